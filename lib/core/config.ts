@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { readJsonFile } from "./json-file.ts";
+
+/**
+ * The configuration file (seed 000: schema version 1, new settings optional and additive).
+ * One section per tool; each tool validates its own section with its own schema, so the
+ * top level stays exact while sections grow additively.
+ */
+export const Config = z
+  .strictObject({
+    schemaVersion: z.literal(1),
+    install: z.record(z.string(), z.unknown()).optional(),
+    audit: z.record(z.string(), z.unknown()).optional(),
+    check: z.record(z.string(), z.unknown()).optional(),
+    capture: z.record(z.string(), z.unknown()).optional(),
+    verify: z.record(z.string(), z.unknown()).optional(),
+    test: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: "config", title: "Leogriel configuration file" });
+export type Config = z.infer<typeof Config>;
+export type ConfigSection = Exclude<keyof Config, "schemaVersion">;
+
+/** `${XDG_CONFIG_HOME:-~/.config}/leogriel/config.json`. */
+export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "leogriel", "config.json");
+}
+
+/** `${XDG_STATE_HOME:-~/.local/state}/leogriel`: the user's state and artifact root. */
+export function userStateDir(env: Record<string, string | undefined> = process.env): string {
+  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state"), "leogriel");
+}
+
+/**
+ * One tool's settings: the project file `.leogriel/config.json` over the user file, key by key.
+ * @throws {LeogrielError} `invalid_json` / `invalid_document` for a malformed file (exit 2)
+ */
+export function loadConfigSection(
+  section: ConfigSection,
+  projectDir: string,
+  env: Record<string, string | undefined> = process.env,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const path of [userConfigPath(env), join(projectDir, ".leogriel", "config.json")]) {
+    if (!existsSync(path)) continue;
+    Object.assign(merged, readJsonFile(path, Config, { label: path })[section] ?? {});
+  }
+  return merged;
+}

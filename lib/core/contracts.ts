@@ -1,0 +1,29 @@
+/**
+ * The stability matrix (seed 002): every persisted or machine-read format Leogriel promises.
+ * This list is the single source; CONTRACTS.md renders it and a test keeps the two equal, checks
+ * that every file in docs/contracts/ is classified, and pins frozen documents by content hash.
+ */
+export type ContractStatus = "frozen" | "stable" | "experimental";
+
+export interface Contract {
+  id: string;
+  name: string;
+  /** The document or schema that defines it, relative to the repository root. */
+  doc: string;
+  version: string;
+  status: ContractStatus;
+}
+
+export const CONTRACTS: readonly Contract[] = [
+  { id: "cli-envelope", name: "CLI JSON envelope", doc: "docs/contracts/cli-envelope-v1.md", version: "1", status: "frozen" },
+  { id: "cli-envelope-schema", name: "CLI JSON envelope schema", doc: "schemas/cli-envelope.schema.json", version: "1", status: "stable" },
+  { id: "exit-codes", name: "Exit codes of every tool", doc: "README.md#exit-codes", version: "1", status: "stable" },
+  { id: "config", name: "Configuration file", doc: "schemas/config.schema.json", version: "1", status: "stable" },
+  { id: "artifact-envelope", name: "Artifact envelope", doc: "schemas/artifact-envelope.schema.json", version: "1", status: "stable" },
+  { id: "signing-key", name: "Signing key file", doc: "schemas/signing-key.schema.json", version: "1", status: "stable" },
+  { id: "trusted-keys", name: "Trusted keys file", doc: "schemas/trusted-keys.schema.json", version: "1", status: "stable" },
+  { id: "in-toto-statement", name: "in-toto Statement v1 as Leogriel writes it", doc: "schemas/in-toto-statement.schema.json", version: "1", status: "stable" },
+  { id: "dsse-envelope", name: "DSSE envelope", doc: "schemas/dsse-envelope.schema.json", version: "1", status: "stable" },
+  { id: "release-receipt", name: "Release receipt predicate", doc: "docs/contracts/release-receipt-v1.md", version: "1", status: "stable" },
+  { id: "agentproof-request", name: "agentproof request", doc: "docs/contracts/agentproof-request-v1.md", version: "1", status: "frozen" },
+];
