@@ -1,5 +1,6 @@
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { z } from "zod";
+import { locateJsonError } from "./_json-locate.ts";
 import { LeogrielError, isErrno } from "./errors.ts";
 
 /** Default ceiling for a JSON or YAML document read from disk: 1 MiB. */
@@ -48,9 +49,11 @@ export function readTextFile(path: string, options: { maxBytes?: number; label?:
 export function parseJsonText(text: string, label: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (err) {
-    const where = _position(text, (err as Error).message);
-    throw new LeogrielError("invalid_json", `Cannot parse ${label}: ${where}invalid JSON`);
+  } catch {
+    const offset = Math.min(locateJsonError(text), text.length);
+    const before = text.slice(0, offset).split("\n");
+    const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+    throw new LeogrielError("invalid_json", `Cannot parse ${label}: ${where}: invalid JSON`);
   }
 }
 
@@ -83,12 +86,4 @@ export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
   return path
     .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
     .join("");
-}
-
-function _position(text: string, message: string): string {
-  const match = /position (\d+)/.exec(message) ?? /(?:at|column) (\d+)/.exec(message);
-  if (!match) return "";
-  const offset = Math.min(Number(match[1]), text.length);
-  const before = text.slice(0, offset).split("\n");
-  return `line ${before.length}, column ${before.at(-1)!.length + 1}: `;
 }

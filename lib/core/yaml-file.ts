@@ -7,12 +7,12 @@ import { LeogrielError } from "./errors.ts";
  * @throws {LeogrielError} `invalid_yaml` with the line and column of the first problem
  */
 export function parseStrictYaml(text: string, label: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, strict: true });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const pos = problem.linePos?.[0];
     const where = pos ? `line ${pos.line}, column ${pos.col}: ` : "";
-    throw new LeogrielError("invalid_yaml", `Cannot parse ${label}: ${where}${problem.message.split("\n")[0]}`);
+    throw new LeogrielError("invalid_yaml", `Cannot parse ${label}: ${where}${problem.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`);
   }
   if (doc.contents === null) throw new LeogrielError("invalid_yaml", `Cannot parse ${label}: the document is empty`);
   try {
