@@ -1,7 +1,8 @@
-import { createConsola, type ConsolaInstance } from "consola";
+import { createConsola, type ConsolaInstance, type ConsolaReporter } from "consola";
+import { formatWithOptions } from "node:util";
 import { redactText } from "./redact.ts";
 
-/** Whether stderr may carry ANSI colour: a TTY, not CI, and NO_COLOR unset. */
+/** Whether stderr may carry ANSI colour: a TTY, not CI, not TERM=dumb, and NO_COLOR unset. */
 export function colorAllowed(env: Record<string, string | undefined> = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   if (env.CI !== undefined && env.CI !== "false") return false;
@@ -15,28 +16,43 @@ export function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, "");
 }
 
+const QUIET_TYPES = new Set(["log", "info", "success", "start", "ready", "box"]);
+
+/**
+ * The plain reporter used off a TTY: one redacted line per entry on stderr, `warn: ` / `error: `
+ * prefixes only where they mean something, stacks only in verbose mode.
+ */
+function plainReporter(verbose: boolean): ConsolaReporter {
+  return {
+    log(entry) {
+      const args = entry.args.map((a) => (a instanceof Error && !verbose ? a.message : a));
+      const text = redactText(formatWithOptions({ colors: false }, ...args));
+      const prefix = QUIET_TYPES.has(entry.type) ? "" : `${entry.type}: `;
+      process.stderr.write(`${prefix}${text}\n`);
+    },
+  };
+}
+
 /**
  * The human logger: every level goes to stderr (stdout is data), plain text when colour is not
  * allowed, and every message redacted before it is printed.
  */
 export function createLogger(options: { verbose?: boolean } = {}): ConsolaInstance {
-  const fancy = colorAllowed();
+  const verbose = options.verbose === true;
+  const level = verbose ? 4 : 3;
+  if (!colorAllowed()) return createConsola({ level, reporters: [plainReporter(verbose)] });
   const logger = createConsola({
     stdout: process.stderr,
     stderr: process.stderr,
-    // consola picks its fancy reporter from this option (missing from its option type).
-    ...({ fancy } as object),
-    level: options.verbose ? 4 : 3,
-    formatOptions: { colors: fancy, date: false, compact: true },
+    level,
+    formatOptions: { colors: true, date: false, compact: true },
   });
-  logger.addReporter({
+  // Reporters see the same entry in turn: redact first so the fancy printer gets safe text.
+  logger.options.reporters.unshift({
     log(entry) {
       entry.args = entry.args.map((a) => (typeof a === "string" ? redactText(a) : a));
     },
   });
-  // Reporters run in order; put the redacting one first so the printer sees redacted text.
-  const reporters = logger.options.reporters;
-  reporters.unshift(reporters.pop()!);
   return logger;
 }
 

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.ts";
@@ -69,6 +69,7 @@ export async function verifyReleaseReceipt(
   receiptPath: string,
   trustedKeys?: TrustedKeysFile,
 ): Promise<ReleaseVerification> {
+  if (!existsSync(binaryPath)) throw new LeogrielError("file_not_found", `Cannot verify ${binaryPath}: no such file`);
   const text = readTextFile(receiptPath, { label: "release receipt" });
   const envelope = _parse(DsseEnvelope, parseJsonText(text, "release receipt"));
   if (`${canonicalJson(envelope)}\n` !== text) _invalid("not one line of canonical JSON");
