@@ -26,6 +26,8 @@ export interface RunOptions {
   onError?: (err: LeogrielError, ctx: FailureContext) => void;
   /** Exit code for an unexpected exception (default 2, "fatal" in seed 000). */
   internalExitCode?: number;
+  /** Print the usage text on stderr for a usage error without `--json` (default true). */
+  usageOnError?: boolean;
 }
 
 export interface FailureContext {
@@ -66,7 +68,7 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
   } catch (err) {
     const failure = _asLeogrielError(err, options.internalExitCode ?? 2);
     const ctx = { json, verbose, command };
-    if (failure.code === "invalid_usage" && !json) {
+    if (failure.code === "invalid_usage" && !json && options.usageOnError !== false) {
       process.stderr.write(`${_usageText(await renderUsage(root).catch(() => ""))}\n`);
     }
     (options.onError ?? _defaultOnError)(failure, ctx);
@@ -167,8 +169,10 @@ function _asLeogrielError(err: unknown, internalExitCode: number): LeogrielError
   if (err instanceof LeogrielError) return err;
   if (err instanceof Error && err.name === "CLIError") return new UsageError(`Cannot parse arguments: ${err.message}`);
   const type = err instanceof Error ? err.name : typeof err;
+  // The original stays as `cause` so an entry's onError can commit to it without printing it.
   return new LeogrielError("internal_error", `Internal error: ${type}: ${err instanceof Error ? err.message : String(err)}`, {
     exitCode: internalExitCode,
+    cause: err,
   });
 }
 

@@ -20,6 +20,18 @@ export interface GitOptions {
  * @throws {LeogrielError} `git_unavailable` when no git binary is on PATH
  */
 export async function git(args: string[], options: GitOptions): Promise<GitResult> {
+  const result = await gitBytes(args, options);
+  return { ...result, stdout: new TextDecoder().decode(result.stdout) };
+}
+
+/**
+ * Like `git`, with stdout as raw bytes: path names from `-z` output are bytes, not UTF-8.
+ * @throws {LeogrielError} `git_unavailable` when no git binary is on PATH
+ */
+export async function gitBytes(
+  args: string[],
+  options: GitOptions,
+): Promise<{ exitCode: number; stdout: Uint8Array; stderr: string }> {
   let proc: Bun.Subprocess<"pipe" | "ignore", "pipe", "pipe">;
   try {
     proc = Bun.spawn(["git", ...args], {
@@ -37,7 +49,7 @@ export async function git(args: string[], options: GitOptions): Promise<GitResul
     await proc.stdin.end();
   }
   const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(proc.stdout).text(),
+    new Response(proc.stdout).bytes(),
     new Response(proc.stderr).text(),
     proc.exited,
   ]);

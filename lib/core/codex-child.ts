@@ -1,0 +1,249 @@
+import { accessSync, constants, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { LeogrielError } from "./errors.ts";
+
+/**
+ * The Codex CLI as a child process, shared by capture (session receipts) and the behavioral
+ * test runner. Codex facts this relies on (research/receipts.md): `-a` must come before `exec`;
+ * the prompt is read from stdin when no prompt argument is given; stdout is pure JSONL; and a
+ * refused endpoint makes Codex retry for ever, so the caller's timeout is the only stop.
+ */
+
+/** The sandbox modes a request may select. */
+export type CodexSandbox = "read-only" | "workspace-write";
+
+/**
+ * The Codex executable: `LEOGRIEL_CODEX` when set (a path), else `codex` on PATH.
+ * @throws {LeogrielError} `codex_unavailable` when neither names an executable file
+ */
+export function resolveCodexBinary(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): string {
+  const explicit = env.LEOGRIEL_CODEX;
+  if (explicit) {
+    const path = isAbsolute(explicit) ? explicit : resolve(cwd, explicit);
+    if (_isExecutableFile(path)) return path;
+    throw new LeogrielError("codex_unavailable", "Cannot run Codex: LEOGRIEL_CODEX does not name an executable file", { exitCode: 1 });
+  }
+  const found = Bun.which("codex", { PATH: env.PATH ?? "" });
+  if (found) return found;
+  throw new LeogrielError("codex_unavailable", "Cannot run Codex: no codex executable on PATH (install @openai/codex or set LEOGRIEL_CODEX)", {
+    exitCode: 1,
+  });
+}
+
+/** The exact non-interactive argv after the executable: `-a never -m M exec --sandbox S --json -C ROOT`. */
+export function codexExecArgs(request: { model: string; sandbox: CodexSandbox; root: string }): string[] {
+  return ["-a", "never", "-m", request.model, "exec", "--sandbox", request.sandbox, "--json", "-C", request.root];
+}
+
+/** Size and SHA-256 commitment of a byte stream the child wrote. */
+export interface StreamSummary {
+  sha256: string;
+  bytes: number;
+  /** Newline count, plus one for a final line without a newline. */
+  lines: number;
+}
+
+export interface CodexChildOptions {
+  /** The executable (from `resolveCodexBinary`). */
+  codex: string;
+  args: string[];
+  cwd: string;
+  /** The child's whole environment. */
+  env: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed; never passed on the command line. */
+  stdin: string;
+  timeoutMs: number;
+  /** Called with each stdout line (without its `\n`), in order; throwing stops the child. */
+  onLine: (line: Uint8Array) => void;
+  /** A stdout line longer than this stops the child with `codex_output_too_large`. */
+  maxLineBytes: number;
+}
+
+export interface CodexChildResult {
+  /** The exit code, or null when a signal ended the child. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdout: StreamSummary;
+  /** Raw stderr is never kept: only its commitment. */
+  stderr: StreamSummary;
+}
+
+/** How long a child has after SIGTERM before SIGKILL. */
+const KILL_GRACE_MS = 2000;
+
+/**
+ * Runs Codex in its own process group with the prompt on stdin, streaming stdout lines to
+ * `onLine` and hashing stderr. On timeout the group gets SIGTERM, then SIGKILL; when the child
+ * exits, anything left in its group is killed, so nothing it started outlives the run.
+ * @throws {LeogrielError} `codex_unavailable` when the executable cannot be started, and
+ *   whatever `onLine` throws (after the child is stopped)
+ */
+export async function runCodexChild(options: CodexChildOptions): Promise<CodexChildResult> {
+  const started = performance.now();
+  let proc: Bun.Subprocess<"pipe", "pipe", "pipe">;
+  try {
+    proc = Bun.spawn([options.codex, ...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      detached: true,
+    });
+  } catch (err) {
+    throw new LeogrielError("codex_unavailable", "Cannot run Codex: the executable could not be started", { exitCode: 1, cause: err });
+  }
+  const stop = _stopper(proc.pid);
+  const unhook = _forwardTerminationSignals(stop);
+  let timedOut = false;
+  let failure: unknown;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, options.timeoutMs);
+  try {
+    _writeStdin(proc, options.stdin);
+    const [stdout, stderr, exitCode] = await Promise.all([
+      _readLines(proc.stdout, options, (err) => {
+        failure ??= err;
+        stop();
+      }),
+      _summarize(proc.stderr),
+      proc.exited,
+    ]);
+    if (failure !== undefined) throw failure;
+    const signal = proc.signalCode === null ? null : String(proc.signalCode);
+    return { exitCode: signal ? null : exitCode, signal, timedOut, durationMs: Math.round(performance.now() - started), stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+    unhook();
+    _killGroup(proc.pid, "SIGKILL");
+  }
+}
+
+function _writeStdin(proc: Bun.Subprocess<"pipe", "pipe", "pipe">, text: string): void {
+  try {
+    proc.stdin.write(text);
+    proc.stdin.end();
+  } catch {
+    // The child exited before reading its prompt; its exit code tells the story.
+  }
+}
+
+async function _readLines(
+  stream: ReadableStream<Uint8Array>,
+  options: CodexChildOptions,
+  onFailure: (err: unknown) => void,
+): Promise<StreamSummary> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  let bytes = 0;
+  let lines = 0;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let failed = false;
+  const emit = (line: Uint8Array) => {
+    if (failed) return;
+    try {
+      options.onLine(line);
+    } catch (err) {
+      failed = true;
+      onFailure(err);
+    }
+  };
+  for await (const chunk of stream) {
+    hasher.update(chunk);
+    bytes += chunk.length;
+    let from = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, from)) {
+      lines++;
+      emit(_concat([...pending, chunk.subarray(from, nl)]));
+      pending = [];
+      pendingBytes = 0;
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      pending.push(chunk.slice(from));
+      pendingBytes += chunk.length - from;
+      if (pendingBytes > options.maxLineBytes && !failed) {
+        failed = true;
+        onFailure(new LeogrielError("codex_output_too_large", `Cannot record Codex output: a line is over ${options.maxLineBytes} bytes`, { exitCode: 1 }));
+      }
+    }
+  }
+  if (pendingBytes > 0) {
+    lines++;
+    emit(_concat(pending));
+  }
+  return { sha256: hasher.digest("hex"), bytes, lines };
+}
+
+async function _summarize(stream: ReadableStream<Uint8Array>): Promise<StreamSummary> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  let bytes = 0;
+  let newlines = 0;
+  let last = 10;
+  for await (const chunk of stream) {
+    hasher.update(chunk);
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) newlines++;
+    last = chunk.at(-1) ?? last;
+  }
+  return { sha256: hasher.digest("hex"), bytes, lines: newlines + (last === 10 ? 0 : 1) };
+}
+
+function _concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+// SIGTERM to the group now, SIGKILL after a grace period; calling it again changes nothing.
+function _stopper(pid: number): () => void {
+  let stopping = false;
+  return () => {
+    if (stopping) return;
+    stopping = true;
+    _killGroup(pid, "SIGTERM");
+    setTimeout(() => _killGroup(pid, "SIGKILL"), KILL_GRACE_MS).unref();
+  };
+}
+
+function _killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    // A negative pid addresses the process group the detached child leads.
+    process.kill(process.platform === "win32" ? pid : -pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+// Ctrl-C reaches only our process group; stop the child's group too, then die of the same signal.
+function _forwardTerminationSignals(stop: () => void): () => void {
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const handler = (signal: NodeJS.Signals) => {
+    stop();
+    for (const s of signals) process.off(s, handler);
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, handler);
+  return () => {
+    for (const s of signals) process.off(s, handler);
+  };
+}
+
+function _isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { RECEIPT_RELATIVE_PATH } from "./control-paths.ts";
+import { Limits } from "./limits.ts";
+import { RepositoryMatch } from "./repository-match.ts";
+
+/**
+ * The JSON objects capture and verify print (docs/contracts/agentproof-result-v1.md): a result
+ * on stdout when the action completed, or one ERROR object on stderr when it did not.
+ */
+
+/** Printed with every result so a reader cannot mistake MATCH for an approval (seed 003). */
+export const RESULT_NOTICE =
+  "receipt_valid and MATCH do not establish completeness, truth, quality, safety, compliance or authorization; there is no independent signer or public timestamp";
+
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const Summary = z.strictObject({ sha256: Hex64, bytes: z.number().int().nonnegative(), lines: z.number().int().nonnegative() });
+
+export const CaptureResult = z
+  .strictObject({
+    result: z.literal("CAPTURED"),
+    action: z.literal("capture"),
+    receipt: z.literal(RECEIPT_RELATIVE_PATH),
+    receipt_sha256: Hex64,
+    changed_paths: z.number().int().nonnegative(),
+    subjects: z.number().int().nonnegative(),
+    events: z.strictObject({ count: z.number().int().nonnegative(), head: Hex64 }),
+    child: z.strictObject({
+      program: z.literal("codex"),
+      exit_code: z.number().int().nullable(),
+      signal: z.string().nullable(),
+      timed_out: z.boolean(),
+      duration_ms: z.number().int().nonnegative(),
+      stdout: Summary,
+      stderr: Summary,
+    }),
+    signer: z.strictObject({ keyid: Hex64 }),
+    limits: Limits,
+    notice: z.literal(RESULT_NOTICE),
+  })
+  .meta({ id: "agentproof-capture-result", title: "leogriel-capture result (stdout)" });
+export type CaptureResult = z.infer<typeof CaptureResult>;
+
+export const VerifyResult = z
+  .strictObject({
+    result: z.literal("CHECKED"),
+    action: z.literal("verify"),
+    receipt: z.literal(RECEIPT_RELATIVE_PATH),
+    receipt_valid: z.boolean(),
+    checks: z.strictObject({
+      canonical: z.boolean(),
+      envelope: z.boolean(),
+      statement: z.boolean(),
+      signature: z.boolean(),
+      event_chain: z.boolean(),
+    }),
+    problems: z.array(z.string()),
+    signature: z.strictObject({ keyid: Hex64.nullable(), valid: z.boolean(), trusted: z.boolean().optional() }),
+    repository: RepositoryMatch.nullable(),
+    limits: Limits,
+    notice: z.literal(RESULT_NOTICE),
+  })
+  .meta({ id: "agentproof-verify-result", title: "leogriel-verify session result (stdout)" });
+export type VerifyResult = z.infer<typeof VerifyResult>;
+
+export const ErrorResult = z
+  .strictObject({
+    result: z.literal("ERROR"),
+    action: z.enum(["capture", "verify"]),
+    /** The typed error code. */
+    error: z.string().min(1),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    /** Only for unexpected_runtime_error: the exception's type name and a commitment to its traceback. */
+    exception_type: z.string().optional(),
+    traceback_sha256: Hex64.optional(),
+    limits: Limits,
+  })
+  .meta({ id: "agentproof-error", title: "agentproof ERROR object (stderr)" });
+export type ErrorResult = z.infer<typeof ErrorResult>;

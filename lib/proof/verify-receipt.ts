@@ -1,0 +1,125 @@
+import { canonicalJson } from "../core/canonical-json.ts";
+import { decodePayload, DsseEnvelope, verifyEnvelope } from "../core/dsse.ts";
+import { fromHex } from "../core/hash.ts";
+import { IN_TOTO_PAYLOAD_TYPE, Statement } from "../core/in-toto.ts";
+import type { TrustedKeysFile } from "../core/keys.ts";
+import { keyIdOf } from "../core/sign.ts";
+import { eventLogIntact } from "./event-chain.ts";
+import { SESSION_PREDICATE_TYPE, SessionPredicate } from "./session-predicate.ts";
+import { subjectsOf } from "./session-receipt.ts";
+
+/** The individual checks behind `receipt_valid`. */
+export interface ReceiptChecks {
+  /** The file is exactly one line of RFC 8785 canonical JSON (so no duplicate keys either). */
+  canonical: boolean;
+  /** A DSSE envelope with one signature over an in-toto payload that is itself canonical. */
+  envelope: boolean;
+  /** An in-toto Statement v1 with the session predicate, and subjects matching its changes. */
+  statement: boolean;
+  /** The signature verifies under the public key the predicate names, with the matching key id. */
+  signature: boolean;
+  /** The event log's count and chain head recompute from its lines. */
+  event_chain: boolean;
+}
+
+export interface ReceiptVerification {
+  receipt_valid: boolean;
+  checks: ReceiptChecks;
+  /** One sentence per failed check, naming what was wrong. */
+  problems: string[];
+  signature: { keyid: string | null; valid: boolean; trusted?: boolean };
+  /** The predicate when the statement parsed (even when other checks failed). */
+  predicate?: SessionPredicate;
+}
+
+/**
+ * Checks a session receipt's text: canonical form, DSSE envelope, statement and predicate
+ * schema, signature and event chain. Pure: it never reads the repository.
+ */
+export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile): ReceiptVerification {
+  const checks: ReceiptChecks = { canonical: false, envelope: false, statement: false, signature: false, event_chain: false };
+  const problems: string[] = [];
+  const result = (predicate?: SessionPredicate, keyid: string | null = null): ReceiptVerification => {
+    const verification: ReceiptVerification = {
+      receipt_valid: Object.values(checks).every(Boolean),
+      checks,
+      problems,
+      signature: { keyid, valid: checks.signature },
+      ...(predicate ? { predicate } : {}),
+    };
+    if (trustedKeys && predicate) {
+      verification.signature.trusted = trustedKeys.keys.some((k) => k.keyid === keyid && k.publicKey === predicate.signer.public_key);
+    } else if (trustedKeys) verification.signature.trusted = false;
+    return verification;
+  };
+
+  const parsed = _json(text);
+  if (parsed === undefined) return problems.push("the receipt is not JSON"), result();
+  checks.canonical = _canonicalLine(parsed) === text;
+  if (!checks.canonical) problems.push("the receipt is not exactly one line of RFC 8785 canonical JSON");
+
+  const envelope = DsseEnvelope.safeParse(parsed);
+  if (!envelope.success) return problems.push("the receipt is not a DSSE envelope"), result();
+  const payload = decodePayload(envelope.data);
+  const payloadText = new TextDecoder().decode(payload);
+  const statementValue = _json(payloadText);
+  checks.envelope =
+    envelope.data.payloadType === IN_TOTO_PAYLOAD_TYPE &&
+    envelope.data.signatures.length === 1 &&
+    statementValue !== undefined &&
+    _canonical(statementValue) === payloadText;
+  if (!checks.envelope) problems.push("the envelope is not one signature over a canonical in-toto payload");
+
+  const statement = Statement.safeParse(statementValue);
+  const predicate = statement.success && statement.data.predicateType === SESSION_PREDICATE_TYPE ? SessionPredicate.safeParse(statement.data.predicate) : undefined;
+  if (!statement.success || !predicate?.success) {
+    problems.push(`the payload is not an in-toto Statement v1 with a ${SESSION_PREDICATE_TYPE} predicate`);
+    return result();
+  }
+  const p = predicate.data;
+  checks.statement = canonicalJson(statement.data.subject) === canonicalJson(subjectsOf(p.changes)) && _uniquePaths(p.changes.map((c) => c.path));
+  if (!checks.statement) problems.push("the subjects do not match the changed paths");
+
+  const publicKey = fromHex(p.signer.public_key, 32);
+  const keyid = keyIdOf(publicKey);
+  checks.signature = keyid === p.signer.keyid && envelope.data.signatures[0]?.keyid === keyid && _verify(envelope.data, publicKey, keyid);
+  if (!checks.signature) problems.push("the signature does not verify under the key the receipt names");
+
+  checks.event_chain = eventLogIntact(p.events);
+  if (!checks.event_chain) problems.push("the event chain does not recompute (an event was changed, added or removed)");
+  return result(p, keyid);
+}
+
+function _verify(envelope: DsseEnvelope, publicKey: Uint8Array, keyid: string): boolean {
+  try {
+    return verifyEnvelope(envelope, publicKey, keyid);
+  } catch {
+    // A signature of the wrong length cannot verify.
+    return false;
+  }
+}
+
+function _json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function _canonical(value: unknown): string | undefined {
+  try {
+    return canonicalJson(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function _canonicalLine(value: unknown): string | undefined {
+  const canonical = _canonical(value);
+  return canonical === undefined ? undefined : `${canonical}\n`;
+}
+
+function _uniquePaths(paths: string[]): boolean {
+  return new Set(paths).size === paths.length;
+}
