@@ -1,0 +1,119 @@
+import { statSync } from "node:fs";
+import { git } from "../../core/git.ts";
+import { appendAudit } from "./audit.ts";
+import { assertReachableInside, relativeInside } from "./boundary.ts";
+import { CheckId } from "./journal-records.ts";
+import type { CompensationPlan, CompensationResult } from "./plan.ts";
+import { recoverWorkspace } from "./recover.ts";
+import { relocate } from "./relocate.ts";
+import { takeSnapshot } from "./snapshot.ts";
+
+/** The command that undoes a transaction, for hook answers and human output. */
+export function restoreCommand(txid: string): string {
+  return `leogriel-check restore ${txid}`;
+}
+
+/**
+ * Performs a RELOCATE or SNAPSHOT compensation before the command runs. A recovery pass over the
+ * workspace's crashed transactions comes first. The answer distinguishes, as seed 001 does, a
+ * compensation that was attempted and failed or fell short (`COMPENSATION_FAILED`) from one that
+ * could not even be attempted (`BLOCK_UNDETERMINABLE_EFFECT`). Messages carry no target spelling.
+ */
+export async function applyCompensation(plan: CompensationPlan): Promise<CompensationResult> {
+  const checkId = plan.checkId !== undefined && CheckId.safeParse(plan.checkId).success ? plan.checkId : undefined;
+  if (!_isDir(plan.workspace)) return _undeterminable("the workspace is not a folder");
+  try {
+    await recoverWorkspace(plan.workspace);
+  } catch {
+    // A transaction that cannot be recovered now stays locked and is retried on the next run.
+  }
+  return plan.kind === "relocate" ? _relocate(plan, checkId) : _snapshot(plan, checkId);
+}
+
+async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, checkId?: string): Promise<CompensationResult> {
+  if (plan.targets.length === 0) return _undeterminable("the plan names no target");
+  const targets: { abs: string; rel: string }[] = [];
+  try {
+    for (const abs of plan.targets) {
+      assertReachableInside(plan.workspace, abs);
+      targets.push({ abs, rel: relativeInside(plan.workspace, abs) });
+    }
+  } catch {
+    return _undeterminable("a target is outside the workspace or inside the quarantine");
+  }
+  const outermost = _outermost(targets);
+  const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
+  const base = { event: "compensation" as const, kind: "relocate" as const, check_id: checkId, target_count: plan.targets.length };
+  if (!_auditIntent(plan.workspace, { ...base, decision: "RELOCATE" })) return _failed("the audit intent cannot persist");
+  const outcome = await relocate(plan.workspace, outermost, meta).catch((error: Error) => ({ txid: undefined, ok: false, moved: 0, skipped: 0, error }));
+  const counts = { txid: outcome.txid, moved_count: outcome.moved, skipped_count: outcome.skipped };
+  if (!outcome.ok) {
+    _auditQuietly(plan.workspace, { ...base, ...counts, outcome: "failed", decision: "BLOCK", reason_codes: ["COMPENSATION_FAILED"] });
+    return _failed(`a target could not be moved into the quarantine (${_code(outcome.error)}); what moved was put back`);
+  }
+  _auditQuietly(plan.workspace, { ...base, ...counts, outcome: "ok", decision: "RELOCATE", reason_codes: ["RELOCATE_TREE"] });
+  return { ok: true, kind: "relocate", txid: outcome.txid!, covered: plan.targets.length };
+}
+
+async function _snapshot(plan: Extract<CompensationPlan, { kind: "snapshot" }>, checkId?: string): Promise<CompensationResult> {
+  const top = await git(["rev-parse", "--show-toplevel"], { cwd: plan.repo }).catch(() => undefined);
+  if (top?.exitCode !== 0) return _undeterminable("the repository cannot be read with git");
+  const base = { event: "compensation" as const, kind: "snapshot" as const, check_id: checkId };
+  if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
+  const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
+  const outcome = await takeSnapshot(plan.workspace, top.stdout.trim(), plan.includeUntracked, meta).catch((error: Error) => ({ txid: undefined, ok: false, error }));
+  if (!outcome.ok) {
+    _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "failed", decision: "BLOCK", reason_codes: ["COMPENSATION_FAILED"] });
+    return _failed(`the git snapshot could not be recorded (${_code(outcome.error)})`);
+  }
+  _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "ok", decision: "SNAPSHOT" });
+  return { ok: true, kind: "snapshot", txid: outcome.txid!, covered: 1 };
+}
+
+/** Drops targets inside another target: moving the outer one moves them too. */
+function _outermost(targets: { abs: string; rel: string }[]): { abs: string; rel: string }[] {
+  const rels = new Set(targets.map((t) => t.rel));
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const parts = t.rel.split("/");
+    const nested = parts.slice(1).some((_, i) => rels.has(parts.slice(0, i + 1).join("/")));
+    if (nested || seen.has(t.rel)) return false;
+    seen.add(t.rel);
+    return true;
+  });
+}
+
+function _auditIntent(workspace: string, event: Parameters<typeof appendAudit>[1]): boolean {
+  try {
+    appendAudit(workspace, event);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function _auditQuietly(workspace: string, event: Parameters<typeof appendAudit>[1]): void {
+  // The journal is the durable record of the outcome; a lost audit line does not undo it.
+  _auditIntent(workspace, event);
+}
+
+function _code(err: Error | undefined): string {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && /^[A-Za-z_]+$/.test(code) ? code : "error";
+}
+
+function _failed(detail: string): CompensationResult {
+  return { ok: false, reason: "COMPENSATION_FAILED", message: `Cannot compensate: ${detail}` };
+}
+
+function _undeterminable(detail: string): CompensationResult {
+  return { ok: false, reason: "BLOCK_UNDETERMINABLE_EFFECT", message: `Cannot compensate: ${detail}` };
+}
+
+function _isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { TXID_PATTERN } from "./txid.ts";
+
+// Journal records tolerate unknown fields: seed 001 lets a manifest record gain fields in a minor
+// release and asks consumers to ignore unknown optional fields, so these are loose on purpose.
+
+const Txid = z.string().regex(TXID_PATTERN);
+const Index = z.int().min(0);
+const Sha = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+/** A check id as the classifier generates it: bounded, no spaces, no path separators. */
+export const CheckId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/);
+
+export const TxMeta = z.looseObject({
+  purpose: z.enum(["compensation", "preservation"]),
+  check_id: CheckId.optional(),
+  /** For a preservation transaction: the transaction whose forced restore it protects. */
+  preserves: Txid.optional(),
+});
+export type TxMeta = z.infer<typeof TxMeta>;
+
+export const TxStartRecord = z.looseObject({
+  type: z.literal("tx-start"),
+  v: z.literal(1),
+  txid: Txid,
+  kind: z.enum(["relocate", "snapshot"]),
+  created_at: z.iso.datetime(),
+  meta: TxMeta,
+});
+
+export const EntryKind = z.enum(["file", "dir", "symlink", "other"]);
+export type EntryKind = z.infer<typeof EntryKind>;
+
+export const RelocateIntentRecord = z.looseObject({
+  type: z.literal("relocate-intent"),
+  index: Index,
+  /** Workspace-relative, `/`-separated: restore refuses anything that leaves the workspace. */
+  source: z.string().min(1),
+  entry: EntryKind,
+  mode: z.int().min(0),
+});
+
+export const RelocateRecord = z.looseObject({
+  type: z.literal("relocate"),
+  index: Index,
+  method: z.enum(["rename", "copy"]),
+});
+
+export const RelocateSkipRecord = z.looseObject({
+  type: z.literal("relocate-skip"),
+  index: Index,
+  reason: z.literal("vanished"),
+});
+
+export const SnapshotRecord = z.looseObject({
+  type: z.literal("snapshot"),
+  ref: z.string().startsWith("refs/agent-guard/snapshots/"),
+  head: Sha,
+  /** The branch HEAD named (`refs/heads/...`), or null when HEAD was detached. */
+  branch: z.string().nullable(),
+  /** The stash-like commit (`git stash create`, plus an untracked parent), or null when clean. */
+  stash: Sha.nullable(),
+  untracked: z.boolean(),
+});
+
+export const TxCommitRecord = z.looseObject({
+  type: z.literal("tx-commit"),
+  moved_count: z.int().min(0),
+  skipped_count: z.int().min(0),
+});
+
+export const TxAbortRecord = z.looseObject({
+  type: z.literal("tx-abort"),
+  reason: z.enum(["compensation_failed", "recovered"]),
+});
+
+export const RestoreIntentRecord = z.looseObject({ type: z.literal("restore-intent"), index: Index });
+export const RestoreRecord = z.looseObject({ type: z.literal("restore"), index: Index });
+export const TxRestoredRecord = z.looseObject({ type: z.literal("tx-restored") });
+export const PurgeIntentRecord = z.looseObject({ type: z.literal("purge-intent") });
+export const PurgeRecord = z.looseObject({ type: z.literal("purge") });
+
+/** One line of `tx/<txid>/journal.jsonl`. */
+export const JournalRecord = z
+  .discriminatedUnion("type", [
+    TxStartRecord,
+    RelocateIntentRecord,
+    RelocateRecord,
+    RelocateSkipRecord,
+    SnapshotRecord,
+    TxCommitRecord,
+    TxAbortRecord,
+    RestoreIntentRecord,
+    RestoreRecord,
+    TxRestoredRecord,
+    PurgeIntentRecord,
+    PurgeRecord,
+  ])
+  .meta({
+    id: "check-recovery-journal-record",
+    title: "leogriel-check recovery journal record",
+    description: "One line of .agent-guard/quarantine/tx/<txid>/journal.jsonl (seed 001 transaction journal).",
+  });
+export type JournalRecord = z.infer<typeof JournalRecord>;
+export type SnapshotRecord = z.infer<typeof SnapshotRecord>;

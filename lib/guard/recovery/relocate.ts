@@ -1,0 +1,106 @@
+import { lstatSync, mkdirSync } from "node:fs";
+import { fsyncDirSync } from "../../core/atomic-write.ts";
+import { isErrno } from "../../core/errors.ts";
+import { checkpoint } from "./fault.ts";
+import { appendRecord } from "./journal.ts";
+import type { TxMeta } from "./journal-records.ts";
+import { ensureLayout, journalPath, layoutOf, payloadDir, payloadPath, txDir, type QuarantineLayout } from "./layout.ts";
+import { acquireLock, releaseLock } from "./lock.ts";
+import { copyVerified, entryKind, removeTree, renameEntry } from "./move.ts";
+import { rollback } from "./rollback.ts";
+import { removingPath } from "./settle.ts";
+import { loadTx } from "./tx-view.ts";
+import { newTxid } from "./txid.ts";
+
+/** What a relocation transaction did. */
+export interface RelocateOutcome {
+  txid: string;
+  ok: boolean;
+  moved: number;
+  /** Targets that were already gone when their turn came (nothing to protect). */
+  skipped: number;
+  /** Set when it failed: the file system error that stopped it (after the rollback). */
+  error?: Error;
+}
+
+/**
+ * Moves every target (absolute, already checked against the boundary, none inside another) into
+ * a new quarantine transaction. Each step is announced in the journal and fsynced before it runs,
+ * so a crash leaves every target either in place or whole in the payload. When a move fails the
+ * targets moved so far are put back and the transaction is aborted.
+ */
+export async function relocate(workspace: string, targets: { abs: string; rel: string }[], meta: TxMeta): Promise<RelocateOutcome> {
+  const layout = layoutOf(workspace);
+  ensureLayout(layout);
+  const txid = newTxid();
+  if (!acquireLock(layout, txid)) throw new Error(`Cannot lock new transaction ${txid}`);
+  const journal = journalPath(layout, txid);
+  let moved = 0;
+  let skipped = 0;
+  try {
+    mkdirSync(payloadDir(layout, txid), { recursive: true, mode: 0o700 });
+    fsyncDirSync(layout.tx);
+    appendRecord(journal, {
+      type: "tx-start",
+      v: 1,
+      txid,
+      kind: "relocate",
+      created_at: new Date().toISOString(),
+      meta,
+    });
+    for (const [index, target] of targets.entries()) {
+      if (await _moveOne(layout, txid, index, target)) moved++;
+      else skipped++;
+    }
+    appendRecord(journal, { type: "tx-commit", moved_count: moved, skipped_count: skipped });
+  } catch (err) {
+    return { txid, ok: false, moved: 0, skipped, error: await _abort(layout, workspace, txid, err as Error) };
+  }
+  releaseLock(layout, txid);
+  return { txid, ok: true, moved, skipped };
+}
+
+async function _moveOne(layout: QuarantineLayout, txid: string, index: number, target: { abs: string; rel: string }): Promise<boolean> {
+  const journal = journalPath(layout, txid);
+  const st = lstatSync(target.abs, { throwIfNoEntry: false });
+  if (!st) return false;
+  appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
+  const dest = payloadPath(layout, txid, index);
+  let renamed: boolean;
+  try {
+    renamed = renameEntry(target.abs, dest);
+  } catch (err) {
+    if (!isErrno(err, "ENOENT") || lstatSync(target.abs, { throwIfNoEntry: false })) throw err;
+    appendRecord(journal, { type: "relocate-skip", index, reason: "vanished" });
+    return false;
+  }
+  if (renamed) {
+    checkpoint();
+    appendRecord(journal, { type: "relocate", index, method: "rename" });
+    return true;
+  }
+  await copyVerified(target.abs, dest);
+  checkpoint();
+  // Durable before the original goes: from here on the payload copy is the authoritative one.
+  appendRecord(journal, { type: "relocate", index, method: "copy" });
+  const removing = removingPath(target.abs, txid);
+  renameEntry(target.abs, removing);
+  checkpoint();
+  removeTree(removing);
+  checkpoint();
+  return true;
+}
+
+/** Puts back what moved, marks the transaction aborted, and returns the original error. */
+async function _abort(layout: QuarantineLayout, workspace: string, txid: string, err: Error): Promise<Error> {
+  try {
+    const result = await rollback(layout, workspace, loadTx(layout, txid), "compensation_failed");
+    if (result.complete) {
+      releaseLock(layout, txid);
+      if (result.empty) removeTree(txDir(layout, txid));
+    }
+  } catch {
+    // The lock stays with this (soon dead) process, so the next recovery pass finishes the job.
+  }
+  return err;
+}

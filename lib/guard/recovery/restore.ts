@@ -1,0 +1,158 @@
+import { existsSync, lstatSync } from "node:fs";
+import { LeogrielError } from "../../core/errors.ts";
+import { appendAudit } from "./audit.ts";
+import { appendRecord } from "./journal.ts";
+import { journalPath, layoutOf, type QuarantineLayout } from "./layout.ts";
+import { acquireLock, releaseLock } from "./lock.ts";
+import { recoverTx } from "./recover.ts";
+import { relocate } from "./relocate.ts";
+import { destinationOf, restoreItems, type ItemOutcome } from "./restore-items.ts";
+import { settle } from "./settle.ts";
+import { applySnapshot, snapshotConflicts } from "./snapshot-restore.ts";
+import { takeSnapshot } from "./snapshot.ts";
+import { quarantinedItems, type TxView } from "./tx-view.ts";
+import { auditTxid, isTxid } from "./txid.ts";
+import { relativeInside } from "./boundary.ts";
+
+/** The result of `restore <txid>`. */
+export interface RestoreReport {
+  txid: string;
+  kind: "relocate" | "snapshot";
+  restored_count: number;
+  conflict_count: number;
+  error_count: number;
+  /** Preservation transactions a forced restore made of the occupants it replaced (seed 0.2.4). */
+  backup_txids?: string[];
+  items: ItemOutcome[];
+  /** Set when the restore's journal or audit record could not be written (seed 0.2.4: non-success). */
+  record_failed?: true;
+}
+
+/**
+ * Puts a transaction's targets back. An occupied destination is a conflict unless `force`, which
+ * first preserves every occupant in a new relocation (or snapshot) transaction and reports its id
+ * in `backup_txids`. Paths outside the transaction's boundary are refused per item.
+ * @throws {LeogrielError} `invalid_txid`, `unknown_transaction`, `transaction_busy`,
+ *   `already_restored`, `transaction_purged`, `restore_branch_mismatch` (all exit 2)
+ */
+export async function restoreTransaction(workspace: string, txid: string, options: { force: boolean }): Promise<RestoreReport> {
+  if (!isTxid(txid)) {
+    _audit(workspace, { ...auditTxid(txid), outcome: "failed", error_count: 1 });
+    throw new LeogrielError("invalid_txid", "Cannot restore: the transaction id is malformed (expected tx-YYYYMMDDTHHMMSSZ-<12 hex>)", { exitCode: 2 });
+  }
+  const layout = layoutOf(workspace);
+  if (!existsSync(journalPath(layout, txid))) {
+    throw new LeogrielError("unknown_transaction", `Cannot restore ${txid}: no such transaction in this workspace`, { exitCode: 2 });
+  }
+  if (!acquireLock(layout, txid)) {
+    throw new LeogrielError("transaction_busy", `Cannot restore ${txid}: another process is working on it`, { exitCode: 2 });
+  }
+  try {
+    let view = await settle(layout, workspace, txid);
+    if (view.state === "open") {
+      await recoverTx(layout, workspace, txid);
+      view = await settle(layout, workspace, txid);
+    }
+    const report = view.kind === "snapshot" ? await _snapshot(layout, workspace, view, options) : await _relocation(layout, workspace, view, options);
+    const done = report.conflict_count === 0 && report.error_count === 0;
+    try {
+      if (done) appendRecord(journalPath(layout, txid), { type: "tx-restored" });
+    } catch {
+      report.record_failed = true;
+    }
+    const audited = _audit(workspace, {
+      txid,
+      kind: view.kind,
+      outcome: done ? "ok" : report.error_count > 0 ? "partial" : "conflict",
+      restored_count: report.restored_count,
+      conflict_count: report.conflict_count,
+      error_count: report.error_count,
+      backup_txids: report.backup_txids,
+    });
+    if (!audited) report.record_failed = true;
+    return report;
+  } finally {
+    releaseLock(layout, txid);
+  }
+}
+
+async function _relocation(layout: QuarantineLayout, workspace: string, view: TxView, options: { force: boolean }): Promise<RestoreReport> {
+  _assertRestorable(view);
+  const items = quarantinedItems(view);
+  if (items.length === 0) throw _already(view.txid);
+  const report: RestoreReport = { txid: view.txid, kind: "relocate", restored_count: 0, conflict_count: 0, error_count: 0, items: [] };
+  if (options.force) {
+    const occupants = items.flatMap((item) => {
+      try {
+        const abs = destinationOf(workspace, item);
+        return lstatSync(abs, { throwIfNoEntry: false }) ? [{ abs, rel: relativeInside(workspace, abs) }] : [];
+      } catch {
+        return [];
+      }
+    });
+    if (occupants.length > 0) {
+      const backup = await relocate(workspace, occupants, { purpose: "preservation", preserves: view.txid });
+      report.backup_txids = [backup.txid];
+    }
+  }
+  report.items = await restoreItems(layout, workspace, view);
+  for (const o of report.items) {
+    if (o.status === "restored") report.restored_count++;
+    else if (o.status === "conflict") report.conflict_count++;
+    else report.error_count++;
+  }
+  return report;
+}
+
+async function _snapshot(layout: QuarantineLayout, workspace: string, view: TxView, options: { force: boolean }): Promise<RestoreReport> {
+  _assertRestorable(view);
+  const snap = view.snapshot;
+  if (!snap) throw new LeogrielError("journal_invalid", `Cannot restore ${view.txid}: the snapshot was never recorded`, { exitCode: 2 });
+  if (view.snapshotState === "restored") throw _already(view.txid);
+  const report: RestoreReport = { txid: view.txid, kind: "snapshot", restored_count: 0, conflict_count: 0, error_count: 0, items: [] };
+  const item = { index: 0, source: "." };
+  const conflicts = await snapshotConflicts(workspace, snap);
+  if (conflicts.length > 0 && !options.force) {
+    report.conflict_count = 1;
+    report.items = [{ ...item, status: "conflict", code: conflicts[0] }];
+    return report;
+  }
+  if (conflicts.length > 0) {
+    const backup = await takeSnapshot(workspace, workspace, true, { purpose: "preservation", preserves: view.txid });
+    report.backup_txids = [backup.txid];
+    if (!backup.ok) {
+      report.error_count = 1;
+      report.items = [{ ...item, status: "error", code: "preservation_failed" }];
+      return report;
+    }
+  }
+  try {
+    await applySnapshot(layout, workspace, view.txid, snap);
+    report.restored_count = 1;
+    report.items = [{ ...item, status: "restored" }];
+  } catch (err) {
+    report.error_count = 1;
+    report.items = [{ ...item, status: "error", code: err instanceof LeogrielError ? err.code : "restore_failed" }];
+  }
+  return report;
+}
+
+function _assertRestorable(view: TxView): void {
+  if (view.state === "purged" || view.state === "purging") {
+    throw new LeogrielError("transaction_purged", `Cannot restore ${view.txid}: its payload was purged by gc`, { exitCode: 2 });
+  }
+  if (view.state === "restored") throw _already(view.txid);
+}
+
+function _already(txid: string): LeogrielError {
+  return new LeogrielError("already_restored", `Cannot restore ${txid}: everything in it is already restored`, { exitCode: 2 });
+}
+
+function _audit(workspace: string, event: Omit<Parameters<typeof appendAudit>[1], "event">): boolean {
+  try {
+    appendAudit(workspace, { event: "restore", ...event });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fsyncDirSync } from "../../core/atomic-write.ts";
+import { appendRecord } from "./journal.ts";
+import type { SnapshotRecord, TxMeta } from "./journal-records.ts";
+import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
+import { acquireLock, releaseLock } from "./lock.ts";
+import { gitStep, gitText, nulList } from "./git-run.ts";
+import { newTxid } from "./txid.ts";
+
+/** The ref that keeps a snapshot alive: `git gc` never prunes objects a ref reaches. */
+export function snapshotRef(txid: string): string {
+  return `refs/agent-guard/snapshots/${txid}`;
+}
+
+export interface SnapshotOutcome {
+  txid: string;
+  ok: boolean;
+  error?: Error;
+}
+
+/**
+ * Records the work tree of `repo` as a snapshot transaction: `git stash create` (index and tracked
+ * changes) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
+ * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. Nothing in the
+ * work tree, index or stash list changes.
+ */
+export async function takeSnapshot(
+  workspace: string,
+  repo: string,
+  includeUntracked: boolean,
+  meta: TxMeta,
+): Promise<SnapshotOutcome> {
+  const layout = layoutOf(workspace);
+  ensureLayout(layout);
+  const txid = newTxid();
+  if (!acquireLock(layout, txid)) throw new Error(`Cannot lock new transaction ${txid}`);
+  const journal = journalPath(layout, txid);
+  try {
+    mkdirSync(txDir(layout, txid), { recursive: true, mode: 0o700 });
+    fsyncDirSync(layout.tx);
+    appendRecord(journal, { type: "tx-start", v: 1, txid, kind: "snapshot", created_at: new Date().toISOString(), meta });
+    const record = await _record(repo, txid, includeUntracked);
+    appendRecord(journal, record);
+    appendRecord(journal, { type: "tx-commit", moved_count: 0, skipped_count: 0 });
+  } catch (err) {
+    try {
+      appendRecord(journal, { type: "tx-abort", reason: "compensation_failed" });
+      releaseLock(layout, txid);
+    } catch {
+      // The lock stays; the recovery pass marks the transaction aborted later.
+    }
+    return { txid, ok: false, error: err as Error };
+  }
+  releaseLock(layout, txid);
+  return { txid, ok: true };
+}
+
+async function _record(repo: string, txid: string, includeUntracked: boolean): Promise<SnapshotRecord> {
+  const head = await gitText(repo, ["rev-parse", "--verify", "HEAD^{commit}"], "snapshot_failed");
+  const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "snapshot_failed", { allowExit: [1] });
+  const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;
+  const created = (await gitText(repo, ["stash", "create"], "snapshot_failed")).trim();
+  let stash: string | null = created === "" ? null : created;
+  const untracked = includeUntracked ? await _untrackedCommit(repo) : null;
+  if (untracked) {
+    const tree = stash ? `${stash}^{tree}` : `${head}^{tree}`;
+    const index = stash
+      ? await gitText(repo, ["rev-parse", `${stash}^2`], "snapshot_failed")
+      : await gitText(repo, ["commit-tree", await gitText(repo, ["write-tree"], "snapshot_failed"), "-p", head, "-m", `index on ${txid}`], "snapshot_failed");
+    const treeId = await gitText(repo, ["rev-parse", tree], "snapshot_failed");
+    stash = await gitText(
+      repo,
+      ["commit-tree", treeId, "-p", head, "-p", index, "-p", untracked, "-m", `agent-guard snapshot ${txid}`],
+      "snapshot_failed",
+    );
+  }
+  const ref = snapshotRef(txid);
+  await gitStep(repo, ["update-ref", ref, stash ?? head, ""], "snapshot_failed");
+  return { type: "snapshot", ref, head, branch, stash, untracked: untracked !== null };
+}
+
+/** A parentless commit of the untracked, not ignored files, or null when there are none. */
+async function _untrackedCommit(repo: string): Promise<string | null> {
+  const files = (await gitStep(repo, ["ls-files", "--others", "--exclude-standard", "-z"], "snapshot_failed")).stdout;
+  if (nulList(files).length === 0) return null;
+  const dir = mkdtempSync(join(tmpdir(), "leogriel-snapshot-"));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, "index") };
+    await gitStep(repo, ["update-index", "--add", "-z", "--stdin"], "snapshot_failed", { env, input: files });
+    const tree = await gitText(repo, ["write-tree"], "snapshot_failed", env);
+    return await gitText(repo, ["commit-tree", tree, "-m", "untracked files"], "snapshot_failed");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
