@@ -1,7 +1,9 @@
+import { secretRedactor } from "./secrets/redactor.ts";
+
 /**
  * The one place every output passes through before it leaves the process: human lines, JSON
- * documents, logs and artifacts. The shapes below are the well-known credential formats; the
- * full detector (lib/core/secrets/) plugs in through `setRedactor` and replaces them.
+ * documents, logs and artifacts. The default is the full secret detector (lib/core/secrets/);
+ * the basic shapes below stay as a dependency-free fallback and the benchmark's baseline.
  */
 
 /** What a redactor returns: the safe text and how many secrets of each type it removed. */
@@ -40,9 +42,9 @@ export const basicRedactor: Redactor = (text) => {
   return { text: out, counts };
 };
 
-let active: Redactor = basicRedactor;
+let active: Redactor = secretRedactor;
 
-/** Installs the redactor every output uses (the full secret detector at start-up). */
+/** Installs the redactor every output uses (default: the full secret detector). */
 export function setRedactor(redactor: Redactor): void {
   active = redactor;
 }

@@ -1,0 +1,52 @@
+import { isPlaceholder } from "../placeholders.ts";
+import type { SecretRule } from "../types.ts";
+
+/** Passwords that are documentation, not credentials. */
+const WEAK = /^(?:change(?:it|me)|pass(?:word)?|pwd|test|token|secret|x+|\*+)$/i;
+
+/** The user:password given to curl: accepts it when the secret half is a real value. */
+function _isDocumentedUser(credential: string): boolean {
+  if (/[<>[\]]/.test(credential)) return true;
+  const plain = credential.replace(/["']/g, "");
+  const colon = plain.indexOf(":");
+  const user = plain.slice(0, colon);
+  const password = plain.slice(colon + 1);
+  const secret = password.length > 0 ? password : user;
+  if (secret.length < 3 || WEAK.test(secret)) return true;
+  return secret.startsWith("$") || isPlaceholder(secret) || isPlaceholder(user.length > 0 ? user : secret);
+}
+
+/** HTTP credentials: Authorization headers (in logs, curl, code) and `curl -u user:password`. */
+export const httpAuthRules: SecretRule[] = [
+  {
+    id: "authorization-header",
+    description: "Credential in an HTTP Authorization header",
+    keywords: ["authorization"],
+    pattern:
+      /\b(?:Proxy-)?Authorization["']?[ \t]*[:=][ \t]*["']?(?:Basic[ \t]+([A-Za-z0-9+/]{8,}={0,3})|(?:Bearer|Token|Bot|Api-Token)[ \t]+([\w=~@.+/-]{8,})|([\w=~@.+/-]{16,}))(?=["'\s,;})\]]|\\[nrt]|$)/gi,
+    entropy: 2.75,
+    confidence: 0.85,
+  },
+  {
+    id: "curl-auth-header",
+    description: "API key header passed to curl",
+    keywords: ["curl"],
+    extraLines: 5,
+    pattern:
+      /\bcurl\b[^\n]{0,400}?(?:\n[^\n]{0,400}?){0,5}[ \t](?:-H|--header)(?:=|[ \t]{1,5})["'](?:X-(?:[A-Za-z]+-)?)?(?:Api-?)?(?:Key|Token):[ \t]{0,5}([\w=~@.+/-]{8,})["']/gi,
+    entropy: 2.75,
+    confidence: 0.85,
+  },
+  {
+    id: "curl-auth-user",
+    description: "User and password passed to curl",
+    keywords: ["curl"],
+    extraLines: 5,
+    pattern:
+      /\bcurl\b[^\n]{0,400}?(?:\n[^\n]{0,400}?){0,5}[ \t](?:-u|--user)(?:=|[ \t]{1,5})("[^"\n]*:[^"\n]*"|'[^'\n]*:[^'\n]*'|(?:"[^"\n]{3,}"|'[^'\n]{3,}'|[\w$@.{}-]+):(?:"[^"\n]{3,}"|'[^'\n]{3,}'|[^\s"']+))(?=\s|$)/gi,
+    entropy: 2,
+    allow: (credential) => _isDocumentedUser(credential),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+];
