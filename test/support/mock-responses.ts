@@ -19,6 +19,8 @@ export interface MockResponses {
   baseUrl: string;
   /** Parsed JSON bodies of every `/responses` request, in arrival order. */
   requests: Record<string, unknown>[];
+  /** Resolves once `count` requests have arrived. */
+  received(count: number): Promise<void>;
   /** Releases any hanging requests and stops the server. */
   stop(): Promise<void>;
 }
@@ -56,6 +58,7 @@ function completed(id: string): ResponseEvent {
 export function startMockResponses(turns: MockTurn[]): MockResponses {
   const requests: Record<string, unknown>[] = [];
   const hanging: Array<() => void> = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
   let next = 0;
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -67,6 +70,7 @@ export function startMockResponses(turns: MockTurn[]): MockResponses {
         return new Response("not found", { status: 404 });
       }
       requests.push((await req.json()) as Record<string, unknown>);
+      for (const w of waiters.filter((w) => requests.length >= w.count)) w.resolve();
       const turn = turns[Math.min(next++, turns.length - 1)];
       if (!turn) return new Response("no scripted turn", { status: 500 });
       if (turn.kind === "status") return new Response(turn.body ?? "", { status: turn.status });
@@ -79,6 +83,10 @@ export function startMockResponses(turns: MockTurn[]): MockResponses {
   return {
     baseUrl: `http://127.0.0.1:${server.port}/v1`,
     requests,
+    received(count) {
+      if (requests.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ count, resolve }));
+    },
     async stop() {
       for (const release of hanging.splice(0)) release();
       await server.stop(true);

@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { captureCommand, captureRunOptions } from "../../cmd/capture.ts";
+import { sha256Hex } from "../../lib/core/hash.ts";
+import { CaptureResult, ErrorResult } from "../../lib/proof/results.ts";
+import { SessionPredicate } from "../../lib/proof/session-predicate.ts";
+import { failedTurn, messageTurn, shellTurn, type MockTurn } from "../support/mock-responses.ts";
+import { codexSession, makeRepo, readReceipt, runEntryAsync, runInProcess, writeRequest, type CodexSession } from "../support/proof-harness.ts";
+import { useTempDirs } from "../support/temp-dir.ts";
+
+const tempDir = useTempDirs("leogriel-capture-");
+const PROMPT = "Create from_shell.txt. PROMPT-SENTINEL-7f3a";
+const REQUEST = { action: "capture", model: "mock-model", prompt: PROMPT, sandbox: "workspace-write" };
+
+let session: CodexSession | undefined;
+afterEach(async () => {
+  await session?.stop();
+  session = undefined;
+});
+
+function setup(turns: MockTurn[], files?: Record<string, string>) {
+  const dir = tempDir();
+  const repo = join(dir, "repo");
+  mkdirSync(repo);
+  makeRepo(repo, files);
+  writeRequest(repo, REQUEST);
+  session = codexSession(dir, turns);
+  return { dir, repo, env: session.env, mock: session.mock };
+}
+
+function errorOf(stderr: string): ErrorResult {
+  const lines = stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return ErrorResult.parse(JSON.parse(lines[0]!));
+}
+
+describe("leogriel-capture with the real Codex CLI", () => {
+  test("records a session that runs a command and publishes a signed receipt", async () => {
+    const { repo, env, mock } = setup([shellTurn("call_1", "echo hi > from_shell.txt && echo changed > README.md"), messageTurn("done")]);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env });
+
+    expect(run.exitCode).toBe(0);
+    const result = CaptureResult.parse(JSON.parse(run.stdout));
+    expect(run.stdout.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("Captured .agentproof/agent-session.json");
+    expect(run.stderr).not.toContain("Reading prompt from stdin");
+    expect(result.changed_paths).toBe(2);
+
+    const { text, envelope, statement } = readReceipt(repo);
+    expect(text.endsWith("\n") && !text.slice(0, -1).includes("\n")).toBe(true);
+    expect(sha256Hex(text)).toBe(result.receipt_sha256);
+    expect(envelope.payloadType).toBe("application/vnd.in-toto+json");
+    expect(Buffer.from(envelope.payload, "base64").toString()).not.toContain("PROMPT-SENTINEL");
+    expect(statement.subject).toEqual([
+      { name: "README.md", digest: { sha256: sha256Hex("changed\n") } },
+      { name: "from_shell.txt", digest: { sha256: sha256Hex("hi\n") } },
+    ]);
+    const predicate = SessionPredicate.parse(statement.predicate);
+    expect(predicate.request).toMatchObject({ model: "mock-model", sandbox: "workspace-write", prompt_sha256: sha256Hex(PROMPT) });
+    expect(predicate.changes.map((c) => [c.path, c.status])).toEqual([["README.md", "modified"], ["from_shell.txt", "added"]]);
+    expect(JSON.parse(predicate.events.lines[0]!).type).toBe("thread.started");
+    expect(JSON.parse(predicate.events.lines.at(-1)!).type).toBe("turn.completed");
+    expect(predicate.child).toMatchObject({ exit_code: 0, timed_out: false, signal: null });
+    expect(predicate.signer.keyid).toBe(session!.key.keyid);
+    expect(mock.requests).toHaveLength(2);
+    expect(JSON.stringify(mock.requests[1])).toContain("function_call_output");
+  });
+
+  test("records deletions in process, leaving deleted paths out of the subjects", async () => {
+    const { repo, env } = setup([shellTurn("call_1", "rm gone.txt && echo new > added.txt"), messageTurn("done")], { "gone.txt": "bye\n", "README.md": "init\n" });
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
+
+    expect(run.exitCode).toBe(0);
+    expect(CaptureResult.parse(JSON.parse(run.stdout))).toMatchObject({ changed_paths: 2, subjects: 1 });
+    const { statement } = readReceipt(repo);
+    expect(statement.subject.map((s: { name: string }) => s.name)).toEqual(["added.txt"]);
+    const gone = SessionPredicate.parse(statement.predicate).changes.find((c) => c.path === "gone.txt");
+    expect(gone).toMatchObject({ status: "deleted", after: null, before: { sha256: sha256Hex("bye\n") } });
+  });
+
+  test("still writes a receipt when the model fails, then reports codex_failed with stderr commitments only", async () => {
+    const { repo, env } = setup([failedTurn("mock failure")]);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    const error = errorOf(run.stderr);
+    expect(error.error).toBe("codex_failed");
+    expect(error.details).toMatchObject({ exit_code: 1, receipt: ".agentproof/agent-session.json" });
+    expect(Object.keys(error.details!).sort()).toEqual(["exit_code", "receipt", "receipt_sha256", "signal", "stderr_bytes", "stderr_lines", "stderr_sha256"]);
+    const predicate = SessionPredicate.parse(readReceipt(repo).statement.predicate);
+    expect(predicate.events.lines.map((l) => JSON.parse(l).type)).toContain("turn.failed");
+    expect(predicate.child.stderr.sha256).toBe(error.details!.stderr_sha256 as string);
+  });
+
+  test("stops a hanging Codex at the capture timeout and records the partial session", async () => {
+    const { repo, env } = setup([{ kind: "hang" }]);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json", "--timeout", "1"], { cwd: repo, env });
+
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr)).toMatchObject({ error: "capture_timeout", limits: { timeout_ms: 1000 } });
+    const predicate = SessionPredicate.parse(readReceipt(repo).statement.predicate);
+    expect(predicate.child).toMatchObject({ timed_out: true, exit_code: null });
+  });
+
+  test("refuses to replace a receipt the agent published during the run", async () => {
+    const { repo, env } = setup([shellTurn("call_1", "echo other > .agentproof/agent-session.json"), messageTurn("done")]);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env });
+
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr).error).toBe("receipt_output_already_exists");
+    expect(readFileSync(join(repo, ".agentproof", "agent-session.json"), "utf8")).toBe("other\n");
+    expect(readdirSync(join(repo, ".agentproof")).sort()).toEqual(["agent-session.json", "request.json"]);
+  });
+
+  test("leaves no receipt and no temp file when killed mid-run", async () => {
+    const { repo, env, mock } = setup([{ kind: "hang" }]);
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
+      cwd: repo,
+      env,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await mock.received(1);
+    proc.kill("SIGKILL");
+    await proc.exited;
+    await mock.stop();
+
+    expect(proc.signalCode).toBe("SIGKILL");
+    expect(readdirSync(join(repo, ".agentproof"))).toEqual(["request.json"]);
+  });
+});
+
+describe("leogriel-capture refusals", () => {
+  test("refuses an existing receipt before running Codex, leaving it unchanged", async () => {
+    const { repo, env, mock } = setup([messageTurn("done")]);
+    writeFileSync(join(repo, ".agentproof", "agent-session.json"), "mine\n");
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
+
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr).error).toBe("receipt_output_already_exists");
+    expect(readFileSync(join(repo, ".agentproof", "agent-session.json"), "utf8")).toBe("mine\n");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  test("refuses a repository outside the supported profile before running Codex", async () => {
+    const { repo, env, mock } = setup([messageTurn("done")]);
+    const fd = openSync(join(repo, "huge.bin"), "w");
+    ftruncateSync(fd, 2 * 1024 ** 3);
+    closeSync(fd);
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
+
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr)).toMatchObject({ error: "repository_profile_exceeded", details: { path: "huge.bin", limit: "file_max_bytes" } });
+    expect(mock.requests).toHaveLength(0);
+    expect(existsSync(join(repo, ".agentproof", "agent-session.json"))).toBe(false);
+  });
+
+  test.each([
+    ["an unknown key", { ...REQUEST, extra: 1 }, "request_invalid"],
+    ["a verify request", { action: "verify" }, "request_action_unsupported"],
+    ["an empty prompt", { ...REQUEST, prompt: "" }, "request_invalid"],
+    ["a duplicate key", '{"action":"verify","action":"capture","model":"m","prompt":"p","sandbox":"read-only"}', "request_duplicate_key"],
+    ["malformed JSON", '{"action":', "request_invalid_json"],
+  ])("refuses a request with %s (exit 1, one ERROR object, prompt never echoed)", async (_name, request, code) => {
+    const { repo, env } = setup([messageTurn("done")]);
+    writeRequest(repo, request);
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
+
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(errorOf(run.stderr).error).toBe(code);
+    expect(run.stderr).not.toContain("PROMPT-SENTINEL");
+  });
+});
