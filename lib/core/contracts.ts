@@ -26,4 +26,7 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "dsse-envelope", name: "DSSE envelope", doc: "schemas/dsse-envelope.schema.json", version: "1", status: "stable" },
   { id: "release-receipt", name: "Release receipt predicate", doc: "docs/contracts/release-receipt-v1.md", version: "1", status: "stable" },
   { id: "agentproof-request", name: "agentproof request", doc: "docs/contracts/agentproof-request-v1.md", version: "1", status: "frozen" },
+  { id: "check-recovery-journal", name: "leogriel-check recovery transaction journal", doc: "docs/contracts/check-recovery-journal-v1.md", version: "1", status: "stable" },
+  { id: "check-trash-index", name: "leogriel-check status --trash-index JSON", doc: "docs/contracts/check-trash-index-v1.md", version: "1", status: "stable" },
+  { id: "check-audit-record", name: "leogriel-check audit log record", doc: "schemas/check-audit-record.schema.json", version: "1", status: "experimental" },
 ];
