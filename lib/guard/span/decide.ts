@@ -1,0 +1,58 @@
+import { detectSecrets, type SecretFinding } from "../../core/secrets/detect.ts";
+import { redactFindings } from "../../core/secrets/redact-findings.ts";
+import { SPAN_REASONS, type SpanDecisionClass, type SpanMode, type SpanReason } from "./reasons.ts";
+
+/** The verdict on one text, as the hook adapters and the CLI report it. */
+export interface SpanDecision {
+  decision: SpanDecisionClass;
+  reason: SpanReason;
+  explanation: string;
+  /** Findings that count (exempted ones are left out); never the values. */
+  findings: SecretFinding[];
+  /** How many findings the exemption file exempted. */
+  exempted: number;
+  /** Redactions per rule id (the text SANITIZE would return). */
+  counts: Record<string, number>;
+  /** The text that may leave: the input for ALLOW, the redacted text for SANITIZE. */
+  text?: string;
+}
+
+export interface SpanOptions {
+  mode?: SpanMode;
+  /** Lowercase sha256 digests of exempted values (from `loadExemptions`). */
+  exemptSha256?: ReadonlySet<string>;
+}
+
+/**
+ * Decides what may happen to `text` before it leaves through an agent (a tool output, a file
+ * about to be sent, a prompt): ALLOW, SANITIZE with the redacted text, ASK or BLOCK by `mode`.
+ * For the post-tool hook adapters; the CLI streams large input through the same verdict.
+ */
+export function decideSpan(text: string, options: SpanOptions = {}): SpanDecision {
+  if (text.includes("\u0000")) return spanVerdict("BLOCK_BINARY_INPUT", [], 0, {});
+  const all = detectSecrets(text, { exemptSha256: options.exemptSha256 });
+  const findings = all.filter((f) => !f.exempted);
+  const redacted = redactFindings(text, findings);
+  const decision = spanVerdictFor(findings.length, all.length - findings.length, options.mode ?? "sanitize");
+  const verdict = spanVerdict(decision, findings, all.length - findings.length, redacted.counts);
+  if (verdict.decision === "ALLOW") verdict.text = text;
+  if (verdict.decision === "SANITIZE") verdict.text = redacted.text;
+  return verdict;
+}
+
+/** The reason for a scan with `found` counted and `exempted` exempted findings. */
+export function spanVerdictFor(found: number, exempted: number, mode: SpanMode): SpanReason {
+  if (found === 0) return exempted > 0 ? "ALLOW_EXEMPTED" : "ALLOW_NO_SECRET";
+  return mode === "block" ? "BLOCK_SECRET" : mode === "ask" ? "ASK_SECRET" : "SANITIZE_SECRET";
+}
+
+/** Assembles a decision from its reason. */
+export function spanVerdict(
+  reason: SpanReason,
+  findings: SecretFinding[],
+  exempted: number,
+  counts: Record<string, number>,
+): SpanDecision {
+  const decision = reason.split("_")[0] as SpanDecisionClass;
+  return { decision, reason, explanation: SPAN_REASONS[reason], findings, exempted, counts };
+}
