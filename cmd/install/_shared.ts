@@ -1,0 +1,48 @@
+import type { ArgDef } from "citty";
+import { commonArgs } from "../../lib/core/args.ts";
+import type { Outcome } from "../../lib/core/cli.ts";
+import type { EnvelopeMessage } from "../../lib/core/envelope.ts";
+import { log } from "../../lib/core/logger.ts";
+import type { InstallReport } from "../../lib/skills/install/install-run.ts";
+import { resolveLayout, type Layout } from "../../lib/skills/layout.ts";
+
+/** Flags every leogriel-install command takes. */
+export const installCommonArgs = {
+  ...commonArgs,
+  global: { type: "boolean", description: "Use the skills under the home directory (~/.agents/skills, ~/.claude/skills) instead of the project's" },
+} as const satisfies Record<string, ArgDef>;
+
+export const forceArg = {
+  force: { type: "boolean", description: "Overwrite or remove skill folders that were changed by hand" },
+} as const satisfies Record<string, ArgDef>;
+
+export const strictArg = {
+  strict: { type: "boolean", description: "Validate SKILL.md strictly against the Agent Skills spec (default: the config's install.strict, else lenient)" },
+} as const satisfies Record<string, ArgDef>;
+
+/** The layout for the parsed common flags. */
+export function layoutFor(args: { cwd?: string; global?: boolean }): Layout {
+  return resolveLayout({ cwd: args.cwd ?? process.cwd(), global: args.global === true, env: process.env });
+}
+
+/** Strict mode from the flag, else the config file. */
+export function strictFor(args: { strict?: boolean }, layout: Layout): boolean {
+  return args.strict ?? layout.config.strict ?? false;
+}
+
+const SYMBOL: Record<string, string> = { installed: "+", updated: "↑", restored: "↺", unchanged: "=", removed: "-" };
+
+/** The outcome of any command that ran the install pipeline. */
+export function installOutcome(report: InstallReport, warnings: EnvelopeMessage[], extra: Record<string, unknown> = {}): Outcome {
+  return {
+    exitCode: 0,
+    data: { ...extra, ...report },
+    warnings,
+    human: () => {
+      for (const w of warnings) log.warn(w.message);
+      for (const s of report.skills) log.log(`${SYMBOL[s.action]} ${s.name} ${s.action} ${s.resolved}`);
+      if (report.skills.length === 0) log.log("No skills declared.");
+      log.success(`${report.skills.filter((s) => s.action !== "removed").length} skill(s) in ${report.targets.join(", ")}${report.lockWritten ? "; lock written" : ""}`);
+    },
+  };
+}

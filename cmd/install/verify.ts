@@ -1,0 +1,25 @@
+import { defineCommand } from "citty";
+import { log } from "../../lib/core/logger.ts";
+import { verifyInstalled } from "../../lib/skills/install/verify.ts";
+import { installCommonArgs, layoutFor } from "./_shared.ts";
+
+export default defineCommand({
+  meta: { name: "verify", description: "Re-hash every installed skill against the lock (exit 1 on drift or a missing copy)" },
+  args: { ...installCommonArgs },
+  run({ args }) {
+    const { skills, problems, warnings } = verifyInstalled(layoutFor(args));
+    return {
+      exitCode: problems > 0 ? 1 : 0,
+      ok: true,
+      data: { skills, problems },
+      warnings,
+      errors: skills.flatMap((s) => s.copies.filter((c) => c.state !== "current").map((c) => ({ code: c.state === "missing" ? "skill_missing" : "skill_drift", message: `${s.name}: ${c.path} is ${c.state}`, path: c.path }))),
+      human: () => {
+        for (const w of warnings) log.warn(w.message);
+        for (const s of skills) for (const c of s.copies) if (c.state !== "current") log.error(`${s.name}: ${c.path} is ${c.state === "modified" ? "modified since it was installed" : "missing"}`);
+        if (problems === 0) log.success(`${skills.length} skill(s) match the lock`);
+        else log.info("Run leogriel-install --force to restore the locked bytes (local edits are lost).");
+      },
+    };
+  },
+});

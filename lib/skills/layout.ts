@@ -1,0 +1,78 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { loadConfigSection } from "../core/config.ts";
+import { validateDocument } from "../core/json-file.ts";
+import { LOCK_FILE } from "./lockfile.ts";
+import { MANIFEST_FILE } from "./manifest.ts";
+
+/**
+ * Skill folders per agent, project-relative and home-relative (research/skills.md §2).
+ * `agents` (.agents/skills, read by Codex, Gemini CLI, Copilot, Cursor, OpenCode, goose, Amp…)
+ * and `claude` are always installed; the others are opt-in through the config file.
+ */
+export const AGENT_FOLDERS = {
+  agents: { project: ".agents/skills", global: ".agents/skills" },
+  claude: { project: ".claude/skills", global: ".claude/skills" },
+  codex: { project: ".codex/skills", global: ".codex/skills" },
+  copilot: { project: ".github/skills", global: ".copilot/skills" },
+  cursor: { project: ".cursor/skills", global: ".cursor/skills" },
+  gemini: { project: ".gemini/skills", global: ".gemini/skills" },
+  goose: { project: ".goose/skills", global: ".config/goose/skills" },
+  kiro: { project: ".kiro/skills", global: ".kiro/skills" },
+  opencode: { project: ".opencode/skills", global: ".config/opencode/skills" },
+  windsurf: { project: ".windsurf/skills", global: ".codeium/windsurf/skills" },
+} as const;
+export type AgentId = keyof typeof AGENT_FOLDERS;
+export const DEFAULT_AGENTS: readonly AgentId[] = ["agents", "claude"];
+
+/** The `install` section of `.leogriel/config.json` (config schema version 1, additive). */
+export const InstallConfig = z
+  .strictObject({
+    /** Agents whose skill folders get a copy too, beside `.agents/skills` and `.claude/skills`. */
+    agents: z.array(z.enum(Object.keys(AGENT_FOLDERS) as [AgentId, ...AgentId[]])).optional(),
+    /** Validate SKILL.md in the Agent Skills spec's strict mode by default. */
+    strict: z.boolean().optional(),
+  })
+  .meta({ id: "install-config", title: "leogriel-install configuration section", description: "The `install` section of the Leogriel configuration file." });
+export type InstallConfig = z.infer<typeof InstallConfig>;
+
+/** Where one install reads and writes. */
+export interface Layout {
+  global: boolean;
+  /** The project directory, or the home directory with --global. */
+  rootDir: string;
+  manifestDir: string;
+  manifestPath: string;
+  lockPath: string;
+  /** Absolute skill folders, one per agent, `.agents/skills` first. */
+  targets: Array<{ agent: AgentId; dir: string }>;
+  /** The portable path recorded as `canonicalPath` for a skill. */
+  canonicalPath: (name: string) => string;
+  config: InstallConfig;
+}
+
+/**
+ * The layout for a project directory, or for the user with `global` (skills under the home
+ * directory; manifest and lock in `${XDG_CONFIG_HOME:-~/.config}/leogriel/`).
+ * @throws {LeogrielError} `invalid_json` / `invalid_document` for a bad config file (exit 2)
+ */
+export function resolveLayout(options: { cwd: string; global: boolean; env: Record<string, string | undefined> }): Layout {
+  const cwd = resolve(options.cwd);
+  const config = validateDocument(InstallConfig, loadConfigSection("install", cwd, options.env), "the install section of the Leogriel config");
+  const home = options.env.HOME || homedir();
+  const rootDir = options.global ? home : cwd;
+  const manifestDir = options.global ? join(options.env.XDG_CONFIG_HOME || join(home, ".config"), "leogriel") : cwd;
+  const agents = [...DEFAULT_AGENTS, ...(config.agents ?? []).filter((a) => !DEFAULT_AGENTS.includes(a))];
+  const unique = [...new Set(agents)];
+  return {
+    global: options.global,
+    rootDir,
+    manifestDir,
+    manifestPath: join(manifestDir, MANIFEST_FILE),
+    lockPath: join(manifestDir, LOCK_FILE),
+    targets: unique.map((agent) => ({ agent, dir: join(rootDir, ...AGENT_FOLDERS[agent][options.global ? "global" : "project"].split("/")) })),
+    canonicalPath: (name) => `${options.global ? "~/" : ""}${AGENT_FOLDERS.agents[options.global ? "global" : "project"]}/${name}`,
+    config,
+  };
+}
