@@ -29,4 +29,9 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "check-recovery-journal", name: "leogriel-check recovery transaction journal", doc: "docs/contracts/check-recovery-journal-v1.md", version: "1", status: "stable" },
   { id: "check-trash-index", name: "leogriel-check status --trash-index JSON", doc: "docs/contracts/check-trash-index-v1.md", version: "1", status: "stable" },
   { id: "check-audit-record", name: "leogriel-check audit log record", doc: "schemas/check-audit-record.schema.json", version: "1", status: "experimental" },
+  { id: "directory-integrity", name: "Skill directory integrity skilldirhash-1", doc: "docs/contracts/directory-integrity-v1.md", version: "1", status: "frozen" },
+  { id: "agent-skills-manifest-lock", name: "Skills manifest and lock (agent-skills.json, agent-skills.lock)", doc: "docs/contracts/install-manifest-lock-v1.md", version: "1.0", status: "stable" },
+  { id: "agent-skills-manifest", name: "agent-skills.json schema", doc: "schemas/agent-skills-manifest.schema.json", version: "1", status: "stable" },
+  { id: "agent-skills-lock", name: "agent-skills.lock schema", doc: "schemas/agent-skills-lock.schema.json", version: "1.0", status: "stable" },
+  { id: "install-config", name: "leogriel-install config section", doc: "schemas/install-config.schema.json", version: "1", status: "stable" },
 ];

@@ -1,0 +1,7 @@
+import type { z } from "zod";
+import { InstallConfig } from "../layout.ts";
+import { Lockfile } from "../lockfile.ts";
+import { Manifest } from "../manifest.ts";
+
+/** The leogriel-install schemas published in schemas/ (each carries a `.meta({ id })`). */
+export const contractSchemas: z.ZodType[] = [Manifest, Lockfile, InstallConfig];
