@@ -55,7 +55,8 @@ export function readRequest<A extends Action>(path: string, action: A): z.infer<
     text = readTextFile(path, { maxBytes: LIMITS.request_max_bytes, label: "request" });
   } catch (err) {
     if (err instanceof LeogrielError && READ_ERRORS[err.code]) throw _fail(READ_ERRORS[err.code]!, err.message);
-    throw err;
+    // A directory opens but cannot be read (EISDIR).
+    throw _fail("request_unreadable", "Cannot read request: not a readable file");
   }
   return parseRequest(text, action);
 }

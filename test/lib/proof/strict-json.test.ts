@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { findDuplicateKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
+
+// A small seeded generator (mulberry32) so every run checks the same cases.
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ["a", "b", "\\u0061", "a\\\"b", "\\\\", "{", "}", ",", ":", "[", "é", "\\ud83d\\ude00"];
+
+// Random JSON text built by hand, so it can hold duplicate keys JSON.stringify never makes.
+function randomJson(next: () => number, depth: number): { text: string; duplicate: boolean } {
+  const r = next();
+  if (depth <= 0 || r < 0.35) {
+    const leaves = ['"x,y"', '"\\"}"', "1e3", "-0", "true", "null", '"{\\"a\\":1}"', "[]", "{}"];
+    return { text: leaves[Math.floor(next() * leaves.length)]!, duplicate: false };
+  }
+  const count = Math.floor(next() * 4);
+  const parts: string[] = [];
+  let duplicate = false;
+  if (r < 0.6) {
+    for (let i = 0; i < count; i++) {
+      const child = randomJson(next, depth - 1);
+      duplicate ||= child.duplicate;
+      parts.push(child.text);
+    }
+    return { text: ` [ ${parts.join(" , ")} ] `, duplicate };
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const key = KEYS[Math.floor(next() * KEYS.length)]!;
+    const decoded = JSON.parse(`"${key}"`) as string;
+    duplicate ||= seen.has(decoded);
+    seen.add(decoded);
+    const child = randomJson(next, depth - 1);
+    duplicate ||= child.duplicate;
+    parts.push(`"${key}" :${child.text}`);
+  }
+  return { text: `{${parts.join(",")}}`, duplicate };
+}
+
+describe("parseStrictJson", () => {
+  test.each([
+    ['{"a":1,"b":2}', undefined],
+    ['{"a":1,"a":2}', "a"],
+    ['{"a":1,"\\u0061":2}', "a"],
+    ['{"a":{"a":1},"b":[{"a":1},{"a":2}]}', undefined],
+    ['[{"k":1,"k":1}]', "k"],
+    ['{"x":"\\"a\\":1,\\"a\\":2"}', undefined],
+    ['{"a\\\\":1,"a\\\\":2}', "a\\"],
+    ['{"":1,"":2}', ""],
+  ])("finds the duplicate key of %s", (text, key) => {
+    expect(findDuplicateKey(text)).toBe(key);
+  });
+
+  test.each(["", "{", '{"a":}', "{'a':1}", '{"a":1,}', "NaN", "[1 2]"])("refuses malformed JSON %p", (text) => {
+    expect(() => parseStrictJson(text, "doc")).toThrow(expect.objectContaining({ code: "invalid_json" }));
+  });
+
+  test("agrees with JSON.parse and finds exactly the duplicates in 2,000 random documents", () => {
+    const next = rng(20261129);
+    let duplicates = 0;
+    for (let i = 0; i < 2000; i++) {
+      const { text, duplicate } = randomJson(next, 4);
+      if (duplicate) {
+        duplicates++;
+        expect(() => parseStrictJson(text, "doc")).toThrow(expect.objectContaining({ code: "duplicate_key" }));
+      } else {
+        expect(parseStrictJson(text, "doc")).toEqual(JSON.parse(text));
+      }
+    }
+    expect(duplicates).toBeGreaterThan(100);
+  });
+});
