@@ -62,7 +62,8 @@ export function safeCut(text: string, target: number): number {
   let cut = text.lastIndexOf("\n", target - 1) + 1;
   for (let tries = 0; tries < 8 && cut > 1 && text[cut - 2] === "\\"; tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
   const begin = text.lastIndexOf("-----BEGIN", cut);
-  if (begin >= 0 && text.indexOf("-----END", begin) >= cut) cut = text.lastIndexOf("\n", begin) + 1;
+  const end = begin < 0 ? -1 : text.indexOf("-----END", begin);
+  if (begin >= 0 && (end < 0 || end >= cut)) cut = text.lastIndexOf("\n", begin) + 1;
   return cut > 0 ? cut : target;
 }
 

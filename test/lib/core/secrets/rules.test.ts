@@ -1,0 +1,113 @@
+import { describe, expect, test } from "bun:test";
+import { detectSecrets } from "../../../../lib/core/secrets/detect.ts";
+import { ALNUM, HEX, LETTERS, UPPER32, chars, token } from "./fixtures.ts";
+
+// One table per provider: [what the row shows, text, rule expected or null for "no finding"].
+type Row = [string, string, string | null];
+
+const ghp = token(["gh", "p_"], chars(36));
+const TABLES: Record<string, Row[]> = {
+  aws: [
+    ["an access key id in a credentials file", `aws_access_key_id = ${token(["AK", "IA"], chars(16, UPPER32))}`, "aws-access-token"],
+    ["a secret access key", `aws_secret_access_key = ${chars(40)}`, "aws-secret-access-key"],
+    ["the documented example key", `key = ${token(["AK", "IA"], "IOSFODNN7")}${"EXAMPLE"}`, null],
+    ["a low-entropy placeholder", `key = ${token(["AK", "IA"], "X".repeat(16))}`, null],
+    ["a word that starts like a key", "TODAYINASIAASACKOFRICEFELLOVER", null],
+  ],
+  github: [
+    ["a classic token in prose", `use ${ghp} here.`, "github-pat"],
+    ["an OAuth token", token(["gh", "o_"], chars(36)), "github-oauth"],
+    ["an installation token", `GITHUB_TOKEN=${token(["gh", "s_"], chars(36))}`, "github-app-token"],
+    ["a fine-grained token", token(["github", "_pat_"], `11${chars(20)}_${chars(59)}`), "github-fine-grained-pat"],
+    ["a token inside a clone URL", `https://x-access-token:${ghp}@github.com/o/r.git`, "github-pat"],
+    ["a placeholder token", token(["gh", "p_"], "x".repeat(36)), null],
+    ["a token glued to more letters", `${ghp}${chars(220, LETTERS)}`, null],
+  ],
+  gitlab: [
+    ["a personal access token in a header", `Authorization: Bearer ${token(["gl", "pat-"], chars(20))}`, "gitlab-pat"],
+    ["a pipeline trigger token", token(["gl", "ptt-"], chars(40, HEX)), "gitlab-ptt"],
+    ["a runner registration token", token(["GR13", "48941"], chars(20)), "gitlab-rrt"],
+    ["a placeholder", token(["gl", "pat-"], "XXXXXXXXXXX-XXXXXXXX"), null],
+  ],
+  slack: [
+    ["a bot token", token(["xo", "xb-"], `${chars(12, "0123456789")}-${chars(12, "0123456789")}-${chars(24)}`), "slack-bot-token"],
+    ["a webhook URL", `https://hooks.slack.com/services/${token(["T0"], chars(8, UPPER32))}/B${chars(10, UPPER32)}/${chars(24)}`, "slack-webhook-url"],
+    ["a URL that merely contains xoxo", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg", null],
+  ],
+  stripe: [
+    ["a live secret key", `stripe.api_key = "${token(["sk", "_live_"], chars(24))}"`, "stripe-access-token"],
+    ["a truncated documentation key", `export STRIPE_SECRET_KEY="${token(["sk", "_live_"], "...")}"`, null],
+  ],
+  openai: [
+    ["a project key", token(["sk-", "proj-"], `${chars(74)}T3Blbk${"FJ"}${chars(74)}`), "openai-api-key"],
+    ["a placeholder value", 'OPENAI_API_KEY="your-api-key-here"', null],
+  ],
+  anthropic: [
+    ["an API key pasted in chat", `here: ${token(["sk-ant-", "api03-"], `${chars(93)}AA`)} ok`, "anthropic-api-key"],
+    ["a key with the wrong ending", token(["sk-ant-", "api03-"], `${chars(93)}BB`), null],
+    ["a template reference", "ANTHROPIC_API_KEY=<your-anthropic-key>", null],
+  ],
+  google: [
+    ["a Maps key in JSON", `{"maps_key": "${token(["AI", "za"], chars(35))}"}`, "gcp-api-key"],
+    ["a low-entropy key", token(["AI", "za"], "a".repeat(35)), null],
+  ],
+  npm: [
+    ["a token in a CI log", `NPM_TOKEN=${token(["np", "m_"], chars(36))} printed`, "npm-access-token"],
+    ["an identifier with the prefix", "const npm_config_registry = 1", null],
+  ],
+  "private keys": [
+    ["a PEM block", `-----BEGIN RSA PRIVATE ${"KEY"}-----\n${chars(64)}\n${chars(64)}\n-----END RSA PRIVATE ${"KEY"}-----`, "private-key"],
+    ["a block cut off before its end", `-----BEGIN OPENSSH PRIVATE ${"KEY"}-----\n${chars(70)}\n${chars(70)}\n`, "private-key"],
+    ["a public key", `-----BEGIN PUBLIC KEY-----\n${chars(64)}\n-----END PUBLIC KEY-----`, null],
+    ["the header quoted in docs", `Regex example: -----BEGIN RSA PRIVATE ${"KEY"}-----`, null],
+  ],
+  jwt: [
+    ["a bearer JWT (the more specific rule names it)", `Authorization: Bearer eyJ${chars(20)}.eyJ${chars(30)}.${chars(43)}`, "jwt"],
+    ["a bare JWT", `token ey${chars(20)}.eyJ${chars(30)}.${chars(43)} end`, "jwt"],
+  ],
+  "credentials in URLs": [
+    ["a database URL", `DATABASE_URL=postgres://app:${chars(16)}@db.internal:5432/app`, "url-credentials"],
+    ["a password variable in a URL", "postgresql://app_user:$NEW_PASSWORD@db.internal:5432/myapp", null],
+    ["a documented password", "https://user:password@example.com/", null],
+    ["a connection string", `Server=db;User Id=sa;Password=${chars(14)}9;`, "connection-string-password"],
+    ["a password read from code", 'password = get_secret("db-password")', null],
+  ],
+  generic: [
+    ["an API key assignment", `service_api_key = "${chars(32)}"`, "generic-api-key"],
+    ["a client secret in JSON", `{"client_secret": "${chars(40, HEX)}"}`, "generic-api-key"],
+    ["a template reference", 'api_key = "${API_KEY}"', null],
+    ["a Helm template", 'secret: "{{ .Values.secret }}"', null],
+    ["an Actions secret", "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}", null],
+    ["an identifier, not a secret", `kms_key_id = "${chars(8, HEX)}-${chars(4, HEX)}-4${chars(3, HEX)}-a${chars(3, HEX)}-${chars(12, HEX)}"`, null],
+    ["a version", "COMMUNICATION_API_VERSION=rc0.13.0_20230412_0712-SNAPSHOT", null],
+    ["a path", "ssh_key_path = /home/deploy/.ssh/id_ed25519", null],
+    ["an alphabet", 'const keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"', null],
+    ["a masked value", 'secret = "****************"', null],
+  ],
+  curl: [
+    ["a user and password", `curl -u admin:${chars(14)} https://h`, "curl-auth-user"],
+    ["variables", 'curl -u "$USERNAME:$PASSWORD" https://h', null],
+    ["a documented pair", "curl -u username:token", null],
+  ],
+};
+
+for (const [provider, rows] of Object.entries(TABLES)) {
+  describe(`${provider} rules`, () => {
+    test.each(rows)("%s", (_what, text, rule) => {
+      const found = detectSecrets(text);
+      if (rule === null) expect(found).toEqual([]);
+      else expect(found.map((f) => f.ruleId)).toContain(rule);
+    });
+  });
+}
+
+test("a finding never carries the secret value", () => {
+  const text = `GH=${ghp}`;
+  const serialized = JSON.stringify(detectSecrets(text));
+  expect(serialized).not.toContain(ghp);
+  expect(serialized).not.toContain(ghp.slice(4, 20));
+});
+
+test("alphabets used by the tables are what they say", () => {
+  expect(ALNUM).toHaveLength(62);
+});
