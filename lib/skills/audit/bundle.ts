@@ -1,0 +1,151 @@
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { classifyResource, type SkillResource } from "../resources.ts";
+import type { RawFinding } from "./finding.ts";
+import { ruleInfo } from "./rule-catalog.ts";
+
+/** Files above this size are reported, not scanned. */
+export const MAX_SCAN_BYTES = 16 * 1024 * 1024;
+/** A skill with more entries than this is reported and cut off. */
+export const MAX_FILES = 5000;
+const MAX_DEPTH = 32;
+const BINARY_CODE = /\.(?:pyc|pyo|class|jar|so|dylib|dll|exe|wasm|node|bin|o|a|lib|com|msi|app|apk|deb|rpm|zip|tar|tgz|gz|bz2|xz|7z|rar)$/i;
+const MAGIC = [[0x7f, 0x45, 0x4c, 0x46], [0x4d, 0x5a], [0xcf, 0xfa, 0xed, 0xfe], [0xce, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe], [0x00, 0x61, 0x73, 0x6d]];
+
+export interface BundleFile {
+  /** Relative to the skill folder, `/`-separated. */
+  rel: string;
+  type: SkillResource["type"];
+  /** The text to scan; absent for binary, oversized or unreadable files. */
+  text?: string;
+}
+
+export interface Bundle {
+  resources: SkillResource[];
+  /** SKILL.md first, then every other regular file in path order. */
+  files: BundleFile[];
+  /** Structural findings, each with the file it concerns. */
+  findings: Array<RawFinding & { rel: string }>;
+  /** Folders below this one that hold their own SKILL.md. */
+  subSkills: string[];
+}
+
+/**
+ * Lists a skill folder without following links or running anything: regular files are read
+ * (bounded), symlinks are judged by where they point, nested folders with a SKILL.md are
+ * sub-skills (audited on their own), and `.git` is skipped.
+ */
+export function readBundle(root: string): Bundle {
+  const bundle: Bundle = { resources: [], files: [], findings: [], subSkills: [] };
+  let count = 0;
+  const visit = (dir: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch (err) {
+      _structural(bundle, relative(root, dir) || ".", "bundle/unreadable", `Cannot list the folder: ${(err as Error).message}`);
+      return;
+    }
+    for (const name of names) {
+      if (name === ".git") continue;
+      const abs = join(dir, name);
+      const rel = relative(root, abs).split("\\").join("/");
+      if (++count > MAX_FILES) {
+        if (count === MAX_FILES + 1) _structural(bundle, rel, "bundle/too-many-files", `More than ${MAX_FILES} entries; the rest is not audited`);
+        return;
+      }
+      let stat: Stats;
+      try {
+        stat = lstatSync(abs);
+      } catch (err) {
+        _structural(bundle, rel, "bundle/unreadable", `Cannot read the entry: ${(err as Error).message}`);
+        continue;
+      }
+      if (stat.isSymbolicLink()) _symlink(bundle, root, abs, rel);
+      else if (stat.isDirectory()) {
+        if (existsSync(join(abs, "SKILL.md"))) {
+          bundle.subSkills.push(abs);
+          bundle.resources.push({ path: rel, type: "sub_skill" });
+        } else if (depth < MAX_DEPTH) visit(abs, depth + 1);
+      } else if (stat.isFile()) _file(bundle, abs, rel, stat);
+    }
+  };
+  visit(root, 0);
+  bundle.files.sort((a, b) => (a.rel === "SKILL.md" ? -1 : b.rel === "SKILL.md" ? 1 : a.rel < b.rel ? -1 : 1));
+  return bundle;
+}
+
+function _symlink(bundle: Bundle, root: string, abs: string, rel: string): void {
+  let target = "";
+  try {
+    target = readlinkSync(abs);
+  } catch {
+    // An unreadable link target counts as an escape below.
+  }
+  const inside = relative(root, resolve(dirname(abs), target));
+  const escapes = target === "" || isAbsolute(target) || inside.startsWith("..") || isAbsolute(inside);
+  if (escapes) _structural(bundle, rel, "bundle/symlink-escape", "A symlink points outside the skill folder");
+  else _structural(bundle, rel, "bundle/symlink", "A symlink inside the skill folder");
+}
+
+function _file(bundle: Bundle, abs: string, rel: string, stat: Stats): void {
+  const executable = (stat.mode & 0o111) !== 0;
+  if (rel === "SKILL.md") {
+    bundle.files.push({ rel, type: "reference", text: _read(bundle, abs, rel, stat.size) });
+    return;
+  }
+  if (stat.size > MAX_SCAN_BYTES) {
+    bundle.resources.push({ path: rel, type: classifyResource(rel, { executable }), sizeBytes: stat.size });
+    _structural(bundle, rel, "bundle/file-too-large", `${stat.size} bytes is over the ${MAX_SCAN_BYTES}-byte audit limit; not scanned`);
+    return;
+  }
+  const text = _read(bundle, abs, rel, stat.size);
+  const type = classifyResource(rel, { executable, shebang: text?.startsWith("#!") });
+  bundle.resources.push({ path: rel, type, sizeBytes: stat.size });
+  bundle.files.push({ rel, type, text });
+}
+
+// Text when the bytes look like text (no NUL in the first 8 KiB); binary code is reported.
+function _read(bundle: Bundle, abs: string, rel: string, size: number): string | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = _readBytes(abs, size);
+  } catch (err) {
+    _structural(bundle, rel, "bundle/unreadable", `Cannot read the file: ${(err as Error).message}`);
+    return undefined;
+  }
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0) || MAGIC.some((m) => m.every((b, i) => head[i] === b))) {
+    if (BINARY_CODE.test(rel) || MAGIC.some((m) => m.every((b, i) => head[i] === b))) {
+      _structural(bundle, rel, "bundle/binary-executable", "Compiled or packed code that cannot be audited as text");
+    }
+    return undefined;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    _structural(bundle, rel, "bundle/invalid-utf8", "Not valid UTF-8; scanned with replacement characters");
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
+function _readBytes(abs: string, size: number): Buffer {
+  const fd = openSync(abs, "r");
+  try {
+    const buffer = Buffer.alloc(size);
+    let off = 0;
+    while (off < size) {
+      const n = readSync(fd, buffer, off, size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return buffer.subarray(0, off);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function _structural(bundle: Bundle, rel: string, rule: string, message: string): void {
+  const info = ruleInfo(rule);
+  bundle.findings.push({ rel, rule, severity: info.severity, message, line: 1, column: 1, category: info.category, remediation: info.remediation, confidence: info.confidence, evidence: rel });
+}

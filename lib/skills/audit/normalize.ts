@@ -1,0 +1,92 @@
+/**
+ * Text normalisation that defeats the cheap evasions seen in the wild (research/audit.md §3.4):
+ * look-alike letters, quote- and backslash-split command names, and command names held in
+ * variables. Each function keeps one output line per input line, so positions stay meaningful.
+ */
+
+// Cyrillic and Greek letters that render like Latin ones (Unicode TR39 confusables, the subset
+// attackers use in command names and paths).
+const CONFUSABLES: Record<string, string> = {
+  а: "a", в: "b", е: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x", і: "i", ј: "j", ѕ: "s", ԁ: "d", ɡ: "g", һ: "h", ӏ: "l", ԛ: "q", ԝ: "w",
+  А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", Х: "X", І: "I", Ј: "J", Ѕ: "S",
+  α: "a", ο: "o", ρ: "p", ν: "v", τ: "t", ι: "i", κ: "k", χ: "x", υ: "u",
+  Α: "A", Β: "B", Ε: "E", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Χ: "X", Υ: "Y", Ζ: "Z",
+};
+const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "g");
+
+/** Latin look-alikes in place of Cyrillic and Greek letters. */
+export function foldConfusables(text: string): string {
+  return text.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
+}
+
+/** True when `text` has a confusable letter at all (cheap pre-check). */
+export function hasConfusable(text: string): boolean {
+  CONFUSABLE_RE.lastIndex = 0;
+  return CONFUSABLE_RE.test(text);
+}
+
+/**
+ * Shell words as the shell sees them: `cu'r'l`, `cu"r"l` and `cur\l` all run curl. Only quotes
+ * glued between word characters and backslashes before a letter are dropped, so ordinary quoted
+ * arguments keep their quotes.
+ */
+export function unsplitShellWords(line: string): string {
+  return line
+    .replace(/(?<=[A-Za-z0-9_])(?:''|"")(?=[A-Za-z0-9_])/g, "")
+    .replace(/(?<=[A-Za-z0-9_])'([A-Za-z0-9_]+)'(?=[A-Za-z0-9_])/g, "$1")
+    .replace(/(?<=[A-Za-z0-9_])"([A-Za-z0-9_]+)"(?=[A-Za-z0-9_])/g, "$1")
+    .replace(/(?<=[A-Za-z0-9_])\\(?=[A-Za-z])/g, "");
+}
+
+const ASSIGNMENT = /^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_][A-Za-z0-9_]*)=(['"]?)([A-Za-z0-9_./-]{1,64})\2\s*(?:[;#].*)?$/;
+const SHELL_VAR = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
+
+/**
+ * Replaces `$VAR` / `${VAR}` with the single word a plain `VAR=word` assignment earlier in the
+ * file gave it, so `C=curl; $C -d @~/.ssh/id_rsa` reads as the curl it is.
+ */
+export function resolveShellVariables(lines: readonly string[]): string[] {
+  const known = new Map<string, string>();
+  return lines.map((line) => {
+    const out = known.size > 0 && line.includes("$") ? line.replace(SHELL_VAR, (m, name: string) => known.get(name) ?? m) : line;
+    for (const part of line.split(";")) {
+      const assign = ASSIGNMENT.exec(part);
+      if (assign) known.set(assign[1]!, assign[3]!);
+    }
+    return out;
+  });
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
+
+/**
+ * Printable text hidden in base64 runs of 20+ characters on a line (decode-and-rescan, as
+ * gitleaks and trufflehog do). Runs that decode to binary are ignored.
+ */
+export function decodeBase64Runs(line: string): string[] {
+  const out: string[] = [];
+  for (const match of line.matchAll(BASE64_RUN)) {
+    const run = match[0];
+    if (run.length % 4 === 1) continue;
+    const bytes = Buffer.from(run, "base64");
+    if (bytes.length < 12) continue;
+    const text = bytes.toString("utf8");
+    if (/^[\x09\x0a\x0d\x20-\x7e]+$/.test(text) && /[ ./|;(]/.test(text)) out.push(text);
+  }
+  return out;
+}
+
+/** The ASCII text a run of Unicode tag characters (U+E0000–E007F) spells, or "" when none. */
+export function decodeTagCharacters(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xe0020 && cp <= 0xe007e) out += String.fromCharCode(cp - 0xe0000);
+  }
+  return out;
+}
+
+/** Invisible and control characters written as `\u{…}` escapes, so evidence shows them. */
+export function showInvisible(text: string): string {
+  return text.replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD]|[\u{E0000}-\u{E007F}]|[\u0000-\u0008\u000B-\u001F\u007F]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+}
