@@ -19,7 +19,7 @@ const ROWS: Array<[string, string, boolean, string, string]> = [
 
 test.each(ROWS)("decideSpan in %s mode on %j (exempt: %p) is %s", (mode, text, exempt, decision, reason) => {
   const v = decideSpan(text, { mode: mode as "sanitize", exemptSha256: exempt ? new Set([valueSha256(ghp)]) : undefined });
-  expect([v.decision, v.reason]).toEqual([decision, reason]);
+  expect<string[]>([v.decision, v.reason]).toEqual([decision, reason]);
   expect(JSON.stringify(v.findings)).not.toContain(ghp);
   if (decision === "SANITIZE") expect(v.text).toBe("out: [REDACTED:github-pat]\n");
   if (decision === "ALLOW") expect(v.text).toBe(text);

@@ -25,7 +25,7 @@ const ROWS: Array<[string, string, string[], string[]]> = [
 test.each(ROWS)("the exemption parser reads %s", (_what, text, digests, codes) => {
   const parsed = parseExemptions(text);
   expect([...parsed.sha256].sort()).toEqual([...digests].sort());
-  expect(parsed.diagnostics.map((d) => d.code)).toEqual(codes);
+  expect<string[]>(parsed.diagnostics.map((d) => d.code)).toEqual(codes);
 });
 
 test("diagnostics never quote the file", () => {
@@ -47,7 +47,7 @@ test("an unreadable, oversized or non-UTF-8 file is ignored with one diagnostic"
     const root = mkdtempSync(join(tmpdir(), "span-ex-"));
     mkdirSync(join(root, ".agent-guard"));
     writeFileSync(join(root, ".agent-guard", "exfil-allow.toml"), content);
-    expect(loadExemptions(root).diagnostics.map((d) => d.code)).toEqual([code]);
+    expect<string[]>(loadExemptions(root).diagnostics.map((d) => d.code)).toEqual([code]);
   }
   const dirInstead = mkdtempSync(join(tmpdir(), "span-ex-"));
   mkdirSync(join(dirInstead, ".agent-guard", "exfil-allow.toml"), { recursive: true });
