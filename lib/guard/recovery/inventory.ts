@@ -56,5 +56,6 @@ export function listTransactions(workspace: string): { transactions: TxSummary[]
       needs_recovery: locked && !alive,
     });
   }
+  transactions.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.txid.localeCompare(b.txid));
   return { transactions, invalid };
 }
