@@ -34,4 +34,9 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "agent-skills-manifest", name: "agent-skills.json schema", doc: "schemas/agent-skills-manifest.schema.json", version: "1", status: "stable" },
   { id: "agent-skills-lock", name: "agent-skills.lock schema", doc: "schemas/agent-skills-lock.schema.json", version: "1.0", status: "stable" },
   { id: "install-config", name: "leogriel-install config section", doc: "schemas/install-config.schema.json", version: "1", status: "stable" },
+  { id: "skill-frontmatter", name: "SKILL.md frontmatter schema (Agent Skills + Xema fields)", doc: "schemas/skill-frontmatter.schema.json", version: "1", status: "stable" },
+  { id: "audit-rules", name: "leogriel-audit rules, indicators, tier, fingerprints and SARIF mapping", doc: "docs/contracts/audit-rules-v1.md", version: "1", status: "stable" },
+  { id: "audit-finding", name: "leogriel-audit finding schema", doc: "schemas/audit-finding.schema.json", version: "1", status: "stable" },
+  { id: "audit-report", name: "leogriel-audit report schema (--json data, audit artifacts)", doc: "schemas/audit-report.schema.json", version: "1", status: "stable" },
+  { id: "audit-config", name: "leogriel-audit config section", doc: "schemas/audit-config.schema.json", version: "1", status: "stable" },
 ];

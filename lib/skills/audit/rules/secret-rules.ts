@@ -1,36 +1,51 @@
-import { redactWithCounts } from "../../../core/redact.ts";
+import { detectSecrets } from "../../../core/secrets/detect.ts";
+import type { SecretFinding } from "../../../core/secrets/types.ts";
 import type { RawFinding } from "../finding.ts";
 import type { ScanFile } from "../scan-file.ts";
 import { makeFinding } from "./line-rule.ts";
 
 /**
- * Hardcoded credentials (seed 004 indicator hardcoded_credential) through the shared redactor,
- * the same detector every Leogriel output passes through, so what the audit reports is exactly
- * what would be redacted. The finding names the credential type and position; the evidence is
- * the redacted line, and nothing about the finding is derived from the value.
+ * Hardcoded credentials (seed 004 indicator hardcoded_credential) through the shared secret
+ * detector (lib/core/secrets), on the file as written. A finding names the credential type and
+ * where it starts; the evidence is its line with every detected span replaced, and nothing about
+ * the finding (message, evidence, fingerprint) is derived from the value.
  */
-export function secretFindings(file: ScanFile): RawFinding[] {
+export function secretFindings(file: ScanFile, text: string): RawFinding[] {
+  const found = detectSecrets(text).filter((f) => !f.exempted);
+  if (found.length === 0) return [];
+  const starts = _lineStarts(text);
   const out: RawFinding[] = [];
-  for (const line of file.lines) {
-    if (line.decoded === "tags") continue;
-    const { text, counts } = redactWithCounts(line.decoded ? line.text : line.raw);
-    const types = Object.keys(counts);
-    if (types.length === 0) continue;
-    const at = text.indexOf("[REDACTED:");
-    if (types.length === 1 && counts[types[0]!] === 1 && _placeholder(_value(line.decoded ? line.text : line.raw, text, at))) continue;
-    const finding = makeFinding("secret/hardcoded", { ...line, text }, Math.max(0, at), `Hardcoded credential (${types.sort().join(", ")})`);
-    out.push({ ...finding, column: line.decoded ? 1 : Math.max(1, at + 1) });
+  const seen = new Set<number>();
+  for (const secret of found) {
+    if (seen.has(secret.line)) continue;
+    seen.add(secret.line);
+    const lineText = _maskedLine(text, starts, secret.line, found);
+    const line = { no: secret.line, raw: lineText, text: lineText, lower: "", region: "code" as const };
+    const types = [...new Set(found.filter((f) => f.line === secret.line).map((f) => f.ruleId))].sort().join(", ");
+    const encoded = secret.encoding ? ` inside ${secret.encoding}-encoded text` : "";
+    const finding = makeFinding("secret/hardcoded", line, Math.max(0, lineText.indexOf("[REDACTED")), `Hardcoded credential (${types})${encoded}`, { confidence: secret.confidence });
+    out.push({ ...finding, column: secret.column });
   }
   return out;
 }
 
-// The one value a single redaction replaced: what precedes and follows the marker is unchanged.
-function _value(raw: string, redacted: string, at: number): string {
-  const after = redacted.slice(redacted.indexOf("]", at) + 1);
-  return raw.slice(at, raw.length - after.length);
+function _lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
 }
 
-// Documentation placeholders (`ghp_xxxx…`, `AKIA…EXAMPLE`) have the shape but not the entropy.
-function _placeholder(value: string): boolean {
-  return /(.)\1{7,}|example|placeholder|your[-_]|dummy|sample/i.test(value) || new Set(value).size < 8;
+// One line of the file with every secret span that touches it replaced; a multi-line secret
+// (a private key) masks the part of it on this line.
+function _maskedLine(text: string, starts: readonly number[], line: number, found: readonly SecretFinding[]): string {
+  const from = starts[line - 1] ?? 0;
+  const to = (starts[line] ?? text.length + 1) - 1;
+  let out = "";
+  let at = from;
+  for (const f of found) {
+    if (f.end <= from || f.start >= to || f.start < at) continue;
+    out += `${text.slice(at, Math.max(at, f.start))}[REDACTED:${f.ruleId}]`;
+    at = Math.min(to, f.end);
+  }
+  return (out + text.slice(at, to)).replace(/\r$/, "");
 }
