@@ -1,10 +1,12 @@
+import { z } from "zod";
 import { canonicalJson } from "../core/canonical-json.ts";
 import { decodePayload, DsseEnvelope, verifyEnvelope } from "../core/dsse.ts";
 import { fromHex } from "../core/hash.ts";
-import { IN_TOTO_PAYLOAD_TYPE, Statement } from "../core/in-toto.ts";
+import { IN_TOTO_PAYLOAD_TYPE, Statement, type Subject } from "../core/in-toto.ts";
 import type { TrustedKeysFile } from "../core/keys.ts";
 import { keyIdOf } from "../core/sign.ts";
-import { eventLogIntact } from "./event-chain.ts";
+import type { Change } from "./changes.ts";
+import { EventLog, eventLogIntact } from "./event-chain.ts";
 import { SESSION_PREDICATE_TYPE, SessionPredicate } from "./session-predicate.ts";
 import { subjectsOf } from "./session-receipt.ts";
 
@@ -39,7 +41,7 @@ export interface ReceiptVerification {
 export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile): ReceiptVerification {
   const checks: ReceiptChecks = { canonical: false, envelope: false, statement: false, signature: false, event_chain: false };
   const problems: string[] = [];
-  const result = (predicate?: SessionPredicate, keyid: string | null = null): ReceiptVerification => {
+  const result = (predicate?: SessionPredicate, keyid: string | null = null, publicKey?: string): ReceiptVerification => {
     const verification: ReceiptVerification = {
       receipt_valid: Object.values(checks).every(Boolean),
       checks,
@@ -47,9 +49,7 @@ export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile
       signature: { keyid, valid: checks.signature },
       ...(predicate ? { predicate } : {}),
     };
-    if (trustedKeys && predicate) {
-      verification.signature.trusted = trustedKeys.keys.some((k) => k.keyid === keyid && k.publicKey === predicate.signer.public_key);
-    } else if (trustedKeys) verification.signature.trusted = false;
+    if (trustedKeys) verification.signature.trusted = trustedKeys.keys.some((k) => k.keyid === keyid && k.publicKey === publicKey);
     return verification;
   };
 
@@ -66,28 +66,40 @@ export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile
   checks.envelope =
     envelope.data.payloadType === IN_TOTO_PAYLOAD_TYPE &&
     envelope.data.signatures.length === 1 &&
+    _canonicalBase64(envelope.data.payload) &&
+    envelope.data.signatures.every((s) => _canonicalBase64(s.sig)) &&
     statementValue !== undefined &&
     _canonical(statementValue) === payloadText;
   if (!checks.envelope) problems.push("the envelope is not one signature over a canonical in-toto payload");
 
   const statement = Statement.safeParse(statementValue);
   const predicate = statement.success && statement.data.predicateType === SESSION_PREDICATE_TYPE ? SessionPredicate.safeParse(statement.data.predicate) : undefined;
-  if (!statement.success || !predicate?.success) {
-    problems.push(`the payload is not an in-toto Statement v1 with a ${SESSION_PREDICATE_TYPE} predicate`);
-    return result();
-  }
-  const p = predicate.data;
-  checks.statement = canonicalJson(statement.data.subject) === canonicalJson(subjectsOf(p.changes)) && _uniquePaths(p.changes.map((c) => c.path));
-  if (!checks.statement) problems.push("the subjects do not match the changed paths");
+  checks.statement = predicate?.success === true && _subjectsMatch(statement.data!.subject, predicate.data.changes);
+  if (!checks.statement) problems.push(`the payload is not an in-toto Statement v1 with a valid ${SESSION_PREDICATE_TYPE} predicate and matching subjects`);
 
-  const publicKey = fromHex(p.signer.public_key, 32);
-  const keyid = keyIdOf(publicKey);
-  checks.signature = keyid === p.signer.keyid && envelope.data.signatures[0]?.keyid === keyid && _verify(envelope.data, publicKey, keyid);
+  // Signature and chain are checked even when the predicate is off-schema, to say precisely what broke.
+  const raw = statement.success ? statement.data.predicate : undefined;
+  const signer = SignerPart.safeParse(raw);
+  let keyid: string | null = null;
+  if (signer.success) {
+    const publicKey = fromHex(signer.data.signer.public_key, 32);
+    keyid = keyIdOf(publicKey);
+    checks.signature = keyid === signer.data.signer.keyid && envelope.data.signatures[0]?.keyid === keyid && _verify(envelope.data, publicKey, keyid);
+  }
   if (!checks.signature) problems.push("the signature does not verify under the key the receipt names");
 
-  checks.event_chain = eventLogIntact(p.events);
+  const events = EventsPart.safeParse(raw);
+  checks.event_chain = events.success && eventLogIntact(events.data.events);
   if (!checks.event_chain) problems.push("the event chain does not recompute (an event was changed, added or removed)");
-  return result(p, keyid);
+  const trustedKey = signer.success ? signer.data.signer.public_key : undefined;
+  return result(predicate?.success ? predicate.data : undefined, keyid, trustedKey);
+}
+
+const SignerPart = z.object({ signer: SessionPredicate.shape.signer });
+const EventsPart = z.object({ events: EventLog });
+
+function _subjectsMatch(subjects: Subject[], changes: Change[]): boolean {
+  return canonicalJson(subjects) === canonicalJson(subjectsOf(changes)) && new Set(changes.map((c) => c.path)).size === changes.length;
 }
 
 function _verify(envelope: DsseEnvelope, publicKey: Uint8Array, keyid: string): boolean {
@@ -97,6 +109,12 @@ function _verify(envelope: DsseEnvelope, publicKey: Uint8Array, keyid: string): 
     // A signature of the wrong length cannot verify.
     return false;
   }
+}
+
+// Base64 with non-zero padding bits decodes to the same bytes; only the canonical spelling is
+// accepted, so no two receipt texts carry the same signed content.
+function _canonicalBase64(text: string): boolean {
+  return Buffer.from(text, "base64").toString("base64") === text;
 }
 
 function _json(text: string): unknown {
@@ -120,6 +138,3 @@ function _canonicalLine(value: unknown): string | undefined {
   return canonical === undefined ? undefined : `${canonical}\n`;
 }
 
-function _uniquePaths(paths: string[]): boolean {
-  return new Set(paths).size === paths.length;
-}

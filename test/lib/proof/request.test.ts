@@ -5,7 +5,7 @@ import { parseRequest, readRequest } from "../../../lib/proof/request.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-request-");
-const OK = { action: "capture", model: "gpt-5.6-sol", prompt: "Implement the change.", sandbox: "workspace-write" };
+const OK = { action: "capture", model: "gpt-5.6-sol", prompt: "Implement the change.", sandbox: "workspace-write" } as const;
 const text = (value: unknown) => JSON.stringify(value);
 
 describe("capture requests", () => {
@@ -17,7 +17,7 @@ describe("capture requests", () => {
     ["a prompt of exactly 64 KiB", { ...OK, prompt: "p".repeat(65536) }],
     ["a multi-byte prompt under the limit", { ...OK, prompt: "é".repeat(32768) }],
   ])("accepts %s", (_name, request) => {
-    expect(parseRequest(text(request), "capture")).toEqual(request as typeof OK);
+    expect(parseRequest(text(request), "capture") as unknown).toEqual(request);
   });
 
   test.each([
