@@ -61,7 +61,11 @@ export interface Declared {
  */
 export function readManifest(path: string): Manifest | undefined {
   if (!existsSync(path)) return undefined;
-  return validateDocument(Manifest, parseJsonText(readTextFile(path, { label: MANIFEST_FILE }), MANIFEST_FILE), MANIFEST_FILE);
+  const raw = parseJsonText(readTextFile(path, { label: MANIFEST_FILE }), MANIFEST_FILE);
+  validateDocument(Manifest, raw, MANIFEST_FILE);
+  // The document as written, not zod's copy: the schema has no transforms, and the user's key
+  // order survives the next write.
+  return raw as Manifest;
 }
 
 /** Every declared skill, dependencies first, each map in name order. */

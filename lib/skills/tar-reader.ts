@@ -79,7 +79,9 @@ function _stripTop(raw: TreeFile[], limits: TreeLimits): TreeFile[] {
     if (top === undefined) top = first;
     if (first !== top || first === ".." || first === "") throw new LeogrielError("tarball_unsafe", `Cannot extract the tarball: ${entry.path} is outside the single top folder`);
     const rel = slash < 0 ? "" : path.slice(slash + 1);
-    if (rel === "" || rel.endsWith("/")) continue;
+    const isDir = entry.path.endsWith("/");
+    if (rel === "" && !isDir) throw new LeogrielError("tarball_unsafe", `Cannot extract the tarball: ${entry.path} is outside the single top folder`);
+    if (isDir) continue;
     files.push({ ...entry, path: rel });
   }
   checkTree(files, limits);
