@@ -1,0 +1,167 @@
+import { tmpdir } from "node:os";
+import { realpathSync } from "node:fs";
+import { normalizeDialect } from "./dialect.ts";
+import { decisionOf, type ReasonCode } from "./reasons.ts";
+import { rank, type Decision } from "./decision.ts";
+import { analyzeScript } from "./effects/analyze.ts";
+import type { AnalyzeContext, Dialect } from "./effects/context.ts";
+import type { OpKind } from "./ops.ts";
+import { findWorkspace, type PathContext } from "./paths.ts";
+import { judge, type OpVerdict } from "./policy.ts";
+import { parseDialect } from "./parse-dialect.ts";
+import type { CompensationPlan } from "./recovery/plan.ts";
+import { ParseError } from "./syntax.ts";
+
+/** The largest command the guard reads (1 MiB); a longer one is BLOCK_UNDETERMINABLE_EFFECT. */
+export const MAX_COMMAND_BYTES = 1 << 20;
+
+export interface CheckConfig {
+  /** Extra protected paths (absolute, or relative to the workspace). */
+  protectedPaths: string[];
+  /** Reason codes the user allows; never a protected-path or dialect BLOCK. */
+  allow: ReasonCode[];
+}
+
+export interface CheckRequest {
+  command: string;
+  /** The dialect selector as given (flag, hook tool or AGENT_GUARD_DIALECT); undefined = posix. */
+  dialect?: string;
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  config?: CheckConfig;
+}
+
+export interface OpSummary {
+  index: number;
+  kind: OpKind;
+  verb: string;
+  decision: Decision;
+  reason: ReasonCode;
+  target_count: number;
+}
+
+export interface CheckResult {
+  checkId: string;
+  decision: Decision;
+  reason: ReasonCode;
+  reasons: ReasonCode[];
+  dialect: Dialect | null;
+  ops: OpSummary[];
+  plan?: CompensationPlan;
+  /** Codes a configuration allow rule turned into ALLOW. */
+  allowedByConfig: ReasonCode[];
+}
+
+/** Never overridden by an allow rule. */
+const UNALLOWABLE = new Set<ReasonCode>(["BLOCK_PROTECTED_PATH", "BLOCK_PROTECTED_ANCESTOR", "BLOCK_DIALECT_UNKNOWN", "BLOCK_DIALECT_INVALID", "COMPENSATION_FAILED"]);
+
+/** Classifies one command line under the Decision Protocol (seed 001). */
+export function classify(req: CheckRequest): CheckResult {
+  const checkId = newCheckId();
+  const env = req.env ?? process.env;
+  const selected = normalizeDialect(req.dialect);
+  if ("reason" in selected) return _single(checkId, selected.reason, null);
+  const dialect = selected.dialect;
+  const input = _inputProblem(req.command);
+  if (input) return _single(checkId, input, dialect);
+  const cwd = _real(req.cwd);
+  const home = _real(env.HOME || "/nonexistent-home");
+  const pc: PathContext = {
+    workspace: findWorkspace(cwd),
+    home,
+    tmpDirs: [...new Set(["/tmp", "/var/tmp", "/private/tmp", _real(env.TMPDIR || tmpdir())])].filter((t) => t !== "/"),
+    protectedPaths: [],
+  };
+  pc.protectedPaths = (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${pc.workspace}/${p}`));
+  const vars = new Map<string, string | null>([
+    ["HOME", home],
+    ["PWD", cwd],
+    ["TMPDIR", env.TMPDIR || tmpdir()],
+  ]);
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
+  let ops;
+  try {
+    ops = analyzeScript(parseDialect(req.command, dialect, 0, vars), ctx);
+  } catch (err) {
+    if (err instanceof ParseError || err instanceof RangeError) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
+    throw err;
+  }
+  const verdicts = ops.map((o) => judge(o, pc));
+  return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
+}
+
+function _combine(
+  checkId: string,
+  dialect: Dialect,
+  parts: Array<{ o: { kind: OpKind; verb: string; targets: unknown[] }; v: OpVerdict }>,
+  pc: PathContext,
+  allow: ReasonCode[],
+): CheckResult {
+  const allowedByConfig: ReasonCode[] = [];
+  const effective = parts.map(({ v }) => {
+    if (!allow.includes(v.code) || UNALLOWABLE.has(v.code) || decisionOf(v.code) === "ALLOW") return v;
+    if (!allowedByConfig.includes(v.code)) allowedByConfig.push(v.code);
+    return { code: "ALLOW_NO_EFFECT" as ReasonCode };
+  });
+  const relocate = [...new Set(effective.flatMap((v) => v.relocate ?? []))];
+  const snapshots = [...new Set(effective.flatMap((v) => (v.snapshot ? [v.snapshot.repo] : [])))];
+  // One compensation per command: a relocation and a snapshot (or two repositories) together
+  // cannot be covered by one plan.
+  if ((relocate.length > 0 && snapshots.length > 0) || snapshots.length > 1) effective.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
+  const codes = effective.map((v) => v.code);
+  const reasons = [...new Set(codes)].sort((a, b) => rank(decisionOf(b)) - rank(decisionOf(a)));
+  const reason = reasons[0] ?? "ALLOW_NO_EFFECT";
+  const decision = decisionOf(reason);
+  const result: CheckResult = {
+    checkId,
+    decision,
+    reason,
+    reasons: reasons.length ? reasons : [reason],
+    dialect,
+    ops: parts.slice(0, 64).map(({ o }, index) => ({
+      index,
+      kind: o.kind,
+      verb: o.verb.slice(0, 48),
+      decision: decisionOf(effective[index]!.code),
+      reason: effective[index]!.code,
+      target_count: o.targets.length,
+    })),
+    allowedByConfig,
+  };
+  if (decision === "RELOCATE" || (decision === "ASK" && reason === "COMPOUND_CWD_DELETE")) {
+    result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate) };
+  } else if (decision === "SNAPSHOT") {
+    result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false };
+  }
+  return result;
+}
+
+/** Drops targets inside other targets: moving the parent moves them too. */
+function _outermost(paths: string[]): string[] {
+  return paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(`${q}/`)));
+}
+
+function _single(checkId: string, reason: ReasonCode, dialect: Dialect | null): CheckResult {
+  return { checkId, decision: decisionOf(reason), reason, reasons: [reason], dialect, ops: [], allowedByConfig: [] };
+}
+
+/** NUL bytes, undecodable bytes (U+FFFD) and oversize input cannot be analysed faithfully. */
+function _inputProblem(command: string): ReasonCode | null {
+  if (command.length > MAX_COMMAND_BYTES || Buffer.byteLength(command) > MAX_COMMAND_BYTES) return "BLOCK_UNDETERMINABLE_EFFECT";
+  if (command.includes("\0") || command.includes("\uFFFD")) return "BLOCK_UNDETERMINABLE_EFFECT";
+  return null;
+}
+
+function _real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A fresh correlation id for one check (never derived from the command). */
+export function newCheckId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `chk_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}

@@ -1,0 +1,172 @@
+import { ParseError, type Word } from "../syntax.ts";
+
+/** One PowerShell command: its words, the `$(…)`/`{…}` bodies inside it, and its redirections. */
+export interface PsCommand {
+  words: Word[];
+  nested: string[];
+  redirects: Array<{ op: string; target: Word }>;
+  /** Fed by the previous command of a pipeline. */
+  piped: boolean;
+}
+
+const SEPARATORS = new Set([";", "\n", "|", "&"]);
+
+/**
+ * Splits PowerShell text into commands. Strings ('…' with '' escapes, "…" with backtick escapes
+ * and `$…` expansions), backtick escapes, comments, `$(…)`, `(…)`, `@(…)` and `{…}` blocks are
+ * understood; the bodies of blocks and subexpressions are returned for separate analysis.
+ */
+export function lexPowerShell(src: string, vars: (name: string) => string | null): PsCommand[] {
+  const out: PsCommand[] = [];
+  let cur: PsCommand = { words: [], nested: [], redirects: [], piped: false };
+  let i = 0;
+  const flush = (piped: boolean) => {
+    if (cur.words.length || cur.nested.length || cur.redirects.length) out.push(cur);
+    cur = { words: [], nested: [], redirects: [], piped };
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === " " || c === "\t" || c === "\r") i++;
+    else if (c === "`" && src[i + 1] === "\n") i += 2;
+    else if (c === "#") i = _lineEnd(src, i);
+    else if (src.startsWith("<#", i)) {
+      const end = src.indexOf("#>", i + 2);
+      if (end < 0) throw new ParseError("unterminated block comment");
+      i = end + 2;
+    } else if (SEPARATORS.has(c) && !(c === "&" && cur.words.length === 0 && src[i + 1] !== "&")) {
+      const pipe = c === "|" && src[i + 1] !== "|";
+      i += (c === "&" || c === "|") && src[i + 1] === c ? 2 : 1;
+      flush(pipe);
+    } else if (/^(\*|\d)?>>?/.test(src.slice(i, i + 3)) && !(c === "&")) {
+      const m = /^(\*|\d)?(>>?)(&\d)?/.exec(src.slice(i, i + 4))!;
+      i += m[0].length;
+      if (m[3]) continue;
+      while (src[i] === " ") i++;
+      const [target, next] = _word(src, i, vars, cur.nested);
+      i = next;
+      cur.redirects.push({ op: m[2]!, target });
+    } else {
+      const [word, next] = _word(src, i, vars, cur.nested);
+      if (next === i) throw new ParseError("unexpected character");
+      i = next;
+      cur.words.push(word);
+    }
+  }
+  flush(false);
+  return out;
+}
+
+function _word(src: string, start: number, vars: (name: string) => string | null, nested: string[]): [Word, number] {
+  let value = "";
+  let dynamic = false;
+  let quoted = false;
+  let glob = false;
+  let i = start;
+  for (;;) {
+    const c = src[i];
+    if (c === undefined || c === " " || c === "\t" || c === "\r" || SEPARATORS.has(c) || c === ")" || c === "}") break;
+    if (c === "'") {
+      const [text, next] = _single(src, i);
+      value += text;
+      quoted = true;
+      i = next;
+    } else if (c === '"') {
+      i++;
+      quoted = true;
+      for (;;) {
+        const d = src[i];
+        if (d === undefined) throw new ParseError("unterminated string");
+        if (d === '"' && src[i + 1] === '"') {
+          value += '"';
+          i += 2;
+        } else if (d === '"') {
+          i++;
+          break;
+        } else if (d === "`") {
+          value += _backtick(src[i + 1] ?? "");
+          i += 2;
+        } else if (d === "$") {
+          const r = _dollar(src, i, vars, nested);
+          if (r.value === null) dynamic = true;
+          else value += r.value;
+          i = r.end;
+        } else {
+          value += d;
+          i++;
+        }
+      }
+    } else if (c === "`") {
+      value += src[i + 1] ?? "";
+      quoted = true;
+      i += 2;
+    } else if (c === "$") {
+      const r = _dollar(src, i, vars, nested);
+      if (r.value === null) dynamic = true;
+      else value += r.value;
+      i = r.end;
+    } else if (c === "(" || c === "{" || (c === "@" && src[i + 1] === "(")) {
+      const open = c === "@" ? i + 1 : i;
+      const end = _matching(src, open);
+      nested.push(src.slice(open + 1, end));
+      dynamic = true;
+      i = end + 1;
+    } else {
+      if (c === "*" || c === "?" || c === "[") glob = true;
+      value += c;
+      i++;
+    }
+  }
+  const normalised = value.replace(/\\/g, "/");
+  return [{ value: normalised, dynamic, glob: glob && !quoted, pattern: normalised, quoted }, i];
+}
+
+function _dollar(src: string, i: number, vars: (name: string) => string | null, nested: string[]): { value: string | null; end: number } {
+  if (src[i + 1] === "(") {
+    const end = _matching(src, i + 1);
+    nested.push(src.slice(i + 2, end));
+    return { value: null, end: end + 1 };
+  }
+  if (src[i + 1] === "{") {
+    const end = src.indexOf("}", i);
+    if (end < 0) throw new ParseError("unterminated ${");
+    return { value: vars(src.slice(i + 2, end).toLowerCase()), end: end + 1 };
+  }
+  const m = /^[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?/.exec(src.slice(i + 1, i + 200));
+  if (!m) return { value: "$", end: i + 1 };
+  return { value: vars(m[0].toLowerCase()), end: i + 1 + m[0].length };
+}
+
+function _single(src: string, i: number): [string, number] {
+  let text = "";
+  for (let k = i + 1; k < src.length; k++) {
+    if (src[k] === "'" && src[k + 1] === "'") {
+      text += "'";
+      k++;
+    } else if (src[k] === "'") return [text, k + 1];
+    else text += src[k];
+  }
+  throw new ParseError("unterminated string");
+}
+
+/** The index of the bracket closing the one at `open`, skipping strings. */
+function _matching(src: string, open: number): number {
+  const close = src[open] === "{" ? "}" : ")";
+  let depth = 0;
+  for (let k = open; k < src.length; k++) {
+    const c = src[k];
+    if (c === "'") k = _single(src, k)[1] - 1;
+    else if (c === "`") k++;
+    else if (c === src[open]) depth++;
+    else if (c === close && --depth === 0) return k;
+  }
+  throw new ParseError("unbalanced bracket");
+}
+
+function _backtick(c: string): string {
+  return ({ n: "\n", t: "\t", r: "\r", "0": "\0", a: "\x07" } as Record<string, string>)[c] ?? c;
+}
+
+function _lineEnd(src: string, i: number): number {
+  const nl = src.indexOf("\n", i);
+  return nl < 0 ? src.length : nl;
+}

@@ -1,0 +1,27 @@
+import type { Vars } from "../posix/parser.ts";
+import type { Op } from "../ops.ts";
+import type { Script, SimpleCommand, Word } from "../syntax.ts";
+
+export type Dialect = "posix" | "cmd" | "powershell";
+
+/** What the effect analysis needs to know about the caller and how to parse nested text. */
+export interface AnalyzeContext {
+  home: string;
+  /** Parses nested command text (`bash -c`, `eval`, `pwsh -c`) one level deeper. */
+  parse: (text: string, dialect: Dialect, depth: number, vars: Vars) => Script;
+  depth: number;
+  vars: Vars;
+  /** The running directory, changed by `cd`; null once it is unknowable. */
+  state: { cwd: string | null; afterCd: boolean };
+}
+
+/** One program invocation being analysed: its arguments and the command it came from. */
+export interface Invocation {
+  name: string;
+  args: Word[];
+  /** The parsed command (for stdin: heredocs, here-strings, pipes); absent for `find -exec`. */
+  cmd?: SimpleCommand;
+  ctx: AnalyzeContext;
+}
+
+export type Handler = (inv: Invocation) => Op[];

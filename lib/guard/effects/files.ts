@@ -1,0 +1,94 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { hasFlag, operands } from "./names.ts";
+
+const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
+
+/** rm, unlink, srm, rimraf: the operands are deleted (recursively with -r/-R). */
+export const remove: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args);
+  if (files.length === 0) return [];
+  const recursive = name === "rimraf" || name === "del" || hasFlag(flags, "rR", ["--recursive"]);
+  return [op("delete", name, files, recursive)];
+};
+
+/** shred: overwrites in place (and deletes with -u); a device target destroys a disk. */
+export const shred: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args, new Set(["-n", "-s"]));
+  if (files.some((f) => DEVICE.test(f.value))) return [op("disk", name, files)];
+  return files.length ? [op(hasFlag(flags, "u", ["--remove"]) ? "delete" : "overwrite", name, files)] : [];
+};
+
+export const truncate: Handler = ({ name, args }) => {
+  const { files } = operands(args, new Set(["-s", "-r", "--size", "--reference", "-o"]));
+  return files.length ? [op("overwrite", name, files)] : [];
+};
+
+/** tee writes every operand (appends with -a). */
+export const tee: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args);
+  const kind = hasFlag(flags, "a", ["--append"]) ? "write-into" : "overwrite";
+  return files.length ? [op(kind, name, files)] : [];
+};
+
+/** dd: `of=` names the written file or device. */
+export const dd: Handler = ({ name, args }) => {
+  const out = args.find((a) => a.value.startsWith("of="));
+  if (!out) return [];
+  const target = { ...out, value: out.value.slice(3), pattern: out.pattern.slice(3) };
+  if (target.dynamic) return [op("unknown", name)];
+  return [op(DEVICE.test(target.value) ? "disk" : "overwrite", name, [target])];
+};
+
+/** mkfs, wipefs, fdisk, …: destroy filesystems; listing and test modes are read-only. */
+export const diskTool: Handler = ({ name, args }) => {
+  const words = args.map((a) => a.value);
+  const listing = ["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version"];
+  if (words.length === 0 || words.some((w) => listing.includes(w))) return [];
+  return [op("disk", name, args.filter((a) => !a.value.startsWith("-")))];
+};
+
+/** chmod/chown/chgrp: the first operand is the mode or owner unless --reference is given. */
+export const permission: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args);
+  const targets = flags.some((f) => f.startsWith("--reference")) ? files : files.slice(1);
+  return targets.length ? [op("permission", name, targets, hasFlag(flags, "R", ["--recursive"]))] : [];
+};
+
+/** mv/cp/install/ln: the destination is overwritten; mv also moves its sources away. */
+export const copyMove: Handler = ({ name, args }) => {
+  const valued = new Set(["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"]);
+  const { flags, files } = operands(args, valued);
+  const targetDir = _valueOf(args, "-t", "--target-directory");
+  const sources = targetDir ? files : files.slice(0, -1);
+  const dest = targetDir ?? files.at(-1);
+  if (!dest || sources.length === 0) return [];
+  const ops: Op[] = [];
+  if (name === "mv") ops.push(op("move", name, sources, true));
+  const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
+  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return ops;
+  ops.push(op(noClobber ? "write-into" : "overwrite", name, [dest]));
+  return ops;
+};
+
+/** rsync --delete removes files in the destination that the source lacks. */
+export const rsync: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]));
+  const dest = files.at(-1);
+  if (!dest || files.length < 2 || /^[^/]*:/.test(dest.value)) return [];
+  const deleting = flags.some((f) => f.startsWith("--delete") || f === "--remove-source-files");
+  const ops = [op("write-into", name, [dest])];
+  if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
+  return ops;
+};
+
+function _valueOf(args: Word[], short: string, long: string): Word | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === short || v === long) return args[i + 1];
+    if (v.startsWith(`${long}=`)) return { ...args[i]!, value: v.slice(long.length + 1) };
+  }
+  return undefined;
+}
+

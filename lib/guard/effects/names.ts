@@ -1,0 +1,33 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * The program a command word names: `/bin/rm`, `\rm`, `RM` and `rm.exe` are all `rm`
+ * (quote removal already happened in the lexer; case folds because macOS and Windows file
+ * systems resolve names case-insensitively).
+ */
+export function programName(word: Word): string {
+  const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
+  return base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1");
+}
+
+/** Splits `args` into options and operands, honouring `--` (everything after it is an operand). */
+export function operands(args: Word[], takesValue: ReadonlySet<string> = new Set()): { flags: string[]; files: Word[] } {
+  const flags: string[] = [];
+  const files: Word[] = [];
+  let done = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (done || a.dynamic || !a.value.startsWith("-") || a.value === "-") files.push(a);
+    else if (a.value === "--") done = true;
+    else {
+      flags.push(a.value);
+      if (takesValue.has(a.value)) i++;
+    }
+  }
+  return { flags, files };
+}
+
+/** Whether a short-option cluster or long option in `flags` sets one of `short` / `long`. */
+export function hasFlag(flags: string[], short: string, long: string[] = []): boolean {
+  return flags.some((f) => (f.startsWith("--") ? long.some((l) => f === l || f.startsWith(`${l}=`)) : f.slice(1).split("").some((c) => short.includes(c))));
+}

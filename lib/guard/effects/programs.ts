@@ -1,0 +1,49 @@
+import { op } from "../ops.ts";
+import { SYNTHETIC } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { copyMove, dd, diskTool, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
+import { find } from "./find.ts";
+import { git } from "./git.ts";
+import { secretReader, uploader } from "./secrets.ts";
+import { cmdExe, interpreter, powershell, shell } from "./shells.ts";
+import { commandString, env, evalText, WRAPPER_NAMES, wrapper, xargs } from "./wrappers.ts";
+
+const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
+
+/** Every program the effect analysis knows, by the name `programName` gives it. */
+export const PROGRAMS = new Map<string, Handler>([
+  ...["rm", "unlink", "srm", "rimraf", "del", "rmtrash"].map((n) => [n, remove] as const),
+  ...["shred", "wipe"].map((n) => [n, shred] as const),
+  ["truncate", truncate],
+  ["tee", tee],
+  ["dd", dd],
+  ...DISK_TOOLS.map((n) => [n, diskTool] as const),
+  ...["chmod", "chown", "chgrp", "chattr", "setfacl"].map((n) => [n, permission] as const),
+  ...["mv", "cp", "install", "ln"].map((n) => [n, copyMove] as const),
+  ["rsync", rsync],
+  ["find", find],
+  ["git", git],
+  ...WRAPPER_NAMES.map((n) => [n, wrapper] as const),
+  ["env", env],
+  ...["xargs", "parallel"].map((n) => [n, xargs] as const),
+  ["eval", evalText],
+  ...["su", "ssh"].map((n) => [n, commandString] as const),
+  ...["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"].map((n) => [n, shell] as const),
+  ...["pwsh", "powershell"].map((n) => [n, powershell] as const),
+  ["cmd", cmdExe],
+  ...["python", "pypy"].map((n) => [n, interpreter("python")] as const),
+  ...["node", "nodejs", "deno", "bun"].map((n) => [n, interpreter("node")] as const),
+  ["perl", interpreter("perl")],
+  ["ruby", interpreter("ruby")],
+  ["php", interpreter("php")],
+  ...["cat", "less", "more", "head", "tail", "base64", "xxd", "strings", "bat", "nl", "od", "hexdump", "grep", "scp"].map((n) => [n, secretReader] as const),
+  ...["curl", "wget", "nc", "ncat", "netcat", "socat", "http", "xh"].map((n) => [n, uploader] as const),
+]);
+
+PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
+PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
+PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
+PROGRAMS.set(SYNTHETIC.remote, ({ name }) => [op("remote-code", name.slice(1))]);
+
+// mkfs.ext4, mkfs.vfat, …
+for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat", "f2fs", "minix"]) PROGRAMS.set(`mkfs.${fs}`, diskTool);

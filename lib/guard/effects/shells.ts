@@ -1,0 +1,107 @@
+import { op, type Op } from "../ops.ts";
+import { analyzeText, stdinOf } from "./analyze.ts";
+import type { Dialect, Handler, Invocation } from "./context.ts";
+import { scanCode, type Language } from "./interpreters.ts";
+
+const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
+
+/** sh, bash, zsh, …: `-c TEXT` is parsed as a script; no script operand means stdin is. */
+export const shell: Handler = (inv) => {
+  const { args } = inv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return [op("unknown", inv.name)];
+    const v = a.value;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(v)) {
+      const text = args[i + 1];
+      if (!text) return [];
+      return text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx);
+    }
+    if (v === "-s" || v === "-") break;
+    if (v === "--") return args[i + 1]?.dynamic ? [op("unknown", inv.name)] : [];
+    if (SHELL_VALUED.has(v)) i++;
+    else if (!v.startsWith("-") && !v.startsWith("+")) return []; // runs a script file
+  }
+  return stdinEffects(inv, (text) => analyzeText(text, "posix", inv.ctx));
+};
+
+/** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script. */
+export const powershell: Handler = (inv) => {
+  const { args } = inv;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value.toLowerCase();
+    if (args[i]!.dynamic) return [op("unknown", inv.name)];
+    if (/^[-/](c|co|com|comm|comma|comman|command)$/.test(v)) {
+      const rest = args.slice(i + 1);
+      if (rest.length === 1 && rest[0]!.value === "-") return stdinEffects(inv, (t) => analyzeText(t, "powershell", inv.ctx));
+      if (rest.some((w) => w.dynamic)) return [op("unknown", inv.name)];
+      return analyzeText(rest.map((w) => w.value).join(" "), "powershell", inv.ctx);
+    }
+    if (/^[-/](e|ec|en|enc|encodedcommand|encoded.*)$/.test(v)) {
+      const text = Buffer.from(args[i + 1]?.value ?? "", "base64").toString("utf16le");
+      return analyzeText(text, "powershell", inv.ctx);
+    }
+    if (/^[-/](f|fi|fil|file)$/.test(v)) return [];
+    if (!v.startsWith("-") && !v.startsWith("/")) {
+      // powershell.exe treats bare words as -Command text.
+      if (args.slice(i).some((w) => w.dynamic)) return [op("unknown", inv.name)];
+      return analyzeText(args.slice(i).map((w) => w.value).join(" "), "powershell", inv.ctx);
+    }
+  }
+  return stdinEffects(inv, (t) => analyzeText(t, "powershell", inv.ctx));
+};
+
+/** cmd /c TEXT and cmd /k TEXT. */
+export const cmdExe: Handler = (inv) => {
+  const i = inv.args.findIndex((w) => /^\/[ck]$/i.test(w.value));
+  if (i < 0) return stdinEffects(inv, (t) => analyzeText(t, "cmd", inv.ctx));
+  const rest = inv.args.slice(i + 1);
+  if (rest.some((w) => w.dynamic)) return [op("unknown", inv.name)];
+  return analyzeText(rest.map((w) => w.value).join(" "), "cmd" satisfies Dialect, inv.ctx);
+};
+
+const INLINE_FLAGS: Record<Language, RegExp> = {
+  python: /^-[a-zA-Z]*c$/,
+  node: /^(-e|--eval|-p|--print|-pe)$/,
+  perl: /^-[a-zA-Z]*[eE]$/,
+  ruby: /^-[a-zA-Z]*e$/,
+  php: /^-r$/,
+};
+
+/** Interpreters: inline code is scanned; a script operand runs a file; none reads stdin. */
+export function interpreter(language: Language): Handler {
+  return (inv) => {
+    const ops: Op[] = [];
+    let inline = false;
+    const { args } = inv;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (INLINE_FLAGS[language].test(a.value) || (language === "python" && /^-c./.test(a.value))) {
+        const code = a.value.length > 2 && language === "python" ? { ...a, value: a.value.slice(2) } : args[++i];
+        if (!code) break;
+        if (code.dynamic) return [op("unknown", inv.name)];
+        ops.push(...scanCode(code.value, language, inv.ctx));
+        inline = true;
+        if (language !== "perl" && language !== "ruby") break;
+      } else if (a.value === "-m" && language === "python") return [];
+      else if (a.value === "-") break;
+      else if (!a.value.startsWith("-")) return inline ? ops : a.dynamic ? [op("unknown", inv.name)] : [];
+    }
+    return inline ? ops : stdinEffects(inv, (t) => scanCode(t, language, inv.ctx));
+  };
+}
+
+/** What a shell or interpreter does with the text on its stdin. */
+export function stdinEffects(inv: Invocation, analyse: (text: string) => Op[]): Op[] {
+  const stdin = stdinOf(inv.cmd);
+  switch (stdin.kind) {
+    case "text":
+      return stdin.dynamic ? [op("unknown", inv.name)] : analyse(stdin.text);
+    case "remote":
+      return [op("remote-code", inv.name)];
+    case "unknown":
+      return [op("unknown", inv.name)];
+    default:
+      return [];
+  }
+}

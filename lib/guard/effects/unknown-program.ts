@@ -1,0 +1,30 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import { analyzeArgv } from "./analyze.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { programName } from "./names.ts";
+import { PROGRAMS } from "./programs.ts";
+
+// Programs that never run their arguments as commands: a destructive word among their arguments
+// is data (`grep rm`, `echo rm -rf /`, `man git-reset`).
+const INERT = new Set(
+  "echo printf grep egrep fgrep rg ag ack awk sed jq yq ls tree file stat du df ps pwd whoami id date man info which type whereis diff cmp sort uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false mkdir touch sleep read export declare local set unset shift return exit alias history wait jobs ping host dig nslookup printenv uname hostname seq yes expr bc let mktemp code vim vi nano emacs open xdg-open sha256sum sha1sum md5sum shasum cksum tput clear zip unzip tar gzip gunzip zcat bzip2 xz".split(
+    " ",
+  ),
+);
+
+/**
+ * A program the guard does not model. When one of its arguments names a known destructive
+ * program (`rtk git reset --hard`, `$WRAP rm -rf /`), it may be a wrapper running it: the inner
+ * effect is analysed and marked `wrapped`, and the policy fails closed on it.
+ */
+export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: string): Op[] {
+  if (INERT.has(name)) return [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a))) continue;
+    const inner = analyzeArgv(a, args.slice(i + 1), ctx);
+    return inner.map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
+  }
+  return name === "dynamic" ? [op("unknown", "dynamic")] : [];
+}

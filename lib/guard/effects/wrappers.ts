@@ -1,0 +1,144 @@
+import { op, type Op } from "../ops.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv, analyzeText } from "./analyze.ts";
+import type { Handler } from "./context.ts";
+
+/**
+ * Wrappers run their trailing words as a command: sudo, env, nice, timeout, xargs, busybox, ….
+ * Each entry says which options take a value and how many leading operands are not the command.
+ */
+interface WrapperSpec {
+  valued: string[];
+  /** Operands before the command (timeout's duration, flock's lock file, taskset's mask). */
+  skip?: number;
+  /** Options after which nothing runs (`command -v`, `sudo -l`). */
+  lookupOnly?: string[];
+}
+
+const SPECS: Record<string, WrapperSpec> = {
+  sudo: { valued: ["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--chdir"], lookupOnly: ["-l", "-v", "-k", "-K", "-e", "--list", "--validate", "--edit"] },
+  doas: { valued: ["-u", "-C"] },
+  run0: { valued: ["-u", "--user", "-D", "--chdir"] },
+  command: { valued: [], lookupOnly: ["-v", "-V"] },
+  builtin: { valued: [] },
+  exec: { valued: ["-a"] },
+  nohup: { valued: [] },
+  nice: { valued: ["-n", "--adjustment"] },
+  timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], skip: 1 },
+  gtimeout: { valued: ["-s", "-k", "--signal", "--kill-after"], skip: 1 },
+  time: { valued: ["-o", "-f", "--output", "--format"] },
+  stdbuf: { valued: ["-i", "-o", "-e"] },
+  ionice: { valued: ["-c", "-n", "--class", "--classdata"], lookupOnly: ["-p", "--pid"] },
+  chrt: { valued: [], skip: 1 },
+  taskset: { valued: [], skip: 1, lookupOnly: ["-p"] },
+  setsid: { valued: [] },
+  flock: { valued: ["-w", "-E", "--timeout", "--conflict-exit-code"], skip: 1 },
+  caffeinate: { valued: ["-t", "-w"] },
+  unbuffer: { valued: [] },
+  strace: { valued: ["-o", "-e", "-p", "-s", "-u", "-E"] },
+  ltrace: { valued: ["-o", "-e", "-p", "-s", "-u"] },
+  torsocks: { valued: [] },
+  proxychains: { valued: ["-f"] },
+  "proxychains4": { valued: ["-f"] },
+  firejail: { valued: [] },
+  "xvfb-run": { valued: ["-n", "-s", "-f", "-e"] },
+  npx: { valued: ["-p", "--package", "-c", "--call"] },
+  bunx: { valued: ["-p", "--package"] },
+  busybox: { valued: [] },
+  watch: { valued: ["-n", "--interval", "-d"] },
+};
+
+/** Runs the wrapped command through the analysis with the wrapper's options removed. */
+export const wrapper: Handler = (inv) => {
+  const spec = SPECS[inv.name]!;
+  const { args } = inv;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return [op("unknown", inv.name)];
+    if (!a.value.startsWith("-") || a.value === "-") break;
+    if (a.value === "--") {
+      i++;
+      break;
+    }
+    if (spec.lookupOnly?.includes(a.value)) return [];
+    if (inv.name === "env" || inv.name === "flock") break;
+    if (spec.valued.includes(a.value)) i++;
+  }
+  const rest = args.slice(i + (spec.skip ?? 0));
+  if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
+  const [head, ...tail] = rest;
+  if (!head) return [];
+  return analyzeArgv(head, tail, inv.ctx, inv.cmd);
+};
+
+export const WRAPPER_NAMES = Object.keys(SPECS);
+
+/** env: drops options and NAME=VALUE words; `-S STRING` splits its string into words. */
+export const env: Handler = (inv) => {
+  const words: Word[] = [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (words.length > 0) words.push(a);
+    else if (a.dynamic) return [op("unknown", "env")];
+    else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
+      const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
+      return analyzeText([text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" "), "posix", inv.ctx);
+    } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
+      if (v === "-C" || v === "--chdir") inv.ctx = { ...inv.ctx, state: { cwd: null, afterCd: true } };
+      i++;
+    } else if (v.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) continue;
+    else words.push(a);
+  }
+  const [head, ...tail] = words;
+  return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
+};
+
+/** xargs/parallel: the command gets arguments from stdin that are unknown now. */
+export const xargs: Handler = (inv) => {
+  const valued = new Set(["-I", "-d", "-n", "-L", "-P", "-s", "-a", "-E", "-e", "--delimiter", "--max-args", "--max-procs", "--arg-file", "-j", "--jobs"]);
+  let i = 0;
+  let replace: string | undefined;
+  for (; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (!v.startsWith("-")) break;
+    if (v === "-I") replace = inv.args[i + 1]?.value;
+    if (v.startsWith("-I") && v.length > 2) replace = v.slice(2);
+    if (v === "-i") replace = "{}";
+    if (valued.has(v)) i++;
+  }
+  const rest = inv.args.slice(i);
+  const sep = rest.findIndex((w) => w.value === ":::" || w.value === "::::");
+  const command = sep >= 0 ? rest.slice(0, sep) : rest;
+  const [head, ...tail] = command.map((w) => (replace !== undefined && w.value.includes(replace) ? unknownWord() : w));
+  if (!head) return [];
+  const args = replace === undefined ? [...tail, unknownWord()] : tail;
+  return analyzeArgv(head, args, inv.ctx);
+};
+
+/** eval joins its arguments and runs them as shell text. */
+export const evalText: Handler = (inv) => {
+  if (inv.args.some((w) => w.dynamic)) return [op("unknown", "eval")];
+  return analyzeText(inv.args.map((w) => w.value).join(" "), "posix", inv.ctx);
+};
+
+/** su -c STRING, ssh -o ProxyCommand=…: a string run by a local shell. */
+export const commandString: Handler = (inv) => {
+  const ops: Op[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    let text: Word | undefined;
+    if (inv.name === "su" && (v === "-c" || v === "--command")) text = inv.args[i + 1];
+    if (inv.name === "ssh") {
+      const opt = v === "-o" ? (inv.args[i + 1]?.value ?? "") : v.startsWith("-o") ? v.slice(2) : "";
+      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand)[= ](.*)$/is.exec(opt);
+      if (m) text = { ...inv.args[i]!, value: m[2]! };
+    }
+    if (!text) continue;
+    ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx)));
+  }
+  return ops;
+};
+

@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The Git facts the policy needs before a reset or clean, read from the system git. Each answer
+ * is null when git cannot tell (not a repository, git missing, a bad ref): the caller fails closed.
+ */
+function _git(dir: string, args: string[]): string | null {
+  try {
+    const proc = Bun.spawnSync(["git", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
+    return proc.exitCode === 0 ? proc.stdout.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The repository top-level of `dir`. */
+export function repoRoot(dir: string): string | null {
+  return _git(dir, ["rev-parse", "--show-toplevel"])?.trim() || null;
+}
+
+/**
+ * Paths a `git reset --hard <ref>` would overwrite although Git does not track them now
+ * (untracked or ignored files at paths the ref tracks). A stash snapshot cannot keep those.
+ */
+export function resetCollisions(repo: string, ref: string | undefined): string[] | null {
+  if (ref === undefined || ref === "HEAD") return [];
+  const target = _git(repo, ["ls-tree", "-r", "-z", "--name-only", `${ref}^{tree}`]);
+  const tracked = _git(repo, ["ls-files", "-z"]);
+  if (target === null || tracked === null) return null;
+  const known = new Set(tracked.split("\0"));
+  return target.split("\0").filter((p) => p && !known.has(p) && existsSync(join(repo, p)));
+}
+
+/** What `git clean` would remove with these arguments, listed by its own dry run. */
+export function cleanTargets(dir: string, args: string[]): string[] | null {
+  const dry: string[] = [];
+  for (const a of args) {
+    if (/^-[a-zA-Z]+$/.test(a)) {
+      const letters = a.slice(1).replace(/[fiq]/g, "");
+      if (letters) dry.push(`-${letters}`);
+    } else if (a !== "--force" && a !== "--interactive" && a !== "--quiet") dry.push(a);
+  }
+  const out = _git(dir, ["-c", "core.quotePath=false", "clean", "-n", ...dry]);
+  if (out === null) return null;
+  const names = out
+    .split("\n")
+    .filter((l) => l.startsWith("Would remove "))
+    .map((l) => l.slice("Would remove ".length));
+  // Git C-quotes names with control characters even then: such a list cannot be trusted.
+  return names.some((n) => n.startsWith('"')) ? null : names.map((n) => join(dir, n));
+}

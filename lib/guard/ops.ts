@@ -1,0 +1,42 @@
+import type { Word } from "./syntax.ts";
+
+/** What one command does to the world, as far as the policy cares. */
+export type OpKind =
+  | "delete" // removes paths (rm, unlink, find -delete, interpreter rmtree)
+  | "overwrite" // replaces file content (`>`, tee, dd of=, truncate, cp/mv onto a file)
+  | "move" // moves paths away (mv sources)
+  | "write-into" // creates or appends inside a directory (only protected trees matter)
+  | "permission" // chmod/chown/chgrp
+  | "git-discard" // discards uncommitted worktree changes (checkout --, restore, switch -f)
+  | "git-reset-hard"
+  | "git-clean"
+  | "git-force-push"
+  | "git-history" // drops refs, stashes or reflog (branch -D, stash clear, reflog expire)
+  | "disk" // raw device writes, mkfs, wipefs
+  | "remote-code" // network content run by a shell or interpreter
+  | "secret" // reads credential files or ships them over the network
+  | "noop" // dry runs (`-n`, `-WhatIf`)
+  | "unknown"; // an effect the guard could not analyse to the end
+
+export interface Op {
+  kind: OpKind;
+  /** Bounded identity: the program (and subcommand), never an argument. */
+  verb: string;
+  targets: Word[];
+  recursive: boolean;
+  /** The targets are roots of a subtree whose members cannot be listed up front (find -delete). */
+  subtree?: boolean;
+  /** The directory the command runs in: absolute, or null when a `cd` made it unknowable. */
+  cwd: string | null;
+  /** A `cd`/`pushd` ran earlier in the same command line. */
+  afterCd: boolean;
+  /** Found inside an unknown program's arguments: any effect it has is undeterminable. */
+  wrapped?: boolean;
+  /** Git arguments the policy needs (the ref of a reset, the flags of a clean). */
+  git?: { args: string[]; ref?: string; dir: string | null };
+}
+
+/** A new op with the bookkeeping fields defaulted. */
+export function op(kind: OpKind, verb: string, targets: Word[] = [], recursive = false): Op {
+  return { kind, verb, targets, recursive, cwd: null, afterCd: false };
+}

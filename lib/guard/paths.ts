@@ -1,0 +1,109 @@
+import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { quarantineRoot } from "./recovery/plan.ts";
+import type { Word } from "./syntax.ts";
+
+/** How a target path relates to what the policy protects. */
+export type PathClass = "ancestor" | "protected" | "workspace" | "temp" | "outside";
+
+export interface PathContext {
+  workspace: string;
+  home: string;
+  tmpDirs: string[];
+  /** Extra protected paths from the configuration (absolute). */
+  protectedPaths: string[];
+}
+
+// System trees are protected with everything inside them; the identity roots only as themselves
+// (and as ancestors): deleting /home is refused, /home/u/project/x is judged by its own class.
+const SYSTEM_TREES = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/sbin", "/srv", "/sys", "/usr", "/var", "/snap", "/nix", "/System", "/Library", "/Applications", "/private", "/cores", "/Windows", "/Program Files", "/Program Files (x86)", "/ProgramData"];
+const IDENTITY_ROOTS = ["/", "/home", "/Users", "/root", "/mnt", "/media", "/tmp", "/Volumes"];
+const MAX_GLOB_MATCHES = 10_000;
+
+/** The workspace of a directory: its Git top-level (found without spawning git), else itself. */
+export function findWorkspace(cwd: string): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return cwd;
+  }
+}
+
+/** Classifies one absolute, normalised path. */
+export function classifyPath(path: string, pc: PathContext): PathClass {
+  const ws = pc.workspace;
+  const guardStore = join(ws, ".agent-guard");
+  if (_within(path, join(ws, ".git")) || _within(path, guardStore) || _within(path, quarantineRoot(ws))) return "protected";
+  if (path.split(sep).includes(".git")) return "protected";
+  if (pc.protectedPaths.some((p) => _within(path, p))) return "protected";
+  const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, join(ws, ".git"), guardStore, ...pc.protectedPaths];
+  if (anchors.some((a) => a === path || a.startsWith(path === "/" ? "/" : `${path}/`))) return "ancestor";
+  if (_workspaceUsable(ws) && _within(path, ws)) return "workspace";
+  if (pc.tmpDirs.some((t) => path.startsWith(`${t}/`))) return "temp";
+  if (SYSTEM_TREES.some((t) => _within(path, t))) return "protected";
+  return "outside";
+}
+
+export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } | { kind: "wildcard" };
+
+/** The absolute paths one target word names (globs expanded as the shell would). */
+export function resolveTarget(word: Word, cwd: string | null): Resolved {
+  if (word.dynamic || word.value.startsWith("//")) return { kind: "unknown" };
+  if (word.value === "") return { kind: "paths", paths: [] };
+  // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
+  const drive = /^[A-Za-z]:(?=\/|$)/.exec(word.value);
+  if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
+  if (!isAbsolute(word.value) && cwd === null) return { kind: "unknown" };
+  const absolute = (p: string) => normalize(isAbsolute(p) ? p : join(cwd!, p)).replace(/(.)\/+$/, "$1");
+  if (!word.glob) return { kind: "paths", paths: [realParent(absolute(word.value))] };
+  const matches = expandGlob(absolute(word.pattern));
+  if (matches === null) return { kind: "wildcard" };
+  // No match: the shell passes the pattern itself, which names nothing that exists.
+  return { kind: "paths", paths: matches.length ? matches.map(realParent) : [absolute(word.value)] };
+}
+
+/** The path with its parent directory's symlinks resolved (the entry itself is not followed). */
+export function realParent(path: string): string {
+  if (path === "/") return path;
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+/** Expands an absolute glob pattern segment by segment; null when it matches too much. */
+export function expandGlob(pattern: string): string[] | null {
+  let current = ["/"];
+  for (const segment of pattern.split("/").filter(Boolean)) {
+    const next: string[] = [];
+    if (!/[*?[]/.test(segment)) {
+      for (const dir of current) next.push(join(dir, segment.replace(/\\(.)/g, "$1")));
+    } else {
+      const glob = new Bun.Glob(segment);
+      for (const dir of current) {
+        let names: string[];
+        try {
+          names = readdirSync(dir);
+        } catch {
+          continue;
+        }
+        for (const name of names) {
+          if (name.startsWith(".") && !segment.startsWith(".")) continue;
+          if (glob.match(name)) next.push(join(dir, name));
+        }
+      }
+    }
+    if (next.length > MAX_GLOB_MATCHES) return null;
+    current = next;
+  }
+  return current.filter((p) => existsSync(p));
+}
+
+function _within(path: string, root: string): boolean {
+  return path === root || path.startsWith(root === "/" ? "/" : `${root}/`);
+}
+
+/** A workspace that is itself a system tree, a root, or an ancestor of one gives no shelter. */
+function _workspaceUsable(ws: string): boolean {
+  return ![...SYSTEM_TREES, ...IDENTITY_ROOTS].some((a) => a === ws || a.startsWith(`${ws}/`));
+}

@@ -1,0 +1,147 @@
+import { existsSync, statSync } from "node:fs";
+import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
+import type { Op } from "./ops.ts";
+import type { Word } from "./syntax.ts";
+import { classifyPath, type PathContext, resolveTarget } from "./paths.ts";
+import { decisionOf, type ReasonCode } from "./reasons.ts";
+
+/** One op's verdict, and what compensation it needs when it is RELOCATE or SNAPSHOT. */
+export interface OpVerdict {
+  code: ReasonCode;
+  relocate?: string[];
+  snapshot?: { repo: string };
+}
+
+/** The verdict of one op under seed 001's policy. */
+export function judge(o: Op, pc: PathContext): OpVerdict {
+  const verdict = _judge(o, pc);
+  // A destructive verb found inside an unknown program: its wrapper's behaviour is unknown.
+  if (o.wrapped && decisionOf(verdict.code) !== "ALLOW" && decisionOf(verdict.code) !== "BLOCK") {
+    return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  }
+  return verdict;
+}
+
+function _judge(o: Op, pc: PathContext): OpVerdict {
+  switch (o.kind) {
+    case "delete":
+    case "overwrite":
+    case "move":
+    case "write-into":
+    case "permission":
+      return _paths(o, pc);
+    case "git-reset-hard":
+    case "git-discard":
+      return _snapshot(o);
+    case "git-clean":
+      return _clean(o, pc);
+    case "git-force-push":
+      return { code: "BLOCK_FORCE_PUSH" };
+    case "git-history":
+      return { code: "ASK_GIT_HISTORY_LOSS" };
+    case "disk":
+      return { code: "BLOCK_DISK_DESTROY" };
+    case "remote-code":
+      return { code: "ASK_REMOTE_CODE" };
+    case "secret":
+      return { code: "ASK_SECRET_ACCESS" };
+    case "noop":
+      return { code: "ALLOW_NOOP" };
+    default:
+      return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  }
+}
+
+/** Path-level rules: the worst target decides; workspace targets are relocated. */
+function _paths(o: Op, pc: PathContext): OpVerdict {
+  const relocate: string[] = [];
+  const codes: ReasonCode[] = [];
+  const destroys = o.kind === "delete" || o.kind === "overwrite";
+  for (const word of o.targets) {
+    if (_opaqueGlob(word, o.cwd, pc)) {
+      codes.push("BLOCK_WILDCARD");
+      continue;
+    }
+    const resolved = resolveTarget(word, o.cwd);
+    if (resolved.kind === "unknown") codes.push("BLOCK_UNDETERMINABLE_EFFECT");
+    else if (resolved.kind === "wildcard") codes.push("BLOCK_WILDCARD");
+    else {
+      for (const path of resolved.paths) {
+        const code = _pathCode(o, path, classifyPath(path, pc), destroys, pc);
+        codes.push(code);
+        if (code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE") relocate.push(path);
+      }
+    }
+  }
+  const code = _worst(codes);
+  if (code === "RELOCATE_TREE") return { code, relocate };
+  return { code, relocate: code === "COMPOUND_CWD_DELETE" ? relocate : undefined };
+}
+
+/** A glob inside protected storage (the quarantine, .git): refused rather than expanded (seed 001). */
+function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
+  if (!word.glob || word.dynamic) return false;
+  const prefix = word.pattern.slice(0, word.pattern.search(/(?<!\\)[*?[]/));
+  const dir = prefix.slice(0, prefix.lastIndexOf("/") + 1) || ".";
+  const resolved = resolveTarget({ ...word, value: dir, pattern: dir, glob: false }, cwd);
+  return resolved.kind === "paths" && resolved.paths.some((p) => classifyPath(p, pc) === "protected");
+}
+
+function _pathCode(o: Op, path: string, cls: ReturnType<typeof classifyPath>, destroys: boolean, pc: PathContext): ReasonCode {
+  // A subtree op rooted at the workspace deletes members of it, not the root itself.
+  if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
+  if (cls === "ancestor") return o.kind === "write-into" ? "ALLOW_NO_EFFECT" : "BLOCK_PROTECTED_ANCESTOR";
+  if (cls === "protected") return "BLOCK_PROTECTED_PATH";
+  if (!destroys) return "ALLOW_NO_EFFECT";
+  if (cls === "temp") return "ALLOW_TEMP_PATH";
+  if (o.subtree) return cls === "workspace" ? "BLOCK_UNDETERMINABLE_EFFECT" : "BLOCK_OUTSIDE_WORKSPACE";
+  const exists = existsSync(path);
+  if (o.kind === "overwrite" && (!exists || statSync(path).isDirectory())) return "ALLOW_NO_EFFECT";
+  if (cls === "outside") return o.recursive || o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : exists ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NOOP";
+  if (!exists) return "ALLOW_NOOP";
+  return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
+}
+
+/** reset --hard and worktree discards: a stash snapshot, unless it could not keep everything. */
+function _snapshot(o: Op): OpVerdict {
+  const dir = o.git?.dir ?? null;
+  if (dir === null || o.wrapped) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  const repo = repoRoot(dir);
+  if (repo === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  if (o.kind === "git-reset-hard") {
+    const collisions = resetCollisions(repo, o.git?.ref);
+    if (collisions === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+    if (collisions.length > 0) return { code: "BLOCK_GIT_RESET_COLLISION" };
+  }
+  return { code: "SNAPSHOT_GIT_WORKTREE", snapshot: { repo } };
+}
+
+/** git clean -f: its own dry run enumerates the targets, which are then judged as deletes. */
+function _clean(o: Op, pc: PathContext): OpVerdict {
+  const dir = o.git?.dir ?? null;
+  const targets = dir === null ? null : cleanTargets(dir, o.git!.args);
+  if (targets === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  if (targets.length === 0) return { code: "ALLOW_NOOP" };
+  const words = targets.map((t) => ({ value: t, dynamic: false, glob: false, pattern: t, quoted: true }));
+  return _paths({ ...o, kind: "delete", targets: words, recursive: true }, pc);
+}
+
+const ORDER: ReasonCode[] = [
+  "ALLOW_NO_EFFECT",
+  "ALLOW_NOOP",
+  "ALLOW_TEMP_PATH",
+  "RELOCATE_TREE",
+  "COMPOUND_CWD_DELETE",
+  "ASK_OUTSIDE_WORKSPACE",
+  "BLOCK_WILDCARD",
+  "BLOCK_UNDETERMINABLE_EFFECT",
+  "BLOCK_OUTSIDE_WORKSPACE",
+  "BLOCK_PROTECTED_PATH",
+  "BLOCK_PROTECTED_ANCESTOR",
+];
+
+/** The most severe of several path codes (more specific refusals win among BLOCKs). */
+function _worst(codes: ReasonCode[]): ReasonCode {
+  if (codes.length === 0) return "ALLOW_NOOP";
+  return codes.reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a));
+}

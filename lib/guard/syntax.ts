@@ -1,0 +1,63 @@
+/**
+ * The dialect-independent shape every lexer produces: simple commands in execution order, with
+ * their words already quote-removed. Effects and policy only ever look at this shape.
+ */
+
+/** One shell word after quote removal and the expansions the guard can resolve statically. */
+export interface Word {
+  /** The value the shell would pass (approximate when `dynamic`). */
+  value: string;
+  /** It holds an expansion whose value is unknown before the command runs. */
+  dynamic: boolean;
+  /** It holds unquoted glob characters; `pattern` keeps quoted ones escaped. */
+  glob: boolean;
+  pattern: string;
+  /** Any quoting or escaping appeared in it (a quoted word is never a reserved word). */
+  quoted: boolean;
+}
+
+export interface Redirect {
+  /** `>`, `>>`, `>|`, `<`, `<<`, `<<<`, `&>`, `&>>`, `<>`, `>&`, `<&`. */
+  op: string;
+  /** The written file descriptor (`2` in `2>`), or "" for the default. */
+  fd: string;
+  target: Word;
+  /** For `<<`: the body, whether the shell expands `$…` in it, and whether that left unknowns. */
+  heredoc?: { body: string; expands: boolean; dynamic: boolean };
+}
+
+export interface SimpleCommand {
+  argv: Word[];
+  assigns: Array<{ name: string; value: Word }>;
+  redirects: Redirect[];
+  /** The command whose stdout feeds this one (the previous stage of a pipeline). */
+  pipeFrom?: SimpleCommand;
+  /** A `( … )` or `{ … }` stage of a pipeline: its commands are listed separately. */
+  group?: boolean;
+}
+
+/** A whole command line: its simple commands in the order they run (substitutions first). */
+export interface Script {
+  commands: SimpleCommand[];
+}
+
+/** A command line the lexer could not read to the end: fail closed. */
+export class ParseError extends Error {
+  override name = "ParseError";
+}
+
+/** A literal (fully known) word. */
+export function literalWord(value: string, quoted = false): Word {
+  return { value, dynamic: false, glob: false, pattern: value, quoted };
+}
+
+/** A word whose value is unknown (stdin-fed arguments, `{}` of find, process substitutions). */
+export function unknownWord(): Word {
+  return { value: "", dynamic: true, glob: false, pattern: "", quoted: false };
+}
+
+/**
+ * Program names the Windows dialects emit for effects that have no POSIX spelling. They start
+ * with NUL, which no real command line can contain (the guard refuses NUL input).
+ */
+export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote" } as const;
