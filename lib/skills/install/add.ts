@@ -49,6 +49,7 @@ export async function addSkill(opts: AddOptions): Promise<{ name: string; specif
       manifest: next,
       writeManifest: true,
       prefetched: new Map([[name, fetched]]),
+      only: new Set([name]),
       force: opts.force,
       strict: opts.strict,
     });

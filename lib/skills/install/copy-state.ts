@@ -6,13 +6,13 @@ import { matchesLegacyIntegrity } from "../legacy-integrity.ts";
 /**
  * What is at `<target>/<name>` compared with what should be there:
  * - `missing`: nothing;
- * - `current`: a copy hashing to `wanted` (or to it under the 0.6.x–beta algorithm);
+ * - `current`: a copy hashing to `wanted` (or, with `acceptLegacy`, to it under the 0.6.x–beta algorithm);
  * - `managed`: the copy a previous install put there (hashes to `previous`), safe to replace;
  * - `modified`: anything else, a local edit or a folder Leogriel did not put there.
  */
 export type CopyState = "missing" | "current" | "managed" | "modified";
 
-export function copyState(target: string, name: string, wanted: string, previous?: string): CopyState {
+export function copyState(target: string, name: string, wanted: string, previous?: string, acceptLegacy = true): CopyState {
   const dir = join(target, name);
   let isDir: boolean;
   try {
@@ -28,7 +28,7 @@ export function copyState(target: string, name: string, wanted: string, previous
   } catch {
     return "modified";
   }
-  if (actual === wanted || _legacy(dir, wanted)) return "current";
+  if (actual === wanted || (acceptLegacy && _legacy(dir, wanted))) return "current";
   if (previous !== undefined && (actual === previous || _legacy(dir, previous))) return "managed";
   return "modified";
 }

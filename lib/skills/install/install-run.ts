@@ -25,6 +25,8 @@ export interface InstallOptions {
   refresh?: ReadonlySet<string> | "all";
   /** Skills the caller already resolved (add). */
   prefetched?: ReadonlyMap<string, Fetched>;
+  /** Touch only these skills (add, remove); the others keep their lock entry and copies as they are. */
+  only?: ReadonlySet<string>;
 }
 
 export type SkillAction = "installed" | "updated" | "restored" | "unchanged" | "removed";
@@ -63,9 +65,15 @@ export async function runInstall(opts: InstallOptions): Promise<InstallReport> {
 
   for (const d of declared) {
     const locked = oldLock?.skills[d.name];
+    if (opts.only && !opts.only.has(d.name)) {
+      if (locked) entries[d.name] = locked;
+      continue;
+    }
     const refresh = opts.refresh === "all" || opts.refresh?.has(d.name) || opts.prefetched?.has(d.name);
     const useLock = locked !== undefined && locked.specifier === d.specifier && !refresh;
-    if (useLock && layout.targets.every((t) => copyState(t.dir, d.name, locked.integrity) === "current")) {
+    // Copies already matching the lock need no fetch; outside frozen mode a legacy-hash match is
+    // fetched anyway so the entry is re-locked with skilldirhash-1.
+    if (useLock && layout.targets.every((t) => copyState(t.dir, d.name, locked.integrity, undefined, opts.frozen === true) === "current")) {
       entries[d.name] = _withDev(locked, d);
       outcomes.push(_outcome(entries[d.name]!, d, "unchanged"));
       continue;
@@ -109,7 +117,7 @@ export async function runInstall(opts: InstallOptions): Promise<InstallReport> {
   }
 
   for (const [name, old] of Object.entries(oldLock?.skills ?? {})) {
-    if (entries[name]) continue;
+    if (entries[name] || (opts.only && !opts.only.has(name))) continue;
     for (const t of layout.targets) {
       const state = copyState(t.dir, name, old.integrity);
       if (state === "missing") continue;

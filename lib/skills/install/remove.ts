@@ -15,7 +15,7 @@ export async function removeSkills(opts: { layout: Layout; env: Record<string, s
   for (const name of opts.names) manifest = withoutDeclared(manifest, name);
   const next = manifest;
   return withRun(opts.layout, opts.env, async (ctx) => {
-    const report = await runInstall({ layout: opts.layout, ctx, manifest: next, writeManifest: true, force: opts.force });
+    const report = await runInstall({ layout: opts.layout, ctx, manifest: next, writeManifest: true, force: opts.force, only: new Set(opts.names) });
     return { report, warnings: ctx.warnings };
   });
 }
