@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { z } from "zod";
+import { projectConfigPath, userConfigPath } from "./config-paths.ts";
 import { readJsonFile } from "./json-file.ts";
 
 /**
@@ -23,15 +22,7 @@ export const Config = z
 export type Config = z.infer<typeof Config>;
 export type ConfigSection = Exclude<keyof Config, "schemaVersion">;
 
-/** `${XDG_CONFIG_HOME:-~/.config}/leogriel/config.json`. */
-export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "leogriel", "config.json");
-}
-
-/** `${XDG_STATE_HOME:-~/.local/state}/leogriel`: the user's state and artifact root. */
-export function userStateDir(env: Record<string, string | undefined> = process.env): string {
-  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state"), "leogriel");
-}
+export { projectConfigPath, userConfigPath, userStateDir } from "./config-paths.ts";
 
 /**
  * One tool's settings: the project file `.leogriel/config.json` over the user file, key by key.
@@ -43,7 +34,7 @@ export function loadConfigSection(
   env: Record<string, string | undefined> = process.env,
 ): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
-  for (const path of [userConfigPath(env), join(projectDir, ".leogriel", "config.json")]) {
+  for (const path of [userConfigPath(env), projectConfigPath(projectDir)]) {
     if (!existsSync(path)) continue;
     Object.assign(merged, readJsonFile(path, Config, { label: path })[section] ?? {});
   }

@@ -128,11 +128,8 @@ function _combine(
     })),
     allowedByConfig,
   };
-  if (decision === "RELOCATE" || (decision === "ASK" && reason === "COMPOUND_CWD_DELETE")) {
-    result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate) };
-  } else if (decision === "SNAPSHOT") {
-    result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false };
-  }
+  if (decision === "RELOCATE") result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate), checkId };
+  else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
 }
 

@@ -1,0 +1,58 @@
+import type { DecisionJson } from "../decision-json.ts";
+
+/** The command a hook payload asks about, or `skip` for a tool that is not a shell. */
+export type HookRequest = { command: string; cwd?: string; dialect?: string } | { skip: true };
+
+/** What the hook process prints and exits with. */
+export interface HookAnswer {
+  stdout: string;
+  exitCode: number;
+  /** A line for the agent's stderr channel (exit-code deny paths read it). */
+  stderr?: string;
+}
+
+/** One agent's pre-tool hook protocol (research/guard.md §3). */
+export interface HookAdapter {
+  /** Reads the agent's payload; throws HookShapeError for a shape it does not know. */
+  parse(payload: unknown): HookRequest;
+  /** The native answer for a verdict. */
+  answer(json: DecisionJson, env: Record<string, string | undefined>): HookAnswer;
+  /** The native deny for malformed input or an internal error (never fail open). */
+  deny(message: string): HookAnswer;
+}
+
+/** A payload that does not have the shape this agent sends. */
+export class HookShapeError extends Error {
+  override name = "HookShapeError";
+}
+
+/** The text an agent shows for a verdict: class, code, static explanation, check id. */
+export function verdictMessage(json: DecisionJson): string {
+  return `leogriel-check: ${json.decision} ${json.reason}: ${json.explanation} (check ${json.check_id})`;
+}
+
+/** The note for a compensation that ran: how many paths moved, and the command that undoes it. */
+export function compensationNote(json: DecisionJson): string | undefined {
+  const applied = json.compensation?.applied;
+  if (!applied) return undefined;
+  const what = json.compensation!.kind === "relocate" ? `moved ${applied.covered} path(s) to the quarantine` : "recorded a Git snapshot";
+  return `leogriel-check ${what} before this command; undo with: ${applied.restore}`;
+}
+
+/** Reads a property of an object payload. */
+export function field(payload: unknown, ...path: string[]): unknown {
+  let value = payload;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** The string at `path`, or undefined when it is absent; any other type is a shape error. */
+export function optionalString(payload: unknown, ...path: string[]): string | undefined {
+  const value = field(payload, ...path);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new HookShapeError(`${path.join(".")} is not a string`);
+  return value;
+}

@@ -1,0 +1,40 @@
+import type { DecisionJson } from "../decision-json.ts";
+import { compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+
+const SHELL_TOOLS: Record<string, string | undefined> = { bash: undefined, shell: undefined, powershell: "powershell" };
+
+/**
+ * GitHub Copilot CLI preToolUse: `toolName` with `toolArgs` (a JSON string or an object), or the
+ * VS Code form `tool_name`/`tool_input`. Copilot skips a hook that exits non-zero, so every
+ * answer, the error deny included, is JSON with exit 0.
+ */
+export const copilotAdapter: HookAdapter = {
+  parse(payload) {
+    const tool = optionalString(payload, "toolName") ?? optionalString(payload, "tool_name");
+    if (tool === undefined) throw new HookShapeError("toolName is missing");
+    if (!(tool.toLowerCase() in SHELL_TOOLS)) return { skip: true };
+    let args = field(payload, "toolArgs") ?? field(payload, "tool_input");
+    if (typeof args === "string") {
+      try {
+        args = JSON.parse(args);
+      } catch {
+        throw new HookShapeError("toolArgs is not JSON");
+      }
+    }
+    const command = optionalString(args, "command");
+    if (command === undefined) throw new HookShapeError("toolArgs.command is missing");
+    return { command, cwd: optionalString(payload, "cwd"), dialect: SHELL_TOOLS[tool.toLowerCase()] };
+  },
+  answer(json: DecisionJson) {
+    const note = compensationNote(json);
+    if (json.decision === "ALLOW" || json.decision === "SANITIZE" || (note && json.decision !== "BLOCK")) return { stdout: "", exitCode: 0 };
+    return _answer(json.decision === "BLOCK" ? "deny" : "ask", verdictMessage(json));
+  },
+  deny(message) {
+    return _answer("deny", message);
+  },
+};
+
+function _answer(permissionDecision: "deny" | "ask", permissionDecisionReason: string) {
+  return { stdout: `${JSON.stringify({ permissionDecision, permissionDecisionReason })}\n`, exitCode: 0 };
+}

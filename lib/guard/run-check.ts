@@ -1,0 +1,54 @@
+import { existsSync, realpathSync } from "node:fs";
+import { projectConfigPath, userConfigPath } from "../core/config-paths.ts";
+import { LeogrielError } from "../core/errors.ts";
+import { classify, type CheckConfig } from "./classify.ts";
+import { INTERNAL_ERROR_EXIT } from "./decision.ts";
+import { type DecisionJson, exitCodeOf, toDecisionJson } from "./decision-json.ts";
+import { findWorkspace } from "./paths.ts";
+import type { CompensationResult } from "./recovery/plan.ts";
+
+export interface RunCheckOptions {
+  command: string;
+  /** The dialect selector; undefined falls back to AGENT_GUARD_DIALECT, then posix. */
+  dialect?: string;
+  cwd: string;
+  /** Perform a RELOCATE/SNAPSHOT compensation and then allow (hook mode always does). */
+  apply: boolean;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * One guard decision end to end: configuration, classification, and with `apply` the
+ * compensation. Zod (configuration) and the recovery layer load only when they are needed, so
+ * the common path stays cheap on every agent command.
+ */
+export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJson; exitCode: number }> {
+  const env = opts.env ?? process.env;
+  const config = await _config(opts.cwd, env);
+  const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: opts.cwd, env, config });
+  let applied: CompensationResult | undefined;
+  if (opts.apply && result.plan) {
+    const { applyCompensation } = await import("./recovery/apply.ts");
+    applied = await applyCompensation(result.plan);
+  }
+  const json = toDecisionJson(result, applied);
+  return { json, exitCode: exitCodeOf(json) };
+}
+
+async function _config(cwd: string, env: Record<string, string | undefined>): Promise<CheckConfig | undefined> {
+  let workspace: string;
+  try {
+    workspace = findWorkspace(realpathSync(cwd));
+  } catch {
+    throw new LeogrielError("invalid_cwd", "Cannot check the command: the working directory does not exist", { exitCode: INTERNAL_ERROR_EXIT });
+  }
+  if (!existsSync(userConfigPath(env)) && !existsSync(projectConfigPath(workspace))) return undefined;
+  const { loadCheckConfig } = await import("./check-config.ts");
+  try {
+    return loadCheckConfig(workspace, env);
+  } catch (err) {
+    // A broken configuration must never turn into an ALLOW: fail as an error (hooks answer deny).
+    const message = err instanceof Error ? err.message : String(err);
+    throw new LeogrielError("invalid_config", message, { exitCode: INTERNAL_ERROR_EXIT, cause: err });
+  }
+}
