@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { copyFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli } from "../../lib/core/cli.ts";
+import { Project } from "../fixtures/install/project.ts";
+import { GitRemote, skillMd, writeFiles } from "../fixtures/install/sources.ts";
+
+const ENTRY = join(import.meta.dir, "../../cmd/install.ts");
+let project: Project;
+let remote: GitRemote;
+
+beforeEach(() => {
+  project = new Project();
+  remote = new GitRemote(join(project.root, "github"));
+  project.env.LEOGRIEL_GITHUB_URL = remote.url;
+  remote.commit("acme", "skills", { "skills/pdf/SKILL.md": skillMd("pdf"), "skills/pdf/run.sh": { content: "#!/bin/sh\n", exec: true } }, { tag: "v1" });
+  writeFiles(project.dir, { "local/review/SKILL.md": skillMd("review") });
+});
+afterEach(() => project.cleanup());
+
+/** Runs the entry's command tree in this process with the project's environment, capturing output. */
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
+  const { default: main } = (await import("../../cmd/install/_root.ts")) as { default: Parameters<typeof runCli>[0] };
+  const saved = { ...process.env };
+  Object.assign(process.env, project.env);
+  let stdout = "";
+  let stderr = "";
+  const out = spyOn(process.stdout, "write").mockImplementation((chunk: unknown) => ((stdout += String(chunk)), true));
+  const err = spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => ((stderr += String(chunk)), true));
+  try {
+    const code = await runCli(main, { rawArgs: [...args, "--cwd", project.dir] });
+    return { code, stdout, stderr, json: args.includes("--json") ? JSON.parse(stdout) : undefined };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.env = saved;
+    process.exitCode = 0;
+  }
+}
+
+describe("leogriel-install in process", () => {
+  test("add writes one envelope on stdout naming the command path", async () => {
+    const r = await run(["add", "github:acme/skills/skills/pdf#v1", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.json).toMatchObject({ schemaVersion: 1, ok: true, command: "install add", data: { added: { name: "pdf" }, lockWritten: true }, errors: [] });
+  });
+
+  test("install without a manifest is exit 2 with a typed error", async () => {
+    const r = await run(["--json"]);
+    expect(r.code).toBe(2);
+    expect(r.json).toMatchObject({ ok: false, command: "install", errors: [{ code: "manifest_not_found" }] });
+  });
+
+  test("outdated is exit 0 when current and exit 1 with ok true when an update exists", async () => {
+    await run(["add", "github:acme/skills/skills/pdf", "--json"]);
+    expect((await run(["outdated", "--json"])).code).toBe(0);
+    remote.commit("acme", "skills", { "skills/pdf/SKILL.md": skillMd("pdf", "New. Use when testing.") });
+    const r = await run(["outdated", "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.json).toMatchObject({ ok: true, command: "install outdated", data: { updates: 1 } });
+  });
+
+  test("verify reports drift as exit 1 and install refuses to overwrite it without --force", async () => {
+    await run(["add", "file:local/review", "--json"]);
+    writeFileSync(join(project.dir, ".agents/skills/review/SKILL.md"), "mine\n");
+    const v = await run(["verify", "--json"]);
+    expect(v.code).toBe(1);
+    expect(v.json).toMatchObject({ ok: true, command: "install verify", data: { problems: 1 }, errors: [{ code: "skill_drift" }] });
+    const i = await run(["--json"]);
+    expect(i.code).toBe(1);
+    expect(i.json.errors[0].code).toBe("local_changes");
+    expect((await run(["--force", "--json"])).code).toBe(0);
+    expect((await run(["verify"])).code).toBe(0);
+  });
+
+  test.each([
+    [["--bogus"], "invalid_usage"],
+    [["add"], "invalid_usage"],
+    [["add", "ftp:x", "--json"], "invalid_specifier"],
+    [["remove", "ghost", "--json"], "manifest_not_found"],
+    [["update", "ghost", "--json"], "manifest_not_found"],
+    [["--frozen", "--json"], "manifest_not_found"],
+    [["add", "file:local/review", "--name", "Bad_Name", "--json"], "invalid_name"],
+  ])("%j is exit 2 (%s)", async (args, code) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    if (r.json) expect(r.json.errors[0].code).toBe(code);
+  });
+
+  test("list shows the declared skills", async () => {
+    await run(["add", "file:local/review", "--dev", "--json"]);
+    const r = await run(["list", "--json"]);
+    expect(r.json.data.skills).toEqual([expect.objectContaining({ name: "review", dev: true, installedIn: ["agents", "claude"] })]);
+  });
+});
+
+describe("leogriel-install as a real process", () => {
+  test("add, commit the lock, frozen install in a clean clone, verify: the README walk-through", () => {
+    const exec = (cwd: string, args: string[]) => {
+      const r = Bun.spawnSync([process.execPath, ENTRY, ...args], { cwd, env: { ...project.env, NO_COLOR: "1" } });
+      return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+    };
+    const added = exec(project.dir, ["add", "github:acme/skills/skills/pdf#v1"]);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toBe("");
+    expect(added.stderr).toContain("pdf installed");
+    const clone = project.sibling("clone");
+    for (const f of ["agent-skills.json", "agent-skills.lock"]) copyFileSync(join(project.dir, f), join(clone.dir, f));
+    const frozen = exec(clone.dir, ["--frozen", "--json"]);
+    expect(frozen.code).toBe(0);
+    expect(frozen.stderr).toBe("");
+    expect(JSON.parse(frozen.stdout)).toMatchObject({ ok: true, command: "install", data: { frozen: true, lockWritten: false } });
+    expect(clone.installed(".claude/skills/pdf")).toBe(project.installed(".claude/skills/pdf"));
+    expect(clone.mode(".agents/skills/pdf/run.sh")).toBe(0o755);
+    const verify = exec(clone.dir, ["verify", "--json"]);
+    expect(verify.code).toBe(0);
+    expect(JSON.parse(verify.stdout).data.problems).toBe(0);
+  });
+});
