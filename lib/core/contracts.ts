@@ -39,4 +39,10 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "audit-finding", name: "leogriel-audit finding schema", doc: "schemas/audit-finding.schema.json", version: "1", status: "stable" },
   { id: "audit-report", name: "leogriel-audit report schema (--json data, audit artifacts)", doc: "schemas/audit-report.schema.json", version: "1", status: "stable" },
   { id: "audit-config", name: "leogriel-audit config section", doc: "schemas/audit-config.schema.json", version: "1", status: "stable" },
+  { id: "check-span", name: "leogriel-check span exit codes, reason codes and exemption file", doc: "docs/contracts/check-span-v1.md", version: "1", status: "stable" },
+  { id: "check-span-result", name: "leogriel-check span --json result", doc: "schemas/check-span-result.schema.json", version: "1", status: "stable" },
+  { id: "test-file", name: "Behavioral test file (tests.yaml)", doc: "docs/contracts/test-file-v1.md", version: "1", status: "stable" },
+  { id: "test-file-schema", name: "Behavioral test file schema", doc: "schemas/test-file-v1.schema.json", version: "1", status: "stable" },
+  { id: "test-report", name: "leogriel-test report", doc: "docs/contracts/test-report-v1.md", version: "1", status: "experimental" },
+  { id: "test-report-schema", name: "leogriel-test report schema", doc: "schemas/test-report-v1.schema.json", version: "1", status: "experimental" },
 ];
