@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import type { ReadableStreamDefaultReader } from "node:stream/web";
 import { LeogrielError } from "./errors.ts";
 
 /**
@@ -70,13 +71,18 @@ export interface CodexChildResult {
   stderr: StreamSummary;
 }
 
+type ByteReader = ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>;
+
 /** How long a child has after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2000;
+/** How long the pipes may stay open after the child exits (a process that left its group). */
+const DRAIN_MS = 5000;
 
 /**
  * Runs Codex in its own process group with the prompt on stdin, streaming stdout lines to
  * `onLine` and hashing stderr. On timeout the group gets SIGTERM, then SIGKILL; when the child
- * exits, anything left in its group is killed, so nothing it started outlives the run.
+ * exits, anything left in its group is killed, so nothing it started outlives the run, and the
+ * pipes are drained for at most DRAIN_MS in case a process escaped the group.
  * @throws {LeogrielError} `codex_unavailable` when the executable cannot be started, and
  *   whatever `onLine` throws (after the child is stopped)
  */
@@ -105,14 +111,23 @@ export async function runCodexChild(options: CodexChildOptions): Promise<CodexCh
   }, options.timeoutMs);
   try {
     _writeStdin(proc, options.stdin);
-    const [stdout, stderr, exitCode] = await Promise.all([
-      _readLines(proc.stdout, options, (err) => {
-        failure ??= err;
+    const out = proc.stdout.getReader();
+    const err = proc.stderr.getReader();
+    const streams = Promise.all([
+      _readLines(out, options, (e) => {
+        failure ??= e;
         stop();
       }),
-      _summarize(proc.stderr),
-      proc.exited,
+      _summarize(err),
     ]);
+    const exitCode = await proc.exited;
+    // Anything the child left in its group would hold the pipes open (and keep changing files).
+    _killGroup(proc.pid, "SIGKILL");
+    let drainTimer: Timer | undefined;
+    const drained = await Promise.race([streams, new Promise<undefined>((resolve) => (drainTimer = setTimeout(resolve, DRAIN_MS)))]);
+    clearTimeout(drainTimer);
+    if (!drained) await Promise.all([out.cancel(), err.cancel()]);
+    const [stdout, stderr] = drained ?? (await streams);
     if (failure !== undefined) throw failure;
     const signal = proc.signalCode === null ? null : String(proc.signalCode);
     return { exitCode: signal ? null : exitCode, signal, timedOut, durationMs: Math.round(performance.now() - started), stdout, stderr };
@@ -124,16 +139,16 @@ export async function runCodexChild(options: CodexChildOptions): Promise<CodexCh
 }
 
 function _writeStdin(proc: Bun.Subprocess<"pipe", "pipe", "pipe">, text: string): void {
+  // A child that exits before reading its prompt breaks the pipe (EPIPE, possibly async); its
+  // exit code tells the story.
   try {
     proc.stdin.write(text);
-    proc.stdin.end();
-  } catch {
-    // The child exited before reading its prompt; its exit code tells the story.
-  }
+    Promise.resolve(proc.stdin.end()).catch(() => {});
+  } catch {}
 }
 
 async function _readLines(
-  stream: ReadableStream<Uint8Array>,
+  reader: ByteReader,
   options: CodexChildOptions,
   onFailure: (err: unknown) => void,
 ): Promise<StreamSummary> {
@@ -152,7 +167,8 @@ async function _readLines(
       onFailure(err);
     }
   };
-  for await (const chunk of stream) {
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    const chunk = next.value;
     hasher.update(chunk);
     bytes += chunk.length;
     let from = 0;
@@ -179,12 +195,13 @@ async function _readLines(
   return { sha256: hasher.digest("hex"), bytes, lines };
 }
 
-async function _summarize(stream: ReadableStream<Uint8Array>): Promise<StreamSummary> {
+async function _summarize(reader: ByteReader): Promise<StreamSummary> {
   const hasher = new Bun.CryptoHasher("sha256");
   let bytes = 0;
   let newlines = 0;
   let last = 10;
-  for await (const chunk of stream) {
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    const chunk = next.value;
     hasher.update(chunk);
     bytes += chunk.length;
     for (const b of chunk) if (b === 10) newlines++;
