@@ -1,11 +1,47 @@
 #!/usr/bin/env bun
 import { defineCommand } from "citty";
-import { runCli } from "../lib/core/cli.ts";
+import { cwdArg, jsonArg, verboseArg } from "../lib/core/args.ts";
+import { type Outcome, runCli } from "../lib/core/cli.ts";
+import { UsageError } from "../lib/core/errors.ts";
 import { VERSION } from "../lib/core/version.ts";
+import { restoreDashDash } from "../lib/guard/argv.ts";
+import { INTERNAL_ERROR_EXIT } from "../lib/guard/decision.ts";
+import { HOOK_AGENTS, isHookAgent, runHook } from "../lib/guard/hooks/run-hook.ts";
+import { renderVerdict } from "../lib/guard/render.ts";
+import { runCheck } from "../lib/guard/run-check.ts";
 
 const main = defineCommand({
-  meta: { name: "check", version: VERSION, description: "leogriel-check" },
-  args: {},
+  meta: { name: "check", version: VERSION, description: "Decide ALLOW, RELOCATE, SNAPSHOT, ASK or BLOCK for a shell command an agent wants to run" },
+  args: {
+    command: { type: "positional", required: false, description: "The command line to classify (after `--`)", valueHint: "command" },
+    dialect: { type: "string", description: "Command dialect: posix (default, or AGENT_GUARD_DIALECT), cmd, powershell", valueHint: "name" },
+    apply: { type: "boolean", description: "Perform RELOCATE/SNAPSHOT compensation first, then allow (exit 0)" },
+    hook: { type: "string", description: `Hook mode: read the agent's pre-tool JSON on stdin and answer natively (${HOOK_AGENTS.join(", ")})`, valueHint: "agent" },
+    ...jsonArg,
+    ...cwdArg,
+    ...verboseArg,
+  },
+  subCommands: {
+    "install-hook": () => import("./check/install-hook.ts").then((m) => m.default),
+    doctor: () => import("./check/doctor.ts").then((m) => m.default),
+    restore: () => import("./check/restore.ts").then((m) => m.default),
+    status: () => import("./check/status.ts").then((m) => m.default),
+    gc: () => import("./check/gc.ts").then((m) => m.default),
+    span: () => import("./check/span.ts").then((m) => m.default),
+  },
+  async run({ args }): Promise<Outcome> {
+    if (args.hook !== undefined) {
+      if (!isHookAgent(args.hook)) throw new UsageError(`Cannot run hook mode: unknown agent (expected ${HOOK_AGENTS.join(", ")})`);
+      const answer = await runHook(args.hook, await Bun.stdin.bytes(), process.env, args.dialect);
+      if (answer.stderr) process.stderr.write(`${answer.stderr}\n`);
+      return { exitCode: answer.exitCode, stdout: answer.stdout };
+    }
+    const words = args._.map(String);
+    if (words.length === 0) throw new UsageError("Cannot check: no command given (leogriel-check -- 'COMMAND')");
+    const { json, exitCode } = await runCheck({ command: words.join(" "), dialect: args.dialect, cwd: args.cwd ?? process.cwd(), apply: args.apply === true });
+    return { exitCode, ...(args.json ? { stdout: `${JSON.stringify(json)}\n` } : { human: () => renderVerdict(json) }) };
+  },
 });
 
-await runCli(main);
+const rawArgs = restoreDashDash(process.argv.slice(2), Object.keys(main.subCommands ?? {}), ["--dialect", "--cwd", "--hook"]);
+await runCli(main, { rawArgs, internalExitCode: INTERNAL_ERROR_EXIT });

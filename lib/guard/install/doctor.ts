@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseJsonText, readTextFile } from "../../core/json-file.ts";
+import { HOOK_AGENTS, type HookAgent } from "../hooks/run-hook.ts";
+import { hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
+import { isAllow, isDeny, samplePayload } from "./probes.ts";
+
+/** CURRENT: the entry matches the adapter's compatibility profile (not proof of live interception). */
+export type Drift = "CURRENT" | "DRIFTED" | "UNVERIFIED";
+
+export interface DoctorRow {
+  agent: HookAgent;
+  scope: Scope;
+  path: string;
+  installed: boolean;
+  command?: string;
+  /** The installed command answered a sentinel delete with deny and a harmless command with allow. */
+  runs?: boolean;
+  drift?: Drift;
+  detail?: string;
+}
+
+/** Reports every agent's installed hook: present, runnable and answering, and (optionally) drift. */
+export function doctor(workspace: string, options: { checkDrift: boolean; env?: Record<string, string | undefined> }): DoctorRow[] {
+  const rows: DoctorRow[] = [];
+  for (const agent of HOOK_AGENTS) {
+    for (const scope of ["project", "user"] as const) {
+      const target = hookTarget(agent, scope, workspace, options.env);
+      if (!target) continue;
+      const row: DoctorRow = { agent, scope, path: target.path, installed: false };
+      rows.push(row);
+      if (!existsSync(target.path)) continue;
+      let entry: unknown;
+      try {
+        const doc = parseJsonText(readTextFile(target.path, { label: target.path }), target.path) as { hooks?: Record<string, unknown> };
+        const list = doc?.hooks?.[target.event];
+        entry = Array.isArray(list) ? list.find((e) => target.commandOf(e).some((c) => isOurCommand(c, agent))) : undefined;
+      } catch {
+        row.detail = "the settings file is not readable JSON";
+        continue;
+      }
+      if (entry === undefined) continue;
+      row.installed = true;
+      row.command = target.commandOf(entry).find((c) => isOurCommand(c, agent))!;
+      row.runs = _probe(agent, row.command);
+      if (options.checkDrift) {
+        const expected = JSON.stringify(target.entry(row.command));
+        row.drift = JSON.stringify(entry) === expected ? "CURRENT" : "DRIFTED";
+        if (row.drift === "DRIFTED") row.detail = `the entry differs from the ${agent} profile: ${expected}`;
+      }
+    }
+  }
+  if (options.checkDrift) for (const r of rows) r.drift ??= "UNVERIFIED";
+  return rows;
+}
+
+/** Runs the installed command twice in a scratch directory: a sentinel delete and `true`. */
+function _probe(agent: HookAgent, command: string): boolean {
+  const dir = mkdtempSync(join(tmpdir(), "leogriel-doctor-"));
+  try {
+    const run = (probe: string) => {
+      const proc = Bun.spawnSync(["sh", "-c", command], { cwd: dir, stdin: new TextEncoder().encode(samplePayload(agent, probe, dir)), stdout: "pipe", stderr: "ignore" });
+      return { stdout: proc.stdout.toString(), exitCode: proc.exitCode ?? -1 };
+    };
+    const sentinel = run("rm -rf /");
+    const harmless = run("true");
+    return isDeny(agent, sentinel.stdout, sentinel.exitCode) && isAllow(agent, harmless.stdout, harmless.exitCode);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

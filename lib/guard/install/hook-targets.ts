@@ -1,0 +1,95 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { HookAgent } from "../hooks/run-hook.ts";
+
+export type Scope = "project" | "user";
+
+/** Where one agent keeps its hooks, and the entry leogriel-check adds there (research/guard.md §3). */
+export interface HookTarget {
+  agent: HookAgent;
+  path: string;
+  /** The event key under `hooks` the entry goes into. */
+  event: string;
+  /** The entry for a command line. */
+  entry: (command: string) => Record<string, unknown>;
+  /** Keys the file needs at the top level besides `hooks` (Cursor and Copilot want `version: 1`). */
+  header?: Record<string, unknown>;
+  /** The entry's command field (Copilot: `bash`). */
+  commandOf: (entry: unknown) => string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+const _nested = (entry: unknown): string[] => {
+  const hooks = (entry as { hooks?: unknown })?.hooks;
+  return Array.isArray(hooks) ? hooks.map((h) => (h as { command?: unknown })?.command).filter((c): c is string => typeof c === "string") : [];
+};
+
+/** The settings file and entry of `agent` at `scope`; null when the agent has no such scope. */
+export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, env: Env = process.env): HookTarget | null {
+  const home = env.HOME || homedir();
+  switch (agent) {
+    case "claude":
+      return {
+        agent,
+        path: scope === "project" ? join(workspace, ".claude", "settings.json") : join(env.CLAUDE_CONFIG_DIR || join(home, ".claude"), "settings.json"),
+        event: "PreToolUse",
+        // Bash and PowerShell: a Bash-only matcher is bypassed by Claude's PowerShell tool.
+        entry: (command) => ({ matcher: "Bash|PowerShell", hooks: [{ type: "command", command, timeout: 10 }] }),
+        commandOf: _nested,
+      };
+    case "codex":
+      return {
+        agent,
+        path: scope === "project" ? join(workspace, ".codex", "hooks.json") : join(env.CODEX_HOME || join(home, ".codex"), "hooks.json"),
+        event: "PreToolUse",
+        entry: (command) => ({ matcher: "Bash", hooks: [{ type: "command", command, timeout: 10 }] }),
+        commandOf: _nested,
+      };
+    case "gemini":
+      return {
+        agent,
+        path: scope === "project" ? join(workspace, ".gemini", "settings.json") : join(home, ".gemini", "settings.json"),
+        event: "BeforeTool",
+        entry: (command) => ({ matcher: "run_shell_command", hooks: [{ name: "leogriel-check", type: "command", command, timeout: 10000 }] }),
+        commandOf: _nested,
+      };
+    case "cursor":
+      return {
+        agent,
+        path: scope === "project" ? join(workspace, ".cursor", "hooks.json") : join(home, ".cursor", "hooks.json"),
+        event: "beforeShellExecution",
+        header: { version: 1 },
+        entry: (command) => ({ command }),
+        commandOf: (e) => [(e as { command?: unknown })?.command].filter((c): c is string => typeof c === "string"),
+      };
+    case "copilot":
+      // Copilot CLI loads repository hooks from .github/hooks/*.json only.
+      if (scope === "user") return null;
+      return {
+        agent,
+        path: join(workspace, ".github", "hooks", "leogriel-check.json"),
+        event: "preToolUse",
+        header: { version: 1 },
+        entry: (command) => ({ type: "command", bash: command, powershell: command, cwd: ".", timeoutSec: 15 }),
+        commandOf: (e) => [(e as { bash?: unknown })?.bash].filter((c): c is string => typeof c === "string"),
+      };
+  }
+}
+
+/** Whether a hook command line is leogriel-check's hook for `agent`. */
+export function isOurCommand(command: string, agent: HookAgent): boolean {
+  return /check/.test(command) && new RegExp(`--hook[ =]${agent}(\\s|$)`).test(command);
+}
+
+/** The command line that runs this very leogriel-check (compiled binary, or bun + script). */
+export function selfCommand(agent: HookAgent): string {
+  const exe = process.execPath;
+  const isBun = /(^|\/)bun(\.exe)?$/.test(exe);
+  const parts = isBun ? [exe, Bun.main] : [exe];
+  return [...parts.map(_quote), "--hook", agent].join(" ");
+}
+
+function _quote(arg: string): string {
+  return /^[A-Za-z0-9_./:@%+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
