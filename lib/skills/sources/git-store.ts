@@ -20,12 +20,18 @@ export function githubUrl(owner: string, repo: string, env: Record<string, strin
  */
 export async function resolveRef(url: string, label: string, ref: string | undefined, ctx: SourceContext): Promise<string> {
   if (ref !== undefined && COMMIT.test(ref)) return ref;
-  const result = await git(["ls-remote", url], { cwd: ctx.tmpDir, env: _gitEnv(ctx) });
-  if (result.exitCode !== 0) throw _unavailable(label, result.stderr);
-  const refs = new Map<string, string>();
-  for (const line of result.stdout.split("\n")) {
-    const [sha, name] = line.split("\t");
-    if (sha && name) refs.set(name, sha);
+  // One listing per repository and run: 50 skills from one repository cost one round trip.
+  const key = `ls-remote:${url}`;
+  let refs = ctx.memo.get(key) as Map<string, string> | undefined;
+  if (!refs) {
+    const result = await git(["ls-remote", url], { cwd: ctx.tmpDir, env: _gitEnv(ctx) });
+    if (result.exitCode !== 0) throw _unavailable(label, result.stderr);
+    refs = new Map<string, string>();
+    for (const line of result.stdout.split("\n")) {
+      const [sha, name] = line.split("\t");
+      if (sha && name) refs.set(name, sha);
+    }
+    ctx.memo.set(key, refs);
   }
   const wanted = ref ?? "HEAD";
   for (const name of [`refs/tags/${wanted}^{}`, `refs/tags/${wanted}`, `refs/heads/${wanted}`, wanted]) {
