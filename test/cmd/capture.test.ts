@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { captureCommand, captureRunOptions } from "../../cmd/capture.ts";
 import { sha256Hex } from "../../lib/core/hash.ts";
@@ -133,6 +133,42 @@ describe("leogriel-capture with the real Codex CLI", () => {
 });
 
 describe("leogriel-capture refusals", () => {
+  test.each([
+    ["git is missing", "none", "git_unavailable"],
+    ["codex is missing", "git-only", "codex_unavailable"],
+  ])("reports %s as a typed error (real process)", async (_name, path, code) => {
+    const { dir, repo, env, mock } = setup([messageTurn("done")]);
+    const bin = join(dir, "bin");
+    mkdirSync(bin);
+    if (path === "git-only") symlinkSync(Bun.which("git")!, join(bin, "git"));
+    const { LEOGRIEL_CODEX: _codex, ...rest } = env;
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env: { ...rest, PATH: bin } });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(errorOf(run.stderr).error).toBe(code);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  test("reports a directory outside any git work tree as git_repository_required", async () => {
+    const { dir, env } = setup([messageTurn("done")]);
+    writeRequest(dir, REQUEST);
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", dir] }, env);
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr).error).toBe("git_repository_required");
+  });
+
+  test("refuses a symlinked .agentproof directory", async () => {
+    const { dir, repo, env } = setup([messageTurn("done")]);
+    const elsewhere = join(dir, "elsewhere");
+    renameSync(join(repo, ".agentproof"), elsewhere);
+    symlinkSync(elsewhere, join(repo, ".agentproof"));
+    const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
+    expect(run.exitCode).toBe(1);
+    expect(errorOf(run.stderr).error).toBe("control_path_symlink");
+    expect(readdirSync(elsewhere)).toEqual(["request.json"]);
+  });
+
   test("refuses an existing receipt before running Codex, leaving it unchanged", async () => {
     const { repo, env, mock } = setup([messageTurn("done")]);
     writeFileSync(join(repo, ".agentproof", "agent-session.json"), "mine\n");
