@@ -13,6 +13,7 @@ import { generateSchemaFiles, REPO_ROOT } from "../../../lib/core/schema-files.t
 const FROZEN_HASHES: Record<string, string> = {
   "docs/contracts/cli-envelope-v1.md": "3dcc61aab2a16156cebb54e47b3eea9d8e10ee29a7af2874e758efe6bf94d094",
   "docs/contracts/agentproof-request-v1.md": "ab18451cd464bd018e8ce5e6ccdd7e9488ba8d5aef8d1ed8e27492979f1f7aa9",
+  "docs/contracts/directory-integrity-v1.md": "a7272d320488ffcf31b65c1b5cf6b3631c748e41ec83f2e67572ed257aadb861",
 };
 
 describe("contracts", () => {
