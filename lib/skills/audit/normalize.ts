@@ -49,6 +49,7 @@ export function resolveShellVariables(lines: readonly string[]): string[] {
   const known = new Map<string, string>();
   return lines.map((line) => {
     const out = known.size > 0 && line.includes("$") ? line.replace(SHELL_VAR, (m, name: string) => known.get(name) ?? m) : line;
+    if (!line.includes("=")) return out;
     for (const part of line.split(";")) {
       const assign = ASSIGNMENT.exec(part);
       if (assign) known.set(assign[1]!, assign[3]!);

@@ -21,8 +21,12 @@ export interface ScanFile {
   /** Path relative to the skill folder, `/`-separated. */
   rel: string;
   markdown: boolean;
-  /** Lower-cased normalised text of the whole file, for file-level pre-filters. */
+  /** Lower-cased normalised text of the whole file (lines joined by `\n`), for pre-filters. */
   lower: string;
+  /** Offset in `lower` where each of `lines` starts. */
+  starts: number[];
+  /** True when the file is plain ASCII (no invisible or look-alike characters possible). */
+  ascii: boolean;
   lines: ScanLine[];
 }
 
@@ -38,7 +42,8 @@ export function buildScanFile(rel: string, text: string): ScanFile {
   const markdown = /\.(?:md|mdx|markdown)$/i.test(rel);
   const rawLines = text.split(/\r?\n/);
   const regions = markdown ? _markdownRegions(rawLines) : rawLines.map(() => "code" as Region);
-  const normalised = resolveShellVariables(rawLines.map((l) => (l.length > 0 ? unsplitShellWords(foldConfusables(l)) : l)));
+  const ascii = !/[^\x00-\x7f]/.test(text);
+  const normalised = resolveShellVariables(rawLines.map((l) => _normalise(l, ascii)));
   const lines: ScanLine[] = [];
   for (let i = 0; i < rawLines.length; i++) {
     const raw = rawLines[i]!;
@@ -46,14 +51,27 @@ export function buildScanFile(rel: string, text: string): ScanFile {
     for (const [offset, part] of _windows(normalised[i]!)) {
       lines.push({ no: i + 1, raw: offset === 0 ? raw : part, text: part, lower: part.toLowerCase(), region: regions[i]! });
     }
-    for (const decoded of decodeBase64Runs(raw)) {
-      const t = unsplitShellWords(foldConfusables(decoded));
+    for (const decoded of raw.length >= 20 ? decodeBase64Runs(raw) : []) {
+      const t = _normalise(decoded, false);
       lines.push({ no: i + 1, raw, text: t, lower: t.toLowerCase(), region: "code", decoded: "base64" });
     }
-    const tags = decodeTagCharacters(raw);
+    // Tag characters are astral: their UTF-16 form always starts with the surrogate U+DB40.
+    const tags = !ascii && raw.includes("\uDB40") ? decodeTagCharacters(raw) : "";
     if (tags.length > 0) lines.push({ no: i + 1, raw, text: tags, lower: tags.toLowerCase(), region: "comment", decoded: "tags" });
   }
-  return { rel, markdown, lower: lines.map((l) => l.lower).join("\n"), lines };
+  const starts: number[] = [];
+  let at = 0;
+  for (const line of lines) {
+    starts.push(at);
+    at += line.lower.length + 1;
+  }
+  return { rel, markdown, lower: lines.map((l) => l.lower).join("\n"), starts, ascii, lines };
+}
+
+// The cheap checks first: most lines have no quotes, backslashes or non-ASCII letters.
+function _normalise(line: string, ascii: boolean): string {
+  const folded = ascii ? line : foldConfusables(line);
+  return /['"\\]/.test(folded) ? unsplitShellWords(folded) : folded;
 }
 
 function* _windows(line: string): Generator<[number, string]> {

@@ -29,7 +29,8 @@ export const COMMAND_RULES: readonly LineRule[] = [
   },
   {
     rule: "exec/decoded-payload",
-    keywords: [""],
+    keywords: [],
+    decodedOnly: true,
     pattern: /\S/,
     message: "Runs a base64 payload",
     judge: (_m, line) => (line.decoded === "base64" && DECODE_PIPE.test(line.raw) ? demoteInProse(line) : null),
@@ -95,7 +96,7 @@ export const COMMAND_RULES: readonly LineRule[] = [
   },
   {
     rule: "persistence/shell-profile",
-    keywords: ["rc", "profile", "zshenv", "config.fish"],
+    keywords: ["bashrc", "bash_profile", "bash_login", "zshrc", "zprofile", "zshenv", "/.profile", "config.fish"],
     pattern: /(?:>>?|\btee\s+-a)\s*["']?(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|profile|config\/fish\/config\.fish)\b/,
     message: "Changes a shell start-up file",
   },

@@ -17,23 +17,25 @@ export interface LineRule {
   /** Regions it applies to (default: every region). */
   regions?: readonly Region[];
   message: string;
+  /** Only decoded lines (base64 payloads, tag text); keywords are not consulted. */
+  decodedOnly?: boolean;
   judge?: (match: RegExpExecArray, line: ScanLine, file: ScanFile) => Verdict;
 }
 
 const EVIDENCE_MAX = 160;
 
 /**
- * Runs line rules over a file: a file-wide keyword check first, then per line, at most one
- * finding per rule and line. Evidence is the normalised line around the match, invisible
+ * Runs line rules over a file, at most one finding per rule and line. Only lines holding one of
+ * a rule's keywords are tried (found with indexOf over the whole file, so a rule whose keywords
+ * are absent costs one search). Evidence is the normalised line around the match, invisible
  * characters shown as escapes, redacted.
  */
 export function runLineRules(rules: readonly LineRule[], file: ScanFile): RawFinding[] {
   const out: RawFinding[] = [];
   for (const rule of rules) {
-    if (!rule.keywords.some((k) => file.lower.includes(k))) continue;
-    for (const line of file.lines) {
+    const candidates = rule.decodedOnly ? file.lines.filter((l) => l.decoded) : _linesWith(file, rule.keywords);
+    for (const line of candidates) {
       if (rule.regions && !rule.regions.includes(line.region)) continue;
-      if (!rule.keywords.some((k) => line.lower.includes(k))) continue;
       const match = rule.pattern.exec(line.text);
       if (!match) continue;
       const verdict = rule.judge ? rule.judge(match, line, file) : {};
@@ -42,6 +44,30 @@ export function runLineRules(rules: readonly LineRule[], file: ScanFile): RawFin
     }
   }
   return out;
+}
+
+function _linesWith(file: ScanFile, keywords: readonly string[]): ScanLine[] {
+  const hits = new Set<number>();
+  for (const keyword of keywords) {
+    for (let at = file.lower.indexOf(keyword); at >= 0; at = file.lower.indexOf(keyword, at + 1)) {
+      const index = _lineAt(file.starts, at);
+      hits.add(index);
+      // Skip to the next line: one hit per line is enough.
+      at = (file.starts[index + 1] ?? file.lower.length) - 1;
+    }
+  }
+  return [...hits].sort((a, b) => a - b).map((i) => file.lines[i]!);
+}
+
+function _lineAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** A finding at a line, with catalog defaults and evidence cut around `index`. */

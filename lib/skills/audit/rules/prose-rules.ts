@@ -61,7 +61,7 @@ export const PROSE_RULES: readonly LineRule[] = [
   },
   {
     rule: "exfil/instruction",
-    keywords: ["reply", "response", "answer", "chat"],
+    keywords: ["your reply", "your response", "your answer", "your output", "the reply", "the response", "the answer", "the output", "the chat", "your chat"],
     pattern: /\b(?:include|paste|show|print|output|put)\b[^.\n]{0,40}\b(?:in|into)\s+(?:your|the)\s+(?:reply|response|answer|output|chat)\b/i,
     regions: TEXT,
     message: "Tells the agent to put credential contents into its reply",

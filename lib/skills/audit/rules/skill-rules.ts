@@ -45,8 +45,9 @@ function _shownSources(lines: readonly string[], files: readonly BundleFile[]): 
   for (let i = 0; i < lines.length; i++) {
     const open = /^\s*(`{3,}|~{3,})/.exec(lines[i]!);
     if (!open) continue;
-    const close = lines.findIndex((l, j) => j > i && l.trimStart().startsWith(open[1]!));
-    if (close < 0) break;
+    let close = i + 1;
+    while (close < lines.length && !lines[close]!.trimStart().startsWith(open[1]!)) close++;
+    if (close >= lines.length) break;
     const context = lines.slice(Math.max(0, i - 3), i).join("\n");
     const file = [...byName.entries()].find(([name]) => context.includes(name))?.[1];
     if (file && SHOWN_SOURCE.test(context) && _squash(lines.slice(i + 1, close).join("\n")) !== _squash(file.text!)) {

@@ -20,6 +20,7 @@ const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
  */
 export function unicodeFindings(file: ScanFile): RawFinding[] {
   const out: RawFinding[] = [];
+  if (file.ascii && !file.lower.includes("\\u")) return out;
   let zeroWidth = 0;
   let firstZeroWidth: ScanLine | undefined;
   let homoglyphs = 0;
