@@ -51,13 +51,14 @@ function _classify(argv: string[], root: string, skillMd: string, scripts: strin
   return undefined;
 }
 
-// `/bin/bash -lc '<script>'` is how Codex records every command; unwrap it, then split.
-function _simpleCommands(command: string): string[][] {
+// `/bin/bash -lc '<script>'` is how Codex records every command; unwrap it (and shells the
+// script starts in turn, a few levels deep), then split.
+function _simpleCommands(command: string, depth = 0): string[][] {
   const out: string[][] = [];
   for (const argv of splitShellCommands(command)) {
     const program = basename(argv[0]!);
-    if (SHELLS.has(program) && (argv[1] === "-c" || argv[1] === "-lc") && argv[2] !== undefined) {
-      out.push(...splitShellCommands(argv[2]));
+    if (depth < 4 && SHELLS.has(program) && (argv[1] === "-c" || argv[1] === "-lc") && argv[2] !== undefined) {
+      out.push(..._simpleCommands(argv[2], depth + 1));
     } else {
       out.push(argv);
     }

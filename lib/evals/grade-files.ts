@@ -1,8 +1,8 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import { sha256Hex } from "../core/hash.ts";
 import { isInside } from "./contained-tree.ts";
+import { jsonSchemaErrors } from "./json-schema-check.ts";
 import type { Assertion } from "./test-file-schema.ts";
 
 /** Files bigger than this are not read for content assertions. */
@@ -62,10 +62,9 @@ function _gradeJson(a: Extract<Assertion, { type: "json_valid" }>, text: string)
     return { pass: false, evidence: `${a.path} is not valid JSON: ${(err as Error).message}` };
   }
   if (a.schema === undefined) return { pass: true, evidence: `${a.path} parses as JSON (${_shape(value)})` };
-  const result = z.fromJSONSchema(a.schema as z.core.JSONSchema.JSONSchema).safeParse(value);
-  if (result.success) return { pass: true, evidence: `${a.path} is valid JSON and matches the schema` };
-  const first = result.error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join(".") : "$"}: ${i.message}`);
-  return { pass: false, evidence: `${a.path} does not match the schema: ${first.join("; ")}` };
+  const errors = jsonSchemaErrors(a.schema, value);
+  if (errors.length === 0) return { pass: true, evidence: `${a.path} is valid JSON and matches the schema` };
+  return { pass: false, evidence: `${a.path} does not match the schema: ${errors.join("; ")}` };
 }
 
 function _shape(value: unknown): string {

@@ -3,8 +3,8 @@ import { dirname, resolve } from "node:path";
 import { LeogrielError } from "../core/errors.ts";
 import { readTextFile, validateDocument } from "../core/json-file.ts";
 import { parseStrictYaml } from "../core/yaml-file.ts";
-import { z } from "zod";
 import { isInside, treeProblem } from "./contained-tree.ts";
+import { jsonSchemaValidator } from "./json-schema-check.ts";
 import { type Assertion, type Budget, type NetworkPolicy, type Runner, TestFile, type TriggerExpectation } from "./test-file-schema.ts";
 
 /** The largest test file read. */
@@ -86,13 +86,13 @@ export function resolveFixture(baseDir: string, rel: string, label: string, skil
   return real;
 }
 
-// A json_valid schema must be one zod can turn into a validator, so a bad one fails at load.
+// A json_valid schema must compile, so a bad one fails at load rather than after an agent run.
 function _checkJsonSchemas(doc: TestFile, label: string): void {
   doc.cases.forEach((c, i) =>
     c.assertions.forEach((a, j) => {
       if (a.type !== "json_valid" || a.schema === undefined) return;
       try {
-        z.fromJSONSchema(a.schema as z.core.JSONSchema.JSONSchema);
+        jsonSchemaValidator(a.schema);
       } catch (err) {
         throw new LeogrielError("invalid_document", `Cannot use ${label}: cases[${i}].assertions[${j}].schema: not a usable JSON Schema: ${(err as Error).message}`);
       }
