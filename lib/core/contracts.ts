@@ -45,4 +45,10 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "test-file-schema", name: "Behavioral test file schema", doc: "schemas/test-file-v1.schema.json", version: "1", status: "stable" },
   { id: "test-report", name: "leogriel-test report", doc: "docs/contracts/test-report-v1.md", version: "1", status: "experimental" },
   { id: "test-report-schema", name: "leogriel-test report schema", doc: "schemas/test-report-v1.schema.json", version: "1", status: "experimental" },
+  { id: "agentproof-request-schemas", name: "agentproof capture and verify request schemas", doc: "schemas/agentproof-capture-request.schema.json", version: "1", status: "stable" },
+  { id: "session-receipt", name: "Session receipt (.agentproof/agent-session.json)", doc: "docs/contracts/session-receipt-v1.md", version: "1", status: "stable" },
+  { id: "session-receipt-predicate", name: "Session receipt predicate schema", doc: "schemas/agentproof-session-predicate.schema.json", version: "1", status: "stable" },
+  { id: "agentproof-repository-profile", name: "agentproof supported repository profile", doc: "docs/contracts/agentproof-repository-profile-v1.md", version: "1", status: "stable" },
+  { id: "agentproof-result", name: "capture/verify results, ERROR object, limits and exit codes", doc: "docs/contracts/agentproof-result-v1.md", version: "1", status: "stable" },
+  { id: "agentproof-result-schemas", name: "capture/verify result and ERROR schemas", doc: "schemas/agentproof-verify-result.schema.json", version: "1", status: "stable" },
 ];
