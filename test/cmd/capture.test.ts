@@ -114,6 +114,22 @@ describe("leogriel-capture with the real Codex CLI", () => {
     expect(readdirSync(join(repo, ".agentproof")).sort()).toEqual(["agent-session.json", "request.json"]);
   });
 
+  test("stops Codex and writes no receipt when capture gets SIGTERM mid-run", async () => {
+    const { repo, env, mock } = setup([{ kind: "hang" }]);
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
+      cwd: repo,
+      env,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await mock.received(1);
+    proc.kill("SIGTERM");
+    await proc.exited;
+
+    expect(proc.signalCode).toBe("SIGTERM");
+    expect(readdirSync(join(repo, ".agentproof"))).toEqual(["request.json"]);
+  });
+
   test("leaves no receipt and no temp file when killed mid-run", async () => {
     const { repo, env, mock } = setup([{ kind: "hang" }]);
     const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
