@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import type { ReadableStreamDefaultReader } from "node:stream/web";
+import { readLines, summarizeStream, type StreamSummary } from "./child-streams.ts";
 import { LeogrielError } from "./errors.ts";
 
 /**
@@ -36,13 +36,7 @@ export function codexExecArgs(request: { model: string; sandbox: CodexSandbox; r
   return ["-a", "never", "-m", request.model, "exec", "--sandbox", request.sandbox, "--json", "-C", request.root];
 }
 
-/** Size and SHA-256 commitment of a byte stream the child wrote. */
-export interface StreamSummary {
-  sha256: string;
-  bytes: number;
-  /** Newline count, plus one for a final line without a newline. */
-  lines: number;
-}
+export type { StreamSummary };
 
 export interface CodexChildOptions {
   /** The executable (from `resolveCodexBinary`). */
@@ -70,8 +64,6 @@ export interface CodexChildResult {
   /** Raw stderr is never kept: only its commitment. */
   stderr: StreamSummary;
 }
-
-type ByteReader = ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>;
 
 /** How long a child has after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2000;
@@ -114,11 +106,11 @@ export async function runCodexChild(options: CodexChildOptions): Promise<CodexCh
     const out = proc.stdout.getReader();
     const err = proc.stderr.getReader();
     const streams = Promise.all([
-      _readLines(out, options, (e) => {
+      readLines(out, options, (e) => {
         failure ??= e;
         stop();
       }),
-      _summarize(err),
+      summarizeStream(err),
     ]);
     const exitCode = await proc.exited;
     // Anything the child left in its group would hold the pipes open (and keep changing files).
@@ -145,80 +137,6 @@ function _writeStdin(proc: Bun.Subprocess<"pipe", "pipe", "pipe">, text: string)
     proc.stdin.write(text);
     Promise.resolve(proc.stdin.end()).catch(() => {});
   } catch {}
-}
-
-async function _readLines(
-  reader: ByteReader,
-  options: CodexChildOptions,
-  onFailure: (err: unknown) => void,
-): Promise<StreamSummary> {
-  const hasher = new Bun.CryptoHasher("sha256");
-  let bytes = 0;
-  let lines = 0;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  let failed = false;
-  const emit = (line: Uint8Array) => {
-    if (failed) return;
-    try {
-      options.onLine(line);
-    } catch (err) {
-      failed = true;
-      onFailure(err);
-    }
-  };
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    const chunk = next.value;
-    hasher.update(chunk);
-    bytes += chunk.length;
-    let from = 0;
-    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, from)) {
-      lines++;
-      emit(_concat([...pending, chunk.subarray(from, nl)]));
-      pending = [];
-      pendingBytes = 0;
-      from = nl + 1;
-    }
-    if (from < chunk.length) {
-      pending.push(chunk.slice(from));
-      pendingBytes += chunk.length - from;
-      if (pendingBytes > options.maxLineBytes && !failed) {
-        failed = true;
-        onFailure(new LeogrielError("codex_output_too_large", `Cannot record Codex output: a line is over ${options.maxLineBytes} bytes`, { exitCode: 1 }));
-      }
-    }
-  }
-  if (pendingBytes > 0) {
-    lines++;
-    emit(_concat(pending));
-  }
-  return { sha256: hasher.digest("hex"), bytes, lines };
-}
-
-async function _summarize(reader: ByteReader): Promise<StreamSummary> {
-  const hasher = new Bun.CryptoHasher("sha256");
-  let bytes = 0;
-  let newlines = 0;
-  let last = 10;
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    const chunk = next.value;
-    hasher.update(chunk);
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) newlines++;
-    last = chunk.at(-1) ?? last;
-  }
-  return { sha256: hasher.digest("hex"), bytes, lines: newlines + (last === 10 ? 0 : 1) };
-}
-
-function _concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 // SIGTERM to the group now, SIGKILL after a grace period; calling it again changes nothing.
