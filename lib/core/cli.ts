@@ -1,7 +1,8 @@
 import { renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
-import { makeEnvelope, writeJson, type EnvelopeMessage } from "./envelope.ts";
+import type { EnvelopeMessage } from "./envelope.ts";
+import { makeEnvelope, writeJson } from "./envelope-json.ts";
 import { LeogrielError, UsageError } from "./errors.ts";
-import { colorAllowed, log, stripAnsi } from "./logger.ts";
+import { colorAllowed, stripAnsi } from "./tty.ts";
 import { redactText } from "./redact.ts";
 import { toolVersion } from "./version.ts";
 
@@ -71,7 +72,9 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
     if (failure.code === "invalid_usage" && !json && options.usageOnError !== false) {
       process.stderr.write(`${_usageText(await renderUsage(root).catch(() => ""))}\n`);
     }
-    (options.onError ?? _defaultOnError)(failure, ctx);
+    // The logger (consola) loads only on a failure path, keeping start-up lean.
+    const { log } = await import("./logger.ts");
+    (options.onError ?? ((e: LeogrielError, c: FailureContext) => _defaultOnError(e, c, log)))(failure, ctx);
     if (verbose && !(err instanceof LeogrielError)) log.error(err);
     return _exit(failure.exitCode);
   }
@@ -150,7 +153,7 @@ function _render(command: string, json: boolean, outcome: Outcome | undefined): 
   return outcome.exitCode;
 }
 
-function _defaultOnError(err: LeogrielError, ctx: FailureContext): void {
+function _defaultOnError(err: LeogrielError, ctx: FailureContext, log: { error: (message: string) => void }): void {
   if (ctx.json) {
     writeJson(makeEnvelope(ctx.command, { ok: false, errors: [{ code: err.code, message: err.message }] }));
   } else {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { redactValue } from "./redact.ts";
 
 /** One warning or error in an envelope: a stable code and a human sentence. */
 export const EnvelopeMessage = z.strictObject({
@@ -22,22 +21,4 @@ export const Envelope = z
   .meta({ id: "cli-envelope", title: "Leogriel CLI JSON envelope", description: "Seed 000: the one JSON value a --json command writes to stdout." });
 export type Envelope = z.infer<typeof Envelope>;
 
-/** Builds a redacted envelope. `command` is the citty command path, never argv. */
-export function makeEnvelope(
-  command: string,
-  parts: { ok: boolean; data?: unknown; warnings?: EnvelopeMessage[]; errors?: EnvelopeMessage[] },
-): Envelope {
-  return redactValue({
-    schemaVersion: 1,
-    ok: parts.ok,
-    command,
-    data: parts.data ?? {},
-    warnings: parts.warnings ?? [],
-    errors: parts.errors ?? [],
-  });
-}
-
-/** Writes one JSON value on stdout, redacted, with a trailing newline. */
-export function writeJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(redactValue(value), null, 2)}\n`);
-}
+export { makeEnvelope, writeJson } from "./envelope-json.ts";

@@ -2,19 +2,8 @@ import { createConsola, type ConsolaInstance, type ConsolaReporter } from "conso
 import { formatWithOptions } from "node:util";
 import { redactText } from "./redact.ts";
 
-/** Whether stderr may carry ANSI colour: a TTY, not CI, not TERM=dumb, and NO_COLOR unset. */
-export function colorAllowed(env: Record<string, string | undefined> = process.env): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
-  if (env.CI !== undefined && env.CI !== "false") return false;
-  if (env.TERM === "dumb") return false;
-  return process.stderr.isTTY === true;
-}
-
-/** Text without ANSI escape sequences. */
-export function stripAnsi(text: string): string {
-  // biome-ignore lint: the escape character is the point of this pattern.
-  return text.replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, "");
-}
+export { colorAllowed, stripAnsi } from "./tty.ts";
+import { colorAllowed } from "./tty.ts";
 
 const QUIET_TYPES = new Set(["log", "info", "success", "start", "ready", "box"]);
 

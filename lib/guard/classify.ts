@@ -79,9 +79,11 @@ export function classify(req: CheckRequest): CheckResult {
     ["TMPDIR", env.TMPDIR || tmpdir()],
   ]);
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
+  // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
+  const command = req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-");
   let ops;
   try {
-    ops = analyzeScript(parseDialect(req.command, dialect, 0, vars), ctx);
+    ops = analyzeScript(parseDialect(command, dialect, 0, vars), ctx);
   } catch (err) {
     if (err instanceof ParseError || err instanceof RangeError) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
     throw err;

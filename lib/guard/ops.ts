@@ -15,6 +15,7 @@ export type OpKind =
   | "disk" // raw device writes, mkfs, wipefs
   | "remote-code" // network content run by a shell or interpreter
   | "secret" // reads credential files or ships them over the network
+  | "egress" // sends local files or environment data over the network
   | "noop" // dry runs (`-n`, `-WhatIf`)
   | "unknown"; // an effect the guard could not analyse to the end
 

@@ -3,8 +3,12 @@ import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import type { Word } from "./syntax.ts";
 
-/** How a target path relates to what the policy protects. */
-export type PathClass = "ancestor" | "protected" | "workspace" | "temp" | "outside";
+/**
+ * How a target path relates to what the policy protects: an ancestor of something protected,
+ * protected storage (Git metadata, the quarantine, configured paths), inside a system tree, the
+ * workspace, the temporary directory, or elsewhere.
+ */
+export type PathClass = "ancestor" | "protected" | "system" | "workspace" | "temp" | "outside";
 
 export interface PathContext {
   workspace: string;
@@ -33,13 +37,14 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   const ws = pc.workspace;
   const guardStore = join(ws, ".agent-guard");
   if (_within(path, join(ws, ".git")) || _within(path, guardStore) || _within(path, quarantineRoot(ws))) return "protected";
-  if (path.split(sep).includes(".git")) return "protected";
+  // Any Git metadata, including bare repositories (`backup.git/objects`).
+  if (path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4))) return "protected";
   if (pc.protectedPaths.some((p) => _within(path, p))) return "protected";
   const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, join(ws, ".git"), guardStore, ...pc.protectedPaths];
   if (anchors.some((a) => a === path || a.startsWith(path === "/" ? "/" : `${path}/`))) return "ancestor";
   if (_workspaceUsable(ws) && _within(path, ws)) return "workspace";
-  if (pc.tmpDirs.some((t) => path.startsWith(`${t}/`))) return "temp";
-  if (SYSTEM_TREES.some((t) => _within(path, t))) return "protected";
+  if (pc.tmpDirs.some((t) => path.startsWith(`${t}/`)) && !_within(path, pc.home)) return "temp";
+  if (SYSTEM_TREES.some((t) => _within(path, t))) return "system";
   return "outside";
 }
 

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
-import { classifyPath, type PathContext, resolveTarget } from "./paths.ts";
+import { classifyPath, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 
 /** One op's verdict, and what compensation it needs when it is RELOCATE or SNAPSHOT. */
@@ -45,6 +45,8 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
       return { code: "ASK_REMOTE_CODE" };
     case "secret":
       return { code: "ASK_SECRET_ACCESS" };
+    case "egress":
+      return { code: "ASK_DATA_EGRESS" };
     case "noop":
       return { code: "ALLOW_NOOP" };
     default:
@@ -87,17 +89,24 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
   return resolved.kind === "paths" && resolved.paths.some((p) => classifyPath(p, pc) === "protected");
 }
 
-function _pathCode(o: Op, path: string, cls: ReturnType<typeof classifyPath>, destroys: boolean, pc: PathContext): ReasonCode {
+function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
-  if (cls === "ancestor") return o.kind === "write-into" ? "ALLOW_NO_EFFECT" : "BLOCK_PROTECTED_ANCESTOR";
-  if (cls === "protected") return "BLOCK_PROTECTED_PATH";
+  const isDir = existsSync(path) && statSync(path).isDirectory();
+  // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
+  const kind = o.kind === "overwrite" && isDir ? "write-into" : o.kind;
+  if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
+    if (cls === "protected") return "BLOCK_PROTECTED_PATH";
+    return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
+  }
+  if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
+  if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
   if (!destroys) return "ALLOW_NO_EFFECT";
   if (cls === "temp") return "ALLOW_TEMP_PATH";
   if (o.subtree) return cls === "workspace" ? "BLOCK_UNDETERMINABLE_EFFECT" : "BLOCK_OUTSIDE_WORKSPACE";
   const exists = existsSync(path);
-  if (o.kind === "overwrite" && (!exists || statSync(path).isDirectory())) return "ALLOW_NO_EFFECT";
-  if (cls === "outside") return o.recursive || o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : exists ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NOOP";
+  if (!exists && !o.afterCd) return "ALLOW_NOOP";
+  if (cls === "outside") return o.recursive || o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
   return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
 }

@@ -17,6 +17,7 @@ export const REASONS = {
   ASK_GIT_HISTORY_LOSS: ["ASK", "Git refs, stashes or reflog entries would be dropped."],
   ASK_REMOTE_CODE: ["ASK", "Code fetched from the network would run in a shell or interpreter."],
   ASK_SECRET_ACCESS: ["ASK", "The command reads a credential file or sends local secrets over the network."],
+  ASK_DATA_EGRESS: ["ASK", "Local files or environment data would be sent over the network."],
   BLOCK_PROTECTED_PATH: ["BLOCK", "A protected path (system tree, home, Git metadata or quarantine) would be changed."],
   BLOCK_PROTECTED_ANCESTOR: ["BLOCK", "The target is a filesystem root or an ancestor of a protected path."],
   BLOCK_OUTSIDE_WORKSPACE: ["BLOCK", "A recursive delete outside the workspace cannot be recovered."],

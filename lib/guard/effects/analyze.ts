@@ -4,6 +4,7 @@ import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
 import { programName } from "./names.ts";
 import { PROGRAMS } from "./programs.ts";
+import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -29,9 +30,11 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
 export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic");
   const name = programName(head);
+  const alias = ctx.state.aliases?.get(name);
+  if (alias !== undefined && ctx.depth < 8) return analyzeText(`${alias} ${args.map((w) => _quote(w.value)).join(" ")}`, "posix", ctx);
   const handler = PROGRAMS.get(name);
-  if (handler) return handler({ name, args, cmd, ctx });
-  return scanUnknownProgram(args, ctx, name);
+  const ops = handler ? handler({ name, args, cmd, ctx }) : scanUnknownProgram(args, ctx, name);
+  return [...ops, ...secretArgOps(name, args)];
 }
 
 /** Parses and analyses nested command text (`bash -c`, `eval`, a heredoc fed to a shell). */
@@ -40,11 +43,19 @@ export function analyzeText(text: string, dialect: Dialect, ctx: AnalyzeContext)
   return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
 }
 
-/** `> file` truncates (an overwrite); `>> file` appends (only protected trees matter). */
+/**
+ * `> file` truncates (an overwrite); `>> file` appends (only protected storage matters); a
+ * credential file as input is a secret read; `/dev/tcp/…` as output sends data away.
+ */
 export function redirectOps(cmd: SimpleCommand): Op[] {
   const ops: Op[] = [];
   for (const r of cmd.redirects) {
     if (/^\d+$|^-$/.test(r.target.value) && (r.op === ">&" || r.op === "<&")) continue;
+    if (isSecretPath(r.target)) ops.push(op("secret", "redirect"));
+    if (!r.target.dynamic && /^\/dev\/(tcp|udp)\//.test(r.target.value) && r.op !== "<") {
+      ops.push(op("egress", "redirect"));
+      continue;
+    }
     if (!r.target.dynamic && HARMLESS_DEVICES.test(r.target.value)) continue;
     if (r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&") ops.push(op("overwrite", "redirect", [r.target]));
     else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push(op("write-into", "redirect", [r.target]));
@@ -67,6 +78,7 @@ export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
   for (const r of cmd.redirects) {
     if (r.heredoc) return { kind: "text", text: r.heredoc.body, dynamic: r.heredoc.dynamic };
     if (r.op === "<<<") return { kind: "text", text: `${r.target.value}\n`, dynamic: r.target.dynamic };
+    if (r.op === "<" && /^\/dev\/(tcp|udp)\//.test(r.target.value)) return { kind: "remote" };
     if (r.op === "<") return r.target.dynamic ? { kind: "unknown" } : { kind: "file" };
   }
   const from = cmd.pipeFrom;
@@ -94,15 +106,22 @@ function _printed(name: string, args: Word[]): Stdin {
   return { kind: "text", text: _printf(format ?? "", rest), dynamic };
 }
 
-/** A small printf: `%s`/`%b` substitution and the escapes bash decodes in the format. */
+/** A small printf: `%s`/`%b` substitution (the format repeats while arguments remain) and escapes. */
 function _printf(format: string, args: string[]): string {
   let i = 0;
-  const body = format.replace(/%[sbdq%]/g, (m) => (m === "%%" ? "%" : (args[i++] ?? "")));
-  return body.replace(/\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|[ntr\\])/g, (_, e: string) => {
+  let out = "";
+  do {
+    out += format.replace(/%[sbdq%]/g, (m) => (m === "%%" ? "%" : (args[i++] ?? "")));
+  } while (i < args.length && /%[sbdq]/.test(format));
+  return out.replace(/\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[ntr\\])/g, (_, e: string) => {
     if (/^[0-7]/.test(e)) return String.fromCharCode(Number.parseInt(e, 8) & 0xff);
-    if (e[0] === "x") return String.fromCharCode(Number.parseInt(e.slice(1), 16));
+    if (e[0] === "x" || e[0] === "u") return String.fromCharCode(Number.parseInt(e.slice(1), 16));
     return ({ n: "\n", t: "\t", r: "\r", "\\": "\\" } as Record<string, string>)[e]!;
   });
+}
+
+function _quote(value: string): string {
+  return `'${value.replace(/'/g, "'\\''")}'`;
 }
 
 /** Follows `cd`/`pushd`/`popd`; returns true when the command was one of them. */

@@ -28,7 +28,7 @@ export function readLiteral(code: string, from: number, home: string): Literal {
   const str = _string(code, i);
   if (!str) return { kind: "unknown" };
   const after = _skip(code, str.end);
-  if ("+%.".includes(code[after] ?? "") && !/^\.\s*(unlink|rmdir|rmtree)/.test(code.slice(after))) return { kind: "unknown" };
+  if ("+%.".includes(code[after] ?? "\0") && !/^\.\s*(unlink|rmdir|rmtree)/.test(code.slice(after))) return { kind: "unknown" };
   const value = expand || str.value.startsWith("~/") ? str.value.replace(/^~(?=\/|$)/, home) : str.value;
   return { kind: "string", value };
 }

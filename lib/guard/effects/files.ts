@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 
@@ -8,7 +9,7 @@ const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom
 /** rm, unlink, srm, rimraf: the operands are deleted (recursively with -r/-R). */
 export const remove: Handler = ({ name, args }) => {
   const { flags, files } = operands(args);
-  if (files.length === 0) return [];
+  if (files.length === 0 || flags.includes("--help") || flags.includes("--version")) return [];
   const recursive = name === "rimraf" || name === "del" || hasFlag(flags, "rR", ["--recursive"]);
   return [op("delete", name, files, recursive)];
 };
@@ -41,11 +42,21 @@ export const dd: Handler = ({ name, args }) => {
   return [op(DEVICE.test(target.value) ? "disk" : "overwrite", name, [target])];
 };
 
-/** mkfs, wipefs, fdisk, …: destroy filesystems; listing and test modes are read-only. */
+// Subcommands and modes of the disk tools that only read or simulate.
+const READ_ONLY = new Set(["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version", "-n", "--no-act", "--noaction", "--dry-run", "--reportformat", "--longhelp"]);
+const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
+  diskutil: /^(erase|zero|random|secureErase|reformat|partitionDisk|eraseDisk|eraseVolume|deleteContainer|deleteVolume|splitPartition|mergePartitions)/i,
+  zpool: /^(destroy|labelclear|create|split|remove)$/,
+};
+
+/** mkfs, wipefs, fdisk, …: destroy filesystems; listing and simulation modes are read-only. */
 export const diskTool: Handler = ({ name, args }) => {
   const words = args.map((a) => a.value);
-  const listing = ["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version"];
-  if (words.length === 0 || words.some((w) => listing.includes(w))) return [];
+  if (words.length === 0 || words.some((w) => READ_ONLY.has(w))) return [];
+  const verbs = DESTRUCTIVE_VERBS[name];
+  if (verbs && !words.some((w) => verbs.test(w) || (name === "diskutil" && w === "apfs" && words.some((x) => /^delete/i.test(x))))) return [];
+  // wipefs without -a/-o only lists signatures.
+  if (name === "wipefs" && !words.some((w) => /^-[a-zA-Z]*[ao]/.test(w) || w === "--all" || w.startsWith("--offset"))) return [];
   return [op("disk", name, args.filter((a) => !a.value.startsWith("-")))];
 };
 
@@ -73,12 +84,21 @@ export const copyMove: Handler = ({ name, args }) => {
 };
 
 /** rsync --delete removes files in the destination that the source lacks. */
-export const rsync: Handler = ({ name, args }) => {
+export const rsync: Handler = ({ name, args, ctx }) => {
   const { flags, files } = operands(args, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]));
+  const ops: Op[] = [];
+  // -e/--rsh names the remote shell command, which runs locally.
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const rsh = v === "-e" || v === "--rsh" ? args[i + 1] : /^-[a-zA-Z]*e$/.test(v) ? args[i + 1] : v.startsWith("--rsh=") ? { ...args[i]!, value: v.slice(6) } : undefined;
+    if (rsh) ops.push(...(rsh.dynamic ? [op("unknown", name)] : analyzeText(rsh.value, "posix", ctx)));
+  }
   const dest = files.at(-1);
-  if (!dest || files.length < 2 || /^[^/]*:/.test(dest.value)) return [];
+  if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
+  if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, op("egress", name)];
+  if (!dest || files.length < 2) return ops;
   const deleting = flags.some((f) => f.startsWith("--delete") || f === "--remove-source-files");
-  const ops = [op("write-into", name, [dest])];
+  ops.push(op("write-into", name, [dest]));
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };

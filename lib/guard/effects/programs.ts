@@ -4,9 +4,10 @@ import type { Handler } from "./context.ts";
 import { copyMove, dd, diskTool, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
-import { secretReader, uploader } from "./secrets.ts";
-import { cmdExe, interpreter, powershell, shell } from "./shells.ts";
-import { commandString, env, evalText, WRAPPER_NAMES, wrapper, xargs } from "./wrappers.ts";
+import { fetcher, remoteCopy, socket, tar } from "./network.ts";
+import { keychain } from "./secrets.ts";
+import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
+import { commandString, env, evalText, parallel, tmux, trap, WRAPPER_NAMES, wrapper, xargs } from "./wrappers.ts";
 
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
 
@@ -25,7 +26,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["git", git],
   ...WRAPPER_NAMES.map((n) => [n, wrapper] as const),
   ["env", env],
-  ...["xargs", "parallel"].map((n) => [n, xargs] as const),
+  ["xargs", xargs],
+  ["parallel", parallel],
   ["eval", evalText],
   ...["su", "ssh"].map((n) => [n, commandString] as const),
   ...["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"].map((n) => [n, shell] as const),
@@ -36,8 +38,15 @@ export const PROGRAMS = new Map<string, Handler>([
   ["perl", interpreter("perl")],
   ["ruby", interpreter("ruby")],
   ["php", interpreter("php")],
-  ...["cat", "less", "more", "head", "tail", "base64", "xxd", "strings", "bat", "nl", "od", "hexdump", "grep", "scp"].map((n) => [n, secretReader] as const),
-  ...["curl", "wget", "nc", "ncat", "netcat", "socat", "http", "xh"].map((n) => [n, uploader] as const),
+  ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
+  ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
+  ["scp", remoteCopy],
+  ["tar", tar],
+  ["security", keychain],
+  ["trap", trap],
+  ["tmux", tmux],
+  ...["source", "."].map((n) => [n, sourceFile] as const),
+  ["alias", alias],
 ]);
 
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);

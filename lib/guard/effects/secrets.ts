@@ -2,46 +2,69 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 
-// Credential files by name or location. Example/template env files are documentation, not secrets.
-const SECRET_PATH = new RegExp(
+// Credential stores: reading one puts a secret in the agent's context. Example env files are
+// documentation, public keys are public, and ~/.ssh/config or known_hosts hold no secret.
+const SECRET_STORE = new RegExp(
   [
-    String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$)[^/]*)?$`,
+    String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`,
     String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`,
-    String.raw`\.(pem|key|p12|pfx|keystore|jks|ppk)$`,
-    String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc)$`,
-    String.raw`/\.ssh/(?!known_hosts|config$|[^/]*\.pub$)[^/]+$`,
-    String.raw`/\.aws/(credentials|sso/cache/)`,
-    String.raw`/\.(gnupg|password-store)/`,
+    String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`,
+    String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`,
+    String.raw`/\.aws/(credentials|config|sso/cache/)`,
+    String.raw`/\.gnupg/(private-keys-v1\.d|secring)`,
+    String.raw`/\.password-store/`,
     String.raw`/\.docker/config\.json$`,
     String.raw`/\.kube/config$`,
-    String.raw`/\.config/(gcloud|gh)/`,
+    String.raw`^/etc/kubernetes/admin\.conf$`,
+    String.raw`/\.config/(gcloud/|gh/hosts|glab-cli/|containers/auth\.json|pypoetry/auth\.toml)`,
+    String.raw`/\.cargo/credentials(\.toml)?$`,
+    String.raw`/\.gem/credentials$`,
+    String.raw`/\.azure/`,
+    String.raw`/Library/Keychains/`,
     String.raw`^/etc/(shadow|gshadow|sudoers)$`,
   ].join("|"),
 );
 
-/** Whether a word names a credential file (glob characters are ignored: `.env?` counts). */
-export function isSecretPath(word: Word): boolean {
-  return !word.dynamic && SECRET_PATH.test(word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value);
+// Key material anywhere: only sending it over the network is flagged (reading a test fixture's
+// key is ordinary work).
+const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
+
+// Programs that name files without reading their content.
+const NON_READERS = new Set(["echo", "printf", "ls", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
+
+/** The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`. */
+function _paths(word: Word): string[] {
+  if (word.dynamic) return [];
+  const v = word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value;
+  const out = [v];
+  const eq = v.indexOf("=");
+  if (v.startsWith("-") && eq > 0) out.push(v.slice(eq + 1));
+  if (v.startsWith("file://")) out.push(v.slice(7));
+  const colon = v.indexOf(":");
+  if (colon > 0 && !v.includes("://")) out.push(v.slice(colon + 1));
+  return out.map((p) => p.replace(/^[@<]/, ""));
 }
 
-/** cat, head, base64, scp, …: reading a credential file puts the secret in the agent's context. */
-export const secretReader: Handler = ({ name, args }) => {
-  const secrets = args.filter((a) => !a.value.startsWith("-") && isSecretPath(a));
-  return secrets.length ? [op("secret", name, secrets)] : [];
-};
+/** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
+export function isSecretPath(word: Word): boolean {
+  return _paths(word).some((p) => SECRET_STORE.test(p));
+}
 
-/** curl -F x=@file, -d @file, -T file; wget --post-file: uploading a credential file. */
-export const uploader: Handler = ({ name, args }) => {
-  const ops: Op[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    const next = args[i + 1];
-    let file: string | undefined;
-    if (/^(-T|--upload-file)$/.test(v)) file = next?.value;
-    else if (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|-F|--form)$/.test(v)) file = next?.value.replace(/^[^@<]*[@<]/, "");
-    else if (/^--(post|body)-file=/.test(v)) file = v.slice(v.indexOf("=") + 1);
-    else if (/^-F./.test(v) || /^-d@/.test(v)) file = v.replace(/^-[Fd][^@<]*[@<]/, "");
-    if (file && isSecretPath({ value: file, dynamic: false, glob: false, pattern: file, quoted: false })) ops.push(op("secret", name));
-  }
-  return ops;
+/** Whether a word names a credential store or key material (for uploads). */
+export function isSecretFile(word: Word): boolean {
+  return _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
+}
+
+/** Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`, `cp`). */
+export function secretArgOps(name: string, args: Word[]): Op[] {
+  if (NON_READERS.has(name)) return [];
+  const secrets = args.filter(isSecretPath);
+  return secrets.length ? [op("secret", name, secrets)] : [];
+}
+
+/** macOS `security`: dumping the keychain or printing a stored password. */
+export const keychain: Handler = ({ name, args }) => {
+  const sub = args[0]?.value ?? "";
+  const reveals = sub === "dump-keychain" || (/^find-(generic|internet)-password$/.test(sub) && args.some((a) => /^-[a-zA-Z]*[wg]/.test(a.value)));
+  return reveals ? [op("secret", name)] : [];
 };

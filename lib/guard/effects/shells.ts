@@ -18,8 +18,10 @@ export const shell: Handler = (inv) => {
       return text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx);
     }
     if (v === "-s" || v === "-") break;
+    if (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(v) && !v.includes("c")) return []; // -n: read, never run
     if (v === "--") return args[i + 1]?.dynamic ? [op("unknown", inv.name)] : [];
-    if (SHELL_VALUED.has(v)) i++;
+    // `-euo pipefail`: a cluster ending in o (or O) takes the next word as its value.
+    if (SHELL_VALUED.has(v) || /^[-+][a-zA-Z]*[oO]$/.test(v)) i++;
     else if (!v.startsWith("-") && !v.startsWith("+")) return []; // runs a script file
   }
   return stdinEffects(inv, (text) => analyzeText(text, "posix", inv.ctx));
@@ -105,3 +107,24 @@ export function stdinEffects(inv: Invocation, analyse: (text: string) => Op[]): 
       return [];
   }
 }
+
+/** source / `.`: runs a file in this shell; /dev/stdin reads stdin; an unknown file is unknown. */
+export const sourceFile: Handler = (inv) => {
+  const [file] = inv.args;
+  if (!file) return [];
+  if (file.dynamic) return [op("unknown", "source")];
+  if (/^\/dev\/(stdin|fd\/0)$/.test(file.value)) return stdinEffects(inv, (t) => analyzeText(t, "posix", inv.ctx));
+  return [];
+};
+
+/** alias NAME='TEXT': later commands named NAME run TEXT (expanded for every later command). */
+export const alias: Handler = (inv) => {
+  for (const w of inv.args) {
+    const m = /^([^=\s]+)=(.*)$/s.exec(w.value);
+    if (!m) continue;
+    inv.ctx.state.aliases ??= new Map();
+    if (w.dynamic) return [op("unknown", "alias")];
+    inv.ctx.state.aliases.set(m[1]!.toLowerCase(), m[2]!);
+  }
+  return [];
+};

@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
+import { remoteCopy } from "./network.ts";
 
 /**
  * Wrappers run their trailing words as a command: sudo, env, nice, timeout, xargs, busybox, ….
@@ -96,27 +97,62 @@ export const env: Handler = (inv) => {
   return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
 };
 
-/** xargs/parallel: the command gets arguments from stdin that are unknown now. */
+/**
+ * xargs: the command gets arguments from stdin that are unknown now. Inside a shell's `-c` text
+ * the replacement string becomes an unknown variable, so `sh -c 'echo {}'` stays analysable.
+ */
 export const xargs: Handler = (inv) => {
-  const valued = new Set(["-I", "-d", "-n", "-L", "-P", "-s", "-a", "-E", "-e", "--delimiter", "--max-args", "--max-procs", "--arg-file", "-j", "--jobs"]);
+  const valued = new Set(["-I", "-d", "-n", "-L", "-P", "-s", "-a", "-E", "-e", "--delimiter", "--max-args", "--max-procs", "--arg-file", "--max-lines", "--max-chars", "--eof"]);
   let i = 0;
   let replace: string | undefined;
   for (; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
-    if (!v.startsWith("-")) break;
+    if (!v.startsWith("-") || inv.args[i]!.dynamic) break;
+    if (v === "--") {
+      i++;
+      break;
+    }
     if (v === "-I") replace = inv.args[i + 1]?.value;
-    if (v.startsWith("-I") && v.length > 2) replace = v.slice(2);
-    if (v === "-i") replace = "{}";
+    else if (v.startsWith("-I")) replace = v.slice(2);
+    else if (v === "-i" || v === "--replace") replace = "{}";
+    else if (v.startsWith("--replace=")) replace = v.slice(10) || "{}";
+    else if (v.startsWith("-i")) replace = v.slice(2);
     if (valued.has(v)) i++;
   }
-  const rest = inv.args.slice(i);
-  const sep = rest.findIndex((w) => w.value === ":::" || w.value === "::::");
-  const command = sep >= 0 ? rest.slice(0, sep) : rest;
-  const [head, ...tail] = command.map((w) => (replace !== undefined && w.value.includes(replace) ? unknownWord() : w));
-  if (!head) return [];
-  const args = replace === undefined ? [...tail, unknownWord()] : tail;
-  return analyzeArgv(head, args, inv.ctx);
+  const command = inv.args.slice(i);
+  if (command.length === 0) return [];
+  const words = replace === undefined ? [...command, unknownWord()] : _substitute(command, replace);
+  const [head, ...tail] = words;
+  return analyzeArgv(head!, tail, inv.ctx);
 };
+
+/** parallel runs its command through a shell; with no command, each argument is a command. */
+export const parallel: Handler = (inv) => {
+  const sep = inv.args.findIndex((w) => w.value === ":::" || w.value === "::::" || w.value === ":::+");
+  const head = sep < 0 ? inv.args : inv.args.slice(0, sep);
+  let start = 0;
+  while (start < head.length && head[start]!.value.startsWith("-") && !head[start]!.dynamic) start += /^(-j|--jobs|-S|--sshlogin|--delay|--timeout)$/.test(head[start]!.value) ? 2 : 1;
+  const command = head.slice(start);
+  const inputs = sep < 0 ? [] : inv.args.slice(sep + 1);
+  if (command.length === 0) {
+    if (inputs.length === 0 || inputs.some((w) => w.dynamic)) return [op("unknown", "parallel")];
+    return inputs.flatMap((w) => analyzeText(w.value, "posix", inv.ctx));
+  }
+  if (command.some((w) => w.dynamic)) return [op("unknown", "parallel")];
+  const text = command.map((w) => w.value).join(" ");
+  return analyzeText(text.includes("{}") ? text.replaceAll("{}", '"$__leogriel_item"') : `${text} "$__leogriel_item"`, "posix", inv.ctx);
+};
+
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash"]);
+
+function _substitute(command: Word[], replace: string): Word[] {
+  const shell = SHELLS.has(command[0]!.value.slice(command[0]!.value.lastIndexOf("/") + 1));
+  return command.map((w, k) => {
+    if (!w.value.includes(replace)) return w;
+    const isScript = shell && k > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(command[k - 1]!.value);
+    return isScript ? { ...w, value: w.value.replaceAll(replace, '"$__leogriel_item"') } : unknownWord();
+  });
+}
 
 /** eval joins its arguments and runs them as shell text. */
 export const evalText: Handler = (inv) => {
@@ -124,21 +160,51 @@ export const evalText: Handler = (inv) => {
   return analyzeText(inv.args.map((w) => w.value).join(" "), "posix", inv.ctx);
 };
 
-/** su -c STRING, ssh -o ProxyCommand=…: a string run by a local shell. */
+/** su -c STRING, ssh/scp -o ProxyCommand=…: a string run by a local shell. */
 export const commandString: Handler = (inv) => {
   const ops: Op[] = [];
   for (let i = 0; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
     let text: Word | undefined;
     if (inv.name === "su" && (v === "-c" || v === "--command")) text = inv.args[i + 1];
-    if (inv.name === "ssh") {
-      const opt = v === "-o" ? (inv.args[i + 1]?.value ?? "") : v.startsWith("-o") ? v.slice(2) : "";
-      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand)[= ](.*)$/is.exec(opt);
+    if (inv.name === "ssh" || inv.name === "scp") {
+      // `-o X`, `-oX`, and clusters such as `-voProxyCommand=…`.
+      const cluster = /^-[a-zA-Z]*o(.*)$/s.exec(v);
+      const opt = cluster ? cluster[1] || inv.args[i + 1]?.value || "" : "";
+      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.*)$/is.exec(opt);
       if (m) text = { ...inv.args[i]!, value: m[2]! };
     }
     if (!text) continue;
     ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx)));
   }
+  if (inv.name === "scp") ops.push(...remoteCopy(inv));
   return ops;
 };
 
+/** trap 'COMMAND' SIGNALS: the command runs later, in this shell. */
+export const trap: Handler = (inv) => {
+  const [text] = inv.args.filter((a) => !a.value.startsWith("-"));
+  if (!text || inv.args.length < 2) return [];
+  return text.dynamic ? [op("unknown", "trap")] : analyzeText(text.value, "posix", inv.ctx);
+};
+
+const TMUX_RUNNERS = new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run"]);
+const TMUX_VALUED = new Set(["-s", "-n", "-t", "-c", "-F", "-x", "-y", "-e", "-l", "-f", "-L", "-S"]);
+
+/** tmux new-session/new-window/split-window/run-shell run their trailing shell command. */
+export const tmux: Handler = (inv) => {
+  const start = inv.args.findIndex((a) => TMUX_RUNNERS.has(a.value));
+  if (start < 0) return [];
+  const rest: Word[] = [];
+  for (let i = start + 1; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.value.startsWith("-") && rest.length === 0 && !a.dynamic) {
+      if (TMUX_VALUED.has(a.value) || /^-[a-zA-Z]*[sntcFxyelfLS]$/.test(a.value)) i++;
+      continue;
+    }
+    rest.push(a);
+  }
+  if (rest.length === 0) return [];
+  if (rest.some((w) => w.dynamic)) return [op("unknown", "tmux")];
+  return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
+};

@@ -1,9 +1,9 @@
 import { literalWord, ParseError, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
+import { assign, expand, forgetAll, UNSET, type Vars } from "./vars.ts";
 import { expandBraces, WordBuilder } from "./word-builder.ts";
 
-/** Known shell variables: a string, "" once unset, or null when assigned something unknown. */
-export type Vars = Map<string, string | null>;
+export type { Vars } from "./vars.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -34,6 +34,9 @@ class _Parser {
   pos = 0;
   readonly commands: SimpleCommand[] = [];
   private pending: PendingHeredoc[] = [];
+  /** Open `case` statements, and whether a pattern (`a|b)`) comes next. */
+  private caseDepth = 0;
+  private expectPattern = false;
 
   constructor(
     private readonly src: string,
@@ -48,6 +51,7 @@ class _Parser {
   parseList(end: ")" | null): void {
     for (;;) {
       this.skipBlanks();
+      if (this.expectPattern) this.skipCasePattern();
       const c = this.src[this.pos];
       if (c === undefined) {
         if (end) throw new ParseError("unterminated group");
@@ -61,6 +65,9 @@ class _Parser {
       if (c === "\n") {
         this.pos++;
         this.readHeredocs();
+      } else if (this.caseDepth > 0 && /^;;&?|^;&/.test(this.src.slice(this.pos, this.pos + 3))) {
+        this.pos += this.src[this.pos + 1] === "&" ? 2 : this.src[this.pos + 2] === "&" ? 3 : 2;
+        this.expectPattern = true;
       } else if (c === ";" || c === "&" || c === "|") this.pos++;
       else if (c === "#") this.skipComment();
       else if (c === ")") throw new ParseError("unbalanced parenthesis");
@@ -114,16 +121,33 @@ class _Parser {
         this.parseRedirect(cmd);
         continue;
       }
-      if (c === "(" ) {
+      if (c === "(") {
         // `name() { … }`: a function definition; its body is parsed as if it ran.
         if (this.src.startsWith("()", this.pos) && cmd.argv.length === 1) {
           this.pos += 2;
           cmd.argv = [];
           continue;
         }
+        // `do ( … )`, `then ( … )`: a subshell after a reserved word.
+        if (cmd.argv.length === 0 && cmd.assigns.length === 0) {
+          this.pos++;
+          this.parseList(")");
+          cmd.group = true;
+          continue;
+        }
         throw new ParseError("unexpected parenthesis");
       }
       const words = this.readWords(testBrackets);
+      if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
+        if (words[0]!.value === "case") {
+          this.readCaseHead();
+          return cmd;
+        }
+        if (words[0]!.value === "for" || words[0]!.value === "select") {
+          this.readForHead();
+          return cmd;
+        }
+      }
       for (const word of words) this.place(cmd, word, () => (testBrackets = true));
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
@@ -138,7 +162,10 @@ class _Parser {
     if (cmd.argv.length === 0 && bare) {
       if (SKIPPED_WORDS.has(word.value)) return;
       if (word.value === "[[") openTest();
-      if (word.value === "case") throw new ParseError("case statements are not analysed");
+      if (word.value === "esac" && this.caseDepth > 0) {
+        this.caseDepth--;
+        return;
+      }
       const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
       if (eq && cmd.argv.length === 0) {
         const value = { ...word, value: word.value.slice(eq[0].length), pattern: word.pattern.slice(eq[0].length) };
@@ -153,20 +180,78 @@ class _Parser {
   private track(cmd: SimpleCommand): void {
     const [head, ...rest] = cmd.argv;
     if (!head) {
-      for (const { name, value } of cmd.assigns) this.vars.set(name, value.dynamic ? null : value.value);
+      for (const { name, value } of cmd.assigns) assign(this.vars, name, value.dynamic ? null : value.value);
       return;
     }
     if (head.dynamic) return;
+    const names = rest.filter((w) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)).map((w) => w.value);
     if (DECLARERS.has(head.value)) {
+      // `declare -n` makes a name reference: its value is another variable's, never the text.
+      const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
       for (const w of rest) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
-        if (m) this.vars.set(m[1]!, w.dynamic ? null : w.value.slice(m[0].length));
-        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value) && !this.vars.has(w.value)) this.vars.set(w.value, null);
+        if (m) assign(this.vars, m[1]!, w.dynamic || nameref ? null : w.value.slice(m[0].length));
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value) && !this.vars.has(w.value)) assign(this.vars, w.value, null);
       }
     } else if (head.value === "unset") {
-      for (const w of rest) if (!w.value.startsWith("-")) this.vars.set(w.value, "");
-    } else if (head.value === "read" || head.value === "for" || head.value === "select" || head.value === "mapfile") {
-      for (const w of rest) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) this.vars.set(w.value, null);
+      for (const name of names) assign(this.vars, name, UNSET);
+    } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
+      for (const name of names) assign(this.vars, name, null);
+    } else if (head.value === "source" || head.value === ".") forgetAll(this.vars);
+  }
+
+  /** `case WORD in`: the subject is read (its substitutions run); patterns follow. */
+  private readCaseHead(): void {
+    this.skipBlanks();
+    this.readWords(false, true);
+    this.skipLineBreaks();
+    const [kw] = this.readWords(false, true);
+    if (kw?.value !== "in") throw new ParseError("case without in");
+    this.caseDepth++;
+    this.expectPattern = true;
+  }
+
+  /** `for NAME in WORDS`: the words are read (substitutions run); NAME becomes unknown. */
+  private readForHead(): void {
+    this.skipBlanks();
+    if (this.src.startsWith("((", this.pos)) {
+      this.pos += 2;
+      this.readArithmetic();
+      return;
+    }
+    const [name] = this.readWords(false, true);
+    if (name) assign(this.vars, name.value, null);
+    for (;;) {
+      this.skipBlanks();
+      const c = this.src[this.pos];
+      if (c === undefined || c === ";" || c === "\n") return;
+      this.readWords(false, true);
+    }
+  }
+
+  /** Skips one `pattern)` of a case item, or the closing `esac`. */
+  private skipCasePattern(): void {
+    this.expectPattern = false;
+    this.skipLineBreaks();
+    if (/^esac(?=[\s;)&|]|$)/.test(this.src.slice(this.pos, this.pos + 5))) {
+      this.pos += 4;
+      this.caseDepth--;
+      return;
+    }
+    if (this.src[this.pos] === "(") this.pos++;
+    for (;;) {
+      const c = this.src[this.pos];
+      if (c === undefined) throw new ParseError("unterminated case pattern");
+      if (c === ")") {
+        this.pos++;
+        return;
+      }
+      if (c === "\\") this.pos += 2;
+      else if (c === "'" || c === '"') {
+        const close = this.src.indexOf(c, this.pos + 1);
+        if (close < 0) throw new ParseError("unterminated quote");
+        this.pos = close + 1;
+      } else this.pos++;
     }
   }
 
@@ -229,7 +314,7 @@ class _Parser {
     const out = new WordBuilder();
     while (sub.pos < text.length) {
       const c = text[sub.pos]!;
-      if (c === "\\" && "$`\\".includes(text[sub.pos + 1] ?? "")) {
+      if (c === "\\" && "$`\\".includes(text[sub.pos + 1] ?? "\0")) {
         out.addQuoted(text[sub.pos + 1]!);
         sub.pos += 2;
       } else if (c === "$" || c === "`") sub.readDollarOrTick(out, true);
@@ -252,7 +337,7 @@ class _Parser {
       if (OPERATOR.has(c)) {
         if ((c === "<" || c === ">") && this.src[this.pos + 1] === "(") {
           this.pos += 2;
-          this.nested(true).parseList(")");
+          this.nested(true);
           w.addExpansion(null, false);
           continue;
         }
@@ -276,7 +361,11 @@ class _Parser {
       } else if (c === "$" || c === "`") this.readDollarOrTick(w, false);
       else if (c === "~" && this.pos === start && /^(?:[\s/;&|)]|$)/.test(this.src[this.pos + 1] ?? "")) {
         this.pos++;
-        w.addExpansion(this.lookup("HOME"), true);
+        w.addTilde(this.lookup("HOME"));
+      } else if (c === "~" && this.pos === start && /[A-Za-z_]/.test(this.src[this.pos + 1] ?? "")) {
+        // `~user`: another user's home, unknown here.
+        this.pos++;
+        w.addExpansion(null, false);
       } else {
         w.addPlain(c);
         this.pos++;
@@ -284,7 +373,7 @@ class _Parser {
     }
     if (!w.started) return [];
     const word = w.build();
-    if (w.brace && !w.quoted && !w.dynamic && !single) {
+    if (w.brace && !w.quoted && !w.dynamic && !single && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) {
       const expanded = expandBraces(word.value);
       if (expanded) return expanded.map((v) => ({ ...literalWord(v), glob: /[*?[]/.test(v) }));
     }
@@ -300,7 +389,7 @@ class _Parser {
         w.addQuoted("");
         return;
       }
-      if (c === "\\" && '$`"\\\n'.includes(this.src[this.pos + 1] ?? "")) {
+      if (c === "\\" && '$`"\\\n'.includes(this.src[this.pos + 1] ?? "\0")) {
         if (this.src[this.pos + 1] !== "\n") w.addQuoted(this.src[this.pos + 1]!);
         this.pos += 2;
       } else if (c === "$" || c === "`") this.readDollarOrTick(w, true);
@@ -318,13 +407,14 @@ class _Parser {
       let end = this.pos + 1;
       let body = "";
       for (; end < src.length && src[end] !== "`"; end++) {
-        if (src[end] === "\\" && "$`\\".includes(src[end + 1] ?? "")) end++;
+        if (src[end] === "\\" && "$`\\".includes(src[end + 1] ?? "\0")) end++;
         body += src[end];
       }
       if (end >= src.length) throw new ParseError("unterminated backtick");
       this.pos = end + 1;
-      this.commands.push(...parsePosix(body, this.vars, this.depth + 1).commands);
-      w.addExpansion(null, quoted);
+      const inner = parsePosix(body, this.vars, this.depth + 1).commands;
+      this.commands.push(...inner);
+      w.addExpansion(_echoed(inner), quoted);
       return;
     }
     const next = src[this.pos + 1];
@@ -334,8 +424,7 @@ class _Parser {
       w.addExpansion(null, quoted);
     } else if (next === "(") {
       this.pos += 2;
-      this.nested(true).parseList(")");
-      w.addExpansion(null, quoted);
+      w.addExpansion(_echoed(this.nested(true)), quoted);
     } else if (next === "'" && !quoted) {
       const close = _closingQuote(src, this.pos + 2);
       if (close < 0) throw new ParseError("unterminated $' quote");
@@ -394,9 +483,11 @@ class _Parser {
     if (this.pos - start === m[0].length + 1 && !op) return value;
     if (value === null || !op) return null;
     const fallback = inner.dynamic ? null : inner.value;
-    if (op === "+") return value === "" ? "" : fallback;
-    if (op === "?" || value !== "") return value;
-    if (op === "=") this.vars.set(m[1]!, fallback);
+    // `${x-w}` substitutes only for an unset x, `${x:-w}` for an empty one too.
+    const useWord = m[2]!.startsWith(":") ? value === "" : this.vars.get(m[1]!) === UNSET;
+    if (op === "+") return useWord ? "" : fallback;
+    if (op === "?" || !useWord) return value;
+    if (op === "=") assign(this.vars, m[1]!, fallback);
     return fallback;
   }
 
@@ -421,22 +512,18 @@ class _Parser {
     }
   }
 
-  /** A parser for `$(…)` / `<(…)` that shares this text and position. */
-  private nested(inSubst: boolean): { parseList: (end: ")") => void } {
-    return {
-      parseList: (end) => {
-        const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst);
-        sub.pos = this.pos;
-        sub.parseList(end);
-        this.pos = sub.pos;
-        this.commands.push(...sub.commands);
-      },
-    };
+  /** Parses `$(…)` / `<(…)` in place (sharing this text and position); returns its commands. */
+  private nested(inSubst: boolean): SimpleCommand[] {
+    const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst);
+    sub.pos = this.pos;
+    sub.parseList(")");
+    this.pos = sub.pos;
+    this.commands.push(...sub.commands);
+    return sub.commands;
   }
 
   lookup(name: string): string | null {
-    const v = this.vars.get(name);
-    return v === undefined ? null : v;
+    return expand(this.vars, name);
   }
 
   private inWord(): boolean {
@@ -466,6 +553,15 @@ class _Parser {
     const nl = this.src.indexOf("\n", this.pos);
     this.pos = nl < 0 ? this.src.length : nl;
   }
+}
+
+/** The output of a substitution that only echoes literal words (`$(echo ls)`), else unknown. */
+function _echoed(commands: SimpleCommand[]): string | null {
+  const [only] = commands;
+  if (commands.length !== 1 || !only || only.redirects.length || only.pipeFrom || only.assigns.length) return null;
+  const [head, ...args] = only.argv;
+  if (!head || head.dynamic || head.value !== "echo" || args.some((a) => a.dynamic || a.glob || a.value.startsWith("-"))) return null;
+  return args.map((a) => a.value).join(" ");
 }
 
 function _closingQuote(src: string, from: number): number {

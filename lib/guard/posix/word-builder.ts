@@ -32,6 +32,14 @@ export class WordBuilder {
     }
   }
 
+  /** `~` expanded to the home directory: literal text that still allows brace expansion. */
+  addTilde(home: string | null): void {
+    if (home === null) return this.addExpansion(null, false);
+    this.started = true;
+    this.value += home;
+    for (const ch of home) this.pattern += GLOB_CHARS.has(ch) || ch === "\\" ? `\\${ch}` : ch;
+  }
+
   /** The result of an expansion: known text, or unknown. */
   addExpansion(text: string | null, quotedContext: boolean): void {
     this.started = true;

@@ -1,0 +1,150 @@
+#!/usr/bin/env bun
+// `bun run bench check`: leogriel-check against the npm peer cc-safety-net and a regex-only
+// baseline on the labelled corpora in ../shared/corpora (read there, never copied here).
+// 1. accuracy on guard-peers.jsonl POSIX rows (block row passes when not ALLOW; allow row
+//    passes when not ASK/BLOCK) and on the allow rows of guard-peers-dippy.jsonl;
+// 2. in-process classification latency per command;
+// 3. hook round trip of the compiled binary vs `cc-safety-net hook --claude-code`, with peak RSS.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { checkCommand } from "cc-safety-net/api";
+import { classify } from "../lib/guard/classify.ts";
+
+interface Row {
+  command: string;
+  expected: "block" | "allow";
+  dialect: string;
+}
+
+const CORPORA = join(import.meta.dir, "..", "..", "shared", "corpora");
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 40);
+const NAIVE = /\brm\s+-\S*[rRf]|\bgit\s+(reset\s+--hard|clean\s+-\S*f|push\s.*(-f\b|--force\b)|checkout\s+--|stash\s+(drop|clear)|branch\s+-D)|\bmkfs|\bdd\s.*of=\/dev|\bchmod\s+-R|\b(curl|wget)\b.*\|\s*(ba|z)?sh\b|\bshred\b/;
+
+const rows = (file: string) =>
+  readFileSync(join(CORPORA, file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Row);
+
+// A realistic fixture outside the temporary directory (deletes under /tmp are ALLOW_TEMP_PATH):
+// a home with documents and credentials, a repository with tracked, untracked and ignored files.
+mkdirSync(join(homedir(), ".cache"), { recursive: true });
+const root = mkdtempSync(join(homedir(), ".cache", "leogriel-bench-"));
+const home = join(root, "home");
+const ws = join(home, "project");
+const files: Record<string, string> = {
+  "home/Documents/notes.txt": "notes\n",
+  "home/projects/other/README.md": "other\n",
+  "home/.ssh/id_rsa": "not a key\n",
+  "home/.aws/credentials": "[default]\n",
+  "home/.bashrc": "# rc\n",
+  "home/project/src/main.ts": "export {};\n",
+  "home/project/src/lib.rs": "fn main() {}\n",
+  "home/project/README.md": "readme\n",
+  "home/project/.gitignore": "build/\nnode_modules/\n",
+};
+for (const [path, text] of Object.entries(files)) {
+  mkdirSync(join(root, path, ".."), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+Bun.spawnSync(["git", "init", "-q", ws]);
+Bun.spawnSync(["git", "-C", ws, "add", "."]);
+Bun.spawnSync(["git", "-C", ws, "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "init"]);
+for (const path of ["build/out.js", "node_modules/x/index.js", "scratch.txt", "dist/app.js", "file.txt", "file"]) {
+  mkdirSync(join(ws, path, ".."), { recursive: true });
+  writeFileSync(join(ws, path), "x\n");
+}
+const env = { HOME: home, TMPDIR: "/tmp", PATH: process.env.PATH };
+
+const peers = rows("guard-peers.jsonl").filter((r) => r.dialect === "posix");
+const dippyAllow = rows("guard-peers-dippy.jsonl").filter((r) => r.expected === "allow" && r.dialect === "posix");
+
+type Guard = (command: string) => "allow" | "ask" | "block";
+const ours: Guard = (command) => {
+  const d = classify({ command, cwd: ws, env }).decision;
+  return d === "BLOCK" ? "block" : d === "ASK" ? "ask" : d === "ALLOW" || d === "SANITIZE" ? "allow" : "ask";
+};
+// RELOCATE/SNAPSHOT are neither ALLOW nor ASK/BLOCK: map them apart for the pass rules.
+const oursDecision = (command: string) => classify({ command, cwd: ws, env }).decision;
+const peer: Guard = (command) => (command.trim() !== "" && checkCommand({ command, cwd: ws }).kind === "deny" ? "block" : "allow");
+const naive: Guard = (command) => (NAIVE.test(command) ? "block" : "allow");
+
+function rates(guard: (c: string) => string, set: Row[]) {
+  let blockPass = 0;
+  let blocks = 0;
+  let allowPass = 0;
+  let allows = 0;
+  const misses: Row[] = [];
+  for (const r of set) {
+    const d = guard(r.command).toLowerCase();
+    if (r.expected === "block") {
+      blocks++;
+      if (d !== "allow") blockPass++;
+      else misses.push(r);
+    } else {
+      allows++;
+      if (d !== "ask" && d !== "block") allowPass++;
+      else misses.push(r);
+    }
+  }
+  return { block: blocks ? blockPass / blocks : 1, allow: allows ? allowPass / allows : 1, misses };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const mine = rates(oursDecision, peers);
+const theirs = rates(peer, peers);
+const base = rates(naive, peers);
+const dippyMine = rates(oursDecision, dippyAllow);
+const dippyPeer = rates(peer, dippyAllow);
+const dippyBase = rates(naive, dippyAllow);
+console.log(`accuracy on guard-peers.jsonl (${peers.length} POSIX rows) and guard-peers-dippy.jsonl allow rows (${dippyAllow.length})\n`);
+console.log("| guard | block rows not ALLOW | allow rows not ASK/BLOCK | dippy allow rows not ASK/BLOCK |");
+console.log("|---|---|---|---|");
+console.log(`| leogriel-check | ${pct(mine.block)} | ${pct(mine.allow)} | ${pct(dippyMine.allow)} |`);
+console.log(`| cc-safety-net 2.4.5 | ${pct(theirs.block)} | ${pct(theirs.allow)} | ${pct(dippyPeer.allow)} |`);
+console.log(`| regex baseline | ${pct(base.block)} | ${pct(base.allow)} | ${pct(dippyBase.allow)} |`);
+if (process.env.BENCH_MISSES) for (const m of [...mine.misses, ...dippyMine.misses]) console.log(`miss ${m.expected} ${oursDecision(m.command)} ${JSON.stringify(m.command)}`);
+
+// In-process latency: every POSIX row, after one warm-up pass.
+for (const r of peers) ours(r.command);
+const times: number[] = [];
+for (const r of peers) {
+  const t = Bun.nanoseconds();
+  ours(r.command);
+  times.push((Bun.nanoseconds() - t) / 1000);
+}
+console.log(`\nin-process classification: median ${quantile(times, 0.5).toFixed(1)} µs, p90 ${quantile(times, 0.9).toFixed(1)} µs over ${times.length} commands`);
+
+// Hook round trip: compiled binary vs the peer's hook, same payloads.
+const bin = join(root, "leogriel-check");
+const build = Bun.spawnSync([process.execPath, "build", "--compile", "--bytecode", "--format=esm", "--minify", join(import.meta.dir, "..", "cmd", "check.ts"), "--outfile", bin], { stdout: "ignore", stderr: "inherit" });
+if (build.exitCode !== 0) throw new Error("Cannot compile cmd/check.ts");
+const sample = peers.filter((_, i) => i % Math.max(1, Math.floor(peers.length / ROUND_TRIPS)) === 0).slice(0, ROUND_TRIPS);
+const payload = (command: string) => JSON.stringify({ session_id: "bench", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+const peerBin = join(import.meta.dir, "..", "node_modules", ".bin", "cc-safety-net");
+const trip = (argv: string[]) => {
+  const ms: number[] = [];
+  let rss = 0;
+  for (const r of sample) {
+    const t = performance.now();
+    const p = Bun.spawnSync(argv, { cwd: ws, env, stdin: new TextEncoder().encode(payload(r.command)), stdout: "pipe", stderr: "pipe" });
+    ms.push(performance.now() - t);
+    rss = Math.max(rss, p.resourceUsage?.maxRSS ?? 0);
+  }
+  return { median: quantile(ms, 0.5), p90: quantile(ms, 0.9), rss: rss / 1024 };
+};
+const a = trip([bin, "--hook", "claude"]);
+const b = trip([peerBin, "hook", "--claude-code"]);
+console.log(`\nhook round trip, process start to answer (${sample.length} commands)\n`);
+console.log("| hook | median | p90 | peak RSS |");
+console.log("|---|---|---|---|");
+console.log(`| leogriel-check --hook claude (compiled) | ${a.median.toFixed(1)} ms | ${a.p90.toFixed(1)} ms | ${a.rss.toFixed(1)} MiB |`);
+console.log(`| cc-safety-net hook --claude-code | ${b.median.toFixed(1)} ms | ${b.p90.toFixed(1)} ms | ${b.rss.toFixed(1)} MiB |`);
+console.log(`\nratio: ${(a.median / b.median).toFixed(3)} of the peer's median`);
+rmSync(root, { recursive: true, force: true });
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}

@@ -1,0 +1,83 @@
+import type { OpKind } from "../ops.ts";
+import { hasFlag } from "./names.ts";
+
+/** `--h`, `--ha`, … `--hard`: git accepts any unambiguous prefix of a long option. */
+function _long(opts: string[], name: string, min = 3): boolean {
+  return opts.some((o) => {
+    const flag = o.split("=")[0]!;
+    return flag.length >= min + 2 && `--${name}`.startsWith(flag);
+  });
+}
+
+/**
+ * The effect class of one git subcommand with its arguments, or null when it destroys nothing
+ * uncommitted. `exists` tells whether a relative path exists (`git checkout file` discards it).
+ */
+export function gitSubcommand(sub: string, args: string[], exists: (path: string) => boolean): OpKind | null {
+  const dashdash = args.indexOf("--");
+  const head = dashdash < 0 ? args : args.slice(0, dashdash);
+  const opts = head.filter((a) => a.startsWith("-"));
+  const operands = head.filter((a) => !a.startsWith("-"));
+  const dryRun = hasFlag(opts, "n", ["--dry-run"]) && sub !== "checkout" && sub !== "reset";
+  switch (sub) {
+    case "reset":
+      if (_long(opts, "hard")) return "git-reset-hard";
+      return _long(opts, "merge") ? "git-discard" : null;
+    case "checkout": {
+      if (opts.some((o) => o.startsWith("--pathspec-from-file"))) return "git-discard";
+      if (hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || _long(opts, "force") || dashdash >= 0 || operands.includes(".")) return "git-discard";
+      const creates = opts.some((o) => /^-[bB]$|^--orphan/.test(o));
+      if (operands.length >= (creates ? 3 : 2)) return "git-discard";
+      return !creates && operands.length === 1 && exists(operands[0]!) ? "git-discard" : null;
+    }
+    case "restore":
+      if (opts.some((o) => o === "--staged" || o === "-S") && !opts.some((o) => o === "--worktree" || o === "-W")) return null;
+      return "git-discard";
+    case "switch":
+      if (hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || _long(opts, "force") || _long(opts, "discard-changes")) return "git-discard";
+      return opts.some((o) => o === "-C" || _long([o], "force-create")) ? "git-history" : null;
+    case "clean":
+      if (dryRun) return "noop";
+      return hasFlag(opts, "f", ["--force"]) ? "git-clean" : "noop";
+    case "push":
+      if (dryRun) return "noop";
+      return _forcePush(args) ? "git-force-push" : null;
+    case "stash":
+      return operands[0] === "drop" || operands[0] === "clear" ? "git-history" : null;
+    case "branch":
+      return opts.some((o) => /^-[a-zA-Z]*[DMCf]/.test(o) || _long([o], "force") || (_long([o], "delete") && _long(opts, "force"))) ? "git-history" : null;
+    case "reflog":
+      if (dryRun) return "noop";
+      return operands[0] === "expire" || operands[0] === "delete" ? "git-history" : null;
+    case "gc":
+      return _long(opts, "prune", 1) ? "git-history" : null;
+    case "prune":
+      return dryRun ? "noop" : "git-history";
+    case "update-ref":
+      return opts.includes("-d") ? "git-history" : null;
+    case "filter-branch":
+    case "filter-repo":
+      return dryRun ? "noop" : "git-history";
+    case "worktree":
+      return operands[0] === "remove" && (hasFlag(opts, "f") || _long(opts, "force")) ? "git-history" : null;
+    case "rm":
+      return (hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || _long(opts, "force")) && !opts.includes("--cached") ? "git-discard" : null;
+    default:
+      return null;
+  }
+}
+
+/** -f, --force[=…], +refspec, --mirror; `--force-with-lease` alone is allowed (seed 001). */
+function _forcePush(args: string[]): boolean {
+  let operandsOnly = false;
+  for (const a of args) {
+    if (operandsOnly || !a.startsWith("-")) {
+      if (a.startsWith("+")) return true;
+      continue;
+    }
+    if (a === "--") operandsOnly = true;
+    else if (a === "--mirror" || (a.startsWith("--force") && !/^--force-(with-lease|if-includes)(=|$)/.test(a))) return true;
+    else if (/^-[a-zA-Z]+$/.test(a) && a.includes("f")) return true;
+  }
+  return false;
+}

@@ -1,0 +1,103 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import { analyzeText, stdinOf } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { isSecretFile } from "./secrets.ts";
+
+// Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
+const DATA_FLAGS = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--data-ascii|-F|--form|--form-string|--json|-T|--upload-file)$/;
+
+/** The upload sources of curl/wget/httpie arguments: file paths, or "-" for stdin. */
+function _uploads(args: Word[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    let value: string | undefined;
+    if (DATA_FLAGS.test(v)) value = args[i + 1]?.value;
+    else if (/^--(form|data[a-z-]*|upload-file|json)=/.test(v)) value = v.slice(v.indexOf("=") + 1);
+    else if (/^-[a-zA-Z]*[dFT]./.test(v) && !v.startsWith("--")) value = v.replace(/^-[a-zA-Z]*?[dFT]/, "");
+    else if (/^--(post|body)-f[a-z]*=/.test(v)) value = v.slice(v.indexOf("=") + 1);
+    else if (/^--(post|body)-f[a-z]*$/.test(v)) value = args[i + 1]?.value;
+    if (value === undefined) continue;
+    const at = /(?:^|[=,;])[@<]([^,;]*)/.exec(value);
+    if (at) out.push(at[1]!);
+    else if (/^(-T|--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v)) out.push(value);
+  }
+  return out;
+}
+
+const literal = (value: string): Word => ({ value, dynamic: false, glob: false, pattern: value, quoted: true });
+
+/** curl, wget, httpie: uploading a credential file, or piped local data, leaves the machine. */
+export const fetcher: Handler = (inv) => {
+  const ops: Op[] = [];
+  const uploads = _uploads(inv.args);
+  if (uploads.some((u) => isSecretFile(literal(u))) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
+    ops.push(op("secret", inv.name));
+  }
+  const fromStdin = uploads.includes("-") || inv.args.some((a) => a.value === "@-");
+  if (fromStdin && _localData(inv)) ops.push(op("egress", inv.name));
+  return ops;
+};
+
+/** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
+export const socket: Handler = (inv) => {
+  const ops: Op[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const w = inv.args[i]!;
+    const v = w.value;
+    if (/^-[a-zA-Z]*[ec]$/.test(v) && inv.name !== "socat") ops.push(op("remote-code", inv.name));
+    else if (/^--(exec|sh-exec|lua-exec)(=|$)/.test(v)) ops.push(op("remote-code", inv.name));
+    else if (inv.name === "socat") {
+      const m = /^(EXEC|SYSTEM):(.*)$/is.exec(v);
+      if (m) {
+        const command = m[2]!.split(/,(?=[a-z-]+(=|,|$))/i)[0]!.replace(/^['"]|['"]$/g, "").replace(/\\(.)/g, "$1");
+        const runsShell = /^(\/\S*\/)?(ba|z|da|k)?sh(\s+-i)?$/.test(command.trim());
+        ops.push(...(w.dynamic ? [op("unknown", inv.name)] : runsShell ? [op("remote-code", inv.name)] : analyzeText(command, "posix", inv.ctx)));
+      } else if (/^SHELL$/i.test(v)) ops.push(op("remote-code", inv.name));
+      else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && isSecretFile(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")))) {
+        ops.push(op("secret", inv.name));
+      }
+    }
+  }
+  if (_localData(inv)) ops.push(op("egress", inv.name));
+  return ops;
+};
+
+/** scp/rsync to a remote host: local files leave the machine. */
+export const remoteCopy: Handler = (inv) => {
+  const operands = inv.args.filter((a) => !a.value.startsWith("-"));
+  const dest = operands.at(-1);
+  if (!dest || operands.length < 2 || !/^[^/]*:/.test(dest.value) || dest.value.startsWith("/")) return [];
+  const sources = operands.slice(0, -1);
+  return [op(sources.some(isSecretFile) ? "secret" : "egress", inv.name)];
+};
+
+/** tar: options that run a program, and archives written to a remote host. */
+export const tar: Handler = (inv) => {
+  const ops: Op[] = [];
+  const args = inv.args;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const long = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s.exec(v);
+    let command: Word | undefined;
+    if (long) command = { ...args[i]!, value: long[1] === "checkpoint-action" ? long[2]!.replace(/^exec=/, "") : long[2]! };
+    else if (/^-[a-zA-Z]*[IF]$/.test(v) && !v.startsWith("--")) command = args[i + 1];
+    if (command && (!long || long[1] !== "checkpoint-action" || /^exec=/.test(long[2]!))) {
+      ops.push(...(command.dynamic ? [op("unknown", "tar")] : analyzeText(command.value, "posix", inv.ctx)));
+    }
+    const file = /^--file=(.*)$/.exec(v)?.[1] ?? (/^-[a-zA-Z]*f$/.test(v) ? args[i + 1]?.value : undefined);
+    if (file && /^[^/]+:/.test(file)) ops.push(op("egress", "tar"));
+  }
+  return ops;
+};
+
+const LOCAL_READERS = new Set(["tar", "zip", "gzip", "bzip2", "xz", "cat", "env", "printenv", "grep", "rg", "find", "base64", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
+
+/** Whether the command's stdin is local data: a pipe from a reader of files or the environment. */
+function _localData(inv: Invocation): boolean {
+  const from = inv.cmd?.pipeFrom;
+  const head = from?.argv[0];
+  if (head && !head.dynamic && LOCAL_READERS.has(head.value.slice(head.value.lastIndexOf("/") + 1))) return true;
+  return inv.cmd?.redirects.some((r) => r.op === "<" && !r.target.dynamic && !r.target.value.startsWith("/dev/")) === true && stdinOf(inv.cmd).kind === "file";
+}
