@@ -21,7 +21,7 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
   const dryRun = hasFlag(opts, "n", ["--dry-run"]) && sub !== "checkout" && sub !== "reset";
   switch (sub) {
     case "reset":
-      if (_long(opts, "hard")) return "git-reset-hard";
+      if (_long(opts, "hard", 1)) return "git-reset-hard";
       return _long(opts, "merge") ? "git-discard" : null;
     case "checkout": {
       if (opts.some((o) => o.startsWith("--pathspec-from-file"))) return "git-discard";
