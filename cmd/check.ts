@@ -10,7 +10,7 @@ import { HOOK_AGENTS, isHookAgent, runHook } from "../lib/guard/hooks/run-hook.t
 import { renderVerdict } from "../lib/guard/render.ts";
 import { runCheck } from "../lib/guard/run-check.ts";
 
-const main = defineCommand({
+export const main = defineCommand({
   meta: { name: "check", version: VERSION, description: "Decide ALLOW, RELOCATE, SNAPSHOT, ASK or BLOCK for a shell command an agent wants to run" },
   args: {
     command: { type: "positional", required: false, description: "The command line to classify (after `--`)", valueHint: "command" },
@@ -43,5 +43,9 @@ const main = defineCommand({
   },
 });
 
-const rawArgs = restoreDashDash(process.argv.slice(2), Object.keys(main.subCommands ?? {}), ["--dialect", "--cwd", "--hook"]);
-await runCli(main, { rawArgs, internalExitCode: INTERNAL_ERROR_EXIT });
+/** The argv runCli gets: Bun swallows a first `--` after the script; put it back. */
+export function checkArgs(argv: string[]): string[] {
+  return restoreDashDash(argv, Object.keys(main.subCommands ?? {}), ["--dialect", "--cwd", "--hook"]);
+}
+
+if (import.meta.main) await runCli(main, { rawArgs: checkArgs(process.argv.slice(2)), internalExitCode: INTERNAL_ERROR_EXIT });

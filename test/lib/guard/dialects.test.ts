@@ -29,7 +29,7 @@ describe("PowerShell parameter prefixes (seed 001 table)", () => {
   ];
   for (const [written, effect] of rows) {
     test(`-${written} ${effect ? `expands to ${effect}` : "is refused"}`, () => {
-      expect(resolveRemoveItemParam(written)?.effect ?? null).toBe(effect);
+      expect<string | null>(resolveRemoveItemParam(written)?.effect ?? null).toBe(effect);
     });
   }
 });
@@ -96,7 +96,7 @@ describe("classify (cmd)", () => {
 });
 
 describe("dialect selection", () => {
-  const rows: Array<[string | undefined, string | undefined, Decision, ReasonCode | null]> = [
+  const rows: Array<[string | undefined, string | undefined, Decision, ReasonCode]> = [
     [undefined, undefined, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
     ["posix", undefined, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
     ["BASH", undefined, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],

@@ -17,7 +17,7 @@ function rng(seed: number): () => number {
   };
 }
 
-const ALPHABET = ` \t\n;&|<>()$\`'"\\{}[]*?~#=!-/.:%^abcrmfgitxyz0123456789\u00e9\u2010`;
+const ALPHABET = [...` \t\n;&|<>()$\`'"\\{}[]*?~#=!-/.:%^abcrmfgitxyz0123456789\u00e9\u2010`];
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 /** Single-quotes text for a shell, as `bash -c` needs it. */

@@ -1,0 +1,100 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type HookAgent, runHook } from "../../../lib/guard/hooks/run-hook.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+
+const fx = useGuardFixture();
+const bytes = (value: unknown) => new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
+const hook = (agent: HookAgent, payload: unknown) => runHook(agent, bytes(payload), fx.env);
+
+/** Each agent's payload for a shell command. */
+const PAYLOAD: Record<HookAgent, (command: string) => unknown> = {
+  claude: (command) => ({ session_id: "s", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+  codex: (command) => ({ session_id: "s", turn_id: "t", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+  cursor: (command) => ({ hook_event_name: "beforeShellExecution", command, cwd: "", workspace_roots: [fx.ws] }),
+  gemini: (command) => ({ session_id: "s", cwd: fx.ws, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command } }),
+  copilot: (command) => ({ sessionId: "s", timestamp: 1, cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command }) }),
+};
+
+/** The verdict an answer carries, read back in each agent's terms. */
+function verdict(agent: HookAgent, stdout: string, exitCode: number): "allow" | "ask" | "deny" {
+  if (exitCode === 2) return "deny";
+  if (stdout.trim() === "") return "allow";
+  const body = JSON.parse(stdout);
+  const decision = body.hookSpecificOutput?.permissionDecision ?? body.permission ?? body.permissionDecision ?? body.decision;
+  return decision === "deny" ? "deny" : decision === "ask" ? "ask" : "allow";
+}
+
+const AGENTS: HookAgent[] = ["claude", "codex", "cursor", "gemini", "copilot"];
+// ASK is native in Claude, Cursor and Copilot; Codex and Gemini have no reliable ask: deny.
+const ASK: Record<HookAgent, "ask" | "deny"> = { claude: "ask", codex: "deny", cursor: "ask", gemini: "deny", copilot: "ask" };
+
+describe("hook adapters", () => {
+  for (const agent of AGENTS) {
+    test(`${agent}: rm -rf ~ is denied, with the reason code in the agent's reason field`, async () => {
+      const a = await hook(agent, PAYLOAD[agent]("rm -rf ~"));
+      expect(a.exitCode).toBe(0);
+      expect(verdict(agent, a.stdout, a.exitCode)).toBe("deny");
+      expect(a.stdout).toContain("BLOCK_PROTECTED_ANCESTOR");
+      expect(a.stdout).not.toContain("rm -rf");
+    });
+
+    test(`${agent}: a harmless command is allowed`, async () => {
+      const a = await hook(agent, PAYLOAD[agent]("git status"));
+      expect(verdict(agent, a.stdout, a.exitCode)).toBe("allow");
+    });
+
+    test(`${agent}: an ASK verdict is ${ASK[agent]}`, async () => {
+      const a = await hook(agent, PAYLOAD[agent]("git stash clear"));
+      expect(verdict(agent, a.stdout, a.exitCode)).toBe(ASK[agent]);
+    });
+
+    for (const [name, input] of [
+      ["malformed JSON", "{not json"],
+      ["invalid UTF-8", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])],
+      ["a JSON array", "[]"],
+      ["a shell tool without a command", agent === "cursor" ? { hook_event_name: "beforeShellExecution" } : agent === "copilot" ? { toolName: "bash", toolArgs: "{}" } : { tool_name: agent === "gemini" ? "run_shell_command" : "Bash", tool_input: {} }],
+      ["a command that is not a string", agent === "copilot" ? { toolName: "bash", toolArgs: JSON.stringify({ command: 42 }) } : JSON.stringify(PAYLOAD[agent]("x")).replace('"x"', "42")],
+    ] as const) {
+      test(`${agent}: ${name} is denied in the agent's format, never a crash`, async () => {
+        const a = await runHook(agent, input instanceof Uint8Array ? input : bytes(input), fx.env);
+        expect(verdict(agent, a.stdout, a.exitCode)).toBe("deny");
+        if (agent === "copilot" || agent === "cursor") expect(a.exitCode).toBe(0); // they skip non-zero hooks
+      });
+    }
+  }
+
+  test("claude: a workspace delete is compensated (moved to the quarantine) and then allowed", async () => {
+    const a = await hook("claude", PAYLOAD.claude("rm -rf scratch.txt"));
+    expect(verdict("claude", a.stdout, a.exitCode)).toBe("allow");
+    expect(JSON.parse(a.stdout).hookSpecificOutput.additionalContext).toContain("leogriel-check restore tx-");
+    expect(existsSync(join(fx.ws, "scratch.txt"))).toBe(false);
+    expect(existsSync(join(fx.ws, ".agent-guard", "quarantine"))).toBe(true);
+  });
+
+  test("claude: the PowerShell tool is classified with the PowerShell dialect", async () => {
+    const a = await hook("claude", { tool_name: "PowerShell", cwd: fx.ws, tool_input: { command: "Remove-Item -Recurse -Force /" } });
+    expect(a.stdout).toContain("BLOCK_PROTECTED_ANCESTOR");
+  });
+
+  test("copilot: the VS Code payload form is understood", async () => {
+    const a = await hook("copilot", { hook_event_name: "PreToolUse", cwd: fx.ws, tool_name: "bash", tool_input: { command: "rm -rf /" } });
+    expect(verdict("copilot", a.stdout, a.exitCode)).toBe("deny");
+  });
+
+  test("cursor: the preToolUse Shell form is understood", async () => {
+    const a = await hook("cursor", { hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "rm -rf /" }, cwd: fx.ws });
+    expect(verdict("cursor", a.stdout, a.exitCode)).toBe("deny");
+  });
+
+  test("a tool that is not a shell passes silently", async () => {
+    const a = await hook("claude", { tool_name: "Read", cwd: fx.ws, tool_input: { file_path: "/etc/passwd" } });
+    expect(a).toEqual({ stdout: "", exitCode: 0 });
+  });
+
+  test("an oversize payload is denied", async () => {
+    const a = await runHook("claude", new Uint8Array(9 << 20).fill(0x20), fx.env);
+    expect(verdict("claude", a.stdout, a.exitCode)).toBe("deny");
+  });
+});

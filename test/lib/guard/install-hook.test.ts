@@ -1,0 +1,118 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { LeogrielError } from "../../../lib/core/errors.ts";
+import type { HookAgent } from "../../../lib/guard/hooks/run-hook.ts";
+import { doctor } from "../../../lib/guard/install/doctor.ts";
+import { hookTarget } from "../../../lib/guard/install/hook-targets.ts";
+import { installHook } from "../../../lib/guard/install/install-hook.ts";
+import { useTempDirs } from "../../support/temp-dir.ts";
+
+const tempDir = useTempDirs("leogriel-install-hook-");
+const ENTRY = join(import.meta.dir, "..", "..", "..", "cmd", "check.ts");
+const command = (agent: HookAgent) => `'${process.execPath}' '${ENTRY}' --hook ${agent}`;
+const AGENTS: HookAgent[] = ["claude", "codex", "cursor", "gemini", "copilot"];
+
+function setup() {
+  const root = tempDir();
+  const ws = join(root, "ws");
+  mkdirSync(ws);
+  return { ws, env: { HOME: join(root, "home"), PATH: process.env.PATH } };
+}
+
+describe("install-hook", () => {
+  for (const agent of AGENTS) {
+    test(`${agent}: writes the hook entry, and a second run changes nothing`, () => {
+      const { ws, env } = setup();
+      const first = installHook(agent, "project", ws, command(agent), env);
+      expect(first.changed).toBe(true);
+      expect(first.backup).toBeUndefined();
+      const text = readFileSync(first.path, "utf8");
+      expect(text).toContain(`--hook ${agent}`);
+      const second = installHook(agent, "project", ws, command(agent), env);
+      expect(second.changed).toBe(false);
+      expect(readFileSync(first.path, "utf8")).toBe(text);
+    });
+  }
+
+  test("claude: merging keeps every other key and hook, and backs up the previous file", () => {
+    const { ws, env } = setup();
+    const path = hookTarget("claude", "project", ws, env)!.path;
+    mkdirSync(dirname(path), { recursive: true });
+    const before = { model: "x", permissions: { allow: ["Bash(ls)"] }, hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "other" }] }], Stop: [] } };
+    writeFileSync(path, JSON.stringify(before));
+    const report = installHook("claude", "project", ws, command("claude"), env);
+    const after = JSON.parse(readFileSync(path, "utf8"));
+    expect(after.model).toBe("x");
+    expect(after.permissions).toEqual(before.permissions);
+    expect(after.hooks.Stop).toEqual([]);
+    expect(after.hooks.PreToolUse).toHaveLength(2);
+    expect(after.hooks.PreToolUse[0]).toEqual(before.hooks.PreToolUse[0]);
+    expect(after.hooks.PreToolUse[1].matcher).toBe("Bash|PowerShell");
+    expect(JSON.parse(readFileSync(report.backup!, "utf8"))).toEqual(before);
+  });
+
+  test("a changed command line replaces our entry instead of adding a second one", () => {
+    const { ws, env } = setup();
+    installHook("gemini", "project", ws, "old/leogriel-check --hook gemini", env);
+    const report = installHook("gemini", "project", ws, command("gemini"), env);
+    const doc = JSON.parse(readFileSync(report.path, "utf8"));
+    expect(doc.hooks.BeforeTool).toHaveLength(1);
+    expect(doc.hooks.BeforeTool[0].hooks[0].command).toBe(command("gemini"));
+  });
+
+  const hostile: Array<[string, string]> = [
+    ["malformed JSON", "{"],
+    ["a JSON array", "[]"],
+    ["hooks that are not an object", '{"hooks": []}'],
+    ["an event that is not a list", '{"hooks": {"PreToolUse": {}}}'],
+  ];
+  for (const [name, text] of hostile) {
+    test(`a settings file with ${name} is refused and left untouched`, () => {
+      const { ws, env } = setup();
+      const path = hookTarget("claude", "project", ws, env)!.path;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      expect(() => installHook("claude", "project", ws, command("claude"), env)).toThrow(LeogrielError);
+      expect(readFileSync(path, "utf8")).toBe(text);
+      expect(readdirSync(dirname(path))).toEqual(["settings.json"]);
+    });
+  }
+
+  test("user scope writes under the configured home folders", () => {
+    const { ws, env } = setup();
+    const report = installHook("codex", "user", ws, command("codex"), { ...env, CODEX_HOME: join(env.HOME, "codex-home") });
+    expect(report.path).toBe(join(env.HOME, "codex-home", "hooks.json"));
+    expect(() => installHook("copilot", "user", ws, command("copilot"), env)).toThrow(LeogrielError);
+  });
+});
+
+describe("doctor", () => {
+  test("reports nothing installed in a fresh workspace", () => {
+    const { ws, env } = setup();
+    const rows = doctor(ws, { checkDrift: true, env });
+    expect(rows.every((r) => !r.installed && r.drift === "UNVERIFIED")).toBe(true);
+  });
+
+  test("an installed hook runs, answers the sentinel with deny, and matches its profile", () => {
+    const { ws, env } = setup();
+    installHook("claude", "project", ws, command("claude"), env);
+    installHook("copilot", "project", ws, command("copilot"), env);
+    const rows = doctor(ws, { checkDrift: true, env }).filter((r) => r.installed);
+    expect(rows.map((r) => [r.agent, r.runs, r.drift])).toEqual([
+      ["claude", true, "CURRENT"],
+      ["copilot", true, "CURRENT"],
+    ]);
+  });
+
+  test("an edited entry is DRIFTED and a broken command does not run", () => {
+    const { ws, env } = setup();
+    const report = installHook("claude", "project", ws, "/nonexistent/leogriel-check --hook claude", env);
+    const doc = JSON.parse(readFileSync(report.path, "utf8"));
+    doc.hooks.PreToolUse[0].matcher = "Bash";
+    writeFileSync(report.path, JSON.stringify(doc));
+    const [row] = doctor(ws, { checkDrift: true, env }).filter((r) => r.installed);
+    expect(row).toMatchObject({ agent: "claude", runs: false, drift: "DRIFTED" });
+    expect(existsSync(report.path)).toBe(true);
+  });
+});
