@@ -51,4 +51,9 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "agentproof-repository-profile", name: "agentproof supported repository profile", doc: "docs/contracts/agentproof-repository-profile-v1.md", version: "1", status: "stable" },
   { id: "agentproof-result", name: "capture/verify results, ERROR object, limits and exit codes", doc: "docs/contracts/agentproof-result-v1.md", version: "1", status: "stable" },
   { id: "agentproof-result-schemas", name: "capture/verify result and ERROR schemas", doc: "schemas/agentproof-verify-result.schema.json", version: "1", status: "stable" },
+  { id: "check-decision", name: "leogriel-check --json decision", doc: "docs/contracts/check-decision-v1.md", version: "1", status: "stable" },
+  { id: "check-decision-schema", name: "leogriel-check decision schema", doc: "schemas/check-decision.schema.json", version: "1", status: "stable" },
+  { id: "check-reason-codes", name: "leogriel-check reason codes, decision classes and exit codes", doc: "docs/contracts/check-reason-codes-v1.md", version: "1", status: "stable" },
+  { id: "check-hook-answers", name: "leogriel-check hook answers per agent", doc: "docs/contracts/check-hooks-v1.md", version: "1", status: "experimental" },
+  { id: "check-config", name: "check section of the configuration file", doc: "schemas/check-config.schema.json", version: "1", status: "stable" },
 ];
