@@ -2,6 +2,7 @@ import type { JudgeVerdict } from "./agent-runner.ts";
 
 /** Longest evidence kept from a judge's answer. */
 const MAX_EVIDENCE_CHARS = 500;
+const MAX_PARSE_ATTEMPTS = 500;
 
 /** The instruction a judge model gets: inspect, change nothing, answer with one JSON object. */
 export function judgePrompt(rubric: string, finalMessage: string): string {
@@ -26,8 +27,12 @@ export function judgePrompt(rubric: string, finalMessage: string): string {
 export function parseJudgeAnswer(answer: string): JudgeVerdict {
   // The verdict ends the answer; looking only at its tail keeps the search small.
   const text = answer.slice(-4096);
-  for (let end = text.lastIndexOf("}"); end >= 0; end = text.lastIndexOf("}", end - 1)) {
-    for (let start = text.lastIndexOf("{", end); start >= 0; start = text.lastIndexOf("{", start - 1)) {
+  // lastIndexOf clamps a negative start to 0, so each loop stops by hand after index 0; the
+  // attempts are capped so a hostile answer full of braces cannot make this quadratic.
+  let attempts = 0;
+  for (let end = text.lastIndexOf("}"); end >= 0; end = end === 0 ? -1 : text.lastIndexOf("}", end - 1)) {
+    for (let start = text.lastIndexOf("{", end); start >= 0; start = start === 0 ? -1 : text.lastIndexOf("{", start - 1)) {
+      if (++attempts > MAX_PARSE_ATTEMPTS) return _noVerdict();
       let value: unknown;
       try {
         value = JSON.parse(text.slice(start, end + 1));
@@ -40,5 +45,9 @@ export function parseJudgeAnswer(answer: string): JudgeVerdict {
       }
     }
   }
+  return _noVerdict();
+}
+
+function _noVerdict(): JudgeVerdict {
   return { pass: null, evidence: "the judge's answer held no {\"pass\": …, \"evidence\": …} object" };
 }
