@@ -105,8 +105,11 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (cls === "temp") return "ALLOW_TEMP_PATH";
   if (o.subtree) return cls === "workspace" ? "BLOCK_UNDETERMINABLE_EFFECT" : "BLOCK_OUTSIDE_WORKSPACE";
   const exists = existsSync(path);
+  // Outside the workspace a recursive delete is refused whether or not the path exists yet: an
+  // earlier part of the line may create it, and nothing there can be quarantined.
+  if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
-  if (cls === "outside") return o.recursive || o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
+  if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
   return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
 }

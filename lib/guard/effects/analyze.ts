@@ -5,6 +5,7 @@ import type { AnalyzeContext, Dialect } from "./context.ts";
 import { programName } from "./names.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
+import { taintOps } from "./taint.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -34,7 +35,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   if (alias !== undefined && ctx.depth < 8) return analyzeText(`${alias} ${args.map((w) => _quote(w.value)).join(" ")}`, "posix", ctx);
   const handler = PROGRAMS.get(name);
   const ops = handler ? handler({ name, args, cmd, ctx }) : scanUnknownProgram(args, ctx, name);
-  return [...ops, ...secretArgOps(name, args)];
+  return [...ops, ...secretArgOps(name, args), ...taintOps(name, head, args, cmd, ctx)];
 }
 
 /** Parses and analyses nested command text (`bash -c`, `eval`, a heredoc fed to a shell). */

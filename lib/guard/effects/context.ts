@@ -12,7 +12,7 @@ export interface AnalyzeContext {
   depth: number;
   vars: Vars;
   /** The running directory, changed by `cd`; null once it is unknowable. */
-  state: { cwd: string | null; afterCd: boolean; aliases?: Map<string, string> };
+  state: { cwd: string | null; afterCd: boolean; aliases?: Map<string, string>; tainted?: Set<string> };
 }
 
 /** One program invocation being analysed: its arguments and the command it came from. */

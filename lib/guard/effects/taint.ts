@@ -1,0 +1,57 @@
+import { basename, isAbsolute, join, normalize } from "node:path";
+import { op, type Op } from "../ops.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+
+const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
+const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
+const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", ".", "exec", "python", "node", "perl", "ruby", "pwsh", "powershell"]);
+const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync"]);
+
+/**
+ * Download-then-run across one command line: files written from the network (curl -o, wget,
+ * `curl … > f`, `base64 -d > f`) are tainted, copies of them too, and running one
+ * (`./f`, `bash f`, `source f`) is network code: ASK_REMOTE_CODE.
+ */
+export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
+  const tainted = (ctx.state.tainted ??= new Set());
+  const key = (w: Word | undefined) => (w && !w.dynamic ? _abs(w.value, ctx.state.cwd) : undefined);
+  if (FETCHERS.has(name)) for (const file of _downloads(name, args)) tainted.add(_abs(file, ctx.state.cwd));
+  const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
+  if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)))) {
+    for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) tainted.add(_abs(r.target.value, ctx.state.cwd));
+    if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) tainted.add(_abs(a.value, ctx.state.cwd));
+  }
+  const operands = args.filter((a) => !a.value.startsWith("-"));
+  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => tainted.has(key(a) ?? ""))) {
+    tainted.add(key(operands.at(-1)) ?? "");
+  }
+  if (tainted.size === 0) return [];
+  const runsTainted = tainted.has(key(head) ?? "") || (RUNNERS.has(name) && operands.some((a) => tainted.has(key(a) ?? "")));
+  return runsTainted ? [op("remote-code", name)] : [];
+}
+
+function _downloads(name: string, args: Word[]): string[] {
+  const out: string[] = [];
+  let named = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const next = args[i + 1]?.value;
+    if ((v === "-o" || v === "--output" || (name === "wget" && (v === "-O" || v === "--output-document"))) && next) {
+      out.push(next);
+      named = true;
+      i++;
+    } else if (/^--output(-document)?=/.test(v)) {
+      out.push(v.slice(v.indexOf("=") + 1));
+      named = true;
+    } else if (name === "curl" && /^-[a-zA-Z]*O$/.test(v)) named = false;
+  }
+  // curl -O and plain wget save under the URL's last path segment.
+  const remoteName = (name === "wget" && !named) || args.some((a) => name === "curl" && /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value));
+  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(a.value.replace(/[?#].*$/, "").split("/").pop()!);
+  return out.filter((f) => f !== "-");
+}
+
+function _abs(value: string, cwd: string | null): string {
+  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
+}
