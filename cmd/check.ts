@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 import { defineCommand } from "citty";
 import { cwdArg, jsonArg, verboseArg } from "../lib/core/args.ts";
-import { type Outcome, runCli } from "../lib/core/cli.ts";
+import type { Outcome } from "../lib/core/cli.ts";
 import { UsageError } from "../lib/core/errors.ts";
 import { VERSION } from "../lib/core/version.ts";
 import { restoreDashDash } from "../lib/guard/argv.ts";
@@ -48,4 +48,15 @@ export function checkArgs(argv: string[]): string[] {
   return restoreDashDash(argv, Object.keys(main.subCommands ?? {}), ["--dialect", "--cwd", "--hook"]);
 }
 
-if (import.meta.main) await runCli(main, { rawArgs: checkArgs(process.argv.slice(2)), internalExitCode: INTERNAL_ERROR_EXIT });
+const argv = process.argv.slice(2);
+if (import.meta.main && argv.length === 2 && argv[0] === "--hook" && isHookAgent(argv[1]!)) {
+  // The line install-hook writes, run on every agent command: answered without the CLI runner
+  // (and the output redactor it loads). A hook answer holds only codes, static text and ids.
+  const answer = await runHook(argv[1], await Bun.stdin.bytes());
+  process.stdout.write(answer.stdout);
+  if (answer.stderr) process.stderr.write(`${answer.stderr}\n`);
+  process.exitCode = answer.exitCode;
+} else if (import.meta.main) {
+  const { runCli } = await import("../lib/core/cli.ts");
+  await runCli(main, { rawArgs: checkArgs(argv), internalExitCode: INTERNAL_ERROR_EXIT });
+}

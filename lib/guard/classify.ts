@@ -65,11 +65,11 @@ export function classify(req: CheckRequest): CheckResult {
   const input = _inputProblem(req.command);
   if (input) return _single(checkId, input, dialect);
   const cwd = _real(req.cwd);
-  const home = _real(env.HOME || "/nonexistent-home");
+  const home = _stable(env.HOME || "/nonexistent-home");
   const pc: PathContext = {
     workspace: findWorkspace(cwd),
     home,
-    tmpDirs: [...new Set(["/tmp", "/var/tmp", "/private/tmp", _real(env.TMPDIR || tmpdir())])].filter((t) => t !== "/"),
+    tmpDirs: [...new Set(["/tmp", "/var/tmp", "/private/tmp", _stable(env.TMPDIR || tmpdir())])].filter((t) => t !== "/"),
     protectedPaths: [],
   };
   pc.protectedPaths = (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${pc.workspace}/${p}`));
@@ -157,6 +157,14 @@ function _real(path: string): string {
   } catch {
     return path;
   }
+}
+
+// HOME and the temporary directory are resolved once per process: they do not move while it runs.
+const _stableCache = new Map<string, string>();
+function _stable(path: string): string {
+  let real = _stableCache.get(path);
+  if (real === undefined) _stableCache.set(path, (real = _real(path)));
+  return real;
 }
 
 /** A fresh correlation id for one check (never derived from the command). */

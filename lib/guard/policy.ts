@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
@@ -92,7 +92,9 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
-  const isDir = existsSync(path) && statSync(path).isDirectory();
+  const stat = statSync(path, { throwIfNoEntry: false });
+  const exists = stat !== undefined;
+  const isDir = stat?.isDirectory() === true;
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
   const kind = o.kind === "overwrite" && isDir ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
@@ -104,7 +106,6 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (!destroys) return "ALLOW_NO_EFFECT";
   if (cls === "temp") return "ALLOW_TEMP_PATH";
   if (o.subtree) return cls === "workspace" ? "BLOCK_UNDETERMINABLE_EFFECT" : "BLOCK_OUTSIDE_WORKSPACE";
-  const exists = existsSync(path);
   // Outside the workspace a recursive delete is refused whether or not the path exists yet: an
   // earlier part of the line may create it, and nothing there can be quarantined.
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
