@@ -86,7 +86,7 @@ async function _runArm(kase: EffectiveCase, config: ArmConfig, skill: SkillUnder
   const workspace = await prepareArmWorkspace({ config, skill: skill.name, skillDir: skill.dir, skillExcludes: skill.excludes, fixture: kase.fixture });
   try {
     const result = await runner.run({ prompt: kase.prompt, model: kase.model, network: kase.network, timeoutMs: kase.timeoutMs, skill: skill.name, workspace, auth });
-    const changed = (await changedPaths(workspace)).filter((p) => !p.startsWith(".agents/skills/"));
+    const changed = await changedPaths(workspace);
     const assertionResults = await gradeRun({ kase, result, workspace, changed, runner, auth });
     const arm: ArmResult = {
       caseId: kase.name,
