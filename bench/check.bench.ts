@@ -134,14 +134,16 @@ const trip = (argv: string[]) => {
   return { median: quantile(ms, 0.5), p90: quantile(ms, 0.9), rss: peakRss(argv) };
 };
 // Peak RSS of one answer, read by GNU time (the rusage a parent sees mixes all its children).
+// Reported for a harmless command and as the peak over sampled rows (a compensated delete loads
+// the recovery layer).
 function peakRss(argv: string[]): string {
   if (!existsSync("/usr/bin/time")) return "n/a";
-  let peak = 0;
-  for (const r of sample.slice(0, 10)) {
-    const p = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...argv], { cwd: ws, env, stdin: new TextEncoder().encode(payload(r.command)), stdout: "pipe", stderr: "pipe" });
-    peak = Math.max(peak, Number(p.stderr.toString().trim().split("\n").at(-1)));
-  }
-  return `${(peak / 1024).toFixed(1)} MiB`;
+  const rss = (command: string) => {
+    const p = Bun.spawnSync(["/usr/bin/time", "-f", "%M", ...argv], { cwd: ws, env, stdin: new TextEncoder().encode(payload(command)), stdout: "pipe", stderr: "pipe" });
+    return Number(p.stderr.toString().trim().split("\n").at(-1)) / 1024;
+  };
+  const peak = Math.max(...sample.slice(0, 10).map((r) => rss(r.command)));
+  return `${rss("git status").toFixed(1)} MiB (peak ${peak.toFixed(1)} MiB)`;
 }
 const a = trip([bin, "--hook", "claude"]);
 const b = trip([peerBin, "hook", "--claude-code"]);
