@@ -18,7 +18,7 @@ const PAYLOAD: Record<HookAgent, (command: string) => unknown> = {
 };
 
 /** The verdict an answer carries, read back in each agent's terms. */
-function verdict(agent: HookAgent, stdout: string, exitCode: number): "allow" | "ask" | "deny" {
+function verdict(_agent: HookAgent, stdout: string, exitCode: number): "allow" | "ask" | "deny" {
   if (exitCode === 2) return "deny";
   if (stdout.trim() === "") return "allow";
   const body = JSON.parse(stdout);
