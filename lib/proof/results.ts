@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RECEIPT_RELATIVE_PATH } from "./control-paths.ts";
 import { Limits } from "./limits.ts";
 import { RepositoryMatch } from "./repository-match.ts";
+import { ChildSummary } from "./session-predicate.ts";
 
 /**
  * The JSON objects capture and verify print (docs/contracts/agentproof-result-v1.md): a result
@@ -13,7 +14,6 @@ export const RESULT_NOTICE =
   "receipt_valid and MATCH do not establish completeness, truth, quality, safety, compliance or authorization; there is no independent signer or public timestamp";
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-const Summary = z.strictObject({ sha256: Hex64, bytes: z.number().int().nonnegative(), lines: z.number().int().nonnegative() });
 
 export const CaptureResult = z
   .strictObject({
@@ -24,15 +24,7 @@ export const CaptureResult = z
     changed_paths: z.number().int().nonnegative(),
     subjects: z.number().int().nonnegative(),
     events: z.strictObject({ count: z.number().int().nonnegative(), head: Hex64 }),
-    child: z.strictObject({
-      program: z.literal("codex"),
-      exit_code: z.number().int().nullable(),
-      signal: z.string().nullable(),
-      timed_out: z.boolean(),
-      duration_ms: z.number().int().nonnegative(),
-      stdout: Summary,
-      stderr: Summary,
-    }),
+    child: ChildSummary,
     signer: z.strictObject({ keyid: Hex64 }),
     limits: Limits,
     notice: z.literal(RESULT_NOTICE),

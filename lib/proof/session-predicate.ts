@@ -18,6 +18,17 @@ const StreamSummary = z.strictObject({
   lines: z.number().int().nonnegative(),
 });
 
+/** The Codex child as receipts and capture results record it: raw stderr only by commitment. */
+export const ChildSummary = z.strictObject({
+  program: z.literal("codex"),
+  exit_code: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  timed_out: z.boolean(),
+  duration_ms: z.number().int().nonnegative(),
+  stdout: StreamSummary,
+  stderr: StreamSummary,
+});
+
 const Observed = z.strictObject({ paths: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() });
 
 /** What a session receipt asserts about one Codex run. Strict: verify accepts only this shape. */
@@ -46,16 +57,7 @@ export const SessionPredicate = z
     }),
     /** Every observed path whose state changed; the subjects are the ones present afterwards. */
     changes: z.array(Change),
-    child: z.strictObject({
-      program: z.literal("codex"),
-      exit_code: z.number().int().nullable(),
-      signal: z.string().nullable(),
-      timed_out: z.boolean(),
-      duration_ms: z.number().int().nonnegative(),
-      stdout: StreamSummary,
-      /** Raw stderr is never recorded: only its commitment. */
-      stderr: StreamSummary,
-    }),
+    child: ChildSummary,
     events: EventLog,
     limits: Limits,
     timing: z.strictObject({ started_at: z.iso.datetime(), finished_at: z.iso.datetime() }),
