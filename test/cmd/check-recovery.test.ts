@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { checkArgs, main } from "../../cmd/check.ts";
 import { runCli } from "../../lib/core/cli.ts";
 import { applyCompensation } from "../../lib/guard/recovery/apply.ts";
-import { root } from "../fixtures/check-recovery/entry.ts";
+import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-check-recovery-");
-const ENTRY = join(import.meta.dir, "..", "fixtures", "check-recovery", "entry.ts");
 
 afterEach(() => {
   process.exitCode = 0;
@@ -20,7 +20,7 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   const out = spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
   const err = spyOn(process.stderr, "write").mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
   try {
-    const code = await runCli(root, { rawArgs: args, internalExitCode: 1 });
+    const code = await runCli(main, { rawArgs: checkArgs(args), internalExitCode: 1 });
     return { code, stdout, stderr };
   } finally {
     out.mockRestore();
@@ -121,16 +121,16 @@ describe("check restore / status / gc (in-process)", () => {
 });
 
 describe("check restore (real process)", () => {
-  test("bun restore <txid> in a temp dir exits 0, stdout empty, human report on stderr", async () => {
+  test("bun cmd/check.ts restore <txid> in a temp dir exits 0, stdout empty, human report on stderr", async () => {
     const ws = tempDir();
     const txid = await quarantine(ws);
-    const proc = Bun.spawnSync([process.execPath, ENTRY, "restore", txid], { cwd: ws, env: { ...process.env, NO_COLOR: "1" } });
+    const proc = runEntry("check", ["restore", txid], { cwd: ws });
     expect(proc.exitCode).toBe(0);
-    expect(proc.stdout.toString()).toBe("");
-    expect(proc.stderr.toString()).toContain(`Restored 1 of 1 from ${txid}`);
+    expect(proc.stdout).toBe("");
+    expect(proc.stderr).toContain(`Restored 1 of 1 from ${txid}`);
     expect(readFileSync(join(ws, "a.txt"), "utf8")).toBe("a");
-    const again = Bun.spawnSync([process.execPath, ENTRY, "restore", txid, "--json"], { cwd: ws });
+    const again = runEntry("check", ["restore", txid, "--json"], { cwd: ws });
     expect(again.exitCode).toBe(2);
-    expect(JSON.parse(again.stdout.toString()).errors[0].code).toBe("already_restored");
+    expect(JSON.parse(again.stdout).errors[0].code).toBe("already_restored");
   });
 });
