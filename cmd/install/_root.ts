@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
 import { VERSION } from "../../lib/core/version.ts";
 import { installAll } from "../../lib/skills/install/install.ts";
-import { forceArg, installCommonArgs, installOutcome, layoutFor, strictFor, strictArg } from "./_shared.ts";
+import { allowRiskArg, forceArg, installCommonArgs, installOutcome, layoutFor, strictFor, strictArg } from "./_shared.ts";
 
 /** The leogriel-install command tree: `install` itself (the default) and its subcommands. */
 export default defineCommand({
@@ -10,6 +10,7 @@ export default defineCommand({
     frozen: { type: "boolean", description: "Install exactly what agent-skills.lock pins; fail (exit 2) on any mismatch, never resolve" },
     ...forceArg,
     ...strictArg,
+    ...allowRiskArg,
     ...installCommonArgs,
   },
   subCommands: {
@@ -22,7 +23,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const layout = layoutFor(args);
-    const { report, warnings } = await installAll({ layout, env: process.env, frozen: args.frozen === true, force: args.force === true, strict: strictFor(args, layout) });
+    const { report, warnings } = await installAll({ layout, env: process.env, frozen: args.frozen === true, force: args.force === true, strict: strictFor(args, layout), allowRisk: args.allowRisk === true });
     return installOutcome(report, warnings, { frozen: args.frozen === true });
   },
 });

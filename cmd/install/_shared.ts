@@ -16,6 +16,10 @@ export const forceArg = {
   force: { type: "boolean", description: "Overwrite or remove skill folders that were changed by hand" },
 } as const satisfies Record<string, ArgDef>;
 
+export const allowRiskArg = {
+  allowRisk: { type: "boolean", description: "Install skills the audit blocks (high risk tier or an error finding), recording a warning for each" },
+} as const satisfies Record<string, ArgDef>;
+
 export const strictArg = {
   strict: { type: "boolean", description: "Validate SKILL.md strictly against the Agent Skills spec (default: the config's install.strict, else lenient)" },
 } as const satisfies Record<string, ArgDef>;

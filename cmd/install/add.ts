@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { addSkill } from "../../lib/skills/install/add.ts";
-import { forceArg, installCommonArgs, installOutcome, layoutFor, strictArg } from "./_shared.ts";
+import { allowRiskArg, forceArg, installCommonArgs, installOutcome, layoutFor, strictArg } from "./_shared.ts";
 
 export default defineCommand({
   meta: { name: "add", description: "Declare a skill in agent-skills.json, lock it and install it" },
@@ -10,6 +10,7 @@ export default defineCommand({
     name: { type: "string", description: "The skill's name (default: its SKILL.md name)", valueHint: "name" },
     ...forceArg,
     ...strictArg,
+    ...allowRiskArg,
     ...installCommonArgs,
   },
   async run({ args }) {
@@ -23,6 +24,7 @@ export default defineCommand({
       name: args.name,
       force: args.force === true,
       strict: args.strict ?? layout.config.strict ?? false,
+      allowRisk: args.allowRisk === true,
     });
     return installOutcome(report, warnings, { added: { name, specifier, dev: args.dev === true } });
   },

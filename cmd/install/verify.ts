@@ -1,13 +1,19 @@
 import { defineCommand } from "citty";
 import { log } from "../../lib/core/logger.ts";
+import type { EnvelopeMessage } from "../../lib/core/envelope.ts";
+import { recoverIfInterrupted } from "../../lib/skills/install/run-context.ts";
 import { verifyInstalled } from "../../lib/skills/install/verify.ts";
 import { installCommonArgs, layoutFor } from "./_shared.ts";
 
 export default defineCommand({
   meta: { name: "verify", description: "Re-hash every installed skill against the lock (exit 1 on drift or a missing copy)" },
   args: { ...installCommonArgs },
-  run({ args }) {
-    const { skills, problems, warnings } = verifyInstalled(layoutFor(args));
+  async run({ args }) {
+    const layout = layoutFor(args);
+    const recovered: EnvelopeMessage[] = [];
+    await recoverIfInterrupted(layout, process.env, recovered);
+    const { skills, problems, warnings: found } = verifyInstalled(layout);
+    const warnings = [...recovered, ...found];
     return {
       exitCode: problems > 0 ? 1 : 0,
       ok: true,

@@ -45,6 +45,8 @@ export interface Layout {
   manifestDir: string;
   manifestPath: string;
   lockPath: string;
+  /** Install state (transaction journal, cross-process lock): `.leogriel/install` in the project, else under XDG_STATE_HOME. */
+  stateDir: string;
   /** Absolute skill folders, one per agent, `.agents/skills` first. */
   targets: Array<{ agent: AgentId; dir: string }>;
   /** The portable path recorded as `canonicalPath` for a skill. */
@@ -71,6 +73,7 @@ export function resolveLayout(options: { cwd: string; global: boolean; env: Reco
     manifestDir,
     manifestPath: join(manifestDir, MANIFEST_FILE),
     lockPath: join(manifestDir, LOCK_FILE),
+    stateDir: options.global ? join(options.env.XDG_STATE_HOME || join(home, ".local", "state"), "leogriel", "install") : join(cwd, ".leogriel", "install"),
     targets: unique.map((agent) => ({ agent, dir: join(rootDir, ...AGENT_FOLDERS[agent][options.global ? "global" : "project"].split("/")) })),
     canonicalPath: (name) => `${options.global ? "~/" : ""}${AGENT_FOLDERS.agents[options.global ? "global" : "project"]}/${name}`,
     config,

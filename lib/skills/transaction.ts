@@ -1,9 +1,12 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../core/atomic-write.ts";
 import { LeogrielError } from "../core/errors.ts";
+import { sha256Hex } from "../core/hash.ts";
 import { copyTree } from "./copy-tree.ts";
 import { hashDirectory } from "./dir-integrity.ts";
+import { TX_PREFIX, writeJournal, type TxFile, type TxJournal, type TxMove } from "./tx-journal.ts";
+import { finish, moveForward, rollBack, writeForward } from "./tx-steps.ts";
 
 /** A skill copy to put at `<target>/<name>`. */
 export interface Placement {
@@ -19,91 +22,85 @@ export interface Plan {
   place: Placement[];
   /** `<target>/<name>` folders to take away. */
   remove: Array<{ target: string; name: string }>;
-  /** Files (lock, manifest) written after the folders, atomically each. */
+  /** Files written after the folders, atomically each, in this order: the last one (the lock) is the commit point. */
   files: Array<{ path: string; text: string }>;
+  /** Checks the staged copies, one per skill name, before anything moves; throwing aborts the plan. */
+  vet?: (staged: Array<{ name: string; dir: string }>) => void;
+}
+
+export interface TxOptions {
+  /** Where the journal lives (the install state folder). */
+  stateDir: string;
+  /** Runs before each durable step (the crash hook). */
+  step?: () => void;
 }
 
 /**
  * Applies a plan as one transaction. Every copy is staged beside its target folder (same file
- * system, so the final step is a rename), re-hashed against the integrity it must have, then
- * swapped in; previous copies are moved aside, not deleted, until the lock and manifest are
- * written. Any failure puts every folder and file back as it was.
- * @throws {LeogrielError} `integrity_mismatch` when a staged copy differs; file system errors
+ * system, so the final step is a rename), re-hashed against the integrity it must have and vetted;
+ * then a journal is written, the previous copies are moved aside and the staged ones swapped in,
+ * and the files written, lock last. Any failure rolls everything back; a crash leaves the journal,
+ * from which the next run rolls back or forward (tx-recover.ts).
+ * @throws {LeogrielError} `integrity_mismatch` when a staged copy differs; `rollback_incomplete`; what `vet` throws
  */
-export function applyPlan(plan: Plan): void {
+export function applyPlan(plan: Plan, opts: TxOptions): void {
+  const step = opts.step ?? (() => {});
+  const files = plan.files.filter((f) => _read(f.path)?.equals(Buffer.from(f.text)) !== true);
+  if (plan.place.length === 0 && plan.remove.length === 0 && files.length === 0) return;
   const txDirs = new Map<string, string>();
   const txFor = (target: string) => {
     let tx = txDirs.get(target);
     if (!tx) {
       mkdirSync(target, { recursive: true });
       // A hidden sibling of the skills folder: same file system, never scanned as a skill.
-      tx = mkdtempSync(join(dirname(target), ".leogriel-tx-"));
+      tx = mkdtempSync(join(dirname(target), `${TX_PREFIX}${process.pid}-`));
       mkdirSync(join(tx, "new"));
       mkdirSync(join(tx, "old"));
       txDirs.set(target, tx);
     }
     return tx;
   };
-  const undo: Array<() => void> = [];
+  let journal: TxJournal | undefined;
   try {
+    const staged = new Map<string, string>();
     for (const p of plan.place) {
-      const staged = join(txFor(p.target), "new", p.name);
-      copyTree(p.from, staged);
-      const { integrity } = hashDirectory(staged);
+      const dir = join(txFor(p.target), "new", p.name);
+      copyTree(p.from, dir);
+      const { integrity } = hashDirectory(dir);
       if (integrity !== p.integrity) {
         throw new LeogrielError("integrity_mismatch", `Cannot install ${p.name}: the staged copy hashes to ${integrity}, not ${p.integrity}`);
       }
+      if (!staged.has(p.name)) staged.set(p.name, dir);
     }
-    for (const r of plan.remove) _moveAside(r.target, r.name, txFor(r.target), undo);
-    for (const p of plan.place) {
-      const tx = txFor(p.target);
-      _moveAside(p.target, p.name, tx, undo);
-      const dest = join(p.target, p.name);
-      renameSync(join(tx, "new", p.name), dest);
-      undo.push(() => renameSync(dest, join(tx, "new", p.name)));
-    }
-    for (const f of plan.files) {
-      const previous = existsSync(f.path) ? readFileSync(f.path) : undefined;
-      mkdirSync(dirname(f.path), { recursive: true });
-      writeFileAtomic(f.path, f.text);
-      undo.push(() => (previous === undefined ? unlinkSync(f.path) : writeFileAtomic(f.path, previous)));
-    }
+    plan.vet?.([...staged].map(([name, dir]) => ({ name, dir })));
+    const moves: TxMove[] = [
+      ...plan.remove.map((r) => ({ kind: "remove" as const, target: r.target, name: r.name, tx: txFor(r.target) })),
+      ...plan.place.map((p) => ({ kind: "place" as const, target: p.target, name: p.name, tx: txFor(p.target) })),
+    ];
+    const txFiles: TxFile[] = files.map((f) => ({ path: f.path, before: _read(f.path)?.toString("base64") ?? null, after: sha256Hex(f.text) }));
+    const draft: TxJournal = { version: 1, txid: randomBytes(8).toString("hex"), pid: process.pid, createdAt: new Date().toISOString(), txDirs: [...txDirs.values()], moves, files: txFiles };
+    step();
+    writeJournal(opts.stateDir, draft);
+    journal = draft;
+    for (const m of moves) moveForward(m, step);
+    files.forEach((f, i) => writeForward(txFiles[i]!, f.text, step));
   } catch (err) {
-    let stuck = false;
-    for (const step of undo.reverse()) {
-      try {
-        step();
-      } catch {
-        stuck = true;
-      }
-    }
-    if (!stuck) {
-      _cleanup(txDirs);
+    if (!journal) {
+      for (const tx of txDirs.values()) rmSync(tx, { recursive: true, force: true });
       throw err;
     }
-    // Never delete what could not be moved back: the previous copies stay in the tx folders.
-    throw new LeogrielError("rollback_incomplete", `Cannot finish the install and could not undo every step; previous copies are kept in ${[...txDirs.values()].join(", ")}: ${(err as Error).message}`);
+    try {
+      rollBack(journal);
+    } catch (undoErr) {
+      // Never delete what could not be moved back: the journal and the previous copies stay for the next run.
+      throw new LeogrielError("rollback_incomplete", `Cannot finish the install and could not undo every step (${(undoErr as Error).message}); previous copies are kept in ${journal.txDirs.join(", ")} and the next run recovers them: ${(err as Error).message}`);
+    }
+    finish(journal, opts.stateDir);
+    throw err;
   }
-  _cleanup(txDirs);
+  finish(journal, opts.stateDir, step);
 }
 
-function _moveAside(target: string, name: string, tx: string, undo: Array<() => void>): void {
-  const dest = join(target, name);
-  if (!_exists(dest)) return;
-  const aside = join(tx, "old", name);
-  renameSync(dest, aside);
-  undo.push(() => renameSync(aside, dest));
-}
-
-function _exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function _cleanup(txDirs: Map<string, string>): void {
-  for (const tx of txDirs.values()) rmSync(tx, { recursive: true, force: true });
+function _read(path: string): Buffer | undefined {
+  return existsSync(path) ? readFileSync(path) : undefined;
 }

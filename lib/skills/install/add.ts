@@ -20,6 +20,7 @@ export interface AddOptions {
   name?: string;
   force: boolean;
   strict: boolean;
+  allowRisk?: boolean;
 }
 
 /**
@@ -38,8 +39,8 @@ export async function addSkill(opts: AddOptions): Promise<{ name: string; specif
   if (opts.name !== undefined && !SkillKey.safeParse(opts.name).success) {
     throw new LeogrielError("invalid_name", `Cannot add ${JSON.stringify(opts.name)}: a skill name is lowercase letters, digits and single hyphens, at most 64 characters`);
   }
-  const manifest: Manifest = readManifest(opts.layout.manifestPath) ?? { agentSkills: { dependencies: {} } };
   return withRun(opts.layout, opts.env, async (ctx) => {
+    const manifest: Manifest = readManifest(opts.layout.manifestPath) ?? { agentSkills: { dependencies: {} } };
     const fetched = await resolveSpecifier(specifier, opts.name, ctx);
     const name = opts.name ?? inferName(fetched.dir, _fallbackName(spec));
     const next = withDeclared(manifest, { name, specifier, dev: opts.dev });
@@ -52,6 +53,7 @@ export async function addSkill(opts: AddOptions): Promise<{ name: string; specif
       only: new Set([name]),
       force: opts.force,
       strict: opts.strict,
+      allowRisk: opts.allowRisk,
     });
     return { name, specifier, report, warnings: ctx.warnings };
   });

@@ -12,13 +12,14 @@ export interface InstallCommandOptions {
   frozen?: boolean;
   force?: boolean;
   strict?: boolean;
+  allowRisk?: boolean;
 }
 
 /** `leogriel-install [--frozen]`: installs what the manifest declares, locked skills by their lock. */
 export async function installAll(opts: InstallCommandOptions): Promise<{ report: InstallReport; warnings: EnvelopeMessage[] }> {
-  const manifest = requireManifest(opts.layout, "install");
   return withRun(opts.layout, opts.env, async (ctx) => {
-    const report = await runInstall({ layout: opts.layout, ctx, manifest, frozen: opts.frozen, force: opts.force, strict: opts.strict });
+    const manifest = requireManifest(opts.layout, "install");
+    const report = await runInstall({ layout: opts.layout, ctx, manifest, frozen: opts.frozen, force: opts.force, strict: opts.strict, allowRisk: opts.allowRisk });
     return { report, warnings: ctx.warnings };
   });
 }
@@ -29,13 +30,13 @@ export async function installAll(opts: InstallCommandOptions): Promise<{ report:
  * @throws {LeogrielError} `skill_not_declared` (exit 2) for a name the manifest lacks
  */
 export async function updateSkills(opts: InstallCommandOptions & { names: string[] }): Promise<{ report: InstallReport; warnings: EnvelopeMessage[] }> {
-  const manifest = requireManifest(opts.layout, "update");
-  const declared = new Set(declaredSkills(manifest).map((d) => d.name));
-  const unknown = opts.names.filter((n) => !declared.has(n));
-  if (unknown.length > 0) throw new LeogrielError("skill_not_declared", `Cannot update ${unknown.join(", ")}: agent-skills.json does not declare ${unknown.length === 1 ? "it" : "them"}`);
   return withRun(opts.layout, opts.env, async (ctx) => {
+    const manifest = requireManifest(opts.layout, "update");
+    const declared = new Set(declaredSkills(manifest).map((d) => d.name));
+    const unknown = opts.names.filter((n) => !declared.has(n));
+    if (unknown.length > 0) throw new LeogrielError("skill_not_declared", `Cannot update ${unknown.join(", ")}: agent-skills.json does not declare ${unknown.length === 1 ? "it" : "them"}`);
     const refresh = opts.names.length > 0 ? new Set(opts.names) : ("all" as const);
-    const report = await runInstall({ layout: opts.layout, ctx, manifest, refresh, force: opts.force, strict: opts.strict });
+    const report = await runInstall({ layout: opts.layout, ctx, manifest, refresh, force: opts.force, strict: opts.strict, allowRisk: opts.allowRisk });
     return { report, warnings: ctx.warnings };
   });
 }

@@ -41,5 +41,5 @@ export async function findOutdated(opts: { layout: Layout; env: Record<string, s
       rows.push({ name: d.name, specifier: d.specifier, status, ...(entry ? { locked: { resolved: entry.resolved, integrity: entry.integrity } } : {}), latest });
     }
     return { skills: rows, updates: rows.filter((r) => r.status !== "current").length, warnings: ctx.warnings };
-  });
+  }, { exclusive: false });
 }

@@ -11,10 +11,9 @@ import { withRun } from "./run-context.ts";
  * @throws {LeogrielError} `manifest_not_found`, `skill_not_declared` (exit 2), `local_changes` (exit 1)
  */
 export async function removeSkills(opts: { layout: Layout; env: Record<string, string | undefined>; names: string[]; force: boolean }): Promise<{ report: InstallReport; warnings: EnvelopeMessage[] }> {
-  let manifest = requireManifest(opts.layout, "remove skills");
-  for (const name of opts.names) manifest = withoutDeclared(manifest, name);
-  const next = manifest;
   return withRun(opts.layout, opts.env, async (ctx) => {
+    let next = requireManifest(opts.layout, "remove skills");
+    for (const name of opts.names) next = withoutDeclared(next, name);
     const report = await runInstall({ layout: opts.layout, ctx, manifest: next, writeManifest: true, force: opts.force, only: new Set(opts.names) });
     return { report, warnings: ctx.warnings };
   });
