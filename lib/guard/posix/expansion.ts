@@ -1,0 +1,158 @@
+import { ParseError, type SimpleCommand } from "../syntax.ts";
+import { decodeAnsiC } from "./ansi-c.ts";
+import type { Lexer } from "./lexer.ts";
+import { assign, UNSET } from "./vars.ts";
+import { WordBuilder } from "./word-builder.ts";
+
+/**
+ * `$name`, `${…}`, `$(…)`, `$((…))`, `$'…'`, `$"…"` or a backtick substitution at the cursor.
+ * Substitutions are parsed (their commands run before the word's command); the value is known
+ * only when it can be resolved statically.
+ */
+export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): void {
+  const src = lx.src;
+  if (src[lx.pos] === "`") {
+    let end = lx.pos + 1;
+    let body = "";
+    for (; end < src.length && src[end] !== "`"; end++) {
+      if (src[end] === "\\" && "$`\\".includes(src[end + 1] ?? "\0")) end++;
+      body += src[end];
+    }
+    if (end >= src.length) throw new ParseError("unterminated backtick");
+    lx.pos = end + 1;
+    const inner = lx.parseText(body);
+    lx.commands.push(...inner);
+    w.addExpansion(_echoed(inner), quoted);
+    return;
+  }
+  const next = src[lx.pos + 1];
+  if (src.startsWith("$((", lx.pos)) {
+    lx.pos += 3;
+    readArithmetic(lx);
+    w.addExpansion(null, quoted);
+  } else if (next === "(") {
+    lx.pos += 2;
+    w.addExpansion(_echoed(lx.nested(true)), quoted);
+  } else if (next === "'" && !quoted) {
+    const close = _closingQuote(src, lx.pos + 2);
+    if (close < 0) throw new ParseError("unterminated $' quote");
+    w.addQuoted(decodeAnsiC(src.slice(lx.pos + 2, close)));
+    lx.pos = close + 1;
+  } else if (next === '"' && !quoted) {
+    lx.pos += 2;
+    lx.readDoubleQuoted(w);
+  } else if (next === "{") {
+    lx.pos += 2;
+    w.addExpansion(_readBraced(lx), quoted);
+  } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
+    lx.pos += 1 + m[0].length;
+    w.addExpansion(lx.lookup(m[0]), quoted);
+  } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
+    lx.pos += 2;
+    w.addExpansion(null, quoted);
+  } else {
+    lx.pos++;
+    if (quoted) w.addQuoted("$");
+    else w.addPlain("$");
+  }
+}
+
+/** `((…))` / `$((…))` after the opening parentheses; substitutions inside still run. */
+export function readArithmetic(lx: Lexer): void {
+  let depth = 0;
+  for (;;) {
+    const c = lx.src[lx.pos];
+    if (c === undefined) throw new ParseError("unterminated arithmetic");
+    if (c === "$" || c === "`") {
+      readDollarOrTick(lx, new WordBuilder(), true);
+      continue;
+    }
+    lx.pos++;
+    if (c === "(") depth++;
+    else if (c === ")") {
+      if (depth > 0) depth--;
+      else if (lx.src[lx.pos] === ")") {
+        lx.pos++;
+        return;
+      } else throw new ParseError("bad arithmetic");
+    }
+  }
+}
+
+/** Expands `$…` and backticks inside text (a heredoc body), collecting substitutions into `lx`. */
+export function expandText(lx: Lexer, text: string): { body: string; dynamic: boolean } {
+  const sub = lx.fork(text);
+  const out = new WordBuilder();
+  while (sub.pos < text.length) {
+    const c = text[sub.pos]!;
+    if (c === "\\" && "$`\\".includes(text[sub.pos + 1] ?? "\0")) {
+      out.addQuoted(text[sub.pos + 1]!);
+      sub.pos += 2;
+    } else if (c === "$" || c === "`") readDollarOrTick(sub, out, true);
+    else {
+      out.addQuoted(c);
+      sub.pos++;
+    }
+  }
+  lx.commands.push(...sub.commands);
+  return { body: out.value, dynamic: out.dynamic };
+}
+
+/** `${…}` after the opening brace: resolves `${X}`, `${X:-w}`, `${X:=w}`; else unknown. */
+function _readBraced(lx: Lexer): string | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?])?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
+  const inner = new WordBuilder();
+  const start = lx.pos;
+  if (m) lx.pos += m[0].length;
+  while (lx.src[lx.pos] !== "}") {
+    const c = lx.src[lx.pos];
+    if (c === undefined) throw new ParseError("unterminated ${");
+    if (c === "$" || c === "`") readDollarOrTick(lx, inner, true);
+    else if (c === '"') {
+      lx.pos++;
+      lx.readDoubleQuoted(inner);
+    } else if (c === "'") {
+      const close = lx.src.indexOf("'", lx.pos + 1);
+      if (close < 0) throw new ParseError("unterminated single quote");
+      inner.addQuoted(lx.src.slice(lx.pos + 1, close));
+      lx.pos = close + 1;
+    } else if (c === "\\") {
+      inner.addQuoted(lx.src[lx.pos + 1] ?? "");
+      lx.pos += 2;
+    } else {
+      inner.addQuoted(c);
+      lx.pos++;
+    }
+  }
+  lx.pos++;
+  if (!m) return null;
+  const value = lx.lookup(m[1]!);
+  const op = m[2]?.replace(":", "");
+  if (lx.pos - start === m[0].length + 1 && !op) return value;
+  if (value === null || !op) return null;
+  const fallback = inner.dynamic ? null : inner.value;
+  // `${x-w}` substitutes only for an unset x, `${x:-w}` for an empty one too.
+  const useWord = m[2]!.startsWith(":") ? value === "" : lx.vars.get(m[1]!) === UNSET;
+  if (op === "+") return useWord ? "" : fallback;
+  if (op === "?" || !useWord) return value;
+  if (op === "=") assign(lx.vars, m[1]!, fallback);
+  return fallback;
+}
+
+/** The output of a substitution that only echoes literal words (`$(echo ls)`), else unknown. */
+function _echoed(commands: SimpleCommand[]): string | null {
+  const [only] = commands;
+  if (commands.length !== 1 || !only || only.redirects.length || only.pipeFrom || only.assigns.length) return null;
+  const [head, ...args] = only.argv;
+  if (!head || head.dynamic || head.value !== "echo" || args.some((a) => a.dynamic || a.glob || a.value.startsWith("-"))) return null;
+  return args.map((a) => a.value).join(" ");
+}
+
+function _closingQuote(src: string, from: number): number {
+  for (let i = from; i < src.length; i++) {
+    if (src[i] === "\\") i++;
+    else if (src[i] === "'") return i;
+  }
+  return -1;
+}

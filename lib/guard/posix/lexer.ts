@@ -1,0 +1,147 @@
+import { literalWord, ParseError, type SimpleCommand, type Word } from "../syntax.ts";
+import { readDollarOrTick } from "./expansion.ts";
+import { expand, type Vars } from "./vars.ts";
+import { expandBraces, WordBuilder } from "./word-builder.ts";
+
+/** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
+export const MAX_DEPTH = 12;
+
+export const BLANK = new Set([" ", "\t"]);
+export const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")", "\n"]);
+
+/**
+ * The word level of the POSIX grammar: a cursor over the text that reads shell words (quotes,
+ * escapes, tilde, brace expansion) and hands `$…` and backticks to expansion.ts. The grammar
+ * above words (lists, pipelines, redirections) is parser.ts, which supplies the nested parses.
+ */
+export abstract class Lexer {
+  pos = 0;
+  /** Every simple command seen, substitutions before the command that holds them. */
+  readonly commands: SimpleCommand[] = [];
+
+  constructor(
+    readonly src: string,
+    readonly vars: Vars,
+    readonly depth: number,
+    /** Inside `$(…)`: a heredoc delimiter line may end with `)`. */
+    readonly inSubst = false,
+  ) {
+    if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
+  }
+
+  /** Parses `$(…)` / `<(…)` in place (sharing this text and position); returns its commands. */
+  abstract nested(inSubst: boolean): SimpleCommand[];
+  /** Parses separate text one level deeper (a backtick body) and returns its commands. */
+  abstract parseText(text: string): SimpleCommand[];
+  /** A lexer over other text at this depth (a heredoc body being expanded). */
+  abstract fork(text: string): Lexer;
+  /** Reads heredoc bodies that start after the line just finished. */
+  abstract readHeredocs(): void;
+
+  /** Reads one shell word (or several after brace expansion). */
+  readWords(testBrackets: boolean, single = false): Word[] {
+    const w = new WordBuilder();
+    const start = this.pos;
+    for (;;) {
+      const c = this.src[this.pos];
+      if (c === undefined || BLANK.has(c)) break;
+      if (OPERATOR.has(c)) {
+        if ((c === "<" || c === ">") && this.src[this.pos + 1] === "(") {
+          this.pos += 2;
+          this.nested(true);
+          w.addExpansion(null, false);
+          continue;
+        }
+        if (!testBrackets || c === "\n" || c === ";" || c === "&" || c === "|") break;
+        if (c === "(" || c === ")") break;
+      }
+      if (c === "\\") {
+        const next = this.src[this.pos + 1];
+        this.pos += 2;
+        if (next === "\n") continue;
+        if (next === undefined) break;
+        w.addQuoted(next);
+      } else if (c === "'") {
+        const close = this.src.indexOf("'", this.pos + 1);
+        if (close < 0) throw new ParseError("unterminated single quote");
+        w.addQuoted(this.src.slice(this.pos + 1, close));
+        this.pos = close + 1;
+      } else if (c === '"') {
+        this.pos++;
+        this.readDoubleQuoted(w);
+      } else if (c === "$" || c === "`") readDollarOrTick(this, w, false);
+      else if (c === "~" && this.pos === start && /^(?:[\s/;&|)]|$)/.test(this.src[this.pos + 1] ?? "")) {
+        this.pos++;
+        w.addTilde(this.lookup("HOME"));
+      } else if (c === "~" && this.pos === start && /[A-Za-z_]/.test(this.src[this.pos + 1] ?? "")) {
+        // `~user`: another user's home, unknown here.
+        this.pos++;
+        w.addExpansion(null, false);
+      } else {
+        w.addPlain(c);
+        this.pos++;
+      }
+    }
+    if (!w.started) return [];
+    const word = w.build();
+    if (w.brace && !w.quoted && !w.dynamic && !single && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) {
+      const expanded = expandBraces(word.value);
+      if (expanded) return expanded.map((v) => ({ ...literalWord(v), glob: /[*?[]/.test(v) }));
+    }
+    return [word];
+  }
+
+  /** The inside of `"…"` after the opening quote. */
+  readDoubleQuoted(w: WordBuilder): void {
+    for (;;) {
+      const c = this.src[this.pos];
+      if (c === undefined) throw new ParseError("unterminated double quote");
+      if (c === '"') {
+        this.pos++;
+        w.addQuoted("");
+        return;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.src[this.pos + 1] ?? "\0")) {
+        if (this.src[this.pos + 1] !== "\n") w.addQuoted(this.src[this.pos + 1]!);
+        this.pos += 2;
+      } else if (c === "$" || c === "`") readDollarOrTick(this, w, true);
+      else {
+        w.addQuoted(c);
+        this.pos++;
+      }
+    }
+  }
+
+  lookup(name: string): string | null {
+    return expand(this.vars, name);
+  }
+
+  /** The previous character belongs to a word (so `#` here is not a comment). */
+  inWord(): boolean {
+    const prev = this.src[this.pos - 1];
+    return prev !== undefined && !BLANK.has(prev) && !OPERATOR.has(prev);
+  }
+
+  skipBlanks(): void {
+    for (;;) {
+      const c = this.src[this.pos];
+      if (c !== undefined && BLANK.has(c)) this.pos++;
+      else if (c === "\\" && this.src[this.pos + 1] === "\n") this.pos += 2;
+      else return;
+    }
+  }
+
+  skipLineBreaks(): void {
+    while (this.src[this.pos] === "\n" || (this.src[this.pos] !== undefined && BLANK.has(this.src[this.pos]!))) {
+      if (this.src[this.pos] === "\n") {
+        this.pos++;
+        this.readHeredocs();
+      } else this.pos++;
+    }
+  }
+
+  skipComment(): void {
+    const nl = this.src.indexOf("\n", this.pos);
+    this.pos = nl < 0 ? this.src.length : nl;
+  }
+}

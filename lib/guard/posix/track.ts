@@ -1,0 +1,32 @@
+import type { SimpleCommand } from "../syntax.ts";
+import { assign, forgetAll, UNSET, type Vars } from "./vars.ts";
+
+const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Remembers the variables a finished command defines, so later words can resolve them. */
+export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
+  const [head, ...rest] = cmd.argv;
+  if (!head) {
+    for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? null : value.value);
+    return;
+  }
+  if (head.dynamic) return;
+  const names = rest.filter((w) => NAME.test(w.value)).map((w) => w.value);
+  if (DECLARERS.has(head.value)) {
+    // `declare -n` makes a name reference: its value is another variable's, never the text.
+    const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
+    for (const w of rest) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+      // A declarer's argument is an ordinary word: `declare X={a,b}` brace-expands to two
+      // assignments, so an unquoted brace leaves the value unknown.
+      const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
+      if (m) assign(vars, m[1]!, w.dynamic || nameref || braced ? null : w.value.slice(m[0].length));
+      else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);
+    }
+  } else if (head.value === "unset") {
+    for (const name of names) assign(vars, name, UNSET);
+  } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
+    for (const name of names) assign(vars, name, null);
+  } else if (head.value === "source" || head.value === ".") forgetAll(vars);
+}
