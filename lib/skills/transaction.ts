@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { LeogrielError } from "../core/errors.ts";
@@ -48,10 +48,13 @@ export function applyPlan(plan: Plan, opts: TxOptions): void {
   const files = plan.files.filter((f) => _read(f.path)?.equals(Buffer.from(f.text)) !== true);
   if (plan.place.length === 0 && plan.remove.length === 0 && files.length === 0) return;
   const txDirs = new Map<string, string>();
+  // Folders this run created (first created ancestor each), removed again if the plan fails.
+  const created: string[] = [];
   const txFor = (target: string) => {
     let tx = txDirs.get(target);
     if (!tx) {
-      mkdirSync(target, { recursive: true });
+      const first = mkdirSync(dirname(target), { recursive: true });
+      if (first) created.push(first);
       // A hidden sibling of the skills folder: same file system, never scanned as a skill.
       tx = mkdtempSync(join(dirname(target), `${TX_PREFIX}${process.pid}-`));
       mkdirSync(join(tx, "new"));
@@ -87,18 +90,29 @@ export function applyPlan(plan: Plan, opts: TxOptions): void {
   } catch (err) {
     if (!journal) {
       for (const tx of txDirs.values()) rmSync(tx, { recursive: true, force: true });
-      throw err;
+    } else {
+      try {
+        rollBack(journal);
+      } catch (undoErr) {
+        // Never delete what could not be moved back: the journal and the previous copies stay for the next run.
+        throw new LeogrielError("rollback_incomplete", `Cannot finish the install and could not undo every step (${(undoErr as Error).message}); previous copies are kept in ${journal.txDirs.join(", ")} and the next run recovers them: ${(err as Error).message}`);
+      }
+      finish(journal, opts.stateDir);
     }
-    try {
-      rollBack(journal);
-    } catch (undoErr) {
-      // Never delete what could not be moved back: the journal and the previous copies stay for the next run.
-      throw new LeogrielError("rollback_incomplete", `Cannot finish the install and could not undo every step (${(undoErr as Error).message}); previous copies are kept in ${journal.txDirs.join(", ")} and the next run recovers them: ${(err as Error).message}`);
-    }
-    finish(journal, opts.stateDir);
+    for (const dir of created.reverse()) _removeEmpty(dir);
     throw err;
   }
   finish(journal, opts.stateDir, step);
+}
+
+// Removes `dir` and the empty folders below it, keeping anything that holds a file.
+function _removeEmpty(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) _removeEmpty(join(dir, name));
+    rmdirSync(dir);
+  } catch {
+    // Not empty, not a folder, or already gone: kept as it is.
+  }
 }
 
 function _read(path: string): Buffer | undefined {

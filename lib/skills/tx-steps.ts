@@ -24,6 +24,7 @@ export function moveForward(m: TxMove, step: Step): void {
   if (m.kind === "place" && _exists(staged)) {
     if (_exists(dest)) throw new LeogrielError("tx_conflict", `Cannot move ${m.name} into ${m.target}: something else appeared there during the install`);
     step();
+    mkdirSync(m.target, { recursive: true });
     renameSync(staged, dest);
   }
 }
