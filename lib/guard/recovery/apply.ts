@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { git } from "../../core/git.ts";
 import { appendAudit } from "./audit.ts";
 import { assertReachableInside, relativeInside } from "./boundary.ts";
-import { CheckId } from "./journal-records.ts";
+import { isCheckId } from "./check-id.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
 import { recoverWorkspace } from "./recover.ts";
 import { relocate } from "./relocate.ts";
@@ -20,7 +20,7 @@ export function restoreCommand(txid: string): string {
  * could not even be attempted (`BLOCK_UNDETERMINABLE_EFFECT`). Messages carry no target spelling.
  */
 export async function applyCompensation(plan: CompensationPlan): Promise<CompensationResult> {
-  const checkId = plan.checkId !== undefined && CheckId.safeParse(plan.checkId).success ? plan.checkId : undefined;
+  const checkId = isCheckId(plan.checkId) ? plan.checkId : undefined;
   if (!_isDir(plan.workspace)) return _undeterminable("the workspace is not a folder");
   try {
     await recoverWorkspace(plan.workspace);

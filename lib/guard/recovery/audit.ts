@@ -1,50 +1,39 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { z } from "zod";
 import { isErrno } from "../../core/errors.ts";
+import type { AuditRecord } from "./audit-record.ts";
+import { CHECK_ID_PATTERN } from "./check-id.ts";
 import { appendDurableLine } from "./journal.ts";
-import { CheckId } from "./journal-records.ts";
 import { ensureLayout, layoutOf } from "./layout.ts";
+import { type Check, count, datetime, listOf, matches, oneOf } from "./plain-checks.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
-const Count = z.int().min(0);
-const Code = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/);
-const Txid = z.string().regex(TXID_PATTERN);
-
-/**
- * One audit log line (seed 0.2.0 / 0.2.5 minimization): a closed set of fields holding decisions,
- * static codes, ids and counts only. Never a command, a target spelling or free-form text; a
- * caller id that is not canonical is kept only as `txid_sha256`.
- */
-export const AuditRecord = z
-  .strictObject({
-    v: z.literal(1),
-    at: z.iso.datetime(),
-    event: z.enum(["check", "compensation", "restore", "recovery", "gc"]),
-    outcome: z.enum(["ok", "partial", "conflict", "failed"]).optional(),
-    decision: z.enum(["ALLOW", "SANITIZE", "RELOCATE", "SNAPSHOT", "ASK", "BLOCK"]).optional(),
-    reason_codes: z.array(Code).max(16).optional(),
-    check_id: CheckId.optional(),
-    txid: Txid.optional(),
-    txid_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-    kind: z.enum(["relocate", "snapshot"]).optional(),
-    target_count: Count.optional(),
-    moved_count: Count.optional(),
-    skipped_count: Count.optional(),
-    restored_count: Count.optional(),
-    conflict_count: Count.optional(),
-    error_count: Count.optional(),
-    purged_count: Count.optional(),
-    backup_txids: z.array(Txid).max(64).optional(),
-  })
-  .meta({
-    id: "check-audit-record",
-    title: "leogriel-check audit record",
-    description: "One line of .agent-guard/quarantine/audit.jsonl: decisions, codes, ids and counts, never command text.",
-  });
-export type AuditRecord = z.infer<typeof AuditRecord>;
+export type { AuditRecord } from "./audit-record.ts";
 export type AuditEvent = Omit<AuditRecord, "v" | "at">;
 
-const FIELDS = Object.keys(AuditRecord.shape) as (keyof AuditRecord)[];
+const txid = matches(TXID_PATTERN);
+
+/** The fields of audit-record.ts, in its order, as plain checks (see plain-checks.ts). */
+const FIELDS: Record<keyof AuditRecord, Check> = {
+  v: oneOf(1),
+  at: datetime,
+  event: oneOf("check", "compensation", "restore", "recovery", "gc"),
+  outcome: oneOf("ok", "partial", "conflict", "failed"),
+  decision: oneOf("ALLOW", "SANITIZE", "RELOCATE", "SNAPSHOT", "ASK", "BLOCK"),
+  reason_codes: listOf(matches(/^[A-Z][A-Z0-9_]{0,63}$/), 16),
+  check_id: matches(CHECK_ID_PATTERN),
+  txid,
+  txid_sha256: matches(/^[0-9a-f]{64}$/),
+  kind: oneOf("relocate", "snapshot"),
+  target_count: count,
+  moved_count: count,
+  skipped_count: count,
+  restored_count: count,
+  conflict_count: count,
+  error_count: count,
+  purged_count: count,
+  backup_txids: listOf(txid, 64),
+};
+const REQUIRED = ["v", "at", "event"] as const;
 /** How much of the log's end `status` reads: old lines beyond it are history, not state. */
 const TAIL_BYTES = 1024 * 1024;
 
@@ -55,12 +44,11 @@ const TAIL_BYTES = 1024 * 1024;
 export function projectAudit(value: unknown): AuditRecord | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const kept: Record<string, unknown> = {};
-  for (const field of FIELDS) {
-    const v = (value as Record<string, unknown>)[field];
-    if (v !== undefined && AuditRecord.shape[field].safeParse(v).success) kept[field] = v;
+  for (const [field, check] of Object.entries(FIELDS)) {
+    const v = Object.hasOwn(value, field) ? (value as Record<string, unknown>)[field] : undefined;
+    if (v !== undefined && check(v)) kept[field] = v;
   }
-  const parsed = AuditRecord.safeParse(kept);
-  return parsed.success ? parsed.data : undefined;
+  return REQUIRED.every((field) => field in kept) ? (kept as AuditRecord) : undefined;
 }
 
 /**

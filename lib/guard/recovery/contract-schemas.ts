@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AuditRecord } from "./audit.ts";
+import { AuditRecord } from "./audit-record.ts";
 import { JournalRecord } from "./journal-records.ts";
 import { TrashIndex } from "./trash-index.ts";
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { CHECK_ID_PATTERN } from "./check-id.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
+// The published contract (schemas/); the compensation path checks records with the plain-code
+// twin in journal-guard.ts, held to these shapes by a test.
 // Journal records tolerate unknown fields: seed 001 lets a manifest record gain fields in a minor
 // release and asks consumers to ignore unknown optional fields, so these are loose on purpose.
 
@@ -8,7 +11,7 @@ const Txid = z.string().regex(TXID_PATTERN);
 const Index = z.int().min(0);
 const Sha = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
 /** A check id as the classifier generates it: bounded, no spaces, no path separators. */
-export const CheckId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$/);
+export const CheckId = z.string().regex(CHECK_ID_PATTERN);
 
 export const TxMeta = z.looseObject({
   purpose: z.enum(["compensation", "preservation"]),

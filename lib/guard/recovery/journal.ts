@@ -3,7 +3,8 @@ import { dirname } from "node:path";
 import { fsyncDirSync } from "../../core/atomic-write.ts";
 import { LeogrielError } from "../../core/errors.ts";
 import { beforeJournalAppend, checkpoint } from "./fault.ts";
-import { JournalRecord } from "./journal-records.ts";
+import { asJournalRecord } from "./journal-guard.ts";
+import type { JournalRecord } from "./journal-records.ts";
 
 /**
  * Appends one record to a journal and makes it durable (write, fsync, and an fsync of the folder
@@ -83,8 +84,7 @@ export function repairTornTail(path: string): void {
 
 function _parse(line: string): JournalRecord | undefined {
   try {
-    const parsed = JournalRecord.safeParse(JSON.parse(line));
-    return parsed.success ? parsed.data : undefined;
+    return asJournalRecord(JSON.parse(line));
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync } from "node:fs";
 import { LeogrielError } from "../../core/errors.ts";
+import { sha256Hex } from "../../core/hash.ts";
 import { appendAudit } from "./audit.ts";
 import { appendRecord } from "./journal.ts";
 import { journalPath, layoutOf, type QuarantineLayout } from "./layout.ts";
@@ -11,7 +12,7 @@ import { settle } from "./settle.ts";
 import { applySnapshot, snapshotConflicts } from "./snapshot-restore.ts";
 import { takeSnapshot } from "./snapshot.ts";
 import { quarantinedItems, type TxView } from "./tx-view.ts";
-import { auditTxid, isTxid } from "./txid.ts";
+import { isTxid } from "./txid.ts";
 import { relativeInside } from "./boundary.ts";
 
 /** The result of `restore <txid>`. */
@@ -37,7 +38,7 @@ export interface RestoreReport {
  */
 export async function restoreTransaction(workspace: string, txid: string, options: { force: boolean }): Promise<RestoreReport> {
   if (!isTxid(txid)) {
-    _audit(workspace, { ...auditTxid(txid), outcome: "failed", error_count: 1 });
+    _audit(workspace, { ..._auditTxid(txid), outcome: "failed", error_count: 1 });
     throw new LeogrielError("invalid_txid", "Cannot restore: the transaction id is malformed (expected tx-YYYYMMDDTHHMMSSZ-<12 hex>)", { exitCode: 2 });
   }
   const layout = layoutOf(workspace);
@@ -155,4 +156,12 @@ function _audit(workspace: string, event: Omit<Parameters<typeof appendAudit>[1]
   } catch {
     return false;
   }
+}
+
+/**
+ * How an audit record names a caller-supplied id (seed 0.2.5-rc1): a canonical id as itself, any
+ * other spelling only by its digest, so a malformed argument never lands in the log verbatim.
+ */
+function _auditTxid(value: string): { txid: string } | { txid_sha256: string } {
+  return isTxid(value) ? { txid: value } : { txid_sha256: sha256Hex(value) };
 }

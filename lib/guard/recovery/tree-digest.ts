@@ -1,6 +1,5 @@
 import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
-import { sha256File, sha256Hex } from "../../core/hash.ts";
 
 /**
  * A digest of a file system entry as it is, never following a symlink: every path below it with
@@ -8,22 +7,27 @@ import { sha256File, sha256Hex } from "../../core/hash.ts";
  * the same bytes; a cross-device move compares the copy with the original this way.
  */
 export async function treeDigest(path: string): Promise<string> {
+  // Loaded here, not at the top: the hashing module would weigh on every compensation, and only
+  // a cross-device copy or a crash settlement ever compares trees.
+  const hash = await import("../../core/hash.ts");
   const lines: string[] = [];
-  await _walk(path, ".", lines);
-  return sha256Hex(lines.join("\n"));
+  await _walk(path, ".", lines, hash);
+  return hash.sha256Hex(lines.join("\n"));
 }
 
-async function _walk(abs: string, rel: string, lines: string[]): Promise<void> {
+type Hash = typeof import("../../core/hash.ts");
+
+async function _walk(abs: string, rel: string, lines: string[], hash: Hash): Promise<void> {
   const st = lstatSync(abs);
   const perm = (st.mode & 0o7777).toString(8);
   if (st.isSymbolicLink()) {
-    lines.push(`L ${JSON.stringify(rel)} ${sha256Hex(readlinkSync(abs, { encoding: "buffer" }))}`);
+    lines.push(`L ${JSON.stringify(rel)} ${hash.sha256Hex(readlinkSync(abs, { encoding: "buffer" }))}`);
   } else if (st.isFile()) {
-    lines.push(`F ${JSON.stringify(rel)} ${perm} ${await sha256File(abs)}`);
+    lines.push(`F ${JSON.stringify(rel)} ${perm} ${await hash.sha256File(abs)}`);
   } else if (st.isDirectory()) {
     lines.push(`D ${JSON.stringify(rel)} ${perm}`);
     const names = readdirSync(abs).sort();
-    for (const name of names) await _walk(join(abs, name), `${rel}/${name}`, lines);
+    for (const name of names) await _walk(join(abs, name), `${rel}/${name}`, lines, hash);
   } else {
     lines.push(`O ${JSON.stringify(rel)} ${perm}`);
   }

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { sha256Hex } from "../../core/hash.ts";
 
 /** A transaction id: UTC creation time then 48 random bits, so ids sort by age and never collide. */
 export const TXID_PATTERN = /^tx-\d{8}T\d{6}Z-[0-9a-f]{12}$/;
@@ -20,12 +19,4 @@ export function txidTime(txid: string): Date {
   const m = /^tx-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-/.exec(txid);
   if (!m) throw new Error(`Cannot read the time of transaction id ${txid}`);
   return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`);
-}
-
-/**
- * How an audit record names a caller-supplied id (seed 0.2.5-rc1): a canonical id as itself, any
- * other spelling only by its digest, so a malformed argument never lands in the log verbatim.
- */
-export function auditTxid(value: string): { txid: string } | { txid_sha256: string } {
-  return isTxid(value) ? { txid: value } : { txid_sha256: sha256Hex(value) };
 }

@@ -1,0 +1,50 @@
+import { CHECK_ID_PATTERN } from "./check-id.ts";
+import type { JournalRecord } from "./journal-records.ts";
+import { type Check, count, datetime, fields, matches, nonEmptyString, nullable, oneOf, optional } from "./plain-checks.ts";
+import { TXID_PATTERN } from "./txid.ts";
+
+// The journal record contract in plain code (see plain-checks.ts for why): the same shapes as
+// journal-records.ts, loose objects included, which the agreement test holds to the zod schema.
+
+const txid = matches(TXID_PATTERN);
+const sha = matches(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+const literalType = (type: string): Check => oneOf(type);
+
+const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
+  "tx-start": {
+    v: oneOf(1),
+    txid,
+    kind: oneOf("relocate", "snapshot"),
+    created_at: datetime,
+    meta: fields({ purpose: oneOf("compensation", "preservation"), check_id: optional(matches(CHECK_ID_PATTERN)), preserves: optional(txid) }),
+  },
+  "relocate-intent": { index: count, source: nonEmptyString, entry: oneOf("file", "dir", "symlink", "other"), mode: count },
+  relocate: { index: count, method: oneOf("rename", "copy") },
+  "relocate-skip": { index: count, reason: oneOf("vanished") },
+  snapshot: {
+    ref: (v) => typeof v === "string" && v.startsWith("refs/agent-guard/snapshots/"),
+    head: sha,
+    branch: nullable((v) => typeof v === "string"),
+    stash: nullable(sha),
+    untracked: (v) => typeof v === "boolean",
+  },
+  "tx-commit": { moved_count: count, skipped_count: count },
+  "tx-abort": { reason: oneOf("compensation_failed", "recovered") },
+  "restore-intent": { index: count },
+  restore: { index: count },
+  "tx-restored": {},
+  "purge-intent": {},
+  purge: {},
+};
+
+const CHECKS = Object.fromEntries(Object.entries(SHAPES).map(([type, shape]) => [type, fields({ ...shape, type: literalType(type) })])) as Record<
+  string,
+  Check
+>;
+
+/** The value as a journal record, or undefined when it is not one. */
+export function asJournalRecord(value: unknown): JournalRecord | undefined {
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !Object.hasOwn(CHECKS, type)) return undefined;
+  return CHECKS[type]!(value) ? (value as JournalRecord) : undefined;
+}
