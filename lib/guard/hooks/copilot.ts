@@ -10,6 +10,8 @@ const SHELL_TOOLS: Record<string, string | undefined> = { bash: undefined, shell
  */
 export const copilotAdapter: HookAdapter = {
   parse(payload) {
+    // A postToolUse payload (camelCase, no event name) carries the result: the command already ran.
+    if (field(payload, "toolResult") !== undefined || field(payload, "tool_result") !== undefined) return { skip: true };
     const tool = optionalString(payload, "toolName") ?? optionalString(payload, "tool_name");
     if (tool === undefined) throw new HookShapeError("toolName is missing");
     if (!(tool.toLowerCase() in SHELL_TOOLS)) return { skip: true };

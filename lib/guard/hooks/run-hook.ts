@@ -1,6 +1,7 @@
 import { MAX_COMMAND_BYTES } from "../classify.ts";
 import { runCheck } from "../run-check.ts";
-import { type HookAdapter, type HookAnswer, HookShapeError } from "./adapter.ts";
+import { SPAN_MODES, type SpanMode } from "../span/reasons.ts";
+import { field, type HookAdapter, type HookAnswer, HookShapeError } from "./adapter.ts";
 import { claudeAdapter } from "./claude.ts";
 import { copilotAdapter } from "./copilot.ts";
 import { cursorAdapter } from "./cursor.ts";
@@ -17,13 +18,31 @@ const ADAPTERS: Record<HookAgent, HookAdapter> = {
   copilot: copilotAdapter,
 };
 
+/** The `hook_event_name` of each agent's pre-tool event (a payload without one is pre-tool). */
+const PRE_EVENTS: Record<HookAgent, readonly string[]> = {
+  claude: ["PreToolUse"],
+  codex: ["PreToolUse"],
+  cursor: ["beforeShellExecution", "preToolUse"],
+  gemini: ["BeforeTool"],
+  copilot: ["preToolUse", "PreToolUse"],
+};
+
+/** The post-tool event of the agents whose hook can replace a tool's result before the model reads it. */
+const POST_EVENTS: Record<PostToolAgent, string> = { claude: "PostToolUse", codex: "PostToolUse", gemini: "AfterTool" };
+export type PostToolAgent = "claude" | "codex" | "gemini";
+
+export function hasPostTool(agent: HookAgent): agent is PostToolAgent {
+  return Object.hasOwn(POST_EVENTS, agent);
+}
+
 /** The payload limit: a 1 MiB command, JSON-escaped, with room for the other fields. */
 const MAX_PAYLOAD_BYTES = 8 * MAX_COMMAND_BYTES;
 
 /**
- * Hook mode: the agent's payload in, its native answer out. Compensation is applied (hook mode
- * implies --apply). Malformed input, an unknown shape or any internal error is that agent's deny:
- * a guard on every command must never fail open.
+ * Hook mode: the agent's payload in, its native answer out. A pre-tool payload is classified and
+ * compensated (hook mode implies --apply); malformed input, an unknown shape or any internal error
+ * is that agent's deny: a guard on every command must never fail open. A post-tool payload (its
+ * `hook_event_name`) goes to the span guard, loaded only then; other events pass untouched.
  */
 export async function runHook(
   agent: HookAgent,
@@ -31,16 +50,25 @@ export async function runHook(
   env: Record<string, string | undefined> = process.env,
   /** `--dialect` given with --hook wins over the tool's and AGENT_GUARD_DIALECT. */
   dialect?: string,
+  /** What the post-tool hook does with credentials in a tool's result. */
+  spanMode: SpanMode = "sanitize",
 ): Promise<HookAnswer> {
   const adapter = ADAPTERS[agent];
   try {
-    if (input.byteLength > MAX_PAYLOAD_BYTES) return adapter.deny("leogriel-check: the hook input is too large to check");
     let payload: unknown;
     try {
+      if (input.byteLength > MAX_PAYLOAD_BYTES) throw new HookShapeError("the hook input is too large to check");
       payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(input));
-    } catch {
-      return adapter.deny("leogriel-check: the hook input is not valid UTF-8 JSON");
+    } catch (err) {
+      const why = err instanceof HookShapeError ? err.message : "the hook input is not valid UTF-8 JSON";
+      return await _unreadable(agent, adapter, why, input);
     }
+    const event = field(payload, "hook_event_name");
+    if (hasPostTool(agent) && event === POST_EVENTS[agent]) {
+      const { runPostTool } = await import("./run-post-tool.ts");
+      return runPostTool(agent, payload, spanMode);
+    }
+    if (typeof event === "string" && !PRE_EVENTS[agent].includes(event)) return { stdout: "", exitCode: 0 };
     const request = adapter.parse(payload);
     if ("skip" in request) return { stdout: "", exitCode: 0 };
     const cwd = request.cwd || process.cwd();
@@ -53,6 +81,22 @@ export async function runHook(
   }
 }
 
+/**
+ * The answer to input that cannot be read: a deny, or for an agent with a post-tool hook whose
+ * input names that event (its raw bytes are searched, as they do not parse), a withheld result.
+ */
+async function _unreadable(agent: HookAgent, adapter: HookAdapter, why: string, input: Uint8Array): Promise<HookAnswer> {
+  if (hasPostTool(agent) && new RegExp(`"hook_event_name"\\s*:\\s*"${POST_EVENTS[agent]}"`).test(new TextDecoder().decode(input))) {
+    const { withholdUnreadable } = await import("./run-post-tool.ts");
+    return withholdUnreadable(agent, `leogriel-check withheld the tool output: ${why}`);
+  }
+  return adapter.deny(`leogriel-check: ${why}`);
+}
+
 export function isHookAgent(name: string): name is HookAgent {
   return (HOOK_AGENTS as readonly string[]).includes(name);
+}
+
+export function isSpanMode(name: string): name is SpanMode {
+  return (SPAN_MODES as readonly string[]).includes(name);
 }

@@ -1,0 +1,63 @@
+import { decideSpan, spanVerdict, spanVerdictFor } from "../span/decide.ts";
+import type { SpanDecisionClass, SpanMode, SpanReason } from "../span/reasons.ts";
+import { HookShapeError } from "./adapter.ts";
+
+/** The span guard's verdict on a whole tool result, and what the model may see of it. */
+export interface OutputVerdict {
+  decision: SpanDecisionClass;
+  reason: SpanReason;
+  explanation: string;
+  /** Redactions per rule id (SANITIZE) or findings per rule id (ASK, BLOCK); never a value. */
+  counts: Record<string, number>;
+  /**
+   * The tool result with the same shape: unchanged for ALLOW, each credential replaced by
+   * `[REDACTED:<rule>]` for SANITIZE, and for ASK or BLOCK every string that holds one replaced
+   * by a withheld marker.
+   */
+  visible: unknown;
+}
+
+/** Deeper results are refused: the walk is recursive and a tool result is never this deep. */
+const MAX_DEPTH = 64;
+
+/**
+ * Runs the span guard over every string in a tool result (stdout, stderr, file text, MCP
+ * content), each on its own, and folds the verdicts: the text that leaves is rebuilt string by
+ * string, so its shape is what the agent expects back.
+ * @throws {HookShapeError} for a result nested deeper than {@link MAX_DEPTH}
+ */
+export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemptSha256?: ReadonlySet<string> }): OutputVerdict {
+  const counts: Record<string, number> = {};
+  let found = 0;
+  let exempted = 0;
+  let binary = false;
+  const withheld: ((marker: string) => void)[] = [];
+  const walk = (value: unknown, depth: number, replace: (next: unknown) => void): void => {
+    if (depth > MAX_DEPTH) throw new HookShapeError(`the tool result nests deeper than ${MAX_DEPTH} levels`);
+    if (typeof value === "string") {
+      const leaf = decideSpan(value, { mode: "sanitize", exemptSha256: options.exemptSha256 });
+      found += leaf.findings.length;
+      exempted += leaf.exempted;
+      binary ||= leaf.reason === "BLOCK_BINARY_INPUT";
+      for (const f of leaf.findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+      if (leaf.decision === "SANITIZE") replace(leaf.text);
+      if (leaf.decision !== "ALLOW") withheld.push(replace);
+    } else if (Array.isArray(value)) {
+      const copy = [...value];
+      replace(copy);
+      copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next)));
+    } else if (value !== null && typeof value === "object") {
+      const copy: Record<string, unknown> = { ...value };
+      replace(copy);
+      for (const key of Object.keys(copy)) walk(copy[key], depth + 1, (next) => (copy[key] = next));
+    }
+  };
+  let visible: unknown = output;
+  walk(output, 0, (next) => (visible = next));
+  const reason: SpanReason = binary ? "BLOCK_BINARY_INPUT" : spanVerdictFor(found, exempted, options.mode);
+  const verdict = spanVerdict(reason, [], exempted, counts);
+  if (verdict.decision === "ASK" || verdict.decision === "BLOCK") {
+    for (const replace of withheld) replace(`[WITHHELD by leogriel-check: ${reason}]`);
+  }
+  return { decision: verdict.decision, reason, explanation: verdict.explanation, counts, visible };
+}
