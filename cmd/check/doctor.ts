@@ -24,7 +24,8 @@ export default defineCommand({
         if (installed.length === 0) process.stderr.write("No leogriel-check hook is installed (see `leogriel-check install-hook <agent>`).\n");
         for (const r of installed) {
           const drift = r.drift ? ` ${r.drift}` : "";
-          process.stderr.write(`${r.agent} (${r.scope}): ${r.runs ? "runs and answers" : "does NOT answer correctly"}${drift} — ${r.path}\n`);
+          const post = r.post_installed === undefined ? "" : r.post_installed ? ", post-tool hook installed" : ", post-tool hook MISSING";
+          process.stderr.write(`${r.agent} (${r.scope}): ${r.runs ? "runs and answers" : "does NOT answer correctly"}${post}${drift} — ${r.path}\n`);
         }
       },
     };

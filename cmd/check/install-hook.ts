@@ -8,7 +8,7 @@ import { installHook } from "../../lib/guard/install/install-hook.ts";
 import { findWorkspace } from "../../lib/guard/paths.ts";
 
 export default defineCommand({
-  meta: { name: "install-hook", description: "Add leogriel-check's pre-tool hook to an agent's settings (backup first, idempotent)" },
+  meta: { name: "install-hook", description: "Add leogriel-check's pre-tool hook (and post-tool hook where the agent has one) to an agent's settings (backup first, idempotent)" },
   args: {
     agent: { type: "positional", required: true, description: `Agent: ${HOOK_AGENTS.join(", ")}`, valueHint: "agent" },
     scope: { type: "string", description: "project (default: the workspace's settings) or user", valueHint: "scope" },

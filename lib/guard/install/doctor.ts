@@ -17,6 +17,8 @@ export interface DoctorRow {
   command?: string;
   /** The installed command answered a sentinel delete with deny and a harmless command with allow. */
   runs?: boolean;
+  /** For agents with a post-tool hook: our entry is present under that event too. */
+  post_installed?: boolean;
   drift?: Drift;
   detail?: string;
 }
@@ -32,10 +34,15 @@ export function doctor(workspace: string, options: { checkDrift: boolean; env?: 
       rows.push(row);
       if (!existsSync(target.path)) continue;
       let entry: unknown;
+      let postEntry: unknown;
       try {
         const doc = parseJsonText(readTextFile(target.path, { label: target.path }), target.path) as { hooks?: Record<string, unknown> };
-        const list = doc?.hooks?.[target.event];
-        entry = Array.isArray(list) ? list.find((e) => target.commandOf(e).some((c) => isOurCommand(c, agent))) : undefined;
+        const ours = (event: string) => {
+          const list = doc?.hooks?.[event];
+          return Array.isArray(list) ? list.find((e) => target.commandOf(e).some((c) => isOurCommand(c, agent))) : undefined;
+        };
+        entry = ours(target.event);
+        postEntry = target.post ? ours(target.post.event) : undefined;
       } catch {
         row.detail = "the settings file is not readable JSON";
         continue;
@@ -44,10 +51,14 @@ export function doctor(workspace: string, options: { checkDrift: boolean; env?: 
       row.installed = true;
       row.command = target.commandOf(entry).find((c) => isOurCommand(c, agent))!;
       row.runs = _probe(agent, row.command);
+      if (target.post) row.post_installed = postEntry !== undefined;
       if (options.checkDrift) {
         const expected = JSON.stringify(target.entry(row.command));
-        row.drift = JSON.stringify(entry) === expected ? "CURRENT" : "DRIFTED";
-        if (row.drift === "DRIFTED") row.detail = `the entry differs from the ${agent} profile: ${expected}`;
+        const expectedPost = target.post ? JSON.stringify(target.post.entry(row.command)) : undefined;
+        const current = JSON.stringify(entry) === expected && (!target.post || JSON.stringify(postEntry) === expectedPost);
+        row.drift = current ? "CURRENT" : "DRIFTED";
+        if (JSON.stringify(entry) !== expected) row.detail = `the entry differs from the ${agent} profile: ${expected}`;
+        else if (!current) row.detail = `the ${target.post!.event} entry is missing or differs from the ${agent} profile: ${expectedPost}`;
       }
     }
   }

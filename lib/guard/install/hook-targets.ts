@@ -12,6 +12,11 @@ export interface HookTarget {
   event: string;
   /** The entry for a command line. */
   entry: (command: string) => Record<string, unknown>;
+  /**
+   * The post-tool event and its entry (the same command line: the payload's event picks the
+   * mode), for agents whose post-tool hook can replace a tool's result before the model reads it.
+   */
+  post?: { event: string; entry: (command: string) => Record<string, unknown> };
   /** Keys the file needs at the top level besides `hooks` (Cursor and Copilot want `version: 1`). */
   header?: Record<string, unknown>;
   /** The entry's command field (Copilot: `bash`). */
@@ -36,6 +41,8 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         event: "PreToolUse",
         // Bash and PowerShell: a Bash-only matcher is bypassed by Claude's PowerShell tool.
         entry: (command) => ({ matcher: "Bash|PowerShell", hooks: [{ type: "command", command, timeout: 10 }] }),
+        // Every tool: a Read or WebFetch result carries credentials as well as Bash output does.
+        post: { event: "PostToolUse", entry: (command) => ({ matcher: "*", hooks: [{ type: "command", command, timeout: 10 }] }) },
         commandOf: _nested,
       };
     case "codex":
@@ -44,6 +51,7 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         path: scope === "project" ? join(workspace, ".codex", "hooks.json") : join(env.CODEX_HOME || join(home, ".codex"), "hooks.json"),
         event: "PreToolUse",
         entry: (command) => ({ matcher: "Bash", hooks: [{ type: "command", command, timeout: 10 }] }),
+        post: { event: "PostToolUse", entry: (command) => ({ matcher: "*", hooks: [{ type: "command", command, timeout: 10 }] }) },
         commandOf: _nested,
       };
     case "gemini":
@@ -52,6 +60,7 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         path: scope === "project" ? join(workspace, ".gemini", "settings.json") : join(home, ".gemini", "settings.json"),
         event: "BeforeTool",
         entry: (command) => ({ matcher: "run_shell_command", hooks: [{ name: "leogriel-check", type: "command", command, timeout: 10000 }] }),
+        post: { event: "AfterTool", entry: (command) => ({ matcher: ".*", hooks: [{ name: "leogriel-check-output", type: "command", command, timeout: 10000 }] }) },
         commandOf: _nested,
       };
     case "cursor":

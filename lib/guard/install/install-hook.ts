@@ -17,8 +17,9 @@ export interface InstallReport {
 }
 
 /**
- * Merges leogriel-check's hook entry into the agent's settings file: every other key and hook is
- * kept, a backup of the previous file is written first, and a second run changes nothing.
+ * Merges leogriel-check's hook entries (pre-tool, and post-tool where the agent has one) into the
+ * agent's settings file: every other key and hook is kept, a backup of the previous file is
+ * written first, and a second run changes nothing.
  * An existing entry of ours with a different command line is replaced in place.
  */
 export function installHook(agent: HookAgent, scope: Scope, workspace: string, command: string, env = process.env): InstallReport {
@@ -29,7 +30,8 @@ export function installHook(agent: HookAgent, scope: Scope, workspace: string, c
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw new LeogrielError("invalid_document", `Cannot install the ${agent} hook: ${target.path} is not a JSON object`);
   }
-  const next = mergeEntry(doc as Record<string, unknown>, target, command);
+  let next = mergeEntry(doc as Record<string, unknown>, target, target.event, target.entry(command));
+  if (target.post) next = mergeEntry(next, target, target.post.event, target.post.entry(command));
   const text = `${JSON.stringify(next, null, 2)}\n`;
   const report: InstallReport = { agent, scope, path: target.path, changed: text !== before, command };
   if (!report.changed) return report;
@@ -42,16 +44,15 @@ export function installHook(agent: HookAgent, scope: Scope, workspace: string, c
   return report;
 }
 
-/** The settings object with our entry present exactly once. */
-export function mergeEntry(doc: Record<string, unknown>, target: HookTarget, command: string): Record<string, unknown> {
+/** The settings object with our entry present exactly once under `hooks[event]`. */
+export function mergeEntry(doc: Record<string, unknown>, target: HookTarget, event: string, entry: Record<string, unknown>): Record<string, unknown> {
   const hooks = doc.hooks === undefined ? {} : doc.hooks;
   if (hooks === null || typeof hooks !== "object" || Array.isArray(hooks)) {
     throw new LeogrielError("invalid_document", `Cannot install the ${target.agent} hook: "hooks" in ${target.path} is not an object`);
   }
-  const list = (hooks as Record<string, unknown>)[target.event] ?? [];
-  if (!Array.isArray(list)) throw new LeogrielError("invalid_document", `Cannot install the ${target.agent} hook: hooks.${target.event} in ${target.path} is not a list`);
-  const entry = target.entry(command);
+  const list = (hooks as Record<string, unknown>)[event] ?? [];
+  if (!Array.isArray(list)) throw new LeogrielError("invalid_document", `Cannot install the ${target.agent} hook: hooks.${event} in ${target.path} is not a list`);
   const ours = list.findIndex((e) => target.commandOf(e).some((c) => isOurCommand(c, target.agent)));
   const nextList = ours < 0 ? [...list, entry] : list.map((e, i) => (i === ours ? entry : e));
-  return { ...target.header, ...doc, hooks: { ...(hooks as object), [target.event]: nextList } };
+  return { ...target.header, ...doc, hooks: { ...(hooks as object), [event]: nextList } };
 }
