@@ -64,23 +64,17 @@ export function classify(req: CheckRequest): CheckResult {
   const dialect = selected.dialect;
   const input = _inputProblem(req.command);
   if (input) return _single(checkId, input, dialect);
-  const cwd = _real(req.cwd);
+  const cwd = _stable(req.cwd);
   const home = _stable(env.HOME || "/nonexistent-home");
-  const pc: PathContext = {
-    workspace: findWorkspace(cwd),
-    home,
-    tmpDirs: [...new Set(["/tmp", "/var/tmp", "/private/tmp", _stable(env.TMPDIR || tmpdir())])].filter((t) => t !== "/"),
-    protectedPaths: [],
-  };
-  pc.protectedPaths = (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${pc.workspace}/${p}`));
+  const tmp = env.TMPDIR || _tmpdir();
   const vars = new Map<string, string | null>([
     ["HOME", home],
     ["PWD", cwd],
-    ["TMPDIR", env.TMPDIR || tmpdir()],
+    ["TMPDIR", tmp],
   ]);
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
-  const command = req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-");
+  const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;
   try {
     ops = analyzeScript(parseDialect(command, dialect, 0, vars), ctx);
@@ -88,8 +82,30 @@ export function classify(req: CheckRequest): CheckResult {
     if (err instanceof ParseError || err instanceof RangeError) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
     throw err;
   }
+  // Most commands have no effect the policy judges: no workspace lookup is needed for them.
+  if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
+  const workspace = findWorkspace(cwd);
+  const pc: PathContext = {
+    workspace,
+    home,
+    tmpDirs: _tmpDirs(_stable(tmp)),
+    protectedPaths: (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${workspace}/${p}`)),
+    realDirs: new Map([[cwd, cwd]]),
+  };
   const verdicts = ops.map((o) => judge(o, pc));
   return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
+}
+
+const _tmpDirsCache = new Map<string, string[]>();
+function _tmpDirs(tmp: string): string[] {
+  let dirs = _tmpDirsCache.get(tmp);
+  if (!dirs) _tmpDirsCache.set(tmp, (dirs = [...new Set(["/tmp", "/var/tmp", "/private/tmp", tmp])].filter((t) => t !== "/")));
+  return dirs;
+}
+
+let _osTmp: string | undefined;
+function _tmpdir(): string {
+  return (_osTmp ??= tmpdir());
 }
 
 function _combine(
@@ -159,7 +175,8 @@ function _real(path: string): string {
   }
 }
 
-// HOME and the temporary directory are resolved once per process: they do not move while it runs.
+// HOME, the temporary directory and the working directory are resolved once per process: a hook
+// process checks one command, and a long-lived caller keeps its directories in place.
 const _stableCache = new Map<string, string>();
 function _stable(path: string): string {
   let real = _stableCache.get(path);
@@ -167,8 +184,16 @@ function _stable(path: string): string {
   return real;
 }
 
+// Random bytes for check ids, drawn in bulk: one system call serves 512 checks.
+const _pool = Buffer.alloc(4096);
+let _poolAt = _pool.length;
+
 /** A fresh correlation id for one check (never derived from the command). */
 export function newCheckId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `chk_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  if (_poolAt === _pool.length) {
+    crypto.getRandomValues(_pool);
+    _poolAt = 0;
+  }
+  _poolAt += 8;
+  return `chk_${_pool.toString("hex", _poolAt - 8, _poolAt)}`;
 }

@@ -16,6 +16,8 @@ export interface PathContext {
   tmpDirs: string[];
   /** Extra protected paths from the configuration (absolute). */
   protectedPaths: string[];
+  /** Real paths of directories already resolved during this check (targets share parents). */
+  realDirs: Map<string, string>;
 }
 
 // System trees are protected with everything inside them; the identity roots only as themselves
@@ -27,53 +29,85 @@ const MAX_GLOB_MATCHES = 10_000;
 /** The workspace of a directory: its Git top-level (found without spawning git), else itself. */
 export function findWorkspace(cwd: string): string {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
+    if (existsSync(dir === "/" ? "/.git" : `${dir}/.git`)) return dir;
     if (dirname(dir) === dir) return cwd;
   }
 }
 
 /** Classifies one absolute, normalised path. */
 export function classifyPath(path: string, pc: PathContext): PathClass {
-  const ws = pc.workspace;
-  const guardStore = join(ws, ".agent-guard");
-  if (_within(path, join(ws, ".git")) || _within(path, guardStore) || _within(path, quarantineRoot(ws))) return "protected";
+  const d = _derived(pc);
+  if (_within(path, d.gitDir) || _within(path, d.guardStore)) return "protected";
   // Any Git metadata, including bare repositories (`backup.git/objects`).
-  if (path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4))) return "protected";
+  if (path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4))) return "protected";
   if (pc.protectedPaths.some((p) => _within(path, p))) return "protected";
-  const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, join(ws, ".git"), guardStore, ...pc.protectedPaths];
-  if (anchors.some((a) => a === path || a.startsWith(path === "/" ? "/" : `${path}/`))) return "ancestor";
-  if (_workspaceUsable(ws) && _within(path, ws)) return "workspace";
+  const prefix = path === "/" ? "/" : `${path}/`;
+  if (d.anchors.some((a) => a === path || a.startsWith(prefix))) return "ancestor";
+  if (d.usable && _within(path, pc.workspace)) return "workspace";
   if (pc.tmpDirs.some((t) => path.startsWith(`${t}/`)) && !_within(path, pc.home)) return "temp";
   if (SYSTEM_TREES.some((t) => _within(path, t))) return "system";
   return "outside";
 }
 
+interface _Derived {
+  gitDir: string;
+  /** `.agent-guard/` at the workspace root: the quarantine and every control path of it. */
+  guardStore: string;
+  anchors: string[];
+  usable: boolean;
+}
+
+// What classifyPath derives from a context, computed once per workspace, home and configuration
+// (a check classifies many paths, and a long-lived caller checks many commands in one place).
+const _derivedCache = new Map<string, _Derived>();
+function _derived(pc: PathContext): _Derived {
+  const key = `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}`;
+  let d = _derivedCache.get(key);
+  if (!d) {
+    const gitDir = join(pc.workspace, ".git");
+    const guardStore = dirname(quarantineRoot(pc.workspace));
+    const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths];
+    if (_derivedCache.size >= 64) _derivedCache.clear();
+    _derivedCache.set(key, (d = { gitDir, guardStore, anchors, usable: _workspaceUsable(pc.workspace) }));
+  }
+  return d;
+}
+
 export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } | { kind: "wildcard" };
 
 /** The absolute paths one target word names (globs expanded as the shell would). */
-export function resolveTarget(word: Word, cwd: string | null): Resolved {
+export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<string, string> = new Map()): Resolved {
   if (word.dynamic || word.value.startsWith("//")) return { kind: "unknown" };
   if (word.value === "") return { kind: "paths", paths: [] };
   // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
   const drive = /^[A-Za-z]:(?=\/|$)/.exec(word.value);
   if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
   if (!isAbsolute(word.value) && cwd === null) return { kind: "unknown" };
-  const absolute = (p: string) => normalize(isAbsolute(p) ? p : join(cwd!, p)).replace(/(.)\/+$/, "$1");
-  if (!word.glob) return { kind: "paths", paths: [realParent(absolute(word.value))] };
+  const absolute = (p: string) => {
+    const abs = isAbsolute(p) ? normalize(p) : normalize(`${cwd}/${p}`);
+    return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
+  };
+  if (!word.glob) return { kind: "paths", paths: [realParent(absolute(word.value), realDirs)] };
   const matches = expandGlob(absolute(word.pattern));
   if (matches === null) return { kind: "wildcard" };
   // No match: the shell passes the pattern itself, which names nothing that exists.
-  return { kind: "paths", paths: matches.length ? matches.map(realParent) : [absolute(word.value)] };
+  return { kind: "paths", paths: matches.length ? matches.map((m) => realParent(m, realDirs)) : [absolute(word.value)] };
 }
 
 /** The path with its parent directory's symlinks resolved (the entry itself is not followed). */
-export function realParent(path: string): string {
+export function realParent(path: string, realDirs: Map<string, string>): string {
   if (path === "/") return path;
-  try {
-    return join(realpathSync(dirname(path)), basename(path));
-  } catch {
-    return path;
+  const parent = dirname(path);
+  let real = realDirs.get(parent);
+  if (real === undefined) {
+    try {
+      real = realpathSync(parent);
+    } catch {
+      real = "";
+    }
+    realDirs.set(parent, real);
   }
+  return real === "" ? path : join(real, basename(path));
 }
 
 /** Expands an absolute glob pattern segment by segment; null when it matches too much. */
@@ -110,5 +144,6 @@ function _within(path: string, root: string): boolean {
 
 /** A workspace that is itself a system tree, a root, or an ancestor of one gives no shelter. */
 function _workspaceUsable(ws: string): boolean {
-  return ![...SYSTEM_TREES, ...IDENTITY_ROOTS].some((a) => a === ws || a.startsWith(`${ws}/`));
+  const prefix = ws === "/" ? "/" : `${ws}/`;
+  return ![...SYSTEM_TREES, ...IDENTITY_ROOTS].some((a) => a === ws || a.startsWith(prefix));
 }

@@ -64,7 +64,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       codes.push("BLOCK_WILDCARD");
       continue;
     }
-    const resolved = resolveTarget(word, o.cwd);
+    const resolved = resolveTarget(word, o.cwd, pc.realDirs);
     if (resolved.kind === "unknown") codes.push("BLOCK_UNDETERMINABLE_EFFECT");
     else if (resolved.kind === "wildcard") codes.push("BLOCK_WILDCARD");
     else {
@@ -85,7 +85,7 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
   if (!word.glob || word.dynamic) return false;
   const prefix = word.pattern.slice(0, word.pattern.search(/(?<!\\)[*?[]/));
   const dir = prefix.slice(0, prefix.lastIndexOf("/") + 1) || ".";
-  const resolved = resolveTarget({ ...word, value: dir, pattern: dir, glob: false }, cwd);
+  const resolved = resolveTarget({ ...word, value: dir, pattern: dir, glob: false }, cwd, pc.realDirs);
   return resolved.kind === "paths" && resolved.paths.some((p) => classifyPath(p, pc) === "protected");
 }
 

@@ -8,6 +8,10 @@ export const MAX_DEPTH = 12;
 
 export const BLANK = new Set([" ", "\t"]);
 export const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")", "\n"]);
+// Characters that are never special inside a word (`~` is special only at its start).
+const _PLAIN = /[^ \t\n;&|<>()\\'"$`]+/y;
+// Characters that are literal inside double quotes (a backslash may still escape).
+const _QUOTED = /\\?[^"\\$`]*/y;
 
 /**
  * The word level of the POSIX grammar: a cursor over the text that reads shell words (quotes,
@@ -55,6 +59,18 @@ export abstract class Lexer {
         if (!testBrackets || c === "\n" || c === ";" || c === "&" || c === "|") break;
         if (c === "(" || c === ")") break;
       }
+      if (c === "~" && this.pos === start) {
+        this.readTilde(w);
+        continue;
+      }
+      // A run of ordinary characters is taken in one step (most of a command line is such runs).
+      _PLAIN.lastIndex = this.pos;
+      const run = _PLAIN.exec(this.src);
+      if (run) {
+        w.addPlain(run[0]);
+        this.pos += run[0].length;
+        continue;
+      }
       if (c === "\\") {
         const next = this.src[this.pos + 1];
         this.pos += 2;
@@ -70,14 +86,7 @@ export abstract class Lexer {
         this.pos++;
         this.readDoubleQuoted(w);
       } else if (c === "$" || c === "`") readDollarOrTick(this, w, false);
-      else if (c === "~" && this.pos === start && /^(?:[\s/;&|)]|$)/.test(this.src[this.pos + 1] ?? "")) {
-        this.pos++;
-        w.addTilde(this.lookup("HOME"));
-      } else if (c === "~" && this.pos === start && /[A-Za-z_]/.test(this.src[this.pos + 1] ?? "")) {
-        // `~user`: another user's home, unknown here.
-        this.pos++;
-        w.addExpansion(null, false);
-      } else {
+      else {
         w.addPlain(c);
         this.pos++;
       }
@@ -89,6 +98,15 @@ export abstract class Lexer {
       if (expanded) return expanded.map((v) => ({ ...literalWord(v), glob: /[*?[]/.test(v) }));
     }
     return [word];
+  }
+
+  /** `~` at the start of a word: the home directory, `~user` (unknown here), or a plain `~`. */
+  private readTilde(w: WordBuilder): void {
+    this.pos++;
+    const next = this.src[this.pos] ?? "";
+    if (/^(?:[\s/;&|)]|)$/.test(next)) w.addTilde(this.lookup("HOME"));
+    else if (/[A-Za-z_]/.test(next)) w.addExpansion(null, false);
+    else w.addPlain("~");
   }
 
   /** The inside of `"…"` after the opening quote. */
@@ -106,8 +124,10 @@ export abstract class Lexer {
         this.pos += 2;
       } else if (c === "$" || c === "`") readDollarOrTick(this, w, true);
       else {
-        w.addQuoted(c);
-        this.pos++;
+        _QUOTED.lastIndex = this.pos;
+        const run = _QUOTED.exec(this.src)![0];
+        w.addQuoted(run);
+        this.pos += run.length;
       }
     }
   }

@@ -6,6 +6,9 @@ const REDIRECT = /^(\d*|\{[A-Za-z_][A-Za-z0-9_]*\})(&>>|&>|<<<|<<-|<<|>>|>\||>&|
 
 /** A redirection starts at the cursor (`>(…)` and `<(…)` are process substitutions instead). */
 export function atRedirect(lx: Lexer): boolean {
+  const c = lx.src.charCodeAt(lx.pos);
+  // Only a digit, `{`, `<` or `>` can start one.
+  if (c !== 60 && c !== 62 && c !== 123 && (c < 48 || c > 57)) return false;
   const rest = lx.src.slice(lx.pos, lx.pos + 12);
   return /^(\d*|\{[A-Za-z_][A-Za-z0-9_]*\})(<<<|<<-|<<|>>|>\||>&|<&|<>|>(?!\()|<(?!\())/.test(rest);
 }

@@ -12,7 +12,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
     return;
   }
   if (head.dynamic) return;
-  const names = rest.filter((w) => NAME.test(w.value)).map((w) => w.value);
+  const names = () => rest.filter((w) => NAME.test(w.value)).map((w) => w.value);
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
     const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
@@ -25,8 +25,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);
     }
   } else if (head.value === "unset") {
-    for (const name of names) assign(vars, name, UNSET);
+    for (const name of names()) assign(vars, name, UNSET);
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
-    for (const name of names) assign(vars, name, null);
+    for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
 }

@@ -1,6 +1,11 @@
 import type { Word } from "../syntax.ts";
 
-const GLOB_CHARS = new Set(["*", "?", "["]);
+const _GLOB = /[*?[]/;
+
+/** Quoted text in a glob pattern: its glob characters and backslashes are escaped. */
+function _escape(text: string): string {
+  return /[*?[\\]/.test(text) ? text.replace(/[*?[\\]/g, "\\$&") : text;
+}
 
 /** Accumulates one word from its quoted and unquoted pieces, tracking what stays unknown. */
 export class WordBuilder {
@@ -18,7 +23,7 @@ export class WordBuilder {
     this.started = true;
     this.quoted = true;
     this.value += text;
-    for (const ch of text) this.pattern += GLOB_CHARS.has(ch) || ch === "\\" ? `\\${ch}` : ch;
+    this.pattern += _escape(text);
   }
 
   /** Unquoted literal text: glob characters keep their meaning. */
@@ -26,10 +31,8 @@ export class WordBuilder {
     this.started = true;
     this.value += text;
     this.pattern += text;
-    for (const ch of text) {
-      if (GLOB_CHARS.has(ch)) this.glob = true;
-      if (ch === "{") this.brace = true;
-    }
+    if (!this.glob && _GLOB.test(text)) this.glob = true;
+    if (!this.brace && text.includes("{")) this.brace = true;
   }
 
   /** `~` expanded to the home directory: literal text that still allows brace expansion. */
@@ -37,7 +40,7 @@ export class WordBuilder {
     if (home === null) return this.addExpansion(null, false);
     this.started = true;
     this.value += home;
-    for (const ch of home) this.pattern += GLOB_CHARS.has(ch) || ch === "\\" ? `\\${ch}` : ch;
+    this.pattern += _escape(home);
   }
 
   /** The result of an expansion: known text, or unknown. */
