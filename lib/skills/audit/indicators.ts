@@ -1,7 +1,8 @@
+import { KeywordSet } from "./keyword-index.ts";
 import { posix } from "node:path";
 import { z } from "zod";
 import type { RawFinding } from "./finding.ts";
-import { makeFinding, runLineRules, type LineRule } from "./rules/line-rule.ts";
+import { linesWithKeywords, makeFinding, runLineRules, type LineRule } from "./rules/line-rule.ts";
 import { CREDENTIAL_SOURCE, NETWORK_CALL, NETWORK_KEYWORDS } from "./rules/patterns.ts";
 import type { ScanFile } from "./scan-file.ts";
 
@@ -47,27 +48,28 @@ export function tierOf(indicators: Iterable<RiskIndicator>): RiskTier {
 }
 
 const SYSTEM_PATH = /(?<![\w.~$-])\/(?:etc|root|proc|sys|boot)\/[\w.\/-]*|\b[Cc]:\\\\?Windows\\\\?System32\b/;
+const PATH_WORDS = new KeywordSet(["../", "..\\", "/etc/", "/root/", "/proc/", "/sys/", "/boot/", "windows"]);
 const SENSITIVE_SYSTEM_FILE = /\/etc\/(?:passwd|shadow|sudoers|gshadow)\b/;
 
 const INDICATOR_LINE_RULES: readonly LineRule[] = [
   { rule: "indicator/network-call", keywords: NETWORK_KEYWORDS, pattern: NETWORK_CALL, message: "Makes an outbound network call" },
   {
     rule: "indicator/network-call",
-    keywords: ["http"],
+    keywords: new KeywordSet(["http"]),
     pattern: /^\s*["']?[\w.-]*(?:url|uri|endpoint|host|webhook|callback)["']?\s*[:=]\s*["']?https?:\/\//i,
     regions: ["code"],
     message: "Configures an outbound endpoint",
   },
   {
     rule: "indicator/shell-invocation",
-    keywords: ["subprocess", "os.system", "popen", "os.exec", "os.spawn", "child_process", "execsync", "spawn", "execfile", "bun.spawn", "deno.command", "getruntime", "processbuilder", "eval", "exec", "start-process", "invoke-expression", "iex", "sh -c", "system(", "shell_exec", "passthru"],
+    keywords: new KeywordSet(["subprocess", "os.system", "popen", "os.exec", "os.spawn", "child_process", "execsync", "spawn", "execfile", "bun.spawn", "deno.command", "getruntime", "processbuilder", "eval", "exec", "start-process", "invoke-expression", "iex", "sh -c", "system(", "shell_exec", "passthru"]),
     pattern: /\bsubprocess\.\w+\s*\(|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bchild_process\b|\b(?:execSync|spawnSync|execFileSync|execFile|spawn)\s*\(|\bBun\.spawn(?:Sync)?\b|\bDeno\.Command\b|\bRuntime\.getRuntime\(\)\.exec|\bProcessBuilder\b|(?<![\w.'"])(?:eval|exec)\s*\(|\bStart-Process\b|\bInvoke-Expression\b|\biex\b|\b(?:ba|z|da|k)?sh\s+-c\b|\|\s*(?:ba|z)?sh\b|(?<![\w.'"])(?:system|shell_exec|passthru|popen)\s*\(/,
     regions: ["code"],
     message: "Spawns a process, a shell or evaluates code",
   },
   {
     rule: "indicator/mcp-tool-reference",
-    keywords: ["mcp", "model context protocol"],
+    keywords: new KeywordSet(["mcp", "model context protocol"]),
     pattern: /\bmcpServers\b|\bmcp_servers\b|\bmcp__[\w-]+|\bMCP\s+(?:server|tool|config|settings)s?\b|\bmodel\s+context\s+protocol\b|"mcp"\s*:|\.mcp\.json\b/i,
     message: "Declares or uses MCP servers or tools",
   },
@@ -92,7 +94,7 @@ function _pathFindings(file: ScanFile): RawFinding[] {
   const out: RawFinding[] = [];
   let indicator = false;
   const dir = posix.dirname(file.rel);
-  for (const line of file.lines) {
+  for (const line of linesWithKeywords(file, PATH_WORDS)) {
     if (line.text.startsWith("#!")) continue;
     const hasDots = line.text.includes("../") || line.text.includes("..\\");
     const hasRoot = line.text.includes("/etc/") || line.text.includes("/root/") || line.text.includes("/proc/") || line.text.includes("/sys/") || line.text.includes("/boot/") || /windows/i.test(line.text);

@@ -19,12 +19,6 @@ export function foldConfusables(text: string): string {
   return text.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
 }
 
-/** True when `text` has a confusable letter at all (cheap pre-check). */
-export function hasConfusable(text: string): boolean {
-  CONFUSABLE_RE.lastIndex = 0;
-  return CONFUSABLE_RE.test(text);
-}
-
 /**
  * Shell words as the shell sees them: `cu'r'l`, `cu"r"l` and `cur\l` all run curl. Only quotes
  * glued between word characters and backslashes before a letter are dropped, so ordinary quoted
@@ -58,23 +52,16 @@ export function resolveShellVariables(lines: readonly string[]): string[] {
   });
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
-
 /**
- * Printable text hidden in base64 runs of 20+ characters on a line (decode-and-rescan, as
- * gitleaks and trufflehog do). Runs that decode to binary are ignored.
+ * The printable text a base64 run of 20+ characters hides (decode-and-rescan, as gitleaks and
+ * trufflehog do), or undefined when it decodes to binary.
  */
-export function decodeBase64Runs(line: string): string[] {
-  const out: string[] = [];
-  for (const match of line.matchAll(BASE64_RUN)) {
-    const run = match[0];
-    if (run.length % 4 === 1) continue;
-    const bytes = Buffer.from(run, "base64");
-    if (bytes.length < 12) continue;
-    const text = bytes.toString("utf8");
-    if (/^[\x09\x0a\x0d\x20-\x7e]+$/.test(text) && /[ ./|;(]/.test(text)) out.push(text);
-  }
-  return out;
+export function decodeBase64Run(run: string): string | undefined {
+  if (run.length % 4 === 1) return undefined;
+  const bytes = Buffer.from(run, "base64");
+  if (bytes.length < 12) return undefined;
+  const text = bytes.toString("utf8");
+  return /^[\x09\x0a\x0d\x20-\x7e]+$/.test(text) && /[ ./|;(]/.test(text) ? text : undefined;
 }
 
 /** The ASCII text a run of Unicode tag characters (U+E0000–E007F) spells, or "" when none. */

@@ -1,4 +1,7 @@
-import { decodeBase64Runs, decodeTagCharacters, foldConfusables, resolveShellVariables, unsplitShellWords } from "./normalize.ts";
+import { type KeywordHits, type KeywordSet, scanKeywords } from "./keyword-index.ts";
+import { lineAt, lineStarts, lineText } from "./line-starts.ts";
+import { MarkdownRegions } from "./markdown-regions.ts";
+import { decodeBase64Run, decodeTagCharacters, foldConfusables, resolveShellVariables, unsplitShellWords } from "./normalize.ts";
 
 /** Where a line sits: code (scripts, fenced blocks), prose (Markdown text), or a hidden comment. */
 export type Region = "code" | "prose" | "comment";
@@ -10,101 +13,142 @@ export interface ScanLine {
   raw: string;
   /** Normalised: look-alikes folded, split shell words joined, simple variables resolved. */
   text: string;
-  /** `text` lower-cased, for keyword pre-filters. */
+  /** `text` lower-cased. */
   lower: string;
   region: Region;
   /** Set when the text was decoded from the line (base64 run or invisible tag characters). */
   decoded?: "base64" | "tags";
 }
 
-export interface ScanFile {
-  /** Path relative to the skill folder, `/`-separated. */
-  rel: string;
-  markdown: boolean;
-  /** Lower-cased normalised text of the whole file (lines joined by `\n`), for pre-filters. */
-  lower: string;
-  /** Offset in `lower` where each of `lines` starts. */
-  starts: number[];
-  /** True when the file is plain ASCII (no invisible or look-alike characters possible). */
-  ascii: boolean;
-  lines: ScanLine[];
-}
-
 /** A line longer than this is scanned in overlapping windows, so no regex sees a megabyte. */
 const WINDOW = 8192;
 const OVERLAP = 512;
+// The cheap tests that say whether normalising can change anything at all.
+const NON_ASCII = /[^\x00-\x7f]/;
+const SPLIT_WORD = /[A-Za-z0-9_](?:''|""|'[A-Za-z0-9_]+'[A-Za-z0-9_]|"[A-Za-z0-9_]+"[A-Za-z0-9_]|\\[A-Za-z])/;
+const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*=['"]?[A-Za-z0-9_./-]/;
+// Base64 runs of 20+ characters, matched only where a run starts (a linear scan).
+const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{20,}={0,2}/g;
 
 /**
- * Prepares one text file for the rules: split into lines, tag each with its region, normalise,
- * and append decoded lines (base64 payloads, tag-character text) at the line they hide in.
+ * One text file prepared for the rules. The whole text is normalised at once when anything in it
+ * can be (most files need nothing), keywords are found in one pass, and a line becomes an object
+ * only when a rule asks for it: rules start from keyword hits or whole-text searches, never from
+ * a walk over every line.
  */
-export function buildScanFile(rel: string, text: string): ScanFile {
-  const markdown = /\.(?:md|mdx|markdown)$/i.test(rel);
-  const rawLines = text.split(/\r?\n/);
-  const regions = markdown ? _markdownRegions(rawLines) : rawLines.map(() => "code" as Region);
-  const ascii = !/[^\x00-\x7f]/.test(text);
-  const normalised = resolveShellVariables(rawLines.map((l) => _normalise(l, ascii)));
-  const lines: ScanLine[] = [];
-  for (let i = 0; i < rawLines.length; i++) {
-    const raw = rawLines[i]!;
-    if (raw.length === 0) continue;
-    for (const [offset, part] of _windows(normalised[i]!)) {
-      lines.push({ no: i + 1, raw: offset === 0 ? raw : part, text: part, lower: part.toLowerCase(), region: regions[i]! });
+export class ScanFile {
+  /** Path relative to the skill folder, `/`-separated. */
+  readonly rel: string;
+  readonly markdown: boolean;
+  /** True when the file is plain ASCII (no invisible or look-alike characters possible). */
+  readonly ascii: boolean;
+  /** The file as written, `\r\n` read as `\n`. */
+  readonly raw: string;
+  /** Normalised text, line for line the same as `raw` (see ScanLine.text). */
+  readonly text: string;
+  #rawStarts?: number[];
+  #textStarts?: number[];
+  #hits?: KeywordHits;
+  #regions?: MarkdownRegions;
+  #decoded?: ScanLine[];
+  readonly #segments = new Map<number, ScanLine[]>();
+
+  constructor(rel: string, text: string) {
+    this.rel = rel;
+    this.markdown = /\.(?:md|mdx|markdown)$/i.test(rel);
+    this.raw = text.includes("\r") ? text.replaceAll("\r\n", "\n") : text;
+    this.ascii = !NON_ASCII.test(this.raw);
+    this.text = _normalise(this.raw, this.ascii);
+  }
+
+  /** Indexes of the lines holding one of the set's keywords, ascending. */
+  linesWith(set: KeywordSet): number[] {
+    if (!this.#hits || !set.coveredBy(this.#hits.automaton)) this.#hits = scanKeywords(this.text);
+    const hits = this.#hits;
+    const accepts = set.acceptsIn(hits.automaton);
+    const out: number[] = [];
+    for (let h = 0; h < hits.ends.length; h++) {
+      if (accepts[hits.states[h]!] === 0) continue;
+      const index = this.lineOf(hits.ends[h]!);
+      if (out.at(-1) !== index) out.push(index);
     }
-    for (const decoded of raw.length >= 20 ? decodeBase64Runs(raw) : []) {
-      const t = _normalise(decoded, false);
-      lines.push({ no: i + 1, raw, text: t, lower: t.toLowerCase(), region: "code", decoded: "base64" });
+    return out;
+  }
+
+  /** Indexes of the lines where a global regex matches in `text` (or `raw`), ascending. */
+  linesMatching(pattern: RegExp, on: "text" | "raw" = "text"): number[] {
+    const out: number[] = [];
+    for (const match of (on === "raw" ? this.raw : this.text).matchAll(pattern)) {
+      const index = on === "raw" ? lineAt(this.#rawLineStarts(), match.index) : this.lineOf(match.index);
+      if (out.at(-1) !== index) out.push(index);
+    }
+    return out;
+  }
+
+  /** The line holding an offset of `text`. */
+  lineOf(offset: number): number {
+    return lineAt((this.#textStarts ??= this.text === this.raw ? this.#rawLineStarts() : lineStarts(this.text)), offset);
+  }
+
+  region(index: number): Region {
+    if (!this.markdown) return "code";
+    this.#regions ??= new MarkdownRegions(this.raw, (at) => lineAt(this.#rawLineStarts(), at), (i) => lineText(this.raw, this.#rawLineStarts(), i));
+    return this.#regions.regionOf(index);
+  }
+
+  /** Line `index` as the rules see it: one window, or several for a very long line. */
+  segments(index: number): ScanLine[] {
+    let out = this.#segments.get(index);
+    if (out) return out;
+    if (index < 0 || index >= this.#rawLineStarts().length) return [];
+    const raw = lineText(this.raw, this.#rawLineStarts(), index);
+    const text = this.text === this.raw ? raw : lineText(this.text, (this.#textStarts ??= lineStarts(this.text)), index);
+    const region = this.region(index);
+    out = [];
+    if (raw.length > 0 && text.length <= WINDOW) out.push({ no: index + 1, raw, text, lower: text.toLowerCase(), region });
+    else if (raw.length > 0) {
+      for (let start = 0; start < text.length; start += WINDOW - OVERLAP) {
+        const part = text.slice(start, start + WINDOW);
+        out.push({ no: index + 1, raw: start === 0 ? raw : part, text: part, lower: part.toLowerCase(), region });
+      }
+    }
+    this.#segments.set(index, out);
+    return out;
+  }
+
+  /** Text decoded from the file (base64 payloads, tag-character text), each at its line. */
+  get decoded(): ScanLine[] {
+    if (this.#decoded) return this.#decoded;
+    const out: ScanLine[] = [];
+    for (const match of this.raw.matchAll(BASE64_RUN)) {
+      const decoded = decodeBase64Run(match[0]);
+      if (decoded === undefined) continue;
+      const index = lineAt(this.#rawLineStarts(), match.index);
+      const text = _normalise(decoded, false);
+      out.push({ no: index + 1, raw: lineText(this.raw, this.#rawLineStarts(), index), text, lower: text.toLowerCase(), region: "code", decoded: "base64" });
     }
     // Tag characters are astral: their UTF-16 form always starts with the surrogate U+DB40.
-    const tags = !ascii && raw.includes("\uDB40") ? decodeTagCharacters(raw) : "";
-    if (tags.length > 0) lines.push({ no: i + 1, raw, text: tags, lower: tags.toLowerCase(), region: "comment", decoded: "tags" });
-  }
-  const starts: number[] = [];
-  let at = 0;
-  for (const line of lines) {
-    starts.push(at);
-    at += line.lower.length + 1;
-  }
-  return { rel, markdown, lower: lines.map((l) => l.lower).join("\n"), starts, ascii, lines };
-}
-
-// The cheap checks first: most lines have no quotes, backslashes or non-ASCII letters.
-function _normalise(line: string, ascii: boolean): string {
-  const folded = ascii ? line : foldConfusables(line);
-  return /['"\\]/.test(folded) ? unsplitShellWords(folded) : folded;
-}
-
-function* _windows(line: string): Generator<[number, string]> {
-  if (line.length <= WINDOW) {
-    yield [0, line];
-    return;
-  }
-  for (let start = 0; start < line.length; start += WINDOW - OVERLAP) yield [start, line.slice(start, start + WINDOW)];
-}
-
-// Fenced code blocks are code; HTML comments are hidden from readers; the frontmatter and
-// everything else is prose.
-function _markdownRegions(lines: readonly string[]): Region[] {
-  const out: Region[] = [];
-  let fence: string | undefined;
-  let comment = false;
-  for (const line of lines) {
-    const trimmed = line.trimStart();
-    if (fence !== undefined) {
-      out.push("code");
-      if (trimmed.startsWith(fence)) fence = undefined;
-      continue;
+    if (!this.ascii && this.raw.includes("\uDB40")) {
+      for (const index of this.linesMatching(/\uDB40/g, "raw")) {
+        const raw = lineText(this.raw, this.#rawLineStarts(), index);
+        const tags = decodeTagCharacters(raw);
+        if (tags.length > 0) out.push({ no: index + 1, raw, text: tags, lower: tags.toLowerCase(), region: "comment", decoded: "tags" });
+      }
     }
-    const open = /^(`{3,}|~{3,})/.exec(trimmed);
-    if (open && !comment) {
-      fence = open[1]!;
-      out.push("code");
-      continue;
-    }
-    const opens = line.includes("<!--");
-    out.push(comment || opens ? "comment" : "prose");
-    if (opens) comment = !line.slice(line.lastIndexOf("<!--")).includes("-->");
-    else if (comment && line.includes("-->")) comment = false;
+    this.#decoded = out.sort((a, b) => a.no - b.no);
+    return out;
   }
+
+  #rawLineStarts(): number[] {
+    return (this.#rawStarts ??= lineStarts(this.raw));
+  }
+}
+
+// Whole-text normalisation, line for line: each step only runs when its cheap test says it can
+// change something.
+function _normalise(text: string, ascii: boolean): string {
+  let out = ascii ? text : foldConfusables(text);
+  if (SPLIT_WORD.test(out)) out = unsplitShellWords(out);
+  if (out.includes("$") && ASSIGNMENT.test(out)) out = resolveShellVariables(out.split("\n")).join("\n");
   return out;
 }

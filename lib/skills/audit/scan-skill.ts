@@ -13,7 +13,7 @@ import { secretFindings } from "./rules/secret-rules.ts";
 import { skillFindings } from "./rules/skill-rules.ts";
 import { unicodeFindings } from "./rules/unicode-rules.ts";
 import { ruleInfo } from "./rule-catalog.ts";
-import { buildScanFile } from "./scan-file.ts";
+import { ScanFile } from "./scan-file.ts";
 import type { LifecycleRecommendation, SkillAudit } from "./report.ts";
 
 type Placed = RawFinding & { rel: string };
@@ -54,7 +54,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
   for (const file of bundle.files) {
     if (file.text === undefined) continue;
     bytes += file.text.length;
-    const scan = buildScanFile(file.rel, file.text);
+    const scan = new ScanFile(file.rel, file.text);
     const found = [
       ...runLineRules(COMMAND_RULES, scan),
       ...(scan.markdown ? runLineRules(PROSE_RULES, scan) : []),

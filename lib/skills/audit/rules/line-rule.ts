@@ -1,6 +1,7 @@
 import type { RawFinding, Severity } from "../finding.ts";
 import { showInvisible } from "../normalize.ts";
 import { ruleInfo } from "../rule-catalog.ts";
+import type { KeywordSet } from "../keyword-index.ts";
 import type { Region, ScanFile, ScanLine } from "../scan-file.ts";
 import { redactText } from "../../../core/redact.ts";
 
@@ -10,8 +11,8 @@ export type Verdict = { severity?: Severity; confidence?: number; message?: stri
 /** A rule that looks at one line at a time. */
 export interface LineRule {
   rule: string;
-  /** Lower-case literals; the rule only runs on lines (and files) that contain one. */
-  keywords: readonly string[];
+  /** The rule only runs on lines that hold one of these. */
+  keywords: KeywordSet;
   /** Tested on the normalised line; no `g` flag. */
   pattern: RegExp;
   /** Regions it applies to (default: every region). */
@@ -25,16 +26,16 @@ export interface LineRule {
 const EVIDENCE_MAX = 160;
 
 /**
- * Runs line rules over a file, at most one finding per rule and line. Only lines holding one of
- * a rule's keywords are tried (found with indexOf over the whole file, so a rule whose keywords
- * are absent costs one search). Evidence is the normalised line around the match, invisible
- * characters shown as escapes, redacted.
+ * Runs line rules over a file, at most one finding per rule and line window. Only lines holding
+ * one of a rule's keywords are tried (the file's one keyword pass says which), plus the lines
+ * decoded from base64 or tag characters. Evidence is the normalised line around the match,
+ * invisible characters shown as escapes, redacted.
  */
 export function runLineRules(rules: readonly LineRule[], file: ScanFile): RawFinding[] {
   const out: RawFinding[] = [];
   for (const rule of rules) {
-    const candidates = rule.decodedOnly ? file.lines.filter((l) => l.decoded) : _linesWith(file, rule.keywords);
-    for (const line of candidates) {
+    const lines = rule.decodedOnly ? file.decoded : linesWithKeywords(file, rule.keywords, rule.regions);
+    for (const line of lines) {
       if (rule.regions && !rule.regions.includes(line.region)) continue;
       const match = rule.pattern.exec(line.text);
       if (!match) continue;
@@ -46,28 +47,21 @@ export function runLineRules(rules: readonly LineRule[], file: ScanFile): RawFin
   return out;
 }
 
-function _linesWith(file: ScanFile, keywords: readonly string[]): ScanLine[] {
-  const hits = new Set<number>();
-  for (const keyword of keywords) {
-    for (let at = file.lower.indexOf(keyword); at >= 0; at = file.lower.indexOf(keyword, at + 1)) {
-      const index = _lineAt(file.starts, at);
-      hits.add(index);
-      // Skip to the next line: one hit per line is enough.
-      at = (file.starts[index + 1] ?? file.lower.length) - 1;
-    }
+/**
+ * The lines holding one of the keywords, in file order, with the decoded lines that hold one
+ * after the line they hide in. A line outside `regions` is skipped before it is ever built.
+ */
+export function linesWithKeywords(file: ScanFile, keywords: KeywordSet, regions?: readonly Region[]): ScanLine[] {
+  const decoded = file.decoded.filter((l) => keywords.keywords.some((k) => l.lower.includes(k)));
+  const out: ScanLine[] = [];
+  let d = 0;
+  for (const index of file.linesWith(keywords)) {
+    while (d < decoded.length && decoded[d]!.no <= index) out.push(decoded[d++]!);
+    if (regions && !regions.includes(file.region(index))) continue;
+    out.push(...file.segments(index));
   }
-  return [...hits].sort((a, b) => a - b).map((i) => file.lines[i]!);
-}
-
-function _lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  while (d < decoded.length) out.push(decoded[d++]!);
+  return out;
 }
 
 /** A finding at a line, with catalog defaults and evidence cut around `index`. */

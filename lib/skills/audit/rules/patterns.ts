@@ -1,3 +1,5 @@
+import { KeywordSet } from "../keyword-index.ts";
+
 /**
  * Shared shapes the rules combine. Each is deliberately literal (seed 004: indicators are
  * substring and structural checks) and runs on normalised text (see ../normalize.ts).
@@ -6,12 +8,12 @@
 /** An outbound network call written as code or as a command (not the word "curl" in prose). */
 export const NETWORK_CALL =
   /\b(?:curl|wget)\s+["'$\-hH\w]|\b(?:fetch|axios(?:\.\w+)?|urlopen|http\.request|https\.request|net\.connect|socket\.connect|create_connection)\s*\(|\brequests\.(?:get|post|put|patch|delete|head|request|Session)\b|\burllib\d?\.request\b|\bhttp\.client\b|\bhttpx\.\w+\(|\baiohttp\.\w+|\bXMLHttpRequest\b|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s+https?:|\bNet\.WebClient\b|\bn(?:c|cat)\s+(?:-\w+\s+)*[\w.-]+\s+\d{2,5}\b|\bsocat\s+\S|\/dev\/(?:tcp|udp)\//i;
-export const NETWORK_KEYWORDS = ["curl", "wget", "fetch", "axios", "urlopen", "request", "connect", "http", "invoke-", "iwr", "irm", "webclient", "nc ", "ncat", "socat", "/dev/tcp", "/dev/udp", "aiohttp"];
+export const NETWORK_KEYWORDS = new KeywordSet(["curl", "wget", "fetch", "axios", "urlopen", "request", "connect", "http", "invoke-", "iwr", "irm", "webclient", "nc ", "ncat", "socat", "/dev/tcp", "/dev/udp", "aiohttp"]);
 
 /** Credential stores a skill has no business reading. */
 export const CREDENTIAL_SOURCE =
   /~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|config\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|~\/\.aws\b|\.gnupg\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\/etc\/shadow\b|\.npmrc\b|\.pypirc\b|(?<![\w.$-])\.env(?:\.(?:local|production|prod|dev))?\b(?![\w-]*\s*\()|login\.keychain|find-generic-password/i;
-export const CREDENTIAL_KEYWORDS = [".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws", ".gnupg", ".netrc", ".pgpass", ".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", ".npmrc", ".pypirc", ".env", "keychain", "generic-password"];
+export const CREDENTIAL_KEYWORDS = new KeywordSet([".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws", ".gnupg", ".netrc", ".pgpass", ".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", ".npmrc", ".pypirc", ".env", "keychain", "generic-password"]);
 
 /** An upload: data leaves with the request. */
 export const UPLOAD = /\s-(?:d|F|T)\s*@?|--data(?:-binary|-raw|-urlencode)?\b|--upload-file\b|--form\b|\bPOST\b|requests\.(?:post|put)\b|method\s*[:=]\s*["']?(?:POST|PUT)|\.(?:post|put)\s*\(|\?\w+=\$\(/;
@@ -19,7 +21,7 @@ export const UPLOAD = /\s-(?:d|F|T)\s*@?|--data(?:-binary|-raw|-urlencode)?\b|--
 /** Hosts that receive data for anyone: tunnels, paste sites, request catchers, chat webhooks. */
 export const TUNNEL_HOST =
   /\b(?:[\w-]+\.)*(?:ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net|bore\.pub|localhost\.run|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|hookbin\.com|beeceptor\.com|interact\.sh|oast\.(?:fun|pro|live|site|online|me)|burpcollaborator\.net|pastebin\.com|paste\.ee|hastebin\.com|transfer\.sh|0x0\.st|discord(?:app)?\.com\/api\/webhooks|api\.telegram\.org\/bot)/i;
-export const TUNNEL_KEYWORDS = ["ngrok", "trycloudflare", "loca.lt", "localtunnel", "serveo", "bore.pub", "localhost.run", "webhook.site", "requestbin", "pipedream", "hookbin", "beeceptor", "interact.sh", "oast.", "burpcollaborator", "pastebin", "paste.ee", "hastebin", "transfer.sh", "0x0.st", "api/webhooks", "api.telegram.org"];
+export const TUNNEL_KEYWORDS = new KeywordSet(["ngrok", "trycloudflare", "loca.lt", "localtunnel", "serveo", "bore.pub", "localhost.run", "webhook.site", "requestbin", "pipedream", "hookbin", "beeceptor", "interact.sh", "oast.", "burpcollaborator", "pastebin", "paste.ee", "hastebin", "transfer.sh", "0x0.st", "api/webhooks", "api.telegram.org"]);
 
 /** Installers whose `curl | sh` one-liner is the documented way to install them. */
 export const KNOWN_INSTALLER =

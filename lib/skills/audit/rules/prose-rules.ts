@@ -1,3 +1,4 @@
+import { KeywordSet } from "../keyword-index.ts";
 import { CREDENTIAL_SOURCE, documentationContext, negatedBefore } from "./patterns.ts";
 import type { LineRule, Verdict } from "./line-rule.ts";
 import type { ScanLine } from "../scan-file.ts";
@@ -15,7 +16,7 @@ const TEXT: LineRule["regions"] = ["prose", "comment"];
 export const PROSE_RULES: readonly LineRule[] = [
   {
     rule: "injection/override",
-    keywords: ["ignore", "disregard", "forget", "bypass", "override", "you are now", "system prompt", "do not", "keep this", "set aside", "treated as", "unrestricted", "important", "<system", "without verification", "without review"],
+    keywords: new KeywordSet(["ignore", "disregard", "forget", "bypass", "override", "you are now", "system prompt", "do not", "keep this", "set aside", "treated as", "unrestricted", "important", "<system", "without verification", "without review"]),
     pattern: new RegExp(
       [
         String.raw`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:(?:the|your|its|of\s+the)\s+)?(?:previous|prior|above|earlier|preceding|existing|original)\s+(?:instructions|rules|guidelines|prompts?|directions|constraints|context)`,
@@ -40,13 +41,13 @@ export const PROSE_RULES: readonly LineRule[] = [
   },
   {
     rule: "injection/hidden-comment",
-    keywords: ["<!--"],
+    keywords: new KeywordSet(["<!--"]),
     pattern: /<!--[^\n]*?(?:\b(?:curl|wget|ignore|system|instructions?|send|upload|exec|eval|password|token|secret|exfiltrat\w*)\b|https?:\/\/|~\/\.|\.ssh)/i,
     message: "Hides instructions or commands in an HTML comment readers never see",
   },
   {
     rule: "exfil/instruction",
-    keywords: ["send", "upload", "post", "forward", "transmit", "exfiltrat", "echo", "repeat", "include", "reveal", "print", "output", "reply", "response"],
+    keywords: new KeywordSet(["send", "upload", "post", "forward", "transmit", "exfiltrat", "echo", "repeat", "include", "reveal", "print", "output", "reply", "response"]),
     pattern: new RegExp(
       [
         String.raw`\b(?:send|upload|post|forward|transmit|report)\b[^.\n]{0,60}\bto\s+(?:our|an?\s+external|the\s+attacker'?s?|a\s+remote)\s+(?:analytics\s+|collection\s+|tracking\s+|backup\s+)?(?:server|endpoint|webhook|collector|host)\b`,
@@ -61,7 +62,7 @@ export const PROSE_RULES: readonly LineRule[] = [
   },
   {
     rule: "exfil/instruction",
-    keywords: ["your reply", "your response", "your answer", "your output", "the reply", "the response", "the answer", "the output", "the chat", "your chat"],
+    keywords: new KeywordSet(["your reply", "your response", "your answer", "your output", "the reply", "the response", "the answer", "the output", "the chat", "your chat"]),
     pattern: /\b(?:include|paste|show|print|output|put)\b[^.\n]{0,40}\b(?:in|into)\s+(?:your|the)\s+(?:reply|response|answer|output|chat)\b/i,
     regions: TEXT,
     message: "Tells the agent to put credential contents into its reply",
@@ -69,7 +70,7 @@ export const PROSE_RULES: readonly LineRule[] = [
   },
   {
     rule: "social/coercion",
-    keywords: ["approve", "do not", "don't", "disable", "turn off"],
+    keywords: new KeywordSet(["approve", "do not", "don't", "disable", "turn off"]),
     pattern: /\bapprove\s+(?:all|every|any)\s+(?:the\s+)?(?:prompts?|requests?|permissions?|confirmations?|dialogs?|tool\s+calls?)|\b(?:do\s+not|don't)\s+(?:read|open|inspect|review|look\s+at|examine|check)(?:\s+or\s+(?:modify|edit|change))?\s+(?:the\s+)?[\w./-]+\.(?:sh|py|js|ps1|bat|exe|bin)\b|\b(?:disable|turn\s+off)\s+(?:your\s+|the\s+)?(?:antivirus|firewall|defender|gatekeeper|sandbox|security\s+software)\b/i,
     regions: TEXT,
     message: "Pressures the reader to approve everything or skip review",
@@ -77,7 +78,7 @@ export const PROSE_RULES: readonly LineRule[] = [
   },
   {
     rule: "social/password-archive",
-    keywords: ["password"],
+    keywords: new KeywordSet(["password"]),
     pattern: /\bdownload\b[^\n]{0,80}\.(?:exe|zip|rar|7z|dmg|pkg|msi|scr)\b[^\n]{0,40}\bpassword\b/i,
     message: "Asks to download an executable or archive with a password",
   },

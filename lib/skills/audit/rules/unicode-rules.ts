@@ -1,57 +1,70 @@
 import type { RawFinding } from "../finding.ts";
 import { decodeTagCharacters } from "../normalize.ts";
-import type { ScanFile, ScanLine } from "../scan-file.ts";
+import type { ScanFile } from "../scan-file.ts";
 import { evidenceOf, makeFinding } from "./line-rule.ts";
 
-const TAG = /[\u{E0000}-\u{E007F}]/u;
-const TAG_ESCAPE = /\\u\{?[eE]00[0-7][0-9a-fA-F]\}?|\\U000[eE]00[0-7][0-9a-fA-F]/;
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+// Global, for searches over the whole file; String.search ignores lastIndex, so they serve per
+// line as well.
+const TAG = /[\u{E0000}-\u{E007F}]/gu;
+const TAG_ESCAPE = /\\u\{?[eE]00[0-7][0-9a-fA-F]\}?|\\U000[eE]00[0-7][0-9a-fA-F]/g;
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
-const DECODER = /\b(?:atob|fromCharCode|b64decode|base64|decodeURIComponent|unescape)\b/;
+const DECODER = /\b(?:atob|fromCharCode|b64decode|base64|decodeURIComponent|unescape)\b/i;
 // A word with Latin letters and Cyrillic or Greek ones: whole-word Cyrillic (Russian prose) is fine.
 const WORD = /[\p{L}\p{N}_.-]+/gu;
 const LATIN = /\p{Script=Latin}/u;
-const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}]/gu;
+const LOOKALIKE_SCRIPT_ONE = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 /**
  * Invisible and look-alike characters, checked on the raw text: tag characters (always an
  * error, with the text they spell as evidence), escaped tag code points, bidi controls,
- * zero-width runs (by count, as cisco's YARA rule does) and mixed-script words.
+ * zero-width runs (by count, as cisco's YARA rule does) and mixed-script words. Each is one
+ * search over the file; only lines that hold a hit are looked at.
  */
 export function unicodeFindings(file: ScanFile): RawFinding[] {
   const out: RawFinding[] = [];
-  if (file.ascii && !file.lower.includes("\\u")) return out;
-  let zeroWidth = 0;
-  let firstZeroWidth: ScanLine | undefined;
-  let homoglyphs = 0;
-  for (const line of file.lines) {
-    if (line.decoded) continue;
-    const raw = line.raw;
-    if (TAG.test(raw)) {
-      const spelled = decodeTagCharacters(raw);
-      const finding = makeFinding("unicode/tag-characters", line, raw.search(TAG), "Invisible Unicode tag characters spell hidden text");
-      out.push({ ...finding, evidence: evidenceOf(`decodes to: ${spelled}`) });
-    }
-    if (raw.includes("\\") && TAG_ESCAPE.test(raw)) out.push(makeFinding("unicode/tag-escape", line, raw.search(TAG_ESCAPE), "Writes Unicode tag characters as escapes"));
-    if (BIDI.test(raw)) out.push(makeFinding("unicode/bidi-control", line, raw.search(BIDI), "Bidirectional control characters change how the text displays"));
-    const zw = raw.match(ZERO_WIDTH);
-    if (zw) {
-      zeroWidth += line.no === 1 && raw.startsWith("\uFEFF") ? zw.length - 1 : zw.length;
-      firstZeroWidth ??= line;
-    }
-    if (homoglyphs < 3 && LOOKALIKE_SCRIPT.test(raw)) {
-      for (const word of raw.matchAll(WORD)) {
-        if (LATIN.test(word[0]) && LOOKALIKE_SCRIPT.test(word[0])) {
-          out.push(makeFinding("unicode/homoglyph", { ...line, text: raw }, word.index, `Mixes Latin with Cyrillic or Greek look-alikes in "${word[0]}"`));
-          homoglyphs++;
-          break;
-        }
-      }
-    }
-  }
-  if (zeroWidth > 0 && firstZeroWidth) {
-    const loud = zeroWidth > 200 || (zeroWidth > 50 && DECODER.test(file.lower));
-    out.push(makeFinding("unicode/zero-width", firstZeroWidth, 0, `${zeroWidth} zero-width characters in the file`, loud ? { severity: "warning", confidence: 0.8 } : {}));
-  }
+  if (file.raw.includes("\\")) _each(file, TAG_ESCAPE, "unicode/tag-escape", "Writes Unicode tag characters as escapes", out);
+  if (file.ascii) return out;
+  _each(file, TAG, "unicode/tag-characters", "Invisible Unicode tag characters spell hidden text", out);
+  _each(file, BIDI, "unicode/bidi-control", "Bidirectional control characters change how the text displays", out);
+  _zeroWidth(file, out);
+  _homoglyphs(file, out);
   return out;
+}
+
+function _each(file: ScanFile, pattern: RegExp, rule: string, message: string, out: RawFinding[]): void {
+  for (const index of file.linesMatching(pattern, "raw")) {
+    for (const line of file.segments(index)) {
+      const at = line.raw.search(pattern);
+      if (at < 0) continue;
+      const finding = makeFinding(rule, line, at, message);
+      out.push(rule === "unicode/tag-characters" ? { ...finding, evidence: evidenceOf(`decodes to: ${decodeTagCharacters(line.raw)}`) } : finding);
+    }
+  }
+}
+
+// One finding per file, at the first line with one; a byte-order mark at the start is not counted.
+function _zeroWidth(file: ScanFile, out: RawFinding[]): void {
+  const lines = file.linesMatching(ZERO_WIDTH, "raw");
+  if (lines.length === 0) return;
+  const count = file.raw.match(ZERO_WIDTH)!.length - (file.raw.startsWith("\uFEFF") ? 1 : 0);
+  if (count === 0) return;
+  const loud = count > 200 || (count > 50 && DECODER.test(file.text));
+  out.push(makeFinding("unicode/zero-width", file.segments(lines[0]!)[0]!, 0, `${count} zero-width characters in the file`, loud ? { severity: "warning", confidence: 0.8 } : {}));
+}
+
+// At most three, one per line: the first word on a line that mixes Latin with a look-alike script.
+function _homoglyphs(file: ScanFile, out: RawFinding[]): void {
+  let found = 0;
+  for (const index of file.linesMatching(LOOKALIKE_SCRIPT, "raw")) {
+    for (const line of file.segments(index)) {
+      if (found >= 3) return;
+      const word = [...line.raw.matchAll(WORD)].find((w) => LATIN.test(w[0]) && LOOKALIKE_SCRIPT_ONE.test(w[0]));
+      if (!word) continue;
+      out.push(makeFinding("unicode/homoglyph", { ...line, text: line.raw }, word.index, `Mixes Latin with Cyrillic or Greek look-alikes in "${word[0]}"`));
+      found++;
+      break;
+    }
+  }
 }
