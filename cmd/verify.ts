@@ -4,7 +4,7 @@ import { z } from "zod";
 import { commonArgs } from "../lib/core/args.ts";
 import { runCli, type Outcome, type RunOptions } from "../lib/core/cli.ts";
 import { UsageError } from "../lib/core/errors.ts";
-import { loadTrustedKeys } from "../lib/core/keys.ts";
+import { loadTrustedKeys, resolveTrustedKeysPath } from "../lib/core/keys.ts";
 import { log } from "../lib/core/logger.ts";
 import { verifyReleaseReceipt } from "../lib/core/release-receipt.ts";
 import { VERSION } from "../lib/core/version.ts";
@@ -30,7 +30,7 @@ export const verifyCommand = defineCommand({
     request: { type: "string", description: "Verify request file (.agentproof/request.json): check .agentproof/agent-session.json", valueHint: "file" },
     release: { type: "string", description: "Release binary to verify against <binary>.receipt.json", valueHint: "binary" },
     receipt: { type: "string", description: "Release receipt file (default: <binary>.receipt.json beside the binary)", valueHint: "file" },
-    "trusted-keys": { type: "string", description: "Trusted-keys file; the signer must be listed in it", valueHint: "file" },
+    "trusted-keys": { type: "string", description: "Trusted-keys file; the signer must be listed in it (default: ~/.config/leogriel/trusted-keys.json when present)", valueHint: "file" },
   },
   async run({ args }): Promise<Outcome> {
     const parsed = Args.parse(args);
@@ -46,7 +46,7 @@ async function _session(args: Args): Promise<Outcome> {
   if (args.verbose) throw new UsageError("Cannot verify: --verbose is not available with --request (tracebacks are never printed)");
   try {
     const limits = standardLimits();
-    const report = await verifySession({ requestPath: args.request!, cwd: args.cwd ?? process.cwd(), trustedKeysPath: args.trustedKeys, limits });
+    const report = await verifySession({ requestPath: args.request!, cwd: args.cwd ?? process.cwd(), trustedKeysPath: resolveTrustedKeysPath(args.trustedKeys), limits });
     const result: VerifyResult = { result: "CHECKED", action: "verify", ...report, receipt: ".agentproof/agent-session.json", limits, notice: RESULT_NOTICE };
     const pass = result.receipt_valid && result.repository?.result === "MATCH" && result.signature.trusted !== false;
     _sessionSummary(result);
@@ -66,13 +66,21 @@ function _sessionSummary(result: VerifyResult): void {
   for (const d of repo.differences) log.log(`  differs: ${JSON.stringify(d.path)}`);
 }
 
+const UNTRUSTED_SIGNER = {
+  code: "signer_not_checked",
+  message: "No trusted-keys file was given or found, so the receipt proves integrity against the key it names, not who signed it",
+};
+
 async function _release(binary: string, args: Args): Promise<Outcome> {
-  const trusted = args.trustedKeys ? loadTrustedKeys(args.trustedKeys) : undefined;
+  const trustedPath = resolveTrustedKeysPath(args.trustedKeys);
+  const trusted = trustedPath ? loadTrustedKeys(trustedPath) : undefined;
   const result = await verifyReleaseReceipt(binary, args.receipt ?? `${binary}.receipt.json`, trusted);
   const pass = result.valid && result.trusted !== false;
+  const warnings = trusted ? [] : [UNTRUSTED_SIGNER];
   return {
     exitCode: pass ? 0 : 1,
     data: result,
+    warnings,
     human() {
       const verdict = pass ? "VALID" : "INVALID";
       log.log(`${verdict} ${binary} (${result.target}, sha256 ${result.sha256})`);
@@ -80,6 +88,7 @@ async function _release(binary: string, args: Args): Promise<Outcome> {
       if (!result.digestMatches) log.log("the binary's sha256 differs from the receipt");
       if (!result.sizeMatches) log.log("the binary's size differs from the receipt");
       if (!result.nameMatches) log.log("the binary's name differs from the receipt");
+      if (!trusted) log.warn(UNTRUSTED_SIGNER.message);
     },
   };
 }

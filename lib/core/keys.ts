@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
@@ -40,6 +40,19 @@ export interface SigningKey extends KeyPair {
 export function defaultKeyPath(env: Record<string, string | undefined> = process.env): string {
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config");
   return join(base, "leogriel", "signing-key.json");
+}
+
+/** Where a user keeps the keys they trust: `${XDG_CONFIG_HOME:-~/.config}/leogriel/trusted-keys.json`. */
+export function defaultTrustedKeysPath(env: Record<string, string | undefined> = process.env): string {
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config");
+  return join(base, "leogriel", "trusted-keys.json");
+}
+
+/** The trusted-keys file a verifier uses: the one given, else the user's default when it exists. */
+export function resolveTrustedKeysPath(explicit: string | undefined, env: Record<string, string | undefined> = process.env): string | undefined {
+  if (explicit) return explicit;
+  const fallback = defaultTrustedKeysPath(env);
+  return existsSync(fallback) ? fallback : undefined;
 }
 
 /**

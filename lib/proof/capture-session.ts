@@ -40,6 +40,17 @@ export interface CaptureReport {
 const OWN_OUTPUT = /^\.agentproof\/(?:agent-session\.json|\.agent-session\.json\.[0-9a-f]+\.tmp)$/;
 
 /**
+ * The environment Codex gets: capture's own without `LEOGRIEL_SIGNING_KEY`, so the agent under
+ * observation is not told where the signing key lives (the key is loaded before the child
+ * starts). An agent running as the same user can still read a key file it finds; see
+ * docs/capture-verify.md, "What a receipt does not protect against".
+ */
+export function childEnvironment(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const { LEOGRIEL_SIGNING_KEY: _hidden, ...rest } = env;
+  return rest;
+}
+
+/**
  * Runs one Codex session under a capture request and publishes its signed receipt: validate,
  * refuse unsafe control paths, snapshot, run Codex, snapshot again, sign, publish no-clobber.
  * A child that fails or times out still gets a receipt, then the matching error.
@@ -65,7 +76,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
     codex,
     args: codexExecArgs({ model: request.model, sandbox: request.sandbox, root }),
     cwd: root,
-    env,
+    env: childEnvironment(env),
     stdin: request.prompt,
     timeoutMs: limits.timeout_ms,
     onLine: (line) => recorder.add(line),

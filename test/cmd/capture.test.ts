@@ -67,6 +67,16 @@ describe("leogriel-capture with the real Codex CLI", () => {
     expect(JSON.stringify(mock.requests[1])).toContain("function_call_output");
   });
 
+  test("does not tell Codex where the signing key lives", async () => {
+    const { repo, env } = setup([shellTurn("call_1", "printenv > seen-env.txt; true"), messageTurn("done")]);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env });
+    expect(run.exitCode).toBe(0);
+    const seen = readFileSync(join(repo, "seen-env.txt"), "utf8");
+    expect(seen).toContain("CODEX_HOME=");
+    expect(seen).not.toContain("LEOGRIEL_SIGNING_KEY");
+    expect(seen).not.toContain(env.LEOGRIEL_SIGNING_KEY!);
+  });
+
   test("records deletions in process, leaving deleted paths out of the subjects", async () => {
     const { repo, env } = setup([shellTurn("call_1", "rm gone.txt && echo new > added.txt"), messageTurn("done")], { "gone.txt": "bye\n", "README.md": "init\n" });
     const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);

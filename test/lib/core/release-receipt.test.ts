@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { canonicalJson } from "../../../lib/core/canonical-json.ts";
 import { createKeyFile } from "../../../lib/core/keys.ts";
@@ -77,11 +77,11 @@ describe("release receipts", () => {
 
   test("leogriel-verify --release exits 0 for a valid binary and 1 after tampering", async () => {
     const { binary } = await release();
-    const ok = runEntry("verify", ["--release", binary, "--json"]);
+    const ok = runEntry("verify", ["--release", binary, "--json"], { env: { XDG_CONFIG_HOME: tempDir() } });
     expect(ok.exitCode).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, command: "verify", data: { valid: true } });
     writeFileSync(binary, "tampered");
-    const bad = runEntry("verify", ["--release", binary]);
+    const bad = runEntry("verify", ["--release", binary], { env: { XDG_CONFIG_HOME: tempDir() } });
     expect(bad.exitCode).toBe(1);
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toContain("INVALID");
@@ -91,5 +91,27 @@ describe("release receipts", () => {
     const result = runEntry("verify", ["--release", join(tempDir(), "none"), "--json"]);
     expect(result.exitCode).toBe(2);
     expect(JSON.parse(result.stdout).errors[0].code).toBe("file_not_found");
+  });
+});
+
+describe("trusted keys for release verification", () => {
+  test("without a trusted-keys file the envelope warns that the signer was not checked", async () => {
+    const { binary } = await release();
+    const result = runEntry("verify", ["--release", binary, "--json"], { env: { XDG_CONFIG_HOME: tempDir() } });
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout).warnings).toEqual([expect.objectContaining({ code: "signer_not_checked" })]);
+  });
+
+  test("the user's default trusted-keys file is used when present, and a foreign signer fails", async () => {
+    const { binary, dir } = await release();
+    const xdg = tempDir();
+    const other = createKeyFile(join(dir, "other.json"));
+    mkdirSync(join(xdg, "leogriel"));
+    writeFileSync(join(xdg, "leogriel", "trusted-keys.json"), JSON.stringify({ schemaVersion: 1, keys: [{ keyid: other.keyid, publicKey: toHex(other.publicKey) }] }));
+    const result = runEntry("verify", ["--release", binary, "--json"], { env: { XDG_CONFIG_HOME: xdg } });
+    expect(result.exitCode).toBe(1);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.data).toMatchObject({ valid: true, trusted: false });
+    expect(doc.warnings).toEqual([]);
   });
 });
