@@ -74,7 +74,11 @@ export async function verifyReleaseReceipt(
   const envelope = _parse(DsseEnvelope, parseJsonText(text, "release receipt"));
   if (`${canonicalJson(envelope)}\n` !== text) _invalid("not one line of canonical JSON");
   if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) _invalid(`unexpected payloadType ${envelope.payloadType}`);
-  const st = _parse(Statement, parseJsonText(new TextDecoder().decode(decodePayload(envelope)), "release receipt payload"));
+  if (envelope.signatures.length !== 1) _invalid("expected exactly one signature");
+  const payloadText = new TextDecoder().decode(decodePayload(envelope));
+  const payload = parseJsonText(payloadText, "release receipt payload");
+  if (canonicalJson(payload) !== payloadText) _invalid("the payload is not canonical JSON");
+  const st = _parse(Statement, payload);
   if (st.predicateType !== RELEASE_PREDICATE_TYPE) _invalid(`unexpected predicateType ${st.predicateType}`);
   const predicate = _parse(ReleasePredicate, st.predicate);
   const subject = st.subject[0];

@@ -66,6 +66,15 @@ describe("release receipts", () => {
   });
 
   test.each([
+    ["signed twice", (t: string) => {
+      const env = JSON.parse(t);
+      return `${canonicalJson({ ...env, signatures: [...env.signatures, env.signatures[0]] })}\n`;
+    }],
+    ["a pretty-printed payload", (t: string) => {
+      const env = JSON.parse(t);
+      const pretty = JSON.stringify(JSON.parse(Buffer.from(env.payload, "base64").toString()), null, 1);
+      return `${canonicalJson({ ...env, payload: Buffer.from(pretty).toString("base64") })}\n`;
+    }],
     ["pretty-printed JSON", (t: string) => JSON.stringify(JSON.parse(t), null, 2)],
     ["truncated JSON", (t: string) => t.slice(0, 50)],
     ["an unknown envelope key", (t: string) => `${canonicalJson({ ...JSON.parse(t), extra: 1 })}\n`],
