@@ -13,7 +13,8 @@ import { useTempDirs } from "../support/temp-dir.ts";
 // backstop for `rm -rf /`). CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC keeps the CLI off the
 // network; the only connections it makes are to the mock.
 const tempDir = useTempDirs("leogriel-claude-e2e-");
-const CLAUDE = join(REPO, "node_modules", "@anthropic-ai", "claude-code", "bin", "claude.exe");
+// The platform package's binary: present without the wrapper's postinstall (npm ci --ignore-scripts).
+const CLAUDE = join(REPO, "node_modules", "@anthropic-ai", `claude-code-${process.platform}-${process.arch}`, process.platform === "win32" ? "claude.exe" : "claude");
 const ghp = token(["gh", "p_"], chars(36));
 
 async function session(command: string, setup: (ws: string) => void) {
