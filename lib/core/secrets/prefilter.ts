@@ -1,54 +1,50 @@
+import { KeywordAutomaton } from "./keyword-automaton.ts";
 import type { SecretRule } from "./types.ts";
 
-/** One place in the text where a rule may match. */
-export interface Candidate {
-  rule: SecretRule;
-  /** Index of the keyword hit. */
-  at: number;
-}
-
 /**
- * The keyword prefilter: one case-insensitive pass of a single alternation over the text, then
- * only the rules whose keyword occurred run, and only near the hit. This is what keeps clean
- * text fast: most output lines contain no keyword at all.
+ * The keyword prefilter: one pass of a keyword automaton over the text, then only the rules whose
+ * keyword occurred run, and only near the hit. This is what keeps clean text fast: most output
+ * lines contain no keyword at all, and the pass costs the same however many keywords there are.
  */
 export class Prefilter {
-  readonly #trigger: RegExp;
-  readonly #byKeyword = new Map<string, SecretRule[]>();
+  readonly #automaton: KeywordAutomaton;
+  readonly #keywordLength: number[];
+  /** Per keyword, the rules that list it. */
+  readonly #rulesOf: SecretRule[][];
+  /** The rules' trigger expressions as one regex, or undefined when no rule has one. */
+  readonly #trigger: RegExp | undefined;
   readonly #fragments: Array<{ test: RegExp; rule: SecretRule }> = [];
 
   constructor(rules: readonly SecretRule[]) {
-    const keywords = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
-    // A long keyword hides the shorter ones inside it from the alternation (`secret_access_key`
-    // contains `key`), so each keyword also triggers the rules of every keyword it contains.
-    for (const keyword of keywords) {
-      const triggered = rules.filter((r) => r.keywords.some((k) => keyword.includes(k)));
-      this.#byKeyword.set(keyword, triggered);
-    }
-    const sources = keywords.map(_escape);
+    const keywords = [...new Set(rules.flatMap((r) => r.keywords))];
+    this.#automaton = new KeywordAutomaton(keywords);
+    this.#keywordLength = keywords.map((k) => k.length);
+    this.#rulesOf = keywords.map((k) => rules.filter((r) => r.keywords.includes(k)));
+    const sources: string[] = [];
     for (const rule of rules) {
       if (!rule.trigger) continue;
       sources.push(rule.trigger);
       this.#fragments.push({ test: new RegExp(`^(?:${rule.trigger})$`, "i"), rule });
     }
-    this.#trigger = new RegExp(sources.join("|"), "gi");
+    this.#trigger = sources.length > 0 ? new RegExp(sources.join("|"), "gi") : undefined;
   }
 
-  /** The rule candidates in `text`, in text order. */
-  candidates(text: string): Candidate[] {
-    const out: Candidate[] = [];
+  /**
+   * Calls `candidate(rule, at)` for each place a rule may match (`at` is where its keyword or
+   * trigger starts), in order of where the keyword ends; a keyword inside a longer one (`key` in
+   * `secret_access_key`) is a candidate of its own.
+   */
+  forEach(text: string, candidate: (rule: SecretRule, at: number) => void): void {
+    const rulesOf = this.#rulesOf;
+    const length = this.#keywordLength;
+    this.#automaton.scan(text, (k, end) => {
+      for (const rule of rulesOf[k]!) candidate(rule, end - length[k]!);
+    });
     const trigger = this.#trigger;
+    if (trigger === undefined) return;
     trigger.lastIndex = 0;
     for (let m = trigger.exec(text); m !== null; m = trigger.exec(text)) {
-      const hit = m[0].toLowerCase();
-      const rules = this.#byKeyword.get(hit);
-      if (rules) for (const rule of rules) out.push({ rule, at: m.index });
-      else for (const f of this.#fragments) if (f.test.test(hit)) out.push({ rule: f.rule, at: m.index });
+      for (const f of this.#fragments) if (f.test.test(m[0])) candidate(f.rule, m.index);
     }
-    return out;
   }
-}
-
-function _escape(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }

@@ -27,10 +27,11 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   let prefilter = prefilters.get(rules);
   if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
   const out: RawMatch[] = [];
+  // Hits on a line already scanned for the rule add nothing: skip them without slicing again.
   const scannedTo = new Map<SecretRule, number>();
   const seen = new Set<string>();
-  for (const { rule, at } of prefilter.candidates(text)) {
-    if (at < (scannedTo.get(rule) ?? -1)) continue;
+  prefilter.forEach(text, (rule, at) => {
+    if (at < (scannedTo.get(rule) ?? -1)) return;
     const from = _lineStart(text, at);
     const to = _windowEnd(text, at, rule.extraLines ?? 0);
     scannedTo.set(rule, to);
@@ -41,7 +42,7 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
         out.push(match);
       }
     }
-  }
+  });
   return out;
 }
 
