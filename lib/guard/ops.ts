@@ -33,8 +33,14 @@ export interface Op {
   afterCd: boolean;
   /** Found inside an unknown program's arguments: any effect it has is undeterminable. */
   wrapped?: boolean;
+  /**
+   * The find program an op comes from: its start points and expression, which action (`-delete`
+   * or the n-th `-exec`) this op is, and the symlink mode (P, H, L). `deletes`: the op removes the
+   * matches themselves; otherwise its targets hold `{}` templates to fill with each match.
+   */
+  find?: { roots: Word[]; expr: Word[]; action: number; deletes: boolean; follow: string };
   /** Git arguments the policy needs (the ref of a reset, the flags of a clean). */
-  git?: { args: string[]; ref?: string; dir: string | null };
+  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean };
 }
 
 /** A new op with the bookkeeping fields defaulted. */

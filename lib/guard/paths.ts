@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
+import type { FindReach } from "./find-dry-run.ts";
 import { quarantineRoot } from "./recovery/plan.ts";
 import type { Word } from "./syntax.ts";
 
@@ -18,6 +19,8 @@ export interface PathContext {
   protectedPaths: string[];
   /** Real paths of directories already resolved during this check (targets share parents). */
   realDirs: Map<string, string>;
+  /** find dry runs already made during this check (policy-find.ts). */
+  findRuns?: Map<string, FindReach | null>;
 }
 
 // System trees are protected with everything inside them; the identity roots only as themselves
@@ -88,8 +91,10 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
     return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
   };
   if (!word.glob) return { kind: "paths", paths: [realParent(absolute(word.value), realDirs)] };
-  const matches = expandGlob(absolute(word.pattern));
+  let matches = expandGlob(absolute(word.pattern));
   if (matches === null) return { kind: "wildcard" };
+  // `*/`: a trailing slash makes the pattern match directories only.
+  if (word.pattern.endsWith("/")) matches = matches.filter((m) => statSync(m, { throwIfNoEntry: false })?.isDirectory());
   // No match: the shell passes the pattern itself, which names nothing that exists.
   return { kind: "paths", paths: matches.length ? matches.map((m) => realParent(m, realDirs)) : [absolute(word.value)] };
 }

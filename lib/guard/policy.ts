@@ -1,9 +1,13 @@
 import { statSync } from "node:fs";
+import { dirname } from "node:path";
+import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 import { classifyPath, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
+import { judgeFound } from "./policy-find.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
+import { worstPathCode } from "./severity.ts";
 
 /** One op's verdict, and what compensation it needs when it is RELOCATE or SNAPSHOT. */
 export interface OpVerdict {
@@ -29,7 +33,7 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
     case "move":
     case "write-into":
     case "permission":
-      return _paths(o, pc);
+      return o.find ? judgeFound(o, pc, (inner) => _paths(inner, pc)) : _paths(o, pc);
     case "git-reset-hard":
     case "git-discard":
       return _snapshot(o);
@@ -67,6 +71,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
     const resolved = resolveTarget(word, o.cwd, pc.realDirs);
     if (resolved.kind === "unknown") codes.push("BLOCK_UNDETERMINABLE_EFFECT");
     else if (resolved.kind === "wildcard") codes.push("BLOCK_WILDCARD");
+    else if (word.glob && resolved.paths.some((p) => _insideGuardStore(p, pc))) codes.push("BLOCK_WILDCARD");
     else {
       for (const path of resolved.paths) {
         const code = _pathCode(o, path, classifyPath(path, pc), destroys, pc);
@@ -75,7 +80,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       }
     }
   }
-  const code = _worst(codes);
+  const code = worstPathCode(codes);
   if (code === "RELOCATE_TREE") return { code, relocate };
   return { code, relocate: code === "COMPOUND_CWD_DELETE" ? relocate : undefined };
 }
@@ -87,6 +92,11 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
   const dir = prefix.slice(0, prefix.lastIndexOf("/") + 1) || ".";
   const resolved = resolveTarget({ ...word, value: dir, pattern: dir, glob: false }, cwd, pc.realDirs);
   return resolved.kind === "paths" && resolved.paths.some((p) => classifyPath(p, pc) === "protected");
+}
+
+/** Strictly inside `.agent-guard/`: a wildcard reached into the quarantine's control paths. */
+function _insideGuardStore(path: string, pc: PathContext): boolean {
+  return path.startsWith(`${dirname(quarantineRoot(pc.workspace))}/`);
 }
 
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
@@ -136,25 +146,8 @@ function _clean(o: Op, pc: PathContext): OpVerdict {
   if (targets === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
   if (targets.length === 0) return { code: "ALLOW_NOOP" };
   const words = targets.map((t) => ({ value: t, dynamic: false, glob: false, pattern: t, quoted: true }));
-  return _paths({ ...o, kind: "delete", targets: words, recursive: true }, pc);
-}
-
-const ORDER: ReasonCode[] = [
-  "ALLOW_NO_EFFECT",
-  "ALLOW_NOOP",
-  "ALLOW_TEMP_PATH",
-  "RELOCATE_TREE",
-  "COMPOUND_CWD_DELETE",
-  "ASK_OUTSIDE_WORKSPACE",
-  "BLOCK_WILDCARD",
-  "BLOCK_UNDETERMINABLE_EFFECT",
-  "BLOCK_OUTSIDE_WORKSPACE",
-  "BLOCK_PROTECTED_PATH",
-  "BLOCK_PROTECTED_ANCESTOR",
-];
-
-/** The most severe of several path codes (more specific refusals win among BLOCKs). */
-function _worst(codes: ReasonCode[]): ReasonCode {
-  if (codes.length === 0) return "ALLOW_NOOP";
-  return codes.reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a));
+  const verdict = _paths({ ...o, kind: "delete", targets: words, recursive: true }, pc);
+  // A stash keeps what it sweeps away: only protected storage (the quarantine) must stay put.
+  if (o.git!.stash && verdict.code !== "BLOCK_PROTECTED_PATH" && verdict.code !== "BLOCK_PROTECTED_ANCESTOR") return { code: "ALLOW_NO_EFFECT" };
+  return verdict;
 }

@@ -58,6 +58,8 @@ export function unknownWord(): Word {
 
 /**
  * Program names the Windows dialects emit for effects that have no POSIX spelling. They start
- * with NUL, which no real command line can contain (the guard refuses NUL input).
+ * with NUL, which no real command line can contain (the guard refuses NUL input). `subtree`
+ * deletes members of its operands that cannot be listed up front (`del /s *.log`, a filtered
+ * Remove-Item): unlike find, whose expression the policy can evaluate.
  */
-export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote" } as const;
+export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote", subtree: "\0find" } as const;

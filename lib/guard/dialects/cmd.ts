@@ -91,7 +91,7 @@ function _translate(words: Word[], depth: number, vars: Vars, out: SimpleCommand
       return switches.includes("/s") ? [literalWord("rm"), literalWord("-r"), literalWord("--"), ...operands] : [];
     case "del":
     case "erase":
-      if (switches.includes("/s")) return [literalWord("find"), ...operands.map(_parentOf), literalWord("-delete")];
+      if (switches.includes("/s")) return [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
       return [literalWord("rm"), literalWord("--"), ...operands];
     case "format":
       return [literalWord(SYNTHETIC.disk)];

@@ -96,10 +96,10 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     const srcName = source.words[0]?.value.toLowerCase() ?? "";
     const listed = source.words.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-"));
     if (!LISTING.has(srcName) || listed.length === 0) return [literalWord("rm"), literalWord("--"), unknownWord()];
-    return [literalWord("find"), ...listed, literalWord("-delete")];
+    return [literalWord(SYNTHETIC.subtree), ...listed];
   }
   if (targets.length === 0) return [];
-  if (filtered) return [literalWord("find"), ...targets, literalWord("-delete")];
+  if (filtered) return [literalWord(SYNTHETIC.subtree), ...targets];
   return [literalWord("rm"), ...(recurse ? [literalWord("-r")] : []), literalWord("--"), ...targets];
 }
 

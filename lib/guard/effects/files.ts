@@ -78,7 +78,8 @@ export const copyMove: Handler = ({ name, args }) => {
   const ops: Op[] = [];
   if (name === "mv") ops.push(op("move", name, sources, true));
   const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
-  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return ops;
+  // ln without -f refuses to replace: it only creates inside the destination's directory.
+  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [op("write-into", name, [dest])];
   ops.push(op(noClobber ? "write-into" : "overwrite", name, [dest]));
   return ops;
 };

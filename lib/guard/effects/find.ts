@@ -10,37 +10,51 @@ const VALUED = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iw
 
 /**
  * find: `-delete` removes matches under the start points, `-exec cmd {} ;` runs a command on
- * each; the matches cannot be listed before find runs, so those targets are marked as subtrees.
+ * each. The ops carry the find program (`Op.find`): the policy lists the matches with an
+ * in-process dry run (find-dry-run.ts) and judges them one by one. An -exec op's targets keep
+ * their `{}` templates until then.
  */
 export const find: Handler = ({ args, ctx }) => {
   let i = 0;
+  let follow = "P";
   const roots: Word[] = [];
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (!args[i]!.dynamic && (v.startsWith("-") || v === "(" || v === "!")) {
-      if (v === "-H" || v === "-L" || v === "-P") continue;
+      if (v === "-H" || v === "-L" || v === "-P") {
+        follow = v.slice(1);
+        continue;
+      }
       break;
     }
     roots.push(args[i]!);
   }
   if (roots.length === 0) roots.push({ value: ".", dynamic: false, glob: false, pattern: ".", quoted: false });
+  const expr = args.slice(i);
+  const spec = (action: number, deletes: boolean): NonNullable<Op["find"]> => ({ roots, expr, action, deletes, follow });
   const ops: Op[] = [];
+  let action = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (VALUED.has(v) || /^-newer..$/.test(v)) i++;
-    else if (v === "-delete") ops.push({ ...op("delete", "find", roots, true), subtree: true });
+    else if (v === "-delete") ops.push({ ...op("delete", "find", roots, true), subtree: true, find: spec(action++, true) });
     else if (WRITES.has(v) && args[i + 1]) ops.push(op("overwrite", "find", [args[++i]!]));
     else if (EXECS.has(v)) {
-      const end = args.findIndex((a, k) => k > i && (a.value === ";" || a.value === "+"));
+      const end = args.findIndex((a, k) => k > i && (a.value === ";" || (a.value === "+" && args[k - 1]!.value === "{}")));
       // Without its terminator find refuses the whole expression and runs nothing.
       if (end < 0) return [];
-      const inner = args.slice(i + 1, end);
+      const [head, ...rest] = args.slice(i + 1, end);
       i = end;
-      const [head, ...rest] = inner.flatMap((w) => (w.value.includes("{}") ? roots : [w]));
+      const index = action++;
       if (!head) continue;
+      // The found path as the program itself: running files the guard has not read.
+      if (head.value.includes("{}")) {
+        ops.push(op("unknown", "find>exec"));
+        continue;
+      }
       for (const o of analyzeArgv(head, rest, ctx)) {
-        const onMatches = o.targets.some((t) => roots.includes(t));
-        ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}` } : o);
+        const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
+        ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}`, find: spec(index, false) } : o);
       }
     }
   }

@@ -43,7 +43,10 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       if (dryRun) return "noop";
       return _forcePush(args) ? "git-force-push" : null;
     case "stash":
-      return operands[0] === "drop" || operands[0] === "clear" ? "git-history" : null;
+      if (operands[0] === "drop" || operands[0] === "clear") return "git-history";
+      // push/save with -u or -a: untracked (and ignored) files leave the worktree for the stash.
+      if ((operands.length === 0 || operands[0] === "push" || operands[0] === "save") && stashSweep(opts) !== null) return "git-clean";
+      return null;
     case "branch":
       return opts.some((o) => /^-[a-zA-Z]*[DMCf]/.test(o) || _long([o], "force") || (_long([o], "delete") && _long(opts, "force"))) ? "git-history" : null;
     case "reflog":
@@ -80,4 +83,15 @@ function _forcePush(args: string[]): boolean {
     else if (/^-[a-zA-Z]+$/.test(a) && a.includes("f")) return true;
   }
   return false;
+}
+
+/**
+ * What `git stash push` sweeps out of the worktree besides tracked changes, as `git clean` flags
+ * (its dry run lists the paths): `-u` untracked files, `-a` untracked and ignored ones.
+ */
+export function stashSweep(opts: string[]): string[] | null {
+  const short = opts.filter((o) => /^-[a-zA-Z]+$/.test(o)).join("");
+  if (short.includes("a") || _long(opts, "all")) return ["-d", "-x"];
+  if (short.includes("u") || _long(opts, "include-untracked")) return ["-d"];
+  return null;
 }

@@ -4,7 +4,7 @@ import { op, type OpKind } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { gitSubcommand } from "./git-subcommands.ts";
+import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 
 const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
@@ -53,6 +53,7 @@ export const git: Handler = (inv) => {
   if (!kind) return [];
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: kind === "git-reset-hard" ? values.find((v) => !v.startsWith("-")) : undefined };
+  if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
   return [o];
 };
 
@@ -61,4 +62,10 @@ function _alias(alias: string, rest: Word[], inv: Invocation) {
   if (alias.startsWith("!")) return analyzeText(`${alias.slice(1)} ${rest.map((w) => `'${w.value.replace(/'/g, "'\\''")}'`).join(" ")}`, "posix", inv.ctx);
   const words = alias.split(/\s+/).filter(Boolean).map((value) => ({ value, dynamic: false, glob: false, pattern: value, quoted: false }));
   return analyzeArgv({ value: "git", dynamic: false, glob: false, pattern: "git", quoted: false }, [...words, ...rest], inv.ctx, inv.cmd);
+}
+
+/** The pathspecs after `--` (a stash push limited to some paths sweeps only those). */
+function _pathspecs(args: string[]): string[] {
+  const at = args.indexOf("--");
+  return at < 0 ? [] : args.slice(at);
 }

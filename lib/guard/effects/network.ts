@@ -89,6 +89,11 @@ export const tar: Handler = (inv) => {
     const file = /^--file=(.*)$/.exec(v)?.[1] ?? (/^-[a-zA-Z]*f$/.test(v) ? args[i + 1]?.value : undefined);
     if (file && /^[^/]+:/.test(file)) ops.push(op("egress", "tar"));
   }
+  // Extracting into -C DIR writes into DIR (only protected storage cares).
+  const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
+  const dir = args.findIndex((a) => a.value === "-C" || a.value === "--directory");
+  const into = dir >= 0 ? args[dir + 1] : args.find((a) => a.value.startsWith("--directory="));
+  if (extracts && into) ops.push(op("write-into", "tar", [into.value.startsWith("--directory=") ? { ...into, value: into.value.slice(12), pattern: into.pattern.slice(12) } : into]));
   return ops;
 };
 

@@ -1,6 +1,7 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
@@ -22,6 +23,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["chmod", "chown", "chgrp", "chattr", "setfacl"].map((n) => [n, permission] as const),
   ...["mv", "cp", "install", "ln"].map((n) => [n, copyMove] as const),
   ["rsync", rsync],
+  ...["touch", "mkdir", "mkfifo", "mknod"].map((n) => [n, creates] as const),
+  ["sed", sed],
+  ["unzip", unzip],
   ["find", find],
   ["git", git],
   ...WRAPPER_NAMES.map((n) => [n, wrapper] as const),
@@ -53,6 +57,7 @@ PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
 PROGRAMS.set(SYNTHETIC.remote, ({ name }) => [op("remote-code", name.slice(1))]);
+PROGRAMS.set(SYNTHETIC.subtree, ({ name, args }) => [{ ...op("delete", name.slice(1), args, true), subtree: true }]);
 
 // mkfs.ext4, mkfs.vfat, …
 for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat", "f2fs", "minix"]) PROGRAMS.set(`mkfs.${fs}`, diskTool);
