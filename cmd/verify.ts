@@ -10,7 +10,7 @@ import { verifyReleaseReceipt } from "../lib/core/release-receipt.ts";
 import { VERSION } from "../lib/core/version.ts";
 import { asSeedFailure, writeErrorResult } from "../lib/proof/error-result.ts";
 import { standardLimits } from "../lib/proof/limits.ts";
-import { RESULT_NOTICE, type VerifyResult } from "../lib/proof/results.ts";
+import { RESULT_NOTICE, SIGNER_NOT_CHECKED, type VerifyResult } from "../lib/proof/results.ts";
 import { verifySession } from "../lib/proof/verify-session.ts";
 
 const Args = z.object({
@@ -46,8 +46,10 @@ async function _session(args: Args): Promise<Outcome> {
   if (args.verbose) throw new UsageError("Cannot verify: --verbose is not available with --request (tracebacks are never printed)");
   try {
     const limits = standardLimits();
-    const report = await verifySession({ requestPath: args.request!, cwd: args.cwd ?? process.cwd(), trustedKeysPath: resolveTrustedKeysPath(args.trustedKeys), limits });
-    const result: VerifyResult = { result: "CHECKED", action: "verify", ...report, receipt: ".agentproof/agent-session.json", limits, notice: RESULT_NOTICE };
+    const trustedKeysPath = resolveTrustedKeysPath(args.trustedKeys);
+    const report = await verifySession({ requestPath: args.request!, cwd: args.cwd ?? process.cwd(), trustedKeysPath, limits });
+    const warnings = trustedKeysPath ? {} : { warnings: [SIGNER_NOT_CHECKED] };
+    const result: VerifyResult = { result: "CHECKED", action: "verify", ...report, receipt: ".agentproof/agent-session.json", ...warnings, limits, notice: RESULT_NOTICE };
     const pass = result.receipt_valid && result.repository?.result === "MATCH" && result.signature.trusted !== false;
     _sessionSummary(result);
     return { exitCode: pass ? 0 : 1, stdout: `${JSON.stringify(result)}\n` };
@@ -57,26 +59,22 @@ async function _session(args: Args): Promise<Outcome> {
 }
 
 function _sessionSummary(result: VerifyResult): void {
-  const trust = result.signature.trusted === undefined ? "" : result.signature.trusted ? " (trusted)" : " (NOT in trusted keys)";
+  const trust = result.signature.trusted === undefined ? " (signer not checked)" : result.signature.trusted ? " (trusted)" : " (NOT in trusted keys)";
   log.log(`receipt_valid: ${result.receipt_valid}; signature ${result.signature.valid ? "valid" : "INVALID"}${result.signature.keyid ? ` by key ${result.signature.keyid}` : ""}${trust}`);
   for (const problem of result.problems) log.log(`  ${problem}`);
+  for (const warning of result.warnings ?? []) log.warn(warning.message);
   const repo = result.repository;
   if (!repo) return log.log("repository: not compared (the receipt is not valid)");
   log.log(`repository: ${repo.result} (${repo.checked_paths} changed paths checked${repo.repository_id_matches ? "" : "; repository_id differs"})`);
   for (const d of repo.differences) log.log(`  differs: ${JSON.stringify(d.path)}`);
 }
 
-const UNTRUSTED_SIGNER = {
-  code: "signer_not_checked",
-  message: "No trusted-keys file was given or found, so the receipt proves integrity against the key it names, not who signed it",
-};
-
 async function _release(binary: string, args: Args): Promise<Outcome> {
   const trustedPath = resolveTrustedKeysPath(args.trustedKeys);
   const trusted = trustedPath ? loadTrustedKeys(trustedPath) : undefined;
   const result = await verifyReleaseReceipt(binary, args.receipt ?? `${binary}.receipt.json`, trusted);
   const pass = result.valid && result.trusted !== false;
-  const warnings = trusted ? [] : [UNTRUSTED_SIGNER];
+  const warnings = trusted ? [] : [SIGNER_NOT_CHECKED];
   return {
     exitCode: pass ? 0 : 1,
     data: result,
@@ -88,7 +86,7 @@ async function _release(binary: string, args: Args): Promise<Outcome> {
       if (!result.digestMatches) log.log("the binary's sha256 differs from the receipt");
       if (!result.sizeMatches) log.log("the binary's size differs from the receipt");
       if (!result.nameMatches) log.log("the binary's name differs from the receipt");
-      if (!trusted) log.warn(UNTRUSTED_SIGNER.message);
+      if (!trusted) log.warn(SIGNER_NOT_CHECKED.message);
     },
   };
 }

@@ -3,13 +3,31 @@ import { PathState } from "./observe-path.ts";
 import type { Snapshot } from "./snapshot.ts";
 
 /**
- * A repository-relative path as a receipt records it: `/`-separated, never absolute, no empty,
- * `.` or `..` segment, no NUL. Verify reads paths from untrusted receipts, so this is checked.
+ * Why `path` is not a repository-relative path a receipt may name, or undefined when it is one:
+ * `/`-separated, never absolute, no empty, `.` or `..` segment, no NUL, and no `.git` segment in
+ * any letter case (git never lists one, and on a case-insensitive filesystem `.GIT/config` is
+ * the repository's own configuration). Verify reads the paths of untrusted receipts, so a path
+ * that fails this is never read.
  */
+export function repoPathProblem(path: string): string | undefined {
+  if (path.includes("\0")) return "it holds a NUL byte";
+  if (path.startsWith("/")) return "it is absolute";
+  const segments = path.split("/");
+  if (segments.some((s) => s === "" || s === "." || s === "..")) return "it has an empty, . or .. segment";
+  if (segments.some(isGitSegment)) return "it is inside .git";
+  return undefined;
+}
+
+/** Whether a path segment names git's own directory (`.git` in any letter case). */
+export function isGitSegment(segment: string): boolean {
+  return segment.toLowerCase() === ".git";
+}
+
+/** A repository-relative path as a receipt records it (see `repoPathProblem`). */
 export const RepoPath = z
   .string()
   .min(1)
-  .refine((p) => !p.includes("\0") && p.split("/").every((s) => s !== "" && s !== "." && s !== ".."), "not a plain repository-relative path");
+  .refine((p) => repoPathProblem(p) === undefined, "not a plain repository-relative path outside .git");
 
 /** One changed path: its state before and after the session (null where absent). */
 export const Change = z

@@ -15,6 +15,16 @@ export const RESULT_NOTICE =
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
+/** Something a reader should know about a result that is not a failed check. */
+export const ResultWarning = z.strictObject({ code: z.string().min(1), message: z.string() });
+export type ResultWarning = z.infer<typeof ResultWarning>;
+
+/** Verify had no trusted-keys file: a valid signature says nothing about who signed. */
+export const SIGNER_NOT_CHECKED: ResultWarning = {
+  code: "signer_not_checked",
+  message: "No trusted-keys file was given or found, so the receipt proves integrity against the key it names, not who signed it",
+};
+
 export const CaptureResult = z
   .strictObject({
     result: z.literal("CAPTURED"),
@@ -48,6 +58,8 @@ export const VerifyResult = z
     problems: z.array(z.string()),
     signature: z.strictObject({ keyid: Hex64.nullable(), valid: z.boolean(), trusted: z.boolean().optional() }),
     repository: RepositoryMatch.nullable(),
+    /** Additive: present only when there is something to say (`signer_not_checked`). */
+    warnings: z.array(ResultWarning).optional(),
     limits: Limits,
     notice: z.literal(RESULT_NOTICE),
   })

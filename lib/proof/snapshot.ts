@@ -1,5 +1,6 @@
 import { LeogrielError } from "../core/errors.ts";
 import { gitBytes } from "../core/git.ts";
+import { isGitSegment } from "./changes.ts";
 import type { Limits } from "./limits.ts";
 import { observePath, type PathState } from "./observe-path.ts";
 
@@ -27,12 +28,20 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export async function takeSnapshot(root: string, limits: Limits, exclude: (rel: string) => boolean = () => false): Promise<Snapshot> {
   const listed = await _listPaths(root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
   const ignored = await _listPaths(root, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"]);
-  const paths = [...new Set([...listed, ...ignored])].filter((p) => !exclude(p.replace(/\/$/, "")));
+  const unobserved = new Set<string>();
+  const paths = [...new Set([...listed, ...ignored])].filter((p) => {
+    const rel = p.replace(/\/$/, "");
+    const segments = rel.split("/");
+    const git = segments.findIndex(isGitSegment);
+    // git lists no `.git` segment in its own letter case, but does list `.GIT/` on a
+    // case-sensitive filesystem. No receipt may name such a path: it is named, not entered.
+    if (git !== -1) unobserved.add(`${segments.slice(0, git + 1).join("/")}/`);
+    return git === -1 && !exclude(rel);
+  });
   if (paths.length > limits.observed_max_files) {
     _exceeded(`${paths.length} paths is over the ${limits.observed_max_files}-path limit`, "observed_max_files");
   }
   const entries = new Map<string, PathState>();
-  const unobserved = new Set<string>();
   const realDirs = new Map<string, boolean>();
   let bytes = 0;
   for (const path of paths) {

@@ -1,10 +1,25 @@
 import { LeogrielError } from "../core/errors.ts";
 
 /**
- * Parses JSON and refuses duplicate object keys. `JSON.parse` silently keeps the last of two
- * equal keys, so `{"action":"verify","action":"capture"}` would read as a capture request; an
- * exact-keys contract has to see both.
- * @throws {LeogrielError} `invalid_json` for malformed text, `duplicate_key` naming the key
+ * The one object key a strict document may not hold. `JSON.parse` keeps it as an own property,
+ * but anything that copies the object by assignment (zod's record and object parsers do) turns
+ * it into the copy's prototype: the key vanishes from validation while the text still carries
+ * it. `constructor` and `prototype` have no such setter; they stay ordinary keys, which strict
+ * schemas refuse as unknown.
+ */
+export const RESERVED_KEY = "__proto__";
+
+export interface KeyProblem {
+  kind: "duplicate" | "reserved";
+  key: string;
+}
+
+/**
+ * Parses JSON and refuses duplicate object keys and the key `__proto__` at any depth.
+ * `JSON.parse` silently keeps the last of two equal keys, so `{"action":"verify","action":"capture"}`
+ * would read as a capture request; an exact-keys contract has to see both.
+ * @throws {LeogrielError} `invalid_json` for malformed text, `duplicate_key` or `reserved_key`
+ *   naming the key
  */
 export function parseStrictJson(text: string, label: string): unknown {
   let value: unknown;
@@ -13,11 +28,12 @@ export function parseStrictJson(text: string, label: string): unknown {
   } catch {
     throw new LeogrielError("invalid_json", `Cannot parse ${label}: not valid JSON`, { exitCode: 1 });
   }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) {
-    throw new LeogrielError("duplicate_key", `Cannot parse ${label}: the key ${JSON.stringify(duplicate)} appears twice in one object`, {
-      exitCode: 1,
-    });
+  const problem = findKeyProblem(text);
+  if (problem?.kind === "duplicate") {
+    throw new LeogrielError("duplicate_key", `Cannot parse ${label}: the key ${JSON.stringify(problem.key)} appears twice in one object`, { exitCode: 1 });
+  }
+  if (problem?.kind === "reserved") {
+    throw new LeogrielError("reserved_key", `Cannot parse ${label}: the key ${JSON.stringify(problem.key)} is not allowed anywhere`, { exitCode: 1 });
   }
   return value;
 }
@@ -28,10 +44,11 @@ interface Frame {
 }
 
 /**
- * The first key that appears twice in one object of `text`, compared after unescaping.
- * `text` must already be valid JSON: this walks its tokens without re-checking the grammar.
+ * The first key of `text` that appears twice in one object or is `__proto__`, compared after
+ * unescaping (so `"\u005f_proto__"` counts). `text` must already be valid JSON: this walks its
+ * tokens without re-checking the grammar.
  */
-export function findDuplicateKey(text: string): string | undefined {
+export function findKeyProblem(text: string): KeyProblem | undefined {
   const stack: Frame[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -46,7 +63,8 @@ export function findDuplicateKey(text: string): string | undefined {
       const top = stack.at(-1);
       if (top?.keys && top.expectKey) {
         const key = JSON.parse(text.slice(i, end + 1)) as string;
-        if (top.keys.has(key)) return key;
+        if (key === RESERVED_KEY) return { kind: "reserved", key };
+        if (top.keys.has(key)) return { kind: "duplicate", key };
         top.keys.add(key);
       }
       i = end;

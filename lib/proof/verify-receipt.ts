@@ -5,10 +5,11 @@ import { fromHex } from "../core/hash.ts";
 import { IN_TOTO_PAYLOAD_TYPE, Statement, type Subject } from "../core/in-toto.ts";
 import type { TrustedKeysFile } from "../core/keys.ts";
 import { keyIdOf } from "../core/sign.ts";
-import type { Change } from "./changes.ts";
+import { repoPathProblem, type Change } from "./changes.ts";
 import { EventLog, eventLogIntact } from "./event-chain.ts";
 import { SESSION_PREDICATE_TYPE, SessionPredicate } from "./session-predicate.ts";
 import { subjectsOf } from "./session-receipt.ts";
+import { findKeyProblem, RESERVED_KEY } from "./strict-json.ts";
 
 /** The individual checks behind `receipt_valid`. */
 export interface ReceiptChecks {
@@ -72,10 +73,17 @@ export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile
     _canonical(statementValue) === payloadText;
   if (!checks.envelope) problems.push("the envelope is not one signature over a canonical in-toto payload");
 
+  // Why the statement cannot be used, when a precise reason is known. `__proto__` is checked on
+  // the text: once zod copies an object, that key becomes its prototype and escapes the schema.
+  const unusable = _pathProblems(statementValue);
+  if (statementValue !== undefined && findKeyProblem(payloadText)?.kind === "reserved") {
+    unusable.unshift(`the payload holds the key ${JSON.stringify(RESERVED_KEY)}, which no receipt may contain`);
+  }
   const statement = Statement.safeParse(statementValue);
   const predicate = statement.success && statement.data.predicateType === SESSION_PREDICATE_TYPE ? SessionPredicate.safeParse(statement.data.predicate) : undefined;
-  checks.statement = predicate?.success === true && _subjectsMatch(statement.data!.subject, predicate.data.changes);
-  if (!checks.statement) problems.push(`the payload is not an in-toto Statement v1 with a valid ${SESSION_PREDICATE_TYPE} predicate and matching subjects`);
+  checks.statement = unusable.length === 0 && predicate?.success === true && _subjectsMatch(statement.data!.subject, predicate.data.changes);
+  if (unusable.length > 0) problems.push(...unusable);
+  else if (!checks.statement) problems.push(`the payload is not an in-toto Statement v1 with a valid ${SESSION_PREDICATE_TYPE} predicate and matching subjects`);
 
   // Signature and chain are checked even when the predicate is off-schema, to say precisely what broke.
   const raw = statement.success ? statement.data.predicate : undefined;
@@ -97,6 +105,21 @@ export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile
 
 const SignerPart = z.object({ signer: SessionPredicate.shape.signer });
 const EventsPart = z.object({ events: EventLog });
+
+// One problem per path the receipt names that verify must never read (absolute, `..`, `.git`).
+function _pathProblems(statement: unknown): string[] {
+  const raw = statement as { subject?: unknown; predicate?: { changes?: unknown } } | null | undefined;
+  const names = [
+    ...(Array.isArray(raw?.predicate?.changes) ? raw.predicate.changes.map((c: { path?: unknown } | null) => c?.path) : []),
+    ...(Array.isArray(raw?.subject) ? raw.subject.map((s: { name?: unknown } | null) => s?.name) : []),
+  ];
+  const problems = new Set<string>();
+  for (const name of names) {
+    const why = typeof name === "string" ? repoPathProblem(name) : undefined;
+    if (why) problems.add(`the receipt names the path ${JSON.stringify(name)}, which verify never reads: ${why}`);
+  }
+  return [...problems];
+}
 
 function _subjectsMatch(subjects: Subject[], changes: Change[]): boolean {
   return canonicalJson(subjects) === canonicalJson(subjectsOf(changes)) && new Set(changes.map((c) => c.path)).size === changes.length;

@@ -1,12 +1,12 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { LeogrielError } from "../core/errors.ts";
-import { readTextFile } from "../core/json-file.ts";
 import { loadTrustedKeys } from "../core/keys.ts";
 import { receiptPathOf, RECEIPT_RELATIVE_PATH, refuseSymlinkedPath } from "./control-paths.ts";
 import type { Limits } from "./limits.ts";
 import { matchRepository, type RepositoryMatch } from "./repository-match.ts";
 import { requireRepositoryRoot } from "./repository-root.ts";
+import { readRegularFile } from "./read-regular-file.ts";
 import { readRequest } from "./request.ts";
 import { verifySessionReceipt, type ReceiptVerification } from "./verify-receipt.ts";
 
@@ -49,7 +49,7 @@ export async function verifySession(options: VerifyOptions): Promise<VerifyRepor
 
 function _readReceipt(path: string, limits: Limits): string | undefined {
   try {
-    return readTextFile(path, { maxBytes: limits.receipt_max_bytes, label: RECEIPT_RELATIVE_PATH });
+    return readRegularFile(path, { maxBytes: limits.receipt_max_bytes, label: RECEIPT_RELATIVE_PATH });
   } catch (err) {
     if (!(err instanceof LeogrielError)) throw err;
     if (err.code === "file_not_found") {

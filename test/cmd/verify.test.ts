@@ -5,10 +5,12 @@ import { verifyCommand, verifyRunOptions } from "../../cmd/verify.ts";
 import { toHex } from "../../lib/core/hash.ts";
 import { createKeyFile, type SigningKey } from "../../lib/core/keys.ts";
 import { createReleaseReceipt } from "../../lib/core/release-receipt.ts";
+import { observePath, type PathState } from "../../lib/proof/observe-path.ts";
 import { ErrorResult, VerifyResult } from "../../lib/proof/results.ts";
+import { sessionReceiptText } from "../../lib/proof/session-receipt.ts";
 import { messageTurn, shellTurn } from "../support/mock-responses.ts";
 import { codexSession, makeRepo, runEntryAsync, runInProcess, writeRequest, type CodexSession } from "../support/proof-harness.ts";
-import { writeSimulatedReceipt } from "../support/session-receipt-factory.ts";
+import { simulatedPredicate, writeSimulatedReceipt } from "../support/session-receipt-factory.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-verify-");
@@ -89,6 +91,34 @@ describe("leogriel-verify --request", () => {
     expect(resultOf(untrusted.stdout)).toMatchObject({ receipt_valid: true, signature: { valid: true, trusted: false }, repository: { result: "MATCH" } });
   });
 
+  test("warns signer_not_checked in the result and the summary when no trusted-keys file exists", async () => {
+    const { repo, key } = repoWithKey();
+    await writeSimulatedReceipt(repo, key, () => writeFileSync(join(repo, "src", "a.txt"), "b\n"));
+    writeRequest(repo, { action: "verify" });
+    const run = await verifyIn(repo);
+    expect(run.exitCode).toBe(0);
+    const result = resultOf(run.stdout);
+    expect(result.warnings).toEqual([{ code: "signer_not_checked", message: expect.stringContaining("not who signed it") }]);
+    expect(result.signature.trusted).toBeUndefined();
+    expect(run.stderr).toContain(`by key ${key.keyid} (signer not checked)`);
+    expect(run.stderr).toContain("No trusted-keys file was given or found");
+  });
+
+  test("uses the user's trusted-keys file by default and then gives no warning", async () => {
+    const { repo, key, dir } = repoWithKey();
+    await writeSimulatedReceipt(repo, key, () => writeFileSync(join(repo, "src", "a.txt"), "b\n"));
+    writeRequest(repo, { action: "verify" });
+    mkdirSync(join(dir, "xdg", "leogriel"), { recursive: true });
+    writeFileSync(join(dir, "xdg", "leogriel", "trusted-keys.json"), JSON.stringify({ schemaVersion: 1, keys: [{ keyid: key.keyid, publicKey: toHex(key.publicKey) }] }));
+    const run = await runInProcess(verifyCommand, verifyRunOptions(["--request", ".agentproof/request.json", "--cwd", repo]), { ...ENV, XDG_CONFIG_HOME: join(dir, "xdg") });
+    expect(run.exitCode).toBe(0);
+    const result = resultOf(run.stdout);
+    expect(result.warnings).toBeUndefined();
+    expect(result.signature.trusted).toBe(true);
+    expect(run.stderr).toContain("(trusted)");
+    expect(run.stderr).not.toContain("signer not checked");
+  });
+
   test.each([
     ["a capture request", () => ({ action: "capture", model: "m", prompt: "p", sandbox: "read-only" }), "request_action_unsupported"],
     ["an extra key", () => ({ action: "verify", force: true }), "request_invalid"],
@@ -139,6 +169,74 @@ describe("leogriel-verify --request", () => {
     const run = await runInProcess(verifyCommand, verifyRunOptions([]), ENV);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain("give --request <file> or --release <binary>");
+  });
+});
+
+describe("leogriel-verify never reads outside what capture observes", () => {
+  // A receipt signed by the key verify uses, whose only change names `path` with `after`.
+  async function receiptNaming(repo: string, key: SigningKey, path: string, after: PathState) {
+    const predicate = await simulatedPredicate(repo, () => writeFileSync(join(repo, "src", "a.txt"), "b\n"));
+    const changes = [{ path, status: "added" as const, before: null, after }];
+    writeFileSync(join(repo, ".agentproof", "agent-session.json"), sessionReceiptText({ ...predicate, changes }, key));
+    writeRequest(repo, { action: "verify" });
+  }
+
+  test.each([".git/config", ".GIT/config", "src/../.git/config"])("refuses a receipt naming %s without hashing it", async (path) => {
+    const { repo, key } = repoWithKey();
+    const real = observePath(repo, ".git/config", 1 << 20) as PathState;
+    mkdirSync(join(repo, ".agentproof"), { recursive: true });
+    await receiptNaming(repo, key, path, real);
+    const run = await verifyIn(repo);
+    expect(run.exitCode).toBe(1);
+    const result = resultOf(run.stdout);
+    expect(result).toMatchObject({ receipt_valid: false, checks: { statement: false, signature: true }, repository: null });
+    expect(result.problems[0]).toContain(`the receipt names the path ${JSON.stringify(path)}, which verify never reads`);
+    expect(run.stdout).not.toContain(real.sha256);
+  });
+
+  test("does not follow a committed symlink to a file outside the repository", async () => {
+    const { repo, key, dir } = repoWithKey();
+    mkdirSync(join(dir, "outside"));
+    writeFileSync(join(dir, "outside", "secret.txt"), "outside secret\n");
+    symlinkSync(join(dir, "outside"), join(repo, "link"));
+    mkdirSync(join(repo, ".agentproof"), { recursive: true });
+    const outside = observePath(join(dir, "outside"), "secret.txt", 1 << 20) as PathState;
+    await receiptNaming(repo, key, "link/secret.txt", outside);
+    const result = resultOf((await verifyIn(repo)).stdout);
+    expect(result.receipt_valid).toBe(true);
+    expect(result.repository).toMatchObject({ result: "MISMATCH", differences: [{ path: "link/secret.txt", actual: null }] });
+  });
+
+  test.each([
+    ["a FIFO", (path: string) => expect(Bun.spawnSync(["mkfifo", path]).exitCode).toBe(0), "receipt_unreadable"],
+    ["a directory", (path: string) => mkdirSync(path), "receipt_unreadable"],
+  ])("reports a receipt that is %s as a typed error without waiting", async (_name, make, code) => {
+    const { repo } = repoWithKey();
+    writeRequest(repo, { action: "verify" });
+    make(join(repo, ".agentproof", "agent-session.json"));
+    const run = await verifyIn(repo);
+    expect(run.exitCode).toBe(1);
+    expect(ErrorResult.parse(JSON.parse(run.stderr))).toMatchObject({ error: code, message: expect.stringContaining("not a regular file") });
+  });
+
+  test("refuses a receipt with a byte order mark before its canonical line", async () => {
+    const { repo, key } = repoWithKey();
+    const text = await writeSimulatedReceipt(repo, key, () => writeFileSync(join(repo, "src", "a.txt"), "b\n"));
+    writeFileSync(join(repo, ".agentproof", "agent-session.json"), `\uFEFF${text}`);
+    writeRequest(repo, { action: "verify" });
+    const run = await verifyIn(repo);
+    expect(run.exitCode).toBe(1);
+    expect(resultOf(run.stdout)).toMatchObject({ receipt_valid: false, repository: null });
+  });
+
+  test("refuses a verify request that is a FIFO without waiting for a writer", async () => {
+    const { repo, key } = repoWithKey();
+    await writeSimulatedReceipt(repo, key, () => {});
+    expect(Bun.spawnSync(["mkfifo", join(repo, ".agentproof", "fifo.json")]).exitCode).toBe(0);
+    const run = await runEntryAsync("verify", ["--request", ".agentproof/fifo.json"], { cwd: repo, env: ENV });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(ErrorResult.parse(JSON.parse(run.stderr)).error).toBe("request_not_regular_file");
   });
 });
 

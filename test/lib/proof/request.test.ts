@@ -44,6 +44,10 @@ describe("capture requests", () => {
     ["null", "null", "request_invalid"],
     ["truncated JSON", text(OK).slice(0, -1), "request_invalid_json"],
     ["trailing garbage", `${text(OK)}x`, "request_invalid_json"],
+    ["a UTF-8 byte order mark before the object", `\uFEFF${text(OK)}`, "request_invalid_json"],
+    ["a __proto__ key that would smuggle a sandbox", `{"action":"capture","model":"m","prompt":"p","sandbox":"read-only","__proto__":{"sandbox":"danger-full-access"}}`, "request_invalid"],
+    ["an escaped __proto__ key", `{"\\u005f_proto__":{},"action":"capture","model":"m","prompt":"p","sandbox":"read-only"}`, "request_invalid"],
+    ["an action naming an inherited property", text({ ...OK, action: "constructor" }), "request_invalid"],
   ])("refuses %s", (_name, body, code) => {
     expect(() => parseRequest(body, "capture")).toThrow(expect.objectContaining({ code, exitCode: 1 }));
   });
@@ -84,9 +88,21 @@ describe("request files", () => {
     expect(() => readRequest(path, "verify")).toThrow(expect.objectContaining({ code }));
   });
 
-  test("refuses a directory as unreadable", () => {
+  test("refuses a directory as not a regular file", () => {
     const path = join(tempDir(), "request.json");
     mkdirSync(path);
-    expect(() => readRequest(path, "verify")).toThrow(expect.objectContaining({ code: "request_unreadable" }));
+    expect(() => readRequest(path, "verify")).toThrow(expect.objectContaining({ code: "request_not_regular_file", exitCode: 1 }));
+  });
+
+  test("refuses a FIFO without waiting for a writer", () => {
+    const path = join(tempDir(), "request.json");
+    expect(Bun.spawnSync(["mkfifo", path]).exitCode).toBe(0);
+    expect(() => readRequest(path, "capture")).toThrow(expect.objectContaining({ code: "request_not_regular_file", exitCode: 1 }));
+  });
+
+  test("refuses a byte order mark read from a file, naming it", () => {
+    const path = join(tempDir(), "request.json");
+    writeFileSync(path, new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"action":"verify"}')]));
+    expect(() => readRequest(path, "verify")).toThrow(expect.objectContaining({ code: "request_invalid_json", message: expect.stringContaining("byte order mark") }));
   });
 });

@@ -29,6 +29,18 @@ describe("the supported repository profile", () => {
     expect(snap.entries.get("README.md")).toEqual({ kind: "file", sha256: sha256Hex("init\n"), size: 5, executable: false });
   });
 
+  test("names a .git directory in another letter case instead of observing it, as no receipt may name it", async () => {
+    const root = repo();
+    // Below sub/ only: at the root, `.GIT` would be the real `.git` on a case-insensitive filesystem.
+    for (const path of ["sub/.GIT/config", "sub/deep/.Git/hooks/pre-commit", "sub/keep.txt", "git/x", ".gitx/y"]) {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), "x\n");
+    }
+    const snap = await takeSnapshot(root, LIMITS);
+    expect([...snap.entries.keys()].sort()).toEqual([".gitignore", ".gitx/y", "README.md", "git/x", "sub/keep.txt"]);
+    expect(snap.unobserved).toEqual(["sub/.GIT/", "sub/deep/.Git/"]);
+  });
+
   test("records a symlink to /etc by its target text and never follows it", async () => {
     const root = repo();
     symlinkSync("/etc", join(root, "etc-link"));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findDuplicateKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
+import { findKeyProblem, parseStrictJson } from "../../../lib/proof/strict-json.ts";
 
 // A small seeded generator (mulberry32) so every run checks the same cases.
 function rng(seed: number): () => number {
@@ -55,7 +55,28 @@ describe("parseStrictJson", () => {
     ['{"a\\\\":1,"a\\\\":2}', "a\\"],
     ['{"":1,"":2}', ""],
   ])("finds the duplicate key of %s", (text, key) => {
-    expect(findDuplicateKey(text)).toBe(key);
+    expect(findKeyProblem(text)).toEqual(key === undefined ? undefined : { kind: "duplicate", key });
+  });
+
+  test.each([
+    ['{"__proto__":{"x":1}}', "a top-level key"],
+    ['{"a":[{"b":{"__proto__":null}}]}', "a key deep inside arrays"],
+    ['{"\\u005f_proto__":1}', "an escaped spelling"],
+    ['{"a":1,"__proto__":1,"a":2}', "a key before a later duplicate"],
+  ])("refuses __proto__ as %s, whatever its value", (text) => {
+    expect(findKeyProblem(text)).toEqual({ kind: "reserved", key: "__proto__" });
+    expect(() => parseStrictJson(text, "doc")).toThrow(expect.objectContaining({ code: "reserved_key" }));
+  });
+
+  test.each<[string, unknown]>([
+    ['{"x":"__proto__"}', { x: "__proto__" }],
+    ['["__proto__"]', ["__proto__"]],
+    ['{"constructor":{"prototype":1}}', { constructor: { prototype: 1 } }],
+    ['{"__proto":1,"proto__":2,"__PROTO__":3}', { __proto: 1, proto__: 2, __PROTO__: 3 }],
+  ])("keeps %s as ordinary data (a value, or a key without a prototype setter)", (text, value) => {
+    const parsed = parseStrictJson(text, "doc");
+    expect(parsed).toEqual(value);
+    expect(Object.getPrototypeOf(parsed)).toBe(Array.isArray(value) ? Array.prototype : Object.prototype);
   });
 
   test.each(["", "{", '{"a":}', "{'a':1}", '{"a":1,}', "NaN", "[1 2]"])("refuses malformed JSON %p", (text) => {

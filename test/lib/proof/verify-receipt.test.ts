@@ -8,6 +8,7 @@ import { toHex } from "../../../lib/core/hash.ts";
 import { IN_TOTO_PAYLOAD_TYPE } from "../../../lib/core/in-toto.ts";
 import type { SigningKey, TrustedKeysFile } from "../../../lib/core/keys.ts";
 import { generateKeyPair, keyIdOf } from "../../../lib/core/sign.ts";
+import { chainHead } from "../../../lib/proof/event-chain.ts";
 import type { SessionPredicate } from "../../../lib/proof/session-predicate.ts";
 import { sessionReceiptText, sessionStatement } from "../../../lib/proof/session-receipt.ts";
 import { verifySessionReceipt, type ReceiptChecks } from "../../../lib/proof/verify-receipt.ts";
@@ -88,6 +89,16 @@ describe("verifySessionReceipt", () => {
       const changes = predicate.changes.map((c, i) => (i === 0 ? { ...c, path: "../escape" } : c));
       return sessionReceiptText({ ...predicate, changes }, KEY);
     }, { statement: false }],
+    ["a __proto__ key in the predicate, re-signed (zod would drop it into the prototype)", () => {
+      const text = canonicalJson(sessionStatement({ ...predicate, signer: { keyid: KEY.keyid, public_key: toHex(KEY.publicKey) } }));
+      return signRaw(null, KEY, text.replace('"predicate":{', '"predicate":{"__proto__":{"x":1},'));
+    }, { statement: false }],
+    ...[".git/config", ".GIT/config", "src/.Git/hooks/pre-commit", "/etc/passwd", "a/./b.txt", "a//b.txt", "a.txt/"].map(
+      (path): [string, () => string, Partial<ReceiptChecks>] => [`the path ${JSON.stringify(path)}, re-signed`, () => {
+        const changes = predicate.changes.map((c, i) => (i === 0 ? { ...c, path } : c));
+        return sessionReceiptText({ ...predicate, changes }, KEY);
+      }, { statement: false }],
+    ),
     ["a second signature", () => {
       const env = envelopeOf(receipt);
       return `${canonicalJson({ ...env, signatures: [...env.signatures, env.signatures[0]] })}\n`;
@@ -130,6 +141,24 @@ describe("verifySessionReceipt", () => {
       copy[at] = copy[at]! ^ (1 << (seed % 7));
       expect(verifySessionReceipt(new TextDecoder().decode(copy)).receipt_valid).toBe(false);
     }
+  });
+
+  test("names the path verify refuses to read, once, in the problems", () => {
+    const changes = predicate.changes.map((c, i) => (i === 0 ? { ...c, path: ".git/config" } : c));
+    const result = verifySessionReceipt(sessionReceiptText({ ...predicate, changes }, KEY));
+    expect(result.problems).toEqual(['the receipt names the path ".git/config", which verify never reads: it is inside .git']);
+  });
+
+  test("names a __proto__ key in the problems", () => {
+    const text = canonicalJson(sessionStatement({ ...predicate, signer: { keyid: KEY.keyid, public_key: toHex(KEY.publicKey) } }));
+    const result = verifySessionReceipt(signRaw(null, KEY, text.replace('"predicate":{', '"predicate":{"__proto__":{"x":1},')));
+    expect(result.problems).toEqual(['the payload holds the key "__proto__", which no receipt may contain']);
+  });
+
+  test("accepts __proto__ as text inside an event line, where it is data", () => {
+    const events = ['{"type":"item.completed","item":{"__proto__":{"polluted":true},"text":"__proto__"}}'];
+    const lines = { ...predicate.events, lines: events, count: 1, head: chainHead(events) };
+    expect(verifySessionReceipt(sessionReceiptText({ ...predicate, events: lines }, KEY))).toMatchObject({ receipt_valid: true, problems: [] });
   });
 
   test("accepts a receipt re-signed by another key as valid but not trusted", () => {
