@@ -1,12 +1,16 @@
 #!/usr/bin/env bun
 // `bun run bench audit`: (1) detection per category on shared/corpora/skill-risks.jsonl, side
-// by side with a naive grep baseline; (2) throughput of a full audit over 1,000 generated skills.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// by side with a naive grep baseline; (2) throughput of a full audit over 1,000 generated skills,
+// in one thread and on worker threads as the CLI runs it, and the shared secret detector's share.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { detectSecrets } from "../lib/core/secrets/detect.ts";
+import { runAuditParallel } from "../lib/skills/audit/parallel-audit.ts";
 import { runAudit } from "../lib/skills/audit/run-audit.ts";
 import { scanSkill } from "../lib/skills/audit/scan-skill.ts";
 import { materialiseCorpus } from "./_skill-corpus.ts";
+import { writeSkillTree } from "./audit-tree.ts";
 
 const CORPUS = join(import.meta.dir, "..", "..", "shared", "corpora", "skill-risks.jsonl");
 const LOUD = new Set(["warning", "error"]);
@@ -76,43 +80,45 @@ function corpusFigures(): void {
   }
 }
 
-// Deterministic text of about `bytes` bytes from a line pool (seeded, so every run is the same).
-function filler(seed: number, bytes: number, pool: readonly string[]): string {
-  let s = seed;
-  const out: string[] = [];
-  let size = 0;
-  while (size < bytes) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    const line = pool[s % pool.length]!;
-    out.push(line);
-    size += line.length + 1;
-  }
-  return `${out.join("\n")}\n`;
-}
+const ROUNDS = 3;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const PROSE = ["Use this skill when the user asks for a quarterly report.", "## Workflow", "1. Read the input file and validate its columns.", "See [the reference](references/guide.md) for the field list.", "```bash", "python3 scripts/tool.py --input data.csv --out report.md", "```", "Keep answers short and cite the source rows.", "| column | meaning |", "|---|---|", "| amount | the invoice total in cents |"];
-const PYTHON = ["import json", "import sys", "def load(path):", "    with open(path, encoding='utf-8') as fh:", "        return json.load(fh)", "for row in rows:", "    total += row['amount']", "print(json.dumps({'total': total}))", "# normalise the header names", "    return [h.strip().lower() for h in headers]"];
-
-function throughputFigures(): void {
+async function throughputFigures(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "audit-bench-tree-"));
   try {
-    for (let i = 0; i < 1000; i++) {
-      const dir = join(root, "skills", `skill-${i}`);
-      mkdirSync(join(dir, "references"), { recursive: true });
-      mkdirSync(join(dir, "scripts"));
-      writeFileSync(join(dir, "SKILL.md"), `---\nname: skill-${i}\ndescription: Builds reports from CSV files. Use for quarterly reporting.\n---\n\n${filler(i, 4_000, PROSE)}`);
-      writeFileSync(join(dir, "references", "guide.md"), filler(i + 7, 140_000, PROSE));
-      writeFileSync(join(dir, "scripts", "tool.py"), filler(i + 13, 60_000, PYTHON));
+    writeSkillTree(root, 1000);
+    const options = { root, paths: [], strict: false, failOn: "error" } as const;
+    const worker = new URL("../cmd/audit.ts", import.meta.url);
+    const serial: number[] = [];
+    const parallel: number[] = [];
+    let mib = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      let started = performance.now();
+      const report = runAudit(options);
+      serial.push((performance.now() - started) / 1000);
+      mib = report.summary.bytes / 1024 / 1024;
+      started = performance.now();
+      await runAuditParallel(options, { worker });
+      parallel.push((performance.now() - started) / 1000);
     }
-    const started = performance.now();
-    const report = runAudit({ root, paths: [], strict: false, failOn: "error" });
-    const seconds = (performance.now() - started) / 1000;
-    const mib = report.summary.bytes / 1024 / 1024;
-    console.log(`\nThroughput: ${report.summary.skills} skills, ${report.summary.files} files, ${mib.toFixed(1)} MiB in ${seconds.toFixed(2)} s = ${(mib / seconds).toFixed(1)} MiB/s, ${(report.summary.skills / seconds).toFixed(0)} skills/s (target >= 40 MiB/s)`);
+    const secrets = secretDetectorSeconds(root);
+    const rate = (s: number) => `${(mib / s).toFixed(1)} MiB/s`;
+    console.log(`\nThroughput over 1,000 generated skills (${mib.toFixed(1)} MiB), median of ${ROUNDS} (target >= 40 MiB/s):`);
+    console.log(`- one thread: ${median(serial).toFixed(2)} s = ${rate(median(serial))} (runs: ${serial.map(rate).join(", ")})`);
+    console.log(`- ${availableParallelism()} worker threads (what leogriel-audit runs): ${median(parallel).toFixed(2)} s = ${rate(median(parallel))} (runs: ${parallel.map(rate).join(", ")})`);
+    console.log(`- of which the shared secret detector (lib/core/secrets) alone: ${secrets.toFixed(2)} s = ${rate(secrets)}, ${((100 * secrets) / median(serial)).toFixed(0)}% of the one-thread audit`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
+// The detector on every file's text, as scanSkill calls it, timed alone in this thread.
+function secretDetectorSeconds(root: string): number {
+  const texts = [...new Bun.Glob("skills/*/**").scanSync({ cwd: root })].map((f) => readFileSync(join(root, f), "utf8"));
+  const started = performance.now();
+  for (const text of texts) detectSecrets(text);
+  return (performance.now() - started) / 1000;
+}
+
 corpusFigures();
-throughputFigures();
+await throughputFigures();

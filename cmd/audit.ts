@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { z } from "zod";
 import { commonArgs } from "../lib/core/args.ts";
 import { saveArtifact } from "../lib/core/artifact.ts";
@@ -13,7 +14,8 @@ import { validateDocument } from "../lib/core/json-file.ts";
 import { log } from "../lib/core/logger.ts";
 import { VERSION } from "../lib/core/version.ts";
 import { AuditConfig, FailOn } from "../lib/skills/audit/audit-config.ts";
-import { runAudit } from "../lib/skills/audit/run-audit.ts";
+import { runAuditParallel } from "../lib/skills/audit/parallel-audit.ts";
+import { serveScans } from "../lib/skills/audit/scan-worker.ts";
 import { toSarif } from "../lib/skills/audit/sarif.ts";
 import { renderTable } from "../lib/skills/audit/table.ts";
 
@@ -37,19 +39,20 @@ const main = defineCommand({
     save: { type: "boolean", description: "Also write the report as an artifact under .leogriel/artifacts/audit/" },
     ...commonArgs,
   },
-  run({ args }): Outcome {
+  async run({ args }): Promise<Outcome> {
     const parsed = Args.safeParse(args);
     if (!parsed.success) throw new UsageError(`Cannot parse arguments: ${parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`);
     const opts = parsed.data;
     if (opts.json && opts.format && opts.format !== "json") throw new UsageError(`Cannot parse arguments: --json conflicts with --format ${opts.format}`);
     const root = resolve(opts.cwd ?? process.cwd());
     const config = validateDocument(AuditConfig, loadConfigSection("audit", root), "the audit section of the configuration");
-    const report = runAudit({
+    const options = {
       root,
       paths: (args._ as string[] | undefined) ?? [],
       strict: opts.strict ?? config.strict ?? false,
       failOn: opts.failOn ?? config.failOn ?? "error",
-    });
+    } as const;
+    const report = await runAuditParallel(options, { worker: import.meta.url });
     const exitCode = report.passed ? ExitCode.ok : ExitCode.domain;
     if (opts.save) {
       const path = saveArtifact(root, "audit", `audit-${new Date().toISOString().replace(/[:.]/g, "-")}`, report);
@@ -62,4 +65,7 @@ const main = defineCommand({
   },
 });
 
-await runCli(main);
+// This script is also its own scan worker (parallel-audit.ts), so a compiled binary needs no
+// second file to run audits on every core.
+if (isMainThread) await runCli(main);
+else serveScans();

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import type { DirEntry } from "../dir-integrity.ts";
 import { classifyResource, type SkillResource } from "../resources.ts";
 import type { RawFinding } from "./finding.ts";
 import { ruleInfo } from "./rule-catalog.ts";
@@ -28,6 +29,11 @@ export interface Bundle {
   findings: Array<RawFinding & { rel: string }>;
   /** Folders below this one that hold their own SKILL.md. */
   subSkills: string[];
+  /**
+   * The directory-integrity entries of what was read (hashed from the very bytes audited), or
+   * null when the walk left something out that the integrity covers (sub-skills, big files).
+   */
+  entries: DirEntry[] | null;
 }
 
 /**
@@ -36,21 +42,27 @@ export interface Bundle {
  * sub-skills (audited on their own), and `.git` is skipped.
  */
 export function readBundle(root: string): Bundle {
-  const bundle: Bundle = { resources: [], files: [], findings: [], subSkills: [] };
+  const bundle: Bundle = { resources: [], files: [], findings: [], subSkills: [], entries: [] };
   let count = 0;
-  const visit = (dir: string, depth: number): void => {
+  // Paths are joined from names, not derived with path.relative: on POSIX a backslash is part of
+  // a name, and reading it as a separator would hide a path no install can write.
+  const visit = (dir: string, relDir: string, depth: number): void => {
     let names: string[];
     try {
       names = readdirSync(dir).sort();
     } catch (err) {
-      _structural(bundle, relative(root, dir) || ".", "bundle/unreadable", `Cannot list the folder: ${(err as Error).message}`);
+      bundle.entries = null;
+      _structural(bundle, relDir || ".", "bundle/unreadable", `Cannot list the folder: ${(err as Error).message}`);
       return;
     }
     for (const name of names) {
       if (name === ".git") continue;
       const abs = join(dir, name);
-      const rel = relative(root, abs).split("\\").join("/");
+      const rel = relDir === "" ? name : `${relDir}/${name}`;
+      // A name that is not valid UTF-8 arrives with U+FFFD; only the integrity walk can hash it.
+      if (name.includes("\uFFFD")) bundle.entries = null;
       if (++count > MAX_FILES) {
+        bundle.entries = null;
         if (count === MAX_FILES + 1) _structural(bundle, rel, "bundle/too-many-files", `More than ${MAX_FILES} entries; the rest is not audited`);
         return;
       }
@@ -58,19 +70,23 @@ export function readBundle(root: string): Bundle {
       try {
         stat = lstatSync(abs);
       } catch (err) {
+        bundle.entries = null;
         _structural(bundle, rel, "bundle/unreadable", `Cannot read the entry: ${(err as Error).message}`);
         continue;
       }
       if (stat.isSymbolicLink()) _symlink(bundle, root, abs, rel);
       else if (stat.isDirectory()) {
         if (existsSync(join(abs, "SKILL.md"))) {
+          bundle.entries = null;
           bundle.subSkills.push(abs);
           bundle.resources.push({ path: rel, type: "sub_skill" });
-        } else if (depth < MAX_DEPTH) visit(abs, depth + 1);
+        } else if (depth < MAX_DEPTH) visit(abs, rel, depth + 1);
+        else bundle.entries = null;
       } else if (stat.isFile()) _file(bundle, abs, rel, stat);
+      else bundle.entries = null;
     }
   };
-  visit(root, 0);
+  visit(root, "", 0);
   bundle.files.sort((a, b) => (a.rel === "SKILL.md" ? -1 : b.rel === "SKILL.md" ? 1 : a.rel < b.rel ? -1 : 1));
   return bundle;
 }
@@ -78,9 +94,12 @@ export function readBundle(root: string): Bundle {
 function _symlink(bundle: Bundle, root: string, abs: string, rel: string): void {
   let target = "";
   try {
-    target = readlinkSync(abs);
+    const bytes = readlinkSync(abs, { encoding: "buffer" });
+    target = bytes.toString("utf8");
+    bundle.entries?.push({ path: rel, type: "symlink", sha256: _sha256(bytes), size: bytes.length, target });
   } catch {
     // An unreadable link target counts as an escape below.
+    bundle.entries = null;
   }
   const inside = relative(root, resolve(dirname(abs), target));
   const escapes = target === "" || isAbsolute(target) || inside.startsWith("..") || isAbsolute(inside);
@@ -91,29 +110,32 @@ function _symlink(bundle: Bundle, root: string, abs: string, rel: string): void 
 function _file(bundle: Bundle, abs: string, rel: string, stat: Stats): void {
   const executable = (stat.mode & 0o111) !== 0;
   if (rel === "SKILL.md") {
-    bundle.files.push({ rel, type: "reference", text: _read(bundle, abs, rel, stat.size) });
+    bundle.files.push({ rel, type: "reference", text: _read(bundle, abs, rel, stat.size, executable) });
     return;
   }
   if (stat.size > MAX_SCAN_BYTES) {
+    bundle.entries = null;
     bundle.resources.push({ path: rel, type: classifyResource(rel, { executable }), sizeBytes: stat.size });
     _structural(bundle, rel, "bundle/file-too-large", `${stat.size} bytes is over the ${MAX_SCAN_BYTES}-byte audit limit; not scanned`);
     return;
   }
-  const text = _read(bundle, abs, rel, stat.size);
+  const text = _read(bundle, abs, rel, stat.size, executable);
   const type = classifyResource(rel, { executable, shebang: text?.startsWith("#!") });
   bundle.resources.push({ path: rel, type, sizeBytes: stat.size });
   bundle.files.push({ rel, type, text });
 }
 
 // Text when the bytes look like text (no NUL in the first 8 KiB); binary code is reported.
-function _read(bundle: Bundle, abs: string, rel: string, size: number): string | undefined {
+function _read(bundle: Bundle, abs: string, rel: string, size: number, executable: boolean): string | undefined {
   let bytes: Buffer;
   try {
     bytes = _readBytes(abs, size);
   } catch (err) {
+    bundle.entries = null;
     _structural(bundle, rel, "bundle/unreadable", `Cannot read the file: ${(err as Error).message}`);
     return undefined;
   }
+  bundle.entries?.push({ path: rel, type: executable ? "exec" : "file", sha256: _sha256(bytes), size: bytes.length });
   const head = bytes.subarray(0, 8192);
   if (head.includes(0) || MAGIC.some((m) => m.every((b, i) => head[i] === b))) {
     if (BINARY_CODE.test(rel) || MAGIC.some((m) => m.every((b, i) => head[i] === b))) {
@@ -128,6 +150,8 @@ function _read(bundle: Bundle, abs: string, rel: string, size: number): string |
     return new TextDecoder("utf-8").decode(bytes);
   }
 }
+
+const _sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 
 function _readBytes(abs: string, size: number): Buffer {
   const fd = openSync(abs, "r");

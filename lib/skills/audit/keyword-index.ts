@@ -52,33 +52,43 @@ export interface KeywordHits {
   automaton: Automaton;
   ends: number[];
   states: number[];
+  /** Whether the text has a character outside ASCII (noted on the way, for free). */
+  nonAscii: boolean;
 }
 
 export interface Automaton {
   keywordCount: number;
-  /** Transition table, rows of 128 pre-multiplied state indexes. */
+  /**
+   * Transition table, rows of 128 pre-multiplied state indexes; a move into a state where a
+   * keyword ends is stored as `-index - 1`, so the hot loop tests a sign, not another table.
+   */
   delta: Int32Array;
   /** Keyword ids ending at each state (by row). */
   outputs: number[][];
-  accepting: Uint8Array;
 }
 
 /** One case-insensitive pass over `text`; characters outside ASCII end any partial match. */
 export function scanKeywords(text: string): KeywordHits {
   const automaton = (built ??= _build());
-  const { delta, accepting } = automaton;
+  const delta = automaton.delta;
   const ends: number[] = [];
   const states: number[] = [];
   let s = 0;
+  let nonAscii = false;
   for (let i = 0, n = text.length; i < n; i++) {
     const c = text.charCodeAt(i);
-    s = c < 128 ? delta[s + c]! : 0;
-    if (accepting[s >> 7] !== 0) {
+    if (c < 128) s = delta[s + c]!;
+    else {
+      s = 0;
+      nonAscii = true;
+    }
+    if (s < 0) {
+      s = -s - 1;
       ends.push(i);
       states.push(s >> 7);
     }
   }
-  return { automaton, ends, states };
+  return { automaton, ends, states, nonAscii };
 }
 
 function _build(): Automaton {
@@ -121,8 +131,9 @@ function _build(): Automaton {
     for (let c = 0; c < 128; c++) {
       // Upper-case ASCII moves as its lower-case letter does.
       const folded = c >= 65 && c <= 90 ? c + 32 : c;
-      delta[s * 128 + c] = next[s]![folded]! * 128;
+      const to = next[s]![folded]!;
+      delta[s * 128 + c] = outputs[to]!.length > 0 ? -to * 128 - 1 : to * 128;
     }
   }
-  return { keywordCount: keywords.length, delta, outputs, accepting: Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0)) };
+  return { keywordCount: keywords.length, delta, outputs };
 }

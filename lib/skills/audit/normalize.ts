@@ -52,6 +52,34 @@ export function resolveShellVariables(lines: readonly string[]): string[] {
   });
 }
 
+const BASE64_MIN = 20;
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") BASE64_CHAR[c.charCodeAt(0)] = 1;
+const _isBase64 = (c: number) => c < 128 && BASE64_CHAR[c] === 1;
+
+/**
+ * Every run of 20+ base64 characters in `text` (start, end). Looks at one character in 20: any
+ * run that long covers one of them, and only around those that are base64 does it look further.
+ */
+export function base64Runs(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const n = text.length;
+  for (let i = BASE64_MIN - 1; i < n; ) {
+    if (!_isBase64(text.charCodeAt(i))) {
+      i += BASE64_MIN;
+      continue;
+    }
+    let start = i;
+    while (start > 0 && _isBase64(text.charCodeAt(start - 1))) start--;
+    let end = i + 1;
+    while (end < n && _isBase64(text.charCodeAt(end))) end++;
+    if (end - start >= BASE64_MIN) out.push([start, end]);
+    // The next run starts after `end`, so a 20-character run covers `end + 20`.
+    i = end + BASE64_MIN;
+  }
+  return out;
+}
+
 /**
  * The printable text a base64 run of 20+ characters hides (decode-and-rescan, as gitleaks and
  * trufflehog do), or undefined when it decodes to binary.

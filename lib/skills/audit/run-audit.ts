@@ -1,8 +1,8 @@
 import type { FailOn } from "./audit-config.ts";
 import { atLeast, type Finding } from "./finding.ts";
 import type { AuditReport, SkillAudit } from "./report.ts";
-import { scanSkill } from "./scan-skill.ts";
-import { resolveTargets } from "./targets.ts";
+import { scanSkill, type SkillScan } from "./scan-skill.ts";
+import { resolveTargets, type TargetSource } from "./targets.ts";
 
 export interface AuditOptions {
   root: string;
@@ -17,17 +17,25 @@ export interface AuditOptions {
  */
 export function runAudit(options: AuditOptions): AuditReport {
   const { source, dirs } = resolveTargets(options.root, options.paths);
-  const queue = [...dirs];
+  return assembleReport(options, source, dirs, (dir) => scanSkill(dir, { root: options.root, strict: options.strict }));
+}
+
+/**
+ * The report over `targets` and, breadth-first, the sub-skills inside them, each folder once and
+ * in that order whoever scanned it (so a parallel audit reports exactly what a serial one does).
+ */
+export function assembleReport(options: AuditOptions, source: TargetSource, targets: readonly string[], scanOf: (dir: string) => SkillScan): AuditReport {
+  const queue = [...targets];
   const seen = new Set<string>();
   const skills: SkillAudit[] = [];
   const findings: Finding[] = [];
   let files = 0;
   let bytes = 0;
-  while (queue.length > 0) {
-    const dir = queue.shift()!;
+  for (let head = 0; head < queue.length; head++) {
+    const dir = queue[head]!;
     if (seen.has(dir)) continue;
     seen.add(dir);
-    const scan = scanSkill(dir, { root: options.root, strict: options.strict });
+    const scan = scanOf(dir);
     skills.push(scan.skill);
     findings.push(...scan.findings);
     queue.push(...scan.subSkills);

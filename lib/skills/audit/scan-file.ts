@@ -1,7 +1,7 @@
 import { type KeywordHits, type KeywordSet, scanKeywords } from "./keyword-index.ts";
 import { lineAt, lineStarts, lineText } from "./line-starts.ts";
 import { MarkdownRegions } from "./markdown-regions.ts";
-import { decodeBase64Run, decodeTagCharacters, foldConfusables, resolveShellVariables, unsplitShellWords } from "./normalize.ts";
+import { base64Runs, decodeBase64Run, decodeTagCharacters, foldConfusables, resolveShellVariables, unsplitShellWords } from "./normalize.ts";
 
 /** Where a line sits: code (scripts, fenced blocks), prose (Markdown text), or a hidden comment. */
 export type Region = "code" | "prose" | "comment";
@@ -24,11 +24,9 @@ export interface ScanLine {
 const WINDOW = 8192;
 const OVERLAP = 512;
 // The cheap tests that say whether normalising can change anything at all.
-const NON_ASCII = /[^\x00-\x7f]/;
 const SPLIT_WORD = /[A-Za-z0-9_](?:''|""|'[A-Za-z0-9_]+'[A-Za-z0-9_]|"[A-Za-z0-9_]+"[A-Za-z0-9_]|\\[A-Za-z])/;
 const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*=['"]?[A-Za-z0-9_./-]/;
-// Base64 runs of 20+ characters, matched only where a run starts (a linear scan).
-const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{20,}={0,2}/g;
+const PADDING = /={0,2}/y;
 
 /**
  * One text file prepared for the rules. The whole text is normalised at once when anything in it
@@ -48,7 +46,7 @@ export class ScanFile {
   readonly text: string;
   #rawStarts?: number[];
   #textStarts?: number[];
-  #hits?: KeywordHits;
+  #hits: KeywordHits;
   #regions?: MarkdownRegions;
   #decoded?: ScanLine[];
   readonly #segments = new Map<number, ScanLine[]>();
@@ -57,13 +55,17 @@ export class ScanFile {
     this.rel = rel;
     this.markdown = /\.(?:md|mdx|markdown)$/i.test(rel);
     this.raw = text.includes("\r") ? text.replaceAll("\r\n", "\n") : text;
-    this.ascii = !NON_ASCII.test(this.raw);
+    // Keywords are searched in the raw text first: that pass also says whether it is ASCII,
+    // and most files come out of normalising unchanged, so it is the only pass.
+    const hits = scanKeywords(this.raw);
+    this.ascii = !hits.nonAscii;
     this.text = _normalise(this.raw, this.ascii);
+    this.#hits = this.text === this.raw ? hits : scanKeywords(this.text);
   }
 
   /** Indexes of the lines holding one of the set's keywords, ascending. */
   linesWith(set: KeywordSet): number[] {
-    if (!this.#hits || !set.coveredBy(this.#hits.automaton)) this.#hits = scanKeywords(this.text);
+    if (!set.coveredBy(this.#hits.automaton)) this.#hits = scanKeywords(this.text);
     const hits = this.#hits;
     const accepts = set.acceptsIn(hits.automaton);
     const out: number[] = [];
@@ -120,10 +122,11 @@ export class ScanFile {
   get decoded(): ScanLine[] {
     if (this.#decoded) return this.#decoded;
     const out: ScanLine[] = [];
-    for (const match of this.raw.matchAll(BASE64_RUN)) {
-      const decoded = decodeBase64Run(match[0]);
+    for (const [start, end] of base64Runs(this.raw)) {
+      PADDING.lastIndex = end;
+      const decoded = decodeBase64Run(this.raw.slice(start, end + PADDING.exec(this.raw)![0].length));
       if (decoded === undefined) continue;
-      const index = lineAt(this.#rawLineStarts(), match.index);
+      const index = lineAt(this.#rawLineStarts(), start);
       const text = _normalise(decoded, false);
       out.push({ no: index + 1, raw: lineText(this.raw, this.#rawLineStarts(), index), text, lower: text.toLowerCase(), region: "code", decoded: "base64" });
     }

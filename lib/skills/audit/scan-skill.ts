@@ -1,5 +1,5 @@
 import { basename, relative } from "node:path";
-import { hashDirectory } from "../dir-integrity.ts";
+import { type DirEntry, hashDirectory, integrityOf } from "../dir-integrity.ts";
 import { readSkill } from "../skill-md.ts";
 import { readBundle } from "./bundle.ts";
 import { atLeast, type Finding, type RawFinding } from "./finding.ts";
@@ -92,7 +92,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
   return {
-    skill: { name, path: skillPath, checksum: _checksum(dir), tier, indicators, lifecycle: _lifecycle(tier, counts), resources: bundle.resources, counts },
+    skill: { name, path: skillPath, checksum: _checksum(dir, bundle.entries), tier, indicators, lifecycle: _lifecycle(tier, counts), resources: bundle.resources, counts },
     findings,
     subSkills: bundle.subSkills,
     files: bundle.files.length,
@@ -119,9 +119,11 @@ function _dedupe(findings: readonly Placed[]): Placed[] {
   return [...byKey.values()].sort((a, b) => (a.rel === b.rel ? a.line - b.line || a.column - b.column : a.rel < b.rel ? -1 : 1));
 }
 
-function _checksum(dir: string): string | null {
+// The install integrity (skilldirhash-1) of the bytes just audited; the integrity walk itself
+// only when the audit's walk left something out.
+function _checksum(dir: string, entries: readonly DirEntry[] | null): string | null {
   try {
-    return hashDirectory(dir).integrity;
+    return entries ? integrityOf(entries) : hashDirectory(dir).integrity;
   } catch {
     return null;
   }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scanSkill } from "../../../../lib/skills/audit/scan-skill.ts";
+import { hashDirectory } from "../../../../lib/skills/dir-integrity.ts";
 import { fakeAnthropicKey, md, writeExecutable, writeSkill, writeSymlinkEscape } from "../../../fixtures/skills/hostile.ts";
 
 let root = "";
@@ -121,5 +122,30 @@ describe("scanSkill findings", () => {
     expect(scan.skill.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(scan.skill.resources.map((r) => `${r.type} ${r.path}`)).toEqual(["reference references/r.md", "script scripts/a.py", "sub_skill sub"]);
     expect(scan.subSkills).toEqual([join(root, "s", "sub")]);
+  });
+});
+
+describe("scanSkill checksum equals the install integrity of the folder", () => {
+  const rows: Array<[string, (dir: string) => void]> = [
+    ["plain files in nested folders", () => {}],
+    ["an executable script", (dir) => chmodSync(join(dir, "scripts", "a.py"), 0o755)],
+    ["a symlink inside and one out of the tree", (dir) => (symlinkSync("references/r.md", join(dir, "alias.md")), symlinkSync("/etc/hostname", join(dir, "out")))],
+    ["a nested sub-skill", (dir) => writeSkill(dir, "sub", { "SKILL.md": md("sub", "Nested."), "x.sh": "echo x\n" })],
+    ["a binary file", (dir) => writeFileSync(join(dir, "blob.bin"), Buffer.from([0, 1, 2, 255]))],
+    ["a .git folder, which neither counts", (dir) => writeSkill(dir, ".git", { HEAD: "ref: refs/heads/main\n" })],
+    ["an empty folder", (dir) => mkdirSync(join(dir, "empty"))],
+  ];
+  for (const [name, change] of rows) {
+    test(name, () => {
+      const dir = writeSkill(root, "s", { "SKILL.md": md("s", "S."), "scripts/a.py": "print(1)\n", "references/r.md": "r\n" });
+      change(dir);
+      expect(scanSkill(dir, { root, strict: false }).skill.checksum).toBe(hashDirectory(dir).integrity);
+    });
+  }
+
+  test("is null when a path cannot be installed anywhere", () => {
+    const dir = writeSkill(root, "s", { "SKILL.md": md("s", "S."), "a\\b.md": "backslash in a name\n" });
+    expect(() => hashDirectory(dir)).toThrow();
+    expect(scanSkill(dir, { root, strict: false }).skill.checksum).toBeNull();
   });
 });
