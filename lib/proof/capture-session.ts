@@ -71,7 +71,7 @@ export async function captureSession(options: CaptureOptions): Promise<CaptureRe
   const identity = await repositoryIdentity(root);
   const headBefore = await headCommit(root);
   const before = await takeSnapshot(root, limits, (p) => OWN_OUTPUT.test(p));
-  const recorder = new EventRecorder(limits);
+  const recorder = new EventRecorder(limits, request.prompt);
   const child = await runCodexChild({
     codex,
     args: codexExecArgs({ model: request.model, sandbox: request.sandbox, root }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LeogrielError } from "../core/errors.ts";
 import { redactWithCounts } from "../core/redact.ts";
 import type { Limits } from "./limits.ts";
+import { promptRedactor, type PromptRedaction } from "./prompt-redaction.ts";
 
 /**
  * The Codex event log as a hash chain: every JSONL line Codex wrote, in order and unparsed (so
@@ -14,9 +15,9 @@ export const EventLog = z.strictObject({
   chain: z.literal(EVENT_CHAIN_ALGORITHM),
   count: z.number().int().nonnegative(),
   head: z.string().regex(/^[0-9a-f]{64}$/),
-  /** Each stdout line as Codex wrote it, after credential redaction. */
+  /** Each stdout line as Codex wrote it, after prompt and credential redaction. */
   lines: z.array(z.string()),
-  /** Credentials replaced by `[REDACTED:<type>]` before chaining. */
+  /** Prompt occurrences replaced by `[PROMPT sha256:<hex>]` and credentials replaced by `[REDACTED:<type>]` before chaining. */
   redactions: z.number().int().nonnegative(),
   /** Lines that were not valid UTF-8 (kept with U+FFFD replacements). */
   invalid_utf8_lines: z.number().int().nonnegative(),
@@ -48,8 +49,15 @@ export class EventRecorder {
   #bytes = 0;
   #redactions = 0;
   #invalid = 0;
+  readonly #redactPrompt: (line: string) => PromptRedaction;
 
-  constructor(private readonly limits: Pick<Limits, "event_max_bytes" | "events_max_count" | "events_max_bytes">) {}
+  /** @param prompt the session's prompt, cut out of every line (see `promptRedactor`) */
+  constructor(
+    private readonly limits: Pick<Limits, "event_max_bytes" | "events_max_count" | "events_max_bytes">,
+    prompt = "",
+  ) {
+    this.#redactPrompt = promptRedactor(prompt);
+  }
 
   /**
    * Records one raw line.
@@ -67,7 +75,11 @@ export class EventRecorder {
       this.#invalid++;
       text = lossy.decode(raw);
     }
-    const redacted = redactWithCounts(text);
+    // The prompt first: a credential inside it would otherwise be redacted and the prompt's
+    // remaining text no longer match.
+    const withoutPrompt = this.#redactPrompt(text);
+    this.#redactions += withoutPrompt.count;
+    const redacted = redactWithCounts(withoutPrompt.text);
     for (const n of Object.values(redacted.counts)) this.#redactions += n;
     this.#lines.push(redacted.text);
     this.#link = new Bun.CryptoHasher("sha256").update(this.#link).update(encoder.encode(redacted.text)).digest() as Uint8Array;

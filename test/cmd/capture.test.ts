@@ -77,6 +77,34 @@ describe("leogriel-capture with the real Codex CLI", () => {
     expect(seen).not.toContain(env.LEOGRIEL_SIGNING_KEY!);
   });
 
+  test("cuts the prompt out of events when Codex echoes it, keeping only its commitment", async () => {
+    const { dir, repo, env } = setup([]);
+    // A stand-in Codex that echoes its stdin (the prompt) in an event, on stdout and on stderr.
+    const echo = join(dir, "echo-codex.ts");
+    writeFileSync(
+      echo,
+      [
+        "const prompt = await Bun.stdin.text();",
+        'console.log(JSON.stringify({ type: "item.completed", item: { type: "user_message", text: prompt } }));',
+        'console.log(`raw: ${prompt}`);',
+        "process.stderr.write(prompt);",
+      ].join("\n"),
+    );
+    const codex = join(dir, "codex");
+    writeFileSync(codex, `#!/bin/sh\nexec '${process.execPath}' '${echo}'\n`, { mode: 0o755 });
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/request.json"], { cwd: repo, env: { ...env, LEOGRIEL_CODEX: codex } });
+
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain("PROMPT-SENTINEL");
+    const { text, envelope } = readReceipt(repo);
+    const payload = Buffer.from(envelope.payload, "base64").toString();
+    expect(text + payload).not.toContain("PROMPT-SENTINEL");
+    const events = SessionPredicate.parse(JSON.parse(payload).predicate).events;
+    const marker = `[PROMPT sha256:${sha256Hex(PROMPT)}]`;
+    expect(events.lines).toEqual([JSON.stringify({ type: "item.completed", item: { type: "user_message", text: marker } }), `raw: ${marker}`]);
+    expect(events.redactions).toBe(2);
+  });
+
   test("records deletions in process, leaving deleted paths out of the subjects", async () => {
     const { repo, env } = setup([shellTurn("call_1", "rm gone.txt && echo new > added.txt"), messageTurn("done")], { "gone.txt": "bye\n", "README.md": "init\n" });
     const run = await runInProcess(captureCommand, { ...captureRunOptions, rawArgs: ["--request", ".agentproof/request.json", "--cwd", repo] }, env);
@@ -195,6 +223,17 @@ describe("leogriel-capture refusals", () => {
     expect(readdirSync(elsewhere)).toEqual(["request.json"]);
   });
 
+  test("refuses a request that is a FIFO at once, as a real process, without running Codex", async () => {
+    const { repo, env, mock } = setup([messageTurn("done")]);
+    expect(Bun.spawnSync(["mkfifo", join(repo, ".agentproof", "fifo.json")]).exitCode).toBe(0);
+    const run = await runEntryAsync("capture", ["--request", ".agentproof/fifo.json"], { cwd: repo, env });
+
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(errorOf(run.stderr)).toMatchObject({ error: "request_not_regular_file", message: expect.stringContaining("FIFO") });
+    expect(mock.requests).toHaveLength(0);
+  });
+
   test("refuses an existing receipt before running Codex, leaving it unchanged", async () => {
     const { repo, env, mock } = setup([messageTurn("done")]);
     writeFileSync(join(repo, ".agentproof", "agent-session.json"), "mine\n");
@@ -225,6 +264,8 @@ describe("leogriel-capture refusals", () => {
     ["an empty prompt", { ...REQUEST, prompt: "" }, "request_invalid"],
     ["a duplicate key", '{"action":"verify","action":"capture","model":"m","prompt":"p","sandbox":"read-only"}', "request_duplicate_key"],
     ["malformed JSON", '{"action":', "request_invalid_json"],
+    ["a byte order mark", `\uFEFF${JSON.stringify(REQUEST)}`, "request_invalid_json"],
+    ["a __proto__ key", `{"__proto__":{"sandbox":"danger-full-access"},${JSON.stringify(REQUEST).slice(1)}`, "request_invalid"],
   ])("refuses a request with %s (exit 1, one ERROR object, prompt never echoed)", async (_name, request, code) => {
     const { repo, env } = setup([messageTurn("done")]);
     writeRequest(repo, request);
