@@ -1,3 +1,4 @@
+import type { ReasonCode } from "./reasons.ts";
 import type { Word } from "./syntax.ts";
 
 /** What one command does to the world, as far as the policy cares. */
@@ -31,6 +32,8 @@ export interface Op {
   cwd: string | null;
   /** A `cd`/`pushd` ran earlier in the same command line. */
   afterCd: boolean;
+  /** For an `unknown` op whose refusal is more specific than an undeterminable effect. */
+  refusal?: ReasonCode;
   /** Found inside an unknown program's arguments: any effect it has is undeterminable. */
   wrapped?: boolean;
   /**

@@ -54,7 +54,7 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
     case "noop":
       return { code: "ALLOW_NOOP" };
     default:
-      return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+      return { code: o.refusal ?? "BLOCK_UNDETERMINABLE_EFFECT" };
   }
 }
 

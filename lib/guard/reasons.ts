@@ -24,6 +24,7 @@ export const REASONS = {
   BLOCK_FORCE_PUSH: ["BLOCK", "A force push would overwrite remote history."],
   BLOCK_GIT_RESET_COLLISION: ["BLOCK", "A hard reset would destroy untracked or ignored content that a snapshot cannot keep."],
   BLOCK_DISK_DESTROY: ["BLOCK", "The command writes a raw device or destroys a filesystem."],
+  BLOCK_FORK_BOMB: ["BLOCK", "The command starts processes without bound (a fork bomb)."],
   BLOCK_UNDETERMINABLE_EFFECT: ["BLOCK", "The command's effect could not be analysed to the end."],
   BLOCK_WILDCARD: ["BLOCK", "A wildcard target could not be enumerated safely."],
   BLOCK_DIALECT_UNKNOWN: ["BLOCK", "The selected command dialect is not supported."],

@@ -34,6 +34,26 @@ export interface SimpleCommand {
   pipeFrom?: SimpleCommand;
   /** A `( … )` or `{ … }` stage of a pipeline: its commands are listed separately. */
   group?: boolean;
+  /** It runs alongside the shell: in the background (`&`) or as a stage of a pipeline. */
+  concurrent?: "background" | "pipeline";
+  /** The innermost compound command around it (POSIX dialect). */
+  scope?: Scope;
+  /** The text of an arithmetic command `(( … ))`. */
+  arith?: string;
+}
+
+/** A compound command: a loop, a function body, a `{ }` group, a subshell or an `if`. */
+export interface Scope {
+  kind: "loop" | "fn" | "group" | "subshell" | "if";
+  parent?: Scope;
+  /** A loop whose condition never changes (`while true`, `until false`, `for ((;;))`). */
+  infinite?: boolean;
+  /** A loop's condition commands, collected until `do`. */
+  cond?: SimpleCommand[];
+  until?: boolean;
+  /** A function's name, and the number of commands parsed before its definition. */
+  name?: string;
+  at?: number;
 }
 
 /** A whole command line: its simple commands in the order they run (substitutions first). */

@@ -2,6 +2,7 @@ import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
+import { forkBombOps } from "./fork-bomb.ts";
 import { programName } from "./names.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
@@ -12,7 +13,7 @@ const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
 
 /** Every effect of a parsed command line, in execution order, with `cd` followed. */
 export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
-  const ops: Op[] = [];
+  const ops: Op[] = forkBombOps(script.commands);
   for (const cmd of script.commands) {
     const before = ops.length;
     ops.push(...redirectOps(cmd));

@@ -4,6 +4,7 @@ import { readArithmetic } from "./expansion.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
+import { Scopes } from "./scopes.ts";
 import { trackDefinitions } from "./track.ts";
 import { assign, type Vars } from "./vars.ts";
 
@@ -29,6 +30,7 @@ class _Parser extends Lexer {
   /** Open `case` statements, and whether a pattern (`a|b)`) comes next. */
   private caseDepth = 0;
   private expectPattern = false;
+  private readonly scopes = new Scopes();
 
   nested(inSubst: boolean): SimpleCommand[] {
     const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst);
@@ -77,7 +79,15 @@ class _Parser extends Lexer {
       } else if (c === ";" || c === "&" || c === "|") this.pos++;
       else if (c === "#") this.skipComment();
       else if (c === ")") throw new ParseError("unbalanced parenthesis");
-      else this.parsePipeline();
+      else {
+        const first = this.commands.length;
+        this.parsePipeline();
+        this.skipBlanks();
+        // `cmd &`: every command of the pipeline runs in the background.
+        if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
+          for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
+        }
+      }
     }
   }
 
@@ -89,9 +99,11 @@ class _Parser extends Lexer {
       if (this.src[this.pos] === "|" && this.src[this.pos + 1] !== "|") {
         this.pos += this.src[this.pos + 1] === "&" ? 2 : 1;
         this.skipLineBreaks();
+        cmd.concurrent = "pipeline";
         from = cmd;
         continue;
       }
+      if (from) cmd.concurrent = "pipeline";
       return;
     }
   }
@@ -100,14 +112,15 @@ class _Parser extends Lexer {
     const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom };
     this.skipBlanks();
     if (this.src.startsWith("((", this.pos)) {
-      this.pos += 2;
-      readArithmetic(this);
+      cmd.arith = this.arithmetic();
       cmd.group = true;
+      this.scopes.place(cmd);
+      this.commands.push(cmd);
       return cmd;
     }
     if (this.src[this.pos] === "(") {
       this.pos++;
-      this.parseList(")");
+      this.scopes.subshell(() => this.parseList(")"));
       cmd.group = true;
     }
     let testBrackets = false;
@@ -131,13 +144,20 @@ class _Parser extends Lexer {
         // `name() { … }`: a function definition; its body is parsed as if it ran.
         if (this.src.startsWith("()", this.pos) && cmd.argv.length === 1) {
           this.pos += 2;
+          this.scopes.functionDefinition(cmd.argv[0]!.value, this.commands.length);
           cmd.argv = [];
+          continue;
+        }
+        // `while (( … ))`: an arithmetic command after a reserved word.
+        if (this.src.startsWith("((", this.pos) && cmd.argv.length === 0 && cmd.assigns.length === 0) {
+          cmd.arith = this.arithmetic();
+          cmd.group = true;
           continue;
         }
         // `do ( … )`, `then ( … )`: a subshell after a reserved word.
         if (cmd.argv.length === 0 && cmd.assigns.length === 0) {
           this.pos++;
-          this.parseList(")");
+          this.scopes.subshell(() => this.parseList(")"));
           cmd.group = true;
           continue;
         }
@@ -158,6 +178,7 @@ class _Parser extends Lexer {
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    this.scopes.place(cmd);
     this.commands.push(cmd);
     return cmd;
   }
@@ -166,7 +187,7 @@ class _Parser extends Lexer {
   private place(cmd: SimpleCommand, word: Word, openTest: () => void): void {
     const bare = !word.quoted && !word.dynamic;
     if (cmd.argv.length === 0 && bare) {
-      if (SKIPPED_WORDS.has(word.value)) return;
+      if (SKIPPED_WORDS.has(word.value)) return this.scopes.word(word.value);
       if (word.value === "[[") openTest();
       if (word.value === "esac" && this.caseDepth > 0) {
         this.caseDepth--;
@@ -180,6 +201,13 @@ class _Parser extends Lexer {
       }
     }
     cmd.argv.push(word);
+  }
+
+  /** `(( … ))` at the cursor: its text (substitutions inside still run). */
+  private arithmetic(): string {
+    const start = (this.pos += 2);
+    readArithmetic(this);
+    return this.src.slice(start, this.pos - 2);
   }
 
   /** `case WORD in`: the subject is read (its substitutions run); patterns follow. */
@@ -197,10 +225,10 @@ class _Parser extends Lexer {
   private readForHead(): void {
     this.skipBlanks();
     if (this.src.startsWith("((", this.pos)) {
-      this.pos += 2;
-      readArithmetic(this);
+      this.scopes.forLoop(this.arithmetic());
       return;
     }
+    this.scopes.forLoop(null);
     const [name] = this.readWords(false, true);
     if (name) assign(this.vars, name.value, null);
     for (;;) {

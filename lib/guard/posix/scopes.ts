@@ -1,0 +1,79 @@
+import type { Scope, SimpleCommand } from "../syntax.ts";
+
+const TRUE = new Set(["true", ":", "/bin/true", "/usr/bin/true"]);
+const FALSE = new Set(["false", "/bin/false", "/usr/bin/false"]);
+
+/**
+ * The compound commands around each simple command (loops, functions, groups, subshells, ifs),
+ * tracked from the reserved words the parser meets: what tells a background job in a `while
+ * true` loop or a self-calling function apart from an ordinary one.
+ */
+export class Scopes {
+  top: Scope | undefined;
+  private fn: { name: string; at: number } | undefined;
+
+  /** A reserved word (or brace) at the start of a command. */
+  word(w: string): void {
+    const top = this.top;
+    if (w === "while" || w === "until") this.top = { kind: "loop", parent: top, cond: [], until: w === "until" };
+    else if (w === "do" && top?.kind === "loop" && top.cond) {
+      top.infinite = _constant(top.cond, top.until === true);
+      top.cond = undefined;
+    } else if (w === "if") this.top = { kind: "if", parent: top };
+    else if (w === "{") {
+      this.top = this.fn ? { kind: "fn", parent: top, name: this.fn.name, at: this.fn.at } : { kind: "group", parent: top };
+      this.fn = undefined;
+    } else if (w === "done") this.close("loop");
+    else if (w === "fi") this.close("if");
+    else if (w === "}") this.close("fn", "group");
+  }
+
+  /** `for ((init; cond; step))` loops forever when cond is empty; `for x in …` ends. */
+  forLoop(arithmetic: string | null): void {
+    this.top = { kind: "loop", parent: this.top, infinite: arithmetic !== null && /^[^;]*;\s*;/.test(arithmetic) };
+  }
+
+  /** `name()`: the next `{` opens its body; `at` counts the commands before the definition. */
+  functionDefinition(name: string, at: number): void {
+    this.fn = { name, at };
+  }
+
+  subshell<T>(parse: () => T): T {
+    this.top = { kind: "subshell", parent: this.top };
+    try {
+      return parse();
+    } finally {
+      this.close("subshell");
+    }
+  }
+
+  /** Files a finished command under the current scope (and a loop's condition). */
+  place(cmd: SimpleCommand): void {
+    if (this.top === undefined) return;
+    cmd.scope = this.top;
+    this.top.cond?.push(cmd);
+  }
+
+  private close(...kinds: Scope["kind"][]): void {
+    for (let s = this.top; s; s = s.parent) {
+      if (kinds.includes(s.kind)) {
+        this.top = s.parent;
+        return;
+      }
+    }
+  }
+}
+
+/** A loop condition that never changes: `while true`, `while [ 1 ]`, `while ((1))`, `until false`. */
+function _constant(cond: SimpleCommand[], until: boolean): boolean {
+  if (cond.length !== 1) return false;
+  const [only] = cond;
+  const words = only!.argv.map((w) => (w.dynamic ? null : w.value));
+  if (words.includes(null)) return false;
+  if (until) return words.length === 1 && FALSE.has(words[0]!);
+  if (words.length === 0) return only!.arith !== undefined && /^\s*[1-9]\d*\s*$/.test(only!.arith);
+  if (words.length === 1) return TRUE.has(words[0]!);
+  // `[ word ]` and `[[ word ]]` are true for any non-empty literal word.
+  const [open, test, close, ...rest] = words;
+  return rest.length === 0 && ((open === "[" && close === "]") || (open === "[[" && close === "]]")) && test !== "" && !test!.startsWith("-");
+}
