@@ -131,13 +131,23 @@ describe("an install killed at any step", () => {
     await expect(recoverIfInterrupted(p.layout(), p.env, [])).rejects.toMatchObject({ code, exitCode: 2 });
   });
 
-  test("a transaction folder without a journal is removed when it holds only staged copies and kept when it holds previous ones", async () => {
+  test("a transaction folder without a journal is removed when it holds only staged copies, and kept when it holds previous ones or its process lives", async () => {
     const p = await prepared(() => {});
-    writeFiles(p.dir, { ".agents/.leogriel-tx-999999999-aaaaaa/new/a/SKILL.md": skillMd("a"), ".claude/.leogriel-tx-aaaaaa/old/b/SKILL.md": skillMd("b") });
-    const warnings: EnvelopeMessage[] = [];
-    await recoverIfInterrupted(p.layout(), p.env, warnings);
-    expect(readdirSync(join(p.dir, ".agents"))).toEqual(["skills"]);
-    expect(readdirSync(join(p.dir, ".claude")).sort()).toEqual([".leogriel-tx-aaaaaa", "skills"]);
-    expect(warnings.map((w) => w.code)).toEqual(["tx_orphaned"]);
+    const live = Bun.spawn(["sleep", "600"]);
+    try {
+      writeFiles(p.dir, {
+        ".agents/.leogriel-tx-999999999-aaaaaa/new/a/SKILL.md": skillMd("a"),
+        [`.agents/.leogriel-tx-${live.pid}-bbbbbb/new/a/SKILL.md`]: skillMd("a"),
+        ".claude/.leogriel-tx-aaaaaa/old/b/SKILL.md": skillMd("b"),
+      });
+      const warnings: EnvelopeMessage[] = [];
+      await recoverIfInterrupted(p.layout(), p.env, warnings);
+      expect(readdirSync(join(p.dir, ".agents")).sort()).toEqual([`.leogriel-tx-${live.pid}-bbbbbb`, "skills"]);
+      expect(readdirSync(join(p.dir, ".claude")).sort()).toEqual([".leogriel-tx-aaaaaa", "skills"]);
+      expect(warnings.map((w) => w.code)).toEqual(["tx_orphaned"]);
+    } finally {
+      live.kill();
+      await live.exited;
+    }
   });
 });
