@@ -27,15 +27,25 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   let prefilter = prefilters.get(rules);
   if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
   const out: RawMatch[] = [];
-  // Hits on a line already scanned for the rule add nothing: skip them without slicing again.
+  // Per rule, where its last window ended: hits inside it add nothing and are skipped unsliced.
   const scannedTo = new Map<SecretRule, number>();
   const seen = new Set<string>();
   prefilter.forEach(text, (rule, at) => {
-    if (at < (scannedTo.get(rule) ?? -1)) return;
-    const from = _lineStart(text, at);
+    const done = scannedTo.get(rule) ?? -1;
+    let from: number;
+    if (rule.wordPrefix === undefined) {
+      if (at < done) return;
+      from = _lineStart(text, at);
+    } else {
+      from = _wordStart(text, at, rule.wordPrefix);
+      if (from < 0 || from < done) return;
+    }
     const to = _windowEnd(text, at, rule.extraLines ?? 0);
-    scannedTo.set(rule, to);
-    for (const match of _matches(rule, text.slice(from, to), from)) {
+    const found: RawMatch[] = [];
+    const matchedTo = _matches(rule, text.slice(from, to), from, found);
+    // A word rule tried one start; a later hit in the same word or inside its match adds nothing.
+    scannedTo.set(rule, rule.wordPrefix === undefined ? to : Math.max(from + 1, matchedTo));
+    for (const match of found) {
       const key = `${rule.id}:${match.start}:${match.end}`;
       if (!seen.has(key)) {
         seen.add(key);
@@ -46,10 +56,16 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   return out;
 }
 
-function* _matches(rule: SecretRule, window: string, base: number): Generator<RawMatch> {
+/**
+ * Adds the rule's matches in `window` that pass its checks to `out` (a word rule: one sticky try
+ * at the window's start) and returns where the last regex match ended, passing or not, or -1.
+ */
+function _matches(rule: SecretRule, window: string, base: number, out: RawMatch[]): number {
   const re = _compiled(rule);
+  let matchedTo = -1;
   re.lastIndex = 0;
   for (let m = re.exec(window); m !== null; m = re.exec(window)) {
+    matchedTo = base + m.index + m[0].length;
     if (m[0].length === 0) {
       re.lastIndex++;
       continue;
@@ -58,9 +74,10 @@ function* _matches(rule: SecretRule, window: string, base: number): Generator<Ra
     for (let g = 1; g < m.length; g++) if (m[g]) (group = g), (g = m.length);
     const secret = m[group]!;
     const [start, end] = m.indices![group]!;
-    if (!_passes(rule, secret, m[0])) continue;
-    yield { rule, start: base + start, end: base + end, secret, confidence: rule.confidence };
+    if (_passes(rule, secret, m[0])) out.push({ rule, start: base + start, end: base + end, secret, confidence: rule.confidence });
+    if (re.sticky) break;
   }
+  return matchedTo;
 }
 
 function _passes(rule: SecretRule, secret: string, match: string): boolean {
@@ -70,12 +87,13 @@ function _passes(rule: SecretRule, secret: string, match: string): boolean {
   return !isKnownPublic(secret);
 }
 
-// Rule patterns are shared data; each gets a private copy with `d` for group offsets.
+// Rule patterns are shared data; each gets a private copy with `d` for group offsets, sticky for
+// a word rule (tried at one place) and global for the others.
 function _compiled(rule: SecretRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
-    const flags = rule.pattern.flags.includes("d") ? rule.pattern.flags : `${rule.pattern.flags}d`;
-    compiled.set(rule, (re = new RegExp(rule.pattern.source, flags.includes("g") ? flags : `${flags}g`)));
+    const flags = rule.pattern.flags.replace(/[gyd]/g, "");
+    compiled.set(rule, (re = new RegExp(rule.pattern.source, `${flags}d${rule.wordPrefix === undefined ? "g" : "y"}`)));
   }
   return re;
 }
@@ -83,6 +101,21 @@ function _compiled(rule: SecretRule): RegExp {
 function _lineStart(text: string, at: number): number {
   const nl = text.lastIndexOf("\n", at - 1);
   return Math.max(nl + 1, at - LINE_CAP);
+}
+
+/**
+ * Where the word holding the keyword at `at` begins (a run of letters, digits, `_`, `.` and `-`),
+ * or -1 when that is more than `prefix` characters back and no match can start there.
+ */
+function _wordStart(text: string, at: number, prefix: number): number {
+  const limit = Math.max(0, at - prefix);
+  let start = at;
+  while (start > 0 && _isWordChar(text.charCodeAt(start - 1))) if (--start < limit) return -1;
+  return start;
+}
+
+function _isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
 }
 
 function _windowEnd(text: string, at: number, extraLines: number): number {

@@ -25,6 +25,13 @@ export interface SecretRule {
   pattern: RegExp;
   /** The secret is skipped when its Shannon entropy (bits per char) is at or below this. */
   entropy?: number;
+  /**
+   * Set when every match begins at the start of the word (a run of letters, digits, `_`, `.`, `-`)
+   * that holds the keyword, at most this many characters before it: the pattern is then tried at
+   * that one place per hit instead of at every position of the line. Long lines full of common
+   * keywords (`key`, `token` in code) stay cheap this way.
+   */
+  wordPrefix?: number;
   /** Lines after the keyword's line that a match may reach (multi-line shapes). */
   extraLines?: number;
   /** Rule-specific allowlist: true when this match is known not to be a secret. */

@@ -3,7 +3,8 @@ import { ASSIGN } from "./shape.ts";
 
 // A name that says "secret" (api_key, client_secret, password...) assigned a value. The name is
 // matched whole, from its first identifier character, so the regex never rescans a long name.
-const NAME = String.raw`(?<![\w.-])[\w.-]{0,40}?(?:access|auth|api|credential|creds|key|passw(?:or)?d|pwd|secret|token)[\w.-]{0,40}`;
+const PREFIX = 40;
+const NAME = String.raw`(?<![\w.-])[\w.-]{0,${PREFIX}}?(?:access|auth|api|credential|creds|key|passw(?:or)?d|pwd|secret|token)[\w.-]{0,40}`;
 const QUOTED = String.raw`(?<=["'\x60])([^"'\x60\s]{8,150})(?=["'\x60])`;
 const BARE = String.raw`([\w.=~+/-]{10,150})(?=[\x60'"\s;,)}\]<]|\\[nrt]|$)`;
 
@@ -45,6 +46,7 @@ export const genericRules: SecretRule[] = [
     keywords: ["access", "api", "auth", "credential", "creds", "key", "passwd", "password", "pwd", "secret", "token"],
     pattern: new RegExp(`${NAME}${ASSIGN}[\\x60'"\\s=]{0,5}(?:${QUOTED}|${BARE})`, "gi"),
     entropy: 3.5,
+    wordPrefix: PREFIX,
     // `<apiToken>` on one line and the value on the next (XML configuration).
     extraLines: 1,
     allow: (value, match) => {
