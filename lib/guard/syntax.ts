@@ -14,6 +14,8 @@ export interface Word {
   pattern: string;
   /** Any quoting or escaping appeared in it (a quoted word is never a reserved word). */
   quoted: boolean;
+  /** It is spelled `NAME=…` with an unquoted name (an assignment before the command name). */
+  assignment?: boolean;
 }
 
 export interface Redirect {

@@ -73,30 +73,6 @@ export const remoteCopy: Handler = (inv) => {
   return [op(sources.some(isSecretFile) ? "secret" : "egress", inv.name)];
 };
 
-/** tar: options that run a program, and archives written to a remote host. */
-export const tar: Handler = (inv) => {
-  const ops: Op[] = [];
-  const args = inv.args;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    const long = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s.exec(v);
-    let command: Word | undefined;
-    if (long) command = { ...args[i]!, value: long[1] === "checkpoint-action" ? long[2]!.replace(/^exec=/, "") : long[2]! };
-    else if (/^-[a-zA-Z]*[IF]$/.test(v) && !v.startsWith("--")) command = args[i + 1];
-    if (command && (!long || long[1] !== "checkpoint-action" || /^exec=/.test(long[2]!))) {
-      ops.push(...(command.dynamic ? [op("unknown", "tar")] : analyzeText(command.value, "posix", inv.ctx)));
-    }
-    const file = /^--file=(.*)$/.exec(v)?.[1] ?? (/^-[a-zA-Z]*f$/.test(v) ? args[i + 1]?.value : undefined);
-    if (file && /^[^/]+:/.test(file)) ops.push(op("egress", "tar"));
-  }
-  // Extracting into -C DIR writes into DIR (only protected storage cares).
-  const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
-  const dir = args.findIndex((a) => a.value === "-C" || a.value === "--directory");
-  const into = dir >= 0 ? args[dir + 1] : args.find((a) => a.value.startsWith("--directory="));
-  if (extracts && into) ops.push(op("write-into", "tar", [into.value.startsWith("--directory=") ? { ...into, value: into.value.slice(12), pattern: into.pattern.slice(12) } : into]));
-  return ops;
-};
-
 const LOCAL_READERS = new Set(["tar", "zip", "gzip", "bzip2", "xz", "cat", "env", "printenv", "grep", "rg", "find", "base64", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
 
 /** Whether the command's stdin is local data: a pipe from a reader of files or the environment. */

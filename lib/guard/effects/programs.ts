@@ -5,8 +5,9 @@ import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
-import { fetcher, remoteCopy, socket, tar } from "./network.ts";
+import { fetcher, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
+import { tar } from "./tar.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, parallel, tmux, trap, WRAPPER_NAMES, wrapper, xargs } from "./wrappers.ts";
 

@@ -90,7 +90,12 @@ export const env: Handler = (inv) => {
     } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
       if (v === "-C" || v === "--chdir") inv.ctx = { ...inv.ctx, state: { cwd: null, afterCd: true } };
       i++;
-    } else if (v.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) continue;
+    } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
+      // The program sees the variable (tar reads TAR_OPTIONS and TAPE): give the inner analysis
+      // a copy of the variables with it set.
+      const eq = v.indexOf("=");
+      inv.ctx = { ...inv.ctx, vars: new Map(inv.ctx.vars).set(v.slice(0, eq), a.dynamic ? null : v.slice(eq + 1)) };
+    } else if (v.startsWith("-")) continue;
     else words.push(a);
   }
   const [head, ...tail] = words;

@@ -186,17 +186,19 @@ class _Parser extends Lexer {
   /** Files one word into the command: a reserved word, an assignment or an argument. */
   private place(cmd: SimpleCommand, word: Word, openTest: () => void): void {
     const bare = !word.quoted && !word.dynamic;
+    if (cmd.argv.length === 0 && word.assignment) {
+      const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
+      if (eq) {
+        const value = { ...word, value: word.value.slice(eq[0].length), pattern: word.pattern.slice(eq[0].length), assignment: false };
+        cmd.assigns.push({ name: eq[1]!, value: eq[2] ? { ...value, dynamic: true } : value });
+        return;
+      }
+    }
     if (cmd.argv.length === 0 && bare) {
       if (SKIPPED_WORDS.has(word.value)) return this.scopes.word(word.value);
       if (word.value === "[[") openTest();
       if (word.value === "esac" && this.caseDepth > 0) {
         this.caseDepth--;
-        return;
-      }
-      const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
-      if (eq) {
-        const value = { ...word, value: word.value.slice(eq[0].length), pattern: word.pattern.slice(eq[0].length) };
-        cmd.assigns.push({ name: eq[1]!, value: eq[2] ? { ...value, dynamic: true } : value });
         return;
       }
     }

@@ -22,10 +22,13 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
       // assignments, so an unquoted brace leaves the value unknown.
       const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
       if (m) assign(vars, m[1]!, w.dynamic || nameref || braced ? null : w.value.slice(m[0].length));
+      // Assignments through the reference change the variable it names.
+      if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);
     }
   } else if (head.value === "unset") {
-    for (const name of names()) assign(vars, name, UNSET);
+    // `unset -f` removes functions, never variables.
+    if (!rest.some((w) => /^-[a-zA-Z]*f/.test(w.value))) for (const name of names()) assign(vars, name, UNSET);
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);

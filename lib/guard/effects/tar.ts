@@ -1,0 +1,58 @@
+import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { isSecretFile } from "./secrets.ts";
+
+const RUNS = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s;
+
+/**
+ * tar: options that run a program, archives written to a remote host (`-f host:path`), and
+ * extraction into a directory. GNU tar also reads options from TAR_OPTIONS and its default
+ * archive from TAPE, so both are read from the command's environment: an unknown value there is
+ * an unknown effect.
+ */
+export const tar: Handler = (inv) => {
+  const options = _environment(inv, "TAR_OPTIONS");
+  const tape = _environment(inv, "TAPE");
+  if (options === null || tape === null) return [op("unknown", "tar")];
+  const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
+  const ops: Op[] = [];
+  let archive: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const long = RUNS.exec(v);
+    let command: Word | undefined;
+    if (long) command = { ...args[i]!, value: long[1] === "checkpoint-action" ? long[2]!.replace(/^exec=/, "") : long[2]! };
+    else if (/^-[a-zA-Z]*[IF]$/.test(v) && !v.startsWith("--")) command = args[i + 1];
+    if (command && (!long || long[1] !== "checkpoint-action" || /^exec=/.test(long[2]!))) {
+      ops.push(...(command.dynamic ? [op("unknown", "tar")] : analyzeText(command.value, "posix", inv.ctx)));
+    }
+    archive = /^--file=(.*)$/.exec(v)?.[1] ?? (/^-[a-zA-Z]*f$/.test(v) || (i === 0 && /^[a-zA-Z]*f[a-zA-Z]*$/.test(v)) ? args[i + 1]?.value : archive);
+  }
+  archive ??= tape;
+  // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
+  if (archive && /^[^/]+:/.test(archive)) ops.push(op(args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? "secret" : "egress", "tar"));
+  const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
+  const into = _directory(args);
+  // Extracting into -C DIR writes into DIR (only protected storage cares).
+  if (extracts && into) ops.push(op("write-into", "tar", [into]));
+  return ops;
+};
+
+/** A variable tar reads from its environment: the command's own prefix, `env X=…`, or the shell. */
+function _environment(inv: Invocation, name: string): string | null | undefined {
+  const own = inv.cmd?.assigns.find((a) => a.name === name);
+  if (own) return own.value.dynamic ? null : own.value.value;
+  const value = inv.ctx.vars.get(name);
+  if (value === undefined || value === UNSET) return undefined;
+  return value;
+}
+
+function _directory(args: Word[]): Word | undefined {
+  const at = args.findIndex((a) => a.value === "-C" || a.value === "--directory");
+  if (at >= 0) return args[at + 1];
+  const inline = args.find((a) => a.value.startsWith("--directory="));
+  return inline && { ...inline, value: inline.value.slice(12), pattern: inline.pattern.slice(12) };
+}
