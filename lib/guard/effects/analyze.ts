@@ -82,6 +82,8 @@ export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
     if (r.op === "<<<") return { kind: "text", text: `${r.target.value}\n`, dynamic: r.target.dynamic };
     if (r.op === "<" && /^\/dev\/(tcp|udp)\//.test(r.target.value)) return { kind: "remote" };
     if (r.op === "<") return r.target.dynamic ? { kind: "unknown" } : { kind: "file" };
+    // `<&3`, `<&$fd`: stdin is another descriptor, whose source is not followed.
+    if (r.op === "<&" && (r.fd === "" || r.fd === "0") && r.target.value !== "0") return r.target.value === "-" ? { kind: "none" } : { kind: "unknown" };
   }
   const from = cmd.pipeFrom;
   if (!from) return { kind: "none" };

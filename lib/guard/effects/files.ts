@@ -43,7 +43,7 @@ export const dd: Handler = ({ name, args }) => {
 };
 
 // Subcommands and modes of the disk tools that only read or simulate.
-const READ_ONLY = new Set(["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version", "-n", "--no-act", "--noaction", "--dry-run", "--reportformat", "--longhelp"]);
+const READ_ONLY = new Set(["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version", "-n", "--no-act", "--noaction", "--dry-run", "--longhelp"]);
 const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
   diskutil: /^(erase|zero|random|secureErase|reformat|partitionDisk|eraseDisk|eraseVolume|deleteContainer|deleteVolume|splitPartition|mergePartitions)/i,
   zpool: /^(destroy|labelclear|create|split|remove)$/,

@@ -52,7 +52,7 @@ export const socket: Handler = (inv) => {
       const m = /^(EXEC|SYSTEM):(.*)$/is.exec(v);
       if (m) {
         const command = m[2]!.split(/,(?=[a-z-]+(=|,|$))/i)[0]!.replace(/^['"]|['"]$/g, "").replace(/\\(.)/g, "$1");
-        const runsShell = /^(\/\S*\/)?(ba|z|da|k)?sh(\s+-i)?$/.test(command.trim());
+        const runsShell = /^(exec\s+)?(\/\S*\/)?(ba|z|da|k)?sh(\s+-i)?$/.test(command.trim());
         ops.push(...(w.dynamic ? [op("unknown", inv.name)] : runsShell ? [op("remote-code", inv.name)] : analyzeText(command, "posix", inv.ctx)));
       } else if (/^SHELL$/i.test(v)) ops.push(op("remote-code", inv.name));
       else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && isSecretFile(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")))) {

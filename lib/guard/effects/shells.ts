@@ -5,25 +5,46 @@ import { scanCode, type Language } from "./interpreters.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 
-/** sh, bash, zsh, …: `-c TEXT` is parsed as a script; no script operand means stdin is. */
+/**
+ * sh, bash, zsh, …: with -c the first operand is parsed as a script; with no operand stdin is;
+ * a script file operand runs a file. `-n` (read, never run) counts as the options leave it:
+ * `bash -n +n` runs.
+ */
 export const shell: Handler = (inv) => {
   const { args } = inv;
-  for (let i = 0; i < args.length; i++) {
+  let command = false;
+  let noexec = false;
+  let fromStdin = false;
+  let i = 0;
+  for (; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic) return [op("unknown", inv.name)];
     const v = a.value;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(v)) {
-      const text = args[i + 1];
-      if (!text) return [];
-      return text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx);
+    if (v === "--" || v === "-") {
+      i++;
+      break;
     }
-    if (v === "-s" || v === "-") break;
-    if (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(v) && !v.includes("c")) return []; // -n: read, never run
-    if (v === "--") return args[i + 1]?.dynamic ? [op("unknown", inv.name)] : [];
-    // `-euo pipefail`: a cluster ending in o (or O) takes the next word as its value.
+    if (v.startsWith("--")) {
+      if (SHELL_VALUED.has(v)) i++;
+      continue;
+    }
+    if (!/^[-+][a-zA-Z]+$/.test(v)) break;
     if (SHELL_VALUED.has(v) || /^[-+][a-zA-Z]*[oO]$/.test(v)) i++;
-    else if (!v.startsWith("-") && !v.startsWith("+")) return []; // runs a script file
+    if (v.slice(1).includes("n")) noexec = v.startsWith("-");
+    if (v.startsWith("-") && v.slice(1).includes("c")) command = true;
+    // -s: commands come from stdin; the words after it are positional parameters.
+    if (v.startsWith("-") && v.slice(1).includes("s")) {
+      fromStdin = true;
+      break;
+    }
   }
+  if (noexec) return [];
+  const operand = args[i];
+  if (command) {
+    if (!operand) return [];
+    return operand.dynamic ? [op("unknown", inv.name)] : analyzeText(operand.value, "posix", inv.ctx);
+  }
+  if (operand && !fromStdin) return []; // runs a script file
   return stdinEffects(inv, (text) => analyzeText(text, "posix", inv.ctx));
 };
 

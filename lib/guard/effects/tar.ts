@@ -33,7 +33,7 @@ export const tar: Handler = (inv) => {
   }
   archive ??= tape;
   // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
-  if (archive && /^[^/]+:/.test(archive)) ops.push(op(args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? "secret" : "egress", "tar"));
+  if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) ops.push(op(args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? "secret" : "egress", "tar"));
   const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   const into = _directory(args);
   // Extracting into -C DIR writes into DIR (only protected storage cares).
