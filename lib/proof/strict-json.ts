@@ -38,6 +38,16 @@ export function parseStrictJson(text: string, label: string): unknown {
   return value;
 }
 
+/**
+ * Whether valid JSON `text` holds a `__proto__` key before any duplicate key. Text that contains
+ * neither the plain name nor a `\u` escape cannot spell it, which skips the token walk for
+ * almost every receipt.
+ */
+export function holdsReservedKey(text: string): boolean {
+  if (!text.includes(RESERVED_KEY) && !text.includes("\\u")) return false;
+  return findKeyProblem(text)?.kind === "reserved";
+}
+
 interface Frame {
   keys?: Set<string>;
   expectKey: boolean;

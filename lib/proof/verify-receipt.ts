@@ -9,7 +9,7 @@ import { repoPathProblem, type Change } from "./changes.ts";
 import { EventLog, eventLogIntact } from "./event-chain.ts";
 import { SESSION_PREDICATE_TYPE, SessionPredicate } from "./session-predicate.ts";
 import { subjectsOf } from "./session-receipt.ts";
-import { findKeyProblem, RESERVED_KEY } from "./strict-json.ts";
+import { holdsReservedKey, RESERVED_KEY } from "./strict-json.ts";
 
 /** The individual checks behind `receipt_valid`. */
 export interface ReceiptChecks {
@@ -76,7 +76,7 @@ export function verifySessionReceipt(text: string, trustedKeys?: TrustedKeysFile
   // Why the statement cannot be used, when a precise reason is known. `__proto__` is checked on
   // the text: once zod copies an object, that key becomes its prototype and escapes the schema.
   const unusable = _pathProblems(statementValue);
-  if (statementValue !== undefined && findKeyProblem(payloadText)?.kind === "reserved") {
+  if (statementValue !== undefined && holdsReservedKey(payloadText)) {
     unusable.unshift(`the payload holds the key ${JSON.stringify(RESERVED_KEY)}, which no receipt may contain`);
   }
   const statement = Statement.safeParse(statementValue);

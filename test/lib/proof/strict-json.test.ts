@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { findKeyProblem, parseStrictJson } from "../../../lib/proof/strict-json.ts";
+import { findKeyProblem, holdsReservedKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
 
 // A small seeded generator (mulberry32) so every run checks the same cases.
 function rng(seed: number): () => number {
@@ -66,6 +66,16 @@ describe("parseStrictJson", () => {
   ])("refuses __proto__ as %s, whatever its value", (text) => {
     expect(findKeyProblem(text)).toEqual({ kind: "reserved", key: "__proto__" });
     expect(() => parseStrictJson(text, "doc")).toThrow(expect.objectContaining({ code: "reserved_key" }));
+  });
+
+  test.each([
+    ['{"a":{"__proto__":1}}', true],
+    ['{"a":{"\\u005F_proto__":1}}', true],
+    ['{"a":"__proto__","b":["__proto__"]}', false],
+    ['{"a":"\\u001b[31m","b":{"proto":1}}', false],
+    ['{"line":"{\\"__proto__\\":1}"}', false],
+  ])("holdsReservedKey(%s) is %p", (text, expected) => {
+    expect(holdsReservedKey(text)).toBe(expected);
   });
 
   test.each<[string, unknown]>([
