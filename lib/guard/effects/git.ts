@@ -49,6 +49,8 @@ export const git: Handler = (inv) => {
   if (MODELLED.has(sub) && rest.some((w) => w.dynamic && !w.quoted)) return [op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
+  // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`.
+  if (sub === "gc" && config.has("gc.pruneexpire") && !values.some((v) => v.startsWith("--prune"))) values.push(`--prune=${config.get("gc.pruneexpire")}`);
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return [];
   const o = op(kind, `git ${sub}`);

@@ -9,7 +9,8 @@ import { fetcher, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { tar } from "./tar.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
-import { commandString, env, evalText, parallel, tmux, trap, WRAPPER_NAMES, wrapper, xargs } from "./wrappers.ts";
+import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
+import { parallel, xargs } from "./xargs.ts";
 
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
 

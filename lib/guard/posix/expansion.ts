@@ -43,11 +43,11 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.readDoubleQuoted(w);
   } else if (next === "{") {
     lx.pos += 2;
-    w.addExpansion(_readBraced(lx), quoted);
+    w.addExpansion(_split(lx, _readBraced(lx), quoted), quoted);
   } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
     lx.pos += 1 + m[0].length;
-    w.addExpansion(lx.lookup(m[0]), quoted);
+    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted);
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     w.addExpansion(null, quoted);
@@ -56,6 +56,17 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     if (quoted) w.addQuoted("$");
     else w.addPlain("$");
   }
+}
+
+/**
+ * An unquoted expansion is split on IFS: the builder already treats blanks as a split, so a
+ * changed IFS (or an unknown one) makes any value holding one of its characters unknown.
+ */
+function _split(lx: Lexer, value: string | null, quoted: boolean): string | null {
+  if (quoted || value === null || !lx.vars.has("IFS")) return value;
+  const ifs = lx.lookup("IFS");
+  if (ifs === null) return null;
+  return [...ifs].some((c) => value.includes(c)) ? null : value;
 }
 
 /** `((…))` / `$((…))` after the opening parentheses; substitutions inside still run. */
