@@ -73,5 +73,5 @@ describe("the cross-process install lock", () => {
     expect(Object.keys(JSON.parse(project.read("agent-skills.json")).agentSkills.dependencies).sort()).toEqual(["a", "b"]);
     expect(Object.keys(JSON.parse(project.read("agent-skills.lock")).skills).sort()).toEqual(["a", "b"]);
     expect(readdirSync(lockDir())).toEqual([]);
-  });
+  }, 30_000);
 });

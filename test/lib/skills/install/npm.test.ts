@@ -20,13 +20,13 @@ function pack(name: string, version: string, files: Files): Uint8Array {
   }
 }
 
+// Real tarballs made by `npm pack`, once for the whole file: four npm processes, slow on a busy machine.
 beforeAll(() => {
-  // Real tarballs made by `npm pack`, once for the whole file.
   packed.set("root@1.0.0", pack("root-skill", "1.0.0", { "SKILL.md": skillMd("curriculum"), "scripts/go.sh": { content: "#!/bin/sh\n", exec: true } }));
   packed.set("root@1.1.0", pack("root-skill", "1.1.0", { "SKILL.md": skillMd("curriculum", "Newer. Use when testing.") }));
   packed.set("root@2.0.0", pack("root-skill", "2.0.0", { "SKILL.md": skillMd("curriculum", "Major. Use when testing.") }));
   packed.set("multi@1.0.0", pack("@tools/multi", "1.0.0", { "skills/alpha/SKILL.md": skillMd("alpha"), "skills/beta/SKILL.md": skillMd("beta"), "index.js": "" }));
-});
+}, 60_000);
 beforeEach(() => {
   registry = new Registry();
   registry.publish("root-skill", "1.0.0", packed.get("root@1.0.0")!);

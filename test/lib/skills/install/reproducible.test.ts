@@ -7,6 +7,7 @@ import { Project } from "../../../fixtures/install/project.ts";
 import { GitRemote, npmPack, Registry, removeDir, skillMd, tempDir, writeFiles, type Files } from "../../../fixtures/install/sources.ts";
 import { snapshotTree } from "../../../fixtures/install/tree-snapshot.ts";
 
+// Rows with npm run `npm pack` (a real npm process) inside the test, hence the longer timeouts.
 // Nested folders, an executable, bytes that are not UTF-8 and (where the source keeps them) a link.
 const SKILL: Files = {
   "SKILL.md": skillMd("pdf"),
@@ -87,7 +88,7 @@ describe("a frozen install is reproducible", () => {
     const original = installed(project);
     expect(original.filter((l) => l.startsWith(".claude/skills/pdf/")).length).toBeGreaterThan(6);
     expect(installed(c)).toEqual(original);
-  });
+  }, 30_000);
 
   test.each(SOURCES)("%s: a source changed after locking never leaks into a frozen install", async (_label, publishSkill, change, outcome) => {
     await addSkill({ layout: project.layout(), env: project.env, cwd: project.dir, specifier: publishSkill(), dev: false, force: false, strict: false });
@@ -100,5 +101,5 @@ describe("a frozen install is reproducible", () => {
       await expect(installAll({ layout: c.layout(), env: c.env, frozen: true })).rejects.toMatchObject({ code: outcome, exitCode: 2 });
       expect(readdirSync(c.dir).filter((n) => n.startsWith(".") && n !== ".leogriel")).toEqual([]);
     }
-  });
+  }, 30_000);
 });
