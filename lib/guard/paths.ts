@@ -28,6 +28,9 @@ export interface PathContext {
 const SYSTEM_TREES = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/sbin", "/srv", "/sys", "/usr", "/var", "/snap", "/nix", "/System", "/Library", "/Applications", "/private", "/cores", "/Windows", "/Program Files", "/Program Files (x86)", "/ProgramData"];
 const IDENTITY_ROOTS = ["/", "/home", "/Users", "/root", "/mnt", "/media", "/tmp", "/Volumes"];
 const MAX_GLOB_MATCHES = 10_000;
+// Inside a Windows temporary directory, as Git Bash or a drive path spells it (`/c/Users/u/…`,
+// `C:/Windows/Temp/…`): the directory itself stays protected by the rules above.
+const WINDOWS_TEMP = /^(?:\/[a-z])?\/(?:users\/[^/]+\/appdata\/local\/temp|windows\/temp)\/./i;
 
 /** The workspace of a directory: its Git top-level (found without spawning git), else itself. */
 export function findWorkspace(cwd: string): string {
@@ -47,7 +50,7 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   const prefix = path === "/" ? "/" : `${path}/`;
   if (d.anchors.some((a) => a === path || a.startsWith(prefix))) return "ancestor";
   if (d.usable && _within(path, pc.workspace)) return "workspace";
-  if (pc.tmpDirs.some((t) => path.startsWith(`${t}/`)) && !_within(path, pc.home)) return "temp";
+  if ((pc.tmpDirs.some((t) => path.startsWith(`${t}/`)) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
   if (SYSTEM_TREES.some((t) => _within(path, t))) return "system";
   return "outside";
 }

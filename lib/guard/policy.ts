@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
@@ -102,9 +102,12 @@ function _insideGuardStore(path: string, pc: PathContext): boolean {
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
-  const stat = statSync(path, { throwIfNoEntry: false });
-  const exists = stat !== undefined;
-  const isDir = stat?.isDirectory() === true;
+  // The entry itself (a dangling link exists and is deleted); what it points to for writes.
+  const entry = lstatSync(path, { throwIfNoEntry: false });
+  const exists = entry !== undefined;
+  const isDir = entry?.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false })?.isDirectory() === true : entry?.isDirectory() === true;
+  // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
+  if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
   const kind = o.kind === "overwrite" && isDir ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
@@ -123,6 +126,15 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
   return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
+}
+
+/** An empty directory (an unreadable one holds nothing that a failing rmdir could lose). */
+function _emptyDir(path: string): boolean {
+  try {
+    return readdirSync(path).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** reset --hard and worktree discards: a stash snapshot, unless it could not keep everything. */
