@@ -59,6 +59,8 @@ const INDICATOR_LINE_RULES: readonly LineRule[] = [
     pattern: /^\s*["']?[\w.-]*(?:url|uri|endpoint|host|webhook|callback)["']?\s*[:=]\s*["']?https?:\/\//i,
     regions: ["code"],
     message: "Configures an outbound endpoint",
+    // A package manifest's URLs (repository, bugs, homepage) are metadata nothing calls.
+    judge: (_m, _line, file) => (/(?:^|\/)package\.json$/.test(file.rel) ? null : {}),
   },
   {
     rule: "indicator/shell-invocation",

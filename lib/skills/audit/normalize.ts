@@ -13,6 +13,8 @@ const CONFUSABLES: Record<string, string> = {
   Α: "A", Β: "B", Ε: "E", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Χ: "X", Υ: "Y", Ζ: "Z",
 };
 const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "g");
+/** One Cyrillic or Greek letter that renders like a Latin one. */
+export const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`);
 
 /** Latin look-alikes in place of Cyrillic and Greek letters. */
 export function foldConfusables(text: string): string {

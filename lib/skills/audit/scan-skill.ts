@@ -60,7 +60,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
       ...(scan.markdown ? runLineRules(PROSE_RULES, scan) : []),
       ...unicodeFindings(scan),
       ...indicatorFindings(scan),
-      ...secretFindings(scan, file.text),
+      ...secretFindings(file.text, file.type === "script"),
       ...fileFindings(scan, file.type === "script"),
     ];
     placed.push(...found.map((f) => ({ ...f, rel: file.rel })));

@@ -1,5 +1,6 @@
 import { KeywordSet } from "../keyword-index.ts";
 import { CREDENTIAL_KEYWORDS, CREDENTIAL_SOURCE, KNOWN_INSTALLER, NETWORK_CALL, NETWORK_KEYWORDS, negatedBefore, TUNNEL_HOST, TUNNEL_KEYWORDS, UPLOAD } from "./patterns.ts";
+import { credentialAccess } from "./credential-access.ts";
 import { demoteInProse, type LineRule } from "./line-rule.ts";
 
 const SHELLS = String.raw`(?:sudo\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k|fi)?sh\b|(?:sudo\s+)?python[0-9.]*\b|perl\b|ruby\b|node\b|iex\b|Invoke-Expression\b`;
@@ -81,12 +82,7 @@ export const COMMAND_RULES: readonly LineRule[] = [
     keywords: CREDENTIAL_KEYWORDS,
     pattern: CREDENTIAL_SOURCE,
     message: "Reads or names a credential store",
-    judge: (m, line, file) => {
-      if (negatedBefore(line.lower, m.index)) return { severity: "info", confidence: 0.3, message: "Mentions a credential store in a warning not to use it" };
-      if (/^(?:example|sample)\b|\.example$/.test(m[0])) return null;
-      const reads = /\b(?:cat|less|head|tail|cp|scp|tar|zip|open|read\w*|expanduser|readFile\w*|Get-Content|type|load\w*|glob)\b|</i.test(line.text);
-      return line.region === "code" && !file.markdown && reads ? { severity: "error", confidence: 0.9 } : {};
-    },
+    judge: credentialAccess,
   },
   {
     rule: "persistence/scheduled",

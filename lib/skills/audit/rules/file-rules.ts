@@ -2,7 +2,7 @@ import type { RawFinding } from "../finding.ts";
 import { KeywordSet } from "../keyword-index.ts";
 import type { ScanFile, ScanLine } from "../scan-file.ts";
 import { makeFinding } from "./line-rule.ts";
-import { CREDENTIAL_KEYWORDS, CREDENTIAL_SOURCE, NETWORK_CALL, NETWORK_KEYWORDS } from "./patterns.ts";
+import { CREDENTIAL_KEYWORDS, NETWORK_CALL, NETWORK_KEYWORDS, USER_CREDENTIAL_SOURCE } from "./patterns.ts";
 
 const DECODE_ASSIGN = /\b([A-Za-z_]\w*)\s*=\s*(?:base64\.)?(?:b64decode|decodebytes|a85decode|b32decode|urlsafe_b64decode|zlib\.decompress|codecs\.decode|bytes\.fromhex|binascii\.unhexlify|atob|Buffer\.from)\s*\(/;
 const ENV_WALK = /\bos\.environ\.(?:items|keys|values)\s*\(|\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+os\.environ\b|\bdict\s*\(\s*os\.environ\s*\)|\bObject\.(?:entries|keys|values)\s*\(\s*process\.env\s*\)|\bprintenv\b\s*(?:\||$|>)|\benv\s*\|\s*grep|\bGet-ChildItem\s+env:/i;
@@ -30,8 +30,10 @@ export function fileFindings(file: ScanFile, isScript: boolean): RawFinding[] {
     const walk = _firstLine(file, ENV_WORDS, ENV_WALK);
     const harvest = walk && (SECRET_NAMES.test(file.text) || file.decoded.some((l) => SECRET_NAMES.test(l.text))) ? walk : undefined;
     if (harvest) out.push(makeFinding("credential/env-harvest", harvest, 0, "Collects every environment variable named like a key, token or password"));
-    const source = harvest ?? _firstLine(file, CREDENTIAL_KEYWORDS, CREDENTIAL_SOURCE);
-    const sink = _firstLine(file, NETWORK_KEYWORDS, NETWORK_CALL);
+    // A project's .env beside an API call is how most API clients start; a user credential
+    // store beside one is how credential stealers work. Data files (CSV, JSON) hold no flow.
+    const source = harvest ?? _firstLine(file, CREDENTIAL_KEYWORDS, USER_CREDENTIAL_SOURCE);
+    const sink = isScript ? _firstLine(file, NETWORK_KEYWORDS, NETWORK_CALL) : undefined;
     if (source && sink && source.no !== sink.no) out.push(makeFinding("exfil/credential-to-network", sink, 0, `Reads credentials (line ${source.no}) and sends data over the network in the same script`));
     _unboundedLoops(file, out);
   }

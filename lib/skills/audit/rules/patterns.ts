@@ -10,9 +10,15 @@ export const NETWORK_CALL =
   /\b(?:curl|wget)\s+["'$\-hH\w]|\b(?:fetch|axios(?:\.\w+)?|urlopen|http\.request|https\.request|net\.connect|socket\.connect|create_connection)\s*\(|\brequests\.(?:get|post|put|patch|delete|head|request|Session)\b|\burllib\d?\.request\b|\bhttp\.client\b|\bhttpx\.\w+\(|\baiohttp\.\w+|\bXMLHttpRequest\b|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s+https?:|\bNet\.WebClient\b|\bn(?:c|cat)\s+(?:-\w+\s+)*[\w.-]+\s+\d{2,5}\b|\bsocat\s+\S|\/dev\/(?:tcp|udp)\//i;
 export const NETWORK_KEYWORDS = new KeywordSet(["curl", "wget", "fetch", "axios", "urlopen", "request", "connect", "http", "invoke-", "iwr", "irm", "webclient", "nc ", "ncat", "socat", "/dev/tcp", "/dev/udp", "aiohttp"]);
 
-/** Credential stores a skill has no business reading. */
-export const CREDENTIAL_SOURCE =
-  /~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|config\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|~\/\.aws\b|\.gnupg\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\/etc\/shadow\b|\.npmrc\b|\.pypirc\b|(?<![\w.$-])\.env(?:\.(?:local|production|prod|dev))?\b(?![\w-]*\s*\()|login\.keychain|find-generic-password/i;
+// A user's own credential stores: SSH and cloud keys, netrc files, keychains, system passwords.
+const USER_STORES = String.raw`~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|config\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|~\/\.aws\b|\.gnupg\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\/etc\/shadow\b|\.npmrc\b|\.pypirc\b|login\.keychain|find-generic-password`;
+// A project's dotenv file (templates such as `.env.example` hold no secret).
+const DOTENV = String.raw`(?<![\w.$-])\.env(?:\.(?:local|production|prod|dev))?\b(?!\.(?:example|sample|template|dist)\b)(?![\w-]*\s*\()`;
+
+/** Credential stores a skill has no business reading, a project's `.env` included. */
+export const CREDENTIAL_SOURCE = new RegExp(`${USER_STORES}|${DOTENV}`, "i");
+/** The same without `.env`: what a credential stealer is after. */
+export const USER_CREDENTIAL_SOURCE = new RegExp(USER_STORES, "i");
 export const CREDENTIAL_KEYWORDS = new KeywordSet([".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws", ".gnupg", ".netrc", ".pgpass", ".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", ".npmrc", ".pypirc", ".env", "keychain", "generic-password"]);
 
 /** An upload: data leaves with the request. */

@@ -42,7 +42,9 @@ export const PROSE_RULES: readonly LineRule[] = [
   {
     rule: "injection/hidden-comment",
     keywords: new KeywordSet(["<!--"]),
-    pattern: /<!--[^\n]*?(?:\b(?:curl|wget|ignore|system|instructions?|send|upload|exec|eval|password|token|secret|exfiltrat\w*)\b|https?:\/\/|~\/\.|\.ssh)/i,
+    // A word glued to a tool name by a hyphen is a directive (`prettier-ignore`); "system" counts
+    // as a role (`SYSTEM:`, system prompt), not as a word (`system fonts`).
+    pattern: /<!--[^\n]*?(?:(?<![\w-])(?:curl|wget|ignore|system\s*(?::|prompt|override|message)|instructions?|send|upload|exec|eval|password|token|secret|exfiltrat\w*)\b|https?:\/\/|~\/\.|\.ssh)/i,
     message: "Hides instructions or commands in an HTML comment readers never see",
   },
   {

@@ -1,8 +1,9 @@
 import { detectSecrets } from "../../../core/secrets/detect.ts";
 import type { SecretFinding } from "../../../core/secrets/types.ts";
 import type { RawFinding } from "../finding.ts";
-import type { ScanFile } from "../scan-file.ts";
 import { makeFinding } from "./line-rule.ts";
+
+const HEURISTIC_BELOW = 0.8;
 
 /**
  * Hardcoded credentials (seed 004 indicator hardcoded_credential) through the shared secret
@@ -10,7 +11,7 @@ import { makeFinding } from "./line-rule.ts";
  * where it starts; the evidence is its line with every detected span replaced, and nothing about
  * the finding (message, evidence, fingerprint) is derived from the value.
  */
-export function secretFindings(file: ScanFile, text: string): RawFinding[] {
+export function secretFindings(text: string, isScript: boolean): RawFinding[] {
   const found = detectSecrets(text).filter((f) => !f.exempted);
   if (found.length === 0) return [];
   const starts = _lineStarts(text);
@@ -23,7 +24,11 @@ export function secretFindings(file: ScanFile, text: string): RawFinding[] {
     const line = { no: secret.line, raw: lineText, text: lineText, lower: "", region: "code" as const };
     const types = [...new Set(found.filter((f) => f.line === secret.line).map((f) => f.ruleId))].sort().join(", ");
     const encoded = secret.encoding ? ` inside ${secret.encoding}-encoded text` : "";
-    const finding = makeFinding("secret/hardcoded", line, Math.max(0, lineText.indexOf("[REDACTED")), `Hardcoded credential (${types})${encoded}`, { confidence: secret.confidence });
+    // A token in a provider's own format is deterministic evidence, and so is a secret-like value
+    // a script carries (error); the heuristic match in documentation or data, where examples
+    // live (`secret: your-256-bit-key`), is a warning (seed 000).
+    const severity = secret.confidence >= HEURISTIC_BELOW || isScript ? "error" : "warning";
+    const finding = makeFinding("secret/hardcoded", line, Math.max(0, lineText.indexOf("[REDACTED")), `Hardcoded credential (${types})${encoded}`, { severity, confidence: secret.confidence });
     out.push({ ...finding, column: secret.column });
   }
   return out;

@@ -3,7 +3,8 @@ import type { BundleFile } from "../bundle.ts";
 import { evidenceOf } from "./line-rule.ts";
 import { ruleInfo } from "../rule-catalog.ts";
 
-const LOCAL_CLAIM = /\b(?:locally|offline|without\s+(?:any\s+)?(?:network|internet)|no\s+(?:data|network|internet)\b|never\s+(?:leaves|sends|connects|uploads)|no\s+external|does\s+not\s+(?:connect|send|upload))/i;
+// A claim that the skill works without the network; "test locally first" is not one.
+const LOCAL_CLAIM = /\b(?:(?:runs?|works?|operates?|process(?:es|ed)?|summari[sz]es|analy[sz]es|happens?|executes?|computes?|done|performed|entirely|fully|completely|purely|only|100%)\s+(?:\w+\s+){0,2}(?:locally|offline)|without\s+(?:any\s+)?(?:network|internet)|no\s+(?:data|network|internet)\b|never\s+(?:leaves|sends|connects|uploads)|no\s+external|does\s+not\s+(?:connect|send|upload))/i;
 const DECLARES_DATA_FLOW = /\b(?:credential|secret|token|api[ _-]?key|password|aws|ssh|upload|send|network|remote|http|server|endpoint|webhook|telemetry|analytics|sync|download|fetch|cloud|api)\w*/i;
 const SHOWN_SOURCE = /\b(?:full|complete|entire|whole)\s+(?:source|contents?|script)|\b(?:source|contents?)\s+of\b|\breviewed\b|\bverbatim\b/i;
 

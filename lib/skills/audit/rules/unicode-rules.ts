@@ -1,5 +1,5 @@
 import type { RawFinding } from "../finding.ts";
-import { decodeTagCharacters } from "../normalize.ts";
+import { CONFUSABLE, decodeTagCharacters } from "../normalize.ts";
 import type { ScanFile } from "../scan-file.ts";
 import { evidenceOf, makeFinding } from "./line-rule.ts";
 
@@ -10,11 +10,12 @@ const TAG_ESCAPE = /\\u\{?[eE]00[0-7][0-9a-fA-F]\}?|\\U000[eE]00[0-7][0-9a-fA-F]
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 const DECODER = /\b(?:atob|fromCharCode|b64decode|base64|decodeURIComponent|unescape)\b/i;
-// A word with Latin letters and Cyrillic or Greek ones: whole-word Cyrillic (Russian prose) is fine.
-const WORD = /[\p{L}\p{N}_.-]+/gu;
+// A run of letters with Latin ones and a Cyrillic or Greek look-alike: whole-word Cyrillic
+// (Russian prose) is fine, and so are symbols beside a word (`σ_d`, `10μs`), which are not letters
+// of it or look like no Latin letter.
+const WORD = /\p{L}+/gu;
 const LATIN = /\p{Script=Latin}/u;
 const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}]/gu;
-const LOOKALIKE_SCRIPT_ONE = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 /**
  * Invisible and look-alike characters, checked on the raw text: tag characters (always an
@@ -60,7 +61,7 @@ function _homoglyphs(file: ScanFile, out: RawFinding[]): void {
   for (const index of file.linesMatching(LOOKALIKE_SCRIPT, "raw")) {
     for (const line of file.segments(index)) {
       if (found >= 3) return;
-      const word = [...line.raw.matchAll(WORD)].find((w) => LATIN.test(w[0]) && LOOKALIKE_SCRIPT_ONE.test(w[0]));
+      const word = [...line.raw.matchAll(WORD)].find((w) => LATIN.test(w[0]) && CONFUSABLE.test(w[0]));
       if (!word) continue;
       out.push(makeFinding("unicode/homoglyph", { ...line, text: line.raw }, word.index, `Mixes Latin with Cyrillic or Greek look-alikes in "${word[0]}"`));
       found++;
