@@ -2,6 +2,7 @@ import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
+import { fetchOutput } from "./fetch-output.ts";
 import { forkBombOps } from "./fork-bomb.ts";
 import { programName } from "./names.ts";
 import { PROGRAMS } from "./programs.ts";
@@ -90,7 +91,10 @@ export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
   const [head, ...args] = from.argv;
   if (from.group || !head || head.dynamic) return { kind: "unknown" };
   const name = programName(head);
-  if (FETCHERS.has(name)) return { kind: "remote" };
+  if (FETCHERS.has(name)) {
+    const output = fetchOutput(name, args);
+    return output === "remote" ? { kind: "remote" } : output === "file" ? { kind: "file" } : { kind: "none" };
+  }
   if (name === "echo" || name === "printf") return _printed(name, args);
   if (name === "cat") {
     if (args.length === 0) return stdinOf(from);

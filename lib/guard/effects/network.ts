@@ -46,13 +46,20 @@ export const socket: Handler = (inv) => {
   for (let i = 0; i < inv.args.length; i++) {
     const w = inv.args[i]!;
     const v = w.value;
-    if (/^-[a-zA-Z]*[ec]$/.test(v) && inv.name !== "socat") ops.push(op("remote-code", inv.name));
-    else if (/^--(exec|sh-exec|lua-exec)(=|$)/.test(v)) ops.push(op("remote-code", inv.name));
+    const exec = /^--(exec|sh-exec|lua-exec)(?:=(.*))?$/s.exec(v);
+    if ((/^-[a-zA-Z]*[ec]$/.test(v) && inv.name !== "socat") || exec) {
+      // The program serves the peer: a shell or interpreter runs whatever it sends; any other
+      // program is analysed like a command of its own (`--exec=/bin/cat`).
+      const program = exec ? (exec[2] !== undefined ? { ...w, value: exec[2] } : inv.args[i + 1]) : inv.args[i + 1];
+      if (exec?.[2] === undefined) i++;
+      if (!program || program.dynamic || exec?.[1] === "lua-exec") ops.push(op(program?.dynamic ? "unknown" : "remote-code", inv.name));
+      else ops.push(...(_servesShell(program.value) ? [op("remote-code", inv.name)] : analyzeText(program.value, "posix", inv.ctx)));
+    }
     else if (inv.name === "socat") {
       const m = /^(EXEC|SYSTEM):(.*)$/is.exec(v);
       if (m) {
         const command = m[2]!.split(/,(?=[a-z-]+(=|,|$))/i)[0]!.replace(/^['"]|['"]$/g, "").replace(/\\(.)/g, "$1");
-        const runsShell = /^(exec\s+)?(\/\S*\/)?(ba|z|da|k)?sh(\s+-i)?$/.test(command.trim());
+        const runsShell = _servesShell(command);
         ops.push(...(w.dynamic ? [op("unknown", inv.name)] : runsShell ? [op("remote-code", inv.name)] : analyzeText(command, "posix", inv.ctx)));
       } else if (/^SHELL$/i.test(v)) ops.push(op("remote-code", inv.name));
       else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && isSecretFile(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")))) {
@@ -63,6 +70,21 @@ export const socket: Handler = (inv) => {
   if (_localData(inv)) ops.push(op("egress", inv.name));
   return ops;
 };
+
+const PEER_RUNNERS = /^((ba|z|da|k|c|tc|fi)?sh|python[0-9.]*|perl|ruby|node|php|lua|pwsh|powershell)$/;
+// Wrappers in front of it, with the options of theirs that take a value.
+const PEER_WRAPPERS: Record<string, string[]> = { exec: ["-a"], env: ["-u", "--unset", "-C", "--chdir"], nice: ["-n"], nohup: [], stdbuf: ["-i", "-o", "-e"], setsid: [], command: [] };
+
+/** A program that would run what the peer sends: a shell or an interpreter reading stdin. */
+function _servesShell(command: string): boolean {
+  const words = command.trim().split(/\s+/);
+  let i = 0;
+  for (let wrapper: string[] | undefined; (wrapper = PEER_WRAPPERS[words[i]?.replace(/^.*\//, "") ?? ""]); ) {
+    for (i++; i < words.length && (words[i]!.startsWith("-") || /^[A-Za-z_]\w*=/.test(words[i]!)); i++) if (wrapper.includes(words[i]!)) i++;
+  }
+  const program = words[i]?.replace(/^.*\//, "") ?? "";
+  return PEER_RUNNERS.test(program) && words.slice(i + 1).every((w) => /^-[ils]+$/.test(w));
+}
 
 /** scp/rsync to a remote host: local files leave the machine. */
 export const remoteCopy: Handler = (inv) => {

@@ -1,0 +1,33 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * What a network client writes to its stdout: the fetched content ("remote"), a local file's
+ * content (`curl file:///…`), or nothing the next command could run (a version or help text, a
+ * download saved to a file, `nc -z`, `http --offline`).
+ */
+export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "none" {
+  const values = args.map((a) => a.value);
+  const has = (re: RegExp) => values.some((v) => re.test(v));
+  if (has(/^(--version|--help|-h|--manual)$/) || (name === "curl" && has(/^-[a-zA-Z]*[VM][a-zA-Z]*$/))) return "none";
+  if (name === "curl" || name === "wget") {
+    const urls = args.filter((a) => !a.value.startsWith("-") && /^[a-z][a-z0-9+.-]*:\/\//i.test(a.value));
+    const local = (u: string) => /^file:\/\//i.test(u);
+    const named = args.flatMap((a, i) => (/^--url$/.test(a.value) ? [args[i + 1]?.value ?? ""] : /^--url=/.test(a.value) ? [a.value.slice(6)] : []));
+    const all = [...urls.map((u) => u.value), ...named];
+    if (all.length > 0 && all.every(local)) return "file";
+  }
+  if (name === "curl") {
+    // -o FILE / -O save the body; `-o -` still writes it to stdout.
+    const output = values.findIndex((v) => v === "-o" || v === "--output");
+    if ((output >= 0 && values[output + 1] !== "-") || has(/^--output=(?!-$)/) || has(/^-[a-zA-Z]*O[a-zA-Z]*$|^--remote-name/)) return "none";
+  }
+  if (name === "wget") {
+    // wget saves to a file unless told to write the document to stdout.
+    const at = values.findIndex((v) => /^-[a-zA-Z]*O$/.test(v) || v === "--output-document");
+    const target = at >= 0 ? values[at + 1] : (values.find((v) => /^--output-document=|^-[a-zA-Z]*O./.test(v))?.replace(/^--output-document=|^-[a-zA-Z]*O/, "") ?? null);
+    return target === "-" || target === "/dev/stdout" ? "remote" : "none";
+  }
+  if ((name === "http" || name === "https" || name === "xh") && has(/^(--offline|--download|-d)$/)) return "none";
+  if ((name === "nc" || name === "ncat" || name === "netcat") && has(/^-[a-zA-Z]*z/)) return "none";
+  return "remote";
+}
