@@ -62,6 +62,7 @@ const ROWS: Row[] = [
   ["bundle/invalid-utf8", "bundle", "info", 1, "Text file is not UTF-8", "A text file is not valid UTF-8; it was scanned with replacement characters.", "Save text files as UTF-8."],
   ["bundle/too-many-files", "bundle", "error", 1, "Too many files", "The skill folder holds more files than the audit limit; the rest was not scanned.", "Split the skill or remove generated files."],
   ["bundle/unreadable", "bundle", "error", 1, "Unreadable file", "A file or SKILL.md could not be read.", "Fix the file's permissions or encoding."],
+  ["permissions/broad-shell", "command-exec", "warning", 0.95, "Unrestricted shell pre-approved", "SKILL.md allowed-tools pre-approves the whole shell (Bash, Bash(*), a shell or interpreter prefix such as Bash(sh:*)), so the agent runs any command without asking while the skill is active. Fires the shell_invocation indicator.", "Grant only the commands the skill needs, such as Bash(git diff:*)."],
   ["bundle/lifecycle-script", "supply-chain", "warning", 0.9, "Package lifecycle script", "package.json declares install-time scripts that package managers run automatically.", "Remove preinstall/install/postinstall scripts from a skill."],
 ];
 

@@ -10,6 +10,7 @@ import { COMMAND_RULES } from "./rules/command-rules.ts";
 import { fileFindings } from "./rules/file-rules.ts";
 import { PROSE_RULES } from "./rules/prose-rules.ts";
 import { secretFindings } from "./rules/secret-rules.ts";
+import { allowedToolsFindings } from "./rules/permission-rules.ts";
 import { skillFindings } from "./rules/skill-rules.ts";
 import { unicodeFindings } from "./rules/unicode-rules.ts";
 import { ruleInfo } from "./rule-catalog.ts";
@@ -17,6 +18,10 @@ import { ScanFile } from "./scan-file.ts";
 import type { LifecycleRecommendation, SkillAudit } from "./report.ts";
 
 type Placed = RawFinding & { rel: string };
+
+// Rules that fire an indicator besides its own rule: a climb to a credential file is a path
+// traversal, a pre-approved shell is a shell invocation.
+const ALSO_FIRES: Record<string, RiskIndicator> = { "path/sensitive-target": "path_traversal", "permissions/broad-shell": "shell_invocation" };
 
 export interface SkillScan {
   skill: SkillAudit;
@@ -36,10 +41,12 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
   const placed: Placed[] = [];
   let name = basename(dir);
   let description = "";
+  let allowedTools: unknown;
   try {
     const doc = readSkill(dir, { strict: options.strict });
     name = typeof doc.parsed.raw?.name === "string" && doc.parsed.raw.name.length > 0 ? doc.parsed.raw.name : name;
     description = typeof doc.parsed.raw?.description === "string" ? doc.parsed.raw.description : "";
+    allowedTools = doc.parsed.raw?.["allowed-tools"];
     const lines = doc.text.split(/\r?\n/);
     for (const issue of doc.parsed.issues) {
       const line = { no: issue.line, raw: lines[issue.line - 1] ?? "", text: lines[issue.line - 1] ?? "", lower: "", region: "prose" as const };
@@ -71,6 +78,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
   }
   const skillMd = bundle.files.find((f) => f.rel === "SKILL.md")?.text ?? "";
   placed.push(...skillFindings({ skillMd, description, files: bundle.files, findings: placed }));
+  placed.push(...allowedToolsFindings(allowedTools, skillMd));
   const merged = _dedupe(placed);
   const prints = fingerprintAll(name, merged);
   const skillPath = relative(options.root, dir).split("\\").join("/") || ".";
@@ -87,7 +95,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
     confidence: f.confidence,
     evidence: f.evidence,
   }));
-  const indicators = RiskIndicator.options.filter((i) => merged.some((f) => f.rule === INDICATOR_RULE[i] || (i === "path_traversal" && f.rule === "path/sensitive-target")));
+  const indicators = RiskIndicator.options.filter((i) => merged.some((f) => f.rule === INDICATOR_RULE[i] || ALSO_FIRES[f.rule] === i));
   const tier = tierOf(indicators);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;

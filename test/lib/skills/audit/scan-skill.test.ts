@@ -164,3 +164,10 @@ describe("scanSkill checksum equals the install integrity of the folder", () => 
     expect(scanSkill(dir, { root, strict: false }).skill.checksum).toBeNull();
   });
 });
+
+test("a pre-approved shell fires the shell_invocation indicator and a high tier", () => {
+  const dir = writeSkill(root, "s", { "SKILL.md": "---\nname: s\ndescription: S.\nallowed-tools: Read Bash(*)\n---\n\n# S\n" });
+  const scan = scanSkill(dir, { root, strict: false });
+  expect(scan.findings.map((f) => `${f.severity} ${f.rule} ${f.location.line}`)).toContain("warning permissions/broad-shell 4");
+  expect([scan.skill.indicators, scan.skill.tier]).toEqual([["shell_invocation"], "high"]);
+});
