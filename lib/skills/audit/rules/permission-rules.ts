@@ -11,8 +11,8 @@ const TOOL = /[A-Za-z_][\w-]*(?:\([^)]*\))?/g;
 
 /**
  * `allowed-tools` that pre-approve the whole shell: a shell tool with no pattern (`Bash`), a
- * wildcard (`Bash(*)`, `Bash(*:*)`), or a prefix that runs anything after it (`Bash(sh:*)`,
- * `Bash(python3 *)`, `Bash(sudo:*)`). While the skill is active the agent then runs any command
+ * wildcard (`Bash(*)`, `Bash(*:*)`), or a shell or interpreter given anything (`Bash(sh:*)`,
+ * `Bash(python3 *)`, `Bash(bash -c *)`, `Bash(sudo:*)`). While the skill is active the agent then runs any command
  * without asking. Narrow grants (`Bash(git diff:*)`) are what the field is for and pass.
  */
 export function allowedToolsFindings(value: unknown, skillMd: string): Array<RawFinding & { rel: string }> {
@@ -44,7 +44,9 @@ function _unrestrictedShell(tool: string): boolean {
   if (open < 0) return true;
   const pattern = tool.slice(open + 1, -1).trim();
   if (/^[*:\s]*$/.test(pattern)) return true;
-  // `cmd:*` (Claude Code prefix syntax) or `cmd *` (glob): the command is what counts.
+  // `cmd:*` (Claude Code prefix syntax) or `cmd *` (glob), optionally `-c`/`-e`: an interpreter
+  // given anything at all. `node scripts/x.js *` names the script it runs and passes.
   const command = pattern.split(/[:\s]/)[0]!;
-  return ANY_COMMAND.test(command.replace(/^.*\//, ""));
+  const rest = pattern.slice(command.length);
+  return ANY_COMMAND.test(command.replace(/^.*\//, "")) && /^[\s:]*(?:-[ceE]\s+)?[\s*:]*$/.test(rest);
 }
