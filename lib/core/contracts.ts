@@ -56,4 +56,5 @@ export const CONTRACTS: readonly Contract[] = [
   { id: "check-reason-codes", name: "leogriel-check reason codes, decision classes and exit codes", doc: "docs/contracts/check-reason-codes-v1.md", version: "1", status: "stable" },
   { id: "check-hook-answers", name: "leogriel-check hook answers per agent", doc: "docs/contracts/check-hooks-v1.md", version: "1", status: "experimental" },
   { id: "check-config", name: "check section of the configuration file", doc: "schemas/check-config.schema.json", version: "1", status: "stable" },
+  { id: "install-journal", name: "leogriel-install transaction journal (.leogriel/install/journal.json)", doc: "schemas/install-journal.schema.json", version: "1", status: "experimental" },
 ];
