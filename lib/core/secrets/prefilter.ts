@@ -16,16 +16,26 @@ export class Prefilter {
   readonly #fragments: Array<{ test: RegExp; rule: SecretRule }> = [];
 
   constructor(rules: readonly SecretRule[]) {
-    const keywords = [...new Set(rules.flatMap((r) => r.keywords))];
-    this.#automaton = new KeywordAutomaton(keywords);
-    this.#keywordLength = keywords.map((k) => k.length);
-    this.#rulesOf = keywords.map((k) => rules.filter((r) => r.keywords.includes(k)));
+    // One pass over the rules: this runs once per process, cold, before the first redaction.
+    const index = new Map<string, number>();
+    this.#keywordLength = [];
+    this.#rulesOf = [];
     const sources: string[] = [];
     for (const rule of rules) {
+      for (const keyword of rule.keywords) {
+        let k = index.get(keyword);
+        if (k === undefined) {
+          k = this.#rulesOf.push([]) - 1;
+          index.set(keyword, k);
+          this.#keywordLength.push(keyword.length);
+        }
+        if (!this.#rulesOf[k]!.includes(rule)) this.#rulesOf[k]!.push(rule);
+      }
       if (!rule.trigger) continue;
       sources.push(rule.trigger);
       this.#fragments.push({ test: new RegExp(`^(?:${rule.trigger})$`, "i"), rule });
     }
+    this.#automaton = new KeywordAutomaton([...index.keys()]);
     this.#trigger = sources.length > 0 ? new RegExp(sources.join("|"), "gi") : undefined;
   }
 
