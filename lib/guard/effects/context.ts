@@ -12,7 +12,17 @@ export interface AnalyzeContext {
   depth: number;
   vars: Vars;
   /** The running directory, changed by `cd`; null once it is unknowable. */
-  state: { cwd: string | null; afterCd: boolean; aliases?: Map<string, string>; tainted?: Set<string> };
+  state: {
+    cwd: string | null;
+    afterCd: boolean;
+    aliases?: Map<string, string>;
+    /** Files written from the network (taint.ts). */
+    tainted?: Set<string>;
+    /** Files holding a secret's bytes, scripts with known text, descriptors given text (flows.ts). */
+    derived?: Set<string>;
+    scripts?: Map<string, string | null>;
+    fds?: Map<string, string | null>;
+  };
 }
 
 /** One program invocation being analysed: its arguments and the command it came from. */

@@ -8,7 +8,9 @@ import type { Word } from "../syntax.ts";
 export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "none" {
   const values = args.map((a) => a.value);
   const has = (re: RegExp) => values.some((v) => re.test(v));
-  if (has(/^(--version|--help|-h|--manual)$/) || (name === "curl" && has(/^-[a-zA-Z]*[VM][a-zA-Z]*$/))) return "none";
+  // Help or version only where an option stands (`curl -H --help` sends a header named --help).
+  const informs = values.some((v, i) => /^(--version|--help|-h|--manual)$|^-[VM]$/.test(v) && (i === 0 || !values[i - 1]!.startsWith("-")));
+  if (informs) return "none";
   if (name === "curl" || name === "wget") {
     const urls = args.filter((a) => !a.value.startsWith("-") && /^[a-z][a-z0-9+.-]*:\/\//i.test(a.value));
     const local = (u: string) => /^file:\/\//i.test(u);
@@ -23,8 +25,11 @@ export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "no
   }
   if (name === "wget") {
     // wget saves to a file unless told to write the document to stdout.
-    const at = values.findIndex((v) => /^-[a-zA-Z]*O$/.test(v) || v === "--output-document");
-    const target = at >= 0 ? values[at + 1] : (values.find((v) => /^--output-document=|^-[a-zA-Z]*O./.test(v))?.replace(/^--output-document=|^-[a-zA-Z]*O/, "") ?? null);
+    // getopt_long takes any unambiguous prefix: `--output-doc=-`.
+    const long = (v: string) => v.length > 10 && "--output-document".startsWith(v.split("=")[0]!);
+    const at = values.findIndex((v) => /^-[a-zA-Z]*O$/.test(v) || (long(v) && !v.includes("=")));
+    const inline = values.find((v) => (long(v) && v.includes("=")) || /^-[a-zA-Z]*O./.test(v));
+    const target = at >= 0 ? values[at + 1] : (inline?.replace(/^--[a-z-]+=|^-[a-zA-Z]*O/, "") ?? null);
     return target === "-" || target === "/dev/stdout" ? "remote" : "none";
   }
   if ((name === "http" || name === "https" || name === "xh") && has(/^(--offline|--download|-d)$/)) return "none";

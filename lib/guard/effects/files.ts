@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
-import { analyzeText } from "./analyze.ts";
+import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 
@@ -50,14 +50,23 @@ const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
 };
 
 /** mkfs, wipefs, fdisk, …: destroy filesystems; listing and simulation modes are read-only. */
-export const diskTool: Handler = ({ name, args }) => {
+export const diskTool: Handler = ({ name, args: given }) => {
+  // Report options take a value, which is not a device or volume.
+  const args = given.filter((a, i) => !/^--(reportformat|config|profile)$/.test(a.value) && !/^--(reportformat|config|profile)$/.test(given[i - 1]?.value ?? ""));
   const words = args.map((a) => a.value);
-  if (words.length === 0 || words.some((w) => READ_ONLY.has(w))) return [];
+  if (!words.some((w) => !w.startsWith("-")) || words.some((w) => READ_ONLY.has(w))) return [];
   const verbs = DESTRUCTIVE_VERBS[name];
   if (verbs && !words.some((w) => verbs.test(w) || (name === "diskutil" && w === "apfs" && words.some((x) => /^delete/i.test(x))))) return [];
   // wipefs without -a/-o only lists signatures.
   if (name === "wipefs" && !words.some((w) => /^-[a-zA-Z]*[ao]/.test(w) || w === "--all" || w.startsWith("--offset"))) return [];
   return [op("disk", name, args.filter((a) => !a.value.startsWith("-")))];
+};
+
+/** lvm SUBCOMMAND …: the subcommand as its own program; `--test` changes nothing. */
+export const lvm: Handler = ({ args, ctx }) => {
+  const at = args.findIndex((a) => !a.value.startsWith("-"));
+  if (at < 0 || args.slice(0, at).some((a) => a.value === "--test" || a.value === "-t")) return [];
+  return analyzeArgv(args[at]!, [...args.slice(0, at), ...args.slice(at + 1)], ctx);
 };
 
 /** chmod/chown/chgrp: the first operand is the mode or owner unless --reference is given. */

@@ -50,7 +50,7 @@ export const git: Handler = (inv) => {
   const values = rest.map((w) => w.value);
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`.
-  if (sub === "gc" && config.has("gc.pruneexpire") && !values.some((v) => v.startsWith("--prune"))) values.push(`--prune=${config.get("gc.pruneexpire")}`);
+  if (sub === "gc" && config.has("gc.pruneexpire") && !values.some((v) => /^--(no-)?prune/.test(v))) values.push(`--prune=${config.get("gc.pruneexpire")}`);
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return [];
   const o = op(kind, `git ${sub}`);

@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { holdsSecret } from "./flows.ts";
 import { isSecretFile } from "./secrets.ts";
 
 // Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
@@ -32,7 +33,7 @@ const literal = (value: string): Word => ({ value, dynamic: false, glob: false, 
 export const fetcher: Handler = (inv) => {
   const ops: Op[] = [];
   const uploads = _uploads(inv.args);
-  if (uploads.some((u) => isSecretFile(literal(u))) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
+  if (uploads.some((u) => holdsSecret(literal(u), inv.ctx)) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
     ops.push(op("secret", inv.name));
   }
   const fromStdin = uploads.includes("-") || inv.args.some((a) => a.value === "@-");
@@ -61,6 +62,8 @@ export const socket: Handler = (inv) => {
         const command = m[2]!.split(/,(?=[a-z-]+(=|,|$))/i)[0]!.replace(/^['"]|['"]$/g, "").replace(/\\(.)/g, "$1");
         const runsShell = _servesShell(command);
         ops.push(...(w.dynamic ? [op("unknown", inv.name)] : runsShell ? [op("remote-code", inv.name)] : analyzeText(command, "posix", inv.ctx)));
+        // What the program prints goes to the peer: a key file it reads leaves the machine.
+        if (!w.dynamic && command.split(/\s+/).some((t) => isSecretFile(literal(t)))) ops.push(op("secret", inv.name));
       } else if (/^SHELL$/i.test(v)) ops.push(op("remote-code", inv.name));
       else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && isSecretFile(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")))) {
         ops.push(op("secret", inv.name));
@@ -85,6 +88,14 @@ function _servesShell(command: string): boolean {
   const program = words[i]?.replace(/^.*\//, "") ?? "";
   return PEER_RUNNERS.test(program) && words.slice(i + 1).every((w) => /^-[ils]+$/.test(w));
 }
+
+/** ssh and mail send their stdin to another machine: a piped secret or local data leaves it. */
+export const pipedToPeer: Handler = (inv) => {
+  if (inv.name === "ssh" && inv.args.some((a) => /^-[a-zA-Z]*n/.test(a.value))) return [];
+  const from = inv.cmd?.pipeFrom;
+  if (from?.argv.slice(1).some((w) => holdsSecret(w, inv.ctx))) return [op("secret", inv.name)];
+  return _localData(inv) ? [op("egress", inv.name)] : [];
+};
 
 /** scp/rsync to a remote host: local files leave the machine. */
 export const remoteCopy: Handler = (inv) => {

@@ -2,13 +2,13 @@ import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { creates, sed, unzip } from "./creates.ts";
-import { copyMove, dd, diskTool, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
+import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
-import { fetcher, remoteCopy, socket } from "./network.ts";
+import { fetcher, pipedToPeer, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { tar } from "./tar.ts";
-import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
+import { alias, cmdExe, hashPath, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
 
@@ -47,12 +47,15 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
   ["scp", remoteCopy],
+  ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
   ["security", keychain],
   ["trap", trap],
   ["tmux", tmux],
   ...["source", "."].map((n) => [n, sourceFile] as const),
   ["alias", alias],
+  ["hash", hashPath],
+  ["lvm", lvm],
 ]);
 
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);

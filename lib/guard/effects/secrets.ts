@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
+import { expandGlob } from "../paths.ts";
 import type { Handler } from "./context.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
@@ -7,11 +8,11 @@ import type { Handler } from "./context.ts";
 const SECRET_STORE = new RegExp(
   [
     String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`,
-    String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?$`,
+    String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub$)[^/]*)?$`,
     String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`,
     String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`,
-    String.raw`/\.aws/(credentials|config|sso/cache/)`,
-    String.raw`/\.gnupg/(private-keys-v1\.d|secring)`,
+    String.raw`/\.aws/(credentials|sso/cache/)`,
+    String.raw`(^|/)\.gnupg(/(private-keys-v1\.d|secring)|/?$)`,
     String.raw`/\.password-store/`,
     String.raw`/\.docker/config\.json$`,
     String.raw`/\.kube/config$`,
@@ -30,11 +31,14 @@ const SECRET_STORE = new RegExp(
 const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
 
 // Programs that name files without reading their content.
-const NON_READERS = new Set(["echo", "printf", "ls", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
+const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
 
 /** The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`. */
 function _paths(word: Word): string[] {
   if (word.dynamic) return [];
+  // A glob names what it matches (`~/.aws/credential?`); an absolute one is expanded here.
+  const matches = word.glob && word.pattern.startsWith("/") ? expandGlob(word.pattern) : null;
+  if (matches && matches.length > 0) return matches.slice(0, 64);
   const v = word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value;
   const out = [v];
   const eq = v.indexOf("=");
@@ -57,7 +61,8 @@ export function isSecretFile(word: Word): boolean {
 
 /** Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`, `cp`). */
 export function secretArgOps(name: string, args: Word[]): Op[] {
-  if (NON_READERS.has(name)) return [];
+  // git reads files only through show and cat-file (`git show HEAD:.env`).
+  if (NON_READERS.has(name) && !(name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""))) return [];
   const secrets = args.filter(isSecretPath);
   return secrets.length ? [op("secret", name, secrets)] : [];
 }

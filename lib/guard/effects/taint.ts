@@ -6,7 +6,7 @@ import type { AnalyzeContext } from "./context.ts";
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
 const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", ".", "exec", "python", "node", "perl", "ruby", "pwsh", "powershell"]);
-const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync"]);
+const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 
 /**
  * Download-then-run across one command line: files written from the network (curl -o, wget,
@@ -23,9 +23,14 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
     if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) tainted.add(_abs(a.value, ctx.state.cwd));
   }
   const operands = args.filter((a) => !a.value.startsWith("-"));
-  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => tainted.has(key(a) ?? ""))) {
+  // A copy of a tainted file, or one fetched from another host (`rsync host:x y`), is tainted.
+  const remote = (a: Word) => name !== "mv" && /^[^/]+:/.test(a.value);
+  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => remote(a) || tainted.has(key(a) ?? ""))) {
     tainted.add(key(operands.at(-1)) ?? "");
   }
+  const input = args.find((a) => a.value.startsWith("if="));
+  const output = args.find((a) => a.value.startsWith("of="));
+  if (name === "dd" && input && output && tainted.has(_abs(input.value.slice(3), ctx.state.cwd))) tainted.add(_abs(output.value.slice(3), ctx.state.cwd));
   if (tainted.size === 0) return [];
   const runsTainted = tainted.has(key(head) ?? "") || (RUNNERS.has(name) && operands.some((a) => tainted.has(key(a) ?? "")));
   return runsTainted ? [op("remote-code", name)] : [];

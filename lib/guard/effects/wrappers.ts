@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
-import { remoteCopy } from "./network.ts";
+import { pipedToPeer, remoteCopy } from "./network.ts";
 
 /**
  * Wrappers run their trailing words as a command: sudo, env, nice, timeout, busybox, ….
@@ -126,6 +126,7 @@ export const commandString: Handler = (inv) => {
     ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx)));
   }
   if (inv.name === "scp") ops.push(...remoteCopy(inv));
+  if (inv.name === "ssh") ops.push(...pipedToPeer(inv));
   return ops;
 };
 

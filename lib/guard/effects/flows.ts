@@ -1,0 +1,100 @@
+import { basename, isAbsolute, join, normalize } from "node:path";
+import type { Op } from "../ops.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { isSecretFile } from "./secrets.ts";
+import { printed, stdinOf } from "./stdin.ts";
+
+const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
+const COMPRESSORS: Record<string, string> = { gzip: ".gz", bzip2: ".bz2", xz: ".xz", zstd: ".zst", lz4: ".lz4" };
+const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", "."]);
+
+/**
+ * Data flows inside one command line that the effects of a single command cannot show:
+ * - files that hold a secret's bytes after a copy, link, archive, compression, `cat > f` or
+ *   `dd` of a key or credential file (uploading one is uploading the secret);
+ * - scripts written with known text (`echo 'rm -rf /' > s.sh`), and descriptors given a here-string
+ *   (`exec 3<<<…`): running or sourcing one runs that text, which is analysed.
+ * Copies are followed whatever the control flow: a later conditional overwrite does not clear them.
+ */
+export function recordFlows(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+  const state = ctx.state;
+  const abs = (w: Word | string) => _abs(typeof w === "string" ? w : w.value, state.cwd);
+  const secret = (w: Word) => !w.dynamic && (isSecretFile(w) || state.derived?.has(abs(w)) === true);
+  const derive = (target: string) => (state.derived ??= new Set()).add(abs(target));
+  const operands = args.filter((a) => !a.value.startsWith("-"));
+  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some(secret)) {
+    const dest = operands.at(-1)!.value;
+    derive(dest);
+    for (const src of operands.slice(0, -1)) derive(join(dest, basename(src.value)));
+  }
+  if ((name === "tar" || name === "zip") && operands.length >= 1) {
+    const archive = name === "zip" ? operands[0]!.value : _tarArchive(args);
+    const listed = name === "zip" && args.some((a) => a.value === "-@") ? _stdinPaths(cmd) : [];
+    if (archive && archive !== "-" && (operands.some(secret) || listed.some(secret))) derive(archive);
+  }
+  if (COMPRESSORS[name] !== undefined) {
+    const at = args.findIndex((a) => a.value === "-S" || a.value === "--suffix");
+    const suffix = at >= 0 ? (args[at + 1]?.value ?? "") : (args.find((a) => a.value.startsWith("--suffix="))?.value.slice(9) ?? COMPRESSORS[name]);
+    const suffixWord = at >= 0 ? args[at + 1] : undefined;
+    for (const file of operands) if (file !== suffixWord && secret(file)) derive(file.value + suffix);
+  }
+  const option = (flag: string) => args.find((a, k) => args[k - 1]?.value === flag);
+  if (name === "openssl" && option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
+  const input = args.find((a) => a.value.startsWith("if="));
+  const output = args.find((a) => a.value.startsWith("of="));
+  if (name === "dd" && input && output && secret({ ...input, value: input.value.slice(3) })) derive(output.value.slice(3));
+  for (const r of cmd?.redirects ?? []) {
+    if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
+    if (operands.some(secret)) derive(r.target.value);
+    // A script written with known text; anything else writing it makes its text unknown.
+    const out = name === "echo" || name === "printf" ? printed(name, args) : null;
+    const text = out?.kind === "text" && !out.dynamic ? out.text : null;
+    const scripts = (state.scripts ??= new Map());
+    const before = r.op === ">>" ? scripts.get(abs(r.target)) : "";
+    scripts.set(abs(r.target), text !== null && typeof before === "string" ? `${before}${text}\n` : null);
+  }
+  if (name === "exec" && args.length === 0) {
+    for (const r of cmd?.redirects ?? []) {
+      if (/^\d+$/.test(r.fd) && (r.heredoc || r.op === "<<<")) (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
+    }
+  }
+}
+
+/** Whether a word names a secret file, or a file an earlier command filled with one. */
+export function holdsSecret(word: Word, ctx: AnalyzeContext): boolean {
+  return !word.dynamic && (isSecretFile(word) || ctx.state.derived?.has(_abs(word.value, ctx.state.cwd)) === true);
+}
+
+/** Running a script written earlier in the line (`bash s.sh`, `./s.sh`, `source /dev/fd/3`). */
+export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: AnalyzeContext): Op[] {
+  const { scripts, fds } = ctx.state;
+  if (!scripts && !fds) return [];
+  const operand = RUNNERS.has(name) ? args.find((a) => !a.value.startsWith("-")) : head;
+  if (!operand || operand.dynamic) return [];
+  const fd = /^\/dev\/fd\/(\d+)$/.exec(operand.value)?.[1];
+  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(_abs(operand.value, ctx.state.cwd));
+  if (text === undefined) return [];
+  return text === null ? [{ kind: "unknown", verb: "script", targets: [], recursive: false, cwd: null, afterCd: false }] : analyzeText(text, "posix", ctx);
+}
+
+function _tarArchive(args: Word[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v.startsWith("--file=")) return v.slice(7);
+    if (/^-[a-zA-Z]*f$/.test(v) || (i === 0 && /^[a-zA-Z]*f$/.test(v))) return args[i + 1]?.value;
+  }
+  return undefined;
+}
+
+/** Paths printed into this command's stdin (`printf '%s\n' a b | zip x -@`). */
+function _stdinPaths(cmd: SimpleCommand | undefined): Word[] {
+  const stdin = stdinOf(cmd);
+  if (stdin.kind !== "text" || stdin.dynamic) return [];
+  return stdin.text.split("\n").filter(Boolean).map((value) => ({ value, dynamic: false, glob: false, pattern: value, quoted: true }));
+}
+
+function _abs(value: string, cwd: string | null): string {
+  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
+}
