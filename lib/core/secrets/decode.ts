@@ -28,7 +28,11 @@ const BASE64 = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 /** Characters a percent-encoded run may hold besides `%XX`. */
 const URL_CHAR = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~!*'()+=&:;@/?,$-");
 const HEX = _table("0123456789ABCDEFabcdef");
-const QUAD_START = _table("CDEFGHIJKLMNOPQRSTUVWXYZabcdef");
+/** The 6-bit value of each base64 character (both alphabets), -1 for others. */
+const VALUE = new Int8Array(128).fill(-1);
+for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) VALUE[c.charCodeAt(0)] = i;
+VALUE["-".charCodeAt(0)] = 62;
+VALUE["_".charCodeAt(0)] = 63;
 
 /** The decodable runs of `text` (base64 only where the bytes are printable text). */
 export function encodedRuns(text: string): EncodedRun[] {
@@ -38,35 +42,51 @@ export function encodedRuns(text: string): EncodedRun[] {
   return runs;
 }
 
-/** Maximal runs of 32+ base64 characters, with up to two `=` of padding. */
+/**
+ * Maximal runs of 32+ base64 characters, with up to two `=` of padding. The search probes the
+ * 32nd character ahead and steps back only to the last non-base64 character before it, so on
+ * ordinary text (short words) it reads a few characters per 32 instead of every one.
+ */
 function _base64Runs(text: string, runs: EncodedRun[]): void {
   const n = text.length;
-  let run = 0;
-  for (let i = 0; i < n; i++) {
-    // Branch-free on ordinary text, where base64 and other characters alternate unpredictably.
-    run = BASE64[text.charCodeAt(i)]! * (run + 1);
-    if (run < MIN_BASE64) continue;
-    const start = i + 1 - MIN_BASE64;
-    while (i + 1 < n && BASE64[text.charCodeAt(i + 1)] === 1) i++;
-    run = 0;
-    if (i + 1 - start > MAX_RUN || !_mayBePrintable(text, start, i + 1)) continue;
-    let end = i + 1;
-    while (end < n && end - i < 3 && text.charCodeAt(end) === EQUALS) end++;
-    const encoded = text.slice(start, end);
-    const decoded = _printable(Buffer.from(encoded, /[-_]/.test(encoded) ? "base64url" : "base64"));
-    if (decoded !== undefined) runs.push({ start, end, encoding: "base64", decoded });
+  // `from` always follows a non-base64 character (or is 0): a run that reaches the probe starts there.
+  let from = 0;
+  while (from + MIN_BASE64 <= n) {
+    let back = from + MIN_BASE64 - 1;
+    while (back >= from && BASE64[text.charCodeAt(back)] === 1) back--;
+    if (back >= from) {
+      from = back + 1;
+      continue;
+    }
+    let end = from + MIN_BASE64;
+    while (end < n && BASE64[text.charCodeAt(end)] === 1) end++;
+    const padded = Math.min(n, end + 2);
+    let stop = end;
+    while (stop < padded && text.charCodeAt(stop) === EQUALS) stop++;
+    if (end - from <= MAX_RUN && _mayBePrintable(text, from, end)) _decodeBase64(text, from, stop, runs);
+    from = stop;
   }
 }
 
+function _decodeBase64(text: string, start: number, end: number, runs: EncodedRun[]): void {
+  const encoded = text.slice(start, end);
+  const decoded = _printable(Buffer.from(encoded, /[-_]/.test(encoded) ? "base64url" : "base64"));
+  if (decoded !== undefined) runs.push({ start, end, encoding: "base64", decoded });
+}
+
 /**
- * A bound that never rejects what `_printable` accepts, checked before paying for a decode: the
- * first character of each 4-character group holds the top 6 bits of a decoded byte, and only
- * `C`-`Z` and `a`-`f` (values 2 to 31) can start a printable byte, a tab or a line break. Most
- * identifiers and paths fail it, being mostly lower-case letters after `f`.
+ * A bound that never rejects what `_printable` accepts, checked before paying for a decode. In
+ * each group of four characters the first holds the top 6 bits of the first byte, and only values
+ * 2 to 31 (`C`-`Z`, `a`-`f`) start a printable byte, a tab or a line break; the third holds the
+ * top bit of the third byte, which printable text never sets. Identifiers and paths fail it.
  */
 function _mayBePrintable(text: string, start: number, end: number): boolean {
   let bad = 0;
-  for (let i = start; i < end; i += 4) if (QUAD_START[text.charCodeAt(i)] !== 1) bad++;
+  for (let i = start; i < end; i += 4) {
+    const first = VALUE[text.charCodeAt(i)]!;
+    if (first < 2 || first > 31) bad++;
+    if (i + 3 < end && (VALUE[text.charCodeAt(i + 2)]! & 2) !== 0) bad++;
+  }
   return bad * 20 <= Math.floor(((end - start) * 3) / 4);
 }
 
