@@ -117,7 +117,7 @@ export const commandString: Handler = (inv) => {
     if (inv.name === "su" && (v === "-c" || v === "--command")) text = inv.args[i + 1];
     if (inv.name === "ssh" || inv.name === "scp") {
       // `-o X`, `-oX`, and clusters such as `-voProxyCommand=…`.
-      const cluster = /^-[a-zA-Z]*o(.*)$/s.exec(v);
+      const cluster = /^-[a-zA-Z]*?o(.*)$/s.exec(v);
       const opt = cluster ? cluster[1] || inv.args[i + 1]?.value || "" : "";
       const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.*)$/is.exec(opt);
       if (m) text = { ...inv.args[i]!, value: m[2]! };
