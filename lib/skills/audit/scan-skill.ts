@@ -8,6 +8,7 @@ import { INDICATOR_RULE, indicatorFindings, RiskIndicator, tierOf } from "./indi
 import { makeFinding, runLineRules } from "./rules/line-rule.ts";
 import { COMMAND_RULES } from "./rules/command-rules.ts";
 import { fileFindings } from "./rules/file-rules.ts";
+import { harvestFindings } from "./rules/harvest-rule.ts";
 import { PROSE_RULES } from "./rules/prose-rules.ts";
 import { secretFindings } from "./rules/secret-rules.ts";
 import { allowedToolsFindings } from "./rules/permission-rules.ts";
@@ -64,7 +65,7 @@ export function scanSkill(dir: string, options: { root: string; strict: boolean 
     const scan = new ScanFile(file.rel, file.text);
     const found = [
       ...runLineRules(COMMAND_RULES, scan),
-      ...(scan.markdown ? runLineRules(PROSE_RULES, scan) : []),
+      ...(scan.markdown ? [...runLineRules(PROSE_RULES, scan), ...harvestFindings(scan)] : []),
       ...unicodeFindings(scan),
       ...indicatorFindings(scan),
       ...secretFindings(file.text, file.type === "script"),
