@@ -83,6 +83,10 @@ const TABLES: Record<string, Row[]> = {
     ["a path", "ssh_key_path = /home/deploy/.ssh/id_ed25519", null],
     ["an alphabet", 'const keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"', null],
     ["a masked value", 'secret = "****************"', null],
+    ["the second assignment on a line", `const label = "x"; const api_key = "${chars(32)}";`, "generic-api-key"],
+    ["an XML value below a line that mentions a keyword", `<!-- keys below -->\n<apiToken>\n  ${chars(32)}\n</apiToken>`, "generic-api-key"],
+    ["a keyword-named call, not an assignment", "Object.keys(tokens).forEach((key) => use(key, apiClient))", null],
+    ["a name too long to be a setting", `${"x".repeat(48)}_api_key = "${chars(32)}"`, null],
   ],
   curl: [
     ["a user and password", `curl -u admin:${chars(14)} https://h`, "curl-auth-user"],

@@ -1,0 +1,79 @@
+import { describe, expect, test } from "bun:test";
+import { type EncodedRun, encodedRuns } from "../../../../lib/core/secrets/decode.ts";
+import { seeded } from "./fixtures.ts";
+
+/**
+ * The straightforward definition the linear scans must keep: regex searches, every base64 run
+ * decoded and kept when nearly all its bytes are printable. Slow, so it lives only here.
+ */
+function reference(text: string): Array<Pick<EncodedRun, "start" | "end" | "encoding" | "decoded">> {
+  const out: Array<Pick<EncodedRun, "start" | "end" | "encoding" | "decoded">> = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/_-]{32,}={0,2}/g)) {
+    if (m[0].length > 64 * 1024) continue;
+    const bytes = Buffer.from(m[0], /[-_]/.test(m[0]) ? "base64url" : "base64");
+    const bad = [...bytes].filter((b) => (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b > 0x7e).length;
+    if (bad * 20 <= bytes.length) out.push({ start: m.index, end: m.index + m[0].length, encoding: "base64", decoded: bytes.toString("latin1") });
+  }
+  // This regex restarts at every character of every word: quadratic, hence the guard.
+  if (!text.includes("%")) return out;
+  for (const m of text.matchAll(/[\w.~!*'()+=&:;@/?,$-]*(?:%[0-9A-Fa-f]{2}[\w.~!*'()+=&:;@/?,$-]*)+/g)) {
+    if (m[0].length < 12 || m[0].length > 64 * 1024) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, encoding: "url", decoded: decodeURIComponentLoose(m[0]) });
+  }
+  return out;
+}
+
+function decodeURIComponentLoose(run: string): string {
+  return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+const plain = (runs: EncodedRun[]) => runs.map(({ start, end, encoding, decoded }) => ({ start, end, encoding, decoded }));
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+
+describe("encodedRuns", () => {
+  // [what the row shows, text]: each must agree with the reference definition.
+  const rows: Array<[string, string]> = [
+    ["a base64 sentence", `payload ${b64("export TOKEN=some value here!!")} end`],
+    ["padding kept, at most two characters of it", `x ${b64("a sentence of thirty-one chars.")}=== y`],
+    ["URL-safe base64", `v=${Buffer.from("text that is long enough to matter").toString("base64url")}`],
+    ["a run of exactly 32 characters", b64("exactly twenty-four byte")],
+    ["a run of 31 characters is too short", "A".repeat(31)],
+    ["random bytes are not text", Buffer.from(Array.from({ length: 60 }, (_, i) => (i * 97 + 13) % 256)).toString("base64")],
+    ["a long identifier is not text", "const thisIsAVeryLongIdentifierNameWithoutAnyBreak = 1"],
+    ["runs glued to padding and more base64", `${b64("first part of the encoded text")}=${b64("second part of the encoded text")}`],
+    ["a run longer than 64 KiB is skipped", b64("x".repeat(50_000))],
+    ["percent escapes in a query", "GET /a?token%3Dvalue%26next%3D1 HTTP/1.1"],
+    ["a broken escape ends the run", "a%4%41bcdefghijklmn%zz%41%41"],
+    ["a doubled percent sign", "%%41%41%41%41%41bcd"],
+    ["a short percent run is skipped", "x%20y"],
+    ["non-ASCII text around escapes", "\u00e9t\u00e9%41%42%43%44%45 \u20ac"],
+    ["empty text", ""],
+  ];
+  test.each(rows)("agrees with the regex definition: %s", (_what, text) => {
+    expect(plain(encodedRuns(text))).toEqual(reference(text));
+  });
+
+  test("agrees with the regex definition on random mixes of words, base64 and escapes (seeded)", () => {
+    const rand = seeded(11);
+    const piece = (): string => {
+      const r = rand();
+      const n = 1 + Math.floor(rand() * 60);
+      if (r < 0.3) return b64(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join(""));
+      if (r < 0.5) return Array.from({ length: n }, () => "ABCxyz019+/_-="[Math.floor(rand() * 14)]).join("");
+      if (r < 0.7) return Array.from({ length: n }, () => ["%41", "%4", "%", "a", ".", "="][Math.floor(rand() * 6)]).join("");
+      return [" ", "\n", "\u00e9", "\"", ":"][Math.floor(rand() * 5)]!;
+    };
+    for (let round = 0; round < 400; round++) {
+      const text = Array.from({ length: 1 + Math.floor(rand() * 8) }, piece).join("");
+      expect(plain(encodedRuns(text))).toEqual(reference(text));
+    }
+  });
+
+  test("percent runs map each decoded character back to its original offset", () => {
+    const text = "q=a%3Db%26c%3Dd1234";
+    const [run] = encodedRuns(text);
+    expect(run?.decoded).toBe("q=a=b&c=d1234");
+    expect(run?.offsets?.slice(0, 5)).toEqual([0, 1, 2, 3, 6]);
+    expect(run?.offsets?.at(-1)).toBe(text.length);
+  });
+});
