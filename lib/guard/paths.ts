@@ -108,14 +108,20 @@ export function realParent(path: string, realDirs: Map<string, string>): string 
   const parent = dirname(path);
   let real = realDirs.get(parent);
   if (real === undefined) {
-    try {
-      real = realpathSync(parent);
-    } catch {
-      real = "";
-    }
+    // A missing parent is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
+    // and a thrown error costs far more than the extra call.
+    real = statSync(parent, { throwIfNoEntry: false }) ? _realpath(parent) : "";
     realDirs.set(parent, real);
   }
   return real === "" ? path : join(real, basename(path));
+}
+
+function _realpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return "";
+  }
 }
 
 /** Expands an absolute glob pattern segment by segment; null when it matches too much. */

@@ -9,6 +9,8 @@ import { printed, stdinOf } from "./stdin.ts";
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSORS: Record<string, string> = { gzip: ".gz", bzip2: ".bz2", xz: ".xz", zstd: ".zst", lz4: ".lz4" };
 const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", "."]);
+// The programs whose arguments alone can move a secret's bytes into another file.
+const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -19,6 +21,7 @@ const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", "."]);
  * Copies are followed whatever the control flow: a later conditional overwrite does not clear them.
  */
 export function recordFlows(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+  if (!FLOW_PROGRAMS.has(name) && !cmd?.redirects.length) return;
   const state = ctx.state;
   const abs = (w: Word | string) => _abs(typeof w === "string" ? w : w.value, state.cwd);
   const secret = (w: Word) => !w.dynamic && (isSecretFile(w) || state.derived?.has(abs(w)) === true);

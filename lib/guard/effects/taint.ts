@@ -14,6 +14,9 @@ const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
  * (`./f`, `bash f`, `source f`) is network code: ASK_REMOTE_CODE.
  */
 export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
+  // Nothing is tainted until a fetcher, a decoder or a copy from another host writes a file.
+  const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || cmd?.pipeFrom !== undefined;
+  if (!ctx.state.tainted && !feeds) return [];
   const tainted = (ctx.state.tainted ??= new Set());
   const key = (w: Word | undefined) => (w && !w.dynamic ? _abs(w.value, ctx.state.cwd) : undefined);
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) tainted.add(_abs(file, ctx.state.cwd));

@@ -11,6 +11,7 @@ export const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")", "\n"]);
 // Characters that are never special inside a word (`~` is special only at its start).
 const _PLAIN = /[^ \t\n;&|<>()\\'"$`]+/y;
 const _ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const _NAME_START = /[A-Za-z_]/;
 // Characters that are literal inside double quotes (a backslash may still escape).
 const _QUOTED = /\\?[^"\\$`]*/y;
 
@@ -95,7 +96,7 @@ export abstract class Lexer {
     if (!w.started) return [];
     const word = w.build();
     // `NAME=value` is recognised before quotes are removed: `X='a b' cmd` assigns X.
-    if (_ASSIGNMENT.test(this.src.slice(start, start + 130))) word.assignment = true;
+    if (_NAME_START.test(this.src[start]!) && _ASSIGNMENT.test(this.src.slice(start, start + 130))) word.assignment = true;
     if (w.brace && !w.quoted && !w.dynamic && !single && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) {
       const expanded = expandBraces(word.value);
       if (expanded) return expanded.map((v) => ({ ...literalWord(v), glob: /[*?[]/.test(v) }));
