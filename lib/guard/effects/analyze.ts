@@ -40,7 +40,8 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const ops = handler ? handler({ name, args, cmd, ctx }) : scanUnknownProgram(args, ctx, name);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, args, cmd, ctx);
-  return [...ops, ...flows, ...secretArgOps(name, args), ...taintOps(name, head, args, cmd, ctx)];
+  const more = [flows, secretArgOps(name, args), taintOps(name, head, args, cmd, ctx)].filter((list) => list.length > 0);
+  return more.length === 0 ? ops : ops.concat(...more);
 }
 
 /** Parses and analyses nested command text (`bash -c`, `eval`, a heredoc fed to a shell). */

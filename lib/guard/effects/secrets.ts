@@ -30,6 +30,10 @@ const SECRET_STORE = new RegExp(
 // key is ordinary work).
 const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
 
+// Every name above holds one of these (a glob's match too, since its pattern keeps the text):
+// most words are no path to a secret, and this one test says so without building candidates.
+const _HINT = /\.|id_|Keychains|shadow|sudoers/;
+
 // Programs that name files without reading their content.
 const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
 
@@ -51,12 +55,12 @@ function _paths(word: Word): string[] {
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
 export function isSecretPath(word: Word): boolean {
-  return _paths(word).some((p) => SECRET_STORE.test(p));
+  return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p));
 }
 
 /** Whether a word names a credential store or key material (for uploads). */
 export function isSecretFile(word: Word): boolean {
-  return _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
+  return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
 }
 
 /** Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`, `cp`). */
