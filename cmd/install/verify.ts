@@ -19,13 +19,18 @@ export default defineCommand({
       ok: true,
       data: { skills, problems },
       warnings,
-      errors: skills.flatMap((s) => s.copies.filter((c) => c.state !== "current").map((c) => ({ code: c.state === "missing" ? "skill_missing" : "skill_drift", message: `${s.name}: ${c.path} is ${c.state}`, path: c.path }))),
+      errors: skills.flatMap((s) => s.copies.filter((c) => c.state !== "current").map((c) => ({ code: c.state === "missing" ? "skill_missing" : "skill_drift", message: `${s.name}: ${c.path} is ${c.state}${_why(c.issues)}`, path: c.path }))),
       human: () => {
         for (const w of warnings) log.warn(w.message);
-        for (const s of skills) for (const c of s.copies) if (c.state !== "current") log.error(`${s.name}: ${c.path} is ${c.state === "modified" ? "modified since it was installed" : "missing"}`);
+        for (const s of skills) for (const c of s.copies) if (c.state !== "current") log.error(`${s.name}: ${c.path} is ${c.state === "modified" ? "modified since it was installed" : "missing"}${_why(c.issues)}`);
         if (problems === 0) log.success(`${skills.length} skill(s) match the lock`);
         else log.info("Run leogriel-install --force to restore the locked bytes (local edits are lost).");
       },
     };
   },
 });
+
+// The checks beside the hash that failed (copy-checks.ts), when they explain the drift.
+function _why(issues: string[] | undefined): string {
+  return issues && issues.length > 0 ? ` (${issues.join("; ")})` : "";
+}

@@ -1,22 +1,22 @@
 import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { LeogrielError } from "../core/errors.ts";
-import { checkTree, DEFAULT_TREE_LIMITS, type TreeFile, type TreeLimits } from "./tree-write.ts";
+import { checkTree, DEFAULT_TREE_LIMITS, DIR_MODE, type TreeFile, type TreeLimits } from "./tree-write.ts";
 
 /**
  * Copies a skill directory to `dest` (which must not exist) the way it is installed: regular
- * files with mode 0644 or 0755 (the exec bit kept), symlinks as symlinks after checking they stay
- * inside the skill, `.git` left out. The whole tree is checked before the first byte is copied.
+ * files with mode 0644 or 0755 (the exec bit kept), folders 0755, symlinks as symlinks after
+ * checking they stay inside the skill, `.git` left out at any depth. The whole tree is checked before the first byte is copied.
  * @throws {LeogrielError} `tree_unsupported_type`, `unsafe_symlink`, `tree_too_large`, `tree_invalid_path`
  */
 export function copyTree(src: string, dest: string, limits: TreeLimits = DEFAULT_TREE_LIMITS): void {
   const files = listTree(src);
   checkTree(files, limits);
-  mkdirSync(dest);
+  mkdirSync(dest, { mode: DIR_MODE });
   for (const f of files) {
     const from = join(src, ...f.path.split("/"));
     const to = join(dest, ...f.path.split("/"));
-    mkdirSync(dirname(to), { recursive: true });
+    mkdirSync(dirname(to), { recursive: true, mode: DIR_MODE });
     if (f.type === "symlink") {
       symlinkSync(f.target!, to);
     } else {

@@ -1,8 +1,9 @@
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { loadConfigSection } from "../core/config.ts";
-import { validateDocument } from "../core/json-file.ts";
+import { Config, loadConfigSection, userConfigPath } from "../core/config.ts";
+import { readJsonFile, validateDocument } from "../core/json-file.ts";
 import { LOCK_FILE } from "./lockfile.ts";
 import { MANIFEST_FILE } from "./manifest.ts";
 
@@ -33,6 +34,11 @@ export const InstallConfig = z
     agents: z.array(z.enum(Object.keys(AGENT_FOLDERS) as [AgentId, ...AgentId[]])).optional(),
     /** Validate SKILL.md in the Agent Skills spec's strict mode by default. */
     strict: z.boolean().optional(),
+    /**
+     * Let agent folders (`.claude`, `.agents/skills`…) and skill folders be symlinks, even ones
+     * leading outside the project or home directory. Honoured in the user config file only.
+     */
+    allowSymlinkedFolders: z.boolean().optional(),
   })
   .meta({ id: "install-config", title: "leogriel-install configuration section", description: "The `install` section of the Leogriel configuration file." });
 export type InstallConfig = z.infer<typeof InstallConfig>;
@@ -52,6 +58,8 @@ export interface Layout {
   /** The portable path recorded as `canonicalPath` for a skill. */
   canonicalPath: (name: string) => string;
   config: InstallConfig;
+  /** `install.allowSymlinkedFolders` from the user config file (target-guard.ts). */
+  allowSymlinkedFolders: boolean;
 }
 
 /**
@@ -77,5 +85,15 @@ export function resolveLayout(options: { cwd: string; global: boolean; env: Reco
     targets: unique.map((agent) => ({ agent, dir: join(rootDir, ...AGENT_FOLDERS[agent][options.global ? "global" : "project"].split("/")) })),
     canonicalPath: (name) => `${options.global ? "~/" : ""}${AGENT_FOLDERS.agents[options.global ? "global" : "project"]}/${name}`,
     config,
+    allowSymlinkedFolders: _userAllowsSymlinks(options.env),
   };
+}
+
+// A cloned project could ship both `.claude -> /elsewhere` and the setting that allows it, so the
+// opt-in is read from the user's own file alone.
+function _userAllowsSymlinks(env: Record<string, string | undefined>): boolean {
+  const path = userConfigPath(env);
+  if (!existsSync(path)) return false;
+  const section = readJsonFile(path, Config, { label: path }).install ?? {};
+  return validateDocument(InstallConfig, section, `the install section of ${path}`).allowSymlinkedFolders === true;
 }

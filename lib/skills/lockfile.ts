@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { writeFileAtomic } from "../core/atomic-write.ts";
-import { parseJsonText, readTextFile, validateDocument } from "../core/json-file.ts";
+import { readTextFile, validateDocument } from "../core/json-file.ts";
+import { parseUniqueKeysJson } from "./install/unique-keys-json.ts";
 import { parseStrictYaml } from "../core/yaml-file.ts";
 import { SkillKey } from "./manifest.ts";
 
@@ -80,7 +81,7 @@ export function emptyLock(): Lockfile {
 export function readLock(path: string): Lockfile | undefined {
   if (!existsSync(path)) return undefined;
   const text = readTextFile(path, { label: LOCK_FILE, maxBytes: 16 * 1024 * 1024 });
-  const value = text.trimStart().startsWith("{") ? parseJsonText(text, LOCK_FILE) : parseStrictYaml(text, LOCK_FILE);
+  const value = text.trimStart().startsWith("{") ? parseUniqueKeysJson(text, LOCK_FILE) : parseStrictYaml(text, LOCK_FILE);
   return validateDocument(Lockfile, value, LOCK_FILE);
 }
 

@@ -2,13 +2,22 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { writeFileAtomic } from "../core/atomic-write.ts";
 import { LeogrielError } from "../core/errors.ts";
-import { parseJsonText, readTextFile, validateDocument } from "../core/json-file.ts";
+import { readTextFile, validateDocument } from "../core/json-file.ts";
+import { parseUniqueKeysJson } from "./install/unique-keys-json.ts";
 import { SKILL_NAME_MAX, SKILL_NAME_PATTERN } from "./frontmatter-schema.ts";
 
 export const MANIFEST_FILE = "agent-skills.json";
 
+/** Names Windows reserves for devices in every folder: a skill folder of that name cannot exist there. */
+export const WINDOWS_RESERVED_NAME = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
 /** A manifest and lock key: the canonical lowercase-hyphen skill name, also its folder name. */
-export const SkillKey = z.string().min(1).max(SKILL_NAME_MAX).regex(SKILL_NAME_PATTERN, "must be a canonical lowercase-hyphen name");
+export const SkillKey = z
+  .string()
+  .min(1)
+  .max(SKILL_NAME_MAX)
+  .regex(SKILL_NAME_PATTERN, "must be a canonical lowercase-hyphen name")
+  .regex(new RegExp(`^(?!${WINDOWS_RESERVED_NAME.source.slice(1, -1)}$)`), "must not be a Windows device name (con, prn, aux, nul, com0-9, lpt0-9)");
 
 /** The public specifier prefixes of seed 000 (the grammar is checked by parseSpecifier). */
 export const SpecifierText = z
@@ -61,7 +70,7 @@ export interface Declared {
  */
 export function readManifest(path: string): Manifest | undefined {
   if (!existsSync(path)) return undefined;
-  const raw = parseJsonText(readTextFile(path, { label: MANIFEST_FILE }), MANIFEST_FILE);
+  const raw = parseUniqueKeysJson(readTextFile(path, { label: MANIFEST_FILE }), MANIFEST_FILE);
   validateDocument(Manifest, raw, MANIFEST_FILE);
   // The document as written, not zod's copy: the schema has no transforms, and the user's key
   // order survives the next write.

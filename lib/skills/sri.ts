@@ -26,8 +26,3 @@ export function verifySri(bytes: Uint8Array, sri: string, label: string): void {
     throw new LeogrielError("tarball_integrity_mismatch", `Cannot install ${label}: the download does not match its published ${best} integrity`);
   }
 }
-
-/** The SRI string npm's legacy `dist.shasum` (hex SHA-1) stands for. */
-export function sriFromShasum(hex: string): string {
-  return `sha1-${Buffer.from(hex, "hex").toString("base64")}`;
-}

@@ -2,7 +2,7 @@ import { basename, resolve } from "node:path";
 import type { EnvelopeMessage } from "../../core/envelope.ts";
 import { LeogrielError } from "../../core/errors.ts";
 import type { Layout } from "../layout.ts";
-import { readManifest, SkillKey, withDeclared, type Manifest } from "../manifest.ts";
+import { readManifest, SkillKey, WINDOWS_RESERVED_NAME, withDeclared, type Manifest } from "../manifest.ts";
 import { inferName } from "../skill-check.ts";
 import { portablePath } from "../sources/file-source.ts";
 import { resolveSpecifier } from "../sources/sources.ts";
@@ -36,13 +36,11 @@ export async function addSkill(opts: AddOptions): Promise<{ name: string; specif
     specifier = `file:${portablePath(opts.layout.manifestDir, resolve(opts.cwd, spec.path))}`;
     spec = parseSpecifier(specifier);
   }
-  if (opts.name !== undefined && !SkillKey.safeParse(opts.name).success) {
-    throw new LeogrielError("invalid_name", `Cannot add ${JSON.stringify(opts.name)}: a skill name is lowercase letters, digits and single hyphens, at most 64 characters`);
-  }
+  if (opts.name !== undefined) checkSkillName(opts.name);
   return withRun(opts.layout, opts.env, async (ctx) => {
     const manifest: Manifest = readManifest(opts.layout.manifestPath) ?? { agentSkills: { dependencies: {} } };
     const fetched = await resolveSpecifier(specifier, opts.name, ctx);
-    const name = opts.name ?? inferName(fetched.dir, _fallbackName(spec));
+    const name = opts.name ?? checkSkillName(inferName(fetched.dir, _fallbackName(spec)));
     const next = withDeclared(manifest, { name, specifier, dev: opts.dev });
     const report = await runInstall({
       layout: opts.layout,
@@ -57,6 +55,16 @@ export async function addSkill(opts: AddOptions): Promise<{ name: string; specif
     });
     return { name, specifier, report, warnings: ctx.warnings };
   });
+}
+
+/**
+ * A name a skill can be declared and installed under, on every OS.
+ * @throws {LeogrielError} `invalid_name` (exit 2)
+ */
+export function checkSkillName(name: string): string {
+  if (WINDOWS_RESERVED_NAME.test(name)) throw new LeogrielError("invalid_name", `Cannot add ${JSON.stringify(name)}: Windows reserves that name for a device, so its skill folder cannot exist there; pass another --name`);
+  if (!SkillKey.safeParse(name).success) throw new LeogrielError("invalid_name", `Cannot add ${JSON.stringify(name)}: a skill name is lowercase letters, digits and single hyphens, at most 64 characters`);
+  return name;
 }
 
 function _fallbackName(spec: Specifier): string | undefined {

@@ -2,11 +2,13 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { hashDirectory } from "../dir-integrity.ts";
 import { matchesLegacyIntegrity } from "../legacy-integrity.ts";
+import { copyIssues } from "./copy-checks.ts";
 
 /**
  * What is at `<target>/<name>` compared with what should be there:
  * - `missing`: nothing;
- * - `current`: a copy hashing to `wanted` (or, with `acceptLegacy`, to it under the 0.6.x–beta algorithm);
+ * - `current`: a copy hashing to `wanted` (or, with `acceptLegacy`, to it under the 0.6.x–beta
+ *   algorithm) and holding nothing an install never writes (copy-checks.ts);
  * - `managed`: the copy a previous install put there (hashes to `previous`), safe to replace;
  * - `modified`: anything else, a local edit or a folder Leogriel did not put there.
  */
@@ -25,6 +27,7 @@ export function copyState(target: string, name: string, wanted: string, previous
   let actual: string;
   try {
     actual = hashDirectory(dir).integrity;
+    if (copyIssues(dir).length > 0) return "modified";
   } catch {
     return "modified";
   }

@@ -14,6 +14,8 @@ import { auditStaged, type SkillAuditSummary } from "./audit-gate.ts";
 import { copyState } from "./copy-state.ts";
 import { fetchTime } from "./fetch-time.ts";
 import { checkFrozen } from "./frozen-check.ts";
+import { checkLockEntry } from "./lock-consistency.ts";
+import { guardSkillFolders } from "./target-guard.ts";
 
 export interface InstallOptions {
   layout: Layout;
@@ -63,7 +65,7 @@ export async function runInstall(opts: InstallOptions): Promise<InstallReport> {
   const { layout, ctx } = opts;
   const oldLock = readLock(layout.lockPath);
   const declared = declaredSkills(opts.manifest);
-  if (opts.frozen) checkFrozen(declared, oldLock, layout.lockPath);
+  if (opts.frozen) checkFrozen(declared, oldLock, layout.lockPath, layout.manifestDir);
   const entries: Record<string, LockEntry> = {};
   const outcomes: SkillOutcome[] = [];
   const plan: Plan = { place: [], remove: [], files: [] };
@@ -76,8 +78,10 @@ export async function runInstall(opts: InstallOptions): Promise<InstallReport> {
       if (locked) entries[d.name] = locked;
       continue;
     }
+    guardSkillFolders(layout, d.name);
     const refresh = opts.refresh === "all" || opts.refresh?.has(d.name) || opts.prefetched?.has(d.name);
     const useLock = locked !== undefined && locked.specifier === d.specifier && !refresh;
+    if (useLock) checkLockEntry(locked, layout.manifestDir);
     // Copies already matching the lock need no fetch; outside frozen mode a legacy-hash match is
     // fetched anyway so the entry is re-locked with skilldirhash-1.
     if (useLock && layout.targets.every((t) => copyState(t.dir, d.name, locked.integrity, undefined, opts.frozen === true) === "current")) {
@@ -125,6 +129,7 @@ export async function runInstall(opts: InstallOptions): Promise<InstallReport> {
 
   for (const [name, old] of Object.entries(oldLock?.skills ?? {})) {
     if (entries[name] || (opts.only && !opts.only.has(name))) continue;
+    guardSkillFolders(layout, name);
     for (const t of layout.targets) {
       const state = copyState(t.dir, name, old.integrity);
       if (state === "missing") continue;

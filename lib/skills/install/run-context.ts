@@ -9,6 +9,7 @@ import type { SourceContext } from "../sources/source.ts";
 import { DEFAULT_TREE_LIMITS } from "../tree-write.ts";
 import { journalPath, TX_PREFIX } from "../tx-journal.ts";
 import { recoverInstall } from "../tx-recover.ts";
+import { guardTargets } from "./target-guard.ts";
 
 /** How long an install waits for another one in the same project before giving up. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
@@ -18,10 +19,12 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
  * whatever happens (fetched trees never outlive the command). With `exclusive` (every command
  * that changes skills) it first takes the install lock and recovers an interrupted install, and
  * holds the lock until `fn` is done, so the manifest and lock `fn` reads are still the ones it
- * replaces.
+ * replaces. Agent folders are checked first (target-guard.ts).
  */
 export async function withRun<T>(layout: Layout, env: Record<string, string | undefined>, fn: (ctx: SourceContext) => Promise<T>, options: { exclusive?: boolean } = {}): Promise<T> {
   const warnings: EnvelopeMessage[] = [];
+  // Before the lock file or anything else is created: a refused agent folder leaves nothing behind.
+  if (options.exclusive !== false) guardTargets(layout);
   const release = options.exclusive === false ? () => {} : await acquireInstallLock(layout.stateDir, lockWaitMs(env));
   try {
     if (options.exclusive !== false) recoverInstall(layout, warnings);

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { LeogrielError } from "../../core/errors.ts";
 import { httpGet } from "../http-get.ts";
 import type { LockEntry } from "../lockfile.ts";
-import { authHeaderFor, loadNpmConfig, registryFor, type NpmConfig } from "../npm-config.ts";
+import { authHeaderFor, DEFAULT_REGISTRY, loadNpmConfig, registryFor, type NpmConfig } from "../npm-config.ts";
 import { parseSpecifier } from "../specifier.ts";
-import { sriFromShasum, verifySri } from "../sri.ts";
+import { verifySri } from "../sri.ts";
 import { readTarGz } from "../tar-reader.ts";
 import { writeTree, type TreeFile } from "../tree-write.ts";
 import { freshDir, type Fetched, type SkillSource, type SourceContext } from "./source.ts";
@@ -45,17 +45,42 @@ export const npmSource: SkillSource<"npm"> = {
     if (ignored.length > 0) {
       ctx.warnings.push({ code: "npm_scripts_ignored", message: `npm:${spec.pkg}@${version} declares ${ignored.join(", ")} scripts; Leogriel never runs them` });
     }
-    const tarballHash = meta.dist.integrity ?? (meta.dist.shasum ? sriFromShasum(meta.dist.shasum) : undefined);
-    if (!tarballHash) throw new LeogrielError("integrity_unsupported", `Cannot install npm:${spec.pkg}@${version}: the registry publishes no integrity for it`);
-    return _fetch(spec.pkg, version, meta.dist.tarball, tarballHash, undefined, name, ctx, config);
+    // SHA-1 (`dist.shasum`, or an integrity listing only sha1) is collision-prone: not enough to pin a download.
+    const tarballHash = meta.dist.integrity;
+    if (!tarballHash || !/(?:^|\s)sha(?:256|384|512)-/.test(tarballHash)) {
+      const what = tarballHash || meta.dist.shasum ? "only a SHA-1 checksum" : "no integrity";
+      throw new LeogrielError("integrity_unsupported", `Cannot install npm:${spec.pkg}@${version}: the registry publishes ${what} for it, and Leogriel needs a SHA-2 dist.integrity (sha512)`);
+    }
+    return _fetch(spec.pkg, version, meta.dist.tarball, tarballHash, undefined, name, ctx, config, "registry_invalid_response");
   },
   async fetchLocked(entry, ctx) {
     const { pkg, version } = lockedNpm(entry);
     const config = _config(ctx);
-    const tarball = entry.provenance.tarball ?? `${registryFor(config, pkg)}${pkg}/-/${pkg.split("/").pop()}-${version}.tgz`;
-    return _fetch(pkg, version, tarball, entry.provenance.tarballHash, entry.provenance.subpath, entry.name, ctx, config);
+    const tarball = lockedTarball(entry.provenance.tarball, pkg, version, registryFor(config, pkg), entry.name);
+    return _fetch(pkg, version, tarball, entry.provenance.tarballHash, entry.provenance.subpath, entry.name, ctx, config, "lock_mismatch");
   },
 };
+
+/**
+ * The URL a locked npm skill is downloaded from: the lock's tarball when it is on the configured
+ * registry; one on registry.npmjs.org moved to the configured registry (npm's own
+ * `replace-registry-host` default, so a lock made against the public registry works behind a
+ * mirror); anything else is refused, since a lock edited to name another host could serve any bytes.
+ * @throws {LeogrielError} `lock_mismatch` (exit 2)
+ */
+export function lockedTarball(locked: string | undefined, pkg: string, version: string, registry: string, name: string): string {
+  if (locked === undefined) return `${registry}${pkg}/-/${pkg.split("/").pop()}-${version}.tgz`;
+  let url: URL;
+  try {
+    url = new URL(locked);
+  } catch {
+    throw new LeogrielError("lock_mismatch", `Cannot use the lock entry of ${name}: its tarball ${JSON.stringify(locked)} is not a URL`);
+  }
+  const origin = new URL(registry).origin;
+  if (url.origin === origin) return url.href;
+  if (url.origin === new URL(DEFAULT_REGISTRY).origin) return `${registry}${url.pathname.slice(1)}`;
+  throw new LeogrielError("lock_mismatch", `Cannot use the lock entry of ${name}: its tarball is on ${url.origin}, not on the configured registry ${origin}; run \`leogriel-install update ${name}\` to re-resolve it`);
+}
 
 /** npm's choice: a dist-tag by name; for a range, `latest` when it satisfies, else the highest match. */
 export function pickVersion(doc: z.infer<typeof Packument>, range: string | undefined): string | undefined {
@@ -86,13 +111,15 @@ export function lockedNpm(entry: LockEntry): { pkg: string; version: string } {
   return { pkg: spec.pkg, version };
 }
 
-async function _fetch(pkg: string, version: string, tarball: string, tarballHash: string | undefined, subpath: string | undefined, name: string | undefined, ctx: SourceContext, config: NpmConfig): Promise<Fetched> {
+// `mismatch` is the error code when the tarball is another package's: a bad registry answer, or a tampered lock.
+async function _fetch(pkg: string, version: string, tarball: string, tarballHash: string | undefined, subpath: string | undefined, name: string | undefined, ctx: SourceContext, config: NpmConfig, mismatch: string): Promise<Fetched> {
   const label = `npm:${pkg}@${version}`;
   const registryOrigin = new URL(registryFor(config, pkg)).origin;
   const headers = new URL(tarball).origin === registryOrigin ? authHeaderFor(config, tarball) : {};
   const bytes = await httpGet(tarball, { headers, maxBytes: ctx.limits.maxBytes, label });
   if (tarballHash) verifySri(bytes, tarballHash, label);
   const files = readTarGz(bytes, ctx.limits);
+  _checkPackageJson(files, pkg, version, label, mismatch);
   const root = subpath ?? skillRootInPackage(files, name, label);
   const prefix = root === "" ? "" : `${root}/`;
   const skillFiles = files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ ...f, path: f.path.slice(prefix.length) }));
@@ -119,6 +146,21 @@ export function skillRootInPackage(files: readonly TreeFile[], name: string | un
   if (found.length === 1) return found[0]!;
   if (found.length === 0) throw new LeogrielError("skill_not_found", `Cannot install ${label}: no SKILL.md at the package root or in skills/<name>/`);
   throw new LeogrielError("skill_ambiguous", `Cannot install ${label}: it ships ${found.length} skills (${found.map((f) => f.slice(7)).join(", ")}); pick one with --name`);
+}
+
+// The tarball names its own package: another package's tarball on the same registry is refused.
+function _checkPackageJson(files: readonly TreeFile[], pkg: string, version: string, label: string, code: string): void {
+  const data = files.find((f) => f.path === "package.json" && f.type !== "symlink")?.data;
+  let meta: { name?: unknown; version?: unknown } | undefined;
+  try {
+    meta = data ? JSON.parse(Buffer.from(data).toString("utf8")) : undefined;
+  } catch {
+    meta = undefined;
+  }
+  if (meta?.name !== pkg || meta.version !== version) {
+    const found = meta ? `${String(meta.name)}@${String(meta.version)}` : "no readable package.json";
+    throw new LeogrielError(code, `Cannot install ${label}: the downloaded tarball holds ${found}`);
+  }
 }
 
 async function _packument(pkg: string, registry: string, config: NpmConfig): Promise<z.infer<typeof Packument>> {

@@ -1,8 +1,10 @@
-import { posix } from "node:path";
+import { join, posix } from "node:path";
 import { LeogrielError } from "../../core/errors.ts";
-import { parseSkillMd } from "../skill-md.ts";
+import { readTextFile } from "../../core/json-file.ts";
+import { parseSkillMd, SKILL_MD_MAX_BYTES } from "../skill-md.ts";
 import { fetchGithubTree, lockedGithub } from "./github-source.ts";
 import { ensureCommit, githubUrl, listPaths, readBlob, resolveRef } from "./git-store.ts";
+import { parseSpecifier } from "../specifier.ts";
 import type { SkillSource } from "./source.ts";
 
 /**
@@ -41,9 +43,27 @@ export const skillsShSource: SkillSource<"skills.sh"> = {
   },
   async fetchLocked(entry, ctx) {
     const { owner, repo, path, commit } = lockedGithub(entry);
-    return fetchGithubTree(owner, repo, path, commit, ctx, entry.provenance);
+    const fetched = await fetchGithubTree(owner, repo, path, commit, ctx, entry.provenance);
+    // The lock chooses the folder; the specifier still decides which skill it must be.
+    const spec = parseSpecifier(entry.specifier);
+    const name = _frontmatterName(fetched.dir);
+    if (spec.kind === "skills.sh" && (name === undefined || skillSlug(name) !== spec.skill)) {
+      throw new LeogrielError("lock_mismatch", `Cannot use the lock entry of ${entry.name}: ${path || "the repository root"} at ${commit} holds ${name === undefined ? "no named skill" : `the skill ${JSON.stringify(name)}`}, not ${spec.skill}`);
+    }
+    return fetched;
   },
 };
+
+function _frontmatterName(dir: string): string | undefined {
+  let text: string;
+  try {
+    text = readTextFile(join(dir, "SKILL.md"), { maxBytes: SKILL_MD_MAX_BYTES });
+  } catch {
+    return undefined;
+  }
+  const name = parseSkillMd(text).raw?.name;
+  return typeof name === "string" ? name : undefined;
+}
 
 /** skills.sh's slug of a frontmatter name: lowercase, spaces and `_` to `-`, other symbols dropped. */
 export function skillSlug(name: string): string {
