@@ -35,7 +35,12 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic");
   const name = programName(head);
   const alias = ctx.state.aliases?.get(name);
-  if (alias !== undefined && ctx.depth < 8) return analyzeText(`${alias} ${args.map((w) => _quote(w.value)).join(" ")}`, "posix", ctx);
+  if (alias !== undefined && ctx.depth < 8) {
+    // The alias text replaces the name; the words after it keep what they are (globs stay globs).
+    const script = ctx.parse(alias, "posix", ctx.depth + 1, ctx.vars);
+    script.commands.at(-1)?.argv.push(...args);
+    return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
+  }
   const handler = PROGRAMS.get(name);
   const ops = handler ? handler({ name, args, cmd, ctx }) : scanUnknownProgram(args, ctx, name);
   const flows = writtenScriptOps(name, head, args, ctx);
@@ -68,10 +73,6 @@ export function redirectOps(cmd: SimpleCommand): Op[] {
     else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push(op("write-into", "redirect", [r.target]));
   }
   return ops;
-}
-
-function _quote(value: string): string {
-  return `'${value.replace(/'/g, "'\\''")}'`;
 }
 
 /** Follows `cd`/`pushd`/`popd`; returns true when the command was one of them. */

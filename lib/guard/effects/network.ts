@@ -36,7 +36,9 @@ export const fetcher: Handler = (inv) => {
   if (uploads.some((u) => holdsSecret(literal(u), inv.ctx)) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
     ops.push(op("secret", inv.name));
   }
-  const fromStdin = uploads.includes("-") || inv.args.some((a) => a.value === "@-");
+  // httpie sends piped stdin as the request body unless told to ignore it.
+  const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
+  const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
   if (fromStdin && _localData(inv)) ops.push(op("egress", inv.name));
   return ops;
 };
