@@ -76,6 +76,7 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   // secrets
   ["cat ~/.ssh/id_rsa.backup", "ASK", "ASK_SECRET_ACCESS"],
   ["cat ~/.ssh/id_rsa.pub", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["cat ~/.ssh/id_rsa.pub.backup", "ALLOW", "ALLOW_NO_EFFECT"],
   ["git show HEAD:.env", "ASK", "ASK_SECRET_ACCESS"],
   ["cat ~/.aws/credential?", "ASK", "ASK_SECRET_ACCESS"],
   ["cp -r ~/.gnupg backup", "ASK", "ASK_SECRET_ACCESS"],
