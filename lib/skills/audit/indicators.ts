@@ -3,8 +3,8 @@ import { posix } from "node:path";
 import { z } from "zod";
 import type { RawFinding } from "./finding.ts";
 import { linesWithKeywords, makeFinding, runLineRules, type LineRule } from "./rules/line-rule.ts";
-import { CREDENTIAL_SOURCE, NETWORK_CALL, NETWORK_KEYWORDS } from "./rules/patterns.ts";
-import type { ScanFile } from "./scan-file.ts";
+import { CREDENTIAL_SOURCE, NETWORK_CALL, NETWORK_KEYWORDS, READ_VERB } from "./rules/patterns.ts";
+import type { ScanFile, ScanLine } from "./scan-file.ts";
 
 /** Seed 004 `SkillRiskIndicator`, value-identical. */
 export const RiskIndicator = z.enum(["script_resource", "mcp_tool_reference", "network_call", "path_traversal", "hardcoded_credential", "shell_invocation"]);
@@ -105,7 +105,7 @@ function _pathFindings(file: ScanFile): RawFinding[] {
       const target = posix.normalize(posix.join(dir, m[0].replaceAll("\\", "/")));
       if (!target.startsWith("../")) continue;
       if (CREDENTIAL_SOURCE.test(m[0]) || /\betc\/(?:passwd|shadow|sudoers)\b/.test(m[0])) {
-        out.push(makeFinding("path/sensitive-target", line, m.index, "Climbs out of the skill folder to a credential or system file"));
+        out.push(makeFinding("path/sensitive-target", line, m.index, "Climbs out of the skill folder to a credential or system file", _read(line)));
       } else if (!indicator) {
         out.push(makeFinding("indicator/path-traversal", line, m.index, "A path climbs out of the skill folder"));
         indicator = true;
@@ -113,11 +113,17 @@ function _pathFindings(file: ScanFile): RawFinding[] {
     }
     const abs = hasRoot ? SYSTEM_PATH.exec(line.text) : null;
     if (abs && SENSITIVE_SYSTEM_FILE.test(line.text)) {
-      out.push(makeFinding("path/sensitive-target", line, abs.index, "Names a sensitive system file by absolute path"));
+      out.push(makeFinding("path/sensitive-target", line, abs.index, "Names a sensitive system file by absolute path", _read(line)));
     } else if (abs && !indicator) {
       out.push(makeFinding("indicator/path-traversal", line, abs.index, "Names an absolute system path"));
       indicator = true;
     }
   }
   return out;
+}
+
+// Reading the file is the error; naming it (a list of traversal payloads, a test that the path
+// is refused) is a warning.
+function _read(line: ScanLine): { severity?: "warning" } {
+  return READ_VERB.test(line.text) ? {} : { severity: "warning" };
 }

@@ -1,8 +1,7 @@
 import type { ScanFile, ScanLine } from "../scan-file.ts";
 import type { Verdict } from "./line-rule.ts";
-import { negatedBefore, NETWORK_CALL, UPLOAD, USER_CREDENTIAL_SOURCE } from "./patterns.ts";
+import { negatedBefore, NETWORK_CALL, READ_VERB, UPLOAD, USER_CREDENTIAL_SOURCE } from "./patterns.ts";
 
-const READS = /\b(?:cat|less|head|tail|cp|scp|tar|zip|open|read\w*|expanduser|readFile\w*|Get-Content|type|load\w*|glob)\b|</i;
 const SENDS = /\b(?:send|upload|post|forward|transmit|exfiltrat\w*)\b/i;
 // Files that list paths to keep out (.gitignore, .dockerignore, .npmignore): protection, not access.
 const IGNORE_FILE = /(?:^|\/)\.\w*ignore$/;
@@ -17,7 +16,7 @@ export function credentialAccess(m: RegExpExecArray, line: ScanLine, file: ScanF
   if (negatedBefore(line.lower, m.index)) return { severity: "info", confidence: 0.3, message: "Mentions a credential store in a warning not to use it" };
   if (IGNORE_FILE.test(file.rel)) return null;
   const script = line.region === "code" && !file.markdown;
-  const reads = READS.test(line.text);
+  const reads = READ_VERB.test(line.text);
   if (!USER_CREDENTIAL_SOURCE.test(line.text)) {
     if ((script && reads) || SENDS.test(line.text) || UPLOAD.test(line.text) || NETWORK_CALL.test(line.text)) return {};
     return { severity: "info", confidence: 0.3, message: "Names a project .env file" };

@@ -21,6 +21,9 @@ export const CREDENTIAL_SOURCE = new RegExp(`${USER_STORES}|${DOTENV}`, "i");
 export const USER_CREDENTIAL_SOURCE = new RegExp(USER_STORES, "i");
 export const CREDENTIAL_KEYWORDS = new KeywordSet([".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".aws", ".gnupg", ".netrc", ".pgpass", ".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", ".npmrc", ".pypirc", ".env", "keychain", "generic-password"]);
 
+/** A verb or redirection that reads a file named on the same line. */
+export const READ_VERB = /\b(?:cat|less|head|tail|cp|scp|tar|zip|open|read\w*|expanduser|readFile\w*|Get-Content|type|load\w*|glob)\b|</i;
+
 /** An upload: data leaves with the request. */
 export const UPLOAD = /\s-(?:d|F|T)\s*@?|--data(?:-binary|-raw|-urlencode)?\b|--upload-file\b|--form\b|\bPOST\b|requests\.(?:post|put)\b|method\s*[:=]\s*["']?(?:POST|PUT)|\.(?:post|put)\s*\(|\?\w+=\$\(/;
 
