@@ -1,7 +1,7 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { writeNewFileSync } from "../core/atomic-write.ts";
 import { LeogrielError, isErrno } from "../core/errors.ts";
 
@@ -49,7 +49,14 @@ export async function acquireInstallLock(stateDir: string, waitMs: number): Prom
 
 function _tryCreate(path: string, text: string): boolean {
   const temp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-  writeNewFileSync(temp, text);
+  try {
+    writeNewFileSync(temp, text);
+  } catch (err) {
+    // The state folder was removed by a run that created it and found it empty (run-context.ts): make it again, retry.
+    if (!isErrno(err, "ENOENT")) throw err;
+    mkdirSync(dirname(path), { recursive: true });
+    return false;
+  }
   try {
     linkSync(temp, path);
     return true;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EnvelopeMessage } from "../../core/envelope.ts";
@@ -25,6 +25,7 @@ export async function withRun<T>(layout: Layout, env: Record<string, string | un
   const warnings: EnvelopeMessage[] = [];
   // Before the lock file or anything else is created: a refused agent folder leaves nothing behind.
   if (options.exclusive !== false) guardTargets(layout);
+  const made = options.exclusive === false ? undefined : _firstMissing(layout.stateDir);
   const release = options.exclusive === false ? () => {} : await acquireInstallLock(layout.stateDir, lockWaitMs(env));
   try {
     if (options.exclusive !== false) recoverInstall(layout, warnings);
@@ -36,6 +37,27 @@ export async function withRun<T>(layout: Layout, env: Record<string, string | un
     }
   } finally {
     release();
+    if (made) _removeEmpty(layout.stateDir, made);
+  }
+}
+
+// The topmost folder of `dir` that does not exist yet, if any.
+function _firstMissing(dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let d = dir; !existsSync(d); d = dirname(d)) missing = d;
+  return missing;
+}
+
+// Removes the state folders this run created when they are empty again (no journal left by a
+// failed rollback, no other run's lock), so a refused install leaves no trace in the project.
+function _removeEmpty(dir: string, top: string): void {
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    if (d === top) return;
   }
 }
 
