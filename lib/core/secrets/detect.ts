@@ -14,6 +14,7 @@ export type { DetectOptions, SecretFinding, SecretRule } from "./types.ts";
  */
 export function detectSecrets(text: string, options: DetectOptions = {}): SecretFinding[] {
   const matches = _scan(text, options.rules ?? RULES, options.maxDecodeDepth ?? 2);
+  if (matches.length === 0) return []; // the common case: a clean line of tool output
   const exempt = options.exemptSha256;
   const kept: RawMatch[] = [];
   const exempted: RawMatch[] = [];

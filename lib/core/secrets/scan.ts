@@ -28,9 +28,12 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
   const out: RawMatch[] = [];
   // Per rule, where its last window ended: hits inside it add nothing and are skipped unsliced.
-  const scannedTo = new Map<SecretRule, number>();
-  const seen = new Set<string>();
+  // Both are made at the first hit: most lines of output have none.
+  let scannedTo: Map<SecretRule, number> | undefined;
+  let seen: Set<string> | undefined;
   prefilter.forEach(text, (rule, at) => {
+    scannedTo ??= new Map();
+    seen ??= new Set();
     const done = scannedTo.get(rule) ?? -1;
     let from: number;
     if (rule.wordPrefix === undefined) {
