@@ -1,46 +1,44 @@
 /**
  * Finds every occurrence of a set of lower-case ASCII keywords in one pass, case-insensitively:
- * an Aho-Corasick automaton with its transitions flattened into one table, so each character of
- * the text costs one table lookup however many keywords there are. A regex alternation of the
- * same keywords tries them one by one at each position, which made it the detector's hot spot.
+ * an Aho-Corasick automaton flattened into one transition table, so each character of the text
+ * costs one table lookup however many keywords there are. A regex alternation of the same
+ * keywords tries them one by one at each position, which made it the detector's hot spot.
  *
- * The table is filled lazily: construction builds only the trie and its failure links (a few
- * hundred steps, so tool start-up stays cheap) and each missing transition is worked out the
- * first time the text takes it.
+ * The table is filled lazily: construction links only the trie's own edges (a few hundred steps,
+ * so a tool's start-up stays cheap) and any other transition is worked out the first time the
+ * text takes it.
  */
 export class KeywordAutomaton {
   /** Character code (< 128, upper case folded) to column; 0 for characters in no keyword. */
   readonly #column = new Uint8Array(128);
   readonly #width: number;
   /**
-   * `#next[row + column]`: the row of the state after reading that character, -1 until known.
-   * States are kept as row offsets (state * width) so the hot loop does no multiplication.
+   * `#next[row + column]`: the state after reading that character, UNKNOWN until worked out. A
+   * state is its row offset (state * width), so the loop does no multiplication, stored as `~row`
+   * when a keyword ends there, so the loop tests a sign instead of loading a second table.
    */
   readonly #next: Int32Array;
-  /** Per row offset, the row of the longest proper suffix that is also a trie state. */
+  /** Per state, the row of its failure link: the longest proper suffix that is also a state. */
   readonly #fail: Int32Array;
-  /** Per row offset, 1 when some keyword ends there: a typed-array test keeps the loop monomorphic. */
-  readonly #final: Uint8Array;
-  /** Per row offset, the keywords (indexes) that end there, own and through failure links. */
+  /** Per row of a state where keywords end, those keywords (indexes), own and inherited. */
   readonly #ends = new Map<number, number[]>();
 
   constructor(keywords: readonly string[]) {
     let width = 1;
     let states = 1;
     for (const keyword of keywords) {
+      if (keyword.length === 0 || /[^\x00-\x40\x5b-\x7f]/.test(keyword)) throw new Error(`Keyword must be lower-case ASCII: ${keyword}`);
       states += keyword.length;
       for (let i = 0; i < keyword.length; i++) {
         const c = keyword.charCodeAt(i);
-        if (c >= 128 || (c >= 65 && c <= 90)) throw new Error(`Keyword must be lower-case ASCII: ${keyword}`);
         if (this.#column[c] === 0) this.#column[c] = width++;
       }
     }
     for (let c = 65; c <= 90; c++) this.#column[c] = this.#column[c + 32]!;
     this.#width = width;
-    this.#next = new Int32Array(states * width).fill(-1);
-    this.#fail = new Int32Array(states * width);
-    this.#final = new Uint8Array(states * width);
-    this.#links(this.#trie(keywords));
+    this.#next = new Int32Array(states * width).fill(UNKNOWN);
+    this.#fail = new Int32Array(states);
+    this.#link(this.#trie(keywords));
   }
 
   /**
@@ -50,67 +48,72 @@ export class KeywordAutomaton {
   scan(text: string, hit: (keyword: number, end: number) => void): void {
     const column = this.#column;
     const next = this.#next;
-    const final = this.#final;
     let row = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const col = c < 128 ? column[c]! : 0;
-      const to = next[row + col]!;
-      row = to >= 0 ? to : this.#resolve(row, col);
-      if (final[row] === 1) for (const k of this.#ends.get(row)!) hit(k, i + 1);
+      let to = next[row + col]!;
+      if (to === UNKNOWN) to = this.#resolve(row, col);
+      if (to >= 0) {
+        row = to;
+        continue;
+      }
+      row = ~to;
+      for (const k of this.#ends.get(row)!) hit(k, i + 1);
     }
   }
 
-  /**
-   * Inserts the keywords; returns the trie's edges by depth, each as parent row, column, child
-   * row. (Start-up runs this once, cold, so it avoids sorting and per-edge allocations.)
-   */
+  /** Inserts the keywords; returns the trie's edges by depth, each as parent row, column, child row. */
   #trie(keywords: readonly string[]): number[][] {
-    const width = this.#width;
     const next = this.#next;
     const byDepth: number[][] = [];
-    let rows = width;
-    for (let k = 0; k < keywords.length; k++) {
-      const keyword = keywords[k]!;
+    let rows = this.#width;
+    keywords.forEach((keyword, k) => {
       let row = 0;
       for (let i = 0; i < keyword.length; i++) {
-        const col = this.#column[keyword.charCodeAt(i)]!;
-        if (next[row + col]! < 0) {
-          next[row + col] = rows;
-          (byDepth[i] ??= []).push(row, col, rows);
-          rows += width;
+        const at = row + this.#column[keyword.charCodeAt(i)]!;
+        if (next[at] === UNKNOWN) {
+          next[at] = rows;
+          (byDepth[i] ??= []).push(row, at - row, rows);
+          rows += this.#width;
         }
-        row = next[row + col]!;
+        row = next[at]!;
       }
-      const ends = this.#ends.get(row);
-      if (ends) ends.push(k);
-      else this.#ends.set(row, [k]);
-      this.#final[row] = 1;
-    }
-    for (let col = 0; col < width; col++) if (next[col]! < 0) next[col] = 0;
+      this.#ends.set(row, [...(this.#ends.get(row) ?? []), k]);
+    });
+    for (let col = 0; col < this.#width; col++) if (next[col] === UNKNOWN) next[col] = 0;
     return byDepth;
   }
 
-  /** Failure links, shallow states first, and the keywords each state inherits through its link. */
-  #links(byDepth: number[][]): void {
+  /**
+   * Failure links and inherited keywords, shallow states first: a link is always shallower than
+   * its state, so everything it needs is final by then, and each edge is stored encoded once its
+   * target's keywords are known.
+   */
+  #link(byDepth: number[][]): void {
     for (const edges of byDepth) {
       for (let e = 0; e < edges.length; e += 3) {
-        const child = edges[e + 2]!;
-        const fail = edges[e] === 0 ? 0 : this.#resolve(this.#fail[edges[e]!]!, edges[e + 1]!);
-        this.#fail[child] = fail;
-        const inherited = this.#ends.get(fail);
-        if (inherited === undefined) continue;
-        const own = this.#ends.get(child);
-        this.#ends.set(child, own ? own.concat(inherited) : inherited);
-        this.#final[child] = 1;
+        const [parent, col, child] = [edges[e]!, edges[e + 1]!, edges[e + 2]!];
+        const link = parent === 0 ? 0 : _row(this.#resolve(this.#fail[parent / this.#width]!, col));
+        this.#fail[child / this.#width] = link;
+        const inherited = this.#ends.get(link);
+        if (inherited) this.#ends.set(child, [...(this.#ends.get(child) ?? []), ...inherited]);
+        this.#next[parent + col] = this.#ends.has(child) ? ~child : child;
       }
     }
   }
 
-  /** The transition from `row` on `col` through the failure links, remembered in the table. */
+  /** The (encoded) transition from `row` on `col`, through the failure links, remembered. */
   #resolve(row: number, col: number): number {
     let to = this.#next[row + col]!;
-    if (to < 0) this.#next[row + col] = to = this.#resolve(this.#fail[row]!, col);
+    if (to === UNKNOWN) this.#next[row + col] = to = this.#resolve(this.#fail[row / this.#width]!, col);
     return to;
   }
+}
+
+/** A transition not worked out yet (no row is this large). */
+const UNKNOWN = 0x3fffffff;
+
+function _row(encoded: number): number {
+  return encoded < 0 ? ~encoded : encoded;
 }
