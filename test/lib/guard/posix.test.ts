@@ -1,0 +1,65 @@
+import { describe, expect, test } from "bun:test";
+import { parsePosix } from "../../../lib/guard/posix/parser.ts";
+
+const parse = (text: string) => parsePosix(text, new Map()).commands;
+
+describe("posix parser", () => {
+  test("a quoted value after NAME= is an assignment, a quoted name is not", () => {
+    expect(parse("X='a b' cmd")[0]!.assigns.map((a) => [a.name, a.value.value])).toEqual([["X", "a b"]]);
+    expect(parse("'X=a' cmd")[0]!.argv.map((w) => w.value)).toEqual(["X=a", "cmd"]);
+    expect(parse('"$X"=a cmd')[0]!.assigns).toEqual([]);
+  });
+
+  // [text, the commands that run in the background or a pipeline]
+  const CONCURRENT: Array<[string, string[]]> = [
+    ["a & b", ["a"]],
+    ["a && b", []],
+    ["a | b", ["a", "b"]],
+    ["a &> log; b", []],
+    ["(a; b) & c", ["a", "b", ""]],
+    ["a |& b &", ["a", "b"]],
+  ];
+  for (const [text, names] of CONCURRENT) {
+    test(`${JSON.stringify(text)} runs ${JSON.stringify(names)} alongside the shell`, () => {
+      expect(parse(text).filter((c) => c.concurrent).map((c) => c.argv[0]?.value ?? "")).toEqual(names);
+    });
+  }
+
+  // [text, whether the loop around `work` never ends by its condition]
+  const LOOPS: Array<[string, boolean]> = [
+    ["while true; do work; done", true],
+    ["while :; do work; done", true],
+    ["until false; do work; done", true],
+    ["while [ 1 ]; do work; done", true],
+    ["while [[ x ]]; do work; done", true],
+    ["while ((1)); do work; done", true],
+    ["for ((;;)); do work; done", true],
+    ["for ((i = 0; ; i++)); do work; done", true],
+    ["while [ -f x ]; do work; done", false],
+    ["while [[ $x ]]; do work; done", false],
+    ["while ((i < 3)); do work; done", false],
+    ["until true; do work; done", false],
+    ["for x in a b; do work; done", false],
+    ["while read -r l; do work; done", false],
+  ];
+  for (const [text, endless] of LOOPS) {
+    test(`${JSON.stringify(text)} ${endless ? "loops forever" : "can end"}`, () => {
+      const work = parse(text).find((c) => c.argv[0]?.value === "work")!;
+      expect(work.scope?.kind).toBe("loop");
+      expect(work.scope?.infinite === true).toBe(endless);
+    });
+  }
+
+  test("a function body is a scope named after the function, defined where it appears", () => {
+    const commands = parse("ls; f() { g & }; f");
+    const g = commands.find((c) => c.argv[0]?.value === "g")!;
+    expect([g.scope?.kind, g.scope?.name, g.scope?.at, g.concurrent]).toEqual(["fn", "f", 1, "background"]);
+    expect(commands.at(-1)!.scope).toBeUndefined();
+  });
+
+  test("nested scopes close in order even when a group closes inside a loop", () => {
+    const commands = parse("while true; do { a; }; if x; then b; fi; c; done; d");
+    const scope = (name: string) => commands.find((c) => c.argv[0]?.value === name)!.scope;
+    expect([scope("a")?.kind, scope("b")?.kind, scope("c")?.kind, scope("d")]).toEqual(["group", "if", "loop", undefined]);
+  });
+});
