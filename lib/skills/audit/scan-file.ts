@@ -89,7 +89,7 @@ export class ScanFile {
 
   /** The line holding an offset of `text`. */
   lineOf(offset: number): number {
-    return lineAt((this.#textStarts ??= this.text === this.raw ? this.#rawLineStarts() : lineStarts(this.text)), offset);
+    return lineAt(this.#textLineStarts(), offset);
   }
 
   region(index: number): Region {
@@ -104,7 +104,7 @@ export class ScanFile {
     if (out) return out;
     if (index < 0 || index >= this.#rawLineStarts().length) return [];
     const raw = lineText(this.raw, this.#rawLineStarts(), index);
-    const text = this.text === this.raw ? raw : lineText(this.text, (this.#textStarts ??= lineStarts(this.text)), index);
+    const text = this.text === this.raw ? raw : lineText(this.text, this.#textLineStarts(), index);
     const region = this.region(index);
     out = [];
     if (raw.length > 0 && text.length <= WINDOW) out.push({ no: index + 1, raw, text, lower: text.toLowerCase(), region });
@@ -144,6 +144,10 @@ export class ScanFile {
 
   #rawLineStarts(): number[] {
     return (this.#rawStarts ??= lineStarts(this.raw));
+  }
+
+  #textLineStarts(): number[] {
+    return (this.#textStarts ??= this.text === this.raw ? this.#rawLineStarts() : lineStarts(this.text));
   }
 }
 
