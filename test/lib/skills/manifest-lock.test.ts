@@ -37,6 +37,9 @@ describe("agent-skills.json", () => {
     ['{"agentSkills":{"dependencies":{"pdf":7}}}', "invalid_document", "a non-string specifier"],
     ['{"agentSkills":', "invalid_json", "truncated JSON"],
     ["[]", "invalid_document", "an array"],
+    ['{"agentSkills":{"dependencies":{"pdf":"github:a/b","pdf":"github:evil/b"}}}', "invalid_json", "a key twice (last one would win)"],
+    ['{"agentSkills":{"dependencies":{"pdf":"github:a/b","p\\u0064f":"github:evil/b"}}}', "invalid_json", "a key twice, once escaped"],
+    ['{"agentSkills":{},"agentSkills":{"dependencies":{"pdf":"github:evil/b"}}}', "invalid_json", "a top-level key twice"],
   ])("%s is refused with %s (%s)", (text, code) => {
     expect(() => readManifest(file("agent-skills.json", text))).toThrow(expect.objectContaining({ code, exitCode: 2 }));
   });
@@ -95,6 +98,8 @@ describe("agent-skills.lock", () => {
     [JSON.stringify({ lockfileVersion: "1.0", skills: { pdf: { ...entry("pdf"), provenance: { type: "ftp" } } } }), "invalid_document", "an unknown provenance type"],
     ['{"lockfileVersion":"1.0","skills":', "invalid_json", "truncated JSON"],
     ["lockfileVersion: '1.0'\nskills: {a: 1, a: 2}\n", "invalid_yaml", "duplicate YAML keys"],
+    [`{"lockfileVersion":"1.0","skills":{"pdf":${JSON.stringify(entry("pdf"))},"pdf":${JSON.stringify(entry("pdf", { resolved: "github:evil/b#c" }))}}}`, "invalid_json", "a skill twice"],
+    [`{"lockfileVersion":"1.0","skills":{"pdf":${JSON.stringify(entry("pdf")).replace("{", '{"resolved":"github:evil/b#c",')}}}`, "invalid_json", "resolved twice in one entry"],
   ])("%s is refused with %s (%s)", (text, code) => {
     expect(() => readLock(file("agent-skills.lock", text))).toThrow(expect.objectContaining({ code, exitCode: 2 }));
   });

@@ -97,6 +97,14 @@ describe("github: skills", () => {
     expect(project.exists(".agents")).toBe(false);
   });
 
+  test("a symlink chain out of a repository's skill is refused and nothing is installed", async () => {
+    const climb = `${"q/".repeat(12)}${"../".repeat(12)}`;
+    remote.commit("evil", "skills", { "skills/chain/SKILL.md": skillMd("chain"), "skills/chain/q": { link: "." }, "skills/chain/root": { link: climb.slice(0, -1) }, "skills/chain/passwd": { link: `${climb}etc/passwd` } });
+    await expect(add("github:evil/skills/skills/chain")).rejects.toMatchObject({ code: "unsafe_symlink", exitCode: 2 });
+    expect(project.exists(".agents")).toBe(false);
+    expect(project.exists(".claude")).toBe(false);
+  });
+
   test("a tampered lock integrity fails the frozen install and changes nothing", async () => {
     await add("github:acme/skills/skills/pdf#v1.0");
     const clone = project.sibling("tampered");

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { addSkill } from "../../../../lib/skills/install/add.ts";
 import { installAll, updateSkills } from "../../../../lib/skills/install/install.ts";
+import { lockedTarball } from "../../../../lib/skills/sources/npm-source.ts";
 import { Project } from "../../../fixtures/install/project.ts";
 import { npmPack, Registry, removeDir, skillMd, tempDir, writeFiles, type Files } from "../../../fixtures/install/sources.ts";
+import { buildTarGz } from "../../../fixtures/install/tar-builder.ts";
 
 let registry: Registry;
 let project: Project;
@@ -85,6 +88,52 @@ describe("npm: skills from a loopback registry", () => {
     await expect(add("npm:root-skill")).rejects.toMatchObject({ code, exitCode: 2 });
     expect(project.exists(".agents")).toBe(false);
     expect(project.exists("agent-skills.lock")).toBe(false);
+  });
+
+  test("a package that publishes only a SHA-1 shasum is refused with integrity_unsupported", async () => {
+    registry.fault = "sha1-only";
+    await expect(add("npm:root-skill")).rejects.toMatchObject({ code: "integrity_unsupported", exitCode: 2 });
+    expect(project.exists("agent-skills.lock")).toBe(false);
+  });
+
+  test("a symlink chain out of a tarball's skill is refused", async () => {
+    const climb = `${"q/".repeat(12)}${"../".repeat(12)}`;
+    registry.publish("symchain", "1.0.0", buildTarGz([
+      { name: "package/package.json", content: JSON.stringify({ name: "symchain", version: "1.0.0" }) },
+      { name: "package/SKILL.md", content: skillMd("symchain") },
+      { name: "package/q", type: "2", link: "." },
+      { name: "package/passwd", type: "2", link: `${climb}etc/passwd` },
+    ]));
+    await expect(add("npm:symchain")).rejects.toMatchObject({ code: "unsafe_symlink", exitCode: 2 });
+    expect(project.exists(".agents")).toBe(false);
+  });
+
+  test("a registry tarball that holds another package is refused", async () => {
+    registry.publish("impostor", "1.0.0", packed.get("root@1.0.0")!);
+    await expect(add("npm:impostor")).rejects.toMatchObject({ code: "registry_invalid_response", exitCode: 2 });
+  });
+
+  test.each<[string, (entry: any, url: string) => void]>([
+    ["a tarball on a host that is not the registry", (e) => (e.provenance.tarball = "http://127.0.0.1:9/-/root-skill-1.1.0.tgz")],
+    ["another package's tarball on the same registry, with its hash", (e, url) => {
+      e.provenance.tarball = `${url}-/@tools__multi-1.0.0.tgz`;
+      e.provenance.tarballHash = `sha512-${createHash("sha512").update(packed.get("multi@1.0.0")!).digest("base64")}`;
+    }],
+  ])("a lock naming %s fails --frozen with lock_mismatch", async (_name, edit) => {
+    await add("npm:root-skill@^1.0.0");
+    const clone = project.sibling("clone");
+    copyFileSync(join(project.dir, "agent-skills.json"), join(clone.dir, "agent-skills.json"));
+    const lock = JSON.parse(project.read("agent-skills.lock"));
+    edit(lock.skills.curriculum, registry.url);
+    writeFileSync(join(clone.dir, "agent-skills.lock"), JSON.stringify(lock));
+    await expect(installAll({ layout: clone.layout(), env: clone.env, frozen: true })).rejects.toMatchObject({ code: "lock_mismatch", exitCode: 2 });
+    expect(clone.exists(".agents")).toBe(false);
+  });
+
+  test("a locked tarball on the public registry is fetched from the configured one (npm's replace-registry-host)", () => {
+    expect(lockedTarball("https://registry.npmjs.org/@a/pdf/-/pdf-1.0.0.tgz", "@a/pdf", "1.0.0", "http://127.0.0.1:1/mirror/", "pdf")).toBe("http://127.0.0.1:1/mirror/@a/pdf/-/pdf-1.0.0.tgz");
+    expect(lockedTarball(undefined, "@a/pdf", "1.0.0", "http://127.0.0.1:1/", "pdf")).toBe("http://127.0.0.1:1/@a/pdf/-/pdf-1.0.0.tgz");
+    expect(() => lockedTarball("not a url", "pdf", "1.0.0", "http://127.0.0.1:1/", "pdf")).toThrow(expect.objectContaining({ code: "lock_mismatch" }));
   });
 
   test("unknown packages and unmatched ranges are typed errors", async () => {
