@@ -1,12 +1,12 @@
 import { ParseError, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
-import { readArithmetic } from "./expansion.ts";
+import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Scopes } from "./scopes.ts";
 import { trackDefinitions } from "./track.ts";
-import { assign, type Vars } from "./vars.ts";
+import type { Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -112,7 +112,7 @@ class _Parser extends Lexer {
     const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom };
     this.skipBlanks();
     if (this.src.startsWith("((", this.pos)) {
-      cmd.arith = this.arithmetic();
+      cmd.arith = readArithmeticText(this);
       cmd.group = true;
       this.scopes.place(cmd);
       this.commands.push(cmd);
@@ -150,7 +150,7 @@ class _Parser extends Lexer {
         }
         // `while (( … ))`: an arithmetic command after a reserved word.
         if (this.src.startsWith("((", this.pos) && cmd.argv.length === 0 && cmd.assigns.length === 0) {
-          cmd.arith = this.arithmetic();
+          cmd.arith = readArithmeticText(this);
           cmd.group = true;
           continue;
         }
@@ -166,11 +166,13 @@ class _Parser extends Lexer {
       const words = this.readWords(testBrackets);
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
-          this.readCaseHead();
+          readCaseHead(this);
+          this.caseDepth++;
+          this.expectPattern = true;
           return cmd;
         }
         if (words[0]!.value === "for" || words[0]!.value === "select") {
-          this.readForHead();
+          readForHead(this, this.scopes);
           return cmd;
         }
       }
@@ -205,39 +207,6 @@ class _Parser extends Lexer {
     cmd.argv.push(word);
   }
 
-  /** `(( … ))` at the cursor: its text (substitutions inside still run). */
-  private arithmetic(): string {
-    const start = (this.pos += 2);
-    readArithmetic(this);
-    return this.src.slice(start, this.pos - 2);
-  }
 
-  /** `case WORD in`: the subject is read (its substitutions run); patterns follow. */
-  private readCaseHead(): void {
-    this.skipBlanks();
-    this.readWords(false, true);
-    this.skipLineBreaks();
-    const [kw] = this.readWords(false, true);
-    if (kw?.value !== "in") throw new ParseError("case without in");
-    this.caseDepth++;
-    this.expectPattern = true;
-  }
 
-  /** `for NAME in WORDS`: the words are read (substitutions run); NAME becomes unknown. */
-  private readForHead(): void {
-    this.skipBlanks();
-    if (this.src.startsWith("((", this.pos)) {
-      this.scopes.forLoop(this.arithmetic());
-      return;
-    }
-    this.scopes.forLoop(null);
-    const [name] = this.readWords(false, true);
-    if (name) assign(this.vars, name.value, null);
-    for (;;) {
-      this.skipBlanks();
-      const c = this.src[this.pos];
-      if (c === undefined || c === ";" || c === "\n") return;
-      this.readWords(false, true);
-    }
-  }
 }

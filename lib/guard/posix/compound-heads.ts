@@ -1,0 +1,39 @@
+import { ParseError } from "../syntax.ts";
+import { readArithmetic } from "./expansion.ts";
+import type { Lexer } from "./lexer.ts";
+import type { Scopes } from "./scopes.ts";
+import { assign } from "./vars.ts";
+
+/** `(( … ))` at the cursor: its text (substitutions inside still run). */
+export function readArithmeticText(lx: Lexer): string {
+  const start = (lx.pos += 2);
+  readArithmetic(lx);
+  return lx.src.slice(start, lx.pos - 2);
+}
+
+/** `case WORD in` after `case`: the subject is read (its substitutions run); patterns follow. */
+export function readCaseHead(lx: Lexer): void {
+  lx.skipBlanks();
+  lx.readWords(false, true);
+  lx.skipLineBreaks();
+  const [kw] = lx.readWords(false, true);
+  if (kw?.value !== "in") throw new ParseError("case without in");
+}
+
+/** `for NAME in WORDS` or `for ((…))` after `for`: the words are read; NAME becomes unknown. */
+export function readForHead(lx: Lexer, scopes: Scopes): void {
+  lx.skipBlanks();
+  if (lx.src.startsWith("((", lx.pos)) {
+    scopes.forLoop(readArithmeticText(lx));
+    return;
+  }
+  scopes.forLoop(null);
+  const [name] = lx.readWords(false, true);
+  if (name) assign(lx.vars, name.value, null);
+  for (;;) {
+    lx.skipBlanks();
+    const c = lx.src[lx.pos];
+    if (c === undefined || c === ";" || c === "\n") return;
+    lx.readWords(false, true);
+  }
+}
