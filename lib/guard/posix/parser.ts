@@ -206,7 +206,4 @@ class _Parser extends Lexer {
     }
     cmd.argv.push(word);
   }
-
-
-
 }
