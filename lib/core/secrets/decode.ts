@@ -38,7 +38,7 @@ VALUE["_".charCodeAt(0)] = 63;
 export function encodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
   _base64Runs(text, runs);
-  if (text.includes("%")) _percentRuns(text, runs);
+  _percentRuns(text, runs);
   return runs;
 }
 
