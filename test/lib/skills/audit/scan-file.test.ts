@@ -41,7 +41,7 @@ describe("ScanFile lines", () => {
 
 describe("base64Runs", () => {
   // The strided search must find exactly what a regex over every position finds.
-  const reference = (text: string) => [...text.matchAll(/[A-Za-z0-9+/]{20,}/g)].map((m) => [m.index, m.index + m[0].length]);
+  const reference = (text: string) => [...text.matchAll(/[A-Za-z0-9+/]{20,}/g)].map((m): [number, number] => [m.index, m.index + m[0].length]);
   const rows: Array<[string, string]> = [
     ["a run at the start", `${"A".repeat(20)} x`],
     ["a run at the end", `x ${"B".repeat(25)}`],
