@@ -9,7 +9,8 @@ import { repoPathProblem, type Change } from "./changes.ts";
 import { EventLog, eventLogIntact } from "./event-chain.ts";
 import { SESSION_PREDICATE_TYPE, SessionPredicate } from "./session-predicate.ts";
 import { subjectsOf } from "./session-receipt.ts";
-import { holdsReservedKey, RESERVED_KEY } from "./strict-json.ts";
+import { RESERVED_KEY } from "../core/json-keys.ts";
+import { holdsReservedKey } from "./strict-json.ts";
 
 /** The individual checks behind `receipt_valid`. */
 export interface ReceiptChecks {

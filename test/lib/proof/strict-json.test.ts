@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { findKeyProblem, holdsReservedKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
+import { findKeyProblem } from "../../../lib/core/json-keys.ts";
+import { holdsReservedKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
 
 // A small seeded generator (mulberry32) so every run checks the same cases.
 function rng(seed: number): () => number {
@@ -55,7 +56,7 @@ describe("parseStrictJson", () => {
     ['{"a\\\\":1,"a\\\\":2}', "a\\"],
     ['{"":1,"":2}', ""],
   ])("finds the duplicate key of %s", (text, key) => {
-    expect(findKeyProblem(text)).toEqual(key === undefined ? undefined : { kind: "duplicate", key });
+    expect(findKeyProblem(text)).toEqual(key === undefined ? undefined : { kind: "duplicate", key, offset: expect.any(Number) });
   });
 
   test.each([
@@ -64,7 +65,7 @@ describe("parseStrictJson", () => {
     ['{"\\u005f_proto__":1}', "an escaped spelling"],
     ['{"a":1,"__proto__":1,"a":2}', "a key before a later duplicate"],
   ])("refuses __proto__ as %s, whatever its value", (text) => {
-    expect(findKeyProblem(text)).toEqual({ kind: "reserved", key: "__proto__" });
+    expect(findKeyProblem(text)).toEqual({ kind: "reserved", key: "__proto__", offset: text.search(/"(__proto__|\\u005f_proto__)"/) });
     expect(() => parseStrictJson(text, "doc")).toThrow(expect.objectContaining({ code: "reserved_key" }));
   });
 

@@ -40,6 +40,7 @@ describe("agent-skills.json", () => {
     ['{"agentSkills":{"dependencies":{"pdf":"github:a/b","pdf":"github:evil/b"}}}', "invalid_json", "a key twice (last one would win)"],
     ['{"agentSkills":{"dependencies":{"pdf":"github:a/b","p\\u0064f":"github:evil/b"}}}', "invalid_json", "a key twice, once escaped"],
     ['{"agentSkills":{},"agentSkills":{"dependencies":{"pdf":"github:evil/b"}}}', "invalid_json", "a top-level key twice"],
+    ['{"agentSkills":{"dependencies":{"__proto__":{"pdf":"github:evil/b"}}}}', "invalid_json", "a __proto__ key (zod would read it as the prototype)"],
   ])("%s is refused with %s (%s)", (text, code) => {
     expect(() => readManifest(file("agent-skills.json", text))).toThrow(expect.objectContaining({ code, exitCode: 2 }));
   });
