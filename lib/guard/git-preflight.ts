@@ -35,6 +35,9 @@ export function resetCollisions(repo: string, ref: string | undefined): string[]
 /** What `git clean` would remove with these arguments, listed by its own dry run. */
 export function cleanTargets(dir: string, args: string[]): string[] | null {
   const dry: string[] = [];
+  // A second -f also removes nested repositories, which a dry run lists only when given it too.
+  const forces = args.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("").split("f").length - 1 + args.filter((a) => a === "--force").length;
+  if (forces >= 2) dry.push("-f", "-f");
   for (const a of args) {
     if (/^-[a-zA-Z]+$/.test(a)) {
       const letters = a.slice(1).replace(/[fiq]/g, "");

@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
+import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 import { classifyPath, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
@@ -143,7 +144,8 @@ function _snapshot(o: Op): OpVerdict {
   if (dir === null || o.wrapped) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
   const repo = repoRoot(dir);
   if (repo === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
-  if (o.kind === "git-reset-hard") {
+  // A forced checkout or switch overwrites untracked files at paths the branch tracks, as a reset does.
+  if (o.kind === "git-reset-hard" || o.git?.ref !== undefined) {
     const collisions = resetCollisions(repo, o.git?.ref);
     if (collisions === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
     if (collisions.length > 0) return { code: "BLOCK_GIT_RESET_COLLISION" };
@@ -161,5 +163,8 @@ function _clean(o: Op, pc: PathContext): OpVerdict {
   const verdict = _paths({ ...o, kind: "delete", targets: words, recursive: true }, pc);
   // A stash keeps what it sweeps away: only protected storage (the quarantine) must stay put.
   if (o.git!.stash && verdict.code !== "BLOCK_PROTECTED_PATH" && verdict.code !== "BLOCK_PROTECTED_ANCESTOR") return { code: "ALLOW_NO_EFFECT" };
+  // The relocation creates the quarantine in the work tree; a clean of ignored files would then
+  // delete it with the payload, so the compensation would not survive the command.
+  if (decisionOf(verdict.code) !== "BLOCK" && sweepsQuarantine(dir!, o.git!.args, dirname(quarantineRoot(pc.workspace)))) return { code: "BLOCK_PROTECTED_PATH" };
   return verdict;
 }

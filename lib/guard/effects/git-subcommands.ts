@@ -57,7 +57,12 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     case "prune":
       return dryRun ? "noop" : "git-history";
     case "update-ref":
-      return opts.includes("-d") ? "git-history" : null;
+      // -d, a batch from stdin, or moving a ref to another commit: the old commits lose their name.
+      return opts.includes("-d") || opts.includes("--stdin") || operands.length >= 2 ? "git-history" : null;
+    case "read-tree":
+      return opts.includes("-u") && opts.some((o) => o === "--reset" || o === "-m") ? "git-discard" : null;
+    case "checkout-index":
+      return hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || opts.includes("--force") ? "git-discard" : null;
     case "filter-branch":
     case "filter-repo":
       return dryRun ? "noop" : "git-history";
