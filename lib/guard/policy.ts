@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, isAbsolute, normalize } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
@@ -74,8 +74,11 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
     else if (resolved.kind === "wildcard") codes.push("BLOCK_WILDCARD");
     else if (word.glob && resolved.paths.some((p) => _insideGuardStore(p, pc))) codes.push("BLOCK_WILDCARD");
     else {
+      // Spelled through the quarantine folder: protected even when a symlink there resolves
+      // somewhere else (a temporary folder), so the redirected payload stays out of reach.
+      const viaStore = _spelledInStore(word, o.cwd, pc);
       for (const path of resolved.paths) {
-        const code = _pathCode(o, path, classifyPath(path, pc), destroys, pc);
+        const code = _pathCode(o, path, viaStore ? "protected" : classifyPath(path, pc), destroys, pc);
         codes.push(code);
         if (code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE") relocate.push(path);
       }
@@ -93,6 +96,13 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
   const dir = prefix.slice(0, prefix.lastIndexOf("/") + 1) || ".";
   const resolved = resolveTarget({ ...word, value: dir, pattern: dir, glob: false }, cwd, pc.realDirs);
   return resolved.kind === "paths" && resolved.paths.some((p) => classifyPath(p, pc) === "protected");
+}
+
+function _spelledInStore(word: Word, cwd: string | null, pc: PathContext): boolean {
+  if (word.dynamic || (cwd === null && !isAbsolute(word.value))) return false;
+  const logical = normalize(isAbsolute(word.value) ? word.value : `${cwd}/${word.value}`).replace(/(.)\/+$/, "$1");
+  const store = dirname(quarantineRoot(pc.workspace));
+  return logical === store || logical.startsWith(`${store}/`);
 }
 
 /** Strictly inside `.agent-guard/`: a wildcard reached into the quarantine's control paths. */

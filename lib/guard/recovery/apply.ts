@@ -6,6 +6,7 @@ import { isCheckId } from "./check-id.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
 import { recoverWorkspace } from "./recover.ts";
 import { relocate } from "./relocate.ts";
+import { quarantineIsSafe } from "./store-check.ts";
 import { takeSnapshot } from "./snapshot.ts";
 
 /** The command that undoes a transaction, for hook answers and human output. */
@@ -22,6 +23,7 @@ export function restoreCommand(txid: string): string {
 export async function applyCompensation(plan: CompensationPlan): Promise<CompensationResult> {
   const checkId = isCheckId(plan.checkId) ? plan.checkId : undefined;
   if (!_isDir(plan.workspace)) return _undeterminable("the workspace is not a folder");
+  if (!quarantineIsSafe(plan.workspace)) return _failed("the quarantine folder is a symlink or leaves the workspace");
   try {
     await recoverWorkspace(plan.workspace);
   } catch {
