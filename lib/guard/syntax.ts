@@ -42,6 +42,19 @@ export interface SimpleCommand {
   scope?: Scope;
   /** The text of an arithmetic command `(( … ))`. */
   arith?: string;
+  /** The innermost execution frame around it (POSIX dialect): what a `cd` in it can change. */
+  frame?: Frame;
+}
+
+/**
+ * Where a command runs relative to the commands after it: in a subshell (a `( )`, a pipeline
+ * stage, `$( )`, a background list: its `cd` and assignments never reach later commands), or in
+ * code that may not run or runs later (a branch, the right of `&&`/`||`, a loop, a function
+ * body: later commands cannot know whether its `cd` happened).
+ */
+export interface Frame {
+  kind: "subshell" | "maybe" | "loop" | "fn";
+  parent?: Frame;
 }
 
 /** A compound command: a loop, a function body, a `{ }` group, a subshell or an `if`. */

@@ -1,5 +1,5 @@
-import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
+import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
 import { recordFlows, writtenScriptOps } from "./flows.ts";
@@ -16,17 +16,25 @@ const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
 /** Every effect of a parsed command line, in execution order, with `cd` followed. */
 export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = forkBombOps(script.commands);
+  const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
   for (const cmd of script.commands) {
+    flow.enter(cmd);
     const before = ops.length;
     ops.push(...redirectOps(cmd));
     const [head, ...args] = cmd.argv;
-    if (head && !_changeDirectory(head, args, ctx)) ops.push(...analyzeArgv(head, args, ctx, cmd));
+    if (head && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
+    else if (head) {
+      const back = childProcess(head, ctx.state, ctx.state.aliases);
+      ops.push(...analyzeArgv(head, args, ctx, cmd));
+      back();
+    }
     for (let i = before; i < ops.length; i++) {
       const o = ops[i]!;
       if (o.cwd === null) o.cwd = ctx.state.cwd;
       o.afterCd ||= ctx.state.afterCd;
     }
   }
+  flow.finish();
   return ops;
 }
 
@@ -73,22 +81,4 @@ export function redirectOps(cmd: SimpleCommand): Op[] {
     else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push(op("write-into", "redirect", [r.target]));
   }
   return ops;
-}
-
-/** Follows `cd`/`pushd`/`popd`; returns true when the command was one of them. */
-function _changeDirectory(head: Word, args: Word[], ctx: AnalyzeContext): boolean {
-  const name = head.dynamic ? "" : head.value;
-  if (name !== "cd" && name !== "pushd" && name !== "popd" && name !== "chdir") return false;
-  const state = ctx.state;
-  state.afterCd = true;
-  if (name === "popd") {
-    state.cwd = null;
-    return true;
-  }
-  const target = args.find((a) => a.dynamic || !a.value.startsWith("-") || a.value === "-");
-  if (!target) state.cwd = ctx.home;
-  else if (target.dynamic || target.glob || target.value === "-") state.cwd = null;
-  else if (isAbsolute(target.value)) state.cwd = normalize(target.value);
-  else if (state.cwd !== null) state.cwd = normalize(join(state.cwd, target.value));
-  return true;
 }

@@ -1,5 +1,6 @@
+import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
@@ -79,6 +80,8 @@ export const WRAPPER_NAMES = Object.keys(SPECS);
 export const env: Handler = (inv) => {
   const words: Word[] = [];
   const args = inv.args;
+  // `-C DIR`, `-CDIR`, `--chdir=DIR`: the inner command runs there (undefined: not given).
+  let chdir: Word | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -88,8 +91,10 @@ export const env: Handler = (inv) => {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
       return analyzeText([text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" "), "posix", inv.ctx);
     } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
-      if (v === "-C" || v === "--chdir") inv.ctx = { ...inv.ctx, state: { cwd: null, afterCd: true } };
+      if (v === "-C" || v === "--chdir") chdir = args[i + 1] ?? unknownWord();
       i++;
+    } else if (/^(?:-[a-zA-Z0-9]*C.|--chdir=)/.test(v)) {
+      chdir = { ...a, value: v.replace(/^-[a-zA-Z0-9]*?C|^--chdir=/, "") };
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
       // The program sees the variable (tar reads TAR_OPTIONS and TAPE): give the inner analysis
       // a copy of the variables with it set.
@@ -99,7 +104,17 @@ export const env: Handler = (inv) => {
     else words.push(a);
   }
   const [head, ...tail] = words;
-  return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
+  const ops = head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
+  if (!chdir || ops.length === 0) return ops;
+  // Fixes the directory of the inner effects here (the caller fills only unset ones).
+  const cwd = inv.ctx.state.cwd;
+  const dir = chdir.dynamic || chdir.glob ? null : isAbsolute(chdir.value) ? normalize(chdir.value) : cwd === null ? null : join(cwd, chdir.value);
+  if (dir === null) return [op("unknown", "env")];
+  for (const o of ops) {
+    o.cwd ??= dir;
+    o.afterCd = true;
+  }
+  return ops;
 };
 
 /** eval joins its arguments and runs them as shell text. */

@@ -1,7 +1,8 @@
-import { literalWord, ParseError, type SimpleCommand, type Word } from "../syntax.ts";
+import { ParseError, type SimpleCommand, type Word } from "../syntax.ts";
 import { readDollarOrTick } from "./expansion.ts";
-import { expand, type Vars } from "./vars.ts";
-import { expandBraces, WordBuilder } from "./word-builder.ts";
+import type { Flow } from "./flow.ts";
+import { expand, UNSET, type Vars } from "./vars.ts";
+import { WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -30,7 +31,9 @@ export abstract class Lexer {
     readonly vars: Vars,
     readonly depth: number,
     /** Inside `$(…)`: a heredoc delimiter line may end with `)`. */
-    readonly inSubst = false,
+    readonly inSubst: boolean,
+    /** The execution frames around the cursor (what a `cd` or assignment here reaches). */
+    readonly flow: Flow,
   ) {
     if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
   }
@@ -44,8 +47,12 @@ export abstract class Lexer {
   /** Reads heredoc bodies that start after the line just finished. */
   abstract readHeredocs(): void;
 
-  /** Reads one shell word (or several after brace expansion). */
-  readWords(testBrackets: boolean, single = false): Word[] {
+  /**
+   * Reads one shell word (or several after brace expansion). `single`: a redirection target, a
+   * case subject, a heredoc delimiter (no brace expansion). `commandStart`: no command name yet,
+   * so `NAME=value` is an assignment (which bash does not brace-expand).
+   */
+  readWords(testBrackets: boolean, single = false, commandStart = false): Word[] {
     const w = new WordBuilder();
     const start = this.pos;
     for (;;) {
@@ -60,10 +67,6 @@ export abstract class Lexer {
         }
         if (!testBrackets || c === "\n" || c === ";" || c === "&" || c === "|") break;
         if (c === "(" || c === ")") break;
-      }
-      if (c === "~" && this.pos === start) {
-        this.readTilde(w);
-        continue;
       }
       // A run of ordinary characters is taken in one step (most of a command line is such runs).
       _PLAIN.lastIndex = this.pos;
@@ -94,24 +97,22 @@ export abstract class Lexer {
       }
     }
     if (!w.started) return [];
-    const word = w.build();
     // `NAME=value` is recognised before quotes are removed: `X='a b' cmd` assigns X.
-    if (_NAME_START.test(this.src[start]!) && _ASSIGNMENT.test(this.src.slice(start, start + 130))) word.assignment = true;
-    if (w.brace && !w.quoted && !w.dynamic && !single && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) {
-      const expanded = expandBraces(word.value);
-      if (expanded) return expanded.map((v) => ({ ...literalWord(v), glob: /[*?[]/.test(v) }));
-    }
-    return [word];
+    const assignment = _NAME_START.test(this.src[start]!) && _ASSIGNMENT.test(this.src.slice(start, start + 130));
+    const words = w.finish(this.tilde, !single && !(assignment && commandStart), assignment);
+    if (assignment) for (const word of words) word.assignment = true;
+    return words;
   }
 
-  /** `~` at the start of a word: the home directory, `~user` (unknown here), or a plain `~`. */
-  private readTilde(w: WordBuilder): void {
-    this.pos++;
-    const next = this.src[this.pos] ?? "";
-    if (/^(?:[\s/;&|)]|)$/.test(next)) w.addTilde(this.lookup("HOME"));
-    else if (/[A-Za-z_]/.test(next)) w.addExpansion(null, false);
-    else w.addPlain("~");
-  }
+  /**
+   * A tilde prefix: `~` alone is $HOME (unknown when HOME is unset: bash then asks the password
+   * database); `~+`, `~-` (the directory stack) and `~user` are unknown here.
+   */
+  private readonly tilde = (prefix: string): string | null => {
+    if (prefix !== "" || this.flow.fnDepth > 0) return null;
+    const home = this.vars.get("HOME");
+    return home === undefined || home === null || home === UNSET ? null : home;
+  };
 
   /** The inside of `"…"` after the opening quote. */
   readDoubleQuoted(w: WordBuilder): void {
@@ -137,6 +138,8 @@ export abstract class Lexer {
   }
 
   lookup(name: string): string | null {
+    // A function body runs when it is called, with the variables of that moment.
+    if (this.flow.fnDepth > 0) return null;
     return expand(this.vars, name);
   }
 

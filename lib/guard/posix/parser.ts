@@ -4,9 +4,10 @@ import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
+import { Flow } from "./flow.ts";
 import { Scopes } from "./scopes.ts";
 import { trackDefinitions } from "./track.ts";
-import type { Vars } from "./vars.ts";
+import { mark, restore, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -19,7 +20,7 @@ const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "unt
  * anything it cannot read to the end throws ParseError (the caller fails closed).
  */
 export function parsePosix(text: string, vars: Vars, depth = 0): Script {
-  const parser = new _Parser(text, vars, depth);
+  const parser = new _Parser(text, vars, depth, false, new Flow(vars));
   parser.parseList(null);
   return { commands: parser.commands };
 }
@@ -30,23 +31,32 @@ class _Parser extends Lexer {
   /** Open `case` statements, and whether a pattern (`a|b)`) comes next. */
   private caseDepth = 0;
   private expectPattern = false;
-  private readonly scopes = new Scopes();
+  private readonly scopes = new Scopes(this.flow);
+  /** The frames of the open `case` statements (each item may or may not run). */
+  private readonly cases: Array<ReturnType<Flow["enter"]>> = [];
 
+  // `$( )`, `<( )` and backtick bodies run in a subshell: their assignments never come back.
   nested(inSubst: boolean): SimpleCommand[] {
-    const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst);
+    const at = mark(this.vars);
+    const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst, this.flow.child());
     sub.pos = this.pos;
     sub.parseList(")");
     this.pos = sub.pos;
     this.commands.push(...sub.commands);
+    restore(this.vars, at);
     return sub.commands;
   }
 
   parseText(text: string): SimpleCommand[] {
-    return parsePosix(text, this.vars, this.depth + 1).commands;
+    const at = mark(this.vars);
+    const sub = new _Parser(text, this.vars, this.depth + 1, false, this.flow.child());
+    sub.parseList(null);
+    restore(this.vars, at);
+    return sub.commands;
   }
 
   fork(text: string): Lexer {
-    return new _Parser(text, this.vars, this.depth);
+    return new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, this.flow.frame, this.flow.fnDepth));
   }
 
   readHeredocs(): void {
@@ -58,7 +68,10 @@ class _Parser extends Lexer {
       this.skipBlanks();
       if (this.expectPattern) {
         this.expectPattern = false;
-        if (skipCasePattern(this)) this.caseDepth--;
+        if (skipCasePattern(this)) {
+          this.caseDepth--;
+          this.closeCase();
+        }
       }
       const c = this.src[this.pos];
       if (c === undefined) {
@@ -79,31 +92,57 @@ class _Parser extends Lexer {
       } else if (c === ";" || c === "&" || c === "|") this.pos++;
       else if (c === "#") this.skipComment();
       else if (c === ")") throw new ParseError("unbalanced parenthesis");
-      else {
-        const first = this.commands.length;
-        this.parsePipeline();
-        this.skipBlanks();
-        // `cmd &`: every command of the pipeline runs in the background.
-        if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
-          for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
-        }
-      }
+      else this.parseAndOr();
     }
   }
 
+  /**
+   * `a && b || c`: what follows `&&` runs only after its left side succeeded, so it nests in the
+   * frame of that side; after `||` it is uncertain whether anything on the left ran. A list sent
+   * to the background (`… &`) runs in a subshell.
+   */
+  private parseAndOr(): void {
+    const first = this.commands.length;
+    const at = mark(this.vars);
+    const conditional: Array<ReturnType<Flow["enter"]>> = [];
+    for (;;) {
+      this.parsePipeline();
+      this.skipBlanks();
+      const op = this.src.slice(this.pos, this.pos + 2);
+      if (op !== "&&" && op !== "||") break;
+      this.pos += 2;
+      this.skipLineBreaks();
+      if (op === "||" && conditional.length > 0) this.flow.leave(conditional.splice(0)[0]!);
+      conditional.push(this.flow.enter("maybe"));
+    }
+    if (conditional.length > 0) this.flow.leave(conditional[0]!);
+    // `cmd &`: every command of the list runs in the background.
+    if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
+      for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
+      this.flow.subshell(this.commands, first, at);
+    }
+  }
+
+  /** Each stage of a pipeline of two or more runs in its own subshell. */
   private parsePipeline(): void {
     let from: SimpleCommand | undefined;
     for (;;) {
+      const first = this.commands.length;
+      const at = mark(this.vars);
       const cmd = this.parseCommand(from);
       this.skipBlanks();
       if (this.src[this.pos] === "|" && this.src[this.pos + 1] !== "|") {
         this.pos += this.src[this.pos + 1] === "&" ? 2 : 1;
         this.skipLineBreaks();
         cmd.concurrent = "pipeline";
+        this.flow.subshell(this.commands, first, at);
         from = cmd;
         continue;
       }
-      if (from) cmd.concurrent = "pipeline";
+      if (from) {
+        cmd.concurrent = "pipeline";
+        this.flow.subshell(this.commands, first, at);
+      }
       return;
     }
   }
@@ -115,7 +154,7 @@ class _Parser extends Lexer {
       cmd.arith = readArithmeticText(this);
       cmd.group = true;
       this.scopes.place(cmd);
-      this.commands.push(cmd);
+      this.push(cmd);
       return cmd;
     }
     if (this.src[this.pos] === "(") {
@@ -163,10 +202,11 @@ class _Parser extends Lexer {
         }
         throw new ParseError("unexpected parenthesis");
       }
-      const words = this.readWords(testBrackets);
+      const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
+          this.cases.push(this.flow.enter("maybe"));
           this.caseDepth++;
           this.expectPattern = true;
           return cmd;
@@ -181,8 +221,18 @@ class _Parser extends Lexer {
     }
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
     this.scopes.place(cmd);
-    this.commands.push(cmd);
+    this.push(cmd);
     return cmd;
+  }
+
+  private push(cmd: SimpleCommand): void {
+    if (this.flow.frame) cmd.frame = this.flow.frame;
+    this.commands.push(cmd);
+  }
+
+  private closeCase(): void {
+    const open = this.cases.pop();
+    if (open) this.flow.leave(open);
   }
 
   /** Files one word into the command: a reserved word, an assignment or an argument. */
@@ -201,6 +251,7 @@ class _Parser extends Lexer {
       if (word.value === "[[") openTest();
       if (word.value === "esac" && this.caseDepth > 0) {
         this.caseDepth--;
+        this.closeCase();
         return;
       }
     }

@@ -1,4 +1,5 @@
 import type { Scope, SimpleCommand } from "../syntax.ts";
+import type { Flow } from "./flow.ts";
 
 const TRUE = new Set(["true", ":", "/bin/true", "/usr/bin/true"]);
 const FALSE = new Set(["false", "/bin/false", "/usr/bin/false"]);
@@ -11,17 +12,27 @@ const FALSE = new Set(["false", "/bin/false", "/usr/bin/false"]);
 export class Scopes {
   top: Scope | undefined;
   private fn: { name: string; at: number } | undefined;
+  /** The execution frame each open scope entered (closed with it). */
+  private readonly frames = new Map<Scope, ReturnType<Flow["enter"]>>();
+
+  constructor(private readonly flow: Flow) {}
+
+  private push(scope: Scope, frame: "maybe" | "loop" | "fn" | "subshell" | null): void {
+    this.top = scope;
+    if (frame) this.frames.set(scope, this.flow.enter(frame));
+  }
 
   /** A reserved word (or brace) at the start of a command. */
   word(w: string): void {
     const top = this.top;
-    if (w === "while" || w === "until") this.top = { kind: "loop", parent: top, cond: [], until: w === "until" };
+    if (w === "while" || w === "until") this.push({ kind: "loop", parent: top, cond: [], until: w === "until" }, "loop");
     else if (w === "do" && top?.kind === "loop" && top.cond) {
       top.infinite = _constant(top.cond, top.until === true);
       top.cond = undefined;
-    } else if (w === "if") this.top = { kind: "if", parent: top };
+    } else if (w === "if") this.push({ kind: "if", parent: top }, "maybe");
     else if (w === "{") {
-      this.top = this.fn ? { kind: "fn", parent: top, name: this.fn.name, at: this.fn.at } : { kind: "group", parent: top };
+      if (this.fn) this.push({ kind: "fn", parent: top, name: this.fn.name, at: this.fn.at }, "fn");
+      else this.push({ kind: "group", parent: top }, null);
       this.fn = undefined;
     } else if (w === "done") this.close("loop");
     else if (w === "fi") this.close("if");
@@ -30,7 +41,7 @@ export class Scopes {
 
   /** `for ((init; cond; step))` loops forever when cond is empty; `for x in …` ends. */
   forLoop(arithmetic: string | null): void {
-    this.top = { kind: "loop", parent: this.top, infinite: arithmetic !== null && /^[^;]*;\s*;/.test(arithmetic) };
+    this.push({ kind: "loop", parent: this.top, infinite: arithmetic !== null && /^[^;]*;\s*;/.test(arithmetic) }, "loop");
   }
 
   /** `name()`: the next `{` opens its body; `at` counts the commands before the definition. */
@@ -39,7 +50,7 @@ export class Scopes {
   }
 
   subshell<T>(parse: () => T): T {
-    this.top = { kind: "subshell", parent: this.top };
+    this.push({ kind: "subshell", parent: this.top }, "subshell");
     try {
       return parse();
     } finally {
@@ -57,6 +68,12 @@ export class Scopes {
   private close(...kinds: Scope["kind"][]): void {
     for (let s = this.top; s; s = s.parent) {
       if (kinds.includes(s.kind)) {
+        // Inner scopes left open (unbalanced input) close with it.
+        for (let inner = this.top; inner !== s.parent; inner = inner!.parent) {
+          const frame = this.frames.get(inner!);
+          if (frame) this.flow.leave(frame);
+          this.frames.delete(inner!);
+        }
         this.top = s.parent;
         return;
       }

@@ -1,21 +1,60 @@
 /**
  * Shell variables as far as the guard knows them: a value, or null when unknown. A variable that
  * is `unset` holds UNSET (it expands to "" but `${x=…}` still assigns). A variable given two
- * different values in one command line becomes unknown for good: the guard does not model
- * control flow, function scope or readonly, so it cannot tell which assignment is in force.
+ * different values in one command line becomes unknown for good. Control flow is modelled by
+ * the journal: a subshell's assignments are undone when it closes, and an assignment that may or
+ * may not have run (a branch, a loop, `&&`/`||`, a function body) leaves the variable unknown.
  */
 export type Vars = Map<string, string | null>;
 
 export const UNSET = "\u0000unset";
 
+interface Entry {
+  name: string;
+  before: string | null | undefined;
+  seenBefore: boolean;
+}
+
 const _assigned = new WeakMap<Vars, Set<string>>();
+const _journal = new WeakMap<Vars, Entry[]>();
 
 export function assign(vars: Vars, name: string, value: string | null): void {
   let seen = _assigned.get(vars);
   if (!seen) _assigned.set(vars, (seen = new Set()));
+  _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
   seen.add(name);
+}
+
+/** A point in the assignment history to return to (or blur from) when a frame closes. */
+export function mark(vars: Vars): number {
+  let journal = _journal.get(vars);
+  if (!journal) _journal.set(vars, (journal = []));
+  return journal.length;
+}
+
+/** A subshell closed: every assignment since `at` is undone. */
+export function restore(vars: Vars, at: number): void {
+  const journal = _journal.get(vars);
+  const seen = _assigned.get(vars);
+  if (!journal) return;
+  for (let i = journal.length - 1; i >= at; i--) {
+    const { name, before, seenBefore } = journal[i]!;
+    if (before === undefined) vars.delete(name);
+    else vars.set(name, before);
+    if (!seenBefore) seen?.delete(name);
+  }
+  journal.length = Math.min(journal.length, at);
+}
+
+/** Code that may not have run closed: a variable it changed is unknown from here on. */
+export function blur(vars: Vars, at: number): void {
+  const journal = _journal.get(vars);
+  if (!journal || journal.length <= at) return;
+  const first = new Map<string, string | null | undefined>();
+  for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!.before);
+  for (const [name, before] of first) if (vars.get(name) !== before) assign(vars, name, null);
 }
 
 /** After `source FILE`: the file may have set anything. */

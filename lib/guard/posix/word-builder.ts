@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { expandBraces, type Piece } from "./braces.ts";
 
 const _GLOB = /[*?[]/;
 
@@ -6,6 +7,9 @@ const _GLOB = /[*?[]/;
 function _escape(text: string): string {
   return /[*?[\\]/.test(text) ? text.replace(/[*?[\\]/g, "\\$&") : text;
 }
+
+/** The directory a tilde prefix names (`""` is $HOME, `+` $PWD, `user` a user's home), or null when unknown. */
+export type Tilde = (prefix: string) => string | null;
 
 /** Accumulates one word from its quoted and unquoted pieces, tracking what stays unknown. */
 export class WordBuilder {
@@ -17,9 +21,12 @@ export class WordBuilder {
   /** An unquoted `{` appeared (brace expansion candidate). */
   brace = false;
   started = false;
+  /** The pieces in order, for brace and tilde expansion after the word is read. */
+  readonly pieces: Piece[] = [];
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
+    this.pieces.push({ kind: "quoted", text });
     this.started = true;
     this.quoted = true;
     this.value += text;
@@ -28,6 +35,7 @@ export class WordBuilder {
 
   /** Unquoted literal text: glob characters keep their meaning. */
   addPlain(text: string): void {
+    this.pieces.push({ kind: "plain", text });
     this.started = true;
     this.value += text;
     this.pattern += text;
@@ -35,9 +43,8 @@ export class WordBuilder {
     if (!this.brace && text.includes("{")) this.brace = true;
   }
 
-  /** `~` expanded to the home directory: literal text that still allows brace expansion. */
-  addTilde(home: string | null): void {
-    if (home === null) return this.addExpansion(null, false);
+  /** A literal directory from tilde expansion: no glob, no brace, no split. */
+  addHome(home: string): void {
     this.started = true;
     this.value += home;
     this.pattern += _escape(home);
@@ -45,6 +52,7 @@ export class WordBuilder {
 
   /** The result of an expansion: known text, or unknown. */
   addExpansion(text: string | null, quotedContext: boolean): void {
+    this.pieces.push({ kind: "expansion", text, quoted: quotedContext });
     this.started = true;
     if (text === null) {
       this.dynamic = true;
@@ -61,58 +69,63 @@ export class WordBuilder {
   build(): Word {
     return { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted };
   }
+
+  /**
+   * The words this one becomes: brace expansion first (`braces`), then tilde expansion at the
+   * start and, in an assignment-shaped word, after the first `=` and each `:` (as bash does).
+   * More results than the bound give one unknown word, never the literal text.
+   */
+  finish(tilde: Tilde, braces: boolean, assignment: boolean): Word[] {
+    const lists = braces && this.brace ? expandBraces(this.pieces) : null;
+    if (lists === undefined) return [{ ...this.build(), dynamic: true }];
+    const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
+    // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
+    // where the shell does not split (a redirection target: `braces` is off there).
+    return braces ? words.filter((w) => w.value !== "" || w.quoted || w.dynamic) : words;
+  }
 }
 
-/**
- * Bash brace expansion of one unquoted, fully literal word (`a{b,c}d`, `{1..3}`); `null` when
- * the word holds no expandable brace. Bounded: at most 256 results.
- */
-export function expandBraces(text: string): string[] | null {
-  const open = _findBrace(text);
-  if (!open) return null;
-  const [start, end, parts] = open;
-  const out: string[] = [];
-  for (const part of parts) {
-    const word = text.slice(0, start) + part + text.slice(end + 1);
-    for (const expanded of expandBraces(word) ?? [word]) {
-      out.push(expanded);
-      if (out.length > 256) return null;
+function _hasTilde(pieces: Piece[], assignment: boolean): boolean {
+  const first = pieces[0];
+  if (first?.kind === "plain" && first.text.startsWith("~")) return true;
+  return assignment && pieces.some((p) => p.kind === "plain" && p.text.includes("~"));
+}
+
+/** Rebuilds a word from pieces, expanding each tilde prefix that bash would expand. */
+function _replay(pieces: Piece[], tilde: Tilde, assignment: boolean): WordBuilder {
+  const merged: Piece[] = [];
+  for (const p of pieces) {
+    const last = merged.at(-1);
+    if (p.kind === "plain" && last?.kind === "plain") merged[merged.length - 1] = { kind: "plain", text: last.text + p.text };
+    else merged.push(p);
+  }
+  const w = new WordBuilder();
+  const eq = assignment && merged[0]?.kind === "plain" ? merged[0].text.indexOf("=") : -1;
+  merged.forEach((p, i) => {
+    if (p.kind === "quoted") return w.addQuoted(p.text);
+    if (p.kind === "expansion") return w.addExpansion(p.text, p.quoted);
+    const last = i === merged.length - 1;
+    // Positions where a tilde prefix may start: the word's start, and in an assignment the
+    // first `=` and every `:` after it.
+    let from = 0;
+    const text = p.text;
+    for (let k = 0; k < text.length; k++) {
+      if (text[k] !== "~") continue;
+      const atStart = i === 0 && (k === 0 || k - 1 === eq);
+      if (!atStart && !(assignment && text[k - 1] === ":")) continue;
+      const stop = assignment ? /[/:]/g : /\//g;
+      stop.lastIndex = k + 1;
+      const end = stop.exec(text)?.index ?? (last ? text.length : -1);
+      // A prefix running into quoted text or an expansion is not a tilde prefix.
+      if (end < 0) continue;
+      if (from < k) w.addPlain(text.slice(from, k));
+      const home = tilde(text.slice(k + 1, end));
+      if (home === null) w.addExpansion(null, false);
+      else w.addHome(home);
+      from = end;
+      k = end - 1;
     }
-  }
-  return out;
-}
-
-function _findBrace(text: string): [number, number, string[]] | null {
-  for (let start = text.indexOf("{"); start >= 0; start = text.indexOf("{", start + 1)) {
-    let depth = 0;
-    const commas: number[] = [];
-    for (let i = start; i < text.length; i++) {
-      const ch = text[i];
-      if (ch === "{") depth++;
-      else if (ch === "}" && --depth === 0) {
-        const inner = text.slice(start + 1, i);
-        if (commas.length > 0) {
-          const bounds = [start, ...commas, i];
-          return [start, i, bounds.slice(1).map((b, k) => text.slice(bounds[k]! + 1, b))];
-        }
-        const range = /^(-?\d+)\.\.(-?\d+)$/.exec(inner) ?? /^([a-zA-Z])\.\.([a-zA-Z])$/.exec(inner);
-        if (range) return [start, i, _range(range[1]!, range[2]!)];
-        break;
-      } else if (ch === "," && depth === 1) commas.push(i);
-    }
-  }
-  return null;
-}
-
-function _range(from: string, to: string): string[] {
-  const numeric = /\d/.test(from);
-  const a = numeric ? Number(from) : from.charCodeAt(0);
-  const b = numeric ? Number(to) : to.charCodeAt(0);
-  const step = a <= b ? 1 : -1;
-  const out: string[] = [];
-  for (let v = a; out.length <= 256; v += step) {
-    out.push(numeric ? String(v) : String.fromCharCode(v));
-    if (v === b) break;
-  }
-  return out;
+    if (from < text.length) w.addPlain(text.slice(from));
+  });
+  return w;
 }

@@ -1,0 +1,149 @@
+import { statSync } from "node:fs";
+import { isAbsolute, join, normalize } from "node:path";
+import type { Frame, SimpleCommand, Word } from "../syntax.ts";
+import { UNSET, type Vars } from "./vars.ts";
+
+const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
+/** Commands that run their arguments in this shell (a `cd` inside them moves it); any other program is a child process. */
+const THIS_SHELL = new Set(["eval", "source", ".", "command", "builtin"]);
+
+interface CwdState {
+  cwd: string | null;
+  afterCd: boolean;
+}
+
+interface Entered {
+  saved: string | null;
+  savedAfterCd: boolean;
+  /** The cwd the frame's commands started from (unknown for a function body or a `cd` loop). */
+  start: string | null;
+  dirty: boolean;
+}
+
+/**
+ * Follows the running directory through the execution frames the parser recorded: a subshell
+ * gives back the directory it started in; after code that may not have run (a branch, `&&`/`||`,
+ * a loop, a function body) a directory it changed is unknown. A function body runs later, from
+ * wherever it is called: it starts from an unknown directory when the line changes directory.
+ */
+export class CwdFlow {
+  private chain: Frame[] = [];
+  private readonly entered = new Map<Frame, Entered>();
+  private readonly changes: boolean;
+  private readonly loopsThatChange = new Set<Frame>();
+
+  constructor(
+    commands: SimpleCommand[],
+    private readonly state: CwdState,
+    aliases?: Map<string, string>,
+  ) {
+    let changes = false;
+    for (const cmd of commands) {
+      const head = cmd.argv[0];
+      if (!head || !(head.dynamic || CHANGERS.has(head.value) || THIS_SHELL.has(head.value) || aliases?.has(head.value))) continue;
+      changes = true;
+      for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop") this.loopsThatChange.add(f);
+    }
+    this.changes = changes;
+  }
+
+  /** Moves to the frames of `cmd` before it is analysed. */
+  enter(cmd: SimpleCommand): void {
+    if (cmd.frame === this.chain.at(-1)) return;
+    const next: Frame[] = [];
+    for (let f = cmd.frame; f; f = f.parent) next.push(f);
+    next.reverse();
+    let same = 0;
+    while (same < this.chain.length && this.chain[same] === next[same]) same++;
+    for (let i = this.chain.length - 1; i >= same; i--) this.leave(this.chain[i]!);
+    for (let i = same; i < next.length; i++) this.open(next[i]!);
+    this.chain = next;
+  }
+
+  /** The end of the script: its frames close (what a nested script leaves to its caller). */
+  finish(): void {
+    for (let i = this.chain.length - 1; i >= 0; i--) this.leave(this.chain[i]!);
+    this.chain = [];
+  }
+
+  /** A `cd` ran in the current frames. */
+  changed(): void {
+    for (const f of this.chain) this.entered.get(f)!.dirty = true;
+  }
+
+  private open(f: Frame): void {
+    const saved = this.state.cwd;
+    if ((f.kind === "fn" && this.changes) || this.loopsThatChange.has(f)) this.state.cwd = null;
+    this.entered.set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
+  }
+
+  private leave(f: Frame): void {
+    const e = this.entered.get(f);
+    if (!e) return;
+    if (f.kind === "subshell") {
+      this.state.cwd = e.saved;
+      this.state.afterCd = e.savedAfterCd;
+    } else {
+      const changed = e.dirty || this.state.cwd !== e.start;
+      this.state.cwd = !changed || this.state.cwd === e.saved ? e.saved : null;
+    }
+    this.entered.delete(f);
+  }
+}
+
+/**
+ * Follows `cd`/`pushd`/`popd`; returns true when the command was one of them. A `cd` that can
+ * fail (its target is missing, or not a directory) leaves the directory unknown: the commands
+ * after `;` run in whichever directory it left. With CDPATH set, a relative name may be found in
+ * any of its folders.
+ */
+export function changeDirectory(head: Word, args: Word[], state: CwdState, vars: Vars, home: string): boolean {
+  const name = head.dynamic ? "" : head.value;
+  // `command cd DIR` and `builtin cd DIR` are the builtin itself.
+  if ((name === "command" || name === "builtin") && args[0] && !args[0].dynamic && CHANGERS.has(args[0].value)) return changeDirectory(args[0], args.slice(1), state, vars, home);
+  if (!CHANGERS.has(name)) return false;
+  state.afterCd = true;
+  const operands = args.filter((a, i) => a.dynamic || !a.value.startsWith("-") || a.value === "-" || args[i - 1]?.value === "--");
+  const target = operands.find((a) => a.value !== "--" || a.dynamic);
+  if (name === "popd" || (name === "pushd" && (!target || /^[+-]\d/.test(target.value)))) state.cwd = null;
+  else if (!target) state.cwd = _home(vars, home);
+  else if (target.dynamic || target.glob || target.value === "-" || target.value === "") state.cwd = null;
+  else if (!isAbsolute(target.value) && !/^\.\.?(\/|$)/.test(target.value) && _cdpath(vars)) state.cwd = null;
+  else if (isAbsolute(target.value)) state.cwd = normalize(target.value);
+  else if (state.cwd !== null) state.cwd = normalize(join(state.cwd, target.value));
+  if (state.cwd !== null && !_isDirectory(state.cwd)) state.cwd = null;
+  return true;
+}
+
+function _home(vars: Vars, fallback: string): string | null {
+  const v = vars.get("HOME");
+  if (v === undefined) return fallback;
+  return v === null || v === UNSET || v === "" ? null : v;
+}
+
+function _cdpath(vars: Vars): boolean {
+  const v = vars.get("CDPATH");
+  return v !== undefined && v !== UNSET && v !== "";
+}
+
+function _isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A program other than an alias or a builtin that runs its arguments here (`bash -c 'cd x'`,
+ * `sudo`, `xargs`) is a child process: a `cd` the analysis of its inner command followed must
+ * not move this shell. Returns what puts the directory back.
+ */
+export function childProcess(head: Word, state: CwdState, aliases?: Map<string, string>): () => void {
+  if (head.dynamic || THIS_SHELL.has(head.value) || aliases?.has(head.value)) return () => {};
+  const { cwd, afterCd } = state;
+  return () => {
+    state.cwd = cwd;
+    state.afterCd = afterCd;
+  };
+}
