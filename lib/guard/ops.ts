@@ -34,6 +34,8 @@ export interface Op {
   afterCd: boolean;
   /** For an `unknown` op whose refusal is more specific than an undeterminable effect. */
   refusal?: ReasonCode;
+  /** An overwrite that edits the file in place (`sed -i`, `sort -o`): the file stays, its content changes. */
+  inPlace?: boolean;
   /** Found inside an unknown program's arguments: any effect it has is undeterminable. */
   wrapped?: boolean;
   /**

@@ -119,6 +119,13 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   const isDir = entry?.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false })?.isDirectory() === true : entry?.isDirectory() === true;
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
   if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
+  // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
+  // protected storage and files outside the workspace (`sed -i d ~/.bashrc`) are judged.
+  if (o.inPlace) {
+    if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
+    if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
+    return cls === "outside" && exists ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
+  }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
   const kind = o.kind === "overwrite" && isDir ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {

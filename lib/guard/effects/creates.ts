@@ -1,5 +1,6 @@
 import { op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { sedScriptOps } from "./sed-script.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 
@@ -23,14 +24,27 @@ export const creates: Handler = ({ name, args }) => {
   return paths.length ? [op("write-into", name, paths)] : [];
 };
 
-/** sed -i / --in-place edits its file operands in place; without -i it only prints. */
-export const sed: Handler = ({ name, args }) => {
+/**
+ * sed: the script may run commands (`e`, `s///e`) or write files (`w`); -i / --in-place edits
+ * the file operands in place.
+ */
+export const sed: Handler = ({ name, args, ctx }) => {
   const { flags, files } = operands(args, new Set(VALUED.sed));
-  if (!hasFlag(flags.filter((f) => !f.startsWith("--")), "i") && !flags.some((f) => f.startsWith("--in-place"))) return [];
+  const scripts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    // A script file is text the guard has not read.
+    if (v === "--file" || v.startsWith("--file=") || /^-[a-zA-Z]*f/.test(v)) scripts.push(unknownWord());
+    else if (v === "--expression" || /^-[a-zA-Z]*e$/.test(v)) scripts.push(args[i + 1] ?? unknownWord());
+    else if (v.startsWith("--expression=")) scripts.push({ ...args[i]!, value: v.slice(13) });
+  }
   // The script is the first operand unless -e/-f gave it.
   const scripted = flags.some((f) => /^-[a-zA-Z]*[ef]$|^--(expression|file)/.test(f));
+  if (!scripted && files[0]) scripts.push(files[0]);
+  const ops = scripts.flatMap((s) => (s.dynamic ? [op("unknown", name)] : sedScriptOps(s.value, ctx)));
+  if (!hasFlag(flags.filter((f) => !f.startsWith("--")), "i") && !flags.some((f) => f.startsWith("--in-place"))) return ops;
   const targets: Word[] = scripted ? files : files.slice(1);
-  return targets.length ? [op("write-into", name, targets)] : [];
+  return targets.length ? [...ops, { ...op("overwrite", name, targets), inPlace: true }] : ops;
 };
 
 /** unzip -d DIR extracts into DIR (listing and testing modes write nothing). */

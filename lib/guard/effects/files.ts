@@ -107,7 +107,8 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
   if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, op("egress", name)];
   if (!dest || files.length < 2) return ops;
-  const deleting = flags.some((f) => f.startsWith("--delete") || f === "--remove-source-files");
+  // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
+  const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
   ops.push(op("write-into", name, [dest]));
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;

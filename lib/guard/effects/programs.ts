@@ -8,6 +8,7 @@ import { git } from "./git.ts";
 import { fetcher, pipedToPeer, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { tar } from "./tar.ts";
+import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { alias, cmdExe, hashPath, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
@@ -56,6 +57,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ["alias", alias],
   ["hash", hashPath],
   ["lvm", lvm],
+  ...["awk", "gawk", "mawk", "nawk", "busybox-awk"].map((n) => [n, awk] as const),
+  ...["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((n) => [n, vim] as const),
+  ["emacs", emacs],
+  ["rg", rg],
+  ["sort", sort],
+  ["zip", zip],
+  ["man", man],
+  ...["less", "more", "most"].map((n) => [n, pager] as const),
 ]);
 
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);

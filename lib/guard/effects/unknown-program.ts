@@ -8,7 +8,7 @@ import { PROGRAMS } from "./programs.ts";
 // Programs that never run their arguments as commands: a destructive word among their arguments
 // is data (`grep rm`, `echo rm -rf /`, `man git-reset`).
 const INERT = new Set(
-  "echo printf grep egrep fgrep rg ag ack awk jq yq ls tree file stat du df ps pwd whoami id date man info which type whereis diff cmp sort uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false sleep read export declare local set unset shift return exit alias history wait jobs ping host dig nslookup printenv uname hostname seq yes expr bc let mktemp code vim vi nano emacs open xdg-open sha256sum sha1sum md5sum shasum cksum tput clear zip tar gzip gunzip zcat bzip2 xz cat less more head tail bat nl od hexdump strings base64 xxd".split(
+  "echo printf grep egrep fgrep ag ack jq yq ls tree file stat du df ps pwd whoami id date info which type whereis diff cmp uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false sleep read export declare local set unset shift return exit alias history wait jobs ping host dig nslookup printenv uname hostname seq yes expr bc let mktemp code nano open xdg-open sha256sum sha1sum md5sum shasum cksum tput clear tar gzip gunzip zcat bzip2 xz cat head tail bat nl od hexdump strings base64 xxd".split(
     " ",
   ),
 );

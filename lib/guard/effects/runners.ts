@@ -1,0 +1,128 @@
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { operands } from "./names.ts";
+
+// Programs that read data but can also be told to run a command or write a file. Each handler
+// finds that option or program text; anything it cannot read to the end is an unknown effect.
+
+const unknown = (inv: Invocation): Op[] => [op("unknown", inv.name)];
+
+/** A variable set for this command or earlier in the line (LESSOPEN, MANPAGER). */
+function _setInLine(inv: Invocation, names: RegExp): boolean {
+  return (inv.cmd?.assigns.some((a) => names.test(a.name)) ?? false) || [...inv.ctx.vars.keys()].some((n) => names.test(n));
+}
+
+/** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */
+export const awk: Handler = (inv) => {
+  const { args, ctx } = inv;
+  const texts: Array<string | null> = [];
+  let i = 0;
+  let inPlace = false;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic) return unknown(inv);
+    if (v === "--") {
+      i++;
+      break;
+    }
+    if (!v.startsWith("-") || v === "-") break;
+    if (v === "-f" || v === "--file" || v === "-E" || v === "--exec") texts.push(_readProgram(args[++i], ctx.state.cwd));
+    else if (/^-[lL]$|^--load|^-[lf]./.test(v)) return unknown(inv);
+    else if (v === "-i" || v === "--include") inPlace ||= args[++i]?.value === "inplace";
+    else if (v === "-v" || v === "-F") i++;
+  }
+  if (texts.length === 0) texts.push(args[i++]?.dynamic ? null : (args[i - 1]?.value ?? ""));
+  const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
+  if (inPlace) ops.push({ ...op("overwrite", inv.name, args.slice(i).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
+  return ops;
+};
+
+function _awkProgram(text: string, inv: Invocation): Op[] {
+  if (/@load|@include/.test(text)) return unknown(inv);
+  const ops: Op[] = [];
+  for (const m of text.matchAll(/\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?\s*(\))?/g)) {
+    ops.push(...(m[1] && m[2] ? analyzeText(JSON.parse(m[1]), "posix", inv.ctx) : unknown(inv)));
+  }
+  // Without strings and regex literals, a lone `|` is a pipe to or from a command.
+  const bare = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
+  const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
+  // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are unknown.
+  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) => JSON.parse(m[1] ?? m[2]!) as string);
+  if (pipes > commands.length) ops.push(...unknown(inv));
+  for (const command of commands) ops.push(...analyzeText(command, "posix", inv.ctx));
+  for (const m of text.matchAll(/\bprintf?\b[^;}\n]*?(>>?)\s*("(?:[^"\\]|\\.)*")?/g)) {
+    if (!m[2]) ops.push(...unknown(inv));
+    else ops.push(op(m[1] === ">>" ? "write-into" : "overwrite", inv.name, [literalWord(JSON.parse(m[2]))]));
+  }
+  return ops;
+}
+
+/** A program file's text (`awk -f prog.awk`), or null when it cannot be read. */
+function _readProgram(word: Word | undefined, cwd: string | null): string | null {
+  if (!word || word.dynamic || (cwd === null && !isAbsolute(word.value))) return null;
+  const path = isAbsolute(word.value) ? word.value : join(cwd!, word.value);
+  try {
+    return statSync(path).size <= 65_536 ? readFileSync(path, "utf8") : null;
+  } catch {
+    return null;
+  }
+}
+
+/** vim/vi/nvim/ex: `-c`, `--cmd` and `+` commands; `:!cmd`, `:r !cmd`, `:w !cmd` run a shell. */
+export const vim: Handler = (inv) => {
+  const ops: Op[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    const command = a.value === "-c" || a.value === "--cmd" ? inv.args[++i] : a.value.startsWith("+") ? { ...a, value: a.value.slice(1) } : undefined;
+    if (a.value === "-S" || a.value === "-s" || a.value === "-u" || a.value.startsWith("--startuptime")) return unknown(inv);
+    if (!command) continue;
+    if (command.dynamic) return unknown(inv);
+    const bang = /(?:^|[\s:|.,$%0-9]|\b(?:r|read|w|write))!(.*)$/s.exec(command.value);
+    if (bang) ops.push(...(bang[1]!.trim() ? analyzeText(bang[1]!, "posix", inv.ctx) : unknown(inv)));
+    else if (/\b(sys(tem)?|call|py(thon)?3?|pyx|pyf(ile)?|lua(file)?|perl|ruby|rubyf|term(inal)?|sh(ell)?|exe(cute)?|so(urce)?|mak(e)?|grep|lgrep|let|norm(al)?)\b/.test(command.value)) ops.push(...unknown(inv));
+  }
+  return ops;
+};
+
+/** emacs: `--eval`, `--load`, `--funcall` and `--script` run Lisp the guard does not read. */
+export const emacs: Handler = (inv) => (inv.args.some((a) => a.dynamic || /^(--?eval|--execute|-l|--load|-f|--funcall|--script|-x)(=|$)/.test(a.value)) ? unknown(inv) : []);
+
+/** rg --pre runs a program on every searched file. */
+export const rg: Handler = (inv) => (inv.args.some((a) => a.value === "--pre" || a.value.startsWith("--pre=")) ? unknown(inv) : []);
+
+/** sort: --compress-program runs a program; -o FILE writes it (often in place). */
+export const sort: Handler = (inv) => {
+  const ops: Op[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v.startsWith("--compress-program")) return unknown(inv);
+    const out = v === "-o" || v === "--output" ? inv.args[++i] : v.startsWith("--output=") ? literalWord(v.slice(9)) : /^-o./.test(v) ? literalWord(v.slice(2)) : undefined;
+    if (out) ops.push({ ...op("overwrite", inv.name, [out]), inPlace: true });
+  }
+  return ops;
+};
+
+/** zip: -TT/--unzip-command runs a command; -m/--move deletes the files it adds. */
+export const zip: Handler = (inv) => {
+  const { flags, files } = operands(inv.args, new Set(["-TT", "--unzip-command", "-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"]));
+  if (inv.args.some((a) => a.value === "-TT" || a.value.startsWith("--unzip-command"))) return unknown(inv);
+  const move = flags.some((f) => f === "--move" || (/^-[a-zA-Z0-9]+$/.test(f) && f.includes("m")));
+  return move && files.length > 1 ? [op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : [];
+};
+
+/** man: -P/--pager and -H/--html name a program to run, as do MANPAGER and PAGER. */
+export const man: Handler = (inv) => {
+  if (inv.args.some((a) => /^(-P|--pager|-H|--html)(=|$)|^-[a-zA-Z]*[PH]/.test(a.value)) || _setInLine(inv, /^(MANPAGER|PAGER|MANOPT|BROWSER)$/)) return unknown(inv);
+  return [];
+};
+
+/** less/more: LESSOPEN and LESSCLOSE run preprocessors; a `+` command can escape to a shell. */
+export const pager: Handler = (inv) => {
+  if (_setInLine(inv, /^(LESSOPEN|LESSCLOSE|LESSEDIT|LESS|VISUAL|EDITOR|LESSKEY\w*)$/)) return unknown(inv);
+  return inv.args.some((a) => a.dynamic || (a.value.startsWith("+") && /[!|]/.test(a.value))) ? unknown(inv) : [];
+};
