@@ -70,7 +70,8 @@ export function classify(req: CheckRequest): CheckResult {
   const vars = new Map<string, string | null>([
     ["HOME", home],
     ["PWD", cwd],
-    ["TMPDIR", tmp],
+    // Unset, bash expands $TMPDIR to "": the OS default is no guess for it (red team C7).
+    ["TMPDIR", env.TMPDIR ?? null],
   ]);
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).

@@ -38,12 +38,19 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   return ops;
 }
 
+const MAX_ALIAS_EXPANSIONS = 64;
+const _aliasExpansions = new WeakMap<Map<string, string>, number>();
+
 /** The effects of one program with its arguments (wrappers call back in with their inner command). */
 export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic");
   const name = programName(head);
   const alias = ctx.state.aliases?.get(name);
   if (alias !== undefined && ctx.depth < 8) {
+    // A bound on expansions per line: `alias a='a;a;a;a'; a` would otherwise fan out exponentially.
+    const used = (_aliasExpansions.get(ctx.state.aliases!) ?? 0) + 1;
+    _aliasExpansions.set(ctx.state.aliases!, used);
+    if (used > MAX_ALIAS_EXPANSIONS) return [op("unknown", "alias")];
     // The alias text replaces the name; the words after it keep what they are (globs stay globs).
     const script = ctx.parse(alias, "posix", ctx.depth + 1, ctx.vars);
     script.commands.at(-1)?.argv.push(...args);

@@ -22,7 +22,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_echoed(inner), quoted);
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted);
     return;
   }
   const next = src[lx.pos + 1];
@@ -32,7 +32,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     w.addExpansion(null, quoted);
   } else if (next === "(") {
     lx.pos += 2;
-    w.addExpansion(_echoed(lx.nested(true)), quoted);
+    w.addExpansion(_split(lx, _echoed(lx.nested(true)), quoted), quoted);
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");
