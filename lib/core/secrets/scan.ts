@@ -3,6 +3,7 @@ import { isKnownPublic } from "./known-public.ts";
 import { isPlaceholder } from "./placeholders.ts";
 import { Prefilter } from "./prefilter.ts";
 import type { SecretRule } from "./types.ts";
+import { Windows } from "./windows.ts";
 
 /** A match before merging: it still holds the secret, so it never leaves lib/core/secrets. */
 export interface RawMatch {
@@ -14,11 +15,6 @@ export interface RawMatch {
   encoding?: "base64" | "url";
 }
 
-/** Characters around a keyword hit that a single-line rule looks at (long minified lines). */
-const LINE_CAP = 4096;
-/** Characters after the hit that a multi-line rule (private keys, curl) looks at. */
-const MULTI_CAP = 64 * 1024;
-
 const prefilters = new WeakMap<readonly SecretRule[], Prefilter>();
 const compiled = new WeakMap<SecretRule, RegExp>();
 
@@ -28,22 +24,24 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
   const out: RawMatch[] = [];
   // Per rule, where its last window ended: hits inside it add nothing and are skipped unsliced.
-  // Both are made at the first hit: most lines of output have none.
+  // All three are made at the first hit: most lines of output have none.
   let scannedTo: Map<SecretRule, number> | undefined;
   let seen: Set<string> | undefined;
+  let windows: Windows | undefined;
   prefilter.forEach(text, (rule, at) => {
     scannedTo ??= new Map();
     seen ??= new Set();
+    windows ??= new Windows(text);
     const done = scannedTo.get(rule) ?? -1;
     let from: number;
     if (rule.wordPrefix === undefined) {
       if (at < done) return;
-      from = _lineStart(text, at);
+      from = windows.lineStart(at);
     } else {
-      from = _wordStart(text, at, rule.wordPrefix);
+      from = windows.wordStart(at, rule.wordPrefix);
       if (from < 0 || from < done) return;
     }
-    const to = _windowEnd(text, at, rule.extraLines ?? 0);
+    const to = windows.end(at, rule.extraLines ?? 0);
     const found: RawMatch[] = [];
     const matchedTo = _matches(rule, text.slice(from, to), from, found);
     // A word rule tried one start; a later hit in the same word or inside its match adds nothing.
@@ -99,35 +97,4 @@ function _compiled(rule: SecretRule): RegExp {
     compiled.set(rule, (re = new RegExp(rule.pattern.source, `${flags}d${rule.wordPrefix === undefined ? "g" : "y"}`)));
   }
   return re;
-}
-
-function _lineStart(text: string, at: number): number {
-  const nl = text.lastIndexOf("\n", at - 1);
-  return Math.max(nl + 1, at - LINE_CAP);
-}
-
-/**
- * Where the word holding the keyword at `at` begins (a run of letters, digits, `_`, `.` and `-`),
- * or -1 when that is more than `prefix` characters back and no match can start there.
- */
-function _wordStart(text: string, at: number, prefix: number): number {
-  const limit = Math.max(0, at - prefix);
-  let start = at;
-  while (start > 0 && _isWordChar(text.charCodeAt(start - 1))) if (--start < limit) return -1;
-  return start;
-}
-
-function _isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
-}
-
-function _windowEnd(text: string, at: number, extraLines: number): number {
-  const cap = Math.min(text.length, at + (extraLines > 0 ? MULTI_CAP : LINE_CAP));
-  let end = at;
-  for (let line = 0; line <= extraLines; line++) {
-    const nl = text.indexOf("\n", end);
-    if (nl < 0 || nl >= cap) return cap;
-    end = nl + 1;
-  }
-  return end - 1;
 }

@@ -80,6 +80,8 @@ describe("detectSecrets", () => {
 
   test("hostile input stays bounded: a long line, many keywords, a huge base64 run", () => {
     const hostile = [
+      "var a=b.key(c),d=e.token;".repeat(40_000), // a minified line: thousands of hits, no line break
+      "key=".repeat(100_000),
       `key=${"a".repeat(200_000)}`,
       "token ".repeat(50_000),
       "A".repeat(300_000),
