@@ -77,12 +77,50 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
   return [{ value: v, dynamic, glob: /[*?]/.test(v), pattern: v, quoted }, i];
 }
 
-function _translate(words: Word[], depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
+/**
+ * Prefixes that run the rest of the line as a command: `call`, `start [/b …] ["title"]`,
+ * `if [/i] [not] exist X` / `errorlevel N` / `defined X` / `a==b`, `for … in (…) do`, and a
+ * group's parentheses. What is left is the command itself (the loop variable is unknown).
+ */
+function _unwrap(words: Word[]): Word[] {
+  for (;;) {
+    const first = words[0];
+    if (!first || first.dynamic) return words;
+    const v = first.value.toLowerCase();
+    if (v.startsWith("(")) {
+      const last = words.length - 1;
+      words = words.map((w, i) => ({ ...w, value: (i === 0 ? w.value.replace(/^\(+/, "") : w.value).replace(i === last ? /\)+$/ : /$^/, "") })).filter((w) => w.value !== "" || w.quoted);
+    } else if (v === "call") words = words.slice(1);
+    else if (v === "start") {
+      let i = 1;
+      while (words[i] && (words[i]!.quoted || /^\//.test(words[i]!.value))) i++;
+      words = words.slice(i);
+    } else if (v === "if") {
+      let i = 1;
+      while (/^(?:\/i|not)$/i.test(words[i]?.value ?? "")) i++;
+      const test = words[i]?.value.toLowerCase() ?? "";
+      i += test === "exist" || test === "errorlevel" || test === "defined" || test === "cmdextversion" ? 2 : words[i + 1]?.value.match(/^(?:==|equ|neq|lss|leq|gtr|geq)$/i) ? 3 : 1;
+      words = words.slice(i);
+    } else if (v === "for") {
+      const at = words.findIndex((w) => w.value.toLowerCase() === "do");
+      if (at < 0) return words;
+      const loopVar = /^%%?[a-z]$/i;
+      words = words.slice(at + 1).map((w) => (loopVar.test(w.value) || /%%?[a-z]\b/i.test(w.value) ? { ...w, dynamic: true } : w));
+    } else return words;
+  }
+}
+
+function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
+  const words = _unwrap(all);
   const [head, ...rest] = words;
-  if (head!.dynamic) return words;
+  if (!head) return [];
+  if (head.dynamic) return words;
   // `rd/s/q x` and `rd /S /Q x`: switches may be attached to the name and to each other.
-  const [name, ...attached] = head!.value.toLowerCase().split(/(?=\/)/);
-  const args = [...attached.map((s) => literalWord(s)), ...rest];
+  const [name, ...attached] = head.value.toLowerCase().split(/(?=\/)/);
+  // `/s/q` is two switches; `/c"rd …"` is /c with its command text attached.
+  const split = rest.flatMap((w) => (!w.dynamic && /^(?:\/[a-z?:-]{1,2}){2,}$/i.test(w.value) ? w.value.split(/(?=\/)/).map((s) => literalWord(s)) : [w]));
+  const inline = split.flatMap((w) => (!w.dynamic && /^\/[ck]./i.test(w.value) ? [literalWord(w.value.slice(0, 2)), { ...w, value: w.value.slice(2) }] : [w]));
+  const args = [...attached.map((s) => literalWord(s)), ...inline];
   const switches = args.filter((a) => !a.dynamic && /^\//.test(a.value) && a.value.length <= 3).map((a) => a.value.toLowerCase());
   const operands = args.filter((a) => a.dynamic || !/^\/[a-z?:-]{1,2}$/i.test(a.value));
   switch (name) {
