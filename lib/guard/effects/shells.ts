@@ -1,9 +1,41 @@
+import { posix } from "node:path";
 import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
 import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Dialect, Handler, Invocation } from "./context.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
+// fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
+const FISH_TEXT = /^--(?:init-)?command=/s;
+
+/**
+ * A script operand that names this process's stdin (`/dev/stdin`, `/dev/fd/0`,
+ * `/proc/self/fd/0`): the script is the heredoc, here-string or pipe feeding the command.
+ * "other" is another descriptor or another process's, whose text the guard does not follow.
+ */
+export function stdinPath(word: Word): "stdin" | "other" | null {
+  const path = posix.normalize(word.value);
+  const m = /^\/(?:dev\/(?:stdin|fd\/(\d+))|proc\/(self|thread-self|\d+)\/fd\/(\d+))$/.exec(path);
+  if (!m) return /^\/(?:dev\/fd|proc)\//.test(path) ? "other" : null;
+  const fd = m[1] ?? m[3] ?? "0";
+  return fd === "0" && (m[2] === undefined || m[2] === "self" || m[2] === "thread-self") ? "stdin" : "other";
+}
+
+/**
+ * What running `file` as a script does: stdin's text when it names stdin; else a file is run.
+ * A computed path may name stdin (`/proc/$$/fd/0`): when stdin carries anything, that is
+ * analysed; otherwise the caller's `computed` answer stands.
+ */
+function scriptOperand(inv: Invocation, file: Word, analyse: (text: string) => Op[], computed: Op[] = []): Op[] {
+  if (file.dynamic) return stdinOf(inv.cmd).kind === "none" ? computed : stdinEffects(inv, analyse);
+  const kind = stdinPath(file);
+  if (kind === "stdin") return stdinEffects(inv, analyse);
+  // `exec 3<<<TEXT; source /dev/fd/3`: a descriptor filled earlier in the line is analysed by flows.ts.
+  const fd = /^\/dev\/fd\/(\d+)$/.exec(file.value)?.[1];
+  if (fd !== undefined && inv.ctx.state.fds?.has(fd)) return [];
+  return kind === "other" ? [op("unknown", inv.name)] : [];
+}
 
 /**
  * sh, bash, zsh, …: with -c the first operand is parsed as a script; with no operand stdin is;
@@ -25,9 +57,12 @@ export const shell: Handler = (inv) => {
       break;
     }
     if (v.startsWith("--")) {
+      if (inv.name === "fish" && FISH_TEXT.test(v)) return analyzeText(v.slice(v.indexOf("=") + 1), "posix", inv.ctx);
+      if (inv.name === "fish" && (v === "--command" || v === "--init-command")) return _textOperand(inv, args[i + 1]);
       if (SHELL_VALUED.has(v)) i++;
       continue;
     }
+    if (inv.name === "fish" && /^-[a-zA-Z]*C$/.test(v)) return _textOperand(inv, args[i + 1]);
     if (!/^[-+][a-zA-Z]+$/.test(v)) break;
     if (SHELL_VALUED.has(v) || /^[-+][a-zA-Z]*[oO]$/.test(v)) i++;
     if (v.slice(1).includes("n")) noexec = v.startsWith("-");
@@ -40,13 +75,16 @@ export const shell: Handler = (inv) => {
   }
   if (noexec) return [];
   const operand = args[i];
-  if (command) {
-    if (!operand) return [];
-    return operand.dynamic ? [op("unknown", inv.name)] : analyzeText(operand.value, "posix", inv.ctx);
-  }
-  if (operand && !fromStdin) return []; // runs a script file
-  return stdinEffects(inv, (text) => analyzeText(text, "posix", inv.ctx));
+  if (command) return _textOperand(inv, operand);
+  const analyse = (text: string) => analyzeText(text, "posix", inv.ctx);
+  if (operand && !fromStdin) return scriptOperand(inv, operand, analyse);
+  return stdinEffects(inv, analyse);
 };
+
+function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
+  if (!text) return [];
+  return text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx);
+}
 
 /** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script. */
 export const powershell: Handler = (inv) => {
@@ -108,7 +146,7 @@ export function interpreter(language: Language): Handler {
         if (language !== "perl" && language !== "ruby") break;
       } else if (a.value === "-m" && language === "python") return [];
       else if (a.value === "-") break;
-      else if (!a.value.startsWith("-")) return inline ? ops : a.dynamic ? [op("unknown", inv.name)] : [];
+      else if (!a.value.startsWith("-")) return inline ? ops : scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)]);
     }
     return inline ? ops : stdinEffects(inv, (t) => scanCode(t, language, inv.ctx));
   };
@@ -129,13 +167,12 @@ export function stdinEffects(inv: Invocation, analyse: (text: string) => Op[]): 
   }
 }
 
-/** source / `.`: runs a file in this shell; /dev/stdin reads stdin; an unknown file is unknown. */
+/** source / `.`: runs a file in this shell; a stdin path reads stdin; an unknown file is unknown. */
 export const sourceFile: Handler = (inv) => {
   const [file] = inv.args;
   if (!file) return [];
   if (file.dynamic) return [op("unknown", "source")];
-  if (/^\/dev\/(stdin|fd\/0)$/.test(file.value)) return stdinEffects(inv, (t) => analyzeText(t, "posix", inv.ctx));
-  return [];
+  return scriptOperand(inv, file, (t) => analyzeText(t, "posix", inv.ctx));
 };
 
 /** hash -p PATH NAME: later commands named NAME run the program at PATH. */
