@@ -1,5 +1,6 @@
 import { ParseError, type SimpleCommand } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
+import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
 import { assign, UNSET } from "./vars.ts";
 import { WordBuilder } from "./word-builder.ts";
@@ -69,22 +70,29 @@ function _split(lx: Lexer, value: string | null, quoted: boolean): string | null
   return [...ifs].some((c) => value.includes(c)) ? null : value;
 }
 
-/** `((…))` / `$((…))` after the opening parentheses; substitutions inside still run. */
+/**
+ * `((…))` / `$((…))` after the opening parentheses; substitutions inside still run, and the
+ * names the expression reaches (`x`, `$x`, `${x}`) are evaluated as bash does.
+ */
 export function readArithmetic(lx: Lexer): void {
   let depth = 0;
+  let names = "";
   for (;;) {
     const c = lx.src[lx.pos];
     if (c === undefined) throw new ParseError("unterminated arithmetic");
     if (c === "$" || c === "`") {
+      names += ` ${/^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(lx.src.slice(lx.pos, lx.pos + 200))?.[1] ?? ""} `;
       readDollarOrTick(lx, new WordBuilder(), true);
       continue;
     }
+    names += c;
     lx.pos++;
     if (c === "(") depth++;
     else if (c === ")") {
       if (depth > 0) depth--;
       else if (lx.src[lx.pos] === ")") {
         lx.pos++;
+        evaluateNames(lx, names);
         return;
       } else throw new ParseError("bad arithmetic");
     }
@@ -136,6 +144,7 @@ function _readBraced(lx: Lexer): string | null {
       lx.pos++;
     }
   }
+  evaluateBraced(lx, lx.src.slice(start, lx.pos));
   lx.pos++;
   if (!m) return null;
   const value = lx.lookup(m[1]!);

@@ -1,5 +1,6 @@
 import { ParseError, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
+import { arithmeticCommand } from "./arith.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
@@ -163,6 +164,8 @@ class _Parser extends Lexer {
       cmd.group = true;
     }
     let testBrackets = false;
+    // Each word as written (arithmetic reads the names behind `$x` even when the value is unknown).
+    const raws = new Map<Word, string>();
     for (;;) {
       this.skipBlanks();
       const c = this.src[this.pos];
@@ -202,7 +205,9 @@ class _Parser extends Lexer {
         }
         throw new ParseError("unexpected parenthesis");
       }
+      const wordStart = this.pos;
       const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
+      for (const word of words) raws.set(word, this.src.slice(wordStart, this.pos));
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
@@ -216,9 +221,10 @@ class _Parser extends Lexer {
           return cmd;
         }
       }
-      for (const word of words) this.place(cmd, word, () => (testBrackets = true));
+      for (const word of words) this.place(cmd, word, () => (testBrackets = true), raws);
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
+    arithmeticCommand(this, cmd, raws);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
     this.scopes.place(cmd);
     this.push(cmd);
@@ -236,13 +242,15 @@ class _Parser extends Lexer {
   }
 
   /** Files one word into the command: a reserved word, an assignment or an argument. */
-  private place(cmd: SimpleCommand, word: Word, openTest: () => void): void {
+  private place(cmd: SimpleCommand, word: Word, openTest: () => void, raws: Map<Word, string>): void {
     const bare = !word.quoted && !word.dynamic;
     if (cmd.argv.length === 0 && word.assignment) {
       const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
       if (eq) {
         const value = { ...word, value: word.value.slice(eq[0].length), pattern: word.pattern.slice(eq[0].length), assignment: false };
-        cmd.assigns.push({ name: eq[1]!, value: eq[2] ? { ...value, dynamic: true } : value });
+        const assigned = eq[2] ? { ...value, dynamic: true } : value;
+        raws.set(assigned, raws.get(word) ?? "");
+        cmd.assigns.push({ name: eq[1]!, value: assigned });
         return;
       }
     }

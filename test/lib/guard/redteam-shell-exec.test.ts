@@ -45,3 +45,37 @@ describe("red team: scripts read from stdin paths and shell option orders", () =
     });
   }
 });
+
+// Red-team finding C11: bash arithmetic evaluates the values of the variables it names, and a
+// subscript there is expanded, so `a[$(cmd)]` inside a value runs cmd.
+const ARITHMETIC: Array<[string, string, Decision, ReasonCode]> = [
+  ["$((x)) runs the substitution in x's subscript", "x='a[$(rm -rf ~/Documents)]'; echo $((x))", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["$(( $x )) runs it too", "x='a[$(rm -rf ~/Documents)]'; echo $(( $x ))", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["(( x )) runs it", "x='a[$(rm -rf ~/Documents)]'; (( x ))", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["[[ $x -eq 0 ]] runs it", "x='a[$(rm -rf ~/Documents)]'; [[ $x -eq 0 ]]", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["[[ x -lt 1 ]] with a bare name runs it", "x='a[$(rm -rf ~/Documents)]'; [[ x -lt 1 ]]", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["let x runs it", "x='a[$(rm -rf ~/Documents)]'; let x", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["let with a quoted subscript runs it", "let 'a[$(rm -rf ~/Documents)]'", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["assigning to a declare -i variable runs it", "declare -i n; n='a[$(rm -rf ~/Documents)]'", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["declare -i with a value runs it", "declare -i n='a[$(rm -rf ~/Documents)]'", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a backtick in a subscript reached through another name runs", "x='a[`rm -rf ~/Documents`]'; y=x; echo $((y+1))", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["an array subscript outside $(( )) is arithmetic too", "x='a[$(rm -rf ~/Documents)]'; echo ${arr[x]}", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a substring offset is arithmetic too", "x='a[$(rm -rf ~/Documents)]'; echo ${s:x:1}", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a variable with an unknown value in arithmetic is undeterminable", "x=$(cat f); echo $((x))", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a value naming itself stops at the bound", "x='$((x))'; echo $((x))", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a harmless subscript substitution is analysed and allowed", "x='a[$(echo hi)]'; echo $((x))", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["plain arithmetic on numbers is allowed", "echo $((1 + 2 * 3))", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["arithmetic on a known number is allowed", "i=3; (( i++ )); echo $((i * 2))", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["arithmetic on an unset variable is allowed", "echo $((n + 1)); [[ $m -eq 0 ]]", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["an arithmetic for loop is allowed", "for ((i = 0; i < 3; i++)); do echo $i; done", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a string comparison in [[ ]] is not arithmetic", "x='a[$(rm -rf ~/Documents)]'; [[ $x == y ]]", "ALLOW", "ALLOW_NO_EFFECT"],
+];
+
+describe("red team: variable values evaluated by arithmetic", () => {
+  for (const [name, command, decision, reason] of ARITHMETIC) {
+    test(`${name}: ${decision} ${reason}`, () => {
+      const r = check(command);
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});

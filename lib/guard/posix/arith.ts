@@ -1,0 +1,101 @@
+import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import { expandText } from "./expansion.ts";
+import type { Lexer } from "./lexer.ts";
+import { UNSET, type Vars } from "./vars.ts";
+
+/**
+ * Bash arithmetic evaluates a variable it names by evaluating the variable's value as arithmetic
+ * in turn, and expands an array subscript found there: `x='a[$(cmd)]'; echo $((x))` runs cmd.
+ * So the values of the names an arithmetic context reaches are read for substitutions (parsed
+ * as commands of this line); a name whose value is unknown makes the effect undeterminable.
+ * A name never assigned in the line (the environment's) is taken as harmless.
+ */
+
+const NAMES = /[A-Za-z_][A-Za-z0-9_]*/g;
+const RUNS = /\$\(|`/;
+const TEST_OPERATORS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
+// Values naming values that hold substitutions nest; past this many the guard stops reading.
+const MAX_EXPANSIONS = 64;
+
+let _expansions = 0;
+let _active = 0;
+const _integers = new WeakMap<Vars, Set<string>>();
+
+/** Arithmetic text as written: the names it reaches are evaluated. */
+export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>()): void {
+  for (const [name] of text.matchAll(NAMES)) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const value = lx.vars.get(name);
+    if (value === undefined || value === UNSET) continue;
+    if (value === null) _unknown(lx);
+    else evaluateValue(lx, value, seen);
+  }
+}
+
+/** Text that arithmetic evaluates after expansion: its substitutions run, its names are read. */
+export function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()): void {
+  if (RUNS.test(value)) {
+    if (_active === 0) _expansions = 0;
+    if (++_expansions > MAX_EXPANSIONS) return _unknown(lx);
+    _active++;
+    try {
+      expandText(lx, value);
+    } finally {
+      _active--;
+    }
+  }
+  evaluateNames(lx, value, seen);
+}
+
+/** `${a[i]}` and `${s:off:len}`: the subscript and the offsets are arithmetic. */
+export function evaluateBraced(lx: Lexer, inner: string): void {
+  const subscript = /\[(.*)\]/s.exec(inner)?.[1];
+  if (subscript !== undefined) evaluateNames(lx, subscript);
+  const offsets = /^[A-Za-z_][A-Za-z0-9_]*:(?![-=+?])(.*)$/s.exec(inner)?.[1];
+  if (offsets !== undefined) evaluateNames(lx, offsets);
+}
+
+/** A word of `let`, an operand of `[[ … -eq … ]]`, the value given to an integer variable. */
+function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): void {
+  if (raw !== undefined) evaluateNames(lx, raw);
+  if (value && !value.dynamic) evaluateValue(lx, value.value);
+}
+
+/**
+ * A finished command's arithmetic: `let`, the `[[` integer comparisons, and values given to
+ * variables declared `-i` (`declare -i n; n='a[$(cmd)]'` evaluates the value). `raw` holds each
+ * word as written, so the names behind `$x` are known even when the value is not.
+ */
+export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>): void {
+  const integers = _integers.get(lx.vars) ?? new Set<string>();
+  _integers.set(lx.vars, integers);
+  for (const { name, value } of cmd.assigns) if (integers.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
+  const [head, ...rest] = cmd.argv;
+  if (!head || head.dynamic) return;
+  if (head.value === "let") for (const w of rest) _operand(lx, raw.get(w), w);
+  if (head.value === "[[") {
+    rest.forEach((w, i) => {
+      if (w.quoted || !TEST_OPERATORS.has(w.value)) return;
+      for (const side of [rest[i - 1], rest[i + 1]]) if (side) _operand(lx, raw.get(side), side);
+    });
+  }
+  if (!DECLARERS.has(head.value)) return;
+  const integer = rest.some((w) => /^-[a-zA-Z]*i/.test(w.value));
+  for (const w of rest) {
+    const name = ASSIGNMENT.exec(w.value)?.[1] ?? (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value) ? w.value : undefined);
+    if (name === undefined) continue;
+    if (integer) integers.add(name);
+    if (integers.has(name) && name !== w.value) _operand(lx, _afterEquals(raw.get(w)), { ...w, value: w.value.slice(w.value.indexOf("=") + 1) });
+  }
+}
+
+function _afterEquals(raw: string | undefined): string | undefined {
+  return raw?.replace(ASSIGNMENT, "");
+}
+
+function _unknown(lx: Lexer): void {
+  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
+}
