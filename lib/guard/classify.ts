@@ -9,6 +9,7 @@ import type { OpKind } from "./ops.ts";
 import { findWorkspace, type PathContext } from "./paths.ts";
 import { judge, type OpVerdict } from "./policy.ts";
 import { parseDialect } from "./parse-dialect.ts";
+import { meetsLandedPaths } from "./policy-lineflow.ts";
 import type { CompensationPlan } from "./recovery/plan.ts";
 import { ParseError } from "./syntax.ts";
 
@@ -93,7 +94,12 @@ export function classify(req: CheckRequest): CheckResult {
     protectedPaths: (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${workspace}/${p}`)),
     realDirs: new Map([[cwd, cwd]]),
   };
-  const verdicts = ops.map((o) => judge(o, pc));
+  const landed = meetsLandedPaths(ops);
+  const verdicts = ops.map((o, i): OpVerdict => {
+    const verdict = judge(o, pc);
+    // The path an earlier part of the line fills is not what the policy saw: fail closed.
+    return landed[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict;
+  });
   return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
 }
 

@@ -36,6 +36,18 @@ export interface Op {
   refusal?: ReasonCode;
   /** An overwrite that edits the file in place (`sed -i`, `sort -o`): the file stays, its content changes. */
   inPlace?: boolean;
+  /**
+   * The targets are destinations this op fills, which later parts of the same line then meet in
+   * a changed file system (policy-lineflow.ts): `moved` data (mv), `linked` entries that may be
+   * symlinks (ln, cp -a/-r), `created` files and folders (cp, a redirection, mkdir), or `spread`:
+   * entries of unknown names anywhere inside the target directory (tar -x, unzip, git checkout),
+   * any of which may be a symlink.
+   */
+  lands?: "moved" | "linked" | "created" | "spread";
+  /** For a move: where the sources go (outside the workspace they leave the quarantine's reach). */
+  dest?: Word;
+  /** Runs in a loop or function body: it may run after ops listed later in the line. */
+  repeats?: boolean;
   /** Found inside an unknown program's arguments: any effect it has is undeterminable. */
   wrapped?: boolean;
   /**

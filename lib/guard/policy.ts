@@ -64,6 +64,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
   const relocate: string[] = [];
   const codes: ReasonCode[] = [];
   const destroys = o.kind === "delete" || o.kind === "overwrite";
+  const away = o.kind === "move" ? _movedTo(o, pc) : null;
   for (const word of o.targets) {
     if (_opaqueGlob(word, o.cwd, pc)) {
       codes.push("BLOCK_WILDCARD");
@@ -78,7 +79,8 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       // somewhere else (a temporary folder), so the redirected payload stays out of reach.
       const viaStore = _spelledInStore(word, o.cwd, pc);
       for (const path of resolved.paths) {
-        const code = _pathCode(o, path, viaStore ? "protected" : classifyPath(path, pc), destroys, pc);
+        const cls = viaStore ? "protected" : classifyPath(path, pc);
+        const code = away && _leaves(cls, away, pc) && lstatSync(path, { throwIfNoEntry: false }) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
         codes.push(code);
         if (code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE") relocate.push(path);
       }
@@ -87,6 +89,22 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
   const code = worstPathCode(codes);
   if (code === "RELOCATE_TREE") return { code, relocate };
   return { code, relocate: code === "COMPOUND_CWD_DELETE" ? relocate : undefined };
+}
+
+/** Where a move's destination lies (null: not a move, or a destination judged on its own). */
+function _movedTo(o: Op, pc: PathContext): string | null {
+  const dest = o.dest && resolveTarget(o.dest, o.cwd, pc.realDirs);
+  return dest?.kind === "paths" && dest.paths.length === 1 ? dest.paths[0]! : null;
+}
+
+/**
+ * A move that takes data out of the quarantine's reach: from the workspace to anywhere else, or
+ * into a temporary directory. It is not relocated (the command would then fail to do what it
+ * says) but asked: the user sees the data leave (red team C13).
+ */
+function _leaves(from: PathClass, to: string, pc: PathContext): boolean {
+  if (from === "workspace") return to !== pc.workspace && !to.startsWith(`${pc.workspace}/`);
+  return from === "outside" && classifyPath(to, pc) === "temp";
 }
 
 /** A glob inside protected storage (the quarantine, .git): refused rather than expanded (seed 001). */

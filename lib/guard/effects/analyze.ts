@@ -6,6 +6,7 @@ import { recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
+import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./program-path.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { taintOps } from "./taint.ts";
@@ -28,14 +29,23 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       ops.push(...analyzeArgv(head, args, ctx, cmd));
       back();
     }
+    const repeats = _repeats(cmd);
     for (let i = before; i < ops.length; i++) {
       const o = ops[i]!;
       if (o.cwd === null) o.cwd = ctx.state.cwd;
       o.afterCd ||= ctx.state.afterCd;
+      o.repeats ||= repeats;
+      if (o.lands) recordLanded(o, ctx);
     }
   }
   flow.finish();
   return ops;
+}
+
+/** Inside a loop or function body: the command may run again after the commands listed after it. */
+function _repeats(cmd: SimpleCommand): boolean {
+  for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return true;
+  return false;
 }
 
 const MAX_ALIAS_EXPANSIONS = 64;
@@ -56,12 +66,29 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
     script.commands.at(-1)?.argv.push(...args);
     return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
   }
-  const handler = PROGRAMS.get(name);
-  const ops = handler ? handler({ name, args, cmd, ctx }) : scanUnknownProgram(args, ctx, name);
+  const identity = programIdentity(head, cmd, ctx);
+  // A program file written earlier in the same line runs content the guard never saw, unless
+  // the line wrote text the guard read (flows.ts analyses that text below).
+  if (identity === LANDED && !writtenScriptOps(name, head, args, ctx).length) return [op("unknown", "program")];
+  const known = identity === LANDED ? name : identity;
+  const handler = PROGRAMS.get(known ?? name);
+  const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, args, cmd, ctx);
   const more = [flows, secretArgOps(name, args), taintOps(name, head, args, cmd, ctx)].filter((list) => list.length > 0);
   return more.length === 0 ? ops : ops.concat(...more);
+}
+
+/**
+ * A program the guard cannot identify. A modelled name is judged as what it says (a `rimraf`
+ * in node_modules/.bin deletes); any other name, an inert one included (`./cat` may be rm),
+ * is undeterminable around a delete program's arguments.
+ */
+function _unknownFile(name: string, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
+  const handler = PROGRAMS.get(name);
+  if (handler) return handler({ name, args, cmd, ctx });
+  const ops = scanUnknownProgram(args, ctx, "program");
+  return destructiveLooking(args) ? [...ops, op("unknown", "program")] : ops;
 }
 
 /** Parses and analyses nested command text (`bash -c`, `eval`, a heredoc fed to a shell). */
@@ -84,8 +111,8 @@ export function redirectOps(cmd: SimpleCommand): Op[] {
       continue;
     }
     if (!r.target.dynamic && HARMLESS_DEVICES.test(r.target.value)) continue;
-    if (r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&") ops.push(op("overwrite", "redirect", [r.target]));
-    else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push(op("write-into", "redirect", [r.target]));
+    if (r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&") ops.push({ ...op("overwrite", "redirect", [r.target]), lands: "created" });
+    else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push({ ...op("write-into", "redirect", [r.target]), lands: "created" });
   }
   return ops;
 }

@@ -22,6 +22,8 @@ export interface AnalyzeContext {
     derived?: Set<string>;
     scripts?: Map<string, string | null>;
     fds?: Map<string, string | null>;
+    /** Absolute destinations earlier ops filled (null: one could not be resolved). */
+    landed?: Array<string | null>;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
   };

@@ -1,5 +1,5 @@
 import { op } from "../ops.ts";
-import { unknownWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { sedScriptOps } from "./sed-script.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
@@ -21,7 +21,7 @@ export const creates: Handler = ({ name, args }) => {
   const { files } = operands(args, new Set(VALUED[name]));
   // mknod NAME TYPE [MAJOR MINOR]: only the first operand is a path.
   const paths = name === "mknod" ? files.slice(0, 1) : files;
-  return paths.length ? [op("write-into", name, paths)] : [];
+  return paths.length ? [{ ...op("write-into", name, paths), lands: "created" }] : [];
 };
 
 /**
@@ -47,9 +47,9 @@ export const sed: Handler = ({ name, args, ctx }) => {
   return targets.length ? [...ops, { ...op("overwrite", name, targets), inPlace: true }] : ops;
 };
 
-/** unzip -d DIR extracts into DIR (listing and testing modes write nothing). */
+/** unzip extracts into -d DIR or the working directory (listing and testing modes write nothing). */
 export const unzip: Handler = ({ name, args }) => {
+  if (args.some((a) => /^-[a-zA-Z]*[lvtZz]/.test(a.value))) return [];
   const at = args.findIndex((a) => a.value === "-d");
-  if (at < 0 || !args[at + 1] || args.some((a) => /^-[a-zA-Z]*[lvtZz]/.test(a.value))) return [];
-  return [op("write-into", name, [args[at + 1]!])];
+  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread" }];
 };

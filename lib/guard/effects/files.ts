@@ -85,11 +85,14 @@ export const copyMove: Handler = ({ name, args }) => {
   const dest = targetDir ?? files.at(-1);
   if (!dest || sources.length === 0) return [];
   const ops: Op[] = [];
-  if (name === "mv") ops.push(op("move", name, sources, true));
+  // ln makes symlinks, and cp copies a symlink as a symlink when it preserves links or recurses.
+  const links = name === "ln" || (name === "cp" && hasFlag(flags, "saRrdP", ["--archive", "--recursive", "--no-dereference", "--symbolic-link", "--preserve"]));
+  const lands = name === "mv" ? "moved" : links ? "linked" : "created";
+  if (name === "mv") ops.push({ ...op("move", name, sources, true), dest });
   const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
   // ln without -f refuses to replace: it only creates inside the destination's directory.
-  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [op("write-into", name, [dest])];
-  ops.push(op(noClobber ? "write-into" : "overwrite", name, [dest]));
+  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [{ ...op("write-into", name, [dest]), lands }];
+  ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands });
   return ops;
 };
 
@@ -109,7 +112,7 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
-  ops.push(op("write-into", name, [dest]));
+  ops.push({ ...op("write-into", name, [dest]), lands: "created" });
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op, type OpKind } from "../ops.ts";
-import { unknownWord, type Word } from "../syntax.ts";
+import { findWorkspace } from "../paths.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
@@ -74,6 +75,10 @@ export const git: Handler = (inv) => {
   if (sub === "push") {
     const pushed = _configuredPush(config, values);
     if (pushed) return [...ops, op(pushed, "git push")];
+  }
+  // Checking out writes tracked entries, symlinks among them, anywhere in the work tree.
+  if ((sub === "checkout" || sub === "switch") && dir !== null && values.some((v) => !v.startsWith("-"))) {
+    ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });
   }
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return ops;

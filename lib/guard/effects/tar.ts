@@ -36,8 +36,9 @@ export const tar: Handler = (inv) => {
   if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) ops.push(op(args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? "secret" : "egress", "tar"));
   const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   const into = _directory(args);
-  // Extracting into -C DIR writes into DIR (only protected storage cares).
-  if (extracts && into) ops.push(op("write-into", "tar", [into]));
+  // Extracting writes into -C DIR or the working directory (only protected storage cares, and
+  // later parts of the line that meet the extracted entries).
+  if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread" });
   return ops;
 };
 

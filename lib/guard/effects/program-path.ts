@@ -1,0 +1,80 @@
+import { realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, normalize } from "node:path";
+import type { Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { programName } from "./names.ts";
+
+// Where the system's own programs live: a program found there is what its name says.
+const SYSTEM_BIN = new Set(["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/run/current-system/sw/bin"]);
+// Shell builtins and keywords: the shell runs them itself, whatever PATH holds.
+const BUILTINS = new Set(
+  "echo printf test [ [[ true false read export declare local typeset readonly set unset shift return exit alias unalias hash type cd pwd pushd popd dirs eval source . exec command builtin trap wait jobs kill let ulimit umask getopts times".split(" "),
+);
+
+export const LANDED = Symbol("landed");
+
+/** Remembers the destinations an op fills, so a later command run from one of them is unknown. */
+export function recordLanded(o: Op, ctx: AnalyzeContext): void {
+  const landed = (ctx.state.landed ??= []);
+  for (const w of o.targets) landed.push(_absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic));
+}
+
+/**
+ * The program a command word runs (red team C12): a name is trusted only on an unchanged PATH,
+ * and a path only in a system binary directory or when it resolves into one; otherwise it is
+ * `null`, unknown. `landed`: a file an earlier part of the line wrote, moved or linked, whose
+ * content the guard cannot know at all.
+ */
+export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | null | typeof LANDED {
+  const name = programName(head);
+  if (!head.value.includes("/")) {
+    const own = cmd?.assigns.find((a) => a.name === "PATH");
+    const path = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("PATH");
+    if (path === undefined || BUILTINS.has(name)) return name;
+    if (path === null || path === UNSET) return null;
+    // The first directory of the new PATH holding the name decides, as the shell searches.
+    for (const dir of path.split(":")) {
+      const file = _absolute(`${dir || "."}/${head.value}`, ctx.state.cwd, false);
+      if (file === null) return null;
+      if (_landed(file, ctx)) return LANDED;
+      if (statSync(file, { throwIfNoEntry: false })?.isFile()) return _systemProgram(file);
+    }
+    return name; // not found: the command fails
+  }
+  const file = _absolute(head.value, ctx.state.cwd, false);
+  if (file === null) return null;
+  if (_landed(file, ctx)) return LANDED;
+  return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
+}
+
+/** The name of the system program a file resolves to; null for any other file or none. */
+function _systemProgram(file: string): string | null {
+  try {
+    const real = realpathSync(file);
+    return SYSTEM_BIN.has(dirname(real)) ? programName({ value: real, dynamic: false, glob: false, pattern: real, quoted: true }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function _landed(file: string, ctx: AnalyzeContext): boolean {
+  return (ctx.state.landed ?? []).some((l) => l === null || file === l || file.startsWith(`${l}/`));
+}
+
+function _absolute(path: string, cwd: string | null, dynamic: boolean): string | null {
+  if (dynamic || (!isAbsolute(path) && cwd === null)) return null;
+  return normalize(isAbsolute(path) ? path : `${cwd}/${path}`);
+}
+
+// rm-style options: recursive and forced together (`-rf`, `-r -f`), or recursion past the root.
+const RECURSIVE = /^-[a-zA-Z]*[rR]/;
+const FORCED = /^-[a-zA-Z]*f/;
+
+/** Arguments that would make a delete program destroy a tree. */
+export function destructiveLooking(args: Word[]): boolean {
+  const short = args.filter((a) => !a.dynamic && /^-[a-zA-Z]+$/.test(a.value)).map((a) => a.value);
+  if (short.some((f) => RECURSIVE.test(f)) && short.some((f) => FORCED.test(f))) return true;
+  return args.some((a) => a.value === "--recursive" || a.value === "--no-preserve-root");
+}

@@ -1,0 +1,75 @@
+import { isAbsolute, normalize } from "node:path";
+import type { Op, OpKind } from "./ops.ts";
+import type { Word } from "./syntax.ts";
+
+// Kinds that destroy or expose what their targets lead to. A write-into only adds entries.
+const DESTROYING = new Set<OpKind>(["delete", "overwrite", "move", "permission"]);
+
+/**
+ * The policy judges every op against the file system as it is before the line runs. A target
+ * that an earlier part of the line fills (red team C13, C21) is not what the file system shows:
+ * `mv src gone && rm -rf gone` deletes src, `ln -s ~ l; rm -rf l/*` deletes the home folder's
+ * content, `tar -xf a.tar && rm -rf x/y` goes through whatever the archive made `x`. For each op
+ * this answers whether it meets such a path; the caller refuses those ops as undeterminable.
+ */
+export function meetsLandedPaths(ops: Op[]): boolean[] {
+  const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: o.lands!, path: _segments(word, o.cwd) })) : []));
+  if (landings.length === 0) return ops.map(() => false);
+  return ops.map((o, i) => {
+    if (!DESTROYING.has(o.kind)) return false;
+    // In a loop or function body the op may run again after any part of the line.
+    const before = landings.filter((l) => l.at < i || (o.repeats && l.at !== i));
+    const targets = o.find ? o.find.roots : o.targets;
+    return before.some((l) => targets.some((t) => _meets(o, t, l.kind, l.path)));
+  });
+}
+
+type Landing = NonNullable<Op["lands"]>;
+
+function _meets(o: Op, target: Word, kind: Landing, landed: string[] | null): boolean {
+  // An unknowable destination may be anywhere.
+  if (landed === null) return true;
+  const raw = _segments(target, o.cwd, true);
+  if (raw === null) return false; // a dynamic target is refused by the policy already
+  // `..` climbs out of a new symlink as the kernel resolves it, so the spelled path counts;
+  // `x/../link/` reaches the link as its normalised spelling shows.
+  const normal = raw.includes("..") ? normalize(`/${raw.join("/")}`).split("/").filter(Boolean) : raw;
+  // A trailing `/` (or `/.`) makes rm, chmod and find follow a symlink to its target's content.
+  const follows = /\/\.?$/.test(target.glob ? target.pattern : target.value) || o.find !== undefined;
+  return [raw, normal].some((segs) => {
+    const depth = _depthUnder(segs, landed);
+    if (depth === null) return false;
+    // Moved data is lost by a delete of it, of anything in it, or of a folder it moved into.
+    if (kind === "moved") return true;
+    // A new symlink itself: rm and mv take the link, not its target; writes and a trailing
+    // slash follow it. Below it, any path goes through it.
+    if (kind === "linked") return depth > 0 || (depth === 0 && (follows || (o.kind !== "delete" && o.kind !== "move")));
+    // A new file or folder holds only what the line put there; a path below one may still go
+    // through a symlink an earlier part of the line placed in it.
+    if (kind === "created") return depth > 0;
+    // Extracted or checked-out entries of unknown names: any of them may be a symlink that a
+    // deeper path goes through; the entries themselves are new (or were judged as they are).
+    return depth >= 2 || (depth === 1 && follows);
+  });
+}
+
+/** How many segments `target` goes below `landed` (0: the same path; negative: an ancestor of it). */
+function _depthUnder(target: string[], landed: string[]): number | null {
+  const n = Math.min(target.length, landed.length);
+  for (let i = 0; i < n; i++) if (!_segmentMatches(target[i]!, landed[i]!)) return null;
+  return target.length - landed.length;
+}
+
+function _segmentMatches(pattern: string, name: string): boolean {
+  if (/[*?[]/.test(name)) return true; // a landing spelled with a wildcard may be any name
+  if (!/(?<!\\)[*?[]/.test(pattern)) return pattern.replace(/\\(.)/g, "$1") === name;
+  return (!name.startsWith(".") || pattern.startsWith(".")) && new Bun.Glob(pattern).match(name);
+}
+
+/** A path as segments from the root, `..` kept; null when the word or its directory is unknown. */
+function _segments(word: Word, cwd: string | null, asPattern = false): string[] | null {
+  if (word.dynamic) return null;
+  const text = asPattern && word.glob ? word.pattern : word.value;
+  if (!isAbsolute(text) && cwd === null) return null;
+  return (isAbsolute(text) ? text : `${cwd}/${text}`).split("/").filter((s) => s !== "" && s !== ".");
+}
