@@ -44,6 +44,8 @@ export interface Op {
    * any of which may be a symlink.
    */
   lands?: "moved" | "linked" | "created" | "spread";
+  /** For a copy or move destination: what is copied, so a destination folder is judged per entry. */
+  sources?: Word[];
   /** For a move: where the sources go (outside the workspace they leave the quarantine's reach). */
   dest?: Word;
   /** Runs in a loop or function body: it may run after ops listed later in the line. */

@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, statSync } from "node:fs";
-import { dirname, isAbsolute, normalize } from "node:path";
+import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
@@ -78,7 +78,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       // Spelled through the quarantine folder: protected even when a symlink there resolves
       // somewhere else (a temporary folder), so the redirected payload stays out of reach.
       const viaStore = _spelledInStore(word, o.cwd, pc);
-      for (const path of resolved.paths) {
+      for (const path of _entries(o, resolved.paths)) {
         const cls = viaStore ? "protected" : classifyPath(path, pc);
         const code = away && _leaves(cls, away, pc) && lstatSync(path, { throwIfNoEntry: false }) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
         codes.push(code);
@@ -89,6 +89,15 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
   const code = worstPathCode(codes);
   if (code === "RELOCATE_TREE") return { code, relocate };
   return { code, relocate: code === "COMPOUND_CWD_DELETE" ? relocate : undefined };
+}
+
+/**
+ * A copy or move into an existing folder replaces the entries named like its sources there
+ * (red team H4: `cp /tmp/x/.bashrc ~/`); a source the guard cannot name leaves the folder itself.
+ */
+function _entries(o: Op, paths: string[]): string[] {
+  if (o.kind !== "overwrite" || !o.sources || o.sources.some((s) => s.dynamic || s.glob)) return paths;
+  return paths.flatMap((p) => (statSync(p, { throwIfNoEntry: false })?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
 }
 
 /** Where a move's destination lies (null: not a move, or a destination judged on its own). */

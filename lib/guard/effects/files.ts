@@ -92,7 +92,7 @@ export const copyMove: Handler = ({ name, args }) => {
   const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
   // ln without -f refuses to replace: it only creates inside the destination's directory.
   if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [{ ...op("write-into", name, [dest]), lands }];
-  ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands });
+  ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands, sources });
   return ops;
 };
 

