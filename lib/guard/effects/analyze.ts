@@ -75,7 +75,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, args, cmd, ctx);
-  const more = [flows, secretArgOps(name, args), taintOps(name, head, args, cmd, ctx)].filter((list) => list.length > 0);
+  const more = [flows, secretArgOps(name, args, ctx.state.cwd), taintOps(name, head, args, cmd, ctx)].filter((list) => list.length > 0);
   return more.length === 0 ? ops : ops.concat(...more);
 }
 

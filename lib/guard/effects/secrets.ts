@@ -22,6 +22,9 @@ const SECRET_STORE = new RegExp(
     String.raw`/\.gem/credentials$`,
     String.raw`/\.azure/`,
     String.raw`/Library/Keychains/`,
+    // A credential folder itself: a recursive reader (`grep -r`, `tar c`, `cp -r`) takes every key in it.
+    String.raw`/\.(ssh|aws|password-store|kube|docker|azure)/?$`,
+    String.raw`/\.config/gcloud/?$`,
     String.raw`^/etc/(shadow|gshadow|sudoers)$`,
   ].join("|"),
 );
@@ -38,10 +41,11 @@ const _HINT = /\.|id_|Keychains|shadow|sudoers/;
 const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
 
 /** The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`. */
-function _paths(word: Word): string[] {
+function _paths(word: Word, cwd: string | null = null): string[] {
   if (word.dynamic) return [];
-  // A glob names what it matches (`~/.aws/credential?`); an absolute one is expanded here.
-  const matches = word.glob && word.pattern.startsWith("/") ? expandGlob(word.pattern) : null;
+  // A glob names what it matches (`~/.aws/credential?`, `.e*` in the working directory).
+  const pattern = word.pattern.startsWith("/") ? word.pattern : cwd === null ? null : `${cwd}/${word.pattern}`;
+  const matches = word.glob && pattern !== null ? expandGlob(pattern) : null;
   if (matches && matches.length > 0) return matches.slice(0, 64);
   const v = word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value;
   const out = [v];
@@ -54,8 +58,8 @@ function _paths(word: Word): string[] {
 }
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
-export function isSecretPath(word: Word): boolean {
-  return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p));
+export function isSecretPath(word: Word, cwd: string | null = null): boolean {
+  return _HINT.test(word.value) && _paths(word, cwd).some((p) => SECRET_STORE.test(p));
 }
 
 /** Whether a word names a credential store or key material (for uploads). */
@@ -64,10 +68,10 @@ export function isSecretFile(word: Word): boolean {
 }
 
 /** Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`, `cp`). */
-export function secretArgOps(name: string, args: Word[]): Op[] {
+export function secretArgOps(name: string, args: Word[], cwd: string | null): Op[] {
   // git reads files only through show and cat-file (`git show HEAD:.env`).
   if (NON_READERS.has(name) && !(name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""))) return [];
-  const secrets = args.filter(isSecretPath);
+  const secrets = args.filter((a) => isSecretPath(a, cwd));
   return secrets.length ? [op("secret", name, secrets)] : [];
 }
 
