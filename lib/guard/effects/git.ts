@@ -80,6 +80,9 @@ export const git: Handler = (inv) => {
   if ((sub === "checkout" || sub === "switch") && dir !== null && values.some((v) => !v.startsWith("-"))) {
     ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });
   }
+  // git mv renames like mv: a later part of the line meets the data under its new name.
+  const renamed = sub === "mv" ? rest.filter((w) => !w.value.startsWith("-")).at(-1) : undefined;
+  if (renamed) ops.push({ ...op("write-into", "git mv", [dir === null ? unknownWord() : renamed]), lands: "moved" });
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);

@@ -26,6 +26,8 @@ const LANDED: Array<[string, string, Decision, ReasonCode]> = [
   ["a delete of where src was just moved deletes src", "mv src gone && rm -rf gone", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a delete in a temp folder that src was just moved into deletes src", `mv src ${T}/x && rm -rf ${T}/x`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a glob may match the new name of a moved folder", "mv src asrc; rm -rf a*", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["git mv renames like mv", "git mv src gone && rm -rf gone", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["find through a new symlink with a trailing slash follows it", "ln -s ~ l && find l/ -delete", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["moving credentials to a temp folder and deleting them there", `mv ~/.ssh ${T}/k; rm -rf ${T}/k`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a delete of a folder that data was moved into reaches the data", "mv src build/ && rm -rf build", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a trailing slash on a new symlink deletes its target's content", "ln -sfn ~/Documents link && rm -rf link/", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
@@ -52,6 +54,7 @@ const UNCHANGED: Array<[string, string, Decision, ReasonCode]> = [
   ["an unrelated delete after a move is judged as before", "mv README.md docs.md && rm -rf build", "RELOCATE", "RELOCATE_TREE"],
   ["a checkout then a log file at the top", "git checkout main && bun test > log.txt", "ALLOW", "ALLOW_NO_EFFECT"],
   ["a new folder then a delete in it", "mkdir -p out && rm -rf out", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["git mv then an unrelated delete", "git mv README.md docs.md && rm -rf build", "RELOCATE", "RELOCATE_TREE"],
 ];
 
 // Red-team finding C13, second half: a move out of the workspace takes the data out of the
