@@ -18,7 +18,7 @@ export interface PathContext {
   /** Extra protected paths from the configuration (absolute). */
   protectedPaths: string[];
   /** Real paths of directories already resolved during this check (targets share parents). */
-  realDirs: Map<string, string>;
+  realDirs: Map<string, string | null>;
   /** find dry runs already made during this check (policy-find.ts). */
   findRuns?: Map<string, FindReach | null>;
 }
@@ -82,7 +82,7 @@ function _derived(pc: PathContext): _Derived {
 export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } | { kind: "wildcard" };
 
 /** The absolute paths one target word names (globs expanded as the shell would). */
-export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<string, string> = new Map()): Resolved {
+export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<string, string | null> = new Map()): Resolved {
   if (word.dynamic || word.value.startsWith("//")) return { kind: "unknown" };
   if (word.value === "") return { kind: "paths", paths: [] };
   // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
@@ -93,27 +93,62 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
     const abs = isAbsolute(p) ? normalize(p) : normalize(`${cwd}/${p}`);
     return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
   };
-  if (!word.glob) return { kind: "paths", paths: [realParent(absolute(word.value), realDirs)] };
+  const real = (paths: string[]): Resolved => {
+    const out = paths.map((p) => (tooLong(p) ? null : realParent(p, realDirs)));
+    return out.includes(null) ? { kind: "unknown" } : { kind: "paths", paths: out as string[] };
+  };
+  if (!word.glob) return real([absolute(word.value)]);
   let matches = expandGlob(absolute(word.pattern));
   if (matches === null) return { kind: "wildcard" };
   // `*/`: a trailing slash makes the pattern match directories only.
-  if (word.pattern.endsWith("/")) matches = matches.filter((m) => statSync(m, { throwIfNoEntry: false })?.isDirectory());
+  if (word.pattern.endsWith("/")) matches = matches.filter((m) => _stat(m)?.isDirectory());
   // No match: the shell passes the pattern itself, which names nothing that exists.
-  return { kind: "paths", paths: matches.length ? matches.map((m) => realParent(m, realDirs)) : [absolute(word.value)] };
+  return real(matches.length ? matches : [absolute(word.value)]);
 }
 
-/** The path with its parent directory's symlinks resolved (the entry itself is not followed). */
-export function realParent(path: string, realDirs: Map<string, string>): string {
+// Linux PATH_MAX (4096 bytes with the NUL) and NAME_MAX (255 bytes). Past them every file call
+// throws ENAMETOOLONG, so the guard cannot see what the path names, yet the shell may still reach
+// it (relative to a deep working directory): it is an unknown target, never "nothing" (red team M1).
+const PATH_MAX = 4095;
+const NAME_MAX = 255;
+
+/** A path the file system refuses to look up by name (too long, or a component too long). */
+export function tooLong(path: string): boolean {
+  // UTF-8 spends at most 3 bytes per UTF-16 unit: short strings need no byte count.
+  if (path.length * 3 <= NAME_MAX) return false;
+  return Buffer.byteLength(path) > PATH_MAX || path.split("/").some((c) => c.length * 3 > NAME_MAX && Buffer.byteLength(c) > NAME_MAX);
+}
+
+/**
+ * The path with its parent directory's symlinks resolved (the entry itself is not followed);
+ * null when the parent cannot be examined (a symlink loop, no permission): what the path
+ * reaches is then unknown, and guessing the literal path would fail open.
+ */
+export function realParent(path: string, realDirs: Map<string, string | null>): string | null {
   if (path === "/") return path;
   const parent = dirname(path);
   let real = realDirs.get(parent);
   if (real === undefined) {
     // A missing parent is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
     // and a thrown error costs far more than the extra call.
-    real = statSync(parent, { throwIfNoEntry: false }) ? _realpath(parent) : "";
+    const st = _stat(parent);
+    real = st === null || (st && !st.isDirectory()) ? null : st ? _realpath(parent) : "";
     realDirs.set(parent, real);
   }
-  return real === "" ? path : join(real, basename(path));
+  return real === null ? null : real === "" ? path : join(real, basename(path));
+}
+
+/**
+ * stat without throwing: undefined when nothing is there, null for any other failure (ENOTDIR,
+ * ELOOP, EACCES, ENAMETOOLONG), which the callers treat as unknown: later lookups of the path
+ * would throw the same way, and error messages carry the path, which must never reach output.
+ */
+function _stat(path: string) {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
 }
 
 function _realpath(path: string): string {
