@@ -3,7 +3,7 @@
  * so the detector can scan it again; percent-decoding keeps a map back to the original offsets,
  * base64 does not (its findings cover the whole run).
  *
- * Both searches walk the text once with a character table. The regexes they replace
+ * Both searches are linear scans with character tables. The regexes they replace
  * (`[A-Za-z0-9+/_-]{32,}` and a percent run with a leading `[...]*`) restarted at every
  * character of every word, which cost half the detector's time on ordinary text.
  */
