@@ -1,6 +1,7 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { make, runuser, script } from "./command-runners.ts";
 import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
@@ -37,6 +38,10 @@ export const PROGRAMS = new Map<string, Handler>([
   ["parallel", parallel],
   ["eval", evalText],
   ...["su", "ssh"].map((n) => [n, commandString] as const),
+  // Run command text like `su -c` (red team C14): command-runners.ts.
+  ["script", script],
+  ["runuser", runuser],
+  ...["make", "gmake"].map((n) => [n, make] as const),
   ...["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"].map((n) => [n, shell] as const),
   ...["pwsh", "powershell"].map((n) => [n, powershell] as const),
   ["cmd", cmdExe],
