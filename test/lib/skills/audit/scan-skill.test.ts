@@ -128,7 +128,7 @@ describe("scanSkill findings", () => {
   });
 
   test("leave a package manifest's URLs out of the network indicator", () => {
-    const scan = scanSkill(writeSkill(root, "s", { "SKILL.md": md("s", "S."), "package.json": '{"repository": {"url": "https://github.com/acme/s"}, "homepage": "https://acme.example"}\n' }), { root, strict: false });
+    const scan = scanSkill(writeSkill(root, "s", { "SKILL.md": md("s", "S."), "package.json": '{"repository": {"url": "https://git.example/acme/s"}, "homepage": "https://acme.example"}\n' }), { root, strict: false });
     expect(scan.skill.indicators).not.toContain("network_call");
   });
 
