@@ -1,22 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-lineflow-e2e-");
-const CHECK = join(import.meta.dir, "../../../cmd/check.ts");
-
-/** Every regular file under `root` with its content (the quarantine, Git metadata and the cache Bun writes into the fake HOME aside). */
-function files(root: string, dir = root, out: Record<string, string> = {}): Record<string, string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (name === ".agent-guard" || name === ".git" || name === ".bun") continue;
-    const entry = lstatSync(path);
-    if (entry.isDirectory()) files(root, path, out);
-    else if (entry.isFile()) out[relative(root, path)] = readFileSync(path, "utf8");
-  }
-  return out;
-}
 
 /** A fake HOME with documents and a key, holding a git workspace with tracked and untracked files. */
 function scene(): { ws: string; home: string } {
@@ -33,16 +21,6 @@ function scene(): { ws: string; home: string } {
   return { ws, home };
 }
 
-/** The guard with --apply (as hook mode), then the real command with bash, then restore. */
-function guardRunRestore(ws: string, home: string, command: string): number {
-  const env = { HOME: home, PATH: process.env.PATH };
-  const guard = Bun.spawnSync(["bun", CHECK, "--cwd", ws, "--json", "--apply", "--", command], { env });
-  if (guard.exitCode !== 0) return guard.exitCode ?? -1;
-  Bun.spawnSync(["bash", "-c", command], { cwd: ws, env });
-  const txid = /tx-[0-9TZ]+-[0-9a-f]+/.exec(guard.stdout.toString())?.[0];
-  if (txid) expect(Bun.spawnSync(["bun", CHECK, "restore", txid, "--cwd", ws], { env }).exitCode).toBe(0);
-  return 0;
-}
 
 // Red-team findings C12, C13, C21: each of these lost data end to end before; the guard's exit
 // (0 allow, 2 block, 3 ask) and, for what ran, every byte in HOME and the workspace afterwards.
@@ -62,9 +40,9 @@ describe("red team end to end: paths and programs changed earlier in the line", 
   for (const [name, command, exit] of ROWS) {
     test(name, () => {
       const { ws, home } = scene();
-      const before = files(home);
+      const before = filesUnder(home);
       expect(guardRunRestore(ws, home, command)).toBe(exit);
-      expect(files(home)).toEqual(before);
+      expect(filesUnder(home)).toEqual(before);
     });
   }
 });

@@ -1,21 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-redteam-e2e-");
-const CHECK = join(import.meta.dir, "../../../cmd/check.ts");
-
-/** Every file under `root` (the quarantine and git objects aside) with its content. */
-function files(root: string, dir = root, out: Record<string, string> = {}): Record<string, string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (name === ".agent-guard" || name === ".git") continue;
-    if (statSync(path).isDirectory()) files(root, path, out);
-    else out[relative(root, path)] = readFileSync(path, "utf8");
-  }
-  return out;
-}
 
 /** A git workspace with tracked, untracked and ignored files and a nested repository, and a fake HOME. */
 function scene(): { ws: string; home: string } {
@@ -30,16 +19,6 @@ function scene(): { ws: string; home: string } {
   return { ws, home };
 }
 
-/** The guard with --apply (as hook mode), then the real command with bash, then restore. */
-function guardRunRestore(ws: string, home: string, command: string): number {
-  const env = { HOME: home, PATH: process.env.PATH };
-  const guard = Bun.spawnSync(["bun", CHECK, "--cwd", ws, "--json", "--apply", "--", command], { env });
-  if (guard.exitCode !== 0) return guard.exitCode ?? -1;
-  Bun.spawnSync(["bash", "-c", command], { cwd: ws, env });
-  const txid = /tx-[0-9TZ]+-[0-9a-f]+/.exec(guard.stdout.toString())?.[0];
-  if (txid) expect(Bun.spawnSync(["bun", CHECK, "restore", txid, "--cwd", ws], { env }).exitCode).toBe(0);
-  return 0;
-}
 
 // Red-team finding C1: the first relocation created the quarantine that `git clean -x` deleted.
 const ROWS: Array<[string, string, number]> = [
@@ -53,9 +32,9 @@ describe("red team end to end: git clean and the quarantine", () => {
   for (const [name, command, exit] of ROWS) {
     test(name, () => {
       const { ws, home } = scene();
-      const before = files(ws);
+      const before = filesUnder(ws);
       expect(guardRunRestore(ws, home, command)).toBe(exit);
-      expect(files(ws)).toEqual(before);
+      expect(filesUnder(ws)).toEqual(before);
     });
   }
 });
