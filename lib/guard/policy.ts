@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
@@ -80,7 +80,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       const viaStore = _spelledInStore(word, o.cwd, pc);
       for (const path of _entries(o, resolved.paths)) {
         const cls = viaStore ? "protected" : classifyPath(path, pc);
-        const code = away && _leaves(cls, away, pc) && lstatSync(path, { throwIfNoEntry: false }) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
+        const code = away && _leaves(cls, away, pc) && _lstat(path) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
         codes.push(code);
         if (code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE") relocate.push(path);
       }
@@ -97,7 +97,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
  */
 function _entries(o: Op, paths: string[]): string[] {
   if (o.kind !== "overwrite" || !o.sources || o.sources.some((s) => s.dynamic || s.glob)) return paths;
-  return paths.flatMap((p) => (statSync(p, { throwIfNoEntry: false })?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
+  return paths.flatMap((p) => (_stat(p)?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
 }
 
 /** Where a move's destination lies (null: not a move, or a destination judged on its own). */
@@ -141,9 +141,9 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes.
-  const entry = lstatSync(path, { throwIfNoEntry: false });
+  const entry = _lstat(path);
   const exists = entry !== undefined;
-  const isDir = entry?.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false })?.isDirectory() === true : entry?.isDirectory() === true;
+  const isDir = entry?.isSymbolicLink() ? _stat(path)?.isDirectory() === true : entry?.isDirectory() === true;
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
   if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
@@ -211,4 +211,23 @@ function _clean(o: Op, pc: PathContext): OpVerdict {
   // delete it with the payload, so the compensation would not survive the command.
   if (decisionOf(verdict.code) !== "BLOCK" && sweepsQuarantine(dir!, o.git!.args, dirname(quarantineRoot(pc.workspace)))) return { code: "BLOCK_PROTECTED_PATH" };
   return verdict;
+}
+
+// A path the file system cannot stat (a symlink loop, a folder we may not read) is treated as
+// absent here; paths.ts has already made unresolvable targets unknown. Never throw: an error
+// would end the check and its message would carry the path.
+function _stat(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function _lstat(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
