@@ -5,6 +5,7 @@ import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { stdinEffects, stdinPath } from "./shells.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { isSink } from "./sinks.ts";
 
 // script, runuser and make run command text they are given (red team C14): `script -qc TEXT`,
 // `runuser USER -c TEXT`, `make -f /dev/stdin <<< RULES`. Their options are read the way GNU
@@ -73,7 +74,6 @@ function _shellSet(inv: Invocation): boolean {
   return (inv.cmd?.assigns.some((a) => a.name === "SHELL") ?? false) || inv.ctx.vars.has("SHELL");
 }
 
-const SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 const SCRIPT: Spec = { short: "cTIOBmEoF", long: ["command", "log-timing", "log-in", "log-out", "log-io", "logging-format", "echo", "output-limit"] };
 
 /**
@@ -95,7 +95,7 @@ export const script: Handler = (inv) => {
   const kind = p.opts.some(([n]) => n === "-a" || n === "--append") ? "write-into" : "overwrite";
   const logs = values(p, ["-T", "-I", "-O", "-B", "--log-timing", "--log-in", "--log-out", "--log-io"]);
   // `script -q /dev/null` is the usual spelling for "no typescript": a sink, not a file written.
-  const written = [file ?? literalWord("typescript"), ...logs].filter((w) => w.dynamic || !SINKS.has(w.value));
+  const written = [file ?? literalWord("typescript"), ...logs].filter((w) => w.dynamic || !isSink(w.value));
   if (written.length) ops.push(op(kind, inv.name, written));
   return ops;
 };

@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
+import { isSink } from "./sinks.ts";
 
 const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
@@ -28,7 +29,8 @@ export const truncate: Handler = ({ name, args }) => {
 
 /** tee writes every operand (appends with -a). */
 export const tee: Handler = ({ name, args }) => {
-  const { flags, files } = operands(args);
+  const { flags, files: all } = operands(args);
+  const files = all.filter((f) => f.dynamic || !isSink(f.value));
   const kind = hasFlag(flags, "a", ["--append"]) ? "write-into" : "overwrite";
   return files.length ? [op(kind, name, files)] : [];
 };

@@ -21,3 +21,12 @@ test.each([
   if (reason) expect(decision.reason).toBe(reason);
   expect(result.stderr).not.toContain(ws);
 });
+
+test.each([
+  ["echo x | tee /dev/null", 0],
+  ["echo x | tee -a /dev/stderr", 0],
+  ["echo x | tee /dev/null /etc/passwd", 2],
+])("tee to an output sink changes nothing: %s", (command, exit) => {
+  const ws = tempDir();
+  expect(runEntry("check", ["--cwd", ws, "--", command]).exitCode).toBe(exit);
+});
