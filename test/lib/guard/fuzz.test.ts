@@ -1,21 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 
 const fx = useGuardFixture();
 const check = (command: string, dialect?: string) => classify({ command, cwd: fx.ws, env: fx.env, dialect });
 
-/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = [...` \t\n;&|<>()$\`'"\\{}[]*?~#=!-/.:%^abcrmfgitxyz0123456789\u00e9\u2010`];
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -63,7 +53,7 @@ const KEEP_EFFECT: Array<(cmd: string, r: () => number) => string> = [
 
 describe("fuzz", () => {
   test("random byte soup never crashes the classifier and never comes back without a verdict", () => {
-    const r = rng(0xc0ffee);
+    const r = seededRandom(0xc0ffee);
     for (let n = 0; n < 3000; n++) {
       const len = Math.floor(r() * 60);
       let text = "";
@@ -76,7 +66,7 @@ describe("fuzz", () => {
   });
 
   test("mutations that keep a dangerous command's effect are never ALLOW", () => {
-    const r = rng(42);
+    const r = seededRandom(42);
     for (let n = 0; n < 1500; n++) {
       let command = pick(r, DANGEROUS);
       const depth = 1 + Math.floor(r() * 3);

@@ -1,16 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { findKeyProblem } from "../../../lib/core/json-keys.ts";
 import { holdsReservedKey, parseStrictJson } from "../../../lib/proof/strict-json.ts";
+import { seededRandom } from "../../support/seeded-random.ts";
 
-// A small seeded generator (mulberry32) so every run checks the same cases.
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ["a", "b", "\\u0061", "a\\\"b", "\\\\", "{", "}", ",", ":", "[", "é", "\\ud83d\\ude00"];
 
@@ -95,7 +87,7 @@ describe("parseStrictJson", () => {
   });
 
   test("agrees with JSON.parse and finds exactly the duplicates in 2,000 random documents", () => {
-    const next = rng(20261129);
+    const next = seededRandom(20261129);
     let duplicates = 0;
     for (let i = 0; i < 2000; i++) {
       const { text, duplicate } = randomJson(next, 4);

@@ -7,20 +7,12 @@ import { copyVerified, renameEntry } from "../../../../lib/guard/recovery/move.t
 import { replay } from "../../../../lib/guard/recovery/tx-view.ts";
 import { treeDigest } from "../../../../lib/guard/recovery/tree-digest.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
+import { seededRandom } from "../../../support/seeded-random.ts";
 
 const tempDir = useTempDirs("leogriel-journal-");
 const TXID = "tx-20260101T000000Z-0123456789ab";
 const START = { type: "tx-start", v: 1, txid: TXID, kind: "relocate", created_at: "2026-01-01T00:00:00.000Z", meta: { purpose: "compensation" } } as const;
 
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("journal", () => {
   test("a torn last line is dropped and repaired; earlier records survive", () => {
@@ -50,7 +42,7 @@ describe("journal", () => {
   }
 
   test("random bytes and random record mutations only ever give records or journal_invalid (seeded fuzz)", () => {
-    const next = rng(20261129);
+    const next = seededRandom(20261129);
     const dir = tempDir();
     const base = [JSON.stringify(START), JSON.stringify({ type: "relocate-intent", index: 0, source: "src", entry: "dir", mode: 493 }), JSON.stringify({ type: "relocate", index: 0, method: "rename" })].join("\n");
     for (let i = 0; i < 300; i++) {

@@ -4,6 +4,7 @@ import { AuditRecord } from "../../../../lib/guard/recovery/audit-record.ts";
 import { projectAudit } from "../../../../lib/guard/recovery/audit.ts";
 import { asJournalRecord } from "../../../../lib/guard/recovery/journal-guard.ts";
 import { JournalRecord } from "../../../../lib/guard/recovery/journal-records.ts";
+import { seededRandom } from "../../../support/seeded-random.ts";
 
 // The compensation path checks journal and audit records in plain code; the published zod schemas
 // are the contract. These tests hold the two to the same verdict on valid, hostile and mutated rows.
@@ -54,21 +55,12 @@ const HOSTILE: unknown[] = [
   { type: "tx-abort", reason: "because" },
 ];
 
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const POOL: unknown[] = [undefined, null, -1, 0, 1, 1.5, 2 ** 60, NaN, "", "x", "file", "rename", TXID, SHA, "2026-01-01T00:00:00Z", "chk_1", true, [], {}, ["RELOCATE_TREE"], [TXID]];
 
 /** `count` seeded mutations of `base`: one field set to a pool value, deleted, or added. */
 function mutations(base: Record<string, unknown>[], count: number, seed: number): Record<string, unknown>[] {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, () => {
     const row: Record<string, unknown> = structuredClone(pick(base));
