@@ -1,7 +1,8 @@
-import { openSync, readSync, closeSync, fstatSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { z } from "zod";
 import { locateJsonError } from "./_json-locate.ts";
 import { LeogrielError, isErrno } from "./errors.ts";
+import { readFdBytes } from "./read-bytes.ts";
 
 /** Default ceiling for a JSON or YAML document read from disk: 1 MiB. */
 export const DEFAULT_MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -25,15 +26,9 @@ export function readTextFile(path: string, options: { maxBytes?: number; label?:
     if (size > maxBytes) {
       throw new LeogrielError("file_too_large", `Cannot read ${label}: ${size} bytes is over the ${maxBytes}-byte limit`);
     }
-    const buffer = Buffer.alloc(size);
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buffer, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
+    const bytes = readFdBytes(fd, size);
     try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, off));
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
       throw new LeogrielError("invalid_utf8", `Cannot read ${label}: not valid UTF-8`);
     }

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readlinkSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { readBytesUpTo } from "../../core/read-bytes.ts";
 import type { DirEntry } from "../dir-integrity.ts";
 import { classifyResource, type SkillResource } from "../resources.ts";
 import type { RawFinding } from "./finding.ts";
@@ -129,7 +130,7 @@ function _file(bundle: Bundle, abs: string, rel: string, stat: Stats): void {
 function _read(bundle: Bundle, abs: string, rel: string, size: number, executable: boolean): string | undefined {
   let bytes: Buffer;
   try {
-    bytes = _readBytes(abs, size);
+    bytes = readBytesUpTo(abs, size);
   } catch (err) {
     bundle.entries = null;
     _structural(bundle, rel, "bundle/unreadable", `Cannot read the file: ${(err as Error).message}`);
@@ -152,22 +153,6 @@ function _read(bundle: Bundle, abs: string, rel: string, size: number, executabl
 }
 
 const _sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
-
-function _readBytes(abs: string, size: number): Buffer {
-  const fd = openSync(abs, "r");
-  try {
-    const buffer = Buffer.alloc(size);
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buffer, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return buffer.subarray(0, off);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function _structural(bundle: Bundle, rel: string, rule: string, message: string): void {
   const info = ruleInfo(rule);
