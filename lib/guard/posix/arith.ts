@@ -1,6 +1,7 @@
 import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
+import { loopWords } from "./loop-candidates.ts";
 import { UNSET, type Vars } from "./vars.ts";
 
 /**
@@ -30,8 +31,13 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
     seen.add(name);
     const value = lx.vars.get(name);
     if (value === undefined || value === UNSET) continue;
-    if (value === null) _unknown(lx);
-    else evaluateValue(lx, value, seen);
+    if (value !== null) evaluateValue(lx, value, seen);
+    else {
+      // A `for` variable over literal words: each word is evaluated (a name word in turn).
+      const words = loopWords(lx, name);
+      if (words) for (const w of words) evaluateValue(lx, w, seen);
+      else _unknown(lx);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
-import { ParseError } from "../syntax.ts";
+import { ParseError, type Word } from "../syntax.ts";
 import { readArithmetic } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
+import { recordLoopWords } from "./loop-candidates.ts";
 import type { Scopes } from "./scopes.ts";
 import { assign } from "./vars.ts";
 
@@ -20,7 +21,10 @@ export function readCaseHead(lx: Lexer): void {
   if (kw?.value !== "in") throw new ParseError("case without in");
 }
 
-/** `for NAME in WORDS` or `for ((…))` after `for`: the words are read; NAME becomes unknown. */
+/**
+ * `for NAME in WORDS` or `for ((…))` after `for`: the words are read; NAME becomes unknown, but
+ * arithmetic may evaluate its literal words (loop-candidates.ts).
+ */
 export function readForHead(lx: Lexer, scopes: Scopes): void {
   lx.skipBlanks();
   if (lx.src.startsWith("((", lx.pos)) {
@@ -30,10 +34,17 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
   scopes.forLoop(null);
   const [name] = lx.readWords(false, true);
   if (name) assign(lx.vars, name.value, null);
-  for (;;) {
+  const list: Array<{ word: Word; raw: string }> = [];
+  let inWord = false;
+  for (let first = true; ; first = false) {
     lx.skipBlanks();
     const c = lx.src[lx.pos];
-    if (c === undefined || c === ";" || c === "\n") return;
-    lx.readWords(false, true);
+    if (c === undefined || c === ";" || c === "\n") break;
+    const start = lx.pos;
+    const words = lx.readWords(false, true);
+    const raw = lx.src.slice(start, lx.pos);
+    if (first) inWord = raw === "in";
+    else for (const word of words) list.push({ word, raw });
   }
+  if (name && inWord) recordLoopWords(lx, name.value, list);
 }

@@ -32,4 +32,10 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
+  // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
+  else if (head.value === "printf") {
+    const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));
+    const name = at < 0 ? undefined : rest[at]!.value === "-v" ? rest[at + 1]?.value : rest[at]!.value.slice(2);
+    if (name !== undefined) assign(vars, name.replace(/\[.*$/s, ""), null);
+  }
 }

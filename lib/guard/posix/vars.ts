@@ -17,6 +17,19 @@ interface Entry {
 
 const _assigned = new WeakMap<Vars, Set<string>>();
 const _journal = new WeakMap<Vars, Entry[]>();
+// The words a `for` loop variable takes (see loop-candidates.ts), with the loop's frame.
+const _candidates = new WeakMap<Vars, Map<string, { values: string[]; frame: object }>>();
+
+/** Records the literal words a loop variable (unknown in `vars`) takes; any assignment drops them. */
+export function setCandidates(vars: Vars, name: string, values: string[], frame: object): void {
+  let map = _candidates.get(vars);
+  if (!map) _candidates.set(vars, (map = new Map()));
+  map.set(name, { values, frame });
+}
+
+export function getCandidates(vars: Vars, name: string): { values: string[]; frame: object } | undefined {
+  return _candidates.get(vars)?.get(name);
+}
 
 export function assign(vars: Vars, name: string, value: string | null): void {
   let seen = _assigned.get(vars);
@@ -25,6 +38,7 @@ export function assign(vars: Vars, name: string, value: string | null): void {
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
   seen.add(name);
+  _candidates.get(vars)?.delete(name);
 }
 
 /** A point in the assignment history to return to (or blur from) when a frame closes. */
@@ -41,6 +55,7 @@ export function restore(vars: Vars, at: number): void {
   if (!journal) return;
   for (let i = journal.length - 1; i >= at; i--) {
     const { name, before, seenBefore } = journal[i]!;
+    _candidates.get(vars)?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
     if (!seenBefore) seen?.delete(name);

@@ -1,0 +1,34 @@
+import type { Frame, Word } from "../syntax.ts";
+import type { Lexer } from "./lexer.ts";
+import { getCandidates, setCandidates } from "./vars.ts";
+
+/**
+ * `for i in 1 2 3` leaves `i` unknown (a path built from it must not be guessed), but arithmetic
+ * may still evaluate each word it takes, instead of failing closed on `$((i*2))`. Only words that
+ * cannot carry a substitution qualify: plain numbers and names, written without `$`, backtick,
+ * quote or escape. A name word is evaluated in turn (`for i in x` reaches x's value).
+ */
+const LITERAL = /^-?[A-Za-z0-9_]+$/;
+const MAX_WORDS = 256;
+
+/** After `for NAME in WORDS`: records the words when every one is such a literal. */
+export function recordLoopWords(lx: Lexer, name: string, words: Array<{ word: Word; raw: string }>): void {
+  if (words.length === 0 || words.length > MAX_WORDS || lx.flow.frame?.kind !== "loop") return;
+  const plain = ({ word, raw }: { word: Word; raw: string }) => !word.dynamic && !word.quoted && !word.glob && LITERAL.test(word.value) && raw === word.value;
+  if (words.every(plain)) setCandidates(lx.vars, name, words.map((w) => w.word.value), lx.flow.frame);
+}
+
+/**
+ * The words a loop variable may hold where arithmetic reads it, or undefined (unknown). Valid only
+ * inside that loop's own body: an inner loop may run a later assignment before this read, and a
+ * function body runs later, so any loop or function frame in between makes the words unusable.
+ */
+export function loopWords(lx: Lexer, name: string): string[] | undefined {
+  const c = getCandidates(lx.vars, name);
+  if (!c || lx.flow.fnDepth > 0) return undefined;
+  for (let f: Frame | undefined = lx.flow.frame; f; f = f.parent) {
+    if (f === c.frame) return c.values;
+    if (f.kind === "loop" || f.kind === "fn") return undefined;
+  }
+  return undefined;
+}
