@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { addSkill } from "../../../../lib/skills/install/add.ts";
 import { installAll, updateSkills } from "../../../../lib/skills/install/install.ts";
+import { DEFAULT_REGISTRY } from "../../../../lib/skills/npm-config.ts";
 import { lockedTarball } from "../../../../lib/skills/sources/npm-source.ts";
 import { Project } from "../../../fixtures/install/project.ts";
 import { npmPack, Registry, removeDir, skillMd, tempDir, writeFiles, type Files } from "../../../fixtures/install/sources.ts";
@@ -131,7 +132,7 @@ describe("npm: skills from a loopback registry", () => {
   });
 
   test("a locked tarball on the public registry is fetched from the configured one (npm's replace-registry-host)", () => {
-    expect(lockedTarball("https://registry.npmjs.org/@a/pdf/-/pdf-1.0.0.tgz", "@a/pdf", "1.0.0", "http://127.0.0.1:1/mirror/", "pdf")).toBe("http://127.0.0.1:1/mirror/@a/pdf/-/pdf-1.0.0.tgz");
+    expect(lockedTarball(`${DEFAULT_REGISTRY}@a/pdf/-/pdf-1.0.0.tgz`, "@a/pdf", "1.0.0", "http://127.0.0.1:1/mirror/", "pdf")).toBe("http://127.0.0.1:1/mirror/@a/pdf/-/pdf-1.0.0.tgz");
     expect(lockedTarball(undefined, "@a/pdf", "1.0.0", "http://127.0.0.1:1/", "pdf")).toBe("http://127.0.0.1:1/@a/pdf/-/pdf-1.0.0.tgz");
     expect(() => lockedTarball("not a url", "pdf", "1.0.0", "http://127.0.0.1:1/", "pdf")).toThrow(expect.objectContaining({ code: "lock_mismatch" }));
   });
