@@ -29,6 +29,16 @@ function setup(turns: MockTurn[], files?: Record<string, string>) {
   return { dir, repo, env: session.env, mock: session.mock };
 }
 
+/** A capture process left running, so a test can signal it mid-session. */
+function spawnCapture(repo: string, env: Record<string, string>) {
+  return Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
+    cwd: repo,
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
 function errorOf(stderr: string): ErrorResult {
   const lines = stderr.trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -154,12 +164,7 @@ describe("leogriel-capture with the real Codex CLI", () => {
 
   test("stops Codex and writes no receipt when capture gets SIGTERM mid-run", async () => {
     const { repo, env, mock } = setup([{ kind: "hang" }]);
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
-      cwd: repo,
-      env,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = spawnCapture(repo, env);
     await mock.received(1);
     proc.kill("SIGTERM");
     await proc.exited;
@@ -170,12 +175,7 @@ describe("leogriel-capture with the real Codex CLI", () => {
 
   test("leaves no receipt and no temp file when killed mid-run", async () => {
     const { repo, env, mock } = setup([{ kind: "hang" }]);
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "cmd", "capture.ts"), "--request", ".agentproof/request.json"], {
-      cwd: repo,
-      env,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = spawnCapture(repo, env);
     await mock.received(1);
     proc.kill("SIGKILL");
     await proc.exited;

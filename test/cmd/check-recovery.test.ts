@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkArgs, main } from "../../cmd/check.ts";
 import { runCli } from "../../lib/core/cli.ts";
 import { applyCompensation } from "../../lib/guard/recovery/apply.ts";
+import { captureStdio } from "../support/capture-stdio.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
@@ -15,17 +16,8 @@ afterEach(() => {
 
 /** Runs `check <args>` in-process, capturing stdout and stderr. */
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
-  const err = spyOn(process.stderr, "write").mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
-  try {
-    const code = await runCli(main, { rawArgs: checkArgs(args), internalExitCode: 1 });
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+  const { result: code, stdout, stderr } = await captureStdio(() => runCli(main, { rawArgs: checkArgs(args), internalExitCode: 1 }));
+  return { code, stdout, stderr };
 }
 
 async function quarantine(ws: string): Promise<string> {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkArgs, main } from "../../cmd/check.ts";
 import { runCli } from "../../lib/core/cli.ts";
 import { useGuardFixture } from "../fixtures/check/workspace.ts";
+import { captureStdio } from "../support/capture-stdio.ts";
 import { runEntry } from "../support/run-cli.ts";
 
 const fx = useGuardFixture();
@@ -12,21 +13,15 @@ afterEach(() => {
   process.exitCode = 0;
 });
 
-/** Runs `leogriel-check <args>` in-process, capturing stdout and stderr. */
+/** Runs `leogriel-check <args>` in-process with the fixture's HOME, capturing stdout and stderr. */
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = spyOn(process.stdout, "write").mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
-  const err = spyOn(process.stderr, "write").mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
   const home = process.env.HOME;
   process.env.HOME = fx.home;
   try {
-    const code = await runCli(main, { rawArgs: checkArgs(args), internalExitCode: 1 });
+    const { result: code, stdout, stderr } = await captureStdio(() => runCli(main, { rawArgs: checkArgs(args), internalExitCode: 1 }));
     return { code, stdout, stderr };
   } finally {
     process.env.HOME = home;
-    out.mockRestore();
-    err.mockRestore();
   }
 }
 

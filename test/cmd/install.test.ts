@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../lib/core/cli.ts";
 import { Project } from "../fixtures/install/project.ts";
 import { GitRemote, skillMd, writeFiles } from "../fixtures/install/sources.ts";
+import { captureStdio } from "../support/capture-stdio.ts";
 
 const ENTRY = join(import.meta.dir, "../../cmd/install.ts");
 let project: Project;
@@ -23,18 +24,11 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   const { default: main } = (await import("../../cmd/install/_root.ts")) as { default: Parameters<typeof runCli>[0] };
   const saved = { ...process.env };
   Object.assign(process.env, project.env);
-  let stdout = "";
-  let stderr = "";
-  const out = spyOn(process.stdout, "write").mockImplementation((chunk: unknown) => ((stdout += String(chunk)), true));
-  const err = spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => ((stderr += String(chunk)), true));
   try {
-    const code = await runCli(main, { rawArgs: [...args, "--cwd", project.dir] });
+    const { result: code, stdout, stderr } = await captureStdio(() => runCli(main, { rawArgs: [...args, "--cwd", project.dir] }));
     return { code, stdout, stderr, json: args.includes("--json") ? JSON.parse(stdout) : undefined };
   } finally {
-    out.mockRestore();
-    err.mockRestore();
     process.env = saved;
-    process.exitCode = 0;
   }
 }
 

@@ -2,12 +2,12 @@
  * Harness for the capture and verify suites: temp git repositories, a signing key, a Codex
  * session wired to the loopback mock, and runs of an entry in-process or as a real process.
  */
-import { spyOn } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { CommandDef } from "citty";
 import { runCli, type RunOptions } from "../../lib/core/cli.ts";
 import { createKeyFile, type SigningKey } from "../../lib/core/keys.ts";
+import { captureStdio } from "./capture-stdio.ts";
 import { codexBinary, codexEnv, makeCodexHome } from "./codex-home.ts";
 import { startMockResponses, type MockResponses, type MockTurn } from "./mock-responses.ts";
 import { REPO, type ProcessResult } from "./run-cli.ts";
@@ -88,22 +88,15 @@ export async function runEntryAsync(entry: string, args: string[], options: { cw
  */
 // biome-ignore lint: citty's CommandDef is generic over its args.
 export async function runInProcess(command: CommandDef<any>, options: RunOptions, env: Record<string, string | undefined>): Promise<ProcessResult> {
-  let stdout = "";
-  let stderr = "";
-  const out = spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
   const saved = { ...process.env };
   for (const k of Object.keys(process.env)) delete process.env[k];
   Object.assign(process.env, env);
   try {
-    const exitCode = await runCli(command, options);
+    const { result: exitCode, stdout, stderr } = await captureStdio(() => runCli(command, options));
     return { exitCode, stdout, stderr };
   } finally {
     for (const k of Object.keys(process.env)) delete process.env[k];
     Object.assign(process.env, saved);
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = 0;
   }
 }
 

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { defineCommand } from "citty";
 import { commonArgs } from "../../../lib/core/args.ts";
 import { findUnknownFlags, resolveCommand, runCli, type Outcome } from "../../../lib/core/cli.ts";
 import { LeogrielError } from "../../../lib/core/errors.ts";
+import { captureStdio } from "../../support/capture-stdio.ts";
 
 const add = defineCommand({
   meta: { name: "add", description: "add a thing" },
@@ -19,34 +20,14 @@ const root = defineCommand({
   },
 });
 
-function capture() {
-  let stdout = "";
-  let stderr = "";
-  const out = spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  return {
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    restore() {
-      out.mockRestore();
-      err.mockRestore();
-    },
-  };
-}
-
 afterEach(() => {
   process.exitCode = 0;
 });
 
 describe("runCli", () => {
   test("writes the envelope with the command path of a subcommand", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["add", "github:o/r", "--dev", "--json"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["add", "github:o/r", "--dev", "--json"] }));
+    const code = io.result;
     expect(code).toBe(0);
     expect(JSON.parse(io.stdout)).toEqual({
       schemaVersion: 1,
@@ -59,35 +40,32 @@ describe("runCli", () => {
   });
 
   test("reports a domain result with exit 1 and ok true", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["--json"] });
-    io.restore();
+    // The runner's exit code as the process would see it, read before captureStdio resets it.
+    const io = await captureStdio(async () => [await runCli(root, { rawArgs: ["--json"] }), process.exitCode] as const);
+    const [code, exitCode] = io.result;
     expect(code).toBe(1);
-    expect(process.exitCode).toBe(1);
+    expect(exitCode).toBe(1);
     expect(JSON.parse(io.stdout)).toMatchObject({ ok: true, command: "install", data: { updates: 2 } });
   });
 
   test("maps a typed error to its exit code and an error envelope", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["--frozen", "--json"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["--frozen", "--json"] }));
+    const code = io.result;
     expect(code).toBe(2);
     expect(JSON.parse(io.stdout)).toMatchObject({ ok: false, errors: [{ code: "lock_mismatch" }] });
   });
 
   test("rejects an unknown flag as a usage error (exit 2) with one JSON document", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["add", "x", "--devv", "--json"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["add", "x", "--devv", "--json"] }));
+    const code = io.result;
     expect(code).toBe(2);
     const doc = JSON.parse(io.stdout);
     expect(doc.errors[0]).toEqual({ code: "invalid_usage", message: "Cannot parse arguments: unknown option --devv" });
   });
 
   test("prints usage on stderr for a usage error in human mode", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["--bogus"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["--bogus"] }));
+    const code = io.result;
     expect(code).toBe(2);
     expect(io.stdout).toBe("");
     expect(io.stderr).toContain("USAGE");
@@ -95,25 +73,20 @@ describe("runCli", () => {
   });
 
   test("prints the version", async () => {
-    const io = capture();
-    await runCli(root, { rawArgs: ["--version"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["--version"] }));
     expect(io.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
   test("reports contracts and deprecations in --version --json", async () => {
-    const io = capture();
-    await runCli(root, { rawArgs: ["--version", "--json"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["--version", "--json"] }));
     const doc = JSON.parse(io.stdout);
     expect(doc.data.deprecations).toEqual([]);
     expect(doc.data.contracts.length).toBeGreaterThan(0);
   });
 
   test("prints help for a subcommand and exits 0", async () => {
-    const io = capture();
-    const code = await runCli(root, { rawArgs: ["add", "--help"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["add", "--help"] }));
+    const code = io.result;
     expect(code).toBe(0);
     expect(io.stdout).toContain("add a thing");
     expect(io.stdout).not.toContain("\u001b[");
@@ -121,9 +94,8 @@ describe("runCli", () => {
 
   test("turns an unexpected exception into the internal exit code without a stack", async () => {
     const boom = defineCommand({ meta: { name: "boom" }, args: { ...commonArgs }, run: () => { throw new TypeError("x is undefined"); } });
-    const io = capture();
-    const code = await runCli(boom, { rawArgs: [], internalExitCode: 1 });
-    io.restore();
+    const io = await captureStdio(() => runCli(boom, { rawArgs: [], internalExitCode: 1 }));
+    const code = io.result;
     expect(code).toBe(1);
     expect(io.stderr).toContain("Internal error: TypeError");
     expect(io.stderr).not.toContain("    at ");
@@ -132,9 +104,7 @@ describe("runCli", () => {
   test("redacts credentials in envelopes", async () => {
     const token = `ghp_${"A1b2C3d4".repeat(5)}`;
     const leaky = defineCommand({ meta: { name: "leaky" }, args: { ...commonArgs }, run: (): Outcome => ({ exitCode: 0, data: { note: `token ${token}` } }) });
-    const io = capture();
-    await runCli(leaky, { rawArgs: ["--json"] });
-    io.restore();
+    const io = await captureStdio(() => runCli(leaky, { rawArgs: ["--json"] }));
     expect(io.stdout).not.toContain(token);
     expect(io.stdout).toMatch(/\[REDACTED:[a-z0-9-]+\]/);
   });
