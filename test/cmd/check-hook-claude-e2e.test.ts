@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from "node:path";
 import { startMockApi } from "../fixtures/check-hooks/mock-messages-api.ts";
 import { chars, token } from "../lib/core/secrets/fixtures.ts";
-import { REPO, runEntry } from "../support/run-cli.ts";
+import { CLAUDE, claudeMockEnv } from "../support/claude-cli.ts";
+import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
 // The real Claude Code CLI (devDependency @anthropic-ai/claude-code) against a loopback mock of
@@ -13,8 +14,6 @@ import { useTempDirs } from "../support/temp-dir.ts";
 // backstop for `rm -rf /`). CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC keeps the CLI off the
 // network; the only connections it makes are to the mock.
 const tempDir = useTempDirs("leogriel-claude-e2e-");
-// The platform package's binary: present without the wrapper's postinstall (npm ci --ignore-scripts).
-const CLAUDE = join(REPO, "node_modules", "@anthropic-ai", `claude-code-${process.platform}-${process.arch}`, process.platform === "win32" ? "claude.exe" : "claude");
 const ghp = token(["gh", "p_"], chars(36));
 
 async function session(command: string, setup: (ws: string) => void) {
@@ -36,18 +35,7 @@ async function session(command: string, setup: (ws: string) => void) {
       stdin: "ignore",
       stdout: "pipe",
       stderr: "pipe",
-      env: {
-        ...env,
-        CLAUDE_CODE_TMPDIR: join(root, "tmp"),
-        ANTHROPIC_BASE_URL: api.url,
-        ANTHROPIC_API_KEY: "mock-key",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        DISABLE_TELEMETRY: "1",
-        DISABLE_AUTOUPDATER: "1",
-        DISABLE_ERROR_REPORTING: "1",
-        CLAUDE_CODE_MAX_RETRIES: "0",
-        API_TIMEOUT_MS: "20000",
-      },
+      env: { ...env, CLAUDE_CODE_TMPDIR: join(root, "tmp"), ...claudeMockEnv(api.url) },
     });
     const [out] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     const events = out.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -73,6 +73,8 @@ export async function runHook(
     if ("skip" in request) return { stdout: "", exitCode: 0 };
     const cwd = request.cwd || process.cwd();
     const { json } = await runCheck({ command: request.command, dialect: dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT, cwd, apply: true, env });
+    // `doctor --live-sentinel` only: one variable lookup on every other call.
+    if (env.LEOGRIEL_SENTINEL_RECEIPT) (await import("./sentinel-receipt.ts")).recordSentinelReceipt(agent, request.command, json, env);
     return adapter.answer(json, env);
   } catch (err) {
     if (err instanceof HookShapeError) return adapter.deny(`leogriel-check: unexpected hook input: ${err.message}`);

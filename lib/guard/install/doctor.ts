@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseJsonText, readTextFile } from "../../core/json-file.ts";
 import { HOOK_AGENTS, type HookAgent } from "../hooks/run-hook.ts";
-import { hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
+import { type HookTarget, hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
 import { isAllow, isDeny, samplePayload } from "./probes.ts";
 
 /** CURRENT: the entry matches the adapter's compatibility profile (not proof of live interception). */
@@ -32,22 +32,10 @@ export function doctor(workspace: string, options: { checkDrift: boolean; env?: 
       if (!target) continue;
       const row: DoctorRow = { agent, scope, path: target.path, installed: false };
       rows.push(row);
-      if (!existsSync(target.path)) continue;
-      let entry: unknown;
-      let postEntry: unknown;
-      try {
-        const doc = parseJsonText(readTextFile(target.path, { label: target.path }), target.path) as { hooks?: Record<string, unknown> };
-        const ours = (event: string) => {
-          const list = doc?.hooks?.[event];
-          return Array.isArray(list) ? list.find((e) => target.commandOf(e).some((c) => isOurCommand(c, agent))) : undefined;
-        };
-        entry = ours(target.event);
-        postEntry = target.post ? ours(target.post.event) : undefined;
-      } catch {
-        row.detail = "the settings file is not readable JSON";
-        continue;
-      }
-      if (entry === undefined) continue;
+      const found = ourEntries(target);
+      if (found === "unreadable") row.detail = "the settings file is not readable JSON";
+      if (found === "unreadable" || found.entry === undefined) continue;
+      const { entry, postEntry } = found;
       row.installed = true;
       row.command = target.commandOf(entry).find((c) => isOurCommand(c, agent))!;
       row.runs = _probe(agent, row.command);
@@ -64,6 +52,24 @@ export function doctor(workspace: string, options: { checkDrift: boolean; env?: 
   }
   if (options.checkDrift) for (const r of rows) r.drift ??= "UNVERIFIED";
   return rows;
+}
+
+/**
+ * leogriel-check's pre-tool and post-tool entries in `target`'s settings file (undefined when
+ * absent, or the file is missing), or "unreadable" when the file is not JSON.
+ */
+export function ourEntries(target: HookTarget): { entry?: unknown; postEntry?: unknown } | "unreadable" {
+  if (!existsSync(target.path)) return {};
+  try {
+    const doc = parseJsonText(readTextFile(target.path, { label: target.path }), target.path) as { hooks?: Record<string, unknown> };
+    const ours = (event: string) => {
+      const list = doc?.hooks?.[event];
+      return Array.isArray(list) ? list.find((e) => target.commandOf(e).some((c) => isOurCommand(c, target.agent))) : undefined;
+    };
+    return { entry: ours(target.event), postEntry: target.post ? ours(target.post.event) : undefined };
+  } catch {
+    return "unreadable";
+  }
 }
 
 /** Runs the installed command twice in a scratch directory: a sentinel delete and `true`. */
