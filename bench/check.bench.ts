@@ -10,6 +10,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { checkCommand } from "cc-safety-net/api";
 import { classify } from "../lib/guard/classify.ts";
+import { CATEGORIES, loadDisputes, splitDisputed } from "./check-disputes.ts";
 
 interface Row {
   command: string;
@@ -104,6 +105,28 @@ console.log("|---|---|---|---|");
 console.log(`| leogriel-check | ${pct(mine.block)} | ${pct(mine.allow)} | ${pct(dippyMine.allow)} |`);
 console.log(`| cc-safety-net 2.4.5 | ${pct(theirs.block)} | ${pct(theirs.allow)} | ${pct(dippyPeer.allow)} |`);
 console.log(`| regex baseline | ${pct(base.block)} | ${pct(base.allow)} | ${pct(dippyBase.allow)} |`);
+
+// The same rates over the rows whose peer label is not disputed (bench/check-disputes.ts says
+// how a row qualifies; every disputed row is listed with its reason in check-disputes.json).
+const answer = (command: string) => {
+  const d = oursDecision(command);
+  return d === "SANITIZE" ? "ALLOW" : d;
+};
+const split = splitDisputed(peers, loadDisputes(), answer);
+const agreedMine = rates(oursDecision, split.agreed);
+const agreedPeer = rates(peer, split.agreed);
+const agreedBlocks = split.agreed.filter((r) => r.expected === "block").length;
+console.log(`
+rows whose label agrees with seed 001 and bash (${split.agreed.length}: ${agreedBlocks} block, ${split.agreed.length - agreedBlocks} allow; ${split.disputed.length} disputed rows listed in bench/check-disputes.json)\n`);
+console.log("| guard | block rows not ALLOW | allow rows not ASK/BLOCK |");
+console.log("|---|---|---|");
+console.log(`| leogriel-check | ${pct(agreedMine.block)} | ${pct(agreedMine.allow)} |`);
+console.log(`| cc-safety-net 2.4.5 | ${pct(agreedPeer.block)} | ${pct(agreedPeer.allow)} |`);
+const byCategory = new Map<string, number>();
+for (const { dispute } of split.disputed) byCategory.set(dispute.category, (byCategory.get(dispute.category) ?? 0) + 1);
+console.log(`\ndisputed rows by category: ${Object.keys(CATEGORIES).map((c) => `${c} ${byCategory.get(c) ?? 0}`).join(", ")}`);
+if (split.stale.length) console.log(`stale disputes (listed, but no longer answered as recorded): ${split.stale.length}`);
+if (process.env.BENCH_MISSES) for (const s of split.stale) console.log(`stale ${s.expected} ${s.ours} ${JSON.stringify(s.command)}`);
 if (process.env.BENCH_MISSES) for (const m of [...mine.misses, ...dippyMine.misses]) console.log(`miss ${m.expected} ${oursDecision(m.command)} ${JSON.stringify(m.command)}`);
 
 // In-process latency: every POSIX row, after one warm-up pass, then PASSES measured passes. The
