@@ -3,6 +3,7 @@ import { realpathSync } from "node:fs";
 import { normalizeDialect } from "./dialect.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { rank, type Decision } from "./decision.ts";
+import { BudgetExceeded, DEFAULT_BUDGET_MS, restoreBudget, spend, startBudget } from "./budget.ts";
 import { analyzeScript } from "./effects/analyze.ts";
 import type { AnalyzeContext, Dialect } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
@@ -30,6 +31,8 @@ export interface CheckRequest {
   cwd: string;
   env?: Record<string, string | undefined>;
   config?: CheckConfig;
+  /** Work budget in milliseconds (lib/guard/budget.ts); past it the verdict is BLOCK_UNDETERMINABLE_EFFECT. */
+  budgetMs?: number;
 }
 
 export interface OpSummary {
@@ -65,6 +68,18 @@ export function classify(req: CheckRequest): CheckResult {
   const dialect = selected.dialect;
   const input = _inputProblem(req.command);
   if (input) return _single(checkId, input, dialect);
+  const previous = startBudget(req.budgetMs ?? DEFAULT_BUDGET_MS);
+  try {
+    return _classifyLine(checkId, dialect, req, env);
+  } catch (err) {
+    if (err instanceof BudgetExceeded) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
+    throw err;
+  } finally {
+    restoreBudget(previous);
+  }
+}
+
+function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env: Record<string, string | undefined>): CheckResult {
   const cwd = _stable(req.cwd);
   const home = _stable(env.HOME || "/nonexistent-home");
   const tmp = env.TMPDIR || _tmpdir();
@@ -96,6 +111,7 @@ export function classify(req: CheckRequest): CheckResult {
   };
   const landed = meetsLandedPaths(ops);
   const verdicts = ops.map((o, i): OpVerdict => {
+    spend();
     const verdict = judge(o, pc);
     // The path an earlier part of the line fills is not what the policy saw: fail closed.
     return landed[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict;

@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { remainingMs, spend } from "./budget.ts";
 
 /**
  * The Git facts the policy needs before a reset or clean, read from the system git. Each answer
  * is null when git cannot tell (not a repository, git missing, a bad ref): the caller fails closed.
  */
 function _git(dir: string, args: string[]): string | null {
+  spend();
   try {
-    const proc = Bun.spawnSync(["git", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
+    // A git that outlives the check's budget (a huge repository, a hung lock) answers nothing.
+    const proc = Bun.spawnSync(["git", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
     return proc.exitCode === 0 ? proc.stdout.toString() : null;
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
+import { spend } from "./budget.ts";
 import type { FindReach } from "./find-dry-run.ts";
 import { quarantineRoot } from "./recovery/plan.ts";
 import type { Word } from "./syntax.ts";
@@ -169,6 +170,7 @@ export function expandGlob(pattern: string): string[] | null {
     } else {
       const glob = new Bun.Glob(segment);
       for (const dir of current) {
+        spend();
         let names: string[];
         try {
           names = readdirSync(dir);

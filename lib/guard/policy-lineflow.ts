@@ -1,4 +1,5 @@
 import { isAbsolute, normalize } from "node:path";
+import { spend } from "./budget.ts";
 import type { Op, OpKind } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 
@@ -17,6 +18,7 @@ export function meetsLandedPaths(ops: Op[]): boolean[] {
   if (landings.length === 0) return ops.map(() => false);
   return ops.map((o, i) => {
     if (!DESTROYING.has(o.kind)) return false;
+    spend(); // one op against every landing before it: quadratic in the length of the line
     // In a loop or function body the op may run again after any part of the line.
     const before = landings.filter((l) => l.at < i || (o.repeats && l.at !== i));
     const targets = o.find ? o.find.roots : o.targets;

@@ -1,3 +1,4 @@
+import { spend } from "../budget.ts";
 import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
@@ -19,6 +20,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = forkBombOps(script.commands);
   const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
   for (const cmd of script.commands) {
+    spend();
     flow.enter(cmd);
     const before = ops.length;
     ops.push(...redirectOps(cmd));
