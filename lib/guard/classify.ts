@@ -101,12 +101,20 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   }
   // Most commands have no effect the policy judges: no workspace lookup is needed for them.
   if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
-  const workspace = findWorkspace(cwd);
+  // Nor for ops judged without paths (a force push, a secret read): the workspace and the paths
+  // derived from it are looked up the first time the policy asks, once per check.
+  let workspace: string | undefined;
+  let protectedPaths: string[] | undefined;
+  const configured = req.config?.protectedPaths ?? [];
   const pc: PathContext = {
-    workspace,
+    get workspace() {
+      return (workspace ??= findWorkspace(cwd));
+    },
     home,
     tmpDirs: _tmpDirs(_stable(tmp)),
-    protectedPaths: (req.config?.protectedPaths ?? []).map((p) => (p.startsWith("/") ? p : `${workspace}/${p}`)),
+    get protectedPaths() {
+      return (protectedPaths ??= configured.map((p) => (p.startsWith("/") ? p : `${this.workspace}/${p}`)));
+    },
     realDirs: new Map([[cwd, cwd]]),
   };
   const landed = meetsLandedPaths(ops);

@@ -47,27 +47,35 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   if (_within(path, d.gitDir) || _within(path, d.guardStore)) return "protected";
   // Any Git metadata, including bare repositories (`backup.git/objects`).
   if (path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4))) return "protected";
-  if (pc.protectedPaths.some((p) => _within(path, p))) return "protected";
-  const prefix = path === "/" ? "/" : `${path}/`;
-  if (d.anchors.some((a) => a === path || a.startsWith(prefix))) return "ancestor";
+  for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
+  if (d.ancestors.has(path)) return "ancestor";
   if (d.usable && _within(path, pc.workspace)) return "workspace";
-  if ((pc.tmpDirs.some((t) => path.startsWith(`${t}/`)) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
-  if (SYSTEM_TREES.some((t) => _within(path, t))) return "system";
+  if ((pc.tmpDirs.some((t) => _inside(path, t)) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
+  for (const t of SYSTEM_TREES) if (_within(path, t)) return "system";
   return "outside";
+}
+
+/** `.agent-guard/` at the workspace root of a context: the quarantine and its control paths. */
+export function guardStoreOf(pc: PathContext): string {
+  return _derived(pc).guardStore;
 }
 
 interface _Derived {
   gitDir: string;
   /** `.agent-guard/` at the workspace root: the quarantine and every control path of it. */
   guardStore: string;
-  anchors: string[];
+  /** Every protected anchor and each of its ancestors: deleting one of these deletes an anchor. */
+  ancestors: Set<string>;
   usable: boolean;
 }
 
 // What classifyPath derives from a context, computed once per workspace, home and configuration
 // (a check classifies many paths, and a long-lived caller checks many commands in one place).
 const _derivedCache = new Map<string, _Derived>();
+// The context classified last: the paths of one check share it, so its key is built once.
+let _last: { pc: PathContext; workspace: string; home: string; protectedPaths: string[]; d: _Derived } | undefined;
 function _derived(pc: PathContext): _Derived {
+  if (_last && _last.pc === pc && _last.workspace === pc.workspace && _last.home === pc.home && _last.protectedPaths === pc.protectedPaths) return _last.d;
   const key = `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}`;
   let d = _derivedCache.get(key);
   if (!d) {
@@ -75,9 +83,24 @@ function _derived(pc: PathContext): _Derived {
     const guardStore = dirname(quarantineRoot(pc.workspace));
     const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths];
     if (_derivedCache.size >= 64) _derivedCache.clear();
-    _derivedCache.set(key, (d = { gitDir, guardStore, anchors, usable: _workspaceUsable(pc.workspace) }));
+    _derivedCache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace) }));
   }
+  _last = { pc, workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, d };
   return d;
+}
+
+/**
+ * The paths that are an anchor or an ancestor of one, spelled as `path` is tested: `p` such that
+ * an anchor equals `p` or starts with `p/` (and `/`, the ancestor of every absolute anchor).
+ */
+function _ancestors(anchors: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const a of anchors) {
+    out.add(a);
+    if (a.startsWith("/")) out.add("/");
+    for (let i = a.indexOf("/"); i >= 0; i = a.indexOf("/", i + 1)) out.add(a.slice(0, i));
+  }
+  return out;
 }
 
 export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } | { kind: "wildcard" };
@@ -189,8 +212,15 @@ export function expandGlob(pattern: string): string[] | null {
   return current.filter((p) => existsSync(p));
 }
 
+/** `path` is `root` or inside it (built without a new string: this runs for every target). */
 function _within(path: string, root: string): boolean {
-  return path === root || path.startsWith(root === "/" ? "/" : `${root}/`);
+  if (path === root) return true;
+  return root === "/" ? path.startsWith("/") : _inside(path, root);
+}
+
+/** `path` starts with `root/`. */
+function _inside(path: string, root: string): boolean {
+  return path.length > root.length && path.charCodeAt(root.length) === 47 && path.startsWith(root);
 }
 
 /** A workspace that is itself a system tree, a root, or an ancestor of one gives no shelter. */

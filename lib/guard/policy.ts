@@ -5,10 +5,13 @@ import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
-import { classifyPath, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
+import { classifyPath, guardStoreOf, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeFound } from "./policy-find.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
+
+// The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
+const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
 
 /** One op's verdict, and what compensation it needs when it is RELOCATE or SNAPSHOT. */
 export interface OpVerdict {
@@ -127,14 +130,17 @@ function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
 
 function _spelledInStore(word: Word, cwd: string | null, pc: PathContext): boolean {
   if (word.dynamic || (cwd === null && !isAbsolute(word.value))) return false;
-  const logical = normalize(isAbsolute(word.value) ? word.value : `${cwd}/${word.value}`).replace(/(.)\/+$/, "$1");
-  const store = dirname(quarantineRoot(pc.workspace));
+  const spelled = isAbsolute(word.value) ? word.value : `${cwd}/${word.value}`;
+  // Normalising only drops segments: a path in the store is spelled with the store's last one.
+  if (!spelled.includes(_STORE_NAME)) return false;
+  const logical = normalize(spelled).replace(/(.)\/+$/, "$1");
+  const store = guardStoreOf(pc);
   return logical === store || logical.startsWith(`${store}/`);
 }
 
 /** Strictly inside `.agent-guard/`: a wildcard reached into the quarantine's control paths. */
 function _insideGuardStore(path: string, pc: PathContext): boolean {
-  return path.startsWith(`${dirname(quarantineRoot(pc.workspace))}/`);
+  return path.startsWith(`${guardStoreOf(pc)}/`);
 }
 
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
@@ -209,7 +215,7 @@ function _clean(o: Op, pc: PathContext): OpVerdict {
   if (o.git!.stash && verdict.code !== "BLOCK_PROTECTED_PATH" && verdict.code !== "BLOCK_PROTECTED_ANCESTOR") return { code: "ALLOW_NO_EFFECT" };
   // The relocation creates the quarantine in the work tree; a clean of ignored files would then
   // delete it with the payload, so the compensation would not survive the command.
-  if (decisionOf(verdict.code) !== "BLOCK" && sweepsQuarantine(dir!, o.git!.args, dirname(quarantineRoot(pc.workspace)))) return { code: "BLOCK_PROTECTED_PATH" };
+  if (decisionOf(verdict.code) !== "BLOCK" && sweepsQuarantine(dir!, o.git!.args, guardStoreOf(pc))) return { code: "BLOCK_PROTECTED_PATH" };
   return verdict;
 }
 
