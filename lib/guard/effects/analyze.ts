@@ -23,7 +23,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     spend();
     flow.enter(cmd);
     const before = ops.length;
-    ops.push(...redirectOps(cmd));
+    if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd));
     const [head, ...args] = cmd.argv;
     if (head && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
     else if (head) {
@@ -77,8 +77,9 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, args, cmd, ctx);
-  const more = [flows, secretArgOps(name, args, ctx.state.cwd), taintOps(name, head, args, cmd, ctx)].filter((list) => list.length > 0);
-  return more.length === 0 ? ops : ops.concat(...more);
+  const secrets = secretArgOps(name, args, ctx.state.cwd);
+  const tainted = taintOps(name, head, args, cmd, ctx);
+  return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);
 }
 
 /**

@@ -103,8 +103,8 @@ function _ref(sub: string, kind: OpKind, values: string[]): string | undefined {
 /** A prefix assignment, `env NAME=…`, or an earlier assignment/export pointing git elsewhere. */
 function _redirected(inv: Invocation): boolean {
   if (inv.cmd?.assigns.some((a) => REDIRECTING_ENV.test(a.name))) return true;
-  if (inv.cmd?.argv.some((w) => w.dynamic || REDIRECTING_ENV.test(w.value.split("=")[0]!))) return true;
-  for (const name of inv.ctx.vars.keys()) if (REDIRECTING_ENV.test(name)) return true;
+  if (inv.cmd?.argv.some((w) => w.dynamic || (w.value.startsWith("GIT_") && REDIRECTING_ENV.test(w.value.split("=")[0]!)))) return true;
+  for (const name of inv.ctx.vars.keys()) if (name.startsWith("GIT_") && REDIRECTING_ENV.test(name)) return true;
   return false;
 }
 

@@ -1,13 +1,23 @@
 import type { Word } from "../syntax.ts";
 
+// Names already worked out (a string function; each command asks for its name several times;
+// short words only, so the memory it holds stays small).
+const _names = new Map<string, string>();
+
 /**
  * The program a command word names: `/bin/rm`, `\rm`, `RM` and `rm.exe` are all `rm`
  * (quote removal already happened in the lexer; case folds because macOS and Windows file
  * systems resolve names case-insensitively).
  */
 export function programName(word: Word): string {
-  const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
-  return base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1");
+  let name = _names.get(word.value);
+  if (name === undefined) {
+    const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
+    name = base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1");
+    if (_names.size >= 1024) _names.clear();
+    if (word.value.length <= 64) _names.set(word.value, name);
+  }
+  return name;
 }
 
 /** Splits `args` into options and operands, honouring `--` (everything after it is an operand). */

@@ -76,11 +76,12 @@ function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): 
  * word as written, so the names behind `$x` are known even when the value is not.
  */
 export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>): void {
-  const integers = _integers.get(lx.vars) ?? new Set<string>();
-  _integers.set(lx.vars, integers);
-  for (const { name, value } of cmd.assigns) if (integers.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
-  const [head, ...rest] = cmd.argv;
-  if (!head || head.dynamic) return;
+  const declared = _integers.get(lx.vars);
+  if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
+  const head = cmd.argv[0];
+  // Most commands are none of these: nothing is evaluated and nothing is allocated for them.
+  if (!head || head.dynamic || !(head.value === "let" || head.value === "[[" || DECLARERS.has(head.value))) return;
+  const rest = cmd.argv.slice(1);
   if (head.value === "let") for (const w of rest) _operand(lx, raw.get(w), w);
   if (head.value === "[[") {
     rest.forEach((w, i) => {
@@ -89,6 +90,8 @@ export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, 
     });
   }
   if (!DECLARERS.has(head.value)) return;
+  const integers = _integers.get(lx.vars) ?? new Set<string>();
+  _integers.set(lx.vars, integers);
   const integer = rest.some((w) => /^-[a-zA-Z]*i/.test(w.value));
   for (const w of rest) {
     const name = ASSIGNMENT.exec(w.value)?.[1] ?? (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value) ? w.value : undefined);

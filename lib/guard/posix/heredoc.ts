@@ -15,6 +15,7 @@ export interface PendingHeredoc {
  * An unquoted delimiter makes the body expand: its `$(…)` run, so they are parsed too.
  */
 export function readHeredocBodies(lx: Lexer, pending: PendingHeredoc[]): void {
+  if (pending.length === 0) return;
   for (const doc of pending.splice(0)) {
     const body = _body(lx, doc);
     const expands = doc.redirect.heredoc!.expands;

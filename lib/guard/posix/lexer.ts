@@ -9,10 +9,12 @@ export const MAX_DEPTH = 12;
 
 export const BLANK = new Set([" ", "\t"]);
 export const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")", "\n"]);
-// Characters that are never special inside a word (`~` is special only at its start).
-const _PLAIN = /[^ \t\n;&|<>()\\'"$`]+/y;
-const _ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
-const _NAME_START = /[A-Za-z_]/;
+// Characters that are special inside a word; every other one is plain (`~` is special only at
+// its start, which word-builder.ts handles).
+const _SPECIAL = new Uint8Array(128);
+for (const c of " \t\n;&|<>()\\'\"$`") _SPECIAL[c.charCodeAt(0)] = 1;
+// An assignment's name is read from at most this many characters (`NAME=` or `NAME+=`).
+const _ASSIGNMENT_WINDOW = 130;
 // Characters that are literal inside double quotes (a backslash may still escape).
 const _QUOTED = /\\?[^"\\$`]*/y;
 
@@ -69,11 +71,10 @@ export abstract class Lexer {
         if (c === "(" || c === ")") break;
       }
       // A run of ordinary characters is taken in one step (most of a command line is such runs).
-      _PLAIN.lastIndex = this.pos;
-      const run = _PLAIN.exec(this.src);
-      if (run) {
-        w.addPlain(run[0]);
-        this.pos += run[0].length;
+      const end = _plainEnd(this.src, this.pos);
+      if (end > this.pos) {
+        w.addPlain(this.src.slice(this.pos, end));
+        this.pos = end;
         continue;
       }
       if (c === "\\") {
@@ -98,7 +99,7 @@ export abstract class Lexer {
     }
     if (!w.started) return [];
     // `NAME=value` is recognised before quotes are removed: `X='a b' cmd` assigns X.
-    const assignment = _NAME_START.test(this.src[start]!) && _ASSIGNMENT.test(this.src.slice(start, start + 130));
+    const assignment = _assignmentAt(this.src, start);
     const words = w.finish(this.tilde, !single && !(assignment && commandStart), assignment);
     if (assignment) for (const word of words) word.assignment = true;
     return words;
@@ -171,4 +172,29 @@ export abstract class Lexer {
     const nl = this.src.indexOf("\n", this.pos);
     this.pos = nl < 0 ? this.src.length : nl;
   }
+}
+
+/** Where the run of plain characters starting at `pos` ends. */
+function _plainEnd(src: string, pos: number): number {
+  let i = pos;
+  for (; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c < 128 && _SPECIAL[c] === 1) break;
+  }
+  return i;
+}
+
+/** The text at `start` reads `NAME=` or `NAME+=` (within the first 130 characters). */
+function _assignmentAt(src: string, start: number): boolean {
+  const limit = Math.min(src.length, start + _ASSIGNMENT_WINDOW);
+  if (start >= limit || !_isName(src.charCodeAt(start), false)) return false;
+  let i = start + 1;
+  while (i < limit && _isName(src.charCodeAt(i), true)) i++;
+  if (i < limit && src[i] === "+") i++;
+  return i < limit && src[i] === "=";
+}
+
+/** A–Z, a–z, `_`, and with `digits` 0–9. */
+function _isName(c: number, digits: boolean): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (digits && c >= 48 && c <= 57);
 }

@@ -109,8 +109,9 @@ class _Parser extends Lexer {
     for (;;) {
       this.parsePipeline();
       this.skipBlanks();
-      const op = this.src.slice(this.pos, this.pos + 2);
-      if (op !== "&&" && op !== "||") break;
+      const c = this.src[this.pos];
+      if ((c !== "&" && c !== "|") || this.src[this.pos + 1] !== c) break;
+      const op = c === "&" ? "&&" : "||";
       this.pos += 2;
       this.skipLineBreaks();
       if (op === "||" && conditional.length > 0) this.flow.leave(conditional.splice(0)[0]!);

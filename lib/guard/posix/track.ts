@@ -2,16 +2,19 @@ import type { SimpleCommand } from "../syntax.ts";
 import { assign, forgetAll, UNSET, type Vars } from "./vars.ts";
 
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+// The commands that define variables: for any other one there is nothing to remember.
+const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Remembers the variables a finished command defines, so later words can resolve them. */
 export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
-  const [head, ...rest] = cmd.argv;
+  const head = cmd.argv[0];
   if (!head) {
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? null : value.value);
     return;
   }
-  if (head.dynamic) return;
+  if (head.dynamic || !DEFINERS.has(head.value)) return;
+  const rest = cmd.argv.slice(1);
   const names = () => rest.filter((w) => NAME.test(w.value)).map((w) => w.value);
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
