@@ -110,24 +110,33 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
   if (word.dynamic || word.value.startsWith("//")) return { kind: "unknown" };
   if (word.value === "") return { kind: "paths", paths: [] };
   // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
-  const drive = /^[A-Za-z]:(?=\/|$)/.exec(word.value);
+  const drive = word.value.charCodeAt(1) === 58 && /^[A-Za-z]:(?=\/|$)/.test(word.value);
   if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
   if (!isAbsolute(word.value) && cwd === null) return { kind: "unknown" };
-  const absolute = (p: string) => {
-    const abs = isAbsolute(p) ? normalize(p) : normalize(`${cwd}/${p}`);
-    return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
-  };
-  const real = (paths: string[]): Resolved => {
-    const out = paths.map((p) => (tooLong(p) ? null : realParent(p, realDirs)));
-    return out.includes(null) ? { kind: "unknown" } : { kind: "paths", paths: out as string[] };
-  };
-  if (!word.glob) return real([absolute(word.value)]);
-  let matches = expandGlob(absolute(word.pattern));
+  if (!word.glob) return _real([_absolute(word.value, cwd)], realDirs);
+  let matches = expandGlob(_absolute(word.pattern, cwd));
   if (matches === null) return { kind: "wildcard" };
   // `*/`: a trailing slash makes the pattern match directories only.
   if (word.pattern.endsWith("/")) matches = matches.filter((m) => _stat(m)?.isDirectory());
   // No match: the shell passes the pattern itself, which names nothing that exists.
-  return real(matches.length ? matches : [absolute(word.value)]);
+  return _real(matches.length ? matches : [_absolute(word.value, cwd)], realDirs);
+}
+
+/** `p` made absolute against `cwd` (known not to be null for a relative `p`), normalised, no trailing `/`. */
+function _absolute(p: string, cwd: string | null): string {
+  const abs = isAbsolute(p) ? normalize(p) : normalize(`${cwd}/${p}`);
+  return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
+}
+
+/** The paths with their parents' symlinks resolved; unknown when one of them cannot be. */
+function _real(paths: string[], realDirs: Map<string, string | null>): Resolved {
+  const out: string[] = [];
+  for (const p of paths) {
+    const real = tooLong(p) ? null : realParent(p, realDirs);
+    if (real === null) return { kind: "unknown" };
+    out.push(real);
+  }
+  return { kind: "paths", paths: out };
 }
 
 // Linux PATH_MAX (4096 bytes with the NUL) and NAME_MAX (255 bytes). Past them every file call
@@ -159,7 +168,8 @@ export function realParent(path: string, realDirs: Map<string, string | null>): 
     real = st === null || (st && !st.isDirectory()) ? null : st ? _realpath(parent) : "";
     realDirs.set(parent, real);
   }
-  return real === null ? null : real === "" ? path : join(real, basename(path));
+  // A parent that is its own real path (the working directory, most often) keeps the path as it is.
+  return real === null ? null : real === "" || real === parent ? path : join(real, basename(path));
 }
 
 /**

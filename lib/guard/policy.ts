@@ -146,21 +146,29 @@ function _insideGuardStore(path: string, pc: PathContext): boolean {
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
-  // The entry itself (a dangling link exists and is deleted); what it points to for writes.
-  const entry = _lstat(path);
-  const exists = entry !== undefined;
-  const isDir = entry?.isSymbolicLink() ? _stat(path)?.isDirectory() === true : entry?.isDirectory() === true;
+  // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
+  // verdicts follow from the class alone (`rm -rf /`): the file system is asked only when needed.
+  let looked = false;
+  let entry: Stats | undefined;
+  const lookup = () => {
+    if (!looked) {
+      entry = _lstat(path);
+      looked = true;
+    }
+    return entry;
+  };
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
-  if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
+  if (o.kind === "delete" && !o.recursive && lookup()?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
   // protected storage and files outside the workspace (`sed -i d ~/.bashrc`) are judged.
   if (o.inPlace) {
     if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
     if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
-    return cls === "outside" && exists ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
+    return cls === "outside" && lookup() !== undefined ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
   }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
-  const kind = o.kind === "overwrite" && isDir ? "write-into" : o.kind;
+  const isDir = () => (lookup()?.isSymbolicLink() ? _stat(path)?.isDirectory() === true : lookup()?.isDirectory() === true);
+  const kind = o.kind === "overwrite" && isDir() ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
@@ -173,6 +181,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // Outside the workspace a recursive delete is refused whether or not the path exists yet: an
   // earlier part of the line may create it, and nothing there can be quarantined.
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
+  const exists = lookup() !== undefined;
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";

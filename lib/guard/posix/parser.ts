@@ -208,7 +208,8 @@ class _Parser extends Lexer {
       }
       const wordStart = this.pos;
       const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
-      for (const word of words) raws.set(word, this.src.slice(wordStart, this.pos));
+      const raw = this.src.slice(wordStart, this.pos);
+      for (const word of words) raws.set(word, raw);
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
@@ -222,7 +223,7 @@ class _Parser extends Lexer {
           return cmd;
         }
       }
-      for (const word of words) this.place(cmd, word, () => (testBrackets = true), raws);
+      for (const word of words) if (this.place(cmd, word, raws)) testBrackets = true;
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     arithmeticCommand(this, cmd, raws);
@@ -242,8 +243,8 @@ class _Parser extends Lexer {
     if (open) this.flow.leave(open);
   }
 
-  /** Files one word into the command: a reserved word, an assignment or an argument. */
-  private place(cmd: SimpleCommand, word: Word, openTest: () => void, raws: Map<Word, string>): void {
+  /** Files one word into the command: a reserved word, an assignment or an argument. True when it opens `[[`. */
+  private place(cmd: SimpleCommand, word: Word, raws: Map<Word, string>): boolean {
     const bare = !word.quoted && !word.dynamic;
     if (cmd.argv.length === 0 && word.assignment) {
       const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
@@ -252,18 +253,21 @@ class _Parser extends Lexer {
         const assigned = eq[2] ? { ...value, dynamic: true } : value;
         raws.set(assigned, raws.get(word) ?? "");
         cmd.assigns.push({ name: eq[1]!, value: assigned });
-        return;
+        return false;
       }
     }
     if (cmd.argv.length === 0 && bare) {
-      if (SKIPPED_WORDS.has(word.value)) return this.scopes.word(word.value);
-      if (word.value === "[[") openTest();
+      if (SKIPPED_WORDS.has(word.value)) {
+        this.scopes.word(word.value);
+        return false;
+      }
       if (word.value === "esac" && this.caseDepth > 0) {
         this.caseDepth--;
         this.closeCase();
-        return;
+        return false;
       }
     }
     cmd.argv.push(word);
+    return cmd.argv.length === 1 && bare && word.value === "[[";
   }
 }
