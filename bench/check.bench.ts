@@ -5,7 +5,7 @@
 //    passes when not ASK/BLOCK) and on the allow rows of guard-peers-dippy.jsonl;
 // 2. in-process classification latency per command;
 // 3. hook round trip of the compiled binary vs `cc-safety-net hook --claude-code`, with peak RSS.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { checkCommand } from "cc-safety-net/api";
@@ -55,6 +55,20 @@ Bun.spawnSync(["git", "-C", ws, "-c", "user.name=b", "-c", "user.email=b@b", "co
 for (const path of ["build/out.js", "node_modules/x/index.js", "scratch.txt", "dist/app.js", "file.txt", "file"]) {
   mkdirSync(join(ws, path, ".."), { recursive: true });
   writeFileSync(join(ws, path), "x\n");
+}
+// nah's rows were labelled in its observation fixture `secrets-linux-v1` (manuelschipper/nah
+// corpus/FIXTURES.json: cwd /workspace/project, HOME=/home/test). Its files relative to the
+// project are recreated here, so those rows are judged against the files their label was
+// observed with: key files, a named pipe and symlinks to it, a symlinked file pair, a symlink to
+// the home's private key. Absolute paths of that fixture (/home/test/…) are not recreated.
+for (const [path, text] of Object.entries({ "certs/server.key": "not a key\n", "source/server.key": "not a key\n", existing: "x\n", "flow-target": "x\n", list: "src/lib.rs\n" })) {
+  mkdirSync(join(ws, path, ".."), { recursive: true });
+  writeFileSync(join(ws, path), text);
+}
+for (const dir of ["hardlinks", "large"]) mkdirSync(join(ws, dir), { recursive: true });
+Bun.spawnSync(["mkfifo", join(ws, "existing-fifo")]);
+for (const [link, target] of Object.entries({ "flow-alias": "flow-target", "existing-fifo-link": "existing-fifo", "innocent-key": "../.ssh/id_rsa", "source-link": "source" })) {
+  symlinkSync(target, join(ws, link));
 }
 const env = { HOME: home, TMPDIR: "/tmp", PATH: process.env.PATH };
 

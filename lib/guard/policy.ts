@@ -166,9 +166,11 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
     if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
     return cls === "outside" && lookup() !== undefined ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
   }
-  // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`).
+  // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
+  // named pipe it feeds the pipe's reader, and nothing is lost.
   const isDir = () => (lookup()?.isSymbolicLink() ? _stat(path)?.isDirectory() === true : lookup()?.isDirectory() === true);
-  const kind = o.kind === "overwrite" && isDir() ? "write-into" : o.kind;
+  const isPipe = () => lookup()?.isFIFO() === true || (lookup()?.isSymbolicLink() === true && _stat(path)?.isFIFO() === true);
+  const kind = o.kind === "overwrite" && (isDir() || isPipe()) ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";

@@ -3,6 +3,8 @@ import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
+import { clearingTrusted, clearWritten } from "./clears.ts";
+import { fifoOps, recordPipeUses } from "./fifo.ts";
 import { recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
 import { programName } from "./names.ts";
@@ -18,6 +20,7 @@ const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
 /** Every effect of a parsed command line, in execution order, with `cd` followed. */
 export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = forkBombOps(script.commands);
+  if (ctx.depth === 0) ctx.state.clearable = clearingTrusted(script);
   const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
   for (const cmd of script.commands) {
     spend();
@@ -41,6 +44,8 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     }
   }
   flow.finish();
+  // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
+  if (ctx.depth === 0 && ctx.state.pipeUses) ops.push(...fifoOps(ctx, (name) => PROGRAMS.get(name)));
   return ops;
 }
 
@@ -76,9 +81,11 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const handler = PROGRAMS.get(known ?? name);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
   const flows = writtenScriptOps(name, head, args, ctx);
-  recordFlows(name, args, cmd, ctx);
-  const secrets = secretArgOps(name, args, ctx.state.cwd);
+  recordFlows(name, head, args, cmd, ctx);
+  recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
+  const secrets = secretArgOps(name, args, ctx.state.cwd, ctx.state);
   const tainted = taintOps(name, head, args, cmd, ctx);
+  if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);
   return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);
 }
 

@@ -22,11 +22,32 @@ export interface AnalyzeContext {
     derived?: Set<string>;
     scripts?: Map<string, string | null>;
     fds?: Map<string, string | null>;
+    /** Links `ln` made earlier in the line: the link's absolute path and what it names (file-identity.ts). */
+    links?: Map<string, string>;
+    /** Named pipes made earlier in the line, and the writers and network readers of files (fifo.ts). */
+    fifos?: Set<string>;
+    pipeUses?: PipeUse[];
+    /** A step that certainly runs may clear files of earlier steps, except those written out of reach (clears.ts). */
+    clearable?: boolean;
+    sticky?: Set<string>;
     /** Absolute destinations earlier ops filled (null: one could not be resolved). */
     landed?: Array<string | null>;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
   };
+}
+
+/** A command writing into a file, or a network client reading one (paired when it is a named pipe). */
+export interface PipeUse {
+  role: "writer" | "reader";
+  /** The names of the file (file-identity.ts). */
+  keys: string[];
+  inv: Invocation;
+  /** The running directory of the command. */
+  cwd: string | null;
+  /** How a reader names the file: as its stdin (`< f`), or by this argument text. */
+  stdin?: boolean;
+  spelled?: string;
 }
 
 /** One program invocation being analysed: its arguments and the command it came from. */

@@ -3,6 +3,8 @@ import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { noteWriter } from "./clears.ts";
+import { addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
 import { isSecretFile } from "./secrets.ts";
 import { printed, stdinOf } from "./stdin.ts";
 
@@ -20,13 +22,17 @@ const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "
  *   (`exec 3<<<…`): running or sourcing one runs that text, which is analysed.
  * Copies are followed whatever the control flow: a later conditional overwrite does not clear them.
  */
-export function recordFlows(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   if (!FLOW_PROGRAMS.has(name) && !cmd?.redirects.length) return;
   const state = ctx.state;
   const abs = (w: Word | string) => _abs(typeof w === "string" ? w : w.value, state.cwd);
-  const secret = (w: Word) => !w.dynamic && (isSecretFile(w) || state.derived?.has(abs(w)) === true);
-  const derive = (target: string) => (state.derived ??= new Set()).add(abs(target));
+  const secret = (w: Word) => holdsSecret(w, ctx);
+  const derive = (target: string) => {
+    addFile((state.derived ??= new Set()), target, state);
+    noteWriter(fileKeys(target, state), head, cmd, ctx);
+  };
   const operands = args.filter((a) => !a.value.startsWith("-"));
+  if (name === "ln" || name === "link") recordLink(name, args, state);
   if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some(secret)) {
     const dest = operands.at(-1)!.value;
     derive(dest);
@@ -52,7 +58,7 @@ export function recordFlows(name: string, args: Word[], cmd: SimpleCommand | und
     if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
     if (operands.some(secret)) derive(r.target.value);
     // A script written with known text; anything else writing it makes its text unknown.
-    const out = name === "echo" || name === "printf" ? printed(name, args) : null;
+    const out = name === "echo" || name === "printf" ? printed(name, args) : name === ":" || name === "true" ? ({ kind: "text", text: "", dynamic: false } as const) : null;
     const text = out?.kind === "text" && !out.dynamic ? out.text : null;
     const scripts = (state.scripts ??= new Map());
     const before = r.op === ">>" ? scripts.get(abs(r.target)) : "";
@@ -65,9 +71,15 @@ export function recordFlows(name: string, args: Word[], cmd: SimpleCommand | und
   }
 }
 
-/** Whether a word names a secret file, or a file an earlier command filled with one. */
+/**
+ * Whether a word names a secret file, or a file an earlier command filled with one, under any of
+ * its names (a symlink to a key is the key).
+ */
 export function holdsSecret(word: Word, ctx: AnalyzeContext): boolean {
-  return !word.dynamic && (isSecretFile(word) || ctx.state.derived?.has(_abs(word.value, ctx.state.cwd)) === true);
+  if (word.dynamic) return false;
+  if (isSecretFile(word) || hasFile(ctx.state.derived, word, ctx.state)) return true;
+  const [, real] = fileKeys(word.value, ctx.state);
+  return real !== undefined && isSecretFile({ ...word, value: real, pattern: real, glob: false });
 }
 
 /** Running a script written earlier in the line (`bash s.sh`, `./s.sh`, `source /dev/fd/3`). */

@@ -9,7 +9,7 @@ import { isSecretFile } from "./secrets.ts";
 const DATA_FLAGS = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--data-ascii|-F|--form|--form-string|--json|-T|--upload-file)$/;
 
 /** The upload sources of curl/wget/httpie arguments: file paths, or "-" for stdin. */
-function _uploads(args: Word[]): string[] {
+export function uploadSources(args: Word[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -32,7 +32,7 @@ const literal = (value: string): Word => ({ value, dynamic: false, glob: false, 
 /** curl, wget, httpie: uploading a credential file, or piped local data, leaves the machine. */
 export const fetcher: Handler = (inv) => {
   const ops: Op[] = [];
-  const uploads = _uploads(inv.args);
+  const uploads = uploadSources(inv.args);
   if (uploads.some((u) => holdsSecret(literal(u), inv.ctx)) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
     ops.push(op("secret", inv.name));
   }

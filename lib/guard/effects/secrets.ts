@@ -1,7 +1,8 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { expandGlob } from "../paths.ts";
-import type { Handler } from "./context.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+import { fileKeys } from "./file-identity.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
 // documentation, public keys are public, and ~/.ssh/config or known_hosts hold no secret.
@@ -67,12 +68,23 @@ export function isSecretFile(word: Word): boolean {
   return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
 }
 
-/** Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`, `cp`). */
-export function secretArgOps(name: string, args: Word[], cwd: string | null): Op[] {
+/**
+ * Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`,
+ * `cp`). With the line's `state`, a symlink is followed to what it names (file-identity.ts).
+ */
+export function secretArgOps(name: string, args: Word[], cwd: string | null, state?: AnalyzeContext["state"]): Op[] {
   // git reads files only through show and cat-file (`git show HEAD:.env`).
   if (NON_READERS.has(name) && !(name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""))) return [];
-  const secrets = args.filter((a) => isSecretPath(a, cwd));
-  return secrets.length ? [op("secret", name, secrets)] : [];
+  let secrets: Word[] | undefined;
+  for (const a of args) if (isSecretPath(a, cwd) || (state && _linksToSecret(a, state))) (secrets ??= []).push(a);
+  return secrets ? [op("secret", name, secrets)] : [];
+}
+
+/** A word naming a symlink (on disk, or made earlier in the line) to a credential store. */
+function _linksToSecret(word: Word, state: AnalyzeContext["state"]): boolean {
+  if (word.dynamic || word.glob || word.value.startsWith("-")) return false;
+  const real = fileKeys(word.value, state)[1];
+  return real !== undefined && isSecretPath({ ...word, value: real, pattern: real });
 }
 
 /** macOS `security`: dumping the keychain or printing a stored password. */

@@ -1,7 +1,9 @@
-import { basename, isAbsolute, join, normalize } from "node:path";
+import { basename } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { noteWriter } from "./clears.ts";
+import { addFile, fileKeys, hasFile } from "./file-identity.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -17,25 +19,33 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
   // Nothing is tainted until a fetcher, a decoder or a copy from another host writes a file.
   const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || cmd?.pipeFrom !== undefined;
   if (!ctx.state.tainted && !feeds) return [];
-  const tainted = (ctx.state.tainted ??= new Set());
-  const key = (w: Word | undefined) => (w && !w.dynamic ? _abs(w.value, ctx.state.cwd) : undefined);
-  if (FETCHERS.has(name)) for (const file of _downloads(name, args)) tainted.add(_abs(file, ctx.state.cwd));
+  const state = ctx.state;
+  const tainted = (state.tainted ??= new Set());
+  const taint = (value: string) => {
+    addFile(tainted, value, state);
+    noteWriter(fileKeys(value, state), head, cmd, ctx);
+  };
+  // A copy to an unknown name taints "": any unknown name may then be that copy.
+  const isTainted = (w: Word | undefined) => w !== undefined && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state));
+  if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
   if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)))) {
-    for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) tainted.add(_abs(r.target.value, ctx.state.cwd));
-    if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) tainted.add(_abs(a.value, ctx.state.cwd));
+    for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
+    if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) taint(a.value);
   }
   const operands = args.filter((a) => !a.value.startsWith("-"));
   // A copy of a tainted file, or one fetched from another host (`rsync host:x y`), is tainted.
   const remote = (a: Word) => name !== "mv" && /^[^/]+:/.test(a.value);
-  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => remote(a) || tainted.has(key(a) ?? ""))) {
-    tainted.add(key(operands.at(-1)) ?? "");
+  const dest = operands.at(-1);
+  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => remote(a) || isTainted(a))) {
+    if (dest!.dynamic) tainted.add("");
+    else taint(dest!.value);
   }
   const input = args.find((a) => a.value.startsWith("if="));
   const output = args.find((a) => a.value.startsWith("of="));
-  if (name === "dd" && input && output && tainted.has(_abs(input.value.slice(3), ctx.state.cwd))) tainted.add(_abs(output.value.slice(3), ctx.state.cwd));
+  if (name === "dd" && input && output && isTainted({ ...input, value: input.value.slice(3) })) taint(output.value.slice(3));
   if (tainted.size === 0) return [];
-  const runsTainted = tainted.has(key(head) ?? "") || (RUNNERS.has(name) && operands.some((a) => tainted.has(key(a) ?? "")));
+  const runsTainted = isTainted(head) || (RUNNERS.has(name) && operands.some(isTainted));
   return runsTainted ? [op("remote-code", name)] : [];
 }
 
@@ -58,8 +68,4 @@ function _downloads(name: string, args: Word[]): string[] {
   const remoteName = (name === "wget" && !named) || args.some((a) => name === "curl" && /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value));
   if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(a.value.replace(/[?#].*$/, "").split("/").pop()!);
   return out.filter((f) => f !== "-");
-}
-
-function _abs(value: string, cwd: string | null): string {
-  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
 }

@@ -1,0 +1,68 @@
+import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { absPath, fileKeys } from "./file-identity.ts";
+import { printed } from "./stdin.ts";
+
+// Programs that could make a clearing step a no-op: shell options (`set -C` makes `>` refuse an
+// existing file), renamed or redefined commands, and code the guard does not see.
+const UNSETTLING = new Set(["set", "shopt", "eval", "source", ".", "alias", "hash", "enable", "builtin", "command", "trap"]);
+const CLEARERS = new Set(["rm", "echo", "printf", ":"]);
+
+/**
+ * Whether a step of this line that certainly runs may clear what earlier steps wrote: not when
+ * the line sets shell options, renames programs, runs code the guard does not see, or defines
+ * a function named like a clearing command (`rm() { :; }`).
+ */
+export function clearingTrusted(script: Script): boolean {
+  return !script.commands.some((c) => {
+    const head = c.argv[0];
+    if (head?.dynamic) return true;
+    if (head && UNSETTLING.has(head.value)) return true;
+    for (let s = c.scope; s; s = s.parent) if (s.kind === "fn" && CLEARERS.has(s.name ?? "")) return true;
+    return false;
+  });
+}
+
+/**
+ * Records that `keys` were written by this command in a way no later step can undo: a background
+ * job (it may write after the step), code nested in `bash -c`, `eval` or a runner, or a command
+ * behind a wrapper (`setsid` may fork and return at once).
+ */
+export function noteWriter(keys: string[], head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+  if (ctx.depth === 0 && cmd && cmd.concurrent !== "background" && cmd.argv[0] === head) return;
+  const sticky = (ctx.state.sticky ??= new Set());
+  for (const k of keys) sticky.add(k);
+}
+
+/**
+ * A removal, or an overwrite with literal text, that certainly runs before what follows it in the
+ * line clears what an earlier step left in that file: a download is no longer there to run
+ * (`curl … > s.sh; echo safe > s.sh; bash s.sh`), a copied key no longer there to upload.
+ * "Certainly runs": a command of the line's own sequential list (no branch, no `&&`/`||` right
+ * side, no background job, pipeline stage, subshell, loop or function body), at the top level
+ * (not inside `bash -c` or `eval`), run by its own name (no wrapper that may fail, like sudo).
+ */
+export function clearWritten(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+  const { state } = ctx;
+  if ((!state.tainted && !state.derived) || !state.clearable || !CLEARERS.has(name)) return;
+  if (!cmd || ctx.depth !== 0 || cmd.frame || cmd.concurrent || cmd.pipeFrom || cmd.argv[0] !== head) return;
+  const forget = (keys: string[]) => {
+    for (const k of keys) {
+      if (state.sticky?.has(k)) continue;
+      state.tainted?.delete(k);
+      state.derived?.delete(k);
+    }
+  };
+  if (name === "rm") {
+    if (args.some((a) => a.dynamic || /^-[a-zA-Z]*[iI]|^--interactive/.test(a.value))) return;
+    // The name goes, not what a symlink of that name points to.
+    for (const a of args) if (!a.value.startsWith("-") && !a.glob) forget([absPath(a.value, state.cwd)]);
+    return;
+  }
+  const text = name === ":" ? { kind: "text" as const, dynamic: false } : printed(name, args);
+  if (text.kind !== "text" || text.dynamic) return;
+  for (const r of cmd.redirects) {
+    const truncates = (r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1");
+    if (truncates && !r.target.dynamic) forget(fileKeys(r.target.value, state));
+  }
+}

@@ -1,0 +1,99 @@
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, normalize } from "node:path";
+import type { Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+
+type State = AnalyzeContext["state"];
+
+// A chain of links longer than this is a loop (the kernel gives up at 40; the line is short).
+const MAX_HOPS = 8;
+
+/** A path word's value made absolute against the running directory (kept as is when that is unknown). */
+export function absPath(value: string, cwd: string | null): string {
+  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
+}
+
+/**
+ * The names one file goes by in a command line: its absolute spelling and, when that leads
+ * through a symlink (an existing one, or a link `ln` made earlier in the line), the file it
+ * reaches. A symlink and its target are one file for the flows across a line: a secret written
+ * through one name is uploaded through the other, a download run through a link is still run.
+ */
+export function fileKeys(value: string, state: State): string[] {
+  const abs = absPath(value, state.cwd);
+  if (!isAbsolute(abs)) return [abs];
+  const real = resolveLinks(abs, state);
+  return real === abs ? [abs] : [abs, real];
+}
+
+/** Whether any name of the file a word names is in `set`. */
+export function hasFile(set: Set<string> | undefined, word: Word, state: State): boolean {
+  if (!set || word.dynamic) return false;
+  return fileKeys(word.value, state).some((k) => set.has(k));
+}
+
+/** Adds every name of the file `value` names to `set`. */
+export function addFile(set: Set<string>, value: string, state: State): void {
+  for (const k of fileKeys(value, state)) set.add(k);
+}
+
+/**
+ * What an absolute path reaches: links made earlier in the line are followed first (they do not
+ * exist yet when the guard runs), then the file system resolves existing symlinks. A path that
+ * does not exist (or cannot be examined) stays as spelled.
+ */
+export function resolveLinks(abs: string, state: State): string {
+  let path = abs;
+  for (let hop = 0; hop < MAX_HOPS && state.links; hop++) {
+    const next = _lineLink(path, state.links);
+    if (next === null) break;
+    path = next;
+  }
+  return _real(path);
+}
+
+/**
+ * `ln [-s] TARGET LINK` (or `link`): LINK becomes another name of TARGET. A symbolic TARGET is
+ * relative to the link's folder (to the running directory with `-r`), a hard one to the running
+ * directory; a LINK that is an existing folder receives `basename TARGET` inside it.
+ */
+export function recordLink(name: string, args: Word[], state: State): void {
+  const options = args.filter((a) => a.value.startsWith("-") && a.value !== "-");
+  const operands = args.filter((a) => !options.includes(a));
+  if (operands.length !== 2 || operands.some((a) => a.dynamic) || state.cwd === null) return;
+  const symbolic = name === "ln" && options.some((a) => /^-[a-zA-Z]*s/.test(a.value) || a.value === "--symbolic");
+  const relative = options.some((a) => /^-[a-zA-Z]*r/.test(a.value) || a.value === "--relative");
+  const noDeref = options.some((a) => /^-[a-zA-Z]*[nT]/.test(a.value) || a.value === "--no-dereference" || a.value === "--no-target-directory");
+  const [target, link] = operands as [Word, Word];
+  let linkAbs = absPath(link.value, state.cwd);
+  if (!noDeref && _isDirectory(linkAbs)) linkAbs = join(linkAbs, basename(target.value));
+  const base = symbolic && !relative ? dirname(linkAbs) : state.cwd;
+  (state.links ??= new Map()).set(linkAbs, absPath(isAbsolute(target.value) ? target.value : join(base, target.value), state.cwd));
+}
+
+/** The path with a line-made link at its start replaced by what the link names, or null. */
+function _lineLink(path: string, links: Map<string, string>): string | null {
+  const whole = links.get(path);
+  if (whole !== undefined) return whole;
+  for (const [link, target] of links) if (path.startsWith(`${link}/`)) return target + path.slice(link.length);
+  return null;
+}
+
+/** The real path of an existing path (every symlink resolved); the path itself otherwise. */
+function _real(path: string): string {
+  try {
+    // lstat first: a missing path is common, and a failing realpath throws (slowly).
+    if (!lstatSync(path, { throwIfNoEntry: false })) return path;
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function _isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
