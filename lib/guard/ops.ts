@@ -17,6 +17,7 @@ export type OpKind =
   | "remote-code" // network content run by a shell or interpreter
   | "secret" // reads credential files or ships them over the network
   | "egress" // sends local files or environment data over the network
+  | "data-destroy" // drops, deletes or overwrites data in a database or key-value store, or runs SQL the guard cannot read
   | "noop" // dry runs (`-n`, `-WhatIf`)
   | "unknown"; // an effect the guard could not analyse to the end
 

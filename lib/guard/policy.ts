@@ -55,6 +55,8 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
       return { code: "ASK_SECRET_ACCESS" };
     case "egress":
       return { code: "ASK_DATA_EGRESS" };
+    case "data-destroy":
+      return { code: "ASK_DATA_STORE_DESTROY" };
     case "noop":
       return { code: "ALLOW_NOOP" };
     default:

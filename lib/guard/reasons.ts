@@ -18,6 +18,7 @@ export const REASONS = {
   ASK_REMOTE_CODE: ["ASK", "Code fetched from the network would run in a shell or interpreter."],
   ASK_SECRET_ACCESS: ["ASK", "The command reads a credential file or sends local secrets over the network."],
   ASK_DATA_EGRESS: ["ASK", "Local files or environment data would be sent over the network."],
+  ASK_DATA_STORE_DESTROY: ["ASK", "Data in a database or key-value store would be dropped, deleted or overwritten, or the SQL could not be read; the quarantine cannot restore it."],
   BLOCK_PROTECTED_PATH: ["BLOCK", "A protected path (system tree, home, Git metadata or quarantine) would be changed."],
   BLOCK_PROTECTED_ANCESTOR: ["BLOCK", "The target is a filesystem root or an ancestor of a protected path."],
   BLOCK_OUTSIDE_WORKSPACE: ["BLOCK", "A recursive delete outside the workspace cannot be recovered."],

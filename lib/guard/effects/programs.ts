@@ -8,6 +8,8 @@ import { find } from "./find.ts";
 import { git } from "./git.ts";
 import { fetcher, pipedToPeer, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
+import { mongoShell, redisCli } from "./kv-stores.ts";
+import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { alias, cmdExe, hashPath, interpreter, powershell, shell, sourceFile } from "./shells.ts";
@@ -70,6 +72,18 @@ export const PROGRAMS = new Map<string, Handler>([
   ["zip", zip],
   ["man", man],
   ...["less", "more", "most"].map((n) => [n, pager] as const),
+  // Databases and key-value stores (ASK_DATA_STORE_DESTROY): sql-clients.ts, kv-stores.ts.
+  ["sqlite3", sqlite],
+  ["duckdb", duckdb],
+  ["psql", psql],
+  ...["mysql", "mariadb"].map((n) => [n, mysql] as const),
+  ["clickhouse-client", clickhouseClient],
+  ["clickhouse", clickhouse],
+  ...["dropdb", "dropuser", "pg_dropcluster"].map((n) => [n, dropProgram] as const),
+  ...["mysqladmin", "mariadb-admin"].map((n) => [n, mysqladmin] as const),
+  ["pg_restore", pgRestore],
+  ...["redis-cli", "valkey-cli", "keydb-cli"].map((n) => [n, redisCli] as const),
+  ...["mongosh", "mongo"].map((n) => [n, mongoShell] as const),
 ]);
 
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
