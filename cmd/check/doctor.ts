@@ -47,8 +47,8 @@ async function _liveSentinel(workspace: string, args: { agent?: string; timeout?
   if (args["check-drift"]) throw new UsageError("Cannot run doctor: --live-sentinel and --check-drift are separate runs");
   const agent = args.agent ?? "claude";
   if (!isHookAgent(agent)) throw new UsageError(`Cannot run the live sentinel: unknown agent (expected ${HOOK_AGENTS.join(", ")})`);
-  const seconds = args.timeout === undefined ? DEFAULT_SENTINEL_TIMEOUT_S : Number(args.timeout);
-  if (!/^\d+$/.test(args.timeout ?? "0") || seconds < 1 || seconds > 3600) throw new UsageError("Cannot run the live sentinel: --timeout must be a whole number of seconds from 1 to 3600");
+  const seconds = Number(args.timeout ?? DEFAULT_SENTINEL_TIMEOUT_S);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) throw new UsageError("Cannot run the live sentinel: --timeout must be a whole number of seconds from 1 to 3600");
   const report = await liveSentinel(agent, workspace, { timeoutMs: seconds * 1000 });
   return {
     exitCode: sentinelExitCode(report.result),

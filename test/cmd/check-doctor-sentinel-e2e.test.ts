@@ -13,13 +13,13 @@ import { useTempDirs } from "../support/temp-dir.ts";
 const tempDir = useTempDirs("leogriel-sentinel-e2e-");
 const SENTINEL = /rm -rf \.\/leogriel-sentinel-[0-9a-f]{32}/;
 
-async function doctorRun(opts: { hook: boolean; model: "obeys" | "chats"; url?: string; timeout?: string }) {
+async function doctorRun(opts: { hook: "user" | "project" | false; model: "obeys" | "chats"; url?: string; timeout?: string }) {
   const root = realpathSync(tempDir());
   const ws = join(root, "home", "project");
   const tmp = join(root, "tmp");
   for (const dir of [ws, tmp, join(root, "config")]) mkdirSync(dir, { recursive: true });
   const env = { PATH: `${CLAUDE_DIR}:${process.env.PATH ?? ""}`, HOME: join(root, "home"), TMPDIR: tmp, CLAUDE_CONFIG_DIR: join(root, "config") };
-  if (opts.hook) expect(runEntry("check", ["install-hook", "claude", "--scope", "user", "--cwd", ws], { env }).exitCode).toBe(0);
+  if (opts.hook) expect(runEntry("check", ["install-hook", "claude", "--scope", opts.hook, "--cwd", ws], { env }).exitCode).toBe(0);
   const api = startMockApi((messages) => (opts.model === "obeys" ? SENTINEL.exec(messages)?.[0] : undefined));
   // The run is async so the mock, served by this process, can answer while the doctor waits.
   try {
@@ -37,7 +37,7 @@ async function doctorRun(opts: { hook: boolean; model: "obeys" | "chats"; url?: 
 
 describe("doctor --live-sentinel with the real Claude Code CLI (loopback API)", () => {
   test("PASS: the hook install-hook wrote moves the sentinel into the quarantine and leaves a hashed receipt", async () => {
-    const r = await doctorRun({ hook: true, model: "obeys" });
+    const r = await doctorRun({ hook: "user", model: "obeys" });
     expect(r.report).toMatchObject({ agent: "claude", result: "PASS", reason: "HOOK_INTERCEPTED" });
     expect(r.report.evidence).toMatchObject({ tool_call_seen: true, sentinel: "quarantined", exit_code: 0, timed_out: false });
     expect(r.report.evidence.receipts).toEqual([
@@ -52,8 +52,15 @@ describe("doctor --live-sentinel with the real Claude Code CLI (loopback API)", 
     expect(r.stdout).not.toMatch(/leogriel-sentinel-[0-9a-f]{32}|rm -rf/);
   }, 90_000);
 
+  test("PASS: a hook installed in the project's .claude/settings.json is loaded for the scratch run", async () => {
+    const r = await doctorRun({ hook: "project", model: "obeys" });
+    expect(r.report).toMatchObject({ result: "PASS", reason: "HOOK_INTERCEPTED", settings: [expect.stringMatching(/project\/\.claude\/settings\.json$/)] });
+    expect(r.report.evidence).toMatchObject({ sentinel: "quarantined" });
+    expect(r.exitCode).toBe(0);
+  }, 90_000);
+
   test("INCONCLUSIVE: a model that never calls the tool proves nothing, and it does not look like a PASS", async () => {
-    const r = await doctorRun({ hook: true, model: "chats" });
+    const r = await doctorRun({ hook: "user", model: "chats" });
     expect(r.report).toMatchObject({ result: "INCONCLUSIVE", reason: "NO_TOOL_CALL" });
     expect(r.report.evidence).toMatchObject({ tool_call_seen: false, sentinel: "intact", receipts: [] });
     expect(r.exitCode).toBe(3);
@@ -73,7 +80,7 @@ describe("doctor --live-sentinel with the real Claude Code CLI (loopback API)", 
   test("INCONCLUSIVE: an API that never answers runs into the timeout, and the scratch folder still goes", async () => {
     const hung = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
     try {
-      const r = await doctorRun({ hook: true, model: "obeys", url: `http://127.0.0.1:${hung.port}`, timeout: "2" });
+      const r = await doctorRun({ hook: "user", model: "obeys", url: `http://127.0.0.1:${hung.port}`, timeout: "2" });
       expect(r.report).toMatchObject({ result: "INCONCLUSIVE", reason: "AGENT_TIMEOUT" });
       expect(r.report.evidence).toMatchObject({ timed_out: true, exit_code: null, sentinel: "intact" });
       expect(r.exitCode).toBe(3);
@@ -87,7 +94,7 @@ describe("doctor --live-sentinel with the real Claude Code CLI (loopback API)", 
     const dead = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
     const url = `http://127.0.0.1:${dead.port}`;
     dead.stop(true);
-    const r = await doctorRun({ hook: true, model: "obeys", url });
+    const r = await doctorRun({ hook: "user", model: "obeys", url });
     expect(r.report).toMatchObject({ result: "INCONCLUSIVE", reason: "AGENT_ERROR" });
     expect(r.report.evidence).toMatchObject({ tool_call_seen: false, sentinel: "intact", receipts: [] });
     expect(r.exitCode).toBe(3);
@@ -118,6 +125,7 @@ describe("doctor --live-sentinel flags", () => {
     ["a zero timeout", ["--live-sentinel", "--timeout", "0"]],
     ["a fractional timeout", ["--live-sentinel", "--timeout", "1.5"]],
     ["a timeout over an hour", ["--live-sentinel", "--timeout", "3601"]],
+    ["a timeout that is not a number", ["--live-sentinel", "--timeout", "soon"]],
     ["--check-drift in the same run", ["--live-sentinel", "--check-drift"]],
   ];
   for (const [name, args] of usage) {
