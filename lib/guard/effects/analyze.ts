@@ -13,6 +13,7 @@ import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./pro
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { taintOps } from "./taint.ts";
+import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -22,11 +23,12 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = forkBombOps(script.commands);
   if (ctx.depth === 0) ctx.state.clearable = clearingTrusted(script);
   const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
+  _recordFunctions(script, ctx);
   for (const cmd of script.commands) {
     spend();
     flow.enter(cmd);
     const before = ops.length;
-    if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd));
+    if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd, ctx));
     const [head, ...args] = cmd.argv;
     if (head && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
     else if (head) {
@@ -47,6 +49,13 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
   if (ctx.depth === 0 && ctx.state.pipeUses) ops.push(...fifoOps(ctx, (name) => PROGRAMS.get(name)));
   return ops;
+}
+
+/** The names of the functions the script defines (a function may shadow any program). */
+function _recordFunctions(script: Script, ctx: AnalyzeContext): void {
+  for (const cmd of script.commands) {
+    for (let s = cmd.scope; s; s = s.parent) if (s.kind === "fn" && s.name) (ctx.state.functions ??= new Set()).add(s.name.toLowerCase());
+  }
 }
 
 /** Inside a loop or function body: the command may run again after the commands listed after it. */
@@ -109,13 +118,15 @@ export function analyzeText(text: string, dialect: Dialect, ctx: AnalyzeContext)
 
 /**
  * `> file` truncates (an overwrite); `>> file` appends (only protected storage matters); a
- * credential file as input is a secret read; `/dev/tcp/…` as output sends data away.
+ * credential file as input is a secret read, unless the program never reads its input (writing
+ * a credential file is an ordinary write); `/dev/tcp/…` as output sends data away.
  */
-export function redirectOps(cmd: SimpleCommand): Op[] {
+export function redirectOps(cmd: SimpleCommand, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = [];
   for (const r of cmd.redirects) {
     if (/^\d+$|^-$/.test(r.target.value) && (r.op === ">&" || r.op === "<&")) continue;
-    if (isSecretPath(r.target)) ops.push(op("secret", "redirect"));
+    const reads = r.op.startsWith("<") && r.op !== "<<" && r.op !== "<<<";
+    if (reads && isSecretPath(r.target) && !stdinIgnored(cmd, r, ctx)) ops.push(op("secret", "redirect"));
     if (!r.target.dynamic && /^\/dev\/(tcp|udp)\//.test(r.target.value) && r.op !== "<") {
       ops.push(op("egress", "redirect"));
       continue;

@@ -32,6 +32,8 @@ export interface AnalyzeContext {
     sticky?: Set<string>;
     /** Absolute destinations earlier ops filled (null: one could not be resolved). */
     landed?: Array<string | null>;
+    /** Names of the functions the line defines (stdin-ignored.ts). */
+    functions?: Set<string>;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
   };

@@ -3,6 +3,8 @@ import type { Word } from "../syntax.ts";
 import { expandGlob } from "../paths.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { fileKeys } from "./file-identity.ts";
+import { unreadWords } from "./unread-words.ts";
+import { WRAPPER_NAMES } from "./wrappers.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
 // documentation, public keys are public, and ~/.ssh/config or known_hosts hold no secret.
@@ -39,7 +41,11 @@ const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
 const _HINT = /\.|id_|Keychains|shadow|sudoers/;
 
 // Programs that name files without reading their content.
-const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred"]);
+const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred", "truncate"]);
+// Wrappers read nothing themselves: the command they run is analysed on its own (built on first
+// use: wrappers.ts imports this module through analyze.ts).
+let _wrappers: Set<string> | undefined;
+const wrappers = () => (_wrappers ??= new Set([...WRAPPER_NAMES, "env"]));
 
 /** The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`. */
 function _paths(word: Word, cwd: string | null = null): string[] {
@@ -70,13 +76,16 @@ export function isSecretFile(word: Word): boolean {
 
 /**
  * Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`,
- * `cp`). With the line's `state`, a symlink is followed to what it names (file-identity.ts).
+ * `cp`). Words it only writes or that name no file (unread-words.ts) are not reads. With the
+ * line's `state`, a symlink is followed to what it names (file-identity.ts).
  */
 export function secretArgOps(name: string, args: Word[], cwd: string | null, state?: AnalyzeContext["state"]): Op[] {
   // git reads files only through show and cat-file (`git show HEAD:.env`).
   if (NON_READERS.has(name) && !(name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""))) return [];
+  if (wrappers().has(name)) return [];
+  const unread = unreadWords(name, args);
   let secrets: Word[] | undefined;
-  for (const a of args) if (isSecretPath(a, cwd) || (state && _linksToSecret(a, state))) (secrets ??= []).push(a);
+  for (const a of args) if (!unread.has(a) && (isSecretPath(a, cwd) || (state && _linksToSecret(a, state)))) (secrets ??= []).push(a);
   return secrets ? [op("secret", name, secrets)] : [];
 }
 

@@ -1,0 +1,96 @@
+import type { Word } from "../syntax.ts";
+
+// Options of cp, mv, install and ln that take a value (the next word is no operand).
+const COPY_VALUED = new Set(["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"]);
+// less options whose value is no file (`-p PATTERN`, `-P PROMPT`, `-x4`); -k, -o, -O and -T
+// name files and stay read.
+const LESS_VALUED = "bhjpPtxyz#";
+const LESS_LONG_VALUED = /^--(pattern|prompt|tag|tabs|shift|window|jump-target|buffers|header)=/;
+
+/**
+ * The argument words a program does not read as files: files it only writes (tee's operands,
+ * a copy's destination, `sort -o`, `curl -o`) and option values that name no file
+ * (`less -p PATTERN`). Reading a credential file puts it in the agent's context; writing one is
+ * an ordinary write. `cp --attributes-only` copies no data at all.
+ */
+export function unreadWords(name: string, args: Word[]): Set<Word> {
+  switch (name) {
+    case "tee":
+      return new Set(args);
+    case "cp":
+      return args.some((a) => a.value === "--attributes-only") ? new Set(args) : _copyDestination(args);
+    case "mv":
+    case "install":
+    case "ln":
+      return _copyDestination(args);
+    case "sort":
+      return _optionValues(args, "o", "--output");
+    case "curl":
+      return _optionValues(args, "o", "--output");
+    case "wget":
+      return _optionValues(args, "O", "--output-document");
+    case "less":
+      return _lessValues(args);
+    case "more":
+    case "most":
+      return new Set(args.filter((a) => a.value.startsWith("+")));
+    default:
+      return new Set();
+  }
+}
+
+/** The destination of a copy, move, install or link: `-t DIR`, else the last operand. */
+function _copyDestination(args: Word[]): Set<Word> {
+  const files: Word[] = [];
+  let done = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (done || a.dynamic || !v.startsWith("-") || v === "-") files.push(a);
+    else if (v === "--") done = true;
+    else if (v === "-t" || v === "--target-directory") return new Set(args[i + 1] ? [args[i + 1]!] : []);
+    else if (v.startsWith("--target-directory=") || /^-t./.test(v)) return new Set([a]);
+    else if (COPY_VALUED.has(v)) i++;
+  }
+  return new Set(files.length >= 2 ? [files.at(-1)!] : []);
+}
+
+/** The value of `-X FILE`, `-XFILE`, `--long FILE` and `--long=FILE` (a file written, not read). */
+function _optionValues(args: Word[], short: string, long: string): Set<Word> {
+  const out = new Set<Word>();
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if ((v === `-${short}` || v === long) && args[i + 1]) out.add(args[++i]!);
+    else if (v.startsWith(`${long}=`) || (v.startsWith(`-${short}`) && v.length > 2)) out.add(args[i]!);
+  }
+  return out;
+}
+
+/**
+ * less: `+cmd` words, and the values of its options that take a pattern, a prompt or a number.
+ * In a cluster the first such letter takes the rest of the word, or the next word when it ends
+ * the cluster (`-Np PATTERN`).
+ */
+function _lessValues(args: Word[]): Set<Word> {
+  const out = new Set<Word>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic || v === "--") break;
+    if (v.startsWith("+") || LESS_LONG_VALUED.test(v)) out.add(a);
+    else if (/^-[^-]/.test(v)) {
+      const at = [...v.slice(1)].findIndex((c) => LESS_VALUED.includes(c) || "kOoT".includes(c));
+      if (at < 0) continue;
+      const letter = v[at + 1]!;
+      const attached = at + 2 < v.length;
+      if (!LESS_VALUED.includes(letter)) {
+        if (!attached) i++; // a file option's value: the next word is its file, not an operand to skip
+        continue;
+      }
+      if (attached) out.add(a);
+      else if (args[i + 1]) out.add(args[++i]!);
+    }
+  }
+  return out;
+}
