@@ -1,7 +1,7 @@
 import { spend } from "../budget.ts";
 import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
-import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import type { Frame, Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
 import { clearingTrusted, clearWritten } from "./clears.ts";
 import { fifoOps, recordPipeUses } from "./fifo.ts";
@@ -58,10 +58,29 @@ function _recordFunctions(script: Script, ctx: AnalyzeContext): void {
   }
 }
 
-/** Inside a loop or function body: the command may run again after the commands listed after it. */
+/**
+ * Inside a loop or function body: the command may run again after the commands listed after it.
+ * Remembered per frame, as frames nest as deep as a line's `&&` chain is long.
+ */
+const _repeatsByFrame = new WeakMap<Frame, boolean>();
 function _repeats(cmd: SimpleCommand): boolean {
-  for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return true;
-  return false;
+  const walked: Frame[] = [];
+  let answer = false;
+  for (let f = cmd.frame; f; f = f.parent) {
+    const known = _repeatsByFrame.get(f);
+    if (known !== undefined) {
+      answer = known;
+      break;
+    }
+    walked.push(f);
+    if (f.kind === "loop" || f.kind === "fn") {
+      answer = true;
+      break;
+    }
+  }
+  // Every frame walked lies inside the one that decided (or is it): they share its answer.
+  for (const f of walked) _repeatsByFrame.set(f, answer);
+  return answer;
 }
 
 const MAX_ALIAS_EXPANSIONS = 64;

@@ -49,7 +49,15 @@ export class CwdFlow {
 
   /** Moves to the frames of `cmd` before it is analysed. */
   enter(cmd: SimpleCommand): void {
-    if (cmd.frame === this.chain.at(-1)) return;
+    const top = this.chain.at(-1);
+    if (cmd.frame === top) return;
+    // One frame deeper, the common step of `a && b && c …`: no walk over the whole chain, which
+    // grows with every `&&` (a long chain would otherwise cost the square of its length).
+    if (cmd.frame && cmd.frame.parent === top && top !== undefined) {
+      this.open(cmd.frame);
+      this.chain.push(cmd.frame);
+      return;
+    }
     const next: Frame[] = [];
     for (let f = cmd.frame; f; f = f.parent) next.push(f);
     next.reverse();
