@@ -72,6 +72,8 @@ describe("the cross-process install lock", () => {
     expect(codes).toEqual([0, 0]);
     expect(Object.keys(JSON.parse(project.read("agent-skills.json")).agentSkills.dependencies).sort()).toEqual(["a", "b"]);
     expect(Object.keys(JSON.parse(project.read("agent-skills.lock")).skills).sort()).toEqual(["a", "b"]);
-    expect(readdirSync(lockDir())).toEqual([]);
+    // No lock left behind. When both runs found the state folder missing, each created it and the
+    // last one out removes it again (run-context.ts), so it may be gone rather than empty.
+    expect(existsSync(lockDir()) ? readdirSync(lockDir()) : []).toEqual([]);
   }, 30_000);
 });
