@@ -5,7 +5,7 @@ import { REASONS, type ReasonCode } from "./reasons.ts";
 
 const Reason = z.enum(Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]]);
 const Decision = z.enum(DECISIONS);
-const OP_KINDS = ["delete", "overwrite", "move", "write-into", "permission", "git-discard", "git-reset-hard", "git-clean", "git-force-push", "git-history", "disk", "remote-code", "secret", "egress", "data-destroy", "noop", "unknown"] as const;
+const OP_KINDS = ["delete", "overwrite", "move", "write-into", "permission", "git-discard", "git-reset-hard", "git-clean", "git-force-push", "git-history", "disk", "remote-code", "secret", "egress", "data-destroy", "infra-destroy", "noop", "unknown"] as const;
 
 /** `leogriel-check --json` (docs/contracts/check-decision-v1.md). */
 export const CheckDecision = z

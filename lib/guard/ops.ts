@@ -18,6 +18,7 @@ export type OpKind =
   | "secret" // reads credential files or ships them over the network
   | "egress" // sends local files or environment data over the network
   | "data-destroy" // drops, deletes or overwrites data in a database or key-value store, or runs SQL the guard cannot read
+  | "infra-destroy" // destroys cloud or cluster resources (terraform destroy, kubectl delete, volume removal)
   | "noop" // dry runs (`-n`, `-WhatIf`)
   | "unknown"; // an effect the guard could not analyse to the end
 

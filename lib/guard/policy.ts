@@ -57,6 +57,8 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
       return { code: "ASK_DATA_EGRESS" };
     case "data-destroy":
       return { code: "ASK_DATA_STORE_DESTROY" };
+    case "infra-destroy":
+      return { code: "ASK_INFRA_DESTROY" };
     case "noop":
       return { code: "ALLOW_NOOP" };
     default:

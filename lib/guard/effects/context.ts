@@ -34,6 +34,8 @@ export interface AnalyzeContext {
     landed?: Array<string | null>;
     /** Names of the functions the line defines (stdin-ignored.ts). */
     functions?: Set<string>;
+    /** The command runs in a container or on another host: local files are not the ones it reads. */
+    remote?: boolean;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
   };

@@ -17,7 +17,7 @@ export type Input = string | null;
  * small. Null when it is unknown, too large, or absent (it may appear before the client runs).
  */
 export function scriptFile(word: Word | undefined, ctx: AnalyzeContext): Input {
-  if (!word || word.dynamic || word.glob) return null;
+  if (!word || word.dynamic || word.glob || ctx.state.remote) return null;
   const cwd = ctx.state.cwd;
   if (!isAbsolute(word.value) && cwd === null) return null;
   const path = isAbsolute(word.value) ? word.value : join(cwd!, word.value);

@@ -9,6 +9,9 @@ import { git } from "./git.ts";
 import { fetcher, pipedToPeer, remoteCopy, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { mongoShell, redisCli } from "./kv-stores.ts";
+import { aws, az, gcloud, gsutil } from "./cloud.ts";
+import { compose, docker } from "./containers.ts";
+import { helm, kubectl, stackTool, terraform } from "./infra.ts";
 import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
@@ -84,6 +87,17 @@ export const PROGRAMS = new Map<string, Handler>([
   ["pg_restore", pgRestore],
   ...["redis-cli", "valkey-cli", "keydb-cli"].map((n) => [n, redisCli] as const),
   ...["mongosh", "mongo"].map((n) => [n, mongoShell] as const),
+  // Infrastructure (ASK_INFRA_DESTROY): infra.ts, containers.ts, cloud.ts.
+  ...["terraform", "tofu", "terragrunt"].map((n) => [n, terraform] as const),
+  ...["pulumi", "cdk"].map((n) => [n, stackTool] as const),
+  ...["kubectl", "oc"].map((n) => [n, kubectl] as const),
+  ["helm", helm],
+  ...["docker", "podman", "nerdctl"].map((n) => [n, docker] as const),
+  ...["docker-compose", "podman-compose"].map((n) => [n, compose] as const),
+  ["aws", aws],
+  ["gcloud", gcloud],
+  ["gsutil", gsutil],
+  ["az", az],
 ]);
 
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);

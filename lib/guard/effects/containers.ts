@@ -1,0 +1,79 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { cliLine, words } from "./infra-args.ts";
+import { containerCommandOps } from "./remote-commands.ts";
+
+const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
+const GLOBAL_VALUED = new Set(["-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection"]);
+const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"]);
+
+/**
+ * docker, podman, nerdctl. Volumes hold data, containers are cattle: removing volumes
+ * (`volume rm|prune`, `rm -v`, `compose down -v`) and the sweeping prunes (`system prune`,
+ * `container prune`) are ASK_INFRA_DESTROY; `rm -f`, `rmi`, `stop` and image, network and
+ * build-cache prunes pass. `exec`/`run` commands are analysed for data-store effects.
+ */
+export const docker: Handler = (inv) => {
+  const { args } = inv;
+  let i = 0;
+  for (; i < args.length && args[i]!.value.startsWith("-"); i++) {
+    if (args[i]!.dynamic) return destroy(inv);
+    if (GLOBAL_VALUED.has(args[i]!.value)) i++;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (!sub) return [];
+  if (sub.dynamic) return destroy(inv);
+  if (rest.some((a) => a.value === "--help")) return [];
+  switch (sub.value) {
+    case "system":
+      return _first(rest) === "prune" ? destroy(inv) : [];
+    case "volume":
+      return ["rm", "remove", "prune"].includes(_first(rest)) ? destroy(inv) : [];
+    case "container":
+      return _container(rest, inv);
+    case "rm":
+      return _removesVolumes(rest) ? destroy(inv) : [];
+    case "compose":
+      return compose({ ...inv, args: rest });
+    case "exec":
+    case "run":
+    case "create":
+      return containerCommandOps(rest, inv.ctx);
+  }
+  return [];
+};
+
+/** `docker container prune|rm|exec|run …`. */
+function _container(rest: Word[], inv: Invocation): Op[] {
+  const [verb, ...more] = rest.filter((w, k) => k > 0 || !w.value.startsWith("-"));
+  if (verb?.dynamic) return destroy(inv);
+  if (verb?.value === "prune") return destroy(inv);
+  if (verb?.value === "rm" || verb?.value === "remove") return _removesVolumes(more) ? destroy(inv) : [];
+  if (verb?.value === "exec" || verb?.value === "run" || verb?.value === "create") return containerCommandOps(more, inv.ctx);
+  return [];
+}
+
+/** `rm -v`, `--volumes`, or a flag cluster holding `v` (`-fv`). */
+function _removesVolumes(args: Word[]): boolean {
+  return args.some((a) => a.value === "--volumes" || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(a.value));
+}
+
+function _first(args: Word[]): string {
+  return args.find((a) => !a.value.startsWith("-"))?.value ?? "";
+}
+
+/** docker compose, docker-compose, podman-compose: `down -v` and `rm -v` remove volumes. */
+export const compose: Handler = (inv) => {
+  const line = cliLine(inv.args, COMPOSE_VALUED);
+  const [sub] = words(line);
+  if (line.operands[0]?.dynamic) return destroy(inv);
+  if (line.options.includes("--help")) return [];
+  if (sub === "down" || sub === "rm") return _removesVolumes(inv.args) ? destroy(inv) : [];
+  if (sub === "exec" || sub === "run") {
+    const at = inv.args.findIndex((a) => a.value === sub);
+    return containerCommandOps(inv.args.slice(at + 1), inv.ctx);
+  }
+  return [];
+};

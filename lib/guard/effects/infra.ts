@@ -1,0 +1,79 @@
+import { op, type Op } from "../ops.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { asksHelp, cliLine, words } from "./infra-args.ts";
+import { innerCommandOps } from "./remote-commands.ts";
+
+/**
+ * Infrastructure CLIs whose commands destroy cloud or cluster resources (ASK_INFRA_DESTROY):
+ * the quarantine cannot bring back a deleted namespace, bucket or Terraform stack. Reads,
+ * plans, dry runs and help stay ALLOW; a subcommand the guard cannot see (an expansion) asks.
+ */
+const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
+
+/** terraform, tofu, terragrunt: `destroy`, `apply -destroy`, `workspace delete`. */
+export const terraform: Handler = (inv) => {
+  const line = cliLine(inv.args, new Set(["-var", "-var-file", "-target", "-state", "-out", "-lock-timeout", "-parallelism"]));
+  if (asksHelp(line, ["-help", "--help", "-h", "-version", "--version", "-v"])) return [];
+  const path = words(line).filter((w) => w !== "run-all" && w !== "run");
+  if (line.dynamic && path.length === 0) return destroy(inv);
+  const sub = path[0];
+  if (sub === "destroy") return destroy(inv);
+  if (sub === "apply" && line.options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
+  if (sub === "workspace" && path[1] === "delete") return destroy(inv);
+  return line.operands[0]?.dynamic ? destroy(inv) : [];
+};
+
+/** pulumi destroy, cdk destroy: the stack's resources go. */
+export const stackTool: Handler = (inv) => {
+  const line = cliLine(inv.args, new Set(["-s", "--stack", "-C", "--cwd", "--profile", "--app", "-a"]));
+  if (asksHelp(line)) return [];
+  const sub = words(line)[0];
+  return sub === "destroy" || (inv.name === "pulumi" && sub === "stack" && words(line)[1] === "rm") || line.operands[0]?.dynamic ? destroy(inv) : [];
+};
+
+const KUBECTL_VALUED = new Set([
+  "-n", "--namespace", "--context", "--cluster", "--user", "--kubeconfig", "-s", "--server", "--token", "--as", "--as-group",
+  "--request-timeout", "--certificate-authority", "--client-certificate", "--client-key", "--tls-server-name", "-v", "--v",
+  "--cache-dir", "-l", "--selector", "-f", "--filename", "-o", "--output", "-c", "--container", "--field-selector", "-k", "--kustomize",
+  "--grace-period", "--timeout", "--for", "--replicas", "-p", "--patch", "--type",
+]);
+
+/**
+ * kubectl (and oc): `delete` (not as a dry run), `drain`, `replace --force`, `apply --prune`;
+ * `exec … -- CMD` runs CMD in a container, whose data-store and infrastructure effects count.
+ */
+export const kubectl: Handler = (inv) => {
+  const line = cliLine(inv.args, KUBECTL_VALUED);
+  if (asksHelp(line)) return [];
+  const verb = line.operands[0];
+  if (!verb) return line.dynamic ? destroy(inv) : [];
+  if (verb.dynamic) return destroy(inv);
+  const dryRun = line.options.includes("--dry-run") && (line.values.get("--dry-run") ?? "client") !== "none";
+  switch (verb.value) {
+    case "delete":
+      return dryRun ? [] : destroy(inv);
+    case "drain":
+      return dryRun ? [] : destroy(inv);
+    case "replace":
+      return line.options.includes("--force") && !dryRun ? destroy(inv) : [];
+    case "apply":
+      return line.options.includes("--prune") && !dryRun ? destroy(inv) : [];
+    case "exec":
+    case "run":
+    case "debug": {
+      const dash = inv.args.findIndex((a) => a.value === "--");
+      return dash < 0 ? [] : innerCommandOps(inv.args.slice(dash + 1), inv.ctx);
+    }
+  }
+  return [];
+};
+
+/** helm uninstall (delete, del, un), not as a dry run. */
+export const helm: Handler = (inv) => {
+  const line = cliLine(inv.args, new Set(["-n", "--namespace", "--kube-context", "--kubeconfig", "--timeout", "--description", "--cascade"]));
+  if (asksHelp(line)) return [];
+  const verb = line.operands[0];
+  if (verb?.dynamic) return destroy(inv);
+  if (!["uninstall", "delete", "del", "un"].includes(verb?.value ?? "")) return [];
+  return line.options.includes("--dry-run") ? [] : destroy(inv);
+};
