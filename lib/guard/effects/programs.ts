@@ -12,6 +12,7 @@ import { mongoShell, redisCli } from "./kv-stores.ts";
 import { aws, az, gcloud, gsutil } from "./cloud.ts";
 import { compose, docker } from "./containers.ts";
 import { helm, kubectl, stackTool, terraform } from "./infra.ts";
+import { sshRemoteOps } from "./remote-commands.ts";
 import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
@@ -42,7 +43,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["xargs", xargs],
   ["parallel", parallel],
   ["eval", evalText],
-  ...["su", "ssh"].map((n) => [n, commandString] as const),
+  ["su", commandString],
+  // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
+  ["ssh", (inv) => [...commandString(inv), ...sshRemoteOps(inv.args, inv.ctx)]],
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", script],
   ["runuser", runuser],

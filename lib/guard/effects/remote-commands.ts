@@ -54,3 +54,30 @@ export function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {
   const remote = _elsewhere({ ...ctx, depth: ctx.depth + 1 }, null);
   return analyzeScript(script, { ...remote, state: { cwd: null, afterCd: false, remote: true } }).filter((o) => PORTABLE.has(o.kind));
 }
+
+const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
+
+/**
+ * The command ssh runs on the remote host (the words after the host, joined by blanks): its
+ * data-store and infrastructure effects (`ssh db 'psql -c "DROP …"'`); a remote command
+ * hidden in an expansion is unknown there too.
+ */
+export function sshRemoteOps(args: Word[], ctx: AnalyzeContext): Op[] {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") {
+      i++;
+      break;
+    }
+    if (!v.startsWith("-") || args[i]!.dynamic) break;
+    for (let k = 1; k < v.length; k++) {
+      if (!SSH_VALUED.includes(v[k]!)) continue;
+      if (k === v.length - 1) i++;
+      break;
+    }
+  }
+  const command = args.slice(i + 1);
+  if (command.length === 0) return [];
+  return remoteTextOps(command.map((w) => w.value).join(" "), ctx);
+}

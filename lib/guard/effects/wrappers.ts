@@ -4,7 +4,6 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
-import { remoteTextOps } from "./remote-commands.ts";
 
 /**
  * Wrappers run their trailing words as a command: sudo, env, nice, timeout, busybox, ….
@@ -142,36 +141,9 @@ export const commandString: Handler = (inv) => {
     ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx)));
   }
   if (inv.name === "scp") ops.push(...remoteCopy(inv));
-  if (inv.name === "ssh") ops.push(...pipedToPeer(inv), ..._sshRemote(inv.args, inv.ctx));
+  if (inv.name === "ssh") ops.push(...pipedToPeer(inv));
   return ops;
 };
-
-const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
-
-/**
- * The command ssh runs on the remote host (the words after the host, joined by blanks): its
- * data-store and infrastructure effects (`ssh db 'psql -c "DROP …"'`); a remote command
- * hidden in an expansion is unknown there too.
- */
-function _sshRemote(args: Word[], ctx: Parameters<Handler>[0]["ctx"]): Op[] {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === "--") {
-      i++;
-      break;
-    }
-    if (!v.startsWith("-") || args[i]!.dynamic) break;
-    for (let k = 1; k < v.length; k++) {
-      if (!SSH_VALUED.includes(v[k]!)) continue;
-      if (k === v.length - 1) i++;
-      break;
-    }
-  }
-  const command = args.slice(i + 1);
-  if (command.length === 0) return [];
-  return remoteTextOps(command.map((w) => w.value).join(" "), ctx);
-}
 
 /** trap 'COMMAND' SIGNALS: the command runs later, in this shell. */
 export const trap: Handler = (inv) => {
