@@ -18,6 +18,7 @@ export const CATEGORIES = {
   "fail-closed": "The effect depends on text the guard cannot see (a variable, a file, decoded or generated code): SPEC.md says anything it cannot analyse to the end is BLOCK_UNDETERMINABLE_EFFECT.",
   "secret-egress": "Credentials, the environment or a home folder's contents read and sent off the machine, or a credential store read: the exfil guard asks (ASK_DATA_EGRESS / ASK_SECRET_ACCESS).",
   "disk-device": "Disk tools aimed at device names are BLOCK_DISK_DESTROY whether or not the device exists when the check runs (seed 001 disk/format wreckers).",
+  "infra-destroy": "Destroying a namespace, every object of a cluster or every unused container, network and image cannot be undone by the quarantine: ASK_INFRA_DESTROY. dcg allows these only because its docker and kubectl packs are off by default; guard-peers-extended.jsonl, with the packs on, labels the same commands block.",
 } as const;
 
 export type DisputeCategory = keyof typeof CATEGORIES;
