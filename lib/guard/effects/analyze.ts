@@ -16,7 +16,8 @@ import { taintOps } from "./taint.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
-const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
+/** Devices a write to changes nothing (awk's special files among them). */
+export const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
 
 /** Every effect of a parsed command line, in execution order, with `cd` followed. */
 export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {

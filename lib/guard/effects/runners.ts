@@ -2,7 +2,8 @@ import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { analyzeText } from "./analyze.ts";
+import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
+import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { operands } from "./names.ts";
 
@@ -55,9 +56,9 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
   const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) => JSON.parse(m[1] ?? m[2]!) as string);
   if (pipes > commands.length) ops.push(...unknown(inv));
   for (const command of commands) ops.push(...analyzeText(command, "posix", inv.ctx));
-  for (const m of text.matchAll(/\bprintf?\b[^;}\n]*?(>>?)\s*("(?:[^"\\]|\\.)*")?/g)) {
-    if (!m[2]) ops.push(...unknown(inv));
-    else ops.push(op(m[1] === ">>" ? "write-into" : "overwrite", inv.name, [literalWord(JSON.parse(m[2]))]));
+  for (const { append, target } of awkOutputs(text)) {
+    if (target === null) ops.push(...unknown(inv));
+    else if (!HARMLESS_DEVICES.test(target)) ops.push(op(append ? "write-into" : "overwrite", inv.name, [literalWord(target)]));
   }
   return ops;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { classify } from "../../../lib/guard/classify.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+
+const fx = useGuardFixture();
+const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
+
+// awk's print and printf write a file only through a `>`/`>>` outside every parenthesis (and
+// outside strings and regex literals); a write to /dev/null changes nothing.
+const ROWS: Array<[string, string, Decision, ReasonCode]> = [
+  ["a comparison inside print's parentheses is not a redirection", `awk '{print ($1 > 0 ? "positive" : "non-positive")}' file.txt`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a comparison inside printf's argument list is not a redirection", `awk '{printf("%d\\n", $2 > 1)}' f`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a > inside a printed string is data", `awk '{print "a > b"}' f`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a > inside a regex literal is data", `awk '/>/ {print}' f`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["printing to /dev/null writes nothing", `awk '{print > "/dev/null"}' file.txt`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["appending to /dev/stderr writes nothing", `awk '{print >> "/dev/stderr"}' f`, "ALLOW", "ALLOW_NO_EFFECT"],
+  // Hostile variants.
+  ["a parenthesised list then > is a redirection", `awk '{print ($1) > "/etc/passwd"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["comparisons before a real redirection do not hide it", `awk '{print ($1 > 0) ($2 > "x") > "/etc/x"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["printf(...) then > writes protected storage", `awk '{printf("%d", $1 > 1) > ".git/HEAD"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["an unparenthesised > writes a file named by the expression", `awk '{print $1 > 0}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["/dev/null concatenated with more text is another file", `awk '{print $1 > "/dev/null" "x"}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a path through /dev/null is not the device", `awk '{print > "/dev/null/../../etc/passwd"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["a parenthesised target expression is unknown", `awk '{print > ("/etc/" "x")}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["/dev/null beside system() still runs the command", `awk '{print > "/dev/null"; system("rm -rf ~")}' f`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a second print's redirection is still seen", `awk '{print ($1 > 0); print > "/etc/x"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["a script file written by print is judged as today", `awk '{print > "x.sh"}' f`, "ALLOW", "ALLOW_NOOP"],
+  ["print piped to a variable command is unknown", `awk '{print ($1 > 0) | cmd}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+describe("awk output redirections", () => {
+  for (const [name, command, decision, reason] of ROWS) {
+    test(`${name}: ${decision} ${reason}`, () => {
+      const r = check(command);
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});
