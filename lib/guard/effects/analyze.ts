@@ -1,12 +1,14 @@
 import { spend } from "../budget.ts";
 import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
-import type { Frame, Script, SimpleCommand, Word } from "../syntax.ts";
+import { type Frame, literalWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
 import { clearingTrusted, clearWritten } from "./clears.ts";
 import { fifoOps, recordPipeUses } from "./fifo.ts";
+import { copiedFrom, recordCopy } from "./copies.ts";
 import { recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
+import { noteHashReset } from "./hash-table.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
 import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./program-path.ts";
@@ -15,6 +17,7 @@ import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { taintOps } from "./taint.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { noteLine, noteProgram } from "./unseen-writes.ts";
 
 /** Devices a write to changes nothing (awk's special files among them). */
 export const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -23,6 +26,7 @@ export const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/
 export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = forkBombOps(script.commands);
   if (ctx.depth === 0) ctx.state.clearable = clearingTrusted(script);
+  noteLine(script.commands, ctx);
   const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
   _recordFunctions(script, ctx);
   for (const cmd of script.commands) {
@@ -30,6 +34,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     flow.enter(cmd);
     const before = ops.length;
     if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd, ctx));
+    noteHashReset(cmd, ctx);
     const [head, ...args] = cmd.argv;
     if (head && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
     else if (head) {
@@ -104,14 +109,20 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   }
   const identity = programIdentity(head, cmd, ctx);
   // A program file written earlier in the same line runs content the guard never saw, unless
-  // the line wrote text the guard read (flows.ts analyses that text below).
-  if (identity === LANDED && !writtenScriptOps(name, head, args, ctx).length) return [op("unknown", "program")];
+  // the line wrote text the guard read (flows.ts analyses that text below) or copied an
+  // unchanged local file there (copies.ts: judged as running that file).
+  if (identity === LANDED && !writtenScriptOps(name, head, args, ctx).length) {
+    const source = head.value.includes("/") ? copiedFrom(head, ctx, cmd) : undefined;
+    return source === undefined ? [op("unknown", "program")] : analyzeArgv(literalWord(source, true), args, ctx, cmd);
+  }
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, head, args, cmd, ctx);
   recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
+  recordCopy(known ?? name, args, cmd, ctx);
+  noteProgram(known ?? name, ctx);
   const secrets = secretArgOps(name, args, ctx.state.cwd, ctx.state);
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);

@@ -36,6 +36,15 @@ export interface AnalyzeContext {
     functions?: Set<string>;
     /** The command runs in a container or on another host: local files are not the ones it reads. */
     remote?: boolean;
+    /** A program that may write files the guard does not see ran earlier (unseen-writes.ts). */
+    unseenWrites?: boolean;
+    /** Some command of the line may write such files (for commands that repeat). */
+    lineWrites?: boolean;
+    /** Plain copies of unchanged local files: destination → source, and the landed count then (copies.ts). */
+    copies?: Map<string, { source: string; at: number }>;
+    /** Names `hash -p` gave a path (hash-table.ts), and whether `enable` ran (builtins may be off). */
+    hashed?: Map<string, string>;
+    builtinsChanged?: boolean;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
   };

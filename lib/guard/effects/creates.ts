@@ -1,5 +1,6 @@
 import { op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { sedFileScript } from "./sed-file.ts";
 import { sedScriptOps } from "./sed-script.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
@@ -28,20 +29,31 @@ export const creates: Handler = ({ name, args }) => {
  * sed: the script may run commands (`e`, `s///e`) or write files (`w`); -i / --in-place edits
  * the file operands in place.
  */
-export const sed: Handler = ({ name, args, ctx }) => {
+export const sed: Handler = (inv) => {
+  const { name, args, ctx } = inv;
   const { flags, files } = operands(args, new Set(VALUED.sed));
-  const scripts: Word[] = [];
+  const scripts: Array<Word | null> = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    // A script file is text the guard has not read.
-    if (v === "--file" || v.startsWith("--file=") || /^-[a-zA-Z]*f/.test(v)) scripts.push(unknownWord());
-    else if (v === "--expression" || /^-[a-zA-Z]*e$/.test(v)) scripts.push(args[i + 1] ?? unknownWord());
+    if (v === "--") break;
+    // A script file is read like an inline script (sed-file.ts).
+    if (v === "--file" || v.startsWith("--file=")) scripts.push(sedFileScript(v === "--file" ? args[++i] : { ...args[i]!, value: v.slice(7) }, inv));
+    else if (v === "--expression") scripts.push(args[++i] ?? unknownWord());
     else if (v.startsWith("--expression=")) scripts.push({ ...args[i]!, value: v.slice(13) });
+    else if (/^-[a-zA-Z]/.test(v)) {
+      // A cluster: `-i` takes the rest as its suffix; `-e`, `-f`, `-l` take the rest or the next word.
+      const at = v.slice(1).search(/[iefl]/) + 1;
+      const c = at > 0 ? v[at] : undefined;
+      if (c === undefined || c === "i") continue;
+      const value = v.length > at + 1 ? { ...args[i]!, value: v.slice(at + 1) } : args[++i];
+      if (c === "e") scripts.push(value ?? unknownWord());
+      else if (c === "f") scripts.push(sedFileScript(value, inv));
+    }
   }
   // The script is the first operand unless -e/-f gave it.
-  const scripted = flags.some((f) => /^-[a-zA-Z]*[ef]$|^--(expression|file)/.test(f));
+  const scripted = flags.some((f) => /^-[a-zA-Z]*[ef]|^--(expression|file)/.test(f) && !/^-[a-zA-Z]*i/.test(f));
   if (!scripted && files[0]) scripts.push(files[0]);
-  const ops = scripts.flatMap((s) => (s.dynamic ? [op("unknown", name)] : sedScriptOps(s.value, ctx)));
+  const ops = scripts.flatMap((s) => (s === null ? [] : s.dynamic ? [op("unknown", name)] : sedScriptOps(s.value, ctx)));
   if (!hasFlag(flags.filter((f) => !f.startsWith("--")), "i") && !flags.some((f) => f.startsWith("--in-place"))) return ops;
   const targets: Word[] = scripted ? files : files.slice(1);
   return targets.length ? [...ops, { ...op("overwrite", name, targets), inPlace: true }] : ops;

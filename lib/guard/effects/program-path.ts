@@ -60,7 +60,17 @@ function _systemProgram(file: string): string | null {
 }
 
 function _landed(file: string, ctx: AnalyzeContext): boolean {
-  return (ctx.state.landed ?? []).some((l) => l === null || file === l || file.startsWith(`${l}/`));
+  return landedSince(file, ctx, 0);
+}
+
+/** Whether an op filled `file` (or a folder around it, or an unknown place) from entry `from` of the landed list on. */
+export function landedSince(file: string, ctx: AnalyzeContext, from: number): boolean {
+  return (ctx.state.landed ?? []).slice(from).some((l) => l === null || file === l || file.startsWith(`${l}/`));
+}
+
+/** `path` made absolute against `cwd`; null when it cannot be (unknown cwd or dynamic word). */
+export function absolutePath(path: string, cwd: string | null, dynamic = false): string | null {
+  return _absolute(path, cwd, dynamic);
 }
 
 function _absolute(path: string, cwd: string | null, dynamic: boolean): string | null {

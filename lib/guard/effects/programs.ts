@@ -16,7 +16,8 @@ import { sshRemoteOps } from "./remote-commands.ts";
 import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
-import { alias, cmdExe, hashPath, interpreter, powershell, shell, sourceFile } from "./shells.ts";
+import { enable, hashPath } from "./hash-table.ts";
+import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
 
@@ -69,6 +70,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["source", "."].map((n) => [n, sourceFile] as const),
   ["alias", alias],
   ["hash", hashPath],
+  ["enable", enable],
   ["lvm", lvm],
   ...["awk", "gawk", "mawk", "nawk", "busybox-awk"].map((n) => [n, awk] as const),
   ...["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((n) => [n, vim] as const),

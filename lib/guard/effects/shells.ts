@@ -175,16 +175,6 @@ export const sourceFile: Handler = (inv) => {
   return scriptOperand(inv, file, (t) => analyzeText(t, "posix", inv.ctx));
 };
 
-/** hash -p PATH NAME: later commands named NAME run the program at PATH. */
-export const hashPath: Handler = (inv) => {
-  const at = inv.args.findIndex((a) => a.value === "-p");
-  const [path, name] = [inv.args[at + 1], inv.args[at + 2]];
-  if (at < 0 || !path || !name) return [];
-  if (path.dynamic || name.dynamic) return [op("unknown", "hash")];
-  (inv.ctx.state.aliases ??= new Map()).set(name.value.toLowerCase(), `'${path.value.replace(/'/g, "'\\''")}'`);
-  return [];
-};
-
 /** alias NAME='TEXT': later commands named NAME run TEXT (expanded for every later command). */
 export const alias: Handler = (inv) => {
   for (const w of inv.args) {

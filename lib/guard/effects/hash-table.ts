@@ -1,0 +1,65 @@
+import { op } from "../ops.ts";
+import type { SimpleCommand } from "../syntax.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+
+/**
+ * Bash's hash table (`hash -p PATH NAME`) as bash consults it: a builtin (what `type -t` calls
+ * builtin) is found before the table, so hashing a builtin's name changes nothing unless the line
+ * disables builtins with `enable`; assigning PATH (or `hash -r`) in the shell itself empties the
+ * table, so a hashed name is looked up in PATH again. A hashed name is modelled as an alias for
+ * its path (shells.ts).
+ */
+const BUILTINS = new Set(
+  ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait".split(
+    " ",
+  ),
+);
+const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
+
+/** hash -p PATH NAME: later commands named NAME run the program at PATH (a builtin's name aside). */
+export const hashPath: Handler = (inv) => {
+  const { args, ctx } = inv;
+  if (args.some((a) => !a.dynamic && /^-[a-zA-Z]*r/.test(a.value))) {
+    if (_definite(inv.cmd, ctx)) clearHashTable(ctx);
+  }
+  const at = args.findIndex((a) => a.value === "-p");
+  const [path, name] = [args[at + 1], args[at + 2]];
+  if (at < 0 || !path || !name) return [];
+  if (path.dynamic || name.dynamic) return [op("unknown", "hash")];
+  const key = name.value.toLowerCase();
+  const text = `'${path.value.replace(/'/g, "'\\''")}'`;
+  (ctx.state.hashed ??= new Map()).set(key, text);
+  if (!BUILTINS.has(name.value) || ctx.state.builtinsChanged) (ctx.state.aliases ??= new Map()).set(key, text);
+  return [];
+};
+
+/**
+ * `enable`: `-n NAME` disables a builtin, so a hashed builtin name runs the hashed program;
+ * `-f FILE` loads a builtin from a shared object, code the guard cannot see (unknown).
+ */
+export const enable: Handler = ({ args, ctx }) => {
+  ctx.state.builtinsChanged = true;
+  for (const [key, text] of ctx.state.hashed ?? []) (ctx.state.aliases ??= new Map()).set(key, text);
+  return args.some((a) => a.dynamic || /^-[a-zA-Z]*f/.test(a.value)) ? [op("unknown", "enable")] : [];
+};
+
+/** A PATH assignment in the shell itself (`PATH=…`, `export PATH=…`) empties the table. */
+export function noteHashReset(cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  if (!ctx.state.hashed?.size || !_definite(cmd, ctx)) return;
+  const [head, ...rest] = cmd.argv;
+  const assigns = head ? !head.dynamic && DECLARERS.has(head.value) && rest.some((w) => /^PATH\+?=/.test(w.value)) : cmd.assigns.some((a) => a.name === "PATH");
+  if (assigns) clearHashTable(ctx);
+}
+
+function clearHashTable(ctx: AnalyzeContext): void {
+  for (const key of ctx.state.hashed?.keys() ?? []) if (ctx.state.aliases?.get(key) === ctx.state.hashed!.get(key)) ctx.state.aliases!.delete(key);
+  ctx.state.hashed?.clear();
+}
+
+/**
+ * Whether `cmd` certainly runs in the line's own shell before the commands after it: not in a
+ * subshell, branch, loop or function body, and not in nested text (`bash -c` is another shell).
+ */
+function _definite(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
+  return cmd !== undefined && ctx.depth === 0 && cmd.frame === undefined && cmd.concurrent === undefined;
+}

@@ -1,0 +1,41 @@
+import type { SimpleCommand } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { programName } from "./names.ts";
+
+/**
+ * Programs that change no file content except through what the guard records: their
+ * redirections and the destinations of their ops (`lands`, effects/program-path.ts). Any other
+ * program may write files the guard does not see (`tee`, `xxd -r`, a compiler, a script), so a
+ * file the guard reads to judge a later command (a sed script, a PATH folder, a copy's source)
+ * may no longer hold what it reads once such a program ran earlier in the line.
+ */
+const NO_WRITES = new Set(
+  "echo printf grep egrep fgrep rg ls tree file stat du df ps pwd whoami id date which type whereis command builtin diff cmp uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false : sleep read export declare local typeset readonly set shopt unset shift return exit wait jobs printenv uname hostname nproc seq yes expr cat head tail nl od hexdump strings cd pushd popd hash alias chmod chown chgrp touch mkdir ln cp mv rm rmdir unlink env sudo doas nice nohup time timeout".split(
+    " ",
+  ),
+);
+
+/** Called for every program the line runs, in order. */
+export function noteProgram(name: string, ctx: AnalyzeContext): void {
+  if (!NO_WRITES.has(name)) ctx.state.unseenWrites = true;
+}
+
+/** Before a line's commands are analysed: whether any of them may write unseen files. */
+export function noteLine(commands: SimpleCommand[], ctx: AnalyzeContext): void {
+  if (ctx.state.lineWrites) return;
+  ctx.state.lineWrites = commands.some((c) => {
+    const head = c.argv[0];
+    return (head !== undefined && (head.dynamic || !NO_WRITES.has(programName(head)))) || c.redirects.some((r) => r.op.includes(">") && !/^&?\d*$|^\/dev\/(null|stdout|stderr)$/.test(r.target.value));
+  });
+}
+
+/**
+ * Whether a file read now may hold other content when `cmd` runs: a program that writes unseen
+ * files ran earlier, or `cmd` runs in a loop or function body (it may run again after any
+ * command of the line) and the line runs one.
+ */
+export function mayBeRewritten(ctx: AnalyzeContext, cmd: SimpleCommand | undefined): boolean {
+  if (ctx.state.unseenWrites) return true;
+  for (let f = cmd?.frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return ctx.state.lineWrites === true;
+  return false;
+}
