@@ -5,7 +5,7 @@
 //    passes when not ASK/BLOCK) and on the allow rows of guard-peers-dippy.jsonl;
 // 2. in-process classification latency per command;
 // 3. hook round trip of the compiled binary vs `cc-safety-net hook --claude-code`, with peak RSS.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { checkCommand } from "cc-safety-net/api";
@@ -65,7 +65,10 @@ for (const [path, text] of Object.entries({ "certs/server.key": "not a key\n", "
   mkdirSync(join(ws, path, ".."), { recursive: true });
   writeFileSync(join(ws, path), text);
 }
+// `large` is a folder too big to enumerate, `hardlinks` holds a hard link to a key.
 for (const dir of ["hardlinks", "large"]) mkdirSync(join(ws, dir), { recursive: true });
+for (let i = 0; i <= 5000; i++) writeFileSync(join(ws, "large", `f${i}`), "");
+linkSync(join(ws, "certs/server.key"), join(ws, "hardlinks", "copy"));
 Bun.spawnSync(["mkfifo", join(ws, "existing-fifo")]);
 for (const [link, target] of Object.entries({ "flow-alias": "flow-target", "existing-fifo-link": "existing-fifo", "innocent-key": "../.ssh/id_rsa", "source-link": "source" })) {
   symlinkSync(target, join(ws, link));

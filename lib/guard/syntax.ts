@@ -44,6 +44,8 @@ export interface SimpleCommand {
   arith?: string;
   /** The innermost execution frame around it (POSIX dialect): what a `cd` in it can change. */
   frame?: Frame;
+  /** The directory it runs in when that is not the analysis's current one (a FIFO's writer). */
+  cwd?: string | null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { copiedFrom, recordCopy } from "./copies.ts";
 import { recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
 import { noteHashReset } from "./hash-table.ts";
+import { recordChanges } from "./line-changes.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
 import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./program-path.ts";
@@ -50,6 +51,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       o.repeats ||= repeats;
       if (o.lands) recordLanded(o, ctx);
     }
+    recordChanges(ops.slice(before), cmd, ctx);
   }
   flow.finish();
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
@@ -157,7 +159,10 @@ export function redirectOps(cmd: SimpleCommand, ctx: AnalyzeContext): Op[] {
   for (const r of cmd.redirects) {
     if (/^\d+$|^-$/.test(r.target.value) && (r.op === ">&" || r.op === "<&")) continue;
     const reads = r.op.startsWith("<") && r.op !== "<<" && r.op !== "<<<";
-    if (reads && isSecretPath(r.target) && !stdinIgnored(cmd, r, ctx)) ops.push(op("secret", "redirect"));
+    // Writing an env file is an ordinary write; a redirection onto another credential store
+    // (`> ~/.git-credentials`, `>> ~/.aws/credentials`) still asks.
+    const envFile = /(^|\/)\.env[^/]*$/.test(r.target.value);
+    if (isSecretPath(r.target) && (reads ? !stdinIgnored(cmd, r, ctx) : !envFile && !r.op.startsWith("<"))) ops.push(op("secret", "redirect"));
     if (!r.target.dynamic && /^\/dev\/(tcp|udp)\//.test(r.target.value) && r.op !== "<") {
       ops.push(op("egress", "redirect"));
       continue;

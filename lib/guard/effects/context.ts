@@ -1,6 +1,7 @@
 import type { Vars } from "../posix/parser.ts";
 import type { Op } from "../ops.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import type { LineChange } from "./line-changes.ts";
 
 export type Dialect = "posix" | "cmd" | "powershell";
 
@@ -32,6 +33,8 @@ export interface AnalyzeContext {
     sticky?: Set<string>;
     /** Absolute destinations earlier ops filled (null: one could not be resolved). */
     landed?: Array<string | null>;
+    /** Files earlier parts of the line wrote or surely removed (line-changes.ts). */
+    changes?: LineChange[];
     /** Names of the functions the line defines (stdin-ignored.ts). */
     functions?: Set<string>;
     /** The command runs in a container or on another host: local files are not the ones it reads. */

@@ -65,7 +65,7 @@ export function fifoOps(ctx: AnalyzeContext, handlerOf: (name: string) => Handle
       const source = writer.inv.name === "tee" ? writer.inv.cmd?.pipeFrom : writer.inv.cmd;
       ctx.state.cwd = reader.cwd;
       if (reader.keys.some((k) => ctx.state.derived?.has(k)) && !SHELLS.has(reader.inv.name)) ops.push(op("secret", reader.inv.name));
-      if (handler && source) ops.push(...handler(_fedFrom(reader, source)).filter((o) => FLOW_KINDS.has(o.kind)));
+      if (handler && source) ops.push(...handler(_fedFrom(reader, { ...source, cwd: writer.cwd })).filter((o) => FLOW_KINDS.has(o.kind)));
     }
   }
   ctx.state.cwd = cwd;

@@ -3,7 +3,9 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
+import { sentOps } from "./network.ts";
 import { isSink } from "./sinks.ts";
+import { rsyncSent } from "./sync-sent.ts";
 
 const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
@@ -110,7 +112,7 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   }
   const dest = files.at(-1);
   if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
-  if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, op("egress", name)];
+  if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");

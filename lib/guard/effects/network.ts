@@ -4,6 +4,9 @@ import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { holdsSecret } from "./flows.ts";
 import { isSecretFile } from "./secrets.ts";
+import { stdinSent } from "./sent-data.ts";
+import type { Sent } from "./sent-tree.ts";
+import { isRemote, scpSent } from "./sync-sent.ts";
 
 // Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
 const DATA_FLAGS = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--data-ascii|-F|--form|--form-string|--json|-T|--upload-file)$/;
@@ -39,7 +42,7 @@ export const fetcher: Handler = (inv) => {
   // httpie sends piped stdin as the request body unless told to ignore it.
   const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
   const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
-  if (fromStdin && _localData(inv)) ops.push(op("egress", inv.name));
+  if (fromStdin) ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   // The saved body replaces the file it is written to (red team H4: `curl -o ~/.bashrc URL`).
   const saved = _savedTo(inv.name, inv.args);
   if (saved) ops.push({ ...op("overwrite", inv.name, [saved]), lands: "created" });
@@ -90,7 +93,7 @@ export const socket: Handler = (inv) => {
       }
     }
   }
-  if (_localData(inv)) ops.push(op("egress", inv.name));
+  ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   return ops;
 };
 
@@ -114,24 +117,24 @@ export const pipedToPeer: Handler = (inv) => {
   if (inv.name === "ssh" && inv.args.some((a) => /^-[a-zA-Z]*n/.test(a.value))) return [];
   const from = inv.cmd?.pipeFrom;
   if (from?.argv.slice(1).some((w) => holdsSecret(w, inv.ctx))) return [op("secret", inv.name)];
-  return _localData(inv) ? [op("egress", inv.name)] : [];
+  return sentOps(inv.name, stdinSent(inv.cmd, inv.ctx));
 };
 
-/** scp/rsync to a remote host: local files leave the machine. */
+/** scp to a remote host: the local files it sends leave the machine (sync-sent.ts). */
 export const remoteCopy: Handler = (inv) => {
   const operands = inv.args.filter((a) => !a.value.startsWith("-"));
   const dest = operands.at(-1);
-  if (!dest || operands.length < 2 || !/^[^/]*:/.test(dest.value) || dest.value.startsWith("/")) return [];
-  const sources = operands.slice(0, -1);
-  return [op(sources.some(isSecretFile) ? "secret" : "egress", inv.name)];
+  if (!dest || operands.length < 2 || !isRemote(dest)) return [];
+  const sent = scpSent(inv.args, inv.ctx);
+  // A key named as a source is a secret sent, as before; one found inside a tree is egress.
+  return sent === "secret" && operands.slice(0, -1).some(isSecretFile) ? [op("secret", inv.name)] : sentOps(inv.name, sent);
 };
 
-const LOCAL_READERS = new Set(["tar", "zip", "gzip", "bzip2", "xz", "cat", "env", "printenv", "grep", "rg", "find", "base64", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
-
-/** Whether the command's stdin is local data: a pipe from a reader of files or the environment. */
-function _localData(inv: Invocation): boolean {
-  const from = inv.cmd?.pipeFrom;
-  const head = from?.argv[0];
-  if (head && !head.dynamic && LOCAL_READERS.has(head.value.slice(head.value.lastIndexOf("/") + 1))) return true;
-  return inv.cmd?.redirects.some((r) => r.op === "<" && !r.target.dynamic && !r.target.value.startsWith("/dev/")) === true && stdinOf(inv.cmd).kind === "file";
+/**
+ * What sending local data asks: data holding a credential file or that cannot be enumerated (a
+ * tree too big, the environment, a database dump) is egress; files shown to hold no credential
+ * leave without a question (sent-tree.ts).
+ */
+export function sentOps(verb: string, sent: Sent): Op[] {
+  return sent === "clean" ? [] : [op("egress", verb)];
 }

@@ -6,7 +6,7 @@ import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
-import { fetcher, pipedToPeer, remoteCopy, socket } from "./network.ts";
+import { fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { mongoShell, redisCli } from "./kv-stores.ts";
 import { aws, az, gcloud, gsutil } from "./cloud.ts";
@@ -61,7 +61,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["php", interpreter("php")],
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
-  ["scp", remoteCopy],
+  ["scp", commandString],
   ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
   ["security", keychain],

@@ -3,7 +3,9 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
+import { tarSent } from "./tar-sent.ts";
 
 const RUNS = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s;
 
@@ -33,7 +35,10 @@ export const tar: Handler = (inv) => {
   }
   archive ??= tape;
   // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
-  if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) ops.push(op(args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? "secret" : "egress", "tar"));
+  if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) {
+    const sent = tarSent(args, inv.ctx);
+    ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
+  }
   const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   const into = _directory(args);
   // Extracting writes into -C DIR or the working directory (only protected storage cares, and

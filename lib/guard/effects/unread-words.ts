@@ -29,6 +29,13 @@ export function unreadWords(name: string, args: Word[]): Set<Word> {
       return _optionValues(args, "o", "--output");
     case "wget":
       return _optionValues(args, "O", "--output-document");
+    case "scp":
+    case "ssh":
+    case "sftp":
+      return _optionValues(args, "i", "--identity"); // read by ssh to log in, not sent or shown
+    case "tar":
+    case "rsync":
+      return _optionValues(args, "", "--exclude"); // a pattern, not a file
     case "less":
       return _lessValues(args);
     case "more":
@@ -61,8 +68,8 @@ function _optionValues(args: Word[], short: string, long: string): Set<Word> {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--") break;
-    if ((v === `-${short}` || v === long) && args[i + 1]) out.add(args[++i]!);
-    else if (v.startsWith(`${long}=`) || (v.startsWith(`-${short}`) && v.length > 2)) out.add(args[i]!);
+    if (((short && v === `-${short}`) || v === long) && args[i + 1]) out.add(args[++i]!);
+    else if (v.startsWith(`${long}=`) || (short && v.startsWith(`-${short}`) && v.length > 2)) out.add(args[i]!);
   }
   return out;
 }

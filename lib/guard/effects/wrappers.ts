@@ -52,27 +52,42 @@ const SPECS: Record<string, WrapperSpec> = {
 
 /** Runs the wrapped command through the analysis with the wrapper's options removed. */
 export const wrapper: Handler = (inv) => {
-  const spec = SPECS[inv.name]!;
-  const { args } = inv;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return [op("unknown", inv.name)];
-    if (!a.value.startsWith("-") || a.value === "-") break;
-    if (a.value === "--") {
-      i++;
-      break;
-    }
-    if (spec.lookupOnly?.includes(a.value)) return [];
-    if (inv.name === "env" || inv.name === "flock") break;
-    if (spec.valued.includes(a.value)) i++;
-  }
-  const rest = args.slice(i + (spec.skip ?? 0));
+  const rest = _unwrap(inv.name, inv.args);
+  if (rest === "dynamic") return [op("unknown", inv.name)];
+  if (rest === "lookup") return [];
   if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
   const [head, ...tail] = rest;
   if (!head) return [];
   return analyzeArgv(head, tail, inv.ctx, inv.cmd);
 };
+
+/**
+ * The command a wrapper runs (`sudo -u x tar …` → `tar …`): undefined when `name` is no wrapper,
+ * null when it cannot be told (a dynamic option, a lookup, watch's shell text).
+ */
+export function wrappedCommand(name: string, args: Word[]): Word[] | null | undefined {
+  if (!SPECS[name]) return undefined;
+  const rest = _unwrap(name, args);
+  return rest === "dynamic" || rest === "lookup" || name === "watch" ? null : rest;
+}
+
+function _unwrap(name: string, args: Word[]): Word[] | "dynamic" | "lookup" {
+  const spec = SPECS[name]!;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return "dynamic";
+    if (!a.value.startsWith("-") || a.value === "-") break;
+    if (a.value === "--") {
+      i++;
+      break;
+    }
+    if (spec.lookupOnly?.includes(a.value)) return "lookup";
+    if (name === "env" || name === "flock") break;
+    if (spec.valued.includes(a.value)) i++;
+  }
+  return args.slice(i + (spec.skip ?? 0));
+}
 
 export const WRAPPER_NAMES = Object.keys(SPECS);
 

@@ -29,7 +29,8 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   // an overwrite of an existing workspace file is relocated as any other
   ["echo x > README.md; echo TOKEN=1 > .env", "RELOCATE", "RELOCATE_TREE"],
   // outside the workspace a write is judged as any other write there
-  ["echo x > ~/.ssh/id_rsa", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["echo x > ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
+  ["echo token > ~/.git-credentials", "ASK", "ASK_SECRET_ACCESS"],
   ["rm -f ~/.ssh/id_rsa", "ASK", "ASK_OUTSIDE_WORKSPACE"],
   ["mv ~/.ssh/id_rsa backup", "ASK", "ASK_SECRET_ACCESS"],
   // reads

@@ -1,0 +1,52 @@
+import type { Word } from "../syntax.ts";
+
+// Variable names that may hold a credential: tokens, keys, passwords, sessions, connection strings.
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASS|CRED|AUTH|PRIVATE|SESSION|COOKIE|SIGN|CERT|DSN|URL|URI|CONN|API/i;
+
+/** What a program printing the environment prints: nothing of it, chosen harmless names, or data to guard. */
+export type EnvPrint = "clean" | "environment";
+
+/**
+ * printenv with no name prints every variable; with names, only those (`printenv PATH`). A name
+ * that may hold a credential (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DATABASE_URL`) or an
+ * unknown one counts as the environment.
+ */
+export function printenvPrints(args: Word[]): EnvPrint {
+  const names: Word[] = [];
+  for (const a of args) {
+    if (a.dynamic) return "environment";
+    if (a.value === "--help" || a.value === "--version") return "clean";
+    if (!a.value.startsWith("-")) names.push(a);
+  }
+  return names.length > 0 && names.every((n) => !SECRET_NAME.test(n.value)) ? "clean" : "environment";
+}
+
+/**
+ * env with no command prints the environment; `env -i` (or `env -`) clears it first, so only the
+ * NAME=VALUE words given in the line are printed. Returns the command env runs instead, if any.
+ */
+export function envPrints(args: Word[]): EnvPrint | { command: Word[] } {
+  let cleared = false;
+  const assigned: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) return "environment";
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) assigned.push(a);
+    else if (!v.startsWith("-")) return { command: args.slice(i) };
+    else if (v === "-" || v === "--ignore-environment") cleared = true;
+    else if (v === "--unset" || v === "--chdir") i++;
+    else if (/^-[a-zA-Z0-9]+$/.test(v)) {
+      // A cluster: -i clears, -S splits a string (not followed), -u/-C take the rest or the next word.
+      for (let k = 1; k < v.length; k++) {
+        if (v[k] === "S") return "environment";
+        if (v[k] === "i") cleared = true;
+        if (v[k] === "u" || v[k] === "C") {
+          if (k === v.length - 1) i++;
+          break;
+        }
+      }
+    } else if (v.startsWith("--split-string")) return "environment";
+  }
+  return cleared && assigned.every((a) => !a.dynamic) ? "clean" : "environment";
+}

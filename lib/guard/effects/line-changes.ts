@@ -1,0 +1,79 @@
+import { lstatSync } from "node:fs";
+import { basename, isAbsolute, join, normalize } from "node:path";
+import type { Op } from "../ops.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { isSecretFile } from "./secrets.ts";
+
+/**
+ * A change an earlier part of the line made to the file system, for what later senders read
+ * (sent-tree.ts): a named `file` written (a secret when its name or its bytes are one), a `tree`
+ * of entries of unknown names (copies of folders, moves, links, extractions), or a path `removed`
+ * for sure. `path` is absolute, or null when it cannot be known.
+ */
+export interface LineChange {
+  kind: "file" | "tree" | "removed";
+  path: string | null;
+  secret?: boolean;
+  /** A removal that takes everything below the path too. */
+  recursive?: boolean;
+}
+
+// Programs whose written targets are files they name: the written entry is the target itself.
+const FILE_WRITERS = new Set(["redirect", "tee", "curl", "wget", "http", "https", "xh", "dd", "truncate", "touch", "mkdir", "mkfifo", "mknod", "shred", "sort", "sed"]);
+const COPIES = new Set(["cp", "install"]);
+const _seen = new WeakSet<Op>();
+
+/**
+ * Records the changes of one command's ops, each op once (a nested script's ops reach the outer
+ * loop again). A removal counts only when it surely ran before what follows: a top-level command
+ * in no branch, loop, function, subshell, pipeline or background job; any other removal may not
+ * have happened, so the files stay counted.
+ */
+export function recordChanges(ops: Op[], cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  const sure = ctx.depth === 0 && cmd.frame === undefined && cmd.concurrent === undefined;
+  for (const o of ops) {
+    if (_seen.has(o)) continue;
+    _seen.add(o);
+    const changes = (ctx.state.changes ??= []);
+    if ((o.kind === "delete" || o.kind === "move") && !o.find && !o.subtree) {
+      if (!sure) continue;
+      for (const t of o.targets) {
+        const path = _path(t, o.cwd);
+        if (path !== null && !t.glob) changes.push({ kind: "removed", path, recursive: o.recursive || o.kind === "move" });
+      }
+    } else if (o.kind === "overwrite" || o.kind === "write-into") {
+      for (const t of o.targets) changes.push(..._written(o, t, ctx));
+    }
+  }
+}
+
+/** What an op writing `target` leaves there. */
+function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
+  const path = target.glob ? null : _path(target, o.cwd);
+  if (path === null) return [{ kind: "tree", path: null }];
+  const secret = (p: string) => isSecretFile(literalWord(p)) || ctx.state.derived?.has(p) === true;
+  if (!o.lands || o.lands === "created") {
+    if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
+    // A copy of plain files: entries named like the sources, in the destination or as it.
+    const sources = COPIES.has(o.verb) ? o.sources : undefined;
+    if (sources?.every((s) => !s.dynamic && !s.glob && o.cwd !== null && !_isDir(_path(s, o.cwd)))) {
+      const from = sources.some((s) => secret(_path(s, o.cwd)!));
+      return [path, ...sources.map((s) => join(path, basename(s.value)))].map((p) => ({ kind: "file", path: p, secret: from || secret(p) }));
+    }
+  }
+  return [{ kind: "tree", path }];
+}
+
+function _isDir(path: string | null): boolean {
+  try {
+    return path === null || lstatSync(path, { throwIfNoEntry: false })?.isDirectory() !== false;
+  } catch {
+    return true;
+  }
+}
+
+function _path(word: Word, cwd: string | null): string | null {
+  if (word.dynamic || (!isAbsolute(word.value) && cwd === null)) return null;
+  return normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value)).replace(/(.)\/+$/, "$1");
+}

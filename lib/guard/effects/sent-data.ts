@@ -1,0 +1,95 @@
+import { UNSET } from "../posix/vars.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { envPrints, printenvPrints } from "./env-output.ts";
+import { programName } from "./names.ts";
+import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
+import { tarSent } from "./tar-sent.ts";
+import { wrappedCommand } from "./wrappers.ts";
+
+// Programs that print the files they are given, or their stdin without one.
+const FILE_PRINTERS = new Set(["cat", "gzip", "bzip2", "xz", "zstd", "lz4", "base64"]);
+// Other readers of local files or databases whose output is not enumerated: always asked about.
+const OPAQUE_READERS = new Set(["zip", "grep", "rg", "find", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
+const MAX_DEPTH = 8;
+
+/**
+ * The local data a command receives on stdin when it sends its stdin away (curl `@-`, nc, ssh,
+ * mail): a file redirected in, or what the previous pipeline stage prints.
+ */
+export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, depth = 0): Sent {
+  if (!cmd || depth > MAX_DEPTH) return "unknown";
+  for (const r of cmd.redirects) {
+    if (r.heredoc || r.op === "<<<") return "clean"; // text written in the line itself
+    if (r.op === "<" && (r.fd === "" || r.fd === "0")) {
+      if (r.target.dynamic) return "unknown";
+      return /^\/dev\//.test(r.target.value) ? "clean" : judgeSent([{ word: r.target, recursive: false }], true, ctx);
+    }
+    if (r.op === "<&" && (r.fd === "" || r.fd === "0")) return "unknown";
+  }
+  const from = cmd.pipeFrom;
+  if (!from) return "clean";
+  if (from.group) return "unknown";
+  if (from.cwd === undefined || from.cwd === ctx.state.cwd) return printedSent(from.argv, from, ctx, depth + 1);
+  // A FIFO's writer ran in its own directory: its operands are read from there.
+  const saved = ctx.state.cwd;
+  ctx.state.cwd = from.cwd;
+  try {
+    return printedSent(from.argv, from, ctx, depth + 1);
+  } finally {
+    ctx.state.cwd = saved;
+  }
+}
+
+/** The local data a command prints: files, archives of trees, the environment. */
+export function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, depth: number): Sent {
+  const [head, ...args] = argv;
+  if (!head || depth > MAX_DEPTH) return "unknown";
+  if (head.dynamic) return "clean";
+  const name = programName(head);
+  if (name === "env") {
+    const printed = envPrints(args);
+    return printed === "clean" ? "clean" : printed === "environment" ? "unknown" : printedSent(printed.command, cmd, ctx, depth + 1);
+  }
+  const inner = wrappedCommand(name, args);
+  if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
+  if (name === "printenv") return printenvPrints(args) === "clean" ? "clean" : "unknown";
+  if (name === "tar") {
+    const all = _tarArgs(args, cmd, ctx);
+    return all === null ? "unknown" : tarSent(all, ctx);
+  }
+  if (FILE_PRINTERS.has(name)) {
+    const files = _operands(args);
+    if (files === null) return "unknown";
+    const recursive = name !== "cat" && args.some((a) => /^-[a-zA-Z0-9]*r/.test(a.value) || a.value === "--recursive");
+    const stdin = files.length === 0 || args.some((a) => a.value === "-") ? stdinSent(cmd, ctx, depth) : "clean";
+    return worst(stdin, judgeSent(files.map((word): SentRoot => ({ word, recursive })), true, ctx));
+  }
+  return OPAQUE_READERS.has(name) ? "unknown" : "clean";
+}
+
+/** The worse of two judgements: a secret over unknown data over clean data. */
+export function worst(a: Sent, b: Sent): Sent {
+  return a === "secret" || b === "secret" ? "secret" : a === "unknown" || b === "unknown" ? "unknown" : "clean";
+}
+
+/** tar's arguments with the TAR_OPTIONS words in front (null when that variable is unknown). */
+function _tarArgs(args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): Word[] | null {
+  const own = cmd.assigns.find((a) => a.name === "TAR_OPTIONS");
+  const value = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("TAR_OPTIONS");
+  if (value === null) return null;
+  const words = value === undefined || value === UNSET ? [] : value.split(/\s+/).filter(Boolean);
+  return [...words.map((w) => literalWord(w)), ...args];
+}
+
+/** The file operands (`-` is stdin, left out); null when one is dynamic. */
+function _operands(args: Word[]): Word[] | null {
+  const out: Word[] = [];
+  let done = false;
+  for (const a of args) {
+    if (a.dynamic) return null;
+    if (a.value === "--" && !done) done = true;
+    else if (done || !a.value.startsWith("-")) out.push(a);
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import { isAbsolute, join, normalize } from "node:path";
+import { fnmatchRegExp } from "../fnmatch.ts";
+import type { Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
+
+// Short options of GNU tar that take a value (the rest of the cluster, or the next word).
+const VALUED_SHORT = "bCfFgHIKLNTVX";
+// Long options that take a value; given without `=`, the next word is the value.
+const VALUED_LONG = new Set(
+  "file directory exclude files-from exclude-from owner group mode mtime transform xform format label newer after-date newer-mtime use-compress-program to-command info-script new-volume-script rsh-command blocking-factor record-size tape-length starting-file listed-incremental index-file volno-file quoting-style suffix strip-components pax-option level exclude-tag exclude-tag-under exclude-tag-all exclude-ignore exclude-ignore-recursive hole-detection warning".split(" "),
+);
+// Options that change how exclude patterns match: the patterns are then not honoured at all.
+const PATTERN_STYLE = /^--(anchored|no-wildcards|ignore-case|no-wildcards-match-slash)$/;
+
+/**
+ * What `tar -c` sends, judged like any sent tree: its operands (after `-C DIR`), recursing unless
+ * `--no-recursion` stands before an operand with no `--recursion` after it, following symlinks with
+ * `-h`/`--dereference`, leaving out members an `--exclude` given before the operand matches (GNU
+ * tar's default matching: unanchored, `*` crossing `/`). Any mode but create, `-T`/`--files-from`,
+ * or a dynamic word is "unknown".
+ */
+export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
+  const roots: SentRoot[] = [];
+  const excludes: RegExp[] = [];
+  let create = false;
+  let follow = false;
+  let dir: string | null = ctx.state.cwd;
+  let noRecursionAt = -1;
+  const lastRecursion = args.findLastIndex((a) => _abbreviates(a.value, "recursion"));
+  const patternStyle = args.some((a) => PATTERN_STYLE.test(a.value));
+  const operand = (w: Word, at: number) => {
+    const matchers = patternStyle ? [] : [...excludes];
+    roots.push({ word: w, dir, recursive: !(noRecursionAt >= 0 && noRecursionAt < at && lastRecursion < noRecursionAt), excluded: (m) => matchers.some((re) => _excludes(re, m)) });
+  };
+  const value = (name: string, v: Word | undefined): boolean => {
+    if (!v || v.dynamic) return false;
+    if (name === "C" || name === "directory") dir = isAbsolute(v.value) ? normalize(v.value) : dir === null ? null : join(dir, v.value);
+    if (name === "exclude") {
+      if (/\\|\/$/.test(v.value)) return true; // escapes and folder-only patterns: never honoured
+      excludes.push(fnmatchRegExp(v.value));
+    }
+    return name !== "T" && name !== "files-from";
+  };
+  let done = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic) return "unknown";
+    if (done || (v.startsWith("-") === false && i > 0) || v === "-") {
+      operand(a, i);
+      continue;
+    }
+    if (v === "--") {
+      done = true;
+      continue;
+    }
+    if (v.startsWith("--")) {
+      const [name, inline] = v.slice(2).split(/=(.*)/s) as [string, string | undefined];
+      // GNU tar takes unambiguous abbreviations: the ones that send more are read that way too.
+      if (_abbreviates(v, "create")) create = true;
+      else if (["extract", "get", "list", "diff", "compare", "append", "update", "concatenate", "catenate", "delete", "test-label", "files-from"].some((m) => _abbreviates(v, m))) return "unknown";
+      else if (_abbreviates(v, "dereference")) follow = true;
+      else if (name === "no-recursion") noRecursionAt = i;
+      if (VALUED_LONG.has(name)) {
+        const given = inline !== undefined ? { ...a, value: inline } : args[++i];
+        if (!value(name, given)) return "unknown";
+      }
+      continue;
+    }
+    // A short cluster (`-czf`), or the traditional first word without a dash (`czf`).
+    const letters = v.startsWith("-") ? v.slice(1) : v;
+    for (let k = 0; k < letters.length; k++) {
+      const c = letters[k]!;
+      if (c === "c") create = true;
+      else if ("xtdruA".includes(c)) return "unknown";
+      else if (c === "h") follow = true;
+      if (!VALUED_SHORT.includes(c)) continue;
+      const attached = v.startsWith("-") && k + 1 < letters.length;
+      const given = attached ? { ...a, value: letters.slice(k + 1) } : args[++i];
+      if (!value(c, given)) return "unknown";
+      if (attached) break;
+    }
+  }
+  return create ? judgeSent(roots, follow, ctx) : "unknown";
+}
+
+/** `--name`, or an abbreviation of it of three letters or more (`--deref`, `--rec=`). */
+function _abbreviates(word: string, name: string): boolean {
+  const given = word.startsWith("--") ? word.slice(2).split("=")[0]! : "";
+  // A whole option name of its own (`--file`, `--exclude`) is that option, not a prefix of another.
+  return given === name || (given.length >= 3 && name.startsWith(given) && !VALUED_LONG.has(given));
+}
+
+/** GNU tar's default for exclusion: the pattern matches the member or any tail after a `/`. */
+function _excludes(re: RegExp, member: string): boolean {
+  if (re.test(member)) return true;
+  for (let at = member.indexOf("/"); at >= 0; at = member.indexOf("/", at + 1)) if (re.test(member.slice(at + 1))) return true;
+  return false;
+}
