@@ -36,3 +36,35 @@ export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "no
   if ((name === "nc" || name === "ncat" || name === "netcat") && has(/^-[a-zA-Z]*z/)) return "none";
   return "remote";
 }
+
+// OpenSSH's option letters (ssh.c getopt string); those followed by ":" take a value.
+const SSH_OPTIONS = "1246ab:c:e:fgi:kl:m:no:p:qstvxAB:CD:E:F:GI:J:KL:MNO:P:Q:R:S:TVw:W:XYy";
+
+/**
+ * Whether ssh stops before connecting with nothing on stdout: `-V` prints its version, and an
+ * option it does not know (`--help`, any `--word`) its usage, both to stderr. ssh reads options
+ * before the destination and again right after it, up to the remote command.
+ */
+export function sshPrintsNothing(args: Word[]): boolean {
+  let operands = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return false;
+    const v = a.value;
+    if (v === "--" || !v.startsWith("-") || v === "-") {
+      // The destination, then the remote command: options end there.
+      if (v === "--" || ++operands > 1) return false;
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      const at = c === ":" ? -1 : SSH_OPTIONS.indexOf(c);
+      if (c === "V" || at < 0) return true;
+      if (SSH_OPTIONS[at + 1] === ":") {
+        if (k === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return false;
+}

@@ -66,6 +66,7 @@ function _savedTo(name: string, args: Word[]): Word | undefined {
 
 /** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
 export const socket: Handler = (inv) => {
+  if (inv.name !== "socat" && _noDestination(inv.args)) return [];
   const ops: Op[] = [];
   for (let i = 0; i < inv.args.length; i++) {
     const w = inv.args[i]!;
@@ -96,6 +97,25 @@ export const socket: Handler = (inv) => {
   ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   return ops;
 };
+
+// nc options that neither listen nor name a peer: the program to serve, verbosity, numeric names.
+const SERVE_ONLY = /^-[vn46]+$|^--(verbose|nodns|exec=.*|sh-exec=.*)$/s;
+
+/**
+ * `nc -e /bin/sh` with no host, no port and no `-l`: every nc refuses to start (netcat-traditional
+ * "no destination", ncat "You must specify a host", OpenBSD nc has no -e), so nothing is served.
+ * Only the program option, its program and the options above qualify; any other word (a host, a
+ * port, `-l`, `-p`, `--listen`, a proxy) may start it.
+ */
+function _noDestination(args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return false;
+    if (/^-[vn46]*[ec]$|^--(exec|sh-exec)$/.test(a.value)) i++;
+    else if (!SERVE_ONLY.test(a.value)) return false;
+  }
+  return true;
+}
 
 const PEER_RUNNERS = /^((ba|z|da|k|c|tc|fi)?sh|python[0-9.]*|perl|ruby|node|php|lua|pwsh|powershell)$/;
 // Wrappers in front of it, with the options of theirs that take a value.

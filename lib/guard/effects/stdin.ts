@@ -1,5 +1,5 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
-import { fetchOutput } from "./fetch-output.ts";
+import { fetchOutput, sshPrintsNothing } from "./fetch-output.ts";
 import { programName } from "./names.ts";
 
 /** What a command reads on stdin: text the guard can analyse, or where it comes from. */
@@ -31,6 +31,7 @@ export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
     const output = fetchOutput(name, args);
     return output === "remote" ? { kind: "remote" } : output === "file" ? { kind: "file" } : { kind: "none" };
   }
+  if (name === "ssh" && sshPrintsNothing(args)) return { kind: "none" };
   if (name === "echo" || name === "printf") return printed(name, args);
   if (name === "cat") {
     if (args.length === 0) return stdinOf(from);
