@@ -1,10 +1,12 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, normalize } from "node:path";
 import type { Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
+import { keptPathOf } from "../posix/path-var.ts";
+import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
 
 // Where the system's own programs live: a program found there is what its name says.
 const SYSTEM_BIN = new Set(["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/run/current-system/sw/bin"]);
@@ -31,15 +33,19 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   const name = programName(head);
   if (!head.value.includes("/")) {
     const own = cmd?.assigns.find((a) => a.name === "PATH");
-    const path = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("PATH");
+    const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
     if (path === undefined || BUILTINS.has(name)) return name;
     if (path === null || path === UNSET) return null;
-    // The first directory of the new PATH holding the name decides, as the shell searches.
-    for (const dir of path.split(":")) {
-      const file = _absolute(`${dir || "."}/${head.value}`, ctx.state.cwd, false);
-      if (file === null) return null;
-      if (_landed(file, ctx)) return LANDED;
-      if (statSync(file, { throwIfNoEntry: false })?.isFile()) return _systemProgram(file);
+    // The first folder of the new PATH holding the name decides, as the shell searches.
+    const dirs = path.split(":");
+    const rewritable = mayBeRewritten(ctx, cmd);
+    for (let i = 0; i < dirs.length; i++) {
+      // The environment's PATH: its programs are what their names say (as on an unchanged PATH),
+      // unless a later folder might supply a name the environment's PATH lacks.
+      if (dirs[i] === KEPT) return dirs.slice(i + 1).every((d) => d === KEPT || _lookIn(d, head.value, ctx, rewritable) === "absent") ? name : null;
+      const found = _lookIn(dirs[i]!, head.value, ctx, rewritable);
+      if (found === "absent") continue;
+      return found === "unknown" ? null : found === LANDED ? LANDED : _systemProgram(found);
     }
     return name; // not found: the command fails
   }
@@ -47,6 +53,24 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   if (file === null) return null;
   if (_landed(file, ctx)) return LANDED;
   return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
+}
+
+/**
+ * What one PATH folder holds under `value`: a file (its path), nothing ("absent": a folder
+ * without it, or one that does not exist), LANDED when the line itself filled the folder or the
+ * file, "unknown" when the folder cannot be searched or a program that may write files the guard
+ * does not see ran earlier in the line (unseen-writes.ts) and the name is not there now.
+ */
+function _lookIn(dir: string, value: string, ctx: AnalyzeContext, rewritable: boolean): string | "absent" | "unknown" | typeof LANDED {
+  const file = _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false);
+  if (file === null) return "unknown";
+  if (_landed(file, ctx)) return LANDED;
+  try {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOTDIR") return "unknown";
+  }
+  return rewritable ? "unknown" : "absent";
 }
 
 /** The name of the system program a file resolves to; null for any other file or none. */

@@ -1,5 +1,6 @@
 import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
+import { keptPathOf } from "../posix/path-var.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
@@ -101,7 +102,7 @@ export const env: Handler = (inv) => {
     const a = args[i]!;
     const v = a.value;
     if (words.length > 0) words.push(a);
-    else if (a.dynamic) return [op("unknown", "env")];
+    else if (a.dynamic && !(v.startsWith("PATH=") && keptPathOf(a) !== undefined)) return [op("unknown", "env")];
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
       return analyzeText([text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" "), "posix", inv.ctx);
@@ -114,7 +115,9 @@ export const env: Handler = (inv) => {
       // The program sees the variable (tar reads TAR_OPTIONS and TAPE): give the inner analysis
       // a copy of the variables with it set.
       const eq = v.indexOf("=");
-      inv.ctx = { ...inv.ctx, vars: new Map(inv.ctx.vars).set(v.slice(0, eq), a.dynamic ? null : v.slice(eq + 1)) };
+      // A PATH keeping the environment's one with literal folders stays searchable (path-var.ts).
+      const value = a.dynamic ? (v.startsWith("PATH=") ? (keptPathOf(a) ?? null) : null) : v.slice(eq + 1);
+      inv.ctx = { ...inv.ctx, vars: new Map(inv.ctx.vars).set(v.slice(0, eq), value) };
     } else if (v.startsWith("-")) continue;
     else words.push(a);
   }

@@ -2,7 +2,7 @@ import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords } from "./loop-candidates.ts";
-import { UNSET, type Vars } from "./vars.ts";
+import { KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
  * Bash arithmetic evaluates a variable it names by evaluating the variable's value as arithmetic
@@ -30,7 +30,8 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
     if (seen.has(name)) continue;
     seen.add(name);
     const value = lx.vars.get(name);
-    if (value === undefined || value === UNSET) continue;
+    // A kept PATH is literal folders (no substitution) around the environment's PATH.
+    if (value === undefined || value === UNSET || value?.includes(KEPT)) continue;
     if (value !== null) evaluateValue(lx, value, seen);
     else {
       // A `for` variable over literal words: each word is evaluated (a name word in turn).

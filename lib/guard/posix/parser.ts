@@ -7,6 +7,7 @@ import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
 import { Scopes } from "./scopes.ts";
+import { notePathWord } from "./path-var.ts";
 import { trackDefinitions } from "./track.ts";
 import { mark, restore, type Vars } from "./vars.ts";
 
@@ -227,6 +228,8 @@ class _Parser extends Lexer {
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     arithmeticCommand(this, cmd, raws);
+    for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
+    for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
     this.scopes.place(cmd);
     this.push(cmd);

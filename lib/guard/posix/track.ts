@@ -1,4 +1,5 @@
-import type { SimpleCommand } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import { keptPathOf } from "./path-var.ts";
 import { assign, forgetAll, UNSET, type Vars } from "./vars.ts";
 
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
@@ -6,11 +7,16 @@ const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"])
 const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** A computed value: a PATH that keeps the environment's one with literal folders (path-var.ts), else unknown. */
+function _kept(name: string, word: Word): string | null {
+  return name === "PATH" ? (keptPathOf(word) ?? null) : null;
+}
+
 /** Remembers the variables a finished command defines, so later words can resolve them. */
 export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (!head) {
-    for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? null : value.value);
+    for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
     return;
   }
   if (head.dynamic || !DEFINERS.has(head.value)) return;
@@ -24,7 +30,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
       // A declarer's argument is an ordinary word: `declare X={a,b}` brace-expands to two
       // assignments, so an unquoted brace leaves the value unknown.
       const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
-      if (m) assign(vars, m[1]!, w.dynamic || nameref || braced ? null : w.value.slice(m[0].length));
+      if (m) assign(vars, m[1]!, nameref || braced ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
       // Assignments through the reference change the variable it names.
       if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);

@@ -8,6 +8,8 @@
 export type Vars = Map<string, string | null>;
 
 export const UNSET = "\u0000unset";
+/** Stands for the environment's PATH inside a PATH value that keeps it (path-var.ts). */
+export const KEPT = "\u0000original-path";
 
 interface Entry {
   name: string;
@@ -77,9 +79,9 @@ export function forgetAll(vars: Vars): void {
   for (const name of vars.keys()) assign(vars, name, null);
 }
 
-/** The value a plain `$name` expands to: null when unknown. */
+/** The value a plain `$name` expands to: null when unknown (a kept PATH is partly unknown). */
 export function expand(vars: Vars, name: string): string | null {
   const v = vars.get(name);
-  if (v === undefined || v === null) return null;
+  if (v === undefined || v === null || v.includes(KEPT)) return null;
   return v === UNSET ? "" : v;
 }

@@ -74,7 +74,9 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["hash -p /bin/cat chmod; chmod < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
   ["chmod() { cat; }; chmod 600 .env < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
   ["eval 'chmod() { cat; }'; chmod 600 .env < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
-  ["PATH=.:$PATH chmod 600 .env < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
+  // A PATH folder the guard cannot search may hold another chmod (a searchable one is searched:
+  // path-search.test.ts).
+  ["PATH=$X:$PATH chmod 600 .env < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
   ["./chmod 600 .env < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
   ["for i in 1; do chmod 600 .env < ~/.ssh/id_rsa; done", "ASK", "ASK_SECRET_ACCESS"],
   ["{ chmod 600 .env; cat; } < ~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],

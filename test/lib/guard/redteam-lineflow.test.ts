@@ -80,7 +80,11 @@ const PROGRAMS: Array<[string, string, Decision, ReasonCode]> = [
   ["a program copied earlier in the line is undeterminable whatever its arguments", `cp /bin/rm ${T}/ls; ${T}/ls ~/.bashrc`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a shell copied under rm's name is not judged as rm", "cp /bin/sh ./rm; ./rm -c 'rm -rf ~'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a name found first in a PATH folder the line filled is undeterminable", `cp /bin/rm ${T}/ls; PATH=${T}:$PATH; ls -rf ~`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["an inert name on an unknown PATH with rm's arguments is undeterminable", "PATH=/opt/x:$PATH; ls -rf ~", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // A literal folder added to PATH is searched (docs/check.md, "A changed PATH"): /opt/x does not
+  // exist and the line does not create it, so ls is the system's ls.
+  ["an inert name on a PATH with a missing literal folder is that program", "PATH=/opt/x:$PATH; ls -rf ~", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["an inert name on a PATH with an unknown folder is undeterminable", "PATH=$X:$PATH; ls -rf ~", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["an inert name on a PATH folder the line creates is undeterminable", `mkdir -p ${T}/newbin; PATH=${T}/newbin:$PATH; ls -rf ~`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a modelled name on an unknown PATH is judged as what it says", "export PATH=$PWD/node_modules/.bin:$PATH && rm -rf build", "RELOCATE", "RELOCATE_TREE"],
   ["a builtin ignores PATH", "PATH=/opt/x:$PATH; echo -rf done", "ALLOW", "ALLOW_NO_EFFECT"],
   ["a PATH naming system folders only finds system programs", "PATH=/usr/bin:/bin ls -la", "ALLOW", "ALLOW_NO_EFFECT"],
