@@ -16,6 +16,11 @@ export interface Word {
   quoted: boolean;
   /** It is spelled `NAME=…` with an unquoted name (an assignment before the command name). */
   assignment?: boolean;
+  /**
+   * The commands whose output makes up part of the value: a `$( )` or backtick substitution's,
+   * or those of the substitution a `$NAME` expanded here was assigned from (effects/substituted.ts).
+   */
+  outputOf?: SimpleCommand[];
 }
 
 export interface Redirect {

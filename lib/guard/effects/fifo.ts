@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation, PipeUse } from "./context.ts";
 import { addFile, fileKeys } from "./file-identity.ts";
-import { uploadSources } from "./network.ts";
+import { UNKNOWN_UPLOAD, uploadSources } from "./network.ts";
 
 // Clients that send what they read to another machine, and programs that run what they read.
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh"]);
@@ -88,7 +88,7 @@ function _fedFrom(reader: PipeUse, source: SimpleCommand): Invocation {
 
 /** Files a program reads as data it sends (curl uploads, socat file addresses) or runs (a shell's script). */
 function _readSources(name: string, args: Word[]): string[] {
-  if (FETCHERS.has(name)) return uploadSources(args).filter((s) => s !== "-" && s !== "");
+  if (FETCHERS.has(name)) return uploadSources(args).filter((s) => s !== "-" && s !== "" && s !== UNKNOWN_UPLOAD);
   if (name === "socat") {
     const addresses = args.filter((a) => !a.value.startsWith("-") || a.value === "-");
     const unidirectional = args.some((a) => a.value === "-u") ? addresses.slice(0, 1) : args.some((a) => a.value === "-U") ? addresses.slice(1, 2) : addresses;

@@ -7,25 +7,32 @@ import { isSecretFile } from "./secrets.ts";
 import { stdinSent } from "./sent-data.ts";
 import type { Sent } from "./sent-tree.ts";
 import { isRemote, scpSent } from "./sync-sent.ts";
+import { substitutedDataOps } from "./substituted.ts";
 
 // Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
 const DATA_FLAGS = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--data-ascii|-F|--form|--form-string|--json|-T|--upload-file)$/;
 
-/** The upload sources of curl/wget/httpie arguments: file paths, or "-" for stdin. */
+/** An upload source whose name holds an expansion the guard cannot resolve (`-F "f=@$FILE"`). */
+export const UNKNOWN_UPLOAD = "\0unknown";
+
+/** The upload sources of curl/wget/httpie arguments: file paths, "-" for stdin, or UNKNOWN_UPLOAD. */
 export function uploadSources(args: Word[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     let value: string | undefined;
-    if (DATA_FLAGS.test(v)) value = args[i + 1]?.value;
+    let word = args[i]!;
+    if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v)) {
+      word = args[i + 1] ?? word;
+      value = args[i + 1]?.value;
+    }
     else if (/^--(form|data[a-z-]*|upload-file|json)=/.test(v)) value = v.slice(v.indexOf("=") + 1);
     else if (/^-[a-zA-Z]*[dFT]./.test(v) && !v.startsWith("--")) value = v.replace(/^-[a-zA-Z]*?[dFT]/, "");
     else if (/^--(post|body)-f[a-z]*=/.test(v)) value = v.slice(v.indexOf("=") + 1);
-    else if (/^--(post|body)-f[a-z]*$/.test(v)) value = args[i + 1]?.value;
     if (value === undefined) continue;
     const at = /(?:^|[=,;])[@<]([^,;]*)/.exec(value);
-    if (at) out.push(at[1]!);
-    else if (/^(-T|--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v)) out.push(value);
+    const file = at ? at[1]! : /^(-T|--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v) ? value : undefined;
+    if (file !== undefined) out.push(word.dynamic ? UNKNOWN_UPLOAD : file);
   }
   return out;
 }
@@ -39,6 +46,9 @@ export const fetcher: Handler = (inv) => {
   if (uploads.some((u) => holdsSecret(literal(u), inv.ctx)) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
     ops.push(op("secret", inv.name));
   }
+  // A file whose name is unknown may be any file; substituted output may be a key or the environment.
+  if (uploads.includes(UNKNOWN_UPLOAD)) ops.push(op("egress", inv.name));
+  ops.push(...substitutedDataOps(inv.name, inv.args, inv.ctx));
   // httpie sends piped stdin as the request body unless told to ignore it.
   const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
   const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");

@@ -74,14 +74,19 @@ export function isSecretFile(word: Word): boolean {
   return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
 }
 
+/** Whether a program reads the files its arguments name (`cat` does; `ls`, `echo`, `rm` do not). */
+export function readsArguments(name: string, args: Word[]): boolean {
+  // git reads files only through show and cat-file (`git show HEAD:.env`).
+  return !NON_READERS.has(name) || (name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""));
+}
+
 /**
  * Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`,
  * `cp`). Words it only writes or that name no file (unread-words.ts) are not reads. With the
  * line's `state`, a symlink is followed to what it names (file-identity.ts).
  */
 export function secretArgOps(name: string, args: Word[], cwd: string | null, state?: AnalyzeContext["state"]): Op[] {
-  // git reads files only through show and cat-file (`git show HEAD:.env`).
-  if (NON_READERS.has(name) && !(name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""))) return [];
+  if (!readsArguments(name, args)) return [];
   if (wrappers().has(name)) return [];
   const unread = unreadWords(name, args);
   let secrets: Word[] | undefined;

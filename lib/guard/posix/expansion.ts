@@ -2,7 +2,7 @@ import { ParseError, type SimpleCommand } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
-import { assign, UNSET } from "./vars.ts";
+import { assign, getOrigin, UNSET } from "./vars.ts";
 import { WordBuilder } from "./word-builder.ts";
 
 /**
@@ -23,7 +23,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted);
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner);
     return;
   }
   const next = src[lx.pos + 1];
@@ -33,7 +33,8 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     w.addExpansion(null, quoted);
   } else if (next === "(") {
     lx.pos += 2;
-    w.addExpansion(_split(lx, _echoed(lx.nested(true)), quoted), quoted);
+    const inner = lx.nested(true);
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner);
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");
@@ -44,11 +45,12 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.readDoubleQuoted(w);
   } else if (next === "{") {
     lx.pos += 2;
-    w.addExpansion(_split(lx, _readBraced(lx), quoted), quoted);
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos, lx.pos + 200))?.[0];
+    w.addExpansion(_split(lx, _readBraced(lx), quoted), quoted, name === undefined ? undefined : getOrigin(lx.vars, name));
   } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
     lx.pos += 1 + m[0].length;
-    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted);
+    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     w.addExpansion(null, quoted);

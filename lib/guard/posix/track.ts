@@ -1,6 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { keptPathOf } from "./path-var.ts";
-import { assign, forgetAll, UNSET, type Vars } from "./vars.ts";
+import { addOrigin, assign, forgetAll, UNSET, type Vars } from "./vars.ts";
 
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 // The commands that define variables: for any other one there is nothing to remember.
@@ -15,6 +15,7 @@ function _kept(name: string, word: Word): string | null {
 /** Remembers the variables a finished command defines, so later words can resolve them. */
 export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
+  for (const { name, value } of cmd.assigns) if (value.outputOf) addOrigin(vars, name, value.outputOf);
   if (!head) {
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
     return;
@@ -31,6 +32,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
       // assignments, so an unquoted brace leaves the value unknown.
       const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
       if (m) assign(vars, m[1]!, nameref || braced ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
+      if (m && w.outputOf) addOrigin(vars, m[1]!, w.outputOf);
       // Assignments through the reference change the variable it names.
       if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);

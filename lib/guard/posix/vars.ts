@@ -1,3 +1,5 @@
+import type { SimpleCommand } from "../syntax.ts";
+
 /**
  * Shell variables as far as the guard knows them: a value, or null when unknown. A variable that
  * is `unset` holds UNSET (it expands to "" but `${x=…}` still assigns). A variable given two
@@ -21,6 +23,21 @@ const _assigned = new WeakMap<Vars, Set<string>>();
 const _journal = new WeakMap<Vars, Entry[]>();
 // The words a `for` loop variable takes (see loop-candidates.ts), with the loop's frame.
 const _candidates = new WeakMap<Vars, Map<string, { values: string[]; frame: object }>>();
+
+// The commands whose output a variable was assigned from (`K=$(<key)`): kept for good, since a
+// later assignment that may not run leaves the old output possible.
+const _origins = new WeakMap<Vars, Map<string, SimpleCommand[]>>();
+
+/** Notes that `name` was assigned the output of `from`. */
+export function addOrigin(vars: Vars, name: string, from: SimpleCommand[]): void {
+  let map = _origins.get(vars);
+  if (!map) _origins.set(vars, (map = new Map()));
+  map.set(name, (map.get(name) ?? []).concat(from));
+}
+
+export function getOrigin(vars: Vars, name: string): SimpleCommand[] | undefined {
+  return _origins.get(vars)?.get(name);
+}
 
 /** Records the literal words a loop variable (unknown in `vars`) takes; any assignment drops them. */
 export function setCandidates(vars: Vars, name: string, values: string[], frame: object): void {

@@ -1,4 +1,4 @@
-import type { Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandBraces, type Piece } from "./braces.ts";
 
 const _GLOB = /[*?[]/;
@@ -23,6 +23,8 @@ export class WordBuilder {
   started = false;
   /** The pieces in order, for brace and tilde expansion after the word is read. */
   readonly pieces: Piece[] = [];
+  /** Commands whose output an expansion put into the word. */
+  outputOf: SimpleCommand[] | undefined;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -50,9 +52,10 @@ export class WordBuilder {
     this.pattern += _escape(home);
   }
 
-  /** The result of an expansion: known text, or unknown. */
-  addExpansion(text: string | null, quotedContext: boolean): void {
+  /** The result of an expansion: known text, or unknown; `from`: the commands that printed it. */
+  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[]): void {
     this.pieces.push({ kind: "expansion", text, quoted: quotedContext });
+    if (from?.length) this.outputOf = this.outputOf ? this.outputOf.concat(from) : from;
     this.started = true;
     if (text === null) {
       this.dynamic = true;
@@ -67,7 +70,9 @@ export class WordBuilder {
   }
 
   build(): Word {
-    return { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted };
+    const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted };
+    if (this.outputOf) word.outputOf = this.outputOf;
+    return word;
   }
 
   /**
@@ -79,6 +84,7 @@ export class WordBuilder {
     const lists = braces && this.brace ? expandBraces(this.pieces) : null;
     if (lists === undefined) return [{ ...this.build(), dynamic: true }];
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
+    if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
     // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
     // where the shell does not split (a redirection target: `braces` is off there).
     return braces ? words.filter((w) => w.value !== "" || w.quoted || w.dynamic) : words;

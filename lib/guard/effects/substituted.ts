@@ -1,0 +1,44 @@
+import { op, type Op } from "../ops.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { holdsSecret } from "./flows.ts";
+import { programName } from "./names.ts";
+import { readsArguments } from "./secrets.ts";
+
+// Builtins and programs that print the whole environment when given no name.
+const ENV_PRINTERS = new Set(["env", "printenv", "export", "set", "declare", "typeset"]);
+
+/**
+ * What a command substitution puts into a network client's arguments: `curl -d "$(<key)"` and
+ * `curl -d "$(cat key)"` send the key's bytes (a secret, like `curl -d @key`), `curl -d
+ * "$(env)"` sends the environment (egress, like `env | curl --data-binary @-`). Followed through
+ * a variable assigned from the substitution (`K=$(<key); curl -d "$K"`).
+ */
+export function substitutedDataOps(name: string, args: Word[], ctx: AnalyzeContext): Op[] {
+  let secret = false;
+  let environment = false;
+  for (const a of args) {
+    for (const c of a.outputOf ?? []) {
+      secret ||= _readsSecret(c, ctx);
+      environment ||= _printsEnvironment(c);
+    }
+  }
+  return secret ? [op("secret", name)] : environment ? [op("egress", name)] : [];
+}
+
+/** `<key` alone (bash's `$(<key)`), or a reader given the key (`cat key`, `base64 key`, `cat < key`). */
+function _readsSecret(c: SimpleCommand, ctx: AnalyzeContext): boolean {
+  if (c.redirects.some((r) => r.op === "<" && holdsSecret(r.target, ctx))) return true;
+  const [head, ...rest] = c.argv;
+  if (!head || head.dynamic) return false;
+  return readsArguments(programName(head), rest) && rest.some((w) => !w.value.startsWith("-") && holdsSecret(w, ctx));
+}
+
+/** `env`, `printenv`, `export -p`, `set`, `declare -p` with no name: every variable. */
+function _printsEnvironment(c: SimpleCommand): boolean {
+  const [head, ...rest] = c.argv;
+  if (!head || head.dynamic || !ENV_PRINTERS.has(head.value)) return false;
+  // `env -i` empties it; `env X=1 cmd` prints cmd's output instead.
+  if (head.value === "env" && rest.some((w) => /^-[a-zA-Z]*i$|^--ignore-environment$/.test(w.value) || !w.value.startsWith("-"))) return false;
+  return rest.every((w) => w.value.startsWith("-") && !w.dynamic);
+}
