@@ -2,6 +2,7 @@ import { ParseError, type Word } from "../syntax.ts";
 import { readArithmetic } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
+import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
 import { assign } from "./vars.ts";
 
@@ -23,7 +24,8 @@ export function readCaseHead(lx: Lexer): void {
 
 /**
  * `for NAME in WORDS` or `for ((…))` after `for`: the words are read; NAME becomes unknown, but
- * arithmetic may evaluate its literal words (loop-candidates.ts).
+ * arithmetic may evaluate its literal words (loop-candidates.ts), and a small loop over literal
+ * words is read again once per word (loop-unroll.ts).
  */
 export function readForHead(lx: Lexer, scopes: Scopes): void {
   lx.skipBlanks();
@@ -47,4 +49,5 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     else for (const word of words) list.push({ word, raw });
   }
   if (name && inWord) recordLoopWords(lx, name.value, list);
+  if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word));
 }

@@ -27,6 +27,8 @@ export abstract class Lexer {
   pos = 0;
   /** Every simple command seen, substitutions before the command that holds them. */
   readonly commands: SimpleCommand[] = [];
+  /** Reading the body of an unrolled loop: loops inside it are not unrolled again (loop-unroll.ts). */
+  unrolling = false;
 
   constructor(
     readonly src: string,

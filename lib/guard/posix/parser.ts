@@ -6,6 +6,7 @@ import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
+import { markBody, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
 import { notePathWord } from "./path-var.ts";
 import { trackDefinitions } from "./track.ts";
@@ -41,6 +42,7 @@ class _Parser extends Lexer {
   nested(inSubst: boolean): SimpleCommand[] {
     const at = mark(this.vars);
     const sub = new _Parser(this.src, this.vars, this.depth + 1, inSubst, this.flow.child());
+    sub.unrolling = this.unrolling;
     sub.pos = this.pos;
     sub.parseList(")");
     this.pos = sub.pos;
@@ -52,13 +54,16 @@ class _Parser extends Lexer {
   parseText(text: string): SimpleCommand[] {
     const at = mark(this.vars);
     const sub = new _Parser(text, this.vars, this.depth + 1, false, this.flow.child());
+    sub.unrolling = this.unrolling;
     sub.parseList(null);
     restore(this.vars, at);
     return sub.commands;
   }
 
   fork(text: string): Lexer {
-    return new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, this.flow.frame, this.flow.fnDepth));
+    const sub = new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, this.flow.frame, this.flow.fnDepth));
+    sub.unrolling = this.unrolling;
+    return sub;
   }
 
   readHeredocs(): void {
@@ -241,6 +246,32 @@ class _Parser extends Lexer {
     this.commands.push(cmd);
   }
 
+  /**
+   * `done`: closes the loop; a planned loop over literal words is then read again once per word,
+   * with the variable set to it, and those commands replace the body's first reading.
+   */
+  private closeLoop(end: number): void {
+    const scope = this.scopes.top;
+    this.scopes.word("done");
+    const plan = scope?.kind === "loop" ? takePlan(scope, this.src, end, this.commands) : null;
+    if (!plan) return;
+    const unrolled: SimpleCommand[] = [];
+    const before = this.vars.get(plan.name);
+    for (const value of plan.words) {
+      const at = mark(this.vars);
+      this.vars.set(plan.name, value);
+      const sub = new _Parser(plan.body, this.vars, this.depth, false, new Flow(this.vars, plan.frame, this.flow.fnDepth));
+      sub.unrolling = true;
+      sub.scopes.top = scope;
+      sub.parseList(null);
+      unrolled.push(...sub.commands);
+      restore(this.vars, at);
+    }
+    if (before === undefined) this.vars.delete(plan.name);
+    else this.vars.set(plan.name, before);
+    this.commands.splice(plan.first, this.commands.length - plan.first, ...unrolled);
+  }
+
   private closeCase(): void {
     const open = this.cases.pop();
     if (open) this.flow.leave(open);
@@ -260,6 +291,11 @@ class _Parser extends Lexer {
       }
     }
     if (cmd.argv.length === 0 && bare) {
+      if (word.value === "do") markBody(this.scopes.top, this.pos, this.commands.length);
+      if (word.value === "done") {
+        this.closeLoop(this.pos - (raws.get(word) ?? "done").length);
+        return false;
+      }
       if (SKIPPED_WORDS.has(word.value)) {
         this.scopes.word(word.value);
         return false;
