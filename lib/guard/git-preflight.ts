@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
 
@@ -9,6 +9,8 @@ import { remainingMs, spend } from "./budget.ts";
 function _git(dir: string, args: string[]): string | null {
   spend();
   try {
+    // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
+    if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
     // A git that outlives the check's budget (a huge repository, a hung lock) answers nothing.
     const proc = Bun.spawnSync(["git", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
     return proc.exitCode === 0 ? proc.stdout.toString() : null;

@@ -10,7 +10,8 @@ const SETTLERS = new Set(["wait", "break", "exit", "return"]);
  * it does not wait for (`while true; do work & done`). Both are BLOCK_FORK_BOMB.
  */
 export function forkBombOps(commands: SimpleCommand[]): Op[] {
-  if (!commands.some((c) => c.concurrent)) return [];
+  // Both need a concurrent command and a compound command (a loop or a function body) around one.
+  if (!commands.some((c) => c.concurrent) || !commands.some((c) => c.scope)) return [];
   const flood = commands.some((c, i) => c.concurrent === "background" && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
   return flood ? [{ ...op("unknown", "fork-bomb"), refusal: "BLOCK_FORK_BOMB" }] : [];
 }

@@ -76,6 +76,8 @@ function _lookIn(dir: string, value: string, ctx: AnalyzeContext, rewritable: bo
 /** The name of the system program a file resolves to; null for any other file or none. */
 function _systemProgram(file: string): string | null {
   try {
+    // A missing file (`./build.sh` not built yet) is answered without a thrown error.
+    if (statSync(file, { throwIfNoEntry: false }) === undefined) return null;
     const real = realpathSync(file);
     return SYSTEM_BIN.has(dirname(real)) ? programName({ value: real, dynamic: false, glob: false, pattern: real, quoted: true }) : null;
   } catch {

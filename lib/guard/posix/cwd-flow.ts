@@ -136,7 +136,8 @@ function _cdpath(vars: Vars): boolean {
 
 function _isDirectory(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    // A missing target is common (`cd build && …` before a build): no error is raised for it.
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
   } catch {
     return false;
   }
