@@ -50,7 +50,7 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
   if (d.ancestors.has(path)) return "ancestor";
   if (d.usable && _within(path, pc.workspace)) return "workspace";
-  if ((pc.tmpDirs.some((t) => _inside(path, t)) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
+  if ((_insideAny(path, pc.tmpDirs) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
   for (const t of SYSTEM_TREES) if (_within(path, t)) return "system";
   return "outside";
 }
@@ -58,6 +58,11 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
 /** `.agent-guard/` at the workspace root of a context: the quarantine and its control paths. */
 export function guardStoreOf(pc: PathContext): string {
   return _derived(pc).guardStore;
+}
+
+/** Strictly inside `.agent-guard/`: a wildcard reached into the quarantine's control paths. */
+export function insideGuardStore(path: string, pc: PathContext): boolean {
+  return _inside(path, _derived(pc).guardStore);
 }
 
 interface _Derived {
@@ -226,6 +231,11 @@ export function expandGlob(pattern: string): string[] | null {
 function _within(path: string, root: string): boolean {
   if (path === root) return true;
   return root === "/" ? path.startsWith("/") : _inside(path, root);
+}
+
+function _insideAny(path: string, roots: string[]): boolean {
+  for (const root of roots) if (_inside(path, root)) return true;
+  return false;
 }
 
 /** `path` starts with `root/`. */

@@ -5,7 +5,7 @@ import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
-import { classifyPath, guardStoreOf, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
+import { classifyPath, guardStoreOf, insideGuardStore, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeFound } from "./policy-find.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
@@ -80,7 +80,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
     const resolved = resolveTarget(word, o.cwd, pc.realDirs);
     if (resolved.kind === "unknown") codes.push("BLOCK_UNDETERMINABLE_EFFECT");
     else if (resolved.kind === "wildcard") codes.push("BLOCK_WILDCARD");
-    else if (word.glob && resolved.paths.some((p) => _insideGuardStore(p, pc))) codes.push("BLOCK_WILDCARD");
+    else if (word.glob && resolved.paths.some((p) => insideGuardStore(p, pc))) codes.push("BLOCK_WILDCARD");
     else {
       // Spelled through the quarantine folder: protected even when a symlink there resolves
       // somewhere else (a temporary folder), so the redirected payload stays out of reach.
@@ -142,39 +142,26 @@ function _spelledInStore(word: Word, cwd: string | null, pc: PathContext): boole
   return logical === store || logical.startsWith(`${store}/`);
 }
 
-/** Strictly inside `.agent-guard/`: a wildcard reached into the quarantine's control paths. */
-function _insideGuardStore(path: string, pc: PathContext): boolean {
-  return path.startsWith(`${guardStoreOf(pc)}/`);
-}
-
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
-  // verdicts follow from the class alone (`rm -rf /`): the file system is asked only when needed.
-  let looked = false;
-  let entry: Stats | undefined;
-  const lookup = () => {
-    if (!looked) {
-      entry = _lstat(path);
-      looked = true;
-    }
-    return entry;
-  };
+  // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
+  // rules that need it before the class rules, and otherwise only where a later rule asks.
+  const early = (o.kind === "delete" && !o.recursive) || o.kind === "overwrite" || o.inPlace === true;
+  const entry = early ? _lstat(path) : undefined;
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
-  if (o.kind === "delete" && !o.recursive && lookup()?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
+  if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
   // protected storage and files outside the workspace (`sed -i d ~/.bashrc`) are judged.
   if (o.inPlace) {
     if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
     if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
-    return cls === "outside" && lookup() !== undefined ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
+    return cls === "outside" && entry !== undefined ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
   }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.
-  const isDir = () => (lookup()?.isSymbolicLink() ? _stat(path)?.isDirectory() === true : lookup()?.isDirectory() === true);
-  const isPipe = () => lookup()?.isFIFO() === true || (lookup()?.isSymbolicLink() === true && _stat(path)?.isFIFO() === true);
-  const kind = o.kind === "overwrite" && (isDir() || isPipe()) ? "write-into" : o.kind;
+  const kind = o.kind === "overwrite" && _writesInto(path, entry) ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
@@ -187,11 +174,17 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // Outside the workspace a recursive delete is refused whether or not the path exists yet: an
   // earlier part of the line may create it, and nothing there can be quarantined.
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
-  const exists = lookup() !== undefined;
+  const exists = (early ? entry : _lstat(path)) !== undefined;
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
   return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
+}
+
+/** The entry is a directory or a named pipe (a symlink is followed): writing onto it loses nothing. */
+function _writesInto(path: string, entry: Stats | undefined): boolean {
+  const target = entry?.isSymbolicLink() ? _stat(path) : entry;
+  return target?.isDirectory() === true || target?.isFIFO() === true || entry?.isFIFO() === true;
 }
 
 /** An empty directory (an unreadable one holds nothing that a failing rmdir could lose). */
