@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
-import { git } from "../../core/git.ts";
 import { appendAudit } from "./audit.ts";
 import { assertReachableInside, relativeInside } from "./boundary.ts";
 import { isCheckId } from "./check-id.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
+import { gitRun } from "./git-run.ts";
 import { recoverWorkspace } from "./recover.ts";
 import { relocate } from "./relocate.ts";
 import { quarantineIsSafe } from "./store-check.ts";
@@ -58,7 +58,7 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
 }
 
 async function _snapshot(plan: Extract<CompensationPlan, { kind: "snapshot" }>, checkId?: string): Promise<CompensationResult> {
-  const top = await git(["rev-parse", "--show-toplevel"], { cwd: plan.repo }).catch(() => undefined);
+  const top = _tryGit(plan.repo, ["rev-parse", "--show-toplevel"]);
   if (top?.exitCode !== 0) return _undeterminable("the repository cannot be read with git");
   const base = { event: "compensation" as const, kind: "snapshot" as const, check_id: checkId };
   if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
@@ -110,6 +110,14 @@ function _failed(detail: string): CompensationResult {
 
 function _undeterminable(detail: string): CompensationResult {
   return { ok: false, reason: "BLOCK_UNDETERMINABLE_EFFECT", message: `Cannot compensate: ${detail}` };
+}
+
+function _tryGit(repo: string, args: string[]) {
+  try {
+    return gitRun(repo, args);
+  } catch {
+    return undefined;
+  }
 }
 
 function _isDir(path: string): boolean {
