@@ -2,7 +2,8 @@
 // `bun run build [--target host|all|<name>,...] [--out dist]`: compiles every cmd/*.ts into
 // dist/leogriel-<entry>-<os>-<arch>[.exe], then writes SHA256SUMS and one signed release receipt
 // per binary (<binary>.receipt.json). The signing key is LEOGRIEL_SIGNING_KEY or the per-user key.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../lib/core/atomic-write.ts";
@@ -11,6 +12,7 @@ import { resolveSigningKey } from "../lib/core/keys.ts";
 import { createReleaseReceipt } from "../lib/core/release-receipt.ts";
 import { REPO_ROOT } from "../lib/core/schema-files.ts";
 import { VERSION } from "../lib/core/version.ts";
+import { checkBuildFlags } from "./check-profile.ts";
 import { runtimeFor } from "./runtime.ts";
 import { hostTarget, selectTargets, type Target } from "./targets.ts";
 
@@ -23,13 +25,15 @@ const targets = selectTargets(values.target);
 const entries = [...new Bun.Glob("*.ts").scanSync({ cwd: join(REPO_ROOT, "cmd") })].map((f) => f.replace(/\.ts$/, "")).sort();
 const key = resolveSigningKey();
 mkdirSync(out, { recursive: true });
+const profileDir = mkdtempSync(join(tmpdir(), "leogriel-build-"));
+const checkFlags = entries.includes("check") ? checkBuildFlags(profileDir, (outfile, flags) => compile(join(REPO_ROOT, "cmd", "check.ts"), outfile, hostTarget(), undefined, flags)) : [];
 
 const built: string[] = [];
 for (const target of targets) {
   const executable = target.name === hostTarget().name ? undefined : runtimeFor(target, join(out, ".runtimes"));
   for (const entry of entries) {
     const outfile = join(out, `leogriel-${entry}-${target.name}${target.ext}`);
-    compile(join(REPO_ROOT, "cmd", `${entry}.ts`), outfile, target, executable);
+    compile(join(REPO_ROOT, "cmd", `${entry}.ts`), outfile, target, executable, entry === "check" ? checkFlags : []);
     const receipt = await createReleaseReceipt(outfile, { target: target.name, leogriel: VERSION }, key);
     writeFileAtomic(`${outfile}.receipt.json`, receipt);
     built.push(outfile);
@@ -38,9 +42,10 @@ for (const target of targets) {
 }
 const sums = await Promise.all(built.map(async (file) => `${await sha256File(file)}  ${basename(file)}`));
 writeFileAtomic(join(out, "SHA256SUMS"), `${sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join("\n")}\n`);
+rmSync(profileDir, { recursive: true, force: true });
 console.error(`wrote ${built.length} binaries, their receipts and SHA256SUMS to ${out} (signing key ${key.keyid})`);
 
-function compile(entry: string, outfile: string, target: Target, executable: string | undefined): void {
+function compile(entry: string, outfile: string, target: Target, executable: string | undefined, extra: string[]): void {
   rmSync(outfile, { force: true });
   const args = [
     "build",
@@ -56,6 +61,7 @@ function compile(entry: string, outfile: string, target: Target, executable: str
     "--minify",
     "--no-compile-autoload-dotenv",
     "--no-compile-autoload-bunfig",
+    ...extra,
     ...(executable ? [`--compile-executable-path=${executable}`] : []),
   ];
   const proc = Bun.spawnSync([process.execPath, ...args], { cwd: REPO_ROOT, stdout: "pipe", stderr: "pipe" });

@@ -1,66 +1,25 @@
 #!/usr/bin/env bun
-import { defineCommand } from "citty";
-import { cwdArg, jsonArg, verboseArg } from "../lib/core/args.ts";
-import type { Outcome } from "../lib/core/cli.ts";
-import { UsageError } from "../lib/core/errors.ts";
-import { VERSION } from "../lib/core/version.ts";
-import { restoreDashDash } from "../lib/guard/argv.ts";
+// leogriel-check. The installed hook line (`--hook AGENT`, on every agent command) loads only the
+// hook runner; every other use loads the command line in cmd/check/main.ts.
 import { INTERNAL_ERROR_EXIT } from "../lib/guard/decision.ts";
-import { HOOK_AGENTS, isHookAgent, isSpanMode, runHook } from "../lib/guard/hooks/run-hook.ts";
-import { renderVerdict } from "../lib/guard/render.ts";
-import { runCheck } from "../lib/guard/run-check.ts";
+import { isHookAgent, runHook } from "../lib/guard/hooks/run-hook.ts";
 
-export const main = defineCommand({
-  meta: { name: "check", version: VERSION, description: "Decide ALLOW, RELOCATE, SNAPSHOT, ASK or BLOCK for a shell command an agent wants to run" },
-  args: {
-    command: { type: "positional", required: false, description: "The command line to classify (after `--`)", valueHint: "command" },
-    dialect: { type: "string", description: "Command dialect: posix (default, or AGENT_GUARD_DIALECT), cmd, powershell", valueHint: "name" },
-    apply: { type: "boolean", description: "Perform RELOCATE/SNAPSHOT compensation first, then allow (exit 0)" },
-    hook: { type: "string", description: `Hook mode: read the agent's pre- or post-tool JSON on stdin and answer natively (${HOOK_AGENTS.join(", ")})`, valueHint: "agent" },
-    "span-mode": { type: "string", description: "With --hook, for a post-tool event: what to do with credentials in a tool's output (sanitize, ask, block; default sanitize)", valueHint: "mode" },
-    ...jsonArg,
-    ...cwdArg,
-    ...verboseArg,
-  },
-  subCommands: {
-    "install-hook": () => import("./check/install-hook.ts").then((m) => m.default),
-    doctor: () => import("./check/doctor.ts").then((m) => m.default),
-    restore: () => import("./check/restore.ts").then((m) => m.default),
-    status: () => import("./check/status.ts").then((m) => m.default),
-    gc: () => import("./check/gc.ts").then((m) => m.default),
-    span: () => import("./check/span.ts").then((m) => m.default),
-  },
-  async run({ args }): Promise<Outcome> {
-    if (args.hook !== undefined) {
-      if (!isHookAgent(args.hook)) throw new UsageError(`Cannot run hook mode: unknown agent (expected ${HOOK_AGENTS.join(", ")})`);
-      const mode = args["span-mode"] ?? "sanitize";
-      if (!isSpanMode(mode)) throw new UsageError("Cannot run hook mode: --span-mode must be sanitize, ask or block");
-      const answer = await runHook(args.hook, await Bun.stdin.bytes(), process.env, args.dialect, mode);
-      if (answer.stderr) process.stderr.write(`${answer.stderr}\n`);
-      return { exitCode: answer.exitCode, stdout: answer.stdout };
-    }
-    if (args["span-mode"] !== undefined) throw new UsageError("Cannot check: --span-mode applies to --hook only");
-    const words = args._.map(String);
-    if (words.length === 0) throw new UsageError("Cannot check: no command given (leogriel-check -- 'COMMAND')");
-    const { json, exitCode } = await runCheck({ command: words.join(" "), dialect: args.dialect, cwd: args.cwd ?? process.cwd(), apply: args.apply === true });
-    return { exitCode, ...(args.json ? { stdout: `${JSON.stringify(json)}\n` } : { human: () => renderVerdict(json) }) };
-  },
-});
-
-/** The argv runCli gets: Bun swallows a first `--` after the script; put it back. */
-export function checkArgs(argv: string[]): string[] {
-  return restoreDashDash(argv, Object.keys(main.subCommands ?? {}), ["--dialect", "--cwd", "--hook", "--span-mode"]);
-}
+// The release build starts with the JIT held back (build/check-profile.ts): a hook answer runs
+// almost every function once. Larger payloads and the other subcommands get the normal policy.
+const LARGE_PAYLOAD_BYTES = 32 * 1024;
 
 const argv = process.argv.slice(2);
 if (import.meta.main && argv.length === 2 && argv[0] === "--hook" && isHookAgent(argv[1]!)) {
   // The line install-hook writes, run on every agent command: answered without the CLI runner
   // (and the output redactor it loads). A hook answer holds only codes, static text and ids.
-  const answer = await runHook(argv[1], await Bun.stdin.bytes());
+  const input = await Bun.stdin.bytes();
+  if (input.byteLength > LARGE_PAYLOAD_BYTES) Bun.unsafe.setJITPolicy(1);
+  const answer = await runHook(argv[1], input);
   process.stdout.write(answer.stdout);
   if (answer.stderr) process.stderr.write(`${answer.stderr}\n`);
   process.exitCode = answer.exitCode;
 } else if (import.meta.main) {
-  const { runCli } = await import("../lib/core/cli.ts");
+  Bun.unsafe.setJITPolicy(1);
+  const [{ runCli }, { checkArgs, main }] = await Promise.all([import("../lib/core/cli.ts"), import("./check/main.ts")]);
   await runCli(main, { rawArgs: checkArgs(argv), internalExitCode: INTERNAL_ERROR_EXIT });
 }

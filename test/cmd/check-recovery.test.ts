@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkArgs, main } from "../../cmd/check.ts";
+import { checkArgs, main } from "../../cmd/check/main.ts";
 import { runCli } from "../../lib/core/cli.ts";
 import { applyCompensation } from "../../lib/guard/recovery/apply.ts";
 import { captureStdio } from "../support/capture-stdio.ts";

@@ -8,7 +8,7 @@ import { chars, token } from "../lib/core/secrets/fixtures.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const ghp = token(["gh", "p_"], chars(36));
-// cmd/check.ts wires `span` as a subcommand; this host does the same so the test does not
+// cmd/check/main.ts wires `span` as a subcommand; this host does the same so the test does not
 // depend on the rest of leogriel-check.
 const HOST = `import { defineCommand } from "citty";
 import { runCli } from "${ROOT}/lib/core/cli.ts";
