@@ -13,6 +13,9 @@ const STDIN_READERS = new Set([...FETCHERS, ...SHELLS, "socat", "nc", "ncat", "n
 const SOCAT_FILE = /^(PIPE|OPEN|GOPEN|FILE):([^,]+)/i;
 // What a re-analysed reader may add: the kinds a FIFO's content decides.
 const FLOW_KINDS = new Set<Op["kind"]>(["secret", "egress", "remote-code", "unknown"]);
+// The programs recordPipeUses looks at beyond redirections: pipe makers, mv, tee, tar, and the
+// readers of _readSources.
+const PIPE_PROGRAMS = new Set(["mkfifo", "mknod", "mv", "tee", "tar", "socat", ...FETCHERS, ...SHELLS]);
 
 /**
  * Named pipes: what one command writes into a FIFO, whichever command reads that FIFO in the
@@ -24,6 +27,11 @@ const FLOW_KINDS = new Set<Op["kind"]>(["secret", "egress", "remote-code", "unkn
  * `tar -cf - certs | curl --data-binary @- …`.
  */
 export function recordPipeUses(name: string, args: Word[], inv: Invocation): void {
+  // Most commands neither redirect nor name a pipe: nothing to record, nothing allocated.
+  if (inv.cmd?.redirects.length || PIPE_PROGRAMS.has(name)) _recordPipeUses(name, args, inv);
+}
+
+function _recordPipeUses(name: string, args: Word[], inv: Invocation): void {
   const { state } = inv.ctx;
   _recordRedirectUses(inv);
   const operands = args.filter((a) => !a.value.startsWith("-"));

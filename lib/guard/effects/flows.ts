@@ -23,7 +23,11 @@ const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "
  * Copies are followed whatever the control flow: a later conditional overwrite does not clear them.
  */
 export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
-  if (!FLOW_PROGRAMS.has(name) && !cmd?.redirects.length) return;
+  // Most commands move no file's bytes: they return before the closures below are allocated.
+  if (FLOW_PROGRAMS.has(name) || cmd?.redirects.length) _recordFlows(name, head, args, cmd, ctx);
+}
+
+function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const state = ctx.state;
   const abs = (w: Word | string) => _abs(typeof w === "string" ? w : w.value, state.cwd);
   const secret = (w: Word) => holdsSecret(w, ctx);

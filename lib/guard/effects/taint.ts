@@ -18,7 +18,10 @@ const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   // Nothing is tainted until a fetcher, a decoder or a copy from another host writes a file.
   const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || cmd?.pipeFrom !== undefined;
-  if (!ctx.state.tainted && !feeds) return [];
+  return !ctx.state.tainted && !feeds ? [] : _taintOps(name, head, args, cmd, ctx);
+}
+
+function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   const state = ctx.state;
   const tainted = (state.tainted ??= new Set());
   const taint = (value: string) => {

@@ -13,7 +13,7 @@ const LESS_LONG_VALUED = /^--(pattern|prompt|tag|tabs|shift|window|jump-target|b
  * (`less -p PATTERN`). Reading a credential file puts it in the agent's context; writing one is
  * an ordinary write. `cp --attributes-only` copies no data at all.
  */
-export function unreadWords(name: string, args: Word[]): Set<Word> {
+export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
   switch (name) {
     case "tee":
       return new Set(args);
@@ -42,9 +42,12 @@ export function unreadWords(name: string, args: Word[]): Set<Word> {
     case "most":
       return new Set(args.filter((a) => a.value.startsWith("+")));
     default:
-      return new Set();
+      return _NONE;
   }
 }
+
+// Every word is read (most programs): one shared empty set.
+const _NONE: ReadonlySet<Word> = new Set();
 
 /** The destination of a copy, move, install or link: `-t DIR`, else the last operand. */
 function _copyDestination(args: Word[]): Set<Word> {
