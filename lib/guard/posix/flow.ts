@@ -48,10 +48,11 @@ export class Flow {
   /**
    * The commands from `first` on turned out to run in a subshell (a pipeline stage, a list sent
    * to the background): they move into a new subshell frame and their assignments are undone.
+   * "maybe": they may run in this shell (the last stage with lastpipe): what they assign is unknown.
    */
-  subshell(commands: SimpleCommand[], first: number, at: number): void {
+  subshell(commands: SimpleCommand[], first: number, at: number, kind: "subshell" | "maybe" = "subshell"): void {
     const outer = this.frame;
-    const sub: Frame = { kind: "subshell", parent: outer };
+    const sub: Frame = { kind, parent: outer };
     for (let i = first; i < commands.length; i++) {
       const cmd = commands[i]!;
       if (cmd.frame === outer) cmd.frame = sub;
@@ -63,6 +64,7 @@ export class Flow {
         }
       }
     }
-    restore(this.vars, at);
+    if (kind === "subshell") restore(this.vars, at);
+    else blur(this.vars, at);
   }
 }

@@ -8,6 +8,7 @@ import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
 import { markBody, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
+import { mayLastpipe, noteLastpipe } from "./lastpipe.ts";
 import { notePathWord } from "./path-var.ts";
 import { trackDefinitions } from "./track.ts";
 import { mark, restore, type Vars } from "./vars.ts";
@@ -149,7 +150,8 @@ class _Parser extends Lexer {
       }
       if (from) {
         cmd.concurrent = "pipeline";
-        this.flow.subshell(this.commands, first, at);
+        // With lastpipe on, the last stage runs in this shell (lastpipe.ts): it may change it.
+        this.flow.subshell(this.commands, first, at, mayLastpipe(this.vars) ? "maybe" : "subshell");
       }
       return;
     }
@@ -236,6 +238,7 @@ class _Parser extends Lexer {
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    noteLastpipe(this.vars, cmd);
     this.scopes.place(cmd);
     this.push(cmd);
     return cmd;
