@@ -30,5 +30,16 @@ export function loopWords(lx: Lexer, name: string): string[] | undefined {
     if (f === c.frame) return c.values;
     if (f.kind === "loop" || f.kind === "fn") return undefined;
   }
-  return undefined;
+  return c.frame === TOP ? c.values : undefined;
+}
+
+/** The frame of commands outside every compound command (for values recorded there). */
+export const TOP: object = {};
+
+/**
+ * `n=$(wc -l < f)`: the substitution prints only digits and blanks (numeric-output.ts), so
+ * arithmetic may evaluate n as a number; for paths and program names n stays unknown.
+ */
+export function recordNumeric(lx: Lexer, name: string): void {
+  setCandidates(lx.vars, name, ["0"], lx.flow.frame ?? TOP);
 }

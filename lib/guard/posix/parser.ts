@@ -9,6 +9,8 @@ import { Flow } from "./flow.ts";
 import { markBody, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteLastpipe } from "./lastpipe.ts";
+import { recordNumeric } from "./loop-candidates.ts";
+import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
 import { trackDefinitions } from "./track.ts";
 import { mark, restore, type Vars } from "./vars.ts";
@@ -24,10 +26,13 @@ const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "unt
  * anything it cannot read to the end throws ParseError (the caller fails closed).
  */
 export function parsePosix(text: string, vars: Vars, depth = 0): Script {
+  noteLineText(vars, text, depth);
   const parser = new _Parser(text, vars, depth, false, new Flow(vars));
   parser.parseList(null);
   return { commands: parser.commands };
 }
+
+const DECLARERS = new Set(["export", "local", "declare", "typeset", "readonly"]);
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
 class _Parser extends Lexer {
@@ -238,10 +243,22 @@ class _Parser extends Lexer {
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    this.noteNumeric(cmd, raws);
     noteLastpipe(this.vars, cmd);
     this.scopes.place(cmd);
     this.push(cmd);
     return cmd;
+  }
+
+  /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
+  private noteNumeric(cmd: SimpleCommand, raws: Map<Word, string>): void {
+    const [head, ...rest] = cmd.argv;
+    const words = !head ? cmd.assigns.map((a) => a.value) : !head.dynamic && DECLARERS.has(head.value) && !rest.some((w) => w.value.startsWith("-")) ? rest : [];
+    for (const w of words) {
+      const raw = raws.get(w);
+      const name = raw === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*(?==)/.exec(raw)?.[0];
+      if (name !== undefined && w.dynamic && this.vars.get(name) === null && numericSubstitution(this, raw)) recordNumeric(this, name);
+    }
   }
 
   private push(cmd: SimpleCommand): void {

@@ -1,0 +1,103 @@
+import type { SimpleCommand, Word } from "../syntax.ts";
+import type { Lexer } from "./lexer.ts";
+import type { Vars } from "./vars.ts";
+
+/**
+ * `n=$(wc -l < f)` gives n an unknown value, and arithmetic fails closed on it (a value could
+ * hold `a[$(cmd)]`, which arithmetic runs). Some commands print only digits and blanks, so a
+ * value made of their whole output is a number to arithmetic (it stays unknown as a path or
+ * program name). Only one command substitution that is the whole value qualifies; its last
+ * pipeline stage must be one of these, with no redirection that sends anything else to stdout:
+ * - `wc` with counting options only, reading stdin (with a file operand it prints the name);
+ * - `date +FORMAT` where the format holds only numeric fields (`+%s`);
+ * - `grep -c` of stdin or of one file (several files print their names);
+ * - `id -u`/`-g`/`-G` (with `-r`, and one user); `nproc`;
+ * - `stat -c`/`--format=` with numeric fields only.
+ * None qualifies once the line may make the name run something else (a function, an alias, the
+ * hash table, `enable`, a changed PATH, `eval`, `source`).
+ */
+// Text that may make the program run something else: a function or alias named like it, the
+// hash table, builtins turned off, a changed PATH, code the parser does not see here.
+const REDEFINES = /\(\s*\)|\bfunction\b|\balias\b|\bhash\b|\benable\b|PATH|\beval\b|\bsource\b|(^|[\s;&|({])\.\s|BASH_ENV|\bENV=|command_not_found/;
+const _plain = new WeakMap<Vars, boolean>();
+
+/**
+ * Every command text the line parses passes here (the line itself, and `bash -c`, `eval` or
+ * alias text later): once one may redefine what a program name runs, no output is numeric.
+ */
+export function noteLineText(vars: Vars, text: string, depth: number): void {
+  if (depth === 0) _plain.set(vars, !REDEFINES.test(text));
+  else if (_plain.get(vars) && REDEFINES.test(text)) _plain.set(vars, false);
+}
+
+const SUBSTITUTION = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\(([^]*)\)\1$/;
+
+/** Whether an assignment's raw text is `NAME=$(…)` (or `NAME="$(…)"`) of a numeric-only command. */
+export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean {
+  if (_plain.get(lx.vars) !== true) return false;
+  const body = raw === undefined ? undefined : SUBSTITUTION.exec(raw)?.[2];
+  if (body === undefined) return false;
+  let commands: SimpleCommand[];
+  try {
+    commands = lx.parseText(body);
+  } catch {
+    return false;
+  }
+  const last = commands.at(-1);
+  if (!last) return false;
+  // One pipeline: every command of the body is a stage feeding the last one.
+  const chain = new Set<SimpleCommand>();
+  for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.add(c);
+  if (commands.some((c) => !chain.has(c)) || last.group) return false;
+  return _quietRedirects(last) && _numericProgram(last.argv);
+}
+
+/** Only input redirections and stderr sent to a file: nothing else reaches stdout. */
+function _quietRedirects(cmd: SimpleCommand): boolean {
+  return cmd.redirects.every((r) => (r.op === "<" && (r.fd === "" || r.fd === "0")) || (r.op === ">" && r.fd === "2" && !r.target.dynamic));
+}
+
+function _numericProgram(argv: Word[]): boolean {
+  if (argv.some((w) => w.dynamic || w.glob)) return false;
+  const [head, ...args] = argv.map((w) => w.value);
+  if (head === undefined || argv[0]!.quoted) return false;
+  switch (head) {
+    case "wc":
+      return args.every((a) => /^-[lcwmL]+$|^--(lines|bytes|words|chars|max-line-length)$/.test(a));
+    case "date":
+      return args.length >= 1 && /^\+(%[sNYmdHMSjuwVGgCyeklI]|[0-9\s])+$/.test(args.at(-1)!) && args.slice(0, -1).every((a) => a === "-u" || a === "--utc");
+    case "grep":
+      return _grepCount(args);
+    case "id":
+      return args.some((a) => /^-[ugGr]*[ugG][ugGr]*$/.test(a)) && args.filter((a) => !a.startsWith("-")).length <= 1 && args.every((a) => !a.startsWith("-") || /^-[ugGr]+$/.test(a));
+    case "nproc":
+      return args.every((a) => a === "--all" || /^--ignore=\d+$/.test(a));
+    case "stat": {
+      const format = args.findIndex((a) => a === "-c" || a === "--format");
+      const value = format >= 0 ? args[format + 1] : args.find((a) => a.startsWith("--format="))?.slice(9);
+      const rest = args.filter((a, i) => i !== format && i !== format + 1 && !a.startsWith("--format="));
+      return value !== undefined && /^(%[sihugXYZWbBoda]|[0-9 ])+$/.test(value) && rest.every((a) => !a.startsWith("-") || a === "-L" || a === "--dereference");
+    }
+    default:
+      return false;
+  }
+}
+
+/** `grep -c PATTERN [FILE]`: counting, one input at most, no option that prints names. */
+function _grepCount(args: string[]): boolean {
+  let counts = false;
+  let pattern = false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-e" || a === "-m") {
+      pattern ||= a === "-e";
+      i++;
+    } else if (a === "--count") counts = true;
+    else if (/^-[civwxEFGPshIU]+$/.test(a)) counts ||= a.includes("c");
+    else if (a.startsWith("-")) return false;
+    else operands.push(a);
+  }
+  const files = pattern ? operands : operands.slice(1);
+  return counts && (pattern || operands.length >= 1) && files.length <= 1;
+}
