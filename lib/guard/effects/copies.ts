@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { literalWord } from "../syntax.ts";
@@ -13,7 +13,7 @@ const PLAIN = /^-[fpv]+$|^--(force|verbose|preserve(=.*)?)$/;
 /**
  * `cp SRC DEST` of a local file nothing in the line changed before: running DEST afterwards runs
  * SRC's content, so it is judged as running SRC (`cp a.sh b.sh; ./b.sh` is `./a.sh`). Only a
- * plain copy of an existing regular file that is not a system program qualifies (a copy of
+ * plain copy of a regular file (or of a missing one onto nothing) that is not a system program qualifies (a copy of
  * /bin/rm under another name stays unknown); a source the line wrote or may have written, a
  * downloaded or derived file (taint.ts, flows.ts), no-clobber and update modes, `-t`, symlink
  * modes and a later write to DEST leave DEST unknown, as any file the line filled.
@@ -31,7 +31,11 @@ export function recordCopy(name: string, args: Word[], cmd: SimpleCommand | unde
   // A copy of a script the line wrote with known text holds that text (flows.ts analyses it).
   if (scripts?.has(source)) return void scripts.set(dest, scripts.get(source)!);
   if (landedSince(source, ctx, 0) || mayBeRewritten(ctx, cmd)) return;
-  if (!statSync(source, { throwIfNoEntry: false })?.isFile()) return;
+  // A missing source makes cp fail: running DEST then runs nothing, as running SRC would, when
+  // nothing is at DEST either, now or from earlier in the line (an existing DEST keeps its own
+  // content: unknown).
+  const from = statSync(source, { throwIfNoEntry: false });
+  if (from ? !from.isFile() : lstatSync(dest, { throwIfNoEntry: false }) !== undefined || landedSince(dest, ctx, 0)) return;
   if (programIdentity(literalWord(source, true), undefined, ctx) !== null) return;
   // The landed entries this command itself adds (its redirections, then the copy) come next.
   const at = (ctx.state.landed?.length ?? 0) + (cmd ? redirectOps(cmd, ctx).filter((o) => o.lands).length : 0);
