@@ -49,7 +49,7 @@ export function resolveLinks(abs: string, state: State): string {
     if (next === null) break;
     path = next;
   }
-  return _real(path);
+  return _real(path, state);
 }
 
 /**
@@ -80,11 +80,19 @@ function _lineLink(path: string, links: Map<string, string>): string | null {
 }
 
 /** The real path of an existing path (every symlink resolved); the path itself otherwise. */
-function _real(path: string): string {
+function _real(path: string, state: State): string {
   try {
     // lstat first: a missing path is common, and a failing realpath throws (slowly).
-    if (!lstatSync(path, { throwIfNoEntry: false })) return path;
-    return realpathSync(path);
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    if (!entry) return path;
+    const parent = dirname(path);
+    // A trailing slash makes lstat follow a link, so only a bare name is known not to be one.
+    if (entry.isSymbolicLink() || parent === path || path.endsWith("/")) return realpathSync(path);
+    // Not a link itself: its folder's real path (resolved once per line) and its name.
+    const folders = (state.realDirs ??= new Map());
+    let real = folders.get(parent);
+    if (real === undefined) folders.set(parent, (real = realpathSync(parent)));
+    return join(real, basename(path));
   } catch {
     return path;
   }

@@ -87,8 +87,12 @@ export class WordBuilder {
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
     // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
     // where the shell does not split (a redirection target: `braces` is off there).
-    return braces ? words.filter((w) => w.value !== "" || w.quoted || w.dynamic) : words;
+    return braces && words.some(_vanishes) ? words.filter((w) => !_vanishes(w)) : words;
   }
+}
+
+function _vanishes(w: Word): boolean {
+  return w.value === "" && !w.quoted && !w.dynamic;
 }
 
 function _hasTilde(pieces: Piece[], assignment: boolean): boolean {
