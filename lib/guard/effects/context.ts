@@ -25,7 +25,8 @@ export interface AnalyzeContext {
     fds?: Map<string, string | null>;
     /** Links `ln` made earlier in the line: the link's absolute path and what it names (file-identity.ts). */
     links?: Map<string, string>;
-    /** Real paths of folders resolved during this line (file-identity.ts; never kept across checks). */
+    /** Real paths of files and of folders resolved during this line (file-identity.ts; never kept across checks). */
+    realPaths?: Map<string, string>;
     realDirs?: Map<string, string>;
     /** Named pipes made earlier in the line, and the writers and network readers of files (fifo.ts). */
     fifos?: Set<string>;

@@ -81,6 +81,14 @@ function _lineLink(path: string, links: Map<string, string>): string | null {
 
 /** The real path of an existing path (every symlink resolved); the path itself otherwise. */
 function _real(path: string, state: State): string {
+  // The passes of one line ask about the same words: each path is looked up once per line.
+  const known = (state.realPaths ??= new Map());
+  let real = known.get(path);
+  if (real === undefined) known.set(path, (real = _resolve(path, state)));
+  return real;
+}
+
+function _resolve(path: string, state: State): string {
   try {
     // lstat first: a missing path is common, and a failing realpath throws (slowly).
     const entry = lstatSync(path, { throwIfNoEntry: false });
