@@ -13,6 +13,7 @@ import { parseDialect } from "./parse-dialect.ts";
 import { meetsLandedPaths } from "./policy-lineflow.ts";
 import type { CompensationPlan } from "./recovery/plan.ts";
 import { ParseError } from "./syntax.ts";
+import { noteEnvironmentLastpipe } from "./posix/lastpipe.ts";
 
 /** The largest command the guard reads (1 MiB); a longer one is BLOCK_UNDETERMINABLE_EFFECT. */
 export const MAX_COMMAND_BYTES = 1 << 20;
@@ -89,6 +90,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     // Unset, bash expands $TMPDIR to "": the OS default is no guess for it (red team C7).
     ["TMPDIR", env.TMPDIR ?? null],
   ]);
+  noteEnvironmentLastpipe(vars, env.BASHOPTS);
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;

@@ -23,6 +23,11 @@ export function noteLastpipe(vars: Vars, cmd: SimpleCommand): void {
   if (spelled || computed || UNSEEN.has(head.value)) _on.set(vars, true);
 }
 
+/** bash started with BASHOPTS holding lastpipe in its environment turns the option on. */
+export function noteEnvironmentLastpipe(vars: Vars, bashopts: string | undefined): void {
+  if (bashopts?.split(":").includes("lastpipe")) _on.set(vars, true);
+}
+
 /** Whether lastpipe may be on for a pipeline parsed now. */
 export function mayLastpipe(vars: Vars): boolean {
   return _on.get(vars) === true;

@@ -25,10 +25,16 @@ const ROWS: Array<[string, string, Decision, ReasonCode]> = [
   ["shopt with an unknown option may set lastpipe", `shopt -s $O; P=/tmp/x; echo ~ | read P; rm -rf "$P"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["lastpipe set through eval", `eval 'shopt -s lastpipe'; P=/tmp/x; echo ~ | read P; rm -rf "$P"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["lastpipe set in a function called first", `f(){ shopt -s lastpipe; }; f; P=/tmp/x; echo ~ | read P; rm -rf "$P"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["lastpipe given to a nested bash with -O", `bash -O lastpipe -c 'P=/tmp/x; echo ~ | read P; rm -rf "$P"'`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["lastpipe set inside bash -c", `bash -c 'shopt -s lastpipe; P=/tmp/x; echo ~ | read P; rm -rf "$P"'`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["lastpipe set through builtin", `builtin shopt -s lastpipe; P=/tmp/x; echo ~ | read P; rm -rf "$P"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
 describe("pipeline stages and lastpipe", () => {
+  test("BASHOPTS holding lastpipe in the environment turns it on", () => {
+    const r = classify({ command: `P=/tmp/x; echo ~ | read P; rm -rf "$P"`, cwd: fx.ws, env: { ...fx.env, BASHOPTS: "checkwinsize:lastpipe" } });
+    expect([r.decision, r.reason]).toEqual(["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"]);
+  });
   for (const [name, command, decision, reason] of ROWS) {
     test(`${name}: ${decision} ${reason}`, () => {
       const r = check(command);
