@@ -53,7 +53,9 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
   const bare = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
   const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
   // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are unknown.
-  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) => JSON.parse(m[1] ?? m[2]!) as string);
+  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) =>
+    _pipedCommand(JSON.parse(m[1] ?? m[2]!) as string, m[1] === undefined ? null : text.slice(0, m.index)),
+  );
   if (pipes > commands.length) ops.push(...unknown(inv));
   for (const command of commands) ops.push(...analyzeText(command, "posix", inv.ctx));
   for (const { append, target } of awkOutputs(text)) {
@@ -61,6 +63,20 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
     else if (!HARMLESS_DEVICES.test(target)) ops.push(op(append ? "write-into" : "overwrite", inv.name, [literalWord(target)]));
   }
   return ops;
+}
+
+/**
+ * The command awk starts, with what it reads on stdin: a `print "literal" | "cmd"` feeds it that
+ * literal (`printf '%s' 'rm -rf /' | sh` is then judged as the shell would run it); anything else
+ * printed, and awk's own input that a `"cmd" | getline` inherits, is text the guard cannot see,
+ * spelled as awk's output (`awk | sh`), which a shell or interpreter refuses as unknown code.
+ */
+function _pipedCommand(command: string, before: string | null): string {
+  const printed = before === null ? null : /\bprint(f?)\s*\(?\s*("(?:[^"\\]|\\.)*")\s*\)?\s*$/.exec(before);
+  const literal = printed ? (JSON.parse(printed[2]!) as string) : null;
+  if (literal === null || (printed![1] === "f" && literal.includes("%"))) return `awk | ${command}`;
+  const fed = printed![1] === "f" ? literal : `${literal}\n`;
+  return `printf '%s' '${fed.replace(/'/g, "'\\''")}' | ${command}`;
 }
 
 /** A program file's text (`awk -f prog.awk`), or null when it cannot be read. */
