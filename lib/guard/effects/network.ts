@@ -15,11 +15,19 @@ const DATA_FLAGS = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--data
 /** An upload source whose name holds an expansion the guard cannot resolve (`-F "f=@$FILE"`). */
 export const UNKNOWN_UPLOAD = "\0unknown";
 
+// curl's other options that take the next word as their value (a cluster ending in one, `-so`,
+// takes it too): `curl -o -d@.env URL` saves to a file named `-d@.env` and uploads nothing.
+const VALUE_FLAGS = /^(-[a-zA-Z]*[AbcCDeEHKmoPQrtuUwxXyYz]|--(output|header|user|user-agent|referer|cookie|cookie-jar|request|proxy|proxy-user|max-time|connect-timeout|write-out|dump-header|config|range|continue-at|output-dir|resolve|connect-to|cacert|cert|key|interface))$/;
+
 /** The upload sources of curl/wget/httpie arguments: file paths, "-" for stdin, or UNKNOWN_UPLOAD. */
 export function uploadSources(args: Word[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
+    if (VALUE_FLAGS.test(v) && !args[i]!.dynamic) {
+      i++;
+      continue;
+    }
     let value: string | undefined;
     let word = args[i]!;
     if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v)) {
