@@ -91,7 +91,8 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     ["TMPDIR", env.TMPDIR ?? null],
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
-  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false } };
+  // The working directory is already a real path: files in it need no realpath call.
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false, realDirs: new Map([[cwd, cwd]]) } };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;

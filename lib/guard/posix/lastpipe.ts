@@ -1,4 +1,4 @@
-import type { SimpleCommand } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import type { Vars } from "./vars.ts";
 
 /**
@@ -16,16 +16,22 @@ const UNSEEN = new Set(["eval", "alias", "source", "."]);
 /** After a finished command: whether it may turn lastpipe on. */
 export function noteLastpipe(vars: Vars, cmd: SimpleCommand): void {
   if (_on.get(vars)) return;
-  const [head, ...rest] = cmd.argv;
+  const head = cmd.argv[0];
   if (!head) return;
-  const spelled = cmd.argv.some((w) => w.value.replace(/[\\'"]/g, "").includes("lastpipe"));
-  const computed = head.dynamic || (head.value === "shopt" && rest.some((w) => w.dynamic));
+  const spelled = cmd.argv.some(_spellsLastpipe);
+  const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic));
   if (spelled || computed || UNSEEN.has(head.value)) _on.set(vars, true);
 }
 
 /** bash started with BASHOPTS holding lastpipe in its environment turns the option on. */
 export function noteEnvironmentLastpipe(vars: Vars, bashopts: string | undefined): void {
   if (bashopts?.split(":").includes("lastpipe")) _on.set(vars, true);
+}
+
+/** A word spelling `lastpipe` once quotes and backslashes are dropped (without a new string when it holds none). */
+function _spellsLastpipe(w: Word): boolean {
+  const v = w.value;
+  return v.includes("lastpipe") || (/[\\'"]/.test(v) && v.replace(/[\\'"]/g, "").includes("lastpipe"));
 }
 
 /** Whether lastpipe may be on for a pipeline parsed now. */

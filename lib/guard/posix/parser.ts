@@ -252,8 +252,11 @@ class _Parser extends Lexer {
 
   /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
   private noteNumeric(cmd: SimpleCommand, raws: Map<Word, string>): void {
-    const [head, ...rest] = cmd.argv;
-    const words = !head ? cmd.assigns.map((a) => a.value) : !head.dynamic && DECLARERS.has(head.value) && !rest.some((w) => w.value.startsWith("-")) ? rest : [];
+    const head = cmd.argv[0];
+    // Only assignments, alone or after a declarer, can hold such a value.
+    if (head ? head.dynamic || !DECLARERS.has(head.value) : cmd.assigns.length === 0) return;
+    const rest = cmd.argv.slice(1);
+    const words = !head ? cmd.assigns.map((a) => a.value) : !rest.some((w) => w.value.startsWith("-")) ? rest : [];
     for (const w of words) {
       const raw = raws.get(w);
       const name = raw === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*(?==)/.exec(raw)?.[0];
