@@ -12,13 +12,14 @@ export const CATEGORIES = {
   "shell-no-effect": "What bash actually runs has no effect: a name bash turns into something else (backslashes removed, case-sensitive programs), a command that runs with no operand, a dry run, a lookup, a syntax error in the interpreter, a find that refuses to start.",
   "fixture-no-match": "Nothing in the fixture matches: the command deletes nothing where it runs (ALLOW_NOOP is the answer for the files that exist).",
   "bad-input": "Unterminated quotes and substitutions cannot be analysed to the end: the issue's Bad input section requires a BLOCK verdict for them.",
-  "seed-protected": "Seed 001 protects these paths: Git metadata, the workspace root and identity roots by BLOCK_PROTECTED_ANCESTOR, system trees, recursive deletes outside the workspace that cannot be recovered.",
+  "seed-protected": "Seed 001 protects these paths: Git metadata, the workspace root and identity roots (BLOCK_PROTECTED_ANCESTOR), system trees; a delete outside the workspace cannot be quarantined (recursive: BLOCK_OUTSIDE_WORKSPACE; one existing file: ASK_OUTSIDE_WORKSPACE).",
   "seed-force-push": "Seed 001 lists -f, --force and +ref as force pushes; --force-with-lease beside them does not make them safe.",
   "history-loss": "The issue requires git stash clear/drop, branch -D and the other history-losing commands to be covered: they ask (ASK_GIT_HISTORY_LOSS).",
-  "fail-closed": "The effect depends on text the guard cannot see (a variable, a file, decoded or generated code): SPEC.md says anything it cannot analyse to the end is BLOCK_UNDETERMINABLE_EFFECT.",
+  "fail-closed": "The effect depends on what the guard cannot see (a variable, a file, decoded or generated code, a ref git may create from a remote): SPEC.md says anything it cannot analyse to the end is BLOCK_UNDETERMINABLE_EFFECT.",
   "secret-egress": "Credentials, the environment or a home folder's contents read and sent off the machine, or a credential store read: the exfil guard asks (ASK_DATA_EGRESS / ASK_SECRET_ACCESS).",
   "disk-device": "Disk tools aimed at device names are BLOCK_DISK_DESTROY whether or not the device exists when the check runs (seed 001 disk/format wreckers).",
   "infra-destroy": "Destroying a namespace, every object of a cluster or every unused container, network and image cannot be undone by the quarantine: ASK_INFRA_DESTROY. dcg allows these only because its docker and kubectl packs are off by default; guard-peers-extended.jsonl, with the packs on, labels the same commands block.",
+  "data-store-destroy": "A statement that destroys data in a database asks (ASK_DATA_STORE_DESTROY) whatever the client's safety flag: sqlite3's and duckdb's `-safe` blocks extensions and shell escapes, not DROP (checked with sqlite3 3.40.1); only `-readonly` does.",
 } as const;
 
 export type DisputeCategory = keyof typeof CATEGORIES;

@@ -130,21 +130,26 @@ const answer = (command: string) => {
   const d = oursDecision(command);
   return d === "SANITIZE" ? "ALLOW" : d;
 };
-const split = splitDisputed(peers, loadDisputes(), answer);
+const disputes = loadDisputes();
+const split = splitDisputed(peers, disputes, answer);
+const dippySplit = splitDisputed(dippyAllow, disputes, answer);
+const stale = split.stale.filter((d) => dippySplit.stale.includes(d));
 const agreedMine = rates(oursDecision, split.agreed);
 const agreedPeer = rates(peer, split.agreed);
+const agreedDippyMine = rates(oursDecision, dippySplit.agreed);
+const agreedDippyPeer = rates(peer, dippySplit.agreed);
 const agreedBlocks = split.agreed.filter((r) => r.expected === "block").length;
 console.log(`
-rows whose label agrees with seed 001 and bash (${split.agreed.length}: ${agreedBlocks} block, ${split.agreed.length - agreedBlocks} allow; ${split.disputed.length} disputed rows listed in bench/check-disputes.json)\n`);
-console.log("| guard | block rows not ALLOW | allow rows not ASK/BLOCK |");
-console.log("|---|---|---|");
-console.log(`| leogriel-check | ${pct(agreedMine.block)} | ${pct(agreedMine.allow)} |`);
-console.log(`| cc-safety-net 2.4.5 | ${pct(agreedPeer.block)} | ${pct(agreedPeer.allow)} |`);
+rows whose label agrees with seed 001 and bash (${split.agreed.length}: ${agreedBlocks} block, ${split.agreed.length - agreedBlocks} allow; dippy ${dippySplit.agreed.length}; ${split.disputed.length + dippySplit.disputed.length} disputed rows listed in bench/check-disputes.json)\n`);
+console.log("| guard | block rows not ALLOW | allow rows not ASK/BLOCK | dippy allow rows not ASK/BLOCK |");
+console.log("|---|---|---|---|");
+console.log(`| leogriel-check | ${pct(agreedMine.block)} | ${pct(agreedMine.allow)} | ${pct(agreedDippyMine.allow)} |`);
+console.log(`| cc-safety-net 2.4.5 | ${pct(agreedPeer.block)} | ${pct(agreedPeer.allow)} | ${pct(agreedDippyPeer.allow)} |`);
 const byCategory = new Map<string, number>();
-for (const { dispute } of split.disputed) byCategory.set(dispute.category, (byCategory.get(dispute.category) ?? 0) + 1);
+for (const { dispute } of [...split.disputed, ...dippySplit.disputed]) byCategory.set(dispute.category, (byCategory.get(dispute.category) ?? 0) + 1);
 console.log(`\ndisputed rows by category: ${Object.keys(CATEGORIES).map((c) => `${c} ${byCategory.get(c) ?? 0}`).join(", ")}`);
-if (split.stale.length) console.log(`stale disputes (listed, but no longer answered as recorded): ${split.stale.length}`);
-if (process.env.BENCH_MISSES) for (const s of split.stale) console.log(`stale ${s.expected} ${s.ours} ${JSON.stringify(s.command)}`);
+if (stale.length) console.log(`stale disputes (listed, but no longer answered as recorded): ${stale.length}`);
+if (process.env.BENCH_MISSES) for (const s of stale) console.log(`stale ${s.expected} ${s.ours} ${JSON.stringify(s.command)}`);
 if (process.env.BENCH_MISSES) for (const m of [...mine.misses, ...dippyMine.misses]) console.log(`miss ${m.expected} ${oursDecision(m.command)} ${JSON.stringify(m.command)}`);
 
 // In-process latency: every POSIX row, after one warm-up pass, then PASSES measured passes. The
