@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -35,7 +35,7 @@ export function checkBuildFlags(dir: string, compileHost: (outfile: string, flag
  * Runs a freshly compiled leogriel-check in hook mode on a few payloads in a scratch folder and
  * returns the `--bytecode-order` value for the release build (the profiles, comma-separated).
  * The profiles hold function hashes only and stay valid for every target.
- * @throws {Error} when the binary does not answer
+ * @throws {Error} when git is missing, or the binary does not answer or writes no profile
  */
 export function recordCheckProfile(binary: string, dir: string): string {
   const scratch = mkdtempSync(join(tmpdir(), "leogriel-check-profile-"));
@@ -43,18 +43,27 @@ export function recordCheckProfile(binary: string, dir: string): string {
     mkdirSync(join(scratch, "build"));
     writeFileSync(join(scratch, "build", "out.js"), "x\n");
     writeFileSync(join(scratch, "README.md"), "profile\n");
-    for (const args of [["init", "-q"], ["add", "README.md"], ["-c", "user.name=profile", "-c", "user.email=profile@example.invalid", "commit", "-qm", "profile"]]) {
-      Bun.spawnSync(["git", ...args], { cwd: scratch, stdout: "ignore", stderr: "ignore" });
-    }
+    for (const args of [["init", "-q"], ["add", "README.md"], ["-c", "user.name=profile", "-c", "user.email=profile@example.invalid", "commit", "-qm", "profile"]]) _git(scratch, args);
     writeFileSync(join(scratch, "README.md"), "changed\n");
     return PROFILE_COMMANDS.map((command, i) => {
       const order = join(dir, `check-${i}.order`);
       const payload = JSON.stringify({ session_id: "profile", cwd: scratch, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
       const run = Bun.spawnSync([binary, "--hook", "claude"], { cwd: scratch, stdin: new TextEncoder().encode(payload), stdout: "pipe", stderr: "pipe", env: { ...process.env, BUN_BYTECODE_ORDER_OUT: order } });
       if (run.exitCode !== 0) throw new Error(`Cannot record the start-up profile: leogriel-check exited ${run.exitCode}`);
+      if (!existsSync(order)) throw new Error("Cannot record the start-up profile: leogriel-check wrote none (BUN_BYTECODE_ORDER_OUT)");
       return order;
     }).join(",");
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function _git(cwd: string, args: string[]): void {
+  let ok = false;
+  try {
+    ok = Bun.spawnSync(["git", ...args], { cwd, stdout: "ignore", stderr: "ignore" }).exitCode === 0;
+  } catch {
+    // No git on PATH: reported below.
+  }
+  if (!ok) throw new Error("Cannot record the start-up profile: git could not set up the scratch repository");
 }
