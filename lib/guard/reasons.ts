@@ -7,7 +7,7 @@ import type { Decision } from "./decision.ts";
  */
 export const REASONS = {
   ALLOW_NO_EFFECT: ["ALLOW", "No destructive effect was found."],
-  ALLOW_NOOP: ["ALLOW", "The command is a dry run or has nothing to remove."],
+  ALLOW_NOOP: ["ALLOW", "The command is a dry run, or nothing it would change exists yet."],
   ALLOW_TRASH_GC: ["ALLOW", "Housekeeping of expired quarantine payload."],
   ALLOW_TEMP_PATH: ["ALLOW", "The targets are inside the temporary directory."],
   RELOCATE_TREE: ["RELOCATE", "Workspace paths would be deleted or overwritten; they are moved to the quarantine first."],
@@ -22,7 +22,7 @@ export const REASONS = {
   ASK_INFRA_DESTROY: ["ASK", "Cloud, cluster or container resources would be destroyed (a Terraform stack, Kubernetes objects, volumes, buckets); the quarantine cannot restore them."],
   BLOCK_PROTECTED_PATH: ["BLOCK", "A protected path (system tree, home, Git metadata or quarantine) would be changed."],
   BLOCK_PROTECTED_ANCESTOR: ["BLOCK", "The target is a filesystem root or an ancestor of a protected path."],
-  BLOCK_OUTSIDE_WORKSPACE: ["BLOCK", "A recursive delete outside the workspace cannot be recovered."],
+  BLOCK_OUTSIDE_WORKSPACE: ["BLOCK", "A delete outside the workspace (recursive, or after a cd) cannot be recovered."],
   BLOCK_FORCE_PUSH: ["BLOCK", "A force push would overwrite remote history."],
   BLOCK_GIT_RESET_COLLISION: ["BLOCK", "A hard reset would destroy untracked or ignored content that a snapshot cannot keep."],
   BLOCK_DISK_DESTROY: ["BLOCK", "The command writes a raw device or destroys a filesystem."],
