@@ -51,8 +51,11 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
   const json = flags.includes("--json");
   const verbose = flags.includes("--verbose");
   let command = await _name(root);
+  // The command whose usage a usage error prints: the deepest one resolved before the error.
+  let usageOf: { cmd: AnyCommand; parent?: AnyCommand } = { cmd: root };
   try {
     const resolved = await resolveCommand(root, rawArgs);
+    usageOf = resolved;
     command = resolved.path.join(" ");
     if (flags.includes("--help") || flags.includes("-h")) {
       const usage = _usageText(await renderUsage(resolved.cmd, resolved.parent));
@@ -70,7 +73,7 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
     const failure = _asLeogrielError(err, options.internalExitCode ?? 2);
     const ctx = { json, verbose, command };
     if (failure.code === "invalid_usage" && !json && options.usageOnError !== false) {
-      process.stderr.write(`${_usageText(await renderUsage(root).catch(() => ""))}\n`);
+      process.stderr.write(`${_usageText(await renderUsage(usageOf.cmd, usageOf.parent).catch(() => ""))}\n`);
     }
     // The logger (consola) loads only on a failure path, keeping start-up lean.
     const { log } = await import("./logger.ts");
@@ -179,8 +182,11 @@ function _asLeogrielError(err: unknown, internalExitCode: number): LeogrielError
   });
 }
 
+// citty prints flags as they are declared (`--failOn`); users type them kebab-case (`--fail-on`,
+// which the parser accepts too), so the usage text shows that spelling.
 function _usageText(usage: string): string {
-  return colorAllowed() ? usage : stripAnsi(usage);
+  const kebab = usage.replace(/--([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\b/g, (_m, name: string) => `--${_kebab(name)}`);
+  return colorAllowed() ? kebab : stripAnsi(kebab);
 }
 
 function _endOfFlags(args: string[]): number {
