@@ -1,6 +1,6 @@
 import { op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { sedFileScript } from "./sed-file.ts";
+import { programFileText } from "./program-file.ts";
 import { sedScriptOps } from "./sed-script.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
@@ -36,8 +36,8 @@ export const sed: Handler = (inv) => {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--") break;
-    // A script file is read like an inline script (sed-file.ts).
-    if (v === "--file" || v.startsWith("--file=")) scripts.push(sedFileScript(v === "--file" ? args[++i] : { ...args[i]!, value: v.slice(7) }, inv));
+    // A script file is read like an inline script (program-file.ts).
+    if (v === "--file" || v.startsWith("--file=")) scripts.push(programFileText(v === "--file" ? args[++i] : { ...args[i]!, value: v.slice(7) }, inv));
     else if (v === "--expression") scripts.push(args[++i] ?? unknownWord());
     else if (v.startsWith("--expression=")) scripts.push({ ...args[i]!, value: v.slice(13) });
     else if (/^-[a-zA-Z]/.test(v)) {
@@ -47,7 +47,7 @@ export const sed: Handler = (inv) => {
       if (c === undefined || c === "i") continue;
       const value = v.length > at + 1 ? { ...args[i]!, value: v.slice(at + 1) } : args[++i];
       if (c === "e") scripts.push(value ?? unknownWord());
-      else if (c === "f") scripts.push(sedFileScript(value, inv));
+      else if (c === "f") scripts.push(programFileText(value, inv));
     }
   }
   // The script is the first operand unless -e/-f gave it.

@@ -1,11 +1,10 @@
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { operands } from "./names.ts";
+import { programFileText } from "./program-file.ts";
 
 // Programs that read data but can also be told to run a command or write a file. Each handler
 // finds that option or program text; anything it cannot read to the end is an unknown effect.
@@ -19,10 +18,21 @@ function _setInLine(inv: Invocation, names: RegExp): boolean {
 
 /** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */
 export const awk: Handler = (inv) => {
-  const { args, ctx } = inv;
+  const { args } = inv;
   const texts: Array<string | null> = [];
+  let given = false; // -f/-e name the program: the first operand is then an input file
   let i = 0;
   let inPlace = false;
+  const file = (word: Word | undefined) => {
+    given = true;
+    // A missing program file makes awk fail before it runs anything (program-file.ts).
+    const program = programFileText(word, inv);
+    if (program !== null) texts.push(program.dynamic ? null : program.value);
+  };
+  const source = (word: Word | undefined) => {
+    given = true;
+    texts.push(!word || word.dynamic ? null : word.value);
+  };
   for (; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -32,12 +42,17 @@ export const awk: Handler = (inv) => {
       break;
     }
     if (!v.startsWith("-") || v === "-") break;
-    if (v === "-f" || v === "--file" || v === "-E" || v === "--exec") texts.push(_readProgram(args[++i], ctx.state.cwd));
+    if (v === "-f" || v === "--file" || v === "-E" || v === "--exec") file(args[++i]);
+    else if (v.startsWith("--file=") || v.startsWith("--exec=")) file({ ...a, value: v.slice(v.indexOf("=") + 1) });
+    else if (v === "-e" || v === "--source") source(args[++i]);
+    else if (v.startsWith("--source=")) source({ ...a, value: v.slice(9) });
+    else if (/^-e./.test(v)) source({ ...a, value: v.slice(2) });
     else if (/^-[lL]$|^--load|^-[lf]./.test(v)) return unknown(inv);
     else if (v === "-i" || v === "--include") inPlace ||= args[++i]?.value === "inplace";
-    else if (v === "-v" || v === "-F") i++;
+    // Options whose value is the next word (`--assign x=1` is no program text).
+    else if (/^-[vFW]$|^--(assign|field-separator)$/.test(v)) i++;
   }
-  if (texts.length === 0) texts.push(args[i++]?.dynamic ? null : (args[i - 1]?.value ?? ""));
+  if (!given) texts.push(args[i++]?.dynamic ? null : (args[i - 1]?.value ?? ""));
   const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
   if (inPlace) ops.push({ ...op("overwrite", inv.name, args.slice(i).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   return ops;
@@ -52,8 +67,10 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
   // Without strings and regex literals, a lone `|` is a pipe to or from a command.
   const bare = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
   const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
-  // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are unknown.
-  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) =>
+  // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are
+  // unknown. The literal must be the whole command: `| "s" "h"` pipes to the concatenation `sh`,
+  // and `"rm -rf " dir | getline` runs the concatenation before it.
+  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")(?=\s*(?:$|[;}\n)]|\|\||&&))|(?<![\w")\]$.]\s*)("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) =>
     _pipedCommand(JSON.parse(m[1] ?? m[2]!) as string, m[1] === undefined ? null : text.slice(0, m.index)),
   );
   if (pipes > commands.length) ops.push(...unknown(inv));
@@ -77,17 +94,6 @@ function _pipedCommand(command: string, before: string | null): string {
   if (literal === null || (printed![1] === "f" && literal.includes("%"))) return `awk | ${command}`;
   const fed = printed![1] === "f" ? literal : `${literal}\n`;
   return `printf '%s' '${fed.replace(/'/g, "'\\''")}' | ${command}`;
-}
-
-/** A program file's text (`awk -f prog.awk`), or null when it cannot be read. */
-function _readProgram(word: Word | undefined, cwd: string | null): string | null {
-  if (!word || word.dynamic || (cwd === null && !isAbsolute(word.value))) return null;
-  const path = isAbsolute(word.value) ? word.value : join(cwd!, word.value);
-  try {
-    return statSync(path).size <= 65_536 ? readFileSync(path, "utf8") : null;
-  } catch {
-    return null;
-  }
 }
 
 /** vim/vi/nvim/ex: `-c`, `--cmd` and `+` commands; `:!cmd`, `:r !cmd`, `:w !cmd` run a shell. */

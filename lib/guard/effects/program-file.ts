@@ -7,11 +7,14 @@ import { mayBeRewritten } from "./unseen-writes.ts";
 const MAX_SCRIPT = 65_536;
 
 /**
- * The text of a `sed -f FILE` script, read so it is analysed like an inline one. A file that does
- * not exist makes sed fail before it runs anything: no script (null). A file the line itself
- * filled or may have rewritten, stdin, one that cannot be read or is over 64 KiB: unknown.
+ * The text of a program file (`sed -f FILE`, `awk -f FILE`), read so it is analysed like an
+ * inline program. A file that does not exist makes the program fail before it runs anything: no
+ * script (null). A file the line itself filled or may have rewritten, stdin or any other device
+ * or /proc path (`/dev/stdin`, `/dev/fd/0` would be the guard's own stdin), anything but a regular
+ * file (reading a named pipe would block the check until the hook times out), one that cannot be
+ * read or is over 64 KiB: unknown.
  */
-export function sedFileScript(word: Word | undefined, inv: Invocation): Word | null {
+export function programFileText(word: Word | undefined, inv: Invocation): Word | null {
   // In a container or on another host (`docker exec`, ssh) the file is not the local one.
   if (!word || word.dynamic || word.value === "-" || inv.ctx.state.remote) return unknownWord();
   const file = absolutePath(word.value, inv.ctx.state.cwd);
