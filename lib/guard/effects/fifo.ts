@@ -62,12 +62,17 @@ function _recordRedirectUses(inv: Invocation): void {
 /** After the line: each reader of a named pipe analysed with the pipe's writers piped into it. */
 export function fifoOps(ctx: AnalyzeContext, handlerOf: (name: string) => Handler | undefined): Op[] {
   const uses = ctx.state.pipeUses;
-  if (!uses?.some((u) => u.role === "reader") || !uses.some((u) => u.role === "writer")) return [];
+  if (!uses?.some((u) => u.role === "reader")) return [];
   const ops: Op[] = [];
+  // A network client reading a named pipe sends whatever any process writes into it, also a
+  // writer started by an earlier line (its shell readers are unknown code: shells.ts). Listed
+  // after what this line's own writers are known to send (the more specific reason).
+  const unpaired: Op[] = [];
   const cwd = ctx.state.cwd;
   for (const reader of uses.filter((u) => u.role === "reader")) {
+    if (!STDIN_READERS.has(reader.inv.name) || !reader.keys.some((k) => _isFifo(k, ctx))) continue;
+    if (!SHELLS.has(reader.inv.name)) unpaired.push(op("egress", reader.inv.name));
     const writers = uses.filter((w) => w.role === "writer" && w.inv.cmd !== reader.inv.cmd && w.keys.some((k) => reader.keys.includes(k)));
-    if (writers.length === 0 || !STDIN_READERS.has(reader.inv.name) || !reader.keys.some((k) => _isFifo(k, ctx))) continue;
     const handler = handlerOf(reader.inv.name);
     for (const writer of writers) {
       const source = writer.inv.name === "tee" ? writer.inv.cmd?.pipeFrom : writer.inv.cmd;
@@ -77,7 +82,7 @@ export function fifoOps(ctx: AnalyzeContext, handlerOf: (name: string) => Handle
     }
   }
   ctx.state.cwd = cwd;
-  return ops;
+  return ops.concat(unpaired);
 }
 
 /** The reader as if the writer were piped into it, with the pipe's name turned into stdin. */
@@ -129,6 +134,18 @@ function _tarFile(args: Word[]): Word | undefined {
     if (/^-[a-zA-Z]*f$/.test(v) || (i === 0 && /^[a-zA-Z]*f$/.test(v))) return args[i + 1];
   }
   return undefined;
+}
+
+/**
+ * Whether a word names a named pipe: one on disk (through any symlink to it) or one `mkfifo` or
+ * `mknod … p` made earlier in the line. What comes out of a pipe is whatever any process writes
+ * into it, now or later (a writer started by an earlier line in the background too): a shell
+ * reading its script from one runs unknown code, and a client uploading one sends unknown data,
+ * whatever writers this line pairs with it.
+ */
+export function namesPipe(word: Word, ctx: AnalyzeContext): boolean {
+  if (word.dynamic || word.glob || word.value === "" || word.value === "-") return false;
+  return fileKeys(word.value, ctx.state).some((k) => _isFifo(k, ctx));
 }
 
 function _isFifo(key: string, ctx: AnalyzeContext): boolean {

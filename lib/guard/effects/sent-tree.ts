@@ -62,6 +62,7 @@ class _Walk {
   root(spelled: string, path: string, root: SentRoot): void {
     // A credential named as a source asks even when it is missing now (another home, a race).
     if (_secret(path, this.ctx)) this.secrets.add(path);
+    if (this.ctx.state.fifos?.has(path)) this.unknown = true; // a pipe made earlier in the line
     const followRoot = this.follow || /\/\.?$/.test(spelled);
     let real: string;
     try {
@@ -85,6 +86,8 @@ class _Walk {
     const st = isRoot ? rootStat : _lstat(path);
     if (st === undefined) return;
     if (st.isSymbolicLink()) return this.link(path, real);
+    // A named pipe sends whatever any process writes into it (fifo.ts).
+    if (st.isFIFO()) this.unknown = true;
     // A second hard link may be a key under another name: its content cannot be shown clean.
     if (st.isFile() && st.nlink > 1) this.unknown = true;
     if (!st.isDirectory()) return this.judge(path, real);

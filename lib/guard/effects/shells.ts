@@ -1,8 +1,9 @@
 import { posix } from "node:path";
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Dialect, Handler, Invocation } from "./context.ts";
+import { namesPipe } from "./fifo.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
@@ -34,7 +35,8 @@ function scriptOperand(inv: Invocation, file: Word, analyse: (text: string) => O
   // `exec 3<<<TEXT; source /dev/fd/3`: a descriptor filled earlier in the line is analysed by flows.ts.
   const fd = /^\/dev\/fd\/(\d+)$/.exec(file.value)?.[1];
   if (fd !== undefined && inv.ctx.state.fds?.has(fd)) return [];
-  return kind === "other" ? [op("unknown", inv.name)] : [];
+  // A named pipe holds what any process writes into it (fifo.ts).
+  return kind === "other" || namesPipe(file, inv.ctx) ? [op("unknown", inv.name)] : [];
 }
 
 /**
@@ -162,9 +164,22 @@ export function stdinEffects(inv: Invocation, analyse: (text: string) => Op[]): 
       return [op("remote-code", inv.name)];
     case "unknown":
       return [op("unknown", inv.name)];
+    case "file":
+      return _readsPipe(inv.cmd, inv) ? [op("unknown", inv.name)] : [];
     default:
       return [];
   }
+}
+
+/** Whether stdin comes from a named pipe: `< pipe`, or `cat pipe |` (fifo.ts). */
+function _readsPipe(cmd: SimpleCommand | undefined, inv: Invocation, depth = 0): boolean {
+  if (!cmd || depth > 8) return false;
+  const from = cmd.redirects.find((r) => r.op === "<" && (r.fd === "" || r.fd === "0"));
+  if (from) return namesPipe(from.target, inv.ctx);
+  const writer = cmd.pipeFrom;
+  if (!writer) return false;
+  const files = writer.argv.slice(1).filter((w) => !w.value.startsWith("-"));
+  return files.length === 0 ? _readsPipe(writer, inv, depth + 1) : files.some((w) => namesPipe(w, inv.ctx));
 }
 
 /** source / `.`: runs a file in this shell; a stdin path reads stdin; an unknown file is unknown. */
