@@ -1,7 +1,8 @@
-import { ParseError, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { ParseError, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { arithmeticCommand } from "./arith.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
+import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
@@ -84,6 +85,9 @@ class _Parser extends Lexer {
         if (skipCasePattern(this)) {
           this.caseDepth--;
           this.closeCase();
+          // `esac < file`: the next command read is only the case's redirections.
+          this.skipBlanks();
+          if (atRedirect(this)) this._caseFeedsNext = true;
         }
       }
       const c = this.src[this.pos];
@@ -172,9 +176,16 @@ class _Parser extends Lexer {
       this.push(cmd);
       return cmd;
     }
+    // The commands of a compound this command closes: they share its stdin (compound-stdin.ts).
+    let inner: SimpleCommand[] | undefined;
+    let closed: Scope | undefined;
+    const caseFed = this._caseFeedsNext ? this._caseClosed : undefined;
+    this._caseFeedsNext = false;
     if (this.src[this.pos] === "(") {
       this.pos++;
+      const start = this.commands.length;
       this.scopes.subshell(() => this.parseList(")"));
+      inner = this.commands.slice(start);
       cmd.group = true;
     }
     let testBrackets = false;
@@ -213,7 +224,9 @@ class _Parser extends Lexer {
         // `do ( … )`, `then ( … )`: a subshell after a reserved word.
         if (cmd.argv.length === 0 && cmd.assigns.length === 0) {
           this.pos++;
+          const start = this.commands.length;
           this.scopes.subshell(() => this.parseList(")"));
+          inner = this.commands.slice(start);
           cmd.group = true;
           continue;
         }
@@ -227,22 +240,47 @@ class _Parser extends Lexer {
         if (words[0]!.value === "case") {
           readCaseHead(this);
           this.cases.push(this.flow.enter("maybe"));
+          this._caseStarts.push({ start: this.commands.length, pipe: cmd.pipeFrom });
           this.caseDepth++;
           this.expectPattern = true;
           return cmd;
         }
         if (words[0]!.value === "for" || words[0]!.value === "select") {
           readForHead(this, this.scopes);
+          if (cmd.pipeFrom && this.scopes.top) this._scopeInput.set(this.scopes.top, cmd.pipeFrom);
           return cmd;
         }
       }
-      for (const word of words) if (this.place(cmd, word, raws)) testBrackets = true;
+      for (const word of words) {
+        const top = this.scopes.top;
+        if (this.place(cmd, word, raws)) testBrackets = true;
+        const now = this.scopes.top;
+        if (now === top) continue;
+        // A compound opened by a pipeline stage reads the pipe; one closed here gets this
+        // command's redirections (the outermost one closed, when several close).
+        if (now?.parent === top) {
+          if (cmd.pipeFrom) this._scopeInput.set(now!, cmd.pipeFrom);
+        } else if (top) {
+          let s: Scope = top;
+          while (s.parent && s.parent !== now) s = s.parent;
+          closed = s;
+        }
+      }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     arithmeticCommand(this, cmd, raws);
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
+    else if (this._caseClosed?.cmd === cmd) feedCompound(this._caseClosed.inner, cmd.redirects, this._caseClosed.pipe);
+    else if (closed) feedCompound(commandsIn(this.commands, closed), cmd.redirects, this._scopeInput.get(closed));
+    else if (inner) feedCompound(inner, cmd.redirects, cmd.pipeFrom);
+    else if (cmd.argv[0] && !cmd.argv[0].dynamic && (cmd.pipeFrom || cmd.redirects.length > 0)) {
+      // A call of a function the line defined: its body reads the call's stdin.
+      const body = functionBody(this.commands, cmd.argv[0].value);
+      if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
+    }
     this.noteNumeric(cmd, raws);
     noteLastpipe(this.vars, cmd);
     this.scopes.place(cmd);
@@ -263,6 +301,13 @@ class _Parser extends Lexer {
       if (name !== undefined && w.dynamic && this.vars.get(name) === null && numericSubstitution(this, raw)) recordNumeric(this, name);
     }
   }
+
+  /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
+  private readonly _scopeInput = new WeakMap<Scope, SimpleCommand>();
+  /** Open `case` commands (where their commands start, the pipe feeding them), and the last one closed. */
+  private readonly _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> = [];
+  private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
+  private _caseFeedsNext = false;
 
   private push(cmd: SimpleCommand): void {
     if (this.flow.frame) cmd.frame = this.flow.frame;
@@ -295,9 +340,13 @@ class _Parser extends Lexer {
     this.commands.splice(plan.first, this.commands.length - plan.first, ...unrolled);
   }
 
-  private closeCase(): void {
+  private closeCase(cmd?: SimpleCommand): void {
     const open = this.cases.pop();
     if (open) this.flow.leave(open);
+    const started = this._caseStarts.pop();
+    this._caseClosed = started && { cmd, inner: this.commands.slice(started.start), pipe: started.pipe };
+    // `cmd | case …`: its commands read the pipe (a redirection after esac comes first).
+    if (this._caseClosed?.pipe) feedCompound(this._caseClosed.inner, [], this._caseClosed.pipe);
   }
 
   /** Files one word into the command: a reserved word, an assignment or an argument. True when it opens `[[`. */
@@ -325,7 +374,7 @@ class _Parser extends Lexer {
       }
       if (word.value === "esac" && this.caseDepth > 0) {
         this.caseDepth--;
-        this.closeCase();
+        this.closeCase(cmd);
         return false;
       }
     }
