@@ -7,7 +7,7 @@ import { addFile, fileKeys, hasFile } from "./file-identity.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
-const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", ".", "exec", "python", "node", "perl", "ruby", "pwsh", "powershell"]);
+const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "source", ".", "exec", "python", "python3", "node", "bun", "deno", "perl", "ruby", "php", "lua", "tclsh", "Rscript", "pwsh", "powershell", "make"]);
 const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 
 /**
@@ -32,7 +32,9 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const isTainted = (w: Word | undefined) => w !== undefined && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state));
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
-  if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)))) {
+  // What a command reads on stdin: files redirected in or printed by `cat` before it.
+  const stdinTainted = cmd !== undefined && _stdinFiles(cmd).some(isTainted);
+  if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)) || (name === "tee" && stdinTainted))) {
     for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
     if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) taint(a.value);
   }
@@ -48,20 +50,39 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const output = args.find((a) => a.value.startsWith("of="));
   if (name === "dd" && input && output && isTainted({ ...input, value: input.value.slice(3) })) taint(output.value.slice(3));
   if (tainted.size === 0) return [];
-  const runsTainted = isTainted(head) || (RUNNERS.has(name) && operands.some(isTainted));
+  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (operands.some(isTainted) || stdinTainted));
   return runsTainted ? [op("remote-code", name)] : [];
+}
+
+/** The files feeding a command's stdin: `< f`, or `cat f… |` (and `cat < f |`) before it. */
+function _stdinFiles(cmd: SimpleCommand, depth = 0): Word[] {
+  const redirect = cmd.redirects.filter((r) => r.op === "<" && (r.fd === "" || r.fd === "0")).at(-1);
+  if (redirect) return [redirect.target];
+  const from = cmd.pipeFrom;
+  if (!from || depth > 8 || from.argv[0]?.value !== "cat") return [];
+  const files = from.argv.slice(1).filter((w) => !w.value.startsWith("-"));
+  return files.length > 0 ? files : _stdinFiles(from, depth + 1);
 }
 
 function _downloads(name: string, args: Word[]): string[] {
   const out: string[] = [];
   let named = false;
+  // The output letter (curl -o, wget -O) also ends a cluster of flags (`-fsSLo f`, `-qO f`) or
+  // takes the rest of its word (`-of`, `-qOf`).
+  const letter = name === "wget" ? "O" : "o";
+  const cluster = new RegExp(`^-[a-zA-Z]*${letter}$`);
+  const attached = new RegExp(`^-[a-zA-Z]*?${letter}(.+)$`);
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     const next = args[i + 1]?.value;
-    if ((v === "-o" || v === "--output" || (name === "wget" && (v === "-O" || v === "--output-document"))) && next) {
+    const rest = !v.startsWith("--") ? attached.exec(v)?.[1] : undefined;
+    if ((v === "--output" || v === "--output-document" || cluster.test(v)) && next) {
       out.push(next);
       named = true;
       i++;
+    } else if (rest !== undefined && !cluster.test(v)) {
+      out.push(rest);
+      named = true;
     } else if (/^--output(-document)?=/.test(v)) {
       out.push(v.slice(v.indexOf("=") + 1));
       named = true;
