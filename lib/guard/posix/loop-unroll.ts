@@ -11,7 +11,11 @@ import type { Frame, Scope, SimpleCommand, Word } from "../syntax.ts";
  * may only expand the variable (`$f`, `${f%.x}`): one that names it otherwise may assign it (`f=…`,
  * `read f`, `(( f = … ))`, in an inner loop or subshell too) or read it in arithmetic, where the
  * per-word candidates (loop-candidates.ts) already apply and a later pass may see another value.
+ * Nor is a loop unrolled in a line that can assign the variable without naming it: a name
+ * reference (`declare -n r=f; for f in safe; do r=~/x; rm -rf "$f"; done` deletes ~/x), or text
+ * the parser only reads later (`eval`, `source`, `.`, an alias), which may declare one.
  */
+const UNSEEN_ASSIGNERS = /\b(declare|typeset|local)\b[^;&|\n]*\s-[a-zA-Z]*n|\beval\b|\bsource\b|\balias\b|(^|[\s;&|({])\.\s/;
 export const MAX_WORDS = 64;
 const MAX_BODY = 2048;
 const MAX_TOTAL = 16384;
@@ -54,6 +58,7 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   _plans.delete(scope!);
   const body = src.slice(plan.bodyStart, end);
   if (body.length > MAX_BODY || body.length * plan.words.length > MAX_TOTAL || body.includes("<<")) return null;
+  if (UNSEEN_ASSIGNERS.test(src)) return null;
   if (!_onlyExpanded(body, plan.name)) return null;
   const inFunction = (c: SimpleCommand) => {
     for (let s = c.scope; s && s !== scope; s = s.parent) if (s.kind === "fn") return true;
