@@ -8,7 +8,7 @@ import { fifoOps, recordPipeUses } from "./fifo.ts";
 import { copiedFrom, recordCopy } from "./copies.ts";
 import { recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
-import { noteHashReset } from "./hash-table.ts";
+import { hashTableWrites, noteHashReset } from "./hash-table.ts";
 import { recordChanges } from "./line-changes.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
@@ -36,8 +36,11 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     const before = ops.length;
     if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd, ctx));
     noteHashReset(cmd, ctx);
+    ops.push(...hashTableWrites(cmd));
     const [head, ...args] = cmd.argv;
-    if (head && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
+    // `cd` renamed by an alias or the hash table (after `enable -n cd`) runs what it names.
+    const renamed = head !== undefined && !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;
+    if (head && !renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
     else if (head) {
       const back = childProcess(head, ctx.state, ctx.state.aliases);
       ops.push(...analyzeArgv(head, args, ctx, cmd));

@@ -1,5 +1,5 @@
-import { op } from "../ops.ts";
-import type { SimpleCommand } from "../syntax.ts";
+import { op, type Op } from "../ops.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 
 /**
@@ -14,7 +14,8 @@ const BUILTINS = new Set(
     " ",
   ),
 );
-const DECLARERS = new Set(["export", "declare", "typeset", "readonly", "local"]);
+// `local` is not listed: outside a function it fails and assigns nothing (the table stays).
+const DECLARERS = new Set(["export", "declare", "typeset", "readonly"]);
 
 /** hash -p PATH NAME: later commands named NAME run the program at PATH (a builtin's name aside). */
 export const hashPath: Handler = (inv) => {
@@ -22,8 +23,9 @@ export const hashPath: Handler = (inv) => {
   if (args.some((a) => !a.dynamic && /^-[a-zA-Z]*r/.test(a.value))) {
     if (_definite(inv.cmd, ctx)) clearHashTable(ctx);
   }
-  const at = args.findIndex((a) => a.value === "-p");
-  const [path, name] = [args[at + 1], args[at + 2]];
+  // `-p PATH` also ends a cluster (`hash -rp PATH NAME` empties the table, then adds NAME).
+  const at = args.findIndex((a) => /^-[a-zA-Z]*p$/.test(a.value));
+  const [path, name] = [args[at + 1], args.slice(at + 2).find((a) => a.dynamic || !a.value.startsWith("-"))];
   if (at < 0 || !path || !name) return [];
   if (path.dynamic || name.dynamic) return [op("unknown", "hash")];
   const key = name.value.toLowerCase();
@@ -42,6 +44,19 @@ export const enable: Handler = ({ args, ctx }) => {
   for (const [key, text] of ctx.state.hashed ?? []) (ctx.state.aliases ??= new Map()).set(key, text);
   return args.some((a) => a.dynamic || /^-[a-zA-Z]*f/.test(a.value)) ? [op("unknown", "enable")] : [];
 };
+
+/**
+ * Bash's BASH_CMDS array is the hash table (`BASH_CMDS[ls]=/bin/rm` makes `ls` run rm) and
+ * BASH_ALIASES the alias table; a command that names either (an assignment, `read`, `printf -v`,
+ * a name reference, a declaration) may rename any program: unknown.
+ */
+export function hashTableWrites(cmd: SimpleCommand): Op[] {
+  const names = (w: Word) => w.value.includes("BASH_CMDS") || w.value.includes("BASH_ALIASES");
+  if (cmd.argv.some(names) || cmd.assigns.some((a) => names({ ...a.value, value: a.name }) || names(a.value)) || cmd.redirects.some((r) => names(r.target))) {
+    return [op("unknown", "hash")];
+  }
+  return [];
+}
 
 /** A PATH assignment in the shell itself (`PATH=…`, `export PATH=…`) empties the table. */
 export function noteHashReset(cmd: SimpleCommand, ctx: AnalyzeContext): void {
