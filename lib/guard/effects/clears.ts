@@ -1,11 +1,15 @@
-import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import { accessSync, constants, lstatSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Redirect, Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys } from "./file-identity.ts";
 import { printed } from "./stdin.ts";
 
 // Programs that could make a clearing step a no-op: shell options (`set -C` makes `>` refuse an
-// existing file), renamed or redefined commands, and code the guard does not see.
-const UNSETTLING = new Set(["set", "shopt", "eval", "source", ".", "alias", "hash", "enable", "builtin", "command", "trap"]);
+// existing file), renamed or redefined commands, code the guard does not see, and changed
+// permissions or attributes (`chmod 444 f` makes `echo safe > f` fail for a user, `chattr +i f`
+// makes `rm f` fail, `umask 222` makes the download read-only).
+const UNSETTLING = new Set(["set", "shopt", "eval", "source", ".", "alias", "hash", "enable", "builtin", "command", "trap", "chmod", "chattr", "chown", "chgrp", "chflags", "setfacl", "umask", "mount"]);
 const CLEARERS = new Set(["rm", "echo", "printf", ":"]);
 
 /**
@@ -55,14 +59,41 @@ export function clearWritten(name: string, head: Word, args: Word[], cmd: Simple
   };
   if (name === "rm") {
     if (args.some((a) => a.dynamic || /^-[a-zA-Z]*[iI]|^--interactive/.test(a.value))) return;
-    // The name goes, not what a symlink of that name points to.
-    for (const a of args) if (!a.value.startsWith("-") && !a.glob) forget([absPath(a.value, state.cwd)]);
+    // A redirection that fails (`rm f < missing`, `2>/no/such/dir/x`) and rm never runs.
+    if (!cmd.redirects.every(_cannotFail)) return;
+    // The name goes, not what a symlink of that name points to; rm fails in a folder this user
+    // cannot write (the guard runs as the agent's user).
+    for (const a of args) {
+      if (a.value.startsWith("-") || a.glob) continue;
+      const path = absPath(a.value, state.cwd);
+      if (_writable(dirname(path))) forget([path]);
+    }
     return;
   }
   const text = name === ":" ? { kind: "text" as const, dynamic: false } : printed(name, args);
   if (text.kind !== "text" || text.dynamic) return;
+  // Redirections are opened in order: once one fails, the later ones never truncate.
   for (const r of cmd.redirects) {
     const truncates = (r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1");
-    if (truncates && !r.target.dynamic) forget(fileKeys(r.target.value, state));
+    if (truncates && !r.target.dynamic && _writable(absPath(r.target.value, state.cwd))) forget(fileKeys(r.target.value, state));
+    else if (!_cannotFail(r)) break;
+  }
+}
+
+/** A redirection that always opens: to /dev/null, or stdout and stderr made copies of each other. */
+function _cannotFail(r: Redirect): boolean {
+  if (r.target.dynamic) return false;
+  if (r.op === ">&" || r.op === "<&") return (r.target.value === "1" || r.target.value === "2") && r.fd !== r.target.value;
+  return r.target.value === "/dev/null" && !r.op.startsWith("<");
+}
+
+/** Whether this user may write the path as it is now (a missing file: its folder decides when created). */
+function _writable(path: string): boolean {
+  try {
+    if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return true;
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
