@@ -57,8 +57,20 @@ export function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()
   evaluateNames(lx, value, seen);
 }
 
-/** `${a[i]}` and `${s:off:len}`: the subscript and the offsets are arithmetic. */
+/**
+ * `${a[i]}` and `${s:off:len}`: the subscript and the offsets are arithmetic. `${x@P}` expands
+ * x's value as a prompt, which runs its command substitutions (`x='$(rm -rf ~)'; echo
+ * "${x@P}"`): the value is evaluated like arithmetic's, an unknown one is an unknown command.
+ */
 export function evaluateBraced(lx: Lexer, inner: string): void {
+  if (/@P$/.test(inner)) {
+    const name = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?@P$/s.exec(inner)?.[1];
+    if (name === undefined) return _unknown(lx);
+    // A value from the environment (not assigned in the line) is unknown too.
+    const value = lx.vars.get(name);
+    if (value === null || value === undefined || value.includes(KEPT)) _unknown(lx);
+    else if (value !== UNSET) evaluateValue(lx, value);
+  }
   const subscript = /\[(.*)\]/s.exec(inner)?.[1];
   if (subscript !== undefined) evaluateNames(lx, subscript);
   const offsets = /^[A-Za-z_][A-Za-z0-9_]*:(?![-=+?])(.*)$/s.exec(inner)?.[1];
