@@ -47,9 +47,13 @@ const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "te
 let _wrappers: Set<string> | undefined;
 const wrappers = () => (_wrappers ??= new Set([...WRAPPER_NAMES, "env"]));
 
-/** The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`. */
+/**
+ * The path a word names, if any: the word, an option's `=value`, a `file://` URL, a `rev:path`.
+ * A word with an unknown part names at least its known text: `$HOME/.ssh/id_rsa` in a function
+ * body (where HOME may have changed) still ends in a key.
+ */
 function _paths(word: Word, cwd: string | null = null): string[] {
-  if (word.dynamic) return [];
+  if (word.dynamic) return word.value.includes("/") ? [word.value] : [];
   // A glob names what it matches (`~/.aws/credential?`, `.e*` in the working directory).
   const pattern = word.pattern.startsWith("/") ? word.pattern : cwd === null ? null : `${cwd}/${word.pattern}`;
   const matches = word.glob && pattern !== null ? expandGlob(pattern) : null;

@@ -47,6 +47,8 @@ export function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContex
   if (!head || depth > MAX_DEPTH) return "unknown";
   if (head.dynamic) return "clean";
   const name = programName(head);
+  // A function the line defines prints whatever its body prints (`f() { env; }; f | curl …`).
+  if (ctx.state.functions?.has(name)) return "unknown";
   if (name === "env") {
     const printed = envPrints(args);
     return printed === "clean" ? "clean" : printed === "environment" ? "unknown" : printedSent(printed.command, cmd, ctx, depth + 1);

@@ -20,7 +20,8 @@ export function substitutedDataOps(name: string, args: Word[], ctx: AnalyzeConte
   for (const a of args) {
     for (const c of a.outputOf ?? []) {
       secret ||= _readsSecret(c, ctx);
-      environment ||= _printsEnvironment(c);
+      // A function the line defines prints whatever its body prints: data the guard cannot enumerate.
+      environment ||= _printsEnvironment(c) || _callsFunction(c, ctx);
     }
   }
   return secret ? [op("secret", name)] : environment ? [op("egress", name)] : [];
@@ -32,6 +33,11 @@ function _readsSecret(c: SimpleCommand, ctx: AnalyzeContext): boolean {
   const [head, ...rest] = c.argv;
   if (!head || head.dynamic) return false;
   return readsArguments(programName(head), rest) && rest.some((w) => !w.value.startsWith("-") && holdsSecret(w, ctx));
+}
+
+function _callsFunction(c: SimpleCommand, ctx: AnalyzeContext): boolean {
+  const head = c.argv[0];
+  return head !== undefined && !head.dynamic && ctx.state.functions?.has(programName(head)) === true;
 }
 
 /** `env`, `printenv`, `export -p`, `set`, `declare -p` with no name: every variable. */
