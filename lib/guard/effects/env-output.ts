@@ -6,10 +6,17 @@ const SECRET_NAME = /TOKEN|SECRET|KEY|PASS|CRED|AUTH|PRIVATE|SESSION|COOKIE|SIGN
 /** What a program printing the environment prints: nothing of it, chosen harmless names, or data to guard. */
 export type EnvPrint = "clean" | "environment";
 
+// Variables that name the session, locale, terminal or tool folders, never a credential.
+const HARMLESS_NAMES = new Set(
+  "PATH HOME USER LOGNAME SHELL PWD OLDPWD LANG LANGUAGE TERM COLORTERM TERM_PROGRAM TZ TMPDIR TEMP TMP EDITOR VISUAL PAGER HOSTNAME HOSTTYPE OSTYPE SHLVL DISPLAY COLUMNS LINES NODE_ENV CI GOPATH GOROOT GOBIN JAVA_HOME CARGO_HOME RUSTUP_HOME VIRTUAL_ENV CONDA_DEFAULT_ENV PYTHONPATH NODE_PATH MANPATH INFOPATH".split(" "),
+);
+const HARMLESS_PREFIX = /^(LC|XDG)_[A-Z_]+$/;
+
 /**
- * printenv with no name prints every variable; with names, only those (`printenv PATH`). A name
- * that may hold a credential (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DATABASE_URL`) or an
- * unknown one counts as the environment.
+ * printenv with no name prints every variable; with names, only those (`printenv PATH`). Only
+ * names of the session, locale, terminal and tool folders are harmless: a name that may hold a
+ * credential (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DATABASE_URL`) or any other one
+ * (`MYSQL_PWD`, `GITHUB_PAT`) counts as the environment.
  */
 export function printenvPrints(args: Word[]): EnvPrint {
   const names: Word[] = [];
@@ -18,7 +25,7 @@ export function printenvPrints(args: Word[]): EnvPrint {
     if (a.value === "--help" || a.value === "--version") return "clean";
     if (!a.value.startsWith("-")) names.push(a);
   }
-  return names.length > 0 && names.every((n) => !SECRET_NAME.test(n.value)) ? "clean" : "environment";
+  return names.length > 0 && names.every((n) => !SECRET_NAME.test(n.value) && (HARMLESS_NAMES.has(n.value) || HARMLESS_PREFIX.test(n.value))) ? "clean" : "environment";
 }
 
 /**

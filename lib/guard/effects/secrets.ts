@@ -11,6 +11,8 @@ import { WRAPPER_NAMES } from "./wrappers.ts";
 const SECRET_STORE = new RegExp(
   [
     String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`,
+    // A process's environment: every variable it holds, credentials included.
+    String.raw`^/proc/(self|thread-self|\d+)(/task/\d+)?/environ$`,
     String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub(\.|$))[^/]*)?$`,
     String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`,
     String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`,
@@ -38,7 +40,7 @@ const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
 
 // Every name above holds one of these (a glob's match too, since its pattern keeps the text):
 // most words are no path to a secret, and this one test says so without building candidates.
-const _HINT = /\.|id_|Keychains|shadow|sudoers/;
+const _HINT = /\.|id_|Keychains|shadow|sudoers|environ/;
 
 // Programs that name files without reading their content.
 const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred", "truncate"]);
