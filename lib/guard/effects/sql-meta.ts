@@ -25,7 +25,7 @@ const DOT_SAFE = new Set(
     "tables schema indexes indices fullschema dump databases dbinfo dbconfig headers header mode separator nullvalue width timer " +
     "changes echo eqp explain print prompt show help quit exit bail stats limit lint parameter timeout vfsinfo vfslist vfsname " +
     "version selftest sha3sum excel www crnl binary connection check expert nonce progress scanstats recover columns rows " +
-    "maxrows maxwidth highlight clone import"
+    "maxrows maxwidth highlight clone"
   ).split(" "),
 );
 const PSQL_SAFE = new Set(
@@ -96,6 +96,12 @@ function _dot(text: string, inv: Invocation, state: ScriptState, run: RunScript)
     case "load":
       // A shared library runs native code in the client.
       return [op("unknown", inv.name)];
+    case "import": {
+      // `.import FILE TABLE` reads a file; a FILE starting with `|` is a command run for its output.
+      const source = plain[0];
+      if (source === undefined) return [];
+      return source.startsWith("|") ? shell(source.slice(1), inv) : [];
+    }
   }
   return DOT_SAFE.has(name) ? [] : destroy(inv);
 }
@@ -146,6 +152,8 @@ function _psql(text: string, inv: Invocation, state: ScriptState, run: RunScript
 function _copy(rest: string, inv: Invocation, state: ScriptState): Op[] {
   const program = /\bprogram\s+'((?:[^']|'')*)'/i.exec(rest);
   if (program) return shell(program[1]!.replace(/''/g, "'"), inv);
+  // Any other spelling of the command (`$$…$$`, `E'…'`, a double-quoted one) is not read.
+  if (/\bprogram\b/i.test(rest)) return [op("unknown", inv.name)];
   const to = /\bto\s+('(?:[^']|'')*'|\S+)/i.exec(rest);
   if (!to || /^(stdout|pstdout)$/i.test(to[1]!)) return [];
   return _output(metaArgs(to[1]!)[0], inv, state);
