@@ -1,4 +1,5 @@
 import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
@@ -18,10 +19,29 @@ export const terraform: Handler = (inv) => {
   if (line.dynamic && path.length === 0) return destroy(inv);
   const sub = path[0];
   if (sub === "destroy") return destroy(inv);
-  if (sub === "apply" && line.options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
+  // TF_CLI_ARGS and TF_CLI_ARGS_<command> add arguments (`TF_CLI_ARGS_apply=-destroy`).
+  const extra = sub === undefined ? [] : _cliArgsFromEnv(inv, sub);
+  if (extra === null) return destroy(inv);
+  const options = [...line.options, ...extra.filter((w) => w.startsWith("-")).map((w) => w.replace(/=.*$/s, ""))];
+  if (sub === "apply" && options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
   if (sub === "workspace" && path[1] === "delete") return destroy(inv);
   return line.operands[0]?.dynamic ? destroy(inv) : [];
 };
+
+/**
+ * The words Terraform reads from TF_CLI_ARGS and TF_CLI_ARGS_<command>, set for the command or
+ * earlier in the line; null when a value is unknown. (OpenTofu reads the same names.)
+ */
+function _cliArgsFromEnv(inv: Invocation, sub: string): string[] | null {
+  const out: string[] = [];
+  for (const name of ["TF_CLI_ARGS", `TF_CLI_ARGS_${sub.replace(/-/g, "_")}`]) {
+    const own = inv.cmd?.assigns.find((a) => a.name === name);
+    const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
+    if (value === null) return null;
+    if (value !== undefined && value !== UNSET) out.push(...value.split(/\s+/).filter(Boolean));
+  }
+  return out;
+}
 
 /** pulumi destroy, cdk destroy: the stack's resources go. */
 export const stackTool: Handler = (inv) => {
