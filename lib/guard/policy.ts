@@ -9,6 +9,7 @@ import { classifyPath, guardStoreOf, insideGuardStore, type PathClass, type Path
 import { judgeFound } from "./policy-find.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
+import { isStartupFile } from "./startup-files.ts";
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
@@ -164,6 +165,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   const kind = o.kind === "overwrite" && _writesInto(path, entry) ? "write-into" : o.kind;
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
+    if (cls === "outside" && kind === "write-into" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
   }
   if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
@@ -175,6 +177,8 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // earlier part of the line may create it, and nothing there can be quarantined.
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
   const exists = (early ? entry : _lstat(path)) !== undefined;
+  // Creating a startup or trust file outside the workspace (startup-files.ts) is not a no-op.
+  if (!exists && cls === "outside" && o.kind === "overwrite" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
