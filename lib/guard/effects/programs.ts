@@ -17,6 +17,7 @@ import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, p
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { enable, hashPath } from "./hash-table.ts";
+import { sftp } from "./sftp.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
@@ -62,6 +63,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
   ["scp", commandString],
+  ["sftp", sftp],
   ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
   ["security", keychain],

@@ -1,0 +1,66 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler } from "./context.ts";
+import { type Input, scriptFile, stdinInput } from "./data-input.ts";
+import { sentOps } from "./network.ts";
+import { worst } from "./sent-data.ts";
+import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
+
+// sftp options that take the next word (the batch file is handled on its own).
+const VALUED = new Set(["-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-S", "-s", "-X"]);
+
+/**
+ * sftp runs the commands of its batch (`-b FILE`, `-b -`) or of its stdin (a heredoc, a
+ * here-string, `echo … |`): `put`/`mput`/`reput` send local files (judged like scp's sources:
+ * sent-tree.ts), `!cmd` runs cmd in a local shell. Commands the guard cannot read (a pipe from
+ * another program, an unknown batch file) may send anything: data egress. With no batch and no
+ * stdin the session is interactive: nothing is sent by the command itself.
+ */
+export const sftp: Handler = (inv) => {
+  let batch: Input | "none" = "none";
+  let fromFile = false;
+  for (let i = 0; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (inv.args[i]!.dynamic) return [op("egress", inv.name)];
+    if (v === "-b" || /^-b./.test(v)) {
+      fromFile = true;
+      const file = v === "-b" ? inv.args[++i]?.value : v.slice(2);
+      batch = file === undefined ? null : file === "-" ? stdinInput(inv) : scriptFile(literalWord(file), inv.ctx);
+    } else if (VALUED.has(v)) i++;
+  }
+  if (!fromFile) batch = stdinInput(inv);
+  if (batch === "none") return [];
+  if (batch === null) return [op("egress", inv.name)];
+  return _batchOps(batch, inv);
+};
+
+function _batchOps(text: string, inv: Parameters<Handler>[0]): Op[] {
+  const ops: Op[] = [];
+  let sent: Sent = "clean";
+  let moved = false;
+  const home = inv.ctx.home;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim().replace(/^-/, "");
+    if (line === "" || line.startsWith("#")) continue;
+    if (line.startsWith("!")) {
+      ops.push(...analyzeText(line.slice(1), "posix", inv.ctx));
+      continue;
+    }
+    const [command = "", ...words] = line.split(/\s+/);
+    const name = command.toLowerCase();
+    // `lcd` moves the local side: later relative sources are not known.
+    if (name === "lcd" || name === "lchdir") moved = true;
+    if (name !== "put" && name !== "mput" && name !== "reput") continue;
+    const recursive = words.some((w) => /^-[a-zA-Z]*r/.test(w));
+    const operands = words.filter((w) => !w.startsWith("-")).map((w) => w.replace(/^["']|["']$/g, ""));
+    const sources = name === "mput" ? operands : operands.slice(0, 1);
+    if (moved && sources.some((s) => !s.startsWith("/") && !s.startsWith("~"))) return [...ops, op("egress", inv.name)];
+    const roots = sources.map((s): SentRoot => {
+      const path = s === "~" ? home : s.startsWith("~/") ? `${home}${s.slice(1)}` : s;
+      return { word: { ...literalWord(path), glob: /[*?[]/.test(path) }, recursive };
+    });
+    sent = worst(sent, judgeSent(roots, true, inv.ctx));
+  }
+  return [...ops, ...sentOps(inv.name, sent)];
+}
