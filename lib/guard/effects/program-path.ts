@@ -51,7 +51,7 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   }
   const file = _absolute(head.value, ctx.state.cwd, false);
   if (file === null) return null;
-  if (_landed(file, ctx)) return LANDED;
+  if (_landed(file, ctx) || _fetchedInto(file, ctx)) return LANDED;
   return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
 }
 
@@ -64,7 +64,7 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
 function _lookIn(dir: string, value: string, ctx: AnalyzeContext, rewritable: boolean): string | "absent" | "unknown" | typeof LANDED {
   const file = _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false);
   if (file === null) return "unknown";
-  if (_landed(file, ctx)) return LANDED;
+  if (_landed(file, ctx) || _fetchedInto(file, ctx)) return LANDED;
   try {
     if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
   } catch (e) {
@@ -82,6 +82,19 @@ function _systemProgram(file: string): string | null {
     return SYSTEM_BIN.has(dirname(real)) ? programName({ value: real, dynamic: false, glob: false, pattern: real, quoted: true }) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A file the network filled earlier in the line, or one inside a folder it filled (`rsync -a
+ * host:bin/ bin/` puts programs there; taint.ts): its content is nothing the guard saw.
+ */
+function _fetchedInto(file: string, ctx: AnalyzeContext): boolean {
+  const tainted = ctx.state.tainted;
+  if (!tainted?.size) return false;
+  for (let at = file; ; at = dirname(at)) {
+    if (tainted.has(at) || tainted.has(`${at}/`)) return true;
+    if (at === dirname(at)) return tainted.has("");
   }
 }
 

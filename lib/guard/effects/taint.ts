@@ -1,4 +1,5 @@
-import { basename } from "node:path";
+import { statSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -29,7 +30,9 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
     noteWriter(fileKeys(value, state), head, cmd, ctx);
   };
   // A copy to an unknown name taints "": any unknown name may then be that copy.
-  const isTainted = (w: Word | undefined) => w !== undefined && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state));
+  // A path inside a folder the network filled (`rsync -a host:x/ bin/; bin/x`) is tainted too.
+  const isTainted = (w: Word | undefined) =>
+    w !== undefined && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state) || (w.value.includes("/") && _insideTainted(w.value, tainted, state.cwd)));
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
   // What a command reads on stdin: files redirected in or printed by `cat` before it.
@@ -42,8 +45,11 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A copy of a tainted file, or one fetched from another host (`rsync host:x y`), is tainted.
   const remote = (a: Word) => name !== "mv" && /^[^/]+:/.test(a.value);
   const dest = operands.at(-1);
-  if (COPIERS.has(name) && operands.length >= 2 && operands.slice(0, -1).some((a) => remote(a) || isTainted(a))) {
+  const sources = operands.slice(0, -1);
+  if (COPIERS.has(name) && operands.length >= 2 && sources.some((a) => remote(a) || isTainted(a))) {
     if (dest!.dynamic) tainted.add("");
+    // One file copied into an existing folder lands under its own name (`scp host:/etc/hosts .`).
+    else if (_singleFileInto(name, args, sources, dest!, state.cwd)) taint(`${dest!.value}/${basename(sources[0]!.value.replace(/^[^/]+:/, ""))}`);
     else taint(dest!.value);
   }
   const input = args.find((a) => a.value.startsWith("if="));
@@ -62,6 +68,21 @@ function _stdinFiles(cmd: SimpleCommand, depth = 0): Word[] {
   if (!from || depth > 8 || from.argv[0]?.value !== "cat") return [];
   const files = from.argv.slice(1).filter((w) => !w.value.startsWith("-"));
   return files.length > 0 ? files : _stdinFiles(from, depth + 1);
+}
+
+/** A single plain file (no glob, no trailing slash, no recursion) copied into an existing folder. */
+function _singleFileInto(name: string, args: Word[], sources: Word[], dest: Word, cwd: string | null): boolean {
+  if (sources.length !== 1 || sources[0]!.glob || sources[0]!.dynamic || /\/$|:$/.test(sources[0]!.value)) return false;
+  if (args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a.value) || a.value === "--recursive" || a.value === "--archive")) return false;
+  if (name === "ln" || name === "link" || (cwd === null && !dest.value.startsWith("/"))) return false;
+  return statSync(dest.value.startsWith("/") ? dest.value : `${cwd}/${dest.value}`, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
+function _insideTainted(value: string, tainted: Set<string>, cwd: string | null): boolean {
+  if (cwd === null && !value.startsWith("/")) return false;
+  const file = value.startsWith("/") ? value : `${cwd}/${value}`;
+  for (let at = dirname(file); at !== dirname(at); at = dirname(at)) if (tainted.has(at)) return true;
+  return false;
 }
 
 function _downloads(name: string, args: Word[]): string[] {
