@@ -7,6 +7,7 @@ import { isSecretFile } from "./secrets.ts";
 import { stdinSent } from "./sent-data.ts";
 import type { Sent } from "./sent-tree.ts";
 import { isRemote, scpSent } from "./sync-sent.ts";
+import { clientConfigOps } from "./client-config.ts";
 import { substitutedDataOps } from "./substituted.ts";
 
 // Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
@@ -57,6 +58,7 @@ export const fetcher: Handler = (inv) => {
   // A file whose name is unknown may be any file; substituted output may be a key or the environment.
   if (uploads.includes(UNKNOWN_UPLOAD)) ops.push(op("egress", inv.name));
   ops.push(...substitutedDataOps(inv.name, inv.args, inv.ctx));
+  ops.push(...clientConfigOps(inv));
   // httpie sends piped stdin as the request body unless told to ignore it.
   const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
   const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
