@@ -17,6 +17,7 @@ import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, p
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { enable, hashPath } from "./hash-table.ts";
+import { atJob, crontab } from "./schedulers.ts";
 import { sftp } from "./sftp.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
@@ -64,6 +65,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
   ["scp", commandString],
   ["sftp", sftp],
+  ...["at", "batch"].map((n) => [n, atJob] as const),
+  ["crontab", crontab],
   ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
   ["security", keychain],
