@@ -1,7 +1,8 @@
 import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import { implicitInputs } from "./implicit-inputs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { addFile, fileKeys, hasFile } from "./file-identity.ts";
@@ -56,8 +57,13 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const output = args.find((a) => a.value.startsWith("of="));
   if (name === "dd" && input && output && isTainted({ ...input, value: input.value.slice(3) })) taint(output.value.slice(3));
   if (tainted.size === 0) return [];
-  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (operands.some(isTainted) || stdinTainted));
-  return runsTainted ? [op("remote-code", name)] : [];
+  // A script operand the guard cannot name may be the download; with inline code (`-c`, `-e`,
+  // `-m`) the operands are data, not scripts.
+  const inline = name !== "make" && args.some((a) => /^-[a-z]{0,3}[cem]$|^--(command|eval|module)$/.test(a.value));
+  const scripts = inline ? [] : operands;
+  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (scripts.some((a) => a.dynamic || isTainted(a)) || stdinTainted));
+  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value)));
+  return runsTainted || loads ? [op("remote-code", name)] : [];
 }
 
 /** The files feeding a command's stdin: `< f`, or `cat f… |` (and `cat < f |`) before it. */
