@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { programName } from "./names.ts";
+import { readSmallFile } from "./readable-file.ts";
 import { stdinOf } from "./stdin.ts";
 
 /** The largest script file a data-store client is judged by (a bigger one is unreadable). */
@@ -24,12 +24,7 @@ export function scriptFile(word: Word | undefined, ctx: AnalyzeContext): Input {
   const written = ctx.state.scripts?.get(path);
   if (written !== undefined) return written;
   if (ctx.state.landed?.some((p) => p === null || p === path || path.startsWith(`${p}/`))) return null;
-  try {
-    const st = statSync(path);
-    return st.isFile() && st.size <= MAX_SCRIPT_BYTES ? readFileSync(path, "utf8") : null;
-  } catch {
-    return null;
-  }
+  return readSmallFile(path, MAX_SCRIPT_BYTES);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Invocation } from "./context.ts";
 import { absolutePath, landedSince } from "./program-path.ts";
+import { readSmallFile } from "./readable-file.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
 const MAX_SCRIPT = 65_536;
@@ -20,12 +21,14 @@ export function programFileText(word: Word | undefined, inv: Invocation): Word |
   const file = absolutePath(word.value, inv.ctx.state.cwd);
   if (file === null || file.startsWith("/dev/") || file.startsWith("/proc/")) return unknownWord();
   if (landedSince(file, inv.ctx, 0) || mayBeRewritten(inv.ctx, inv.cmd)) return unknownWord();
+  let exists: boolean;
   try {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (stat === undefined) return null;
-    if (!stat.isFile() || stat.size > MAX_SCRIPT) return unknownWord();
-    return literalWord(readFileSync(file, "utf8"));
+    exists = statSync(file, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return unknownWord();
   }
+  if (!exists) return null;
+  // Through a symlink into /proc or /sys a "regular" file may block the read (readable-file.ts).
+  const text = readSmallFile(file, MAX_SCRIPT);
+  return text === null ? unknownWord() : literalWord(text);
 }
