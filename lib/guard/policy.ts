@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync, type Stats } from "node:fs";
+import { readdirSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import { quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
@@ -10,6 +10,7 @@ import { judgeFound } from "./policy-find.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
+import { lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
@@ -88,7 +89,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       const viaStore = _spelledInStore(word, o.cwd, pc);
       for (const path of _entries(o, resolved.paths)) {
         const cls = viaStore ? "protected" : classifyPath(path, pc);
-        const code = away && _leaves(cls, away, pc) && _lstat(path) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
+        const code = away && _leaves(cls, away, pc) && lstatOrUndefined(path) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
         codes.push(code);
         if (code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE") relocate.push(path);
       }
@@ -105,7 +106,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
  */
 function _entries(o: Op, paths: string[]): string[] {
   if (o.kind !== "overwrite" || !o.sources || o.sources.some((s) => s.dynamic || s.glob)) return paths;
-  return paths.flatMap((p) => (_stat(p)?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
+  return paths.flatMap((p) => (statOrUndefined(p)?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
 }
 
 /** Where a move's destination lies (null: not a move, or a destination judged on its own). */
@@ -150,7 +151,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
   // rules that need it before the class rules, and otherwise only where a later rule asks.
   const early = (o.kind === "delete" && !o.recursive) || o.kind === "overwrite" || o.inPlace === true;
-  const entry = early ? _lstat(path) : undefined;
+  const entry = early ? lstatOrUndefined(path) : undefined;
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
   if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
@@ -176,7 +177,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // Outside the workspace a recursive delete is refused whether or not the path exists yet: an
   // earlier part of the line may create it, and nothing there can be quarantined.
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
-  const exists = (early ? entry : _lstat(path)) !== undefined;
+  const exists = (early ? entry : lstatOrUndefined(path)) !== undefined;
   // Creating a startup or trust file outside the workspace (startup-files.ts) is not a no-op.
   if (!exists && cls === "outside" && o.kind === "overwrite" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
@@ -187,7 +188,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
 
 /** The entry is a directory or a named pipe (a symlink is followed): writing onto it loses nothing. */
 function _writesInto(path: string, entry: Stats | undefined): boolean {
-  const target = entry?.isSymbolicLink() ? _stat(path) : entry;
+  const target = entry?.isSymbolicLink() ? statOrUndefined(path) : entry;
   return target?.isDirectory() === true || target?.isFIFO() === true || entry?.isFIFO() === true;
 }
 
@@ -231,21 +232,3 @@ function _clean(o: Op, pc: PathContext): OpVerdict {
   return verdict;
 }
 
-// A path the file system cannot stat (a symlink loop, a folder we may not read) is treated as
-// absent here; paths.ts has already made unresolvable targets unknown. Never throw: an error
-// would end the check and its message would carry the path.
-function _stat(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-function _lstat(path: string): Stats | undefined {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}

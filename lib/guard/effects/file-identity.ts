@@ -1,7 +1,8 @@
-import { lstatSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { isDirectory } from "../fs-probe.ts";
 
 type State = AnalyzeContext["state"];
 
@@ -66,7 +67,7 @@ export function recordLink(name: string, args: Word[], state: State): void {
   const noDeref = options.some((a) => /^-[a-zA-Z]*[nT]/.test(a.value) || a.value === "--no-dereference" || a.value === "--no-target-directory");
   const [target, link] = operands as [Word, Word];
   let linkAbs = absPath(link.value, state.cwd);
-  if (!noDeref && _isDirectory(linkAbs)) linkAbs = join(linkAbs, basename(target.value));
+  if (!noDeref && isDirectory(linkAbs)) linkAbs = join(linkAbs, basename(target.value));
   const base = symbolic && !relative ? dirname(linkAbs) : state.cwd;
   (state.links ??= new Map()).set(linkAbs, absPath(isAbsolute(target.value) ? target.value : join(base, target.value), state.cwd));
 }
@@ -106,10 +107,3 @@ function _resolve(path: string, state: State): string {
   }
 }
 
-function _isDirectory(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
-}

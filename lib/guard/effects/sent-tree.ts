@@ -1,9 +1,10 @@
-import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { readdirSync, realpathSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import { expandGlob } from "../paths.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
+import { lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
 
 /** The most entries one command's sent trees are walked for; a bigger tree cannot be shown clean. */
 export const MAX_SENT_ENTRIES = 5000;
@@ -68,10 +69,10 @@ class _Walk {
     try {
       real = followRoot ? realpathSync(path) : join(realpathSync(dirname(path)), basename(path));
     } catch {
-      if (_lstat(path) !== undefined) this.unknown = true; // exists but cannot be resolved
+      if (lstatOrUndefined(path) !== undefined) this.unknown = true; // exists but cannot be resolved
       return;
     }
-    this.entry(path, real, spelled.replace(/(.)\/+$/, "$1"), root, followRoot ? _stat(path) : _lstat(path));
+    this.entry(path, real, spelled.replace(/(.)\/+$/, "$1"), root, followRoot ? statOrUndefined(path) : lstatOrUndefined(path));
   }
 
   /** One entry; `rootStat` is given for a root (followed when the sender follows it). */
@@ -83,7 +84,7 @@ class _Walk {
       this.unknown = true;
       return;
     }
-    const st = isRoot ? rootStat : _lstat(path);
+    const st = isRoot ? rootStat : lstatOrUndefined(path);
     if (st === undefined) return;
     if (st.isSymbolicLink()) return this.link(path, real);
     // A named pipe sends whatever any process writes into it (fifo.ts).
@@ -106,7 +107,7 @@ class _Walk {
   private link(path: string, real: string): void {
     this.judge(path, real);
     if (!this.follow) return;
-    const target = _stat(path);
+    const target = statOrUndefined(path);
     if (target?.isDirectory()) this.unknown = true; // never walked out of the tree
     else if (target) {
       try {
@@ -161,18 +162,3 @@ function _staticPrefix(path: string): string {
   return at < 0 ? path : path.slice(0, path.lastIndexOf("/", at)) || "/";
 }
 
-function _lstat(path: string): Stats | undefined {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-function _stat(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}

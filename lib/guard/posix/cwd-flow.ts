@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
 import { isAbsolute, join, normalize } from "node:path";
 import type { Frame, SimpleCommand, Word } from "../syntax.ts";
 import { UNSET, type Vars } from "./vars.ts";
+import { isDirectory } from "../fs-probe.ts";
 
 const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
 /** Commands that run their arguments in this shell (a `cd` inside them moves it); any other program is a child process. */
@@ -119,7 +119,7 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
   else if (!isAbsolute(target.value) && !/^\.\.?(\/|$)/.test(target.value) && _cdpath(vars)) state.cwd = null;
   else if (isAbsolute(target.value)) state.cwd = normalize(target.value);
   else if (state.cwd !== null) state.cwd = normalize(join(state.cwd, target.value));
-  if (state.cwd !== null && !_isDirectory(state.cwd)) state.cwd = null;
+  if (state.cwd !== null && !isDirectory(state.cwd)) state.cwd = null;
   return true;
 }
 
@@ -132,15 +132,6 @@ function _home(vars: Vars, fallback: string): string | null {
 function _cdpath(vars: Vars): boolean {
   const v = vars.get("CDPATH");
   return v !== undefined && v !== UNSET && v !== "";
-}
-
-function _isDirectory(path: string): boolean {
-  try {
-    // A missing target is common (`cd build && …` before a build): no error is raised for it.
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,0 +1,29 @@
+import { lstatSync, statSync, type Stats } from "node:fs";
+
+// File-system probes for the analysis. They never throw: a path that cannot be examined (a
+// symlink loop, a folder that may not be read, a name too long) reads as absent here, and the
+// callers that must tell that apart from "missing" (paths.ts) keep their own probe. An error
+// would end the check, and its message would carry the path, which must never reach output.
+
+/** stat (links followed), or undefined when nothing can be seen there. */
+export function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** lstat (the entry itself), or undefined when nothing can be seen there. */
+export function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A directory, links followed; false when absent or not examinable. */
+export function isDirectory(path: string): boolean {
+  return statOrUndefined(path)?.isDirectory() === true;
+}
