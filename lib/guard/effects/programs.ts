@@ -8,6 +8,7 @@ import { find } from "./find.ts";
 import { git } from "./git.ts";
 import { fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
+import { APP_CLIS, appCli, bundle } from "./app-databases.ts";
 import { mongoShell, redisCli } from "./kv-stores.ts";
 import { aws, az, gcloud, gsutil } from "./cloud.ts";
 import { compose, docker } from "./containers.ts";
@@ -97,6 +98,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["pg_restore", pgRestore],
   ...["redis-cli", "valkey-cli", "keydb-cli"].map((n) => [n, redisCli] as const),
   ...["mongosh", "mongo"].map((n) => [n, mongoShell] as const),
+  // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
+  ...APP_CLIS.map((n) => [n, appCli] as const),
+  ["bundle", bundle],
   // Infrastructure (ASK_INFRA_DESTROY): infra.ts, containers.ts, cloud.ts.
   ...["terraform", "tofu", "terragrunt"].map((n) => [n, terraform] as const),
   ...["pulumi", "cdk"].map((n) => [n, stackTool] as const),

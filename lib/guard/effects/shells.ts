@@ -5,6 +5,7 @@ import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Dialect, Handler, Invocation } from "./context.ts";
 import { namesPipe } from "./fifo.ts";
 import { scanCode, type Language } from "./interpreters.ts";
+import { appScriptOps } from "./app-databases.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 // fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
@@ -148,7 +149,11 @@ export function interpreter(language: Language): Handler {
         if (language !== "perl" && language !== "ruby") break;
       } else if (a.value === "-m" && language === "python") return [];
       else if (a.value === "-") break;
-      else if (!a.value.startsWith("-")) return inline ? ops : scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)]);
+      else if (!a.value.startsWith("-")) {
+        if (inline) return ops;
+        // A framework's own script (`manage.py flush`, `artisan migrate:fresh`) drops data by its task name.
+        return [...appScriptOps(inv.name, a, args.slice(i + 1)), ...scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)])];
+      }
     }
     return inline ? ops : stdinEffects(inv, (t) => scanCode(t, language, inv.ctx));
   };
