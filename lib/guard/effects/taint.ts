@@ -91,14 +91,18 @@ function _insideTainted(value: string, tainted: Set<string>, cwd: string | null)
   return false;
 }
 
+// The output-letter patterns of _downloads, built once (not per call).
+const _OUTPUT_LETTER = {
+  o: { cluster: /^-[a-zA-Z]*o$/, attached: /^-[a-zA-Z]*?o(.+)$/ },
+  O: { cluster: /^-[a-zA-Z]*O$/, attached: /^-[a-zA-Z]*?O(.+)$/ },
+};
+
 function _downloads(name: string, args: Word[]): string[] {
   const out: string[] = [];
   let named = false;
   // The output letter (curl -o, wget -O) also ends a cluster of flags (`-fsSLo f`, `-qO f`) or
   // takes the rest of its word (`-of`, `-qOf`).
-  const letter = name === "wget" ? "O" : "o";
-  const cluster = new RegExp(`^-[a-zA-Z]*${letter}$`);
-  const attached = new RegExp(`^-[a-zA-Z]*?${letter}(.+)$`);
+  const { cluster, attached } = name === "wget" ? _OUTPUT_LETTER.O : _OUTPUT_LETTER.o;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     const next = args[i + 1]?.value;
