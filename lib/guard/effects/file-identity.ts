@@ -29,7 +29,8 @@ export function fileKeys(value: string, state: State): string[] {
 
 /** Whether any name of the file a word names is in `set`. */
 export function hasFile(set: Set<string> | undefined, word: Word, state: State): boolean {
-  if (!set || word.dynamic) return false;
+  // An empty set holds no name: no file-system lookup to find that out.
+  if (!set || set.size === 0 || word.dynamic) return false;
   return fileKeys(word.value, state).some((k) => set.has(k));
 }
 

@@ -32,8 +32,9 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   };
   // A copy to an unknown name taints "": any unknown name may then be that copy.
   // A path inside a folder the network filled (`rsync -a host:x/ bin/; bin/x`) is tainted too.
+  // Nothing tainted yet (a piped command before any download): no word is, without a lookup.
   const isTainted = (w: Word | undefined) =>
-    w !== undefined && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state) || (w.value.includes("/") && _insideTainted(w.value, tainted, state.cwd)));
+    w !== undefined && tainted.size > 0 && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state) || (w.value.includes("/") && _insideTainted(w.value, tainted, state.cwd)));
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
   // What a command reads on stdin: files redirected in or printed by `cat` before it.
