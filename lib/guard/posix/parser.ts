@@ -247,7 +247,7 @@ class _Parser extends Lexer {
         }
         if (words[0]!.value === "for" || words[0]!.value === "select") {
           readForHead(this, this.scopes);
-          if (cmd.pipeFrom && this.scopes.top) this._scopeInput.set(this.scopes.top, cmd.pipeFrom);
+          if (cmd.pipeFrom && this.scopes.top) (this._scopeInput ??= new WeakMap()).set(this.scopes.top, cmd.pipeFrom);
           return cmd;
         }
       }
@@ -259,7 +259,7 @@ class _Parser extends Lexer {
         // A compound opened by a pipeline stage reads the pipe; one closed here gets this
         // command's redirections (the outermost one closed, when several close).
         if (now?.parent === top) {
-          if (cmd.pipeFrom) this._scopeInput.set(now!, cmd.pipeFrom);
+          if (cmd.pipeFrom) (this._scopeInput ??= new WeakMap()).set(now!, cmd.pipeFrom);
         } else if (top) {
           let s: Scope = top;
           while (s.parent && s.parent !== now) s = s.parent;
@@ -274,7 +274,7 @@ class _Parser extends Lexer {
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
     if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
     else if (this._caseClosed?.cmd === cmd) feedCompound(this._caseClosed.inner, cmd.redirects, this._caseClosed.pipe);
-    else if (closed) feedCompound(commandsIn(this.commands, closed), cmd.redirects, this._scopeInput.get(closed));
+    else if (closed) feedCompound(commandsIn(this.commands, closed), cmd.redirects, this._scopeInput?.get(closed));
     else if (inner) feedCompound(inner, cmd.redirects, cmd.pipeFrom);
     else if (cmd.argv[0] && !cmd.argv[0].dynamic && (cmd.pipeFrom || cmd.redirects.length > 0)) {
       // A call of a function the line defined: its body reads the call's stdin.
@@ -303,7 +303,8 @@ class _Parser extends Lexer {
   }
 
   /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
-  private readonly _scopeInput = new WeakMap<Scope, SimpleCommand>();
+  // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
+  private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
   /** Open `case` commands (where their commands start, the pipe feeding them), and the last one closed. */
   private readonly _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> = [];
   private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
