@@ -36,7 +36,8 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     const before = ops.length;
     if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd, ctx));
     noteHashReset(cmd, ctx);
-    ops.push(...hashTableWrites(cmd));
+    const tableOps = hashTableWrites(cmd);
+    if (tableOps.length > 0) ops.push(...tableOps);
     const [head, ...args] = cmd.argv;
     // `cd` renamed by an alias or the hash table (after `enable -n cd`) runs what it names.
     const renamed = head !== undefined && !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;

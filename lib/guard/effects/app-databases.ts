@@ -55,9 +55,10 @@ export const bundle: Handler = (inv) => {
  * migrate:fresh`): the database task it names, judged like the CLI.
  */
 export function appScriptOps(name: string, script: Word, args: Word[]): Op[] {
-  const base = script.value.split("/").pop() ?? "";
-  if (base === "manage.py") return _judge("django-admin", args, name);
-  if (base === "artisan") return _artisan(args, name);
+  // The script's last path segment, compared without splitting the path.
+  const v = script.value;
+  if (v === "manage.py" || v.endsWith("/manage.py")) return _judge("django-admin", args, name);
+  if (v === "artisan" || v.endsWith("/artisan")) return _artisan(args, name);
   return [];
 }
 

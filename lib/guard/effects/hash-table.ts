@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import type { SimpleCommand, Word } from "../syntax.ts";
+import type { SimpleCommand } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 
 /**
@@ -51,11 +51,15 @@ export const enable: Handler = ({ args, ctx }) => {
  * a name reference, a declaration) may rename any program: unknown.
  */
 export function hashTableWrites(cmd: SimpleCommand): Op[] {
-  const names = (w: Word) => w.value.includes("BASH_CMDS") || w.value.includes("BASH_ALIASES");
-  if (cmd.argv.some(names) || cmd.assigns.some((a) => names({ ...a.value, value: a.name }) || names(a.value)) || cmd.redirects.some((r) => names(r.target))) {
-    return [op("unknown", "hash")];
-  }
+  // Plain loops, no closure or copied word: this runs for every command of every line.
+  for (const w of cmd.argv) if (_namesTable(w.value)) return [op("unknown", "hash")];
+  for (const a of cmd.assigns) if (_namesTable(a.name) || _namesTable(a.value.value)) return [op("unknown", "hash")];
+  for (const r of cmd.redirects) if (_namesTable(r.target.value)) return [op("unknown", "hash")];
   return [];
+}
+
+function _namesTable(text: string): boolean {
+  return text.includes("BASH_CMDS") || text.includes("BASH_ALIASES");
 }
 
 /** A PATH assignment in the shell itself (`PATH=…`, `export PATH=…`) empties the table. */
