@@ -38,7 +38,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
   // What a command reads on stdin: files redirected in or printed by `cat` before it.
-  const stdinTainted = cmd !== undefined && _stdinFiles(cmd).some(isTainted);
+  const stdinTainted = cmd !== undefined && tainted.size > 0 && _stdinFiles(cmd).some(isTainted);
   if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)) || (name === "tee" && stdinTainted))) {
     for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
     if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) taint(a.value);
