@@ -28,8 +28,6 @@ export interface AnalyzeContext {
     /** Real paths of files and of folders resolved during this line (file-identity.ts; never kept across checks). */
     realPaths?: Map<string, string>;
     realDirs?: Map<string, string>;
-    /** What lstat found at a path this line (file-identity.ts): missing, a link, a named pipe, or another entry. */
-    entryKinds?: Map<string, EntryKind>;
     /** Named pipes made earlier in the line, and the writers and network readers of files (fifo.ts). */
     fifos?: Set<string>;
     pipeUses?: PipeUse[];
@@ -81,6 +79,3 @@ export interface Invocation {
 }
 
 export type Handler = (inv: Invocation) => Op[];
-
-/** What lstat found at a path: nothing, a symlink, a named pipe, or any other entry. */
-export type EntryKind = "missing" | "link" | "fifo" | "other";

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation, PipeUse } from "./context.ts";
-import { addFile, fileKeys, knownFifo } from "./file-identity.ts";
+import { addFile, fileKeys } from "./file-identity.ts";
 import { UNKNOWN_UPLOAD, uploadSources } from "./network.ts";
 
 // Clients that send what they read to another machine, and programs that run what they read.
@@ -150,9 +150,6 @@ export function namesPipe(word: Word, ctx: AnalyzeContext): boolean {
 
 function _isFifo(key: string, ctx: AnalyzeContext): boolean {
   if (ctx.state.fifos?.has(key)) return true;
-  // fileKeys lstat-ed the spelled path: no second stat when that saw a missing path or no link.
-  const known = knownFifo(key, ctx.state);
-  if (known !== undefined) return known;
   try {
     return statSync(key, { throwIfNoEntry: false })?.isFIFO() === true;
   } catch {

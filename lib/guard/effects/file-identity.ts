@@ -90,20 +90,10 @@ function _real(path: string, state: State): string {
   return real;
 }
 
-/**
- * Whether a path fileKeys looked at this line is a named pipe, from the lstat it already made:
- * a missing path or an entry that is no link stats the same (undefined when never looked at).
- */
-export function knownFifo(path: string, state: State): boolean | undefined {
-  const kind = state.entryKinds?.get(path);
-  return kind === undefined || kind === "link" ? undefined : kind === "fifo";
-}
-
 function _resolve(path: string, state: State): string {
   try {
     // lstat first: a missing path is common, and a failing realpath throws (slowly).
     const entry = lstatSync(path, { throwIfNoEntry: false });
-    (state.entryKinds ??= new Map()).set(path, !entry ? "missing" : entry.isSymbolicLink() ? "link" : entry.isFIFO() ? "fifo" : "other");
     if (!entry) return path;
     const parent = dirname(path);
     // A trailing slash makes lstat follow a link, so only a bare name is known not to be one.
