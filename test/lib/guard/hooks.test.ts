@@ -2,52 +2,37 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type HookAgent, runHook } from "../../../lib/guard/hooks/run-hook.ts";
+import { ASK_FORM, hookPayload, hookVerdict } from "../../fixtures/check/hook-answers.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 const fx = useGuardFixture();
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
 const hook = (agent: HookAgent, payload: unknown) => runHook(agent, bytes(payload), fx.env);
 
-/** Each agent's payload for a shell command. */
-const PAYLOAD: Record<HookAgent, (command: string) => unknown> = {
-  claude: (command) => ({ session_id: "s", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
-  codex: (command) => ({ session_id: "s", turn_id: "t", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
-  cursor: (command) => ({ hook_event_name: "beforeShellExecution", command, cwd: "", workspace_roots: [fx.ws] }),
-  gemini: (command) => ({ session_id: "s", cwd: fx.ws, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command } }),
-  copilot: (command) => ({ sessionId: "s", timestamp: 1, cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command }) }),
-};
-
-/** The verdict an answer carries, read back in each agent's terms. */
-function verdict(_agent: HookAgent, stdout: string, exitCode: number): "allow" | "ask" | "deny" {
-  if (exitCode === 2) return "deny";
-  if (stdout.trim() === "") return "allow";
-  const body = JSON.parse(stdout);
-  const decision = body.hookSpecificOutput?.permissionDecision ?? body.permission ?? body.permissionDecision ?? body.decision;
-  return decision === "deny" ? "deny" : decision === "ask" ? "ask" : "allow";
-}
-
 const AGENTS: HookAgent[] = ["claude", "codex", "cursor", "gemini", "copilot"];
-// ASK is native in Claude, Cursor and Copilot; Codex and Gemini have no reliable ask: deny.
-const ASK: Record<HookAgent, "ask" | "deny"> = { claude: "ask", codex: "deny", cursor: "ask", gemini: "deny", copilot: "ask" };
+/** Each agent's payload for a shell command. */
+const PAYLOAD = Object.fromEntries(AGENTS.map((agent) => [agent, (command: string) => hookPayload(agent, command, fx.ws)])) as Record<HookAgent, (command: string) => unknown>;
+
+const ASK = ASK_FORM;
 
 describe("hook adapters", () => {
   for (const agent of AGENTS) {
     test(`${agent}: rm -rf ~ is denied, with the reason code in the agent's reason field`, async () => {
       const a = await hook(agent, PAYLOAD[agent]("rm -rf ~"));
       expect(a.exitCode).toBe(0);
-      expect(verdict(agent, a.stdout, a.exitCode)).toBe("deny");
+      expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
       expect(a.stdout).toContain("BLOCK_PROTECTED_ANCESTOR");
       expect(a.stdout).not.toContain("rm -rf");
     });
 
     test(`${agent}: a harmless command is allowed`, async () => {
       const a = await hook(agent, PAYLOAD[agent]("git status"));
-      expect(verdict(agent, a.stdout, a.exitCode)).toBe("allow");
+      expect(hookVerdict(a.stdout, a.exitCode)).toBe("allow");
     });
 
     test(`${agent}: an ASK verdict is ${ASK[agent]}`, async () => {
       const a = await hook(agent, PAYLOAD[agent]("git stash clear"));
-      expect(verdict(agent, a.stdout, a.exitCode)).toBe(ASK[agent]);
+      expect(hookVerdict(a.stdout, a.exitCode)).toBe(ASK[agent]);
     });
 
     for (const [name, input] of [
@@ -59,7 +44,7 @@ describe("hook adapters", () => {
     ] as const) {
       test(`${agent}: ${name} is denied in the agent's format, never a crash`, async () => {
         const a = await runHook(agent, input instanceof Uint8Array ? input : bytes(input), fx.env);
-        expect(verdict(agent, a.stdout, a.exitCode)).toBe("deny");
+        expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
         if (agent === "copilot" || agent === "cursor") expect(a.exitCode).toBe(0); // they skip non-zero hooks
       });
     }
@@ -67,7 +52,7 @@ describe("hook adapters", () => {
 
   test("claude: a workspace delete is compensated (moved to the quarantine) and then allowed", async () => {
     const a = await hook("claude", PAYLOAD.claude("rm -rf scratch.txt"));
-    expect(verdict("claude", a.stdout, a.exitCode)).toBe("allow");
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("allow");
     expect(JSON.parse(a.stdout).hookSpecificOutput.additionalContext).toContain("leogriel-check restore tx-");
     expect(existsSync(join(fx.ws, "scratch.txt"))).toBe(false);
     expect(existsSync(join(fx.ws, ".agent-guard", "quarantine"))).toBe(true);
@@ -80,12 +65,12 @@ describe("hook adapters", () => {
 
   test("copilot: the VS Code payload form is understood", async () => {
     const a = await hook("copilot", { hook_event_name: "PreToolUse", cwd: fx.ws, tool_name: "bash", tool_input: { command: "rm -rf /" } });
-    expect(verdict("copilot", a.stdout, a.exitCode)).toBe("deny");
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
   });
 
   test("cursor: the preToolUse Shell form is understood", async () => {
     const a = await hook("cursor", { hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "rm -rf /" }, cwd: fx.ws });
-    expect(verdict("cursor", a.stdout, a.exitCode)).toBe("deny");
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
   });
 
   test("a tool that is not a shell passes silently", async () => {
@@ -95,6 +80,6 @@ describe("hook adapters", () => {
 
   test("an oversize payload is denied", async () => {
     const a = await runHook("claude", new Uint8Array(9 << 20).fill(0x20), fx.env);
-    expect(verdict("claude", a.stdout, a.exitCode)).toBe("deny");
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
   });
 });
