@@ -32,6 +32,8 @@ export interface CheckRequest {
   cwd: string;
   env?: Record<string, string | undefined>;
   config?: CheckConfig;
+  /** The workspace of `cwd` when the caller has already found it (run-check.ts does, for the configuration). */
+  workspace?: string;
   /** Work budget in milliseconds (lib/guard/budget.ts); past it the verdict is BLOCK_UNDETERMINABLE_EFFECT. */
   budgetMs?: number;
 }
@@ -106,7 +108,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
   // Nor for ops judged without paths (a force push, a secret read): the workspace and the paths
   // derived from it are looked up the first time the policy asks, once per check.
-  let workspace: string | undefined;
+  let workspace: string | undefined = req.workspace;
   let protectedPaths: string[] | undefined;
   const configured = req.config?.protectedPaths ?? [];
   const pc: PathContext = {

@@ -24,8 +24,10 @@ export interface RunCheckOptions {
  */
 export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJson; exitCode: number }> {
   const env = opts.env ?? process.env;
-  const config = await _config(opts.cwd, env);
-  const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: opts.cwd, env, config });
+  const workspace = _workspace(opts.cwd);
+  const config = await _config(workspace, env);
+  // The real working directory and its workspace, found once: classify would look both up again.
+  const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: workspace.cwd, workspace: workspace.root, env, config });
   let applied: CompensationResult | undefined;
   if (opts.apply && result.plan) {
     const { applyCompensation } = await import("./recovery/apply.ts");
@@ -35,13 +37,17 @@ export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJ
   return { json, exitCode: exitCodeOf(json) };
 }
 
-async function _config(cwd: string, env: Record<string, string | undefined>): Promise<CheckConfig | undefined> {
-  let workspace: string;
+function _workspace(cwd: string): { cwd: string; root: string } {
+  let real: string;
   try {
-    workspace = findWorkspace(realpathSync(cwd));
+    real = realpathSync(cwd);
   } catch {
     throw new LeogrielError("invalid_cwd", "Cannot check the command: the working directory does not exist", { exitCode: INTERNAL_ERROR_EXIT });
   }
+  return { cwd: real, root: findWorkspace(real) };
+}
+
+async function _config({ root: workspace }: { root: string }, env: Record<string, string | undefined>): Promise<CheckConfig | undefined> {
   if (!existsSync(userConfigPath(env)) && !existsSync(projectConfigPath(workspace))) return undefined;
   const { loadCheckConfig } = await import("./check-config.ts");
   try {
