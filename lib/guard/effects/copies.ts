@@ -1,4 +1,3 @@
-import { lstatSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { literalWord } from "../syntax.ts";
@@ -6,6 +5,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { redirectOps } from "./analyze.ts";
 import { absolutePath, landedSince, programIdentity } from "./program-path.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
+import { isDirectory, lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
 
 // cp options that change neither what is copied nor whether the destination is replaced.
 const PLAIN = /^-[fpv]+$|^--(force|verbose|preserve(=.*)?)$/;
@@ -27,15 +27,15 @@ export function recordCopy(name: string, args: Word[], cmd: SimpleCommand | unde
   const source = absolutePath(src.value, cwd);
   let dest = absolutePath(dst.value, cwd);
   if (source === null || dest === null || tainted?.has(source)) return;
-  if (statSync(dest, { throwIfNoEntry: false })?.isDirectory()) dest = `${dest}/${basename(source)}`;
+  if (isDirectory(dest)) dest = `${dest}/${basename(source)}`;
   // A copy of a script the line wrote with known text holds that text (flows.ts analyses it).
   if (scripts?.has(source)) return void scripts.set(dest, scripts.get(source)!);
   if (landedSince(source, ctx, 0) || mayBeRewritten(ctx, cmd)) return;
   // A missing source makes cp fail: running DEST then runs nothing, as running SRC would, when
   // nothing is at DEST either, now or from earlier in the line (an existing DEST keeps its own
   // content: unknown).
-  const from = statSync(source, { throwIfNoEntry: false });
-  if (from ? !from.isFile() : lstatSync(dest, { throwIfNoEntry: false }) !== undefined || landedSince(dest, ctx, 0)) return;
+  const from = statOrUndefined(source);
+  if (from ? !from.isFile() : lstatOrUndefined(dest) !== undefined || landedSince(dest, ctx, 0)) return;
   if (programIdentity(literalWord(source, true), undefined, ctx) !== null) return;
   // The landed entries this command itself adds (its redirections, then the copy) come next.
   const at = (ctx.state.landed?.length ?? 0) + (cmd ? redirectOps(cmd, ctx).filter((o) => o.lands).length : 0);

@@ -1,9 +1,9 @@
-import { statSync } from "node:fs";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation, PipeUse } from "./context.ts";
 import { addFile, fileKeys } from "./file-identity.ts";
 import { UNKNOWN_UPLOAD, uploadSources } from "./network.ts";
+import { statOrUndefined } from "../fs-probe.ts";
 
 // Clients that send what they read to another machine, and programs that run what they read.
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh"]);
@@ -150,9 +150,5 @@ export function namesPipe(word: Word, ctx: AnalyzeContext): boolean {
 
 function _isFifo(key: string, ctx: AnalyzeContext): boolean {
   if (ctx.state.fifos?.has(key)) return true;
-  try {
-    return statSync(key, { throwIfNoEntry: false })?.isFIFO() === true;
-  } catch {
-    return false;
-  }
+  return statOrUndefined(key)?.isFIFO() === true;
 }

@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
@@ -6,6 +5,7 @@ import { implicitInputs } from "./implicit-inputs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { addFile, fileKeys, hasFile } from "./file-identity.ts";
+import { isDirectory } from "../fs-probe.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -82,7 +82,7 @@ function _singleFileInto(name: string, args: Word[], sources: Word[], dest: Word
   if (sources.length !== 1 || sources[0]!.glob || sources[0]!.dynamic || /\/$|:$/.test(sources[0]!.value)) return false;
   if (args.some((a) => /^-[a-zA-Z]*[rRa]/.test(a.value) || a.value === "--recursive" || a.value === "--archive")) return false;
   if (name === "ln" || name === "link" || (cwd === null && !dest.value.startsWith("/"))) return false;
-  return statSync(dest.value.startsWith("/") ? dest.value : `${cwd}/${dest.value}`, { throwIfNoEntry: false })?.isDirectory() === true;
+  return isDirectory(dest.value.startsWith("/") ? dest.value : `${cwd}/${dest.value}`);
 }
 
 function _insideTainted(value: string, tainted: Set<string>, cwd: string | null): boolean {
