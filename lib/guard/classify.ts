@@ -108,20 +108,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
   // Nor for ops judged without paths (a force push, a secret read): the workspace and the paths
   // derived from it are looked up the first time the policy asks, once per check.
-  let workspace: string | undefined = req.workspace;
-  let protectedPaths: string[] | undefined;
-  const configured = req.config?.protectedPaths ?? [];
-  const pc: PathContext = {
-    get workspace() {
-      return (workspace ??= findWorkspace(cwd));
-    },
-    home,
-    tmpDirs: _tmpDirs(_stable(tmp)),
-    get protectedPaths() {
-      return (protectedPaths ??= configured.map((p) => (p.startsWith("/") ? p : `${this.workspace}/${p}`)));
-    },
-    realDirs: new Map([[cwd, cwd]]),
-  };
+  const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? []);
   const landed = meetsLandedPaths(ops);
   const verdicts = ops.map((o, i): OpVerdict => {
     spend();
@@ -130,6 +117,32 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     return landed[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict;
   });
   return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
+}
+
+/** The path context of one check: the workspace and configured paths are found on first use. */
+class _CheckPaths implements PathContext {
+  readonly realDirs: Map<string, string | null>;
+  private _workspace: string | undefined;
+  private _protected: string[] | undefined;
+
+  constructor(
+    private readonly cwd: string,
+    readonly home: string,
+    readonly tmpDirs: string[],
+    workspace: string | undefined,
+    private readonly configured: string[],
+  ) {
+    this._workspace = workspace;
+    this.realDirs = new Map([[cwd, cwd]]);
+  }
+
+  get workspace(): string {
+    return (this._workspace ??= findWorkspace(this.cwd));
+  }
+
+  get protectedPaths(): string[] {
+    return (this._protected ??= this.configured.map((p) => (p.startsWith("/") ? p : `${this.workspace}/${p}`)));
+  }
 }
 
 const _tmpDirsCache = new Map<string, string[]>();
@@ -220,16 +233,19 @@ function _stable(path: string): string {
   return real;
 }
 
-// Random bytes for check ids, drawn in bulk: one system call serves 512 checks.
+// Random bytes for check ids, drawn in bulk and hex-encoded at once: one system call and one
+// encoding serve 512 checks.
 const _pool = Buffer.alloc(4096);
-let _poolAt = _pool.length;
+let _hex = "";
+let _hexAt = 0;
 
 /** A fresh correlation id for one check (never derived from the command). */
 export function newCheckId(): string {
-  if (_poolAt === _pool.length) {
+  if (_hexAt === _hex.length) {
     crypto.getRandomValues(_pool);
-    _poolAt = 0;
+    _hex = _pool.toString("hex");
+    _hexAt = 0;
   }
-  _poolAt += 8;
-  return `chk_${_pool.toString("hex", _poolAt - 8, _poolAt)}`;
+  _hexAt += 16;
+  return `chk_${_hex.slice(_hexAt - 16, _hexAt)}`;
 }
