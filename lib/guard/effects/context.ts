@@ -56,6 +56,43 @@ export interface AnalyzeContext {
   };
 }
 
+export type LineState = AnalyzeContext["state"];
+
+/**
+ * A fresh state for one command line, with every field present from the start: the passes fill
+ * fields as they need them, and an object that always has the same fields in the same order
+ * keeps every read of it on one fast path (adding fields one by one made each check's state a
+ * different shape).
+ */
+export function newLineState(cwd: string | null, realDirs?: Map<string, string>): LineState {
+  return {
+    cwd,
+    afterCd: false,
+    aliases: undefined,
+    tainted: undefined,
+    derived: undefined,
+    scripts: undefined,
+    fds: undefined,
+    links: undefined,
+    realPaths: undefined,
+    realDirs,
+    fifos: undefined,
+    pipeUses: undefined,
+    clearable: undefined,
+    sticky: undefined,
+    landed: undefined,
+    changes: undefined,
+    functions: undefined,
+    remote: undefined,
+    unseenWrites: undefined,
+    lineWrites: undefined,
+    copies: undefined,
+    hashed: undefined,
+    builtinsChanged: undefined,
+    gitConfig: undefined,
+  };
+}
+
 /** A command writing into a file, or a network client reading one (paired when it is a named pipe). */
 export interface PipeUse {
   role: "writer" | "reader";
