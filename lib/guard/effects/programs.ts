@@ -14,7 +14,8 @@ import { aws, az, gcloud, gsutil } from "./cloud.ts";
 import { compose, docker } from "./containers.ts";
 import { helm, kubectl, stackTool, terraform } from "./infra.ts";
 import { sshRemoteOps } from "./remote-commands.ts";
-import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
+import { clickhouse, clickhouseClient, cqlsh, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
+import { consul, etcdctl, influx, vault } from "./store-clis.ts";
 import { tar } from "./tar.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { enable, hashPath } from "./hash-table.ts";
@@ -98,6 +99,11 @@ export const PROGRAMS = new Map<string, Handler>([
   ["pg_restore", pgRestore],
   ...["redis-cli", "valkey-cli", "keydb-cli"].map((n) => [n, redisCli] as const),
   ...["mongosh", "mongo"].map((n) => [n, mongoShell] as const),
+  ["cqlsh", cqlsh],
+  ["etcdctl", etcdctl],
+  ["consul", consul],
+  ["vault", vault],
+  ["influx", influx],
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
   ...APP_CLIS.map((n) => [n, appCli] as const),
   ["bundle", bundle],
