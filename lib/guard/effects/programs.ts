@@ -17,6 +17,7 @@ import { sshRemoteOps } from "./remote-commands.ts";
 import { clickhouse, clickhouseClient, cqlsh, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
 import { consul, etcdctl, influx, vault } from "./store-clis.ts";
 import { tar } from "./tar.ts";
+import { busybox, httpd, httpServer, phpServer, pythonServer, rubyServer, serve } from "./file-servers.ts";
 import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { atJob, crontab } from "./schedulers.ts";
@@ -24,6 +25,9 @@ import { sftp } from "./sftp.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
+
+/** Both handlers' ops, in order. */
+const both = (a: Handler, b: Handler): Handler => (inv) => [...a(inv), ...b(inv)];
 
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
 
@@ -58,11 +62,16 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"].map((n) => [n, shell] as const),
   ...["pwsh", "powershell"].map((n) => [n, powershell] as const),
   ["cmd", cmdExe],
-  ...["python", "pypy"].map((n) => [n, interpreter("python")] as const),
+  // The interpreters; python, ruby and php also serve folders (file-servers.ts).
+  ...["python", "pypy"].map((n) => [n, both(interpreter("python"), pythonServer)] as const),
   ...["node", "nodejs", "deno", "bun"].map((n) => [n, interpreter("node")] as const),
   ["perl", interpreter("perl")],
-  ["ruby", interpreter("ruby")],
-  ["php", interpreter("php")],
+  ["ruby", both(interpreter("ruby"), rubyServer)],
+  ["php", both(interpreter("php"), phpServer)],
+  // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
+  ["http-server", httpServer],
+  ["serve", serve],
+  ["httpd", httpd],
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
   ["scp", commandString],
@@ -120,6 +129,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["az", az],
 ]);
 
+// `busybox httpd` serves a folder; other applets run as the wrapped command.
+PROGRAMS.set("busybox", busybox);
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
