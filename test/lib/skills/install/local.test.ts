@@ -99,6 +99,12 @@ describe("file: skills and local state", () => {
     await expect(add("file:skills/odd", { name: "odd2", strict: true })).rejects.toMatchObject({ code: "invalid_skill" });
   });
 
+
+  test("a file: source that is missing or is a file says which, with skill_source_not_found", async () => {
+    writeFiles(project.dir, { "skills/plain.txt": "x\n" });
+    await expect(add("file:skills/gone")).rejects.toMatchObject({ code: "skill_source_not_found", exitCode: 2, message: expect.stringMatching(/skills\/gone: it does not exist$/) });
+    await expect(add("file:skills/plain.txt")).rejects.toMatchObject({ code: "skill_source_not_found", message: expect.stringMatching(/plain\.txt: not a directory$/) });
+  });
   test("a symlink out of a file: source is refused", async () => {
     writeFiles(project.dir, { "skills/evil/SKILL.md": skillMd("evil"), "skills/evil/secrets": { link: "../../../home/.npmrc" } });
     await expect(add("file:skills/evil")).rejects.toMatchObject({ code: "unsafe_symlink", exitCode: 2 });
