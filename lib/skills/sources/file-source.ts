@@ -64,5 +64,5 @@ function _copy(dir: string, ctx: SourceContext, resolved: string): Fetched {
 }
 
 function _badLock(entry: LockEntry): LeogrielError {
-  return new LeogrielError("invalid_lock", `Cannot install ${entry.name}: its locked resolution ${JSON.stringify(entry.resolved)} does not match its source`);
+  return new LeogrielError("lock_mismatch", `Cannot install ${entry.name}: its locked resolution ${JSON.stringify(entry.resolved)} does not match its source`);
 }
