@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addSkill } from "../../../../lib/skills/install/add.ts";
 import { installAll } from "../../../../lib/skills/install/install.ts";
@@ -122,6 +122,8 @@ describe("file: skills and local state", () => {
     expect(readFileSync(join(home, ".claude/skills/review/SKILL.md"), "utf8")).toContain("review");
     const globalLock = JSON.parse(readFileSync(join(home, ".config/leogriel/agent-skills.lock"), "utf8"));
     expect(globalLock.skills.review.canonicalPath).toBe("~/.agents/skills/review");
+    // The project's config chose cursor for the project; the global install is the user's.
+    expect(existsSync(join(home, ".cursor/skills/review"))).toBe(false);
   });
 
   test("a bad install config section is a typed error", () => {
