@@ -9,6 +9,7 @@ import { type AnalyzeContext, type Dialect, newLineState } from "./effects/conte
 import type { OpKind } from "./ops.ts";
 import { findWorkspace, type PathContext } from "./paths.ts";
 import { judge, type OpVerdict } from "./policy.ts";
+import { oneRefsSnapshot } from "./policy-history.ts";
 import { parseDialect } from "./parse-dialect.ts";
 import { meetsLandedPaths } from "./policy-lineflow.ts";
 import type { CompensationPlan } from "./recovery/plan.ts";
@@ -175,6 +176,7 @@ function _combine(
   // One compensation per command: a relocation and a snapshot (or two repositories) together
   // cannot be covered by one plan.
   if ((relocate.length > 0 && snapshots.length > 0) || snapshots.length > 1) effective.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
+  const refs = oneRefsSnapshot(effective, relocate.length + snapshots.length > 0);
   const codes = effective.map((v) => v.code);
   const reasons = [...new Set(codes)].sort((a, b) => rank(decisionOf(b)) - rank(decisionOf(a)));
   const reason = reasons[0] ?? "ALLOW_NO_EFFECT";
@@ -196,6 +198,7 @@ function _combine(
     allowedByConfig,
   };
   if (decision === "RELOCATE") result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate), checkId };
+  else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
 }

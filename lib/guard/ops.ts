@@ -60,8 +60,11 @@ export interface Op {
    * matches themselves; otherwise its targets hold `{}` templates to fill with each match.
    */
   find?: { roots: Word[]; expr: Word[]; action: number; deletes: boolean; follow: string };
-  /** Git arguments the policy needs (the ref of a reset, the flags of a clean). */
-  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean };
+  /**
+   * Git arguments the policy needs (the ref of a reset, the flags of a clean). `refsUnknown`: an
+   * operand is computed, or an earlier program of the line may have changed the refs.
+   */
+  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean };
 }
 
 /** A new op with the bookkeeping fields defaulted. */

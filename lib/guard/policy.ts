@@ -1,12 +1,13 @@
 import { readdirSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
-import { quarantineRoot } from "./recovery/plan.ts";
+import { type DroppedRef, quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 import { classifyPath, guardStoreOf, insideGuardStore, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeFound } from "./policy-find.ts";
+import { judgeHistory } from "./policy-history.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
@@ -20,6 +21,7 @@ export interface OpVerdict {
   code: ReasonCode;
   relocate?: string[];
   snapshot?: { repo: string };
+  refs?: { repo: string; refs: DroppedRef[] };
 }
 
 /** The verdict of one op under seed 001's policy. */
@@ -48,7 +50,7 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
     case "git-force-push":
       return { code: "BLOCK_FORCE_PUSH" };
     case "git-history":
-      return { code: "ASK_GIT_HISTORY_LOSS" };
+      return judgeHistory(o, pc);
     case "disk":
       return { code: "BLOCK_DISK_DESTROY" };
     case "remote-code":

@@ -12,6 +12,7 @@ export const REASONS = {
   ALLOW_TEMP_PATH: ["ALLOW", "The targets are inside the temporary directory."],
   RELOCATE_TREE: ["RELOCATE", "Workspace paths would be deleted or overwritten; they are moved to the quarantine first."],
   SNAPSHOT_GIT_WORKTREE: ["SNAPSHOT", "Uncommitted Git changes would be discarded; a stash snapshot is recorded first."],
+  SNAPSHOT_GIT_REFS: ["SNAPSHOT", "Git branches or stash entries are kept in the quarantine before they are dropped."],
   COMPOUND_CWD_DELETE: ["ASK", "A delete runs after a directory change in the same command line."],
   ASK_OUTSIDE_WORKSPACE: ["ASK", "A file outside the workspace would be deleted or overwritten and cannot be quarantined."],
   ASK_GIT_HISTORY_LOSS: ["ASK", "Git refs, stashes or reflog entries would be dropped."],

@@ -7,6 +7,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
 
 const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
@@ -87,6 +88,7 @@ export const git: Handler = (inv) => {
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: _ref(sub, kind, values) };
+  if (kind === "git-history" && (rest.some((w) => w.dynamic) || mayBeRewritten(ctx, inv.cmd))) o.git.refsUnknown = true;
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
   return [...ops, o];
 };
