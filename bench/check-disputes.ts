@@ -10,7 +10,7 @@ import { z } from "zod";
 export const CATEGORIES = {
   "temp-path": "Deletes and writes under the temporary directory are ALLOW_TEMP_PATH (docs/check.md, decisions where the spec is silent; safety-net and dcg allow them too). The temporary root itself stays protected.",
   "shell-no-effect": "What bash actually runs has no effect: a name bash turns into something else (backslashes removed, case-sensitive programs), a command that runs with no operand, a dry run, a lookup, a syntax error in the interpreter, a find that refuses to start.",
-  "fixture-no-match": "Nothing in the fixture matches: the command deletes nothing where it runs (ALLOW_NOOP is the answer for the files that exist), or a branch delete or stash drop finds no such branch and an empty stash list (ALLOW_NO_EFFECT; where they exist they are kept first, SNAPSHOT_GIT_REFS).",
+  "fixture-no-match": "Nothing in the fixture matches: the command deletes nothing where it runs (ALLOW_NOOP is the answer for the files that exist).",
   "bad-input": "Unterminated quotes and substitutions cannot be analysed to the end: the issue's Bad input section requires a BLOCK verdict for them.",
   "seed-protected": "Seed 001 protects these paths: Git metadata, the workspace root and identity roots (BLOCK_PROTECTED_ANCESTOR), system trees; a delete outside the workspace cannot be quarantined (recursive: BLOCK_OUTSIDE_WORKSPACE; one existing file: ASK_OUTSIDE_WORKSPACE).",
   "seed-force-push": "Seed 001 lists -f, --force and +ref as force pushes; --force-with-lease beside them does not make them safe.",
