@@ -95,7 +95,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
   // The working directory is already a real path: files in it need no realpath call.
-  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: newLineState(cwd, new Map([[cwd, cwd]])) };
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;

@@ -12,6 +12,8 @@ export interface AnalyzeContext {
   parse: (text: string, dialect: Dialect, depth: number, vars: Vars) => Script;
   depth: number;
   vars: Vars;
+  /** The environment the check runs in (the hook's): what programs read from it (git-env.ts). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** The running directory, changed by `cd`; null once it is unknowable. */
   state: {
     cwd: string | null;

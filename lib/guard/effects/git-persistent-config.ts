@@ -33,10 +33,15 @@ const VIEWER_KEYS = /^(core\.(pager|editor)|sequence\.editor|pager\..+)$/;
 const HELPERS = /^(store|cache|osxkeychain|manager|manager-core|libsecret|wincred|gnome-keyring|netrc)(\s+--[-\w]+(=[-\w.]+)?)*$/;
 const HELPER_KEYS = /^credential(\..+)?\.helper$/;
 
+/** A well-known pager or editor by its bare name, with options only (`less -R`, `code --wait`). */
+export function plainViewer(value: string): boolean {
+  return VIEWERS.test(value.trim());
+}
+
 /** A stored code-running value that runs nothing the user has not already got. */
 export function harmlessStored(key: string, value: string, scope: ConfigScope): boolean {
   const v = value.trim();
-  if (VIEWER_KEYS.test(key)) return VIEWERS.test(v);
+  if (VIEWER_KEYS.test(key)) return plainViewer(v);
   if (HELPER_KEYS.test(key)) return HELPERS.test(v);
   if (key === "core.hookspath") return scope === "local" && _inWorkTree(v);
   return false;
