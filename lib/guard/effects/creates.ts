@@ -63,5 +63,6 @@ export const sed: Handler = (inv) => {
 export const unzip: Handler = ({ name, args }) => {
   if (args.some((a) => /^-[a-zA-Z]*[lvtZz]/.test(a.value))) return [];
   const at = args.findIndex((a) => a.value === "-d");
-  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread" }];
+  // Its entries may replace existing ones there (outside the workspace that asks: policy-replaces.ts).
+  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread", replaces: true }];
 };

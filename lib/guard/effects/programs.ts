@@ -1,6 +1,7 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { inPlaceSwitch } from "./in-place-switch.ts";
 import { make, runuser, script } from "./command-runners.ts";
 import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
@@ -18,7 +19,11 @@ import { clickhouse, clickhouseClient, cqlsh, dropProgram, duckdb, mysql, mysqla
 import { consul, etcdctl, influx, vault } from "./store-clis.ts";
 import { tar } from "./tar.ts";
 import { busybox, httpd, httpServer, phpServer, pythonServer, rubyServer, serve } from "./file-servers.ts";
-import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
+import { go, OUTPUT_PROGRAMS, split, uniq } from "./output-options.ts";
+import { patch } from "./patch.ts";
+import { COMPRESSORS, compressor } from "./compressors.ts";
+import { awk, emacs, man, pager, rg, sort, zip } from "./runners.ts";
+import { ed, vim } from "./editors.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { atJob, crontab } from "./schedulers.ts";
 import { sftp } from "./sftp.ts";
@@ -65,8 +70,9 @@ export const PROGRAMS = new Map<string, Handler>([
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   ...["python", "pypy"].map((n) => [n, both(interpreter("python"), pythonServer)] as const),
   ...["node", "nodejs", "deno", "bun"].map((n) => [n, interpreter("node")] as const),
-  ["perl", interpreter("perl")],
-  ["ruby", both(interpreter("ruby"), rubyServer)],
+  // `-i` edits the file operands in place (in-place-switch.ts).
+  ["perl", both(interpreter("perl"), inPlaceSwitch)],
+  ["ruby", both(both(interpreter("ruby"), rubyServer), inPlaceSwitch)],
   ["php", both(interpreter("php"), phpServer)],
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
   ["http-server", httpServer],
@@ -80,6 +86,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ["crontab", crontab],
   ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
+  // Options and operands that name a written file (output-options.ts).
+  ...Object.entries(OUTPUT_PROGRAMS),
+  ["go", go],
+  ["uniq", uniq],
+  ["split", split],
+  ["patch", patch],
+  // Compressors replace their input by its compressed copy (compressors.ts).
+  ...Object.keys(COMPRESSORS).map((n) => [n, compressor] as const),
   ["security", keychain],
   ["trap", trap],
   ["tmux", tmux],
@@ -90,6 +104,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["lvm", lvm],
   ...["awk", "gawk", "mawk", "nawk", "busybox-awk"].map((n) => [n, awk] as const),
   ...["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((n) => [n, vim] as const),
+  ["ed", ed],
   ["emacs", emacs],
   ["rg", rg],
   ["sort", sort],
