@@ -212,6 +212,8 @@ function _names(prefix: string, extra: string, alphabet: string, length: number,
   const n = count === null ? total : Math.min(count, total);
   const cwd = inv.ctx.state.cwd;
   const base = prefix.startsWith("/") || cwd === null ? prefix : `${cwd}/${prefix}`;
+  // Startup files are dotfiles or live in `.ssh`/`.config`: other names need no look (the glob finds existing files).
+  if (!/(^|\/)\.[^/]*$|\/\.(ssh|config)\//.test(base)) return [];
   // Too many to look at: below the working directory that is left to the glob, elsewhere unknown.
   if (n > MAX_SPLIT_NAMES) return cwd !== null && normalize(base).startsWith(`${cwd}/`) ? [] : null;
   const out: Word[] = [];
