@@ -103,6 +103,8 @@ const ROWS: Array<[string, string, Decision]> = [
   ["tar -x in the home folder", "cd ~ && tar -xf ws/dots.tar", "ASK"],
   ["tar -x into a system tree", "tar -xzf go.tgz -C /usr/local", "BLOCK"],
   ["unzip -d the home folder", "unzip -o x.zip -d ~", "ASK"],
+  ["unzip -dDIR attached", `unzip -o -d${H} x.zip`, "ASK"],
+  ["unzip -dDIR whose name holds a t (no test mode)", "cd ~ && unzip -dDocuments x.zip", "ASK"],
   ["cp -r of a tree into the root", "cp -r dots/. /", "BLOCK"],
   // 9. Deleting outside the workspace.
   ["tar --remove-files of a folder outside", "tar --remove-files -cf x.tar ~/Documents", "BLOCK"],
@@ -183,6 +185,7 @@ const ROWS: Array<[string, string, Decision]> = [
   ["gzip -l", "gzip -l x.gz", "ALLOW"],
   ["zstd keeps its input", "zstd ~/Documents/notes.txt", "ALLOW"],
   ["gzip of stdin", "echo x | gzip > /tmp/x.gz", "ALLOW"],
+  ["unzip -l lists", "unzip -l x.zip", "ALLOW"],
 ];
 
 describe("red-team 3: programs that write files through options and operands", () => {
