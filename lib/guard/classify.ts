@@ -8,6 +8,7 @@ import { analyzeScript } from "./effects/analyze.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
 import { findWorkspace, type PathContext } from "./paths.ts";
+import { startGlobOptions } from "./posix/glob-options.ts";
 import { judge, type OpVerdict } from "./policy.ts";
 import { oneRefsSnapshot } from "./policy-history.ts";
 import { parseDialect } from "./parse-dialect.ts";
@@ -94,6 +95,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     ["TMPDIR", env.TMPDIR ?? null],
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
+  startGlobOptions(env);
   // The working directory is already a real path: files in it need no realpath call.
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).

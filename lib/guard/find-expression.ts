@@ -137,6 +137,8 @@ function _true(): FindNode {
   return { t: "test", test: () => true, acts: false };
 }
 
-function _test(re: RegExp, on: "name" | "printed"): FindNode {
+/** A name or path test; null (the expression cannot be evaluated) for a pattern fnmatch.ts cannot read. */
+function _test(re: RegExp | null, on: "name" | "printed"): FindNode | null {
+  if (re === null) return null;
   return { t: "test", test: on === "name" ? (name) => re.test(name) : (_n, printed) => re.test(printed), acts: false };
 }

@@ -1,4 +1,4 @@
-import { lstatSync, statSync, type Stats } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 
 // File-system probes for the analysis. They never throw: a path that cannot be examined (a
 // symlink loop, a folder that may not be read, a name too long) reads as absent here, and the
@@ -26,4 +26,13 @@ export function lstatOrUndefined(path: string): Stats | undefined {
 /** A directory, links followed; false when absent or not examinable. */
 export function isDirectory(path: string): boolean {
   return statOrUndefined(path)?.isDirectory() === true;
+}
+
+/** The real path (every symlink followed), or null when it cannot be resolved. */
+export function realPathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,9 @@ import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { spend } from "./budget.ts";
 import type { FindReach } from "./find-dry-run.ts";
+import { fnmatchRegExp } from "./fnmatch.ts";
+import { lstatOrUndefined } from "./fs-probe.ts";
+import { type GlobOptions, globOptions } from "./posix/glob-options.ts";
 import { quarantineRoot } from "./recovery/plan.ts";
 import type { Word } from "./syntax.ts";
 
@@ -118,19 +121,70 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
   const drive = word.value.charCodeAt(1) === 58 && /^[A-Za-z]:(?=\/|$)/.test(word.value);
   if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
   if (!isAbsolute(word.value) && cwd === null) return { kind: "unknown" };
-  if (!word.glob) return _real([_absolute(word.value, cwd)], realDirs);
-  let matches = expandGlob(_absolute(word.pattern, cwd));
+  const literal = _absolute(word.value, cwd, realDirs);
+  if (literal === null) return { kind: "unknown" };
+  if (!word.glob) return _real([literal], realDirs);
+  const opts = globOptions();
+  let matches = expandGlob(isAbsolute(word.pattern) ? word.pattern : `${cwd}/${word.pattern}`, opts, cwd, realDirs);
   if (matches === null) return { kind: "wildcard" };
   // `*/`: a trailing slash makes the pattern match directories only.
   if (word.pattern.endsWith("/")) matches = matches.filter((m) => _stat(m)?.isDirectory());
-  // No match: the shell passes the pattern itself, which names nothing that exists.
-  return _real(matches.length ? matches : [_absolute(word.value, cwd)], realDirs);
+  // No match: the shell passes the pattern itself, which names nothing that exists. Under noglob
+  // (`set -f`) it always does.
+  if (matches.length === 0 || (opts.noglob && !matches.includes(literal))) matches.push(literal);
+  return _real(matches, realDirs);
 }
 
-/** `p` made absolute against `cwd` (known not to be null for a relative `p`), normalised, no trailing `/`. */
-function _absolute(p: string, cwd: string | null): string {
-  const abs = isAbsolute(p) ? normalize(p) : normalize(`${cwd}/${p}`);
-  return abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
+/**
+ * `p` made absolute against `cwd` (known not to be null for a relative `p`), without `.`, `//`
+ * or a trailing `/`, each `..` taken as the kernel takes it; null when that cannot be known.
+ */
+function _absolute(p: string, cwd: string | null, realDirs: Map<string, string | null>): string | null {
+  const abs = physicalPath(isAbsolute(p) ? p : `${cwd}/${p}`, cwd, realDirs);
+  return abs !== null && abs.length > 1 && abs.endsWith("/") ? abs.replace(/(.)\/+$/, "$1") : abs;
+}
+
+// A link of the running process (`/proc/self/fd/3`, `/dev/stdin`): what lies behind it is the
+// shell's or the program's, not the guard's (red team 3).
+const PROCESS_LINK = /^\/(?:proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:cwd|root|fd\/\d+|map_files\/[^/]+)|dev\/(?:fd\/\d+|stdin|stdout|stderr))$/;
+const SELF_CWD = /^\/proc\/(?:self|thread-self)\/cwd$/;
+const SELF_ROOT = /^\/proc\/(?:self|thread-self)\/root$/;
+
+/**
+ * An absolute path as the kernel resolves it for a file operation: `..` is the parent of the
+ * folder reached so far, symlinks followed (`docs/../.ssh` with `docs -> ~/Documents` is
+ * `~/.ssh`, not `./.ssh`: red team 3), not the textual parent; `/proc/self/cwd` is the shell's
+ * working directory and `/proc/self/root` is `/`; a path going through another process link
+ * (`/dev/fd/3/..`, `/proc/1/cwd/x`) or through a folder that cannot be examined is null. The
+ * last entry is not followed (callers resolve it as their rule needs). `cd` is logical in bash
+ * and keeps its own rule (posix/cwd-flow.ts).
+ */
+export function physicalPath(path: string, cwd: string | null, realDirs: Map<string, string | null> = new Map()): string | null {
+  if (!path.includes("..") && !path.startsWith("/proc/") && !path.startsWith("/dev/")) return normalize(path);
+  const segments = path.split("/");
+  let out = "";
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out === "") continue;
+      const real = _realDir(out, realDirs);
+      if (real === null) return null;
+      out = real === "" ? dirname(out) : dirname(real);
+      if (out === "/") out = "";
+      continue;
+    }
+    out += `/${seg}`;
+    if (!out.startsWith("/proc/") && !out.startsWith("/dev/")) continue;
+    if (SELF_CWD.test(out)) {
+      const real = cwd === null ? null : _realDir(cwd, realDirs);
+      if (real === null) return null;
+      out = real === "" ? cwd! : real;
+      if (out === "/") out = "";
+    } else if (SELF_ROOT.test(out)) out = "";
+    else if (PROCESS_LINK.test(out) && segments.slice(i + 1).some((s) => s !== "")) return null;
+  }
+  return out || "/";
 }
 
 /** The paths with their parents' symlinks resolved; unknown when one of them cannot be. */
@@ -165,16 +219,22 @@ export function tooLong(path: string): boolean {
 export function realParent(path: string, realDirs: Map<string, string | null>): string | null {
   if (path === "/") return path;
   const parent = dirname(path);
-  let real = realDirs.get(parent);
-  if (real === undefined) {
-    // A missing parent is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
-    // and a thrown error costs far more than the extra call.
-    const st = _stat(parent);
-    real = st === null || (st && !st.isDirectory()) ? null : st ? _realpath(parent) : "";
-    realDirs.set(parent, real);
-  }
+  const real = _realDir(parent, realDirs);
   // A parent that is its own real path (the working directory, most often) keeps the path as it is.
   return real === null ? null : real === "" || real === parent ? path : join(real, basename(path));
+}
+
+/** A folder's real path (memoised per check): "" when it is missing, null when it is no folder or cannot be examined. */
+function _realDir(dir: string, realDirs: Map<string, string | null>): string | null {
+  let real = realDirs.get(dir);
+  if (real === undefined) {
+    // A missing folder is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
+    // and a thrown error costs far more than the extra call.
+    const st = _stat(dir);
+    real = st === null || (st && !st.isDirectory()) ? null : st ? _realpath(dir) : "";
+    realDirs.set(dir, real);
+  }
+  return real;
 }
 
 /**
@@ -198,15 +258,42 @@ function _realpath(path: string): string {
   }
 }
 
-/** Expands an absolute glob pattern segment by segment; null when it matches too much. */
-export function expandGlob(pattern: string): string[] | null {
-  let current = ["/"];
-  for (const segment of pattern.split("/").filter(Boolean)) {
-    const next: string[] = [];
-    if (!/[*?[]/.test(segment)) {
+/**
+ * Expands an absolute glob pattern segment by segment as bash does (fnmatch.ts: brackets with
+ * classes, equivalence classes and ranges); null when it matches too much or cannot be read.
+ * Under the options the line may turn on (posix/glob-options.ts) it matches the larger set:
+ * dotfiles, any case, `**` at any depth, `.` and `..`. `..` after a folder is its real parent.
+ */
+export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), cwd: string | null = null, realDirs: Map<string, string | null> = new Map()): string[] | null {
+  const segments = pattern.split("/");
+  // The folder before the first pattern segment is resolved like any path (`..`, `/proc/self/cwd`).
+  const first = segments.findIndex((seg) => /[*?[]/.test(seg));
+  if (first < 0) {
+    const path = physicalPath(pattern.replace(/\\(.)/g, "$1"), cwd, realDirs);
+    return path === null ? null : lstatOrUndefined(path) ? [path] : [];
+  }
+  const base = physicalPath(segments.slice(0, first).join("/").replace(/\\(.)/g, "$1") || "/", cwd, realDirs);
+  if (base === null) return null;
+  let current = [base];
+  for (let s = first; s < segments.length; s++) {
+    const segment = segments[s]!;
+    if (segment === "" || segment === ".") continue;
+    let next: string[] = [];
+    if (segment === "..") {
+      for (const dir of current) {
+        const real = _realDir(dir, realDirs);
+        if (real === null) continue;
+        next.push(dirname(real === "" ? dir : real));
+      }
+    } else if (!/[*?[]/.test(segment)) {
       for (const dir of current) next.push(join(dir, segment.replace(/\\(.)/g, "$1")));
+    } else if (segment === "**" && opts.globstar) {
+      const found = _globstar(current, s === segments.length - 1 || segments.slice(s + 1).every((x) => x === ""), opts.dot);
+      if (found === null) return null;
+      next = found;
     } else {
-      const glob = new Bun.Glob(segment);
+      const matches = segmentMatcher(segment, opts);
+      if (matches === null) return null;
       for (const dir of current) {
         spend();
         let names: string[];
@@ -215,16 +302,65 @@ export function expandGlob(pattern: string): string[] | null {
         } catch {
           continue;
         }
-        for (const name of names) {
-          if (name.startsWith(".") && !segment.startsWith(".")) continue;
-          if (glob.match(name)) next.push(join(dir, name));
+        for (const name of names) if (matches(name)) next.push(join(dir, name));
+        // Without globskipdots, `.*` also matches `.` and `..`.
+        if (opts.dots) {
+          if (matches(".")) next.push(dir);
+          const real = matches("..") ? _realDir(dir, realDirs) : null;
+          if (real !== null) next.push(dirname(real === "" ? dir : real));
         }
       }
     }
     if (next.length > MAX_GLOB_MATCHES) return null;
     current = next;
   }
-  return current.filter((p) => existsSync(p));
+  return current.filter((p) => lstatOrUndefined(p) !== undefined);
+}
+
+/**
+ * One segment of a pathname pattern as a test of a name: fnmatch.ts's pattern under bash's dot
+ * rule (a leading `.` is matched only by a literal one, `\.` too, unless dotglob; `.` and `..`
+ * only by a literal one with globskipdots off); null when the pattern cannot be read.
+ */
+export function segmentMatcher(segment: string, opts: GlobOptions = globOptions()): ((name: string) => boolean) | null {
+  const re = fnmatchRegExp(segment, opts.nocase);
+  if (re === null) return null;
+  const explicitDot = segment.startsWith(".") || segment.startsWith("\\.");
+  return (name) => {
+    if (name.charCodeAt(0) === 46) {
+      const dots = name === "." || name === "..";
+      if (dots ? !(explicitDot && opts.dots) : !(explicitDot || opts.dot)) return false;
+    }
+    return re.test(name);
+  };
+}
+
+/**
+ * `**` under globstar: every folder below `dirs` at any depth (the folders themselves too), or,
+ * as the last segment, every entry below them. Symlinked folders are listed but not entered
+ * (bash 4.3 and later); dotfiles only with dotglob. Null past MAX_GLOB_MATCHES.
+ */
+function _globstar(dirs: string[], last: boolean, dot: boolean): string[] | null {
+  const out: string[] = last ? [] : [...dirs];
+  const queue = [...dirs];
+  while (queue.length > 0) {
+    const dir = queue.pop()!;
+    spend();
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (!dot && e.name.charCodeAt(0) === 46) continue;
+      const path = join(dir, e.name);
+      if (e.isDirectory()) queue.push(path);
+      if (last || e.isDirectory() || e.isSymbolicLink()) out.push(path);
+      if (out.length > MAX_GLOB_MATCHES) return null;
+    }
+  }
+  return out;
 }
 
 /** `path` is `root` or inside it (built without a new string: this runs for every target). */

@@ -1,6 +1,7 @@
 import { isAbsolute, normalize } from "node:path";
 import { spend } from "./budget.ts";
 import type { Op, OpKind } from "./ops.ts";
+import { segmentMatcher } from "./paths.ts";
 import type { Word } from "./syntax.ts";
 
 // Kinds that destroy or expose what their targets lead to. A write-into only adds entries.
@@ -65,7 +66,8 @@ function _depthUnder(target: string[], landed: string[]): number | null {
 function _segmentMatches(pattern: string, name: string): boolean {
   if (/[*?[]/.test(name)) return true; // a landing spelled with a wildcard may be any name
   if (!/(?<!\\)[*?[]/.test(pattern)) return pattern.replace(/\\(.)/g, "$1") === name;
-  return (!name.startsWith(".") || pattern.startsWith(".")) && new Bun.Glob(pattern).match(name);
+  // A pattern fnmatch.ts cannot read may match it.
+  return segmentMatcher(pattern)?.(name) ?? true;
 }
 
 /** A path as segments from the root, `..` kept; null when the word or its directory is unknown. */

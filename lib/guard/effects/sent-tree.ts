@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync, type Stats } from "node:fs";
-import { basename, dirname, isAbsolute, join, normalize } from "node:path";
-import { expandGlob } from "../paths.ts";
+import { basename, dirname, isAbsolute, join } from "node:path";
+import { expandGlob, physicalPath } from "../paths.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -39,7 +39,9 @@ export function judgeSent(roots: SentRoot[], follow: boolean, ctx: AnalyzeContex
     const dir = root.dir === undefined ? ctx.state.cwd : root.dir;
     const spelled = root.word.value;
     if (!isAbsolute(spelled) && dir === null) return "unknown";
-    const logical = normalize(isAbsolute(spelled) ? spelled : join(dir!, spelled));
+    // `..` as the kernel takes it (`tar c docs/..` with docs a symlink sends the target's parent).
+    const logical = physicalPath(isAbsolute(spelled) ? spelled : `${dir}/${spelled}`, dir);
+    if (logical === null) return "unknown";
     const paths = root.word.glob ? _globMatches(root.word, dir) : [logical];
     // No match: the shell may still match it (nocaseglob, extglob, globstar) or pass it as is.
     if (paths === null || paths.length === 0) return "unknown";

@@ -1,5 +1,6 @@
-import { isAbsolute, join, normalize } from "node:path";
+import { isAbsolute } from "node:path";
 import { fnmatchRegExp } from "../fnmatch.ts";
+import { physicalPath } from "../paths.ts";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
@@ -35,10 +36,11 @@ export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
   };
   const value = (name: string, v: Word | undefined): boolean => {
     if (!v || v.dynamic) return false;
-    if (name === "C" || name === "directory") dir = isAbsolute(v.value) ? normalize(v.value) : dir === null ? null : join(dir, v.value);
+    if (name === "C" || name === "directory") dir = isAbsolute(v.value) ? physicalPath(v.value, dir) : dir === null ? null : physicalPath(`${dir}/${v.value}`, dir);
     if (name === "exclude") {
       if (/\\|\/$/.test(v.value)) return true; // escapes and folder-only patterns: never honoured
-      excludes.push(fnmatchRegExp(v.value));
+      const re = fnmatchRegExp(v.value);
+      if (re) excludes.push(re); // a pattern that cannot be read excludes nothing
     }
     return name !== "T" && name !== "files-from";
   };

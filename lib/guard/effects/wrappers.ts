@@ -1,7 +1,8 @@
-import { isAbsolute, join, normalize } from "node:path";
+import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { keptPathOf } from "../posix/path-var.ts";
 import { unknownWord, type Word } from "../syntax.ts";
+import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
@@ -128,7 +129,8 @@ export const env: Handler = (inv) => {
   if (!chdir || ops.length === 0) return ops;
   // Fixes the directory of the inner effects here (the caller fills only unset ones).
   const cwd = inv.ctx.state.cwd;
-  const dir = chdir.dynamic || chdir.glob ? null : isAbsolute(chdir.value) ? normalize(chdir.value) : cwd === null ? null : join(cwd, chdir.value);
+  // chdir(2) takes `..` physically (`env -C link/..` is the link target's parent).
+  const dir = chdir.dynamic || chdir.glob ? null : isAbsolute(chdir.value) ? physicalPath(chdir.value, cwd) : cwd === null ? null : physicalPath(`${cwd}/${chdir.value}`, cwd);
   if (dir === null) return [op("unknown", "env")];
   for (const o of ops) {
     o.cwd ??= dir;

@@ -1,7 +1,9 @@
 import { isAbsolute, join, normalize } from "node:path";
 import type { Frame, SimpleCommand, Word } from "../syntax.ts";
 import { UNSET, type Vars } from "./vars.ts";
-import { isDirectory } from "../fs-probe.ts";
+import { isDirectory, realPathOrNull } from "../fs-probe.ts";
+import { physicalPath } from "../paths.ts";
+import { globOptions } from "./glob-options.ts";
 
 const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
 /** Commands that run their arguments in this shell (a `cd` inside them moves it); any other program is a child process. */
@@ -117,10 +119,34 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
   else if (!target) state.cwd = _home(vars, home);
   else if (target.dynamic || target.glob || target.value === "-" || target.value === "") state.cwd = null;
   else if (!isAbsolute(target.value) && !/^\.\.?(\/|$)/.test(target.value) && _cdpath(vars)) state.cwd = null;
-  else if (isAbsolute(target.value)) state.cwd = normalize(target.value);
-  else if (state.cwd !== null) state.cwd = normalize(join(state.cwd, target.value));
+  else if (isAbsolute(target.value) || state.cwd !== null) {
+    // bash's cd is logical: `..` drops the previous name (PWD keeps a symlink's name). With -P,
+    // or once `set -P` may be on, it is physical: `cd -P link; cd ..` is the target's parent.
+    const spelled = isAbsolute(target.value) ? target.value : `${state.cwd}/${target.value}`;
+    const logical = normalize(spelled);
+    const mode = _linkMode(args);
+    const physical = mode === "L" ? undefined : _realDirectory(spelled, state.cwd);
+    state.cwd = mode === "P" ? physical! : physical === undefined || physical === logical.replace(/(.)\/+$/, "$1") ? logical : null;
+  }
   if (state.cwd !== null && !isDirectory(state.cwd)) state.cwd = null;
   return true;
+}
+
+/** The last of `-L` and `-P` among cd's options; "maybe P" when none is given and `set -P` may be on. */
+function _linkMode(args: Word[]): "L" | "P" | "maybe" | undefined {
+  let mode: "L" | "P" | undefined;
+  for (const a of args) {
+    if (a.dynamic || a.value === "--" || !/^-[LPe@]+$/.test(a.value)) break;
+    const at = Math.max(a.value.lastIndexOf("L"), a.value.lastIndexOf("P"));
+    if (at > 0) mode = a.value[at] as "L" | "P";
+  }
+  return mode ?? (globOptions().physical ? "maybe" : "L");
+}
+
+/** The folder a path leads to with every symlink followed, or null when it cannot be resolved. */
+function _realDirectory(path: string, cwd: string | null): string | null {
+  const parentWise = physicalPath(path, cwd);
+  return parentWise === null ? null : realPathOrNull(parentWise);
 }
 
 function _home(vars: Vars, fallback: string): string | null {

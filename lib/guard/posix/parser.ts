@@ -10,6 +10,7 @@ import { Flow } from "./flow.ts";
 import { markBody, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteLastpipe } from "./lastpipe.ts";
+import { noteGlobOptions } from "./glob-options.ts";
 import { recordNumeric } from "./loop-candidates.ts";
 import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
@@ -283,6 +284,7 @@ class _Parser extends Lexer {
     }
     this.noteNumeric(cmd, raws);
     noteLastpipe(this.vars, cmd);
+    noteGlobOptions(cmd);
     this.scopes.place(cmd);
     this.push(cmd);
     return cmd;

@@ -22,7 +22,8 @@ const ROWS: Array<[string, string, Decision, ReasonCode]> = [
   ["printf(...) then > writes protected storage", `awk '{printf("%d", $1 > 1) > ".git/HEAD"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
   ["an unparenthesised > writes a file named by the expression", `awk '{print $1 > 0}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["/dev/null concatenated with more text is another file", `awk '{print $1 > "/dev/null" "x"}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["a path through /dev/null is not the device", `awk '{print > "/dev/null/../../etc/passwd"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],
+  // `..` after a file is no parent the kernel finds (ENOTDIR): a path the guard cannot place.
+  ["a path through /dev/null is not the device", `awk '{print > "/dev/null/../../etc/passwd"}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a parenthesised target expression is unknown", `awk '{print > ("/etc/" "x")}' f`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["/dev/null beside system() still runs the command", `awk '{print > "/dev/null"; system("rm -rf ~")}' f`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["a second print's redirection is still seen", `awk '{print ($1 > 0); print > "/etc/x"}' f`, "BLOCK", "BLOCK_PROTECTED_PATH"],

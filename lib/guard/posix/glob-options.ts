@@ -1,0 +1,96 @@
+import type { SimpleCommand } from "../syntax.ts";
+
+/**
+ * The shell options that change what a pattern word names, as far as the line may turn them on
+ * (red team 3). Each flag means "may be on": pathname expansion (paths.ts expandGlob) then
+ * matches the larger set, so every name the shell could match is judged (a `*` that may match
+ * dotfiles is judged with them; one that may keep its spelling is judged as that path too).
+ *
+ * Flow-insensitive on purpose: a command anywhere in the line (a later one may run first in a
+ * loop or a function) that may turn an option on turns it on for every pattern of the line.
+ * "May": a word that spells the option (quotes and escapes are gone by now: `shopt -s
+ * dot"glob"`, `bash -O dotglob`, `env BASHOPTS=dotglob`, `set -o noglob`), `shopt` or `set`
+ * with a computed or pattern argument, and code the parser does not see here (`eval`, `source`,
+ * `.`, `alias`, a computed command name, `BASH_ENV`): those may turn on any of them.
+ */
+export interface GlobOptions {
+  /** dotglob, or GLOBIGNORE set (which implies it): `*`, `?` and `[…]` match a leading `.`. */
+  dot: boolean;
+  /** nocaseglob; also globasciiranges turned off (ranges then follow the locale's collation). */
+  nocase: boolean;
+  /** globstar: `**` alone in a segment matches any depth of folders. */
+  globstar: boolean;
+  /** noglob (`set -f`): a pattern word is passed as it is spelled. */
+  noglob: boolean;
+  /** globskipdots turned off (and bash before 5.2): `.*` matches `.` and `..`. */
+  dots: boolean;
+  /** `set -P` (`set -o physical`): `cd` follows symlinks, so `cd link/..` leaves the link's real parent. */
+  physical: boolean;
+}
+
+const NONE: GlobOptions = Object.freeze({ dot: false, nocase: false, globstar: false, noglob: false, dots: false, physical: false });
+const ALL: GlobOptions = Object.freeze({ dot: true, nocase: true, globstar: true, noglob: true, dots: true, physical: true });
+
+let _current: GlobOptions = NONE;
+
+/** The options patterns of the current check are expanded under. */
+export function globOptions(): GlobOptions {
+  return _current;
+}
+
+/** Starts a check: the options bash imports from its environment (BASHOPTS, SHELLOPTS, GLOBIGNORE). */
+export function startGlobOptions(env: Record<string, string | undefined>): void {
+  _current = NONE;
+  const { BASHOPTS, SHELLOPTS, GLOBIGNORE } = env;
+  if (BASHOPTS) _spelled(BASHOPTS);
+  if (SHELLOPTS) _spelled(SHELLOPTS);
+  if (GLOBIGNORE) _set("dot");
+}
+
+// Builtins that assign a variable named by an argument (`declare "$n=x"`, `printf -v "$n"`):
+// a computed name may be GLOBIGNORE.
+const ASSIGNERS = new Set(["declare", "typeset", "export", "local", "readonly", "read", "mapfile", "readarray", "let"]);
+const UNSEEN = new Set(["eval", "source", ".", "alias"]);
+const SHELL = /^(?:.*\/)?(?:ba|da|k|mk|z|a)?sh$/;
+
+/** After a parsed command: what it may turn on. */
+export function noteGlobOptions(cmd: SimpleCommand): void {
+  if (_current === ALL) return;
+  for (const a of cmd.assigns) if (a.name === "GLOBIGNORE" || a.name === "BASH_ENV") _set(a.name === "BASH_ENV" ? "all" : "dot");
+  if (cmd.arith?.includes("GLOB")) _set("dot");
+  const head = cmd.argv[0];
+  if (!head) return;
+  if (head.dynamic || UNSEEN.has(head.value)) return _set("all");
+  const builtin = head.value === "shopt" || head.value === "set";
+  const assigner = ASSIGNERS.has(head.value) || (head.value === "printf" && cmd.argv[1]?.value.startsWith("-v") === true);
+  let shell = builtin;
+  let flagF = false;
+  for (const w of cmd.argv) {
+    const v = w.value;
+    if ((builtin || assigner) && w !== head && (w.dynamic || w.glob)) _set(builtin ? "all" : "dot");
+    if (v.includes("glob") || v.includes("GLOB") || v.includes("BASH_ENV") || v.includes("physical")) _spelled(v);
+    if (!shell && SHELL.test(v)) shell = true;
+    const c = v.charCodeAt(0);
+    if ((c === 45 || c === 43) && v.length < 32 && /^[-+][A-Za-z]+$/.test(v)) {
+      if (v.includes("f")) flagF = true;
+      if (v.includes("P") && head.value === "set") _set("physical");
+    }
+  }
+  if (shell && flagF) _set("noglob");
+}
+
+/** Options spelled in a word (`dotglob`, `BASHOPTS=dotglob:nocaseglob`, `GLOBIGNORE=x`). */
+function _spelled(text: string): void {
+  if (text.includes("BASH_ENV")) _set("all");
+  if (text.includes("dotglob") || text.includes("GLOBIGNORE")) _set("dot");
+  if (text.includes("nocaseglob") || text.includes("globasciiranges")) _set("nocase");
+  if (text.includes("globstar")) _set("globstar");
+  if (text.includes("noglob")) _set("noglob");
+  if (text.includes("globskipdots")) _set("dots");
+  if (text.includes("physical")) _set("physical");
+}
+
+function _set(flag: keyof GlobOptions | "all"): void {
+  if (flag === "all") _current = ALL;
+  else if (!_current[flag]) _current = { ..._current, [flag]: true };
+}
