@@ -95,7 +95,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     ["TMPDIR", env.TMPDIR ?? null],
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
-  startGlobOptions(env);
+  startGlobOptions(env, dialect);
   // The working directory is already a real path: files in it need no realpath call.
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).

@@ -275,6 +275,8 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
   const base = physicalPath(segments.slice(0, first).join("/").replace(/\\(.)/g, "$1") || "/", cwd, realDirs);
   if (base === null) return null;
   let current = [base];
+  // Whether every path in `current` was read from a folder (so it exists): no lstat per match.
+  let listed = false;
   for (let s = first; s < segments.length; s++) {
     const segment = segments[s]!;
     if (segment === "" || segment === ".") continue;
@@ -285,15 +287,19 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
         if (real === null) continue;
         next.push(dirname(real === "" ? dir : real));
       }
+      listed = false;
     } else if (!/[*?[]/.test(segment)) {
       for (const dir of current) next.push(join(dir, segment.replace(/\\(.)/g, "$1")));
+      listed = false;
     } else if (segment === "**" && opts.globstar) {
       const found = _globstar(current, s === segments.length - 1 || segments.slice(s + 1).every((x) => x === ""), opts.dot);
       if (found === null) return null;
       next = found;
+      listed = true;
     } else {
       const matches = segmentMatcher(segment, opts);
       if (matches === null) return null;
+      listed = true;
       for (const dir of current) {
         spend();
         let names: string[];
@@ -314,7 +320,7 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
     if (next.length > MAX_GLOB_MATCHES) return null;
     current = next;
   }
-  return current.filter((p) => lstatOrUndefined(p) !== undefined);
+  return listed ? current : current.filter((p) => lstatOrUndefined(p) !== undefined);
 }
 
 /**
@@ -323,7 +329,7 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
  * only by a literal one with globskipdots off); null when the pattern cannot be read.
  */
 export function segmentMatcher(segment: string, opts: GlobOptions = globOptions()): ((name: string) => boolean) | null {
-  const re = fnmatchRegExp(segment, opts.nocase);
+  const re = segment === "*" ? undefined : fnmatchRegExp(segment, opts.nocase);
   if (re === null) return null;
   const explicitDot = segment.startsWith(".") || segment.startsWith("\\.");
   return (name) => {
@@ -331,7 +337,7 @@ export function segmentMatcher(segment: string, opts: GlobOptions = globOptions(
       const dots = name === "." || name === "..";
       if (dots ? !(explicitDot && opts.dots) : !(explicitDot || opts.dot)) return false;
     }
-    return re.test(name);
+    return re === undefined || re.test(name);
   };
 }
 

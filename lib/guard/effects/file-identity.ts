@@ -3,15 +3,20 @@ import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
+import { physicalPath } from "../paths.ts";
 
 type State = AnalyzeContext["state"];
 
 // A chain of links longer than this is a loop (the kernel gives up at 40; the line is short).
 const MAX_HOPS = 8;
 
-/** A path word's value made absolute against the running directory (kept as is when that is unknown). */
+/**
+ * A path word's value made absolute against the running directory (kept as is when that is
+ * unknown), `..` taken as the kernel takes it (`docs/../x` with docs a symlink: paths.ts).
+ */
 export function absPath(value: string, cwd: string | null): string {
-  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
+  const abs = isAbsolute(value) ? value : cwd === null ? null : `${cwd}/${value}`;
+  return abs === null ? value : (physicalPath(abs, cwd) ?? normalize(abs));
 }
 
 /**

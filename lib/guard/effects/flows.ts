@@ -1,10 +1,10 @@
-import { basename, isAbsolute, join, normalize } from "node:path";
+import { basename, join } from "node:path";
 import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
-import { addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
+import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
 import { isSecretFile } from "./secrets.ts";
 import { printed, stdinOf } from "./stdin.ts";
 
@@ -29,7 +29,7 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const state = ctx.state;
-  const abs = (w: Word | string) => _abs(typeof w === "string" ? w : w.value, state.cwd);
+  const abs = (w: Word | string) => absPath(typeof w === "string" ? w : w.value, state.cwd);
   const secret = (w: Word) => holdsSecret(w, ctx);
   const derive = (target: string) => {
     addFile((state.derived ??= new Set()), target, state);
@@ -93,7 +93,7 @@ export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: An
   const operand = RUNNERS.has(name) ? args.find((a) => !a.value.startsWith("-")) : head;
   if (!operand || operand.dynamic) return [];
   const fd = /^\/dev\/fd\/(\d+)$/.exec(operand.value)?.[1];
-  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(_abs(operand.value, ctx.state.cwd));
+  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(absPath(operand.value, ctx.state.cwd));
   if (text === undefined) return [];
   return text === null ? [{ kind: "unknown", verb: "script", targets: [], recursive: false, cwd: null, afterCd: false }] : analyzeText(text, "posix", ctx);
 }
@@ -112,8 +112,4 @@ function _stdinPaths(cmd: SimpleCommand | undefined): Word[] {
   const stdin = stdinOf(cmd);
   if (stdin.kind !== "text" || stdin.dynamic) return [];
   return stdin.text.split("\n").filter(Boolean).map((value) => ({ value, dynamic: false, glob: false, pattern: value, quoted: true }));
-}
-
-function _abs(value: string, cwd: string | null): string {
-  return isAbsolute(value) ? normalize(value) : cwd === null ? value : join(cwd, value);
 }

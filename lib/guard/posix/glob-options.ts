@@ -38,9 +38,13 @@ export function globOptions(): GlobOptions {
   return _current;
 }
 
-/** Starts a check: the options bash imports from its environment (BASHOPTS, SHELLOPTS, GLOBIGNORE). */
-export function startGlobOptions(env: Record<string, string | undefined>): void {
-  _current = NONE;
+/**
+ * Starts a check: the options bash imports from its environment (BASHOPTS, SHELLOPTS,
+ * GLOBIGNORE). PowerShell's and cmd's wildcards have no dot rule (a dotfile is a hidden item,
+ * which `-Force` takes) and ignore case where the file system does: both are on for them.
+ */
+export function startGlobOptions(env: Record<string, string | undefined>, dialect = "posix"): void {
+  _current = dialect === "posix" ? NONE : { ...NONE, dot: true, nocase: true };
   const { BASHOPTS, SHELLOPTS, GLOBIGNORE } = env;
   if (BASHOPTS) _spelled(BASHOPTS);
   if (SHELLOPTS) _spelled(SHELLOPTS);
