@@ -32,9 +32,16 @@ const NONE: GlobOptions = Object.freeze({ dot: false, nocase: false, globstar: f
 const ALL: GlobOptions = Object.freeze({ dot: true, nocase: true, globstar: true, noglob: true, dots: true, physical: true });
 
 let _current: GlobOptions = NONE;
+// Commands parsed but not yet read: most checks expand no pattern and enter no directory, so
+// the words are read only when a pattern or a `cd` asks (every command parsed by then counts).
+let _pending: SimpleCommand[] = [];
 
 /** The options patterns of the current check are expanded under. */
 export function globOptions(): GlobOptions {
+  if (_pending.length > 0) {
+    for (const cmd of _pending) _read(cmd);
+    _pending = [];
+  }
   return _current;
 }
 
@@ -45,6 +52,7 @@ export function globOptions(): GlobOptions {
  */
 export function startGlobOptions(env: Record<string, string | undefined>, dialect = "posix"): void {
   _current = dialect === "posix" ? NONE : { ...NONE, dot: true, nocase: true };
+  _pending = [];
   const { BASHOPTS, SHELLOPTS, GLOBIGNORE } = env;
   if (BASHOPTS) _spelled(BASHOPTS);
   if (SHELLOPTS) _spelled(SHELLOPTS);
@@ -57,31 +65,47 @@ const ASSIGNERS = new Set(["declare", "typeset", "export", "local", "readonly", 
 const UNSEEN = new Set(["eval", "source", ".", "alias"]);
 const SHELL = /^(?:.*\/)?(?:ba|da|k|mk|z|a)?sh$/;
 
-/** After a parsed command: what it may turn on. */
+/** After a parsed command (read when the options are first asked for). */
 export function noteGlobOptions(cmd: SimpleCommand): void {
+  if (_current !== ALL) _pending.push(cmd);
+}
+
+/** What one command may turn on. */
+function _read(cmd: SimpleCommand): void {
   if (_current === ALL) return;
-  for (const a of cmd.assigns) if (a.name === "GLOBIGNORE" || a.name === "BASH_ENV") _set(a.name === "BASH_ENV" ? "all" : "dot");
-  if (cmd.arith?.includes("GLOB")) _set("dot");
-  const head = cmd.argv[0];
+  for (const a of cmd.assigns) {
+    if (a.name === "GLOBIGNORE") _set("dot");
+    else if (a.name === "BASH_ENV" || ((a.name === "BASHOPTS" || a.name === "SHELLOPTS") && a.value.dynamic)) _set("all");
+  }
+  if (cmd.arith !== undefined && cmd.arith.includes("GLOB")) _set("dot");
+  const argv = cmd.argv;
+  const head = argv[0];
   if (!head) return;
-  if (head.dynamic || UNSEEN.has(head.value)) return _set("all");
-  const builtin = head.value === "shopt" || head.value === "set";
-  const assigner = ASSIGNERS.has(head.value) || (head.value === "printf" && cmd.argv[1]?.value.startsWith("-v") === true);
+  const name = head.value;
+  if (head.dynamic || UNSEEN.has(name)) return _set("all");
+  const builtin = name === "shopt" || name === "set";
+  const assigner = ASSIGNERS.has(name) || (name === "printf" && argv[1]?.value.startsWith("-v") === true);
   let shell = builtin;
   let flagF = false;
-  for (const w of cmd.argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
     const v = w.value;
-    if ((builtin || assigner) && w !== head && (w.dynamic || w.glob)) _set(builtin ? "all" : "dot");
-    if (v.includes("glob") || v.includes("GLOB") || v.includes("BASH_ENV") || v.includes("physical")) _spelled(v);
-    if (!shell && SHELL.test(v)) shell = true;
+    if (i > 0 && (builtin || assigner) && (w.dynamic || w.glob)) _set(builtin ? "all" : "dot");
+    if (v.length >= 6 && SPELLED.test(v)) _spelled(v);
+    // A computed option list (`env BASHOPTS=$x bash`, `bash -O "$o"`) may hold any of them.
+    if (w.dynamic && (shell || v.includes("OPTS"))) _set("all");
     const c = v.charCodeAt(0);
-    if ((c === 45 || c === 43) && v.length < 32 && /^[-+][A-Za-z]+$/.test(v)) {
+    if (c === 45 || c === 43) {
+      if (v.length > 32 || !(v.includes("f") || v.includes("P")) || !FLAGS.test(v)) continue;
       if (v.includes("f")) flagF = true;
-      if (v.includes("P") && head.value === "set") _set("physical");
-    }
+      if (v.includes("P") && builtin) _set("physical");
+    } else if (!shell && v.endsWith("sh") && SHELL.test(v)) shell = true;
   }
   if (shell && flagF) _set("noglob");
 }
+
+const FLAGS = /^[-+][A-Za-z]+$/;
+const SPELLED = /glob|GLOB|BASH_ENV|physical/;
 
 /** Options spelled in a word (`dotglob`, `BASHOPTS=dotglob:nocaseglob`, `GLOBIGNORE=x`). */
 function _spelled(text: string): void {

@@ -61,6 +61,8 @@ const GLOBS: Array<[string, string, Decision]> = [
   ["bash -O dotglob", "bash -O dotglob -c 'rm -rf *'", "BLOCK"],
   ["shopt inside bash -c", "bash -c 'shopt -s dotglob; rm -rf *'", "BLOCK"],
   ["BASHOPTS given to a child bash", "env BASHOPTS=dotglob bash -c 'rm -rf *'", "BLOCK"],
+  ["a computed BASHOPTS", `BASHOPTS=$x bash -c 'rm -rf *'`, "BLOCK"],
+  ["a computed bash -O option", `bash -O "$o" -c 'rm -rf *'`, "BLOCK"],
   ["GLOBIGNORE exported", "export GLOBIGNORE=x; rm -rf *", "BLOCK"],
   ["GLOBIGNORE declared", "declare GLOBIGNORE=x && rm -rf *", "BLOCK"],
   ["a computed name assigned by declare", `n=GLOB; declare "$n$(echo IGNORE)=x"; rm -rf *`, "BLOCK"],
