@@ -227,6 +227,12 @@ export function realParent(path: string, realDirs: Map<string, string | null>): 
 /** A folder's real path (memoised per check): "" when it is missing, null when it is no folder or cannot be examined. */
 function _realDir(dir: string, realDirs: Map<string, string | null>): string | null {
   let real = realDirs.get(dir);
+  if (real === undefined && dir !== "/" && realDirs.get(dirname(dir)) === dirname(dir)) {
+    // In a folder that is its own real path, a folder that is no symlink is one too: one lstat,
+    // no realpath (`cd src && rm ../x`, `src/../x`).
+    const entry = lstatOrUndefined(dir);
+    if (entry?.isDirectory()) realDirs.set(dir, (real = dir));
+  }
   if (real === undefined) {
     // A missing folder is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
     // and a thrown error costs far more than the extra call.

@@ -14,10 +14,16 @@ const MAX_HOPS = 8;
  * A path word's value made absolute against the running directory (kept as is when that is
  * unknown), `..` taken as the kernel takes it (`docs/../x` with docs a symlink: paths.ts).
  */
-export function absPath(value: string, cwd: string | null): string {
+export function absPath(value: string, cwd: string | null, state?: State): string {
   const abs = isAbsolute(value) ? value : cwd === null ? null : `${cwd}/${value}`;
-  return abs === null ? value : (physicalPath(abs, cwd) ?? normalize(abs));
+  if (abs === null) return value;
+  let dirs = state && _realFolders.get(state);
+  if (state && !dirs) _realFolders.set(state, (dirs = new Map()));
+  return physicalPath(abs, cwd, dirs) ?? normalize(abs);
 }
+
+// The real folders `..` was resolved against, per line (a word is made absolute many times).
+const _realFolders = new WeakMap<State, Map<string, string | null>>();
 
 /**
  * The names one file goes by in a command line: its absolute spelling and, when that leads
@@ -26,7 +32,7 @@ export function absPath(value: string, cwd: string | null): string {
  * through one name is uploaded through the other, a download run through a link is still run.
  */
 export function fileKeys(value: string, state: State): string[] {
-  const abs = absPath(value, state.cwd);
+  const abs = absPath(value, state.cwd, state);
   if (!isAbsolute(abs)) return [abs];
   const real = resolveLinks(abs, state);
   return real === abs ? [abs] : [abs, real];
@@ -72,10 +78,10 @@ export function recordLink(name: string, args: Word[], state: State): void {
   const relative = options.some((a) => /^-[a-zA-Z]*r/.test(a.value) || a.value === "--relative");
   const noDeref = options.some((a) => /^-[a-zA-Z]*[nT]/.test(a.value) || a.value === "--no-dereference" || a.value === "--no-target-directory");
   const [target, link] = operands as [Word, Word];
-  let linkAbs = absPath(link.value, state.cwd);
+  let linkAbs = absPath(link.value, state.cwd, state);
   if (!noDeref && isDirectory(linkAbs)) linkAbs = join(linkAbs, basename(target.value));
   const base = symbolic && !relative ? dirname(linkAbs) : state.cwd;
-  (state.links ??= new Map()).set(linkAbs, absPath(isAbsolute(target.value) ? target.value : join(base, target.value), state.cwd));
+  (state.links ??= new Map()).set(linkAbs, absPath(isAbsolute(target.value) ? target.value : join(base, target.value), state.cwd, state));
 }
 
 /** The path with a line-made link at its start replaced by what the link names, or null. */

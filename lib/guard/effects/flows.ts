@@ -29,7 +29,7 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const state = ctx.state;
-  const abs = (w: Word | string) => absPath(typeof w === "string" ? w : w.value, state.cwd);
+  const abs = (w: Word | string) => absPath(typeof w === "string" ? w : w.value, state.cwd, state);
   const secret = (w: Word) => holdsSecret(w, ctx);
   const derive = (target: string) => {
     addFile((state.derived ??= new Set()), target, state);
@@ -93,7 +93,7 @@ export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: An
   const operand = RUNNERS.has(name) ? args.find((a) => !a.value.startsWith("-")) : head;
   if (!operand || operand.dynamic) return [];
   const fd = /^\/dev\/fd\/(\d+)$/.exec(operand.value)?.[1];
-  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(absPath(operand.value, ctx.state.cwd));
+  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(absPath(operand.value, ctx.state.cwd, ctx.state));
   if (text === undefined) return [];
   return text === null ? [{ kind: "unknown", verb: "script", targets: [], recursive: false, cwd: null, afterCd: false }] : analyzeText(text, "posix", ctx);
 }
