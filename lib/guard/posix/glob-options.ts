@@ -22,13 +22,15 @@ export interface GlobOptions {
   globstar: boolean;
   /** noglob (`set -f`): a pattern word is passed as it is spelled. */
   noglob: boolean;
-  /** globskipdots turned off (and bash before 5.2): `.*` matches `.` and `..`. */
+  /** globskipdots off, as in bash before 5.2 (assumed, see NONE): `.*` matches `.` and `..`. */
   dots: boolean;
   /** `set -P` (`set -o physical`): `cd` follows symlinks, so `cd link/..` leaves the link's real parent. */
   physical: boolean;
 }
 
-const NONE: GlobOptions = Object.freeze({ dot: false, nocase: false, globstar: false, noglob: false, dots: false, physical: false });
+// The options a line starts with. `dots` is on: bash before 5.2 (Ubuntu 22.04 ships 5.1) has no
+// globskipdots and matches `.` and `..` with `.*`, and the guard cannot see which bash runs the line.
+const NONE: GlobOptions = Object.freeze({ dot: false, nocase: false, globstar: false, noglob: false, dots: true, physical: false });
 const ALL: GlobOptions = Object.freeze({ dot: true, nocase: true, globstar: true, noglob: true, dots: true, physical: true });
 
 let _current: GlobOptions = NONE;
