@@ -60,7 +60,7 @@ function _paths(word: Word, cwd: string | null = null): string[] {
   const pattern = word.pattern.startsWith("/") ? word.pattern : cwd === null ? null : `${cwd}/${word.pattern}`;
   const matches = word.glob && pattern !== null ? expandGlob(pattern) : null;
   if (matches && matches.length > 0) return matches.slice(0, 64);
-  const v = word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value;
+  const v = word.glob ? _globText(word.value) : word.value;
   const out = [v];
   const eq = v.indexOf("=");
   if (v.startsWith("-") && eq > 0) out.push(v.slice(eq + 1));
@@ -68,6 +68,26 @@ function _paths(word: Word, cwd: string | null = null): string[] {
   const colon = v.indexOf(":");
   if (colon > 0 && !v.includes("://")) out.push(v.slice(colon + 1));
   return out.map((p) => p.replace(/^[@<]/, ""));
+}
+
+/** A glob's literal text: `*`, `?` and bracket expressions dropped (one pass: `[[[[…` is no rescan per bracket). */
+function _globText(glob: string): string {
+  let out = "";
+  let closed = true;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*" || c === "?") continue;
+    if (c === "[" && closed) {
+      const end = glob.indexOf("]", i + 1);
+      if (end >= 0) {
+        i = end;
+        continue;
+      }
+      closed = false;
+    }
+    out += c;
+  }
+  return out;
 }
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
