@@ -124,6 +124,14 @@ const _OUTPUT_LETTER = {
   O: { cluster: /^-[a-zA-Z]*O$/, attached: /^-[a-zA-Z]*?O(.+)$/ },
 };
 
+/** A URL without its query or fragment (a search, not a regex: `[?#].*$` rescans from every `?`). */
+function _withoutQuery(url: string): string {
+  const q = url.indexOf("?");
+  const h = url.indexOf("#");
+  const end = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  return end < 0 ? url : url.slice(0, end);
+}
+
 function _downloads(name: string, args: Word[]): string[] {
   const out: string[] = [];
   let named = false;
@@ -148,6 +156,6 @@ function _downloads(name: string, args: Word[]): string[] {
   }
   // curl -O and plain wget save under the URL's last path segment.
   const remoteName = (name === "wget" && !named) || args.some((a) => name === "curl" && /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value));
-  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(a.value.replace(/[?#].*$/, "").split("/").pop()!);
+  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(_withoutQuery(a.value).split("/").pop()!);
   return out.filter((f) => f !== "-");
 }
