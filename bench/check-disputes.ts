@@ -14,7 +14,7 @@ export const CATEGORIES = {
   "bad-input": "Unterminated quotes and substitutions cannot be analysed to the end: the issue's Bad input section requires a BLOCK verdict for them.",
   "seed-protected": "Seed 001 protects these paths: Git metadata, the workspace root and identity roots (BLOCK_PROTECTED_ANCESTOR), system trees; a delete outside the workspace cannot be quarantined (recursive: BLOCK_OUTSIDE_WORKSPACE; one existing file: ASK_OUTSIDE_WORKSPACE).",
   "seed-force-push": "Seed 001 lists -f, --force and +ref as force pushes; --force-with-lease beside them does not make them safe.",
-  "history-loss": "The issue requires git stash clear/drop, branch -D and the other history-losing commands to be covered: they ask (ASK_GIT_HISTORY_LOSS).",
+  "history-loss": "The issue requires git stash clear/drop, branch -D and the other history-losing commands to be covered: those the quarantine cannot keep ask (ASK_GIT_HISTORY_LOSS); branch -D and stash drop/clear are kept first (SNAPSHOT_GIT_REFS).",
   "fail-closed": "The effect depends on what the guard cannot see (a variable, a file, decoded or generated code, a ref git may create from a remote): SPEC.md says anything it cannot analyse to the end is BLOCK_UNDETERMINABLE_EFFECT.",
   "secret-egress": "Credentials, the environment or a home folder's contents read and sent off the machine, or a credential store read: the exfil guard asks (ASK_DATA_EGRESS / ASK_SECRET_ACCESS).",
   "disk-device": "Disk tools aimed at device names are BLOCK_DISK_DESTROY whether or not the device exists when the check runs (seed 001 disk/format wreckers).",

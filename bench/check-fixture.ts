@@ -13,7 +13,8 @@ export interface CheckFixture {
 
 export function makeCheckFixture(): CheckFixture {
   // A realistic fixture outside the temporary directory (deletes under /tmp are ALLOW_TEMP_PATH):
-  // a home with documents and credentials, a repository with tracked, untracked and ignored files.
+  // a home with documents and credentials, a repository with tracked, untracked and ignored files,
+  // branches and a stash entry.
   mkdirSync(join(homedir(), ".cache"), { recursive: true });
   const root = mkdtempSync(join(homedir(), ".cache", "leogriel-bench-"));
   const home = join(root, "home");
@@ -35,7 +36,13 @@ export function makeCheckFixture(): CheckFixture {
   }
   Bun.spawnSync(["git", "init", "-q", ws]);
   Bun.spawnSync(["git", "-C", ws, "add", "."]);
-  Bun.spawnSync(["git", "-C", ws, "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "init"]);
+  const git = (...args: string[]) => Bun.spawnSync(["git", "-C", ws, "-c", "user.name=b", "-c", "user.email=b@b", ...args]);
+  git("commit", "-qm", "init");
+  // Work a branch delete or a stash drop would lose: the branches the corpus rows name (their
+  // labels assume the branch exists) and one stash entry.
+  for (const branch of ["feature", "feature-branch", "old", "feature/worktree-test"]) git("branch", branch);
+  writeFileSync(join(ws, "README.md"), "readme, edited\n");
+  git("stash", "push", "-q", "-m", "work in progress");
   for (const path of ["build/out.js", "node_modules/x/index.js", "scratch.txt", "dist/app.js", "file.txt", "file"]) {
     mkdirSync(join(ws, path, ".."), { recursive: true });
     writeFileSync(join(ws, path), "x\n");

@@ -41,7 +41,7 @@ const main = defineCommand({
   },
   async run({ args }): Promise<Outcome> {
     const parsed = Args.safeParse(args);
-    if (!parsed.success) throw new UsageError(`Cannot parse arguments: ${parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success) throw new UsageError(`Cannot parse arguments: ${parsed.error.issues.map((i) => `--${i.path.join(".").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join("; ")}`);
     const opts = parsed.data;
     if (opts.json && opts.format && opts.format !== "json") throw new UsageError(`Cannot parse arguments: --json conflicts with --format ${opts.format}`);
     const root = resolve(opts.cwd ?? process.cwd());

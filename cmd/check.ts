@@ -2,19 +2,22 @@
 // leogriel-check. The installed hook line (`--hook AGENT`, on every agent command) loads only the
 // hook runner; every other use loads the command line in cmd/check/main.ts.
 import { INTERNAL_ERROR_EXIT } from "../lib/guard/decision.ts";
-import { isHookAgent, runHook } from "../lib/guard/hooks/run-hook.ts";
+import { readHookArgs } from "../lib/guard/hooks/hook-args.ts";
+import { misconfiguredHook, runHook } from "../lib/guard/hooks/run-hook.ts";
 
 // The release build starts with the JIT held back (build/check-profile.ts): a hook answer runs
 // almost every function once. Larger payloads and the other subcommands get the normal policy.
 const LARGE_PAYLOAD_BYTES = 32 * 1024;
 
 const argv = process.argv.slice(2);
-if (import.meta.main && argv.length === 2 && argv[0] === "--hook" && isHookAgent(argv[1]!)) {
-  // The line install-hook writes, run on every agent command: answered without the CLI runner
-  // (and the output redactor it loads). A hook answer holds only codes, static text and ids.
+const hook = import.meta.main ? readHookArgs(argv) : null;
+if (hook) {
+  // A hook line (install-hook writes `--hook AGENT`), run on every agent command: answered
+  // without the CLI runner (and the output redactor it loads). A hook answer holds only codes,
+  // static text and ids; a wrong hook line is still answered in the agent's format.
   const input = await Bun.stdin.bytes();
   if (input.byteLength > LARGE_PAYLOAD_BYTES) Bun.unsafe.setJITPolicy(1);
-  const answer = await runHook(argv[1], input);
+  const answer = "problem" in hook ? await misconfiguredHook(hook.agent, input, hook.problem) : await runHook(hook.agent, input, process.env, hook.dialect, hook.spanMode);
   // Bun.write, not process.stdout: the Node stream behind process.stdout costs more start-up
   // time than the whole check (about 20 ms in a compiled binary).
   if (answer.stdout) await Bun.write(Bun.stdout, answer.stdout);

@@ -25,16 +25,17 @@ export type ConfigSection = Exclude<keyof Config, "schemaVersion">;
 export { projectConfigPath, userConfigPath, userStateDir } from "./config-paths.ts";
 
 /**
- * One tool's settings: the project file `.leogriel/config.json` over the user file, key by key.
+ * One tool's settings: the project file `.leogriel/config.json` over the user file, key by key;
+ * with `projectDir` null (work that is not a project's, like a `--global` install), the user file.
  * @throws {LeogrielError} `invalid_json` / `invalid_document` for a malformed file (exit 2)
  */
 export function loadConfigSection(
   section: ConfigSection,
-  projectDir: string,
+  projectDir: string | null,
   env: Record<string, string | undefined> = process.env,
 ): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
-  for (const path of [userConfigPath(env), projectConfigPath(projectDir)]) {
+  for (const path of projectDir === null ? [userConfigPath(env)] : [userConfigPath(env), projectConfigPath(projectDir)]) {
     if (!existsSync(path)) continue;
     Object.assign(merged, readJsonFile(path, Config, { label: path })[section] ?? {});
   }

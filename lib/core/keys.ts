@@ -131,6 +131,7 @@ export function loadTrustedKeys(path: string): TrustedKeysFile {
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
+    if (isErrno(err, "ENOENT")) throw new LeogrielError("trusted_keys_invalid", `Cannot read trusted keys ${path}: no such file`);
     throw new LeogrielError("trusted_keys_invalid", `Cannot read trusted keys ${path}: ${(err as Error).message}`);
   }
   const parsed = TrustedKeysFile.safeParse(parseJsonText(text, "trusted keys"));

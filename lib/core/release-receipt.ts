@@ -70,7 +70,7 @@ export async function verifyReleaseReceipt(
   trustedKeys?: TrustedKeysFile,
 ): Promise<ReleaseVerification> {
   if (!existsSync(binaryPath)) throw new LeogrielError("file_not_found", `Cannot verify ${binaryPath}: no such file`);
-  const text = readTextFile(receiptPath, { label: "release receipt" });
+  const text = readTextFile(receiptPath, { label: `release receipt ${receiptPath}` });
   const envelope = _parse(DsseEnvelope, parseJsonText(text, "release receipt"));
   if (`${canonicalJson(envelope)}\n` !== text) _invalid("not one line of canonical JSON");
   if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) _invalid(`unexpected payloadType ${envelope.payloadType}`);

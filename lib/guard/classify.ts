@@ -5,10 +5,11 @@ import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { rank, type Decision } from "./decision.ts";
 import { BudgetExceeded, DEFAULT_BUDGET_MS, restoreBudget, spend, startBudget } from "./budget.ts";
 import { analyzeScript } from "./effects/analyze.ts";
-import type { AnalyzeContext, Dialect } from "./effects/context.ts";
+import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
 import { findWorkspace, type PathContext } from "./paths.ts";
 import { judge, type OpVerdict } from "./policy.ts";
+import { oneRefsSnapshot } from "./policy-history.ts";
 import { parseDialect } from "./parse-dialect.ts";
 import { meetsLandedPaths } from "./policy-lineflow.ts";
 import type { CompensationPlan } from "./recovery/plan.ts";
@@ -94,7 +95,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
   // The working directory is already a real path: files in it need no realpath call.
-  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, state: { cwd, afterCd: false, realDirs: new Map([[cwd, cwd]]) } };
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;
@@ -175,6 +176,7 @@ function _combine(
   // One compensation per command: a relocation and a snapshot (or two repositories) together
   // cannot be covered by one plan.
   if ((relocate.length > 0 && snapshots.length > 0) || snapshots.length > 1) effective.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
+  const refs = oneRefsSnapshot(effective, relocate.length + snapshots.length > 0);
   const codes = effective.map((v) => v.code);
   const reasons = [...new Set(codes)].sort((a, b) => rank(decisionOf(b)) - rank(decisionOf(a)));
   const reason = reasons[0] ?? "ALLOW_NO_EFFECT";
@@ -196,6 +198,7 @@ function _combine(
     allowedByConfig,
   };
   if (decision === "RELOCATE") result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate), checkId };
+  else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
 }

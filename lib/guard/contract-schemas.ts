@@ -32,7 +32,7 @@ export const CheckDecision = z
       .max(64),
     compensation: z
       .strictObject({
-        kind: z.enum(["relocate", "snapshot"]),
+        kind: z.enum(["relocate", "snapshot", "refs"]),
         workspace: z.string(),
         targets: z.array(z.string()).optional(),
         repo: z.string().optional(),

@@ -15,7 +15,7 @@ export interface DecisionJson {
   dialect: string | null;
   ops: CheckResult["ops"];
   compensation?: {
-    kind: "relocate" | "snapshot";
+    kind: "relocate" | "snapshot" | "refs";
     workspace: string;
     targets?: string[];
     repo?: string;
@@ -48,7 +48,7 @@ export function toDecisionJson(result: CheckResult, applied?: CompensationResult
       kind: plan.kind,
       workspace: plan.workspace,
       ...(plan.kind === "relocate" ? { targets: plan.targets } : { repo: plan.repo }),
-      target_count: plan.kind === "relocate" ? plan.targets.length : 1,
+      target_count: plan.kind === "relocate" ? plan.targets.length : plan.kind === "refs" ? plan.refs.length : 1,
     };
     if (applied?.ok) out.compensation.applied = { txid: applied.txid, covered: applied.covered, restore: `leogriel-check restore ${applied.txid}` };
   }

@@ -58,3 +58,8 @@ export function cleanTargets(dir: string, args: string[]): string[] | null {
   // Git C-quotes names with control characters even then: such a list cannot be trusted.
   return names.some((n) => n.startsWith('"')) ? null : names.map((n) => join(dir, n));
 }
+
+/** Stdout of a read-only git command in `dir`, under the check's budget; null when git cannot tell. */
+export function gitFact(dir: string, args: string[]): string | null {
+  return _git(dir, args);
+}

@@ -39,6 +39,12 @@ export interface Op {
   /** An overwrite that edits the file in place (`sed -i`, `sort -o`): the file stays, its content changes. */
   inPlace?: boolean;
   /**
+   * A write-into (or a copy onto an existing folder) that may replace existing entries of names
+   * the guard does not list (`tar -x -C DIR`, `cp -r tree/. DIR`, `rsync -a tree/ DIR`): outside
+   * the workspace it is judged like an overwrite there (policy.ts).
+   */
+  replaces?: boolean;
+  /**
    * The targets are destinations this op fills, which later parts of the same line then meet in
    * a changed file system (policy-lineflow.ts): `moved` data (mv), `linked` entries that may be
    * symlinks (ln, cp -a/-r), `created` files and folders (cp, a redirection, mkdir), or `spread`:
@@ -60,8 +66,11 @@ export interface Op {
    * matches themselves; otherwise its targets hold `{}` templates to fill with each match.
    */
   find?: { roots: Word[]; expr: Word[]; action: number; deletes: boolean; follow: string };
-  /** Git arguments the policy needs (the ref of a reset, the flags of a clean). */
-  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean };
+  /**
+   * Git arguments the policy needs (the ref of a reset, the flags of a clean). `refsUnknown`: an
+   * operand is computed, or an earlier program of the line may have changed the refs.
+   */
+  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean };
 }
 
 /** A new op with the bookkeeping fields defaulted. */

@@ -1,15 +1,17 @@
 import { readdirSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
-import { quarantineRoot } from "./recovery/plan.ts";
+import { type DroppedRef, quarantineRoot } from "./recovery/plan.ts";
 import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 import { classifyPath, guardStoreOf, insideGuardStore, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeFound } from "./policy-find.ts";
+import { judgeHistory } from "./policy-history.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
+import { copiedNames, replacedIn } from "./policy-replaces.ts";
 import { lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
@@ -20,6 +22,7 @@ export interface OpVerdict {
   code: ReasonCode;
   relocate?: string[];
   snapshot?: { repo: string };
+  refs?: { repo: string; refs: DroppedRef[] };
 }
 
 /** The verdict of one op under seed 001's policy. */
@@ -48,7 +51,7 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
     case "git-force-push":
       return { code: "BLOCK_FORCE_PUSH" };
     case "git-history":
-      return { code: "ASK_GIT_HISTORY_LOSS" };
+      return judgeHistory(o, pc);
     case "disk":
       return { code: "BLOCK_DISK_DESTROY" };
     case "remote-code":
@@ -87,7 +90,7 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
       // Spelled through the quarantine folder: protected even when a symlink there resolves
       // somewhere else (a temporary folder), so the redirected payload stays out of reach.
       const viaStore = _spelledInStore(word, o.cwd, pc);
-      for (const path of _entries(o, resolved.paths)) {
+      for (const path of _entries(o, resolved.paths, pc)) {
         const cls = viaStore ? "protected" : classifyPath(path, pc);
         const code = away && _leaves(cls, away, pc) && lstatOrUndefined(path) ? "ASK_OUTSIDE_WORKSPACE" : _pathCode(o, path, cls, destroys, pc);
         codes.push(code);
@@ -104,9 +107,11 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
  * A copy or move into an existing folder replaces the entries named like its sources there
  * (red team H4: `cp /tmp/x/.bashrc ~/`); a source the guard cannot name leaves the folder itself.
  */
-function _entries(o: Op, paths: string[]): string[] {
-  if (o.kind !== "overwrite" || !o.sources || o.sources.some((s) => s.dynamic || s.glob)) return paths;
-  return paths.flatMap((p) => (statOrUndefined(p)?.isDirectory() ? o.sources!.map((s) => join(p, basename(s.value.replace(/(.)\/+$/, "$1")))) : [p]));
+function _entries(o: Op, paths: string[], pc: PathContext): string[] {
+  if (o.kind !== "overwrite" || !o.sources || o.sources.some((s) => s.dynamic)) return paths;
+  const names = copiedNames(o.sources, o.cwd, pc);
+  if (names === null) return paths;
+  return paths.flatMap((p) => (statOrUndefined(p)?.isDirectory() ? names.map((n) => join(p, n)) : [p]));
 }
 
 /** Where a move's destination lies (null: not a move, or a destination judged on its own). */
@@ -164,6 +169,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.
   const kind = o.kind === "overwrite" && _writesInto(path, entry) ? "write-into" : o.kind;
+  if (kind === "write-into" && o.replaces) return replacedIn(path, cls, pc);
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     if (cls === "outside" && kind === "write-into" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";

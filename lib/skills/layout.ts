@@ -69,7 +69,8 @@ export interface Layout {
  */
 export function resolveLayout(options: { cwd: string; global: boolean; env: Record<string, string | undefined> }): Layout {
   const cwd = resolve(options.cwd);
-  const config = validateDocument(InstallConfig, loadConfigSection("install", cwd, options.env), "the install section of the Leogriel config");
+  // A global install is the user's, wherever it is run from: a project's config does not steer it.
+  const config = validateDocument(InstallConfig, loadConfigSection("install", options.global ? null : cwd, options.env), "the install section of the Leogriel config");
   const home = options.env.HOME || homedir();
   const rootDir = options.global ? home : cwd;
   const manifestDir = options.global ? join(options.env.XDG_CONFIG_HOME || join(home, ".config"), "leogriel") : cwd;

@@ -88,6 +88,11 @@ describe("leogriel-audit as a process", () => {
     ["an unknown flag", ["--frobnicate"], "invalid_usage"],
     ["a missing path", ["nowhere"], "target_not_found"],
   ];
+  test("a bad --fail-on names the flag as typed and the values it takes", async () => {
+    const r = await audit(project(), "--json", "--fail-on", "loud");
+    expect(JSON.parse(r.stdout).errors[0].message).toBe('Cannot parse arguments: --fail-on: Invalid option: expected one of "info"|"warning"|"error"|"never"');
+  });
+
   for (const [name, args, code] of bad) {
     test(`exits 2 on ${name}`, async () => {
       const r = await audit(project(), "--json", ...args);

@@ -35,10 +35,39 @@ describe("leogriel-check --hook claude on a PostToolUse payload (real process)",
     });
   }
 
-  test("an unknown --span-mode is a usage error (exit 2, which blocks in Claude) and echoes nothing", () => {
+  test("an unknown --span-mode withholds the tool's output in Claude's format and echoes nothing", () => {
     const { ws, env } = workspace();
     const p = runEntry("check", ["--hook", "claude", "--span-mode", "maybe"], { cwd: ws, env, stdin: claudePost(ws, ghp) });
-    expect(p.exitCode).toBe(2);
     expect(p.stdout + p.stderr).not.toContain(ghp);
+    expect(p.stdout + p.stderr).toContain("misconfigured");
+    if (p.exitCode === 0) expect(JSON.parse(p.stdout).decision).toBe("block");
+    else expect(p.exitCode).toBe(2);
+  });
+});
+
+describe("a hand-edited hook line is answered in the agent's format, never as a bare usage error", () => {
+  const pre = (ws: string) => JSON.stringify({ toolName: "bash", toolArgs: { command: "ls" }, cwd: ws });
+  for (const args of [["--span-mode", "loud"], ["--bogus"], ["--span-mode"], ["--dialect", "posix", "--dialect", "cmd"], ["extra"]]) {
+    test(`--hook copilot ${args.join(" ")}: deny JSON, exit 0 (Copilot skips a failing hook)`, () => {
+      const { ws, env } = workspace();
+      const p = runEntry("check", ["--hook", "copilot", ...args], { cwd: ws, env, stdin: pre(ws) });
+      expect(p.exitCode).toBe(0);
+      const body = JSON.parse(p.stdout);
+      expect(body.permissionDecision).toBe("deny");
+      expect(body.permissionDecisionReason).toContain("misconfigured");
+    });
+  }
+
+  test("--hook=copilot --dialect=posix is a well-formed hook line: the command is checked", () => {
+    const { ws, env } = workspace();
+    const p = runEntry("check", ["--hook=copilot", "--dialect=posix"], { cwd: ws, env, stdin: JSON.stringify({ toolName: "bash", toolArgs: { command: "ls" }, cwd: ws }) });
+    expect(p.exitCode).toBe(0);
+    expect(p.stdout).not.toContain("misconfigured");
+  });
+
+  test("an unknown agent is still the command line's usage error", () => {
+    const { ws, env } = workspace();
+    const p = runEntry("check", ["--hook", "nobody"], { cwd: ws, env, stdin: "{}" });
+    expect(p.exitCode).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { treeHashes } from "../fixtures/check-recovery/tree.ts";
+import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
@@ -10,25 +11,9 @@ import { useTempDirs } from "../support/temp-dir.ts";
 // temporary-path ALLOWs.
 const tempDir = useTempDirs("leogriel-check-hook-undo-");
 
-interface Repo {
-  ws: string;
-  env: Record<string, string>;
-  git: (...args: string[]) => string;
-}
+type Repo = GitWorkspace;
 
-function repo(): Repo {
-  const home = join(realpathSync(tempDir()), "home");
-  const ws = join(home, "project");
-  mkdirSync(ws, { recursive: true });
-  const env = { HOME: home, TMPDIR: "/tmp", PATH: process.env.PATH ?? "" };
-  const git = (...args: string[]) => {
-    const p = Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: ws, env });
-    if (p.exitCode !== 0) throw new Error(`git ${args[0]} failed: ${p.stderr.toString()}`);
-    return p.stdout.toString();
-  };
-  git("init", "-q");
-  return { ws, env, git };
-}
+const repo = (): Repo => gitWorkspace(realpathSync(tempDir()));
 
 function write(ws: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {

@@ -1,10 +1,12 @@
 import { expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { valueSha256 } from "../../lib/core/secrets/finding-hash.ts";
 import { SpanResult } from "../../lib/guard/span/contract-schemas.ts";
 import { chars, token } from "../lib/core/secrets/fixtures.ts";
+import { useTempDirs } from "../support/temp-dir.ts";
+
+const tempDir = useTempDirs("span-cmd-");
 
 const ROOT = resolve(import.meta.dir, "../..");
 const ghp = token(["gh", "p_"], chars(36));
@@ -15,7 +17,7 @@ import { runCli } from "${ROOT}/lib/core/cli.ts";
 import span from "${ROOT}/cmd/check/span.ts";
 await runCli(defineCommand({ meta: { name: "check" }, subCommands: { span } }));`;
 
-async function check(args: string[], stdin: string | Uint8Array, cwd = mkdtempSync(join(tmpdir(), "span-cmd-"))) {
+async function check(args: string[], stdin: string | Uint8Array, cwd = tempDir()) {
   const host = join(cwd, "host.ts");
   writeFileSync(host, HOST);
   const proc = Bun.spawn([process.execPath, host, "span", ...args], { cwd, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe", env: { ...process.env, NO_COLOR: "1" } });
@@ -53,7 +55,7 @@ test("invalid UTF-8 blocks and a bad mode is an error (exit 1)", async () => {
 });
 
 test("the exemption file at the workspace root exempts by sha256 and its diagnostics go to stderr", async () => {
-  const root = mkdtempSync(join(tmpdir(), "span-ws-"));
+  const root = tempDir();
   mkdirSync(join(root, ".agent-guard"));
   writeFileSync(join(root, ".agent-guard", "exfil-allow.toml"), `values = ["sha256:${valueSha256(ghp)}"]\nmystery = 1\n`);
   const r = await check(["--json", "--mode", "block", "--cwd", root], `t ${ghp}\n`);

@@ -29,7 +29,7 @@ describe("leogriel-check (in-process)", () => {
   const rows: Array<[string[], number, string]> = [
     [["--json", "--", "ls -la"], 0, "ALLOW"],
     [["--json", "--", "rm -rf /"], 2, "BLOCK"],
-    [["--json", "--", "git stash clear"], 3, "ASK"],
+    [["--json", "--", "git reflog expire --all"], 3, "ASK"],
     [["--json", "--", "rm -rf build"], 3, "RELOCATE"],
     [["--json", "--", "git reset --hard"], 3, "SNAPSHOT"],
     [["--json", "--dialect", "klingon", "--", "ls"], 2, "BLOCK"],

@@ -1,5 +1,5 @@
 import { expect } from "bun:test";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const CHECK = join(import.meta.dir, "../../cmd/check.ts");
@@ -31,4 +31,29 @@ export function guardRunRestore(ws: string, home: string, command: string): numb
   const txid = /tx-[0-9TZ]+-[0-9a-f]+/.exec(guard.stdout.toString())?.[0];
   if (txid) expect(Bun.spawnSync([process.execPath, CHECK, "restore", txid, "--cwd", ws], { env }).exitCode).toBe(0);
   return 0;
+}
+
+/** A git repository for an end-to-end guard test, with the environment its processes run in. */
+export interface GitWorkspace {
+  ws: string;
+  env: Record<string, string>;
+  git: (...args: string[]) => string;
+}
+
+/**
+ * An empty repository at `<dir>/home/project`: the workspace sits inside $HOME, so its deletes are
+ * not temporary-path ALLOWs. `git` runs in it with a fixed identity and throws when git fails.
+ */
+export function gitWorkspace(dir: string): GitWorkspace {
+  const home = join(dir, "home");
+  const ws = join(home, "project");
+  mkdirSync(ws, { recursive: true });
+  const env = { HOME: home, TMPDIR: "/tmp", PATH: process.env.PATH ?? "" };
+  const git = (...args: string[]) => {
+    const p = Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: ws, env });
+    if (p.exitCode !== 0) throw new Error(`git ${args[0]} failed: ${p.stderr.toString()}`);
+    return p.stdout.toString();
+  };
+  git("init", "-q");
+  return { ws, env, git };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "bun:test";
+import { afterAll, afterEach } from "bun:test";
 
 /** A fresh temp directory per test, removed after it. Call once at the top of a test file. */
 export function useTempDirs(prefix = "leogriel-test-"): () => string {
@@ -14,4 +14,11 @@ export function useTempDirs(prefix = "leogriel-test-"): () => string {
     made.push(dir);
     return dir;
   };
+}
+
+/** One temp directory for a whole test file (module-level fixtures), removed after its last test. */
+export function fileTempDir(prefix = "leogriel-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

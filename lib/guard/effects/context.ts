@@ -12,6 +12,8 @@ export interface AnalyzeContext {
   parse: (text: string, dialect: Dialect, depth: number, vars: Vars) => Script;
   depth: number;
   vars: Vars;
+  /** The environment the check runs in (the hook's): what programs read from it (git-env.ts). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** The running directory, changed by `cd`; null once it is unknowable. */
   state: {
     cwd: string | null;
@@ -53,6 +55,43 @@ export interface AnalyzeContext {
     builtinsChanged?: boolean;
     /** Git configuration set earlier in the line (`git config alias.x …`); null when unknown. */
     gitConfig?: Map<string, string | null>;
+  };
+}
+
+export type LineState = AnalyzeContext["state"];
+
+/**
+ * A fresh state for one command line, with every field present from the start: the passes fill
+ * fields as they need them, and an object that always has the same fields in the same order
+ * keeps every read of it on one fast path (adding fields one by one made each check's state a
+ * different shape).
+ */
+export function newLineState(cwd: string | null, realDirs?: Map<string, string>): LineState {
+  return {
+    cwd,
+    afterCd: false,
+    aliases: undefined,
+    tainted: undefined,
+    derived: undefined,
+    scripts: undefined,
+    fds: undefined,
+    links: undefined,
+    realPaths: undefined,
+    realDirs,
+    fifos: undefined,
+    pipeUses: undefined,
+    clearable: undefined,
+    sticky: undefined,
+    landed: undefined,
+    changes: undefined,
+    functions: undefined,
+    remote: undefined,
+    unseenWrites: undefined,
+    lineWrites: undefined,
+    copies: undefined,
+    hashed: undefined,
+    builtinsChanged: undefined,
+    gitConfig: undefined,
   };
 }
 

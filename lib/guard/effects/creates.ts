@@ -61,7 +61,11 @@ export const sed: Handler = (inv) => {
 
 /** unzip extracts into -d DIR or the working directory (listing and testing modes write nothing). */
 export const unzip: Handler = ({ name, args }) => {
-  if (args.some((a) => /^-[a-zA-Z]*[lvtZz]/.test(a.value))) return [];
+  if (args.some((a, i) => /^-[a-ce-zA-Z]*[lvtZz]/.test(a.value) && args[i - 1]?.value !== "-d")) return [];
   const at = args.findIndex((a) => a.value === "-d");
-  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread" }];
+  // `-dDIR`: the folder may follow the option directly.
+  const attached = args.find((a) => /^-d./.test(a.value));
+  if (at < 0 && attached) return [{ ...op("write-into", name, [{ ...attached, value: attached.value.slice(2), pattern: attached.pattern.slice(2) }]), lands: "spread", replaces: true }];
+  // Its entries may replace existing ones there (outside the workspace that asks: policy-replaces.ts).
+  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread", replaces: true }];
 };

@@ -96,7 +96,10 @@ export const copyMove: Handler = ({ name, args }) => {
   const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
   // ln without -f refuses to replace: it only creates inside the destination's directory.
   if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [{ ...op("write-into", name, [dest]), lands }];
-  ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands, sources });
+  // A recursive copy merges trees, and a source the guard cannot name may be anything: either may
+  // replace existing entries of the destination folder that no source names (policy-replaces.ts).
+  const replaces = (name === "cp" && hasFlag(flags, "aRr", ["--archive", "--recursive"])) || sources.some((s) => s.dynamic);
+  ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands, sources, ...(replaces && { replaces }) });
   return ops;
 };
 
@@ -116,7 +119,7 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
-  ops.push({ ...op("write-into", name, [dest]), lands: "created" });
+  ops.push({ ...op("write-into", name, [dest]), lands: "created", replaces: true });
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };

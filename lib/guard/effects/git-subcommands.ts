@@ -25,17 +25,21 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return _long(opts, "merge") ? "git-discard" : null;
     case "checkout": {
       if (opts.some((o) => o.startsWith("--pathspec-from-file"))) return "git-discard";
-      if (hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || _long(opts, "force") || dashdash >= 0 || operands.includes(".")) return "git-discard";
-      const creates = opts.some((o) => /^-[bB]$|^--orphan/.test(o));
+      // In a cluster `-b`/`-B` take the rest as the branch name (`-bfix` forces nothing).
+      if (hasFlag(opts.filter((o) => !o.startsWith("--")).map((o) => o.replace(/[bB].*$/s, "")), "f") || _long(opts, "force") || dashdash >= 0 || operands.includes(".")) return "git-discard";
+      const creates = opts.some((o) => /^-[a-zA-Z]*[bB]$|^--orphan/.test(o));
       if (operands.length >= (creates ? 3 : 2)) return "git-discard";
+      // `-B NAME START` resets an existing branch to START, like `switch -C` (and `branch -f`).
+      if (opts.some((o) => /^-[^-bB]*B/.test(o))) return "git-history";
       return !creates && operands.length === 1 && exists(operands[0]!) ? "git-discard" : null;
     }
     case "restore":
       if (opts.some((o) => o === "--staged" || o === "-S") && !opts.some((o) => o === "--worktree" || o === "-W")) return null;
       return "git-discard";
     case "switch":
-      if (hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || _long(opts, "force") || _long(opts, "discard-changes")) return "git-discard";
-      return opts.some((o) => o === "-C" || _long([o], "force-create")) ? "git-history" : null;
+      // In a cluster `-c`/`-C` take the rest as the branch name (`-Cfixup` forces nothing).
+      if (hasFlag(opts.filter((o) => !o.startsWith("--")).map((o) => o.replace(/[cC].*$/s, "")), "f") || _long(opts, "force") || _long(opts, "discard-changes")) return "git-discard";
+      return opts.some((o) => /^-[^-cC]*C/.test(o) || _long([o], "force-create")) ? "git-history" : null;
     case "clean":
       if (dryRun) return "noop";
       return hasFlag(opts, "f", ["--force"]) ? "git-clean" : "noop";

@@ -3,10 +3,14 @@ import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op, type OpKind } from "../ops.ts";
 import { findWorkspace } from "../paths.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { analyzeArgv, analyzeText } from "./analyze.ts";
+import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
+import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
+import { gitOutputs } from "./git-output.ts";
+import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
 
 const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
@@ -14,6 +18,10 @@ const MODELLED = new Set(["reset", "checkout", "restore", "switch", "clean", "pu
 // Environment that points git at another repository, work tree or index: the dry runs and
 // snapshots the policy makes in the cwd would describe the wrong tree.
 const REDIRECTING_ENV = /^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECTORY|NAMESPACE|CONFIG(_\w+)?|CEILING_DIRECTORIES|DISCOVERY_ACROSS_FILESYSTEM)$/;
+// Subcommands that write files of the work tree even unforced (`rm` deletes clean tracked files,
+// a checkout or merge removes files the other commit does not track): pointed at another work
+// tree or index (`GIT_WORK_TREE=~ GIT_DIR=x.git git rm .bashrc`), what they touch is unknown.
+const TREE_WRITERS = new Set(["checkout", "switch", "merge", "pull", "rebase", "cherry-pick", "revert", "am", "apply", "stash", "restore", "reset", "read-tree", "checkout-index", "sparse-checkout", "clean", "rm", "mv", "worktree", "submodule", "bisect", "filter-branch", "mergetool"]);
 
 /**
  * git: global options (`-C`, `-c alias.x=…`, `--git-dir`) then the subcommand. The destructive
@@ -22,6 +30,10 @@ const REDIRECTING_ENV = /^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECT
 export const git: Handler = (inv) => {
   const { args, ctx } = inv;
   let dir: string | null = _redirected(inv) ? null : ctx.state.cwd;
+  // Where git runs (`-C` followed, whatever the repository): relative output files and config paths.
+  let here: string | null = ctx.state.cwd;
+  // Pointed at another work tree, repository or index by the line (not by the check's environment).
+  let elsewhere = gitRedirectedInLine(inv);
   // Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top.
   const config = new Map<string, string | null>(ctx.state.gitConfig ?? []);
   const ops: Op[] = [];
@@ -39,35 +51,52 @@ export const git: Handler = (inv) => {
     if (valueWord === undefined) return [];
     if (valueWord.dynamic) {
       dir = null;
+      if (flag === "-C") here = null;
       if (flag === "-c" || flag === "--config-env") ops.push(op("unknown", "git"));
       continue;
     }
     const value = valueWord.value;
-    if (flag === "-C") dir = isAbsolute(value) ? normalize(value) : dir === null ? null : normalize(join(dir, value));
-    if (flag === "--git-dir" || flag === "--work-tree") dir = null;
+    if (flag === "-C") [dir, here] = [_chdir(dir, value), _chdir(here, value)];
+    // `--exec-path=DIR` takes git's own programs from DIR.
+    if (flag === "--exec-path" && unknownExecPath(value)) ops.push(op("unknown", "git"));
+    if (flag === "--git-dir" || flag === "--work-tree") [dir, elsewhere] = [null, true];
     const kv = /^([^=]+)=(.*)$/s.exec(value);
     if (kv && (flag === "-c" || flag === "--config-env")) {
       const key = kv[1]!.toLowerCase();
-      // --config-env takes the value from an environment variable the guard cannot read.
-      config.set(key, flag === "-c" ? kv[2]! : null);
-      if (key === "core.worktree" || key === "core.bare") dir = null;
-      ops.push(...gitRunsCommand(key, flag === "-c" ? kv[2]! : null, ctx));
+      // --config-env takes the value from an environment variable (null when it is unknown).
+      const v = flag === "-c" ? kv[2]! : (gitEnvValue(inv, kv[2]!) ?? null);
+      config.set(key, v);
+      if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
+      ops.push(...gitRunsCommand(key, v, ctx));
     }
   }
   const subWord = args[i];
   if (subWord?.dynamic) return [...ops, op("unknown", "git")];
   const sub = subWord?.value ?? "";
   const rest = args.slice(i + 1);
+  let top: string | null | undefined;
+  const runsAt = () => (top === undefined ? (top = gitTop(dir)) : top);
+  // Configuration and commands git takes from its environment; `-c` and the line's own
+  // `git config` win over the environment's entries. Aliases run only when called.
+  const environ = gitEnvironment(inv, sub, here, runsAt);
+  ops.push(...environ.ops);
+  for (const [key, value] of environ.config) {
+    if (config.has(key)) continue;
+    config.set(key, value);
+    if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
+    if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, ctx));
+  }
+  if (elsewhere && TREE_WRITERS.has(sub)) ops.push(op("unknown", `git ${sub}`));
   const aliasKey = `alias.${sub.toLowerCase()}`;
   if (config.has(aliasKey)) {
     const alias = config.get(aliasKey);
-    return [...ops, ...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv))];
+    return [...ops, ...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt))];
   }
   if (MODELLED.has(sub) && rest.some((w) => w.dynamic && !w.quoted)) return [...ops, op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx)];
-  const runs = _runsCommand(sub, rest, inv);
-  if (runs) return [...ops, ...runs];
+  ops.push(...gitOutputs(sub, rest, here));
+  ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`; the
   // reflog expiry keys drop reflog entries the same way.
@@ -87,9 +116,14 @@ export const git: Handler = (inv) => {
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: _ref(sub, kind, values) };
+  if (kind === "git-history" && (rest.some((w) => w.dynamic) || mayBeRewritten(ctx, inv.cmd))) o.git.refsUnknown = true;
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
   return [...ops, o];
 };
+
+function _chdir(dir: string | null, to: string): string | null {
+  return isAbsolute(to) ? normalize(to) : dir === null ? null : normalize(join(dir, to));
+}
 
 /** The commit a reset moves to, or the branch a forced checkout or switch writes into the tree. */
 function _ref(sub: string, kind: OpKind, values: string[]): string | undefined {
@@ -123,36 +157,14 @@ function _configuredPush(config: Map<string, string | null>, values: string[]): 
   return null;
 }
 
-/** Subcommands that run a command they are given: `rebase --exec`, `submodule foreach`, `bisect run`. */
-function _runsCommand(sub: string, rest: Word[], inv: Invocation): Op[] | null {
-  const texts: Word[] = [];
-  if (sub === "rebase") {
-    rest.forEach((w, k) => {
-      if (w.value === "-x" || w.value === "--exec") texts.push(rest[k + 1] ?? w);
-      else if (w.value.startsWith("--exec=")) texts.push({ ...w, value: w.value.slice(7) });
-      else if (/^-[a-zA-Z]*x./.test(w.value)) texts.push({ ...w, value: w.value.slice(w.value.indexOf("x") + 1) });
-    });
-  } else if (sub === "submodule" && rest.some((w) => w.value === "foreach")) {
-    const body = rest.slice(rest.findIndex((w) => w.value === "foreach") + 1).filter((w) => !w.value.startsWith("-"));
-    // The command runs in each submodule: relative paths there are unknowable from here.
-    if (body.some((w) => w.dynamic)) return [op("unknown", "git submodule")];
-    const ops = analyzeText(body.map((w) => w.value).join(" "), "posix", { ...inv.ctx, state: { ...inv.ctx.state, cwd: null } });
-    return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
-  } else if (sub === "bisect" && rest[0]?.value === "run") {
-    const [head, ...more] = rest.slice(1);
-    return head ? analyzeArgv(head, more, inv.ctx) : [];
-  }
-  if (texts.length === 0) return null;
-  return texts.flatMap((t) => (t.dynamic ? [op("unknown", "git rebase")] : analyzeText(t.value, "posix", inv.ctx)));
-}
-
 /** `git -c alias.x='!cmd' x` runs a shell command; `alias.x='reset --hard'` a git command. */
-function _alias(alias: string, rest: Word[], inv: Invocation): Op[] {
+function _alias(alias: string, rest: Word[], inv: Invocation, top: () => string | null): Op[] {
   // An alias naming itself (or a cycle) would expand without end.
   if (inv.ctx.depth >= 8) return [op("unknown", "git")];
   const ctx = { ...inv.ctx, depth: inv.ctx.depth + 1 };
   inv = { ...inv, ctx };
-  if (alias.startsWith("!")) return analyzeText(`${alias.slice(1)} ${rest.map((w) => `'${w.value.replace(/'/g, "'\\''")}'`).join(" ")}`, "posix", inv.ctx);
+  // A shell alias runs from the top of the work tree (git's documentation), with the arguments.
+  if (alias.startsWith("!")) return analyzeAt(shellWithArgs(alias.slice(1), rest), inv.ctx, top());
   const words = alias.split(/\s+/).filter(Boolean).map((value) => ({ value, dynamic: false, glob: false, pattern: value, quoted: false }));
   return analyzeArgv({ value: "git", dynamic: false, glob: false, pattern: "git", quoted: false }, [...words, ...rest], inv.ctx, inv.cmd);
 }

@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
 import type { Handler, Invocation } from "./context.ts";
+import type { Word } from "../syntax.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
 
@@ -11,9 +12,14 @@ import { innerCommandOps } from "./remote-commands.ts";
  */
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
+const TERRAFORM_VALUED = new Set([
+  "-var", "-var-file", "-target", "-replace", "-state", "-state-out", "-backup", "-out", "-lock-timeout", "-parallelism",
+  "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source", "--terragrunt-iam-role", "--working-dir", "--config",
+]);
+
 /** terraform, tofu, terragrunt: `destroy`, `apply -destroy`, `workspace delete`. */
 export const terraform: Handler = (inv) => {
-  const line = cliLine(inv.args, new Set(["-var", "-var-file", "-target", "-state", "-out", "-lock-timeout", "-parallelism"]));
+  const line = cliLine(inv.args, TERRAFORM_VALUED);
   if (asksHelp(line, ["-help", "--help", "-h", "-version", "--version", "-v"])) return [];
   const path = words(line).filter((w) => w !== "run-all" && w !== "run");
   if (line.dynamic && path.length === 0) return destroy(inv);
@@ -25,8 +31,24 @@ export const terraform: Handler = (inv) => {
   const options = [...line.options, ...extra.filter((w) => w.startsWith("-")).map((w) => w.replace(/=.*$/s, ""))];
   if (sub === "apply" && options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
   if (sub === "workspace" && path[1] === "delete") return destroy(inv);
+  if (_dropsOrHidesResources(sub, path, options)) return destroy(inv);
   return line.operands[0]?.dynamic ? destroy(inv) : [];
 };
+
+/**
+ * Terraform commands whose destroys the guard cannot rule out:
+ * - `apply PLANFILE`: a saved plan may be a destroy plan (`plan -destroy -out=p`), which is
+ *   `apply -destroy` by another name; the guard does not read plan files (a zip holding a
+ *   protobuf, readable only through `terraform show`, a process), and applying one skips
+ *   Terraform's own approval prompt. A plain `apply` never runs a destroy plan.
+ * - `apply -replace=ADDR` and `taint ADDR` destroy and recreate the resource (its disks with it).
+ * - `state rm` makes Terraform forget resources and `state push` replaces the whole state.
+ */
+function _dropsOrHidesResources(sub: string | undefined, path: string[], options: string[]): boolean {
+  if (sub === "apply") return path.length > 1 || options.some((o) => o === "-replace" || o === "--replace");
+  if (sub === "taint") return true;
+  return sub === "state" && (path[1] === "rm" || path[1] === "push");
+}
 
 /**
  * The words Terraform reads from TF_CLI_ARGS and TF_CLI_ARGS_<command>, set for the command or
@@ -74,6 +96,9 @@ export const kubectl: Handler = (inv) => {
       return dryRun ? [] : destroy(inv);
     case "drain":
       return dryRun ? [] : destroy(inv);
+    case "scale":
+      // Scaling to zero replicas takes the workload down (its pods and their local data go).
+      return !dryRun && _scalesToZero(inv.args) ? destroy(inv) : [];
     case "replace":
       return line.options.includes("--force") && !dryRun ? destroy(inv) : [];
     case "apply":
@@ -87,6 +112,16 @@ export const kubectl: Handler = (inv) => {
   }
   return [];
 };
+
+/** `--replicas=0`, `--replicas 0`, or a count the guard cannot read. */
+function _scalesToZero(args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = a.value === "--replicas" ? args[i + 1] : a.value.startsWith("--replicas=") ? { ...a, value: a.value.slice(11) } : undefined;
+    if (value && (value.dynamic || /^[+-]?0+$/.test(value.value.trim()))) return true;
+  }
+  return false;
+}
 
 /** helm uninstall (delete, del, un), not as a dry run. */
 export const helm: Handler = (inv) => {

@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { holdsSecret } from "./flows.ts";
+import { downloadOps } from "./download-targets.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent } from "./sent-data.ts";
 import type { Sent } from "./sent-tree.ts";
@@ -92,8 +93,8 @@ export const fetcher: Handler = (inv) => {
   const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
   if (fromStdin) ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   // The saved body replaces the file it is written to (red team H4: `curl -o ~/.bashrc URL`).
-  const saved = _savedTo(inv.name, inv.args);
-  if (saved) ops.push({ ...op("overwrite", inv.name, [saved]), lands: "created" });
+  // curl --output-dir and -O, wget -P: download-targets.ts.
+  ops.push(...downloadOps(inv.name, inv.args, _savedTo(inv.name, inv.args)));
   return ops;
 };
 

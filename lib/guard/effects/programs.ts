@@ -1,6 +1,7 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { inPlaceSwitch } from "./in-place-switch.ts";
 import { make, runuser, script } from "./command-runners.ts";
 import { creates, sed, unzip } from "./creates.ts";
 import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
@@ -14,15 +15,24 @@ import { aws, az, gcloud, gsutil } from "./cloud.ts";
 import { compose, docker } from "./containers.ts";
 import { helm, kubectl, stackTool, terraform } from "./infra.ts";
 import { sshRemoteOps } from "./remote-commands.ts";
-import { clickhouse, clickhouseClient, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
+import { clickhouse, clickhouseClient, cqlsh, dropProgram, duckdb, mysql, mysqladmin, pgRestore, psql, sqlite } from "./sql-clients.ts";
+import { consul, etcdctl, influx, vault } from "./store-clis.ts";
 import { tar } from "./tar.ts";
-import { awk, emacs, man, pager, rg, sort, vim, zip } from "./runners.ts";
+import { busybox, httpd, httpServer, phpServer, pythonServer, rubyServer, serve } from "./file-servers.ts";
+import { go, OUTPUT_PROGRAMS, split, uniq } from "./output-options.ts";
+import { patch } from "./patch.ts";
+import { COMPRESSORS, compressor } from "./compressors.ts";
+import { awk, emacs, man, pager, rg, sort, zip } from "./runners.ts";
+import { ed, vim } from "./editors.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { atJob, crontab } from "./schedulers.ts";
 import { sftp } from "./sftp.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
+
+/** Both handlers' ops, in order. */
+const both = (a: Handler, b: Handler): Handler => (inv) => [...a(inv), ...b(inv)];
 
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
 
@@ -57,11 +67,17 @@ export const PROGRAMS = new Map<string, Handler>([
   ...["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"].map((n) => [n, shell] as const),
   ...["pwsh", "powershell"].map((n) => [n, powershell] as const),
   ["cmd", cmdExe],
-  ...["python", "pypy"].map((n) => [n, interpreter("python")] as const),
+  // The interpreters; python, ruby and php also serve folders (file-servers.ts).
+  ...["python", "pypy"].map((n) => [n, both(interpreter("python"), pythonServer)] as const),
   ...["node", "nodejs", "deno", "bun"].map((n) => [n, interpreter("node")] as const),
-  ["perl", interpreter("perl")],
-  ["ruby", interpreter("ruby")],
-  ["php", interpreter("php")],
+  // `-i` edits the file operands in place (in-place-switch.ts).
+  ["perl", both(interpreter("perl"), inPlaceSwitch)],
+  ["ruby", both(both(interpreter("ruby"), rubyServer), inPlaceSwitch)],
+  ["php", both(interpreter("php"), phpServer)],
+  // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
+  ["http-server", httpServer],
+  ["serve", serve],
+  ["httpd", httpd],
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
   ["scp", commandString],
@@ -70,6 +86,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ["crontab", crontab],
   ...["mail", "mailx", "sendmail", "mutt"].map((n) => [n, pipedToPeer] as const),
   ["tar", tar],
+  // Options and operands that name a written file (output-options.ts).
+  ...Object.entries(OUTPUT_PROGRAMS),
+  ["go", go],
+  ["uniq", uniq],
+  ["split", split],
+  ["patch", patch],
+  // Compressors replace their input by its compressed copy (compressors.ts).
+  ...Object.keys(COMPRESSORS).map((n) => [n, compressor] as const),
   ["security", keychain],
   ["trap", trap],
   ["tmux", tmux],
@@ -80,6 +104,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["lvm", lvm],
   ...["awk", "gawk", "mawk", "nawk", "busybox-awk"].map((n) => [n, awk] as const),
   ...["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((n) => [n, vim] as const),
+  ["ed", ed],
   ["emacs", emacs],
   ["rg", rg],
   ["sort", sort],
@@ -98,6 +123,11 @@ export const PROGRAMS = new Map<string, Handler>([
   ["pg_restore", pgRestore],
   ...["redis-cli", "valkey-cli", "keydb-cli"].map((n) => [n, redisCli] as const),
   ...["mongosh", "mongo"].map((n) => [n, mongoShell] as const),
+  ["cqlsh", cqlsh],
+  ["etcdctl", etcdctl],
+  ["consul", consul],
+  ["vault", vault],
+  ["influx", influx],
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
   ...APP_CLIS.map((n) => [n, appCli] as const),
   ["bundle", bundle],
@@ -114,6 +144,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["az", az],
 ]);
 
+// `busybox httpd` serves a folder; other applets run as the wrapped command.
+PROGRAMS.set("busybox", busybox);
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { ParseError, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeScript } from "./analyze.ts";
-import type { AnalyzeContext } from "./context.ts";
+import { type AnalyzeContext, newLineState } from "./context.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 // Data-store and infrastructure clients (programs.ts), for text the parser cannot read.
@@ -52,7 +52,7 @@ export function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {
     return named ? [op("data-destroy", "remote")] : [];
   }
   const remote = _elsewhere({ ...ctx, depth: ctx.depth + 1 }, null);
-  return analyzeScript(script, { ...remote, state: { cwd: null, afterCd: false, remote: true } }).filter((o) => PORTABLE.has(o.kind));
+  return analyzeScript(script, { ...remote, state: { ...newLineState(null), remote: true } }).filter((o) => PORTABLE.has(o.kind));
 }
 
 const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";

@@ -96,22 +96,6 @@ function _pipedCommand(command: string, before: string | null): string {
   return `printf '%s' '${fed.replace(/'/g, "'\\''")}' | ${command}`;
 }
 
-/** vim/vi/nvim/ex: `-c`, `--cmd` and `+` commands; `:!cmd`, `:r !cmd`, `:w !cmd` run a shell. */
-export const vim: Handler = (inv) => {
-  const ops: Op[] = [];
-  for (let i = 0; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    const command = a.value === "-c" || a.value === "--cmd" ? inv.args[++i] : a.value.startsWith("+") ? { ...a, value: a.value.slice(1) } : undefined;
-    if (a.value === "-S" || a.value === "-s" || a.value === "-u" || a.value.startsWith("--startuptime")) return unknown(inv);
-    if (!command) continue;
-    if (command.dynamic) return unknown(inv);
-    const bang = /(?:^|[\s:|.,$%0-9]|\b(?:r|read|w|write))!(.*)$/s.exec(command.value);
-    if (bang) ops.push(...(bang[1]!.trim() ? analyzeText(bang[1]!, "posix", inv.ctx) : unknown(inv)));
-    else if (/\b(sys(tem)?|call|py(thon)?3?|pyx|pyf(ile)?|lua(file)?|perl|ruby|rubyf|term(inal)?|sh(ell)?|exe(cute)?|so(urce)?|mak(e)?|grep|lgrep|let|norm(al)?)\b/.test(command.value)) ops.push(...unknown(inv));
-  }
-  return ops;
-};
-
 /** emacs: `--eval`, `--load`, `--funcall` and `--script` run Lisp the guard does not read. */
 export const emacs: Handler = (inv) => (inv.args.some((a) => a.dynamic || /^(--?eval|--execute|-l|--load|-f|--funcall|--script|-x)(=|$)/.test(a.value)) ? unknown(inv) : []);
 

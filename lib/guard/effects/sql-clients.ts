@@ -96,6 +96,33 @@ const CLICKHOUSE: ClientSpec = {
   sqlOptionsReplaceStdin: true,
 };
 
+// cqlsh (Cassandra, ScyllaDB): CQL in `-e`, `-f` files or stdin; host and port are operands.
+// CQL strings are '…' ('' escapes) and $$…$$; comments are --, // and /* */ (not nested).
+const CQLSH: ClientSpec = {
+  flavor: "plain",
+  dialect: { backslash: false, hash: false, brackets: false, backticks: false, dollar: true, nested: false, dashSpace: false, exec: false },
+  valued: ["-u", "--username", "-p", "--password", "-k", "--keyspace", "--browser", "--encoding", "--cqlshrc", "--credentials", "--cqlversion", "--protocol-version", "--connect-timeout", "--request-timeout", "-b", "--secure-connect-bundle", "--consistency-level", "--serial-consistency-level"],
+  sql: ["-e", "--execute"],
+  file: ["-f", "--file"],
+  exits: ["--help", "-h", "--version"],
+  clusters: true,
+  names: Infinity,
+  sqlOptionsReplaceStdin: true,
+};
+
+// The InfluxDB 1.x shell: InfluxQL in `-execute` (Go flags: one dash or two) or on stdin.
+const INFLUXQL: ClientSpec = {
+  flavor: "plain",
+  dialect: SQL_DIALECTS.any,
+  valued: ["-host", "-port", "-socket", "-database", "-db", "-username", "-password", "-format", "-precision", "-consistency", "-path", "-pps", "-type", "-unixSocket", "-config"],
+  sql: ["-execute"],
+  file: [],
+  exits: ["-help", "-h", "-version"],
+  clusters: false,
+  names: Infinity,
+  sqlOptionsReplaceStdin: true,
+};
+
 type Source = { kind: "sql"; word: Word } | { kind: "file"; word: Word };
 
 /** A SQL client (`sqlite3`, `duckdb`, `psql`, `mysql`, `mariadb`, `clickhouse-client`). */
@@ -199,6 +226,8 @@ export const duckdb = client(DUCKDB);
 export const psql = client(PSQL);
 export const mysql = client(MYSQL);
 export const clickhouseClient = client(CLICKHOUSE);
+export const cqlsh = client(CQLSH);
+export const influxql = client(INFLUXQL);
 
 /** `clickhouse client …` and `clickhouse local …` run SQL like clickhouse-client. */
 export const clickhouse: Handler = (inv) => {

@@ -17,6 +17,9 @@ const VCS = new Set(["git", "svn", "hg", "gh"]);
 // In the tainted set: a fetched folder exists while the running directory is unknown, so a
 // relative name (`git clone URL d && cd d && make`) may be inside it.
 const RELATIVE_UNDER_FETCH = "\0relative";
+// Implicit inputs that are files in the folder a tool runs in (not programs a loader variable
+// names, which bash looks up on PATH: `GIT_SSH=rm`).
+const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyproject\.toml|setup\.cfg|\.envrc|build\.rs|Cargo\.toml|[\w.-]+\.py)$/;
 
 /**
  * Download-then-run across one command line: files written from the network (curl -o, wget,
@@ -89,7 +92,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const inline = name !== "make" && args.some((a) => /^-[a-z]{0,3}[cem]$|^--(command|eval|module)$/.test(a.value));
   const scripts = inline ? [] : operands;
   const runsTainted = isTainted(head) || (RUNNERS.has(name) && (scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinTainted));
-  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), true));
+  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
   return runsTainted || loads ? [op("remote-code", name)] : [];
 }
 

@@ -6,6 +6,8 @@ import type { Handler, Invocation } from "./context.ts";
 import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent } from "./tar-sent.ts";
+import { tarArgs } from "./tar-args.ts";
+import { tarFileOps, tarToStdout } from "./tar-files.ts";
 
 const RUNS = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s;
 
@@ -41,10 +43,11 @@ export const tar: Handler = (inv) => {
   }
   const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   const into = _directory(args);
-  // Extracting writes into -C DIR or the working directory (only protected storage cares, and
-  // later parts of the line that meet the extracted entries).
-  if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread" });
-  return ops;
+  const parsed = tarArgs(args);
+  // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
+  // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
+  if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread", ...(!tarToStdout(parsed) && { replaces: true }) });
+  return parsed.invalid ? ops : [...ops, ...tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined))];
 };
 
 /** A variable tar reads from its environment: the command's own prefix, `env X=…`, or the shell. */

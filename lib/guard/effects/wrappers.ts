@@ -59,6 +59,8 @@ export const wrapper: Handler = (inv) => {
   if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
   const [head, ...tail] = rest;
   if (!head) return [];
+  // `sudo NAME=VALUE cmd` sets the variable for the command, as env does (git reads GIT_EDITOR…).
+  if (inv.name === "sudo" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(head.value)) return env({ ...inv, args: rest });
   return analyzeArgv(head, tail, inv.ctx, inv.cmd);
 };
 

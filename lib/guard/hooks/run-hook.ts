@@ -84,6 +84,14 @@ export async function runHook(
 }
 
 /**
+ * The answer to a hook line that is itself wrong (hook-args.ts): the command is not checked, so
+ * the agent gets its deny (or, for a post-tool event, the tool's output withheld).
+ */
+export async function misconfiguredHook(agent: HookAgent, input: Uint8Array, why: string): Promise<HookAnswer> {
+  return _unreadable(agent, ADAPTERS[agent], `the hook is misconfigured: ${why}; the command was not checked`, input);
+}
+
+/**
  * The answer to input that cannot be read: a deny, or for an agent with a post-tool hook whose
  * input names that event (its raw bytes are searched, as they do not parse), a withheld result.
  */

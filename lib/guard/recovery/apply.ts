@@ -8,6 +8,7 @@ import { recoverWorkspace } from "./recover.ts";
 import { relocate } from "./relocate.ts";
 import { quarantineIsSafe } from "./store-check.ts";
 import { takeSnapshot } from "./snapshot.ts";
+import { takeRefsSnapshot } from "./refs-snapshot.ts";
 
 /** The command that undoes a transaction, for hook answers and human output. */
 export function restoreCommand(txid: string): string {
@@ -15,7 +16,7 @@ export function restoreCommand(txid: string): string {
 }
 
 /**
- * Performs a RELOCATE or SNAPSHOT compensation before the command runs. A recovery pass over the
+ * Performs a RELOCATE or SNAPSHOT (work tree, or kept refs) compensation before the command runs. A recovery pass over the
  * workspace's crashed transactions comes first. The answer distinguishes, as seed 001 does, a
  * compensation that was attempted and failed or fell short (`COMPENSATION_FAILED`) from one that
  * could not even be attempted (`BLOCK_UNDETERMINABLE_EFFECT`). Messages carry no target spelling.
@@ -29,7 +30,7 @@ export async function applyCompensation(plan: CompensationPlan): Promise<Compens
   } catch {
     // A transaction that cannot be recovered now stays locked and is retried on the next run.
   }
-  return plan.kind === "relocate" ? _relocate(plan, checkId) : _snapshot(plan, checkId);
+  return plan.kind === "relocate" ? _relocate(plan, checkId) : _gitTx(plan, checkId);
 }
 
 async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, checkId?: string): Promise<CompensationResult> {
@@ -57,19 +58,24 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
   return { ok: true, kind: "relocate", txid: outcome.txid!, covered: plan.targets.length };
 }
 
-async function _snapshot(plan: Extract<CompensationPlan, { kind: "snapshot" }>, checkId?: string): Promise<CompensationResult> {
+/** A work tree snapshot, or the refs a branch delete or stash drop would lose (kept in the workspace's repository). */
+async function _gitTx(plan: Extract<CompensationPlan, { kind: "snapshot" | "refs" }>, checkId?: string): Promise<CompensationResult> {
   const top = _tryGit(plan.repo, ["rev-parse", "--show-toplevel"]);
   if (top?.exitCode !== 0) return _undeterminable("the repository cannot be read with git");
-  const base = { event: "compensation" as const, kind: "snapshot" as const, check_id: checkId };
+  const repo = top.stdout.trim();
+  if (plan.kind === "refs" && (plan.refs.length === 0 || repo !== plan.workspace)) return _undeterminable("the plan names no ref of the workspace's repository");
+  const covered = plan.kind === "refs" ? plan.refs.length : 1;
+  const base = { event: "compensation" as const, kind: plan.kind, check_id: checkId, ...(plan.kind === "refs" ? { target_count: covered } : {}) };
   if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
   const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
-  const outcome = await takeSnapshot(plan.workspace, top.stdout.trim(), plan.includeUntracked, meta).catch((error: Error) => ({ txid: undefined, ok: false, error }));
+  const taking = plan.kind === "refs" ? takeRefsSnapshot(plan.workspace, repo, plan.refs, meta) : takeSnapshot(plan.workspace, repo, plan.includeUntracked, meta);
+  const outcome = await taking.catch((error: Error) => ({ txid: undefined, ok: false, error }));
   if (!outcome.ok) {
     _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "failed", decision: "BLOCK", reason_codes: ["COMPENSATION_FAILED"] });
-    return _failed(`the git snapshot could not be recorded (${_code(outcome.error)})`);
+    return _failed(`the git ${plan.kind === "refs" ? "refs" : "snapshot"} could not be recorded (${_code(outcome.error)})`);
   }
   _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "ok", decision: "SNAPSHOT" });
-  return { ok: true, kind: "snapshot", txid: outcome.txid!, covered: 1 };
+  return { ok: true, kind: plan.kind, txid: outcome.txid!, covered };
 }
 
 /** Drops targets inside another target: moving the outer one moves them too. */

@@ -25,7 +25,7 @@ export const AuditRecord = z
     check_id: CheckId.optional(),
     txid: Txid.optional(),
     txid_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-    kind: z.enum(["relocate", "snapshot"]).optional(),
+    kind: z.enum(["relocate", "snapshot", "refs"]).optional(),
     target_count: Count.optional(),
     moved_count: Count.optional(),
     skipped_count: Count.optional(),

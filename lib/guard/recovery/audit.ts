@@ -23,7 +23,7 @@ const FIELDS: Record<keyof AuditRecord, Check> = {
   check_id: matches(CHECK_ID_PATTERN),
   txid,
   txid_sha256: matches(/^[0-9a-f]{64}$/),
-  kind: oneOf("relocate", "snapshot"),
+  kind: oneOf("relocate", "snapshot", "refs"),
   target_count: count,
   moved_count: count,
   skipped_count: count,

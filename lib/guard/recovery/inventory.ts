@@ -3,13 +3,13 @@ import { LeogrielError } from "../../core/errors.ts";
 import { layoutOf, payloadDir } from "./layout.ts";
 import { isLocked, lockOwnerAlive } from "./lock.ts";
 import { treeBytes } from "./tree-digest.ts";
-import { loadTx, quarantinedItems, type TxState, type TxView } from "./tx-view.ts";
+import { loadTx, pendingRefs, quarantinedItems, type TxState, type TxView } from "./tx-view.ts";
 import { isTxid } from "./txid.ts";
 
 /** One transaction as `status` and `gc` see it. */
 export interface TxSummary {
   txid: string;
-  kind: "relocate" | "snapshot";
+  kind: "relocate" | "snapshot" | "refs";
   state: TxState;
   created_at: string;
   purpose: "compensation" | "preservation";
@@ -49,8 +49,8 @@ export function listTransactions(workspace: string): { transactions: TxSummary[]
       purpose: view.meta.purpose,
       ...(view.meta.check_id ? { check_id: view.meta.check_id } : {}),
       ...(view.meta.preserves ? { preserves: view.meta.preserves } : {}),
-      item_count: view.kind === "snapshot" ? 1 : view.items.length,
-      quarantined_count: view.kind === "snapshot" ? (view.state === "committed" && view.snapshotState !== "restored" ? 1 : 0) : quarantinedItems(view).length,
+      item_count: view.kind === "snapshot" ? 1 : view.kind === "refs" ? (view.refs?.refs.length ?? 0) : view.items.length,
+      quarantined_count: _held(view),
       bytes: view.state === "purged" ? 0 : treeBytes(payloadDir(layout, txid)),
       busy: alive,
       needs_recovery: locked && !alive,
@@ -58,4 +58,11 @@ export function listTransactions(workspace: string): { transactions: TxSummary[]
   }
   transactions.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.txid.localeCompare(b.txid));
   return { transactions, invalid };
+}
+
+/** How many of a transaction's items the quarantine still holds (a snapshot and kept refs: until restored). */
+function _held(view: TxView): number {
+  if (view.kind === "relocate") return quarantinedItems(view).length;
+  if (view.state !== "committed") return 0;
+  return view.kind === "refs" ? pendingRefs(view).length : view.snapshotState !== "restored" ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { CHECK_ID_PATTERN } from "./check-id.ts";
+import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
 import type { JournalRecord } from "./journal-records.ts";
-import { type Check, count, datetime, fields, matches, nonEmptyString, nullable, oneOf, optional } from "./plain-checks.ts";
+import { type Check, count, datetime, fields, listOf, matches, nonEmptyString, nullable, oneOf, optional } from "./plain-checks.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
 // The journal record contract in plain code (see plain-checks.ts for why): the same shapes as
@@ -9,12 +10,15 @@ import { TXID_PATTERN } from "./txid.ts";
 const txid = matches(TXID_PATTERN);
 const sha = matches(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
 const literalType = (type: string): Check => oneOf(type);
+const keptBranch = fields({ kind: oneOf("branch"), name: matches(BRANCH_REF), commit: sha });
+const keptStash = fields({ kind: oneOf("stash"), index: count, commit: sha, message: (v) => typeof v === "string" });
+const keptRef: Check = (v) => keptBranch(v) || keptStash(v);
 
 const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
   "tx-start": {
     v: oneOf(1),
     txid,
-    kind: oneOf("relocate", "snapshot"),
+    kind: oneOf("relocate", "snapshot", "refs"),
     created_at: datetime,
     meta: fields({ purpose: oneOf("compensation", "preservation"), check_id: optional(matches(CHECK_ID_PATTERN)), preserves: optional(txid) }),
   },
@@ -27,6 +31,10 @@ const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
     branch: nullable((v) => typeof v === "string"),
     stash: nullable(sha),
     untracked: (v) => typeof v === "boolean",
+  },
+  refs: {
+    ref: (v) => typeof v === "string" && v.startsWith("refs/agent-guard/snapshots/"),
+    refs: (v) => listOf(keptRef, MAX_KEPT_REFS)(v) && (v as unknown[]).length > 0,
   },
   "tx-commit": { moved_count: count, skipped_count: count },
   "tx-abort": { reason: oneOf("compensation_failed", "recovered") },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHECK_ID_PATTERN } from "./check-id.ts";
+import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
 // The published contract (schemas/); the compensation path checks records with the plain-code
@@ -25,7 +26,7 @@ export const TxStartRecord = z.looseObject({
   type: z.literal("tx-start"),
   v: z.literal(1),
   txid: Txid,
-  kind: z.enum(["relocate", "snapshot"]),
+  kind: z.enum(["relocate", "snapshot", "refs"]),
   created_at: z.iso.datetime(),
   meta: TxMeta,
 });
@@ -65,6 +66,19 @@ export const SnapshotRecord = z.looseObject({
   untracked: z.boolean(),
 });
 
+/** A local branch a command would delete, or a stash entry it would drop (by its position then). */
+export const KeptRef = z.discriminatedUnion("kind", [
+  z.looseObject({ kind: z.literal("branch"), name: z.string().regex(BRANCH_REF), commit: Sha }),
+  z.looseObject({ kind: z.literal("stash"), index: Index, commit: Sha, message: z.string() }),
+]);
+
+/** The refs a `refs` transaction keeps alive: entry n under `<ref>/<n>`. */
+export const RefsRecord = z.looseObject({
+  type: z.literal("refs"),
+  ref: z.string().startsWith("refs/agent-guard/snapshots/"),
+  refs: z.array(KeptRef).min(1).max(MAX_KEPT_REFS),
+});
+
 export const TxCommitRecord = z.looseObject({
   type: z.literal("tx-commit"),
   moved_count: z.int().min(0),
@@ -90,6 +104,7 @@ export const JournalRecord = z
     RelocateRecord,
     RelocateSkipRecord,
     SnapshotRecord,
+    RefsRecord,
     TxCommitRecord,
     TxAbortRecord,
     RestoreIntentRecord,
@@ -105,3 +120,4 @@ export const JournalRecord = z
   });
 export type JournalRecord = z.infer<typeof JournalRecord>;
 export type SnapshotRecord = z.infer<typeof SnapshotRecord>;
+export type RefsRecord = z.infer<typeof RefsRecord>;

@@ -6,7 +6,21 @@ import { join } from "node:path";
  */
 export type CompensationPlan =
   | { kind: "relocate"; workspace: string; targets: string[]; checkId?: string }
-  | { kind: "snapshot"; workspace: string; repo: string; includeUntracked: boolean; checkId?: string };
+  | { kind: "snapshot"; workspace: string; repo: string; includeUntracked: boolean; checkId?: string }
+  | { kind: "refs"; workspace: string; repo: string; refs: DroppedRef[]; checkId?: string };
+
+/**
+ * A Git ref a command would drop (`git branch -D`, `git stash drop|clear`): a local branch
+ * (`refs/heads/...`) and its commit, or a stash entry by its position, commit and message.
+ */
+export type DroppedRef =
+  | { kind: "branch"; name: string; commit: string }
+  | { kind: "stash"; index: number; commit: string; message: string };
+
+/** A local branch's full ref name as a journal keeps it (git allows no whitespace in one). */
+export const BRANCH_REF = /^refs\/heads\/\S+$/;
+/** The most refs one transaction keeps (a `git stash clear` of a long stash list fits). */
+export const MAX_KEPT_REFS = 10_000;
 
 /** The recovery layer's answer: a transaction id, or the seed-001 reason it could not. */
 export type CompensationResult =

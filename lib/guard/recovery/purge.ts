@@ -3,10 +3,11 @@ import { journalPath, payloadDir, type QuarantineLayout } from "./layout.ts";
 import { removeTree } from "./move.ts";
 import { gitStep } from "./git-run.ts";
 import type { TxView } from "./tx-view.ts";
+import { dropKeptRefs } from "./refs-snapshot.ts";
 
 /**
  * Purges a transaction's payload (GC, ALLOW_TRASH_GC): `purge-intent`, delete the payload folder
- * (or a snapshot's ref), `purge`. The journal stays as history: a purged transaction is listed
+ * (or a snapshot's or kept refs' refs), `purge`. The journal stays as history: a purged transaction is listed
  * in `transactions` but not in the active inventory. The caller holds the lock.
  */
 export async function purgeTx(layout: QuarantineLayout, workspace: string, view: TxView): Promise<void> {
@@ -20,5 +21,6 @@ export async function finishPurge(layout: QuarantineLayout, workspace: string, v
   if (view.snapshot) {
     await gitStep(workspace, ["update-ref", "-d", view.snapshot.ref], "purge_failed");
   }
+  if (view.kind === "refs") await dropKeptRefs(workspace, view.txid);
   appendRecord(journalPath(layout, view.txid), { type: "purge" });
 }

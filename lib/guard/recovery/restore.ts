@@ -10,6 +10,7 @@ import { relocate } from "./relocate.ts";
 import { destinationOf, restoreItems, type ItemOutcome } from "./restore-items.ts";
 import { settle } from "./settle.ts";
 import { applySnapshot, snapshotConflicts } from "./snapshot-restore.ts";
+import { restoreKeptRefs } from "./refs-restore.ts";
 import { takeSnapshot } from "./snapshot.ts";
 import { quarantinedItems, type TxView } from "./tx-view.ts";
 import { isTxid } from "./txid.ts";
@@ -18,7 +19,7 @@ import { relativeInside } from "./boundary.ts";
 /** The result of `restore <txid>`. */
 export interface RestoreReport {
   txid: string;
-  kind: "relocate" | "snapshot";
+  kind: "relocate" | "snapshot" | "refs";
   restored_count: number;
   conflict_count: number;
   error_count: number;
@@ -54,7 +55,8 @@ export async function restoreTransaction(workspace: string, txid: string, option
       await recoverTx(layout, workspace, txid);
       view = await settle(layout, workspace, txid);
     }
-    const report = view.kind === "snapshot" ? await _snapshot(layout, workspace, view, options) : await _relocation(layout, workspace, view, options);
+    const restoring = view.kind === "snapshot" ? _snapshot : view.kind === "refs" ? _refs : _relocation;
+    const report = await restoring(layout, workspace, view, options);
     const done = report.conflict_count === 0 && report.error_count === 0;
     try {
       if (done) appendRecord(journalPath(layout, txid), { type: "tx-restored" });
@@ -136,6 +138,13 @@ async function _snapshot(layout: QuarantineLayout, workspace: string, view: TxVi
     report.items = [{ ...item, status: "error", code: err instanceof LeogrielError ? err.code : "restore_failed" }];
   }
   return report;
+}
+
+async function _refs(layout: QuarantineLayout, workspace: string, view: TxView, options: { force: boolean }): Promise<RestoreReport> {
+  _assertRestorable(view);
+  const { items, backup_txids } = await restoreKeptRefs(layout, workspace, view, options.force);
+  const count = (status: ItemOutcome["status"]) => items.filter((i) => i.status === status).length;
+  return { txid: view.txid, kind: "refs", restored_count: count("restored"), conflict_count: count("conflict"), error_count: count("error"), ...(backup_txids ? { backup_txids } : {}), items };
 }
 
 function _assertRestorable(view: TxView): void {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fsyncDirSync } from "../../core/atomic-write.ts";
 import { appendRecord } from "./journal.ts";
-import type { SnapshotRecord, TxMeta } from "./journal-records.ts";
+import type { JournalRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
 import { gitStep, gitText, nulList } from "./git-run.ts";
@@ -32,6 +32,19 @@ export async function takeSnapshot(
   includeUntracked: boolean,
   meta: TxMeta,
 ): Promise<SnapshotOutcome> {
+  return recordGitTx(workspace, "snapshot", meta, (txid) => _record(repo, txid, includeUntracked));
+}
+
+/**
+ * One git-backed transaction (a work tree snapshot or kept refs): `tx-start`, the record `take`
+ * returns once its refs exist, `tx-commit`; on failure `tx-abort`, and the lock is released.
+ */
+export async function recordGitTx(
+  workspace: string,
+  kind: "snapshot" | "refs",
+  meta: TxMeta,
+  take: (txid: string) => Promise<JournalRecord>,
+): Promise<SnapshotOutcome> {
   const layout = layoutOf(workspace);
   ensureLayout(layout);
   const txid = newTxid();
@@ -40,9 +53,8 @@ export async function takeSnapshot(
   try {
     mkdirSync(txDir(layout, txid), { recursive: true, mode: 0o700 });
     fsyncDirSync(layout.tx);
-    appendRecord(journal, { type: "tx-start", v: 1, txid, kind: "snapshot", created_at: new Date().toISOString(), meta });
-    const record = await _record(repo, txid, includeUntracked);
-    appendRecord(journal, record);
+    appendRecord(journal, { type: "tx-start", v: 1, txid, kind, created_at: new Date().toISOString(), meta });
+    appendRecord(journal, await take(txid));
     appendRecord(journal, { type: "tx-commit", moved_count: 0, skipped_count: 0 });
   } catch (err) {
     try {

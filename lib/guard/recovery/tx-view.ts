@@ -1,7 +1,7 @@
 import { LeogrielError } from "../../core/errors.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
 import { readJournal } from "./journal.ts";
-import type { EntryKind, JournalRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
+import type { EntryKind, JournalRecord, RefsRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
 
 /** Where one journalled target is, as far as the journal knows. */
 export type ItemState = "intended" | "quarantined" | "skipped" | "restoring" | "restored";
@@ -22,7 +22,7 @@ export type TxState = "open" | "committed" | "aborted" | "restored" | "purging" 
 /** A transaction replayed from its journal: the journal is its manifest. */
 export interface TxView {
   txid: string;
-  kind: "relocate" | "snapshot";
+  kind: "relocate" | "snapshot" | "refs";
   createdAt: string;
   meta: TxMeta;
   state: TxState;
@@ -30,6 +30,9 @@ export interface TxView {
   snapshot?: SnapshotRecord;
   /** The snapshot's restore progress (index 0 of the restore records). */
   snapshotState?: "recorded" | "restoring" | "restored";
+  /** A refs transaction's kept branches and stash entries, and the restore progress of each (by index). */
+  refs?: RefsRecord;
+  refsState?: Map<number, "restoring" | "restored">;
   torn: boolean;
 }
 
@@ -80,13 +83,19 @@ function _apply(view: Omit<TxView, "torn">, items: Map<number, TxItem>, r: Journ
       view.snapshot = r;
       view.snapshotState = "recorded";
       return;
+    case "refs":
+      view.refs = r;
+      view.refsState = new Map();
+      return;
     case "restore-intent":
       if (item) item.state = "restoring";
       else if (view.snapshot) view.snapshotState = "restoring";
+      else view.refsState?.set(r.index, "restoring");
       return;
     case "restore":
       if (item) item.state = "restored";
       else if (view.snapshot) view.snapshotState = "restored";
+      else view.refsState?.set(r.index, "restored");
       return;
     case "tx-commit":
       view.state = "committed";
@@ -106,6 +115,11 @@ function _apply(view: Omit<TxView, "torn">, items: Map<number, TxItem>, r: Journ
     case "tx-start":
       return;
   }
+}
+
+/** Indexes of the kept branches and stash entries a restore has not put back yet. */
+export function pendingRefs(view: Omit<TxView, "torn">): number[] {
+  return (view.refs?.refs ?? []).map((_, n) => n).filter((n) => view.refsState?.get(n) !== "restored");
 }
 
 /** Items whose bytes rest in the payload (the ones a restore or GC acts on). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Severity } from "./finding.ts";
 
 /** `--fail-on`: the least severe finding that fails the audit; `never` only reports. */
-export const FailOn = z.union([Severity, z.literal("never")]);
+export const FailOn = z.enum([...Severity.options, "never"]);
 export type FailOn = z.infer<typeof FailOn>;
 
 /** The `audit` section of `.leogriel/config.json` (additive, every key optional). */

@@ -64,7 +64,8 @@ const INDICATOR_LINE_RULES: readonly LineRule[] = [
   },
   {
     rule: "indicator/shell-invocation",
-    keywords: new KeywordSet(["subprocess", "os.system", "popen", "os.exec", "os.spawn", "child_process", "execsync", "spawn", "execfile", "bun.spawn", "deno.command", "getruntime", "processbuilder", "eval", "exec", "start-process", "invoke-expression", "iex", "sh -c", "system(", "shell_exec", "passthru"]),
+    // "|" lets lines that pipe text into a shell (`| sh`, `|bash`) reach the pattern's last branch.
+    keywords: new KeywordSet(["subprocess", "os.system", "popen", "os.exec", "os.spawn", "child_process", "execsync", "spawn", "execfile", "bun.spawn", "deno.command", "getruntime", "processbuilder", "eval", "exec", "start-process", "invoke-expression", "iex", "sh -c", "|", "system(", "shell_exec", "passthru"]),
     pattern: /\bsubprocess\.\w+\s*\(|\bos\.(?:system|popen|exec\w*|spawn\w*)\s*\(|\bchild_process\b|\b(?:execSync|spawnSync|execFileSync|execFile|spawn)\s*\(|\bBun\.spawn(?:Sync)?\b|\bDeno\.Command\b|\bRuntime\.getRuntime\(\)\.exec|\bProcessBuilder\b|(?<![\w.'"])(?:eval|exec)\s*\(|\bStart-Process\b|\bInvoke-Expression\b|\biex\b|\b(?:ba|z|da|k)?sh\s+-c\b|\|\s*(?:ba|z)?sh\b|(?<![\w.'"])(?:system|shell_exec|passthru|popen)\s*\(/,
     regions: ["code"],
     message: "Spawns a process, a shell or evaluates code",

@@ -56,18 +56,13 @@ function _importedDir(name: string, ctx: SourceContext): string {
 }
 
 function _copy(dir: string, ctx: SourceContext, resolved: string): Fetched {
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    // reported below
-  }
-  if (!isDir) throw new LeogrielError("skill_source_not_found", `Cannot read the skill folder ${dir}: not a directory`);
+  if (!existsSync(dir)) throw new LeogrielError("skill_source_not_found", `Cannot read the skill folder ${dir}: it does not exist`);
+  if (!statSync(dir).isDirectory()) throw new LeogrielError("skill_source_not_found", `Cannot read the skill folder ${dir}: not a directory`);
   const dest = join(freshDir(ctx, "local"), "skill");
   copyTree(dir, dest, ctx.limits);
   return { dir: dest, resolved, provenance: { type: "local" } };
 }
 
 function _badLock(entry: LockEntry): LeogrielError {
-  return new LeogrielError("invalid_lock", `Cannot install ${entry.name}: its locked resolution ${JSON.stringify(entry.resolved)} does not match its source`);
+  return new LeogrielError("lock_mismatch", `Cannot install ${entry.name}: its locked resolution ${JSON.stringify(entry.resolved)} does not match its source`);
 }

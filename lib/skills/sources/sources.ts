@@ -23,14 +23,14 @@ export function resolveSpecifier(text: string, name: string | undefined, ctx: So
 
 /**
  * Fetches exactly what a lock entry pins; the source is the one its specifier names.
- * @throws {LeogrielError} `invalid_lock` when the specifier cannot be parsed
+ * @throws {LeogrielError} `lock_mismatch` when the locked specifier cannot be parsed
  */
 export function fetchLocked(entry: LockEntry, ctx: SourceContext): Promise<Fetched> {
   let spec: Specifier;
   try {
     spec = parseSpecifier(entry.specifier);
   } catch (err) {
-    throw new LeogrielError("invalid_lock", `Cannot install ${entry.name} from the lock: ${(err as Error).message}`);
+    throw new LeogrielError("lock_mismatch", `Cannot install ${entry.name} from the lock: ${(err as Error).message}`);
   }
   return SOURCES[spec.kind].fetchLocked(entry, ctx);
 }

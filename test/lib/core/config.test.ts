@@ -21,6 +21,15 @@ describe("configuration", () => {
     expect(loadConfigSection("install", project, env)).toEqual({ agents: ["gemini"], global: true });
   });
 
+  test("without a project (a --global install) only the user file counts", () => {
+    const home = tempDir();
+    const project = tempDir();
+    const env = { XDG_CONFIG_HOME: home };
+    write(userConfigPath(env), { schemaVersion: 1, install: { agents: ["cursor"] } });
+    write(join(project, ".leogriel", "config.json"), { schemaVersion: 1, install: { agents: ["gemini"] } });
+    expect(loadConfigSection("install", null, env)).toEqual({ agents: ["cursor"] });
+  });
+
   test("no files means an empty section", () => {
     expect(loadConfigSection("check", tempDir(), { XDG_CONFIG_HOME: tempDir() })).toEqual({});
   });

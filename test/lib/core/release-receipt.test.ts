@@ -104,6 +104,16 @@ describe("release receipts", () => {
 });
 
 describe("trusted keys for release verification", () => {
+  test("a missing receipt or trusted-keys file is exit 2 with a message naming the file, not an errno dump", async () => {
+    const { binary } = await release();
+    const receipt = join(tempDir(), "nope.receipt.json");
+    const noReceipt = runEntry("verify", ["--release", binary, "--receipt", receipt, "--json"], { env: { XDG_CONFIG_HOME: tempDir() } });
+    expect([noReceipt.exitCode, JSON.parse(noReceipt.stdout).errors[0]]).toEqual([2, { code: "file_not_found", message: `Cannot read release receipt ${receipt}: no such file` }]);
+    const keys = join(tempDir(), "release-keys.json");
+    const noKeys = runEntry("verify", ["--release", binary, "--trusted-keys", keys, "--json"], { env: { XDG_CONFIG_HOME: tempDir() } });
+    expect([noKeys.exitCode, JSON.parse(noKeys.stdout).errors[0]]).toEqual([2, { code: "trusted_keys_invalid", message: `Cannot read trusted keys ${keys}: no such file` }]);
+  });
+
   test("without a trusted-keys file the envelope warns that the signer was not checked", async () => {
     const { binary } = await release();
     const result = runEntry("verify", ["--release", binary, "--json"], { env: { XDG_CONFIG_HOME: tempDir() } });

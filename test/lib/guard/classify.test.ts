@@ -52,9 +52,9 @@ const POSIX: Array<[string, Decision, ReasonCode]> = [
   ["git clean -fdx -e .agent-guard", "RELOCATE", "RELOCATE_TREE"],
   ["git clean -fdx", "BLOCK", "BLOCK_PROTECTED_PATH"],
   ["git clean -n", "ALLOW", "ALLOW_NOOP"],
-  ["git stash clear", "ASK", "ASK_GIT_HISTORY_LOSS"],
-  ["git stash drop", "ASK", "ASK_GIT_HISTORY_LOSS"],
-  ["git branch -D feature", "ASK", "ASK_GIT_HISTORY_LOSS"],
+  ["git reflog expire --expire=now --all", "ASK", "ASK_GIT_HISTORY_LOSS"],
+  ["git gc --prune=now", "ASK", "ASK_GIT_HISTORY_LOSS"],
+  ["git branch -M feature main", "ASK", "ASK_GIT_HISTORY_LOSS"],
   ["dd if=/dev/zero of=/dev/sda", "BLOCK", "BLOCK_DISK_DESTROY"],
   ["mkfs.ext4 /dev/sdb1", "BLOCK", "BLOCK_DISK_DESTROY"],
   ["wipefs -a /dev/sda", "BLOCK", "BLOCK_DISK_DESTROY"],
@@ -194,7 +194,7 @@ describe("classify bounds", () => {
 
 describe("compound verdicts", () => {
   test("the verdict is the highest rank of the parts and lists every reason", () => {
-    const r = check("rm -rf build; git stash clear; git push --force");
+    const r = check("rm -rf build; git reflog expire --all; git push --force");
     expect(r.decision).toBe("BLOCK");
     expect(r.reasons).toEqual(["BLOCK_FORCE_PUSH", "ASK_GIT_HISTORY_LOSS", "RELOCATE_TREE"]);
   });
@@ -215,7 +215,7 @@ describe("compound verdicts", () => {
 
   test("an allow rule lifts a non-protected verdict but never a protected-path BLOCK", () => {
     const config = { protectedPaths: [], allow: ["ASK_GIT_HISTORY_LOSS", "BLOCK_PROTECTED_ANCESTOR"] as ReasonCode[] };
-    expect(classify({ command: "git stash clear", cwd: fx.ws, env: fx.env, config }).decision).toBe("ALLOW");
+    expect(classify({ command: "git reflog expire --all", cwd: fx.ws, env: fx.env, config }).decision).toBe("ALLOW");
     expect(classify({ command: "rm -rf /", cwd: fx.ws, env: fx.env, config }).decision).toBe("BLOCK");
   });
 

@@ -31,7 +31,7 @@ describe("hook adapters", () => {
     });
 
     test(`${agent}: an ASK verdict is ${ASK[agent]}`, async () => {
-      const a = await hook(agent, PAYLOAD[agent]("git stash clear"));
+      const a = await hook(agent, PAYLOAD[agent]("git reflog expire --all"));
       expect(hookVerdict(a.stdout, a.exitCode)).toBe(ASK[agent]);
     });
 

@@ -64,7 +64,7 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   // reading it, and writes elsewhere, are not refused
   ["cat .agent-guard/audit.log", "ALLOW", "ALLOW_NO_EFFECT"],
   ["ls -la .agent-guard/quarantine", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["tar -czf /tmp/q.tgz -C .agent-guard .", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["tar -czf /tmp/q.tgz -C .agent-guard .", "ALLOW", "ALLOW_TEMP_PATH"],
   ["touch src/new.ts", "ALLOW", "ALLOW_NO_EFFECT"],
   ["git stash", "ALLOW", "ALLOW_NO_EFFECT"],
 ];

@@ -1,15 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { fileTempDir } from "../../support/temp-dir.ts";
 
 const fx = useGuardFixture();
 /** An existing, empty temp folder: a delete there is harmless unless the line moved data into it. */
-const T = realpathSync(mkdtempSync(join(tmpdir(), "leogriel-lineflow-")));
+const T = realpathSync(fileTempDir("leogriel-lineflow-"));
 // Program files outside the system binary folders: a symlink to rm named as an inert program,
 // a real script, and a symlink to a system program under another name.
 mkdirSync(join(fx.ws, "tools"));

@@ -1,15 +1,14 @@
-import { mkdtempSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { realpathSync } from "node:fs";
 import { describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { fileTempDir } from "../../support/temp-dir.ts";
 
 const fx = useGuardFixture();
 /** An existing, empty temp folder: a delete there is harmless, so a wrong `cd` into it would hide a workspace delete. */
-const T = realpathSync(mkdtempSync(join(tmpdir(), "leogriel-flow-")));
+const T = realpathSync(fileTempDir("leogriel-flow-"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // Red-team findings C3, C4, C8, C17: a `cd` or assignment that did not (or may not) reach the

@@ -109,7 +109,7 @@ const HOSTILE: Array<[string, string, Decision, ReasonCode?]> = [
   ["perl many delimiters", `perl -e '${fill("/e")}'`, "ALLOW"],
   ["ruby %x", `ruby -e '${fill("%x(")}'`, "BLOCK"],
   ["a glob of brackets naming an env file", `cat ${fill("[", SIZE - 10)}.env`, "ALLOW"],
-  ["a download URL with many ? before a newline", `curl -O 'http://h/a${fill("?", SIZE - 30)}\nx'`, "ALLOW"],
+  ["a download URL with many ? before a newline", `curl -O 'http://h/a${fill("?", SIZE - 30)}\nx'`, "BLOCK"],
 ];
 
 describe("red-team 3: a hostile one-liner of each shape is judged, not timed out", () => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { canonicalJson } from "../../../lib/core/canonical-json.ts";
 import { signEnvelope } from "../../../lib/core/dsse.ts";
@@ -14,6 +13,9 @@ import { sessionReceiptText, sessionStatement } from "../../../lib/proof/session
 import { verifySessionReceipt, type ReceiptChecks } from "../../../lib/proof/verify-receipt.ts";
 import { makeRepo } from "../../support/proof-harness.ts";
 import { simulatedPredicate } from "../../support/session-receipt-factory.ts";
+import { fileTempDir } from "../../support/temp-dir.ts";
+
+const tempDir = () => fileTempDir("leogriel-receipt-");
 
 const newKey = (): SigningKey => {
   const pair = generateKeyPair();
@@ -27,7 +29,7 @@ let predicate: Omit<SessionPredicate, "signer">;
 let receipt: string;
 
 beforeAll(async () => {
-  const root = makeRepo(realpathSync(mkdtempSync(join(tmpdir(), "leogriel-receipt-"))), { "a.txt": "a\n", "b.txt": "b\n" });
+  const root = makeRepo(realpathSync(tempDir()), { "a.txt": "a\n", "b.txt": "b\n" });
   predicate = await simulatedPredicate(
     root,
     () => {

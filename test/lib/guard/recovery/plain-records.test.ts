@@ -18,6 +18,8 @@ const VALID: Record<string, unknown>[] = [
   { type: "relocate", index: 3, method: "copy" },
   { type: "relocate-skip", index: 1, reason: "vanished" },
   { type: "snapshot", ref: "refs/agent-guard/snapshots/x", head: SHA, branch: null, stash: `${SHA}${"0".repeat(24)}`, untracked: true },
+  { type: "tx-start", v: 1, txid: TXID, kind: "refs", created_at: "2026-01-01T00:00:00Z", meta: { purpose: "compensation" } },
+  { type: "refs", ref: `refs/agent-guard/snapshots/${TXID}`, refs: [{ kind: "branch", name: "refs/heads/feature/ü", commit: SHA }, { kind: "stash", index: 3, commit: SHA, message: "On main: wip\n", extra: 1 }] },
   { type: "tx-commit", moved_count: 2, skipped_count: 0 },
   { type: "tx-abort", reason: "recovered" },
   { type: "restore-intent", index: 0 },
@@ -53,6 +55,13 @@ const HOSTILE: unknown[] = [
   { type: "snapshot", ref: "refs/agent-guard/snapshots/x", head: SHA.toUpperCase(), branch: null, stash: null, untracked: false },
   { type: "snapshot", ref: "refs/agent-guard/snapshots/x", head: SHA, stash: null, untracked: false },
   { type: "tx-abort", reason: "because" },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [] },
+  { type: "refs", ref: "refs/heads/x", refs: [{ kind: "branch", name: "refs/heads/x", commit: SHA }] },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [{ kind: "branch", name: "refs/tags/x", commit: SHA }] },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [{ kind: "branch", name: "refs/heads/a b", commit: SHA }] },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [{ kind: "stash", index: -1, commit: SHA, message: "m" }] },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [{ kind: "stash", index: 0, commit: SHA }] },
+  { type: "refs", ref: "refs/agent-guard/snapshots/x", refs: [{ kind: "tag", name: "refs/heads/x", commit: SHA }] },
 ];
 
 

@@ -1,8 +1,10 @@
 import { expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadExemptions, parseExemptions } from "../../../../lib/guard/span/exemptions.ts";
+import { useTempDirs } from "../../../support/temp-dir.ts";
+
+const tempDir = useTempDirs("span-ex-");
 
 const A = "a".repeat(64);
 const B = "B".repeat(64);
@@ -35,7 +37,7 @@ test("diagnostics never quote the file", () => {
 });
 
 test("a workspace without the file has no exemptions and no diagnostics", () => {
-  expect(loadExemptions(mkdtempSync(join(tmpdir(), "span-ex-")))).toEqual({ file: null, sha256: new Set(), diagnostics: [] });
+  expect(loadExemptions(tempDir())).toEqual({ file: null, sha256: new Set(), diagnostics: [] });
 });
 
 test("an unreadable, oversized or non-UTF-8 file is ignored with one diagnostic", () => {
@@ -44,12 +46,12 @@ test("an unreadable, oversized or non-UTF-8 file is ignored with one diagnostic"
     ["#".repeat(70_000), "EXEMPTION_TOO_LARGE"],
   ];
   for (const [content, code] of cases) {
-    const root = mkdtempSync(join(tmpdir(), "span-ex-"));
+    const root = tempDir();
     mkdirSync(join(root, ".agent-guard"));
     writeFileSync(join(root, ".agent-guard", "exfil-allow.toml"), content);
     expect<string[]>(loadExemptions(root).diagnostics.map((d) => d.code)).toEqual([code]);
   }
-  const dirInstead = mkdtempSync(join(tmpdir(), "span-ex-"));
+  const dirInstead = tempDir();
   mkdirSync(join(dirInstead, ".agent-guard", "exfil-allow.toml"), { recursive: true });
   expect(loadExemptions(dirInstead).diagnostics.map((d) => d.code)).toEqual(["EXEMPTION_UNREADABLE"]);
 });

@@ -165,6 +165,14 @@ describe("scanSkill checksum equals the install integrity of the folder", () => 
   });
 });
 
+test("text piped into a shell in code fires the shell_invocation indicator, as audit-rules-v1 says", () => {
+  for (const line of ["echo hi | sh", "echo hi |bash", "printf x |\tzsh -s"]) {
+    const dir = writeSkill(root, "p", { "SKILL.md": md("p", "Pipes."), "scripts/x.sh": `#!/bin/sh\n${line}\n` });
+    expect([line, scanSkill(dir, { root, strict: false }).skill.indicators]).toEqual([line, ["script_resource", "shell_invocation"]]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("a pre-approved shell fires the shell_invocation indicator and a high tier", () => {
   const dir = writeSkill(root, "s", { "SKILL.md": "---\nname: s\ndescription: S.\nallowed-tools: Read Bash(*)\n---\n\n# S\n" });
   const scan = scanSkill(dir, { root, strict: false });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EnvelopeMessage } from "../../../../lib/core/envelope.ts";
 import { addSkill } from "../../../../lib/skills/install/add.ts";
@@ -50,7 +50,11 @@ async function prepared(change: (p: Project) => void): Promise<Project> {
 const snapshot = (p: Project) => snapshotTree(p.dir, ["src", ".leogriel"]);
 
 async function run(p: Project, argv: string[], fault?: number): Promise<{ code: number | null; signal: unknown }> {
-  const env = { ...p.env, NO_COLOR: "1", ...(fault ? { LEOGRIEL_INSTALL_FAULT: `crash-at:${fault}` } : {}) };
+  // The killed run cannot remove its temporary folder: keep it inside the project's root, which
+  // the test removes.
+  const tmp = join(p.root, "tmp");
+  mkdirSync(tmp, { recursive: true });
+  const env = { ...p.env, TMPDIR: tmp, NO_COLOR: "1", ...(fault ? { LEOGRIEL_INSTALL_FAULT: `crash-at:${fault}` } : {}) };
   const child = Bun.spawn([process.execPath, ENTRY, ...argv, "--cwd", p.dir], { env, stdout: "ignore", stderr: "pipe" });
   await child.exited;
   return { code: child.exitCode, signal: child.signalCode };

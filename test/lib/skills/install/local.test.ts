@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addSkill } from "../../../../lib/skills/install/add.ts";
 import { installAll } from "../../../../lib/skills/install/install.ts";
@@ -99,6 +99,12 @@ describe("file: skills and local state", () => {
     await expect(add("file:skills/odd", { name: "odd2", strict: true })).rejects.toMatchObject({ code: "invalid_skill" });
   });
 
+
+  test("a file: source that is missing or is a file says which, with skill_source_not_found", async () => {
+    writeFiles(project.dir, { "skills/plain.txt": "x\n" });
+    await expect(add("file:skills/gone")).rejects.toMatchObject({ code: "skill_source_not_found", exitCode: 2, message: expect.stringMatching(/skills\/gone: it does not exist$/) });
+    await expect(add("file:skills/plain.txt")).rejects.toMatchObject({ code: "skill_source_not_found", message: expect.stringMatching(/plain\.txt: not a directory$/) });
+  });
   test("a symlink out of a file: source is refused", async () => {
     writeFiles(project.dir, { "skills/evil/SKILL.md": skillMd("evil"), "skills/evil/secrets": { link: "../../../home/.npmrc" } });
     await expect(add("file:skills/evil")).rejects.toMatchObject({ code: "unsafe_symlink", exitCode: 2 });
@@ -116,6 +122,8 @@ describe("file: skills and local state", () => {
     expect(readFileSync(join(home, ".claude/skills/review/SKILL.md"), "utf8")).toContain("review");
     const globalLock = JSON.parse(readFileSync(join(home, ".config/leogriel/agent-skills.lock"), "utf8"));
     expect(globalLock.skills.review.canonicalPath).toBe("~/.agents/skills/review");
+    // The project's config chose cursor for the project; the global install is the user's.
+    expect(existsSync(join(home, ".cursor/skills/review"))).toBe(false);
   });
 
   test("a bad install config section is a typed error", () => {

@@ -1,0 +1,75 @@
+import { unknownWord, type Word } from "../syntax.ts";
+
+/** The options of one git subcommand whose values the guard wants (a command, an output file). */
+export interface GitOptionSpec {
+  /** Short letters whose value is wanted (`-x CMD`, `-xCMD`, `-qxCMD`). */
+  short?: string;
+  /** Short letters with an optional value, wanted only when attached (`-Ocmd`). */
+  shortOptional?: string;
+  /** Every other short letter that takes a value: the rest of its cluster, or the next word. */
+  shortValued?: string;
+  /** Long names whose value is wanted (`--exec=CMD`, `--exec CMD`). */
+  long?: string[];
+  /** Long names with an optional value, wanted only when given with `=`. */
+  longOptional?: string[];
+  /**
+   * The shortest prefix git accepts for the long names (parse-options takes any unambiguous
+   * prefix: `--exe`, `--upload`); a shorter one is ambiguous there and git refuses to run. 0: the
+   * exact name only.
+   */
+  min?: number;
+  /** An unquoted word that is an expansion as a whole (`$OPTS`) may be one of the options. */
+  hidden?: boolean;
+}
+
+/**
+ * The values of the wanted options among a subcommand's arguments, in order, up to `--`. git
+ * parses options anywhere among the operands. An option whose value holds an expansion
+ * (`--exec=$X`), or with `hidden` an unquoted expansion where an option could stand (`$OPTS`), gives
+ * an unknown word.
+ */
+export function gitOptionValues(args: Word[], spec: GitOptionSpec): Word[] {
+  const out: Word[] = [];
+  const wanted = spec.short ?? "";
+  const optional = spec.shortOptional ?? "";
+  const valued = `${wanted}${spec.shortValued ?? ""}`;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === "--" && !w.dynamic) break;
+    if (spec.hidden && w.dynamic && !w.quoted && v === "") {
+      out.push(unknownWord());
+      continue;
+    }
+    if (!v.startsWith("-") || v === "-") continue;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const flag = eq < 0 ? v : v.slice(0, eq);
+      if (_longMatch(flag, spec.long, spec.min)) {
+        const value = eq < 0 ? args[++i] : { ...w, value: v.slice(eq + 1), pattern: v.slice(eq + 1) };
+        if (value) out.push(value);
+      } else if (eq >= 0 && _longMatch(flag, spec.longOptional, spec.min)) out.push({ ...w, value: v.slice(eq + 1), pattern: v.slice(eq + 1) });
+      continue;
+    }
+    // A cluster: boolean letters, then at most one letter that takes the rest (or the next word).
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      const rest = v.slice(k + 1);
+      if (optional.includes(c)) {
+        if (rest) out.push({ ...w, value: rest, pattern: rest });
+        break;
+      }
+      if (!valued.includes(c)) continue;
+      const value = rest ? { ...w, value: rest, pattern: rest } : args[++i];
+      if (wanted.includes(c) && value) out.push(value);
+      break;
+    }
+  }
+  return out;
+}
+
+/** `--upl`, `--upload-p`, `--upload-pack`: a prefix git would expand to one of the names. */
+function _longMatch(flag: string, names: string[] | undefined, min = 0): boolean {
+  if (!names) return false;
+  return names.some((n) => flag === `--${n}` || (min > 0 && flag.length >= min + 2 && `--${n}`.startsWith(flag)));
+}

@@ -1,0 +1,47 @@
+import { dirname, isAbsolute } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { HARMLESS_DEVICES } from "./analyze.ts";
+import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
+
+// `--output=FILE` of the diff options (diff, log, show, format-patch, range-diff, stash show, …):
+// the exact name only, as `--outp`… are ambiguous with the `--output-indicator-*` options.
+const DIFF_OUTPUT: GitOptionSpec = { long: ["output"], shortValued: "SGO" };
+const ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
+const PATCH_DIRECTORY: GitOptionSpec = { short: "o", long: ["output-directory"], shortValued: "vSGO", min: 8 };
+const PREFIX: GitOptionSpec = { long: ["prefix"], min: 2 };
+
+/**
+ * Files git writes because an option names them, as overwrites (the path policy then judges them
+ * like `>`): `--output=FILE` of the diff family, `archive -o FILE`, `bundle create FILE`; and
+ * folders it writes into: `format-patch -o DIR` (patches named after the commits), `checkout-index
+ * --prefix=DIR/` (tracked files under another root; with `-f` it overwrites files there the guard
+ * cannot list: unknown). `here` is git's directory, where relative names resolve.
+ */
+export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[] {
+  const files: Word[] = [];
+  if (sub === "archive") files.push(...gitOptionValues(rest, ARCHIVE_OUTPUT));
+  else files.push(...gitOptionValues(rest, DIFF_OUTPUT));
+  if (sub === "bundle" && rest[0]?.value === "create") {
+    const file = rest.slice(1).find((w) => !w.value.startsWith("-") || w.dynamic);
+    if (file && file.value !== "-") files.push(file);
+  }
+  const ops = files.filter((w) => w.dynamic || !HARMLESS_DEVICES.test(w.value)).map((w) => _at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
+  if (sub === "format-patch") {
+    for (const w of gitOptionValues(rest, PATCH_DIRECTORY)) ops.push(_at({ ...op("write-into", "git format-patch", [w]), lands: "spread" }, here));
+  }
+  if (sub === "checkout-index") {
+    const forced = rest.some((w) => w.value === "--force" || /^-[a-z]*f/.test(w.value));
+    for (const w of gitOptionValues(rest, PREFIX)) {
+      const root = w.dynamic ? w : { ...w, value: w.value.endsWith("/") ? w.value : dirname(w.value) };
+      ops.push(forced ? op("unknown", "git checkout-index") : _at({ ...op("write-into", "git checkout-index", [root]), lands: "spread" }, here));
+    }
+  }
+  return ops;
+}
+
+/** The op runs in git's directory; a relative name there is unknown when that directory is. */
+function _at(o: Op, here: string | null): Op {
+  if (here !== null) return { ...o, cwd: here };
+  return { ...o, targets: o.targets.map((t) => (isAbsolute(t.value) && !t.dynamic ? t : unknownWord())) };
+}

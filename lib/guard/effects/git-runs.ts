@@ -1,0 +1,118 @@
+import { isAbsolute, join, normalize } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { findWorkspace } from "../paths.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv, analyzeText } from "./analyze.ts";
+import type { AnalyzeContext, Invocation } from "./context.ts";
+import { gitRunsCommand } from "./git-config.ts";
+import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
+
+// Options whose value git runs as a command (through `sh -c` when it holds shell syntax): the
+// upload-pack or receive-pack program of a local or ssh remote, difftool's and instaweb's
+// commands, grep's pager, rebase's exec lines, send-email's helpers, daemon's access hook.
+const COMMAND_OPTIONS: Record<string, GitOptionSpec> = {
+  fetch: { long: ["upload-pack"], shortValued: "jo", min: 1, hidden: true },
+  pull: { long: ["upload-pack"], shortValued: "jsXo", min: 1, hidden: true },
+  clone: { short: "u", long: ["upload-pack"], shortValued: "objc", min: 1, hidden: true },
+  "ls-remote": { long: ["upload-pack", "exec"], shortValued: "o", min: 1, hidden: true },
+  "fetch-pack": { long: ["upload-pack", "exec"], min: 1, hidden: true },
+  archive: { long: ["exec"], shortValued: "o", min: 1, hidden: true },
+  push: { long: ["receive-pack", "exec"], shortValued: "o", min: 1, hidden: true },
+  "send-pack": { long: ["receive-pack", "exec"], min: 1, hidden: true },
+  difftool: { short: "x", long: ["extcmd"], shortValued: "t", min: 1, hidden: true },
+  grep: { shortOptional: "O", longOptional: ["open-files-in-pager"], shortValued: "efABCm", min: 1, hidden: true },
+  rebase: { short: "x", long: ["exec"], shortValued: "sXC", min: 1, hidden: true },
+  instaweb: { short: "d", long: ["httpd"], shortValued: "mpb", min: 1, hidden: true },
+  "send-email": { long: ["sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd", "smtp-server"] },
+  daemon: { long: ["access-hook"] },
+};
+// filter-branch evaluates each filter with the shell, in the temporary checkout `<dir>/t`.
+const FILTERS: GitOptionSpec = { long: ["tree-filter", "index-filter", "msg-filter", "env-filter", "parent-filter", "commit-filter", "tag-name-filter", "setup"] };
+const CONFIG_OPTION: GitOptionSpec = { short: "c", long: ["config"], shortValued: "obuj", min: 1 };
+const TEMPLATE_OPTION: GitOptionSpec = { long: ["template"], shortValued: "objuc", min: 1 };
+
+/**
+ * The commands a git subcommand runs because its arguments say so: option values (`fetch
+ * --upload-pack=CMD`, `clone -u CMD`, `difftool -x CMD`, `grep -OCMD`, `rebase -qx CMD`), `submodule
+ * foreach CMD…`, `bisect run CMD…` and filter-branch's filters. `top` gives the top of the work
+ * tree, where git runs them (null: unknown).
+ */
+export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, top: () => string | null): Op[] {
+  const spec = COMMAND_OPTIONS[sub];
+  const ops: Op[] = [];
+  if (spec) for (const w of gitOptionValues(rest, spec)) ops.push(...(w.dynamic ? [op("unknown", `git ${sub}`)] : analyzeAt(w.value, inv.ctx, top())));
+  if (sub === "clone" || sub === "init") {
+    // A template folder's hooks are copied into the new repository (clone runs post-checkout).
+    if (gitOptionValues(rest, TEMPLATE_OPTION).some((w) => w.dynamic || w.value !== "")) ops.push(op("unknown", `git ${sub}`));
+    // `clone -c KEY=VALUE` writes the new repository's configuration, used from its checkout on.
+    if (sub === "clone") {
+      for (const w of gitOptionValues(rest, CONFIG_OPTION)) {
+        const kv = /^([^=]+)=(.*)$/s.exec(w.value);
+        if (w.dynamic) ops.push(op("unknown", "git clone"));
+        else if (kv) ops.push(...gitRunsCommand(kv[1]!.toLowerCase(), kv[2]!, inv.ctx));
+      }
+    }
+  }
+  if (sub === "submodule") {
+    const at = rest.findIndex((w) => w.value === "foreach");
+    if (at >= 0) ops.push(..._foreach(rest.slice(at + 1), inv));
+  } else if (sub === "bisect" && rest[0]?.value === "run") {
+    const [head, ...more] = rest.slice(1);
+    if (head) ops.push(...analyzeArgv(head, more, inv.ctx));
+  } else if (sub === "filter-branch") {
+    const filters = gitOptionValues(rest, FILTERS);
+    const temp = filters.length > 0 ? _tempDir(rest, top()) : null;
+    for (const w of filters) ops.push(...(w.dynamic ? [op("unknown", "git filter-branch")] : analyzeAt(w.value, inv.ctx, temp)));
+  }
+  return ops;
+}
+
+/**
+ * `submodule foreach [--quiet] [--recursive] [--] CMD [ARG…]`: the options stop at the first word
+ * that is not one; every word after it, dashes and all, belongs to the command (`rm -rf ~`). One
+ * word is shell text; more are run as `sh -c 'CMD "$@"'` with the rest as arguments. The command
+ * runs in each submodule: relative paths there are unknowable from here.
+ */
+function _foreach(words: Word[], inv: Invocation): Op[] {
+  let k = 0;
+  while (k < words.length && !words[k]!.dynamic && words[k]!.value.startsWith("-")) {
+    k++;
+    if (words[k - 1]!.value === "--") break;
+  }
+  const body = words.slice(k);
+  if (body.length === 0) return [];
+  if (body.some((w) => w.dynamic)) return [op("unknown", "git submodule")];
+  return analyzeAt(shellWithArgs(body[0]!.value, body.slice(1)), inv.ctx, null);
+}
+
+/** filter-branch's temporary checkout, where its filters run: `-d DIR` or `.git-rewrite`, then `t`. */
+function _tempDir(rest: Word[], top: string | null): string | null {
+  const at = rest.findIndex((w) => w.value === "-d");
+  const dir = at >= 0 ? rest[at + 1] : undefined;
+  if (dir?.dynamic) return null;
+  const base = dir?.value ?? ".git-rewrite";
+  if (isAbsolute(base)) return normalize(join(base, "t"));
+  return top === null ? null : normalize(join(top, base, "t"));
+}
+
+/** `sh -c 'TEXT "$@"' TEXT ARG…`: the text with the arguments quoted after it. */
+export function shellWithArgs(text: string, args: Word[]): string {
+  return [text, ...args.map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" ");
+}
+
+/** The top of the work tree git runs commands in (aliases, exec lines, pagers): null when unknown. */
+export function gitTop(dir: string | null): string | null {
+  return dir === null ? null : findWorkspace(dir);
+}
+
+/**
+ * Shell text git runs in the directory `cwd`. With an unknown directory, paths relative to it are
+ * unknown targets; absolute ones (`rm -rf ~`) stay what they are.
+ */
+export function analyzeAt(text: string, ctx: AnalyzeContext, cwd: string | null): Op[] {
+  if (ctx.depth >= 8) return [op("unknown", "git")];
+  const at = cwd === ctx.state.cwd ? ctx : { ...ctx, state: { ...ctx.state, cwd } };
+  const ops = analyzeText(text, "posix", at);
+  if (cwd !== null) return ops;
+  return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
+}

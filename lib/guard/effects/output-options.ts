@@ -1,0 +1,227 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { normalize } from "node:path";
+import { isStartupFile } from "../startup-files.ts";
+import { isSink } from "./sinks.ts";
+import { scanUnknownProgram } from "./unknown-program.ts";
+
+/** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
+interface OutputSpec {
+  /** Short options whose value is a written file (`o` for `-o FILE`, `-oFILE`). */
+  short?: string;
+  /** Other short options that take a value (skipped with it). */
+  valued?: string;
+  /** Long options (without `--`) whose value is a written file; unambiguous prefixes count. */
+  long?: string[];
+  /** Other long options that take a value. */
+  valuedLong?: string[];
+  /** Single-dash words whose value is a written file (`openssl … -out FILE`, `gcc -o`), also `--word` and `-word=FILE`. */
+  words?: string[];
+  /** Single-dash words naming a folder written into (`openssl ca -outdir DIR`, `rustc --out-dir DIR`). */
+  dirWords?: string[];
+}
+
+/**
+ * Walks getopt-style arguments: each option word goes to `option`, which returns the index of the
+ * last word it consumed (its value); the operands (a dynamic word, `-`, everything after `--`) are returned.
+ */
+export function optionWalk(args: Word[], option: (a: Word, i: number) => number): Word[] {
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (a.value === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    } else i = option(a, i);
+  }
+  return operands;
+}
+
+/** The written files and folders a program's options name, and its operands. */
+function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]; operands: Word[] } {
+  const files: Word[] = [];
+  const dirs: Word[] = [];
+  const longNames = [...(spec.long ?? []), ...(spec.valuedLong ?? [])];
+  const value = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
+  const operands = optionWalk(args, (a, i) => {
+    const v = a.value;
+    // Single-dash long words (openssl accepts `-out`, `--out` and `-out=FILE`).
+    const word = /^--?([A-Za-z][\w-]*)(=|$)/.exec(v);
+    const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : null);
+    if (word && listed) {
+      const given = word[2] ? value(a, word[0].length) : args[++i];
+      if (given) listed.push(given);
+      return i;
+    }
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const matches = longNames.filter((n) => n === given || (given.length >= 2 && n.startsWith(given)));
+      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
+      if (name === undefined) return i;
+      const taken = eq >= 0 ? value(a, eq + 1) : args[++i];
+      if (taken && spec.long?.includes(name)) files.push(taken);
+      return i;
+    }
+    if (spec.words) return i; // programs with single-dash words take no clusters
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      const wanted = spec.short?.includes(c);
+      if (!wanted && !spec.valued?.includes(c)) continue;
+      const taken = k + 1 < v.length ? value(a, k + 1) : args[++i];
+      if (taken && wanted) files.push(taken);
+      break;
+    }
+    return i;
+  });
+  return { files, dirs, operands };
+}
+
+/** A written file that is a device or stdout replaces nothing. */
+const _real = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
+
+/**
+ * A program that writes the file an option names (red team 3: `openssl enc -in a -out
+ * ~/.bashrc`, `iconv … -o ~/.bashrc`, `gcc -o FILE`, `gpg -o FILE`): the file is overwritten and
+ * judged like `> FILE`; an output that is also an input is edited in place (`iconv -o f f`).
+ * What the program otherwise does is judged as before (an unknown program's arguments are scanned
+ * for a wrapped command).
+ */
+export function outputOption(spec: OutputSpec, inert = false): Handler {
+  return (inv) => {
+    const { files, dirs, operands } = _outputs(inv.args, spec);
+    const ops: Op[] = inert ? [] : scanUnknownProgram(inv.args, inv.ctx, inv.name);
+    for (const f of files.filter(_real)) {
+      const inPlace = operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value);
+      ops.push(inPlace ? { ...op("overwrite", inv.name, [f]), inPlace } : { ...op("overwrite", inv.name, [f]), lands: "created" });
+    }
+    if (dirs.length) ops.push({ ...op("write-into", inv.name, dirs), lands: "spread", replaces: true });
+    return ops;
+  };
+}
+
+const OPENSSL_OUT = ["out", "keyout", "sess_out", "keylogfile", "msgfile", "writerand", "signature_out", "rsigout", "certsout", "chainout", "reqout", "respout", "outfile"];
+
+/** The programs whose options name the file they write, with how they spell it. */
+export const OUTPUT_PROGRAMS: Record<string, Handler> = {
+  iconv: outputOption({ short: "o", valued: "ft", long: ["output"], valuedLong: ["from-code", "to-code"] }, true),
+  openssl: outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true),
+  gpg: outputOption({ short: "o", valued: "ruzRf", long: ["output"], valuedLong: ["recipient", "local-user", "homedir", "default-key", "keyring", "secret-keyring", "trustdb-name", "passphrase", "passphrase-file", "passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "keyserver", "trust-model", "set-filename", "comment", "status-fd", "logger-fd", "attribute-fd", "command-fd"] }, true),
+  gpg2: outputOption({ short: "o", valued: "ruzRf", long: ["output"], valuedLong: ["recipient", "local-user", "homedir"] }, true),
+  // Compilers and linkers: `-o FILE` (no clusters), rustc `--out-dir DIR`.
+  ...Object.fromEntries(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "ld", "ld.lld", "ld.gold", "rustc", "zig-cc"].map((n) => [n, outputOption({ words: ["o"], dirWords: ["out-dir"] })])),
+};
+
+/** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before. */
+export const go: Handler = (inv) => {
+  const sub = inv.args.find((a) => !a.value.startsWith("-"));
+  if (sub?.value !== "build" && sub?.value !== "test") return scanUnknownProgram(inv.args, inv.ctx, inv.name);
+  return outputOption({ words: ["o"] })(inv);
+};
+
+/** uniq [IN [OUT]]: the second operand is written (red team 3: `uniq a.txt ~/.bashrc`). */
+export const uniq: Handler = ({ name, args }) => {
+  const { operands } = _outputs(args, { valued: "fsw", valuedLong: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] });
+  const out = operands[1];
+  return out && _real(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
+};
+
+// split's options that take a value, and its long options (for abbreviations).
+const SPLIT_VALUED = "abClnt";
+const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];
+// Names split writes are enumerated up to this many; beyond, existing ones are found by a glob.
+const MAX_SPLIT_NAMES = 20_000;
+
+/**
+ * split [FILE [PREFIX]]: writes PREFIX + suffix + `--additional-suffix` (red team 3: `split -n1
+ * -a1 --additional-suffix=shrc a.txt ~/.b` wrote ~/.bashrc). The existing files those names may
+ * take are found with a glob and overwritten; the names are enumerated (the first N with `-n N`,
+ * else every suffix of the length) to find a startup or trust file split would create. `--filter`
+ * runs a command fed the chunks.
+ */
+export const split: Handler = (inv) => {
+  const args = inv.args;
+  let length: number | null = null;
+  let alphabet = "abcdefghijklmnopqrstuvwxyz";
+  let extra = "";
+  let count: number | null = null;
+  let filter: Word | undefined;
+  let dynamic = false;
+  const operands = optionWalk(args, (a, i) => {
+    const v = a.value;
+    let opt: string;
+    let value: Word | undefined;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const all = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
+      const matches = all.filter((n) => n.startsWith(given));
+      opt = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : given;
+      value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
+    } else {
+      const at = v.slice(1).search(new RegExp(`[${SPLIT_VALUED}dx]`)) + 1;
+      opt = v[at] ?? "";
+      if (SPLIT_VALUED.includes(opt)) value = at + 1 < v.length ? { ...a, value: v.slice(at + 1) } : args[++i];
+      // Letters before the one read (`-da3`): a digit alphabet given in the same cluster.
+      if (/d/.test(v.slice(1, at + 1))) alphabet = "0123456789";
+      if (/x/.test(v.slice(1, at + 1))) alphabet = "0123456789abcdef";
+    }
+    dynamic ||= value?.dynamic === true;
+    if (opt === "a" || opt === "suffix-length") length = Number.parseInt(value?.value ?? "", 10);
+    else if (opt === "additional-suffix") extra = value?.value ?? "";
+    else if (opt === "n" || opt === "number") count = _chunks(value?.value ?? "");
+    else if (opt === "numeric-suffixes" || opt === "d") alphabet = "0123456789";
+    else if (opt === "hex-suffixes" || opt === "x") alphabet = "0123456789abcdef";
+    else if (opt === "filter") filter = value;
+    return i;
+  });
+  if (dynamic) return [op("unknown", inv.name)];
+  // With a filter, split writes no files: the command gets each chunk on stdin (and $FILE).
+  if (filter) return analyzeText(`awk | ${filter.value}`, "posix", inv.ctx);
+  if (count === 0) return [];
+  const prefix = operands[1] ?? { value: "x", dynamic: false, glob: false, pattern: "x", quoted: true };
+  if (prefix.dynamic || /[*?[\]\\]/.test(prefix.value + extra) || Number.isNaN(length)) return [op("unknown", inv.name)];
+  const glob: Word = { value: `${prefix.value}*${extra}`, pattern: `${prefix.value}*${extra}`, dynamic: false, glob: true, quoted: false };
+  const ops: Op[] = [{ ...op("overwrite", inv.name, [glob]), lands: "created" }];
+  const names = _names(prefix.value, extra, alphabet, length ?? 2, count, inv);
+  // Without -a the suffix widens once the two letters run out (`zaaa` after `yz`).
+  const widened = length === null && count === null ? _names(prefix.value + alphabet.at(-1), extra, alphabet, 3, null, inv) : [];
+  if (names === null || widened === null) ops.push(op("unknown", inv.name));
+  else if (widened.length) names.push(...widened);
+  else if (names.length) ops.push({ ...op("overwrite", inv.name, names), lands: "created" });
+  return ops;
+};
+
+/** The number of files `-n CHUNKS` writes (`N`, `l/N`, `r/N`); 0 for `K/N` (stdout). */
+function _chunks(spec: string): number | null {
+  const m = /^(?:([lr])\/)?(\d+)(?:\/(\d+))?$/.exec(spec);
+  if (!m) return null;
+  if (m[3] !== undefined) return 0;
+  return Number.parseInt(m[2]!, 10);
+}
+
+/**
+ * The names split may write that are startup or trust files (the rest only matter when they
+ * exist, which the glob finds); null when there are too many names to look at.
+ */
+function _names(prefix: string, extra: string, alphabet: string, length: number, count: number | null, inv: Invocation): Word[] | null {
+  const total = alphabet.length ** length;
+  const n = count === null ? total : Math.min(count, total);
+  const cwd = inv.ctx.state.cwd;
+  const base = prefix.startsWith("/") || cwd === null ? prefix : `${cwd}/${prefix}`;
+  // Startup files are dotfiles or live in `.ssh`/`.config`: other names need no look (the glob finds existing files).
+  if (!/(^|\/)\.[^/]*$|\/\.(ssh|config)\//.test(base)) return [];
+  // Too many to look at: below the working directory that is left to the glob, elsewhere unknown.
+  if (n > MAX_SPLIT_NAMES) return cwd !== null && normalize(base).startsWith(`${cwd}/`) ? [] : null;
+  const out: Word[] = [];
+  const digits = new Array<number>(length).fill(0);
+  for (let k = 0; k < n; k++) {
+    const name = `${base}${digits.map((d) => alphabet[d]).join("")}${extra}`;
+    if (isStartupFile(name)) out.push({ value: name, pattern: name, dynamic: false, glob: false, quoted: true });
+    for (let j = length - 1; j >= 0 && ++digits[j]! === alphabet.length; j--) digits[j] = 0;
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import type { Word } from "../syntax.ts";
+
+// GNU tar 1.34's long options (`tar --help`): getopt takes any unambiguous prefix of one.
+const LONG =
+  "absolute-names acls add-file after-date anchored append atime-preserve auto-compress backup block-number blocking-factor bzip2 catenate check-device check-links checkpoint checkpoint-action clamp-mtime compare compress concatenate confirmation create delay-directory-restore delete dereference diff directory exclude exclude-backups exclude-caches exclude-caches-all exclude-caches-under exclude-from exclude-ignore exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under exclude-vcs exclude-vcs-ignores extract file files-from force-local format full-time get group group-map gunzip gzip hard-dereference help hole-detection ignore-case ignore-command-error ignore-failed-read ignore-zeros incremental index-file info-script interactive keep-directory-symlink keep-newer-files keep-old-files label level list listed-incremental lzip lzma lzop mode mtime multi-volume new-volume-script newer newer-mtime no-acls no-anchored no-auto-compress no-check-device no-delay-directory-restore no-ignore-case no-ignore-command-error no-null no-overwrite-dir no-quote-chars no-recursion no-same-owner no-same-permissions no-seek no-selinux no-unquote no-verbatim-files-from no-wildcards no-wildcards-match-slash no-xattrs null numeric-owner occurrence old-archive one-file-system one-top-level overwrite overwrite-dir owner owner-map pax-option portability posix preserve-order preserve-permissions quote-chars quoting-style read-full-records record-size recursion recursive-unlink remove-files restrict rmt-command rsh-command same-order same-owner same-permissions seek selinux show-defaults show-omitted-dirs show-snapshot-field-ranges show-stored-names show-transformed-names skip-old-files sort sparse sparse-version starting-file strip-components suffix tape-length test-label to-command to-stdout totals touch transform uncompress ungzip unlink-first unquote update usage use-compress-program utc verbatim-files-from verbose verify version volno-file warning wildcards wildcards-match-slash xattrs xattrs-exclude xattrs-include xform xz zstd".split(
+    " ",
+  );
+// Long options whose value is required (`--file X` or `--file=X`); `--one-top-level` and the other
+// optional ones take a value only after `=`.
+const VALUED_LONG = new Set(
+  "after-date backup blocking-factor checkpoint-action directory exclude exclude-from exclude-ignore exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under file files-from format group group-map hole-detection index-file info-script label level listed-incremental mode mtime new-volume-script newer newer-mtime occurrence owner owner-map pax-option quote-chars quoting-style record-size rmt-command rsh-command sort sparse-version starting-file strip-components suffix tape-length to-command transform use-compress-program volno-file warning xattrs-exclude xattrs-include xform add-file".split(
+    " ",
+  ),
+);
+// Short options that take a value (the rest of the cluster, or the next word).
+const VALUED_SHORT = "bCfFgHIKLNTVX";
+// The operation letters and the long operations they stand for.
+const MODES: Record<string, string> = { c: "create", x: "extract", t: "list", d: "diff", r: "append", u: "update", A: "catenate" };
+const LONG_MODES: Record<string, string> = { create: "create", extract: "extract", get: "extract", list: "list", diff: "diff", compare: "diff", append: "append", update: "update", catenate: "catenate", concatenate: "catenate", delete: "delete", "test-label": "list" };
+
+/** What a tar command line says, for the effects that write or remove files (tar.ts). */
+export interface TarArgs {
+  /** The operation (create, extract, list, diff, append, update, catenate, delete), if one is given. */
+  mode?: string;
+  /** The archive given with `-f`/`--file` (the last one wins). */
+  archive?: Word;
+  /** `-C`/`--directory` values, in order; the last one is where an extraction writes. */
+  directories: Word[];
+  /** Long options (resolved from abbreviations) and short letters given. */
+  long: Set<string>;
+  short: Set<string>;
+  /** The operands (members or files). */
+  operands: Word[];
+  /** A word tar's option parser rejects (an ambiguous or unknown long option): tar does nothing. */
+  invalid: boolean;
+}
+
+/** The long option a `--word` names: itself, or the one option it abbreviates; null if none or several. */
+export function tarLongOption(given: string): string | null {
+  if (LONG.includes(given)) return given;
+  let found: string | null = null;
+  for (const name of LONG) {
+    if (!name.startsWith(given)) continue;
+    if (found !== null) return null;
+    found = name;
+  }
+  return found;
+}
+
+/** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
+export function tarArgs(args: Word[]): TarArgs {
+  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], invalid: false };
+  const value = (name: string, v: Word | undefined) => {
+    if (!v) return;
+    if (name === "f" || name === "file") out.archive = v;
+    else if (name === "C" || name === "directory") out.directories.push(v);
+  };
+  let done = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    // The traditional first word is an option cluster even without a dash.
+    const traditional = i === 0 && !v.startsWith("-") && !a.dynamic && /^[a-zA-Z]+$/.test(v);
+    if (done || a.dynamic || (!traditional && (!v.startsWith("-") || v === "-"))) {
+      out.operands.push(a);
+      continue;
+    }
+    if (v === "--") {
+      done = true;
+      continue;
+    }
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const name = tarLongOption(eq < 0 ? v.slice(2) : v.slice(2, eq));
+      if (name === null) {
+        out.invalid = true;
+        continue;
+      }
+      out.long.add(name);
+      if (LONG_MODES[name]) out.mode = LONG_MODES[name];
+      if (eq >= 0) value(name, { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) });
+      else if (VALUED_LONG.has(name)) value(name, args[++i]);
+      continue;
+    }
+    const letters = traditional ? v : v.slice(1);
+    for (let k = 0; k < letters.length; k++) {
+      const c = letters[k]!;
+      out.short.add(c);
+      if (MODES[c]) out.mode = MODES[c];
+      if (!VALUED_SHORT.includes(c)) continue;
+      // A dashed cluster's value is the rest of it; the traditional form takes the next words in order.
+      if (!traditional && k + 1 < letters.length) {
+        value(c, { ...a, value: letters.slice(k + 1), pattern: a.pattern.slice(k + 2) });
+        break;
+      }
+      value(c, args[++i]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import { LeogrielError } from "../../core/errors.ts";
+import { checkpoint } from "./fault.ts";
+import { gitStep, gitText } from "./git-run.ts";
+import { appendRecord } from "./journal.ts";
+import type { RefsRecord } from "./journal-records.ts";
+import { journalPath, type QuarantineLayout } from "./layout.ts";
+import { takeRefsSnapshot } from "./refs-snapshot.ts";
+import type { ItemOutcome } from "./restore-items.ts";
+import { pendingRefs, type TxView } from "./tx-view.ts";
+
+type Kept = RefsRecord["refs"][number];
+
+/**
+ * Puts a refs transaction's branches and stash entries back in the workspace's repository: each
+ * branch at its commit, each stash entry on top of the stash list with its message (`git stash
+ * store -m`; several keep their order). A branch that exists again with another commit is a
+ * conflict and is not touched, unless `force`, which first keeps its commit in a new refs
+ * transaction (`backup_txids`). What is already back (same commit) counts as restored, so a
+ * restore interrupted half-way can run again. Each step is journalled by the entry's index.
+ */
+export async function restoreKeptRefs(
+  layout: QuarantineLayout,
+  repo: string,
+  view: TxView,
+  force: boolean,
+): Promise<{ items: ItemOutcome[]; backup_txids?: string[] }> {
+  const kept = view.refs?.refs;
+  if (!kept) throw new LeogrielError("journal_invalid", `Cannot restore ${view.txid}: its refs were never recorded`, { exitCode: 2 });
+  const pending = pendingRefs(view);
+  if (pending.length === 0) throw new LeogrielError("already_restored", `Cannot restore ${view.txid}: everything in it is already restored`, { exitCode: 2 });
+  const heads = await _heads(repo);
+  const stashed = new Set((await gitText(repo, ["-c", "log.showSignature=false", "stash", "list", "--format=%H"], "restore_failed")).split("\n"));
+  const occupied = pending.flatMap((n) => {
+    const r = kept[n]!;
+    const now = r.kind === "branch" ? heads.get(r.name) : undefined;
+    return r.kind === "branch" && now !== undefined && now !== r.commit ? [{ kind: "branch" as const, name: r.name, commit: now }] : [];
+  });
+  let backup: string[] | undefined;
+  let preserved = false;
+  if (force && occupied.length > 0) {
+    const outcome = await takeRefsSnapshot(repo, repo, occupied, { purpose: "preservation", preserves: view.txid });
+    backup = [outcome.txid];
+    preserved = outcome.ok;
+  }
+  const journal = journalPath(layout, view.txid);
+  // Branches first, then stash entries oldest first: the newest ends on top, as it was.
+  const order = [...pending].sort((a, b) => _rank(kept[a]!) - _rank(kept[b]!));
+  const items: ItemOutcome[] = [];
+  for (const n of order) {
+    const r = kept[n]!;
+    const item = { index: n, source: r.kind === "branch" ? r.name : `stash@{${r.index}}` };
+    const now = r.kind === "branch" ? heads.get(r.name) : undefined;
+    if (r.kind === "branch" ? now === r.commit : stashed.has(r.commit)) {
+      appendRecord(journal, { type: "restore", index: n });
+      items.push({ ...item, status: "restored" });
+    } else if (now !== undefined && !preserved) {
+      items.push({ ...item, status: force ? "error" : "conflict", code: force ? "preservation_failed" : "branch_exists" });
+    } else {
+      try {
+        appendRecord(journal, { type: "restore-intent", index: n });
+        if (r.kind === "branch") await gitStep(repo, ["update-ref", r.name, r.commit, now ?? ""], "restore_failed");
+        else await gitStep(repo, ["stash", "store", "-m", r.message, r.commit], "restore_failed");
+        checkpoint();
+        appendRecord(journal, { type: "restore", index: n });
+        items.push({ ...item, status: "restored" });
+      } catch (err) {
+        items.push({ ...item, status: "error", code: err instanceof LeogrielError ? err.code : "restore_failed" });
+      }
+    }
+  }
+  return { items: items.sort((a, b) => a.index - b.index), ...(backup ? { backup_txids: backup } : {}) };
+}
+
+/** Branches first; stash entries from the oldest (highest position) to the newest. */
+function _rank(r: Kept): number {
+  return r.kind === "branch" ? -1 : Number.MAX_SAFE_INTEGER - r.index;
+}
+
+async function _heads(repo: string): Promise<Map<string, string>> {
+  const out = await gitText(repo, ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"], "restore_failed");
+  return new Map(out.split("\n").filter((l) => l.includes(" ")).map((l) => [l.slice(l.indexOf(" ") + 1), l.slice(0, l.indexOf(" "))] as [string, string]));
+}

@@ -1,0 +1,32 @@
+import { gitStep } from "./git-run.ts";
+import type { RefsRecord, TxMeta } from "./journal-records.ts";
+import type { DroppedRef } from "./plan.ts";
+import { recordGitTx, snapshotRef, type SnapshotOutcome } from "./snapshot.ts";
+
+/** The ref that keeps the `n`-th kept branch or stash entry of a transaction alive. */
+export function keptRef(txid: string, n: number): string {
+  return `${snapshotRef(txid)}/${n}`;
+}
+
+/**
+ * Keeps the branches and stash entries a command would drop as a `refs` transaction: each commit
+ * gets a ref under `refs/agent-guard/snapshots/<txid>/<n>`, which `git gc` never prunes, in one
+ * atomic `update-ref` that also checks every branch still points where the preflight saw it.
+ * Branches, the stash list and the work tree are not touched.
+ */
+export async function takeRefsSnapshot(workspace: string, repo: string, refs: DroppedRef[], meta: TxMeta): Promise<SnapshotOutcome> {
+  return recordGitTx(workspace, "refs", meta, async (txid): Promise<RefsRecord> => {
+    if (refs.length === 0) throw new Error("no ref to keep");
+    const lines = refs.map((r, n) => `${r.kind === "branch" ? `verify ${r.name} ${r.commit}\n` : ""}create ${keptRef(txid, n)} ${r.commit}\n`);
+    await gitStep(repo, ["update-ref", "--stdin"], "snapshot_failed", { input: lines.join("") });
+    return { type: "refs", ref: snapshotRef(txid), refs: refs.map((r) => ({ ...r })) };
+  });
+}
+
+/** Deletes every keep-alive ref of a transaction (gc's purge), so git can free the commits later. */
+export async function dropKeptRefs(repo: string, txid: string): Promise<void> {
+  const listed = await gitStep(repo, ["for-each-ref", "--format=%(refname)", `${snapshotRef(txid)}/`], "purge_failed");
+  const refs = listed.stdout.split("\n").filter((r) => r !== "");
+  if (refs.length === 0) return;
+  await gitStep(repo, ["update-ref", "--stdin"], "purge_failed", { input: refs.map((r) => `delete ${r}\n`).join("") });
+}

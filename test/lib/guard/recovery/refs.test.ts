@@ -1,0 +1,155 @@
+import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { classify } from "../../../../lib/guard/classify.ts";
+import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
+import { collectGarbage } from "../../../../lib/guard/recovery/gc.ts";
+import { listTransactions } from "../../../../lib/guard/recovery/inventory.ts";
+import { readJournal } from "../../../../lib/guard/recovery/journal.ts";
+import { journalPath, layoutOf } from "../../../../lib/guard/recovery/layout.ts";
+import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
+import { useTempDirs } from "../../../support/temp-dir.ts";
+
+const tempDir = useTempDirs("leogriel-refs-");
+const ENV = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+
+function git(cwd: string, ...args: string[]): string {
+  const proc = Bun.spawnSync(["git", ...args], { cwd, env: ENV });
+  if (proc.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${proc.stderr.toString()}`);
+  return proc.stdout.toString().trim();
+}
+
+/** A repository on main with a branch `feature` one commit ahead and three stash entries. */
+function repo(): string {
+  const ws = tempDir();
+  git(ws, "init", "-q", "-b", "main");
+  writeFileSync(join(ws, "a.txt"), "a\n");
+  git(ws, "add", ".");
+  git(ws, "commit", "-qm", "one");
+  git(ws, "checkout", "-qb", "feature");
+  writeFileSync(join(ws, "a.txt"), "only on feature\n");
+  git(ws, "commit", "-qam", "feature work");
+  git(ws, "checkout", "-q", "main");
+  for (const n of [1, 2, 3]) {
+    writeFileSync(join(ws, "a.txt"), `stash ${n}\n`);
+    git(ws, "stash", "push", "-q", "-m", `wip ${n}`);
+  }
+  writeFileSync(join(ws, "a.txt"), "stored by hand\n");
+  git(ws, "stash", "store", "-m", "a message of my own", git(ws, "stash", "create"));
+  git(ws, "checkout", "-q", "--", "a.txt");
+  return ws;
+}
+
+/** What `git stash list` shows, with each entry's commit. */
+const stashList = (ws: string) => git(ws, "stash", "list", "--format=%gd %H %gs");
+
+/** The guard's plan for a command, applied as `--apply` and hook mode do. */
+async function guard(ws: string, command: string): Promise<string> {
+  const r = classify({ command, cwd: ws, env: ENV });
+  expect(r.reason).toBe("SNAPSHOT_GIT_REFS");
+  const applied = await applyCompensation(r.plan!);
+  if (!applied.ok) throw new Error(applied.message);
+  expect(applied.kind).toBe("refs");
+  return applied.txid;
+}
+
+/** Loses every unreachable commit, as an aggressive `git gc` does (expiring reflogs too would empty the stash list). */
+function prune(ws: string, reflogs = false): void {
+  if (reflogs) git(ws, "reflog", "expire", "--expire=now", "--all");
+  git(ws, "gc", "-q", "--prune=now");
+}
+
+describe("SNAPSHOT_GIT_REFS compensation", () => {
+  test("git branch -D is undone: the branch is back at its commit after git gc --prune=now", async () => {
+    const ws = repo();
+    const commit = git(ws, "rev-parse", "feature");
+    const txid = await guard(ws, "git branch -D feature");
+    expect(git(ws, "for-each-ref", "--format=%(objectname) %(refname)", "refs/agent-guard/")).toBe(`${commit} refs/agent-guard/snapshots/${txid}/0`);
+    git(ws, "branch", "-D", "feature");
+    prune(ws, true);
+    expect(git(ws, "cat-file", "-t", commit)).toBe("commit");
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report).toMatchObject({ kind: "refs", restored_count: 1, conflict_count: 0, error_count: 0, items: [{ index: 0, source: "refs/heads/feature", status: "restored" }] });
+    expect(git(ws, "rev-parse", "refs/heads/feature")).toBe(commit);
+  });
+
+  test("git stash drop stash@{1} is undone: the entry is back with its commit and message", async () => {
+    const ws = repo();
+    const before = stashList(ws).split("\n");
+    const txid = await guard(ws, "git stash drop stash@{1}");
+    git(ws, "stash", "drop", "-q", "stash@{1}");
+    prune(ws);
+    await restoreTransaction(ws, txid, { force: false });
+    const after = stashList(ws).split("\n");
+    // Put back on top of the stash list, with the same commit and message.
+    expect(after[0]!.replace(/^stash@\{0\} /, "")).toBe(before[1]!.replace(/^stash@\{1\} /, ""));
+    expect(after.slice(1).map((l) => l.replace(/^stash@\{\d+\} /, ""))).toEqual([before[0]!, ...before.slice(2)].map((l) => l.replace(/^stash@\{\d+\} /, "")));
+  });
+
+  test("git stash clear is undone: every entry, its commit, message and order", async () => {
+    const ws = repo();
+    const before = stashList(ws);
+    expect(before.split("\n")).toHaveLength(4);
+    const txid = await guard(ws, "git stash clear");
+    git(ws, "stash", "clear");
+    prune(ws);
+    expect(git(ws, "stash", "list")).toBe("");
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report).toMatchObject({ restored_count: 4, conflict_count: 0, error_count: 0 });
+    expect(stashList(ws)).toBe(before);
+    expect(git(ws, "stash", "show", "-p", "stash@{1}")).toContain("+stash 3");
+  });
+
+  test("a branch that exists again with another commit is a conflict (exit 1 in the CLI), and nothing is lost", async () => {
+    const ws = repo();
+    const old = git(ws, "rev-parse", "feature");
+    const txid = await guard(ws, "git branch -D feature");
+    git(ws, "branch", "-D", "feature");
+    git(ws, "branch", "feature", "main");
+    const now = git(ws, "rev-parse", "feature");
+    const refused = await restoreTransaction(ws, txid, { force: false });
+    expect(refused).toMatchObject({ restored_count: 0, conflict_count: 1, items: [{ status: "conflict", code: "branch_exists" }] });
+    expect(git(ws, "rev-parse", "feature")).toBe(now);
+    // --force keeps the occupant's commit in a preservation transaction first.
+    const forced = await restoreTransaction(ws, txid, { force: true });
+    expect(forced).toMatchObject({ restored_count: 1, conflict_count: 0 });
+    expect(forced.backup_txids).toHaveLength(1);
+    expect(git(ws, "rev-parse", "feature")).toBe(old);
+    const backup = listTransactions(ws).transactions.find((t) => t.txid === forced.backup_txids![0]);
+    expect(backup).toMatchObject({ kind: "refs", purpose: "preservation", preserves: txid });
+  });
+
+  test("a restore that finds the branch already back at its commit counts it restored; a second restore is refused", async () => {
+    const ws = repo();
+    const txid = await guard(ws, "git branch -D feature");
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report.restored_count).toBe(1);
+    const again = await restoreTransaction(ws, txid, { force: false }).catch((e: { code: string }) => e.code);
+    expect(again).toBe("already_restored");
+  });
+
+  test("a branch that moved after the preflight is COMPENSATION_FAILED: the keep-alive ref would not hold what is dropped", async () => {
+    const ws = repo();
+    const r = classify({ command: "git branch -D feature", cwd: ws, env: ENV });
+    git(ws, "branch", "-f", "feature", "main");
+    expect(await applyCompensation(r.plan!)).toMatchObject({ ok: false, reason: "COMPENSATION_FAILED" });
+    expect(git(ws, "for-each-ref", "refs/agent-guard/")).toBe("");
+  });
+
+  test("status lists the transaction; gc purges it and removes its keep-alive refs", async () => {
+    const ws = repo();
+    const txid = await guard(ws, "git stash clear");
+    expect(listTransactions(ws).transactions).toEqual([
+      expect.objectContaining({ txid, kind: "refs", state: "committed", item_count: 4, quarantined_count: 4, bytes: 0, needs_recovery: false }),
+    ]);
+    const { records } = readJournal(journalPath(layoutOf(ws), txid), txid);
+    expect(records.map((r) => r.type)).toEqual(["tx-start", "refs", "tx-commit"]);
+    expect(git(ws, "for-each-ref", "--format=%(refname)", "refs/agent-guard/").split("\n")).toHaveLength(4);
+    const report = await collectGarbage(ws, { olderThanMs: 0, dryRun: false, now: new Date(Date.now() + 1000) });
+    expect(report.purged).toEqual([{ txid, kind: "refs", bytes: 0 }]);
+    expect(git(ws, "for-each-ref", "refs/agent-guard/")).toBe("");
+    expect(listTransactions(ws).transactions[0]).toMatchObject({ txid, state: "purged" });
+    const refused = await restoreTransaction(ws, txid, { force: false }).catch((e: { code: string }) => e.code);
+    expect(refused).toBe("transaction_purged");
+  });
+});
