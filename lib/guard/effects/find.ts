@@ -6,7 +6,7 @@ import type { Handler } from "./context.ts";
 const EXECS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 const WRITES = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
 // Tests and options that take a value (`-name -delete` names a file called -delete).
-const VALUED = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype", "-newer", "-anewer", "-cnewer", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-size", "-perm", "-user", "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum", "-samefile", "-used", "-printf", "-regextype", "-fstype", "-context", "-newerXY"]);
+export const VALUED = new Set(["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype", "-newer", "-anewer", "-cnewer", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-size", "-perm", "-user", "-group", "-uid", "-gid", "-maxdepth", "-mindepth", "-links", "-inum", "-samefile", "-used", "-printf", "-regextype", "-fstype", "-context", "-newerXY"]);
 
 /**
  * find: `-delete` removes matches under the start points, `-exec cmd {} ;` runs a command on

@@ -5,6 +5,8 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
+import { programName } from "./names.ts";
+import { secretOutput } from "./secret-output.ts";
 import { isSecretFile } from "./secrets.ts";
 import { printed, stdinOf } from "./stdin.ts";
 
@@ -12,7 +14,7 @@ const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSORS: Record<string, string> = { gzip: ".gz", bzip2: ".bz2", xz: ".xz", zstd: ".zst", lz4: ".lz4" };
 const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", "."]);
 // The programs whose arguments alone can move a secret's bytes into another file.
-const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec"]);
+const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec", "tee"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -58,9 +60,12 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   const input = args.find((a) => a.value.startsWith("if="));
   const output = args.find((a) => a.value.startsWith("of="));
   if (name === "dd" && input && output && secret({ ...input, value: input.value.slice(3) })) derive(output.value.slice(3));
+  // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
+  const printsSecret = secretOutput(name, args) !== null || _fedSecretOutput(cmd);
+  if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
   for (const r of cmd?.redirects ?? []) {
     if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
-    if (operands.some(secret)) derive(r.target.value);
+    if (printsSecret || operands.some(secret)) derive(r.target.value);
     // A script written with known text; anything else writing it makes its text unknown.
     const out = name === "echo" || name === "printf" ? printed(name, args) : name === ":" || name === "true" ? ({ kind: "text", text: "", dynamic: false } as const) : null;
     const text = out?.kind === "text" && !out.dynamic ? out.text : null;
@@ -96,6 +101,13 @@ export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: An
   const text = fd !== undefined ? fds?.get(fd) : scripts?.get(absPath(operand.value, ctx.state.cwd, ctx.state));
   if (text === undefined) return [];
   return text === null ? [{ kind: "unknown", verb: "script", targets: [], recursive: false, cwd: null, afterCd: false }] : analyzeText(text, "posix", ctx);
+}
+
+/** Whether the previous pipeline stage prints the environment or credentials. */
+function _fedSecretOutput(cmd: SimpleCommand | undefined): boolean {
+  const from = cmd?.pipeFrom;
+  const head = from?.argv[0];
+  return head !== undefined && !head.dynamic && secretOutput(programName(head), from!.argv.slice(1)) !== null;
 }
 
 function _tarArchive(args: Word[]): string | undefined {

@@ -3,6 +3,7 @@ import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { isOpaque } from "./opaque-code.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
 
@@ -45,50 +46,67 @@ const RULES: Record<Language, CallRule[]> = {
 
 const LITERAL_PATH_CALL = /Path\s*\(\s*(['"])([^'"]*)\1\s*\)\s*\.\s*(unlink|rmdir|rmtree)\s*\(/g;
 
-// Capabilities the rules above cannot resolve to exact targets once aliasing, reflection or
-// another API is involved: their presence is an unknown effect (fail closed), not a pass.
-const OPAQUE: Record<Language, RegExp> = {
-  python: /\b(?:exec|eval|compile|getattr|__import__|importlib|ctypes|pty|os\.(?:rename|renames|replace|truncate|ftruncate|posix_spawn\w*|fork\w*|kill\w*)|shutil\.(?:move|copy\w*))|\.(?:rename|write_text|write_bytes|unlink|rmdir|rmtree)\s*\(|\bopen\s*\([^)]*['"][rwxab+]*[wax+]/,
-  node: /\{[^}]*\}\s*=\s*(?:child_process|fs)\b|\bfrom\s*['"](?:node:)?(?:child_process|fs)|\b(?:Bun\.(?:\$|spawn|spawnSync|write|file\([^)]*\)\.(?:delete|write))|Deno\.(?:Command|run|remove|writeFile|writeTextFile|truncate|rename)|process\.binding|eval|Function|import\s*\(|(?:rename|truncate|writeFile|appendFile|copyFile|cp|symlink|chmod|chown)(?:Sync)?\s*\()|\$`/,
-  perl: /\bqx\s*[^\s\w]|\bopen\s*\(?[^;]*(?:['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"])|\b(?:eval|do|require|rename|truncate|fork|syscall|pipe)\b|`/,
-  ruby: /\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|truncate)|FileUtils\.(?:mv|move|cp|ln\w*))\b|%x|`/,
-  php: /\b(?:eval|assert|create_function|call_user_func\w*|rename|file_put_contents|fopen|pcntl_exec|mail|include|require)\b|`|\$\w+\s*\(/,
-};
+// More calls than this in one piece of code are not read one by one: the code is opaque.
+const MAX_CALLS = 256;
 
 /** The code without the calls the rules resolve (they are judged by their own targets). */
 function _residual(code: string, language: Language): string {
   return RULES[language].reduce((rest, rule) => rest.replace(rule.pattern, ""), code.replace(LITERAL_PATH_CALL, ""));
 }
 
-/** Rewrites aliases to the canonical spelling the rules match (`import shutil as s`, `from os import system`). */
-function _canonical(code: string, language: Language): string {
+// Python modules whose functions the rules resolve, and the names of those functions.
+const PY_MODULES = new Set(["os", "posix", "nt", "subprocess", "shutil"]);
+const PY_CALLS = /^(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*|remove|unlink|rmdir|removedirs|rmtree|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)$/;
+
+/**
+ * Rewrites aliases to the canonical spelling the rules match (`import shutil as s`, `from os
+ * import system`), in one pass over the code (a pass per alias made a thousand imports
+ * quadratic). Also returns the aliases of capabilities, which the opaque test looks for outside
+ * calls (`f = system`).
+ */
+function _canonical(code: string, language: Language): { code: string; aliases: string[] } {
+  const aliases: string[] = [];
   if (language === "python") {
-    for (const m of code.matchAll(/\bimport\s+([\w.]+)\s+as\s+(\w+)/g)) code = code.replace(new RegExp(`(?<![\\w.])${m[2]}\\.`, "g"), `${m[1]}.`);
-    for (const m of code.matchAll(/\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=$|;|\n|\))/g)) {
+    const modules = new Map<string, string>();
+    const calls = new Map<string, string>();
+    for (const m of code.matchAll(/\bimport\s+([\w.]+)\s+as\s+(\w+)/g)) {
+      modules.set(m[2]!, m[1]!);
+      if (PY_MODULES.has(m[1]!)) aliases.push(m[2]!);
+    }
+    for (const m of code.matchAll(/\bfrom\s+([\w.]+)\s+import\s+([\w \t,]+)/g)) {
       for (const part of m[2]!.split(",")) {
         const [name, alias] = part.trim().split(/\s+as\s+/);
-        if (name) code = code.replace(new RegExp(`(?<![\\w.])${alias ?? name}\\s*\\(`, "g"), `${m[1]}.${name}(`);
+        if (!name) continue;
+        calls.set(alias ?? name, `${m[1]}.${name}`);
+        if (PY_MODULES.has(m[1]!) && PY_CALLS.test(name)) aliases.push(alias ?? name);
       }
     }
+    if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)\./g, (all, name: string) => (modules.has(name) ? `${modules.get(name)}.` : all));
+    if (calls.size > 0) code = code.replace(/(?<![\w.])(\w+)(\s*\()/g, (all, name: string, paren: string) => (calls.has(name) ? `${calls.get(name)}${paren}` : all));
   } else if (language === "node") {
-    code = code.replace(/\brequire\s*\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, "$1").replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
-    for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs|child_process|fs\/promises)\b/g)) code = code.replace(new RegExp(`(?<![\\w.])${m[1]}\\.`, "g"), `${m[2]}.`);
+    code = code.replace(/\brequire\s*\(\s*['"`](?:node:)?([\w@./-]+)['"`]\s*\)/g, "$1").replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
+    const modules = new Map<string, string>();
+    for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b/g)) modules.set(m[1]!, m[2]!);
+    if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)\./g, (all, name: string) => (modules.has(name) ? `${modules.get(name)}.` : all));
   } else if (language === "ruby") code = code.replace(/::/g, ".");
-  return code;
+  return { code, aliases: aliases.slice(0, 16) };
 }
 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
-  const code = _canonical(source, language);
+  const { code, aliases } = _canonical(source, language);
   const ops: Op[] = [];
   // `from x import *`, or a remaining capability the rules cannot pin to targets.
-  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || OPAQUE[language].test(_residual(code, language))) ops.push(op("unknown", `${language}:opaque`));
+  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(code, language), language, aliases)) ops.push(op("unknown", `${language}:opaque`));
+  let calls = 0;
   for (const rule of RULES[language]) {
     for (const m of code.matchAll(rule.pattern)) {
+      if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
       ops.push(..._effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx));
     }
   }
   for (const m of code.matchAll(LITERAL_PATH_CALL)) {
+    if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
     ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(m[2]!.replace(/^~(?=\/|$)/, ctx.home))], m[3] === "rmtree"));
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));

@@ -26,25 +26,53 @@ export function uploadSources(args: Word[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (VALUE_FLAGS.test(v) && !args[i]!.dynamic) {
-      i++;
-      continue;
-    }
     let value: string | undefined;
     let word = args[i]!;
-    if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v)) {
+    let upload = false;
+    if (/^-[a-zA-Z]/.test(v) && !args[i]!.dynamic) {
+      // A cluster of short flags: the first letter that takes a value takes the rest of the word,
+      // or the next word (`-sT key`, `-fsSd@key`, `-oT` names an output file "T").
+      const cluster = _shortCluster(v);
+      if (cluster === null) continue;
+      if (!cluster.data) {
+        if (cluster.value === undefined) i++;
+        continue;
+      }
+      upload = cluster.letter === "T";
+      if (cluster.value !== undefined) value = cluster.value;
+      else {
+        word = args[i + 1] ?? word;
+        value = args[++i]?.value;
+      }
+    } else if (VALUE_FLAGS.test(v) && !args[i]!.dynamic) {
+      i++;
+      continue;
+    } else if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v)) {
       word = args[i + 1] ?? word;
       value = args[i + 1]?.value;
     }
     else if (/^--(form|data[a-z-]*|upload-file|json)=/.test(v)) value = v.slice(v.indexOf("=") + 1);
-    else if (/^-[a-zA-Z]*[dFT]./.test(v) && !v.startsWith("--")) value = v.replace(/^-[a-zA-Z]*?[dFT]/, "");
     else if (/^--(post|body)-f[a-z]*=/.test(v)) value = v.slice(v.indexOf("=") + 1);
     if (value === undefined) continue;
     const at = /(?:^|[=,;])[@<]([^,;]*)/.exec(value);
-    const file = at ? at[1]! : /^(-T|--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v) ? value : undefined;
+    const file = at ? at[1]! : upload || /^(--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v) ? value : undefined;
     if (file !== undefined) out.push(word.dynamic ? UNKNOWN_UPLOAD : file);
   }
   return out;
+}
+
+// curl's short options that take a value; d, F and T send data.
+const SHORT_VALUED = new Set("AbcCDeEHKmoPQrtuUwxXyYzdFT");
+
+/** The first value-taking letter of a short-flag cluster, and its attached value if any; null when none takes one. */
+function _shortCluster(v: string): { letter: string; data: boolean; value?: string } | null {
+  for (let k = 1; k < v.length; k++) {
+    const letter = v[k]!;
+    if (!SHORT_VALUED.has(letter)) continue;
+    const rest = v.slice(k + 1);
+    return { letter, data: "dFT".includes(letter), value: rest === "" ? undefined : rest };
+  }
+  return null;
 }
 
 const literal = (value: string): Word => ({ value, dynamic: false, glob: false, pattern: value, quoted: true });

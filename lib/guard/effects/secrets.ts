@@ -11,8 +11,9 @@ import { WRAPPER_NAMES } from "./wrappers.ts";
 const SECRET_STORE = new RegExp(
   [
     String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`,
-    // A process's environment: every variable it holds, credentials included.
-    String.raw`^/proc/(self|thread-self|\d+)(/task/\d+)?/environ$`,
+    // A process's environment: every variable it holds, credentials included; also reached
+    // through /dev/fd/.. (= /proc/self), /proc/self/fd/.., /proc/self/task/N, /proc/$$.
+    String.raw`^(?:/\.?)*/(?:proc|dev)/(?:.*/)?environ$`,
     String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub(\.|$))[^/]*)?$`,
     String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`,
     String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`,
@@ -31,6 +32,15 @@ const SECRET_STORE = new RegExp(
     String.raw`/\.(ssh|aws|password-store|kube|docker|azure)/?$`,
     String.raw`/\.config/gcloud/?$`,
     String.raw`^/etc/(shadow|gshadow|sudoers)$`,
+    // Agent and tool logins: Claude Code, Codex, Gemini CLI, Copilot, sops/age keys, MySQL, s3cmd,
+    // Terraform Cloud, rclone, Supabase, GNOME keyrings, hub, pip and yarn registries, doctl,
+    // Heroku, fly.io, wrangler, configstore (firebase and other Node CLIs).
+    String.raw`/\.claude/\.credentials\.json$|/\.codex/auth\.json$|/\.gemini/oauth_creds\.json$|/\.config/github-copilot/(hosts|apps)\.json$`,
+    String.raw`/\.config/sops/age/keys\.txt$|(^|/)\.(my\.cnf|s3cfg|yarnrc\.yml)$|/\.terraform\.d/credentials\.tfrc\.json$|/\.config/rclone/rclone\.conf$`,
+    String.raw`/\.supabase/access-token$|/\.local/share/keyrings(/|$)|/\.config/hub$|/\.(pip|config/pip)/pip\.conf$|/\.config/doctl/config\.yaml$`,
+    String.raw`/\.config/(heroku|configstore)(/|$)|/\.fly/config\.yml$|/\.wrangler/config/default\.toml$`,
+    // Browser login stores: saved passwords, their key databases, cookies.
+    String.raw`(^|/)(Login Data|logins\.json|key[34]\.db|Cookies)$`,
   ].join("|"),
 );
 
@@ -40,7 +50,7 @@ const KEY_FILE = /\.(pem|key|p12|pfx|keystore|jks|ppk)$/;
 
 // Every name above holds one of these (a glob's match too, since its pattern keeps the text):
 // most words are no path to a secret, and this one test says so without building candidates.
-const _HINT = /\.|id_|Keychains|shadow|sudoers|environ/;
+const _HINT = /\.|id_|Keychains|shadow|sudoers|environ|Login Data|Cookies/;
 
 // Programs that name files without reading their content.
 const NON_READERS = new Set(["echo", "printf", "ls", "tree", "find", "stat", "test", "[", "[[", "touch", "mkdir", "rm", "rmdir", "unlink", "chmod", "chown", "which", "type", "file", "du", "git", "wc", "realpath", "readlink", "basename", "dirname", "trash", "shred", "truncate"]);
@@ -60,7 +70,7 @@ function _paths(word: Word, cwd: string | null = null): string[] {
   const pattern = word.pattern.startsWith("/") ? word.pattern : cwd === null ? null : `${cwd}/${word.pattern}`;
   const matches = word.glob && pattern !== null ? expandGlob(pattern) : null;
   if (matches && matches.length > 0) return matches.slice(0, 64);
-  const v = word.glob ? word.value.replace(/[*?]|\[[^\]]*\]/g, "") : word.value;
+  const v = word.glob ? _globText(word.value) : word.value;
   const out = [v];
   const eq = v.indexOf("=");
   if (v.startsWith("-") && eq > 0) out.push(v.slice(eq + 1));
@@ -68,6 +78,26 @@ function _paths(word: Word, cwd: string | null = null): string[] {
   const colon = v.indexOf(":");
   if (colon > 0 && !v.includes("://")) out.push(v.slice(colon + 1));
   return out.map((p) => p.replace(/^[@<]/, ""));
+}
+
+/** A glob's literal text: `*`, `?` and bracket expressions dropped (one pass: `[[[[…` is no rescan per bracket). */
+function _globText(glob: string): string {
+  let out = "";
+  let closed = true;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*" || c === "?") continue;
+    if (c === "[" && closed) {
+      const end = glob.indexOf("]", i + 1);
+      if (end >= 0) {
+        i = end;
+        continue;
+      }
+      closed = false;
+    }
+    out += c;
+  }
+  return out;
 }
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */

@@ -1,8 +1,9 @@
 import { UNSET } from "../posix/vars.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { envPrints, printenvPrints } from "./env-output.ts";
+import { envPrints } from "./env-output.ts";
 import { programName } from "./names.ts";
+import { secretOutput } from "./secret-output.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { tarSent } from "./tar-sent.ts";
 import { wrappedCommand } from "./wrappers.ts";
@@ -55,7 +56,8 @@ export function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContex
   }
   const inner = wrappedCommand(name, args);
   if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
-  if (name === "printenv") return printenvPrints(args) === "clean" ? "clean" : "unknown";
+  // The environment (`printenv`, `export`, `set`, `declare -p`) and printed credentials (`gh auth token`).
+  if (secretOutput(name, args) !== null) return "unknown";
   if (name === "tar") {
     const all = _tarArgs(args, cmd, ctx);
     return all === null ? "unknown" : tarSent(all, ctx);

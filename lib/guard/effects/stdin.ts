@@ -1,6 +1,7 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { fetchOutput, sshPrintsNothing } from "./fetch-output.ts";
 import { programName } from "./names.ts";
+import { echoEscapes, printfText } from "./printf-text.ts";
 
 /** What a command reads on stdin: text the guard can analyse, or where it comes from. */
 export type Stdin =
@@ -45,23 +46,16 @@ export function printed(name: string, args: Word[]): Stdin {
   const dynamic = args.some((a) => a.dynamic);
   if (name === "echo") {
     const words = args.map((a) => a.value);
-    while (words[0] === "-n" || words[0] === "-e" || words[0] === "-E") words.shift();
-    return { kind: "text", text: words.join(" "), dynamic };
+    // `-e` (also in a cluster, `-ne`) expands escapes as printf's `%b` does: `echo -e '.git\0'`.
+    let escapes = false;
+    while (words[0] !== undefined && /^-[neE]+$/.test(words[0])) for (const flag of words.shift()!.slice(1)) escapes = flag === "e" ? true : flag === "E" ? false : escapes;
+    return { kind: "text", text: escapes ? echoEscapes(words.join(" ")) : words.join(" "), dynamic };
   }
-  const [format, ...rest] = args.map((a) => a.value);
-  return { kind: "text", text: _printf(format ?? "", rest), dynamic };
-}
-
-/** A small printf: `%s`/`%b` substitution (the format repeats while arguments remain) and escapes. */
-function _printf(format: string, args: string[]): string {
-  let i = 0;
-  let out = "";
-  do {
-    out += format.replace(/%[sbdq%]/g, (m) => (m === "%%" ? "%" : (args[i++] ?? "")));
-  } while (i < args.length && /%[sbdq]/.test(format));
-  return out.replace(/\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[ntr\\])/g, (_, e: string) => {
-    if (/^[0-7]/.test(e)) return String.fromCharCode(Number.parseInt(e, 8) & 0xff);
-    if (e[0] === "x" || e[0] === "u") return String.fromCharCode(Number.parseInt(e.slice(1), 16));
-    return ({ n: "\n", t: "\t", r: "\r", "\\": "\\" } as Record<string, string>)[e]!;
-  });
+  const values = args.map((a) => a.value);
+  // `printf -v NAME …` assigns NAME and prints nothing.
+  if (values[0] === "-v") return { kind: "text", text: "", dynamic: false };
+  if (values[0] === "--") values.shift();
+  const [format, ...rest] = values;
+  const out = printfText(format ?? "", rest);
+  return { kind: "text", text: out.text, dynamic: dynamic || out.dynamic };
 }

@@ -3,10 +3,8 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { holdsSecret } from "./flows.ts";
 import { programName } from "./names.ts";
+import { secretOutput } from "./secret-output.ts";
 import { readsArguments } from "./secrets.ts";
-
-// Builtins and programs that print the whole environment when given no name.
-const ENV_PRINTERS = new Set(["env", "printenv", "export", "set", "declare", "typeset"]);
 
 /**
  * What a command substitution puts into a network client's arguments: `curl -d "$(<key)"` and
@@ -40,11 +38,15 @@ function _callsFunction(c: SimpleCommand, ctx: AnalyzeContext): boolean {
   return head !== undefined && !head.dynamic && ctx.state.functions?.has(programName(head)) === true;
 }
 
-/** `env`, `printenv`, `export -p`, `set`, `declare -p` with no name: every variable. */
+/**
+ * `env`, `printenv`, `export -p`, `set`, `declare -p` with no name: every variable
+ * (secret-output.ts). `$(printenv NAME)` and a tool printing one credential (`$(gh auth token)`)
+ * in a request are how a credential is meant to be sent, like `"$TOKEN"`: not counted here.
+ */
 function _printsEnvironment(c: SimpleCommand): boolean {
   const [head, ...rest] = c.argv;
-  if (!head || head.dynamic || !ENV_PRINTERS.has(head.value)) return false;
-  // `env -i` empties it; `env X=1 cmd` prints cmd's output instead.
-  if (head.value === "env" && rest.some((w) => /^-[a-zA-Z]*i$|^--ignore-environment$/.test(w.value) || !w.value.startsWith("-"))) return false;
-  return rest.every((w) => w.value.startsWith("-") && !w.dynamic);
+  if (!head || head.dynamic) return false;
+  const name = programName(head);
+  if (name === "printenv" && rest.some((w) => !w.value.startsWith("-"))) return false;
+  return secretOutput(name, rest) === "environment";
 }

@@ -6,21 +6,37 @@ import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { addFile, fileKeys, hasFile } from "./file-identity.ts";
 import { isDirectory } from "../fs-probe.ts";
+import { fetchedFolders } from "./fetched-folders.ts";
+import { fetchesRemotePackage, packageRunner } from "./remote-packages.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
 const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "source", ".", "exec", "python", "python3", "node", "bun", "deno", "perl", "ruby", "php", "lua", "tclsh", "Rscript", "pwsh", "powershell", "make"]);
 const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
+const VCS = new Set(["git", "svn", "hg", "gh"]);
+// In the tainted set: a fetched folder exists while the running directory is unknown, so a
+// relative name (`git clone URL d && cd d && make`) may be inside it.
+const RELATIVE_UNDER_FETCH = "\0relative";
+// Implicit inputs that are files in the folder a tool runs in (not programs a loader variable
+// names, which bash looks up on PATH: `GIT_SSH=rm`).
+const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyproject\.toml|setup\.cfg|\.envrc|build\.rs|Cargo\.toml|[\w.-]+\.py)$/;
 
 /**
  * Download-then-run across one command line: files written from the network (curl -o, wget,
- * `curl … > f`, `base64 -d > f`) are tainted, copies of them too, and running one
- * (`./f`, `bash f`, `source f`) is network code: ASK_REMOTE_CODE.
+ * `curl … > f`, `base64 -d > f`) and folders a version-control client filled from another host
+ * (`git clone URL d`, `git pull URL`: fetched-folders.ts) are tainted, copies of them too, and
+ * running one (`./f`, `bash d/install.sh`, `source f`, `make -C d`) is network code:
+ * ASK_REMOTE_CODE. So is a package runner or installer given a URL or a git source
+ * (`npx github:u/r`, `pip install git+…`: remote-packages.ts).
  */
 export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
-  // Nothing is tainted until a fetcher, a decoder or a copy from another host writes a file.
-  const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || cmd?.pipeFrom !== undefined;
-  return !ctx.state.tainted && !feeds ? [] : _taintOps(name, head, args, cmd, ctx);
+  const runner = packageRunner(name);
+  const fetched = runner !== undefined && fetchesRemotePackage(runner, args) ? [op("remote-code", name)] : [];
+  // Nothing is tainted until a fetcher, a decoder, a copy from another host or a clone writes a file.
+  const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || VCS.has(name) || cmd?.pipeFrom !== undefined;
+  if (!ctx.state.tainted && !feeds) return fetched;
+  const ops = _taintOps(name, head, args, cmd, ctx);
+  return fetched.length === 0 ? ops : [...fetched, ...ops];
 }
 
 function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
@@ -33,12 +49,25 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A copy to an unknown name taints "": any unknown name may then be that copy.
   // A path inside a folder the network filled (`rsync -a host:x/ bin/; bin/x`) is tainted too.
   // Nothing tainted yet (a piped command before any download): no word is, without a lookup.
-  const isTainted = (w: Word | undefined) =>
-    w !== undefined && tainted.size > 0 && (w.dynamic ? tainted.has("") : hasFile(tainted, w, state) || (w.value.includes("/") && _insideTainted(w.value, tainted, state.cwd)));
+  // `bare`: a name without a slash is a file here (a script operand, a Makefile), not a program
+  // bash looks up on PATH.
+  const isTainted = (w: Word | undefined, bare = false) =>
+    w !== undefined &&
+    tainted.size > 0 &&
+    (w.dynamic
+      ? tainted.has("")
+      : hasFile(tainted, w, state) ||
+        ((bare || w.value.includes("/")) && (_insideTainted(w.value, tainted, state.cwd) || (state.cwd === null && !w.value.startsWith("/") && tainted.has(RELATIVE_UNDER_FETCH)))));
   if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
+  if (VCS.has(name)) {
+    for (const folder of fetchedFolders(name, args)) {
+      taint(folder);
+      tainted.add(RELATIVE_UNDER_FETCH);
+    }
+  }
   const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
   // What a command reads on stdin: files redirected in or printed by `cat` before it.
-  const stdinTainted = cmd !== undefined && tainted.size > 0 && _stdinFiles(cmd).some(isTainted);
+  const stdinTainted = cmd !== undefined && tainted.size > 0 && _stdinFiles(cmd).some((w) => isTainted(w, true));
   if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)) || (name === "tee" && stdinTainted))) {
     for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
     if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) taint(a.value);
@@ -62,8 +91,8 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // `-m`) the operands are data, not scripts.
   const inline = name !== "make" && args.some((a) => /^-[a-z]{0,3}[cem]$|^--(command|eval|module)$/.test(a.value));
   const scripts = inline ? [] : operands;
-  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (scripts.some((a) => a.dynamic || isTainted(a)) || stdinTainted));
-  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value)));
+  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinTainted));
+  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
   return runsTainted || loads ? [op("remote-code", name)] : [];
 }
 
@@ -98,6 +127,14 @@ const _OUTPUT_LETTER = {
   O: { cluster: /^-[a-zA-Z]*O$/, attached: /^-[a-zA-Z]*?O(.+)$/ },
 };
 
+/** A URL without its query or fragment (a search, not a regex: `[?#].*$` rescans from every `?`). */
+function _withoutQuery(url: string): string {
+  const q = url.indexOf("?");
+  const h = url.indexOf("#");
+  const end = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  return end < 0 ? url : url.slice(0, end);
+}
+
 function _downloads(name: string, args: Word[]): string[] {
   const out: string[] = [];
   let named = false;
@@ -122,6 +159,6 @@ function _downloads(name: string, args: Word[]): string[] {
   }
   // curl -O and plain wget save under the URL's last path segment.
   const remoteName = (name === "wget" && !named) || args.some((a) => name === "curl" && /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value));
-  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(a.value.replace(/[?#].*$/, "").split("/").pop()!);
+  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(_withoutQuery(a.value).split("/").pop()!);
   return out.filter((f) => f !== "-");
 }

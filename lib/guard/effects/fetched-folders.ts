@@ -1,0 +1,61 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * Folders a version-control client fills from another host: `git clone URL [DIR]`, `git pull
+ * URL`/`git fetch URL` (the repository it runs in), `svn checkout|export URL [DIR]`, `hg clone
+ * URL [DIR]`, `gh repo clone OWNER/REPO [DIR]`. What is run from them later (a script, a
+ * Makefile, a package.json) is remote code, like a downloaded file (taint.ts). A local source
+ * (a path, `file://`) fills nothing from the network. Paths are as spelled (`.` is the folder
+ * the command runs in).
+ */
+export function fetchedFolders(name: string, args: Word[]): string[] {
+  if (args.some((a) => a.dynamic)) return [];
+  if (name === "git") return _git(args);
+  const words = args.map((a) => a.value);
+  const operands = words.filter((w) => !w.startsWith("-"));
+  if (name === "svn" && ["checkout", "co", "export"].includes(operands[0] ?? "") && _isRemote(operands[1])) return [operands[2] ?? _repoName(operands[1]!)];
+  if (name === "hg" && operands[0] === "clone" && _isRemote(operands[1])) return [operands[2] ?? _repoName(operands[1]!)];
+  if (name === "hg" && operands[0] === "pull" && _isRemote(operands[1])) return ["."];
+  if (name === "gh" && operands[0] === "repo" && operands[1] === "clone" && operands[2]) return [operands[3] ?? _repoName(operands[2])];
+  return [];
+}
+
+// git's global options that take the next word, and clone's.
+const GIT_VALUED = new Set(["-c", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"]);
+const CLONE_VALUED = new Set(["-b", "--branch", "-o", "--origin", "-c", "--config", "--depth", "--reference", "--reference-if-able", "-u", "--upload-pack", "--template", "--separate-git-dir", "-j", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--server-option", "--bundle-uri", "--ref-format"]);
+
+function _git(args: Word[]): string[] {
+  let dir = "";
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "-C") dir = `${args[i + 1]?.value ?? ""}/`;
+    if (GIT_VALUED.has(v)) i++;
+    else if (!v.startsWith("-")) break;
+  }
+  const sub = args[i]?.value;
+  const operands: string[] = [];
+  for (let k = i + 1; k < args.length; k++) {
+    const v = args[k]!.value;
+    if (sub === "clone" && CLONE_VALUED.has(v)) k++;
+    else if (!v.startsWith("-")) operands.push(v);
+  }
+  const [source, dest] = operands;
+  if (!_isRemote(source)) return [];
+  if (sub === "clone") return [`${dir}${dest ?? _repoName(source!)}`];
+  // pull and fetch of a URL fill the repository they run in (fetch through a later checkout).
+  return sub === "pull" || sub === "fetch" ? [dir || "."] : [];
+}
+
+/** A URL other than file://, `user@host:path`, or `host:path` (scp-like: no slash before the colon). */
+function _isRemote(source: string | undefined): boolean {
+  if (!source) return false;
+  if (/^file:/i.test(source)) return false;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(source) || /^[^/:]+:/.test(source);
+}
+
+/** The folder git, hg and svn name a clone after: the source's last segment without `.git`. */
+function _repoName(source: string): string {
+  const last = source.replace(/[/\\]+$/, "").split(/[/:]/).pop() ?? "";
+  return last.replace(/\.git$/, "") || ".";
+}

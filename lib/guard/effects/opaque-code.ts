@@ -1,0 +1,145 @@
+import type { Language } from "./interpreters.ts";
+
+/*
+ * Interpreter code the call rules cannot pin to targets: exec APIs, reflection, aliasing, writes.
+ * Its presence is an unknown effect (fail closed), not a pass. Every test here is linear in the
+ * code's length: a one-liner is hostile input (a regex that rescans the rest of the code from
+ * each of many starting points, such as `\{[^}]*\}\s*=` over 100,000 braces, ran for seconds
+ * and the hook's timeout lets the command through).
+ */
+
+// Capabilities named outright. No pattern here scans an unbounded run and then needs more text
+// after it: each alternative fails within a few characters of where it starts.
+const NAMED: Record<Language, RegExp> = {
+  python: new RegExp(
+    [
+      String.raw`\b(?:exec|eval|compile|getattr|__import__|importlib|ctypes|pty|breakpoint)\b`,
+      String.raw`\bos\.(?:rename|renames|replace|truncate|ftruncate|posix_spawn\w*|fork\w*|kill\w*)`,
+      String.raw`\bshutil\.(?:move|copy\w*)`,
+      String.raw`\.(?:rename|write_text|write_bytes|unlink|rmdir|rmtree)\s*\(`,
+      // Reflection reaches every builtin and module by a computed name: `__builtins__.__dict__['ex'+'ec']`,
+      // `vars(__builtins__)`, `globals()[…]`, `sys.modules['o'+'s']`, `().__class__.__base__.__subclasses__()`.
+      String.raw`__builtins__|__dict__|\bbuiltins\b|\b(?:globals|vars)\s*\(|__class__|__subclasses__|__globals__|__getattribute__|__mro__|__bases?__|__loader__|__spec__|__code__|\bsys\s*\.\s*modules\b`,
+      // Modules that run code given as a string or as serialized data.
+      String.raw`\b(?:c?[Pp]ickle|marshal|dill)\s*\.\s*(?:loads?|Unpickler)\b|\b(?:runpy|timeit|cProfile)\b|\b(?:profile|pdb)\s*\.\s*run|\bcode\s*\.\s*(?:interact|Interactive\w*|compile_command)\b|\boperator\s*\.\s*(?:attrgetter|methodcaller)\b`,
+    ].join("|"),
+  ),
+  node: new RegExp(
+    [
+      // `const {execSync} = child_process` (after require() is resolved), `import {…} from 'fs'`.
+      String.raw`\}\s*=\s*(?:child_process|fs)\b|\bfrom\s*['"](?:node:)?(?:child_process|fs)`,
+      String.raw`\b(?:Bun\.(?:\$|spawn|spawnSync|write)|Deno\.(?:Command|run|remove|writeFile|writeTextFile|truncate|rename)|process\.(?:binding|dlopen|mainModule|execve)|eval|Function|import\s*\()`,
+      String.raw`\b(?:rename|truncate|writeFile|appendFile|copyFile|cp|symlink|chmod|chown)(?:Sync)?\s*\(|\$\``,
+      // Reflection: the global object by a computed key (`global['ev'+'al']`), a require() whose
+      // module the guard could not read, the module loader, constructors (`[].constructor.constructor`),
+      // vm contexts and workers that run code given as a string.
+      String.raw`\b(?:global|globalThis|require|module|constructor|Reflect|vm|runIn\w*Context|compileFunction|createRequire|Worker)\b`,
+    ].join("|"),
+  ),
+  perl: new RegExp(
+    [
+      String.raw`\bqx\s*[^\s\w]|\b(?:eval|do|require|rename|truncate|fork|syscall|pipe)\b|\``,
+      // Symbolic code references (`&{"sys"."tem"}`, `&$f`, `$f->()`, `->can('x')`, `*{"main::x"}`).
+      String.raw`(?<!&)&[{$]|->\s*\(|->\s*can\b|\bcan\s*\(|\*\s*\{`,
+    ].join("|"),
+  ),
+  ruby: new RegExp(
+    [
+      String.raw`\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|truncate)|FileUtils\.(?:mv|move|cp|ln\w*))\b|%x|\``,
+      // Reflection: methods and constants looked up by name, code evaluated in another scope,
+      // templates and serialized objects that run code.
+      String.raw`\b(?:public_|instance_)?method\s*[(:]|\b(?:define_method|const_get|class_eval|module_eval|class_exec|module_exec|instance_exec|binding|ObjectSpace|ERB|Marshal|syscall|fork)\b`,
+      // Kernel#open and IO reading from `|cmd` run the command.
+      String.raw`\b(?:open|IO\.\w+)\s*\(?\s*['"]\s*\|`,
+    ].join("|"),
+  ),
+  php: new RegExp(
+    [
+      String.raw`\b(?:eval|assert|create_function|call_user_func\w*|rename|file_put_contents|fopen|pcntl_exec|mail|include|require)\b|\`|\$\w+\s*\(`,
+      // Callables given by name (`array_map('sys'.'tem', …)`, `('sys'.'tem')('ls')`, `'system'('ls')`).
+      String.raw`\b(?:array_map|array_filter|array_walk\w*|array_reduce|u[ak]?sort|preg_replace_callback\w*|register_\w+_function|forward_static_call\w*|iterator_apply|Reflection\w*|invoke\w*|FFI)\b|['")]\s*\(`,
+    ].join("|"),
+  ),
+};
+
+// A module or a call the rules resolve, named without being called (`f = os.system`, `x = os`):
+// the rules see calls only, so a reference is an alias they cannot follow.
+const PYTHON_MODULES = String.raw`os|posix|nt|subprocess|shutil`;
+const PYTHON_REFERENCE = new RegExp(
+  [
+    String.raw`\b(?:os|posix|nt)\s*\.\s*(?:system|popen|exec\w*|spawn\w*|remove|unlink|rmdir|removedirs)\b`,
+    String.raw`\bsubprocess\s*\.\s*(?!(?:PIPE|DEVNULL|STDOUT|CalledProcessError|TimeoutExpired|CompletedProcess|SubprocessError)\b)`,
+    String.raw`\bshutil\s*\.\s*rmtree\b`,
+    // (A module name assigned to, `os = SimpleNamespace(…)`, is no longer the module.)
+    String.raw`(?<![\w.'"])(?:${PYTHON_MODULES})\b(?![\w'"]|\s*\.|\s*=(?!=))`,
+  ].join("|"),
+);
+// Import statements name modules without using them.
+const PYTHON_IMPORT = /\bfrom\s+[\w.]+\s+import\b[\w., \t()*]*|\bimport\s+[\w., \t]+/g;
+// What is left of `child_process` and fs's deletes once their resolved calls and the bindings
+// `const cp = child_process` are removed is a use the rules cannot follow: `cp.fork(…)`,
+// `const f = cp.execSync`, `fs['rm' + 'Sync']`.
+const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promises|fs)\b(?!\s*[.[])/g;
+const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
+
+/** Whether code (after the resolved calls are removed: `residual`) holds a capability the rules cannot follow. */
+export function isOpaque(residual: string, language: Language, aliases: readonly string[]): boolean {
+  if (NAMED[language].test(residual)) return true;
+  switch (language) {
+    case "python": {
+      const code = residual.replace(PYTHON_IMPORT, " ");
+      return PYTHON_REFERENCE.test(code) || aliases.some((a) => _bareName(a).test(code)) || _callRegions(code, /\bopen\s*\(/g, ")", /['"][rwxab+]*[wax+]/);
+    }
+    case "node":
+      return NODE_REFERENCE.test(residual.replace(NODE_BINDING, " ")) || _followsCall(residual, /\bBun\.file\s*\(/g, /\s*\.\s*(?:delete|write)\b/y);
+    case "perl":
+      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]/);
+    default:
+      return false;
+  }
+}
+
+// Regex modifiers after a delimiter; `s/…/…/ee` evaluates the replacement's result as code.
+const PERL_MODIFIERS = /[/}|!#]([msixpodualngcre]+)(?!\w)/g;
+
+function _evalModifier(code: string): boolean {
+  for (const m of code.matchAll(PERL_MODIFIERS)) if (m[1]!.indexOf("e") !== m[1]!.lastIndexOf("e")) return true;
+  return false;
+}
+
+// An imported name that is a capability (`from os import system as s`; `import os as o`), used other than by a call or attribute.
+function _bareName(name: string): RegExp {
+  return new RegExp(String.raw`(?<![\w.])${name}\b(?!\s*[(.])`);
+}
+
+/**
+ * Whether `inner` matches between a match of `start` and the next `terminator` (a call's
+ * arguments up to `)`, a Perl statement up to `;`). Starts that share a terminator share a
+ * region, and a later one's region is part of the earlier's: each region is read once.
+ */
+function _callRegions(code: string, start: RegExp, terminator: string, inner: RegExp): boolean {
+  let done = -1;
+  for (const m of code.matchAll(start)) {
+    const from = m.index + m[0].length;
+    if (from <= done) continue;
+    const end = code.indexOf(terminator, from);
+    const stop = end < 0 ? code.length : end;
+    if (inner.test(code.slice(from, stop))) return true;
+    done = stop;
+  }
+  return false;
+}
+
+/** Whether a call's closing parenthesis is followed by `after` (a sticky pattern): `Bun.file(x).delete()`. */
+function _followsCall(code: string, start: RegExp, after: RegExp): boolean {
+  let done = -1;
+  for (const m of code.matchAll(start)) {
+    const end = code.indexOf(")", m.index + m[0].length);
+    if (end < 0) return false;
+    if (end === done) continue;
+    done = end;
+    after.lastIndex = end + 1;
+    if (after.test(code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,126 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * Package runners and installers given code from the network rather than a registry name:
+ * `npx -y https://…/x.tgz`, `npx github:user/repo`, `npm install git+https://…` (install scripts
+ * run), `pnpm dlx URL`, `yarn dlx URL`, `bunx URL`, `pip install git+…` or a URL, `uv run URL`,
+ * `uvx --from git+…`, `pipx run URL`, `deno run https://…`, `go run module@version`,
+ * `cargo install --git URL`. A package from the registry by name is the norm and passes; a URL,
+ * a git or GitHub source is remote code (ASK_REMOTE_CODE).
+ */
+const PROGRAMS = new Set(["npx", "bunx", "npm", "pnpm", "yarn", "bun", "pip", "pipx", "uv", "uvx", "deno", "go", "cargo", "python"]);
+
+/** The name this module judges a program by (`pip3.12` is pip), or undefined when it is none of them. */
+export function packageRunner(name: string): string | undefined {
+  const normal = /^pip[0-9.]*$/.test(name) ? "pip" : name;
+  return PROGRAMS.has(normal) ? normal : undefined;
+}
+
+// A URL (not file://), a VCS or hosted-git source, or scp-like `user@host:path`.
+const REMOTE = /^(?![a-z]:[\\/])(?:(?!file:)[a-z][a-z0-9+.-]*:\/\/|(?:git|hg|svn|bzr)\+|git:|github:|gitlab:|bitbucket:|gist:|[\w.-]+@[\w.-]+:)/i;
+// npm's GitHub shorthand `owner/repo` (a scoped `@scope/name` is a registry name; `./dir` is local).
+const NPM_SHORTHAND = /^[\w-][\w.-]*\/[\w.-]+(?:#.*)?$/;
+
+function _remote(spec: string, npm: boolean): boolean {
+  if (REMOTE.test(spec) || (npm && NPM_SHORTHAND.test(spec) && !spec.startsWith("."))) return true;
+  // An alias or a version that is a source (`name@github:x/y`, `pkg @ git+https://…` for pip).
+  const at = spec.indexOf("@", 1);
+  return at > 0 && REMOTE.test(spec.slice(at + 1).trim());
+}
+
+/** The words after the options (values of `valued` options skipped), and the values of `specOptions`. */
+function _split(args: Word[], valued: ReadonlySet<string>, specOptions: ReadonlySet<string> = new Set()): { operands: string[]; specs: string[] } {
+  const operands: string[] = [];
+  const specs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") {
+      operands.push(...args.slice(i + 1).map((a) => a.value));
+      break;
+    }
+    const eq = v.indexOf("=");
+    const option = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+    if (specOptions.has(option)) specs.push(eq > 0 && v.startsWith("--") ? v.slice(eq + 1) : (args[++i]?.value ?? ""));
+    else if (valued.has(v)) i++;
+    else if (!v.startsWith("-")) operands.push(v);
+  }
+  return { operands, specs };
+}
+
+const NPX_VALUED = new Set(["-c", "--call", "--cache", "--registry", "--userconfig"]);
+const NPX_SPEC = new Set(["-p", "--package"]);
+const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "update", "up", "upgrade", "udpate"]);
+const PIP_VALUED = new Set(["-c", "--constraint", "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-t", "--target", "--prefix", "--root", "--platform", "--python-version", "--implementation", "--abi", "--src", "--upgrade-strategy", "--progress-bar", "--proxy", "--cert", "--client-cert", "--cache-dir", "--log", "--timeout", "--retries", "--exists-action", "--trusted-host", "--no-binary", "--only-binary", "--report", "-C", "--config-settings", "--global-option"]);
+const PIP_SPEC = new Set(["-e", "--editable", "-r", "--requirement"]);
+const UV_VALUED = new Set(["-p", "--python", "--index", "--index-url", "--default-index", "--extra-index-url", "--directory", "--project", "--package", "--env-file", "--extra", "-C", "--config-setting", "--config-file", "--cache-dir", "--color"]);
+const UV_SPEC = new Set(["--with", "--with-editable", "--with-requirements", "--from", "-w", "-r", "--requirements", "-e", "--editable"]);
+
+/** Whether a package runner or installer is given code from the network. */
+export function fetchesRemotePackage(name: string, args: Word[]): boolean {
+  if (args.some((a) => a.dynamic)) return false;
+  const words = args.map((a) => a.value);
+  switch (name) {
+    case "npx":
+    case "bunx": {
+      // The package is the first operand (its own arguments follow) or a --package value.
+      const { operands, specs } = _split(args, NPX_VALUED, NPX_SPEC);
+      return specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
+    }
+    case "npm":
+    case "pnpm":
+    case "yarn":
+    case "bun": {
+      const { operands, specs } = _split(args, NPX_VALUED, NPX_SPEC);
+      const [sub, ...rest] = operands;
+      if (sub === undefined) return false;
+      if (sub === "dlx" || sub === "x" || sub === "exec") return specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));
+      if (sub === "global" && rest[0] === "add") return rest.slice(1).some((s) => _remote(s, true));
+      return NPM_INSTALL.has(sub) && rest.some((s) => _remote(s, true));
+    }
+    case "pip":
+      return _pipInstalls(args);
+    case "python": {
+      // python -m pip install …
+      const at = words.findIndex((w) => w === "-m" || w === "-mpip");
+      if (at < 0) return false;
+      const rest = words[at] === "-mpip" ? args.slice(at + 1) : words[at + 1] === "pip" ? args.slice(at + 2) : null;
+      return rest !== null && _pipInstalls(rest);
+    }
+    case "pipx": {
+      const { operands, specs } = _split(args, new Set(["--python", "--pip-args", "--index-url"]), new Set(["--spec"]));
+      return ["install", "run", "inject", "upgrade"].includes(operands[0] ?? "") && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)));
+    }
+    case "uv":
+    case "uvx": {
+      const { operands, specs } = _split(args, UV_VALUED, UV_SPEC);
+      if (specs.some((s) => _remote(s, false))) return true;
+      const path = name === "uvx" ? ["tool", "run", ...operands] : operands;
+      if (path[0] === "pip" && path[1] === "install") return path.slice(2).some((s) => _remote(s, false));
+      if (path[0] === "add" || (path[0] === "tool" && path[1] === "install")) return path.slice(path[0] === "add" ? 1 : 2).some((s) => _remote(s, false));
+      // `uv run URL` runs a script from the network; `uvx SPEC` / `uv tool run SPEC` a package.
+      if (path[0] === "run") return path[1] !== undefined && _remote(path[1], false);
+      if (path[0] === "tool" && path[1] === "run") return path[2] !== undefined && _remote(path[2], false);
+      return false;
+    }
+    case "deno": {
+      const { operands } = _split(args, new Set(["--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--name", "-n", "--root", "--output", "-o", "--target"]));
+      const sub = operands[0];
+      if (sub === undefined) return false;
+      if (["run", "install", "compile", "serve", "test", "bench"].includes(sub)) return operands.slice(1).some((s) => /^https?:\/\//i.test(s));
+      return /^https?:\/\//i.test(sub);
+    }
+    case "go": {
+      const { operands } = _split(args, new Set(["-C", "-exec", "-o", "-p", "-tags", "-mod", "-modfile", "-ldflags", "-gcflags", "-asmflags", "-pkgdir", "-toolexec", "-overlay", "-pgo"]));
+      return operands[0] === "run" && operands.slice(1).some((s) => !s.startsWith(".") && !s.startsWith("/") && s.includes("@") && !s.endsWith(".go"));
+    }
+    case "cargo":
+      return words[0] === "install" && words.some((w, k) => w === "--git" || w.startsWith("--git=") || (k > 0 && words[k - 1] === "--git"));
+    default:
+      return false;
+  }
+}
+
+function _pipInstalls(args: Word[]): boolean {
+  const { operands, specs } = _split(args, PIP_VALUED, PIP_SPEC);
+  return operands[0] === "install" && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)));
+}

@@ -1,0 +1,137 @@
+import type { Word } from "../syntax.ts";
+import { envPrints, printenvPrints } from "./env-output.ts";
+
+/**
+ * Commands whose output is secret data: the environment (`env`, `printenv`, and the builtins
+ * `export`, `set`, `declare -p`, `typeset -p`, `readonly`), and credentials printed by the tools
+ * that keep them (`git credential fill`, `gh auth token`, `aws configure export-credentials`,
+ * `gcloud auth print-access-token`, `az account get-access-token`, `op read`, `pass show`, …).
+ * Piped to a sender (ASK_DATA_EGRESS), or written into a file that is then uploaded (a secret's
+ * bytes, flows.ts), it is local data the guard cannot enumerate. Printed to the terminal only it
+ * is ordinary tool use (`gh auth token`, `aws ecr get-login-password`): not flagged.
+ */
+export type SecretPrint = "environment" | "credentials";
+
+export function secretOutput(name: string, args: Word[]): SecretPrint | null {
+  switch (name) {
+    case "env": {
+      const printed = envPrints(args);
+      return printed === "environment" ? "environment" : printed === "clean" ? null : secretOutput(printed.command[0]?.value ?? "", printed.command.slice(1));
+    }
+    case "printenv":
+      return printenvPrints(args) === "clean" ? null : "environment";
+    case "export":
+    case "readonly":
+      // With no name (or only -p) they list every exported or read-only variable with its value.
+      return args.every((a) => a.dynamic || /^-[pfn]*$/.test(a.value)) && !args.some((a) => /f/.test(a.value)) ? "environment" : null;
+    case "set":
+      // `set` alone prints every shell variable; with options or `--` it sets them.
+      return args.length === 0 || args.some((a) => a.dynamic && !a.value) ? "environment" : null;
+    case "declare":
+    case "typeset":
+      return _declarePrints(args) ? "environment" : null;
+    default:
+      return CREDENTIAL_PRINTERS.has(name) && printsCredentials(name, args) ? "credentials" : null;
+  }
+}
+
+/** declare/typeset: with no name, every variable (not only functions: -f/-F); with -p NAME, those. */
+function _declarePrints(args: Word[]): boolean {
+  const flags = args.filter((a) => a.value.startsWith("-") || a.value.startsWith("+")).map((a) => a.value).join("");
+  const names = args.filter((a) => !a.value.startsWith("-") && !a.value.startsWith("+"));
+  if (args.some((a) => a.dynamic)) return true;
+  if (names.length === 0) return !/[fF]/.test(flags);
+  return flags.includes("p") && !names.some((n) => n.value.includes("=")) && printenvPrints(names) !== "clean";
+}
+
+const GIT_VALUED = new Set(["-c", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"]);
+
+/** The words of a command line that are not options (and, for git, not a global option's value). */
+function _operands(args: Word[], valued: Set<string> = new Set()): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (valued.has(v)) i++;
+    else if (!v.startsWith("-")) out.push(v);
+  }
+  return out;
+}
+
+/** Whether `words` holds `path` as consecutive words (`aws … sts get-session-token`). */
+function _has(words: string[], ...path: string[]): boolean {
+  for (let i = 0; i + path.length <= words.length; i++) if (path.every((p, k) => words[i + k] === p)) return true;
+  return false;
+}
+
+const flag = (args: Word[], ...names: string[]) => args.some((a) => names.includes(a.value) || names.some((n) => n.startsWith("--") && a.value.startsWith(`${n}=`)));
+
+// Each tool, and whether these arguments make it print a stored credential.
+const CREDENTIAL_PRINTERS = new Map<string, (args: Word[]) => boolean>([
+  [
+    "git",
+    (args) => {
+      const [sub, action] = _operands(args, GIT_VALUED);
+      return (sub === "credential" && action === "fill") || (sub?.startsWith("credential-") === true && action === "get");
+    },
+  ],
+  ["gh", (args) => _has(_operands(args), "auth", "token") || (_has(_operands(args), "auth", "status") && flag(args, "-t", "--show-token"))],
+  [
+    "aws",
+    (args) => {
+      const w = _operands(args);
+      return (
+        _has(w, "configure", "export-credentials") ||
+        (_has(w, "configure", "get") && w.some((x) => /secret|token|access_key/i.test(x))) ||
+        ["get-session-token", "assume-role", "assume-role-with-saml", "assume-role-with-web-identity", "get-federation-token"].some((o) => _has(w, "sts", o)) ||
+        _has(w, "ecr", "get-login-password") ||
+        _has(w, "ecr-public", "get-login-password") ||
+        _has(w, "codeartifact", "get-authorization-token") ||
+        _has(w, "secretsmanager", "get-secret-value") ||
+        ((_has(w, "ssm", "get-parameter") || _has(w, "ssm", "get-parameters")) && flag(args, "--with-decryption"))
+      );
+    },
+  ],
+  [
+    "gcloud",
+    (args) => {
+      const w = _operands(args);
+      return _has(w, "auth", "print-access-token") || _has(w, "auth", "print-identity-token") || _has(w, "auth", "application-default", "print-access-token") || _has(w, "config", "config-helper") || _has(w, "secrets", "versions", "access");
+    },
+  ],
+  [
+    "az",
+    (args) => {
+      const w = _operands(args);
+      return _has(w, "account", "get-access-token") || _has(w, "keyvault", "secret", "show") || _has(w, "storage", "account", "keys", "list") || (_has(w, "acr", "login") && flag(args, "--expose-token"));
+    },
+  ],
+  ["op", (args) => ["read", "inject"].includes(_operands(args)[0] ?? "") || _has(_operands(args), "item", "get") || _has(_operands(args), "document", "get")],
+  // pass NAME shows NAME; `pass`, `pass ls` and the commands that change the store print no secret.
+  ["pass", (args) => _passShows(_operands(args))],
+  ["gopass", (args) => ["show", "otp", "cat"].includes(_operands(args)[0] ?? "")],
+  ["secret-tool", (args) => _operands(args)[0] === "lookup"],
+  ["vault", (args) => ["read"].includes(_operands(args)[0] ?? "") || _has(_operands(args), "kv", "get") || _has(_operands(args), "print", "token")],
+  ["kubectl", (args) => (_has(_operands(args), "config", "view") && flag(args, "--raw")) || _has(_operands(args), "create", "token")],
+  ["heroku", (args) => _operands(args)[0] === "auth:token"],
+  ["bw", (args) => _operands(args)[0] === "get"],
+  ["lpass", (args) => _operands(args)[0] === "show"],
+  ["sops", (args) => flag(args, "-d", "--decrypt") || _operands(args)[0] === "decrypt"],
+  ...["git-credential-store", "git-credential-cache", "git-credential-osxkeychain", "git-credential-libsecret", "git-credential-manager", "git-credential-manager-core", "git-credential-wincred", "docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-pass", "docker-credential-secretservice", "docker-credential-ecr-login", "docker-credential-gcloud"].map(
+    (n) => [n, (args: Word[]) => _operands(args)[0] === "get"] as const,
+  ),
+]);
+
+const PASS_COMMANDS = new Set(["init", "ls", "list", "find", "search", "insert", "add", "edit", "generate", "rm", "remove", "delete", "mv", "rename", "cp", "copy", "git", "help", "version"]);
+
+function _passShows(words: string[]): boolean {
+  const [first] = words;
+  if (first === undefined) return false;
+  // `pass grep` prints decrypted lines; `pass generate` prints the new password.
+  return first === "show" || first === "otp" || first === "grep" || first === "generate" || !PASS_COMMANDS.has(first);
+}
+
+/** Whether a tool prints a stored credential with these arguments. */
+export function printsCredentials(name: string, args: Word[]): boolean {
+  const printer = CREDENTIAL_PRINTERS.get(name);
+  return printer !== undefined && !args.some((a) => a.value === "--help" || a.value === "-h") && printer(args);
+}
