@@ -22,8 +22,14 @@ export function fnmatchRegExp(pattern: string, ignoreCase = false): RegExp | nul
 
 const _cache = new Map<string, RegExp | null>();
 
+// A `[` that never closes is read as itself, after a scan to the end of the pattern: a pattern of
+// many such brackets would be read in quadratic time. The scans of one pattern share this budget;
+// a pattern that needs more is unreadable (null), which the callers treat as unknown.
+const SCAN_BUDGET_PER_CHAR = 8;
+
 function _compile(pattern: string, ignoreCase: boolean): RegExp | null {
   let out = "";
+  let budget = SCAN_BUDGET_PER_CHAR * pattern.length + 4096;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === "*") out += "[\\s\\S]*";
@@ -31,6 +37,8 @@ function _compile(pattern: string, ignoreCase: boolean): RegExp | null {
     else if (c === "\\" && i + 1 < pattern.length) out += _literal(pattern[++i]!);
     else if (c === "[") {
       const bracket = _bracket(pattern, i);
+      budget -= (bracket ? bracket.end : pattern.length) - i;
+      if (budget < 0) return null;
       if (bracket === null) return null;
       if (bracket === undefined) out += "\\[";
       else {
