@@ -58,7 +58,7 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
     usageOf = resolved;
     command = resolved.path.join(" ");
     if (flags.includes("--help") || flags.includes("-h")) {
-      const usage = _usageText(await renderUsage(resolved.cmd, resolved.parent));
+      const usage = _usageText(await renderUsage(resolved.cmd, resolved.parent), resolved.path[0]!);
       (json ? process.stderr : process.stdout).write(`${usage}\n`);
       return _exit(0);
     }
@@ -73,7 +73,7 @@ export async function runCli(root: AnyCommand, options: RunOptions = {}): Promis
     const failure = _asLeogrielError(err, options.internalExitCode ?? 2);
     const ctx = { json, verbose, command };
     if (failure.code === "invalid_usage" && !json && options.usageOnError !== false) {
-      process.stderr.write(`${_usageText(await renderUsage(usageOf.cmd, usageOf.parent).catch(() => ""))}\n`);
+      process.stderr.write(`${_usageText(await renderUsage(usageOf.cmd, usageOf.parent).catch(() => ""), await _name(root))}\n`);
     }
     // The logger (consola) loads only on a failure path, keeping start-up lean.
     const { log } = await import("./logger.ts");
@@ -184,8 +184,11 @@ function _asLeogrielError(err: unknown, internalExitCode: number): LeogrielError
 
 // citty prints flags as they are declared (`--failOn`); users type them kebab-case (`--fail-on`,
 // which the parser accepts too), so the usage text shows that spelling.
-function _usageText(usage: string): string {
-  const kebab = usage.replace(/--([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\b/g, (_m, name: string) => `--${_kebab(name)}`);
+// The usage line names the binary a user types (`leogriel-install add`); the command path in the
+// JSON envelope keeps citty's names (`install add`, SPEC).
+function _usageText(usage: string, root: string): string {
+  const named = usage.replace(new RegExp(`(USAGE(?:\\x1b\\[[0-9;]*m)*\\s+(?:\\x1b\\[[0-9;]*m)*)${root}\\b`), `$1leogriel-${root}`);
+  const kebab = named.replace(/--([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\b/g, (_m, name: string) => `--${_kebab(name)}`);
   return colorAllowed() ? kebab : stripAnsi(kebab);
 }
 

@@ -72,6 +72,13 @@ describe("runCli", () => {
     expect(io.stderr).toContain("unknown option --bogus");
   });
 
+  test("the usage line names the binary a user types, the envelope keeps the command path", async () => {
+    const help = await captureStdio(() => runCli(root, { rawArgs: ["add", "--help"] }));
+    expect(help.stdout).toMatch(/USAGE leogriel-install add /);
+    const io = await captureStdio(() => runCli(root, { rawArgs: ["add", "x", "--devv", "--json"] }));
+    expect(JSON.parse(io.stdout).command).toBe("install add");
+  });
+
   test("prints the version", async () => {
     const io = await captureStdio(() => runCli(root, { rawArgs: ["--version"] }));
     expect(io.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
