@@ -46,7 +46,12 @@ export function installOutcome(report: InstallReport, warnings: EnvelopeMessage[
       for (const w of warnings) log.warn(w.message);
       for (const s of report.skills) log.log(`${SYMBOL[s.action]} ${s.name} ${s.action} ${s.resolved}`);
       if (report.skills.length === 0) log.log("No skills declared.");
-      log.success(`${report.skills.filter((s) => s.action !== "removed").length} skill(s) in ${report.targets.join(", ")}${report.lockWritten ? "; lock written" : ""}`);
+      // What this run did, by action (add and remove report only the skills they touch).
+      const counts = Object.keys(SYMBOL)
+        .map((action) => [action, report.skills.filter((s) => s.action === action).length] as const)
+        .filter(([, n]) => n > 0)
+        .map(([action, n]) => `${n} ${action}`);
+      log.success(`${counts.length ? counts.join(", ") : "nothing changed"} in ${report.targets.join(", ")}${report.lockWritten ? "; lock written" : ""}`);
     },
   };
 }

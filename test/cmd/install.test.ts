@@ -119,6 +119,7 @@ describe("leogriel-install as a real process", () => {
     expect(added.code).toBe(0);
     expect(added.stdout).toBe("");
     expect(added.stderr).toContain("pdf installed");
+    expect(added.stderr).toMatch(/1 installed in .*; lock written/);
     const clone = project.sibling("clone");
     for (const f of ["agent-skills.json", "agent-skills.lock"]) copyFileSync(join(project.dir, f), join(clone.dir, f));
     const frozen = exec(clone.dir, ["--frozen", "--json"]);
