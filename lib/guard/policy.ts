@@ -164,7 +164,8 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (o.inPlace) {
     if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
     if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
-    return cls === "outside" && entry !== undefined ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
+    // One that creates a missing file (`ar r`, `tar -g`) creating a startup file asks like a redirection.
+    return cls === "outside" && (entry !== undefined || (o.lands === "created" && isStartupFile(path))) ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
   }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.

@@ -81,7 +81,7 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
 }
 
 /** A written file that is a device or stdout replaces nothing. */
-const _real = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
+export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
 
 /**
  * A program that writes the file an option names (red team 3: `openssl enc -in a -out
@@ -94,7 +94,7 @@ export function outputOption(spec: OutputSpec, inert = false): Handler {
   return (inv) => {
     const { files, dirs, operands } = _outputs(inv.args, spec);
     const ops: Op[] = inert ? [] : scanUnknownProgram(inv.args, inv.ctx, inv.name);
-    for (const f of files.filter(_real)) {
+    for (const f of files.filter(realOutput)) {
       const inPlace = operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value);
       ops.push(inPlace ? { ...op("overwrite", inv.name, [f]), inPlace } : { ...op("overwrite", inv.name, [f]), lands: "created" });
     }
@@ -105,14 +105,17 @@ export function outputOption(spec: OutputSpec, inert = false): Handler {
 
 const OPENSSL_OUT = ["out", "keyout", "sess_out", "keylogfile", "msgfile", "writerand", "signature_out", "rsigout", "certsout", "chainout", "reqout", "respout", "outfile"];
 
+// gpg's long options that name a file it writes (gpg takes unique prefixes: `--status-fi`), and the other valued ones.
+const GPG_WRITES = ["output", "Output", "status-file", "logger-file", "log-file", "attribute-file"];
+const GPG_VALUED = ["recipient", "local-user", "homedir", "default-key", "keyring", "secret-keyring", "primary-keyring", "trustdb-name", "passphrase", "passphrase-file", "passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "keyserver", "trust-model", "set-filename", "comment", "status-fd", "logger-fd", "attribute-fd", "command-fd", "command-file", "recipient-file", "hidden-recipient-file", "hidden-recipient", "encrypt-to", "hidden-encrypt-to", "max-output", "set-filesize", "export-options", "import-options", "list-options", "verify-options", "photo-viewer", "exec-path", "override-session-key-fd", "default-recipient", "s2k-cipher-algo", "s2k-digest-algo", "personal-cipher-preferences", "personal-digest-preferences", "personal-compress-preferences", "agent-program", "dirmngr-program", "keyid-format", "sender", "pinentry-mode", "weak-digest", "assert-signer"];
+
 /** The programs whose options name the file they write, with how they spell it. */
 export const OUTPUT_PROGRAMS: Record<string, Handler> = {
   iconv: outputOption({ short: "o", valued: "ft", long: ["output"], valuedLong: ["from-code", "to-code"] }, true),
   openssl: outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true),
-  gpg: outputOption({ short: "o", valued: "ruzRf", long: ["output"], valuedLong: ["recipient", "local-user", "homedir", "default-key", "keyring", "secret-keyring", "trustdb-name", "passphrase", "passphrase-file", "passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "keyserver", "trust-model", "set-filename", "comment", "status-fd", "logger-fd", "attribute-fd", "command-fd"] }, true),
-  gpg2: outputOption({ short: "o", valued: "ruzRf", long: ["output"], valuedLong: ["recipient", "local-user", "homedir"] }, true),
-  // Compilers and linkers: `-o FILE` (no clusters), rustc `--out-dir DIR`.
-  ...Object.fromEntries(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "ld", "ld.lld", "ld.gold", "rustc", "zig-cc"].map((n) => [n, outputOption({ words: ["o"], dirWords: ["out-dir"] })])),
+  // gpg: `-o`/`--output`, and the status, log and attribute files (red team 4: `gpg --status-file=~/.bashrc --list-keys`).
+  ...Object.fromEntries(["gpg", "gpg2", "gpgv", "gpgsm"].map((n) => [n, outputOption({ short: "o", valued: "ruzRf", long: GPG_WRITES, valuedLong: GPG_VALUED }, true)])),
+  // Compilers, linkers and binutils: tool-outputs.ts.
 };
 
 /** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before. */
@@ -126,7 +129,7 @@ export const go: Handler = (inv) => {
 export const uniq: Handler = ({ name, args }) => {
   const { operands } = _outputs(args, { valued: "fsw", valuedLong: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] });
   const out = operands[1];
-  return out && _real(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
+  return out && realOutput(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
 };
 
 // split's options that take a value, and its long options (for abbreviations).

@@ -20,6 +20,8 @@ import { consul, etcdctl, influx, vault } from "./store-clis.ts";
 import { tar } from "./tar.ts";
 import { busybox, httpd, httpServer, phpServer, pythonServer, rubyServer, serve } from "./file-servers.ts";
 import { go, OUTPUT_PROGRAMS, split, uniq } from "./output-options.ts";
+import { TOOL_PROGRAMS } from "./tool-outputs.ts";
+import { csplit } from "./csplit.ts";
 import { patch } from "./patch.ts";
 import { COMPRESSORS, compressor } from "./compressors.ts";
 import { awk, emacs, man, pager, rg, sort, zip } from "./runners.ts";
@@ -88,6 +90,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["tar", tar],
   // Options and operands that name a written file (output-options.ts).
   ...Object.entries(OUTPUT_PROGRAMS),
+  // Compilers, linkers and binutils (tool-outputs.ts); csplit's pieces (csplit.ts).
+  ...Object.entries(TOOL_PROGRAMS),
+  ["csplit", csplit],
   ["go", go],
   ["uniq", uniq],
   ["split", split],

@@ -14,6 +14,8 @@ const VALUED_LONG = new Set(
 );
 // Short options that take a value (the rest of the cluster, or the next word).
 const VALUED_SHORT = "bCfFgHIKLNTVX";
+// The long names of the valued short options whose values tar.ts reads.
+const SHORT_NAMES: Record<string, string> = { g: "listed-incremental", I: "use-compress-program", F: "info-script", f: "file", C: "directory" };
 // The operation letters and the long operations they stand for.
 const MODES: Record<string, string> = { c: "create", x: "extract", t: "list", d: "diff", r: "append", u: "update", A: "catenate" };
 const LONG_MODES: Record<string, string> = { create: "create", extract: "extract", get: "extract", list: "list", diff: "diff", compare: "diff", append: "append", update: "update", catenate: "catenate", concatenate: "catenate", delete: "delete", "test-label": "list" };
@@ -31,6 +33,8 @@ export interface TarArgs {
   short: Set<string>;
   /** The operands (members or files). */
   operands: Word[];
+  /** Every option value, under its long name (`-g`, `-I`, `-F` read as `listed-incremental`, `use-compress-program`, `info-script`). */
+  values: Array<[string, Word]>;
   /** A word tar's option parser rejects (an ambiguous or unknown long option): tar does nothing. */
   invalid: boolean;
 }
@@ -49,9 +53,10 @@ export function tarLongOption(given: string): string | null {
 
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
-  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], invalid: false };
+  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false };
   const value = (name: string, v: Word | undefined) => {
     if (!v) return;
+    out.values.push([SHORT_NAMES[name] ?? name, v]);
     if (name === "f" || name === "file") out.archive = v;
     else if (name === "C" || name === "directory") out.directories.push(v);
   };

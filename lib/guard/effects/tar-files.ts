@@ -27,8 +27,24 @@ export function tarFileOps(t: TarArgs, archive: Word | undefined): Op[] {
     if (!archive.dynamic && archive.value.startsWith("/dev/")) ops.push(op("disk", "tar", [archive]));
     else ops.push(mode === "create" ? { ...op("overwrite", "tar", [archive]), lands: "created" } : { ...op("overwrite", "tar", [archive]), inPlace: true });
   }
+  ops.push(..._sideFiles(t));
   if (t.long.has("remove-files") && mode !== "extract" && mode !== "list" && mode !== "diff") ops.push(..._removed(t));
   if (mode === "extract" && (t.short.has("P") || t.long.has("absolute-names")) && !tarToStdout(t)) ops.push(op("unknown", "tar"));
+  return ops;
+}
+
+// Files tar writes besides the archive (red team 4): the member listing, the incremental
+// snapshot it reads and rewrites, and the volume number file.
+const SIDE_FILES: Record<string, "created" | "inPlace"> = { "index-file": "created", "listed-incremental": "inPlace", "volno-file": "inPlace" };
+
+/** `--index-file=FILE` replaces FILE with the listing (`-v` output); `-g`/`--listed-incremental FILE` and `--volno-file FILE` are rewritten. */
+function _sideFiles(t: TarArgs): Op[] {
+  const ops: Op[] = [];
+  for (const [name, w] of t.values) {
+    const how = SIDE_FILES[name];
+    if (!how || (!w.dynamic && (w.value === "-" || DESCRIPTOR.test(w.value) || isSink(w.value) || HARMLESS_DEVICES.test(w.value)))) continue;
+    ops.push(how === "created" ? { ...op("overwrite", "tar", [w]), lands: "created" } : { ...op("overwrite", "tar", [w]), inPlace: true, lands: "created" });
+  }
   return ops;
 }
 

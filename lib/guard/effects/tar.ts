@@ -9,7 +9,8 @@ import { tarSent } from "./tar-sent.ts";
 import { tarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
 
-const RUNS = /^--(use-compress-program|to-command|info-script|new-volume-script|rsh-command|checkpoint-action)=(.*)$/s;
+// Options whose value is a command tar runs (`checkpoint-action` only as `exec=CMD`).
+const RUNS = new Set(["use-compress-program", "to-command", "info-script", "new-volume-script", "rsh-command", "checkpoint-action"]);
 
 /**
  * tar: options that run a program, archives written to a remote host (`-f host:path`), and
@@ -22,19 +23,16 @@ export const tar: Handler = (inv) => {
   const tape = _environment(inv, "TAPE");
   if (options === null || tape === null) return [op("unknown", "tar")];
   const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
+  const parsed = tarArgs(args);
   const ops: Op[] = [];
-  let archive: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    const long = RUNS.exec(v);
-    let command: Word | undefined;
-    if (long) command = { ...args[i]!, value: long[1] === "checkpoint-action" ? long[2]!.replace(/^exec=/, "") : long[2]! };
-    else if (/^-[a-zA-Z]*[IF]$/.test(v) && !v.startsWith("--")) command = args[i + 1];
-    if (command && (!long || long[1] !== "checkpoint-action" || /^exec=/.test(long[2]!))) {
-      ops.push(...(command.dynamic ? [op("unknown", "tar")] : analyzeText(command.value, "posix", inv.ctx)));
-    }
-    archive = /^--file=(.*)$/.exec(v)?.[1] ?? (/^-[a-zA-Z]*f$/.test(v) || (i === 0 && /^[a-zA-Z]*f[a-zA-Z]*$/.test(v)) ? args[i + 1]?.value : archive);
+  // Options that run a program, however spelled (`--to-command CMD`, `--to-com=CMD`, `-ICMD`, `cIf CMD …`).
+  for (const [name, value] of parsed.values) {
+    if (!RUNS.has(name)) continue;
+    if (name === "checkpoint-action" && !value.dynamic && !value.value.startsWith("exec=")) continue;
+    const text = name === "checkpoint-action" ? value.value.slice(5) : value.value;
+    ops.push(...(value.dynamic ? [op("unknown", "tar")] : analyzeText(text, "posix", inv.ctx)));
   }
+  let archive = parsed.archive && !parsed.archive.dynamic ? parsed.archive.value : undefined;
   archive ??= tape;
   // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
   if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) {
@@ -43,7 +41,6 @@ export const tar: Handler = (inv) => {
   }
   const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   const into = _directory(args);
-  const parsed = tarArgs(args);
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread", ...(!tarToStdout(parsed) && { replaces: true }) });

@@ -1,0 +1,115 @@
+import { dirname } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { optionWalk } from "./output-options.ts";
+
+const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
+const VALUED_LONG: Record<string, string> = { prefix: "f", "suffix-format": "b", digits: "n" };
+// Pieces named one by one up to this many; beyond (or with `{*}`) the folder takes unknown names.
+const MAX_NAMES = 1_000;
+
+/**
+ * csplit [OPTION]… FILE PATTERN…: writes PREFIX + sprintf(FORMAT, n) for each piece (red team 4:
+ * `csplit -f ~/.bash -b '%.0drc' README 1` emptied ~/.bashrc). The pieces are counted from the
+ * patterns (`/RE/` and line numbers cut one, `%RE%` none, `{N}` repeats the previous one); each
+ * name is an overwrite like `> NAME`. With `{*}`, too many pieces or a pattern csplit may not
+ * take, the names are unknown: a tree written into the prefix's folder.
+ */
+export const csplit: Handler = (inv) => {
+  const opts: Record<string, Word | undefined> = {};
+  const operands = optionWalk(inv.args, (a, i) => {
+    const v = a.value;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const matches = LONG.filter((n) => n.startsWith(given));
+      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
+      const letter = name && VALUED_LONG[name];
+      if (letter) opts[letter] = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : inv.args[++i];
+      return i;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (!"fbn".includes(c)) continue;
+      opts[c] = k + 1 < v.length ? { ...a, value: v.slice(k + 1) } : inv.args[++i];
+      break;
+    }
+    return i;
+  });
+  const { f, b, n } = opts;
+  if (operands.length < 2) return [];
+  if (f?.dynamic || b?.dynamic || n?.dynamic) return [op("unknown", inv.name)];
+  const prefix = f?.value ?? "xx";
+  const digits = n ? Number.parseInt(n.value, 10) : 2;
+  if (!Number.isInteger(digits) || digits < 0 || digits > 64) return [];
+  const format = _format(b?.value ?? `%0${digits}d`);
+  if (!format) return [op("unknown", inv.name)];
+  const count = _pieces(operands.slice(1));
+  if (count === null || count > MAX_NAMES) {
+    const dir = prefix.includes("/") ? dirname(prefix) || "/" : ".";
+    return [{ ...op("write-into", inv.name, [literalWord(dir, true)]), lands: "spread", replaces: true }];
+  }
+  const names: Word[] = [];
+  for (let k = 0; k < count; k++) names.push(literalWord(prefix + format(k), true));
+  const ops: Op[] = [{ ...op("overwrite", inv.name, names), lands: "created" }];
+  return ops;
+};
+
+/** The number of files the patterns cut the input into; null when it is not bounded or not known. */
+function _pieces(patterns: Word[]): number | null {
+  let count = 1;
+  let last = 0;
+  for (const p of patterns) {
+    if (p.dynamic) return null;
+    const v = p.value;
+    const repeat = /^\{(\d+|\*)\}$/.exec(v);
+    if (repeat) {
+      if (repeat[1] === "*") return last ? null : count;
+      count += last * Number.parseInt(repeat[1]!, 10);
+      if (count > MAX_NAMES) return null;
+    } else if (/^\/.*\/[-+]?\d*$/s.test(v) || /^\d+$/.test(v)) {
+      last = 1;
+      count++;
+    } else if (/^%.*%[-+]?\d*$/s.test(v)) last = 0;
+    else return null;
+  }
+  return count;
+}
+
+/**
+ * The suffix csplit's sprintf makes of a piece number: one `%[flags][width][.precision]` d, i, u,
+ * o, x or X conversion, and `%%`; null for a format csplit would refuse or the guard cannot follow.
+ */
+function _format(format: string): ((n: number) => string) | null {
+  const re = /%(%|([-+ #0']*)(\d*)(?:\.(\d*))?([diuoxX]))/g;
+  let conversions = 0;
+  for (const m of format.matchAll(re)) if (m[1] !== "%") conversions++;
+  // Any `%` outside a recognised conversion, or other than exactly one conversion.
+  if (conversions !== 1 || format.replace(re, "").includes("%")) return null;
+  // A width or precision past what a file name can hold makes csplit fail (and would cost memory here).
+  if (/\d{5,}/.test(format)) return null;
+  return (n) =>
+    format.replace(re, (_all, pct: string, flags: string, width: string, precision: string | undefined, conv: string) => {
+      if (pct === "%") return "%";
+      const base = conv === "o" ? 8 : conv === "x" || conv === "X" ? 16 : 10;
+      let digits = n.toString(base);
+      if (conv === "X") digits = digits.toUpperCase();
+      if (precision !== undefined) {
+        const p = Number.parseInt(precision || "0", 10);
+        digits = p === 0 && n === 0 ? "" : digits.padStart(p, "0");
+      }
+      let sign = "";
+      if (conv === "d" || conv === "i") sign = flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+      if (flags.includes("#")) {
+        if (conv === "o" && !digits.startsWith("0")) digits = `0${digits}`;
+        else if ((conv === "x" || conv === "X") && n !== 0) sign = conv === "x" ? "0x" : "0X";
+      }
+      const w = Number.parseInt(width || "0", 10);
+      const body = sign + digits;
+      if (body.length >= w) return body;
+      if (flags.includes("-")) return body.padEnd(w);
+      if (flags.includes("0") && precision === undefined) return sign + digits.padStart(w - sign.length, "0");
+      return body.padStart(w);
+    });
+}

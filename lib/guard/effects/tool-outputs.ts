@@ -1,0 +1,186 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { realOutput } from "./output-options.ts";
+import { scanUnknownProgram } from "./unknown-program.ts";
+
+/** How a compiler or binutils program spells the files it writes. */
+interface ToolSpec {
+  /** Single-dash options whose value, attached (`-oFILE`, `-MFFILE`) or the next word, is a written file. */
+  joined?: string[];
+  /** Other single-dash options that take a value, attached or the next word (`-I dir`, `-x c`). */
+  valued?: string[];
+  /** getopt clusters: the letters of `-so FILE` are read one by one (strip, objcopy, nasm). */
+  clusters?: boolean;
+  /** Long options (`--name FILE`, `--name=FILE`, unique prefixes) whose value is a written file. */
+  long?: string[];
+  /** Other long options that take a value. */
+  valuedLong?: string[];
+  /** Words that carry a written file after `=` (`as -al=FILE`, `ld -Map=FILE`); the match's group 1 is the file. */
+  equals?: RegExp;
+}
+
+const _slice = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
+
+/**
+ * The written files a compiler-family command line names, and its operands (red team 4:
+ * `gcc -o/tmp/…/.bashrc x.c`, `cc -o.git/index x.c`: the value attached to `-o` was missed).
+ */
+export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; operands: Word[]; longs: Array<[string, Word]> } {
+  const files: Word[] = [];
+  const operands: Word[] = [];
+  const longs: Array<[string, Word]> = [];
+  const longNames = [...(spec.long ?? []), ...(spec.valuedLong ?? [])];
+  // Longest names first, so `-MF` is not read as `-M` with `F…` attached.
+  const single = [...(spec.joined ?? []), ...(spec.valued ?? [])].sort((a, b) => b.length - a.length);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic || !v.startsWith("-") || v === "-") {
+      operands.push(a);
+      continue;
+    }
+    if (v === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    const eq = spec.equals?.exec(v);
+    if (eq) {
+      files.push(_slice(a, v.length - eq[1]!.length));
+      continue;
+    }
+    if (v.startsWith("--")) {
+      const at = v.indexOf("=");
+      const given = v.slice(2, at < 0 ? undefined : at);
+      const matches = longNames.filter((n) => n.startsWith(given));
+      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
+      if (name === undefined || given === "") continue;
+      const taken = at >= 0 ? _slice(a, at + 1) : args[++i];
+      if (!taken) continue;
+      if (spec.long?.includes(name)) files.push(taken);
+      longs.push([name, taken]);
+      continue;
+    }
+    if (spec.clusters) {
+      for (let k = 1; k < v.length; k++) {
+        const c = v[k]!;
+        const wanted = spec.joined?.includes(c);
+        if (!wanted && !spec.valued?.includes(c)) continue;
+        const taken = k + 1 < v.length ? _slice(a, k + 1) : args[++i];
+        if (taken && wanted) files.push(taken);
+        break;
+      }
+      continue;
+    }
+    const name = single.find((n) => v.startsWith(`-${n}`));
+    if (name === undefined) continue;
+    const taken = v.length > name.length + 1 ? _slice(a, name.length + 1) : args[++i];
+    if (taken && spec.joined?.includes(name)) files.push(taken);
+  }
+  return { files, operands, longs };
+}
+
+/** Written files: an output that is also an input is edited in place (`strip -o x x`), another one is created or replaced. */
+function _written(name: string, files: Word[], operands: Word[]): Op[] {
+  return files.filter(realOutput).map((f) => (operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value) ? { ...op("overwrite", name, [f]), inPlace: true } : { ...op("overwrite", name, [f]), lands: "created" as const }));
+}
+
+/** Operands a program rewrites in place (`strip FILE`, `ranlib FILE`, `objcopy FILE`). */
+const _inPlace = (name: string, files: Word[]): Op[] => {
+  const real = files.filter(realOutput);
+  return real.length ? [{ ...op("overwrite", name, real), inPlace: true }] : [];
+};
+
+// The compiler drivers' options that take the next word as their value (the rest are flags or `-opt=value`).
+const CC_VALUED = ["I", "D", "U", "A", "L", "l", "x", "MT", "MQ", "T", "u", "include", "imacros", "isystem", "idirafter", "iprefix", "iwithprefix", "iwithprefixbefore", "iquote", "isysroot", "imultilib", "Xpreprocessor", "Xassembler", "Xlinker", "aux-info", "specs", "wrapper"];
+const CC: ToolSpec = { joined: ["o", "MF"], valued: CC_VALUED, long: ["output"], valuedLong: ["include-directory", "define-macro", "undefine-macro"] };
+
+/**
+ * Compiler drivers and linkers (gcc, cc, clang, ld, rustc): `-o FILE`, `-oFILE`, `--output[=]FILE`,
+ * `-MF FILE` (the dependency file), ld's `-Map[=]FILE` and `--dependency-file`, rustc's
+ * `--out-dir DIR`. An unknown program's arguments are still scanned for a wrapped command.
+ */
+const compiler =
+  (spec: ToolSpec, dirs: string[] = []): Handler =>
+  (inv) => {
+    const { files, operands, longs } = toolOutputs(inv.args, spec);
+    const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name), ..._written(inv.name, files, operands)];
+    const into = longs.filter(([n]) => dirs.includes(n)).map(([, w]) => w);
+    if (into.length) ops.push({ ...op("write-into", inv.name, into), lands: "spread", replaces: true });
+    return ops;
+  };
+
+const LD: ToolSpec = { joined: ["o", "Map"], valued: ["L", "l", "T", "e", "m", "u", "y", "z", "h", "R", "F", "f", "soname", "rpath", "dynamic-linker", "plugin"], long: ["output", "Map", "dependency-file"], valuedLong: ["script", "entry", "library", "library-path", "sysroot", "soname", "rpath", "dynamic-linker", "plugin", "oformat"], equals: /^--?Map=(.*)$/s };
+
+/** cpp [IN [OUT]]: the second operand is the output, like `-o` (red team 4: `cpp x.c ~/.bashrc`). */
+const cpp: Handler = (inv) => {
+  const { files, operands } = toolOutputs(inv.args, CC);
+  const out = operands[1];
+  return [...scanUnknownProgram(inv.args, inv.ctx, inv.name), ..._written(inv.name, out ? [...files, out] : files, operands.slice(0, 1))];
+};
+
+/** strip: `-o FILE` writes FILE; without it every operand is rewritten in place. */
+const strip: Handler = (inv) => {
+  const { files, operands } = toolOutputs(inv.args, { clusters: true, joined: ["o"], valued: ["F", "I", "O", "R", "K", "N"], long: ["output-file"], valuedLong: ["input-target", "output-target", "target", "remove-section", "remove-relocations", "strip-symbol", "keep-section", "keep-symbol", "plugin"] });
+  return files.length ? _written(inv.name, files, operands) : _inPlace(inv.name, operands);
+};
+
+const OBJCOPY_VALUED_LONG =
+  "add-gnu-debuglink add-section add-symbol adjust-section-vma adjust-start adjust-vma adjust-warnings alt-machine-code binary-architecture byte change-addresses change-leading-char change-section-address change-section-lma change-section-vma change-start elf-stt-common extract-symbol gap-fill globalize-symbol globalize-symbols heap image-base input-target interleave interleave-width keep-global-symbol keep-global-symbols keep-section keep-symbol keep-symbols localize-symbol localize-symbols only-section output-target pad-to prefix-alloc-sections prefix-sections prefix-symbols redefine-sym redefine-syms remove-relocations remove-section rename-section reverse-bytes section-alignment set-section-alignment set-section-flags set-start stack strip-symbol strip-symbols strip-unneeded-symbol strip-unneeded-symbols subsystem target update-section weaken-symbol weaken-symbols file-alignment set-section-flags"
+    .split(" ");
+
+/**
+ * objcopy IN [OUT]: OUT is written, or IN rewritten in place when OUT is not given; `--dump-section
+ * NAME=FILE` writes FILE.
+ */
+const objcopy: Handler = (inv) => {
+  const { operands, longs } = toolOutputs(inv.args, { clusters: true, valued: ["I", "O", "B", "F", "j", "R", "K", "N", "G", "L", "W", "b", "i"], valuedLong: ["dump-section", ...OBJCOPY_VALUED_LONG] });
+  const dumps = longs.filter(([n, w]) => n === "dump-section" && (w.dynamic || w.value.includes("="))).map(([, w]) => (w.dynamic ? w : _slice(w, w.value.indexOf("=") + 1)));
+  const [input, output] = operands;
+  return [..._written(inv.name, dumps, []), ...(output ? _written(inv.name, [output], [input!]) : input ? _inPlace(inv.name, [input]) : [])];
+};
+
+/** ar: `d`, `m`, `q`, `r`, `s` change or create the archive; `x` writes its members into the working directory (or `--output DIR`). */
+const ar: Handler = (inv) => {
+  const args = inv.args;
+  let output: Word | undefined;
+  const rest: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (/^--output=/.test(v)) output = _slice(args[i]!, 9);
+    else if (v === "--output") output = args[++i];
+    else if (/^--(plugin|target)$/.test(v)) i++;
+    else if (!/^--/.test(v) && !/^-X/.test(v)) rest.push(args[i]!);
+  }
+  const key = rest[0];
+  if (!key) return [];
+  if (key.dynamic) return [op("unknown", inv.name)];
+  const letters = key.value.replace(/^-/, "");
+  const operation = /[dmpqrstx]/.exec(letters)?.[0];
+  // Modifiers a, b, i take a member name, N a count, before the archive.
+  const skip = (/[abi]/.test(letters) && /[mr]/.test(operation ?? "") ? 1 : 0) + (letters.includes("N") ? 1 : 0);
+  const archive = rest[1 + skip];
+  if (operation === "x") return [{ ...op("write-into", inv.name, [output ?? literalWord(".")]), lands: "spread", replaces: true }];
+  if (!archive || !operation || !"dmqrs".includes(operation)) return [];
+  // The archive is changed in place, or created when missing.
+  return _inPlace(inv.name, [archive]).map((o) => ({ ...o, lands: "created" as const }));
+};
+
+/** ranlib FILE…: each archive is rewritten in place. */
+const ranlib: Handler = (inv) => _inPlace(inv.name, toolOutputs(inv.args, { clusters: true, valuedLong: ["plugin"] }).operands);
+
+/** The compiler family's handlers, by program name (programs.ts). */
+export const TOOL_PROGRAMS: Record<string, Handler> = {
+  ...Object.fromEntries(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"].map((n) => [n, compiler(CC)])),
+  ...Object.fromEntries(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"].map((n) => [n, compiler(LD)])),
+  rustc: compiler({ joined: ["o"], valued: ["L", "l", "C", "A", "W", "D", "F"], long: ["output"], valuedLong: ["out-dir", "crate-type", "crate-name", "edition", "emit", "target", "cfg", "extern", "sysroot", "cap-lints", "codegen"] }, ["out-dir"]),
+  cpp,
+  // as: `-o`, listings `-a…=FILE`, `--MD FILE` (the dependency file).
+  as: compiler({ joined: ["o"], valued: ["I"], long: ["MD"], equals: /^-a[a-z]*=(.*)$/s }),
+  // nasm: `-o`, `-l` (listing), `-Z` (error file), `-MF` (dependency file).
+  nasm: compiler({ joined: ["o", "l", "Z", "MF"], valued: ["f", "D", "U", "I", "i", "P", "p", "d", "u", "W", "w", "MT", "MQ", "L", "O", "X"] }),
+  strip,
+  objcopy,
+  ar,
+  ranlib,
+};
