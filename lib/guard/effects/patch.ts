@@ -2,13 +2,12 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { scriptFile, stdinInput } from "./data-input.ts";
+import { diffTargets } from "./diff-names.ts";
 import { optionWalk } from "./output-options.ts";
 
 // GNU patch's short options that take a value, and its long ones.
-const VALUED = "BDdFgiopruVYz";
+const VALUED = "BDdFgioprVxYz";
 const VALUED_LONG = ["prefix", "ifdef", "directory", "fuzz", "get", "input", "output", "strip", "reject-file", "version-control", "basename-prefix", "suffix", "quoting-style", "reject-format", "read-only"];
-// Patches of more files than this are judged as a tree written into their folder.
-const MAX_NAMES = 256;
 
 /**
  * patch: edits in place the file operand (red team 3: `patch ~/.bashrc < p.diff`), or the files
@@ -23,12 +22,20 @@ export const patch: Handler = (inv) => {
   let dir: Word | undefined;
   let input: Word | undefined;
   let output: Word | undefined;
+  let reject: Word | undefined;
   let strip: number | null = null;
   let dryRun = false;
+  // Backup names the command chooses (`-B PREFIX`, `-Y PREFIX`, `-z SUFFIX`): patch backs up on a
+  // mismatch even without -b.
+  const backup: { prefix?: Word; basePrefix?: Word; suffix?: Word } = {};
   const take = (opt: string, value: Word | undefined) => {
     if (opt === "d" || opt === "directory") dir = value;
     else if (opt === "i" || opt === "input") input = value;
     else if (opt === "o" || opt === "output") output = value;
+    else if (opt === "r" || opt === "reject-file") reject = value;
+    else if (opt === "B" || opt === "prefix") backup.prefix = value;
+    else if (opt === "Y" || opt === "basename-prefix") backup.basePrefix = value;
+    else if (opt === "z" || opt === "suffix") backup.suffix = value;
     else if (opt === "p" || opt === "strip") strip = value && !value.dynamic ? Number.parseInt(value.value, 10) : Number.NaN;
   };
   const operands = optionWalk(args, (a, i) => {
@@ -56,31 +63,40 @@ export const patch: Handler = (inv) => {
   const within = (w: Word): Word => (d && !w.dynamic && !w.value.startsWith("/") ? { ...w, value: `${d.value}/${w.value}`, pattern: `${d.value}/${w.value}`, glob: false } : w);
   const ops: Op[] = [];
   const out = output as Word | undefined;
+  const rej = reject as Word | undefined;
   if (out && out.value !== "-") ops.push({ ...op("overwrite", name, [within(out)]), lands: "created" });
-  if (operands[0] && !out) return [...ops, { ...op("overwrite", name, [within(operands[0])]), inPlace: true }];
+  // Rejected hunks go to `-r FILE` (`-` discards them).
+  if (rej && (rej.dynamic || rej.value !== "-")) ops.push({ ...op("overwrite", name, [within(rej)]), lands: "created" });
+  const backups = (targets: Word[]): Op[] => {
+    // Names relative to the -d folder, as patch forms them after changing into it.
+    const named = _backupNames(targets, backup);
+    return named === null ? [op("unknown", name)] : named.length ? [{ ...op("overwrite", name, named.map(within)), lands: "created" }] : [];
+  };
+  if (operands[0] && !out) return [...ops, { ...op("overwrite", name, [within(operands[0])]), inPlace: true }, ...backups([operands[0]])];
   if (out) return ops;
   const from = input ?? operands[1];
   const text = from ? scriptFile(within(from), ctx) : stdinInput(inv);
   if (text === "none") return ops;
-  const names = text === null || Number.isNaN(strip) ? null : _patchedNames(text, strip);
-  if (names === null) return [...ops, { ...op("write-into", name, [d ?? literalWord(".")]), lands: "spread", replaces: true }];
-  if (names.length) ops.push({ ...op("overwrite", name, names.map((n) => within(literalWord(n, true)))), inPlace: true });
+  const names = text === null || Number.isNaN(strip) ? null : diffTargets(text, strip);
+  // A name the guard cannot decode may be any file (red team 4: a quoted `\056git` is `.git`).
+  if (names === "undecodable") return [...ops, op("unknown", name)];
+  if (names === null) {
+    const spread = { ...op("write-into", name, [d ?? literalWord(".")]), lands: "spread" as const, replaces: true };
+    return [...ops, spread, ...(backup.prefix || backup.basePrefix || backup.suffix ? [op("unknown", name)] : [])];
+  }
+  const targets = names.map((n) => literalWord(n, true));
+  if (targets.length) ops.push({ ...op("overwrite", name, targets.map(within)), inPlace: true }, ...backups(targets));
   return ops;
 };
 
-/** The files a diff names, at strip level `strip` or at every level; null when there are too many. */
-function _patchedNames(text: string, strip: number | null): string[] | null {
-  const names = new Set<string>();
-  for (const m of text.matchAll(/^(?:(?:---|\+\+\+|\*\*\*) ("(?:[^"\\]|\\.)*"|[^\t\n]+)|Index: ([^\n]+)|diff --git ("(?:[^"\\]|\\.)*"|\S+) ("(?:[^"\\]|\\.)*"|\S+)|(?:rename|copy) (?:from|to) ([^\n]+))$/gm)) {
-    for (const raw of [m[1], m[2], m[3], m[4], m[5]]) {
-      if (raw === undefined) continue;
-      const file = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw.replace(/\s+\d{4}-\d\d-\d\d.*$/, "").trim();
-      if (!file || file === "/dev/null") continue;
-      const parts = file.split("/");
-      if (strip !== null) names.add(parts.slice(strip).join("/") || file);
-      else for (let k = 0; k < parts.length; k++) if (parts.slice(k).join("/")) names.add(parts.slice(k).join("/"));
-      if (names.size > MAX_NAMES) return null;
-    }
-  }
-  return [...names];
+/** The backups patch may make of `targets` under names the command chose; null when they cannot be known. */
+function _backupNames(targets: Word[], backup: { prefix?: Word; basePrefix?: Word; suffix?: Word }): Word[] | null {
+  const { prefix, basePrefix, suffix } = backup;
+  if (!prefix && !basePrefix && !suffix) return [];
+  if (prefix?.dynamic || basePrefix?.dynamic || suffix?.dynamic || targets.some((t) => t.dynamic)) return null;
+  return targets.map((t) => {
+    const at = t.value.lastIndexOf("/") + 1;
+    const base = `${basePrefix?.value ?? ""}${t.value.slice(at)}${suffix?.value ?? ""}`;
+    return literalWord(`${prefix?.value ?? ""}${t.value.slice(0, at)}${base}`, true);
+  });
 }
