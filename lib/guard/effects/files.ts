@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
+import { copyArgs } from "./copy-args.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 import { sentOps } from "./network.ts";
@@ -80,13 +81,17 @@ export const permission: Handler = ({ name, args }) => {
   return targets.length ? [op("permission", name, targets, hasFlag(flags, "R", ["--recursive"]))] : [];
 };
 
-/** mv/cp/install/ln: the destination is overwritten; mv also moves its sources away. */
+/**
+ * mv/cp/install/ln: the destination is overwritten; mv also moves its sources away. With
+ * `-T`/`--no-target-directory` the destination is the entry itself, never a folder to copy into:
+ * a folder there receives the source's entries, judged like `cp -r tree/. DEST` (red team 4:
+ * `cp -rT dots ~` overwrote ~/.bashrc).
+ */
 export const copyMove: Handler = ({ name, args }) => {
-  const valued = new Set(["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"]);
-  const { flags, files } = operands(args, valued);
-  const targetDir = _valueOf(args, "-t", "--target-directory");
-  const sources = targetDir ? files : files.slice(0, -1);
-  const dest = targetDir ?? files.at(-1);
+  const { flags, files, target } = copyArgs(name, args);
+  const noTarget = hasFlag(flags, "T", ["--no-target-directory"]);
+  const sources = target ? files : files.slice(0, -1);
+  const dest = target ?? files.at(-1);
   if (!dest || sources.length === 0) return [];
   const ops: Op[] = [];
   // ln makes symlinks, and cp copies a symlink as a symlink when it preserves links or recurses.
@@ -98,7 +103,14 @@ export const copyMove: Handler = ({ name, args }) => {
   if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [{ ...op("write-into", name, [dest]), lands }];
   // A recursive copy merges trees, and a source the guard cannot name may be anything: either may
   // replace existing entries of the destination folder that no source names (policy-replaces.ts).
-  const replaces = (name === "cp" && hasFlag(flags, "aRr", ["--archive", "--recursive"])) || sources.some((s) => s.dynamic);
+  const recursive = name === "cp" && hasFlag(flags, "aRr", ["--archive", "--recursive"]);
+  if (noTarget && !target) {
+    // The destination is judged itself (no source names inside it); a tree written onto a folder
+    // (cp -r, mv onto an empty one) replaces its entries.
+    const replaces = recursive || name === "mv" || sources.some((s) => s.dynamic);
+    return [...ops, { ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands, ...(replaces && { replaces }) }];
+  }
+  const replaces = recursive || sources.some((s) => s.dynamic);
   ops.push({ ...op(noClobber ? "write-into" : "overwrite", name, [dest]), lands, sources, ...(replaces && { replaces }) });
   return ops;
 };
@@ -123,13 +135,4 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };
-
-function _valueOf(args: Word[], short: string, long: string): Word | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === short || v === long) return args[i + 1];
-    if (v.startsWith(`${long}=`)) return { ...args[i]!, value: v.slice(long.length + 1) };
-  }
-  return undefined;
-}
 

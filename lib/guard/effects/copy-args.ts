@@ -1,0 +1,63 @@
+import type { Word } from "../syntax.ts";
+import { optionWalk } from "./output-options.ts";
+
+interface Spec {
+  /** Short options that take a value: the rest of the cluster, or the next word. */
+  valued: string;
+  /** Long options that take a value (`=VALUE` or the next word). */
+  valuedLong: string[];
+  /** Long options whose value is optional (only `=VALUE`), and those without one. */
+  plainLong: string[];
+}
+
+const COMMON = ["backup", "debug", "force", "help", "interactive", "no-target-directory", "strip-trailing-slashes", "verbose", "version", "context"];
+const SPECS: Record<string, Spec> = {
+  cp: { valued: "St", valuedLong: ["suffix", "target-directory", "no-preserve", "sparse"], plainLong: [...COMMON, "archive", "attributes-only", "copy-contents", "dereference", "keep-directory-symlink", "link", "no-clobber", "no-dereference", "one-file-system", "parents", "preserve", "recursive", "reflink", "remove-destination", "symbolic-link", "update"] },
+  mv: { valued: "St", valuedLong: ["suffix", "target-directory"], plainLong: [...COMMON, "exchange", "no-clobber", "no-copy", "update"] },
+  install: { valued: "Stmog", valuedLong: ["suffix", "target-directory", "mode", "owner", "group", "strip-program"], plainLong: [...COMMON, "compare", "directory", "preserve-timestamps", "preserve-context", "strip"] },
+  ln: { valued: "St", valuedLong: ["suffix", "target-directory"], plainLong: [...COMMON, "directory", "logical", "no-dereference", "physical", "relative", "symbolic"] },
+};
+
+/** cp, mv, install and ln arguments as coreutils reads them. */
+export interface CopyArgs {
+  /** Every option given, spelled `-x` (one per letter of a cluster) or `--full-name` (abbreviations resolved). */
+  flags: string[];
+  /** `-t DIR`, `-tDIR`, `--target-directory[=]DIR`, abbreviations and clusters included (the last one given). */
+  target?: Word;
+  files: Word[];
+}
+
+/**
+ * Reads coreutils' options as getopt does: clusters (`-rT`, `-rt DIR`, `-S.bak`), values attached
+ * or in the next word, unambiguous abbreviations of long options (`--no-t`, `--target=DIR`), `--`
+ * and options after operands. An ambiguous abbreviation stands for every option it may mean.
+ */
+export function copyArgs(name: string, args: Word[]): CopyArgs {
+  const spec = SPECS[name] ?? SPECS.cp!;
+  const flags: string[] = [];
+  let target: Word | undefined;
+  const files = optionWalk(args, (a, i) => {
+    const v = a.value;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const all = [...spec.valuedLong, ...spec.plainLong];
+      const matches = all.includes(given) ? [given] : all.filter((n) => n.startsWith(given));
+      for (const m of matches) flags.push(`--${m}`);
+      if (matches.length !== 1 || !spec.valuedLong.includes(matches[0]!)) return i;
+      const value = eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(a.pattern.indexOf("=") + 1) } : args[++i];
+      if (matches[0] === "target-directory") target = value;
+      return i;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      flags.push(`-${c}`);
+      if (!spec.valued.includes(c)) continue;
+      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
+      if (c === "t") target = value;
+      break;
+    }
+    return i;
+  });
+  return { flags, target, files };
+}
