@@ -2,10 +2,27 @@ import { op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 
-// Switches whose value is the rest of their cluster (`-i.bak`, `-0777`, `-l012`, `-MFoo`).
-const REST = "i0lMmxCdDVFEK";
+// Switches whose value is the rest of their cluster (`-i.bak`, `-MFoo`, `-x`, `-V:name`).
+const REST: Record<string, string> = { perl: "iMmxCdDVF", ruby: "ixF" };
 // Switches whose value is the rest of the cluster or, when that is empty, the next word.
-const NEXT: Record<string, string> = { perl: "eEIM", ruby: "eIrCEF" };
+const NEXT: Record<string, string> = { perl: "eEI", ruby: "eEICr" };
+
+/**
+ * How many characters after switch `c` (at `k` in the cluster `v`) are its number, which perlrun
+ * and ruby's options read before the next switch: `-0[octal]` / `-0xHEX`, perl's `-l[octnum]`
+ * (three octal digits, four after a 0), ruby's `-W[level]` (a `:category` is the rest) and `-Kx`.
+ */
+function _number(name: string, c: string, v: string, k: number): number {
+  const rest = v.slice(k + 1);
+  if (c === "0") {
+    if (name === "perl" && /^[xX]./.test(rest)) return 1 + /^[0-9a-fA-F]*/.exec(rest.slice(1))![0].length;
+    return (name === "ruby" ? /^[0-7]{0,4}/ : /^[0-7]{0,3}/).exec(rest)![0].length;
+  }
+  if (name === "perl" && c === "l") return /^[0-7]{0,3}/.exec(rest)![0].length + (rest.startsWith("0") && /^[0-7]{4}/.test(rest) ? 1 : 0);
+  if (name === "ruby" && c === "K") return Math.min(1, rest.length);
+  if (name === "ruby" && (c === "W" || c === "T")) return rest.startsWith(":") ? rest.length : /^[0-7]?/.exec(rest)![0].length;
+  return 0;
+}
 
 /**
  * `perl -i` / `ruby -i` (also `-pi`, `-i.bak`, `-0777 -pi`, `-pie` where `e` is the suffix): the
@@ -15,6 +32,7 @@ const NEXT: Record<string, string> = { perl: "eEIM", ruby: "eIrCEF" };
  */
 export const inPlaceSwitch: Handler = ({ name, args }) => {
   const next = NEXT[name] ?? "e";
+  const rest = REST[name] ?? "i";
   let inPlace = false;
   let scripted = false;
   let i = 0;
@@ -38,7 +56,8 @@ export const inPlaceSwitch: Handler = ({ name, args }) => {
         }
         break;
       }
-      if (REST.includes(c)) break;
+      if (rest.includes(c)) break;
+      k += _number(name, c, v, k);
     }
   }
   if (!inPlace) return [];
