@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
+import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
 
 interface Compressor {
@@ -72,13 +73,14 @@ function _long(flag: string, names: string[]): boolean {
  * and the copy is written next to it (over an existing one only with `-f`). `-k`, `-c`, `-t`,
  * `-l`, help and version keep the input.
  */
-export const compressor: Handler = ({ name, args }) => {
+export const compressor: Handler = ({ name, args, ctx }) => {
   const c = COMPRESSORS[name];
   if (!c) return [];
   let keep = !c.replaces;
   let quiet = false;
   let decompress = c.decompresses;
   let force = false;
+  let recursive = false;
   let suffix = c.suffix;
   let output: Word | undefined;
   const files: Word[] = [];
@@ -100,6 +102,7 @@ export const compressor: Handler = ({ name, args }) => {
       else if (_long(v, c.removeLong)) keep = false;
       else if (_long(v, ["decompress", "uncompress"])) decompress = true;
       else if (_long(v, ["force"])) force = true;
+      else if (_long(v, ["recursive"])) recursive = true;
       const name = v.slice(2).split("=")[0]!;
       if (c.valuedLong.includes(name)) {
         const value = v.includes("=") ? { ...a, value: v.slice(v.indexOf("=") + 1) } : args[++i];
@@ -115,6 +118,7 @@ export const compressor: Handler = ({ name, args }) => {
       else if (c.remove.includes(ch)) keep = false;
       else if (ch === "d") decompress = true;
       else if (ch === "f") force = true;
+      else if (ch === "r") recursive = true;
       if (!c.valued.includes(ch)) continue;
       const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1) } : args[++i];
       if (ch === "S" && value) suffix = value.value;
@@ -128,7 +132,12 @@ export const compressor: Handler = ({ name, args }) => {
   if (quiet) return ops;
   if (!keep && inputs.length) ops.push({ ...op("overwrite", name, inputs), inPlace: true });
   const outs = output ? [output] : inputs.flatMap((f) => _outputName(f, decompress, suffix));
-  if (outs.length) ops.push({ ...op(force ? "overwrite" : "write-into", name, outs), lands: "created" });
+  if (outs.length) {
+    const written: Op = { ...op(force ? "overwrite" : "write-into", name, outs), lands: "created" };
+    // Each copy holds its input's data: sent later, it is judged by the inputs (archive-sources.ts).
+    if (!recursive && inputs.length && inputs.every((f) => !f.dynamic)) setArchiveSources(written, { roots: inputs.map((word) => ({ word, recursive: false, dir: ctx.state.cwd })), follow: true });
+    ops.push(written);
+  }
   return ops;
 };
 

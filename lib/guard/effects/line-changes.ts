@@ -1,6 +1,7 @@
 import { lstatSync } from "node:fs";
 import { basename, isAbsolute, join, normalize } from "node:path";
 import type { Op } from "../ops.ts";
+import { archiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -17,6 +18,11 @@ export interface LineChange {
   secret?: boolean;
   /** A removal that takes everything below the path too. */
   recursive?: boolean;
+  /**
+   * An archive or compressed file made of these sources, as they were when it was written: the
+   * changes before index `at` applied (sent-tree.ts walks them when the file is sent).
+   */
+  from?: ArchiveSources & { at: number };
 }
 
 // Programs whose written targets are files they name: the written entry is the target itself.
@@ -55,11 +61,14 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
   const secret = (p: string) => isSecretFile(literalWord(p)) || ctx.state.derived?.has(p) === true;
   if (!o.lands || o.lands === "created") {
     if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
+    // An archive or compressed copy of known sources (red team 4: `tar -czf d.tgz dist && scp d.tgz`).
+    const sources = archiveSources(o);
+    if (sources) return [{ kind: "file", path, secret: secret(path), from: { ...sources, at: ctx.state.changes?.length ?? 0 } }];
     // A copy of plain files: entries named like the sources, in the destination or as it.
-    const sources = COPIES.has(o.verb) ? o.sources : undefined;
-    if (sources?.every((s) => !s.dynamic && !s.glob && o.cwd !== null && !_isDir(_path(s, o.cwd)))) {
-      const from = sources.some((s) => secret(_path(s, o.cwd)!));
-      return [path, ...sources.map((s) => join(path, basename(s.value)))].map((p) => ({ kind: "file", path: p, secret: from || secret(p) }));
+    const copied = COPIES.has(o.verb) ? o.sources : undefined;
+    if (copied?.every((s) => !s.dynamic && !s.glob && o.cwd !== null && !_isDir(_path(s, o.cwd)))) {
+      const from = copied.some((s) => secret(_path(s, o.cwd)!));
+      return [path, ...copied.map((s) => join(path, basename(s.value)))].map((p) => ({ kind: "file", path: p, secret: from || secret(p) }));
     }
   }
   return [{ kind: "tree", path }];

@@ -3,11 +3,16 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 import { expandGlob, physicalPath } from "../paths.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import type { LineChange } from "./line-changes.ts";
 import { isSecretFile } from "./secrets.ts";
 import { lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
 
 /** The most entries one command's sent trees are walked for; a bigger tree cannot be shown clean. */
 export const MAX_SENT_ENTRIES = 5000;
+
+// Archives of archives the line wrote are followed this deep; deeper ones are "unknown".
+const MAX_ARCHIVE_DEPTH = 4;
+let _archiveDepth = 0;
 
 /** What a command sends: nothing to ask about, a credential file, or data that cannot be enumerated. */
 export type Sent = "clean" | "secret" | "unknown";
@@ -32,8 +37,8 @@ export interface SentRoot {
  * is judged by its target too, and a symlink to a directory is "unknown". Files the line surely
  * removed earlier are not sent; entries it copied, moved or extracted there are "unknown".
  */
-export function judgeSent(roots: SentRoot[], follow: boolean, ctx: AnalyzeContext): Sent {
-  const walk = new _Walk(follow, ctx);
+export function judgeSent(roots: SentRoot[], follow: boolean, ctx: AnalyzeContext, upTo?: number): Sent {
+  const walk = new _Walk(follow, ctx, upTo);
   for (const root of roots) {
     if (root.word.dynamic) return "unknown";
     const dir = root.dir === undefined ? ctx.state.cwd : root.dir;
@@ -60,6 +65,8 @@ class _Walk {
   constructor(
     private readonly follow: boolean,
     private readonly ctx: AnalyzeContext,
+    /** Only the line's changes before this index count (an archive's sources when it was written). */
+    private readonly upTo?: number,
   ) {}
 
   root(spelled: string, path: string, root: SentRoot): void {
@@ -126,7 +133,7 @@ class _Walk {
 
   /** Applies what earlier parts of the line did below a root: created, filled or removed entries. */
   lineChanges(top: string, root: SentRoot): void {
-    for (const change of this.ctx.state.changes ?? []) {
+    for (const change of (this.ctx.state.changes ?? []).slice(0, this.upTo)) {
       const at = change.path;
       const above = at !== null && top.startsWith(`${at}/`);
       const below = at !== null && at.startsWith(`${top}/`);
@@ -135,9 +142,29 @@ class _Walk {
         if (at === null || root.recursive || !below) this.unknown = true;
       } else if (change.kind === "removed") {
         for (const s of this.secrets) if (s === at || (change.recursive && s.startsWith(`${at}/`))) this.secrets.delete(s);
-      } else if (change.secret && (at === top || (below && root.recursive)) && !root.excluded?.(at!)) {
-        this.secrets.add(at!);
+      } else if ((at === top || (below && root.recursive)) && !root.excluded?.(at!)) {
+        if (change.secret) this.secrets.add(at!);
+        else if (change.from) this.archived(at!, change.from);
       }
+    }
+  }
+
+  /**
+   * An archive or compressed file the line wrote from known sources is judged by those sources as
+   * they were then (red team 4: `tar -czf d.tgz dist && scp d.tgz host:` sends only what dist holds).
+   */
+  private archived(at: string, from: NonNullable<LineChange["from"]>): void {
+    if (_archiveDepth >= MAX_ARCHIVE_DEPTH) {
+      this.unknown = true;
+      return;
+    }
+    _archiveDepth++;
+    try {
+      const sent = judgeSent(from.roots, from.follow, this.ctx, from.at);
+      if (sent === "secret") this.secrets.add(at);
+      else if (sent === "unknown") this.unknown = true;
+    } finally {
+      _archiveDepth--;
     }
   }
 

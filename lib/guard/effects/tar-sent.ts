@@ -22,6 +22,15 @@ const PATTERN_STYLE = /^--(anchored|no-wildcards|ignore-case|no-wildcards-match-
  * or a dynamic word is "unknown".
  */
 export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
+  const read = tarSources(args, ctx);
+  return read === null ? "unknown" : judgeSent(read.roots, read.follow, ctx);
+}
+
+/**
+ * What `tar -c` reads into its archive (tarSent), as roots to walk when the archive is sent
+ * (archive-sources.ts); null when it cannot be walked (not a create, `-T`, a dynamic word).
+ */
+export function tarSources(args: Word[], ctx: AnalyzeContext): { roots: SentRoot[]; follow: boolean } | null {
   const roots: SentRoot[] = [];
   const excludes: RegExp[] = [];
   let create = false;
@@ -48,7 +57,7 @@ export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic) return "unknown";
+    if (a.dynamic) return null;
     if (done || (v.startsWith("-") === false && i > 0) || v === "-") {
       operand(a, i);
       continue;
@@ -61,12 +70,12 @@ export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
       const [name, inline] = v.slice(2).split(/=(.*)/s) as [string, string | undefined];
       // GNU tar takes unambiguous abbreviations: the ones that send more are read that way too.
       if (_abbreviates(v, "create")) create = true;
-      else if (["extract", "get", "list", "diff", "compare", "append", "update", "concatenate", "catenate", "delete", "test-label", "files-from"].some((m) => _abbreviates(v, m))) return "unknown";
+      else if (["extract", "get", "list", "diff", "compare", "append", "update", "concatenate", "catenate", "delete", "test-label", "files-from"].some((m) => _abbreviates(v, m))) return null;
       else if (_abbreviates(v, "dereference")) follow = true;
       else if (name === "no-recursion") noRecursionAt = i;
       if (VALUED_LONG.has(name)) {
         const given = inline !== undefined ? { ...a, value: inline } : args[++i];
-        if (!value(name, given)) return "unknown";
+        if (!value(name, given)) return null;
       }
       continue;
     }
@@ -75,16 +84,16 @@ export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
     for (let k = 0; k < letters.length; k++) {
       const c = letters[k]!;
       if (c === "c") create = true;
-      else if ("xtdruA".includes(c)) return "unknown";
+      else if ("xtdruA".includes(c)) return null;
       else if (c === "h") follow = true;
       if (!VALUED_SHORT.includes(c)) continue;
       const attached = v.startsWith("-") && k + 1 < letters.length;
       const given = attached ? { ...a, value: letters.slice(k + 1) } : args[++i];
-      if (!value(c, given)) return "unknown";
+      if (!value(c, given)) return null;
       if (attached) break;
     }
   }
-  return create ? judgeSent(roots, follow, ctx) : "unknown";
+  return create ? { roots, follow } : null;
 }
 
 /** `--name`, or an abbreviation of it of three letters or more (`--deref`, `--rec=`). */

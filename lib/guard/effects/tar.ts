@@ -5,7 +5,8 @@ import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
-import { tarSent } from "./tar-sent.ts";
+import { tarSent, tarSources } from "./tar-sent.ts";
+import { setArchiveSources } from "./archive-sources.ts";
 import { tarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
 
@@ -44,7 +45,13 @@ export const tar: Handler = (inv) => {
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread", ...(!tarToStdout(parsed) && { replaces: true }) });
-  return parsed.invalid ? ops : [...ops, ...tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined))];
+  if (parsed.invalid) return ops;
+  const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
+  // A created archive is made of its operands: sent later, it is judged by them (archive-sources.ts).
+  const created = parsed.mode === "create" ? written.find((o) => o.lands === "created") : undefined;
+  const sources = created && tarSources(args, inv.ctx);
+  if (created && sources) setArchiveSources(created, sources);
+  return [...ops, ...written];
 };
 
 /** A variable tar reads from its environment: the command's own prefix, `env X=…`, or the shell. */
