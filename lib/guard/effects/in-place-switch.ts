@@ -5,22 +5,26 @@ import type { Handler } from "./context.ts";
 // Switches whose value is the rest of their cluster (`-i.bak`, `-MFoo`, `-x`, `-V:name`).
 const REST: Record<string, string> = { perl: "iMmxCdDVF", ruby: "ixF" };
 // Switches whose value is the rest of the cluster or, when that is empty, the next word.
-const NEXT: Record<string, string> = { perl: "eEI", ruby: "eEICr" };
+const NEXT: Record<string, string> = { perl: "eEI", ruby: "eEICXr" };
+// ruby's long options that take the next word when no `=VALUE` is attached.
+const RUBY_VALUED_LONG = /^--(enable|disable|encoding|internal-encoding|external-encoding)$/;
 
 /**
  * How many characters after switch `c` (at `k` in the cluster `v`) are its number, which perlrun
- * and ruby's options read before the next switch: `-0[octal]` / `-0xHEX`, perl's `-l[octnum]`
- * (three octal digits, four after a 0), ruby's `-W[level]` (a `:category` is the rest) and `-Kx`.
+ * and ruby's options read before the next switch: `-0[octal]` (perl also `-0xHEX`), perl's
+ * `-l[octnum]` (three octal digits, four after a 0), ruby's `-W[level]` (a `:category` is the
+ * rest), `-T[level]` and `-Kx`.
  */
 function _number(name: string, c: string, v: string, k: number): number {
   const rest = v.slice(k + 1);
   if (c === "0") {
     if (name === "perl" && /^[xX]./.test(rest)) return 1 + /^[0-9a-fA-F]*/.exec(rest.slice(1))![0].length;
-    return (name === "ruby" ? /^[0-7]{0,4}/ : /^[0-7]{0,3}/).exec(rest)![0].length;
+    return /^[0-7]{0,3}/.exec(rest)![0].length;
   }
   if (name === "perl" && c === "l") return /^[0-7]{0,3}/.exec(rest)![0].length + (rest.startsWith("0") && /^[0-7]{4}/.test(rest) ? 1 : 0);
   if (name === "ruby" && c === "K") return Math.min(1, rest.length);
-  if (name === "ruby" && (c === "W" || c === "T")) return rest.startsWith(":") ? rest.length : /^[0-7]?/.exec(rest)![0].length;
+  if (name === "ruby" && c === "W") return rest.startsWith(":") ? rest.length : /^[0-7]?/.exec(rest)![0].length;
+  if (name === "ruby" && c === "T") return /^[0-7]{0,2}/.exec(rest)![0].length;
   return 0;
 }
 
@@ -44,7 +48,10 @@ export const inPlaceSwitch: Handler = ({ name, args }) => {
       i++;
       break;
     }
-    if (v.startsWith("--")) continue;
+    if (v.startsWith("--")) {
+      if (name === "ruby" && RUBY_VALUED_LONG.test(v)) i++;
+      continue;
+    }
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
       if (c === "i") inPlace = true;

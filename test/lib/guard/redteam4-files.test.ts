@@ -100,11 +100,14 @@ const ROWS: Array<[string, string, Decision]> = [
   ["ruby -lpi", "ruby -lpi -e 'x' ~/.bashrc", "ASK"],
   ["ruby -W0pi", "ruby -W0pi -e 'x' ~/.bashrc", "ASK"],
   ["ruby -Kupi", "ruby -Kupi -e 'x' ~/.bashrc", "ASK"],
+  ["ruby -X DIR then -pi", "ruby -X . -pi -e 'x' ~/.bashrc", "ASK"],
+  ["ruby --disable gems then -pi", "ruby --disable gems -pi -e 'x' ~/.bashrc", "ASK"],
   // New false positive: an archive of known sources is judged by them.
 ];
 
 // Hostile variants main already caught: they stay caught.
 const KEPT: Array<[string, string, Decision]> = [
+  ["ruby -T1pi", "ruby -T1pi -e 'x' ~/.bashrc", "ASK"],
   ["patch header with a timestamp after spaces", "patch -p1 < ts-space.diff", "BLOCK"],
   ["patch of a CRLF diff", "patch -p1 < crlf.diff", "BLOCK"],
   ["patch of an Index: line", "patch -p0 < index.diff", "BLOCK"],
