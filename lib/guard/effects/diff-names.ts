@@ -2,8 +2,10 @@
 const MAX_NAMES = 256;
 // Escapes of git's (and GNU patch's) C-style quoting that stand for one character.
 const ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+// The first characters of the header lines patch reads (`***`, `+++`, `---`, `Index:`, `diff --git`, `rename`/`copy`).
+const HEAD_START = "*+-Idrc";
 // isspace() in the C locale.
-const SPACE = /[ \t\n\v\f\r]/;
+const _isSpace = (c: string): boolean => c === " " || c === "\t" || c === "\n" || c === "\v" || c === "\f" || c === "\r";
 const _utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -21,9 +23,13 @@ export function diffTargets(text: string, strip: number | null): string[] | null
   let starsLastLine = false;
   for (const raw of text.split("\n")) {
     // patch skips blanks and `X` before a header (indented or quoted mail).
-    const line = `${raw.replace(/^[ \t X]+/, "")}\n`;
+    let at = 0;
+    while (raw[at] === " " || raw[at] === "\t" || raw[at] === "X") at++;
     const starsLast = starsLastLine;
-    starsLastLine = line.startsWith("********");
+    starsLastLine = raw.startsWith("********", at);
+    // Most lines (hunk content) start with none of the headers' first letters.
+    if (!HEAD_START.includes(raw[at] ?? " ")) continue;
+    const line = `${raw.slice(at)}\n`;
     let found: Array<string | null> = [];
     if (/^(\*\*\*|\+\+\+)[ \t]/.test(line)) {
       // `*** 1,3 ****` after the stars line opens a context hunk: no name.
@@ -45,13 +51,9 @@ export function diffTargets(text: string, strip: number | null): string[] | null
         if (stripped !== null) names.add(stripped);
       } else {
         // No -p: patch takes the last segment, or a level it guesses (git diffs): every level.
-        const last = _strip(file, -1);
-        if (last !== null) names.add(last);
-        for (let k = 0; k <= MAX_NAMES; k++) {
-          const stripped = _strip(file, k);
-          if (stripped === null) break;
-          names.add(stripped);
-        }
+        const levels = _levels(file);
+        if (levels === null) return null;
+        for (const level of levels) names.add(level);
       }
       if (names.size > MAX_NAMES) return null;
     }
@@ -63,13 +65,17 @@ export function diffTargets(text: string, strip: number | null): string[] | null
 function _fetchName(at: string, stamped: boolean): string | null {
   const s = at.replace(/^[ \t\n\v\f\r]+/, "");
   if (s.startsWith('"')) return _cString(s)?.name ?? null;
-  let t = 0;
-  for (; t < s.length; t++) {
-    if (!SPACE.test(s[t]!)) continue;
+  // The last tab (or newline) on the line: a blank before it may be part of the name.
+  const last = s.lastIndexOf(stamped ? "\t" : "\n");
+  const blank = /[ \t\n\v\f\r]/g;
+  let t = s.length;
+  for (let m = blank.exec(s); m !== null; m = blank.exec(s)) {
+    t = m.index;
     let u = t;
-    while (s[u] !== "\t" && u + 1 < s.length && SPACE.test(s[u + 1]!)) u++;
-    if (s[u] !== "\t" && s.indexOf(stamped ? "\t" : "\n", u + 1) >= 0) continue;
-    break;
+    while (s[u] !== "\t" && u + 1 < s.length && _isSpace(s[u + 1]!)) u++;
+    if (s[u] === "\t" || last <= u) break;
+    blank.lastIndex = u + 1;
+    t = s.length;
   }
   return s.slice(0, t);
 }
@@ -78,7 +84,7 @@ function _fetchName(at: string, stamped: boolean): string | null {
 function _gitNames(at: string): Array<string | null> {
   const a = _parseName(at);
   if (a === undefined) return [null];
-  if (a === null || !SPACE.test(at[a.end] ?? "")) return [];
+  if (a === null || !_isSpace(at[a.end] ?? "")) return [];
   const b = _parseName(at.slice(a.end));
   if (b === undefined) return [null];
   if (b === null || at.slice(a.end).slice(b.end).trim() !== "") return [];
@@ -128,6 +134,18 @@ function _cString(s: string): { name: string; end: number } | null {
     i += 2;
   }
   return null;
+}
+
+/** The name at every strip level (the last segment, the whole name, then one slash run fewer each); null when there are too many. */
+function _levels(name: string): string[] | null {
+  const levels = [name];
+  for (let p = 0; p < name.length; p++) {
+    if (name[p] !== "/") continue;
+    while (name[p + 1] === "/") p++;
+    if (p + 1 < name.length) levels.push(name.slice(p + 1));
+    if (levels.length > MAX_NAMES) return null;
+  }
+  return levels;
 }
 
 /** strip_leading_slashes(): the name after `strip` slashes (runs of them count once; -1 keeps the last segment); null when too few. */

@@ -162,4 +162,17 @@ describe("red-team 4: patch names, cp -T, perl clusters, archives sent", () => {
       expect(classify({ command, cwd: fx.ws, env: fx.env }).decision).toBe("ALLOW");
     });
   }
+  // The header reader is linear: hostile diffs near the 1 MiB input limit are judged at once.
+  for (const [name, header] of [
+    ["a header of blanks", `+++ a${" ".repeat(900_000)}b\tx`],
+    ["a header of words", `+++ ${"a ".repeat(450_000)}`],
+    ["a name of slashes", `+++ ${"a/".repeat(450_000)}x`],
+    ["many header lines", "+++ b/x\n".repeat(110_000)],
+  ] as const) {
+    test(`linear: ${name}`, () => {
+      const start = performance.now();
+      classify({ command: `patch -p1 <<'E'\n${header}\nE`, cwd: fx.ws, env: fx.env });
+      expect(performance.now() - start).toBeLessThan(1500);
+    });
+  }
 });
