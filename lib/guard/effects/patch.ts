@@ -11,11 +11,13 @@ const VALUED_LONG = ["prefix", "ifdef", "directory", "fuzz", "get", "input", "ou
 
 /**
  * patch: edits in place the file operand (red team 3: `patch ~/.bashrc < p.diff`), or the files
- * the diff names (`---`, `+++`, `***`, `Index:`, git's `diff --git`, `rename to`, `copy to`), each
- * with every strip level when `-p` is not given (patch takes the basename then, or a level it
- * guesses). A diff the guard cannot read (a pipe from another program) edits files of unknown names
- * under its folder, judged like an extraction there (outside the workspace it asks). `-o FILE`
- * writes that file instead; `--dry-run` writes nothing.
+ * the diff's headers name, read as GNU patch reads them (diff-names.ts: timestamps, git's C-quoted
+ * names, indented headers; red team 4), relative to `-d DIR`, each with every strip level when
+ * `-p` is not given (patch takes the basename then, or a level it guesses). A name the guard cannot
+ * decode is an unknown effect. A diff the guard cannot read (a pipe from another program) edits
+ * files of unknown names under its folder, judged like an extraction there (outside the workspace
+ * it asks). `-o FILE` writes that file instead; `-r FILE` takes the rejects; backups named by
+ * `-B`/`-Y`/`-z` are written files; `--dry-run` writes nothing.
  */
 export const patch: Handler = (inv) => {
   const { name, args, ctx } = inv;
