@@ -51,3 +51,34 @@ export function asksHelp(line: CliLine, flags: string[] = ["--help", "-h"], oper
 export function words(line: CliLine): string[] {
   return line.operands.map((w) => w.value.toLowerCase());
 }
+
+/**
+ * Splits text into words as a shell does for quoting only (`'…'`, `"…"`, backslashes; no
+ * expansions), as Terraform splits TF_CLI_ARGS; null when a quote is left open. Bounded by the text.
+ */
+export function shellWords(text: string): string[] | null {
+  const out: string[] = [];
+  let word: string | null = null;
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (c === "\\" && i + 1 < text.length && (quote === null || /["\\$`]/.test(text[i + 1]!))) {
+      word = (word ?? "") + text[++i]!;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= "";
+    } else if (/\s/.test(c)) {
+      if (word !== null) out.push(word);
+      word = null;
+    } else word = (word ?? "") + c;
+  }
+  if (quote !== null) return null;
+  if (word !== null) out.push(word);
+  return out;
+}

@@ -1,8 +1,8 @@
 import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
 import type { Handler, Invocation } from "./context.ts";
-import type { Word } from "../syntax.ts";
-import { asksHelp, cliLine, words } from "./infra-args.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { asksHelp, cliLine, shellWords, words } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
 
 /**
@@ -25,13 +25,16 @@ export const terraform: Handler = (inv) => {
   if (line.dynamic && path.length === 0) return destroy(inv);
   const sub = path[0];
   if (sub === "destroy") return destroy(inv);
-  // TF_CLI_ARGS and TF_CLI_ARGS_<command> add arguments (`TF_CLI_ARGS_apply=-destroy`).
+  // TF_CLI_ARGS and TF_CLI_ARGS_<command> add arguments right after the subcommand, judged as
+  // if typed there: `TF_CLI_ARGS_apply=-destroy`, and `TF_CLI_ARGS_apply=PLANFILE` (`apply PLANFILE`).
   const extra = sub === undefined ? [] : _cliArgsFromEnv(inv, sub);
   if (extra === null) return destroy(inv);
-  const options = [...line.options, ...extra.filter((w) => w.startsWith("-")).map((w) => w.replace(/=.*$/s, ""))];
+  const added = cliLine(extra.map((w) => literalWord(w)), TERRAFORM_VALUED);
+  const full = sub === undefined ? path : [sub, ...words(added), ...path.slice(1)];
+  const options = [...line.options, ...added.options];
   if (sub === "apply" && options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
-  if (sub === "workspace" && path[1] === "delete") return destroy(inv);
-  if (_dropsOrHidesResources(sub, path, options)) return destroy(inv);
+  if (sub === "workspace" && full[1] === "delete") return destroy(inv);
+  if (_dropsOrHidesResources(sub, full, options)) return destroy(inv);
   return line.operands[0]?.dynamic ? destroy(inv) : [];
 };
 
@@ -60,7 +63,11 @@ function _cliArgsFromEnv(inv: Invocation, sub: string): string[] | null {
     const own = inv.cmd?.assigns.find((a) => a.name === name);
     const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
     if (value === null) return null;
-    if (value !== undefined && value !== UNSET) out.push(...value.split(/\s+/).filter(Boolean));
+    if (value === undefined || value === UNSET) continue;
+    // Terraform splits the value as a shell would (quotes, backslashes); one it cannot split is unknown.
+    const split = shellWords(value);
+    if (split === null) return null;
+    out.push(...split);
   }
   return out;
 }
