@@ -38,7 +38,7 @@ const HTTP_SERVER_VALUED = new Set(["-b", "-d", "-p", "--bind", "--directory", "
 /** `python -m http.server …` (also SimpleHTTPServer and CGIHTTPServer of Python 2). */
 export const pythonServer: Handler = (inv) => {
   const at = _pythonModule(inv.args);
-  if (!at) return [];
+  if (!at) return _codeServes(inv);
   const module = at.module.value;
   if (module === "SimpleHTTPServer" || module === "CGIHTTPServer") return _served(`${inv.name} ${module}`, undefined, inv);
   if (module !== "http.server" || at.module.dynamic) return at.module.dynamic ? [op("egress", inv.name)] : [];
@@ -58,6 +58,20 @@ export const pythonServer: Handler = (inv) => {
   }
   return _served(`${inv.name} http.server`, dir, inv);
 };
+
+// `python -c` code that starts http.server's or socketserver's server (`h.test(…)`,
+// `HTTPServer(…).serve_forever()`): it serves the running directory unless told another.
+const SERVER_MODULES = /\b(?:http\.server|SimpleHTTPServer|socketserver|SocketServer)\b/;
+const SERVES = /\b(?:serve_forever|handle_request|test)\s*\(/;
+const ELSEWHERE = /\b(?:directory|chdir|translate_path)\b/;
+
+/** `python -c CODE` running a file server: judged like `-m http.server` (another folder: unknown). */
+function _codeServes(inv: Invocation): Op[] {
+  const at = inv.args.findIndex((a) => a.value === "-c");
+  const code = at < 0 ? undefined : inv.args[at + 1];
+  if (!code || code.dynamic || code.value.length > 100_000 || !SERVER_MODULES.test(code.value) || !SERVES.test(code.value)) return [];
+  return ELSEWHERE.test(code.value) ? [op("egress", `${inv.name} -c`)] : _served(`${inv.name} -c`, undefined, inv);
+}
 
 /** A long option resolved like argparse (unique prefixes), and its `=` value. */
 function _long(text: string): [string, string | undefined] {

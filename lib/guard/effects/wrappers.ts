@@ -4,7 +4,7 @@ import { keptPathOf } from "../posix/path-var.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
-import type { Handler } from "./context.ts";
+import type { Handler, Invocation } from "./context.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
 
 /**
@@ -17,12 +17,14 @@ interface WrapperSpec {
   skip?: number;
   /** Options after which nothing runs (`command -v`, `sudo -l`). */
   lookupOnly?: string[];
+  /** Options naming the folder the command runs in (`sudo -D DIR`, `--chdir=DIR`). */
+  chdir?: string[];
 }
 
 const SPECS: Record<string, WrapperSpec> = {
-  sudo: { valued: ["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--chdir"], lookupOnly: ["-l", "-v", "-k", "-K", "-e", "--list", "--validate", "--edit"] },
+  sudo: { valued: ["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--chdir"], lookupOnly: ["-l", "-v", "-k", "-K", "-e", "--list", "--validate", "--edit"], chdir: ["-D", "--chdir"] },
   doas: { valued: ["-u", "-C"] },
-  run0: { valued: ["-u", "--user", "-D", "--chdir"] },
+  run0: { valued: ["-u", "--user", "-D", "--chdir"], chdir: ["-D", "--chdir"] },
   command: { valued: [], lookupOnly: ["-v", "-V"] },
   builtin: { valued: [] },
   exec: { valued: ["-a"] },
@@ -54,16 +56,55 @@ const SPECS: Record<string, WrapperSpec> = {
 
 /** Runs the wrapped command through the analysis with the wrapper's options removed. */
 export const wrapper: Handler = (inv) => {
-  const rest = _unwrap(inv.name, inv.args);
+  const where: { chdir?: Word } = {};
+  const rest = _unwrap(inv.name, inv.args, where);
   if (rest === "dynamic") return [op("unknown", inv.name)];
   if (rest === "lookup") return [];
   if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
-  const [head, ...tail] = rest;
-  if (!head) return [];
+  const [first, ...tail] = rest;
+  if (!first) return [];
+  // npx/bunx run a package by its name: `http-server@14`, `@scope/name@latest` are that package.
+  const head = (inv.name === "npx" || inv.name === "bunx") && !first.dynamic ? _unversioned(first) : first;
   // `sudo NAME=VALUE cmd` sets the variable for the command, as env does (git reads GIT_EDITOR…).
-  if (inv.name === "sudo" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(head.value)) return env({ ...inv, args: rest });
-  return analyzeArgv(head, tail, inv.ctx, inv.cmd);
+  if (inv.name === "sudo" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(head.value)) return inDir(where.chdir, inv, () => env({ ...inv, args: rest }));
+  return inDir(where.chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd));
 };
+
+/** A package spec without its `@version` or `@tag` (`serve@14` → `serve`, `@a/b@1` → `@a/b`). */
+function _unversioned(w: Word): Word {
+  const m = /^(@?[^@/]+(?:\/[^@/]+)?)@[^/]*$/.exec(w.value);
+  return m ? { ...w, value: m[1]!, pattern: m[1]! } : w;
+}
+
+/**
+ * Analyses a command a wrapper runs in another folder (`env -C DIR`, `sudo -D DIR`): the inner
+ * analysis sees DIR as the running directory (a file server serves it, relative paths are in
+ * it), and the effects are fixed there. A folder the guard cannot name makes any effect unknown.
+ */
+export function inDir(chdir: Word | undefined, inv: Invocation, run: () => Op[]): Op[] {
+  if (!chdir) return run();
+  const state = inv.ctx.state;
+  const [cwd, afterCd] = [state.cwd, state.afterCd];
+  // chdir(2) takes `..` physically (`env -C link/..` is the link target's parent).
+  const dir = chdir.dynamic || chdir.glob ? null : isAbsolute(chdir.value) ? physicalPath(chdir.value, cwd) : cwd === null ? null : physicalPath(`${cwd}/${chdir.value}`, cwd);
+  state.cwd = dir;
+  state.afterCd = true;
+  let ops: Op[];
+  try {
+    ops = run();
+  } finally {
+    state.cwd = cwd;
+    state.afterCd = afterCd;
+  }
+  if (ops.length === 0) return ops;
+  if (dir === null) return [op("unknown", inv.name)];
+  // Fixes the directory of the inner effects here (the caller fills only unset ones).
+  for (const o of ops) {
+    o.cwd ??= dir;
+    o.afterCd = true;
+  }
+  return ops;
+}
 
 /**
  * The command a wrapper runs (`sudo -u x tar …` → `tar …`): undefined when `name` is no wrapper,
@@ -75,7 +116,7 @@ export function wrappedCommand(name: string, args: Word[]): Word[] | null | unde
   return rest === "dynamic" || rest === "lookup" || name === "watch" ? null : rest;
 }
 
-function _unwrap(name: string, args: Word[]): Word[] | "dynamic" | "lookup" {
+function _unwrap(name: string, args: Word[], where?: { chdir?: Word }): Word[] | "dynamic" | "lookup" {
   const spec = SPECS[name]!;
   let i = 0;
   for (; i < args.length; i++) {
@@ -88,6 +129,12 @@ function _unwrap(name: string, args: Word[]): Word[] | "dynamic" | "lookup" {
     }
     if (spec.lookupOnly?.includes(a.value)) return "lookup";
     if (name === "env" || name === "flock") break;
+    if (where && spec.chdir) {
+      // `-D DIR`, `-DDIR`, `--chdir DIR`, `--chdir=DIR`.
+      if (spec.chdir.includes(a.value)) where.chdir = args[i + 1] ?? unknownWord();
+      else if (a.value.startsWith("--chdir=")) where.chdir = { ...a, value: a.value.slice(8) };
+      else if (/^-D./.test(a.value)) where.chdir = { ...a, value: a.value.slice(2) };
+    }
     if (spec.valued.includes(a.value)) i++;
   }
   return args.slice(i + (spec.skip ?? 0));
@@ -125,18 +172,7 @@ export const env: Handler = (inv) => {
     else words.push(a);
   }
   const [head, ...tail] = words;
-  const ops = head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
-  if (!chdir || ops.length === 0) return ops;
-  // Fixes the directory of the inner effects here (the caller fills only unset ones).
-  const cwd = inv.ctx.state.cwd;
-  // chdir(2) takes `..` physically (`env -C link/..` is the link target's parent).
-  const dir = chdir.dynamic || chdir.glob ? null : isAbsolute(chdir.value) ? physicalPath(chdir.value, cwd) : cwd === null ? null : physicalPath(`${cwd}/${chdir.value}`, cwd);
-  if (dir === null) return [op("unknown", "env")];
-  for (const o of ops) {
-    o.cwd ??= dir;
-    o.afterCd = true;
-  }
-  return ops;
+  return head ? inDir(chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd)) : [];
 };
 
 /** eval joins its arguments and runs them as shell text. */

@@ -44,3 +44,42 @@ table("red-team 4: TF_CLI_ARGS operands", [
   ["a plan's own operand", "TF_CLI_ARGS_plan=-no-color terraform plan -out=p", ...OK],
   ["TF_CLI_ARGS for plan only", "TF_CLI_ARGS_plan=p terraform apply", ...OK],
 ]);
+
+// 6. A file server over the home folder: a wrapper's folder change reaches the server (and every
+// inner command's relative paths); npx/bunx package specs with a version or tag are the package.
+const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
+table("red-team 4: file servers behind a folder change or a versioned package", [
+  ["env -C ~ python3 -m http.server", "env -C ~ python3 -m http.server", ...EGRESS],
+  ["env --chdir ~", "env --chdir ~ python3 -m http.server 8000", ...EGRESS],
+  ["env --chdir=$HOME", 'env --chdir="$HOME" python3 -m http.server', ...EGRESS],
+  ["env -C with the folder attached", "env -C$HOME python3 -m http.server", ...EGRESS],
+  ["env -C ~/.ssh", "env -C ~/.ssh python3 -m http.server", ...EGRESS],
+  ["sudo -D ~", "sudo -D ~ python3 -m http.server", ...EGRESS],
+  ["sudo --chdir=$HOME", 'sudo --chdir="$HOME" python3 -m http.server', ...EGRESS],
+  ["sudo -D ~ with a variable for the command", "sudo -D ~ PYTHONUNBUFFERED=1 python3 -m http.server", ...EGRESS],
+  ["env -C ~ php -S", "env -C ~ php -S 0.0.0.0:8000", ...EGRESS],
+  ["env -C ~ npx http-server", "env -C ~ npx http-server", ...EGRESS],
+  ["env -C ~ inside bash -c", "bash -c 'env -C ~ python3 -m http.server'", ...EGRESS],
+  ["npx -y http-server@14 ~", "npx -y http-server@14 ~", ...EGRESS],
+  ["npx serve@latest ~", "npx serve@latest ~", ...EGRESS],
+  ["bunx serve@14 ~", "bunx serve@14 ~", ...EGRESS],
+  ["npx http-server@14.1.1 from the home folder", "npx http-server@14.1.1", ...EGRESS, "~"],
+  ["python -c starting http.server in ~", "cd ~ && python3 -c 'import http.server as h; h.test()'", ...EGRESS],
+  ["python -c serve_forever in ~", `cd ~ && python3 -c 'from http.server import *; HTTPServer(("",8000),SimpleHTTPRequestHandler).serve_forever()'`, ...EGRESS],
+  ["python -c serving another directory", `python3 -c 'import http.server as h, functools; h.test(functools.partial(h.SimpleHTTPRequestHandler, directory="/"))'`, ...EGRESS],
+  // A project folder without secrets stays ALLOW, wherever the server starts from.
+  ["env -C src python3 -m http.server", "env -C src python3 -m http.server", ...OK],
+  ["sudo -D with a clean folder", "sudo -D src python3 -m http.server", ...OK],
+  ["npx http-server@14 on a clean folder", "npx -y http-server@14 src", ...OK],
+  ["a versioned package that serves nothing", "npx -y cowsay@1 hello", ...OK],
+  ["python -c http.server in a clean folder", "python3 -c 'import http.server as h; h.test()'", ...OK],
+  ["python -c that only imports http.server", "cd ~ && python3 -c 'import http.server; print(http.server.__file__)'", ...OK],
+  ["env -C ~ ls", "env -C ~ ls -la", ...OK],
+]);
+
+// The folder change reaches deletes too: relative paths are judged in the wrapper's folder.
+table("red-team 4: relative paths after a wrapper's folder change", [
+  ["env -C ~ rm -rf .ssh", "env -C ~ rm -rf .ssh", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["sudo -D ~ rm -rf .ssh", "sudo -D ~ rm -rf .ssh", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["sudo -D/ rm -rf etc", "sudo -D/ rm -rf etc", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+]);
