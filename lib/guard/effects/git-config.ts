@@ -5,8 +5,11 @@ import type { AnalyzeContext } from "./context.ts";
 import { type ConfigScope, configScope, harmlessStored, persistentCode } from "./git-persistent-config.ts";
 
 // Configuration whose value git runs as a shell command (or a program) during ordinary
-// subcommands: `git -c core.fsmonitor='rm -rf ~ #' status` deletes the home directory.
-const RUNS = /^(core\.(fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand)|hook\..+\.command|sequence\.editor|pager\..+|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|interactive\.difffilter|(difftool|mergetool|man|browser)\..+\.(cmd|path)|web\.browser|trailer\..+\.(command|cmd)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))$/;
+// subcommands: `git -c core.fsmonitor='rm -rf ~ #' status` deletes the home directory. Also
+// `imap.tunnel` (imap-send), `gpg.ssh.defaultKeyCommand` (signing), `guitool.<x>.cmd` (git gui),
+// `tar.<format>.command` (archive), `instaweb.httpd`. One list for `-c`, GIT_CONFIG_* and the
+// stored form (git-persistent-config.ts).
+const RUNS = /^(core\.(fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand)|hook\..+\.command|sequence\.editor|pager\..+|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|interactive\.difffilter|(difftool|mergetool|man|browser)\..+\.(cmd|path)|web\.browser|trailer\..+\.(command|cmd)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver)|imap\.tunnel|gpg\.ssh\.defaultkeycommand|guitool\..+\.cmd|tar\..+\.command|instaweb\.httpd)$/;
 // Values that run a shell command only when they start with `!` (the rest is the command): a
 // credential helper (an absolute path is shell text too, any other name `git credential-NAME`),
 // a submodule's update mode.

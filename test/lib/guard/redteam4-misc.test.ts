@@ -83,3 +83,30 @@ table("red-team 4: relative paths after a wrapper's folder change", [
   ["sudo -D ~ rm -rf .ssh", "sudo -D ~ rm -rf .ssh", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
   ["sudo -D/ rm -rf etc", "sudo -D/ rm -rf etc", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
 ]);
+
+// 13. Git settings whose value git runs, missing from the one shared list (git-config.ts): stored
+// they ask (ASK_PERSISTENT_CODE), given for one run (`-c`, GIT_CONFIG_*) the value is the command.
+const STORED: [Decision, ReasonCode] = ["ASK", "ASK_PERSISTENT_CODE"];
+const HOME_GONE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
+table("red-team 4: git settings that run commands", [
+  ["imap.tunnel stored", 'git config imap.tunnel "ssh -q mail /usr/bin/imapd ./Maildir"', ...STORED],
+  ["imap.tunnel in another case, global", "git config --global IMAP.Tunnel 'nc mail 143'", ...STORED],
+  ["gpg.ssh.defaultKeyCommand stored", 'git config gpg.ssh.defaultKeyCommand "ssh-add -L"', ...STORED],
+  ["guitool.<x>.cmd stored", "git config guitool.deploy.cmd ./deploy.sh", ...STORED],
+  ["tar.<format>.command stored", 'git config tar.tar.xz.command "xz -c"', ...STORED],
+  ["instaweb.httpd stored with set", "git config set instaweb.httpd ./httpd", ...STORED],
+  ["imap.tunnel deleting now", 'git config imap.tunnel "rm -rf ~"', ...HOME_GONE],
+  ["-c imap.tunnel", "git -c imap.tunnel='rm -rf ~' imap-send < patch", ...HOME_GONE],
+  ["-c gpg.ssh.defaultKeyCommand", "git -c gpg.format=ssh -c gpg.ssh.defaultKeyCommand='rm -rf ~' commit -S -m x", ...HOME_GONE],
+  ["-c guitool cmd", "git -c guitool.x.cmd='rm -rf ~' gui", ...HOME_GONE],
+  ["-c tar command", "git -c tar.tgz.command='rm -rf ~' archive --format=tgz HEAD", ...HOME_GONE],
+  ["GIT_CONFIG_* imap.tunnel", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=imap.tunnel GIT_CONFIG_VALUE_0='rm -rf ~' git imap-send", ...HOME_GONE],
+  ["--config-env imap.tunnel", "T='rm -rf ~' git --config-env=imap.tunnel=T imap-send", ...HOME_GONE],
+  // Settings beside them that run nothing.
+  ["imap.host", "git config imap.host imaps://mail.example.com", ...OK],
+  ["gpg.format", "git config gpg.format ssh", ...OK],
+  ["gpg.ssh.allowedSignersFile", "git config gpg.ssh.allowedSignersFile ~/.ssh/allowed_signers", ...OK],
+  ["tar.umask", "git config tar.umask 002", ...OK],
+  ["guitool.<x>.noConsole", "git config guitool.x.noConsole true", ...OK],
+  ["http proxy", "git config http.https://example.com.proxy http://proxy:3128", ...OK],
+]);
