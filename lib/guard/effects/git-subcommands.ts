@@ -60,6 +60,8 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return _long(opts, "prune", 1) ? "git-history" : null;
     case "prune":
       return dryRun ? "noop" : "git-history";
+    case "fetch":
+      return _forcedIntoBranch(args) ? "git-history" : null;
     case "update-ref":
       // -d, a batch from stdin, or moving a ref to another commit: the old commits lose their name.
       return opts.includes("-d") || opts.includes("--stdin") || operands.length >= 2 ? "git-history" : null;
@@ -77,6 +79,44 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     default:
       return null;
   }
+}
+
+// `git fetch` options whose value is the next word.
+const FETCH_VALUED = new Set(["-j", "--jobs", "-o", "--server-option", "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "--upload-pack", "--refmap", "--negotiation-tip", "--filter", "--recurse-submodules-default", "--submodule-prefix"]);
+
+/**
+ * `git fetch REPO +SRC:DST` (or `-f`/`--force` with `SRC:DST`) where DST is a local branch (a bare
+ * name or `refs/heads/…`): the branch is moved to SRC whatever it held, like `branch -f`, and its
+ * commits keep only a reflog entry. An unforced fetch into a branch only fast-forwards it;
+ * remote-tracking refs, tags and FETCH_HEAD are not the user's branches.
+ */
+function _forcedIntoBranch(args: string[]): boolean {
+  let force = false;
+  let repository = false;
+  const refspecs: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") {
+      refspecs.push(...args.slice(i + 1 + (repository ? 0 : 1)));
+      break;
+    }
+    if (a.startsWith("--")) {
+      if (_long([a], "force")) force = true;
+      else if (FETCH_VALUED.has(a)) i++;
+    } else if (a.startsWith("-") && a.length > 1) {
+      // A cluster: `-fq`; `-j4`, `-oX` take the rest as their value.
+      const cluster = a.slice(1).replace(/[jo].*$/s, "");
+      if (cluster.includes("f")) force = true;
+      if (a.length === 2 && FETCH_VALUED.has(a)) i++;
+    } else if (!repository) repository = true;
+    else refspecs.push(a);
+  }
+  return refspecs.some((r) => {
+    const colon = r.indexOf(":");
+    if (colon < 0 || !(force || r.startsWith("+"))) return false;
+    const dst = r.slice(colon + 1);
+    return dst !== "" && (!dst.startsWith("refs/") || dst.startsWith("refs/heads/"));
+  });
 }
 
 /** -f, --force[=…], +refspec, --mirror; `--force-with-lease` alone is allowed (seed 001). */

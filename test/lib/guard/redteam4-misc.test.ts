@@ -110,3 +110,28 @@ table("red-team 4: git settings that run commands", [
   ["guitool.<x>.noConsole", "git config guitool.x.noConsole true", ...OK],
   ["http proxy", "git config http.https://example.com.proxy http://proxy:3128", ...OK],
 ]);
+
+// 14. A forced fetch into a local branch moves it off its commits, like `branch -f`.
+const HISTORY: [Decision, ReasonCode] = ["ASK", "ASK_GIT_HISTORY_LOSS"];
+table("red-team 4: forced fetches into local branches", [
+  ["+src:dst from .", "git fetch . +master:feat2", ...HISTORY],
+  ["-f with src:dst", "git fetch -f . master:feat2", ...HISTORY],
+  ["--force", "git fetch --force . master:feat2", ...HISTORY],
+  ["a prefix of --force", "git fetch --forc . master:feat2", ...HISTORY],
+  ["-f in a cluster", "git fetch -qf origin main:feature", ...HISTORY],
+  ["from a remote into a branch", "git fetch origin +main:local-branch", ...HISTORY],
+  ["into refs/heads/", "git fetch origin +main:refs/heads/feature", ...HISTORY],
+  ["a wildcard into refs/heads/", "git fetch origin '+refs/heads/*:refs/heads/*'", ...HISTORY],
+  ["after a valued option", "git fetch --depth 1 origin +main:feature", ...HISTORY],
+  ["through a wrapper", "sudo -u me git fetch . +main:feature", ...HISTORY],
+  ["through bash -c", "bash -c 'git fetch -f . main:feature'", ...HISTORY],
+  // Fast-forwards, remote-tracking refs, tags and FETCH_HEAD.
+  ["an unforced fetch into a branch", "git fetch origin main:feature", ...OK],
+  ["a plain fetch", "git fetch origin", ...OK],
+  ["forced without a refspec", "git fetch -f origin", ...OK],
+  ["a forced src only", "git fetch origin +main", ...OK],
+  ["into remote-tracking refs", "git fetch origin '+refs/heads/*:refs/remotes/origin/*'", ...OK],
+  ["forced tags", "git fetch -f origin '+refs/tags/*:refs/tags/*'", ...OK],
+  ["--prune", "git fetch --prune origin", ...OK],
+  ["-j with its value attached", "git fetch -j4 --all", ...OK],
+]);
