@@ -77,6 +77,8 @@ export const RefsRecord = z.looseObject({
   type: z.literal("refs"),
   ref: z.string().startsWith("refs/agent-guard/snapshots/"),
   refs: z.array(KeptRef).min(1).max(MAX_KEPT_REFS),
+  /** The whole stash list at the drop (commits, newest first), when a stash entry is kept: a restore puts each entry back at its place. */
+  stash_list: z.array(Sha).max(MAX_KEPT_REFS).optional(),
 });
 
 export const TxCommitRecord = z.looseObject({

@@ -5,6 +5,7 @@ import { appendRecord } from "./journal.ts";
 import type { RefsRecord } from "./journal-records.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
 import { takeRefsSnapshot } from "./refs-snapshot.ts";
+import { stashEntries, stashSlot, storeStashAt } from "./stash-order.ts";
 import type { ItemOutcome } from "./restore-items.ts";
 import { pendingRefs, type TxView } from "./tx-view.ts";
 
@@ -12,8 +13,9 @@ type Kept = RefsRecord["refs"][number];
 
 /**
  * Puts a refs transaction's branches and stash entries back in the workspace's repository: each
- * branch at its commit, each stash entry on top of the stash list with its message (`git stash
- * store -m`; several keep their order). A branch that exists again with another commit is a
+ * branch at its commit, each stash entry with its message at its place in the stash list recorded
+ * at the drop (stash-order.ts; on top, with code `stash_position_changed`, when the list's order
+ * changed since). A branch that exists again with another commit is a
  * conflict and is not touched, unless `force`, which first keeps its commit in a new refs
  * transaction (`backup_txids`). What is already back (same commit) counts as restored, so a
  * restore interrupted half-way can run again. Each step is journalled by the entry's index.
@@ -29,7 +31,8 @@ export async function restoreKeptRefs(
   const pending = pendingRefs(view);
   if (pending.length === 0) throw new LeogrielError("already_restored", `Cannot restore ${view.txid}: everything in it is already restored`, { exitCode: 2 });
   const heads = await _heads(repo);
-  const stashed = new Set((await gitText(repo, ["-c", "log.showSignature=false", "stash", "list", "--format=%H"], "restore_failed")).split("\n"));
+  let stash = await stashEntries(repo, "restore_failed");
+  const stashed = new Set(stash.map((e) => e.commit));
   const occupied = pending.flatMap((n) => {
     const r = kept[n]!;
     const now = r.kind === "branch" ? heads.get(r.name) : undefined;
@@ -43,6 +46,8 @@ export async function restoreKeptRefs(
     preserved = outcome.ok;
   }
   const journal = journalPath(layout, view.txid);
+  const list = view.refs?.stash_list;
+  const moved = new Set<number>();
   // Branches first, then stash entries oldest first: the newest ends on top, as it was.
   const order = [...pending].sort((a, b) => _rank(kept[a]!) - _rank(kept[b]!));
   const items: ItemOutcome[] = [];
@@ -59,10 +64,17 @@ export async function restoreKeptRefs(
       try {
         appendRecord(journal, { type: "restore-intent", index: n });
         if (r.kind === "branch") await gitStep(repo, ["update-ref", r.name, r.commit, now ?? ""], "restore_failed");
-        else await gitStep(repo, ["stash", "store", "-m", r.message, r.commit], "restore_failed");
+        else {
+          // Back at its place among the entries it had above and below it (stash-order.ts); when
+          // the list was not recorded or its order changed, on top, and the item says so.
+          const slot = list ? stashSlot(r.commit, list, stash) : 0;
+          await storeStashAt(repo, view.txid, { commit: r.commit, message: r.message }, slot ?? 0, stash);
+          stash = await stashEntries(repo, "restore_failed");
+          if (slot === null) moved.add(n);
+        }
         checkpoint();
         appendRecord(journal, { type: "restore", index: n });
-        items.push({ ...item, status: "restored" });
+        items.push({ ...item, status: "restored", ...(moved.has(n) ? { code: "stash_position_changed" } : {}) });
       } catch (err) {
         items.push({ ...item, status: "error", code: err instanceof LeogrielError ? err.code : "restore_failed" });
       }

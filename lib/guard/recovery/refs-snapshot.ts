@@ -1,6 +1,7 @@
 import { gitStep } from "./git-run.ts";
 import type { RefsRecord, TxMeta } from "./journal-records.ts";
-import type { DroppedRef } from "./plan.ts";
+import { type DroppedRef, MAX_KEPT_REFS } from "./plan.ts";
+import { stashEntries } from "./stash-order.ts";
 import { recordGitTx, snapshotRef, type SnapshotOutcome } from "./snapshot.ts";
 
 /** The ref that keeps the `n`-th kept branch or stash entry of a transaction alive. */
@@ -19,7 +20,8 @@ export async function takeRefsSnapshot(workspace: string, repo: string, refs: Dr
     if (refs.length === 0) throw new Error("no ref to keep");
     const lines = refs.map((r, n) => `${r.kind === "branch" ? `verify ${r.name} ${r.commit}\n` : ""}create ${keptRef(txid, n)} ${r.commit}\n`);
     await gitStep(repo, ["update-ref", "--stdin"], "snapshot_failed", { input: lines.join("") });
-    return { type: "refs", ref: snapshotRef(txid), refs: refs.map((r) => ({ ...r })) };
+    const list = refs.some((r) => r.kind === "stash") ? await _stashList(repo, refs) : undefined;
+    return { type: "refs", ref: snapshotRef(txid), refs: refs.map((r) => ({ ...r })), ...(list ? { stash_list: list } : {}) };
   });
 }
 
@@ -29,4 +31,13 @@ export async function dropKeptRefs(repo: string, txid: string): Promise<void> {
   const refs = listed.stdout.split("\n").filter((r) => r !== "");
   if (refs.length === 0) return;
   await gitStep(repo, ["update-ref", "--stdin"], "purge_failed", { input: refs.map((r) => `delete ${r}\n`).join("") });
+}
+
+/** The stash list's commits, newest first, when every kept entry is still where the preflight saw it. */
+async function _stashList(repo: string, refs: DroppedRef[]): Promise<string[] | undefined> {
+  // Without it a restore puts entries on top, as before: no reason to refuse the snapshot.
+  const list = await stashEntries(repo, "snapshot_failed").then((l) => l.map((e) => e.commit)).catch(() => null);
+  if (list === null) return undefined;
+  const placed = refs.every((r) => r.kind !== "stash" || list[r.index] === r.commit);
+  return placed && list.length <= MAX_KEPT_REFS ? list : undefined;
 }

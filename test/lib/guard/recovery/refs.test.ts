@@ -80,10 +80,8 @@ describe("SNAPSHOT_GIT_REFS compensation", () => {
     git(ws, "stash", "drop", "-q", "stash@{1}");
     prune(ws);
     await restoreTransaction(ws, txid, { force: false });
-    const after = stashList(ws).split("\n");
-    // Put back on top of the stash list, with the same commit and message.
-    expect(after[0]!.replace(/^stash@\{0\} /, "")).toBe(before[1]!.replace(/^stash@\{1\} /, ""));
-    expect(after.slice(1).map((l) => l.replace(/^stash@\{\d+\} /, ""))).toEqual([before[0]!, ...before.slice(2)].map((l) => l.replace(/^stash@\{\d+\} /, "")));
+    // Put back at its place in the stash list, with the same commit and message.
+    expect(stashList(ws).split("\n")).toEqual(before);
   });
 
   test("git stash clear is undone: every entry, its commit, message and order", async () => {
@@ -151,5 +149,95 @@ describe("SNAPSHOT_GIT_REFS compensation", () => {
     expect(listTransactions(ws).transactions[0]).toMatchObject({ txid, state: "purged" });
     const refused = await restoreTransaction(ws, txid, { force: false }).catch((e: { code: string }) => e.code);
     expect(refused).toBe("transaction_purged");
+  });
+});
+
+// Fourth red-team pass: restoring `git stash drop stash@{1}` put the entry on top (msg3, msg2,
+// msg1 became msg2, msg3, msg1), so the next `git stash pop` applied the wrong entry. Each entry
+// goes back at its place now (lib/guard/recovery/stash-order.ts).
+/** A repository whose stash list is msg3, msg2, msg1 (newest first). */
+function threeStashes(): string {
+  const ws = tempDir();
+  git(ws, "init", "-q", "-b", "main");
+  writeFileSync(join(ws, "a.txt"), "a\n");
+  git(ws, "add", ".");
+  git(ws, "commit", "-qm", "one");
+  for (const n of [1, 2, 3]) push(ws, `msg${n}`);
+  return ws;
+}
+
+function push(ws: string, message: string): void {
+  writeFileSync(join(ws, "a.txt"), `${message}\n`);
+  git(ws, "stash", "push", "-q", "-m", message);
+}
+
+/** Each entry's commit and message, newest first. */
+const entries = (ws: string) => git(ws, "stash", "list", "--format=%H %gs").split("\n").filter(Boolean);
+
+/** The guard's plan applied, then the command itself run. */
+async function guardAndRun(ws: string, command: string): Promise<string> {
+  const txid = await guard(ws, command);
+  git(ws, ...command.split(" ").slice(1));
+  return txid;
+}
+
+const restacked = (ws: string) => git(ws, "for-each-ref", "--format=%(refname)", "refs/agent-guard/").split("\n").filter((r) => r.includes("/restack/"));
+
+describe("red-team 4: a restored stash entry goes back at its place", () => {
+  test("drop stash@{1} of three: the order and every entry's commit are as before", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    expect(entries(ws)).toEqual([before[0]!, before[2]!]);
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report).toMatchObject({ restored_count: 1, items: [{ status: "restored" }] });
+    expect(report.items[0]!.code).toBeUndefined();
+    expect(entries(ws)).toEqual(before);
+    expect(git(ws, "stash", "show", "-p", "stash@{1}")).toContain("+msg2");
+    expect(restacked(ws)).toEqual([]);
+  });
+
+  for (const order of ["first drop first", "second drop first"]) {
+    test(`two separate drops restored in either order (${order})`, async () => {
+      const ws = threeStashes();
+      const before = entries(ws);
+      const first = await guardAndRun(ws, "git stash drop stash@{1}");
+      const second = await guardAndRun(ws, "git stash drop stash@{1}");
+      expect(entries(ws)).toEqual([before[0]!]);
+      for (const txid of order === "first drop first" ? [first, second] : [second, first]) await restoreTransaction(ws, txid, { force: false });
+      expect(entries(ws)).toEqual(before);
+    });
+  }
+
+  test("drop stash@{0}, stash again, restore: the new entry stays on top, the old one under it", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{0}");
+    push(ws, "msg4");
+    const added = entries(ws)[0]!;
+    await restoreTransaction(ws, txid, { force: false });
+    expect(entries(ws)).toEqual([added, ...before]);
+  });
+
+  test("stash clear restored whole keeps the order", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash clear");
+    expect(entries(ws)).toEqual([]);
+    await restoreTransaction(ws, txid, { force: false });
+    expect(entries(ws)).toEqual(before);
+  });
+
+  test("an order changed since the drop: restored on top, and the report says so", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    // msg1 is moved above msg3.
+    const [c1, m1] = [before[2]!.slice(0, before[2]!.indexOf(" ")), before[2]!.slice(before[2]!.indexOf(" ") + 1)];
+    git(ws, "stash", "drop", "-q", "stash@{1}");
+    git(ws, "stash", "store", "-m", m1, c1);
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report.items[0]).toMatchObject({ status: "restored", code: "stash_position_changed" });
+    expect(entries(ws)).toEqual([before[1]!, before[2]!, before[0]!]);
   });
 });
