@@ -155,7 +155,8 @@ export const env: Handler = (inv) => {
     else if (a.dynamic && !(v.startsWith("PATH=") && keptPathOf(a) !== undefined)) return [op("unknown", "env")];
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
-      return analyzeText([text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" "), "posix", inv.ctx);
+      const split = [text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" ");
+      return inDir(chdir, inv, () => analyzeText(split, "posix", inv.ctx));
     } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
       if (v === "-C" || v === "--chdir") chdir = args[i + 1] ?? unknownWord();
       i++;
