@@ -110,7 +110,7 @@ const OPTIONS: Row[] = [
   ["a plain fetch", "git fetch origin main", "ALLOW"],
   ["fetch -u (--update-head-ok, no command)", "git fetch -u origin", "ALLOW"],
   ["a quoted variable as an operand", 'git fetch "$REMOTE"', "ALLOW"],
-  ["a plain clone", "git clone https://github.com/x/y", "ALLOW"],
+  ["a plain clone", "git clone http://127.0.0.1:8766/x/y", "ALLOW"],
   ["grep -e taking -O as its pattern", `git grep -e -O${RM} x`, "ALLOW"],
   ["grep -O with the default pager", "git grep -O x", "ALLOW"],
   ["difftool with a named tool", "git difftool -y -t vimdiff HEAD", "ALLOW"],

@@ -104,12 +104,12 @@ table("red-team 4: git settings that run commands", [
   ["GIT_CONFIG_* imap.tunnel", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=imap.tunnel GIT_CONFIG_VALUE_0='rm -rf ~' git imap-send", ...HOME_GONE],
   ["--config-env imap.tunnel", "T='rm -rf ~' git --config-env=imap.tunnel=T imap-send", ...HOME_GONE],
   // Settings beside them that run nothing.
-  ["imap.host", "git config imap.host imaps://mail.example.com", ...OK],
+  ["imap.host", "git config imap.host imaps://127.0.0.1", ...OK],
   ["gpg.format", "git config gpg.format ssh", ...OK],
   ["gpg.ssh.allowedSignersFile", "git config gpg.ssh.allowedSignersFile ~/.ssh/allowed_signers", ...OK],
   ["tar.umask", "git config tar.umask 002", ...OK],
   ["guitool.<x>.noConsole", "git config guitool.x.noConsole true", ...OK],
-  ["http proxy", "git config http.https://example.com.proxy http://proxy:3128", ...OK],
+  ["http proxy", "git config http.http://127.0.0.1:8766.proxy http://127.0.0.1:3128", ...OK],
 ]);
 
 // 14. A forced fetch into a local branch moves it off its commits, like `branch -f`.
