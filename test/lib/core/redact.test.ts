@@ -27,7 +27,7 @@ test("redactValue walks keys, arrays and nested objects and sums the counts", ()
 });
 
 test("clean text passes unchanged", () => {
-  for (const text of ["", "ok", "hello world", "const key = lookup(name);", "see https://example.com/a?b=c"]) {
+  for (const text of ["", "ok", "hello world", "const key = lookup(name);", "see http://127.0.0.1:8766/a?b=c"]) {
     expect(redactText(text)).toBe(text);
   }
 });

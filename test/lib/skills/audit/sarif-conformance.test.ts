@@ -77,7 +77,7 @@ describe("the conformance checks reject", () => {
     ["a result without ruleId", (log) => delete log.runs[0].results[0].ruleId, "no ruleId"],
     ["a result without partialFingerprints", (log) => delete log.runs[0].results[0].partialFingerprints, "no partialFingerprints"],
     ["a line 0 region", (log) => (log.runs[0].results[0].locations[0].physicalLocation.region.startLine = 0), "startLine below 1"],
-    ["an http URI", (log) => (log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri = "https://example.com/a"), "neither repo-relative"],
+    ["an http URI", (log) => (log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri = "http://127.0.0.1:8766/a"), "neither repo-relative"],
     ["a URI out of the repository", (log) => (log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri = "../etc/passwd"), "neither repo-relative"],
     ["an empty locations array", (log) => (log.runs[0].results[0].locations = []), "no locations"],
     ["a rule with 21 tags", (log) => (log.runs[0].tool.driver.rules[0].properties.tags = Array.from({ length: 21 }, (_, i) => `t${i}`)), "more than 20 tags"],
