@@ -50,8 +50,8 @@ function _git(args: Word[]): string[] {
 /** A URL other than file://, `user@host:path`, or `host:path` (scp-like: no slash before the colon). */
 function _isRemote(source: string | undefined): boolean {
   if (!source) return false;
-  if (/^file:/i.test(source)) return false;
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(source) || /^[^/:]+:/.test(source);
+  // A URL's scheme is such a prefix too (`https:`), so one test covers both.
+  return /^[^/:]+:/.test(source) && !/^file:/i.test(source);
 }
 
 /** The folder git, hg and svn name a clone after: the source's last segment without `.git`. */
