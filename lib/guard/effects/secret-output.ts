@@ -31,7 +31,7 @@ export function secretOutput(name: string, args: Word[]): SecretPrint | null {
     case "typeset":
       return _declarePrints(args) ? "environment" : null;
     default:
-      return CREDENTIAL_PRINTERS.has(name) && printsCredentials(name, args) ? "credentials" : null;
+      return _printsCredentials(name, args) ? "credentials" : null;
   }
 }
 
@@ -131,7 +131,7 @@ function _passShows(words: string[]): boolean {
 }
 
 /** Whether a tool prints a stored credential with these arguments. */
-export function printsCredentials(name: string, args: Word[]): boolean {
+function _printsCredentials(name: string, args: Word[]): boolean {
   const printer = CREDENTIAL_PRINTERS.get(name);
   return printer !== undefined && !args.some((a) => a.value === "--help" || a.value === "-h") && printer(args);
 }
