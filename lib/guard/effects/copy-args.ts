@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { optionWalk } from "./output-options.ts";
+import { clusterValue, optionWalk } from "./getopt.ts";
 
 interface Spec {
   /** Short options that take a value: the rest of the cluster, or the next word. */
@@ -49,15 +49,10 @@ export function copyArgs(name: string, args: Word[]): CopyArgs {
       if (matches[0] === "target-directory") target = value;
       return i;
     }
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      flags.push(`-${c}`);
-      if (!spec.valued.includes(c)) continue;
-      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
-      if (c === "t") target = value;
-      break;
-    }
-    return i;
+    const got = clusterValue(args, i, spec.valued);
+    for (const c of v.slice(1, got ? got.at + 1 : undefined)) flags.push(`-${c}`);
+    if (got?.letter === "t") target = got.value;
+    return got?.i ?? i;
   });
   return { flags, target, files };
 }

@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { optionWalk } from "./output-options.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
 const VALUED_LONG: Record<string, string> = { prefix: "f", "suffix-format": "b", digits: "n" };
@@ -22,20 +22,14 @@ export const csplit: Handler = (inv) => {
     const v = a.value;
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      const matches = LONG.filter((n) => n.startsWith(given));
-      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
+      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONG);
       const letter = name && VALUED_LONG[name];
-      if (letter) opts[letter] = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : inv.args[++i];
+      if (letter) opts[letter] = eq >= 0 ? wordFrom(a, eq + 1) : inv.args[++i];
       return i;
     }
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      if (!"fbn".includes(c)) continue;
-      opts[c] = k + 1 < v.length ? { ...a, value: v.slice(k + 1) } : inv.args[++i];
-      break;
-    }
-    return i;
+    const got = clusterValue(inv.args, i, "fbn");
+    if (got) opts[got.letter] = got.value;
+    return got?.i ?? i;
   });
   const { f, b, n } = opts;
   if (operands.length < 2) return [];

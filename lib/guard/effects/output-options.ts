@@ -6,6 +6,7 @@ import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { isSink } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 interface OutputSpec {
@@ -23,59 +24,34 @@ interface OutputSpec {
   dirWords?: string[];
 }
 
-/**
- * Walks getopt-style arguments: each option word goes to `option`, which returns the index of the
- * last word it consumed (its value); the operands (a dynamic word, `-`, everything after `--`) are returned.
- */
-export function optionWalk(args: Word[], option: (a: Word, i: number) => number): Word[] {
-  const operands: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
-    else if (a.value === "--") {
-      operands.push(...args.slice(i + 1));
-      break;
-    } else i = option(a, i);
-  }
-  return operands;
-}
-
 /** The written files and folders a program's options name, and its operands. */
 function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]; operands: Word[] } {
   const files: Word[] = [];
   const dirs: Word[] = [];
   const longNames = [...(spec.long ?? []), ...(spec.valuedLong ?? [])];
-  const value = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
+  const letters = (spec.short ?? "") + (spec.valued ?? "");
   const operands = optionWalk(args, (a, i) => {
     const v = a.value;
     // Single-dash long words (openssl accepts `-out`, `--out` and `-out=FILE`).
     const word = /^--?([A-Za-z][\w-]*)(=|$)/.exec(v);
     const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : null);
     if (word && listed) {
-      const given = word[2] ? value(a, word[0].length) : args[++i];
+      const given = word[2] ? wordFrom(a, word[0].length) : args[++i];
       if (given) listed.push(given);
       return i;
     }
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      const matches = longNames.filter((n) => n === given || (given.length >= 2 && n.startsWith(given)));
-      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
+      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), longNames, 2);
       if (name === undefined) return i;
-      const taken = eq >= 0 ? value(a, eq + 1) : args[++i];
+      const taken = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
       if (taken && spec.long?.includes(name)) files.push(taken);
       return i;
     }
     if (spec.words) return i; // programs with single-dash words take no clusters
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      const wanted = spec.short?.includes(c);
-      if (!wanted && !spec.valued?.includes(c)) continue;
-      const taken = k + 1 < v.length ? value(a, k + 1) : args[++i];
-      if (taken && wanted) files.push(taken);
-      break;
-    }
-    return i;
+    const got = clusterValue(args, i, letters);
+    if (got?.value && spec.short?.includes(got.letter)) files.push(got.value);
+    return got?.i ?? i;
   });
   return { files, dirs, operands };
 }
@@ -135,6 +111,7 @@ export const uniq: Handler = ({ name, args }) => {
 // split's options that take a value, and its long options (for abbreviations).
 const SPLIT_VALUED = "abClnt";
 const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];
+const SPLIT_OPTIONS = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
 // Names split writes are enumerated up to this many; beyond, existing ones are found by a glob.
 const MAX_SPLIT_NAMES = 20_000;
 
@@ -160,14 +137,12 @@ export const split: Handler = (inv) => {
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
-      const all = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
-      const matches = all.filter((n) => n.startsWith(given));
-      opt = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : given;
-      value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
+      opt = longOption(given, SPLIT_OPTIONS) ?? given;
+      value = eq >= 0 ? wordFrom(a, eq + 1) : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
     } else {
       const at = v.slice(1).search(new RegExp(`[${SPLIT_VALUED}dx]`)) + 1;
       opt = v[at] ?? "";
-      if (SPLIT_VALUED.includes(opt)) value = at + 1 < v.length ? { ...a, value: v.slice(at + 1) } : args[++i];
+      if (SPLIT_VALUED.includes(opt)) value = at + 1 < v.length ? wordFrom(a, at + 1) : args[++i];
       // Letters before the one read (`-da3`): a digit alphabet given in the same cluster.
       if (/d/.test(v.slice(1, at + 1))) alphabet = "0123456789";
       if (/x/.test(v.slice(1, at + 1))) alphabet = "0123456789abcdef";

@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { scriptFile, stdinInput } from "./data-input.ts";
 import { diffTargets } from "./diff-names.ts";
-import { optionWalk } from "./output-options.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 // GNU patch's short options that take a value, and its long ones.
 const VALUED = "BDdFgioprVxYz";
@@ -46,18 +46,13 @@ export const patch: Handler = (inv) => {
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
       if ("dry-run".startsWith(given) && given.length >= 2) dryRun = true;
-      const matches = VALUED_LONG.filter((n) => n.startsWith(given));
-      const long = matches.includes(given) ? given : matches.length === 1 ? matches[0] : undefined;
-      if (long) take(long, eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[++i]);
+      const long = longOption(given, VALUED_LONG);
+      if (long) take(long, eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
       return i;
     }
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      if (!VALUED.includes(c)) continue;
-      take(c, k + 1 < v.length ? { ...a, value: v.slice(k + 1) } : args[++i]);
-      break;
-    }
-    return i;
+    const got = clusterValue(args, i, VALUED);
+    if (got) take(got.letter, got.value);
+    return got?.i ?? i;
   });
   if (dryRun) return [];
   const d = dir as Word | undefined;

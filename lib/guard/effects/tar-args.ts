@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { longOption, wordFrom } from "./getopt.ts";
 
 // GNU tar 1.34's long options (`tar --help`): getopt takes any unambiguous prefix of one.
 const LONG =
@@ -39,18 +40,6 @@ export interface TarArgs {
   invalid: boolean;
 }
 
-/** The long option a `--word` names: itself, or the one option it abbreviates; null if none or several. */
-export function tarLongOption(given: string): string | null {
-  if (LONG.includes(given)) return given;
-  let found: string | null = null;
-  for (const name of LONG) {
-    if (!name.startsWith(given)) continue;
-    if (found !== null) return null;
-    found = name;
-  }
-  return found;
-}
-
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
   const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false };
@@ -76,14 +65,14 @@ export function tarArgs(args: Word[]): TarArgs {
     }
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
-      const name = tarLongOption(eq < 0 ? v.slice(2) : v.slice(2, eq));
-      if (name === null) {
+      const name = longOption(eq < 0 ? v.slice(2) : v.slice(2, eq), LONG);
+      if (name === undefined) {
         out.invalid = true;
         continue;
       }
       out.long.add(name);
       if (LONG_MODES[name]) out.mode = LONG_MODES[name];
-      if (eq >= 0) value(name, { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) });
+      if (eq >= 0) value(name, wordFrom(a, eq + 1));
       else if (VALUED_LONG.has(name)) value(name, args[++i]);
       continue;
     }

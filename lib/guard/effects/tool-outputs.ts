@@ -3,6 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { realOutput } from "./output-options.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a compiler or binutils program spells the files it writes. */
 interface ToolSpec {
@@ -20,63 +21,45 @@ interface ToolSpec {
   equals?: RegExp;
 }
 
-const _slice = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
-
 /**
  * The written files a compiler-family command line names, and its operands (red team 4:
  * `gcc -o/tmp/…/.bashrc x.c`, `cc -o.git/index x.c`: the value attached to `-o` was missed).
  */
 export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; operands: Word[]; longs: Array<[string, Word]> } {
   const files: Word[] = [];
-  const operands: Word[] = [];
   const longs: Array<[string, Word]> = [];
   const longNames = [...(spec.long ?? []), ...(spec.valuedLong ?? [])];
+  const clusterLetters = [...(spec.joined ?? []), ...(spec.valued ?? [])];
   // Longest names first, so `-MF` is not read as `-M` with `F…` attached.
-  const single = [...(spec.joined ?? []), ...(spec.valued ?? [])].sort((a, b) => b.length - a.length);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+  const single = clusterLetters.toSorted((a, b) => b.length - a.length);
+  const operands = optionWalk(args, (a, i) => {
     const v = a.value;
-    if (a.dynamic || !v.startsWith("-") || v === "-") {
-      operands.push(a);
-      continue;
-    }
-    if (v === "--") {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
     const eq = spec.equals?.exec(v);
     if (eq) {
-      files.push(_slice(a, v.length - eq[1]!.length));
-      continue;
+      files.push(wordFrom(a, v.length - eq[1]!.length));
+      return i;
     }
     if (v.startsWith("--")) {
       const at = v.indexOf("=");
-      const given = v.slice(2, at < 0 ? undefined : at);
-      const matches = longNames.filter((n) => n.startsWith(given));
-      const name = matches.includes(given) ? given : matches.length === 1 ? matches[0]! : undefined;
-      if (name === undefined || given === "") continue;
-      const taken = at >= 0 ? _slice(a, at + 1) : args[++i];
-      if (!taken) continue;
+      const name = longOption(v.slice(2, at < 0 ? undefined : at), longNames);
+      if (name === undefined) return i;
+      const taken = at >= 0 ? wordFrom(a, at + 1) : args[++i];
+      if (!taken) return i;
       if (spec.long?.includes(name)) files.push(taken);
       longs.push([name, taken]);
-      continue;
+      return i;
     }
     if (spec.clusters) {
-      for (let k = 1; k < v.length; k++) {
-        const c = v[k]!;
-        const wanted = spec.joined?.includes(c);
-        if (!wanted && !spec.valued?.includes(c)) continue;
-        const taken = k + 1 < v.length ? _slice(a, k + 1) : args[++i];
-        if (taken && wanted) files.push(taken);
-        break;
-      }
-      continue;
+      const got = clusterValue(args, i, clusterLetters);
+      if (got?.value && spec.joined?.includes(got.letter)) files.push(got.value);
+      return got?.i ?? i;
     }
     const name = single.find((n) => v.startsWith(`-${n}`));
-    if (name === undefined) continue;
-    const taken = v.length > name.length + 1 ? _slice(a, name.length + 1) : args[++i];
+    if (name === undefined) return i;
+    const taken = v.length > name.length + 1 ? wordFrom(a, name.length + 1) : args[++i];
     if (taken && spec.joined?.includes(name)) files.push(taken);
-  }
+    return i;
+  });
   return { files, operands, longs };
 }
 
@@ -135,7 +118,7 @@ const OBJCOPY_VALUED_LONG =
  */
 const objcopy: Handler = (inv) => {
   const { operands, longs } = toolOutputs(inv.args, { clusters: true, valued: ["I", "O", "B", "F", "j", "R", "K", "N", "G", "L", "W", "b", "i"], valuedLong: ["dump-section", ...OBJCOPY_VALUED_LONG] });
-  const dumps = longs.filter(([n, w]) => n === "dump-section" && (w.dynamic || w.value.includes("="))).map(([, w]) => (w.dynamic ? w : _slice(w, w.value.indexOf("=") + 1)));
+  const dumps = longs.filter(([n, w]) => n === "dump-section" && (w.dynamic || w.value.includes("="))).map(([, w]) => (w.dynamic ? w : wordFrom(w, w.value.indexOf("=") + 1)));
   const [input, output] = operands;
   return [..._written(inv.name, dumps, []), ...(output ? _written(inv.name, [output], [input!]) : input ? _inPlace(inv.name, [input]) : [])];
 };
@@ -147,7 +130,7 @@ const ar: Handler = (inv) => {
   const rest: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (/^--output=/.test(v)) output = _slice(args[i]!, 9);
+    if (/^--output=/.test(v)) output = wordFrom(args[i]!, 9);
     else if (v === "--output") output = args[++i];
     else if (/^--(plugin|target)$/.test(v)) i++;
     else if (!/^--/.test(v) && !/^-X/.test(v)) rest.push(args[i]!);

@@ -1,0 +1,52 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * Walks getopt-style arguments: each option word goes to `option`, which returns the index of the
+ * last word it consumed (its value); the operands (a dynamic word, `-`, everything after `--`) are returned.
+ */
+export function optionWalk(args: Word[], option: (a: Word, i: number) => number): Word[] {
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (a.value === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    } else i = option(a, i);
+  }
+  return operands;
+}
+
+/** The word from character `at` on: an option's attached value (`-oFILE`, `--out=FILE`). */
+export const wordFrom = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
+
+/**
+ * The long option `given` (the text after `--`, before any `=`) names among `names`: itself, or
+ * the one name it abbreviates when it has at least `min` letters; undefined for none or several.
+ */
+export function longOption(given: string, names: readonly string[], min = 1): string | undefined {
+  if (names.includes(given)) return given;
+  if (given.length < min) return undefined;
+  let found: string | undefined;
+  for (const n of names) {
+    if (!n.startsWith(given)) continue;
+    if (found !== undefined) return undefined;
+    found = n;
+  }
+  return found;
+}
+
+/**
+ * The first letter of the short-option cluster `args[i]` that takes a value (one of `valued`), at
+ * `at` in the word, and that value: the rest of the word, or the next word (`i` is then the index
+ * of that word, the last one read); null when no letter of the cluster takes a value.
+ */
+export function clusterValue(args: Word[], i: number, valued: { includes(c: string): boolean }): { letter: string; at: number; value: Word | undefined; i: number } | null {
+  const a = args[i]!;
+  for (let k = 1; k < a.value.length; k++) {
+    const c = a.value[k]!;
+    if (!valued.includes(c)) continue;
+    return k + 1 < a.value.length ? { letter: c, at: k, value: wordFrom(a, k + 1), i } : { letter: c, at: k, value: args[i + 1], i: i + 1 };
+  }
+  return null;
+}
