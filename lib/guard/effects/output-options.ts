@@ -112,6 +112,8 @@ export const uniq: Handler = ({ name, args }) => {
 const SPLIT_VALUED = "abClnt";
 const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];
 const SPLIT_OPTIONS = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
+// The letters a split cluster is read up to: a valued one, or a suffix alphabet.
+const SPLIT_READ = new RegExp(`[${SPLIT_VALUED}dx]`);
 // Names split writes are enumerated up to this many; beyond, existing ones are found by a glob.
 const MAX_SPLIT_NAMES = 20_000;
 
@@ -140,7 +142,7 @@ export const split: Handler = (inv) => {
       opt = longOption(given, SPLIT_OPTIONS) ?? given;
       value = eq >= 0 ? wordFrom(a, eq + 1) : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
     } else {
-      const at = v.slice(1).search(new RegExp(`[${SPLIT_VALUED}dx]`)) + 1;
+      const at = v.slice(1).search(SPLIT_READ) + 1;
       opt = v[at] ?? "";
       if (SPLIT_VALUED.includes(opt)) value = at + 1 < v.length ? wordFrom(a, at + 1) : args[++i];
       // Letters before the one read (`-da3`): a digit alphabet given in the same cluster.
