@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
+import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
 
 interface Compressor {
   /** Removes its input by default (gzip); otherwise only with `remove` (zstd --rm). */
@@ -83,19 +84,8 @@ export const compressor: Handler = ({ name, args, ctx }) => {
   let recursive = false;
   let suffix = c.suffix;
   let output: Word | undefined;
-  const files: Word[] = [];
-  let done = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+  const files = optionWalk(args, (a, i) => {
     const v = a.value;
-    if (done || a.dynamic || !v.startsWith("-") || v === "-") {
-      files.push(a);
-      continue;
-    }
-    if (v === "--") {
-      done = true;
-      continue;
-    }
     if (v.startsWith("--")) {
       if (_long(v, c.quietLong)) quiet = true;
       else if (_long(v, ["keep"])) keep = true;
@@ -105,13 +95,14 @@ export const compressor: Handler = ({ name, args, ctx }) => {
       else if (_long(v, ["recursive"])) recursive = true;
       const name = v.slice(2).split("=")[0]!;
       if (c.valuedLong.includes(name)) {
-        const value = v.includes("=") ? { ...a, value: v.slice(v.indexOf("=") + 1) } : args[++i];
+        const value = v.includes("=") ? wordFrom(a, v.indexOf("=") + 1) : args[++i];
         if ((name === "suffix" || name === "S") && value) suffix = value.value;
         if (name === "output" && value) output = value;
       }
-      continue;
+      return i;
     }
-    for (let k = 1; k < v.length; k++) {
+    const got = clusterValue(args, i, c.valued);
+    for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
       const ch = v[k]!;
       if (c.quiet.includes(ch)) quiet = true;
       else if (ch === "k") keep = true;
@@ -119,13 +110,11 @@ export const compressor: Handler = ({ name, args, ctx }) => {
       else if (ch === "d") decompress = true;
       else if (ch === "f") force = true;
       else if (ch === "r") recursive = true;
-      if (!c.valued.includes(ch)) continue;
-      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1) } : args[++i];
-      if (ch === "S" && value) suffix = value.value;
-      if (ch === c.output && value) output = value;
-      break;
     }
-  }
+    if (got?.value && got.letter === "S") suffix = got.value.value;
+    if (got?.value && got.letter === c.output) output = got.value;
+    return got?.i ?? i;
+  });
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();
   const ops: Op[] = [];
