@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
@@ -162,7 +162,7 @@ export const split: Handler = (inv) => {
   // With a filter, split writes no files: the command gets each chunk on stdin (and $FILE).
   if (filter) return analyzeText(`awk | ${filter.value}`, "posix", inv.ctx);
   if (count === 0) return [];
-  const prefix = operands[1] ?? { value: "x", dynamic: false, glob: false, pattern: "x", quoted: true };
+  const prefix = operands[1] ?? literalWord("x", true);
   if (prefix.dynamic || /[*?[\]\\]/.test(prefix.value + extra) || Number.isNaN(length)) return [op("unknown", inv.name)];
   const glob: Word = { value: `${prefix.value}*${extra}`, pattern: `${prefix.value}*${extra}`, dynamic: false, glob: true, quoted: false };
   const ops: Op[] = [{ ...op("overwrite", inv.name, [glob]), lands: "created" }];
@@ -200,7 +200,7 @@ function _names(prefix: string, extra: string, alphabet: string, length: number,
   const digits = new Array<number>(length).fill(0);
   for (let k = 0; k < n; k++) {
     const name = `${base}${digits.map((d) => alphabet[d]).join("")}${extra}`;
-    if (isStartupFile(name)) out.push({ value: name, pattern: name, dynamic: false, glob: false, quoted: true });
+    if (isStartupFile(name)) out.push(literalWord(name, true));
     for (let j = length - 1; j >= 0 && ++digits[j]! === alphabet.length; j--) digits[j] = 0;
   }
   return out;

@@ -2,6 +2,7 @@ import { isAbsolute } from "node:path";
 import { fnmatchRegExp } from "../fnmatch.ts";
 import { physicalPath } from "../paths.ts";
 import type { Word } from "../syntax.ts";
+import type { ArchiveSources } from "./archive-sources.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 
@@ -30,7 +31,7 @@ export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
  * What `tar -c` reads into its archive (tarSent), as roots to walk when the archive is sent
  * (archive-sources.ts); null when it cannot be walked (not a create, `-T`, a dynamic word).
  */
-export function tarSources(args: Word[], ctx: AnalyzeContext): { roots: SentRoot[]; follow: boolean } | null {
+export function tarSources(args: Word[], ctx: AnalyzeContext): ArchiveSources | null {
   const roots: SentRoot[] = [];
   const excludes: RegExp[] = [];
   let create = false;
