@@ -1,5 +1,5 @@
-import { lstatSync } from "node:fs";
 import { basename, isAbsolute, join, normalize } from "node:path";
+import { lstatOrUndefined } from "../fs-probe.ts";
 import type { Op } from "../ops.ts";
 import { archiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
@@ -74,12 +74,9 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
   return [{ kind: "tree", path }];
 }
 
+/** A folder, or nothing the guard can tell is not one (missing, unexaminable, unnamed). */
 function _isDir(path: string | null): boolean {
-  try {
-    return path === null || lstatSync(path, { throwIfNoEntry: false })?.isDirectory() !== false;
-  } catch {
-    return true;
-  }
+  return path === null || lstatOrUndefined(path)?.isDirectory() !== false;
 }
 
 function _path(word: Word, cwd: string | null): string | null {
