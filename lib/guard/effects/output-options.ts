@@ -112,8 +112,6 @@ export const uniq: Handler = ({ name, args }) => {
 const SPLIT_VALUED = "abClnt";
 const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];
 const SPLIT_OPTIONS = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
-// The letters a split cluster is read up to: a valued one, or a suffix alphabet.
-const SPLIT_READ = new RegExp(`[${SPLIT_VALUED}dx]`);
 // Names split writes are enumerated up to this many; beyond, existing ones are found by a glob.
 const MAX_SPLIT_NAMES = 20_000;
 
@@ -142,19 +140,22 @@ export const split: Handler = (inv) => {
       opt = longOption(given, SPLIT_OPTIONS) ?? given;
       value = eq >= 0 ? wordFrom(a, eq + 1) : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
     } else {
-      const at = v.slice(1).search(SPLIT_READ) + 1;
-      opt = v[at] ?? "";
-      if (SPLIT_VALUED.includes(opt)) value = at + 1 < v.length ? wordFrom(a, at + 1) : args[++i];
-      // Letters before the one read (`-da3`): a digit alphabet given in the same cluster.
-      if (/d/.test(v.slice(1, at + 1))) alphabet = "0123456789";
-      if (/x/.test(v.slice(1, at + 1))) alphabet = "0123456789abcdef";
+      // The first letter that takes a value ends the cluster (`-da3`); the suffix alphabets named
+      // before it (or anywhere in a cluster without one) count, the last one named winning.
+      const found = clusterValue(args, i, SPLIT_VALUED);
+      const letters = found ? v.slice(1, found.at) : v.slice(1);
+      const last = Math.max(letters.lastIndexOf("d"), letters.lastIndexOf("x"));
+      if (last >= 0) alphabet = letters[last] === "d" ? "0123456789" : "0123456789abcdef";
+      opt = found?.letter ?? "";
+      value = found?.value;
+      if (found) i = found.i;
     }
     dynamic ||= value?.dynamic === true;
     if (opt === "a" || opt === "suffix-length") length = Number.parseInt(value?.value ?? "", 10);
     else if (opt === "additional-suffix") extra = value?.value ?? "";
     else if (opt === "n" || opt === "number") count = _chunks(value?.value ?? "");
-    else if (opt === "numeric-suffixes" || opt === "d") alphabet = "0123456789";
-    else if (opt === "hex-suffixes" || opt === "x") alphabet = "0123456789abcdef";
+    else if (opt === "numeric-suffixes") alphabet = "0123456789";
+    else if (opt === "hex-suffixes") alphabet = "0123456789abcdef";
     else if (opt === "filter") filter = value;
     return i;
   });

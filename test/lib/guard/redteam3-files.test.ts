@@ -44,6 +44,7 @@ const ROWS: Array<[string, string, Decision]> = [
   ["split prefix and suffix make a startup file", "split -n1 -a1 --additional-suffix=shrc README.md ~/.b", "ASK"],
   ["split that would create .bashrc after many chunks", "split -l1 --additional-suffix=c README.md ~/.bash", "ASK"],
   ["split --filter running a shell", "split --filter=sh README.md", "BLOCK"],
+  ["split's suffix length after an alphabet in one cluster is read (-da5 as -d -a5)", "split -da5 README.md ~/.x", "BLOCK"],
   ["patch of a named file", "patch ~/.bashrc < p.diff", "ASK"],
   ["patch -o", "patch -o ~/.bashrc README.md < p.diff", "ASK"],
   ["patch whose diff names .git/config", "patch -p1 < evil.diff", "BLOCK"],
