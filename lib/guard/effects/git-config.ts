@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { type ConfigScope, configScope, harmlessStored, persistentCode } from "./git-persistent-config.ts";
+import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
 
 // Configuration whose value git runs as a shell command (or a program) during ordinary
 // subcommands: `git -c core.fsmonitor='rm -rf ~ #' status` deletes the home directory. Also
@@ -10,10 +10,17 @@ import { type ConfigScope, configScope, harmlessStored, persistentCode } from ".
 // `tar.<format>.command` (archive), `instaweb.httpd`. One list for `-c`, GIT_CONFIG_* and the
 // stored form (git-persistent-config.ts).
 const RUNS = /^(core\.(fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand)|hook\..+\.command|sequence\.editor|pager\..+|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|interactive\.difffilter|(difftool|mergetool|man|browser)\..+\.(cmd|path)|web\.browser|trailer\..+\.(command|cmd)|sendemail\.(.+\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver)|imap\.tunnel|gpg\.ssh\.defaultkeycommand|guitool\..+\.cmd|tar\..+\.command|instaweb\.httpd)$/;
-// Values that run a shell command only when they start with `!` (the rest is the command): a
-// credential helper (an absolute path is shell text too, any other name `git credential-NAME`),
-// a submodule's update mode.
-const BANG = /^(credential(\..+)?\.helper|submodule\..+\.update)$/;
+// Among them, the pagers and editors (a well-known one by its bare name stores nothing new) and
+// the credential helpers (`!CMD` and an absolute path are shell text, any other name runs
+// `git credential-NAME`).
+const VIEWER_KEYS = /^(core\.(pager|editor)|sequence\.editor|pager\..+)$/;
+const HELPER_KEYS = /^credential(\..+)?\.helper$/;
+// Values that run a shell command only when they start with `!` (the rest is the command): an
+// alias, a submodule's update mode.
+const SUBMODULE_UPDATE = /^submodule\..+\.update$/;
+const _bangOnly = (key: string) => key.startsWith("alias.") || SUBMODULE_UPDATE.test(key);
+// A stored hooks folder: git runs the hooks in it.
+const HOOKS_PATH = "core.hookspath";
 // Configuration that pulls in text the guard has not read (another config file, a template
 // folder's hooks) or lets a remote URL run a command (`ext::`).
 const OPAQUE = /^(include\.path|includeif\..+\.path|protocol\.(.+\.)?allow|init\.templatedir)$/;
@@ -23,7 +30,7 @@ const VALUED = new Set(["-f", "--file", "--blob", "--type", "--default", "--comm
 /** The commands a configuration value will run (a null value is unknown). */
 export function gitRunsCommand(key: string, value: string | null, ctx: AnalyzeContext): Op[] {
   if (OPAQUE.test(key)) return [op("unknown", "git config")];
-  const prefixed = key.startsWith("alias.") || BANG.test(key);
+  const prefixed = _bangOnly(key) || HELPER_KEYS.test(key);
   if (!RUNS.test(key) && !prefixed) return [];
   if (value === null) return [op("unknown", "git config")];
   const bang = prefixed && value.startsWith("!");
@@ -65,12 +72,21 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   const value = valueWord.dynamic ? null : valueWord.value;
   (ctx.state.gitConfig ??= new Map()).set(key, value);
   const ops = gitRunsCommand(key, value, ctx);
-  const stores = value === null ? runsValue(key, "!") : runsValue(key, value) && !harmlessStored(key, value, scope);
+  const stores = value === null ? _runsValue(key, "!") : _runsValue(key, value) && !_harmlessStored(key, value, scope);
   return stores ? [...ops, persistentCode("git config")] : ops;
 }
 
 /** Whether git runs a stored configuration value (as a command, a program or a hook folder). */
-function runsValue(key: string, value: string): boolean {
-  if (key.startsWith("alias.") || /^submodule\..+\.update$/.test(key)) return value.startsWith("!");
-  return (RUNS.test(key) || key === "core.hookspath") && !BOOLEAN.test(value);
+function _runsValue(key: string, value: string): boolean {
+  if (_bangOnly(key)) return value.startsWith("!");
+  return (RUNS.test(key) || key === HOOKS_PATH) && !BOOLEAN.test(value);
+}
+
+/** A stored code-running value that runs nothing the user has not already got (git-persistent-config.ts). */
+function _harmlessStored(key: string, value: string, scope: ConfigScope): boolean {
+  const v = value.trim();
+  if (VIEWER_KEYS.test(key)) return plainViewer(v);
+  if (HELPER_KEYS.test(key)) return knownHelper(v);
+  if (key === HOOKS_PATH) return scope === "local" && inWorkTree(v);
+  return false;
 }

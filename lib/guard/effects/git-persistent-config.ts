@@ -28,27 +28,21 @@ export function configScope(option: string, scope: ConfigScope): ConfigScope {
 
 // Pagers and editors by their bare name, followed by options only.
 const VIEWERS = /^(less|more|most|cat|delta|bat|vim?|nvim|nano|emacs|emacsclient|code|code-insiders|codium|cursor|subl|mate|micro|hx|kak|gedit|kate|zed|true)(\s+-[-\w=.,]*)*$/;
-const VIEWER_KEYS = /^(core\.(pager|editor)|sequence\.editor|pager\..+)$/;
 // Git's own and the common platform credential helpers (`git credential-<name>`).
 const HELPERS = /^(store|cache|osxkeychain|manager|manager-core|libsecret|wincred|gnome-keyring|netrc)(\s+--[-\w]+(=[-\w.]+)?)*$/;
-const HELPER_KEYS = /^credential(\..+)?\.helper$/;
 
 /** A well-known pager or editor by its bare name, with options only (`less -R`, `code --wait`). */
 export function plainViewer(value: string): boolean {
   return VIEWERS.test(value.trim());
 }
 
-/** A stored code-running value that runs nothing the user has not already got. */
-export function harmlessStored(key: string, value: string, scope: ConfigScope): boolean {
-  const v = value.trim();
-  if (VIEWER_KEYS.test(key)) return plainViewer(v);
-  if (HELPER_KEYS.test(key)) return HELPERS.test(v);
-  if (key === "core.hookspath") return scope === "local" && _inWorkTree(v);
-  return false;
+/** Git's own or a common platform credential helper by its name, with long options only. */
+export function knownHelper(value: string): boolean {
+  return HELPERS.test(value);
 }
 
 /** A relative folder that stays inside the working tree (git does not expand `$`; `~` and `%(prefix)` it does). */
-function _inWorkTree(path: string): boolean {
+export function inWorkTree(path: string): boolean {
   if (path === "" || isAbsolute(path) || /^[~%]/.test(path)) return false;
   const n = normalize(path);
   return n !== ".." && !n.startsWith("../");
