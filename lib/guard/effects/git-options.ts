@@ -70,6 +70,13 @@ export function gitOptionValues(args: Word[], spec: GitOptionSpec): Word[] {
 
 /** `--upl`, `--upload-p`, `--upload-pack`: a prefix git would expand to one of the names. */
 function _longMatch(flag: string, names: string[] | undefined, min = 0): boolean {
-  if (!names) return false;
-  return names.some((n) => flag === `--${n}` || (min > 0 && flag.length >= min + 2 && `--${n}`.startsWith(flag)));
+  return names?.some((n) => longPrefix(flag, n, min)) ?? false;
+}
+
+/**
+ * `--h`, `--ha`, … `--hard`: the long option `--NAME`, or a prefix of at least `min` letters
+ * (parse-options takes any unambiguous prefix; 0: the exact name only).
+ */
+export function longPrefix(flag: string, name: string, min: number): boolean {
+  return flag === `--${name}` || (min > 0 && flag.length >= min + 2 && `--${name}`.startsWith(flag));
 }

@@ -1,12 +1,10 @@
 import type { OpKind } from "../ops.ts";
+import { longPrefix } from "./git-options.ts";
 import { hasFlag } from "./names.ts";
 
-/** `--h`, `--ha`, … `--hard`: git accepts any unambiguous prefix of a long option. */
+/** One of `opts` is `--NAME` or a prefix of it of at least `min` letters, with or without `=value`. */
 function _long(opts: string[], name: string, min = 3): boolean {
-  return opts.some((o) => {
-    const flag = o.split("=")[0]!;
-    return flag.length >= min + 2 && `--${name}`.startsWith(flag);
-  });
+  return opts.some((o) => longPrefix(o.split("=")[0]!, name, min));
 }
 
 /**
