@@ -1,5 +1,5 @@
 import { gitFact } from "./git-preflight.ts";
-import type { DroppedRef } from "./recovery/plan.ts";
+import { type DroppedRef, HEADS_ARGS, parseHeads, parseStashList, STASH_LIST_ARGS } from "./recovery/plan.ts";
 
 // The options a forced branch delete may carry; any other one (`-r`, a long-option prefix) is
 // not followed, and the command keeps asking.
@@ -23,13 +23,9 @@ function _branches(repo: string, args: string[]): DroppedRef[] | null {
   const names = _deletedNames(args);
   if (names === null) return null;
   if (names.length === 0) return [];
-  const out = gitFact(repo, ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"]);
+  const out = gitFact(repo, HEADS_ARGS);
   if (out === null) return null;
-  const heads = new Map<string, string>();
-  for (const line of out.split("\n")) {
-    const space = line.indexOf(" ");
-    if (space > 0) heads.set(line.slice(space + 1), line.slice(0, space));
-  }
+  const heads = parseHeads(out);
   const folded = new Set([...heads.keys()].map((r) => r.toLowerCase()));
   const dropped: DroppedRef[] = [];
   for (const name of new Set(names)) {
@@ -73,14 +69,9 @@ function _stashEntries(repo: string, args: string[]): DroppedRef[] | null {
     wanted = Number(m[1] ?? m[2]);
   } else return null;
   // The reflog of refs/stash, newest first: the entry's commit and the message `stash list` shows.
-  const out = gitFact(repo, ["-c", "log.showSignature=false", "stash", "list", "-z", "--format=%H%x01%gs"]);
-  if (out === null) return null;
-  const entries: DroppedRef[] = [];
-  for (const [index, line] of out.split("\0").filter(Boolean).entries()) {
-    const sep = line.indexOf("\x01");
-    if (sep !== 40 && sep !== 64) return null;
-    entries.push({ kind: "stash", index, commit: line.slice(0, sep), message: line.slice(sep + 1) });
-  }
-  if (wanted === "all") return entries;
-  return entries.filter((e) => e.kind === "stash" && e.index === wanted);
+  const out = gitFact(repo, STASH_LIST_ARGS);
+  const list = out === null ? null : parseStashList(out);
+  if (list === null) return null;
+  const entries: DroppedRef[] = list.map((e, index) => ({ kind: "stash", index, ...e }));
+  return wanted === "all" ? entries : entries.filter((e) => e.kind === "stash" && e.index === wanted);
 }

@@ -17,6 +17,33 @@ export type DroppedRef =
   | { kind: "branch"; name: string; commit: string }
   | { kind: "stash"; index: number; commit: string; message: string };
 
+/** The local branches and their commits, as the preflight and a restore read them (`parseHeads`). */
+export const HEADS_ARGS = ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"];
+/** The stash list, newest first: each entry's commit and the message `stash list` shows (`parseStashList`). */
+export const STASH_LIST_ARGS = ["-c", "log.showSignature=false", "stash", "list", "-z", "--format=%H%x01%gs"];
+
+/** The output of {@link HEADS_ARGS}: full ref name to commit. */
+export function parseHeads(out: string): Map<string, string> {
+  const heads = new Map<string, string>();
+  for (const line of out.split("\n")) {
+    const space = line.indexOf(" ");
+    if (space > 0) heads.set(line.slice(space + 1), line.slice(0, space));
+  }
+  return heads;
+}
+
+/** The output of {@link STASH_LIST_ARGS}, newest first; null when an entry is not `<sha>\x01<message>`. */
+export function parseStashList(out: string): Array<{ commit: string; message: string }> | null {
+  const entries: Array<{ commit: string; message: string }> = [];
+  for (const line of out.split("\0")) {
+    if (line === "") continue;
+    const sep = line.indexOf("\x01");
+    if (sep !== 40 && sep !== 64) return null;
+    entries.push({ commit: line.slice(0, sep), message: line.slice(sep + 1) });
+  }
+  return entries;
+}
+
 /** A local branch's full ref name as a journal keeps it (git allows no whitespace in one). */
 export const BRANCH_REF = /^refs\/heads\/\S+$/;
 /** The most refs one transaction keeps (a `git stash clear` of a long stash list fits). */

@@ -4,6 +4,7 @@ import { gitStep, gitText } from "./git-run.ts";
 import { appendRecord } from "./journal.ts";
 import type { RefsRecord } from "./journal-records.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
+import { HEADS_ARGS, parseHeads } from "./plan.ts";
 import { takeRefsSnapshot } from "./refs-snapshot.ts";
 import { stashEntries, stashSlot, storeStashAt } from "./stash-order.ts";
 import type { ItemOutcome } from "./restore-items.ts";
@@ -30,7 +31,7 @@ export async function restoreKeptRefs(
   if (!kept) throw new LeogrielError("journal_invalid", `Cannot restore ${view.txid}: its refs were never recorded`, { exitCode: 2 });
   const pending = pendingRefs(view);
   if (pending.length === 0) throw new LeogrielError("already_restored", `Cannot restore ${view.txid}: everything in it is already restored`, { exitCode: 2 });
-  const heads = await _heads(repo);
+  const heads = parseHeads(await gitText(repo, HEADS_ARGS, "restore_failed"));
   let stash = await stashEntries(repo, "restore_failed");
   const stashed = new Set(stash.map((e) => e.commit));
   const occupied = pending.flatMap((n) => {
@@ -86,9 +87,4 @@ export async function restoreKeptRefs(
 /** Branches first; stash entries from the oldest (highest position) to the newest. */
 function _rank(r: Kept): number {
   return r.kind === "branch" ? -1 : Number.MAX_SAFE_INTEGER - r.index;
-}
-
-async function _heads(repo: string): Promise<Map<string, string>> {
-  const out = await gitText(repo, ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"], "restore_failed");
-  return new Map(out.split("\n").filter((l) => l.includes(" ")).map((l) => [l.slice(l.indexOf(" ") + 1), l.slice(0, l.indexOf(" "))] as [string, string]));
 }

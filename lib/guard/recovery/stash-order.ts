@@ -1,4 +1,6 @@
+import { LeogrielError } from "../../core/errors.ts";
 import { gitStep, gitText } from "./git-run.ts";
+import { parseStashList, STASH_LIST_ARGS } from "./plan.ts";
 import { snapshotRef } from "./snapshot.ts";
 
 /** One entry of the stash list: its commit and the message `git stash list` shows. */
@@ -9,11 +11,9 @@ export interface StashEntry {
 
 /** The stash list now, newest first. */
 export async function stashEntries(repo: string, code: string): Promise<StashEntry[]> {
-  const out = await gitText(repo, ["-c", "log.showSignature=false", "stash", "list", "-z", "--format=%H%x01%gs"], code);
-  return out
-    .split("\0")
-    .filter((l) => l.includes("\x01"))
-    .map((l) => ({ commit: l.slice(0, l.indexOf("\x01")), message: l.slice(l.indexOf("\x01") + 1) }));
+  const list = parseStashList(await gitText(repo, STASH_LIST_ARGS, code));
+  if (list === null) throw new LeogrielError(code, "Cannot read the stash list", { exitCode: 1 });
+  return list;
 }
 
 /**
