@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
 
 /**
- * The Git facts the policy needs before a reset or clean, read from the system git. Each answer
- * is null when git cannot tell (not a repository, git missing, a bad ref): the caller fails closed.
+ * The Git facts the policy needs before a reset, clean, branch delete or stash drop: stdout of a
+ * read-only git command in `dir`, under the check's budget. Each answer is null when git cannot
+ * tell (not a repository, git missing, a bad ref): the caller fails closed.
  */
-function _git(dir: string, args: string[]): string | null {
+export function gitFact(dir: string, args: string[]): string | null {
   spend();
   try {
     // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
@@ -21,7 +22,7 @@ function _git(dir: string, args: string[]): string | null {
 
 /** The repository top-level of `dir`. */
 export function repoRoot(dir: string): string | null {
-  return _git(dir, ["rev-parse", "--show-toplevel"])?.trim() || null;
+  return gitFact(dir, ["rev-parse", "--show-toplevel"])?.trim() || null;
 }
 
 /**
@@ -30,8 +31,8 @@ export function repoRoot(dir: string): string | null {
  */
 export function resetCollisions(repo: string, ref: string | undefined): string[] | null {
   if (ref === undefined || ref === "HEAD") return [];
-  const target = _git(repo, ["ls-tree", "-r", "-z", "--name-only", `${ref}^{tree}`]);
-  const tracked = _git(repo, ["ls-files", "-z"]);
+  const target = gitFact(repo, ["ls-tree", "-r", "-z", "--name-only", `${ref}^{tree}`]);
+  const tracked = gitFact(repo, ["ls-files", "-z"]);
   if (target === null || tracked === null) return null;
   const known = new Set(tracked.split("\0"));
   return target.split("\0").filter((p) => p && !known.has(p) && existsSync(join(repo, p)));
@@ -49,7 +50,7 @@ export function cleanTargets(dir: string, args: string[]): string[] | null {
       if (letters) dry.push(`-${letters}`);
     } else if (a !== "--force" && a !== "--interactive" && a !== "--quiet") dry.push(a);
   }
-  const out = _git(dir, ["-c", "core.quotePath=false", "clean", "-n", ...dry]);
+  const out = gitFact(dir, ["-c", "core.quotePath=false", "clean", "-n", ...dry]);
   if (out === null) return null;
   const names = out
     .split("\n")
@@ -57,9 +58,4 @@ export function cleanTargets(dir: string, args: string[]): string[] | null {
     .map((l) => l.slice("Would remove ".length));
   // Git C-quotes names with control characters even then: such a list cannot be trusted.
   return names.some((n) => n.startsWith('"')) ? null : names.map((n) => join(dir, n));
-}
-
-/** Stdout of a read-only git command in `dir`, under the check's budget; null when git cannot tell. */
-export function gitFact(dir: string, args: string[]): string | null {
-  return _git(dir, args);
 }
