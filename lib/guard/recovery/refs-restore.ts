@@ -8,7 +8,7 @@ import { HEADS_ARGS, parseHeads } from "./plan.ts";
 import { takeRefsSnapshot } from "./refs-snapshot.ts";
 import { stashEntries, stashSlot, storeStashAt } from "./stash-order.ts";
 import type { ItemOutcome } from "./restore-items.ts";
-import { pendingRefs, type TxView } from "./tx-view.ts";
+import type { TxView } from "./tx-view.ts";
 
 type Kept = RefsRecord["refs"][number];
 
@@ -20,17 +20,17 @@ type Kept = RefsRecord["refs"][number];
  * conflict and is not touched, unless `force`, which first keeps its commit in a new refs
  * transaction (`backup_txids`). What is already back (same commit) counts as restored, so a
  * restore interrupted half-way can run again. Each step is journalled by the entry's index.
+ * `pending` are the indexes of `record.refs` not restored yet (restore.ts checks there are some).
  */
 export async function restoreKeptRefs(
   layout: QuarantineLayout,
   repo: string,
   view: TxView,
+  record: RefsRecord,
+  pending: number[],
   force: boolean,
 ): Promise<{ items: ItemOutcome[]; backup_txids?: string[] }> {
-  const kept = view.refs?.refs;
-  if (!kept) throw new LeogrielError("journal_invalid", `Cannot restore ${view.txid}: its refs were never recorded`, { exitCode: 2 });
-  const pending = pendingRefs(view);
-  if (pending.length === 0) throw new LeogrielError("already_restored", `Cannot restore ${view.txid}: everything in it is already restored`, { exitCode: 2 });
+  const kept = record.refs;
   const heads = parseHeads(await gitText(repo, HEADS_ARGS, "restore_failed"));
   let stash = await stashEntries(repo, "restore_failed");
   const stashed = new Set(stash.map((e) => e.commit));
@@ -47,7 +47,7 @@ export async function restoreKeptRefs(
     preserved = outcome.ok;
   }
   const journal = journalPath(layout, view.txid);
-  const list = view.refs?.stash_list;
+  const list = record.stash_list;
   const moved = new Set<number>();
   // Branches first, then stash entries oldest first: the newest ends on top, as it was.
   const order = [...pending].sort((a, b) => _rank(kept[a]!) - _rank(kept[b]!));

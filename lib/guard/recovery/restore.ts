@@ -12,7 +12,7 @@ import { settle } from "./settle.ts";
 import { applySnapshot, snapshotConflicts } from "./snapshot-restore.ts";
 import { restoreKeptRefs } from "./refs-restore.ts";
 import { takeSnapshot } from "./snapshot.ts";
-import { quarantinedItems, type TxView } from "./tx-view.ts";
+import { pendingRefs, quarantinedItems, type TxView } from "./tx-view.ts";
 import { isTxid } from "./txid.ts";
 import { relativeInside } from "./boundary.ts";
 
@@ -99,12 +99,7 @@ async function _relocation(layout: QuarantineLayout, workspace: string, view: Tx
     }
   }
   report.items = await restoreItems(layout, workspace, view);
-  for (const o of report.items) {
-    if (o.status === "restored") report.restored_count++;
-    else if (o.status === "conflict") report.conflict_count++;
-    else report.error_count++;
-  }
-  return report;
+  return { ...report, ..._counts(report.items) };
 }
 
 async function _snapshot(layout: QuarantineLayout, workspace: string, view: TxView, options: { force: boolean }): Promise<RestoreReport> {
@@ -142,9 +137,17 @@ async function _snapshot(layout: QuarantineLayout, workspace: string, view: TxVi
 
 async function _refs(layout: QuarantineLayout, workspace: string, view: TxView, options: { force: boolean }): Promise<RestoreReport> {
   _assertRestorable(view);
-  const { items, backup_txids } = await restoreKeptRefs(layout, workspace, view, options.force);
+  if (!view.refs) throw new LeogrielError("journal_invalid", `Cannot restore ${view.txid}: its refs were never recorded`, { exitCode: 2 });
+  const pending = pendingRefs(view);
+  if (pending.length === 0) throw _already(view.txid);
+  const { items, backup_txids } = await restoreKeptRefs(layout, workspace, view, view.refs, pending, options.force);
+  return { txid: view.txid, kind: "refs", ..._counts(items), ...(backup_txids ? { backup_txids } : {}), items };
+}
+
+/** How many items a restore put back, left in conflict, or failed on. */
+function _counts(items: ItemOutcome[]): Pick<RestoreReport, "restored_count" | "conflict_count" | "error_count"> {
   const count = (status: ItemOutcome["status"]) => items.filter((i) => i.status === status).length;
-  return { txid: view.txid, kind: "refs", restored_count: count("restored"), conflict_count: count("conflict"), error_count: count("error"), ...(backup_txids ? { backup_txids } : {}), items };
+  return { restored_count: count("restored"), conflict_count: count("conflict"), error_count: count("error") };
 }
 
 function _assertRestorable(view: TxView): void {
