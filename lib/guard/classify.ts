@@ -7,7 +7,7 @@ import { BudgetExceeded, DEFAULT_BUDGET_MS, restoreBudget, spend, startBudget } 
 import { analyzeScript } from "./effects/analyze.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
-import { findWorkspace, type PathContext } from "./paths.ts";
+import { findWorkspace, noteRealFolder, type PathContext } from "./paths.ts";
 import { startGlobOptions } from "./posix/glob-options.ts";
 import { judge, type OpVerdict } from "./policy.ts";
 import { oneRefsSnapshot } from "./policy-history.ts";
@@ -223,7 +223,9 @@ function _inputProblem(command: string): ReasonCode | null {
 
 function _real(path: string): string {
   try {
-    return realpathSync(path);
+    const real = realpathSync(path);
+    noteRealFolder(real);
+    return real;
   } catch {
     return path;
   }

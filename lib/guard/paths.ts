@@ -226,8 +226,9 @@ export function realParent(path: string, realDirs: Map<string, string | null>): 
 
 /** A folder's real path (memoised per check): "" when it is missing, null when it is no folder or cannot be examined. */
 function _realDir(dir: string, realDirs: Map<string, string | null>): string | null {
+  if (_realFolders.has(dir)) return dir;
   let real = realDirs.get(dir);
-  if (real === undefined && dir !== "/" && realDirs.get(dirname(dir)) === dirname(dir)) {
+  if (real === undefined && (_realFolders.has(dirname(dir)) || realDirs.get(dirname(dir)) === dirname(dir))) {
     // In a folder that is its own real path, a folder that is no symlink is one too: one lstat,
     // no realpath (`cd src && rm ../x`, `src/../x`).
     const entry = lstatOrUndefined(dir);
@@ -241,6 +242,23 @@ function _realDir(dir: string, realDirs: Map<string, string | null>): string | n
     realDirs.set(dir, real);
   }
   return real;
+}
+
+// Folders realpath showed to be their own real path: the working directory, HOME and the
+// temporary directory as classify.ts resolves them once per process, and every folder above them
+// (a real path has no symlink in it). A target there needs no file-system call to be placed.
+const _realFolders = new Set<string>(["/"]);
+
+/** Records a path realpath returned, and the folders above it, as their own real paths. */
+export function noteRealFolder(real: string): void {
+  if (_realFolders.size > 4096) _realFolders.clear();
+  for (let dir = real; dir !== "/" && !_realFolders.has(dir); dir = dirname(dir)) _realFolders.add(dir);
+  _realFolders.add("/");
+}
+
+/** A folder known to be its own real path (noteRealFolder). */
+export function knownRealFolder(dir: string): boolean {
+  return _realFolders.has(dir);
 }
 
 /**

@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
-import { physicalPath } from "../paths.ts";
+import { knownRealFolder, physicalPath } from "../paths.ts";
 
 type State = AnalyzeContext["state"];
 
@@ -112,7 +112,7 @@ function _resolve(path: string, state: State): string {
     // Not a link itself: its folder's real path (resolved once per line) and its name.
     const folders = (state.realDirs ??= new Map());
     let real = folders.get(parent);
-    if (real === undefined) folders.set(parent, (real = realpathSync(parent)));
+    if (real === undefined) folders.set(parent, (real = knownRealFolder(parent) ? parent : realpathSync(parent)));
     return join(real, basename(path));
   } catch {
     return path;
