@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { storesForcedFetch } from "./git-refspecs.ts";
 import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
 
 // Configuration whose value git runs as a shell command (or a program) during ordinary
@@ -72,6 +73,8 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   const value = valueWord.dynamic ? null : valueWord.value;
   (ctx.state.gitConfig ??= new Map()).set(key, value);
   const ops = gitRunsCommand(key, value, ctx);
+  // A stored refspec that moves branches makes every later fetch from that remote a forced one.
+  if (storesForcedFetch(key, value)) ops.push(op("git-history", "git config"));
   const stores = value === null ? _runsValue(key, "!") : _runsValue(key, value) && !_harmlessStored(key, value, scope);
   return stores ? [...ops, persistentCode("git config")] : ops;
 }

@@ -5,6 +5,7 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { gitRunsCommand } from "./git-config.ts";
+import { storesForcedFetch } from "./git-refspecs.ts";
 import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
 
 // Options whose value git runs as a command (through `sh -c` when it holds shell syntax): the
@@ -50,6 +51,7 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
         const kv = /^([^=]+)=(.*)$/s.exec(w.value);
         if (w.dynamic) ops.push(op("unknown", "git clone"));
         else if (kv) ops.push(...gitRunsCommand(kv[1]!.toLowerCase(), kv[2]!, inv.ctx));
+        if (kv && storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!)) ops.push(op("git-history", "git clone"));
       }
     }
   }

@@ -1,5 +1,6 @@
 import type { OpKind } from "../ops.ts";
 import { longPrefix } from "./git-options.ts";
+import { forcedFetch, mirrorsFetch } from "./git-refspecs.ts";
 import { hasFlag } from "./names.ts";
 
 /** One of `opts` is `--NAME` or a prefix of it of at least `min` letters, with or without `=value`. */
@@ -43,7 +44,8 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return hasFlag(opts, "f", ["--force"]) ? "git-clean" : "noop";
     case "push":
       if (dryRun) return "noop";
-      return _forcePush(args) ? "git-force-push" : null;
+      if (_forcePush(args)) return "git-force-push";
+      return _leaseIntoOwnBranch(args) ? "git-history" : null;
     case "stash":
       if (operands[0] === "drop" || operands[0] === "clear") return "git-history";
       // push/save with -u or -a: untracked (and ignored) files leave the worktree for the stash.
@@ -59,7 +61,11 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     case "prune":
       return dryRun ? "noop" : "git-history";
     case "fetch":
-      return _forcedIntoBranch(args) ? "git-history" : null;
+    case "pull":
+      // A forced refspec into a local branch moves it like `branch -f` (git-refspecs.ts).
+      return forcedFetch(sub, args) ? "git-history" : null;
+    case "remote":
+      return mirrorsFetch(args) ? "git-history" : null;
     case "update-ref":
       // -d, a batch from stdin, or moving a ref to another commit: the old commits lose their name.
       return opts.includes("-d") || opts.includes("--stdin") || operands.length >= 2 ? "git-history" : null;
@@ -79,44 +85,6 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
   }
 }
 
-// `git fetch` options whose value is the next word.
-const FETCH_VALUED = new Set(["-j", "--jobs", "-o", "--server-option", "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "--upload-pack", "--refmap", "--negotiation-tip", "--filter", "--recurse-submodules-default", "--submodule-prefix"]);
-
-/**
- * `git fetch REPO +SRC:DST` (or `-f`/`--force` with `SRC:DST`) where DST is a local branch (a bare
- * name or `refs/heads/…`): the branch is moved to SRC whatever it held, like `branch -f`, and its
- * commits keep only a reflog entry. An unforced fetch into a branch only fast-forwards it;
- * remote-tracking refs, tags and FETCH_HEAD are not the user's branches.
- */
-function _forcedIntoBranch(args: string[]): boolean {
-  let force = false;
-  let repository = false;
-  const refspecs: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--") {
-      refspecs.push(...args.slice(i + 1 + (repository ? 0 : 1)));
-      break;
-    }
-    if (a.startsWith("--")) {
-      if (_long([a], "force")) force = true;
-      else if (FETCH_VALUED.has(a)) i++;
-    } else if (a.startsWith("-") && a.length > 1) {
-      // A cluster: `-fq`; `-j4`, `-oX` take the rest as their value.
-      const cluster = a.slice(1).replace(/[jo].*$/s, "");
-      if (cluster.includes("f")) force = true;
-      if (a.length === 2 && FETCH_VALUED.has(a)) i++;
-    } else if (!repository) repository = true;
-    else refspecs.push(a);
-  }
-  return refspecs.some((r) => {
-    const colon = r.indexOf(":");
-    if (colon < 0 || !(force || r.startsWith("+"))) return false;
-    const dst = r.slice(colon + 1);
-    return dst !== "" && (!dst.startsWith("refs/") || dst.startsWith("refs/heads/"));
-  });
-}
-
 /** -f, --force[=…], +refspec, --mirror; `--force-with-lease` alone is allowed (seed 001). */
 function _forcePush(args: string[]): boolean {
   let operandsOnly = false;
@@ -126,10 +94,26 @@ function _forcePush(args: string[]): boolean {
       continue;
     }
     if (a === "--") operandsOnly = true;
-    else if (a === "--mirror" || (a.startsWith("--force") && !/^--force-(with-lease|if-includes)(=|$)/.test(a))) return true;
+    else if (a === "--mirror" || (a.startsWith("--force") && !_lease(a))) return true;
     else if (/^-[a-zA-Z]+$/.test(a) && a.includes("f")) return true;
   }
   return false;
+}
+
+/** `--force-with-lease[=…]`, `--force-if-includes`, or a prefix git expands to one (`--force-w`). */
+function _lease(option: string): boolean {
+  const flag = option.split("=")[0]!;
+  return longPrefix(flag, "force-with-lease", 7) || longPrefix(flag, "force-if-includes", 7);
+}
+
+/**
+ * `git push --force-with-lease=B:OLD . A:B`: pushing into the repository itself moves its own
+ * branch off its commits as `branch -f` does (the lease only checks where it was). A force push
+ * to `.` (`-f`, `+A:B`) stays a force push (BLOCK_FORCE_PUSH); an unforced one fast-forwards.
+ */
+function _leaseIntoOwnBranch(args: string[]): boolean {
+  const lease = args.some((a) => a.startsWith("--force-w") && _lease(a));
+  return lease && args.some((a) => /^(--repo=)?\.\/*$/.test(a));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitOutputs } from "./git-output.ts";
+import { configMovesBranch, configuredFetch, repositoryConfig } from "./git-refspecs.ts";
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -37,6 +38,8 @@ export const git: Handler = (inv) => {
   // Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top.
   const config = new Map<string, string | null>(ctx.state.gitConfig ?? []);
   const ops: Op[] = [];
+  // Every `-c` entry in order (the map keeps one value per key; `remote.<r>.fetch` is a list).
+  const given: Array<[string, string | null]> = [];
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -66,6 +69,7 @@ export const git: Handler = (inv) => {
       // --config-env takes the value from an environment variable (null when it is unknown).
       const v = flag === "-c" ? kv[2]! : (gitEnvValue(inv, kv[2]!) ?? null);
       config.set(key, v);
+      given.push([key, v]);
       if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
       ops.push(...gitRunsCommand(key, v, ctx));
     }
@@ -95,6 +99,13 @@ export const git: Handler = (inv) => {
   if (MODELLED.has(sub) && rest.some((w) => w.dynamic && !w.quoted)) return [...ops, op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx)];
+  // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
+  // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
+  const fetching = configuredFetch(sub, values);
+  if (fetching) {
+    const stored = ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt());
+    if (configMovesBranch(fetching, [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...stored])) ops.push(op("git-history", `git ${sub}`));
+  }
   ops.push(...gitOutputs(sub, rest, here));
   ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
