@@ -35,5 +35,15 @@ function _print(report: RestoreReport): void {
   log.info(`Restored ${report.restored_count} of ${report.items.length} from ${report.txid}`);
   for (const i of report.items.filter((o) => o.status !== "restored")) log.warn(`${i.source}: ${i.status} (${i.code})`);
   if (report.backup_txids) log.info(`Occupants preserved in ${report.backup_txids.join(", ")}`);
+  for (const i of report.items) if (i.restacked) _printRestacked(report.txid, i.restacked);
   if (report.conflict_count > 0) log.info("Re-run with --force to replace the occupants (they are preserved first)");
+}
+
+/** What to do about stash entries a failed restore left off the list (recovery/stash-order.ts). */
+function _printRestacked(txid: string, entries: NonNullable<RestoreReport["items"][number]["restacked"]>): void {
+  const n = entries.length === 1 ? "1 stash entry" : `${entries.length} stash entries`;
+  log.warn(`${n} taken off the list to put one back could not be stored again; kept under refs/agent-guard/snapshots/${txid}/restack/`);
+  log.info(`Run \`leogriel-check restore ${txid}\` again to put them back on top first, or store them by hand, in this order:`);
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  for (const e of entries) log.info(`  git stash store -m ${quote(e.message)} ${e.commit} && git update-ref -d ${e.ref}`);
 }

@@ -6,7 +6,7 @@ import type { RefsRecord } from "./journal-records.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
 import { HEADS_ARGS, parseHeads } from "./plan.ts";
 import { takeRefsSnapshot } from "./refs-snapshot.ts";
-import { stashEntries, stashSlot, storeStashAt } from "./stash-order.ts";
+import { putBackRestacked, stashEntries, stashSlot, storeStashAt } from "./stash-order.ts";
 import type { ItemOutcome } from "./restore-items.ts";
 import type { TxView } from "./tx-view.ts";
 
@@ -32,6 +32,15 @@ export async function restoreKeptRefs(
 ): Promise<{ items: ItemOutcome[]; backup_txids?: string[] }> {
   const kept = record.refs;
   const heads = parseHeads(await gitText(repo, HEADS_ARGS, "restore_failed"));
+  // Entries an earlier restore of this transaction took off the stash list and left under its
+  // restack refs go back on top first; while they cannot, no stash entry is touched.
+  let restacking: LeogrielError | null = null;
+  if (pending.some((n) => kept[n]!.kind === "stash")) {
+    restacking = await putBackRestacked(repo, view.txid).then(
+      () => null,
+      (err) => (err instanceof LeogrielError ? err : new LeogrielError("restore_failed", String(err))),
+    );
+  }
   let stash = await stashEntries(repo, "restore_failed");
   const stashed = new Set(stash.map((e) => e.commit));
   const occupied = pending.flatMap((n) => {
@@ -59,6 +68,10 @@ export async function restoreKeptRefs(
     if (r.kind === "branch" ? now === r.commit : stashed.has(r.commit)) {
       appendRecord(journal, { type: "restore", index: n });
       items.push({ ...item, status: "restored" });
+    } else if (r.kind === "stash" && restacking) {
+      // The entries left off the list are named once, by the first item that reports them.
+      items.push({ ...item, ..._failure(restacking) });
+      restacking = new LeogrielError(restacking.code, "Stash entries are off the list");
     } else if (now !== undefined && !preserved) {
       items.push({ ...item, status: force ? "error" : "conflict", code: force ? "preservation_failed" : "branch_exists" });
     } else {
@@ -77,11 +90,22 @@ export async function restoreKeptRefs(
         appendRecord(journal, { type: "restore", index: n });
         items.push({ ...item, status: "restored", ...(moved.has(n) ? { code: "stash_position_changed" } : {}) });
       } catch (err) {
-        items.push({ ...item, status: "error", code: err instanceof LeogrielError ? err.code : "restore_failed" });
+        const failure = _failure(err);
+        items.push({ ...item, ...failure });
+        // Entries left off the list: the stash entries after this one wait for them.
+        if (failure.restacked) restacking = new LeogrielError(failure.code!, "Stash entries are off the list");
+        else if (r.kind === "stash") stash = await stashEntries(repo, "restore_failed").catch(() => stash);
       }
     }
   }
   return { items: items.sort((a, b) => a.index - b.index), ...(backup ? { backup_txids: backup } : {}) };
+}
+
+/** An item's error: its code, and the entries a failed restack left off the stash list. */
+function _failure(err: unknown): Pick<ItemOutcome, "status" | "code" | "restacked"> {
+  if (!(err instanceof LeogrielError)) return { status: "error", code: "restore_failed" };
+  const restacked = err.details.restacked as ItemOutcome["restacked"] | undefined;
+  return { status: "error", code: err.code, ...(restacked ? { restacked } : {}) };
 }
 
 /** Branches first; stash entries from the oldest (highest position) to the newest. */

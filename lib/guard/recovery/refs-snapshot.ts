@@ -25,10 +25,19 @@ export async function takeRefsSnapshot(workspace: string, repo: string, refs: Dr
   });
 }
 
-/** Deletes every keep-alive ref of a transaction (gc's purge), so git can free the commits later. */
+/**
+ * Deletes every keep-alive ref of a transaction (gc's purge), so git can free the commits later;
+ * except a restack ref whose stash entry a failed restore left off the list: that commit is the
+ * user's stash entry, not a copy (stash-order.ts).
+ */
 export async function dropKeptRefs(repo: string, txid: string): Promise<void> {
-  const listed = await gitStep(repo, ["for-each-ref", "--format=%(refname)", `${snapshotRef(txid)}/`], "purge_failed");
-  const refs = listed.stdout.split("\n").filter((r) => r !== "");
+  const listed = await gitStep(repo, ["for-each-ref", "--format=%(objectname) %(refname)", `${snapshotRef(txid)}/`], "purge_failed");
+  let found = listed.stdout.split("\n").filter((r) => r !== "").map((l) => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)] as const);
+  if (found.some(([, ref]) => ref.includes("/restack/"))) {
+    const stashed = new Set((await stashEntries(repo, "purge_failed")).map((e) => e.commit));
+    found = found.filter(([commit, ref]) => !ref.includes("/restack/") || stashed.has(commit));
+  }
+  const refs = found.map(([, ref]) => ref);
   if (refs.length === 0) return;
   await gitStep(repo, ["update-ref", "--stdin"], "purge_failed", { input: refs.map((r) => `delete ${r}\n`).join("") });
 }

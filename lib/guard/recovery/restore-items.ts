@@ -15,6 +15,11 @@ export interface ItemOutcome {
   source: string;
   status: "restored" | "conflict" | "error";
   code?: string;
+  /**
+   * With `stash_restack_pending`: the stash entries a failed restore took off the list and could
+   * not store again, oldest first, each kept alive by its ref (stash-order.ts).
+   */
+  restacked?: Array<{ ref: string; commit: string; message: string }>;
 }
 
 /** The temporary name a cross-device restore copies to, beside the destination. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../../lib/guard/classify.ts";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
@@ -239,5 +239,104 @@ describe("red-team 4: a restored stash entry goes back at its place", () => {
     const report = await restoreTransaction(ws, txid, { force: false });
     expect(report.items[0]).toMatchObject({ status: "restored", code: "stash_position_changed" });
     expect(entries(ws)).toEqual([before[1]!, before[2]!, before[0]!]);
+  });
+});
+
+// Session 4: a restore that failed half-way (after taking the entries above the slot off the
+// list) left them off the stash list, and a second restore would have overwritten their restack
+// refs. git's reference-transaction hook makes `git stash store` of the named commits fail, as a
+// full disk or a held lock would.
+function failStores(ws: string, commits: string[]): void {
+  const hook = join(ws, ".git", "hooks", "reference-transaction");
+  const match = commits.map((c) => `[ "$new" = ${c} ]`).join(" || ");
+  writeFileSync(hook, `#!/bin/sh\n[ "$1" = prepared ] || exit 0\nwhile read old new ref; do [ "$ref" = refs/stash ] && { ${match}; } && exit 1; done\nexit 0\n`, { mode: 0o755 });
+}
+const healStores = (ws: string) => rmSync(join(ws, ".git", "hooks", "reference-transaction"));
+const commitOf = (entry: string) => entry.slice(0, entry.indexOf(" "));
+const CHECK = join(import.meta.dir, "../../../../cmd/check.ts");
+
+describe("a stash restore that fails half-way", () => {
+  test("the entries taken off the top go back on top, the restack refs are deleted, and a second restore finishes", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    failStores(ws, [commitOf(before[1]!)]);
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report).toMatchObject({ restored_count: 0, error_count: 1, items: [{ status: "error", code: "restore_failed" }] });
+    expect(report.items[0]!.restacked).toBeUndefined();
+    expect(entries(ws)).toEqual([before[0]!, before[2]!]);
+    expect(restacked(ws)).toEqual([]);
+    healStores(ws);
+    expect((await restoreTransaction(ws, txid, { force: false })).restored_count).toBe(1);
+    expect(entries(ws)).toEqual(before);
+  });
+
+  test("when they cannot go back, the report names them with the commands that finish by hand", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    failStores(ws, [commitOf(before[0]!), commitOf(before[1]!)]);
+    // The CLI: exit 1, and what to run.
+    const cli = Bun.spawnSync([process.execPath, CHECK, "restore", txid, "--cwd", ws], { env: ENV });
+    expect(cli.exitCode).toBe(1);
+    const ref = `refs/agent-guard/snapshots/${txid}/restack/0`;
+    const store = `git stash store -m 'On main: msg3' ${commitOf(before[0]!)} && git update-ref -d ${ref}`;
+    const output = cli.stderr.toString() + cli.stdout.toString();
+    expect(output).toContain("stash_restack_pending");
+    expect(output).toContain(store);
+    expect(output).toContain(`leogriel-check restore ${txid}`);
+    // Nothing is lost: msg3 is off the list, held by its restack ref.
+    expect(entries(ws)).toEqual([before[2]!]);
+    expect(restacked(ws)).toEqual([ref]);
+    // The JSON report says the same.
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report.items[0]).toMatchObject({ status: "error", code: "stash_restack_pending", restacked: [{ ref, commit: commitOf(before[0]!), message: "On main: msg3" }] });
+    // Finished by hand as printed, then restored: the order is as before.
+    healStores(ws);
+    Bun.spawnSync(["bash", "-c", store], { cwd: ws, env: ENV });
+    expect(restacked(ws)).toEqual([]);
+    expect(entries(ws)).toEqual([before[0]!, before[2]!]);
+    await restoreTransaction(ws, txid, { force: false });
+    expect(entries(ws)).toEqual(before);
+  });
+
+  test("or a second restore puts them back on top first, then the entry at its place", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{2}");
+    // msg3 and msg2 come off the top, msg1 cannot be stored, msg2 goes back, msg3 cannot.
+    failStores(ws, [commitOf(before[0]!), commitOf(before[2]!)]);
+    const failed = await restoreTransaction(ws, txid, { force: false });
+    expect(failed.items[0]).toMatchObject({ code: "stash_restack_pending", restacked: [{ commit: commitOf(before[0]!) }] });
+    expect(entries(ws)).toEqual([before[1]!]);
+    healStores(ws);
+    expect((await restoreTransaction(ws, txid, { force: false })).restored_count).toBe(1);
+    expect(entries(ws)).toEqual(before);
+    expect(restacked(ws)).toEqual([]);
+  });
+
+  test("a restore that finds restack refs an interrupted one left stores their entries again first", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    // As a restore killed after its drop leaves it: msg3 off the list, kept by restack/0.
+    git(ws, "update-ref", `refs/agent-guard/snapshots/${txid}/restack/0`, commitOf(before[0]!));
+    git(ws, "stash", "drop", "-q", "stash@{0}");
+    expect(entries(ws)).toEqual([before[2]!]);
+    await restoreTransaction(ws, txid, { force: false });
+    expect(entries(ws)).toEqual(before);
+    expect(restacked(ws)).toEqual([]);
+  });
+
+  test("gc keeps a restack ref whose entry is off the list, and deletes the other kept refs", async () => {
+    const ws = threeStashes();
+    const before = entries(ws);
+    const txid = await guardAndRun(ws, "git stash drop stash@{1}");
+    failStores(ws, [commitOf(before[0]!), commitOf(before[1]!)]);
+    await restoreTransaction(ws, txid, { force: false });
+    await collectGarbage(ws, { olderThanMs: 0, dryRun: false, now: new Date(Date.now() + 1000) });
+    expect(git(ws, "for-each-ref", "--format=%(refname)", "refs/agent-guard/")).toBe(`refs/agent-guard/snapshots/${txid}/restack/0`);
+    prune(ws);
+    expect(git(ws, "cat-file", "-t", commitOf(before[0]!))).toBe("commit");
   });
 });
