@@ -2,6 +2,11 @@
 export type GitConfigEntry = [string, string];
 
 const MAX_ENTRIES = 4096;
+// A key or section name where parsing stands, at most 256 characters (sticky: no copy of the text).
+const KEY = /[A-Za-z][A-Za-z0-9-]{0,255}/y;
+const SECTION = /[A-Za-z0-9.-]{1,256}/y;
+// A value without `"`, `\`, `#`, `;` or CR up to the end of its line: the text, trailing blanks dropped.
+const PLAIN = /[^"\\#;\r\n]*(?=\n|$)/y;
 
 /**
  * The entries of a git config file (`GIT_CONFIG_GLOBAL=cfg`), read as git's own parser reads them:
@@ -32,7 +37,8 @@ export function parseGitConfig(text: string): GitConfigEntry[] | null {
       [section, i] = header;
       continue;
     }
-    const key = /^[A-Za-z][A-Za-z0-9-]*/.exec(text.slice(i, i + 256))?.[0];
+    KEY.lastIndex = i;
+    const key = KEY.exec(text)?.[0];
     if (!key || section === null) return null;
     i += key.length;
     while (text[i] === " " || text[i] === "\t") i++;
@@ -50,7 +56,8 @@ export function parseGitConfig(text: string): GitConfigEntry[] | null {
 
 /** `section]`, `section "sub"]` or `section.sub]` after the `[`: the name and where parsing goes on. */
 function _header(text: string, at: number): [string, number] | null {
-  const name = /^[A-Za-z0-9.-]+/.exec(text.slice(at, at + 256))?.[0];
+  SECTION.lastIndex = at;
+  const name = SECTION.exec(text)?.[0];
   if (!name) return null;
   let i = at + name.length;
   if (text[i] === "]") return [name.toLowerCase(), i + 1];
@@ -74,6 +81,15 @@ function _value(text: string, at: number): [string, number] | null {
   let quoted = false;
   let i = at;
   while (text[i] === " " || text[i] === "\t") i++;
+  // The common value: plain text to the end of the line, no quotes, escapes, comments or CR.
+  PLAIN.lastIndex = i;
+  const plain = PLAIN.exec(text);
+  if (plain) {
+    const end = i + plain[0].length;
+    let last = end;
+    while (last > i && (text[last - 1] === " " || text[last - 1] === "\t")) last--;
+    return [text.slice(i, last), end];
+  }
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === "\n") {

@@ -135,6 +135,11 @@ table("a forced refspec given to one fetch through -c or the environment", [
   ["GIT_CONFIG_COUNT exported", "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.fetch GIT_CONFIG_VALUE_0='+refs/*:refs/*'; git pull", ...HISTORY],
   ["GIT_CONFIG_PARAMETERS", "GIT_CONFIG_PARAMETERS=\"'remote.origin.fetch=+refs/heads/*:refs/heads/*'\" git fetch origin", ...HISTORY],
   ["stored earlier in the line", "git config remote.origin.fetch '+refs/heads/*:refs/heads/*' && git fetch", ...HISTORY],
+  ["through sudo", "sudo git -c remote.origin.fetch=+refs/heads/*:refs/heads/* fetch", ...HISTORY],
+  ["GIT_CONFIG_COUNT through env", "env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.fetch GIT_CONFIG_VALUE_0=+refs/heads/*:refs/heads/* git fetch", ...HISTORY],
+  ["through bash -c", "bash -c \"git -c 'remote.origin.fetch=+refs/*:refs/*' pull\"", ...HISTORY],
+  ["the key in capitals", "git -c REMOTE.origin.FETCH=+refs/heads/*:refs/heads/* fetch", ...HISTORY],
+  ["an unknown -c value", "git -c remote.origin.fetch=$X fetch", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   // Lookalikes: another subcommand, another remote, the default refspec.
   ["-c with status", "git -c remote.origin.fetch=+refs/heads/*:refs/heads/* status", ...OK],
   ["-c for another remote", "git -c remote.up.fetch=+refs/heads/*:refs/heads/* fetch origin", ...OK],
@@ -162,6 +167,12 @@ const forced = repository("forced", FORCED);
 const linked = repository("linked", FORCED, true);
 const pruning = repository("pruning", '[fetch]\n\tprune\n[remote "origin"]\n\turl = ../x\n\tfetch = refs/heads/*:refs/heads/*\n');
 const plain = repository("plain", '[remote "origin"]\n\turl = ../x\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "up"]\n\tfetch = refs/heads/*:refs/heads/*\n');
+
+writeFileSync(join(dir, "global.cfg"), FORCED);
+table("a config file named by GIT_CONFIG_GLOBAL", [
+  ["git fetch", `GIT_CONFIG_GLOBAL=${join(dir, "global.cfg")} git fetch`, ...HISTORY],
+  ["git status", `GIT_CONFIG_GLOBAL=${join(dir, "global.cfg")} git status`, ...OK],
+]);
 
 table("a repository whose configuration holds a forced refspec into refs/heads", [
   ["git fetch", "git fetch", ...HISTORY],
