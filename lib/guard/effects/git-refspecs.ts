@@ -28,6 +28,14 @@ export function movesBranch(refspec: string, force: boolean): boolean {
   return prefix.startsWith("refs/heads/") || "refs/heads/".startsWith(prefix);
 }
 
+/**
+ * A refspec that moves a branch (forced) or deletes one (`--prune` with a pattern into
+ * `refs/heads/`: the branches it maps that the remote lacks).
+ */
+function _moves(refspec: string, force: boolean, prune: boolean): boolean {
+  return movesBranch(refspec, force || (prune && refspec.slice(refspec.indexOf(":") + 1).includes("*")));
+}
+
 /** What one `git fetch`/`git pull` command line says about refspecs. */
 interface FetchLine {
   force: boolean;
@@ -105,7 +113,7 @@ function _fetchLine(sub: string, args: string[]): FetchLine {
  */
 export function forcedFetch(sub: string, args: string[]): boolean {
   const line = _fetchLine(sub, args);
-  return line.stdin || line.refspecs.some((r) => movesBranch(r, line.force || line.prune));
+  return line.stdin || line.refspecs.some((r) => _moves(r, line.force, line.prune));
 }
 
 /** `git remote add --mirror[=fetch]`: stores `+refs/*:refs/*`, so every later fetch from it overwrites every branch. */
@@ -171,7 +179,7 @@ export function configMovesBranch(fetch: NonNullable<ReturnType<typeof configure
   const anyRemote = fetch.all || named.size === 0 || [...named].some((r) => groups.has(r));
   return heads.some(([remote, value]) => {
     if (!anyRemote && !named.has(remote)) return false;
-    return value === null || movesBranch(value, fetch.force || prune || pruned.has(remote));
+    return value === null || _moves(value, fetch.force, prune || pruned.has(remote));
   });
 }
 

@@ -71,6 +71,7 @@ table("git fetch: more spellings of a forced fetch into a branch", [
   ["refspecs from --stdin", "git fetch --stdin origin < specs", ...HISTORY],
   ["-m: every operand is a remote", "git fetch -m origin upstream", ...OK],
   ["--prune alone", "git fetch --prune origin", ...OK],
+  ["--prune with one branch (no pattern: nothing to prune)", "git fetch -p origin main:main", ...OK],
   ["--prune-tags", "git fetch --prune-tags origin '+refs/tags/*:refs/tags/*'", ...OK],
   ["--prune into remote-tracking refs", "git fetch -p origin 'refs/heads/*:refs/remotes/origin/*'", ...OK],
   ["a pattern into tags", "git fetch origin '+refs/tags/*:refs/tags/*'", ...OK],
