@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
+import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
  * The Git facts the policy needs before a reset, clean, branch delete or stash drop: stdout of a
@@ -20,9 +21,15 @@ export function gitFact(dir: string, args: string[]): string | null {
   }
 }
 
-/** The repository top-level of `dir`. */
+/**
+ * The repository top-level of `dir`: found in process for a plain layout (repo-root.ts), else
+ * git's own `rev-parse --show-toplevel`.
+ */
 export function repoRoot(dir: string): string | null {
-  return gitFact(dir, ["rev-parse", "--show-toplevel"])?.trim() || null;
+  const found = discoverRepoRoot(dir);
+  if (found !== undefined) return found;
+  // git ends the path with one newline; a name may itself end in spaces.
+  return gitFact(dir, ["rev-parse", "--show-toplevel"])?.replace(/\n$/, "") || null;
 }
 
 /**
