@@ -16,12 +16,16 @@ import { accessSync, closeSync, constants, lstatSync, openSync, readFileSync, re
  * boundary, a repository or work tree owned by another user (safe.directory), and a
  * repository configuration with anything beyond plain keys of everyday sections (core.worktree,
  * core.bare, includes, extensions, a repository format above 1, values git could reject).
- * Nothing is cached: the tree may change between checks.
+ * Nothing is cached: the tree may change between checks. Not read: the user's and the system's
+ * git configuration. One git cannot parse makes git fail where this answers; the git command
+ * being judged then fails the same way before it touches anything.
  */
 export function discoverRepoRoot(dir: string): string | null | undefined {
   if (_steeredByEnvironment()) return undefined;
   try {
-    // git starts from its physical working directory (getcwd), and prints the real path.
+    // git starts from its physical working directory (getcwd) and prints the real path. Bun's
+    // native realpath asks the kernel for the opened folder's path (/proc/self/fd on Linux),
+    // the source getcwd reads too; every prefix of a real path is real.
     const start = realpathSync.native(dir);
     if (/\/\.git(\/|$)/.test(start)) return undefined;
     const first = statSync(start);
@@ -112,8 +116,15 @@ function _validHead(path: string): boolean {
   }
 }
 
-/** A config line: blank, a comment, a section header, or `key = value` (no quotes, escapes). */
-const CONFIG_LINE = /^\s*(?:[#;].*|\[([A-Za-z0-9.-]+)(\s+"[^"\\]*")?\]\s*(?:[#;].*)?|([A-Za-z][A-Za-z0-9-]*)\s*=\s*([^"\\]*?)\s*(?:[#;].*)?)?$/;
+/**
+ * A config line: blank, a comment, a section header, or `key = value` (no quotes, escapes or
+ * continuations), with the white space of C's isspace (git's parser) and not Unicode's.
+ */
+const SPACE = String.raw`[ \t\v\f\r]`;
+const COMMENT = String.raw`(?:[#;].*)?`;
+const SECTION = String.raw`\[([A-Za-z0-9.-]+)(${SPACE}+"[^"\\]*")?\]${SPACE}*${COMMENT}`;
+const ENTRY = String.raw`([A-Za-z][A-Za-z0-9-]*)${SPACE}*=${SPACE}*([^"\\]*?)${SPACE}*${COMMENT}`;
+const CONFIG_LINE = new RegExp(String.raw`^${SPACE}*(?:[#;].*|${SECTION}|${ENTRY})?$`);
 
 /**
  * Sections git's setup and default configuration never read (their keys cannot move or reject
@@ -141,7 +152,8 @@ const PLAIN_KEYS: Record<string, RegExp> = {
 function _plainConfig(text: string): boolean {
   let section: string | null = null;
   let subsection = false;
-  for (const line of text.split("\n")) {
+  // git skips a UTF-8 byte order mark at the start of the file.
+  for (const line of text.replace(/^\uFEFF/, "").split("\n")) {
     const m = CONFIG_LINE.exec(line);
     if (m === null) return false;
     if (m[1] !== undefined) {

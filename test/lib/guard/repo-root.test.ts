@@ -76,6 +76,12 @@ const badLine = repo(at("bad-line"));
 writeFileSync(at("bad-line", ".git", "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = false\n this is not a config line\n");
 const badBool = repo(at("bad-bool"));
 git(badBool, "config", "core.filemode", "maybe");
+const nbsp = repo(at("nbsp"));
+writeFileSync(at("nbsp", ".git", "config"), "[core]\n\u00a0bare = false\n");
+const bareKey = repo(at("bare-key"));
+writeFileSync(at("bare-key", ".git", "config"), "[core]\n\trepositoryformatversion = 0\n[user]\n\temail\n");
+const crlf = repo(at("crlf"));
+writeFileSync(at("crlf", ".git", "config"), "\uFEFF[core]\r\n\tbare = false\r\n[remote \"origin\"]\r\n\turl = ../plain # a comment\r\n");
 const noHead = repo(at("nohead-parent"));
 mkdirSync(at("nohead-parent", "child", ".git", "objects"), { recursive: true });
 mkdirSync(at("nohead-parent", "child", ".git", "refs"), { recursive: true });
@@ -119,6 +125,9 @@ const cases: [string, string, "fast" | "git" | "either"][] = [
   ["repository format 2", format2, "git"],
   ["a config line git rejects", badLine, "git"],
   ["a config value git rejects", badBool, "git"],
+  ["a config line indented with a no-break space", nbsp, "git"],
+  ["a user key without a value", bareKey, "git"],
+  ["a config with a byte order mark, CRLF and a comment", crlf, "fast"],
   ["a .git folder without HEAD", at("nohead-parent", "child"), "git"],
   ["a .git folder with an invalid HEAD", at("bad-head-parent", "child"), "git"],
   ["a HEAD file below the repository", at("head-file", "sub"), "git"],
