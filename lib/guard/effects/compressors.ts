@@ -1,8 +1,9 @@
+import { basename } from "node:path";
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { unknownWord, type Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 interface Compressor {
   /** Removes its input by default (gzip); otherwise only with `remove` (zstd --rm). */
@@ -13,6 +14,13 @@ interface Compressor {
   /** Short options that take a value, and long ones (without `--`). */
   valued: string;
   valuedLong: string[];
+  /**
+   * Every long option the program knows, for reading an abbreviation as getopt_long does (gzip
+   * and xz take unambiguous prefixes: `--suf .x`, `--kee`). bzip2, zstd, lz4, pigz and brotli
+   * match whole names and refuse anything else, so a prefix read as its option there names a
+   * command that does not run at all.
+   */
+  longs: string[];
   /** Options that write no file at all (stdout, test, list, help): short letters and long names. */
   quiet: string;
   quietLong: string[];
@@ -23,14 +31,23 @@ interface Compressor {
   output?: string;
 }
 
-const GZIP: Compressor = { replaces: true, decompresses: false, suffix: ".gz", valued: "Sbp", valuedLong: ["suffix", "blocksize", "processes"], quiet: "ctlhVL", quietLong: ["stdout", "to-stdout", "test", "list", "help", "version", "license"], remove: "", removeLong: [] };
-const BZIP2: Compressor = { ...GZIP, suffix: ".bz2", valued: "p", valuedLong: [] };
-const XZ: Compressor = { ...GZIP, suffix: ".xz", valued: "SFCTM", valuedLong: ["suffix", "format", "check", "threads", "memlimit", "memory", "files", "files0", "block-size", "block-list", "filters"], quiet: "ctlhHV", quietLong: ["stdout", "to-stdout", "test", "list", "help", "long-help", "version"] };
-const ZSTD: Compressor = { replaces: false, decompresses: false, suffix: ".zst", valued: "oDT", valuedLong: ["output-dir-flat", "output-dir-mirror", "format", "memory", "patch-from", "filelist", "trace"], quiet: "ctlhHV", quietLong: ["stdout", "test", "list", "help", "version"], remove: "", removeLong: ["rm"], output: "o" };
-const LZ4: Compressor = { ...ZSTD, suffix: ".lz4", valued: "B", valuedLong: [], output: "operand" };
-const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: [], quiet: "chV", quietLong: [] };
-const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: ["output", "quality", "lgwin", "suffix"], remove: "j", removeLong: ["rm"] };
-const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: ["output", "suffix"], remove: "U", removeLong: ["delete", "unlink"] };
+// The long options of gzip 1.12 (getopt_long), pigz, bzip2 1.0.8, xz 5.4, zstd 1.5, lz4 1.9, brotli and lzop.
+const GZIP_LONGS = "ascii to-stdout stdout decompress uncompress force help keep list license no-name name -presume-input-tty quiet silent synchronous recursive suffix test verbose version fast best lzw bits rsyncable blocksize processes independent no-time LZW".split(" ");
+const BZIP2_LONGS = "help decompress compress keep force test stdout quiet verbose license version small fast best repetitive-fast repetitive-best exponential".split(" ");
+const XZ_LONGS =
+  "compress decompress uncompress test list keep force stdout to-stdout single-stream no-sparse suffix files files0 format check ignore-check block-size block-list memlimit-compress memlimit-decompress memlimit-mt-decompress memlimit memory no-adjust threads flush-timeout extreme fast best lzma1 lzma2 x86 arm arm64 armthumb ia64 powerpc sparc riscv delta filters filters-help quiet verbose no-warn robot info-memory help long-help version".split(" ");
+const ZSTD_LONGS =
+  "adapt auto-threads decompress uncompress dict exclude-compressed fast filelist force format help keep long maxdict no-dict output-dir-flat output-dir-mirror patch-from priority quiet rm rsyncable single-stream size-hint stdout stream-size target-compressed-block-size test trace train train-cover train-fastcover train-legacy ultra verbose version memory threads no-check check list compress sparse no-sparse progress no-progress".split(" ");
+const LZ4_LONGS = "best compress content-size decompress uncompress fast favor-dec force help keep list multiple no-frame-crc quiet rm sparse stdout to-stdout test verbose version".split(" ");
+
+const GZIP: Compressor = { replaces: true, decompresses: false, suffix: ".gz", valued: "Sbp", valuedLong: ["suffix", "bits", "blocksize", "processes"], longs: GZIP_LONGS, quiet: "ctlhVL", quietLong: ["stdout", "to-stdout", "test", "list", "help", "version", "license"], remove: "", removeLong: [] };
+const BZIP2: Compressor = { ...GZIP, suffix: ".bz2", valued: "p", valuedLong: [], longs: BZIP2_LONGS };
+const XZ: Compressor = { ...GZIP, suffix: ".xz", valued: "SFCTM", valuedLong: ["suffix", "format", "check", "threads", "memlimit", "memlimit-compress", "memlimit-decompress", "memlimit-mt-decompress", "memory", "block-size", "block-list", "filters", "flush-timeout"], longs: XZ_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "to-stdout", "test", "list", "help", "long-help", "version"] };
+const ZSTD: Compressor = { replaces: false, decompresses: false, suffix: ".zst", valued: "oDT", valuedLong: ["output-dir-flat", "output-dir-mirror", "format", "memory", "patch-from", "filelist", "trace"], longs: ZSTD_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "test", "list", "help", "version"], remove: "", removeLong: ["rm"], output: "o" };
+const LZ4: Compressor = { ...ZSTD, suffix: ".lz4", valued: "B", valuedLong: [], longs: LZ4_LONGS, output: "operand" };
+const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: [], longs: [], quiet: "chV", quietLong: [] };
+const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: ["output", "quality", "lgwin", "suffix"], longs: "best decompress force help keep large_window lgwin no-copy-stat output quality rm squash stdout suffix test verbose version".split(" "), remove: "j", removeLong: ["rm"] };
+const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: ["output", "suffix"], longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
 
 /** The programs that compress or decompress files beside their input, by name. */
 export const COMPRESSORS: Record<string, Compressor> = {
@@ -60,12 +77,6 @@ export const COMPRESSORS: Record<string, Compressor> = {
 // What decompression makes of a name: these endings map to another one (`.tgz` → `.tar`).
 const TAR_ENDINGS: Record<string, string> = { ".tgz": ".tar", ".taz": ".tar", ".tbz2": ".tar", ".tbz": ".tar", ".txz": ".tar", ".tlz": ".tar", ".tzst": ".tar" };
 
-/** A long option given (`--kee`, `--rm`): a prefix of one of `names` (getopt takes unambiguous prefixes). */
-function _long(flag: string, names: string[]): boolean {
-  const given = flag.slice(2).split("=")[0]!;
-  return given.length > 0 && names.some((n) => n === given || (given.length >= 2 && n.startsWith(given)));
-}
-
 /**
  * gzip, bzip2, xz, zstd --rm, lz4 --rm, compress, pigz, brotli --rm, lzop -U and their
  * decompressors replace each file operand by its (de)compressed copy (red team 3: `gzip -f
@@ -84,20 +95,28 @@ export const compressor: Handler = ({ name, args, ctx }) => {
   let recursive = false;
   let suffix = c.suffix;
   let output: Word | undefined;
+  let outDir: { dir: Word; flat: boolean } | undefined;
+  let listed = false;
   const files = optionWalk(args, (a, i) => {
     const v = a.value;
     if (v.startsWith("--")) {
-      if (_long(v, c.quietLong)) quiet = true;
-      else if (_long(v, ["keep"])) keep = true;
-      else if (_long(v, c.removeLong)) keep = false;
-      else if (_long(v, ["decompress", "uncompress"])) decompress = true;
-      else if (_long(v, ["force"])) force = true;
-      else if (_long(v, ["recursive"])) recursive = true;
-      const name = v.slice(2).split("=")[0]!;
+      const eq = v.indexOf("=");
+      // The option an abbreviation names (`--suf`, `--kee`); an unknown or ambiguous one is skipped.
+      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), c.longs);
+      if (name === undefined) return i;
+      if (c.quietLong.includes(name)) quiet = true;
+      else if (name === "keep") keep = true;
+      else if (c.removeLong.includes(name)) keep = false;
+      else if (name === "decompress" || name === "uncompress") decompress = true;
+      else if (name === "force") force = true;
+      else if (name === "recursive") recursive = true;
+      // xz `--files[=FILE]`, `--files0[=FILE]`: the names are read from a file or stdin.
+      else if (name === "files" || name === "files0") listed = true;
       if (c.valuedLong.includes(name)) {
-        const value = v.includes("=") ? wordFrom(a, v.indexOf("=") + 1) : args[++i];
-        if ((name === "suffix" || name === "S") && value) suffix = value.value;
+        const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
+        if (name === "suffix" && value) suffix = value.value;
         if (name === "output" && value) output = value;
+        if (name.startsWith("output-dir-") && value) outDir = { dir: value, flat: name === "output-dir-flat" };
       }
       return i;
     }
@@ -116,11 +135,14 @@ export const compressor: Handler = ({ name, args, ctx }) => {
     return got?.i ?? i;
   });
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
+  if (listed) inputs.push(unknownWord());
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();
   const ops: Op[] = [];
   if (quiet) return ops;
   if (!keep && inputs.length) ops.push({ ...op("overwrite", name, inputs), inPlace: true });
-  const outs = output ? [output] : inputs.flatMap((f) => _outputName(f, decompress, suffix));
+  const beside = inputs.flatMap((f) => _outputName(f, decompress, suffix));
+  // zstd `--output-dir-flat DIR` writes each output into DIR, `--output-dir-mirror DIR` under DIR by its path.
+  const outs = output ? [output] : outDir ? beside.map((f) => _within(outDir!.dir, f, outDir!.flat)) : beside;
   if (outs.length) {
     const written: Op = { ...op(force ? "overwrite" : "write-into", name, outs), lands: "created" };
     // Each copy holds its input's data: sent later, it is judged by the inputs (archive-sources.ts).
@@ -129,6 +151,13 @@ export const compressor: Handler = ({ name, args, ctx }) => {
   }
   return ops;
 };
+
+/** An output name moved into zstd's output folder. */
+function _within(dir: Word, f: Word, flat: boolean): Word {
+  if (dir.dynamic || f.dynamic) return unknownWord();
+  const name = flat ? basename(f.value) : f.value.replace(/^\/+/, "");
+  return { ...f, value: `${dir.value}/${name}`, pattern: `${dir.value}/${name}`, glob: false };
+}
 
 /** The file a compressor writes beside `f` (none for a name decompression does not know). */
 function _outputName(f: Word, decompress: boolean, suffix: string): Word[] {

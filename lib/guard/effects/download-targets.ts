@@ -1,19 +1,60 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { longOption } from "./getopt.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
+// stdout or a device: no file is written.
+const NO_FILE = /^(-|\/dev\/.*)$/;
+// Options that make the program print and exit, or fetch without saving, where an option stands
+// (`wget -O --help URL` saves to a file named `--help`).
+const STOPS = /^(--help|--version|-h|-V|--spider)$/;
 
-/** `--name VALUE` or `--name=VALUE`, also as an unambiguous prefix of at least `min` letters; the last one given. */
-function _long(args: Word[], name: string, min: number): Word | undefined {
-  let found: Word | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const eq = a.value.indexOf("=");
-    const given = a.value.startsWith("--") ? a.value.slice(2, eq < 0 ? undefined : eq) : "";
-    if (given.length < min || !name.startsWith(given)) continue;
-    found = eq >= 0 ? { ...a, value: a.value.slice(eq + 1), pattern: a.pattern.slice(eq + 1) } : args[++i];
-  }
-  return found;
+/** Where a download lands (red team 3 and 5): one decision for the written files and for the taint of what later runs. */
+export interface DownloadLanding {
+  /** Files an option names (`curl -o`, inside `--output-dir`; `wget -O`; httpie and aria2c `-o`). */
+  saved: Word[];
+  /** Files named after the URL (`curl -O`, plain wget), inside their folder (`--output-dir`, `-P`). */
+  named: Word[];
+  /** Whether `named` replaces an existing file: curl does, wget only with `-N`/`-c`. */
+  overwrites: boolean;
+  /** A folder receiving names the guard cannot know (`curl -OJ`, `wget -r`, an unknown URL). */
+  spread?: Word;
+  /** wget's log files, and whether each is appended to (`-a`). */
+  logs: Array<[Word, boolean]>;
+}
+
+/**
+ * The files a download writes: curl `-o FILE` inside `--output-dir DIR`, curl `-O` (the URL's last
+ * segment, in that folder or the working one), wget `-O FILE`, wget without `-O` into `-P DIR`
+ * (`--directory-prefix`), httpie `-o`, aria2c `-o NAME` inside `-d DIR`. The download ops
+ * (downloadOps) and the taint of a later run (taint.ts) both read this. Null when nothing is saved
+ * (`--help`, `--version`, `--spider`).
+ */
+export function downloadLanding(name: string, args: Word[]): DownloadLanding | null {
+  if (name === "curl") return _curl(args);
+  if (name === "wget") return _wget(args);
+  if (args.some((a) => STOPS.test(a.value))) return null;
+  return name === "aria2c" ? _aria2c(args) : _httpie(args);
+}
+
+/**
+ * The ops of a download (red team 3): the saved file is overwritten (judged like `> FILE`), wget's
+ * new file is a creation there (it picks `name.1` rather than replace one without `-N`/`-c`, so a
+ * startup file asks), and a name the guard cannot know (an expansion, `-J`,
+ * `--content-disposition`, `-i`, recursion) is a tree of unknown names written into the folder
+ * (outside the workspace that asks).
+ */
+export function downloadOps(name: string, args: Word[]): Op[] {
+  if (name !== "curl" && name !== "wget") return [];
+  const land = downloadLanding(name, args);
+  if (!land) return [];
+  const ops: Op[] = [];
+  // The log file (`-o FILE` replaces it, `-a FILE` appends).
+  for (const [log, append] of land.logs) ops.push({ ...op(append ? "write-into" : "overwrite", name, [log]), lands: "created" });
+  if (land.saved.length) ops.push({ ...op("overwrite", name, land.saved), lands: "created" });
+  if (land.spread) ops.push({ ...op("write-into", name, [land.spread]), lands: "spread", replaces: true });
+  else if (land.named.length) ops.push({ ...op(land.overwrites ? "overwrite" : "write-into", name, land.named), lands: "created" });
+  return ops;
 }
 
 /** The names a download of `url` is saved under (its last path segment, with and without the query). */
@@ -24,81 +65,165 @@ function _remoteNames(url: string, fallback: string | null): string[] {
   return [...new Set([last, bare].filter(Boolean))].concat(bare ? [] : fallback ? [fallback] : []);
 }
 
-/**
- * The files a download writes (red team 3): curl `-o FILE` inside `--output-dir DIR`, curl `-O`
- * (the URL's last segment, in that folder or the working one), wget without `-O` into `-P DIR`
- * (`--directory-prefix`). wget never replaces an existing file unless `-N` or `-c` is given (it
- * picks `name.1`), so its new file is judged as a creation there (a startup file asks); a name the
- * guard cannot know (an expansion, `-J`, `--content-disposition`, `-i`, recursion) is a tree of
- * unknown names written into the folder (outside the workspace that asks).
- */
-export function downloadOps(name: string, args: Word[], saved: Word | undefined): Op[] {
-  if (args.some((a) => /^(--help|--version|-h|-V|--spider)$/.test(a.value))) return [];
-  const urls = args.filter((a) => a.dynamic || URL.test(a.value));
-  if (name === "curl") {
-    const dir = _long(args, "output-dir", 8);
-    const within = (w: Word): Word => (dir && !w.dynamic && !w.value.startsWith("/") ? { ...w, value: `${dir.value}/${w.value}`, pattern: `${dir.value}/${w.value}`, dynamic: dir.dynamic } : w);
-    const ops: Op[] = saved ? [{ ...op("overwrite", name, [within(saved)]), lands: "created" }] : [];
-    const remote = args.some((a) => /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value) && !a.value.startsWith("--")) || _long(args, "remote-name-all", 13) !== undefined || args.some((a) => a.value === "--remote-name" || a.value === "--remote-name-all");
-    if (!remote) return ops;
-    const unknown = args.some((a) => /^-[a-zA-Z]*J/.test(a.value) || a.value === "--remote-header-name") || urls.some((u) => u.dynamic);
-    if (unknown) return [...ops, { ...op("write-into", name, [dir ?? literalWord(".")]), lands: "spread", replaces: true }];
-    const files = urls.flatMap((u) => _remoteNames(u.value, null)).map((n) => within(literalWord(n, true)));
-    return files.length ? [...ops, { ...op("overwrite", name, files), lands: "created" }] : ops;
+/** `name` inside `dir` (an absolute name stays where it is; an unknown folder makes it unknown). */
+function _within(dir: Word | undefined, w: Word): Word {
+  if (!dir || (!w.dynamic && w.value.startsWith("/"))) return w;
+  if (w.dynamic) return unknownWord();
+  return { ...w, value: `${dir.value}/${w.value}`, pattern: `${dir.value}/${w.value}`, glob: false, dynamic: dir.dynamic };
+}
+
+const _urls = (args: Word[]): Word[] => args.filter((a) => a.dynamic || URL.test(a.value));
+
+// curl's short options that take a value (the first one in a cluster takes the rest of the word
+// or the next word), and the long options that matter here among those sharing their prefixes
+// (curl 7.x takes unambiguous prefixes: `--output-d`).
+const CURL_VALUED = "AbcCDeEHKmoPQrtuUwxXyYzdFT";
+const CURL_LONGS = ["output", "output-dir", "remote-name", "remote-name-all", "remote-header-name", "remote-time", "create-dirs", "create-file-mode"];
+const CURL_VALUED_LONG = /^(header|user|user-agent|referer|cookie|cookie-jar|request|proxy|proxy-user|max-time|connect-timeout|write-out|dump-header|config|range|continue-at|resolve|connect-to|cacert|cert|key|interface|data[a-z-]*|form|form-string|json|upload-file|url|trace|trace-ascii|stderr|netrc-file|variable|expand-[a-z-]+)$/;
+
+/** curl: `-o FILE` (also `-fsSLo FILE`, `-ofile`, `--output FILE`), `--output-dir DIR`, `-O`/`--remote-name(-all)`, `-J`. */
+function _curl(args: Word[]): DownloadLanding | null {
+  const land: DownloadLanding = { saved: [], named: [], overwrites: true, logs: [] };
+  const outputs: Word[] = [];
+  let dir: Word | undefined;
+  let remote = false;
+  let unknownName = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic || !v.startsWith("-") || v === "-") continue;
+    if (STOPS.test(v)) return null;
+    if (v.startsWith("--")) {
+      // `--output=FILE` is no curl spelling, but is read as one (a write there is judged, not missed).
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const long = given === "output" ? given : longOption(given, CURL_LONGS, 8);
+      const value = () => (eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) } : args[++i]);
+      if (long === "output") _push(outputs, value());
+      else if (long === "output-dir") dir = value();
+      else if (long === "remote-name" || long === "remote-name-all") remote = true;
+      else if (long === "remote-header-name") unknownName = true;
+      else if (eq < 0 && CURL_VALUED_LONG.test(given)) i++;
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (c === "O") remote = true;
+      else if (c === "J") unknownName = true;
+      if (!CURL_VALUED.includes(c)) continue;
+      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
+      if (c === "o") _push(outputs, value);
+      break;
+    }
   }
-  if (name !== "wget") return [];
-  const w = _wget(args);
-  const ops: Op[] = [];
-  // The log file (`-o FILE` replaces it, `-a FILE` appends).
-  for (const [log, append] of w.logs) ops.push({ ...op(append ? "write-into" : "overwrite", name, [log]), lands: "created" });
-  if (saved) return [...ops, { ...op("overwrite", name, [saved]), lands: "created" }];
-  if (w.stdout) return ops;
-  const dir = w.dir;
-  const within = (n: string): Word => (dir ? { ...dir, value: `${dir.value}/${n}`, pattern: `${dir.value}/${n}`, glob: false } : literalWord(n, true));
-  if (w.unknownNames || urls.some((u) => u.dynamic)) return [...ops, { ...op("write-into", name, [dir ?? literalWord(".")]), lands: "spread", replaces: true }];
-  const files = urls.flatMap((u) => _remoteNames(u.value, "index.html")).map(within);
-  return files.length ? [...ops, { ...op(w.overwrites ? "overwrite" : "write-into", name, files), lands: "created" }] : ops;
+  land.saved = outputs.map((w) => _within(dir, w));
+  if (!remote) return land;
+  const urls = _urls(args);
+  if (unknownName || urls.some((u) => u.dynamic)) land.spread = dir ?? literalWord(".");
+  else land.named = urls.flatMap((u) => _remoteNames(u.value, null)).map((n) => _within(dir, literalWord(n, true)));
+  return land;
+}
+
+/** A saved file (stdout and devices are none). */
+function _push(out: Word[], w: Word | undefined): void {
+  if (w && (w.dynamic || !NO_FILE.test(w.value))) out.push(w);
 }
 
 // wget's short options that take a value (getopt: the rest of the cluster or the next word).
 const WGET_VALUED = "oaeOPiBtTwQUlADRIXn";
 
-/** What wget's options say about the files it writes. */
-function _wget(args: Word[]): { dir?: Word; logs: Array<[Word, boolean]>; stdout: boolean; overwrites: boolean; unknownNames: boolean } {
-  const out = { dir: undefined as Word | undefined, logs: [] as Array<[Word, boolean]>, stdout: false, overwrites: false, unknownNames: false };
+/** wget: `-O FILE`, `-P DIR`, `-N`/`-c` (replace), `-o`/`-a` logs, and the options that name files it cannot know. */
+function _wget(args: Word[]): DownloadLanding | null {
+  const land: DownloadLanding = { saved: [], named: [], overwrites: false, logs: [] };
+  let dir: Word | undefined;
+  let document: Word | undefined;
+  let stdout = false;
+  let unknownNames = false;
+  const saveTo = (w: Word | undefined) => {
+    if (w && !w.dynamic && NO_FILE.test(w.value)) stdout = true;
+    else if (w) document = w;
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
     if (a.dynamic || !v.startsWith("-") || v === "-") continue;
     if (v === "--") break;
+    if (STOPS.test(v)) return null;
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
       const value = () => (eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) } : args[++i]);
-      if (given.length >= 3 && "directory-prefix".startsWith(given)) out.dir = value();
-      else if (given.length >= 8 && "output-file".startsWith(given)) _log(out, value(), false);
-      else if (given.length >= 3 && "append-output".startsWith(given)) _log(out, value(), true);
-      else if (given.length >= 8 && "output-document".startsWith(given)) out.stdout ||= /^(-|\/dev\/.*)$/.test(value()?.value ?? "");
-      else if (/^(timestamping|continue)$/.test(given)) out.overwrites = true;
-      else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(given)) out.unknownNames = true;
+      if (given.length >= 3 && "directory-prefix".startsWith(given)) dir = value();
+      else if (given.length >= 8 && "output-file".startsWith(given)) _log(land, value(), false);
+      else if (given.length >= 3 && "append-output".startsWith(given)) _log(land, value(), true);
+      else if (given.length >= 8 && "output-document".startsWith(given)) saveTo(value());
+      else if (/^(timestamping|continue)$/.test(given)) land.overwrites = true;
+      else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(given)) unknownNames = true;
       continue;
     }
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
-      if (c === "N" || c === "c") out.overwrites = true;
-      else if (c === "r" || c === "m" || c === "p") out.unknownNames = true;
+      if (c === "N" || c === "c") land.overwrites = true;
+      else if (c === "r" || c === "m" || c === "p") unknownNames = true;
       if (!WGET_VALUED.includes(c)) continue;
       const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
-      if (c === "P") out.dir = value;
-      else if (c === "o" || c === "a") _log(out, value, c === "a");
-      else if (c === "O") out.stdout ||= /^(-|\/dev\/.*)$/.test(value?.value ?? "");
-      else if (c === "i") out.unknownNames = true;
+      if (c === "P") dir = value;
+      else if (c === "o" || c === "a") _log(land, value, c === "a");
+      else if (c === "O") saveTo(value);
+      else if (c === "i") unknownNames = true;
       break;
     }
   }
-  return out;
+  // `-O FILE` is not placed under `-P` (wget writes it where it is named).
+  if (document) land.saved = [document];
+  if (document || stdout) return land;
+  const urls = _urls(args);
+  if (unknownNames || urls.some((u) => u.dynamic)) land.spread = dir ?? literalWord(".");
+  else land.named = urls.flatMap((u) => _remoteNames(u.value, "index.html")).map((n) => _within(dir, literalWord(n, true)));
+  return land;
 }
 
-function _log(out: { logs: Array<[Word, boolean]> }, w: Word | undefined, append: boolean): void {
-  if (w && (w.dynamic || !/^(-|\/dev\/.*)$/.test(w.value))) out.logs.push([w, append]);
+function _log(land: DownloadLanding, w: Word | undefined, append: boolean): void {
+  if (w && (w.dynamic || !NO_FILE.test(w.value))) land.logs.push([w, append]);
+}
+
+/** httpie (http, https, xh): `-o FILE`/`--output FILE` saves the body; `-d`/`--download` names it from the response. */
+function _httpie(args: Word[]): DownloadLanding {
+  const land: DownloadLanding = { saved: [], named: [], overwrites: true, logs: [] };
+  let download = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (args[i]!.dynamic) continue;
+    if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, args[++i]);
+    else if (v.startsWith("--output=")) _push(land.saved, { ...args[i]!, value: v.slice(9), pattern: args[i]!.pattern.slice(9) });
+    else if (/^-[a-zA-Z]*?o./.test(v) && !v.startsWith("--")) _push(land.saved, { ...args[i]!, value: v.slice(v.indexOf("o") + 1), pattern: args[i]!.pattern.slice(v.indexOf("o") + 1) });
+    else if (v === "--download" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(v)) download = true;
+  }
+  if (download && land.saved.length === 0) land.spread = literalWord(".");
+  return land;
+}
+
+/** aria2c: `-o NAME`/`--out=NAME` inside `-d DIR`/`--dir=DIR`, else the URL's name there. */
+function _aria2c(args: Word[]): DownloadLanding {
+  const land: DownloadLanding = { saved: [], named: [], overwrites: true, logs: [] };
+  let dir: Word | undefined;
+  let out: Word | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    const long = /^--(out|dir)=/.exec(v);
+    if (long) {
+      const w = { ...a, value: v.slice(long[0].length), pattern: a.pattern.slice(long[0].length) };
+      if (long[1] === "out") out = w;
+      else dir = w;
+    } else if (v === "-o" || v === "--out") out = args[++i];
+    else if (v === "-d" || v === "--dir") dir = args[++i];
+  }
+  if (out) land.saved = [_within(dir, out)];
+  else {
+    const urls = _urls(args);
+    if (urls.some((u) => u.dynamic)) land.spread = dir ?? literalWord(".");
+    else land.named = urls.flatMap((u) => _remoteNames(u.value, "index.html")).map((n) => _within(dir, literalWord(n, true)));
+  }
+  return land;
 }

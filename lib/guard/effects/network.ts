@@ -94,29 +94,9 @@ export const fetcher: Handler = (inv) => {
   if (fromStdin) ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   // The saved body replaces the file it is written to (red team H4: `curl -o ~/.bashrc URL`).
   // curl --output-dir and -O, wget -P: download-targets.ts.
-  ops.push(...downloadOps(inv.name, inv.args, _savedTo(inv.name, inv.args)));
+  ops.push(...downloadOps(inv.name, inv.args));
   return ops;
 };
-
-// _savedTo's option patterns for curl's -o and wget's -O, built once (not per call).
-const _SAVED_O = { cluster: /^-[a-zA-Z]*o$/, attached: /^-o./ };
-const _SAVED_CAPITAL_O = { cluster: /^-[a-zA-Z]*O$/, attached: /^-O./ };
-
-/** The file curl -o / wget -O writes the download to (stdout and devices are no file). */
-function _savedTo(name: string, args: Word[]): Word | undefined {
-  const short = name === "curl" ? "o" : name === "wget" ? "O" : null;
-  if (short === null) return undefined;
-  const long = name === "curl" ? "--output" : "--output-document";
-  const { cluster, attached } = short === "o" ? _SAVED_O : _SAVED_CAPITAL_O;
-  let out: Word | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.value === long || cluster.test(a.value)) out = args[++i];
-    else if (a.value.startsWith(`${long}=`)) out = { ...a, value: a.value.slice(long.length + 1), pattern: a.pattern.slice(long.length + 1) };
-    else if (attached.test(a.value)) out = { ...a, value: a.value.slice(2), pattern: a.pattern.slice(2) };
-  }
-  return out && (out.dynamic || !/^(-|\/dev\/.*)$/.test(out.value)) ? out : undefined;
-}
 
 /** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
 export const socket: Handler = (inv) => {

@@ -1,4 +1,4 @@
-import { basename, dirname } from "node:path";
+import { basename, dirname, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { implicitInputs } from "./implicit-inputs.ts";
@@ -8,6 +8,7 @@ import { addFile, fileKeys, hasFile } from "./file-identity.ts";
 import { isDirectory } from "../fs-probe.ts";
 import { fetchedFolders } from "./fetched-folders.ts";
 import { fetchesRemotePackage, packageRunner } from "./remote-packages.ts";
+import { downloadLanding } from "./download-targets.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -58,7 +59,19 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
       ? tainted.has("")
       : hasFile(tainted, w, state) ||
         ((bare || w.value.includes("/")) && (_insideTainted(w.value, tainted, state.cwd) || (state.cwd === null && !w.value.startsWith("/") && tainted.has(RELATIVE_UNDER_FETCH)))));
-  if (FETCHERS.has(name)) for (const file of _downloads(name, args)) taint(file);
+  // Where the download lands is download-targets.ts's decision, the same one its write ops use:
+  // a file inside `--output-dir`/`-P` (red team 5: `wget -P d URL && sh d/x`), or a folder of
+  // names the guard cannot know (`curl -OJ`, `wget -r`), whose every entry is then tainted.
+  // A `cd` into the download's folder that leaves the directory unknown (it does not exist yet)
+  // makes a relative name run after it possibly the download, as for a fetched folder.
+  const land = FETCHERS.has(name) ? downloadLanding(name, args) : null;
+  const landed = (w: Word, inFolder: boolean) => {
+    if (w.dynamic) tainted.add("");
+    else taint(w.value);
+    if (w.dynamic || inFolder) tainted.add(RELATIVE_UNDER_FETCH);
+  };
+  for (const w of land ? [...land.saved, ...land.named] : []) landed(w, w.value.includes("/"));
+  if (land?.spread) landed(land.spread, land.spread.value !== ".");
   if (VCS.has(name)) {
     for (const folder of fetchedFolders(name, args)) {
       taint(folder);
@@ -116,49 +129,7 @@ function _singleFileInto(name: string, args: Word[], sources: Word[], dest: Word
 
 function _insideTainted(value: string, tainted: Set<string>, cwd: string | null): boolean {
   if (cwd === null && !value.startsWith("/")) return false;
-  const file = value.startsWith("/") ? value : `${cwd}/${value}`;
+  const file = normalize(value.startsWith("/") ? value : `${cwd}/${value}`);
   for (let at = dirname(file); at !== dirname(at); at = dirname(at)) if (tainted.has(at)) return true;
   return false;
-}
-
-// The output-letter patterns of _downloads, built once (not per call).
-const _OUTPUT_LETTER = {
-  o: { cluster: /^-[a-zA-Z]*o$/, attached: /^-[a-zA-Z]*?o(.+)$/ },
-  O: { cluster: /^-[a-zA-Z]*O$/, attached: /^-[a-zA-Z]*?O(.+)$/ },
-};
-
-/** A URL without its query or fragment (a search, not a regex: `[?#].*$` rescans from every `?`). */
-function _withoutQuery(url: string): string {
-  const q = url.indexOf("?");
-  const h = url.indexOf("#");
-  const end = q < 0 ? h : h < 0 ? q : Math.min(q, h);
-  return end < 0 ? url : url.slice(0, end);
-}
-
-function _downloads(name: string, args: Word[]): string[] {
-  const out: string[] = [];
-  let named = false;
-  // The output letter (curl -o, wget -O) also ends a cluster of flags (`-fsSLo f`, `-qO f`) or
-  // takes the rest of its word (`-of`, `-qOf`).
-  const { cluster, attached } = name === "wget" ? _OUTPUT_LETTER.O : _OUTPUT_LETTER.o;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    const next = args[i + 1]?.value;
-    const rest = !v.startsWith("--") ? attached.exec(v)?.[1] : undefined;
-    if ((v === "--output" || v === "--output-document" || cluster.test(v)) && next) {
-      out.push(next);
-      named = true;
-      i++;
-    } else if (rest !== undefined && !cluster.test(v)) {
-      out.push(rest);
-      named = true;
-    } else if (/^--output(-document)?=/.test(v)) {
-      out.push(v.slice(v.indexOf("=") + 1));
-      named = true;
-    } else if (name === "curl" && /^-[a-zA-Z]*O$/.test(v)) named = false;
-  }
-  // curl -O and plain wget save under the URL's last path segment.
-  const remoteName = (name === "wget" && !named) || args.some((a) => name === "curl" && /^-[a-zA-Z]*O[a-zA-Z]*$/.test(a.value));
-  if (remoteName) for (const a of args) if (/^[a-z]+:\/\/[^/]+\/./i.test(a.value)) out.push(_withoutQuery(a.value).split("/").pop()!);
-  return out.filter((f) => f !== "-");
 }
