@@ -1,5 +1,5 @@
 import { op } from "../ops.ts";
-import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { unknownWord, type Word } from "../syntax.ts";
 import { programFileText } from "./program-file.ts";
 import { sedScriptOps } from "./sed-script.ts";
 import type { Handler } from "./context.ts";
@@ -57,15 +57,4 @@ export const sed: Handler = (inv) => {
   if (!hasFlag(flags.filter((f) => !f.startsWith("--")), "i") && !flags.some((f) => f.startsWith("--in-place"))) return ops;
   const targets: Word[] = scripted ? files : files.slice(1);
   return targets.length ? [...ops, { ...op("overwrite", name, targets), inPlace: true }] : ops;
-};
-
-/** unzip extracts into -d DIR or the working directory (listing and testing modes write nothing). */
-export const unzip: Handler = ({ name, args }) => {
-  if (args.some((a, i) => /^-[a-ce-zA-Z]*[lvtZz]/.test(a.value) && args[i - 1]?.value !== "-d")) return [];
-  const at = args.findIndex((a) => a.value === "-d");
-  // `-dDIR`: the folder may follow the option directly.
-  const attached = args.find((a) => /^-d./.test(a.value));
-  if (at < 0 && attached) return [{ ...op("write-into", name, [{ ...attached, value: attached.value.slice(2), pattern: attached.pattern.slice(2) }]), lands: "spread", replaces: true }];
-  // Its entries may replace existing ones there (outside the workspace that asks: policy-replaces.ts).
-  return [{ ...op("write-into", name, [at >= 0 ? (args[at + 1] ?? unknownWord()) : literalWord(".")]), lands: "spread", replaces: true }];
 };

@@ -81,16 +81,11 @@ export function outputOption(spec: OutputSpec, inert = false): Handler {
 
 const OPENSSL_OUT = ["out", "keyout", "sess_out", "keylogfile", "msgfile", "writerand", "signature_out", "rsigout", "certsout", "chainout", "reqout", "respout", "outfile"];
 
-// gpg's long options that name a file it writes (gpg takes unique prefixes: `--status-fi`), and the other valued ones.
-const GPG_WRITES = ["output", "Output", "status-file", "logger-file", "log-file", "attribute-file"];
-const GPG_VALUED = ["recipient", "local-user", "homedir", "default-key", "keyring", "secret-keyring", "primary-keyring", "trustdb-name", "passphrase", "passphrase-file", "passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "keyserver", "trust-model", "set-filename", "comment", "status-fd", "logger-fd", "attribute-fd", "command-fd", "command-file", "recipient-file", "hidden-recipient-file", "hidden-recipient", "encrypt-to", "hidden-encrypt-to", "max-output", "set-filesize", "export-options", "import-options", "list-options", "verify-options", "photo-viewer", "exec-path", "override-session-key-fd", "default-recipient", "s2k-cipher-algo", "s2k-digest-algo", "personal-cipher-preferences", "personal-digest-preferences", "personal-compress-preferences", "agent-program", "dirmngr-program", "keyid-format", "sender", "pinentry-mode", "weak-digest", "assert-signer"];
-
 /** The programs whose options name the file they write, with how they spell it. */
 export const OUTPUT_PROGRAMS: Record<string, Handler> = {
   iconv: outputOption({ short: "o", valued: "ft", long: ["output"], valuedLong: ["from-code", "to-code"] }, true),
   openssl: outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true),
-  // gpg: `-o`/`--output`, and the status, log and attribute files (red team 4: `gpg --status-file=~/.bashrc --list-keys`).
-  ...Object.fromEntries(["gpg", "gpg2", "gpgv", "gpgsm"].map((n) => [n, outputOption({ short: "o", valued: "ruzRf", long: GPG_WRITES, valuedLong: GPG_VALUED }, true)])),
+  // gpg, gpg2, gpgv, gpgsm: gpg-files.ts.
   // Compilers, linkers and binutils: tool-outputs.ts.
 };
 

@@ -3,7 +3,9 @@ import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { inPlaceSwitch } from "./in-place-switch.ts";
 import { make, runuser, script } from "./command-runners.ts";
-import { creates, sed, unzip } from "./creates.ts";
+import { creates, sed } from "./creates.ts";
+import { sevenZip, unrar, unzip } from "./extractors.ts";
+import { cpio } from "./cpio.ts";
 import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, truncate } from "./files.ts";
 import { find } from "./find.ts";
 import { git } from "./git.ts";
@@ -22,6 +24,7 @@ import { busybox, httpd, httpServer, phpServer, pythonServer, rubyServer, serve 
 import { go, OUTPUT_PROGRAMS, split, uniq } from "./output-options.ts";
 import { TOOL_PROGRAMS } from "./tool-outputs.ts";
 import { csplit } from "./csplit.ts";
+import { gpg } from "./gpg-files.ts";
 import { patch } from "./patch.ts";
 import { COMPRESSORS, compressor } from "./compressors.ts";
 import { awk, emacs, man, pager, rg, sort, zip } from "./runners.ts";
@@ -51,7 +54,11 @@ export const PROGRAMS = new Map<string, Handler>([
   ["rsync", rsync],
   ...["touch", "mkdir", "mkfifo", "mknod"].map((n) => [n, creates] as const),
   ["sed", sed],
+  // Extraction into a folder, judged like `tar -x -C DIR` (extractors.ts, cpio.ts).
   ["unzip", unzip],
+  ...["7z", "7za", "7zr", "7zz"].map((n) => [n, sevenZip] as const),
+  ...["unrar", "rar"].map((n) => [n, unrar] as const),
+  ["cpio", cpio],
   ["find", find],
   ["git", git],
   ...WRAPPER_NAMES.map((n) => [n, wrapper] as const),
@@ -93,6 +100,8 @@ export const PROGRAMS = new Map<string, Handler>([
   // Compilers, linkers and binutils (tool-outputs.ts); csplit's pieces (csplit.ts).
   ...Object.entries(TOOL_PROGRAMS),
   ["csplit", csplit],
+  // gpg's output, status and key files (gpg-files.ts).
+  ...["gpg", "gpg2", "gpgv", "gpgsm"].map((n) => [n, gpg] as const),
   ["go", go],
   ["uniq", uniq],
   ["split", split],

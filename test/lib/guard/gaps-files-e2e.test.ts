@@ -51,6 +51,69 @@ describe("gaps end to end: compressors' abbreviated long options", () => {
   });
 });
 
+/** A zip in the workspace holding a .bashrc member and a `../.bashrc` one. */
+function zips(ws: string): void {
+  const py = `import zipfile
+with zipfile.ZipFile("dots.zip", "w") as z: z.writestr(".bashrc", "echo pwned\\n")
+with zipfile.ZipFile("up.zip", "w") as z: z.writestr("../.bashrc", "echo pwned\\n")`;
+  Bun.spawnSync(["python3", "-c", py], { cwd: ws });
+}
+
+describe("gaps end to end: extraction folders", () => {
+  const cases: Array<[string, string, number]> = [
+    ["unzip -qod ~ (the folder at the end of a cluster) asks", "unzip -qod ~ dots.zip", 3],
+    ["unzip -o -: (../ members) blocks", "unzip -o -: up.zip", 2],
+  ];
+  for (const [name, command, exit] of cases) {
+    test.skipIf(!has("unzip") || !has("python3"))(name, () => {
+      const control = scene();
+      zips(control.ws);
+      Bun.spawnSync(["bash", "-c", command], { cwd: control.ws, env: control.env });
+      expect(readFileSync(join(control.home, ".bashrc"), "utf8")).toBe("echo pwned\n");
+      const { ws, home } = scene();
+      zips(ws);
+      const before = filesUnder(home);
+      expect(guardRunRestore(ws, home, command)).toBe(exit);
+      expect(filesUnder(home)).toEqual(before);
+    });
+  }
+
+  test.skipIf(!has("unzip") || !has("python3"))("unzip -qod a workspace folder runs", () => {
+    const { ws, home } = scene();
+    zips(ws);
+    expect(guardRunRestore(ws, home, "unzip -qod out dots.zip")).toBe(0);
+    expect(readFileSync(join(ws, "out", ".bashrc"), "utf8")).toBe("echo pwned\n");
+  });
+});
+
+describe("gaps end to end: gpg's key files", () => {
+  test.skipIf(!has("gpg"))("gpg --trustdb-name=~/.profile really creates ~/.profile, and the guard asks first", () => {
+    const command = "gpg --batch --trustdb-name=~/.profile --list-keys";
+    const control = scene();
+    Bun.spawnSync(["bash", "-c", command], { cwd: control.ws, env: control.env });
+    expect(existsSync(join(control.home, ".profile"))).toBe(true);
+    const { ws, home } = scene();
+    const before = filesUnder(home);
+    expect(guardRunRestore(ws, home, command)).toBe(3);
+    expect(filesUnder(home)).toEqual(before);
+  });
+
+  test.skipIf(!has("gpg"))("gpg --keyring ~/.profile --import asks", () => {
+    const { ws, home } = scene();
+    writeFileSync(join(ws, "k.asc"), "not a key\n");
+    const before = filesUnder(home);
+    expect(guardRunRestore(ws, home, "gpg --batch --no-default-keyring --keyring ~/.profile --import k.asc")).toBe(3);
+    expect(filesUnder(home)).toEqual(before);
+  });
+
+  test.skipIf(!has("gpg"))("gpg --homedir in the workspace runs", () => {
+    const { ws, home } = scene();
+    mkdirSync(join(ws, "gh"), { mode: 0o700 });
+    expect(guardRunRestore(ws, home, "gpg --batch --homedir gh --list-keys")).toBe(0);
+    expect(existsSync(join(ws, "gh", "trustdb.gpg"))).toBe(true);
+  });
+});
+
 // A loopback server hands out a script that leaves a mark in the fake HOME when it runs.
 let server: ReturnType<typeof Bun.serve> | undefined;
 beforeAll(() => {

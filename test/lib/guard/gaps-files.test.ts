@@ -7,18 +7,139 @@ import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 // Gaps left open by the earlier passes over files written through options (docs/check.md):
-// compressors' abbreviated long options, where a download lands when it is run.
+// extraction folders of cpio, 7-Zip, unrar and unzip, gpg's key files, compressors' abbreviated
+// long options, where a download lands when it is run.
 const fx = useGuardFixture();
 const H = fx.home;
 writeFileSync(join(fx.ws, "list.txt"), "README.md\n");
+for (const f of ["a.cpio", "a.7z", "a.rar", "x.zip", "k.asc"]) writeFileSync(join(fx.ws, f), "x");
 mkdirSync(join(H, ".gnupg"), { recursive: true });
 writeFileSync(join(H, "README.md.zst"), "x");
 mkdirSync(join(H, "mirror", fx.ws.slice(1)), { recursive: true });
 writeFileSync(join(H, "mirror", fx.ws.slice(1), "README.md.zst"), "x");
 
 type Row = [string, string, Decision, ReasonCode?];
+const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+const SYSTEM: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
 const OUTSIDE: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
 const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
+
+// Extraction writes members of names the guard does not list into a folder, judged like
+// `tar -x -C DIR` (policy-replaces.ts): the home folder asks, a system tree or protected
+// storage blocks, the workspace and the temporary directory pass. A member that may land
+// anywhere (absolute names, `../`) is an unknown effect, like `tar -xP`.
+const EXTRACTION: Row[] = [
+  // GNU cpio keeps absolute names and `../` unless --no-absolute-filenames (global.c, copyin.c).
+  ["cpio -idm keeps absolute member names", "cpio -idm < a.cpio", ...UNKNOWN],
+  ["cpio -i", "cpio -i < a.cpio", ...UNKNOWN],
+  ["cpio --absolute-filenames given last wins", "cpio -idm --no-absolute-filenames --absolute-filenames < a.cpio", ...UNKNOWN],
+  ["cpio -r renames members interactively", "cpio -idr --no-absolute-filenames < a.cpio", ...UNKNOWN],
+  ["cpio -D ~", "cpio -idm --no-absolute-filenames -D ~ < a.cpio", ...OUTSIDE],
+  ["cpio --directory=$HOME", "cpio -idm --no-absolute-filenames --directory=$HOME < a.cpio", ...OUTSIDE],
+  ["cpio --dir abbreviated, --no-abs abbreviated", "cpio -idm --no-abs --dir ~ < a.cpio", ...OUTSIDE],
+  ["cpio long modes", "cpio --extract --make-directories --no-absolute-filenames -D ~ < a.cpio", ...OUTSIDE],
+  ["cpio -i in the home folder", "cd ~ && cpio -id --no-absolute-filenames < ws/a.cpio", ...OUTSIDE],
+  ["cpio -F archive, -D ~", "cpio -id --no-absolute-filenames -F a.cpio -D ~", ...OUTSIDE],
+  ["cpio -D a system tree", "cpio -id --no-absolute-filenames -D /usr/local < a.cpio", ...SYSTEM],
+  ["cpio behind sudo", "sudo cpio -idm --no-absolute-filenames -D ~ < a.cpio", ...OUTSIDE],
+  ["cpio inside bash -c", "bash -c 'cpio -idm --no-absolute-filenames -D ~ < a.cpio'", ...OUTSIDE],
+  ["cpio -p into the home folder", "find . | cpio -pdm ~", ...OUTSIDE],
+  ["cpio --pass-through into /etc", "find . | cpio --pass-through --make-directories /etc", ...SYSTEM],
+  ["cpio -o -O over ~/.bashrc", "find src | cpio -o -O ~/.bashrc", ...OUTSIDE],
+  ["cpio -o -F over ~/.bashrc", "find src | cpio -o -F ~/.bashrc", ...OUTSIDE],
+  ["cpio -oA appends to the archive", "find src | cpio -oA -F ~/.bashrc", ...OUTSIDE],
+  ["cpio --file= onto the git index", "find src | cpio -o --file=.git/index", ...SYSTEM],
+  ["cpio -o to another host", "find src | cpio -o -F host:/x", "ASK", "ASK_DATA_EGRESS"],
+  ["cpio --rsh-command runs its command", "cpio -i --rsh-command='rm -rf ~' -F h:/a", "BLOCK"],
+  // 7-Zip: -oDIR attached, switches and command case-insensitive, anywhere.
+  ["7z x -o$HOME", "7z x a.7z -o$HOME", ...OUTSIDE],
+  ["7z x -oDIR before the archive", "7z x -o/usr/local a.7z", ...SYSTEM],
+  ["7z x -y -aoa", '7z x -y -aoa a.7z -o"$HOME"', ...OUTSIDE],
+  ["7z e (no paths)", "7z e a.7z -o$HOME/Documents", ...OUTSIDE],
+  ["7Z X -O in capitals", "7Z X a.7z -O$HOME", ...OUTSIDE],
+  ["7za", "7za x a.7z -o$HOME", ...OUTSIDE],
+  ["7zr", "7zr x a.7z -o$HOME", ...OUTSIDE],
+  ["7zz", "7zz x a.7z -o$HOME", ...OUTSIDE],
+  ["7z -o with * (the archive's name)", "7z x a.7z -o$HOME/*", ...OUTSIDE],
+  ["7z -spf keeps absolute paths", "7z x a.7z -spf", ...UNKNOWN],
+  ["7z -spf2", "7z x a.7z -spf2 -o/tmp", ...UNKNOWN],
+  ["7z behind sudo", "sudo 7z x -o$HOME a.7z", ...OUTSIDE],
+  ["7z x in the home folder", "cd ~ && 7z x ws/a.7z", ...OUTSIDE],
+  // unrar/rar: a destination operand (trailing /, or an existing folder), -op.
+  ["unrar x into ~/", "unrar x a.rar ~/", ...OUTSIDE],
+  ["unrar x into ~ (an existing folder)", "unrar x a.rar ~", ...OUTSIDE],
+  ["unrar e -o+", "unrar e -o+ a.rar ~/", ...OUTSIDE],
+  ["unrar -op", "unrar x -op$HOME a.rar", ...OUTSIDE],
+  ["unrar with a member name, then the folder", "unrar x a.rar .bashrc ~/", ...OUTSIDE],
+  ["rar x", "rar x a.rar ~/", ...OUTSIDE],
+  ["unrar -ep3 keeps absolute paths", "unrar x -ep3 a.rar", ...UNKNOWN],
+  ["unrar into a system tree behind sudo", "sudo unrar x a.rar /usr/local/", ...SYSTEM],
+  // unzip: -d at the end of a cluster; -: lets `../` members out.
+  ["unzip -qod DIR", "unzip -qod ~ x.zip", ...OUTSIDE],
+  ["unzip -qodDIR", "unzip -qod$HOME x.zip", ...OUTSIDE],
+  ["unzip -: extracts ../ members", "unzip -o -: x.zip", ...UNKNOWN],
+  ["unzip -: into a workspace folder", "unzip -: -d build x.zip", ...UNKNOWN],
+  // Harmless lookalikes.
+  ["cpio --no-absolute-filenames in the workspace", "cpio -idm --no-absolute-filenames < a.cpio", "ALLOW"],
+  ["cpio -D a workspace folder", "cpio -idm --no-absolute-filenames -D build < a.cpio", "ALLOW"],
+  ["cpio -D the temporary directory", "cpio -idm --no-absolute-filenames -D /tmp < a.cpio", "ALLOW"],
+  ["cpio -it lists", "cpio -it < a.cpio", "ALLOW"],
+  ["cpio -t lists", "cpio -t < a.cpio", "ALLOW"],
+  ["cpio --to-stdout", "cpio -i --to-stdout < a.cpio", "ALLOW"],
+  ["cpio --only-verify-crc", "cpio -i --only-verify-crc < a.cpio", "ALLOW"],
+  ["cpio -o to stdout", "find src | cpio -o > out.cpio", "ALLOW"],
+  ["cpio -o -O a new archive", "find src | cpio -o -O new.cpio", "ALLOW"],
+  ["cpio -p into a workspace folder", "find . | cpio -pdm build/copy", "ALLOW"],
+  ["cpio -p into a new folder outside", "find . | cpio -pdm ~/backup", "ALLOW"],
+  ["7z x in the workspace", "7z x archive.7z", "ALLOW"],
+  ["7z x -o/tmp", "7z x archive.7z -o/tmp", "ALLOW"],
+  ["7z x -so prints", "7z x -so a.7z", "ALLOW"],
+  ["7z l lists", "7z l a.7z", "ALLOW"],
+  ["7z e -o a workspace folder", "7z e a.7z -obuild", "ALLOW"],
+  ["unrar x in the workspace", "unrar x a.rar", "ALLOW"],
+  ["unrar x into a workspace folder", "unrar x a.rar build/", "ALLOW"],
+  ["unrar x into /tmp/", "unrar x a.rar /tmp/", "ALLOW"],
+  ["unrar x of a mask", "unrar x a.rar '*.txt'", "ALLOW"],
+  ["unrar l lists", "unrar l a.rar", "ALLOW"],
+  ["unrar p prints", "unrar p a.rar", "ALLOW"],
+  ["unzip in the workspace", "unzip x.zip", "ALLOW"],
+  ["unzip -o -d a workspace folder", "unzip -o x.zip -d build", "ALLOW"],
+  ["unzip -p prints", "unzip -p x.zip", "ALLOW"],
+  ["unzip -qq -l lists", "unzip -qq -l x.zip", "ALLOW"],
+  ["unzip -P's value is no option", "unzip -P secret x.zip -d build", "ALLOW"],
+];
+
+// gpg writes its trust database on nearly every run and a keyring when keys change; both are
+// created when missing (gpg 2.2: `--keyring ~/.profile --import` created ~/.profile, and an
+// empty `--trustdb-name` file was replaced). gpg expands `~/` in these names itself.
+const GPG: Row[] = [
+  ["--keyring FILE with --import", "gpg --no-default-keyring --keyring ~/.profile --import k.asc", ...OUTSIDE],
+  ["--keyring=~/ (gpg expands the tilde)", "gpg --no-default-keyring --keyring=~/.profile --import k.asc", ...OUTSIDE],
+  ["--keyring with --recv-keys", "gpg --keyring ~/.bashrc --recv-keys ABC", ...OUTSIDE],
+  ["abbreviated --key and --imp", "gpg --key ~/.profile --imp k.asc", ...OUTSIDE],
+  ["--primary-keyring", "gpg --primary-keyring ~/.profile --import k.asc", ...OUTSIDE],
+  ["--secret-keyring", "gpg --secret-keyring ~/.profile --import k.asc", ...OUTSIDE],
+  ["--keyring onto the git index", "gpg --keyring .git/index --import k.asc", ...SYSTEM],
+  ["--keyring into a system tree", "gpg --keyring /usr/share/keyrings/x.gpg --import k.asc", ...SYSTEM],
+  ["--trustdb-name", "gpg --trustdb-name ~/.bashrc --list-keys", ...OUTSIDE],
+  ["--trustdb-name= creating authorized_keys", "gpg --trustdb-name=~/.ssh/authorized_keys --list-keys", ...OUTSIDE],
+  ["--trustdb-n abbreviated onto .git/config", "gpg --trustdb-n .git/config -k", ...SYSTEM],
+  ["--homedir .git", "gpg --homedir .git --list-keys", ...SYSTEM],
+  ["--homedir /etc", "gpg --homedir /etc --list-keys", ...SYSTEM],
+  ["GNUPGHOME=.git", "GNUPGHOME=.git gpg --list-keys", ...SYSTEM],
+  ["behind sudo", "sudo gpg --keyring ~/.profile --import k.asc", ...OUTSIDE],
+  ["inside bash -c", "bash -c 'gpg --keyring ~/.profile --import k.asc'", ...OUTSIDE],
+  ["gpg2", "gpg2 --trustdb-name ~/.bashrc --list-keys", ...OUTSIDE],
+  // Harmless lookalikes.
+  ["--keyring read to list keys", "gpg --no-default-keyring --keyring /usr/share/keyrings/x.gpg --list-keys", "ALLOW"],
+  ["--keyring read to verify", "gpg --keyring ~/.profile --verify x.sig", "ALLOW"],
+  ["--sign is no --sign-key", "gpg --keyring pubring.gpg --sign README.md", "ALLOW"],
+  ["--keyring in the workspace", "gpg --keyring ./ring.gpg --import k.asc", "ALLOW"],
+  ["--homedir in the temporary directory", "gpg --homedir /tmp/gh --import k.asc", "ALLOW"],
+  ["--homedir in the workspace", "gpg --homedir .gnupg-test --gen-key", "ALLOW"],
+  ["gpgv reads its keyring only", "gpgv --keyring ~/.profile x.sig", "ALLOW"],
+  ["gpg --import into the default keyring", "gpg --import k.asc", "ALLOW"],
+];
 
 // gzip and xz read long options with getopt_long, which takes an unambiguous prefix: `--suf rc`
 // is `--suffix rc`, so `gzip -kf --suf rc ~/.bash` writes ~/.bashrc; the guard read `rc` as a file.
@@ -90,5 +211,7 @@ function rows(title: string, table: Row[]): void {
   });
 }
 
+rows("extraction writes into its destination folder", EXTRACTION);
+rows("gpg writes its keyrings and trust database", GPG);
 rows("compressors read abbreviated long options as getopt_long does", COMPRESSORS);
 rows("a download run from where it landed is remote code", DOWNLOADS);

@@ -1,0 +1,81 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
+import type { Handler } from "./context.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { realOutput } from "./output-options.ts";
+
+// GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
+const LONGS =
+  "create extract pass-through list directory force-local format block-size dot io-size quiet verbose debug warning owner file message rsh-command nonmatching numeric-uid-gid pattern-file only-verify-crc rename rename-batch-file swap swap-bytes swap-halfwords to-stdout append renumber-inodes ignore-devno device-independent reproducible link absolute-filenames no-absolute-filenames null dereference reset-access-time preserve-modification-time make-directories no-preserve-owner unconditional sparse help usage version".split(
+    " ",
+  );
+const VALUED_LONG = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
+const VALUED = "DHCWRFMEIO";
+// Long options that stand for a short letter.
+const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-through": "p", list: "t", directory: "D", file: "F", rename: "r", append: "A" };
+
+/**
+ * cpio (GNU): `-i` extracts the archive on stdin (or `-F`/`-I FILE`) into the working directory
+ * or `-D DIR`, judged like `tar -x` there (outside the workspace it asks: policy-replaces.ts). GNU
+ * cpio keeps a member's absolute name and its `../` unless `--no-absolute-filenames` is given
+ * (global.c: `no_abs_paths_flag = false`), so without it the members may land anywhere: an
+ * unknown effect, like `tar -xP` (the archive is not read); so are names renamed interactively
+ * (`-r`) or from a file (`--rename-batch-file`). `-p DEST` copies the files named on stdin into
+ * DEST. `-o` writes the archive `-O`/`-F FILE` (replaced; `-A` changes it in place); `host:file`
+ * sends it to another machine. `--rsh-command` runs its command. `-t`, `--to-stdout` and
+ * `--only-verify-crc` write no file.
+ */
+export const cpio: Handler = (inv) => {
+  const args = inv.args;
+  const letters = new Set<string>();
+  const values = new Map<string, Word>();
+  let absolute = true;
+  let quiet = false;
+  const operands = optionWalk(args, (a, i) => {
+    const v = a.value;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONGS);
+      if (name === undefined) return i;
+      if (name === "absolute-filenames" || name === "no-absolute-filenames") absolute = name === "absolute-filenames";
+      else if (/^(help|usage|version|to-stdout|only-verify-crc)$/.test(name)) quiet = true;
+      const letter = LETTER[name];
+      const value = VALUED_LONG.includes(name) ? (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]) : undefined;
+      if (value) values.set(letter ?? name, value);
+      else if (letter) letters.add(letter);
+      return i;
+    }
+    const got = clusterValue(args, i, VALUED);
+    for (const c of v.slice(1, got ? got.at : undefined)) letters.add(c);
+    if (got?.value) values.set(got.letter, got.value);
+    return got?.i ?? i;
+  });
+  const ops: Op[] = [];
+  const rsh = values.get("rsh-command");
+  if (rsh) ops.push(...(rsh.dynamic ? [op("unknown", "cpio")] : analyzeText(rsh.value, "posix", inv.ctx)));
+  if (quiet) return ops;
+  const dir = values.get("D");
+  if (letters.has("i") && !letters.has("t")) {
+    // Members keep their absolute names and `../` (the archive is not read), or are renamed.
+    if (absolute || letters.has("r") || values.has("rename-batch-file")) return [...ops, op("unknown", "cpio")];
+    return [...ops, { ...op("write-into", "cpio", [dir ?? literalWord(".")]), lands: "spread", replaces: true }];
+  }
+  if (letters.has("p")) {
+    // DEST is relative to the directory cpio started in, also with -D (copypass.c).
+    const dest = operands[0];
+    return dest ? [...ops, { ...op("write-into", "cpio", [dest]), lands: "spread", replaces: true }] : ops;
+  }
+  if (letters.has("o")) ops.push(..._archive(values.get("O") ?? values.get("F"), letters.has("A"), args));
+  return ops;
+};
+
+/** The archive copy-out writes: replaced, or changed in place with `-A`; `host:file` leaves the machine. */
+function _archive(archive: Word | undefined, append: boolean, args: Word[]): Op[] {
+  if (!archive || !realOutput(archive)) return [];
+  if (!archive.dynamic && /^[^/]+:/.test(archive.value) && !args.some((a) => a.value.startsWith("--force-l"))) return [op("egress", "cpio")];
+  if (!archive.dynamic && HARMLESS_DEVICES.test(archive.value)) return [];
+  // A device other than the harmless ones is a disk (or tape) written over, as with dd.
+  if (!archive.dynamic && archive.value.startsWith("/dev/")) return [op("disk", "cpio", [archive])];
+  return [append ? { ...op("overwrite", "cpio", [archive]), inPlace: true } : { ...op("overwrite", "cpio", [archive]), lands: "created" }];
+}

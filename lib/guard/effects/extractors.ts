@@ -1,0 +1,111 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { wordFrom } from "./getopt.ts";
+
+/** Members of unknown names written into `dir`, any of which may replace an entry there (judged like `tar -x -C DIR`). */
+const extraction = (name: string, dirs: Word[]): Op[] => [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }];
+
+// unzip's short options that take a value (the rest of the cluster or the next word).
+const UNZIP_VALUED = "dPIO";
+
+/**
+ * unzip extracts into `-d DIR` (attached, the next word, also at the end of a cluster such as
+ * `-qod DIR`) or the working directory; `-l`, `-v`, `-t`, `-z`, `-Z` list and `-c`, `-p` print,
+ * writing no file. unzip strips absolute names and `../` unless `-:` is given, with which a member
+ * may land anywhere above the folder: an unknown effect (the archive is not read).
+ */
+export const unzip: Handler = ({ name, args }) => {
+  let dir: Word | undefined;
+  let escapes = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic || !v.startsWith("-") || v === "-") continue;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if ("lvtzZcp".includes(c)) return [];
+      if (c === ":") escapes = true;
+      if (!UNZIP_VALUED.includes(c)) continue;
+      const value = k + 1 < v.length ? wordFrom(a, k + 1) : args[++i];
+      if (c === "d") dir = value;
+      break;
+    }
+  }
+  return escapes ? [op("unknown", name)] : extraction(name, [dir ?? literalWord(".")]);
+};
+
+/**
+ * 7-Zip (7z, 7za, 7zr, 7zz): `x` and `e` extract into `-oDIR` (attached only; `*` in it stands
+ * for the archive's name) or the working directory, replacing what is there (`-y`, `-aoa`; the
+ * other overwrite modes may still create a startup file). `-so` prints instead. 7-Zip makes
+ * absolute names relative and drops `..` unless `-spf`/`-spf2` keeps full paths: then a member may
+ * land anywhere, an unknown effect. Switches and the command are case-insensitive and may stand
+ * anywhere before `--`.
+ */
+export const sevenZip: Handler = ({ name, args }) => {
+  let command: string | undefined;
+  let dir: Word | undefined;
+  let full = false;
+  for (const [k, a] of args.entries()) {
+    const v = a.value;
+    if (v === "--" && !a.dynamic) {
+      command ??= args[k + 1]?.value.toLowerCase();
+      break;
+    }
+    if (a.dynamic || !v.startsWith("-")) {
+      command ??= a.dynamic ? "" : v.toLowerCase();
+      continue;
+    }
+    const s = v.toLowerCase();
+    if (s === "-so") return [];
+    if (s.startsWith("-spf")) full = true;
+    else if (s.startsWith("-o")) dir = wordFrom(a, 2);
+  }
+  if (command !== "x" && command !== "e") return command === "" ? [op("unknown", name)] : [];
+  if (full) return [op("unknown", name)];
+  return extraction(name, [_starFolder(dir) ?? literalWord(".")]);
+};
+
+/** `-o` with `*` (replaced by each archive's name): the folder above the first such component. */
+function _starFolder(dir: Word | undefined): Word | undefined {
+  if (!dir || dir.dynamic) return dir;
+  const at = dir.value.indexOf("*");
+  if (at < 0) return dir;
+  const slash = dir.value.lastIndexOf("/", at);
+  const value = slash < 0 ? "." : slash === 0 ? "/" : dir.value.slice(0, slash);
+  return literalWord(value, true);
+}
+
+/**
+ * unrar and rar: `x` and `e` extract into the destination operand (a word after the archive that
+ * ends in `/`, or an existing folder), `-op<DIR>`, or the working directory. Which later operand
+ * unrar takes for its destination depends on the file system when it runs, so every plain one is
+ * judged as a possible destination. unrar drops absolute names and `..` unless `-ep3` keeps full
+ * paths: then a member may land anywhere, an unknown effect. `p` prints; the other commands write
+ * no extracted file.
+ */
+export const unrar: Handler = ({ name, args }) => {
+  const operands: Word[] = [];
+  let dir: Word | undefined;
+  let full = false;
+  let switches = true;
+  for (const a of args) {
+    const v = a.value;
+    if (switches && !a.dynamic && v === "--") switches = false;
+    else if (switches && !a.dynamic && v.startsWith("-") && v.length > 1) {
+      const s = v.toLowerCase();
+      if (s === "-ep3") full = true;
+      else if (s.startsWith("-op")) dir = wordFrom(a, 3);
+    } else operands.push(a);
+  }
+  const [command, , ...rest] = operands;
+  if (command?.dynamic) return [op("unknown", name)];
+  const c = command?.value.toLowerCase();
+  if (c !== "x" && c !== "e") return [];
+  if (full) return [op("unknown", name)];
+  // Member masks with wildcards and `@listfile`s are no destination.
+  const dests = rest.filter((w) => w.dynamic || (!/[*?]/.test(w.value) && !w.value.startsWith("@")));
+  const explicit = [...(dir ? [dir] : []), ...dests.filter((w) => !w.dynamic && w.value.endsWith("/"))];
+  return extraction(name, explicit.length ? explicit : [...dests, literalWord(".")]);
+};
