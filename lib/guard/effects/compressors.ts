@@ -114,7 +114,7 @@ export const compressor: Handler = ({ name, args, ctx }) => {
       else if (name === "files" || name === "files0") listed = true;
       if (c.valuedLong.includes(name)) {
         const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-        if (name === "suffix" && value) suffix = value.value;
+        if (name === "suffix" && value) suffix = value.dynamic ? UNKNOWN_SUFFIX : value.value;
         if (name === "output" && value) output = value;
         if (name.startsWith("output-dir-") && value) outDir = { dir: value, flat: name === "output-dir-flat" };
       }
@@ -130,7 +130,7 @@ export const compressor: Handler = ({ name, args, ctx }) => {
       else if (ch === "f") force = true;
       else if (ch === "r") recursive = true;
     }
-    if (got?.value && got.letter === "S") suffix = got.value.value;
+    if (got?.value && got.letter === "S") suffix = got.value.dynamic ? UNKNOWN_SUFFIX : got.value.value;
     if (got?.value && got.letter === c.output) output = got.value;
     return got?.i ?? i;
   });
@@ -159,9 +159,13 @@ function _within(dir: Word, f: Word, flat: boolean): Word {
   return { ...f, value: `${dir.value}/${name}`, pattern: `${dir.value}/${name}`, glob: false };
 }
 
+// A suffix given by an expansion (`-S "$S"`): the names written are unknown.
+const UNKNOWN_SUFFIX = "\0unknown";
+
 /** The file a compressor writes beside `f` (none for a name decompression does not know). */
 function _outputName(f: Word, decompress: boolean, suffix: string): Word[] {
   if (f.dynamic) return [f];
+  if (suffix === UNKNOWN_SUFFIX) return [unknownWord()];
   if (!decompress) return [{ ...f, value: f.value + suffix, pattern: f.pattern + suffix }];
   const ending = Object.keys(TAR_ENDINGS).find((e) => f.value.endsWith(e));
   if (ending) return [{ ...f, value: f.value.slice(0, -ending.length) + TAR_ENDINGS[ending], glob: false }];

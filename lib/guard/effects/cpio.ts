@@ -28,6 +28,8 @@ const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-throug
  */
 export const cpio: Handler = (inv) => {
   const args = inv.args;
+  // An option word with an expansion (`-D"$D"`, `"$MODE"` aside) may set any folder or mode.
+  if (args.some((a) => a.dynamic && a.value.startsWith("-"))) return [op("unknown", "cpio")];
   const letters = new Set<string>();
   const values = new Map<string, Word>();
   let absolute = true;

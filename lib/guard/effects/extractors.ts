@@ -21,13 +21,14 @@ export const unzip: Handler = ({ name, args }) => {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic || !v.startsWith("-") || v === "-") continue;
+    // An option word with an expansion (`-d"$D"`) is read up to it; its value stays unknown.
+    if (!v.startsWith("-") || v === "-") continue;
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
       if ("lvtzZcp".includes(c)) return [];
       if (c === ":") escapes = true;
       if (!UNZIP_VALUED.includes(c)) continue;
-      const value = k + 1 < v.length ? wordFrom(a, k + 1) : args[++i];
+      const value = k + 1 < v.length || a.dynamic ? wordFrom(a, k + 1) : args[++i];
       if (c === "d") dir = value;
       break;
     }
@@ -53,7 +54,7 @@ export const sevenZip: Handler = ({ name, args }) => {
       command ??= args[k + 1]?.value.toLowerCase();
       break;
     }
-    if (a.dynamic || !v.startsWith("-")) {
+    if (!v.startsWith("-")) {
       command ??= a.dynamic ? "" : v.toLowerCase();
       continue;
     }
@@ -93,7 +94,7 @@ export const unrar: Handler = ({ name, args }) => {
   for (const a of args) {
     const v = a.value;
     if (switches && !a.dynamic && v === "--") switches = false;
-    else if (switches && !a.dynamic && v.startsWith("-") && v.length > 1) {
+    else if (switches && v.startsWith("-") && v.length > 1) {
       const s = v.toLowerCase();
       if (s === "-ep3") full = true;
       else if (s.startsWith("-op")) dir = wordFrom(a, 3);

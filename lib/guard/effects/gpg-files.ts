@@ -40,9 +40,11 @@ function _keyFiles(inv: Invocation): Op[] {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic || !v.startsWith("--")) continue;
-    if (v === "--") break;
+    if (!v.startsWith("--")) continue;
+    if (v === "--" && !a.dynamic) break;
     const eq = v.indexOf("=");
+    // An expansion in the name itself (`--"$X"`) is not read; one in the value (`--keyring="$K"`) is an unknown file.
+    if (a.dynamic && eq < 0) continue;
     const name = v.slice(2, eq < 0 ? undefined : eq);
     const file = FILES.find((f) => f === name || (name.length >= 3 && f.startsWith(name) && !FILES.some((g) => g !== f && g.startsWith(name))));
     if (file) {

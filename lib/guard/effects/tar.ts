@@ -40,11 +40,10 @@ export const tar: Handler = (inv) => {
     const sent = tarSent(args, inv.ctx);
     ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
   }
-  const extracts = args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
-  const into = _directory(args);
+  const extracts = parsed.mode === "extract" || args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
-  if (extracts) ops.push({ ...op("write-into", "tar", [into ?? literalWord(".")]), lands: "spread", ...(!tarToStdout(parsed) && { replaces: true }) });
+  if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));
   if (parsed.invalid) return ops;
   const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
   // A created archive is made of its operands: sent later, it is judged by them (archive-sources.ts).
@@ -63,9 +62,14 @@ function _environment(inv: Invocation, name: string): string | null | undefined 
   return value;
 }
 
-function _directory(args: Word[]): Word | undefined {
-  const at = args.findIndex((a) => a.value === "-C" || a.value === "--directory");
-  if (at >= 0) return args[at + 1];
-  const inline = args.find((a) => a.value.startsWith("--directory="));
-  return inline && { ...inline, value: inline.value.slice(12), pattern: inline.pattern.slice(12) };
+/**
+ * Where an extraction writes: the `-C DIR` as tar's own parser reads it (`-C DIR`, `-CDIR`, `-xC
+ * DIR`, `--dir DIR`, `--directory=DIR`: session 4, only the first two were read), or the working
+ * directory. Each `-C` changes directory from the one before, so a relative one after the first,
+ * or an option word the guard cannot read (`-C"$D"`), leaves the folder unknown.
+ */
+function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
+  const unread = args.some((a) => a.dynamic && a.value.startsWith("-"));
+  if (unread || dirs.slice(1).some((d) => d.dynamic || !d.value.startsWith("/"))) return op("unknown", "tar");
+  return { ...op("write-into", "tar", dirs.length ? dirs : [literalWord(".")]), lands: "spread", ...(!toStdout && { replaces: true }) };
 }

@@ -12,7 +12,7 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 const fx = useGuardFixture();
 const H = fx.home;
 writeFileSync(join(fx.ws, "list.txt"), "README.md\n");
-for (const f of ["a.cpio", "a.7z", "a.rar", "x.zip", "k.asc"]) writeFileSync(join(fx.ws, f), "x");
+for (const f of ["a.cpio", "a.7z", "a.rar", "x.zip", "k.asc", "x.tar"]) writeFileSync(join(fx.ws, f), "x");
 mkdirSync(join(H, ".gnupg"), { recursive: true });
 writeFileSync(join(H, "README.md.zst"), "x");
 mkdirSync(join(H, "mirror", fx.ws.slice(1)), { recursive: true });
@@ -79,7 +79,21 @@ const EXTRACTION: Row[] = [
   ["unzip -qodDIR", "unzip -qod$HOME x.zip", ...OUTSIDE],
   ["unzip -: extracts ../ members", "unzip -o -: x.zip", ...UNKNOWN],
   ["unzip -: into a workspace folder", "unzip -: -d build x.zip", ...UNKNOWN],
+  // An option word with an expansion leaves the folder unknown.
+  ["7z -o\"$D\"", '7z x a.7z -o"$D"', ...UNKNOWN],
+  ["unzip -qod\"$D\"", 'unzip -qod"$D" x.zip', ...UNKNOWN],
+  ["unrar -op\"$D\"", 'unrar x -op"$D" a.rar', ...UNKNOWN],
+  ["cpio -D\"$D\"", 'cpio -id --no-absolute-filenames -D"$D" < a.cpio', ...UNKNOWN],
+  // tar's folder as its own parser reads it (only `-C DIR` and `--directory=` were).
+  ["tar -C$HOME attached", "tar -xf x.tar -C$HOME", ...OUTSIDE],
+  ["tar -xC DIR in a cluster", "tar -xC ~ -f x.tar", ...OUTSIDE],
+  ["tar --dir abbreviated", "tar -x -f x.tar --dir ~", ...OUTSIDE],
+  ["tar --extr abbreviated with -C", "tar --extr -f x.tar -C ~", ...OUTSIDE],
+  ["tar -C\"$D\"", 'tar -xf x.tar -C"$D"', ...UNKNOWN],
+  ["tar's second -C relative to the first", "tar -xf x.tar -C /tmp -C ..", ...UNKNOWN],
   // Harmless lookalikes.
+  ["tar -C a workspace folder", "tar -xf x.tar -Cbuild", "ALLOW"],
+  ["tar -xO to stdout with -C", "tar -xOf x.tar -C ~", "ALLOW"],
   ["cpio --no-absolute-filenames in the workspace", "cpio -idm --no-absolute-filenames < a.cpio", "ALLOW"],
   ["cpio -D a workspace folder", "cpio -idm --no-absolute-filenames -D build < a.cpio", "ALLOW"],
   ["cpio -D the temporary directory", "cpio -idm --no-absolute-filenames -D /tmp < a.cpio", "ALLOW"],
@@ -130,6 +144,7 @@ const GPG: Row[] = [
   ["behind sudo", "sudo gpg --keyring ~/.profile --import k.asc", ...OUTSIDE],
   ["inside bash -c", "bash -c 'gpg --keyring ~/.profile --import k.asc'", ...OUTSIDE],
   ["gpg2", "gpg2 --trustdb-name ~/.bashrc --list-keys", ...OUTSIDE],
+  ["--keyring=\"$K\" with --import", 'gpg --keyring="$K" --import k.asc', ...UNKNOWN],
   // Harmless lookalikes.
   ["--keyring read to list keys", "gpg --no-default-keyring --keyring /usr/share/keyrings/x.gpg --list-keys", "ALLOW"],
   ["--keyring read to verify", "gpg --keyring ~/.profile --verify x.sig", "ALLOW"],
@@ -154,6 +169,8 @@ const COMPRESSORS: Row[] = [
   ["xz --suf VALUE", "xz -kf --suf rc ~/.bash", ...OUTSIDE],
   ["unxz --suf VALUE writes the stripped name", "unxz -kf --suf .x ~/.bashrc.x", ...OUTSIDE],
   ["xz --files reads the names from a file", "xz --files=list.txt", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["gzip --suf with an expansion", 'gzip -kf --suf "$S" ~/.bash', ...UNKNOWN],
+  ["gzip -S with an expansion", 'gzip -kf -S "$S" ~/.bash', ...UNKNOWN],
   ["xz --files reads the names from stdin", "xz --files < list.txt", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["zstd -f --output-dir-flat over an existing file", "zstd -f --output-dir-flat ~ README.md", ...OUTSIDE],
   ["zstd -f --output-dir-mirror over an existing file", `zstd -f --output-dir-mirror=${H}/mirror ${fx.ws}/README.md`, ...OUTSIDE],
