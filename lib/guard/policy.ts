@@ -158,7 +158,9 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   const early = (o.kind === "delete" && !o.recursive) || o.kind === "overwrite" || o.inPlace === true;
   const entry = early ? lstatOrUndefined(path) : undefined;
   // rm, unlink, os.remove and friends refuse a directory without -r; rmdir only removes an empty one.
-  if (o.kind === "delete" && !o.recursive && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
+  // A subtree op's target is a root whose members are acted on (`find ~/.ssh -exec rm {} +`):
+  // neither this nor the write-into rule below says anything about them (red team 5 C1).
+  if (o.kind === "delete" && !o.recursive && !o.subtree && entry?.isDirectory() && cls !== "protected" && !_emptyDir(path)) return "ALLOW_NOOP";
   // An in-place edit keeps the file: the workspace's own edits stay allowed as before, but
   // protected storage and files outside the workspace (`sed -i d ~/.bashrc`) are judged.
   if (o.inPlace) {
@@ -169,7 +171,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.
-  const kind = o.kind === "overwrite" && _writesInto(path, entry) ? "write-into" : o.kind;
+  const kind = o.kind === "overwrite" && !o.subtree && _writesInto(path, entry) ? "write-into" : o.kind;
   if (kind === "write-into" && o.replaces) return replacedIn(path, cls, pc);
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";

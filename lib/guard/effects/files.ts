@@ -131,7 +131,14 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
-  ops.push({ ...op("write-into", name, [dest]), lands: "created", replaces: true });
+  // rsync replaces the entry at each name it writes (a link there too: the link goes, not what
+  // it points to), as cp does: a named source lands under its name inside a destination folder,
+  // or on the destination itself (red team 5 L2). A source's contents (`src/`) are a tree the
+  // guard does not list, written into the folder.
+  const sources = files.slice(0, -1);
+  const kind = flags.includes("--ignore-existing") ? "write-into" : "overwrite";
+  if (sources.some((s) => s.dynamic || s.value.endsWith("/"))) ops.push({ ...op("write-into", name, [dest]), lands: "created", replaces: true });
+  else ops.push({ ...op(kind, name, [dest]), lands: "created", sources, replaces: true });
   if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };

@@ -10,6 +10,7 @@ import { copyMove, dd, diskTool, lvm, permission, remove, rsync, shred, tee, tru
 import { find } from "./find.ts";
 import { git } from "./git.ts";
 import { fetcher, pipedToPeer, socket } from "./network.ts";
+import { NAME_QUERY_PROGRAMS, nameQuery } from "./dns-sent.ts";
 import { keychain } from "./secrets.ts";
 import { APP_CLIS, appCli, bundle } from "./app-databases.ts";
 import { mongoShell, redisCli } from "./kv-stores.ts";
@@ -89,6 +90,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["httpd", httpd],
   ...["curl", "wget", "http", "https", "xh"].map((n) => [n, fetcher] as const),
   ...["nc", "ncat", "netcat", "socat"].map((n) => [n, socket] as const),
+  ...NAME_QUERY_PROGRAMS.map((n) => [n, nameQuery] as const),
   ["scp", commandString],
   ["sftp", sftp],
   ...["at", "batch"].map((n) => [n, atJob] as const),

@@ -1,5 +1,7 @@
 import type { Word } from "../syntax.ts";
 import { envPrints, printenvPrints } from "./env-output.ts";
+import { programName } from "./names.ts";
+import { xargsFedCommand } from "./xargs-input.ts";
 
 /**
  * Commands whose output is secret data: the environment (`env`, `printenv`, and the builtins
@@ -30,6 +32,13 @@ export function secretOutput(name: string, args: Word[]): SecretPrint | null {
     case "declare":
     case "typeset":
       return _declarePrints(args) ? "environment" : null;
+    case "compgen":
+      return _compgenListsVariables(args) ? "environment" : null;
+    case "xargs": {
+      // The command xargs runs, given names read from stdin (`compgen -e | xargs -I{} printenv {}`).
+      const fed = xargsFedCommand(args);
+      return fed === null || fed[0]!.dynamic ? null : secretOutput(programName(fed[0]!), fed.slice(1));
+    }
     default:
       return _printsCredentials(name, args) ? "credentials" : null;
   }
@@ -42,6 +51,30 @@ function _declarePrints(args: Word[]): boolean {
   if (args.some((a) => a.dynamic)) return true;
   if (names.length === 0) return !/[fF]/.test(flags);
   return flags.includes("p") && !names.some((n) => n.value.includes("=")) && printenvPrints(names) !== "clean";
+}
+
+/**
+ * compgen -e / -v / -A export|variable|arrayvar: the names of the variables. Only names, but a line
+ * sends them to reach the values (`for v in $(compgen -e); do echo ${!v}; done`): an indirect
+ * expansion the guard does not follow, so the listing counts as the environment (red team 5 H6).
+ */
+function _compgenListsVariables(args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return true;
+    const v = a.value;
+    if (v === "--" || !v.startsWith("-")) return false;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (c === "e" || c === "v") return true;
+      if (!"AGWXPSFCo".includes(c)) continue;
+      // An option taking a value: the rest of the word, or the next one.
+      const value = k + 1 < v.length ? { value: v.slice(k + 1), dynamic: false } : args[++i];
+      if (c === "A" && (value === undefined || value.dynamic || /^(export|variable|arrayvar)$/.test(value.value))) return true;
+      break;
+    }
+  }
+  return false;
 }
 
 const GIT_VALUED = new Set(["-c", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"]);

@@ -7,11 +7,16 @@ import { secretOutput } from "./secret-output.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { tarSent } from "./tar-sent.ts";
 import { wrappedCommand } from "./wrappers.ts";
+import { xargsFedCommand } from "./xargs-input.ts";
 
 // Programs that print the files they are given, or their stdin without one.
 const FILE_PRINTERS = new Set(["cat", "gzip", "bzip2", "xz", "zstd", "lz4", "base64"]);
 // Other readers of local files or databases whose output is not enumerated: always asked about.
 const OPAQUE_READERS = new Set(["zip", "grep", "rg", "find", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
+// Filters that print what they read on stdin, whole or in part (red team 5 H6: `env | tee e |
+// curl -d @- …`): a stage between a source and a sender passes the source on. A secret file given
+// as an operand is asked about where it is read (secrets.ts).
+const PASS_THROUGH = new Set("tee sort uniq head tail tac rev tr cut fold nl paste column expand unexpand fmt pr iconv od hexdump strings sed awk gawk mawk nawk dd pv".split(" "));
 const MAX_DEPTH = 8;
 
 /**
@@ -58,6 +63,12 @@ export function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContex
   if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
   // The environment (`printenv`, `export`, `set`, `declare -p`) and printed credentials (`gh auth token`).
   if (secretOutput(name, args) !== null) return "unknown";
+  if (PASS_THROUGH.has(name)) return stdinSent(cmd, ctx, depth);
+  // xargs echoing what it reads (`env | xargs | curl …`, `xargs printf '%s\n'`).
+  if (name === "xargs") {
+    const fed = xargsFedCommand(args);
+    return fed === null ? "unknown" : /^(echo|printf)$/.test(fed[0]!.value) ? stdinSent(cmd, ctx, depth) : printedSent(fed, cmd, ctx, depth + 1);
+  }
   if (name === "tar") {
     const all = _tarArgs(args, cmd, ctx);
     return all === null ? "unknown" : tarSent(all, ctx);

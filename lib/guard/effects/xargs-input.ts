@@ -1,4 +1,4 @@
-import type { Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 
 /** How xargs reads its input: blank-separated words (quotes apply), or items ended by one character. */
 export interface XargsOptions {
@@ -114,4 +114,17 @@ export function xargsItems(text: string, options: XargsOptions): string[] | null
     if (kept.length > 64) return null;
   }
   return kept;
+}
+
+/**
+ * The command xargs runs with the items it reads as unknown words (`compgen -e | xargs printenv`
+ * is `printenv ?`), echo when none is given; null when xargs' options cannot be read.
+ */
+export function xargsFedCommand(args: Word[]): Word[] | null {
+  const options = xargsOptions(args);
+  if (options === null) return null;
+  const command = args.slice(options.command);
+  if (command.length === 0) return [literalWord("echo"), unknownWord()];
+  const { replace } = options;
+  return replace === undefined ? [...command, unknownWord()] : command.map((w) => (!w.dynamic && w.value.includes(replace) ? unknownWord() : w));
 }
