@@ -100,7 +100,7 @@ const _aliasExpansions = new WeakMap<Map<string, string>, number>();
 
 /** The effects of one program with its arguments (wrappers call back in with their inner command). */
 export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
-  if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic");
+  if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic", cmd);
   const name = programName(head);
   const alias = ctx.state.aliases?.get(name);
   if (alias !== undefined && ctx.depth < 8) {
@@ -123,7 +123,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   }
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
-  const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known);
+  const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known, cmd);
   const flows = writtenScriptOps(name, head, args, ctx);
   recordFlows(name, head, args, cmd, ctx);
   recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
@@ -143,7 +143,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
 function _unknownFile(name: string, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   const handler = PROGRAMS.get(name);
   if (handler) return handler({ name, args, cmd, ctx });
-  const ops = scanUnknownProgram(args, ctx, "program");
+  const ops = scanUnknownProgram(args, ctx, "program", cmd);
   return destructiveLooking(args) ? [...ops, op("unknown", "program")] : ops;
 }
 

@@ -36,6 +36,7 @@ import { sftp } from "./sftp.ts";
 import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./shells.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
+import { STDIN_CODE_PROGRAMS, stdinCode } from "./stdin-code.ts";
 
 /** Both handlers' ops, in order. */
 const both = (a: Handler, b: Handler): Handler => (inv) => [...a(inv), ...b(inv)];
@@ -84,6 +85,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["perl", both(interpreter("perl"), inPlaceSwitch)],
   ["ruby", both(both(interpreter("ruby"), rubyServer), inPlaceSwitch)],
   ["php", both(interpreter("php"), phpServer)],
+  // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).
+  ...STDIN_CODE_PROGRAMS.map((n) => [n, stdinCode] as const),
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
   ["http-server", httpServer],
   ["serve", serve],

@@ -6,6 +6,8 @@ import type { Dialect, Handler, Invocation } from "./context.ts";
 import { namesPipe } from "./fifo.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 import { appScriptOps } from "./app-databases.ts";
+import { analyzeFedText } from "./nested-stdin.ts";
+import { shellStartupOps } from "./shell-startup.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 // fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
@@ -46,6 +48,12 @@ function scriptOperand(inv: Invocation, file: Word, analyse: (text: string) => O
  * `bash -n +n` runs.
  */
 export const shell: Handler = (inv) => {
+  const startup = shellStartupOps(inv);
+  const ops = _shell(inv);
+  return startup.length === 0 ? ops : [...startup, ...ops];
+};
+
+const _shell: Handler = (inv) => {
   const { args } = inv;
   let command = false;
   let noexec = false;
@@ -60,7 +68,7 @@ export const shell: Handler = (inv) => {
       break;
     }
     if (v.startsWith("--")) {
-      if (inv.name === "fish" && FISH_TEXT.test(v)) return analyzeText(v.slice(v.indexOf("=") + 1), "posix", inv.ctx);
+      if (inv.name === "fish" && FISH_TEXT.test(v)) return analyzeFedText(v.slice(v.indexOf("=") + 1), "posix", inv.ctx, inv.cmd);
       if (inv.name === "fish" && (v === "--command" || v === "--init-command")) return _textOperand(inv, args[i + 1]);
       if (SHELL_VALUED.has(v)) i++;
       continue;
@@ -86,7 +94,7 @@ export const shell: Handler = (inv) => {
 
 function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
   if (!text) return [];
-  return text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx);
+  return text.dynamic ? [op("unknown", inv.name)] : analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
 }
 
 /** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script. */
@@ -137,7 +145,8 @@ export function interpreter(language: Language): Handler {
   return (inv) => {
     const ops: Op[] = [];
     let inline = false;
-    const { args } = inv;
+    // `bun run -`, `deno run -`: the subcommand before the interpreter's own arguments.
+    const args = (inv.name === "bun" || inv.name === "deno") && inv.args[0]?.value === "run" ? inv.args.slice(1) : inv.args;
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (INLINE_FLAGS[language].test(a.value) || (language === "python" && /^-c./.test(a.value))) {

@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
-import { analyzeArgv } from "./analyze.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import { analyzeArgv, stdinOf } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
 import { PROGRAMS } from "./programs.ts";
@@ -13,17 +13,25 @@ const INERT = new Set(
   ),
 );
 
+// Program names that are everyday argument words too (`make -C r`, `git log -- dc`): not taken
+// as a wrapped program (R and dc run their stdin: stdin-code.ts).
+const ARGUMENT_WORDS = new Set(["r", "R", "dc", "m4"]);
+
 /**
  * A program the guard does not model. When one of its arguments names a known destructive
  * program (`rtk git reset --hard`, `$WRAP rm -rf /`), it may be a wrapper running it: the inner
- * effect is analysed and marked `wrapped`, and the policy fails closed on it.
+ * effect is analysed and marked `wrapped`, and the policy fails closed on it. A shell or
+ * interpreter named there is judged by what the command's stdin feeds it (red team 5, C7).
  */
-export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: string): Op[] {
+export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: string, cmd?: SimpleCommand): Op[] {
   if (INERT.has(name)) return [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a))) continue;
-    const inner = analyzeArgv(a, args.slice(i + 1), ctx);
+    if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
+    // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
+    // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.
+    // (Only then: without stdin the wrapped program is judged as before, with none known.)
+    const inner = analyzeArgv(a, args.slice(i + 1), ctx, cmd && stdinOf(cmd).kind !== "none" ? cmd : undefined);
     return inner.map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
   }
   return name === "dynamic" ? [op("unknown", "dynamic")] : [];

@@ -5,6 +5,7 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { analyzeFedText } from "./nested-stdin.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
 
 /**
@@ -156,7 +157,7 @@ export const env: Handler = (inv) => {
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
       const split = [text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" ");
-      return inDir(chdir, inv, () => analyzeText(split, "posix", inv.ctx));
+      return inDir(chdir, inv, () => analyzeFedText(split, "posix", inv.ctx, inv.cmd));
     } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
       if (v === "-C" || v === "--chdir") chdir = args[i + 1] ?? unknownWord();
       i++;
@@ -179,7 +180,7 @@ export const env: Handler = (inv) => {
 /** eval joins its arguments and runs them as shell text. */
 export const evalText: Handler = (inv) => {
   if (inv.args.some((w) => w.dynamic)) return [op("unknown", "eval")];
-  return analyzeText(inv.args.map((w) => w.value).join(" "), "posix", inv.ctx);
+  return analyzeFedText(inv.args.map((w) => w.value).join(" "), "posix", inv.ctx, inv.cmd);
 };
 
 /** su -c STRING, ssh/scp -o ProxyCommand=…: a string run by a local shell. */
@@ -197,7 +198,8 @@ export const commandString: Handler = (inv) => {
       if (m) text = { ...inv.args[i]!, value: m[2]! };
     }
     if (!text) continue;
-    ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeText(text.value, "posix", inv.ctx)));
+    // su's command reads su's stdin; ssh's ProxyCommand talks to the connection.
+    ops.push(...(text.dynamic ? [op("unknown", inv.name)] : analyzeFedText(text.value, "posix", inv.ctx, inv.name === "su" ? inv.cmd : undefined)));
   }
   if (inv.name === "scp") ops.push(...remoteCopy(inv));
   if (inv.name === "ssh") ops.push(...pipedToPeer(inv));

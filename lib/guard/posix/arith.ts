@@ -2,6 +2,7 @@ import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords } from "./loop-candidates.ts";
+import { nameOperandSubscripts } from "./name-operands.ts";
 import { KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
@@ -71,6 +72,13 @@ export function evaluateBraced(lx: Lexer, inner: string): void {
     if (value === null || value === undefined || value.includes(KEPT)) _unknown(lx);
     else if (value !== UNSET) evaluateValue(lx, value);
   }
+  // `${!ref}`: ref's value is a name; bash evaluates its subscript (`ref='a[$(cmd)]'`).
+  const ref = /^!([A-Za-z_][A-Za-z0-9_]*)(?:$|:?[-=+?])/.exec(inner)?.[1];
+  if (ref !== undefined) {
+    const value = lx.vars.get(ref);
+    if (value === null) _unknown(lx);
+    else if (value !== undefined && value !== UNSET && !value.includes(KEPT) && value.includes("[")) evaluateValue(lx, value.slice(value.indexOf("[")));
+  }
   const subscript = /\[(.*)\]/s.exec(inner)?.[1];
   if (subscript !== undefined) evaluateNames(lx, subscript);
   const offsets = /^[A-Za-z_][A-Za-z0-9_]*:(?![-=+?])(.*)$/s.exec(inner)?.[1];
@@ -91,6 +99,7 @@ function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): 
 export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>): void {
   const declared = _integers.get(lx.vars);
   if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
+  nameOperandSubscripts(lx, cmd, raw, _EVALUATE);
   const head = cmd.argv[0];
   // Most commands are none of these: nothing is evaluated and nothing is allocated for them.
   if (!head || head.dynamic || !(head.value === "let" || head.value === "[[" || DECLARERS.has(head.value))) return;
@@ -113,6 +122,8 @@ export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, 
     if (integers.has(name) && name !== w.value) _operand(lx, _afterEquals(raw.get(w)), { ...w, value: w.value.slice(w.value.indexOf("=") + 1) });
   }
 }
+
+const _EVALUATE = { names: (lx: Lexer, text: string) => evaluateNames(lx, text), value: (lx: Lexer, text: string) => evaluateValue(lx, text) };
 
 function _afterEquals(raw: string | undefined): string | undefined {
   return raw?.replace(ASSIGNMENT, "");

@@ -31,6 +31,11 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos += 3;
     readArithmetic(lx);
     w.addExpansion(null, quoted);
+  } else if (next === "[") {
+    // `$[ … ]`: bash's old spelling of `$(( … ))`.
+    lx.pos += 2;
+    readArithmetic(lx, "]");
+    w.addExpansion(null, quoted);
   } else if (next === "(") {
     lx.pos += 2;
     const inner = lx.nested(true);
@@ -76,7 +81,7 @@ function _split(lx: Lexer, value: string | null, quoted: boolean): string | null
  * `((…))` / `$((…))` after the opening parentheses; substitutions inside still run, and the
  * names the expression reaches (`x`, `$x`, `${x}`) are evaluated as bash does.
  */
-export function readArithmetic(lx: Lexer): void {
+export function readArithmetic(lx: Lexer, close: "))" | "]" = "))"): void {
   let depth = 0;
   let names = "";
   for (;;) {
@@ -89,6 +94,11 @@ export function readArithmetic(lx: Lexer): void {
     }
     names += c;
     lx.pos++;
+    if (close === "]") {
+      if (c === "[") depth++;
+      else if (c === "]" && depth-- === 0) return evaluateNames(lx, names.slice(0, -1));
+      continue;
+    }
     if (c === "(") depth++;
     else if (c === ")") {
       if (depth > 0) depth--;

@@ -1,6 +1,8 @@
 import { ParseError, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { arithmeticCommand } from "./arith.ts";
+import { noteShellStdin } from "./exec-stdin.ts";
+import { notePromptVars } from "./prompt-vars.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
@@ -270,6 +272,8 @@ class _Parser extends Lexer {
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     arithmeticCommand(this, cmd, raws);
+    noteShellStdin(this, cmd);
+    if (cmd.assigns.length > 0 || cmd.argv.length > 1) notePromptVars(this, cmd);
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);

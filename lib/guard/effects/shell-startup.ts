@@ -1,0 +1,27 @@
+import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
+import { literalWord } from "../syntax.ts";
+import { analyzeArgv } from "./analyze.ts";
+import type { Invocation } from "./context.ts";
+
+// Files a shell sources before its script: bash's BASH_ENV (not interactive), ENV (sh, and
+// bash in POSIX mode, when interactive). Both are taken for every shell (over-approximation).
+const STARTUP_VARS = ["BASH_ENV", "ENV"];
+
+/**
+ * What a shell's startup variables make it run first: `echo 'rm -rf ~' > s.sh; BASH_ENV=s.sh
+ * bash -c :` sources s.sh (red team 5, H1). The file is judged as `source FILE` is (a script the
+ * line wrote is analysed, a download is remote code); a value the guard cannot read is unknown.
+ * A value from the environment given to the check is not the line's doing and is left alone.
+ */
+export function shellStartupOps(inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  for (const name of STARTUP_VARS) {
+    const own = inv.cmd?.assigns.find((a) => a.name === name);
+    const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
+    if (value === undefined || value === UNSET || value === "") continue;
+    if (value === null) ops.push(op("unknown", inv.name));
+    else ops.push(...analyzeArgv(literalWord("source"), [literalWord(value, true)], inv.ctx));
+  }
+  return ops;
+}

@@ -1,0 +1,26 @@
+import { op, type Op } from "../ops.ts";
+import type { Handler } from "./context.ts";
+import { stdinEffects } from "./shells.ts";
+import { scanUnknownProgram } from "./unknown-program.ts";
+
+/**
+ * Interpreters whose language the guard does not read, that run the code on their stdin when no
+ * script is named (or the script is `-`): `tclsh <<'E' … E`, `echo 'system("rm -rf ~")' | R
+ * --no-save`, `curl … | lua` (red team 5, H5). Code the guard cannot read fails closed
+ * (BLOCK_UNDETERMINABLE_EFFECT), a download is remote code; empty input runs nothing. gdb reads
+ * its commands from stdin even with a program operand. Their arguments are still scanned for a
+ * wrapped program as any unknown program's are.
+ */
+export const STDIN_CODE_PROGRAMS = [
+  "tclsh", "wish", "expect", "dc", "m4", "r", "rscript", "octave", "octave-cli", "guile", "sbcl", "clisp", "ecl", "ghci", "jshell",
+  "irb", "lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "gnuplot", "gdb", "julia", "racket", "swipl", "scala", "groovy",
+  "pike", "tclsh8.6", "wish8.6",
+];
+
+export const stdinCode: Handler = (inv) => {
+  const ops = scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
+  const operand = inv.args.find((a) => !a.value.startsWith("-") || a.value === "-");
+  if (operand && operand.value !== "-" && inv.name !== "gdb") return ops;
+  const stdin = stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));
+  return stdin.length === 0 ? ops : [...ops, ...stdin];
+};
