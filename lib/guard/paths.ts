@@ -44,18 +44,29 @@ export function findWorkspace(cwd: string): string {
   }
 }
 
+/**
+ * Whether file names are compared without case, as on Windows (NTFS) and macOS (APFS by default):
+ * there `.GIT` is the repository's `.git` and `.Agent-Guard` the quarantine. Tests set `value`.
+ */
+export const caseInsensitiveNames = { value: process.platform === "win32" || process.platform === "darwin" };
+
 /** Classifies one absolute, normalised path. */
 export function classifyPath(path: string, pc: PathContext): PathClass {
   const d = _derived(pc);
-  if (_within(path, d.gitDir) || _within(path, d.guardStore)) return "protected";
-  // Any Git metadata, including bare repositories (`backup.git/objects`).
-  if (path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4))) return "protected";
+  if (_protectedName(path, d)) return "protected";
+  if (caseInsensitiveNames.value && _protectedName(path.toLowerCase(), { gitDir: d.gitDir.toLowerCase(), guardStore: d.guardStore.toLowerCase() })) return "protected";
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
   if (d.ancestors.has(path)) return "ancestor";
   if (d.usable && _within(path, pc.workspace)) return "workspace";
   if ((_insideAny(path, pc.tmpDirs) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
   for (const t of SYSTEM_TREES) if (_within(path, t)) return "system";
   return "outside";
+}
+
+/** Git metadata (the workspace's, or any `.git`/`NAME.git` folder, bare repositories included) or the quarantine. */
+function _protectedName(path: string, d: { gitDir: string; guardStore: string }): boolean {
+  if (_within(path, d.gitDir) || _within(path, d.guardStore)) return true;
+  return path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4));
 }
 
 /** `.agent-guard/` at the workspace root of a context: the quarantine and its control paths. */

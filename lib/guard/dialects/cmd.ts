@@ -1,5 +1,6 @@
 import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { translateRobocopy } from "./cmd-robocopy.ts";
 
 /**
  * cmd.exe command text as simple commands in the POSIX effect vocabulary. Separators `&`, `&&`,
@@ -61,6 +62,14 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
     else if (c === "%") {
       const end = text.indexOf("%", i + 1);
       const name = end < 0 ? "" : text.slice(i + 1, end);
+      // `%VAR:~start,len%` (a substring) and `%VAR:old=new%` (a replacement): cmd computes them
+      // from the value (learn.microsoft.com/windows-server/administration/windows-commands/set);
+      // the guard does not, so the word is unknown.
+      if (/^[A-Za-z_][A-Za-z0-9_()]*:(?:~|[^=]*=)/.test(name)) {
+        dynamic = true;
+        i = end;
+        continue;
+      }
       if (!/^[A-Za-z_][A-Za-z0-9_()]*$/.test(name)) {
         value += c;
         continue;
@@ -69,7 +78,7 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
       if (known === null) dynamic = true;
       else value += known;
       i = end;
-    } else if (c === "!" && /^![A-Za-z_]\w*!/.test(text.slice(i))) dynamic = true;
+    } else if (c === "!" && /^![A-Za-z_][\w()]*(?::[^!]*)?!/.test(text.slice(i))) dynamic = true;
     else value += c;
   }
   if (inQuote) throw new ParseError("unterminated quote");
@@ -143,9 +152,9 @@ function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]
     case "xcopy":
       return [literalWord("cp"), literalWord("--"), ...operands];
     case "robocopy":
-      return switches.some((s) => s === "/mir" || s === "/purge")
-        ? [literalWord("rsync"), literalWord("--delete"), ...operands.slice(0, 2)]
-        : [literalWord("cp"), literalWord("--"), ...operands.slice(0, 2)];
+      return translateRobocopy([...attached.map((s) => literalWord(s)), ...rest], out);
+    case "forfiles":
+      return forfiles(args, depth, vars, out);
     case "cmd":
       if (!switches.includes("/c") && !switches.includes("/k")) return [];
       if (operands.some((w) => w.dynamic)) return [literalWord(SYNTHETIC.unknown)];
@@ -154,6 +163,26 @@ function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]
     default:
       return [literalWord(name!), ...args];
   }
+}
+
+/**
+ * `forfiles [/p DIR] [/m MASK] [/s] [/c "COMMAND"]` runs COMMAND (a program, usually `cmd /c …`)
+ * once per file found (learn.microsoft.com/windows-server/administration/windows-commands/forfiles).
+ * COMMAND is analysed with each `@file`, `@path`, … variable an unknown word; `0xHH` is the
+ * character it codes. Without /c it only echoes the names.
+ */
+export function forfiles(args: Word[], depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
+  const at = args.findIndex((w) => !w.dynamic && /^\/c$/i.test(w.value));
+  if (at < 0) return [];
+  const command = args[at + 1];
+  if (!command || command.dynamic) return [literalWord(SYNTHETIC.unknown)];
+  const text = command.value
+    .replace(/0x([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    // `cmd /c TEXT` is read here, so that the variables below reach TEXT as unknown words.
+    .replace(/^\s*cmd(?:\.exe)?\s+\/[ck]\s*/i, "")
+    .replace(/@(?:file|fname|ext|path|relpath|isdir|fsize|fdate|ftime)\b/gi, "%FORFILES_ITEM%");
+  out.push(...parseCmd(text, depth + 1, vars).commands);
+  return [];
 }
 
 /** `del /s dir\*.log` deletes matches in every subfolder of `dir`. */

@@ -12,6 +12,16 @@ export interface PsCommand {
 const SEPARATORS = new Set([";", "\n", "|", "&"]);
 
 /**
+ * The elements of a word that is an array literal in argument mode (`'-rf',$HOME`): split at the
+ * commas outside quotes, each with its own quoting and dynamic flag. Words without such a comma
+ * have no entry.
+ */
+export const listElements = new WeakMap<Word, Word[]>();
+
+/** Words that begin with an unquoted dash: a parameter name when a letter follows (`-Path:'x y'`). */
+export const dashWords = new WeakSet<Word>();
+
+/**
  * Splits PowerShell text into commands. Strings ('…' with '' escapes, "…" with backtick escapes
  * and `$…` expansions), backtick escapes, comments, `$(…)`, `(…)`, `@(…)` and `{…}` blocks are
  * understood; the bodies of blocks and subexpressions are returned for separate analysis.
@@ -33,7 +43,11 @@ export function lexPowerShell(src: string, vars: (name: string) => string | null
       const end = src.indexOf("#>", i + 2);
       if (end < 0) throw new ParseError("unterminated block comment");
       i = end + 2;
-    } else if (SEPARATORS.has(c) && !(c === "&" && cur.words.length === 0 && src[i + 1] !== "&")) {
+    } else if (c === "&" && cur.words.length === 0 && src[i + 1] !== "&") {
+      // The call operator: `& 'Remove-Item' …`, `& $command …`, `& { … }`.
+      cur.words.push({ value: "&", dynamic: false, glob: false, pattern: "&", quoted: false });
+      i++;
+    } else if (SEPARATORS.has(c)) {
       const pipe = c === "|" && src[i + 1] !== "|";
       i += (c === "&" || c === "|") && src[i + 1] === c ? 2 : 1;
       flush(pipe);
@@ -62,17 +76,39 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   let quoted = false;
   let glob = false;
   let i = start;
+  // The current array element (from `start`, or after the last unquoted comma).
+  const elements: Word[] = [];
+  let el = { from: 0, dynamic: false, quoted: false, glob: false };
   for (;;) {
     const c = src[i];
+    // Blanks around the comma of an array literal do not end it (`'-c', 'text'` is one argument).
+    if ((c === " " || c === "\t") && (value.length > el.from || el.quoted || el.dynamic) && /^[ \t]*,/.test(src.slice(i, i + 64))) {
+      i = src.indexOf(",", i);
+      continue;
+    }
     if (c === undefined || c === " " || c === "\t" || c === "\r" || SEPARATORS.has(c) || c === ")" || c === "}") break;
-    if (c === "'") {
+    const elementStart = value.length === el.from && !el.quoted && !el.dynamic;
+    if (c === "~" && (elementStart || (el.from === 0 && /^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(value))) && _tildeEnds(src[i + 1])) {
+      // A leading `~` is the home folder: the FileSystem provider substitutes the provider's Home
+      // for it in every path (ProviderInfo.Home, learn.microsoft.com/dotnet/api/
+      // system.management.automation.providerinfo.home), redirections included.
+      const home = vars("home");
+      if (home === null) dynamic = el.dynamic = true;
+      else value += home;
+      i++;
+    } else if (c === "," && !(value.length === el.from && !el.dynamic && !el.quoted)) {
+      elements.push(_element(value.slice(el.from), el));
+      value += c;
+      el = { from: value.length, dynamic: false, quoted: false, glob: false };
+      for (i++; src[i] === " " || src[i] === "\t"; i++);
+    } else if (c === "'") {
       const [text, next] = _single(src, i);
       value += text;
-      quoted = true;
+      quoted = el.quoted = true;
       i = next;
     } else if (c === '"') {
       i++;
-      quoted = true;
+      quoted = el.quoted = true;
       for (;;) {
         const d = src[i];
         if (d === undefined) throw new ParseError("unterminated string");
@@ -87,7 +123,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
           i += 2;
         } else if (d === "$") {
           const r = _dollar(src, i, vars, nested);
-          if (r.value === null) dynamic = true;
+          if (r.value === null) dynamic = el.dynamic = true;
           else value += r.value;
           i = r.end;
         } else {
@@ -97,27 +133,40 @@ function _word(src: string, start: number, vars: (name: string) => string | null
       }
     } else if (c === "`") {
       value += src[i + 1] ?? "";
-      quoted = true;
+      quoted = el.quoted = true;
       i += 2;
     } else if (c === "$") {
       const r = _dollar(src, i, vars, nested);
-      if (r.value === null) dynamic = true;
+      if (r.value === null) dynamic = el.dynamic = true;
       else value += r.value;
       i = r.end;
     } else if (c === "(" || c === "{" || (c === "@" && src[i + 1] === "(")) {
       const open = c === "@" ? i + 1 : i;
       const end = _matching(src, open);
       nested.push(src.slice(open + 1, end));
-      dynamic = true;
+      dynamic = el.dynamic = true;
       i = end + 1;
     } else {
-      if (c === "*" || c === "?" || c === "[") glob = true;
+      if (c === "*" || c === "?" || c === "[") glob = el.glob = true;
       value += c;
       i++;
     }
   }
   const normalised = value.replace(/\\/g, "/");
-  return [{ value: normalised, dynamic, glob: glob && !quoted, pattern: normalised, quoted }, i];
+  const word: Word = { value: normalised, dynamic, glob: glob && !quoted, pattern: normalised, quoted };
+  if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el)]);
+  if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
+  return [word, i];
+}
+
+function _element(value: string, el: { dynamic: boolean; quoted: boolean; glob: boolean }): Word {
+  const v = value.replace(/\\/g, "/");
+  return { value: v, dynamic: el.dynamic, glob: el.glob && !el.quoted, pattern: v, quoted: el.quoted };
+}
+
+/** What may follow a leading `~` for it to name the home folder (`~`, `~/x`, `~\x`, `~,x`). */
+function _tildeEnds(c: string | undefined): boolean {
+  return c === undefined || c === "/" || c === "\\" || c === "," || c === " " || c === "\t" || c === "\r" || c === ")" || c === "}" || SEPARATORS.has(c);
 }
 
 function _dollar(src: string, i: number, vars: (name: string) => string | null, nested: string[]): { value: string | null; end: number } {

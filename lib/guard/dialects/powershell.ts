@@ -1,16 +1,20 @@
 import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { forfiles } from "./cmd.ts";
+import { translateRobocopy } from "./cmd-robocopy.ts";
+import { bindParameters, valuesOf } from "./powershell-bind.ts";
 import { lexPowerShell, type PsCommand } from "./powershell-lexer.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
+import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
+import { FETCHERS, translateWeb } from "./powershell-web.ts";
+import { translateWrite } from "./powershell-writes.ts";
 
 const REMOVE = new Set(["remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"]);
-const OVERWRITE = new Set(["set-content", "sc", "clear-content", "clc", "out-file"]);
-const APPEND = new Set(["add-content", "ac"]);
-const MOVE = new Map([["move-item", "mv"], ["mi", "mv"], ["mv", "mv"], ["move", "mv"], ["copy-item", "cp"], ["cpi", "cp"], ["cp", "cp"], ["copy", "cp"], ["cpp", "cp"]]);
-const LOCATION = new Set(["set-location", "sl", "cd", "chdir", "push-location", "pushd"]);
-const DISK = new Set(["format-volume", "clear-disk", "initialize-disk", "remove-partition", "format"]);
-const FETCH = new Set(["invoke-webrequest", "iwr", "invoke-restmethod", "irm", "curl", "wget"]);
+// Storage module cmdlets that erase a disk, a partition or a volume, or a storage pool's disks.
+const DISK = new Set(["format-volume", "clear-disk", "initialize-disk", "remove-partition", "format", "remove-virtualdisk", "remove-storagepool", "reset-physicaldisk"]);
 const LISTING = new Set(["get-childitem", "gci", "ls", "dir", "get-item", "gi"]);
+// Formatting cmdlets pass what they are given on to the next command (as text or objects).
+const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-csv", "convertto-xml", "format-list", "fl", "format-table", "ft", "select-object", "select", "sort-object", "sort", "write-output", "echo", "write"]);
 
 /**
  * PowerShell command text as simple commands in the POSIX effect vocabulary: Remove-Item and its
@@ -24,9 +28,15 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
   let prev: PsCommand | undefined;
   let prevCmd: SimpleCommand | undefined;
   for (const ps of lexPowerShell(text, lookup)) {
-    for (const body of ps.nested) commands.push(...parsePowerShell(body, depth + 1, vars).commands);
+    // The last command of each `(…)`/`$(…)`/`{…}` body: what the body outputs.
+    const tails: SimpleCommand[] = [];
+    for (const body of ps.nested) {
+      const inner = parsePowerShell(body, depth + 1, vars).commands;
+      commands.push(...inner);
+      if (inner.length) tails.push(inner[inner.length - 1]!);
+    }
     const words = ps.words[0]?.value === "&" || ps.words[0]?.value === "." ? ps.words.slice(1) : ps.words;
-    const argv = words.length ? _translate(words, ps.piped ? prev : undefined, depth, vars, commands) : [];
+    const argv = words.length ? _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands }) : [];
     const cmd: SimpleCommand = {
       argv,
       assigns: [],
@@ -40,33 +50,51 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
   return { commands };
 }
 
-function _translate(words: Word[], source: PsCommand | undefined, depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
+interface _Context {
+  /** The previous command of the pipeline, when this one is piped. */
+  source: PsCommand | undefined;
+  tails: SimpleCommand[];
+  depth: number;
+  vars: Vars;
+  out: SimpleCommand[];
+}
+
+function _translate(words: Word[], cx: _Context): Word[] {
   const [head, ...args] = words;
   if (head!.dynamic) return words;
-  const name = head!.value.toLowerCase();
-  if (REMOVE.has(name)) return _removeItem(args, source);
-  if (OVERWRITE.has(name) || APPEND.has(name)) {
-    const path = _namedOrFirst(args, ["path", "filepath", "literalpath"]);
-    if (!path) return [];
-    const append = APPEND.has(name) || args.some((a) => /^-app/i.test(a.value));
-    return [literalWord(append ? "tee" : "truncate"), ...(append ? [literalWord("-a")] : []), literalWord("--"), path];
-  }
-  const move = MOVE.get(name);
-  if (move) {
-    const operands = args.filter((a) => a.dynamic || !a.value.startsWith("-"));
-    return [literalWord(move), literalWord("--"), ...operands];
-  }
-  if (LOCATION.has(name)) return [literalWord("cd"), ...args.filter((a) => a.dynamic || !a.value.startsWith("-"))];
+  // A module-qualified name (`Microsoft.PowerShell.Management\Remove-Item`) is the command itself.
+  const name = head!.value.toLowerCase().replace(/^[a-z_][\w.]*\/(?=[a-z]+-[a-z]+$)/, "");
+  if (REMOVE.has(name)) return _removeItem(args, cx.source);
+  const write = translateWrite(name, args);
+  if (write) return write;
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
-  if (FETCH.has(name)) return [literalWord("curl")];
-  if (name === "invoke-expression" || name === "iex") {
-    const srcName = source?.words[0]?.value.toLowerCase() ?? "";
-    if (args.length === 0) return [literalWord(FETCH.has(srcName) ? SYNTHETIC.remote : SYNTHETIC.unknown)];
-    if (args.some((a) => a.dynamic)) return [literalWord(SYNTHETIC.unknown)];
-    out.push(...parsePowerShell(args.map((a) => a.value).join(" "), depth + 1, vars).commands);
-    return [];
-  }
+  if (FETCHERS.has(name)) return translateWeb(name, args, cx.source !== undefined, cx.tails, cx.out) ?? [literalWord(name), ...args];
+  if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out);
+  // Windows programs that delete through their options, read as cmd reads them.
+  if (name === "robocopy" || name === "robocopy.exe") return translateRobocopy(args, cx.out);
+  if (name === "forfiles" || name === "forfiles.exe") return forfiles(args, cx.depth, cx.vars, cx.out);
+  if (_environmentListing(name, args)) return [literalWord("env")];
+  if (PASS_THROUGH.has(name) && cx.source) return [literalWord("cat")];
+  if (name === "invoke-expression" || name === "iex") return _invokeExpression(args, cx);
   return [literalWord(name), ...args];
+}
+
+/** Invoke-Expression [-Command] <string>: the text is PowerShell, parsed here; piped text is unknown. */
+function _invokeExpression(args: Word[], cx: _Context): Word[] {
+  if (args.length === 0) {
+    const srcName = cx.source?.words[0]?.value.toLowerCase() ?? "";
+    return [literalWord(FETCHERS.has(srcName) ? SYNTHETIC.remote : SYNTHETIC.unknown)];
+  }
+  const b = bindParameters(args, { params: { command: true }, positional: ["command"] });
+  const text = valuesOf(b?.get("command"));
+  if (!b || text.length !== 1 || text[0]!.dynamic) return [literalWord(SYNTHETIC.unknown)];
+  cx.out.push(...parsePowerShell(text[0]!.value, cx.depth + 1, cx.vars).commands);
+  return [];
+}
+
+/** `Get-ChildItem env:`, `dir Env:\`: the environment drive's items, names and values. */
+function _environmentListing(name: string, args: Word[]): boolean {
+  return LISTING.has(name) && args.some((a) => !a.dynamic && /^(-path:)?env:\/?\*?$/i.test(a.value));
 }
 
 function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
@@ -76,7 +104,7 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic || !a.value.startsWith("-") || a.quoted) {
-      targets.push(..._commaList(a));
+      targets.push(...valuesOf(a));
       continue;
     }
     const [written, inline] = a.value.slice(1).split(/:(.*)/s);
@@ -88,8 +116,8 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     if (param.effect === "noop" && !off) return [literalWord(SYNTHETIC.noop)];
     if (param.effect === "recurse" && !off) recurse = true;
     if (param.effect === "filter") filtered = true;
-    if (param.effect === "path") targets.push(..._commaList(value!));
-    if (param.effect === "literal") targets.push(..._commaList(value!).map((w) => ({ ...w, glob: false })));
+    if (param.effect === "path") targets.push(...valuesOf(value!));
+    if (param.effect === "literal") targets.push(...valuesOf(value!).map((w) => ({ ...w, glob: false })));
   }
   if (targets.length === 0 && source) {
     // Piped input: the items the listing command names, whose members cannot be listed now.
@@ -101,19 +129,6 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
   if (targets.length === 0) return [];
   if (filtered) return [literalWord(SYNTHETIC.subtree), ...targets];
   return [literalWord("rm"), ...(recurse ? [literalWord("-r")] : []), literalWord("--"), ...targets];
-}
-
-function _namedOrFirst(args: Word[], names: string[]): Word | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value.toLowerCase();
-    if (v.startsWith("-") && names.some((n) => n.startsWith(v.slice(1)))) return args[i + 1];
-  }
-  return args.find((a) => a.dynamic || !a.value.startsWith("-"));
-}
-
-function _commaList(word: Word): Word[] {
-  if (word.dynamic || word.quoted || !word.value.includes(",")) return [word];
-  return word.value.split(",").filter(Boolean).map((v) => ({ ...word, value: v, pattern: v }));
 }
 
 function _variable(name: string, vars: Vars): string | null {

@@ -1,0 +1,134 @@
+import { literalWord, SYNTHETIC, unknownWord, type Word } from "../syntax.ts";
+import { bindParameters, type Bound, type CmdletSpec, valuesOf } from "./powershell-bind.ts";
+
+// Parameter sets of the FileSystem provider's write cmdlets (PowerShell 7.4 reference,
+// learn.microsoft.com/powershell/module/microsoft.powershell.management and .utility). Only
+// what decides the target, the mode and a dry run matters; the rest is bound so that it does
+// not shift positions.
+const PATHS = { path: true, literalpath: true, filter: true, include: true, exclude: true, force: false, credential: true, passthru: false, stream: true };
+const PATH_ALIASES = { pspath: "literalpath", lp: "literalpath" };
+const CONTENT: CmdletSpec = { params: { ...PATHS, value: true, nonewline: false, encoding: true, asbytestream: false }, aliases: PATH_ALIASES, positional: ["path", "value"], shouldProcess: true };
+const CLEAR: CmdletSpec = { params: PATHS, aliases: PATH_ALIASES, positional: ["path"], shouldProcess: true };
+// Out-File binds -Encoding by position (Out-File [-FilePath] <string> [[-Encoding] <Encoding>]).
+const OUT_FILE: CmdletSpec = { params: { filepath: true, literalpath: true, encoding: true, append: false, force: false, noclobber: false, width: true, nonewline: false, inputobject: true }, aliases: { path: "filepath", ...PATH_ALIASES }, positional: ["filepath", "encoding"], shouldProcess: true };
+const TEE: CmdletSpec = { params: { filepath: true, literalpath: true, append: false, encoding: true, variable: true, inputobject: true }, aliases: { path: "filepath", ...PATH_ALIASES }, positional: ["filepath"] };
+const EXPORT_CSV: CmdletSpec = { params: { path: true, literalpath: true, inputobject: true, force: false, noclobber: false, encoding: true, append: false, delimiter: true, useculture: false, includetypeinformation: false, notypeinformation: false, quotefields: true, usequotes: true, noheader: false }, aliases: { ...PATH_ALIASES, iti: "includetypeinformation", nti: "notypeinformation", qf: "quotefields", uq: "usequotes" }, positional: ["path", "delimiter"], shouldProcess: true };
+const EXPORT_CLIXML: CmdletSpec = { params: { path: true, literalpath: true, depth: true, inputobject: true, force: false, noclobber: false, encoding: true }, aliases: PATH_ALIASES, positional: ["path"], shouldProcess: true };
+// New-Item -Force over an existing file replaces it with an empty one (or -Value).
+const NEW_ITEM: CmdletSpec = { params: { path: true, name: true, itemtype: true, value: true, force: false, credential: true }, aliases: { type: "itemtype", target: "value" }, positional: ["path"], shouldProcess: true };
+const RENAME: CmdletSpec = { params: { path: true, literalpath: true, newname: true, force: false, passthru: false, credential: true }, aliases: PATH_ALIASES, positional: ["path", "newname"], shouldProcess: true };
+const EXPAND: CmdletSpec = { params: { path: true, literalpath: true, destinationpath: true, force: false, passthru: false }, aliases: { pspath: "literalpath" }, positional: ["path", "destinationpath"], shouldProcess: true };
+const COPY: CmdletSpec = { params: { ...PATHS, destination: true, container: false, recurse: false, fromsession: true, tosession: true }, aliases: PATH_ALIASES, positional: ["path", "destination"], shouldProcess: true };
+const MOVE: CmdletSpec = { params: { ...PATHS, destination: true }, aliases: PATH_ALIASES, positional: ["path", "destination"], shouldProcess: true };
+const LOCATION: CmdletSpec = { params: { path: true, literalpath: true, passthru: false, stackname: true }, aliases: PATH_ALIASES, positional: ["path"] };
+
+type Mode = "overwrite" | "append";
+type Writer = { spec: CmdletSpec; target: string; mode: (b: Bound) => Mode };
+const always = (m: Mode) => () => m;
+const appendIf = (b: Bound): Mode => (b.has("append") ? "append" : "overwrite");
+const WRITERS = new Map<string, Writer>([
+  ...["set-content", "sc"].map((n) => [n, { spec: CONTENT, target: "path", mode: always("overwrite") }] as const),
+  ...["add-content", "ac"].map((n) => [n, { spec: CONTENT, target: "path", mode: always("append") }] as const),
+  ...["clear-content", "clc", "clear-item", "cli"].map((n) => [n, { spec: CLEAR, target: "path", mode: always("overwrite") }] as const),
+  ["out-file", { spec: OUT_FILE, target: "filepath", mode: appendIf }],
+  ...["tee-object", "tee"].map((n) => [n, { spec: TEE, target: "filepath", mode: appendIf }] as const),
+  ...["export-csv", "epcsv"].map((n) => [n, { spec: EXPORT_CSV, target: "path", mode: appendIf }] as const),
+  ["export-clixml", { spec: EXPORT_CLIXML, target: "path", mode: always("overwrite") }],
+]);
+const COPIERS = new Map([["copy-item", "cp"], ["cpi", "cp"], ["cp", "cp"], ["copy", "cp"], ["cpp", "cp"], ["move-item", "mv"], ["mi", "mv"], ["mv", "mv"], ["move", "mv"]]);
+const LOCATIONS = new Set(["set-location", "sl", "cd", "chdir", "push-location", "pushd"]);
+
+const UNKNOWN = [literalWord(SYNTHETIC.unknown)];
+const NOOP = [literalWord(SYNTHETIC.noop)];
+
+/**
+ * A FileSystem write cmdlet as the POSIX command with the same effect on its target: an
+ * overwrite is `truncate`, an append `tee -a`, a copy or move `cp`/`mv` with the destination
+ * last, an archive expansion `unzip`, a location change `cd`. `undefined`: not one of these.
+ */
+export function translateWrite(name: string, args: Word[]): Word[] | undefined {
+  const writer = WRITERS.get(name);
+  // `tee` is Tee-Object on Windows and the program elsewhere: arguments only the program takes.
+  if (writer) return _write(args, writer) ?? (name === "tee" ? [literalWord(name), ...args] : UNKNOWN);
+  const copier = COPIERS.get(name);
+  if (copier) return _copy(copier, args) ?? (name === copier ? [literalWord(name), ...args] : UNKNOWN);
+  if (LOCATIONS.has(name)) {
+    const b = bindParameters(args, LOCATION);
+    if (!b) return UNKNOWN;
+    const target = [..._paths(b, "path")];
+    return [literalWord("cd"), ...target];
+  }
+  if (name === "new-item" || name === "ni") return _newItem(args);
+  if (name === "rename-item" || name === "rni" || name === "ren") return _rename(args);
+  if (name === "expand-archive") return _expand(args);
+  return undefined;
+}
+
+function _write(args: Word[], w: Writer): Word[] | undefined {
+  const b = bindParameters(args, w.spec);
+  if (!b) return undefined;
+  if (b.has("whatif")) return NOOP;
+  const targets = _paths(b, w.target);
+  if (targets.length === 0) return [];
+  return w.mode(b) === "append" ? [literalWord("tee"), literalWord("-a"), literalWord("--"), ...targets] : [literalWord("truncate"), literalWord("--"), ...targets];
+}
+
+/** `undefined`: the arguments do not bind (`cp -f a b`: on Linux and macOS `cp`/`mv` are the programs). */
+function _copy(program: string, args: Word[]): Word[] | undefined {
+  const b = bindParameters(args, program === "cp" ? COPY : MOVE);
+  if (!b) return undefined;
+  if (b.has("whatif")) return NOOP;
+  // -FromSession reads from another computer; -ToSession sends the files there.
+  if (b.has("tosession") || b.has("fromsession")) return UNKNOWN;
+  const sources = _paths(b, "path");
+  const destination = valuesOf(b.get("destination"));
+  if (destination.length > 1) return UNKNOWN;
+  return [literalWord(program), ...(b.has("recurse") ? [literalWord("-r")] : []), literalWord("--"), ...sources, destination[0] ?? literalWord(".")];
+}
+
+function _newItem(args: Word[]): Word[] {
+  const b = bindParameters(args, NEW_ITEM);
+  if (!b) return UNKNOWN;
+  if (b.has("whatif") || !b.has("force")) return [];
+  const type = b.get("itemtype");
+  // -Force on an existing folder returns it unchanged; on a file (or link) it replaces it.
+  if (type !== undefined && type !== true && !type.dynamic && /^d/i.test(type.value)) return [];
+  const name = b.get("name");
+  const parents = _paths(b, "path");
+  const targets = name === undefined || name === true ? parents : (parents.length ? parents : [literalWord(".")]).map((p) => _join(p, name));
+  return targets.length ? [literalWord("truncate"), literalWord("--"), ...targets] : [];
+}
+
+function _rename(args: Word[]): Word[] {
+  const b = bindParameters(args, RENAME);
+  if (!b) return UNKNOWN;
+  if (b.has("whatif")) return NOOP;
+  const [path, ...more] = _paths(b, "path");
+  const newName = b.get("newname");
+  if (!path || more.length || newName === undefined || newName === true) return UNKNOWN;
+  const dir = path.dynamic ? undefined : path.value.replace(/\/*[^/]*\/*$/, "");
+  const target = dir === undefined || newName.dynamic ? unknownWord() : literalWord(newName.value.includes("/") ? newName.value : dir ? `${dir}/${newName.value}` : newName.value);
+  return [literalWord("mv"), literalWord("--"), path, target];
+}
+
+function _expand(args: Word[]): Word[] {
+  const b = bindParameters(args, EXPAND);
+  if (!b) return UNKNOWN;
+  if (b.has("whatif")) return NOOP;
+  const [archive, ...more] = _paths(b, "path");
+  const destination = valuesOf(b.get("destinationpath"));
+  if (!archive || more.length || destination.length > 1) return UNKNOWN;
+  // Without -Force an existing file stops the expansion instead of being replaced.
+  return [literalWord("unzip"), literalWord(b.has("force") ? "-o" : "-n"), archive, literalWord("-d"), destination[0] ?? literalWord(".")];
+}
+
+/** The targets of -Path (or the cmdlet's path parameter) and -LiteralPath (no wildcards). */
+function _paths(b: Bound, name: string): Word[] {
+  return [...valuesOf(b.get(name)), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
+}
+
+function _join(parent: Word, name: Word): Word {
+  if (parent.dynamic || name.dynamic) return unknownWord();
+  const value = `${parent.value.replace(/\/+$/, "")}/${name.value}`;
+  return { ...parent, value, pattern: value, glob: parent.glob || name.glob };
+}
