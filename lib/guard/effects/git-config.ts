@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
 
@@ -73,8 +74,10 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   const value = valueWord.dynamic ? null : valueWord.value;
   (ctx.state.gitConfig ??= new Map()).set(key, value);
   const ops = gitRunsCommand(key, value, ctx);
-  // A stored refspec that moves branches makes every later fetch from that remote a forced one.
-  if (storesForcedFetch(key, value)) ops.push(op("git-history", "git config"));
+  // A stored refspec that moves branches makes every later fetch from that remote a forced one, a
+  // stored `+` push refspec or mirror every later push to it a force push: asked like the forced
+  // fetch (ASK_GIT_HISTORY_LOSS), as storing it pushes nothing yet (git-push.ts).
+  if (storesForcedFetch(key, value) || storesForcedPush(key, value)) ops.push(op("git-history", "git config"));
   const stores = value === null ? _runsValue(key, "!") : _runsValue(key, value) && !_harmlessStored(key, value, scope);
   return stores ? [...ops, persistentCode("git config")] : ops;
 }

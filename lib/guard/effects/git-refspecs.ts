@@ -116,13 +116,17 @@ export function forcedFetch(sub: string, args: string[]): boolean {
   return line.stdin || line.refspecs.some((r) => _moves(r, line.force, line.prune));
 }
 
-/** `git remote add --mirror[=fetch]`: stores `+refs/*:refs/*`, so every later fetch from it overwrites every branch. */
-export function mirrorsFetch(args: string[]): boolean {
+/**
+ * `git remote add --mirror[=fetch|push]`: `fetch` (and the bare option, both) stores
+ * `+refs/*:refs/*`, so every later fetch from it overwrites every branch; `push` stores
+ * `remote.<r>.mirror`, so every later push to it is a `push --mirror` (git-push.ts).
+ */
+export function addsMirror(args: string[]): boolean {
   const operands = args.filter((a) => !a.startsWith("-"));
   if (operands[0] !== "add") return false;
   return args.some((a) => {
     const [flag, value] = a.split(/=(.*)/s);
-    return longPrefix(flag!, "mirror", 2) && (value === undefined || value === "fetch");
+    return longPrefix(flag!, "mirror", 2) && (value === undefined || value === "fetch" || value === "push");
   });
 }
 
@@ -194,14 +198,34 @@ export function repositoryConfig(top: string | null): Array<[string, string]> {
   if (top === null) return [];
   let text = _small(join(top, ".git", "config"));
   if (text === null) {
-    // `.git` may be a file naming the git directory (a linked worktree, a submodule).
-    const link = /^gitdir: (.+)$/m.exec(_small(join(top, ".git")) ?? "")?.[1]?.trim();
-    if (!link) return [];
-    const gitDir = isAbsolute(link) ? link : join(top, link);
-    const common = _small(join(gitDir, "commondir"))?.trim();
-    text = _small(join(common ? (isAbsolute(common) ? common : join(gitDir, common)) : gitDir, "config"));
+    const linked = _linkedGitDir(top);
+    if (!linked) return [];
+    text = _small(join(linked.common, "config"));
   }
   return text === null ? [] : (parseGitConfig(text) ?? []);
+}
+
+/**
+ * The branch checked out in the work tree at `top` (`.git/HEAD`, or the linked worktree's own
+ * HEAD), read bounded like the configuration: null when detached, missing or unreadable.
+ */
+export function repositoryHead(top: string | null): string | null {
+  if (top === null) return null;
+  let text = _small(join(top, ".git", "HEAD"));
+  if (text === null) {
+    const linked = _linkedGitDir(top);
+    text = linked ? _small(join(linked.gitDir, "HEAD")) : null;
+  }
+  return /^ref: refs\/heads\/(.+?)\s*$/.exec(text ?? "")?.[1] ?? null;
+}
+
+/** `.git` as a file naming the git directory (a linked worktree, a submodule), and its common directory. */
+function _linkedGitDir(top: string): { gitDir: string; common: string } | null {
+  const link = /^gitdir: (.+)$/m.exec(_small(join(top, ".git")) ?? "")?.[1]?.trim();
+  if (!link) return null;
+  const gitDir = isAbsolute(link) ? link : join(top, link);
+  const common = _small(join(gitDir, "commondir"))?.trim();
+  return { gitDir, common: common ? (isAbsolute(common) ? common : join(gitDir, common)) : gitDir };
 }
 
 /** A regular file's text up to MAX_CONFIG bytes (null: missing, not a file, too large, unreadable). */

@@ -5,6 +5,7 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { gitRunsCommand } from "./git-config.ts";
+import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
 
@@ -51,7 +52,7 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
         const kv = /^([^=]+)=(.*)$/s.exec(w.value);
         if (w.dynamic) ops.push(op("unknown", "git clone"));
         else if (kv) ops.push(...gitRunsCommand(kv[1]!.toLowerCase(), kv[2]!, inv.ctx));
-        if (kv && storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!)) ops.push(op("git-history", "git clone"));
+        if (kv && (storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!) || storesForcedPush(kv[1]!.toLowerCase(), kv[2]!))) ops.push(op("git-history", "git clone"));
       }
     }
   }

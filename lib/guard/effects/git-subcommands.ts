@@ -1,6 +1,7 @@
 import type { OpKind } from "../ops.ts";
 import { longPrefix } from "./git-options.ts";
-import { forcedFetch, mirrorsFetch } from "./git-refspecs.ts";
+import { forcePush, leaseIntoOwnBranch, plumbingPush } from "./git-push.ts";
+import { addsMirror, forcedFetch } from "./git-refspecs.ts";
 import { hasFlag } from "./names.ts";
 
 /** One of `opts` is `--NAME` or a prefix of it of at least `min` letters, with or without `=value`. */
@@ -44,8 +45,11 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return hasFlag(opts, "f", ["--force"]) ? "git-clean" : "noop";
     case "push":
       if (dryRun) return "noop";
-      if (_forcePush(args)) return "git-force-push";
-      return _leaseIntoOwnBranch(args) ? "git-history" : null;
+      if (forcePush(args)) return "git-force-push";
+      return leaseIntoOwnBranch(args) ? "git-history" : null;
+    case "send-pack":
+    case "http-push":
+      return plumbingPush(sub, args);
     case "stash":
       if (operands[0] === "drop" || operands[0] === "clear") return "git-history";
       // push/save with -u or -a: untracked (and ignored) files leave the worktree for the stash.
@@ -65,7 +69,7 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       // A forced refspec into a local branch moves it like `branch -f` (git-refspecs.ts).
       return forcedFetch(sub, args) ? "git-history" : null;
     case "remote":
-      return mirrorsFetch(args) ? "git-history" : null;
+      return addsMirror(args) ? "git-history" : null;
     case "update-ref":
       // -d, a batch from stdin, or moving a ref to another commit: the old commits lose their name.
       return opts.includes("-d") || opts.includes("--stdin") || operands.length >= 2 ? "git-history" : null;
@@ -83,37 +87,6 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     default:
       return null;
   }
-}
-
-/** -f, --force[=…], +refspec, --mirror; `--force-with-lease` alone is allowed (seed 001). */
-function _forcePush(args: string[]): boolean {
-  let operandsOnly = false;
-  for (const a of args) {
-    if (operandsOnly || !a.startsWith("-")) {
-      if (a.startsWith("+")) return true;
-      continue;
-    }
-    if (a === "--") operandsOnly = true;
-    else if (a === "--mirror" || (a.startsWith("--force") && !_lease(a))) return true;
-    else if (/^-[a-zA-Z]+$/.test(a) && a.includes("f")) return true;
-  }
-  return false;
-}
-
-/** `--force-with-lease[=…]`, `--force-if-includes`, or a prefix git expands to one (`--force-w`). */
-function _lease(option: string): boolean {
-  const flag = option.split("=")[0]!;
-  return longPrefix(flag, "force-with-lease", 7) || longPrefix(flag, "force-if-includes", 7);
-}
-
-/**
- * `git push --force-with-lease=B:OLD . A:B`: pushing into the repository itself moves its own
- * branch off its commits as `branch -f` does (the lease only checks where it was). A force push
- * to `.` (`-f`, `+A:B`) stays a force push (BLOCK_FORCE_PUSH); an unforced one fast-forwards.
- */
-function _leaseIntoOwnBranch(args: string[]): boolean {
-  const lease = args.some((a) => a.startsWith("--force-w") && _lease(a));
-  return lease && args.some((a) => /^(--repo=)?\.\/*$/.test(a));
 }
 
 /**

@@ -8,14 +8,16 @@ import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitOutputs } from "./git-output.ts";
-import { configMovesBranch, configuredFetch, repositoryConfig } from "./git-refspecs.ts";
+import { configuredPush } from "./git-push.ts";
+import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
+import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
 const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
-const MODELLED = new Set(["reset", "checkout", "restore", "switch", "clean", "push", "stash", "branch", "reflog", "gc", "prune", "update-ref", "rm", "worktree", "read-tree", "checkout-index"]);
+const MODELLED = new Set(["reset", "checkout", "restore", "switch", "clean", "push", "stash", "branch", "reflog", "gc", "prune", "update-ref", "rm", "worktree", "read-tree", "checkout-index", "send-pack", "http-push"]);
 // Environment that points git at another repository, work tree or index: the dry runs and
 // snapshots the policy makes in the cwd would describe the wrong tree.
 const REDIRECTING_ENV = /^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECTORY|NAMESPACE|CONFIG(_\w+)?|CEILING_DIRECTORIES|DISCOVERY_ACROSS_FILESYSTEM)$/;
@@ -101,11 +103,10 @@ export const git: Handler = (inv) => {
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
+  // The same for a push made forcing by `remote.<r>.push=+…` or `remote.<r>.mirror` (git-push.ts).
+  const entries = () => [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...(ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt()))];
   const fetching = configuredFetch(sub, values);
-  if (fetching) {
-    const stored = ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt());
-    if (configMovesBranch(fetching, [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...stored])) ops.push(op("git-history", `git ${sub}`));
-  }
+  if (fetching && configMovesBranch(fetching, entries())) ops.push(op("git-history", `git ${sub}`));
   ops.push(...gitOutputs(sub, rest, here));
   ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
@@ -113,9 +114,10 @@ export const git: Handler = (inv) => {
   // reflog expiry keys drop reflog entries the same way.
   if (sub === "gc" && [...config.keys()].some((k) => /^gc\.(.*\.)?(pruneexpire|reflogexpire|reflogexpireunreachable|worktreepruneexpire)$/.test(k))) return [...ops, op("git-history", "git gc")];
   if (sub === "push") {
-    const pushed = _configuredPush(config, values);
+    const pushed = configuredPush(values, entries(), () => (ctx.state.remote || dir === null ? null : repositoryHead(runsAt())));
     if (pushed) return [...ops, op(pushed, "git push")];
   }
+  if (submoduleDiscards(sub, rest)) ops.push(op("unknown", "git submodule"));
   // Checking out writes tracked entries, symlinks among them, anywhere in the work tree.
   if ((sub === "checkout" || sub === "switch") && dir !== null && values.some((v) => !v.startsWith("-"))) {
     ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });
@@ -151,21 +153,6 @@ function _redirected(inv: Invocation): boolean {
   if (inv.cmd?.argv.some((w) => w.dynamic || (w.value.startsWith("GIT_") && REDIRECTING_ENV.test(w.value.split("=")[0]!)))) return true;
   for (const name of inv.ctx.vars.keys()) if (name.startsWith("GIT_") && REDIRECTING_ENV.test(name)) return true;
   return false;
-}
-
-/**
- * A push whose configuration forces it: `remote.<r>.mirror` or a `+` refspec in
- * `remote.<r>.push` (set with -c or earlier in the line), or a remote ref deletion.
- */
-function _configuredPush(config: Map<string, string | null>, values: string[]): OpKind | null {
-  if (values.some((v) => v === "-n" || v === "--dry-run")) return null;
-  for (const [key, value] of config) {
-    if (/^remote\..+\.mirror$/.test(key) && (value === null || !/^(false|no|off|0)$/i.test(value))) return "git-force-push";
-    if (/^remote\..+\.push$/.test(key) && (value === null || value.startsWith("+"))) return "git-force-push";
-  }
-  const operands = values.filter((v) => !v.startsWith("-"));
-  if (values.some((v) => v === "-d" || v === "--delete" || v === "--prune") || operands.slice(1).some((v) => v.startsWith(":"))) return "git-history";
-  return null;
 }
 
 /** `git -c alias.x='!cmd' x` runs a shell command; `alias.x='reset --hard'` a git command. */

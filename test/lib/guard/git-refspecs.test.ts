@@ -1,10 +1,7 @@
-import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classify } from "../../../lib/guard/classify.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { configRepository, FORCE_PUSH, HISTORY, OK, verdictTable } from "../../support/git-verdicts.ts";
 import { fileTempDir } from "../../support/temp-dir.ts";
 
 // Session 4: fetches that move or delete local branches beyond `git fetch REPO +a:b` (red-team 4):
@@ -14,21 +11,7 @@ import { fileTempDir } from "../../support/temp-dir.ts";
 // configuration). A lease pushed into the repository itself moves its own branch.
 const fx = useGuardFixture();
 
-type Row = [string, string, Decision, ReasonCode];
-const HISTORY: [Decision, ReasonCode] = ["ASK", "ASK_GIT_HISTORY_LOSS"];
-const FORCE_PUSH: [Decision, ReasonCode] = ["BLOCK", "BLOCK_FORCE_PUSH"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-
-function table(title: string, rows: Row[], cwd: () => string = () => fx.ws): void {
-  describe(title, () => {
-    for (const [name, command, decision, reason] of rows) {
-      test(name, () => {
-        const r = classify({ command, cwd: cwd(), env: fx.env });
-        expect([r.decision, r.reason]).toEqual([decision, reason]);
-      });
-    }
-  });
-}
+const table = verdictTable(fx.env, () => fx.ws);
 
 table("git pull with a forced refspec moves a local branch like a forced fetch", [
   ["+src:dst from a remote", "git pull origin +main:main", ...HISTORY],
@@ -117,7 +100,7 @@ table("a forced refspec stored in remote.<r>.fetch", [
   ["--unset", "git config --unset remote.origin.fetch '+refs/heads'", ...OK],
   ["--get-all", "git config --get-all remote.origin.fetch", ...OK],
   ["git remote add", "git remote add -f up ../x", ...OK],
-  ["git remote add --mirror=push", "git remote add --mirror=push m ../x", ...OK],
+  ["git remote add --mirror=push (every later push to m is a mirror push: redteam5-git)", "git remote add --mirror=push m ../x", ...HISTORY],
   ["git remote set-branches", "git remote set-branches origin main", ...OK],
   ["git clone --mirror", "git clone --mirror ../x m.git", ...OK],
 ]);
@@ -151,9 +134,7 @@ table("a forced refspec given to one fetch through -c or the environment", [
 // Repositories whose own configuration holds a refspec: read once per fetch, pull or remote update.
 const dir = fileTempDir("leogriel-refspecs-");
 function repository(name: string, config: string, worktree = false): string {
-  const ws = join(dir, name);
-  mkdirSync(join(ws, ".git"), { recursive: true });
-  writeFileSync(join(ws, ".git", "config"), `[core]\n\tbare = false\n${config}`);
+  const ws = configRepository(dir, name, config);
   if (!worktree) return ws;
   // A linked worktree: `.git` is a file naming its git directory, whose commondir is the repository's.
   const wt = join(dir, `${name}-wt`);
