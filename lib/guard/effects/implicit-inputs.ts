@@ -41,5 +41,52 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   }
   if (name === "direnv") out.push(".envrc");
   if (name === "cargo") out.push("build.rs", "Cargo.toml");
+  // Red team 5: python imports sitecustomize and usercustomize from every PYTHONPATH folder at
+  // start-up (an empty entry is the working one); pytest loads conftest.py from its folders.
+  const python = /^python[0-9.]*$/.test(name);
+  if (python || _pytest(name, words)) {
+    const own = cmd?.assigns.find((a) => a.name === "PYTHONPATH");
+    const path = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("PYTHONPATH");
+    if (typeof path === "string" && path !== UNSET) for (const dir of path.split(":").slice(0, 16)) out.push(`${dir || "."}/sitecustomize.py`, `${dir || "."}/usercustomize.py`);
+  }
+  if (_pytest(name, words)) {
+    out.push("conftest.py");
+    for (const w of words) if (!w.startsWith("-") && w !== "pytest") out.push(`${w.replace(/\/+$/, "")}/conftest.py`);
+  }
+  const files = TOOL_FILES[name];
+  if (files) out.push(...files);
   return out;
+}
+
+// Files other tools read from their folder and run as code.
+const TOOL_FILES: Record<string, string[]> = {
+  rake: ["Rakefile"],
+  bundle: ["Gemfile"],
+  just: ["justfile", "Justfile"],
+  tox: ["tox.ini"],
+  nox: ["noxfile.py"],
+  invoke: ["tasks.py"],
+  gradle: ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"],
+  cmake: ["CMakeLists.txt"],
+  composer: ["composer.json"],
+  task: ["Taskfile.yml", "Taskfile.yaml"],
+  vagrant: ["Vagrantfile"],
+};
+
+/** pytest, py.test, or `python -m pytest`. */
+function _pytest(name: string, words: string[]): boolean {
+  if (name === "pytest" || name === "py.test") return true;
+  const at = words.indexOf("-m");
+  return at >= 0 && words[at + 1] === "pytest" && /^python[0-9.]*$/.test(name);
+}
+
+/**
+ * Downloaded files a program loads wherever they are (red team 5), as a test on the absolute
+ * names of the tainted files: any python runs a site folder's `.pth` files and its
+ * sitecustomize/usercustomize, pytest collects conftest.py and test files under its folders.
+ */
+export function implicitPattern(name: string, args: Word[]): RegExp | null {
+  const words = args.map((a) => a.value);
+  if (_pytest(name, words)) return /\/(?:conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$|\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/;
+  return /^python[0-9.]*$/.test(name) || name === "pip" || /^pip[0-9.]+$/.test(name) ? /\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/ : null;
 }

@@ -1,7 +1,6 @@
 import { basename, dirname, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
-import { implicitInputs } from "./implicit-inputs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { addFile, fileKeys, hasFile } from "./file-identity.ts";
@@ -9,6 +8,9 @@ import { isDirectory } from "../fs-probe.ts";
 import { fetchedFolders } from "./fetched-folders.ts";
 import { fetchesRemotePackage, packageRunner } from "./remote-packages.ts";
 import { downloadLanding } from "./download-targets.ts";
+import { codeWords, judgesPipedFetch, remoteStdin, stdinWrites } from "./remote-stdin.ts";
+import { stdinOf } from "./stdin.ts";
+import { implicitInputs, implicitPattern } from "./implicit-inputs.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -20,7 +22,7 @@ const VCS = new Set(["git", "svn", "hg", "gh"]);
 const RELATIVE_UNDER_FETCH = "\0relative";
 // Implicit inputs that are files in the folder a tool runs in (not programs a loader variable
 // names, which bash looks up on PATH: `GIT_SSH=rm`).
-const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyproject\.toml|setup\.cfg|\.envrc|build\.rs|Cargo\.toml|[\w.-]+\.py)$/;
+const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyproject\.toml|setup\.cfg|\.envrc|build\.rs|Cargo\.toml|[\w.-]+\.py|Rakefile|Gemfile|[Jj]ustfile|tox\.ini|(?:build|settings)\.gradle(?:\.kts)?|CMakeLists\.txt|composer\.json|Taskfile\.ya?ml|Vagrantfile)$/;
 
 /**
  * Download-then-run across one command line: files written from the network (curl -o, wget,
@@ -78,12 +80,20 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
       tainted.add(RELATIVE_UNDER_FETCH);
     }
   }
-  const feeder = cmd?.pipeFrom?.argv[0]?.value ?? "";
-  // What a command reads on stdin: files redirected in or printed by `cat` before it.
-  const stdinTainted = cmd !== undefined && tainted.size > 0 && _stdinFiles(cmd).some((w) => isTainted(w, true));
-  if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || FETCHERS.has(basename(feeder)) || (name === "tee" && stdinTainted))) {
+  // Red team 5: stdin carrying network data (a fetcher's output, a downloaded file, or any
+  // stage fed one: remote-stdin.ts) is written on by whatever names a file for it: a redirection
+  // (`| cat > f`, `| gunzip > f`), `tee`, `sponge`, `dd of=`, `cp /dev/stdin f`.
+  const fromRemote = cmd !== undefined && remoteStdin(cmd, (w) => isTainted(w, true));
+  if (cmd && (FETCHERS.has(name) || DECODERS.has(name) || fromRemote)) {
     for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
-    if (name === "tee") for (const a of args) if (!a.value.startsWith("-")) taint(a.value);
+  }
+  if (fromRemote) for (const w of stdinWrites(name, args)) landed(w, false);
+  // A patch from the network (`curl URL | git apply`, `patch -p1 < dl.diff`) may create or change
+  // any file in the folder it applies to.
+  const patchDir = _patchFolder(name, args);
+  if (patchDir !== null && (fromRemote || args.some((a) => isTainted(a, true)))) {
+    taint(patchDir);
+    tainted.add(RELATIVE_UNDER_FETCH);
   }
   const operands = args.filter((a) => !a.value.startsWith("-"));
   // A copy of a tainted file, or one fetched from another host (`rsync host:x y`), is tainted.
@@ -99,24 +109,34 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const input = args.find((a) => a.value.startsWith("if="));
   const output = args.find((a) => a.value.startsWith("of="));
   if (name === "dd" && input && output && isTainted({ ...input, value: input.value.slice(3) })) taint(output.value.slice(3));
-  if (tainted.size === 0) return [];
+  if (tainted.size === 0 && !fromRemote) return [];
   // A script operand the guard cannot name may be the download; with inline code (`-c`, `-e`,
-  // `-m`) the operands are data, not scripts.
+  // `-m`) the operands are data, not scripts. An interpreter's script is its first operand (and
+  // option values such as `node -r FILE`): later ones are its arguments (`python3 parse.py
+  // data.json`). One reading its code from stdin runs network data fed to it (`curl URL | tclsh`,
+  // `| bun run -`, `| Rscript -`: remote-stdin.ts).
+  const code = codeWords(name, args);
   const inline = name !== "make" && args.some((a) => /^-[a-z]{0,3}[cem]$|^--(command|eval|module)$/.test(a.value));
-  const scripts = inline ? [] : operands;
-  const runsTainted = isTainted(head) || (RUNNERS.has(name) && (scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinTainted));
+  const scripts = Array.isArray(code) ? code : code !== null || inline || !RUNNERS.has(name) ? [] : name === "make" ? operands : operands.slice(0, 1);
+  const readsStdin = code === "stdin" || (code === null && RUNNERS.has(name) && !inline);
+  // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
+  const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");
+  const runsTainted = isTainted(head) || scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinRuns;
   const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
-  return runsTainted || loads ? [op("remote-code", name)] : [];
+  const pattern = loads ? null : implicitPattern(name, args);
+  const loadsNamed = pattern !== null && [...tainted].some((k) => pattern.test(k));
+  return runsTainted || loads || loadsNamed ? [op("remote-code", name)] : [];
 }
 
-/** The files feeding a command's stdin: `< f`, or `cat f… |` (and `cat < f |`) before it. */
-function _stdinFiles(cmd: SimpleCommand, depth = 0): Word[] {
-  const redirect = cmd.redirects.filter((r) => r.op === "<" && (r.fd === "" || r.fd === "0")).at(-1);
-  if (redirect) return [redirect.target];
-  const from = cmd.pipeFrom;
-  if (!from || depth > 8 || from.argv[0]?.value !== "cat") return [];
-  const files = from.argv.slice(1).filter((w) => !w.value.startsWith("-"));
-  return files.length > 0 ? files : _stdinFiles(from, depth + 1);
+/** The folder a patch program applies to: `git [-C DIR] apply|am`, `patch [-d DIR]`; null for another program. */
+function _patchFolder(name: string, args: Word[]): string | null {
+  if (name !== "git" && name !== "patch") return null;
+  const words = args.map((a) => a.value);
+  const at = words.findIndex((w) => w === (name === "git" ? "-C" : "-d") || w === "--directory");
+  const dir = at >= 0 ? (words[at + 1] ?? ".") : (words.find((w) => /^(-d|--directory=)./.test(w))?.replace(/^-d|^--directory=/, "") ?? ".");
+  if (name === "patch") return dir;
+  const sub = words.find((w, i) => !w.startsWith("-") && words[i - 1] !== "-C" && words[i - 1] !== "-c");
+  return sub === "apply" || sub === "am" ? dir : null;
 }
 
 /** A single plain file (no glob, no trailing slash, no recursion) copied into an existing folder. */
