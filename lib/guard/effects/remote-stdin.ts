@@ -1,6 +1,7 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { stdinOf } from "./stdin.ts";
 import { stdinPath } from "./shells.ts";
+import { STDIN_CODE_PROGRAMS } from "./stdin-code.ts";
 
 // A pipeline longer than this is not followed back to its source.
 const MAX_STAGES = 8;
@@ -55,13 +56,15 @@ const STDIN_CODE = new Set([
   "jshell", "irb", "gnuplot", "dc", "m4", "gdb", "osascript", "pwsh", "powershell", "bun", "deno",
   "tsx", "ts-node", "elixir", "iex", "erl", "scala", "groovy", "ed", "ex",
 ]);
-// The ones whose own handler judges a fetcher piped straight in (shells.ts: `curl URL | bash`).
-const HANDLED = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "pwsh", "powershell", "python", "pypy", "node", "nodejs", "perl", "ruby", "php"]);
+// The ones whose own handler judges a fetcher piped straight in (shells.ts: `curl URL | bash`;
+// stdin-code.ts: `curl URL | tclsh`).
+const HANDLED = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "pwsh", "powershell", "python", "pypy", "node", "nodejs", "perl", "ruby", "php", "bun", "deno"]);
 
-/** Whether the program's own handler already judges a fetcher's output piped into it (shells.ts). */
+/** Whether the program's own handler already judges a fetcher's output piped into it. */
 export function judgesPipedFetch(name: string): boolean {
   const lower = name.toLowerCase();
-  return HANDLED.has(lower) || HANDLED.has(lower.replace(/[0-9.]+$/, ""));
+  const base = lower.replace(/[0-9.]+$/, "");
+  return HANDLED.has(lower) || HANDLED.has(base) || STDIN_CODE_PROGRAMS.includes(lower) || STDIN_CODE_PROGRAMS.includes(base);
 }
 
 // Options whose value is the next word, in any of these languages (`node -r FILE`, `R -f FILE`,
