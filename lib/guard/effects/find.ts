@@ -2,6 +2,8 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler } from "./context.ts";
+import { programName } from "./names.ts";
+import { secretArgOps } from "./secrets.ts";
 
 const EXECS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 const WRITES = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
@@ -52,6 +54,8 @@ export const find: Handler = ({ args, ctx }) => {
         ops.push(op("unknown", "find>exec"));
         continue;
       }
+      // A program that reads its operands reads every file under the start points: `find ~/.ssh -exec cat {} +` reads the keys.
+      if (!head.dynamic && rest.some((a) => a.value === "{}")) ops.push(...secretArgOps(programName(head), roots, ctx.state.cwd, ctx.state));
       for (const o of analyzeArgv(head, rest, ctx)) {
         const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
         ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}`, find: spec(index, false) } : o);

@@ -8,6 +8,7 @@ import { scanCode, type Language } from "./interpreters.ts";
 import { appScriptOps } from "./app-databases.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { shellStartupOps } from "./shell-startup.ts";
+import { writtenCodeOps } from "./inline-code.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 // fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
@@ -147,10 +148,14 @@ export function interpreter(language: Language): Handler {
     let inline = false;
     // `bun run -`, `deno run -`: the subcommand before the interpreter's own arguments.
     const args = (inv.name === "bun" || inv.name === "deno") && inv.args[0]?.value === "run" ? inv.args.slice(1) : inv.args;
+    // `deno eval CODE`: the first operand is code.
+    if (inv.name === "deno" && args[0]?.value === "eval") return _denoEval(inv, args.slice(1));
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
-      if (INLINE_FLAGS[language].test(a.value) || (language === "python" && /^-c./.test(a.value))) {
-        const code = a.value.length > 2 && language === "python" ? { ...a, value: a.value.slice(2) } : args[++i];
+      // `node --eval=CODE`, `--print=CODE`.
+      const joined = language === "node" && /^--(?:eval|print)=/.test(a.value);
+      if (INLINE_FLAGS[language].test(a.value) || joined || (language === "python" && /^-c./.test(a.value))) {
+        const code = joined ? { ...a, value: a.value.slice(a.value.indexOf("=") + 1) } : a.value.length > 2 && language === "python" ? { ...a, value: a.value.slice(2) } : args[++i];
         if (!code) break;
         if (code.dynamic) return [op("unknown", inv.name)];
         ops.push(...scanCode(code.value, language, inv.ctx));
@@ -161,11 +166,19 @@ export function interpreter(language: Language): Handler {
       else if (!a.value.startsWith("-")) {
         if (inline) return ops;
         // A framework's own script (`manage.py flush`, `artisan migrate:fresh`) drops data by its task name.
-        return [...appScriptOps(inv.name, a, args.slice(i + 1)), ...scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)])];
+        // A script the line wrote with known text is read (`echo '…' > x.py; python3 x.py`).
+        const written = writtenCodeOps(a, inv.ctx, (t) => scanCode(t, language, inv.ctx));
+        return [...appScriptOps(inv.name, a, args.slice(i + 1)), ...scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)]), ...written];
       }
     }
     return inline ? ops : stdinEffects(inv, (t) => scanCode(t, language, inv.ctx));
   };
+}
+
+function _denoEval(inv: Invocation, args: Word[]): Op[] {
+  const code = args.find((w) => !w.value.startsWith("-"));
+  if (!code) return [];
+  return code.dynamic ? [op("unknown", inv.name)] : scanCode(code.value, "node", inv.ctx);
 }
 
 /** What a shell or interpreter does with the text on its stdin. */

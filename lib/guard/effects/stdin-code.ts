@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Handler } from "./context.ts";
+import { inlineCodeOps } from "./inline-code.ts";
 import { stdinEffects } from "./shells.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
@@ -14,11 +15,15 @@ import { scanUnknownProgram } from "./unknown-program.ts";
 export const STDIN_CODE_PROGRAMS = [
   "tclsh", "wish", "expect", "dc", "m4", "r", "rscript", "octave", "octave-cli", "guile", "sbcl", "clisp", "ecl", "ghci", "jshell",
   "irb", "lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "gnuplot", "gdb", "julia", "racket", "swipl", "scala", "groovy",
-  "pike", "tclsh8.6", "wish8.6",
+  "pike", "tclsh8.6", "wish8.6", "osascript", "ghc",
 ];
 
 export const stdinCode: Handler = (inv) => {
-  const ops = scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
+  const inline = inlineCodeOps(inv);
+  const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd), ...inline.ops];
+  // Code given as an option (`lua -e`, `Rscript -e`) is what runs; gdb still reads its stdin.
+  // (ghc reads no code from stdin: only its `-e`.)
+  if ((inline.found && inv.name !== "gdb") || inv.name === "ghc") return ops;
   const operand = inv.args.find((a) => !a.value.startsWith("-") || a.value === "-");
   if (operand && operand.value !== "-" && inv.name !== "gdb") return ops;
   const stdin = stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));

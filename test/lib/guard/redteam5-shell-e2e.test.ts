@@ -1,22 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
+import { documentsScene } from "../../support/home-scene.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-rt5-shell-e2e-");
 
 /** A fake HOME with documents, holding a git workspace. */
-function scene(): { ws: string; home: string } {
-  const home = tempDir();
-  const ws = join(home, "ws");
-  mkdirSync(join(home, "Documents"), { recursive: true });
-  writeFileSync(join(home, "Documents", "doc.txt"), "doc\n");
-  mkdirSync(join(ws, "src"), { recursive: true });
-  writeFileSync(join(ws, "src", "main.ts"), "tracked\n");
-  Bun.spawnSync(["bash", "-c", "git init -q . && git add . && git -c user.name=t -c user.email=t@t commit -qm init"], { cwd: ws, env: { HOME: home, PATH: process.env.PATH } });
-  return { ws, home };
-}
+const scene = () => documentsScene(tempDir);
 
 const RM = "rm -rf ~/Documents";
 
