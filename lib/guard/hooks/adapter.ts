@@ -1,7 +1,18 @@
+import { isAbsolute, resolve } from "node:path";
 import type { DecisionJson } from "../decision-json.ts";
 
-/** The command a hook payload asks about, or `skip` for a tool that is not a shell. */
-export type HookRequest = { command: string; cwd?: string; dialect?: string } | { skip: true };
+/**
+ * The command a hook payload asks about; `skip` for a tool that is not a shell (or input that
+ * types nothing); `refuse` for input whose effect cannot be checked (the agent's deny, with why).
+ * `dialect` is the tool's own shell; `fallbackDialect` the platform's guess, used only when
+ * neither `--dialect` nor AGENT_GUARD_DIALECT names one.
+ */
+export type HookRequest = { command: string; cwd?: string; dialect?: string; fallbackDialect?: string } | { skip: true } | { refuse: string };
+
+/** What an adapter may consult besides the payload: the platform is injectable for tests. */
+export interface HookContext {
+  platform: NodeJS.Platform;
+}
 
 /** What the hook process prints and exits with. */
 export interface HookAnswer {
@@ -14,7 +25,7 @@ export interface HookAnswer {
 /** One agent's pre-tool hook protocol (research/guard.md §3). */
 export interface HookAdapter {
   /** Reads the agent's payload; throws HookShapeError for a shape it does not know. */
-  parse(payload: unknown): HookRequest;
+  parse(payload: unknown, ctx: HookContext): HookRequest;
   /** The native answer for a verdict. */
   answer(json: DecisionJson, env: Record<string, string | undefined>): HookAnswer;
   /** The native deny for malformed input or an internal error (never fail open). */
@@ -55,4 +66,18 @@ export function optionalString(payload: unknown, ...path: string[]): string | un
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") throw new HookShapeError(`${path.join(".")} is not a string`);
   return value;
+}
+
+/**
+ * The folder a tool call runs in: `dir` (a per-call working directory such as Gemini's
+ * `directory`, Codex's `workdir`) resolved against the payload's `cwd` (the project root).
+ */
+export function callDir(cwd: string | undefined, dir: string | undefined): string | undefined {
+  if (!dir) return cwd;
+  return isAbsolute(dir) ? dir : resolve(cwd || process.cwd(), dir);
+}
+
+/** The Windows shell an agent runs a command string in, when the platform is Windows. */
+export function windowsShell(ctx: HookContext): string | undefined {
+  return ctx.platform === "win32" ? "powershell" : undefined;
 }

@@ -1,7 +1,11 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { compensationNote, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { callDir, compensationNote, field, type HookAdapter, type HookContext, type HookRequest, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
+import { argvCommand } from "./argv-command.ts";
+import { typedCommand } from "./typed-input.ts";
 
-const SHELL_TOOLS: Record<string, string | undefined> = { Bash: undefined, PowerShell: "powershell", shell: undefined, local_shell: undefined };
+/** The shell tools, each with the dialect it is known to run (`undefined`: the platform's shell). */
+const CLAUDE_TOOLS = new Set(["Bash", "PowerShell", "shell", "local_shell"]);
+const SHELL_TOOLS: Record<string, string | undefined> = { Bash: undefined, PowerShell: "powershell", shell: undefined, local_shell: undefined, exec_command: undefined, write_stdin: undefined };
 
 /**
  * Claude Code PreToolUse (and Codex, which speaks the same wire format): `tool_input.command`
@@ -10,13 +14,11 @@ const SHELL_TOOLS: Record<string, string | undefined> = { Bash: undefined, Power
  */
 export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
   return {
-    parse(payload) {
+    parse(payload, ctx) {
       const tool = optionalString(payload, "tool_name");
       if (tool === undefined) throw new HookShapeError("tool_name is missing");
-      if (!(tool in SHELL_TOOLS)) return { skip: true };
-      const command = optionalString(payload, "tool_input", "command");
-      if (command === undefined) throw new HookShapeError("tool_input.command is missing");
-      return { command, cwd: optionalString(payload, "cwd"), dialect: SHELL_TOOLS[tool] };
+      if (!Object.hasOwn(SHELL_TOOLS, tool) || (agent === "claude" && !CLAUDE_TOOLS.has(tool))) return { skip: true };
+      return agent === "codex" ? _codex(payload, tool, ctx) : _claude(payload, tool);
     },
     answer(json: DecisionJson) {
       const note = compensationNote(json);
@@ -33,6 +35,51 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
       return { ..._json("deny", message), exitCode: 2, stderr: message };
     },
   };
+}
+
+/** Claude Code: Bash runs Git Bash on Windows too, so only the PowerShell tool has a dialect. */
+function _claude(payload: unknown, tool: string): HookRequest {
+  const command = optionalString(payload, "tool_input", "command");
+  if (command === undefined) throw new HookShapeError("tool_input.command is missing");
+  return { command, cwd: optionalString(payload, "cwd"), dialect: SHELL_TOOLS[tool] };
+}
+
+/**
+ * Codex: `command` as a string or an argv array (`shell`, `local_shell`), `cmd` of a unified-exec
+ * `exec_command` (with its `shell`), `chars` typed into a running session by `write_stdin`, each
+ * in the call's `workdir`. On Windows Codex runs the text in PowerShell.
+ */
+function _codex(payload: unknown, tool: string, ctx: HookContext): HookRequest {
+  const cwd = callDir(optionalString(payload, "cwd"), optionalString(payload, "tool_input", "workdir") ?? optionalString(payload, "tool_input", "working_directory"));
+  const platform = SHELL_TOOLS[tool] ? undefined : windowsShell(ctx);
+  if (tool === "write_stdin") {
+    const chars = optionalString(payload, "tool_input", "chars");
+    if (chars === undefined) throw new HookShapeError("tool_input.chars is missing");
+    const typed = typedCommand(chars, undefined, cwd);
+    return "command" in typed ? { ...typed, fallbackDialect: platform } : typed;
+  }
+  if (tool === "exec_command") {
+    const cmd = optionalString(payload, "tool_input", "cmd");
+    if (cmd === undefined) throw new HookShapeError("tool_input.cmd is missing");
+    const shell = optionalString(payload, "tool_input", "shell");
+    return { command: cmd, cwd, dialect: shell === undefined ? undefined : _shellDialect(shell), fallbackDialect: platform };
+  }
+  const raw = field(payload, "tool_input", "command");
+  if (Array.isArray(raw) && raw.length > 0 && raw.every((w) => typeof w === "string")) {
+    const argv = argvCommand(raw as string[]);
+    return { command: argv.command, cwd, dialect: argv.dialect ?? SHELL_TOOLS[tool], fallbackDialect: platform };
+  }
+  let command: string;
+  if (typeof raw === "string") command = raw;
+  else if (raw === undefined || raw === null) throw new HookShapeError("tool_input.command is missing");
+  else throw new HookShapeError("tool_input.command is not a string or a list of strings");
+  return { command, cwd, dialect: SHELL_TOOLS[tool], fallbackDialect: platform };
+}
+
+/** The dialect of a shell program named by path (`/bin/zsh`, `pwsh.exe`, `cmd.exe`). */
+function _shellDialect(shell: string): string {
+  const name = shell.replace(/^.*[\\/]/, "").toLowerCase().replace(/\.exe$/, "");
+  return name === "powershell" || name === "pwsh" ? "powershell" : name === "cmd" ? "cmd" : "posix";
 }
 
 function _json(decision: "deny" | "ask", reason: string) {

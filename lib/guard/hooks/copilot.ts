@@ -1,7 +1,10 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { callDir, compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { typedCommand } from "./typed-input.ts";
 
 const SHELL_TOOLS: Record<string, string | undefined> = { bash: undefined, shell: undefined, powershell: "powershell" };
+/** The tools that type into a running bash or PowerShell session (`input`, after async `bash`). */
+const WRITE_TOOLS: Record<string, string | undefined> = { write_bash: undefined, write_powershell: "powershell" };
 
 /**
  * GitHub Copilot CLI preToolUse: `toolName` with `toolArgs` (a JSON string or an object), or the
@@ -14,7 +17,9 @@ export const copilotAdapter: HookAdapter = {
     if (field(payload, "toolResult") !== undefined || field(payload, "tool_result") !== undefined) return { skip: true };
     const tool = optionalString(payload, "toolName") ?? optionalString(payload, "tool_name");
     if (tool === undefined) throw new HookShapeError("toolName is missing");
-    if (!(tool.toLowerCase() in SHELL_TOOLS)) return { skip: true };
+    const name = tool.toLowerCase();
+    const writes = Object.hasOwn(WRITE_TOOLS, name);
+    if (!Object.hasOwn(SHELL_TOOLS, name) && !writes) return { skip: true };
     let args = field(payload, "toolArgs") ?? field(payload, "tool_input");
     if (typeof args === "string") {
       try {
@@ -23,9 +28,15 @@ export const copilotAdapter: HookAdapter = {
         throw new HookShapeError("toolArgs is not JSON");
       }
     }
+    const cwd = callDir(optionalString(payload, "cwd"), optionalString(args, "cwd"));
+    if (writes) {
+      const input = optionalString(args, "input");
+      if (input === undefined) throw new HookShapeError("toolArgs.input is missing");
+      return typedCommand(input, WRITE_TOOLS[name], cwd);
+    }
     const command = optionalString(args, "command");
     if (command === undefined) throw new HookShapeError("toolArgs.command is missing");
-    return { command, cwd: optionalString(payload, "cwd"), dialect: SHELL_TOOLS[tool.toLowerCase()] };
+    return { command, cwd, dialect: SHELL_TOOLS[name] };
   },
   answer(json: DecisionJson) {
     const note = compensationNote(json);

@@ -1,5 +1,5 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
 
 /**
  * Cursor beforeShellExecution (`command`, `cwd`) and preToolUse (`tool_name: "Shell"`,
@@ -7,7 +7,7 @@ import { compensationNote, field, type HookAdapter, HookShapeError, optionalStri
  * in both the snake_case and the older camelCase message fields.
  */
 export const cursorAdapter: HookAdapter = {
-  parse(payload) {
+  parse(payload, ctx) {
     const event = optionalString(payload, "hook_event_name");
     let command: string | undefined;
     if (event === "preToolUse") {
@@ -17,7 +17,8 @@ export const cursorAdapter: HookAdapter = {
     if (command === undefined) throw new HookShapeError("command is missing");
     const roots = field(payload, "workspace_roots");
     const root = Array.isArray(roots) && typeof roots[0] === "string" ? roots[0] : undefined;
-    return { command, cwd: optionalString(payload, "cwd") || root };
+    // Cursor's terminal on Windows is PowerShell.
+    return { command, cwd: optionalString(payload, "cwd") || root, fallbackDialect: windowsShell(ctx) };
   },
   answer(json: DecisionJson) {
     const note = compensationNote(json);

@@ -1,5 +1,5 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { compensationNote, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { callDir, compensationNote, type HookAdapter, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
 
 /**
  * Gemini CLI BeforeTool for `run_shell_command`: exit 0 with `{"decision":"deny", reason}` to
@@ -7,13 +7,16 @@ import { compensationNote, type HookAdapter, HookShapeError, optionalString, ver
  * the tool's own confirmation flow continue.
  */
 export const geminiAdapter: HookAdapter = {
-  parse(payload) {
+  parse(payload, ctx) {
     const tool = optionalString(payload, "tool_name");
     if (tool === undefined) throw new HookShapeError("tool_name is missing");
     if (tool !== "run_shell_command") return { skip: true };
     const command = optionalString(payload, "tool_input", "command");
     if (command === undefined) throw new HookShapeError("tool_input.command is missing");
-    return { command, cwd: optionalString(payload, "cwd") };
+    // The tool runs in `directory` (`dir_path` in newer builds), relative to the project root.
+    const dir = optionalString(payload, "tool_input", "dir_path") ?? optionalString(payload, "tool_input", "directory");
+    // On Windows Gemini runs the command with `powershell.exe -NoProfile -Command`.
+    return { command, cwd: callDir(optionalString(payload, "cwd"), dir), fallbackDialect: windowsShell(ctx) };
   },
   answer(json: DecisionJson) {
     const note = compensationNote(json);

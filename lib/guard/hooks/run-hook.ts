@@ -52,6 +52,8 @@ export async function runHook(
   dialect?: string,
   /** What the post-tool hook does with credentials in a tool's result. */
   spanMode: SpanMode = "sanitize",
+  /** The platform the agent runs on (its Windows shell is the default dialect); injectable for tests. */
+  platform: NodeJS.Platform = process.platform,
 ): Promise<HookAnswer> {
   const adapter = ADAPTERS[agent];
   try {
@@ -69,10 +71,12 @@ export async function runHook(
       return runPostTool(agent, payload, spanMode);
     }
     if (typeof event === "string" && !PRE_EVENTS[agent].includes(event)) return { stdout: "", exitCode: 0 };
-    const request = adapter.parse(payload);
+    const request = adapter.parse(payload, { platform });
     if ("skip" in request) return { stdout: "", exitCode: 0 };
+    if ("refuse" in request) return adapter.deny(`leogriel-check: ${request.refuse}`);
     const cwd = request.cwd || process.cwd();
-    const { json } = await runCheck({ command: request.command, dialect: dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT, cwd, apply: true, env });
+    const chosen = dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT ?? request.fallbackDialect;
+    const { json } = await runCheck({ command: request.command, dialect: chosen, cwd, apply: true, env });
     // `doctor --live-sentinel` only: one variable lookup on every other call.
     if (env.LEOGRIEL_SENTINEL_RECEIPT) (await import("./sentinel-receipt.ts")).recordSentinelReceipt(agent, request.command, json, env);
     return adapter.answer(json, env);

@@ -91,12 +91,21 @@ export function isOurCommand(command: string, agent: HookAgent): boolean {
   return /check/.test(command) && new RegExp(`--hook[ =]${agent}(\\s|$)`).test(command);
 }
 
+/**
+ * The agents that run a command string in the platform's shell: on Windows that is PowerShell
+ * (Gemini's `powershell.exe -NoProfile -Command`, Cursor's terminal, Codex's shell tool), so the
+ * hook line installed there names the dialect. Claude Code's Bash tool is Git Bash and its
+ * PowerShell tool says so itself; Copilot's tool names (bash, powershell) say which shell runs.
+ */
+const WINDOWS_SHELL_AGENTS: ReadonlySet<HookAgent> = new Set(["gemini", "cursor", "codex"]);
+
 /** The command line that runs this very leogriel-check (compiled binary, or bun + script). */
-export function selfCommand(agent: HookAgent): string {
+export function selfCommand(agent: HookAgent, platform: NodeJS.Platform = process.platform): string {
   const exe = process.execPath;
-  const isBun = /(^|\/)bun(\.exe)?$/.test(exe);
+  const isBun = /(^|[\\/])bun(\.exe)?$/.test(exe);
   const parts = isBun ? [exe, Bun.main] : [exe];
-  return [...parts.map(_quote), "--hook", agent].join(" ");
+  const dialect = platform === "win32" && WINDOWS_SHELL_AGENTS.has(agent) ? ["--dialect", "powershell"] : [];
+  return [...parts.map(_quote), "--hook", agent, ...dialect].join(" ");
 }
 
 function _quote(arg: string): string {
