@@ -8,6 +8,7 @@ import { analyzeScript } from "./effects/analyze.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
 import { findWorkspace, noteRealFolder, type PathContext } from "./paths.ts";
+import { type ControlFiles, controlFiles } from "./control-files.ts";
 import { startGlobOptions } from "./posix/glob-options.ts";
 import { judge, type OpVerdict } from "./policy.ts";
 import { oneRefsSnapshot } from "./policy-history.ts";
@@ -111,7 +112,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
   // Nor for ops judged without paths (a force push, a secret read): the workspace and the paths
   // derived from it are looked up the first time the policy asks, once per check.
-  const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? []);
+  const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? [], env);
   const landed = meetsLandedPaths(ops);
   const verdicts = ops.map((o, i): OpVerdict => {
     spend();
@@ -127,6 +128,7 @@ class _CheckPaths implements PathContext {
   readonly realDirs: Map<string, string | null>;
   private _workspace: string | undefined;
   private _protected: string[] | undefined;
+  private _controls: ControlFiles | undefined;
 
   constructor(
     private readonly cwd: string,
@@ -134,6 +136,7 @@ class _CheckPaths implements PathContext {
     readonly tmpDirs: string[],
     workspace: string | undefined,
     private readonly configured: string[],
+    private readonly env: Record<string, string | undefined>,
   ) {
     this._workspace = workspace;
     this.realDirs = new Map([[cwd, cwd]]);
@@ -145,6 +148,10 @@ class _CheckPaths implements PathContext {
 
   get protectedPaths(): string[] {
     return (this._protected ??= this.configured.map((p) => (p.startsWith("/") ? p : `${this.workspace}/${p}`)));
+  }
+
+  get controlFiles(): ControlFiles {
+    return (this._controls ??= controlFiles(this.workspace, this.home, this.env));
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { spend } from "./budget.ts";
 import type { FindReach } from "./find-dry-run.ts";
+import type { ControlFiles } from "./control-files.ts";
 import { fnmatchRegExp } from "./fnmatch.ts";
 import { lstatOrUndefined } from "./fs-probe.ts";
 import { type GlobOptions, globOptions } from "./posix/glob-options.ts";
@@ -21,6 +22,8 @@ export interface PathContext {
   tmpDirs: string[];
   /** Extra protected paths from the configuration (absolute). */
   protectedPaths: string[];
+  /** The guard's configuration and the agents' hook settings, protected like the quarantine (control-files.ts). */
+  controlFiles?: ControlFiles;
   /** Real paths of directories already resolved during this check (targets share parents). */
   realDirs: Map<string, string | null>;
   /** find dry runs already made during this check (policy-find.ts). */
@@ -56,6 +59,7 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   if (_protectedName(path, d)) return "protected";
   if (caseInsensitiveNames.value && _protectedName(path.toLowerCase(), { gitDir: d.gitDir.toLowerCase(), guardStore: d.guardStore.toLowerCase() })) return "protected";
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
+  for (const c of d.controls) if (_within(path, c)) return "protected";
   if (d.ancestors.has(path)) return "ancestor";
   if (d.usable && _within(path, pc.workspace)) return "workspace";
   if ((_insideAny(path, pc.tmpDirs) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
@@ -86,6 +90,8 @@ interface _Derived {
   /** Every protected anchor and each of its ancestors: deleting one of these deletes an anchor. */
   ancestors: Set<string>;
   usable: boolean;
+  /** The control files of the context (control-files.ts). */
+  controls: string[];
 }
 
 // What classifyPath derives from a context, computed once per workspace, home and configuration
@@ -95,17 +101,31 @@ const _derivedCache = new Map<string, _Derived>();
 let _last: { pc: PathContext; workspace: string; home: string; protectedPaths: string[]; d: _Derived } | undefined;
 function _derived(pc: PathContext): _Derived {
   if (_last && _last.pc === pc && _last.workspace === pc.workspace && _last.home === pc.home && _last.protectedPaths === pc.protectedPaths) return _last.d;
-  const key = `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}`;
+  const cf = pc.controlFiles;
+  const key = `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}${cf ? `\0\0${cf.config.join("\0")}\0${cf.hooks.join("\0")}` : ""}`;
   let d = _derivedCache.get(key);
   if (!d) {
     const gitDir = join(pc.workspace, ".git");
     const guardStore = dirname(quarantineRoot(pc.workspace));
-    const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths];
+    // A configuration folder that is a link (`ln -s /tmp/x .leogriel`) is protected where it leads.
+    const controls = cf ? [...cf.config, ...cf.config.map(_realParent).filter((c) => c !== null), ...cf.hooks] : [];
+    const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths, ...(cf ? [...cf.config, ...cf.hooks.filter((h) => existsSync(h))] : [])];
     if (_derivedCache.size >= 64) _derivedCache.clear();
-    _derivedCache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace) }));
+    _derivedCache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace), controls }));
   }
   _last = { pc, workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, d };
   return d;
+}
+
+/** `file` with its folder's real path, when that differs (null otherwise, or when the folder is missing). */
+function _realParent(file: string): string | null {
+  try {
+    const dir = dirname(file);
+    const real = realpathSync(dir);
+    return real === dir ? null : join(real, basename(file));
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -8,4 +8,6 @@ import { substitutedDataOps } from "./substituted.ts";
  */
 export const nameQuery: Handler = (inv) => substitutedDataOps(inv.name, inv.args, inv.ctx);
 
-export const NAME_QUERY_PROGRAMS = ["dig", "host", "nslookup", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath", "mtr"];
+// getent (hosts, ahosts, and any database a name service may look up remotely), resolvectl and
+// systemd-resolve query the resolver the same way (red team 6 M2).
+export const NAME_QUERY_PROGRAMS = ["dig", "host", "nslookup", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath", "mtr", "getent", "resolvectl", "systemd-resolve", "dog", "doggo", "adig", "ahost"];

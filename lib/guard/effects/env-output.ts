@@ -57,3 +57,37 @@ export function envPrints(args: Word[]): EnvPrint | { command: Word[] } {
   }
   return cleared && assigned.every((a) => !a.dynamic) ? "clean" : "environment";
 }
+
+// ps options that take a value, the rest of a cluster or the next word: UNIX ones (`ps -u steve`)
+// and BSD ones (`ps U eve`; BSD `u` and `s` are output formats).
+const PS_VALUED = "oOpqsuUgGtCk";
+const PS_BSD_VALUED = "oOpqtUk";
+
+/**
+ * ps with the BSD `e` modifier (`ps eww`, `ps auxe`, `ps e -p 1`) or `-E` (BSD and macOS) prints
+ * each process's environment after its command: every variable it holds, credentials included
+ * (red team 6 M1). `-e` (all processes) does not; a word the guard cannot read may be `e`.
+ */
+export function psPrintsEnvironment(args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic) return true;
+    if (v.startsWith("--")) {
+      if (!v.includes("=") && /^--(format|sort|pid|ppid|quick-pid|user|User|group|Group|tty|sid|cols|columns|rows|lines|width)$/.test(v)) i++;
+      continue;
+    }
+    const dash = v.startsWith("-");
+    // Only letters: a BSD option word; a pid list (`1,2`) or a value is skipped.
+    if (!/^-?[A-Za-z]+$/.test(v)) continue;
+    for (let k = dash ? 1 : 0; k < v.length; k++) {
+      const c = v[k]!;
+      if (dash ? c === "E" : c === "e") return true;
+      if ((dash ? PS_VALUED : PS_BSD_VALUED).includes(c)) {
+        if (k === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return false;
+}

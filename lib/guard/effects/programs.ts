@@ -37,6 +37,7 @@ import { alias, cmdExe, interpreter, powershell, shell, sourceFile } from "./she
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { STDIN_CODE_PROGRAMS, stdinCode } from "./stdin-code.ts";
+import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 /** Both handlers' ops, in order. */
 const both = (a: Handler, b: Handler): Handler => (inv) => [...a(inv), ...b(inv)];
@@ -80,7 +81,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["cmd", cmdExe],
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   ...["python", "pypy"].map((n) => [n, both(interpreter("python"), pythonServer)] as const),
-  ...["node", "nodejs", "deno", "bun"].map((n) => [n, interpreter("node")] as const),
+  ...["node", "nodejs", "deno", "bun"].map((n) => [n, both(interpreter("node"), guardCliScript)] as const),
   // `-i` edits the file operands in place (in-place-switch.ts).
   ["perl", both(interpreter("perl"), inPlaceSwitch)],
   ["ruby", both(both(interpreter("ruby"), rubyServer), inPlaceSwitch)],
@@ -161,6 +162,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["gcloud", gcloud],
   ["gsutil", gsutil],
   ["az", az],
+  // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
+  ...GUARD_CLI_PROGRAMS.map((n) => [n, guardCli] as const),
 ]);
 
 // `busybox httpd` serves a folder; other applets run as the wrapped command.

@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { envPrints, printenvPrints } from "./env-output.ts";
+import { envPrints, printenvPrints, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
@@ -34,6 +34,8 @@ export function secretOutput(name: string, args: Word[]): SecretPrint | null {
       return _declarePrints(args) ? "environment" : null;
     case "compgen":
       return _compgenListsVariables(args) ? "environment" : null;
+    case "ps":
+      return psPrintsEnvironment(args) ? "environment" : null;
     case "xargs": {
       // The command xargs runs, given names read from stdin (`compgen -e | xargs -I{} printenv {}`).
       const fed = xargsFedCommand(args);

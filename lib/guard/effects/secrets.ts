@@ -39,6 +39,9 @@ const SECRET_STORE = new RegExp(
     String.raw`/\.config/sops/age/keys\.txt$|(^|/)\.(my\.cnf|s3cfg|yarnrc\.yml)$|/\.terraform\.d/credentials\.tfrc\.json$|/\.config/rclone/rclone\.conf$`,
     String.raw`/\.supabase/access-token$|/\.local/share/keyrings(/|$)|/\.config/hub$|/\.(pip|config/pip)/pip\.conf$|/\.config/doctl/config\.yaml$`,
     String.raw`/\.config/(heroku|configstore)(/|$)|/\.fly/config\.yml$|/\.wrangler/config/default\.toml$`,
+    // Quarantined payloads (`.agent-guard/quarantine/tx/<tx>/payload/<n>`) and the folders that
+    // hold them: a relocated `.env` or key is still a credential under its new name (red team 6 H4).
+    String.raw`(^|/)\.agent-guard(/quarantine(/tx(/[^/]*(/payload(/.*)?)?)?)?)?/?$`,
     // Browser login stores: saved passwords, their key databases, cookies.
     String.raw`(^|/)(Login Data|logins\.json|key[34]\.db|Cookies)$`,
   ].join("|"),

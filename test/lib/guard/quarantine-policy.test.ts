@@ -64,7 +64,8 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   // reading it, and writes elsewhere, are not refused
   ["cat .agent-guard/audit.log", "ALLOW", "ALLOW_NO_EFFECT"],
   ["ls -la .agent-guard/quarantine", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["tar -czf /tmp/q.tgz -C .agent-guard .", "ALLOW", "ALLOW_TEMP_PATH"],
+  // archiving the store reads its payloads, which may be credentials (red team 6 H4)
+  ["tar -czf /tmp/q.tgz -C .agent-guard .", "ASK", "ASK_SECRET_ACCESS"],
   ["touch src/new.ts", "ALLOW", "ALLOW_NO_EFFECT"],
   ["git stash", "ALLOW", "ALLOW_NO_EFFECT"],
 ];

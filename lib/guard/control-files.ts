@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { projectConfigPath, userConfigPath } from "../core/config-paths.ts";
+
+/**
+ * `config`: Leogriel's configuration files, whose folders are protected as their ancestors
+ * whether or not the file exists yet (a folder linked elsewhere would carry a new file past the
+ * rule). `hooks`: the agents' hook settings, whose folders are ancestors only while the file is
+ * there (`rm -rf .claude` without settings loses no hook).
+ */
+export interface ControlFiles {
+  config: string[];
+  hooks: string[];
+}
+
+/**
+ * The files that decide what the guard checks: Leogriel's configuration (its `allow` rules and
+ * `protectedPaths`, check-config.ts) and the agents' hook settings that `install-hook` writes
+ * (install/hook-targets.ts), project and user scope. A command that writes, moves, deletes or
+ * re-permissions one of them can authorise itself or switch the guard off for every later
+ * command (red team 6 C1, C2), so they are protected like the quarantine; reading them is not.
+ * Claude also reads hooks from `settings.local.json`, Codex from `config.toml`, and Copilot from
+ * every JSON file in `.github/hooks/`, so those count too.
+ */
+export function controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
+  const claude = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+  const codex = env.CODEX_HOME || join(home, ".codex");
+  const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];
+  const hooks = [
+    join(workspace, ".claude", "settings.json"),
+    join(workspace, ".claude", "settings.local.json"),
+    join(claude, "settings.json"),
+    join(claude, "settings.local.json"),
+    join(workspace, ".codex", "hooks.json"),
+    join(workspace, ".codex", "config.toml"),
+    join(codex, "hooks.json"),
+    join(codex, "config.toml"),
+    join(workspace, ".cursor", "hooks.json"),
+    join(home, ".cursor", "hooks.json"),
+    join(workspace, ".gemini", "settings.json"),
+    join(home, ".gemini", "settings.json"),
+    join(workspace, ".github", "hooks"),
+  ];
+  return { config, hooks };
+}
