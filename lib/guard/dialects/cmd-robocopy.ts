@@ -20,7 +20,8 @@ export function translateRobocopy(args: Word[], out: SimpleCommand[]): Word[] {
   const operands: Word[] = [];
   let list = false;
   for (const a of args) {
-    const m = a.dynamic ? null : /^\/([a-z0-9+?-]+)(?::(.*))?$/is.exec(a.value);
+    // Options are `/NAME`; `-NAME` is read as the option too (fail closed: a `-MIR` never passes as a file name).
+    const m = a.dynamic ? null : /^[/-]([a-z0-9+?-]+)(?::(.*))?$/is.exec(a.value);
     const name = m?.[1]!.toLowerCase();
     if (!m || !OPTIONS.has(name!)) {
       if (!list) operands.push(a);

@@ -1,5 +1,7 @@
 import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
-import { literalWord, ParseError, SYNTHETIC, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, ParseError, SYNTHETIC, unknownWord, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { isAbsolute, resolve } from "node:path";
+import { isDirectory } from "../fs-probe.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
 
 /**
@@ -7,14 +9,18 @@ import { translateRobocopy } from "./cmd-robocopy.ts";
  * `||`, `|`; `^` escapes; "…" quotes; `%VAR%` expands when known (else the word is unknown);
  * `rd /s` is a recursive delete, `del /s` a subtree delete, `format` destroys a volume.
  */
-export function parseCmd(text: string, depth: number, vars: Vars): Script {
+export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | null = depth === 0 ? (vars.get("PWD") ?? null) : null): Script {
   if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
+  // The folder the next command runs in, while the line's `cd`s are literal (null: unknown).
+  let dir = cwd;
   const commands: SimpleCommand[] = [];
   let words: Word[] = [];
   let redirects: Redirect[] = [];
   let pipeFrom: SimpleCommand | undefined;
   const flush = (piped: boolean) => {
-    const cmd: SimpleCommand = { argv: words.length ? _translate(words, depth, vars, commands) : [], assigns: [], redirects, pipeFrom };
+    const argv = words.length ? _translate(words, { depth, vars, out: commands, cwd: dir }) : [];
+    if (argv[0]?.value === "cd" || argv[0]?.value === "popd") dir = argv.length === 2 && !argv[1]!.dynamic && dir !== null && argv[0].value === "cd" ? resolve(dir, argv[1]!.value) : argv.length === 1 && argv[0].value === "cd" ? dir : null;
+    const cmd: SimpleCommand = { argv, assigns: [], redirects, pipeFrom };
     commands.push(cmd);
     pipeFrom = piped ? cmd : undefined;
     words = [];
@@ -46,8 +52,16 @@ export function parseCmd(text: string, depth: number, vars: Vars): Script {
   return { commands };
 }
 
+// What cmd passes on when a word is an argument of a program it starts (`cmd /c …`): the word's
+// text with its quotes kept, `^` escapes and known `%VAR%` expansions applied, and unknown ones
+// left for the next cmd to see again.
+const _passed = new WeakMap<Word, string>();
+// Words spelled with a literal `/` first (`/s`, `/e:on`): switches. `\x` and `%VAR%` values are paths.
+const _slashed = new WeakSet<Word>();
+
 function _word(text: string, start: number, vars: Vars): [Word, number] {
   let value = "";
+  let passed = "";
   let dynamic = false;
   let quoted = false;
   let i = start;
@@ -58,8 +72,11 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
     if (c === '"') {
       inQuote = !inQuote;
       quoted = true;
-    } else if (c === "^" && !inQuote) value += text[++i] ?? "";
-    else if (c === "%") {
+      passed += c;
+    } else if (c === "^" && !inQuote) {
+      value += text[++i] ?? "";
+      passed += text[i] ?? "";
+    } else if (c === "%") {
       const end = text.indexOf("%", i + 1);
       const name = end < 0 ? "" : text.slice(i + 1, end);
       // `%VAR:~start,len%` (a substring) and `%VAR:old=new%` (a replacement): cmd computes them
@@ -67,43 +84,61 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
       // the guard does not, so the word is unknown.
       if (/^[A-Za-z_][A-Za-z0-9_()]*:(?:~|[^=]*=)/.test(name)) {
         dynamic = true;
+        passed += text.slice(i, end + 1);
         i = end;
         continue;
       }
       if (!/^[A-Za-z_][A-Za-z0-9_()]*$/.test(name)) {
         value += c;
+        passed += c;
         continue;
       }
       const known = _variable(name.toUpperCase(), vars);
       if (known === null) dynamic = true;
       else value += known;
+      passed += known ?? text.slice(i, end + 1);
       i = end;
-    } else if (c === "!" && /^![A-Za-z_][\w()]*(?::[^!]*)?!/.test(text.slice(i))) dynamic = true;
-    else value += c;
+    } else if (c === "!" && /^![A-Za-z_][\w()]*(?::[^!]*)?!/.test(text.slice(i))) {
+      dynamic = true;
+      passed += c;
+    } else {
+      value += c;
+      passed += c;
+    }
   }
   if (inQuote) throw new ParseError("unterminated quote");
   const v = value.replace(/\\/g, "/");
-  return [{ value: v, dynamic, glob: /[*?]/.test(v), pattern: v, quoted }, i];
+  const word: Word = { value: v, dynamic, glob: /[*?]/.test(v), pattern: v, quoted };
+  _passed.set(word, passed);
+  if (text[start] === "/" || ((text[start] === "^" || text[start] === '"') && text[start + 1] === "/")) _slashed.add(word);
+  return [word, i];
+}
+
+/** A switch of an internal command: `/s`, `/q`, `/a:h`, `/e:on` spelled with a literal slash. */
+function _isSwitch(w: Word): boolean {
+  return !w.dynamic && (_slashed.has(w) || !_passed.has(w)) && /^\/(?:[a-z0-9?+-]{1,2}|[a-z]:[a-z0-9-]*)$/i.test(w.value);
 }
 
 /**
- * Prefixes that run the rest of the line as a command: `call`, `start [/b …] ["title"]`,
+ * Prefixes that run the rest of the line as a command: `call`, `start [options] ["title"]`,
  * `if [/i] [not] exist X` / `errorlevel N` / `defined X` / `a==b`, `for … in (…) do`, and a
- * group's parentheses. What is left is the command itself (the loop variable is unknown).
+ * group's parentheses. What is left is the command itself (the loop variable is unknown), and
+ * the folder `start /d DIR` runs it in.
  */
-function _unwrap(words: Word[]): Word[] {
+function _unwrap(words: Word[]): { words: Word[]; dir?: Word } {
+  let dir: Word | undefined;
   for (;;) {
     const first = words[0];
-    if (!first || first.dynamic) return words;
+    if (!first || first.dynamic) return { words, dir };
     const v = first.value.toLowerCase();
     if (v.startsWith("(")) {
       const last = words.length - 1;
       words = words.map((w, i) => ({ ...w, value: (i === 0 ? w.value.replace(/^\(+/, "") : w.value).replace(i === last ? /\)+$/ : /$^/, "") })).filter((w) => w.value !== "" || w.quoted);
     } else if (v === "call") words = words.slice(1);
     else if (v === "start") {
-      let i = 1;
-      while (words[i] && (words[i]!.quoted || /^\//.test(words[i]!.value))) i++;
-      words = words.slice(i);
+      const s = _startOptions(words);
+      dir = s.dir ?? dir;
+      words = words.slice(s.at);
     } else if (v === "if") {
       let i = 1;
       while (/^(?:\/i|not)$/i.test(words[i]?.value ?? "")) i++;
@@ -112,26 +147,79 @@ function _unwrap(words: Word[]): Word[] {
       words = words.slice(i);
     } else if (v === "for") {
       const at = words.findIndex((w) => w.value.toLowerCase() === "do");
-      if (at < 0) return words;
+      if (at < 0) return { words, dir };
       const loopVar = /^%%?[a-z]$/i;
       words = words.slice(at + 1).map((w) => (loopVar.test(w.value) || /%%?[a-z]\b/i.test(w.value) ? { ...w, dynamic: true } : w));
-    } else return words;
+    } else return { words, dir };
   }
 }
 
-function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
-  const words = _unwrap(all);
+// start's switches that take the next word (learn.microsoft.com/windows-server/administration/windows-commands/start).
+const START_VALUED = /^\/(?:d|node|affinity|machine)$/i;
+
+/**
+ * `start ["title"] [/d DIR] [/b] [/wait] [/min] … PROGRAM …`: the index of PROGRAM, and DIR.
+ * Only the first quoted word is the title; `/dDIR` may be attached.
+ */
+function _startOptions(words: Word[]): { at: number; dir?: Word } {
+  let dir: Word | undefined;
+  let title = false;
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.quoted && !title && !_slashed.has(w)) title = true;
+    else if (w.dynamic || !_slashed.has(w)) break;
+    else if (START_VALUED.test(w.value)) {
+      if (/^\/d$/i.test(w.value)) dir = words[i + 1] ?? unknownWord();
+      i++;
+    } else if (/^\/d./i.test(w.value)) dir = { ...w, value: w.value.slice(2), pattern: w.value.slice(2) };
+  }
+  return { at: i, dir };
+}
+
+interface _Context {
+  depth: number;
+  vars: Vars;
+  /** Where inner commands (`cmd /c`, forfiles) are pushed. */
+  out: SimpleCommand[];
+  /** The folder the command runs in, or null when the guard cannot tell here. */
+  cwd: string | null;
+}
+
+function _translate(all: Word[], cx: _Context): Word[] {
+  const { words, dir } = _unwrap(all);
+  const argv = _command(words, dir ? { ...cx, cwd: null } : cx);
+  // `start /d DIR PROGRAM`: PROGRAM runs in DIR, as `env -C DIR PROGRAM` does.
+  return dir && argv.length ? [literalWord("env"), literalWord("-C"), dir, literalWord("--"), ...argv] : argv;
+}
+
+/** The program a command word names: `rd/s/q` is rd with two switches; `C:\…\ROBOCOPY.EXE` is robocopy. */
+function _program(head: Word): { name: string; word: Word; attached: Word[] } {
+  const spelled = _passed.get(head) ?? head.value;
+  const lower = head.value.toLowerCase();
+  // A path (a backslash, a drive, quotes): its last part. Otherwise `/` starts attached switches.
+  if (/[\\":]/.test(spelled)) return { name: _bare(lower.slice(lower.lastIndexOf("/") + 1)), word: head, attached: [] };
+  const [first, ...attached] = lower.split(/(?=\/)/);
+  return { name: _bare(first!), word: literalWord(first!), attached: attached.map((s) => literalWord(s)) };
+}
+
+/** A program name without the extensions PATHEXT adds (`ROBOCOPY.EXE`, `x.cmd`). */
+function _bare(name: string): string {
+  return name.replace(/\.(?:exe|com|bat|cmd)$/, "");
+}
+
+function _command(words: Word[], cx: _Context): Word[] {
+  const { depth, vars, out } = cx;
   const [head, ...rest] = words;
   if (!head) return [];
   if (head.dynamic) return words;
-  // `rd/s/q x` and `rd /S /Q x`: switches may be attached to the name and to each other.
-  const [name, ...attached] = head.value.toLowerCase().split(/(?=\/)/);
+  const { name, word, attached } = _program(head);
   // `/s/q` is two switches; `/c"rd …"` is /c with its command text attached.
-  const split = rest.flatMap((w) => (!w.dynamic && /^(?:\/[a-z?:-]{1,2}){2,}$/i.test(w.value) ? w.value.split(/(?=\/)/).map((s) => literalWord(s)) : [w]));
-  const inline = split.flatMap((w) => (!w.dynamic && /^\/[ck]./i.test(w.value) ? [literalWord(w.value.slice(0, 2)), { ...w, value: w.value.slice(2) }] : [w]));
-  const args = [...attached.map((s) => literalWord(s)), ...inline];
-  const switches = args.filter((a) => !a.dynamic && /^\//.test(a.value) && a.value.length <= 3).map((a) => a.value.toLowerCase());
-  const operands = args.filter((a) => a.dynamic || !/^\/[a-z?:-]{1,2}$/i.test(a.value));
+  const split = rest.flatMap((w) => (_isSwitchRun(w) ? w.value.split(/(?=\/)/).map((s) => literalWord(s)) : [w]));
+  const inline = split.flatMap((w) => (_slashedText(w) && /^\/[ck]./i.test(w.value) ? [literalWord(w.value.slice(0, 2)), { ...w, value: w.value.slice(2) }] : [w]));
+  const args = [...attached, ...inline];
+  const switches = args.filter(_isSwitch).map((a) => a.value.toLowerCase());
+  const operands = args.filter((a) => !_isSwitch(a));
   switch (name) {
     case "rd":
     case "rmdir":
@@ -139,7 +227,7 @@ function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]
     case "del":
     case "erase":
       if (switches.includes("/s")) return [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
-      return [literalWord("rm"), literalWord("--"), ...operands];
+      return [literalWord("rm"), literalWord("--"), ...operands.flatMap((w) => _folderFiles(w, cx.cwd))];
     case "format":
       return [literalWord(SYNTHETIC.disk)];
     case "cd":
@@ -148,21 +236,132 @@ function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]
       return [literalWord("cd"), ...operands];
     case "move":
       return [literalWord("mv"), literalWord("--"), ...operands];
+    case "ren":
+    case "rename":
+      return _rename(operands);
+    case "mklink":
+      return _mklink(switches, operands);
     case "copy":
     case "xcopy":
       return [literalWord("cp"), literalWord("--"), ...operands];
     case "robocopy":
-      return translateRobocopy([...attached.map((s) => literalWord(s)), ...rest], out);
+      return translateRobocopy([...attached, ...rest], out);
     case "forfiles":
       return forfiles(args, depth, vars, out);
     case "cmd":
-      if (!switches.includes("/c") && !switches.includes("/k")) return [];
-      if (operands.some((w) => w.dynamic)) return [literalWord(SYNTHETIC.unknown)];
-      out.push(...parseCmd(operands.map((w) => w.value).join(" "), depth + 1, vars).commands);
-      return [];
+      return cmdLine([...attached.map((w) => w.value), ...rest.map((w) => (w.dynamic ? UNKNOWN_VAR : (_passed.get(w) ?? w.value)))].join(" "), depth, vars, out, cx.cwd);
     default:
-      return [literalWord(name!), ...args];
+      return [word, ...args];
   }
+}
+
+// A variable no table knows: a word holding it is unknown to the cmd that reads it next.
+const UNKNOWN_VAR = "%LEOGRIEL_UNKNOWN%";
+
+function _slashedText(w: Word): boolean {
+  return !w.dynamic && (_slashed.has(w) || !_passed.has(w));
+}
+
+function _isSwitchRun(w: Word): boolean {
+  return _slashedText(w) && /^(?:\/[a-z?:-]{1,2}){2,}$/i.test(w.value);
+}
+
+/**
+ * `cmd [/a /u /q /d /e:on /f:off /v:on /t:fg /x /y /s] /c|/r|/k TEXT` runs TEXT (/k then reads
+ * more commands from stdin, which a hook's shell ends at once). Without /c, /r or /k cmd reads its
+ * commands from stdin (the `cmd` program's handler). TEXT that starts with a quote loses its first
+ * and last quote, except (without /s) when exactly two quotes enclose a program name with blanks
+ * (learn.microsoft.com/windows-server/administration/windows-commands/cmd): both readings are judged.
+ * `line` is what follows `cmd`, as cmd receives it (quotes kept, the caller's `^` and `%` applied).
+ */
+export function cmdLine(line: string, depth: number, vars: Vars, out: SimpleCommand[], cwd: string | null): Word[] {
+  if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
+  let i = 0;
+  let strip = false;
+  for (;;) {
+    while (line[i] === " " || line[i] === "\t" || line[i] === "," || line[i] === ";") i++;
+    if (line[i] !== "/") return [literalWord("cmd")];
+    const c = line[i + 1]?.toLowerCase();
+    if (c === "c" || c === "r" || c === "k") {
+      i += 2;
+      break;
+    }
+    if (c === "s") strip = true;
+    i += 2;
+    while (i < line.length && !/[\s/]/.test(line[i]!)) i++;
+  }
+  const text = line.slice(i).trim();
+  const readings = [text];
+  if (text.startsWith('"')) {
+    const last = text.lastIndexOf('"');
+    const stripped = text.slice(1, last) + text.slice(last + 1);
+    if (strip) readings[0] = stripped;
+    else readings.push(stripped);
+  }
+  let parsed = 0;
+  let error: unknown;
+  for (const reading of readings) {
+    try {
+      out.push(...parseCmd(reading, depth + 1, vars, cwd).commands);
+      parsed++;
+    } catch (e) {
+      error = e;
+    }
+  }
+  if (parsed === 0 && error) throw error;
+  return [];
+}
+
+/**
+ * `del DIR` (and `erase`) deletes every file directly in DIR, as `del DIR\*` does, dotfiles
+ * included: Windows names have no hidden dot
+ * (learn.microsoft.com/windows-server/administration/windows-commands/del). A folder operand is
+ * read as its files (`DIR/*`) and dotfiles (`DIR/.[!.]*`, `DIR/..?*`), which rm deletes while refusing the
+ * subfolders, as del leaves them. Where the running folder is unknown, a relative operand may
+ * be either: both readings (a file operand then makes the patterns unreadable: unknown).
+ */
+function _folderFiles(w: Word, cwd: string | null): Word[] {
+  if (w.dynamic) return [w];
+  if (w.glob) {
+    // `*.log` matches `.x.log` on Windows: its dotted twins (never `.` or `..`).
+    const cut = w.value.lastIndexOf("/") + 1;
+    const leaf = w.value.slice(cut);
+    const dir = w.pattern.slice(0, w.pattern.lastIndexOf("/") + 1);
+    const twin = (prefix: string): Word => ({ ...w, value: `${w.value.slice(0, cut)}${prefix}${leaf}`, pattern: `${dir}${prefix}${w.pattern.slice(dir.length)}` });
+    return /^[*?]/.test(leaf) ? [w, twin(".[!.]"), twin("..?")] : [w];
+  }
+  const known = isAbsolute(w.value) || cwd !== null;
+  const folder = known && isDirectory(isAbsolute(w.value) ? w.value : resolve(cwd!, w.value));
+  if (known && !folder) return [w];
+  const base = w.value.replace(/\/+$/, "");
+  const escaped = base.replace(/[*?[\]\\]/g, "\\$&");
+  const inside = (name: string): Word => ({ ...w, value: `${base}/${name}`, pattern: `${escaped}/${name}`, glob: true });
+  const files = [inside("*"), inside(".[!.]*"), inside("..?*")];
+  return folder ? files : [w, ...files];
+}
+
+/** `ren SRC NEWNAME`: SRC moves to NEWNAME in its own folder (a NEWNAME pattern is taken as a name). */
+function _rename(operands: Word[]): Word[] {
+  const [source, name, ...more] = operands;
+  if (!source || !name) return [];
+  if (more.length || source.dynamic || name.dynamic) return [literalWord("mv"), literalWord("--"), source, unknownWord()];
+  const cut = source.value.replace(/\/+$/, "").lastIndexOf("/") + 1;
+  const dest = source.value.slice(0, cut) + name.value;
+  return [literalWord("mv"), literalWord("--"), source, { ...literalWord(dest), quoted: true }];
+}
+
+/**
+ * `mklink [/d|/j|/h] LINK TARGET` (learn.microsoft.com/windows-server/administration/windows-commands/mklink)
+ * as `ln`: a symbolic link (file or /d) names TARGET relative to LINK's folder, a junction (/j)
+ * relative to the running folder (`-r`), a hard link (/h) is `ln` itself. mklink never replaces
+ * LINK (`-T`, no `-f`). Later commands through LINK are judged at TARGET.
+ */
+function _mklink(switches: string[], operands: Word[]): Word[] {
+  const [link, target, ...more] = operands;
+  if (!link || !target) return [];
+  if (more.length) return [literalWord(SYNTHETIC.unknown)];
+  const flags = switches.includes("/h") ? "-T" : switches.includes("/j") ? "-srT" : "-sT";
+  return [literalWord("ln"), literalWord(flags), target, link];
 }
 
 /**
@@ -172,7 +371,8 @@ function _translate(all: Word[], depth: number, vars: Vars, out: SimpleCommand[]
  * character it codes. Without /c it only echoes the names.
  */
 export function forfiles(args: Word[], depth: number, vars: Vars, out: SimpleCommand[]): Word[] {
-  const at = args.findIndex((w) => !w.dynamic && /^\/c$/i.test(w.value));
+  // forfiles takes its switches with `-` as well as `/` (`forfiles -p DIR -c "…"`).
+  const at = args.findIndex((w) => !w.dynamic && /^[/-]c$/i.test(w.value));
   if (at < 0) return [];
   const command = args[at + 1];
   if (!command || command.dynamic) return [literalWord(SYNTHETIC.unknown)];

@@ -18,6 +18,14 @@ const SEPARATORS = new Set([";", "\n", "|", "&"]);
  */
 export const listElements = new WeakMap<Word, Word[]>();
 
+/** Words spelled as a plain variable (`$x`, `$env:PATH`, `${x}`, `$x.Name`): no call, no index. */
+const _variables = new WeakSet<Word>();
+
+/** A word spelled as a plain variable reference (with property reads): the head of an expression. */
+export function isExpressionHead(w: Word): boolean {
+  return _variables.has(w);
+}
+
 /** Words that begin with an unquoted dash: a parameter name when a letter follows (`-Path:'x y'`). */
 export const dashWords = new WeakSet<Word>();
 
@@ -156,6 +164,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   const word: Word = { value: normalised, dynamic, glob: glob && !quoted, pattern: normalised, quoted };
   if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el)]);
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
+  if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.add(word);
   return [word, i];
 }
 

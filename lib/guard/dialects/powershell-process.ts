@@ -18,7 +18,7 @@ export const START_PROCESS = new Set(["start-process", "saps", "start"]);
  * `'-c','rm -rf ~'` gives bash four words. Both that reading and the element-per-argument one are
  * judged. -WorkingDirectory is `env -C DIR`, the -RedirectStandard* files redirections.
  */
-export function translateStartProcess(args: Word[], out: SimpleCommand[]): Word[] {
+export function translateStartProcess(args: Word[], out: SimpleCommand[], native?: (name: string, args: Word[]) => Word[] | undefined): Word[] {
   const b = bindParameters(args, START);
   if (!b) return [literalWord(SYNTHETIC.unknown)];
   if (b.has("whatif")) return [literalWord(SYNTHETIC.noop)];
@@ -38,7 +38,11 @@ export function translateStartProcess(args: Word[], out: SimpleCommand[]): Word[
     : [_commandLineArgs(elements.map((w) => w.value).join(" ")).map((v) => literalWord(v, true)), elements];
   for (const [k, argv] of readings.entries()) {
     if (k > 0 && argv.map((w) => w.value).join("\0") === readings[0]!.map((w) => w.value).join("\0")) continue;
-    out.push({ argv: [...prefix, program, ...argv], assigns: [], redirects, pipeFrom: undefined });
+    // A program the dialect reads by its options (robocopy, forfiles, cmd): its translation, whose
+    // inner commands land in `out`; in another folder they keep the plain reading.
+    const translated = native?.(program.value, argv);
+    const run = translated === undefined || (translated.length === 0 && prefix.length) ? [program, ...argv] : translated;
+    if (run.length || redirects.length) out.push({ argv: run.length ? [...prefix, ...run] : [], assigns: [], redirects, pipeFrom: undefined });
   }
   return [];
 }

@@ -38,6 +38,9 @@ const WRITERS = new Map<string, Writer>([
 const COPIERS = new Map([["copy-item", "cp"], ["cpi", "cp"], ["cp", "cp"], ["copy", "cp"], ["cpp", "cp"], ["move-item", "mv"], ["mi", "mv"], ["mv", "mv"], ["move", "mv"]]);
 const LOCATIONS = new Set(["set-location", "sl", "cd", "chdir", "push-location", "pushd"]);
 
+/** The cmdlets of this module: each takes FileSystem provider paths. */
+export const WRITE_CMDLETS: ReadonlySet<string> = new Set([...WRITERS.keys(), ...COPIERS.keys(), ...LOCATIONS, "new-item", "ni", "rename-item", "rni", "ren", "expand-archive"]);
+
 const UNKNOWN = [literalWord(SYNTHETIC.unknown)];
 const NOOP = [literalWord(SYNTHETIC.noop)];
 
@@ -89,14 +92,35 @@ function _copy(program: string, args: Word[]): Word[] | undefined {
 function _newItem(args: Word[]): Word[] {
   const b = bindParameters(args, NEW_ITEM);
   if (!b) return UNKNOWN;
-  if (b.has("whatif") || !b.has("force")) return [];
+  if (b.has("whatif")) return [];
   const type = b.get("itemtype");
-  // -Force on an existing folder returns it unchanged; on a file (or link) it replaces it.
-  if (type !== undefined && type !== true && !type.dynamic && /^d/i.test(type.value)) return [];
   const name = b.get("name");
   const parents = _paths(b, "path");
   const targets = name === undefined || name === true ? parents : (parents.length ? parents : [literalWord(".")]).map((p) => _join(p, name));
+  if (type !== undefined && type !== true && (type.dynamic || /^[sjh]|[*?[]/i.test(type.value))) return _link(type, targets, b);
+  if (!b.has("force")) return [];
+  // -Force on an existing folder returns it unchanged; on a file (or link) it replaces it.
+  if (type !== undefined && type !== true && !type.dynamic && /^d/i.test(type.value)) return [];
   return targets.length ? [literalWord("truncate"), literalWord("--"), ...targets] : [];
+}
+
+/**
+ * `New-Item -ItemType SymbolicLink|Junction|HardLink -Path LINK -Target|-Value TARGET` as `ln`
+ * (the FileSystem provider matches -ItemType by prefix: `sym`, `j`, `h`). A symbolic link names
+ * TARGET relative to LINK's folder, a junction and a hard link relative to the current location;
+ * a relative symbolic target for a link in another folder is read either way by PowerShell
+ * versions, so it is unknown. -Force replaces an existing LINK. Later commands through LINK are
+ * judged at TARGET (effects/file-identity.ts recordLink).
+ */
+function _link(type: Word, links: Word[], b: Bound): Word[] {
+  const targets = valuesOf(b.get("value"));
+  if (type.dynamic || /[*?[]/.test(type.value) || links.length !== 1 || targets.length !== 1) return UNKNOWN;
+  const [link, target] = [links[0]!, targets[0]!];
+  const kind = type.value[0]!.toLowerCase();
+  const relative = !target.dynamic && !/^(?:\/|[a-z]:)/i.test(target.value);
+  if (kind === "s" && relative && !link.dynamic && link.value.replace(/\/+$/, "").includes("/")) return UNKNOWN;
+  const flags = `-${kind === "h" ? "" : "s"}${kind === "j" ? "r" : ""}${b.has("force") ? "f" : ""}T`;
+  return [literalWord("ln"), literalWord(flags), target, link];
 }
 
 function _rename(args: Word[]): Word[] {

@@ -1,19 +1,21 @@
 import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
-import { forfiles } from "./cmd.ts";
+import { cmdLine, forfiles } from "./cmd.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
-import { bindParameters, valuesOf } from "./powershell-bind.ts";
-import { lexPowerShell, type PsCommand } from "./powershell-lexer.ts";
+import { bindParameters, isParameter, valuesOf } from "./powershell-bind.ts";
+import { isExpressionHead, lexPowerShell, listElements, type PsCommand } from "./powershell-lexer.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
-import { translateWrite } from "./powershell-writes.ts";
+import { translateWrite, WRITE_CMDLETS } from "./powershell-writes.ts";
 
 const REMOVE = new Set(["remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"]);
 // Storage module cmdlets that erase a disk, a partition or a volume, or a storage pool's disks.
 const DISK = new Set(["format-volume", "clear-disk", "initialize-disk", "remove-partition", "format", "remove-virtualdisk", "remove-storagepool", "reset-physicaldisk"]);
 const LISTING = new Set(["get-childitem", "gci", "ls", "dir", "get-item", "gi"]);
 // Formatting cmdlets pass what they are given on to the next command (as text or objects).
+// Cmdlets that read FileSystem provider paths (the write cmdlets are powershell-writes.ts's).
+const PATH_READERS = new Set(["get-content", "gc", "cat", "type", "get-item", "gi", "get-childitem", "gci", "ls", "dir", "test-path", "resolve-path", "rvpa", "get-filehash", "select-string", "sls", "import-csv", "ipcsv", "import-clixml"]);
 const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-csv", "convertto-xml", "format-list", "fl", "format-table", "ft", "select-object", "select", "sort-object", "sort", "write-output", "echo", "write"]);
 
 /**
@@ -27,6 +29,8 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
   const commands: SimpleCommand[] = [];
   let prev: PsCommand | undefined;
   let prevCmd: SimpleCommand | undefined;
+  // The current location while no command of the line changed it (null: unknown).
+  let cwd = depth === 0 ? (vars.get("PWD") ?? null) : null;
   for (const ps of lexPowerShell(text, lookup)) {
     // The last command of each `(…)`/`$(…)`/`{…}` body: what the body outputs.
     const tails: SimpleCommand[] = [];
@@ -35,8 +39,11 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
       commands.push(...inner);
       if (inner.length) tails.push(inner[inner.length - 1]!);
     }
-    const words = ps.words[0]?.value === "&" || ps.words[0]?.value === "." ? ps.words.slice(1) : ps.words;
-    const argv = words.length ? _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands }) : [];
+    const called = ps.words[0]?.value === "&" || ps.words[0]?.value === ".";
+    const words = called ? ps.words.slice(1) : ps.words;
+    // `& $x …` runs the command $x names: not an expression.
+    const argv = !words.length ? [] : called && isExpressionHead(words[0]!) ? [unknownWord()] : _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands, cwd });
+    if (argv[0]?.value === "cd" || argv[0]?.value === "popd" || argv[0]?.value === "pop-location") cwd = null;
     const cmd: SimpleCommand = {
       argv,
       assigns: [],
@@ -57,26 +64,77 @@ interface _Context {
   depth: number;
   vars: Vars;
   out: SimpleCommand[];
+  cwd: string | null;
 }
 
 function _translate(words: Word[], cx: _Context): Word[] {
   const [head, ...args] = words;
+  if (isExpressionHead(head!)) return _expression(args) ? [] : [literalWord(SYNTHETIC.unknown)];
   if (head!.dynamic) return words;
   // A module-qualified name (`Microsoft.PowerShell.Management\Remove-Item`) is the command itself.
   const name = head!.value.toLowerCase().replace(/^[a-z_][\w.]*\/(?=[a-z]+-[a-z]+$)/, "");
+  if (REMOVE.has(name) || WRITE_CMDLETS.has(name) || PATH_READERS.has(name) || FETCHERS.has(name)) _providerHome(args, cx.vars);
   if (REMOVE.has(name)) return _removeItem(args, cx.source);
   const write = translateWrite(name, args);
   if (write) return write;
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
   if (FETCHERS.has(name)) return translateWeb(name, args, cx.source !== undefined, cx.tails, cx.out) ?? [literalWord(name), ...args];
-  if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out);
-  // Windows programs that delete through their options, read as cmd reads them.
-  if (name === "robocopy" || name === "robocopy.exe") return translateRobocopy(args, cx.out);
-  if (name === "forfiles" || name === "forfiles.exe") return forfiles(args, cx.depth, cx.vars, cx.out);
+  if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out, (program, argv) => _native(program, argv, cx));
+  const native = _native(name, args, cx);
+  if (native) return native;
   if (_environmentListing(name, args)) return [literalWord("env")];
   if (PASS_THROUGH.has(name) && cx.source) return [literalWord("cat")];
   if (name === "invoke-expression" || name === "iex") return _invokeExpression(args, cx);
   return [literalWord(name), ...args];
+}
+
+/**
+ * Windows programs that delete through their options, read as cmd reads them, by any spelling
+ * of their name (`robocopy.exe`, `C:\Windows\System32\ROBOCOPY.EXE`). cmd receives its
+ * arguments as one command line: PowerShell quotes those with blanks.
+ */
+function _native(spelled: string, args: Word[], cx: _Context): Word[] | undefined {
+  const lower = spelled.toLowerCase();
+  const name = lower.slice(lower.lastIndexOf("/") + 1).replace(/\.(?:exe|com|bat|cmd)$/, "");
+  if (name === "robocopy") return translateRobocopy(args, cx.out);
+  if (name === "forfiles") return forfiles(args, cx.depth, cx.vars, cx.out);
+  if (name === "cmd") return cmdLine(args.map((w) => (w.dynamic ? "%LEOGRIEL_UNKNOWN%" : /[\s"]/.test(w.value) ? `"${w.value.replace(/"/g, '\\"')}"` : w.value)).join(" "), cx.depth + 1, cx.vars, cx.out, cx.cwd);
+  return undefined;
+}
+
+// Operators of an expression statement (about_Operators): comparison, string, logical, bitwise.
+const OPERATOR = /^-[ci]?(?:eq|ne|gt|ge|lt|le|like|notlike|match|notmatch|replace|contains|notcontains|in|notin|split|join|is|isnot|as|and|or|xor|not|band|bor|bxor|bnot|shl|shr|f)$/i;
+
+/**
+ * A statement that begins with a variable is an expression (about_Parsing, expression mode): it
+ * computes a value and runs nothing, as long as it calls no method and holds no command (`(…)`
+ * and `$(…)` bodies are analysed as commands of their own). Only operators, literals and other
+ * plain variables are known to be such; anything else (`$x = cmd`, `$d.Delete()`) is unknown.
+ */
+function _expression(rest: Word[]): boolean {
+  return rest.every((w) => isExpressionHead(w) || (w.quoted && !w.dynamic && !listElements.get(w)?.some((e) => e.dynamic)) || (!w.quoted && !w.dynamic && (OPERATOR.test(w.value) || /^(?:[-+*/%]|-?\d+(?:\.\d+)?)$/.test(w.value))));
+}
+
+/**
+ * A leading `~` in a provider cmdlet's argument is the home folder however it was quoted: the
+ * cmdlet receives the text, and the FileSystem provider substitutes ProviderInfo.Home for it
+ * (learn.microsoft.com/dotnet/api/system.management.automation.providerinfo.home), -LiteralPath
+ * included (believed so; judged so, failing closed). The lexer already expanded unquoted ones;
+ * native programs get a quoted `~` as text. The words are this line's own: changed in place.
+ */
+function _providerHome(args: Word[], vars: Vars): void {
+  const home = vars.get("HOME") ?? null;
+  const expand = (w: Word) => {
+    if (w.dynamic) return;
+    const m = /^((?:[-\u2013\u2014\u2015][A-Za-z_]\w*:)?)~(?=\/|$)/.exec(w.value);
+    if (!m) return;
+    if (home === null) w.dynamic = true;
+    else w.value = w.pattern = `${m[1]}${home}${w.value.slice(m[0].length)}`;
+  };
+  for (const w of args) {
+    expand(w);
+    for (const e of listElements.get(w) ?? []) expand(e);
+  }
 }
 
 /** Invoke-Expression [-Command] <string>: the text is PowerShell, parsed here; piped text is unknown. */
@@ -103,7 +161,8 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
   let filtered = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("-") || a.quoted) {
+    // `-Path:'x y'` is the parameter with a quoted value; a quoted `'-x'` is a name.
+    if (a.dynamic || !isParameter(a)) {
       targets.push(...valuesOf(a));
       continue;
     }

@@ -50,8 +50,9 @@ table("red-team 5 C3: PowerShell ~ is the home folder", "powershell", [
   ["module-qualified", "Microsoft.PowerShell.Management\\Remove-Item -Recurse ~", ...ANCESTOR],
   ["Set-Location ~ then a relative delete", "Set-Location ~; Remove-Item -Recurse .ssh", ...OUTSIDE],
   ["-OutFile ~/.bashrc", "Invoke-WebRequest http://127.0.0.1/x -OutFile ~/.bashrc", ...ASK_OUT],
-  // A quoted `~` is a folder named `~`; inside a word it is text.
-  ["a quoted ~ is a name", "Remove-Item '~/.ssh' -Recurse", ...NOOP],
+  // A cmdlet gets the text after quote removal: the provider reads a quoted `~` as home too (red team 6 H8).
+  ["a quoted ~ is still home for a cmdlet", "Remove-Item '~/.ssh' -Recurse", ...OUTSIDE],
+  // Inside a word `~` is text.
   ["git HEAD~1 is text", "git log HEAD~1", ...OK],
   ["listing ~ reads nothing", "Get-ChildItem ~", ...OK],
 ]);
