@@ -3,6 +3,7 @@
 // hook runner; every other use loads the command line in cmd/check/main.ts.
 import { INTERNAL_ERROR_EXIT } from "../lib/guard/decision.ts";
 import { readHookArgs } from "../lib/guard/hooks/hook-args.ts";
+import { readStdin, writeOut } from "../lib/guard/hooks/hook-io.ts";
 import { misconfiguredHook, runHook } from "../lib/guard/hooks/run-hook.ts";
 
 // The release build starts with the JIT held back (build/check-profile.ts): a hook answer runs
@@ -15,13 +16,13 @@ if (hook) {
   // A hook line (install-hook writes `--hook AGENT`), run on every agent command: answered
   // without the CLI runner (and the output redactor it loads). A hook answer holds only codes,
   // static text and ids; a wrong hook line is still answered in the agent's format.
-  const input = await Bun.stdin.bytes();
+  const input = await readStdin();
   if (input.byteLength > LARGE_PAYLOAD_BYTES) Bun.unsafe.setJITPolicy(1);
   const answer = "problem" in hook ? await misconfiguredHook(hook.agent, input, hook.problem) : await runHook(hook.agent, input, process.env, hook.dialect, hook.spanMode);
-  // Bun.write, not process.stdout: the Node stream behind process.stdout costs more start-up
-  // time than the whole check (about 20 ms in a compiled binary).
-  if (answer.stdout) await Bun.write(Bun.stdout, answer.stdout);
-  if (answer.stderr) await Bun.write(Bun.stderr, `${answer.stderr}\n`);
+  // Blocking writes on fds 1 and 2 (hook-io.ts), not process.stdout: the Node stream behind
+  // process.stdout costs more start-up time than the whole check (about 20 ms in a compiled binary).
+  if (answer.stdout) await writeOut(1, answer.stdout);
+  if (answer.stderr) await writeOut(2, `${answer.stderr}\n`);
   process.exitCode = answer.exitCode;
 } else if (import.meta.main) {
   Bun.unsafe.setJITPolicy(1);
