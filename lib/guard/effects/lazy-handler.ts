@@ -1,0 +1,22 @@
+import type { Handler } from "./context.ts";
+
+/**
+ * A handler whose module loads on its first call. leogriel-check runs once per agent command and
+ * evaluates every module it imports before it reads the command, so the registry (programs.ts)
+ * reaches most analysers through this: `lazy(files, "remove")`, where `files` is
+ * `() => require("./files.ts")` with a literal path. The compiled binary keeps each such module
+ * in a chunk of its own (`bun build --splitting` makes every `require()` of an ES module a chunk
+ * boundary, loaded synchronously when the call runs), so a command loads only the analysers of
+ * the programs it names. One closure per registration, no function of its own: start-up pays
+ * for every function the registry creates.
+ */
+export function lazy<M extends Record<K, Handler>, K extends keyof M>(load: () => M, name: K): Handler {
+  let handler: Handler | undefined;
+  return (inv) => (handler ??= load()[name])(inv);
+}
+
+/** Like `lazy`, for a handler the module makes (`interpreter("python")`). */
+export function lazyMade<M>(load: () => M, make: (module: M) => Handler): Handler {
+  let handler: Handler | undefined;
+  return (inv) => (handler ??= make(load()))(inv);
+}
