@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { checkCommand } from "cc-safety-net/api";
-import { checkBuildFlags } from "../build/check-profile.ts";
+import { checkBuildFlags, compileCheckForHost } from "../build/check-profile.ts";
 import { classify } from "../lib/guard/classify.ts";
 import { CATEGORIES, loadDisputes, splitDisputed } from "./check-disputes.ts";
 import { makeCheckFixture } from "./check-fixture.ts";
@@ -144,12 +144,7 @@ if (REPEATS > 0) console.log(`the same rows measured back to back (${REPEATS} ru
 const bin = join(root, "leogriel-check");
 // The release flags (build/build.ts): bytecode and code splitting, and leogriel-check's own JIT
 // policy and start-up profile (build/check-profile.ts), keep start-up and memory low (docs/check.md).
-const compileCheck = (outfile: string, flags: string[]) => {
-  const release = ["--compile", "--bytecode", "--format=esm", "--splitting", "--minify", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
-  const build = Bun.spawnSync([process.execPath, "build", join(import.meta.dir, "..", "cmd", "check.ts"), ...release, ...flags, "--outfile", outfile], { stdout: "ignore", stderr: "inherit" });
-  if (build.exitCode !== 0) throw new Error("Cannot compile cmd/check.ts");
-};
-compileCheck(bin, checkBuildFlags(root, compileCheck));
+compileCheckForHost(bin, checkBuildFlags(root, compileCheckForHost));
 const sample = peers.filter((_, i) => i % Math.max(1, Math.floor(peers.length / ROUND_TRIPS)) === 0).slice(0, ROUND_TRIPS);
 const payload = (command: string) => JSON.stringify({ session_id: "bench", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
 const peerBin = join(import.meta.dir, "..", "node_modules", ".bin", "cc-safety-net");

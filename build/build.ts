@@ -12,7 +12,7 @@ import { resolveSigningKey } from "../lib/core/keys.ts";
 import { createReleaseReceipt } from "../lib/core/release-receipt.ts";
 import { REPO_ROOT } from "../lib/core/schema-files.ts";
 import { VERSION } from "../lib/core/version.ts";
-import { checkBuildFlags } from "./check-profile.ts";
+import { checkBuildFlags, RELEASE_FLAGS } from "./check-profile.ts";
 import { runtimeFor } from "./runtime.ts";
 import { hostTarget, selectTargets, type Target } from "./targets.ts";
 
@@ -50,17 +50,9 @@ function compile(entry: string, outfile: string, target: Target, executable: str
   const args = [
     "build",
     entry,
-    "--compile",
+    ...RELEASE_FLAGS,
     `--target=${target.bun}`,
     `--outfile=${outfile}`,
-    // Bytecode and code splitting halve start-up time and memory of leogriel-check, which runs
-    // on every agent command (bench/check.bench.ts); bytecode needs ESM output with citty.
-    "--bytecode",
-    "--format=esm",
-    "--splitting",
-    "--minify",
-    "--no-compile-autoload-dotenv",
-    "--no-compile-autoload-bunfig",
     ...extra,
     ...(executable ? [`--compile-executable-path=${executable}`] : []),
   ];
