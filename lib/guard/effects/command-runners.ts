@@ -3,7 +3,8 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { stdinEffects, stdinPath } from "./shells.ts";
+import { stdinEffects } from "./shells.ts";
+import { stdinPath } from "./stdin-path.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { isSink } from "./sinks.ts";
 

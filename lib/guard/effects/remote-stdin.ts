@@ -1,6 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { stdinOf } from "./stdin.ts";
-import { stdinPath } from "./shells.ts";
+import { stdinPath } from "./stdin-path.ts";
 import { STDIN_CODE_PROGRAMS } from "./stdin-code.ts";
 
 // A pipeline longer than this is not followed back to its source.

@@ -1,4 +1,3 @@
-import { posix } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeText, stdinOf } from "./analyze.ts";
@@ -9,23 +8,11 @@ import { appScriptOps } from "./app-databases.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { shellStartupOps } from "./shell-startup.ts";
 import { writtenCodeOps } from "./inline-code.ts";
+import { stdinPath } from "./stdin-path.ts";
 
 const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
 // fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
 const FISH_TEXT = /^--(?:init-)?command=/s;
-
-/**
- * A script operand that names this process's stdin (`/dev/stdin`, `/dev/fd/0`,
- * `/proc/self/fd/0`): the script is the heredoc, here-string or pipe feeding the command.
- * "other" is another descriptor or another process's, whose text the guard does not follow.
- */
-export function stdinPath(word: Word): "stdin" | "other" | null {
-  const path = posix.normalize(word.value);
-  const m = /^\/(?:dev\/(?:stdin|fd\/(\d+))|proc\/(self|thread-self|\d+)\/fd\/(\d+))$/.exec(path);
-  if (!m) return /^\/(?:dev\/fd|proc)\//.test(path) ? "other" : null;
-  const fd = m[1] ?? m[3] ?? "0";
-  return fd === "0" && (m[2] === undefined || m[2] === "self" || m[2] === "thread-self") ? "stdin" : "other";
-}
 
 /**
  * What running `file` as a script does: stdin's text when it names stdin; else a file is run.

@@ -1,8 +1,11 @@
 import { op, type Op } from "../ops.ts";
 import type { Handler } from "./context.ts";
-import { inlineCodeOps } from "./inline-code.ts";
-import { stdinEffects } from "./shells.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+
+// The code readers and shells.ts load when one of these programs runs, not with the names the
+// line-flow pass reads here (remote-stdin.ts; lazy-handler.ts says why).
+const inlineCode = (): typeof import("./inline-code.ts") => require("./inline-code.ts");
+const shells = (): typeof import("./shells.ts") => require("./shells.ts");
 
 /**
  * Interpreters whose language the guard does not read, that run the code on their stdin when no
@@ -19,13 +22,13 @@ export const STDIN_CODE_PROGRAMS = [
 ];
 
 export const stdinCode: Handler = (inv) => {
-  const inline = inlineCodeOps(inv);
+  const inline = inlineCode().inlineCodeOps(inv);
   const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd), ...inline.ops];
   // Code given as an option (`lua -e`, `Rscript -e`) is what runs; gdb still reads its stdin.
   // (ghc reads no code from stdin: only its `-e`.)
   if ((inline.found && inv.name !== "gdb") || inv.name === "ghc") return ops;
   const operand = inv.args.find((a) => !a.value.startsWith("-") || a.value === "-");
   if (operand && operand.value !== "-" && inv.name !== "gdb") return ops;
-  const stdin = stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));
+  const stdin = shells().stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));
   return stdin.length === 0 ? ops : [...ops, ...stdin];
 };
