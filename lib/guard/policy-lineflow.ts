@@ -1,4 +1,5 @@
-import { isAbsolute, normalize } from "node:path";
+import { dirname, isAbsolute, normalize } from "node:path";
+import { lstatOrUndefined } from "./fs-probe.ts";
 import { spend } from "./budget.ts";
 import type { Op, OpKind } from "./ops.ts";
 import { segmentMatcher } from "./paths.ts";
@@ -15,7 +16,9 @@ const DESTROYING = new Set<OpKind>(["delete", "overwrite", "move", "permission"]
  * this answers whether it meets such a path; the caller refuses those ops as undeterminable.
  */
 export function meetsLandedPaths(ops: Op[]): boolean[] {
-  const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: o.lands!, path: _segments(word, o.cwd) })) : []));
+  // Nothing destroys: no landing needs to be looked at (mkdir's look at the file system).
+  if (!ops.some((o) => DESTROYING.has(o.kind))) return ops.map(() => false);
+  const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: _kind(o, word), path: _segments(word, o.cwd) })) : []));
   if (landings.length === 0) return ops.map(() => false);
   return ops.map((o, i) => {
     if (!DESTROYING.has(o.kind)) return false;
@@ -27,7 +30,24 @@ export function meetsLandedPaths(ops: Op[]): boolean[] {
   });
 }
 
-type Landing = NonNullable<Op["lands"]>;
+type Landing = NonNullable<Op["lands"]> | "folder";
+
+/**
+ * mkdir makes real folders: a path below one goes through no symlink of the line's making (a link
+ * placed in it is a "linked" landing of its own). Where the spelled path already leads through a
+ * symlink (mkdir -p succeeds there and makes nothing), it stays an ordinary creation.
+ */
+function _kind(o: Op, word: Word): Landing {
+  if (o.verb !== "mkdir" || o.lands !== "created" || word.dynamic || word.glob || word.value.includes("..")) return o.lands!;
+  const abs = isAbsolute(word.value) ? word.value : o.cwd === null ? null : `${o.cwd}/${word.value}`;
+  if (abs === null) return o.lands;
+  // The folders the word spells (below the running directory for a relative one).
+  const stop = isAbsolute(word.value) ? "/" : o.cwd!;
+  for (let at = normalize(abs), hops = 0; at !== stop && at !== dirname(at) && hops < 64; at = dirname(at), hops++) {
+    if (lstatOrUndefined(at)?.isSymbolicLink()) return o.lands;
+  }
+  return "folder";
+}
 
 function _meets(o: Op, target: Word, kind: Landing, landed: string[] | null): boolean {
   // An unknowable destination may be anywhere.
@@ -48,7 +68,8 @@ function _meets(o: Op, target: Word, kind: Landing, landed: string[] | null): bo
     // slash follow it. Below it, any path goes through it.
     if (kind === "linked") return depth > 0 || (depth === 0 && (follows || (o.kind !== "delete" && o.kind !== "move")));
     // A new file or folder holds only what the line put there; a path below one may still go
-    // through a symlink an earlier part of the line placed in it.
+    // through a symlink an earlier part of the line placed in it. Not in a folder mkdir made.
+    if (kind === "folder") return false;
     if (kind === "created") return depth > 0;
     // Extracted or checked-out entries of unknown names: any of them may be a symlink that a
     // deeper path goes through; the entries themselves are new (or were judged as they are).

@@ -6,7 +6,7 @@ import type { AnalyzeContext, Dialect } from "./context.ts";
 import { clearingTrusted, clearWritten } from "./clears.ts";
 import { fifoOps, recordPipeUses } from "./fifo.ts";
 import { copiedFrom, recordCopy } from "./copies.ts";
-import { recordFlows, writtenScriptOps } from "./flows.ts";
+import { readWrittenScript, recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
 import { hashTableWrites, noteHashReset } from "./hash-table.ts";
 import { recordChanges } from "./line-changes.ts";
@@ -117,14 +117,14 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   // A program file written earlier in the same line runs content the guard never saw, unless
   // the line wrote text the guard read (flows.ts analyses that text below) or copied an
   // unchanged local file there (copies.ts: judged as running that file).
-  if (identity === LANDED && !writtenScriptOps(name, head, args, ctx).length) {
+  if (identity === LANDED && !readWrittenScript(head, ctx)) {
     const source = head.value.includes("/") ? copiedFrom(head, ctx, cmd) : undefined;
     return source === undefined ? [op("unknown", "program")] : analyzeArgv(literalWord(source, true), args, ctx, cmd);
   }
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known, cmd);
-  const flows = writtenScriptOps(name, head, args, ctx);
+  const flows = writtenScriptOps(name, head, args, ctx, cmd);
   recordFlows(name, head, args, cmd, ctx);
   recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
   recordCopy(known ?? name, args, cmd, ctx);

@@ -4,6 +4,7 @@ import type { Redirect, Script, SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys } from "./file-identity.ts";
 import { printed } from "./stdin.ts";
+import { forgetScript } from "./written-scripts.ts";
 
 // Programs that could make a clearing step a no-op: shell options (`set -C` makes `>` refuse an
 // existing file), renamed or redefined commands, code the guard does not see, and changed
@@ -48,7 +49,7 @@ export function noteWriter(keys: string[], head: Word, cmd: SimpleCommand | unde
  */
 export function clearWritten(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const { state } = ctx;
-  if ((!state.tainted && !state.derived) || !state.clearable || !CLEARERS.has(name)) return;
+  if ((!state.tainted && !state.derived && !state.landed?.length) || !state.clearable || !CLEARERS.has(name)) return;
   if (!cmd || ctx.depth !== 0 || cmd.frame || cmd.concurrent || cmd.pipeFrom || cmd.argv[0] !== head) return;
   const forget = (keys: string[]) => {
     for (const k of keys) {
@@ -66,7 +67,10 @@ export function clearWritten(name: string, head: Word, args: Word[], cmd: Simple
     for (const a of args) {
       if (a.value.startsWith("-") || a.glob) continue;
       const path = absPath(a.value, state.cwd);
-      if (_writable(dirname(path))) forget([path]);
+      if (!_writable(dirname(path))) continue;
+      forget([path]);
+      // A script the line wrote is gone too (written-scripts.ts).
+      if (!state.sticky?.has(path)) forgetScript(path, state);
     }
     return;
   }

@@ -28,8 +28,8 @@ export function recordCopy(name: string, args: Word[], cmd: SimpleCommand | unde
   let dest = absolutePath(dst.value, cwd);
   if (source === null || dest === null || tainted?.has(source)) return;
   if (isDirectory(dest)) dest = `${dest}/${basename(source)}`;
-  // A copy of a script the line wrote with known text holds that text (flows.ts analyses it).
-  if (scripts?.has(source)) return void scripts.set(dest, scripts.get(source)!);
+  // A copy of a script the line wrote holds its text (script-writers.ts carries it).
+  if (scripts?.has(source)) return;
   if (landedSince(source, ctx, 0) || mayBeRewritten(ctx, cmd)) return;
   // A missing source makes cp fail: running DEST then runs nothing, as running SRC would, when
   // nothing is at DEST either, now or from earlier in the line (an existing DEST keeps its own

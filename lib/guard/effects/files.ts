@@ -1,4 +1,5 @@
 import { op, type Op } from "../ops.ts";
+import { holdsNothing } from "./empty-destination.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { copyArgs } from "./copy-args.ts";
@@ -139,7 +140,8 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   const kind = flags.includes("--ignore-existing") ? "write-into" : "overwrite";
   if (sources.some((s) => s.dynamic || s.value.endsWith("/"))) ops.push({ ...op("write-into", name, [dest]), lands: "created", replaces: true });
   else ops.push({ ...op(kind, name, [dest]), lands: "created", sources, replaces: true });
-  if (deleting) ops.push({ ...op("delete", name, [dest], true), subtree: true });
+  // --delete into a folder that holds nothing removes nothing; --remove-source-files removes sources.
+  if (deleting && (flags.includes("--remove-source-files") || !holdsNothing(dest, ctx))) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };
 

@@ -1,20 +1,20 @@
 import { basename, join } from "node:path";
 import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
-import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
 import { isSecretFile } from "./secrets.ts";
-import { printed, stdinOf } from "./stdin.ts";
+import { stdinOf } from "./stdin.ts";
+import { writtenRuns } from "./written-runs.ts";
+import { recordScripts } from "./script-writers.ts";
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSORS: Record<string, string> = { gzip: ".gz", bzip2: ".bz2", xz: ".xz", zstd: ".zst", lz4: ".lz4" };
-const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "source", "."]);
 // The programs whose arguments alone can move a secret's bytes into another file.
-const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec", "tee"]);
+const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -31,7 +31,6 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const state = ctx.state;
-  const abs = (w: Word | string) => absPath(typeof w === "string" ? w : w.value, state.cwd, state);
   const secret = (w: Word) => holdsSecret(w, ctx);
   const derive = (target: string) => {
     addFile((state.derived ??= new Set()), target, state);
@@ -66,13 +65,8 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   for (const r of cmd?.redirects ?? []) {
     if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
     if (printsSecret || operands.some(secret)) derive(r.target.value);
-    // A script written with known text; anything else writing it makes its text unknown.
-    const out = name === "echo" || name === "printf" ? printed(name, args) : name === ":" || name === "true" ? ({ kind: "text", text: "", dynamic: false } as const) : null;
-    const text = out?.kind === "text" && !out.dynamic ? out.text : null;
-    const scripts = (state.scripts ??= new Map());
-    const before = r.op === ">>" ? scripts.get(abs(r.target)) : "";
-    scripts.set(abs(r.target), text !== null && typeof before === "string" ? `${before}${text}\n` : null);
   }
+  recordScripts(name, args, operands, cmd, ctx);
   if (name === "exec" && args.length === 0) {
     for (const r of cmd?.redirects ?? []) {
       if (/^\d+$/.test(r.fd) && (r.heredoc || r.op === "<<<")) (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
@@ -91,16 +85,18 @@ export function holdsSecret(word: Word, ctx: AnalyzeContext): boolean {
   return real !== undefined && isSecretFile({ ...word, value: real, pattern: real, glob: false });
 }
 
-/** Running a script written earlier in the line (`bash s.sh`, `./s.sh`, `source /dev/fd/3`). */
-export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: AnalyzeContext): Op[] {
-  const { scripts, fds } = ctx.state;
-  if (!scripts && !fds) return [];
-  const operand = RUNNERS.has(name) ? args.find((a) => !a.value.startsWith("-")) : head;
-  if (!operand || operand.dynamic) return [];
-  const fd = /^\/dev\/fd\/(\d+)$/.exec(operand.value)?.[1];
-  const text = fd !== undefined ? fds?.get(fd) : scripts?.get(absPath(operand.value, ctx.state.cwd, ctx.state));
-  if (text === undefined) return [];
-  return text === null ? [{ kind: "unknown", verb: "script", targets: [], recursive: false, cwd: null, afterCd: false }] : analyzeText(text, "posix", ctx);
+/** Running a script written earlier in the line (`bash s.sh`, `cat s.sh | sh`, `./s.sh`, `source /dev/fd/3`): written-runs.ts. */
+export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
+  return writtenRuns(name, head, args, cmd, ctx);
+}
+
+/**
+ * Whether a program run by its path (`./s.sh`) is a file a recorded writer filled: its text (or
+ * that it is unknown) is what writtenScriptOps answers.
+ */
+export function readWrittenScript(head: Word, ctx: AnalyzeContext): boolean {
+  const scripts = ctx.state.scripts;
+  return !head.dynamic && scripts !== undefined && fileKeys(head.value, ctx.state).some((k) => scripts.has(k));
 }
 
 /** Whether the previous pipeline stage prints the environment or credentials. */

@@ -117,7 +117,7 @@ export const git: Handler = (inv) => {
     const pushed = configuredPush(values, entries(), () => (ctx.state.remote || dir === null ? null : repositoryHead(runsAt())));
     if (pushed) return [...ops, op(pushed, "git push")];
   }
-  if (submoduleDiscards(sub, rest)) ops.push(op("unknown", "git submodule"));
+  if (submoduleDiscards(sub, rest, () => (ctx.state.remote || dir === null || ctx.state.landed?.length ? null : runsAt()))) ops.push(op("unknown", "git submodule"));
   // Checking out writes tracked entries, symlinks among them, anywhere in the work tree.
   if ((sub === "checkout" || sub === "switch") && dir !== null && values.some((v) => !v.startsWith("-"))) {
     ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });

@@ -1,0 +1,163 @@
+import { basename } from "node:path";
+import { isDirectory } from "../fs-probe.ts";
+import { segmentMatcher } from "../paths.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { absPath, fileKeys } from "./file-identity.ts";
+import { printed, stdinOf } from "./stdin.ts";
+
+type State = AnalyzeContext["state"];
+
+/**
+ * The text a line writes into files, per file (red team 6, C4): what `echo|printf > f`, `cat > f
+ * <<EOF`, `tee f`, `sponge f`, `dd of=f`, `cp|install /dev/stdin f` put there, carried by `cp`,
+ * `mv` and `ln` to the other names. Null: the file holds text the guard did not read. Each entry
+ * remembers how many landed entries (program-path.ts) the line had when it was written, so a later
+ * write by any other program (`{ …; } >> f`, an extraction over its folder) makes it unknown.
+ */
+const _since = new WeakMap<State, Map<string, number>>();
+// Files a step that certainly runs removed (clears.ts): landings before it no longer count, and
+// `skip` landings right after it are a move of the removed file, which moves nothing.
+const _cleared = new WeakMap<State, Map<string, { at: number; skip: number }>>();
+
+/** `rm FILE` that certainly ran: the file the line wrote is gone (running it runs nothing). */
+export function forgetScript(key: string, state: State, skip = 0): void {
+  state.scripts?.delete(key);
+  let cleared = _cleared.get(state);
+  if (!cleared) _cleared.set(state, (cleared = new Map()));
+  cleared.set(key, { at: state.landed?.length ?? 0, skip });
+}
+
+/** Records `text` (null: unknown) as what the file `value` names holds now, under each of its names. */
+export function setScript(value: string, text: string | null, state: State, append = false): void {
+  const scripts = (state.scripts ??= new Map());
+  let since = _since.get(state);
+  if (!since) _since.set(state, (since = new Map()));
+  for (const key of fileKeys(value, state)) {
+    const before = append ? scripts.get(key) : "";
+    scripts.set(key, text !== null && typeof before === "string" ? `${before}${text}` : null);
+    since.set(key, state.landed?.length ?? 0);
+  }
+}
+
+/**
+ * What a file the line wrote holds: its text, null when unknown (written by something the guard
+ * does not read, or filled again since), undefined when the line did not write it.
+ */
+export function scriptText(value: string, state: State): string | null | undefined {
+  const keys = fileKeys(value, state);
+  const scripts = state.scripts;
+  let text: string | null | undefined;
+  for (const key of keys) {
+    const known = scripts?.get(key);
+    if (known === undefined) continue;
+    // The write that recorded it lands it once; any further landing may have changed it.
+    if (known === null || _landings(key, state, _since.get(state)?.get(key) ?? 0) > 1) return null;
+    text ??= known;
+  }
+  if (text !== undefined) return text;
+  const cleared = _cleared.get(state);
+  return keys.some((k) => {
+    const c = cleared?.get(k);
+    return _landings(k, state, c?.at ?? 0) > (c?.skip ?? 0);
+  })
+    ? null
+    : undefined;
+}
+
+/** What `mv|cp|ln SRC DEST` leaves at DEST when SRC is a file the line wrote (DEST an existing folder: DEST/SRC's name). */
+export function carryScript(src: Word, dest: Word, state: State): void {
+  if (src.dynamic || dest.dynamic || src.glob || dest.glob) return;
+  const text = scriptText(src.value, state);
+  const target = isDirectory(absPath(dest.value, state.cwd, state)) ? `${dest.value.replace(/\/+$/, "")}/${basename(src.value)}` : dest.value;
+  // Moving a file a step removed moves nothing: DEST keeps what it held (its one landing from this
+  // move is skipped). Unknown text needs no entry: the copy lands DEST, which makes it unknown.
+  if (text === undefined && _cleared.get(state)?.has(absPath(src.value, state.cwd, state))) {
+    for (const key of fileKeys(target, state)) if (!state.scripts?.has(key) && _landings(key, state, 0) === 0) forgetScript(key, state, 1);
+  }
+  if (typeof text === "string") setScript(target, text, state);
+}
+
+/**
+ * The written files a glob operand may name (`bash s*.sh`), and whether it may name a file some
+ * other part of the line filled without the guard reading it (then the run is unknown).
+ */
+export function scriptsMatching(word: Word, state: State): { files: string[]; unknown: boolean } {
+  const segments = absPath(word.pattern, state.cwd, state).split("/");
+  const matches = (parts: string[]) => parts.every((p, i) => p === segments[i] || (segmentMatcher(segments[i]!)?.(p) ?? true));
+  const files = [...(state.scripts?.keys() ?? [])].filter((k) => {
+    const parts = k.split("/");
+    return parts.length === segments.length && matches(parts);
+  });
+  const unknown = (state.landed ?? []).some((l) => {
+    if (l === null) return true;
+    const parts = l.split("/");
+    // The landed entry itself (not one recorded with its text), or a folder the pattern reaches into.
+    return parts.length <= segments.length && matches(parts) && (parts.length < segments.length || !state.scripts?.has(l));
+  });
+  return { files, unknown };
+}
+
+/**
+ * The text a writer command puts into a file from its stdin (`echo x | tee f`, `cat > f <<EOF`):
+ * the stdin text, or null when it is not text the guard reads.
+ */
+export function stdinText(cmd: SimpleCommand | undefined, state: State): string | null {
+  const stdin = stdinOf(cmd);
+  if (stdin.kind === "text") return stdin.dynamic ? null : stdin.text;
+  if (stdin.kind !== "file" || !cmd) return null;
+  const files = stdinFiles(cmd);
+  if (!files) return null;
+  let text = "";
+  for (const f of files) {
+    const t = scriptText(f.value, state);
+    if (typeof t !== "string") return null;
+    text += t;
+  }
+  return text;
+}
+
+/**
+ * The files a command reads as stdin: `< f` (also given by `exec 0<f` earlier), or `cat f… |`
+ * (through more `cat |` stages). Null when stdin is not such a file.
+ */
+export function stdinFiles(cmd: SimpleCommand, depth = 0): Word[] | null {
+  if (depth > 8) return null;
+  for (const r of cmd.redirects) {
+    if (r.heredoc || r.op === "<<<") return null;
+    if (r.op === "<" && (r.fd === "" || r.fd === "0")) return r.target.dynamic ? null : [r.target];
+  }
+  const from = cmd.pipeFrom;
+  const head = from?.argv[0];
+  if (!from || from.group || !head || head.dynamic || basename(head.value) !== "cat") return null;
+  const files = from.argv.slice(1).filter((a) => a.value !== "--" && !/^-[a-zA-Z]+$/.test(a.value));
+  if (files.some((f) => f.dynamic || f.value === "-")) return null;
+  return files.length === 0 ? stdinFiles(from, depth + 1) : files;
+}
+
+/** The text `echo|printf|:|true|cat` prints into a redirection: null for any other program. */
+export function printedText(name: string, args: Word[], cmd: SimpleCommand | undefined, state: State): string | null {
+  if (name === "echo" || name === "printf") {
+    const out = printed(name, args);
+    if (out.kind !== "text" || out.dynamic) return null;
+    // echo ends with a newline unless `-n` leads (printf prints only its format).
+    let lead = 0;
+    while (lead < args.length && /^-[neE]+$/.test(args[lead]!.value)) lead++;
+    const newline = name === "echo" && !args.slice(0, lead).some((a) => a.value.includes("n"));
+    return newline ? `${out.text}\n` : out.text;
+  }
+  if (name === ":" || name === "true") return "";
+  if (name === "cat" && args.every((a) => a.value === "-")) return stdinText(cmd, state);
+  return null;
+}
+
+/** How many landed entries from index `from` on may have written `path` (itself, a folder around it, or an unknown place). */
+function _landings(path: string, state: State, from: number): number {
+  const landed = state.landed ?? [];
+  let n = 0;
+  for (let i = from; i < landed.length; i++) {
+    const l = landed[i];
+    if (l === null || l === path || path.startsWith(`${l}/`)) n++;
+  }
+  return n;
+}

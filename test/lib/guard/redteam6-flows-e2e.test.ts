@@ -1,0 +1,74 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
+import { useTempDirs } from "../../support/temp-dir.ts";
+
+const tempDir = useTempDirs("leogriel-rt6-flows-e2e-");
+
+/** A fake HOME with documents, holding a git workspace. */
+function scene(): { ws: string; home: string } {
+  const home = tempDir();
+  const ws = join(home, "ws");
+  mkdirSync(join(home, "Documents"), { recursive: true });
+  writeFileSync(join(home, "Documents", "doc.txt"), "doc\n");
+  mkdirSync(join(ws, "src"), { recursive: true });
+  writeFileSync(join(ws, "src", "main.ts"), "tracked\n");
+  writeFileSync(join(ws, "a.txt"), "a\n");
+  Bun.spawnSync(["bash", "-c", "git init -q . && git add . && git -c user.name=t -c user.email=t@t commit -qm init"], { cwd: ws, env: { HOME: home, PATH: process.env.PATH } });
+  return { ws, home };
+}
+
+const RM = "rm -rf ~/Documents";
+const JS = 'require("fs").rmSync(require("os").homedir()+"/Documents",{recursive:true})';
+const PY = 'import shutil,os; shutil.rmtree(os.path.expanduser("~/Documents"))';
+
+// Sixth red-team pass, C4: each command deletes ~/Documents when bash runs it (checked first in a
+// scene of its own); the guard refuses it, and HOME is unchanged.
+const HOSTILE: Array<[string, string]> = [
+  ["bash < s.sh", `echo '${RM}' > s.sh; bash < s.sh`],
+  ["cat s.sh | sh", `echo '${RM}' > s.sh; cat s.sh | sh`],
+  ["exec 0<s.sh; bash", `echo '${RM}' > s.sh; exec 0<s.sh; bash`],
+  ["bash -o pipefail s.sh", `echo '${RM}' > s.sh; bash -o pipefail s.sh`],
+  ["bash -O extglob s.sh", `echo '${RM}' > s.sh; bash -O extglob s.sh`],
+  ["bash s*.sh", `echo '${RM}' > s.sh; bash s*.sh`],
+  ["mv then bash", `echo '${RM}' > s.sh; mv s.sh t.sh; bash t.sh`],
+  ["ln -s then bash", `echo '${RM}' > s.sh; ln -s s.sh t.sh; bash t.sh`],
+  ["tee then bash", `echo '${RM}' | tee s.sh >/dev/null; bash s.sh`],
+  ["a group's redirection then bash", `{ echo '${RM}'; } > s.sh; bash s.sh`],
+  ["dd of= then bash", `echo '${RM}' | dd of=s.sh 2>/dev/null; bash s.sh`],
+  ["cp /dev/stdin then bash", `echo '${RM}' | cp /dev/stdin s.sh; bash s.sh`],
+  ["node x.js", `echo '${JS}' > x.js; node x.js`],
+  ["python3 x.py", `echo '${PY}' > x.py; /usr/bin/python3 x.py`],
+];
+
+// Lookalikes that run and lose nothing.
+const HARMLESS: string[] = [
+  "echo ls > s.sh; bash < s.sh",
+  "echo ls > s.sh; bash -o pipefail s.sh",
+  "echo 'console.log(1)' > x.js; node x.js",
+  "mkdir -p build && echo hi > build/out.txt",
+  "mkdir -p out; cp a.txt out/a.txt",
+  "mkdir -p src && echo hi > src/out.txt",
+];
+
+describe("red team 6 end to end: scripts the line wrote", () => {
+  for (const [name, command] of HOSTILE) {
+    test(name, () => {
+      const bare = scene();
+      Bun.spawnSync(["bash", "-c", command], { cwd: bare.ws, env: { HOME: bare.home, PATH: process.env.PATH }, stdin: "ignore", stderr: "ignore" });
+      expect(existsSync(join(bare.home, "Documents"))).toBe(false);
+      const { ws, home } = scene();
+      const before = filesUnder(home);
+      expect(guardRunRestore(ws, home, command)).toBe(2);
+      expect(filesUnder(home)).toEqual(before);
+    });
+  }
+  for (const command of HARMLESS) {
+    test(`${command} runs`, () => {
+      const { ws, home } = scene();
+      expect(guardRunRestore(ws, home, command)).toBe(0);
+      expect(existsSync(join(home, "Documents", "doc.txt"))).toBe(true);
+    });
+  }
+});
