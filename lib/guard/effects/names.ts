@@ -4,6 +4,14 @@ import type { Word } from "../syntax.ts";
 // short words only, so the memory it holds stays small).
 const _names = new Map<string, string>();
 
+// Other names of the shells: restricted `rbash` (Debian's link to bash), versioned `bash5.2`,
+// `ksh93`, `zsh-5.9`, Debian's `sh.distrib`, and posh (a POSIX sh): red team 6, C6.
+const SHELL_ALIAS = /^(?:r(bash|ksh|zsh)|(bash|zsh|ksh|dash|mksh|yash)-?[0-9][0-9.]*|(sh)\.distrib|posh|mksh-static)$/;
+
+function _shell(all: string, restricted?: string, versioned?: string, distrib?: string): string {
+  return restricted ?? versioned ?? (all === "mksh-static" ? "mksh" : (distrib ?? "sh"));
+}
+
 /**
  * The program a command word names: `/bin/rm`, `\rm`, `RM` and `rm.exe` are all `rm`
  * (quote removal already happened in the lexer; case folds because macOS and Windows file
@@ -13,7 +21,7 @@ export function programName(word: Word): string {
   let name = _names.get(word.value);
   if (name === undefined) {
     const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
-    name = base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1");
+    name = base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1").replace(SHELL_ALIAS, _shell);
     if (_names.size >= 1024) _names.clear();
     if (word.value.length <= 64) _names.set(word.value, name);
   }

@@ -31,8 +31,36 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
     // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
     // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.
     // (Only then: without stdin the wrapped program is judged as before, with none known.)
-    const inner = analyzeArgv(a, args.slice(i + 1), ctx, cmd && stdinOf(cmd).kind !== "none" ? cmd : undefined);
+    // Only as the program operand, though: `git diff | delta --language bash` names a language.
+    const fed = cmd && stdinOf(cmd).kind !== "none" && programOperandAt(args, i) ? cmd : undefined;
+    const inner = analyzeArgv(a, args.slice(i + 1), ctx, fed);
     return inner.map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
   }
   return name === "dynamic" ? [op("unknown", "dynamic")] : [];
+}
+
+// Long options of the usual wrappers (unshare, setpriv, nsenter, bwrap, firejail) that take no
+// value, so the word after them may be the program: `| unshare --map-root-user bash`.
+const VALUELESS = new Set(
+  "--user --map-root-user --map-current-user --fork --pid --mount --net --uts --ipc --cgroup --time --mount-proc --kill-child --all --noprofile --private --quiet --nnp --no-new-privs --clear-groups --init-groups --keep-groups --reset-env --unshare-all --share-net --die-with-parent --new-session --as-pid-1 --preserve-credentials".split(" "),
+);
+
+/**
+ * Whether `args[i]` may be the program an unknown wrapper runs (so it gets the command's stdin):
+ * it follows `--`, `-c` or `exec`, or every word before it is an option, a short option's
+ * possible value or a folder (`nsenter -t 1 -m bash`, `chroot / bash`), and it is not the value
+ * of a long option (`delta --language bash`, `fzf --query python`) nor a later argument
+ * (`mycli filter bash`).
+ */
+export function programOperandAt(args: Word[], i: number): boolean {
+  const before = args[i - 1];
+  if (before && !before.dynamic && (before.value === "--" || before.value === "-c" || before.value === "exec")) return true;
+  if (before && !before.dynamic && before.value.startsWith("--") && !before.value.includes("=") && !VALUELESS.has(before.value)) return false;
+  for (let j = 0; j < i; j++) {
+    const w = args[j]!;
+    if (w.dynamic || w.value.startsWith("-") || w.value.startsWith("/")) continue;
+    const prev = args[j - 1];
+    if (!prev || prev.dynamic || !/^-[^-]/.test(prev.value)) return false;
+  }
+  return true;
 }

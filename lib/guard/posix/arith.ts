@@ -76,7 +76,10 @@ export function evaluateBraced(lx: Lexer, inner: string): void {
   const ref = /^!([A-Za-z_][A-Za-z0-9_]*)(?:$|:?[-=+?])/.exec(inner)?.[1];
   if (ref !== undefined) {
     const value = lx.vars.get(ref);
-    if (value === null) _unknown(lx);
+    // `for v in PATH HOME; do echo "${!v}"`: each literal word is a plain name (no subscript).
+    if (value === null) {
+      if (!loopWords(lx, ref)?.every((w) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(w))) _unknown(lx);
+    }
     else if (value !== undefined && value !== UNSET && !value.includes(KEPT) && value.includes("[")) evaluateValue(lx, value.slice(value.indexOf("[")));
   }
   const subscript = /\[(.*)\]/s.exec(inner)?.[1];

@@ -130,23 +130,42 @@ export function expandText(lx: Lexer, text: string): { body: string; dynamic: bo
   return { body: out.value, dynamic: out.dynamic };
 }
 
+const _SUBSCRIPTED = /^!?[A-Za-z_][A-Za-z0-9_]*\[/;
+const _RUNS = /\$\(|`/;
+
 /** `${…}` after the opening brace: resolves `${X}`, `${X:-w}`, `${X:=w}`; else unknown. */
 function _readBraced(lx: Lexer): string | null {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?])?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   const inner = new WordBuilder();
   const start = lx.pos;
   if (m) lx.pos += m[0].length;
+  // Inside the subscript of `${a[…]}` / `${!a[…]}` (depth > 0), bash expands the text as if
+  // double-quoted before arithmetic: single quotes do not protect `$(…)` (red team 6, C3).
+  let depth = 0;
+  const subscripted = _SUBSCRIPTED.test(lx.src.slice(start, start + 200));
   while (lx.src[lx.pos] !== "}") {
     const c = lx.src[lx.pos];
     if (c === undefined) throw new ParseError("unterminated ${");
-    if (c === "$" || c === "`") readDollarOrTick(lx, inner, true);
+    if (subscripted && c === "[") depth++;
+    else if (subscripted && c === "]" && depth > 0) depth--;
+    if (depth > 0 && c === "$" && lx.src[lx.pos + 1] === "'") {
+      // `$'\x24(…)'`: decoded first, then expanded like the rest of the subscript.
+      const close = _closingQuote(lx.src, lx.pos + 2);
+      if (close < 0) throw new ParseError("unterminated $' quote");
+      const decoded = decodeAnsiC(lx.src.slice(lx.pos + 2, close));
+      if (_RUNS.test(decoded)) expandText(lx, decoded);
+      inner.addQuoted(decoded);
+      lx.pos = close + 1;
+    } else if (c === "$" || c === "`") readDollarOrTick(lx, inner, true);
     else if (c === '"') {
       lx.pos++;
       lx.readDoubleQuoted(inner);
     } else if (c === "'") {
       const close = lx.src.indexOf("'", lx.pos + 1);
       if (close < 0) throw new ParseError("unterminated single quote");
-      inner.addQuoted(lx.src.slice(lx.pos + 1, close));
+      const text = lx.src.slice(lx.pos + 1, close);
+      if (depth > 0 && _RUNS.test(text)) expandText(lx, text);
+      inner.addQuoted(text);
       lx.pos = close + 1;
     } else if (c === "\\") {
       inner.addQuoted(lx.src[lx.pos + 1] ?? "");

@@ -1,4 +1,5 @@
 import { ParseError, type SimpleCommand, type Word } from "../syntax.ts";
+import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
@@ -67,6 +68,10 @@ export abstract class Lexer {
           this.pos += 2;
           this.nested(true);
           w.addExpansion(null, false);
+          continue;
+        }
+        if (c === "(" && !testBrackets && _ARRAY_START.test(this.src.slice(start, this.pos))) {
+          readArrayValue(this, w);
           continue;
         }
         if (!testBrackets || c === "\n" || c === ";" || c === "&" || c === "|") break;
@@ -175,6 +180,9 @@ export abstract class Lexer {
     this.pos = nl < 0 ? this.src.length : nl;
   }
 }
+
+// `name=(` / `name+=(`: a compound array assignment (also as a declare/local operand).
+const _ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=$/;
 
 /** Where the run of plain characters starting at `pos` ends. */
 function _plainEnd(src: string, pos: number): number {

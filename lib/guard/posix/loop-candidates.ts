@@ -10,12 +10,17 @@ import { getCandidates, setCandidates } from "./vars.ts";
  */
 const LITERAL = /^-?[A-Za-z0-9_]+$/;
 const MAX_WORDS = 256;
+const KEYS = /^("?)\$\{![A-Za-z_][A-Za-z0-9_]*\[[@*]\]\}\1$/;
+const ASSOCIATIVE = /\b(?:declare|typeset|local|readonly|export)\s[^;&|\n]*-[A-Za-z]*A/;
 
 /** After `for NAME in WORDS`: records the words when every one is such a literal. */
 export function recordLoopWords(lx: Lexer, name: string, words: Array<{ word: Word; raw: string }>): void {
   if (words.length === 0 || words.length > MAX_WORDS || lx.flow.frame?.kind !== "loop") return;
   const plain = ({ word, raw }: { word: Word; raw: string }) => !word.dynamic && !word.quoted && !word.glob && LITERAL.test(word.value) && raw === word.value;
-  if (words.every(plain)) setCandidates(lx.vars, name, words.map((w) => w.word.value), lx.flow.frame);
+  // `"${!arr[@]}"`: the indexes of an indexed array are integers (keys of an associative one are
+  // not, so a line declaring one with -A gets no candidates).
+  const indexes = ({ raw }: { raw: string }) => KEYS.test(raw) && !ASSOCIATIVE.test(lx.src);
+  if (words.every((w) => plain(w) || indexes(w))) setCandidates(lx.vars, name, words.map((w) => (plain(w) ? w.word.value : "0")), lx.flow.frame);
 }
 
 /**

@@ -28,11 +28,11 @@ export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: Map<Wo
   // `b[x]=1`: the lexer reads no assignment with a subscript; bash does.
   if (head.value.includes("[") && /^[A-Za-z_][A-Za-z0-9_]*\[/.test(head.value)) _subscript(lx, head, raw.get(head), ev, true);
   if (!NAME_TAKERS.has(head.value)) return;
-  for (const w of _names(head.value, cmd.argv.slice(1))) _subscript(lx, w, raw.get(w), ev, DECLARERS.has(head.value));
+  for (const w of nameOperands(head.value, cmd.argv.slice(1))) _subscript(lx, w, raw.get(w), ev, DECLARERS.has(head.value));
 }
 
 /** The words `name` takes as variable names. */
-function _names(name: string, args: Word[]): Word[] {
+export function nameOperands(name: string, args: Word[]): Word[] {
   const out: Word[] = [];
   if (name === "test" || name === "[" || name === "[[") {
     args.forEach((w, i) => {

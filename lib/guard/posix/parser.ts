@@ -3,6 +3,7 @@ import { skipCasePattern } from "./case-pattern.ts";
 import { arithmeticCommand } from "./arith.ts";
 import { noteShellStdin } from "./exec-stdin.ts";
 import { notePromptVars } from "./prompt-vars.ts";
+import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
@@ -274,6 +275,7 @@ class _Parser extends Lexer {
     arithmeticCommand(this, cmd, raws);
     noteShellStdin(this, cmd);
     if (cmd.assigns.length > 0 || cmd.argv.length > 1) notePromptVars(this, cmd);
+    if (cmd.argv.length > 1 || cmd.assigns.length > 0) noteCodeOperands(this, cmd);
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);

@@ -1,6 +1,7 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
+import { nameOperands } from "./name-operands.ts";
 
 /**
  * Prompt strings and PROMPT_COMMAND run code later: bash prompt-expands PS4 before each traced
@@ -12,21 +13,45 @@ import type { Lexer } from "./lexer.ts";
 const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS4"]);
 const RUNS = /\$\(|`/;
 const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
+const SETTERS = new Set(["read", "mapfile", "readarray", "printf"]);
+const PROMPT_NAME = /^(PS[0124]|PROMPT_COMMAND)$/;
 
 export function notePromptVars(lx: Lexer, cmd: SimpleCommand): void {
   for (const { name, value } of cmd.assigns) _assigned(lx, name, value);
   const head = cmd.argv[0];
-  if (!head || head.dynamic || !DECLARERS.has(head.value)) return;
+  if (!head || head.dynamic) return;
+  if (SETTERS.has(head.value)) return _set(lx, head.value, cmd.argv.slice(1));
+  if (!DECLARERS.has(head.value)) return;
+  const nameref = cmd.argv.some((w) => /^-[a-zA-Z]*n/.test(w.value));
   for (const w of cmd.argv) {
-    const m = /^(PS[0124]|PROMPT_COMMAND)=/.exec(w.value);
+    const m = /^(PS[0124]|PROMPT_COMMAND)\+?=/.exec(w.value);
     if (m) _assigned(lx, m[1]!, { ...w, value: w.value.slice(m[0].length) });
+    // `declare -n r=PS4; r='$(…)'`: what r is given later is not followed.
+    else if (nameref && PROMPT_NAME.test(w.value.slice(w.value.indexOf("=") + 1))) _unknown(lx);
   }
 }
 
 function _assigned(lx: Lexer, name: string, value: Word): void {
-  // An expanded value (`PS4="+ ${LINENO}: "`) was expanded once already; bash expands it again,
-  // which the guard does not follow (left open: a variable holding `$(…)` assigned into it).
-  if (value.dynamic) return;
+  // Substitution text in the value (literal, appended with `+=`, or a known variable's) is
+  // analysed. An expansion whose value is unknown is left open (a variable holding `$(…)`).
   if (PROMPTS.has(name) && RUNS.test(value.value)) expandText(lx, value.value);
-  else if (name === "PROMPT_COMMAND" && value.value.trim() !== "") lx.commands.push(...lx.parseText(value.value));
+  else if (name === "PROMPT_COMMAND" && !value.dynamic && value.value.trim() !== "") lx.commands.push(...lx.parseText(value.value));
+}
+
+/**
+ * `read PS4`, `mapfile -t PS4`, `readarray`, `printf -v PS4 …` (red team 6, H10): read input is
+ * unknown text; printf's is its literal words, analysed like an assigned value.
+ */
+function _set(lx: Lexer, name: string, args: Word[]): void {
+  const targets = nameOperands(name, args);
+  const target = targets.map((w) => w.value.replace(/\[.*$/s, "")).find((v) => PROMPT_NAME.test(v));
+  if (target === undefined) return;
+  const rest = args.filter((w) => !targets.includes(w));
+  if (name !== "printf" || rest.some((w) => w.dynamic)) return _unknown(lx);
+  const text = rest.map((w) => w.value).join(" ").replace(/\\x24|\\044|\\u0024/gi, "$");
+  _assigned(lx, target, { ...rest[0]!, value: text });
+}
+
+function _unknown(lx: Lexer): void {
+  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
 }

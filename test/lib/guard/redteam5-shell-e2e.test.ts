@@ -1,14 +1,8 @@
-import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
+import { documentsTable } from "../../support/documents-table.ts";
 import { documentsScene } from "../../support/home-scene.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-rt5-shell-e2e-");
-
-/** A fake HOME with documents, holding a git workspace. */
-const scene = () => documentsScene(tempDir);
 
 const RM = "rm -rf ~/Documents";
 
@@ -35,24 +29,4 @@ const HOSTILE: Array<[string, string]> = [
 // Lookalikes that run and lose nothing.
 const HARMLESS: string[] = ["read x <<< y", "test -v name", "declare -a arr", "printf -v out '%s' x", "export PATH=/usr/bin:$PATH", "echo ls | unshare bash", "exec 0<<<'ls'; bash"];
 
-describe("red team 5 end to end: shell builtins and stdin", () => {
-  for (const [name, command] of HOSTILE) {
-    test(name, () => {
-      const bare = scene();
-      Bun.spawnSync(["bash", "-c", command], { cwd: bare.ws, env: { HOME: bare.home, PATH: process.env.PATH }, stdin: "ignore", stderr: "ignore" });
-      expect(existsSync(join(bare.home, "Documents"))).toBe(false);
-      const { ws, home } = scene();
-      const before = filesUnder(home);
-      expect(guardRunRestore(ws, home, command)).toBe(2);
-      expect(filesUnder(home)).toEqual(before);
-    });
-  }
-  for (const command of HARMLESS) {
-    test(`${command} runs`, () => {
-      const { ws, home } = scene();
-      const before = filesUnder(home);
-      expect(guardRunRestore(ws, home, command)).toBe(0);
-      expect(filesUnder(home)).toEqual(before);
-    });
-  }
-});
+documentsTable("red team 5 end to end: shell builtins and stdin", () => documentsScene(tempDir), HOSTILE, HARMLESS);

@@ -1,0 +1,65 @@
+import { literalWord, ParseError, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import type { Lexer } from "./lexer.ts";
+
+/**
+ * Operands bash runs as code (red team 6, C5):
+ * - `mapfile -C CALLBACK -c N arr` evaluates CALLBACK with the index and the line appended every
+ *   N lines (`mapfile -C 'rm -rf ~ #' -c1 arr <<< x`);
+ * - an environment variable `BASH_FUNC_name%%=() { … }` (or `BASH_FUNC_name()=…`) is imported as
+ *   the function `name` by any bash it reaches (`env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls`).
+ * Their text is parsed as commands of this line, as if it ran; text the guard cannot read
+ * (an expansion, a parse error) is an unknown command.
+ */
+const MAPFILE = new Set(["mapfile", "readarray"]);
+// mapfile options that take a value (the rest of the cluster or the next word).
+const MAPFILE_VALUED = "dnOsuCc";
+const ENV_FUNCTION = /^BASH_FUNC_[^=]*(?:%%|\(\))=/;
+
+export function noteCodeOperands(lx: Lexer, cmd: SimpleCommand): void {
+  const head = cmd.argv[0];
+  if (head && !head.dynamic && MAPFILE.has(head.value)) {
+    const callback = _callback(cmd.argv.slice(1));
+    if (callback) _run(lx, callback, (text) => `${text} 0 "$__mapfile_line"`);
+  }
+  for (const w of cmd.argv) if (w.value.startsWith("BASH_FUNC_")) _envFunction(lx, w);
+  for (const a of cmd.assigns) if (a.name.startsWith("BASH_FUNC_")) _envFunction(lx, a.value);
+}
+
+/** The value of mapfile's `-C` (`-C cb`, `-Ccb`, `-tC cb`), or undefined. */
+function _callback(args: Word[]): Word | undefined {
+  let found: Word | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.value === "--" || !w.value.startsWith("-") || w.value === "-") break;
+    for (let j = 1; j < w.value.length; j++) {
+      const c = w.value[j]!;
+      if (!MAPFILE_VALUED.includes(c)) continue;
+      const rest = w.value.slice(j + 1);
+      const value = rest ? { ...w, value: rest } : args[++i];
+      if (c === "C" && value) found = value;
+      break;
+    }
+  }
+  return found;
+}
+
+function _envFunction(lx: Lexer, w: Word): void {
+  const m = ENV_FUNCTION.exec(w.value);
+  if (!m) return;
+  // bash imports the value when it reads `() {…}`; its body is analysed as if the name were called.
+  _run(lx, { ...w, value: w.value.slice(m[0].length) }, (text) => `__env_function${text}`);
+}
+
+function _run(lx: Lexer, code: Word, wrap: (text: string) => string): void {
+  if (code.dynamic) return _unknown(lx);
+  try {
+    lx.commands.push(...lx.parseText(wrap(code.value)));
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    _unknown(lx);
+  }
+}
+
+function _unknown(lx: Lexer): void {
+  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
+}
