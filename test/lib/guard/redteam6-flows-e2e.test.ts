@@ -1,22 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
+import { documentsTable } from "../../support/documents-table.ts";
+import { guardRunRestore } from "../../support/guard-e2e.ts";
+import { documentsScene } from "../../support/home-scene.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-rt6-flows-e2e-");
 
-/** A fake HOME with documents, holding a git workspace. */
+/** A fake HOME with documents, holding a git workspace with a file to copy. */
 function scene(): { ws: string; home: string } {
-  const home = tempDir();
-  const ws = join(home, "ws");
-  mkdirSync(join(home, "Documents"), { recursive: true });
-  writeFileSync(join(home, "Documents", "doc.txt"), "doc\n");
-  mkdirSync(join(ws, "src"), { recursive: true });
-  writeFileSync(join(ws, "src", "main.ts"), "tracked\n");
-  writeFileSync(join(ws, "a.txt"), "a\n");
-  Bun.spawnSync(["bash", "-c", "git init -q . && git add . && git -c user.name=t -c user.email=t@t commit -qm init"], { cwd: ws, env: { HOME: home, PATH: process.env.PATH } });
-  return { ws, home };
+  const s = documentsScene(tempDir);
+  writeFileSync(join(s.ws, "a.txt"), "a\n");
+  return s;
 }
 
 const RM = "rm -rf ~/Documents";
@@ -52,18 +48,10 @@ const HARMLESS: string[] = [
   "mkdir -p src && echo hi > src/out.txt",
 ];
 
-describe("red team 6 end to end: scripts the line wrote", () => {
-  for (const [name, command] of HOSTILE) {
-    test(name, () => {
-      const bare = scene();
-      Bun.spawnSync(["bash", "-c", command], { cwd: bare.ws, env: { HOME: bare.home, PATH: process.env.PATH }, stdin: "ignore", stderr: "ignore" });
-      expect(existsSync(join(bare.home, "Documents"))).toBe(false);
-      const { ws, home } = scene();
-      const before = filesUnder(home);
-      expect(guardRunRestore(ws, home, command)).toBe(2);
-      expect(filesUnder(home)).toEqual(before);
-    });
-  }
+documentsTable("red team 6 end to end: scripts the line wrote", scene, HOSTILE, []);
+
+// The harmless lines write into the workspace (inside the fake HOME): they must run and leave the documents.
+describe("red team 6 end to end: lookalikes of scripts the line wrote", () => {
   for (const command of HARMLESS) {
     test(`${command} runs`, () => {
       const { ws, home } = scene();
