@@ -24,8 +24,8 @@ export interface RunCheckOptions {
  */
 export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJson; exitCode: number }> {
   const env = opts.env ?? process.env;
-  const workspace = _workspace(opts.cwd);
-  const config = await _config(workspace, env);
+  const workspace = realWorkspace(opts.cwd);
+  const config = await workspaceConfig(workspace.root, env);
   // The real working directory and its workspace, found once: classify would look both up again.
   const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: workspace.cwd, workspace: workspace.root, env, config });
   let applied: CompensationResult | undefined;
@@ -37,7 +37,8 @@ export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJ
   return { json, exitCode: exitCodeOf(json) };
 }
 
-function _workspace(cwd: string): { cwd: string; root: string } {
+/** The real working directory and its workspace (the Git top-level, else the folder itself). */
+export function realWorkspace(cwd: string): { cwd: string; root: string } {
   let real: string;
   try {
     real = realpathSync(cwd);
@@ -47,7 +48,8 @@ function _workspace(cwd: string): { cwd: string; root: string } {
   return { cwd: real, root: findWorkspace(real) };
 }
 
-async function _config({ root: workspace }: { root: string }, env: Record<string, string | undefined>): Promise<CheckConfig | undefined> {
+/** The workspace's check configuration (project and user), loaded only when a file exists; a broken one throws. */
+export async function workspaceConfig(workspace: string, env: Record<string, string | undefined>): Promise<CheckConfig | undefined> {
   if (!existsSync(userConfigPath(env)) && !existsSync(projectConfigPath(workspace))) return undefined;
   const { loadCheckConfig } = await import("./check-config.ts");
   try {

@@ -2,12 +2,17 @@ import { isAbsolute, resolve } from "node:path";
 import type { DecisionJson } from "../decision-json.ts";
 
 /**
- * The command a hook payload asks about; `skip` for a tool that is not a shell (or input that
- * types nothing); `refuse` for input whose effect cannot be checked (the agent's deny, with why).
- * `dialect` is the tool's own shell; `fallbackDialect` the platform's guess, used only when
- * neither `--dialect` nor AGENT_GUARD_DIALECT names one.
+ * The command a hook payload asks about; `file` for a file the agent's own edit tool writes
+ * (hooks/file-tool.ts); `skip` for a tool that is neither (or input that types nothing); `refuse`
+ * for input whose effect cannot be checked (the agent's deny, with why). `dialect` is the tool's
+ * own shell; `fallbackDialect` the platform's guess, used only when neither `--dialect` nor
+ * AGENT_GUARD_DIALECT names one.
  */
-export type HookRequest = { command: string; cwd?: string; dialect?: string; fallbackDialect?: string } | { skip: true } | { refuse: string };
+export type HookRequest =
+  | { command: string; cwd?: string; dialect?: string; fallbackDialect?: string }
+  | { file: string; cwd?: string; tool: string }
+  | { skip: true }
+  | { refuse: string };
 
 /** What an adapter may consult besides the payload: the platform is injectable for tests. */
 export interface HookContext {

@@ -6,10 +6,13 @@ import { typedCommand } from "./typed-input.ts";
 /** The shell tools, each with the dialect it is known to run (`undefined`: the platform's shell). */
 const CLAUDE_TOOLS = new Set(["Bash", "PowerShell", "shell", "local_shell"]);
 const SHELL_TOOLS: Record<string, string | undefined> = { Bash: undefined, PowerShell: "powershell", shell: undefined, local_shell: undefined, exec_command: undefined, write_stdin: undefined };
+/** Claude's own file-writing tools and the input field naming the file (red team 6 C1). */
+const FILE_TOOLS: Record<string, string> = { Write: "file_path", Edit: "file_path", MultiEdit: "file_path", NotebookEdit: "notebook_path" };
 
 /**
  * Claude Code PreToolUse (and Codex, which speaks the same wire format): `tool_input.command`
- * of the Bash or PowerShell tool in, `hookSpecificOutput.permissionDecision` out. Codex honours
+ * of the Bash or PowerShell tool, or for Claude the file of its Write, Edit, MultiEdit or
+ * NotebookEdit tool, in; `hookSpecificOutput.permissionDecision` out. Codex honours
  * only deny reliably, so its ASK is a deny whose reason says a person must run the command.
  */
 export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
@@ -17,6 +20,7 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
     parse(payload, ctx) {
       const tool = optionalString(payload, "tool_name");
       if (tool === undefined) throw new HookShapeError("tool_name is missing");
+      if (agent === "claude" && Object.hasOwn(FILE_TOOLS, tool)) return _claudeFile(payload, tool);
       if (!Object.hasOwn(SHELL_TOOLS, tool) || (agent === "claude" && !CLAUDE_TOOLS.has(tool))) return { skip: true };
       return agent === "codex" ? _codex(payload, tool, ctx) : _claude(payload, tool);
     },
@@ -42,6 +46,14 @@ function _claude(payload: unknown, tool: string): HookRequest {
   const command = optionalString(payload, "tool_input", "command");
   if (command === undefined) throw new HookShapeError("tool_input.command is missing");
   return { command, cwd: optionalString(payload, "cwd"), dialect: SHELL_TOOLS[tool] };
+}
+
+/** Claude's Write, Edit, MultiEdit and NotebookEdit: the file they write, judged by file-tool.ts. */
+function _claudeFile(payload: unknown, tool: string): HookRequest {
+  const key = FILE_TOOLS[tool]!;
+  const file = optionalString(payload, "tool_input", key);
+  if (file === undefined || file === "") throw new HookShapeError(`tool_input.${key} is missing`);
+  return { file, cwd: optionalString(payload, "cwd"), tool };
 }
 
 /**

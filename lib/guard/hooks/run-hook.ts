@@ -74,6 +74,11 @@ export async function runHook(
     const request = adapter.parse(payload, { platform });
     if ("skip" in request) return { stdout: "", exitCode: 0 };
     if ("refuse" in request) return adapter.deny(`leogriel-check: ${request.refuse}`);
+    if ("file" in request) {
+      const { judgeFileTool } = await import("./file-tool.ts");
+      const json = await judgeFileTool(request, env);
+      return json ? adapter.answer(json, env) : { stdout: "", exitCode: 0 };
+    }
     const cwd = request.cwd || process.cwd();
     const chosen = dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT ?? request.fallbackDialect;
     const { json } = await runCheck({ command: request.command, dialect: chosen, cwd, apply: true, env });

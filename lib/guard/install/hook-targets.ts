@@ -25,6 +25,9 @@ export interface HookTarget {
 
 type Env = Record<string, string | undefined>;
 
+/** Claude's pre-tool matcher: its shell tools and the tools that write files (hooks/claude.ts). */
+export const CLAUDE_PRE_MATCHER = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit";
+
 const _nested = (entry: unknown): string[] => {
   const hooks = (entry as { hooks?: unknown })?.hooks;
   return Array.isArray(hooks) ? hooks.map((h) => (h as { command?: unknown })?.command).filter((c): c is string => typeof c === "string") : [];
@@ -39,8 +42,10 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         agent,
         path: scope === "project" ? join(workspace, ".claude", "settings.json") : join(env.CLAUDE_CONFIG_DIR || join(home, ".claude"), "settings.json"),
         event: "PreToolUse",
-        // Bash and PowerShell: a Bash-only matcher is bypassed by Claude's PowerShell tool.
-        entry: (command) => ({ matcher: "Bash|PowerShell", hooks: [{ type: "command", command, timeout: 10 }] }),
+        // Bash and PowerShell: a Bash-only matcher is bypassed by Claude's PowerShell tool. The
+        // file tools: they could rewrite the guard's control files (red team 6 C1). An entry with
+        // the older `Bash|PowerShell` matcher is replaced in place and reported DRIFTED by doctor.
+        entry: (command) => ({ matcher: CLAUDE_PRE_MATCHER, hooks: [{ type: "command", command, timeout: 10 }] }),
         // Every tool: a Read or WebFetch result carries credentials as well as Bash output does.
         post: { event: "PostToolUse", entry: (command) => ({ matcher: "*", hooks: [{ type: "command", command, timeout: 10 }] }) },
         commandOf: _nested,

@@ -48,7 +48,7 @@ describe("install-hook", () => {
     expect(after.hooks.Stop).toEqual([]);
     expect(after.hooks.PreToolUse).toHaveLength(2);
     expect(after.hooks.PreToolUse[0]).toEqual(before.hooks.PreToolUse[0]);
-    expect(after.hooks.PreToolUse[1].matcher).toBe("Bash|PowerShell");
+    expect(after.hooks.PreToolUse[1].matcher).toBe("Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit");
     expect(JSON.parse(readFileSync(report.backup!, "utf8"))).toEqual(before);
   });
 
@@ -84,6 +84,55 @@ describe("install-hook", () => {
     const report = installHook("codex", "user", ws, command("codex"), { ...env, CODEX_HOME: join(env.HOME, "codex-home") });
     expect(report.path).toBe(join(env.HOME, "codex-home", "hooks.json"));
     expect(() => installHook("copilot", "user", ws, command("copilot"), env)).toThrow(LeogrielError);
+  });
+});
+
+describe("install-hook claude: the pre-tool matcher covers the file tools (red team 6 C1)", () => {
+  const OLD = "Bash|PowerShell";
+  const NEW = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit";
+
+  for (const scope of ["project", "user"] as const) {
+    test(`${scope}: an older Bash|PowerShell entry of ours is upgraded in place, DRIFTED before and CURRENT after`, () => {
+      const { ws, env } = setup();
+      const path = hookTarget("claude", scope, ws, env)!.path;
+      mkdirSync(dirname(path), { recursive: true });
+      const other = { matcher: "Write", hooks: [{ type: "command", command: "formatter --fix" }] };
+      const ours = { matcher: OLD, hooks: [{ type: "command", command: command("claude"), timeout: 10 }] };
+      const post = { matcher: "*", hooks: [{ type: "command", command: command("claude"), timeout: 10 }] };
+      const before = { env: { X: "1" }, permissions: { deny: ["Read(./.env)"] }, hooks: { PreToolUse: [other, ours], PostToolUse: [post], Stop: [{ hooks: [] }] } };
+      writeFileSync(path, JSON.stringify(before));
+      const drifted = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.scope === scope)!;
+      expect(drifted).toMatchObject({ agent: "claude", drift: "DRIFTED" });
+      expect(drifted.detail).toContain(NEW);
+      const report = installHook("claude", scope, ws, command("claude"), env);
+      expect(report.changed).toBe(true);
+      const after = JSON.parse(readFileSync(path, "utf8"));
+      expect(after.env).toEqual(before.env);
+      expect(after.permissions).toEqual(before.permissions);
+      expect(after.hooks.Stop).toEqual(before.hooks.Stop);
+      expect(after.hooks.PostToolUse).toEqual([post]);
+      expect(after.hooks.PreToolUse).toEqual([other, { ...ours, matcher: NEW }]);
+      expect(JSON.parse(readFileSync(report.backup!, "utf8"))).toEqual(before);
+      expect(installHook("claude", scope, ws, command("claude"), env).changed).toBe(false);
+      const current = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.scope === scope)!;
+      expect(current).toMatchObject({ runs: true, drift: "CURRENT", post_installed: true });
+    });
+  }
+
+  test("a fresh install writes the new matcher once", () => {
+    const { ws, env } = setup();
+    const report = installHook("claude", "project", ws, command("claude"), env);
+    installHook("claude", "project", ws, command("claude"), env);
+    const pre = JSON.parse(readFileSync(report.path, "utf8")).hooks.PreToolUse;
+    expect(pre).toHaveLength(1);
+    expect(pre[0].matcher).toBe(NEW);
+  });
+
+  test("the other agents' matchers are unchanged", () => {
+    const { ws, env } = setup();
+    const matcher = (agent: HookAgent) => JSON.parse(readFileSync(installHook(agent, "project", ws, command(agent), env).path, "utf8")).hooks[hookTarget(agent, "project", ws, env)!.event][0].matcher;
+    expect(matcher("codex")).toBe("Bash");
+    expect(matcher("gemini")).toBe("run_shell_command");
   });
 });
 

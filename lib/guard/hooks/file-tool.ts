@@ -1,0 +1,85 @@
+import { readlinkSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, normalize } from "node:path";
+import type { CheckResult } from "../classify.ts";
+import { newCheckId } from "../classify.ts";
+import { controlFiles } from "../control-files.ts";
+import { type DecisionJson, toDecisionJson } from "../decision-json.ts";
+import { lstatOrUndefined } from "../fs-probe.ts";
+import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
+import { decisionOf, type ReasonCode } from "../reasons.ts";
+import { realWorkspace, workspaceConfig } from "../run-check.ts";
+
+/** A file the agent's own edit tool (Claude's Write, Edit, MultiEdit, NotebookEdit) writes. */
+export interface FileToolRequest {
+  file: string;
+  cwd?: string;
+  tool: string;
+}
+
+/** Links followed from the named file before the answer is "cannot know" (the kernel's ELOOP limit). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The guard's answer to a file-tool edit: BLOCK_PROTECTED_PATH when the file is protected storage
+ * (a control file of the guard or of an agent's hooks, Git metadata, the quarantine, a configured
+ * protected path: the same classifyPath the shell policy uses), BLOCK_UNDETERMINABLE_EFFECT when
+ * where the path leads cannot be known, and no opinion (undefined) otherwise: ordinary edits,
+ * inside the workspace or outside it, are left to the agent's own permission prompts (red team 6
+ * C1). The named entry and every link it leads through are classified, as a write follows them;
+ * so is the path as spelled, as the policy does for the quarantine.
+ */
+export async function judgeFileTool(req: FileToolRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
+  const { cwd, root } = realWorkspace(req.cwd || process.cwd());
+  const config = await workspaceConfig(root, env);
+  const home = _real(env.HOME || "/nonexistent-home");
+  const pc: PathContext = {
+    workspace: root,
+    home,
+    tmpDirs: [],
+    protectedPaths: (config?.protectedPaths ?? []).map((p) => (isAbsolute(p) ? p : `${root}/${p}`)),
+    controlFiles: controlFiles(root, home, env),
+    realDirs: new Map([[cwd, cwd]]),
+  };
+  const reason = _reason(req.file, cwd, pc);
+  if (reason === undefined) return undefined;
+  const decision = decisionOf(reason);
+  const result: CheckResult = { checkId: newCheckId(), decision, reason, reasons: [reason], dialect: null, ops: [{ index: 0, kind: "overwrite", verb: req.tool, decision, reason, target_count: 1 }], allowedByConfig: [] };
+  return toDecisionJson(result);
+}
+
+function _reason(file: string, cwd: string, pc: PathContext): ReasonCode | undefined {
+  // `//x` is `/x` to the kernel; resolveTarget keeps a leading `//` unknown (a Windows share).
+  const spelled = (isAbsolute(file) ? file : `${cwd}/${file}`).replace(/^\/{2,}/, "/");
+  if (classifyPath(normalize(spelled).replace(/(.)\/+$/, "$1"), pc) === "protected") return "BLOCK_PROTECTED_PATH";
+  const reached = _reached(spelled, cwd, pc);
+  if (reached === null) return "BLOCK_UNDETERMINABLE_EFFECT";
+  return reached.some((p) => classifyPath(p, pc) === "protected") ? "BLOCK_PROTECTED_PATH" : undefined;
+}
+
+/** The named entry (its folders' links resolved as the policy does) and each link target after it; null when unknown. */
+function _reached(path: string, cwd: string, pc: PathContext): string[] | null {
+  const out: string[] = [];
+  for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
+    const resolved = resolveTarget({ value: path, pattern: path, dynamic: false, glob: false, quoted: true }, cwd, pc.realDirs);
+    if (resolved.kind !== "paths" || resolved.paths.length !== 1) return null;
+    const entry = resolved.paths[0]!;
+    out.push(entry);
+    if (!lstatOrUndefined(entry)?.isSymbolicLink()) return out;
+    let link: string;
+    try {
+      link = readlinkSync(entry);
+    } catch {
+      return null;
+    }
+    path = (isAbsolute(link) ? link : `${dirname(entry)}/${link}`).replace(/^\/{2,}/, "/");
+  }
+  return null;
+}
+
+function _real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
