@@ -27,16 +27,16 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
   if (name === "tee" || name === "sponge") {
     const files = name === "sponge" ? operands.slice(0, 1) : operands;
     const text = stdinText(cmd, state);
-    // tee lands its files (unknown text is then the landing's to tell); sponge lands nothing.
-    for (const f of files) if (!f.dynamic && (text !== null || name === "sponge")) setScript(f.value, text, state, append);
+    // Text the guard did not read (`foo | tee f`, `{ curl …; } | tee f`) is recorded unknown.
+    for (const f of files) if (!f.dynamic) setScript(f.value, text, state, append);
   }
   if (name === "dd") {
     const out = args.find((a) => a.value.startsWith("of="));
     if (out && !out.dynamic) {
       const from = args.find((a) => a.value.startsWith("if="));
       const plain = args.every((a) => a === out || a === from || /^(bs|ibs|obs|status)=/.test(a.value));
-      const text = plain && (!from || STDIN.test(from.value.slice(3))) ? stdinText(cmd, state) : null;
-      if (text !== null) setScript(out.value.slice(3), text, state);
+      // Stdin the guard did not read (`{ curl …; } | dd of=f`, `conv=…`) leaves unknown text.
+      if (!from || STDIN.test(from.value.slice(3))) setScript(out.value.slice(3), plain ? stdinText(cmd, state) : null, state);
     }
   }
   if (name === "cp" || name === "install") {

@@ -1,6 +1,8 @@
 import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { scriptText } from "./written-scripts.ts";
 
 // The code readers and shells.ts load when one of these programs runs, not with the names the
 // line-flow pass reads here (remote-stdin.ts; lazy-handler.ts says why).
@@ -27,8 +29,15 @@ export const stdinCode: Handler = (inv) => {
   // Code given as an option (`lua -e`, `Rscript -e`) is what runs; gdb still reads its stdin.
   // (ghc reads no code from stdin: only its `-e`.)
   if ((inline.found && inv.name !== "gdb") || inv.name === "ghc") return ops;
-  const operand = inv.args.find((a) => !a.value.startsWith("-") || a.value === "-");
-  if (operand && operand.value !== "-" && inv.name !== "gdb") return ops;
+  const operand = inv.args.find((a) => a.dynamic || !a.value.startsWith("-") || a.value === "-");
+  // A script the guard cannot know (`tclsh <(curl …)`, `lua $f`) or one the line wrote (`echo … >
+  // x.tcl; tclsh x.tcl`): code it does not read, as `bash <(curl …)` is for the shells.
+  if (operand && operand.value !== "-" && inv.name !== "gdb") return _unread(operand, inv) ? [...ops, op("unknown", `${inv.name}:script`)] : ops;
   const stdin = shells().stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));
   return stdin.length === 0 ? ops : [...ops, ...stdin];
 };
+
+/** Whether the script operand is computed (a process substitution, a variable) or a file the line wrote. */
+function _unread(operand: Word, inv: Parameters<Handler>[0]): boolean {
+  return operand.dynamic || scriptText(operand.value, inv.ctx.state) !== undefined;
+}
