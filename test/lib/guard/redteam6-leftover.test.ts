@@ -55,3 +55,19 @@ table("item 1: a `{ }` stage or unread text written by tee/dd and run", [
   ["make 2>&1 | tee build.log", "ALLOW", "ALLOW_NOOP"],
   ["foo | tee log.txt; cat log.txt", "ALLOW", "ALLOW_NOOP"],
 ]);
+
+const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
+table("item 2: find picks credential files by name", [
+  ["find ~ -name id_rsa -exec cat {} +", ...SECRET],
+  ["find / -iname ID_ED25519 -exec cat {} \\;", ...SECRET],
+  ["find . -name '.env*' -exec head {} +", ...SECRET],
+  ["find ~ -path '*/.aws/credentials' -exec cat {} +", ...SECRET],
+  ["find ~ -name 'id_*' -exec sudo cat {} +", ...SECRET],
+  ["find ~ -name 'id_*' -execdir grep -l x {} +", ...SECRET],
+  ["find . -name '*.ts' -exec cat {} +", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find . -name '*.json' -exec cat {} +", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find . -name '*' -exec cat {} +", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find ~ -name 'id_*.pub' -exec cat {} +", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find ~ -name id_rsa -exec ls -l {} +", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find ~ -name id_rsa", "ALLOW", "ALLOW_NO_EFFECT"],
+]);
