@@ -6,6 +6,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 import { copiedFrom } from "./copies.ts";
 import { fileKeys } from "./file-identity.ts";
+import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
@@ -42,6 +43,8 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   const { scripts, fds, landed } = ctx.state;
   if (!scripts && !fds && !landed?.length) return [];
   const sources = _sources(name, head, args);
+  // Start-up code of loader variables and `python -m` (loader-sources.ts).
+  sources.push(...loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")));
   if (sources.length === 0) return [];
   const ops: Op[] = [];
   for (const { word, language } of sources) {

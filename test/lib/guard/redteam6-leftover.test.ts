@@ -71,3 +71,28 @@ table("item 2: find picks credential files by name", [
   ["find ~ -name id_rsa -exec ls -l {} +", "ALLOW", "ALLOW_NO_EFFECT"],
   ["find ~ -name id_rsa", "ALLOW", "ALLOW_NO_EFFECT"],
 ]);
+
+const OUT: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
+const PY = "import shutil; shutil.rmtree('/etc/x')";
+const JS = "require('fs').rmSync('/etc/x',{recursive:true})";
+const PL = 'system("rm -rf /etc/x")';
+table("item 3: start-up code the line wrote", [
+  [`echo "${JS}" > x.js; NODE_OPTIONS='--require ./x.js' node app.js`, ...OUT],
+  [`echo "${JS}" > x.js; NODE_OPTIONS='-r ./x.js' node -e 1`, ...OUT],
+  [`echo "${JS}" > x.js; export NODE_OPTIONS=--require=./x.js; node app.js`, ...OUT],
+  [`echo "${JS}" > x.mjs; NODE_OPTIONS='--import ./x.mjs' npx foo`, ...OUT],
+  [`echo '${PL}' > x.pm; PERL5OPT='-I. -Mx' perl -e 1`, ...OUT],
+  [`echo '${PL}' > x.rb; RUBYOPT='-r./x' ruby -e 1`, ...OUT],
+  [`echo '${PL}' > x.rb; env RUBYOPT='-r ./x.rb' ruby app.rb`, ...OUT],
+  [`echo "${PY}" > x.py; python3 -m x`, ...OUT],
+  [`mkdir -p x; echo "${PY}" > x/__main__.py; python3 -m x`, ...OUT],
+  [`echo "${PY}" > x.py; PYTHONSTARTUP=x.py python3`, ...OUT],
+  [`mkdir -p d; echo "${PY}" > d/sitecustomize.py; PYTHONPATH=d python3 app.py`, ...OUT],
+  [`echo "${PY}" > sitecustomize.py; PYTHONPATH=. python3 -c 1`, ...OUT],
+  // PYTHONSTARTUP runs only in interactive python (no script).
+  [`echo "${PY}" > x.py; PYTHONSTARTUP=x.py python3 app.py`, "ALLOW", "ALLOW_NOOP"],
+  ["NODE_OPTIONS=--max-old-space-size=4096 node app.js", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["python3 -m pytest", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["echo 'print(1)' > x.py; python3 -m x", "ALLOW", "ALLOW_NOOP"],
+  ["echo 'console.log(1)' > x.js; NODE_OPTIONS='--require ./x.js' node app.js", "ALLOW", "ALLOW_NOOP"],
+]);

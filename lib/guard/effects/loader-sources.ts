@@ -1,0 +1,62 @@
+import { UNSET } from "../posix/vars.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import type { Language } from "./interpreters.ts";
+
+type Loaded = { word: Word; language: Language };
+
+/**
+ * Files an interpreter loads and runs before (or instead of) its script without naming them as
+ * one: `NODE_OPTIONS='--require ./x.js'`, `--import` (for any program: node tools run node), `PERL5OPT='-Mx'` (x.pm in the working
+ * folder or an `-I` one), `RUBYOPT='-r./x'`, `python -m x` (x.py, x/__main__.py),
+ * sitecustomize/usercustomize.py of each PYTHONPATH folder, and PYTHONSTARTUP when python reads
+ * its code from stdin (interactive). written-runs.ts analyses those the line wrote.
+ */
+export function loaderSources(name: string, language: Language | undefined, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext, readsStdin: boolean): Loaded[] {
+  const value = (variable: string): string | null => {
+    const own = cmd?.assigns.find((a) => a.name === variable);
+    const v = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get(variable);
+    return typeof v === "string" && v !== UNSET ? v : null;
+  };
+  const out: Loaded[] = [];
+  const add = (file: string, lang = language ?? "node") => out.push({ word: literalWord(file), language: lang });
+  // Any node process reads NODE_OPTIONS: npx, npm scripts and node tools as well as node itself.
+  if (name !== "deno") {
+    const words = (value("NODE_OPTIONS") ?? "").split(/\s+/).slice(0, 64);
+    for (let i = 0; i < words.length; i++) {
+      const m = /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=(.*))?$/.exec(words[i]!);
+      const file = m ? (m[1] ?? words[++i]) : undefined;
+      if (file) add(file.replace(/^["']|["']$/g, ""), "node");
+    }
+  }
+  if (language === "perl") {
+    const words = (value("PERL5OPT") ?? "").split(/\s+/).slice(0, 64);
+    const dirs = ["."];
+    for (let i = 0; i < words.length; i++) if (/^-I/.test(words[i]!)) dirs.push(words[i]!.slice(2) || (words[++i] ?? "."));
+    for (const w of words) {
+      const m = /^-[mM]-?([A-Za-z_][\w:]*)/.exec(w);
+      if (m) for (const d of dirs) add(`${d}/${m[1]!.replace(/::/g, "/")}.pm`);
+    }
+  }
+  if (language === "ruby") {
+    const words = (value("RUBYOPT") ?? "").split(/\s+/).slice(0, 64);
+    for (let i = 0; i < words.length; i++) {
+      const file = words[i] === "-r" ? words[++i] : /^-r./.test(words[i]!) ? words[i]!.slice(2) : undefined;
+      if (file) add(file.endsWith(".rb") ? file : `${file}.rb`);
+    }
+  }
+  if (language === "python" && name !== "pypy") {
+    const at = args.findIndex((a) => /^-[a-zA-Z]*m$/.test(a.value));
+    const module = at >= 0 ? args[at + 1] : undefined;
+    if (module && !module.dynamic) {
+      const path = module.value.replace(/\./g, "/");
+      add(`${path}.py`);
+      add(`${path}/__main__.py`);
+    }
+    const path = value("PYTHONPATH");
+    if (path !== null) for (const dir of path.split(":").slice(0, 16)) for (const f of ["sitecustomize.py", "usercustomize.py"]) add(`${dir || "."}/${f}`);
+    const startup = value("PYTHONSTARTUP");
+    if (startup && readsStdin && at < 0) add(startup);
+  }
+  return out;
+}
