@@ -80,6 +80,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["su", commandString],
   // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
   ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx)]],
+  ...named(["rsh", "remsh"], (inv) => remoteCommands().rshRemoteOps(inv.args, inv.ctx)),
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", lazy(commandRunners, "script")],
   ["runuser", lazy(commandRunners, "runuser")],

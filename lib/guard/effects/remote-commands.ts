@@ -62,7 +62,7 @@ const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
  * data-store and infrastructure effects (`ssh db 'psql -c "DROP …"'`); a remote command
  * hidden in an expansion is unknown there too.
  */
-export function sshRemoteOps(args: Word[], ctx: AnalyzeContext): Op[] {
+export function sshRemoteOps(args: Word[], ctx: AnalyzeContext, valued = SSH_VALUED): Op[] {
   let i = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -72,7 +72,7 @@ export function sshRemoteOps(args: Word[], ctx: AnalyzeContext): Op[] {
     }
     if (!v.startsWith("-") || args[i]!.dynamic) break;
     for (let k = 1; k < v.length; k++) {
-      if (!SSH_VALUED.includes(v[k]!)) continue;
+      if (!valued.includes(v[k]!)) continue;
       if (k === v.length - 1) i++;
       break;
     }
@@ -80,4 +80,9 @@ export function sshRemoteOps(args: Word[], ctx: AnalyzeContext): Op[] {
   const command = args.slice(i + 1);
   if (command.length === 0) return [];
   return remoteTextOps(command.map((w) => w.value).join(" "), ctx);
+}
+
+/** rsh (remsh): `rsh [-l user] [-n] host command`, the remote command judged as ssh's is. */
+export function rshRemoteOps(args: Word[], ctx: AnalyzeContext): Op[] {
+  return sshRemoteOps(args, ctx, "lk");
 }

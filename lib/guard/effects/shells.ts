@@ -111,9 +111,9 @@ export const powershell: Handler = (inv) => {
   return stdinEffects(inv, (t) => analyzeText(t, "powershell", inv.ctx));
 };
 
-/** cmd /c TEXT and cmd /k TEXT. */
+/** cmd /c TEXT, cmd /k TEXT and /r (the same as /c). */
 export const cmdExe: Handler = (inv) => {
-  const i = inv.args.findIndex((w) => /^\/[ck]$/i.test(w.value));
+  const i = inv.args.findIndex((w) => /^\/[ckr]$/i.test(w.value));
   if (i < 0) return stdinEffects(inv, (t) => analyzeText(t, "cmd", inv.ctx));
   const rest = inv.args.slice(i + 1);
   if (rest.some((w) => w.dynamic)) return [op("unknown", inv.name)];

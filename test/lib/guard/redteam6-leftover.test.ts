@@ -96,3 +96,15 @@ table("item 3: start-up code the line wrote", [
   ["echo 'print(1)' > x.py; python3 -m x", "ALLOW", "ALLOW_NOOP"],
   ["echo 'console.log(1)' > x.js; NODE_OPTIONS='--require ./x.js' node app.js", "ALLOW", "ALLOW_NOOP"],
 ]);
+
+const DROP: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
+table("item 4: cmd.exe /r and rsh", [
+  ['cmd.exe /r "rmdir /s /q %USERPROFILE%"', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ['cmd /R "rmdir /s /q %USERPROFILE%"', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd /r echo hi", "ALLOW", "ALLOW_NO_EFFECT"],
+  [`rsh db 'psql -c "DROP DATABASE prod"'`, ...DROP],
+  ["rsh -l admin db psql -c 'DROP DATABASE prod'", ...DROP],
+  ["remsh db 'redis-cli flushall'", ...DROP],
+  ["sudo rsh -n db 'redis-cli flushall'", ...DROP],
+  ["rsh host uptime", "ALLOW", "ALLOW_NO_EFFECT"],
+]);
