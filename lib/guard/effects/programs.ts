@@ -17,7 +17,9 @@ import { lazy, lazyMade } from "./lazy-handler.ts";
 
 // The analysers' modules, loaded when a command first needs one (lazy-handler.ts): a line that
 // names none of their programs loads none of them.
+const buildOutputs = (): typeof import("./build-outputs.ts") => require("./build-outputs.ts");
 const cloud = (): typeof import("./cloud.ts") => require("./cloud.ts");
+const cmakeE = (): typeof import("./cmake-e.ts") => require("./cmake-e.ts");
 const commandRunners = (): typeof import("./command-runners.ts") => require("./command-runners.ts");
 const containers = (): typeof import("./containers.ts") => require("./containers.ts");
 const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
@@ -28,11 +30,13 @@ const extractors = (): typeof import("./extractors.ts") => require("./extractors
 const fileServers = (): typeof import("./file-servers.ts") => require("./file-servers.ts");
 const files = (): typeof import("./files.ts") => require("./files.ts");
 const findFiles = (): typeof import("./find.ts") => require("./find.ts");
+const formatters = (): typeof import("./formatters.ts") => require("./formatters.ts");
 const git = (): typeof import("./git.ts") => require("./git.ts");
 const gpgFiles = (): typeof import("./gpg-files.ts") => require("./gpg-files.ts");
 const inPlace = (): typeof import("./in-place-switch.ts") => require("./in-place-switch.ts");
 const infra = (): typeof import("./infra.ts") => require("./infra.ts");
 const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts");
+const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
 const remoteCommands = (): typeof import("./remote-commands.ts") => require("./remote-commands.ts");
 const runners = (): typeof import("./runners.ts") => require("./runners.ts");
@@ -89,7 +93,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["pwsh", "powershell"], lazy(shells, "powershell")),
   ["cmd", lazy(shells, "cmdExe")],
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
-  ...named(["python", "pypy"], both(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"))),
+  // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).
+  ...named(["python", "pypy"], both(both(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer")), lazy(buildOutputs, "pythonModule"))),
   ...named(["node", "nodejs", "deno", "bun"], both(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
   // `-i` edits the file operands in place (in-place-switch.ts).
   ["perl", both(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"))],
@@ -117,7 +122,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["csplit", lazy(csplit, "csplit")],
   // gpg's output, status and key files (gpg-files.ts).
   ...named(["gpg", "gpg2", "gpgv", "gpgsm"], lazy(gpgFiles, "gpg")),
-  ["go", go],
+  ["go", both(go, lazy(buildOutputs, "goVendor"))],
   ["uniq", uniq],
   ["split", split],
   ["patch", lazy(patch, "patch")],
@@ -165,12 +170,28 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["pulumi", "cdk"], lazy(infra, "stackTool")),
   ...named(["kubectl", "oc"], lazy(infra, "kubectl")),
   ["helm", lazy(infra, "helm")],
-  ...named(["docker", "podman", "nerdctl"], lazy(containers, "docker")),
+  ...named(["docker", "podman", "nerdctl"], both(lazy(containers, "docker"), lazy(buildOutputs, "dockerOutput"))),
   ...named(["docker-compose", "podman-compose"], lazy(containers, "compose")),
   ["aws", lazy(cloud, "aws")],
   ["gcloud", lazy(cloud, "gcloud")],
   ["gsutil", lazy(cloud, "gsutil")],
   ["az", lazy(cloud, "az")],
+  // Output folders emptied before a build writes them (build-outputs.ts); cmake -E (cmake-e.ts).
+  ["cargo", lazy(buildOutputs, "cargo")],
+  ["virtualenv", lazy(buildOutputs, "virtualenv")],
+  ...named(["pytest", "py.test"], lazy(buildOutputs, "pytest")),
+  ["vite", lazy(buildOutputs, "vite")],
+  ["mkdocs", lazy(buildOutputs, "mkdocs")],
+  ["hugo", lazy(buildOutputs, "hugo")],
+  ["jekyll", lazy(buildOutputs, "jekyll")],
+  ["tsup", lazy(buildOutputs, "tsup")],
+  ["cmake", lazy(cmakeE, "cmake")],
+  // Formatters and fixing linters edit their operands in place (formatters.ts).
+  ...named(["rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "yq", "isort", "autopep8", "yapf"], lazy(formatters, "formatter")),
+  // npm packages that delete or copy (npx-packages.ts).
+  ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
+  ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
+  ["degit", lazy(npxPackages, "degit")],
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);

@@ -1,0 +1,179 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { gitEnvValue } from "./git-env.ts";
+import { scanUnknownProgram } from "./unknown-program.ts";
+
+/**
+ * Options that name an output folder the tool empties before it writes (red team 7, C1):
+ * `cargo clean --target-dir DIR` (or CARGO_TARGET_DIR), `python3 -m venv --clear DIR`,
+ * `virtualenv --clear DIR`, `pytest --basetemp DIR`, `vite build --outDir DIR` (emptied when it is
+ * inside the root or `--emptyOutDir` says so), `mkdocs build -d DIR`, `hugo -d DIR
+ * --cleanDestinationDir`, `jekyll build -d DIR`, `tsup -d DIR --clean`, `go mod vendor -o DIR`,
+ * `docker build -o DIR`. Each is judged as `rm -rf DIR` followed by a write into it: RELOCATE in
+ * the workspace, BLOCK outside. The tools' default folders (`target/`, `site/`, `.venv`, `dist/`)
+ * stay as they were: nothing is modelled when no folder is named.
+ */
+
+/** `rm -rf DIR` and the tool's write into the emptied folder. */
+function _emptied(verb: string, dir: Word): Op[] {
+  return [op("delete", verb, [dir], true), { ...op("write-into", verb, [dir]), replaces: true, lands: "spread" }];
+}
+
+/** The value of option `names` at `args[i]` (`--opt V`, `--opt=V`, `-oV` for a short one), or undefined. */
+function _value(args: Word[], i: number, names: readonly string[]): Word | undefined {
+  const a = args[i]!;
+  if (a.dynamic && !names.some((n) => a.value.startsWith(n))) return undefined;
+  for (const n of names) {
+    if (a.value === n) return args[i + 1] ?? unknownWord();
+    if (n.startsWith("--") && a.value.startsWith(`${n}=`)) return { ...a, value: a.value.slice(n.length + 1), pattern: a.pattern.slice(n.length + 1) };
+    if (!n.startsWith("--") && a.value.length > 2 && a.value.startsWith(n)) return { ...a, value: a.value.slice(2), pattern: a.pattern.slice(2) };
+  }
+  return undefined;
+}
+
+/** The last value of option `names` among `args` (later ones win). */
+function _last(args: Word[], names: readonly string[]): Word | undefined {
+  let found: Word | undefined;
+  for (let i = 0; i < args.length; i++) found = _value(args, i, names) ?? found;
+  return found;
+}
+
+const _has = (args: Word[], flags: readonly string[]): boolean => args.some((a) => flags.includes(a.value));
+
+// cargo's options before the subcommand that take a value.
+const CARGO_GLOBAL_VALUED = new Set(["--color", "--config", "-Z", "-C", "--manifest-path"]);
+
+/** cargo: `clean` empties the target folder it is given (`--target-dir`, CARGO_TARGET_DIR). */
+export const cargo: Handler = (inv) => {
+  const { args, ctx, cmd } = inv;
+  let i = 0;
+  while (i < args.length && (args[i]!.value.startsWith("-") || args[i]!.value.startsWith("+"))) i += CARGO_GLOBAL_VALUED.has(args[i]!.value) ? 2 : 1;
+  const scanned = scanUnknownProgram(args, ctx, inv.name, cmd);
+  if (args[i]?.value !== "clean") return scanned;
+  const rest = args.slice(i + 1);
+  if (_has(rest, ["-n", "--dry-run", "-h", "--help"])) return scanned;
+  const named = _last(rest, ["--target-dir"]);
+  const env = named ? undefined : gitEnvValue(inv, "CARGO_TARGET_DIR");
+  const dir = named ?? (env === undefined || env === "" ? undefined : env === null ? unknownWord() : literalWord(env));
+  return dir ? [..._emptied("cargo clean", dir), ...scanned] : scanned;
+};
+
+// venv's and virtualenv's options that take a value.
+const VENV_VALUED = new Set(["--prompt", "-p", "--python", "--activators", "--seeder", "--creator", "--app-data", "--discovery", "--extra-search-dir", "--pip", "--setuptools", "--wheel", "--reset-app-data"]);
+
+/** `python -m venv --clear DIR…`, `virtualenv --clear DIR`: every folder is emptied first. */
+function _venv(verb: string, args: Word[]): Op[] {
+  if (!_has(args, ["--clear"])) return [];
+  const dirs: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.value.startsWith("-") && !a.dynamic) i += VENV_VALUED.has(a.value) && a.value !== "--reset-app-data" ? 1 : 0;
+    else dirs.push(a);
+  }
+  return dirs.flatMap((d) => _emptied(verb, d));
+}
+
+export const virtualenv: Handler = ({ args }) => _venv("virtualenv", args);
+
+/** pytest removes `--basetemp DIR` before a test uses tmp_path. */
+function _pytest(args: Word[]): Op[] {
+  const dir = _last(args, ["--basetemp"]);
+  return dir ? _emptied("pytest", dir) : [];
+}
+
+export const pytest: Handler = ({ args }) => _pytest(args);
+
+/** `python -m venv|virtualenv|pytest …` (the interpreter's own handler ignores `-m`). */
+export const pythonModule: Handler = (inv) => {
+  const at = inv.args.findIndex((a) => a.value === "-m" || /^-m./.test(a.value));
+  if (at < 0) return [];
+  const m = inv.args[at]!.value === "-m" ? inv.args[at + 1]?.value : inv.args[at]!.value.slice(2);
+  const rest = inv.args.slice(inv.args[at]!.value === "-m" ? at + 2 : at + 1);
+  if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
+  if (m === "pytest") return _pytest(rest);
+  return _formatterModule(m, inv, rest);
+};
+
+/** `python -m black …` and friends: the formatter table (formatters.ts). */
+function _formatterModule(m: string | undefined, inv: Invocation, rest: Word[]): Op[] {
+  if (m !== "black" && m !== "ruff" && m !== "isort" && m !== "autopep8" && m !== "yapf") return [];
+  const formatters = require("./formatters.ts") as typeof import("./formatters.ts");
+  return formatters.formatter({ ...inv, name: m, args: rest });
+}
+
+/** vite (`vite build`): `--outDir DIR` is emptied when inside the root or with `--emptyOutDir`. */
+export const vite: Handler = ({ args }) => {
+  const dir = _last(args, ["--outDir"]);
+  if (!dir) return [];
+  const flag = args.findLast((a) => /^--(?:no-)?emptyOutDir(?:=|$)/.test(a.value))?.value;
+  const empty = flag === undefined ? !dir.dynamic && !dir.value.startsWith("/") && !dir.value.startsWith("..") && !dir.value.startsWith("~") : flag === "--emptyOutDir" || flag === "--emptyOutDir=true";
+  return empty ? _emptied("vite", dir) : [{ ...op("write-into", "vite", [dir]), replaces: true, lands: "spread" }];
+};
+
+/** mkdocs build|gh-deploy `-d DIR`: the site folder is cleaned first (unless `--dirty`). */
+export const mkdocs: Handler = ({ args }) => {
+  if (args[0]?.value !== "build" && args[0]?.value !== "gh-deploy") return [];
+  const dir = _last(args, ["-d", "--site-dir"]);
+  if (!dir) return [];
+  return _has(args, ["--dirty"]) ? [{ ...op("write-into", "mkdocs", [dir]), replaces: true, lands: "spread" }] : _emptied("mkdocs", dir);
+};
+
+/** hugo `-d DIR`: emptied of what the build does not make with `--cleanDestinationDir`. */
+export const hugo: Handler = ({ args }) => {
+  const dir = _last(args, ["-d", "--destination"]);
+  if (!dir) return [];
+  return _has(args, ["--cleanDestinationDir"]) ? _emptied("hugo", dir) : [{ ...op("write-into", "hugo", [dir]), replaces: true, lands: "spread" }];
+};
+
+/** jekyll build `-d DIR`: jekyll removes what it did not generate there. */
+export const jekyll: Handler = ({ args }) => {
+  if (args[0]?.value !== "build" && args[0]?.value !== "b") return [];
+  const dir = _last(args, ["-d", "--destination"]);
+  return dir ? _emptied("jekyll", dir) : [];
+};
+
+/** tsup `-d DIR --clean`. */
+export const tsup: Handler = ({ args }) => {
+  const dir = _last(args, ["-d", "--out-dir"]);
+  return dir && _has(args, ["--clean"]) ? _emptied("tsup", dir) : [];
+};
+
+/** `go mod vendor -o DIR`: the folder is removed and written anew. */
+export const goVendor: Handler = ({ args }) => {
+  const words = args.filter((a) => !a.value.startsWith("-"));
+  if (words[0]?.value !== "mod" || words[1]?.value !== "vendor") return [];
+  const dir = _last(args, ["-o"]);
+  return dir ? _emptied("go mod vendor", dir) : [];
+};
+
+/**
+ * `docker build -o DIR` / `--output type=local,dest=DIR` (also `buildx build`, `image build`):
+ * the local exporter fills DIR; `type=tar,dest=FILE` writes FILE.
+ */
+export const dockerOutput: Handler = ({ args }) => {
+  const words = args.filter((a) => !a.value.startsWith("-"));
+  const sub = words[0]?.value === "buildx" || words[0]?.value === "image" || words[0]?.value === "builder" ? words[1]?.value : words[0]?.value;
+  if (sub !== "build" && sub !== "b") return [];
+  const ops: Op[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = _value(args, i, ["-o", "--output"]);
+    if (!v) continue;
+    if (v.dynamic) {
+      ops.push(op("unknown", "docker build"));
+      continue;
+    }
+    if (!v.value.includes("=")) {
+      if (v.value !== "-") ops.push(..._emptied("docker build", v));
+      continue;
+    }
+    const fields = new Map(v.value.split(",").map((f) => [f.slice(0, f.indexOf("=")), f.slice(f.indexOf("=") + 1)] as const));
+    const dest = fields.get("dest");
+    const type = fields.get("type") ?? "local";
+    if (dest === undefined || dest === "-") continue;
+    const target = { ...v, value: dest, pattern: dest };
+    if (type === "local") ops.push(..._emptied("docker build", target));
+    else ops.push({ ...op("overwrite", "docker build", [target]), lands: "created" });
+  }
+  return ops;
+};
