@@ -8,8 +8,8 @@ import { projectConfigPath, userConfigPath } from "../core/config-paths.ts";
  * there (`rm -rf .claude` without settings loses no hook).
  */
 export interface ControlFiles {
-  config: string[];
-  hooks: string[];
+  readonly config: readonly string[];
+  readonly hooks: readonly string[];
 }
 
 /**
@@ -22,6 +22,20 @@ export interface ControlFiles {
  * every JSON file in `.github/hooks/`, so those count too.
  */
 export function controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
+  // Every check asks (classify.ts): the ~15 joined paths depend on these five values only, so one
+  // frozen object serves every check with them (paths.ts also caches what it derives per object).
+  const key = `${workspace}\0${home}\0${env.CLAUDE_CONFIG_DIR ?? ""}\0${env.CODEX_HOME ?? ""}\0${env.XDG_CONFIG_HOME ?? ""}`;
+  let cf = _memo.get(key);
+  if (!cf) {
+    if (_memo.size >= 64) _memo.clear();
+    _memo.set(key, (cf = _controlFiles(workspace, home, env)));
+  }
+  return cf;
+}
+
+const _memo = new Map<string, ControlFiles>();
+
+function _controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   const claude = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
   const codex = env.CODEX_HOME || join(home, ".codex");
   const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];
@@ -40,5 +54,5 @@ export function controlFiles(workspace: string, home: string, env: Readonly<Reco
     join(home, ".gemini", "settings.json"),
     join(workspace, ".github", "hooks"),
   ];
-  return { config, hooks };
+  return Object.freeze({ config: Object.freeze(config), hooks: Object.freeze(hooks) });
 }

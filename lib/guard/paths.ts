@@ -94,26 +94,35 @@ interface _Derived {
   controls: string[];
 }
 
-// What classifyPath derives from a context, computed once per workspace, home and configuration
-// (a check classifies many paths, and a long-lived caller checks many commands in one place).
+// What classifyPath derives from a context, computed once per workspace, home, configuration and
+// control files (a check classifies many paths, and a long-lived caller checks many commands in
+// one place). controlFiles() returns one object per set of values, so the derived values are kept
+// per that object and the key is only the workspace, home and configured paths.
 const _derivedCache = new Map<string, _Derived>();
+const _derivedByControls = new WeakMap<ControlFiles, Map<string, _Derived>>();
 // The context classified last: the paths of one check share it, so its key is built once.
-let _last: { pc: PathContext; workspace: string; home: string; protectedPaths: string[]; d: _Derived } | undefined;
+let _last: { pc: PathContext; workspace: string; home: string; protectedPaths: string[]; cf: ControlFiles | undefined; d: _Derived } | undefined;
 function _derived(pc: PathContext): _Derived {
-  if (_last && _last.pc === pc && _last.workspace === pc.workspace && _last.home === pc.home && _last.protectedPaths === pc.protectedPaths) return _last.d;
   const cf = pc.controlFiles;
-  const key = `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}${cf ? `\0\0${cf.config.join("\0")}\0${cf.hooks.join("\0")}` : ""}`;
-  let d = _derivedCache.get(key);
+  if (_last && _last.pc === pc && _last.workspace === pc.workspace && _last.home === pc.home && _last.protectedPaths === pc.protectedPaths && _last.cf === cf) return _last.d;
+  let cache = _derivedCache;
+  if (cf) {
+    let byCf = _derivedByControls.get(cf);
+    if (!byCf) _derivedByControls.set(cf, (byCf = new Map()));
+    cache = byCf;
+  }
+  const key = pc.protectedPaths.length === 0 ? `${pc.workspace}\0${pc.home}` : `${pc.workspace}\0${pc.home}\0${pc.protectedPaths.join("\0")}`;
+  let d = cache.get(key);
   if (!d) {
     const gitDir = join(pc.workspace, ".git");
     const guardStore = dirname(quarantineRoot(pc.workspace));
     // A configuration folder that is a link (`ln -s /tmp/x .leogriel`) is protected where it leads.
     const controls = cf ? [...cf.config, ...cf.config.map(_realParent).filter((c) => c !== null), ...cf.hooks] : [];
     const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths, ...(cf ? [...cf.config, ...cf.hooks.filter((h) => existsSync(h))] : [])];
-    if (_derivedCache.size >= 64) _derivedCache.clear();
-    _derivedCache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace), controls }));
+    if (cache.size >= 64) cache.clear();
+    cache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace), controls }));
   }
-  _last = { pc, workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, d };
+  _last = { pc, workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, cf, d };
   return d;
 }
 

@@ -196,6 +196,13 @@ describe("red team 6: the control files cover every hook file install-hook write
     expect(classify({ command: "echo {} > ~/xdg/leogriel/config.json", cwd: fx.ws, env }).reason).toBe("BLOCK_PROTECTED_PATH");
   });
 
+  test("the control files follow the environment of each check in one process (they are memoised)", () => {
+    const cmd = "echo {} > ~/cd/settings.json";
+    expect(controlFiles(fx.ws, H, env)).toBe(files);
+    expect(classify({ command: cmd, cwd: fx.ws, env: { ...fx.env, CLAUDE_CONFIG_DIR: join(H, "cc") } }).reason).not.toBe("BLOCK_PROTECTED_PATH");
+    expect(classify({ command: cmd, cwd: fx.ws, env: { ...fx.env, CLAUDE_CONFIG_DIR: join(H, "cd") } }).reason).toBe("BLOCK_PROTECTED_PATH");
+  });
+
   test("a configuration folder linked elsewhere is protected where it leads", () => {
     const other = join(fx.root, "elsewhere");
     mkdirSync(other);
