@@ -19,24 +19,37 @@ import type { Vars } from "./vars.ts";
 // Text that may make the program run something else: a function or alias named like it, the
 // hash table, builtins turned off, a changed PATH, code the parser does not see here.
 const REDEFINES = /\(\s*\)|\bfunction\b|\balias\b|\bhash\b|\benable\b|PATH|\beval\b|\bsource\b|(^|[\s;&|({])\.\s|BASH_ENV|\bENV=|command_not_found/;
-const _plain = new WeakMap<Vars, boolean>();
+// The texts a line parsed, tested against REDEFINES only when an assignment asks (most lines
+// hold no `NAME=$(…)`, so the test is not run for them): `tested` counts those already tested,
+// `plain` holds while none of them redefines anything.
+const _texts = new WeakMap<Vars, { texts: string[]; tested: number; plain: boolean }>();
 
 /**
  * Every command text the line parses passes here (the line itself, and `bash -c`, `eval` or
  * alias text later): once one may redefine what a program name runs, no output is numeric.
  */
 export function noteLineText(vars: Vars, text: string, depth: number): void {
-  if (depth === 0) _plain.set(vars, !REDEFINES.test(text));
-  else if (_plain.get(vars) && REDEFINES.test(text)) _plain.set(vars, false);
+  if (depth === 0) _texts.set(vars, { texts: [text], tested: 0, plain: true });
+  else {
+    const seen = _texts.get(vars);
+    if (seen?.plain) seen.texts.push(text);
+  }
+}
+
+/** Whether no text the line has parsed so far may redefine a program (false before the line's own text). */
+function _plain(vars: Vars): boolean {
+  const seen = _texts.get(vars);
+  if (!seen) return false;
+  while (seen.plain && seen.tested < seen.texts.length) if (REDEFINES.test(seen.texts[seen.tested++]!)) seen.plain = false;
+  return seen.plain;
 }
 
 const SUBSTITUTION = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\(([^]*)\)\1$/;
 
 /** Whether an assignment's raw text is `NAME=$(…)` (or `NAME="$(…)"`) of a numeric-only command. */
 export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean {
-  if (_plain.get(lx.vars) !== true) return false;
   const body = raw === undefined ? undefined : SUBSTITUTION.exec(raw)?.[2];
-  if (body === undefined) return false;
+  if (body === undefined || !_plain(lx.vars)) return false;
   let commands: SimpleCommand[];
   try {
     commands = lx.parseText(body);
