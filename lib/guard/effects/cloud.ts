@@ -1,10 +1,14 @@
 import { op, type Op } from "../ops.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
+import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
+import type { Word } from "../syntax.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
-const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color", "--cli-binary-format", "--change-batch", "--exclude", "--include"]);
+const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color", "--cli-binary-format", "--change-batch", "--exclude", "--include",
+  // s3 cp/mv/sync
+  "--acl", "--sse", "--sse-c", "--sse-c-key", "--sse-kms-key-id", "--sse-c-copy-source", "--sse-c-copy-source-key", "--storage-class", "--website-redirect", "--content-type", "--cache-control", "--content-disposition", "--content-encoding", "--content-language", "--expires", "--source-region", "--metadata", "--metadata-directive", "--expected-size", "--request-payer", "--checksum-mode", "--checksum-algorithm", "--copy-props", "--page-size", "--grants"]);
 
 /**
  * aws: `s3 rm`, `s3 rb`, `s3 sync --delete`, and every operation named delete-*, terminate-*,
@@ -19,7 +23,23 @@ export const aws: Handler = (inv) => {
   if (line.options.some((o) => o === "--dryrun" || o === "--dry-run")) return [];
   if (service === "s3") {
     if (operation === "rm" || operation === "rb") return destroy(inv);
-    return operation === "sync" && line.options.some((o) => o === "--delete") ? destroy(inv) : [];
+    if (operation !== "cp" && operation !== "mv" && operation !== "sync") return [];
+    // Local trees sent, local files written (cloud-copies.ts); a remote --delete destroys objects.
+    const [src, dest] = line.operands.slice(2);
+    if (!src || !dest) return [];
+    const t: Transfer = {
+      verb: `aws s3 ${operation}`,
+      sources: [src],
+      dest,
+      remote: urlRemote,
+      recursive: operation === "sync" || line.options.includes("--recursive"),
+      follow: !line.options.includes("--no-follow-symlinks"),
+      deletes: operation === "sync" && line.options.includes("--delete"),
+      moves: operation === "mv",
+      egress: true,
+    };
+    const remoteDelete = t.deletes && urlRemote(dest) && !dest.dynamic;
+    return [...(remoteDelete ? destroy(inv) : []), ...transferOps(t, inv.ctx, inv.cmd)];
   }
   if (/^(delete|terminate|remove|deregister|purge|destroy)(-|$)/.test(operation ?? "")) return destroy(inv);
   if (operation === "change-resource-record-sets") {
@@ -36,15 +56,65 @@ export const gcloud: Handler = (inv) => {
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);
+  const storage = path[0] === "storage" ? 1 : path[1] === "storage" ? 2 : 0;
+  if (storage && ["cp", "mv", "rsync"].includes(path[storage] ?? "")) return _gcloudCopy(inv, path[storage]!);
   return path.includes("delete") || (path[0] === "storage" && path[1] === "rm") || (path[1] === "storage" && path[2] === "rm") ? destroy(inv) : [];
 };
 
-/** gsutil rm, rb. */
+const GCLOUD_STORAGE_VALUED = new Set(["--additional-headers", "--cache-control", "--content-disposition", "--content-encoding", "--content-language", "--content-type", "--custom-metadata", "--storage-class", "--predefined-acl", "--encryption-key", "--decryption-keys", "--exclude", "-x", "--manifest-path", "--custom-time", "--daisy-chain", "-D", "-a"]);
+
+/** gcloud storage cp|mv|rsync: a transfer (cloud-copies.ts); rsync --delete-unmatched-destination-objects deletes. */
+function _gcloudCopy(inv: Invocation, sub: string): Op[] {
+  const line = cliLine(inv.args, new Set([...GCLOUD_VALUED, ...GCLOUD_STORAGE_VALUED]));
+  if (line.options.includes("--dry-run")) return [];
+  const at = line.operands.findIndex((w) => w.value === sub);
+  const rest = line.operands.slice(at + 1);
+  const stdin = sub !== "rsync" && line.options.some((o) => o === "-I" || o === "--read-paths-from-stdin");
+  if (rest.length < (stdin ? 1 : 2)) return [];
+  const deletes = sub === "rsync" && line.options.includes("--delete-unmatched-destination-objects");
+  const t: Transfer = {
+    verb: `gcloud storage ${sub}`,
+    sources: stdin ? [...rest.slice(0, -1), _STDIN] : rest.slice(0, -1),
+    dest: rest.at(-1)!,
+    remote: urlRemote,
+    recursive: sub === "mv" || line.options.some((o) => o === "--recursive" || /^-[a-zA-Z]*[rR]/.test(o)),
+    follow: !line.options.includes("--skip-symlinks"),
+    deletes,
+    moves: sub === "mv",
+    egress: true,
+  };
+  return [...(deletes && urlRemote(t.dest) ? destroy(inv) : []), ...transferOps(t, inv.ctx, inv.cmd)];
+}
+
+// A source list read from stdin (`gsutil cp -I`): any file.
+const _STDIN: Word = { value: "", dynamic: true, glob: false, pattern: "", quoted: false };
+
+/**
+ * gsutil rm, rb; cp/mv/rsync are transfers (cloud-copies.ts): -r/-R recurses (mv always), rsync
+ * -d deletes the destination's extras, -e skips symlinks, -I reads the sources from stdin.
+ */
 export const gsutil: Handler = (inv) => {
-  const line = cliLine(inv.args, new Set(["-o", "-h", "-u"]));
+  const line = cliLine(inv.args, new Set(["-o", "-h", "-u", "-a", "-j", "-L", "-s", "-z", "-x", "-y"]));
   const [sub] = words(line);
   if (line.operands[0]?.dynamic) return destroy(inv);
-  return sub === "rm" || sub === "rb" ? destroy(inv) : [];
+  if (sub === "rm" || sub === "rb") return destroy(inv);
+  if (sub !== "cp" && sub !== "mv" && sub !== "rsync") return [];
+  const has = (c: string): boolean => line.options.some((o) => new RegExp(`^-[a-zA-Z]*${c}`).test(o));
+  const rest = line.operands.slice(1);
+  if (rest.length < (sub !== "rsync" && has("I") ? 1 : 2) || (sub === "rsync" && line.options.some((o) => /^-[a-zA-Z]*n/.test(o)))) return [];
+  const deletes = sub === "rsync" && has("d");
+  const t: Transfer = {
+    verb: `gsutil ${sub}`,
+    sources: sub !== "rsync" && has("I") ? [...rest.slice(0, -1), _STDIN] : rest.slice(0, -1),
+    dest: rest.at(-1)!,
+    remote: urlRemote,
+    recursive: sub === "mv" || has("[rR]"),
+    follow: !(sub === "rsync" && has("e")),
+    deletes,
+    moves: sub === "mv",
+    egress: true,
+  };
+  return [...(deletes && urlRemote(t.dest) ? destroy(inv) : []), ...transferOps(t, inv.ctx, inv.cmd)];
 };
 
 const AZ_VALUED = new Set(["--subscription", "--output", "-o", "--query"]);
@@ -54,8 +124,24 @@ export const az: Handler = (inv) => {
   const path = _path(inv, AZ_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);
+  if (path[0] === "storage" && path[1] === "blob" && /^(upload|upload-batch|download|download-batch|sync)$/.test(path[2] ?? "")) return _azBlob(inv, path[2]!);
   return path.some((w) => w === "delete" || w === "delete-batch" || w === "purge") ? destroy(inv) : [];
 };
+
+/**
+ * az storage blob upload(-batch)/sync send a local file or folder (`-f`/`--file`,
+ * `-s`/`--source`); download(-batch) writes one (`-f`, `-d`/`--destination`).
+ */
+function _azBlob(inv: Invocation, sub: string): Op[] {
+  const upload = sub.startsWith("upload") || sub === "sync";
+  const batch = sub.endsWith("batch") || sub === "sync";
+  const local = optionWord(inv.args, batch ? (upload ? ["-s", "--source"] : ["-d", "--destination"]) : ["-f", "--file"]);
+  if (!local || inv.args.some((a) => a.value === "--dryrun" || a.value === "--dry-run")) return [];
+  const far: Word = { value: "https://blob", dynamic: false, glob: false, pattern: "", quoted: false };
+  const t: Transfer = { verb: `az storage blob ${sub}`, sources: [upload ? local : far], dest: upload ? far : local, remote: (w) => w === far, recursive: batch, follow: true, egress: true };
+  if (!upload && batch) t.sources = [{ ...far, value: "https://blob/" }];
+  return transferOps(t, inv.ctx, inv.cmd);
+}
 
 /**
  * The command path of gcloud and az: global flags (with their values) first, then the

@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { cliLine, words } from "./infra-args.ts";
 import { containerCommandOps } from "./remote-commands.ts";
+import { containerCopy } from "./cloud-copies.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 const GLOBAL_VALUED = new Set(["-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection"]);
@@ -32,7 +33,9 @@ export const docker: Handler = (inv) => {
     case "volume":
       return ["rm", "remove", "prune"].includes(_first(rest)) ? destroy(inv) : [];
     case "container":
-      return _container(rest, inv);
+      return rest[0]?.value === "cp" ? containerCopy(inv, rest.slice(1)) : _container(rest, inv);
+    case "cp":
+      return containerCopy(inv, rest);
     case "rm":
       return _removesVolumes(rest) ? destroy(inv) : [];
     case "compose":

@@ -4,6 +4,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { asksHelp, cliLine, shellWords, words } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
+import { kubectlCopy } from "./cloud-copies.ts";
 
 /**
  * Infrastructure CLIs whose commands destroy cloud or cluster resources (ASK_INFRA_DESTROY):
@@ -110,6 +111,8 @@ export const kubectl: Handler = (inv) => {
       return line.options.includes("--force") && !dryRun ? destroy(inv) : [];
     case "apply":
       return line.options.includes("--prune") && !dryRun ? destroy(inv) : [];
+    case "cp":
+      return kubectlCopy(inv, line.operands.slice(1));
     case "exec":
     case "run":
     case "debug": {

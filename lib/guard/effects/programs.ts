@@ -20,6 +20,7 @@ import { lazy, lazyMade } from "./lazy-handler.ts";
 const buildOutputs = (): typeof import("./build-outputs.ts") => require("./build-outputs.ts");
 const cloud = (): typeof import("./cloud.ts") => require("./cloud.ts");
 const cmakeE = (): typeof import("./cmake-e.ts") => require("./cmake-e.ts");
+const cloudCopies = (): typeof import("./cloud-copies.ts") => require("./cloud-copies.ts");
 const commandRunners = (): typeof import("./command-runners.ts") => require("./command-runners.ts");
 const containers = (): typeof import("./containers.ts") => require("./containers.ts");
 const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
@@ -192,6 +193,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
   ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
   ["degit", lazy(npxPackages, "degit")],
+  ["rclone", lazy(cloudCopies, "rclone")],
+  ["azcopy", lazy(cloudCopies, "azcopy")],
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);
