@@ -21,6 +21,7 @@ const buildOutputs = (): typeof import("./build-outputs.ts") => require("./build
 const cloud = (): typeof import("./cloud.ts") => require("./cloud.ts");
 const cmakeE = (): typeof import("./cmake-e.ts") => require("./cmake-e.ts");
 const cloudCopies = (): typeof import("./cloud-copies.ts") => require("./cloud-copies.ts");
+const ghUploads = (): typeof import("./gh-uploads.ts") => require("./gh-uploads.ts");
 const commandRunners = (): typeof import("./command-runners.ts") => require("./command-runners.ts");
 const containers = (): typeof import("./containers.ts") => require("./containers.ts");
 const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
@@ -195,6 +196,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["degit", lazy(npxPackages, "degit")],
   ["rclone", lazy(cloudCopies, "rclone")],
   ["azcopy", lazy(cloudCopies, "azcopy")],
+  ["gh", lazy(ghUploads, "gh")],
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);
