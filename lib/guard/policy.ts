@@ -167,7 +167,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
     if (cls === "protected" || cls === "system") return "BLOCK_PROTECTED_PATH";
     if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
     // One that creates a missing file (`ar r`, `tar -g`) creating a startup file asks like a redirection.
-    return cls === "outside" && (entry !== undefined || (o.lands === "created" && isStartupFile(path))) ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
+    return cls === "outside" && (entry !== undefined || (o.lands === "created" && isStartupFile(path, pc.home))) ? "ASK_OUTSIDE_WORKSPACE" : "ALLOW_NO_EFFECT";
   }
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.
@@ -175,7 +175,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (kind === "write-into" && o.replaces) return replacedIn(path, cls, pc);
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
-    if (cls === "outside" && kind === "write-into" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";
+    if (cls === "outside" && kind === "write-into" && isStartupFile(path, pc.home)) return "ASK_OUTSIDE_WORKSPACE";
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
   }
   if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";
@@ -188,7 +188,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (cls === "outside" && (o.recursive || o.afterCd) && o.kind === "delete") return "BLOCK_OUTSIDE_WORKSPACE";
   const exists = (early ? entry : lstatOrUndefined(path)) !== undefined;
   // Creating a startup or trust file outside the workspace (startup-files.ts) is not a no-op.
-  if (!exists && cls === "outside" && o.kind === "overwrite" && isStartupFile(path)) return "ASK_OUTSIDE_WORKSPACE";
+  if (!exists && cls === "outside" && o.kind === "overwrite" && isStartupFile(path, pc.home)) return "ASK_OUTSIDE_WORKSPACE";
   if (!exists && !o.afterCd) return "ALLOW_NOOP";
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";

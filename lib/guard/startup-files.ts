@@ -5,11 +5,21 @@
  * desktop autostart entries. Appending to one (`echo 'curl …|sh' >> ~/.bashrc`,
  * `>> ~/.ssh/authorized_keys`) or creating one outside the workspace changes what runs or who
  * logs in from then on, which no quarantine undoes: such writes ask like an overwrite outside it.
+ *
+ * Red team 7 (C5, H5): code every later program start loads or runs by name — a python site
+ * folder's `.pth` files and sitecustomize/usercustomize (`~/.local/lib/python3.11/site-packages`),
+ * commands in `~/.local/bin` and `~/bin` (on PATH before the system's), editor and multiplexer
+ * startup (`~/.vimrc`, nvim's init, `~/.tmux.conf`), package tools' configuration (cargo's
+ * `rustc-wrapper`, `~/.npmrc`, pip.conf, `~/.bunfig.toml` preloads), ipython startup scripts,
+ * systemd user units and macOS LaunchAgents.
  */
 const STARTUP =
-  /\/(\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.bash_aliases|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc|\.tcshrc|\.inputrc|\.gitconfig|\.curlrc|\.wgetrc|\.pam_environment|\.xprofile|\.xinitrc)$|\/\.ssh\/(authorized_keys2?|config|rc|environment)$|\/\.config\/(fish\/config\.fish|fish\/conf\.d\/[^/]+|git\/config|autostart\/[^/]+|environment\.d\/[^/]+)$/;
+  /\/(\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.bash_aliases|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc|\.tcshrc|\.inputrc|\.gitconfig|\.curlrc|\.wgetrc|\.pam_environment|\.xprofile|\.xinitrc|\.xsessionrc|\.vimrc|\.gvimrc|\.exrc|\.tmux\.conf|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.bunfig\.toml|\.pythonrc|\.pythonrc\.py|\.pdbrc|\.irbrc)$|\/\.ssh\/(authorized_keys2?|config|rc|environment)$|\/\.config\/(fish\/config\.fish|fish\/conf\.d\/[^/]+|git\/config|autostart\/[^/]+|environment\.d\/[^/]+|nvim\/(init\.(lua|vim)|plugin\/.+)|tmux\/tmux\.conf|pip\/pip\.conf|npm\/npmrc|systemd\/user\/.+)$|\/\.vim\/(plugin|autoload|ftplugin)\/.+$|\/\.cargo\/config(\.toml)?$|\/\.pip\/pip\.conf$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+$|\/\.local\/bin\/[^/]+$|\/Library\/LaunchAgents\/[^/]+$|\/(site|dist)-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
 
-/** Whether a path (absolute, outside the workspace) is a startup or trust file of the user. */
-export function isStartupFile(path: string): boolean {
-  return STARTUP.test(path);
+/**
+ * Whether a path (absolute, outside the workspace) is a startup or trust file of the user; with
+ * the home folder, a command in `~/bin` (on PATH in the usual profiles) counts too.
+ */
+export function isStartupFile(path: string, home?: string): boolean {
+  return STARTUP.test(path) || (home !== undefined && home !== "" && path.startsWith(`${home}/bin/`) && !path.slice(home.length + 5).includes("/"));
 }

@@ -10,6 +10,11 @@ const DIFF_OUTPUT: GitOptionSpec = { long: ["output"], shortValued: "SGO" };
 const ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
 const PATCH_DIRECTORY: GitOptionSpec = { short: "o", long: ["output-directory"], shortValued: "vSGO", min: 8 };
 const PREFIX: GitOptionSpec = { long: ["prefix"], min: 2 };
+// `git config -f FILE`, `--file FILE`, `--fil=FILE` (`--fi` is ambiguous with `--fixed-value`).
+const CONFIG_FILE: GitOptionSpec = { short: "f", shortValued: "t", long: ["file"], min: 3 };
+// git config's modes and subcommands that change the file; the other forms read it.
+const CONFIG_WRITES = /^(set|unset|rename-section|remove-section|edit|--add|--replace-all|--unset(-all)?|--rename-section|--remove-section|-e|--edit)$/;
+const CONFIG_VALUED = /^(-[ft]|--(file|blob|type|default|comment|value))$/;
 
 /**
  * Files git writes because an option names them, as overwrites (the path policy then judges them
@@ -20,6 +25,7 @@ const PREFIX: GitOptionSpec = { long: ["prefix"], min: 2 };
  */
 export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[] {
   const files: Word[] = [];
+  if (sub === "config") return _configFile(rest, here);
   if (sub === "archive") files.push(...gitOptionValues(rest, ARCHIVE_OUTPUT));
   else files.push(...gitOptionValues(rest, DIFF_OUTPUT));
   if (sub === "bundle" && rest[0]?.value === "create") {
@@ -38,6 +44,27 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     }
   }
   return ops;
+}
+
+/**
+ * `git config -f FILE KEY VALUE` (and `--add`, `--unset`, `set`, `rename-section`, …) rewrites
+ * FILE in place, whatever it is (red team 7, H2: `git config -f ~/.bash_profile a.b '$(curl …|sh)'`
+ * made a login shell run a download): an in-place edit of FILE the path rules judge like `sed -i`,
+ * a startup file asking even when git creates it. Reading forms (`--get`, `-l`, one operand) write nothing.
+ */
+function _configFile(rest: Word[], here: string | null): Op[] {
+  const files = gitOptionValues(rest, CONFIG_FILE);
+  if (files.length === 0) return [];
+  let operands = 0;
+  let writes = false;
+  for (let i = 0; i < rest.length; i++) {
+    const v = rest[i]!.value;
+    if (CONFIG_WRITES.test(v) && (i === 0 || v.startsWith("-"))) writes = true;
+    else if (CONFIG_VALUED.test(v)) i++;
+    else if (!v.startsWith("-") || rest[i]!.dynamic) operands++;
+  }
+  if (!writes && operands < 2) return [];
+  return files.map((w) => _at({ ...op("overwrite", "git config", [w]), inPlace: true, lands: "created" }, here));
 }
 
 /** The op runs in git's directory; a relative name there is unknown when that directory is. */

@@ -7,6 +7,7 @@ import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
+import { gitMoves } from "./git-moves.ts";
 import { gitOutputs } from "./git-output.ts";
 import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
@@ -100,14 +101,14 @@ export const git: Handler = (inv) => {
   }
   if (MODELLED.has(sub) && rest.some((w) => w.dynamic && !w.quoted)) return [...ops, op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
-  if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx)];
+  if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
   // The same for a push made forcing by `remote.<r>.push=+…` or `remote.<r>.mirror` (git-push.ts).
   const entries = () => [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...(ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt()))];
   const fetching = configuredFetch(sub, values);
   if (fetching && configMovesBranch(fetching, entries())) ops.push(op("git-history", `git ${sub}`));
-  ops.push(...gitOutputs(sub, rest, here));
+  ops.push(...gitOutputs(sub, rest, here), ...gitMoves(sub, rest, here));
   ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`; the

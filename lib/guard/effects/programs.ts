@@ -115,6 +115,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["sftp", lazy(sftp, "sftp")],
   ...named(["at", "batch"], lazy(schedulers, "atJob")),
   ["crontab", lazy(schedulers, "crontab")],
+  ...named(["systemctl", "launchctl", "loginctl"], lazy(schedulers, "serviceManager")),
   ...named(["mail", "mailx", "sendmail", "mutt"], pipedToPeer),
   ["tar", lazy(tar, "tar")],
   // Options and operands that name a written file (output-options.ts).

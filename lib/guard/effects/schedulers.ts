@@ -3,6 +3,7 @@ import { literalWord } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { type Input, scriptFile, stdinInput } from "./data-input.ts";
+import { persistentCode } from "./git-persistent-config.ts";
 
 const unknown = (inv: Invocation): Op[] => [op("unknown", inv.name)];
 
@@ -49,4 +50,28 @@ export const crontab: Handler = (inv) => {
     if (command) ops.push(...analyzeText(command.replace(/%.*$/s, ""), "posix", inv.ctx));
   }
   return ops;
+};
+
+// Verbs that install or start a user service or agent: its command runs from now on (and at every
+// login), outside any hook. Red team 7, H5.
+const SERVICE_VERBS: Record<string, RegExp> = {
+  systemctl: /^(enable|reenable|link|start|restart|try-restart|reload-or-restart|preset|preset-all|add-wants|add-requires|edit|set-environment|import-environment)$/,
+  launchctl: /^(load|bootstrap|submit|enable|kickstart|setenv)$/,
+  loginctl: /^(enable-linger)$/,
+};
+
+/**
+ * `systemctl --user enable|start|link …`, `launchctl load|bootstrap …`, `loginctl enable-linger`:
+ * a unit or agent file (perhaps one the line just wrote) runs its command now and at every login,
+ * which no check sees: asked like a stored git hook (ASK_PERSISTENT_CODE). systemctl's system
+ * units (without `--user`) are left to the rules for root; listing and status pass.
+ */
+export const serviceManager: Handler = (inv) => {
+  const verbs = SERVICE_VERBS[inv.name];
+  const values = inv.args.map((a) => a.value);
+  // systemctl's system units are root's (the system's, judged by sudo's rules): only the user manager's.
+  if (!verbs || (inv.name === "systemctl" && !values.some((v) => v === "--user" || v === "--global"))) return [];
+  const verb = inv.args.find((a, i) => (a.dynamic || !a.value.startsWith("-")) && !/^-[HMtpsno]$/.test(values[i - 1] ?? ""));
+  if (!verb) return [];
+  return verb.dynamic || verbs.test(verb.value) ? [persistentCode(inv.name)] : [];
 };

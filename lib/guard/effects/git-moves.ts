@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { gitOptionValues, type GitOptionSpec, longPrefix } from "./git-options.ts";
+
+// `--separate-git-dir DIR` / `--separate-git-dir=DIR` / `--sep…` (init's `--s` and `--sh` are ambiguous with `--shared`).
+const SEPARATE: GitOptionSpec = { long: ["separate-git-dir"], min: 2 };
+// init's long options whose value may be the next word (the folder operand is the first other word).
+const INIT_VALUED = ["template", "object-format", "ref-format", "initial-branch", "separate-git-dir"];
+
+/**
+ * Subcommands that move a repository or a work tree like `mv` (red team 7, C4):
+ * - `git init --separate-git-dir DIR` in a folder that already has `.git` moves the repository
+ *   there and leaves a gitfile (`… && rm -rf DIR` then lost every commit): a move of `.git`, judged
+ *   like `mv .git DIR` (BLOCK_PROTECTED_PATH). In a new folder, and for `clone --separate-git-dir`,
+ *   git fills DIR: written into like `mkdir`'s children (`~/.ssh` is protected storage).
+ * - `git worktree move WT DEST` moves a linked work tree, uncommitted files and all: `mv WT DEST`.
+ * `here` is git's directory (after `-C`); null when the line made it unknown.
+ */
+export function gitMoves(sub: string, rest: Word[], here: string | null): Op[] {
+  if (sub === "worktree" && rest[0]?.value === "move") {
+    const [from, to] = rest.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-"));
+    if (!from || !to) return [];
+    if (here === null) return [op("unknown", "git worktree move")];
+    return [
+      { ...op("move", "git worktree move", [from], true), dest: to, cwd: here },
+      { ...op("write-into", "git worktree move", [to]), lands: "moved", cwd: here },
+    ];
+  }
+  if (sub !== "init" && sub !== "clone") return [];
+  const dirs = gitOptionValues(rest, SEPARATE);
+  if (dirs.length === 0) return [];
+  if (here === null) return [op("unknown", `git ${sub}`)];
+  // git writes its `config`, HEAD, hooks and objects there, editing a `config` already present
+  // (`--separate-git-dir ~/.ssh` rewrites the SSH client's config).
+  const ops: Op[] = [];
+  for (const d of dirs) {
+    const config = d.dynamic ? null : join(isAbsolute(d.value) ? d.value : join(here, d.value), "config");
+    if (config !== null && existsSync(config)) ops.push({ ...op("overwrite", `git ${sub}`, [literalWord(config, true)]), inPlace: true, cwd: here });
+    ops.push({ ...op("write-into", `git ${sub}`, [d]), lands: "created", cwd: here });
+  }
+  if (sub === "init") {
+    const folder = _initFolder(rest);
+    if (folder === null || folder.dynamic) return [...ops, op("unknown", "git init")];
+    const git = join(isAbsolute(folder.value) ? folder.value : join(here, folder.value), ".git");
+    if (existsSync(git)) ops.push({ ...op("move", "git init", [literalWord(git)], true), dest: dirs[0] ?? unknownWord(), cwd: here });
+  }
+  return ops;
+}
+
+/** The folder `git init` sets up: its operand, or the working one (null: an operand the guard cannot tell). */
+function _initFolder(rest: Word[]): Word | null {
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (w.dynamic) return null;
+    if (w.value === "--") return rest[i + 1] ?? literalWord(".");
+    if (w.value === "-b" || INIT_VALUED.some((n) => longPrefix(w.value, n, 2))) i++;
+    else if (!w.value.startsWith("-")) return w;
+  }
+  return literalWord(".");
+}
