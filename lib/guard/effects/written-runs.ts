@@ -8,11 +8,12 @@ import { copiedFrom } from "./copies.ts";
 import { fileKeys } from "./file-identity.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
+import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
 // Shells that run a script operand, or stdin without one.
-const SHELLS = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
-const LANGUAGES: Record<string, Language> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", perl: "perl", ruby: "ruby", php: "php" };
+export const SHELLS = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
+export const LANGUAGES: Record<string, Language> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", perl: "perl", ruby: "ruby", php: "php" };
 // Interpreter options whose value is the next word; `code` ones mean no script file runs.
 const VALUED: Record<Language, RegExp> = {
   python: /^-[WX]$/,
@@ -42,11 +43,12 @@ type Source = { word: Word | "stdin"; language: Language | "posix" | "shebang" }
 export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   const { scripts, fds, landed } = ctx.state;
   if (!scripts && !fds && !landed?.length) return [];
+  // A build or test runner's own input the line wrote (`> Makefile; make`): written-inputs.ts.
+  const ops: Op[] = writtenInputRuns(name, args, cmd, ctx);
   const sources = _sources(name, head, args);
   // Start-up code of loader variables and `python -m` (loader-sources.ts).
   sources.push(...loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")));
-  if (sources.length === 0) return [];
-  const ops: Op[] = [];
+  if (sources.length === 0) return ops;
   for (const { word, language } of sources) {
     const words = word === "stdin" ? (cmd ? stdinFiles(cmd) : null) : [word];
     for (const w of words ?? []) ops.push(..._runFile(w, language, ctx, cmd));
@@ -60,21 +62,30 @@ function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext,
   const fd = /^\/dev\/fd\/(\d+)$/.exec(word.value)?.[1];
   if (fd !== undefined) {
     const text = ctx.state.fds?.get(fd);
-    return text === undefined ? [] : _analyse(text, language, ctx);
+    return text === undefined ? [] : analyseWritten(text, language, ctx);
   }
   if (!word.glob) {
-    const text = scriptText(word.value, ctx.state);
-    // A file the line filled without a recorded writer: a download is remote code (taint.ts),
-    // an unchanged copy of a file the line did not write runs that file (copies.ts).
-    if (text === null && (_downloaded(word, ctx.state) || (!_recordedUnknown(word, ctx.state) && copiedFrom(word, ctx, cmd) !== undefined))) return [];
-    return text === undefined ? [] : _analyse(text, language, ctx);
+    const text = lineWrittenText(word, ctx, cmd);
+    return text === undefined ? [] : analyseWritten(text, language, ctx);
   }
   const { files, unknown } = scriptsMatching(word, ctx.state);
   const ops = files.flatMap((f) => {
     const text = scriptText(f, ctx.state);
-    return text === undefined ? [] : _analyse(text, language, ctx);
+    return text === undefined ? [] : analyseWritten(text, language, ctx);
   });
   return unknown ? [...ops, op("unknown", "script")] : ops;
+}
+
+/**
+ * What a file (a literal word) the line wrote holds when a program runs it: its text, null when
+ * unknown, undefined when the line did not write it or it is another module's to judge — a file
+ * the line filled without a recorded writer that is a download (remote code, taint.ts) or an
+ * unchanged copy of a file the line did not write (that file runs, copies.ts).
+ */
+export function lineWrittenText(word: Word, ctx: AnalyzeContext, cmd: SimpleCommand | undefined): string | null | undefined {
+  const text = scriptText(word.value, ctx.state);
+  if (text === null && (_downloaded(word, ctx.state) || (!_recordedUnknown(word, ctx.state) && copiedFrom(word, ctx, cmd) !== undefined))) return undefined;
+  return text;
 }
 
 /** Whether a writer the guard models left text it could not read (`cmd > f`): unknown, whatever else holds. */
@@ -96,7 +107,8 @@ function _downloaded(word: Word, state: AnalyzeContext["state"]): boolean {
   return false;
 }
 
-function _analyse(text: string | null, language: Source["language"], ctx: AnalyzeContext): Op[] {
+/** Text the line wrote, run as `language` (`shebang`: by its path, its `#!` line picks). */
+export function analyseWritten(text: string | null, language: Source["language"], ctx: AnalyzeContext): Op[] {
   if (text === null) return [op("unknown", "script")];
   // Run by its path, the file's `#!` line picks the program (none: the shell runs it); a shell or
   // interpreter given the file reads it as its own language whatever the first line says.

@@ -1,0 +1,136 @@
+import { basename } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { absPath, fileKeys } from "./file-identity.ts";
+import { gitOptionValues } from "./git-options.ts";
+import { implicitInputs } from "./implicit-inputs.ts";
+import { scanCode } from "./interpreters.ts";
+import { loaderSources } from "./loader-sources.ts";
+import { analyseWritten, LANGUAGES, lineWrittenText, SHELLS } from "./written-runs.ts";
+
+// Files a runner is told to read: `make -f FILE`, `cmake -P FILE`, `just -f FILE`, `task -t FILE`, `rake -f FILE`.
+const NAMED: Record<string, { short: string; long: string[] }> = {
+  make: { short: "f", long: ["file", "makefile"] },
+  gmake: { short: "f", long: ["file", "makefile"] },
+  cmake: { short: "P", long: [] },
+  just: { short: "f", long: ["justfile"] },
+  task: { short: "t", long: ["taskfile"] },
+  rake: { short: "f", long: ["rakefile"] },
+};
+// git subcommands that run hooks.
+const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
+const MAX_RECIPES = 256;
+
+/**
+ * A build or test runner reading a project file the same line wrote (red team 7, C3): `printf
+ * 'all:\n\trm -rf ~/.ssh\n' > Makefile; make`, a written conftest.py then pytest, package.json
+ * then `npm run x`, `cmake -P x.cmake`, a hook written into the hooks folder then `git commit`.
+ * The files are implicit-inputs.ts's list (the same one downloads are judged by) plus the ones an
+ * option names. Text the guard reads is analysed in its language — a Makefile's recipes and
+ * package.json's scripts as shell lines, python files by the python scanner, a hook by its `#!`
+ * line — and any other format, or a file the line filled with text it did not read, is unknown.
+ */
+export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
+  const state = ctx.state;
+  if (!state.scripts?.size && !state.landed?.length) return [];
+  if (name === "git") return _hooks(args, cmd, ctx);
+  // Shells' and interpreters' start-up files are written-runs.ts's (loader-sources.ts); of an
+  // interpreter only pytest's conftest.py and bun's package.json are this module's.
+  if (SHELLS.has(name)) return [];
+  const language = LANGUAGES[name];
+  const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
+  const files = implicitInputs(name, args, cmd, ctx)
+    .filter((v) => !loaded.has(v) && (language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v)))
+    .map((v) => literalWord(v));
+  const named = NAMED[name];
+  if (named) files.push(...gitOptionValues(args, { short: named.short, long: named.long }));
+  const ops: Op[] = [];
+  for (const word of files.slice(0, 64)) {
+    // Only a file the line wrote by its name: a checkout or extraction over its folder lands
+    // committed or downloaded files (judged as such), not text of the line's own.
+    if (word.dynamic || !fileKeys(word.value, state).some((k) => state.scripts?.has(k) || state.landed?.includes(k))) continue;
+    const text = lineWrittenText(word, ctx, cmd);
+    if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
+  }
+  return ops;
+}
+
+function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {
+  if (text === null || ctx.depth >= 8) return [op("unknown", name)];
+  if (file.endsWith(".py")) return scanCode(text, "python", ctx);
+  if (file === "package.json") return _packageScripts(name, text, ctx);
+  if (file === ".envrc") return analyzeText(text, "posix", ctx);
+  if ((name === "make" || name === "gmake") && !file.endsWith(".mk")) return _makeRecipes(name, text, ctx);
+  return [op("unknown", name)];
+}
+
+/** Every script of a written package.json as shell text (lifecycle scripts run around most verbs). */
+function _packageScripts(name: string, text: string, ctx: AnalyzeContext): Op[] {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown })?.scripts;
+  } catch {
+    return [op("unknown", name)];
+  }
+  if (scripts === undefined) return [];
+  if (typeof scripts !== "object" || scripts === null) return [op("unknown", name)];
+  const ops: Op[] = [];
+  for (const value of Object.values(scripts).slice(0, MAX_RECIPES)) {
+    if (typeof value !== "string") return [op("unknown", name)];
+    ops.push(...analyzeText(value, "posix", ctx));
+  }
+  return ops;
+}
+
+/**
+ * A Makefile's recipe lines (after a tab, `@`/`-`/`+` prefixes dropped, `$$` as `$`) as shell
+ * lines. Make's own expansion (`$(VAR)`, `$(shell …)`), `include`, a changed SHELL, `define` or
+ * continued lines are text the guard does not follow: unknown.
+ */
+function _makeRecipes(name: string, text: string, ctx: AnalyzeContext): Op[] {
+  const lines = text.split("\n");
+  if (lines.length > MAX_RECIPES * 4) return [op("unknown", name)];
+  const ops: Op[] = [];
+  for (const line of lines) {
+    const body = line.startsWith("\t") ? line.replace(/^\t[@+\-\s]*/, "") : line;
+    if (/\\$/.test(line) || /\$[({]/.test(body.replace(/\$\$/g, "")) || /\$[^$({]/.test(body.replace(/\$\$/g, ""))) return [op("unknown", name)];
+    if (!line.startsWith("\t")) {
+      if (/^\s*(-?include|sinclude|define|export|vpath)\b|^\s*(SHELL|\.SHELLFLAGS|MAKEFLAGS|MAKEFILES)\s*[:+?!]?=|!=/.test(line)) return [op("unknown", name)];
+      continue;
+    }
+    ops.push(...analyzeText(body.replace(/\$\$/g, "$"), "posix", ctx));
+  }
+  return ops;
+}
+
+/**
+ * `git commit` (and the other hook-running subcommands) after the line wrote a file into the
+ * hooks folder: the one `git config core.hooksPath` set earlier in the line, `.husky`, or
+ * `.git/hooks`. Each written hook there runs by its `#!` line.
+ */
+function _hooks(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
+  // The subcommand, after global options (`-c k=v` and the others taking the next word).
+  let at = 0;
+  let given: string | undefined;
+  for (; at < args.length && args[at]!.value.startsWith("-"); at++) {
+    if (!/^(-c|--config-env|--namespace|--exec-path|--super-prefix)$/.test(args[at]!.value)) continue;
+    const kv = /^core\.hookspath=(.*)$/is.exec(args[++at]?.value ?? "");
+    if (args[at - 1]!.value === "-c" && kv) given = kv[1];
+  }
+  const sub = args[at];
+  if (!sub || !HOOKED.has(sub.value) || args.some((a) => a.value === "-C" || a.value.startsWith("--git-dir") || a.value.startsWith("--work-tree"))) return [];
+  const state = ctx.state;
+  const configured = given ?? state.gitConfig?.get("core.hookspath");
+  const dirs = [".git/hooks", ".husky", ".husky/_", ...(configured ? [configured] : [])].map((d) => absPath(d, state.cwd, state));
+  const ops: Op[] = [];
+  for (const key of [...(state.scripts?.keys() ?? [])].slice(0, 256)) {
+    if (!dirs.some((d) => key.startsWith(`${d}/`) && !key.slice(d.length + 1).includes("/"))) continue;
+    const text = lineWrittenText(literalWord(key), ctx, cmd);
+    if (text !== undefined) ops.push(...analyseWritten(text, "shebang", ctx));
+  }
+  // A configured folder the line filled some other way (`cp -r hooks .githooks`) is unknown.
+  if (configured === null) ops.push(op("unknown", "git"));
+  return ops;
+}
