@@ -1,10 +1,9 @@
-import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Sixth red-team pass, POSIX shell: array subscripts, mapfile callbacks, environment functions,
 // restricted and versioned shell names, prompt variables set by read/mapfile/printf/+=, and the
@@ -13,22 +12,13 @@ const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "empty"), { recursive: true });
 writeFileSync(join(fx.ws, "a.txt"), "a\n");
 
-type Row = [string, string, Decision, ReasonCode];
+type Row = VerdictRow;
 const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
 const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
 
-function table(title: string, rows: Row[]): void {
-  describe(title, () => {
-    for (const [name, command, decision, reason] of rows) {
-      test(`${name}: ${JSON.stringify(command)}`, () => {
-        const r = classify({ command, cwd: fx.ws, env: fx.env });
-        expect([r.decision, r.reason]).toEqual([decision, reason]);
-      });
-    }
-  });
-}
+const table = verdictRows(fx);
 
 const RM = "rm -rf ~/.ssh";
 

@@ -1,10 +1,9 @@
-import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Seventh red-team pass: persistent code (C5, H5), `git config -f` (H2), repository moves (C4).
 const fx = useGuardFixture();
@@ -12,7 +11,7 @@ mkdirSync(join(fx.home, "fresh"), { recursive: true });
 mkdirSync(join(fx.home, ".ssh"), { recursive: true });
 writeFileSync(join(fx.home, ".ssh", "config"), "Host x\n");
 
-type Row = [string, string, Decision, ReasonCode];
+type Row = VerdictRow;
 const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
 const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
@@ -20,16 +19,7 @@ const PERSIST: [Decision, ReasonCode] = ["ASK", "ASK_PERSISTENT_CODE"];
 const PROTECTED: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
 const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
 
-function table(title: string, rows: Row[]): void {
-  describe(title, () => {
-    for (const [name, command, decision, reason] of rows) {
-      test(`${name}: ${JSON.stringify(command)}`, () => {
-        const r = classify({ command, cwd: fx.ws, env: fx.env });
-        expect([r.decision, r.reason]).toEqual([decision, reason]);
-      });
-    }
-  });
-}
+const table = verdictRows(fx);
 
 const site = "~/.local/lib/python3.11/site-packages";
 table("C5, H5: code later programs load, written outside the workspace", [
