@@ -123,6 +123,14 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
 }
 
+/**
+ * The path context a check classifies its targets in, for a caller that judges paths itself
+ * (hooks/file-tool.ts): the same HOME, temporary folders and control files as a shell check.
+ */
+export function checkPaths(cwd: string, workspace: string, configured: string[], env: Record<string, string | undefined>): PathContext {
+  return new _CheckPaths(_stable(cwd), _stable(env.HOME || "/nonexistent-home"), _tmpDirs(_stable(env.TMPDIR || _tmpdir())), workspace, configured, env);
+}
+
 /** The path context of one check: the workspace and configured paths are found on first use. */
 class _CheckPaths implements PathContext {
   readonly realDirs: Map<string, string | null>;

@@ -1,8 +1,7 @@
-import { readlinkSync, realpathSync } from "node:fs";
+import { readlinkSync } from "node:fs";
 import { dirname, isAbsolute, normalize } from "node:path";
 import type { CheckResult } from "../classify.ts";
-import { newCheckId } from "../classify.ts";
-import { controlFiles } from "../control-files.ts";
+import { checkPaths, newCheckId } from "../classify.ts";
 import { type DecisionJson, toDecisionJson } from "../decision-json.ts";
 import { lstatOrUndefined } from "../fs-probe.ts";
 import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
@@ -31,15 +30,7 @@ const MAX_LINK_HOPS = 40;
 export async function judgeFileTool(req: FileToolRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
   const { cwd, root } = realWorkspace(req.cwd || process.cwd());
   const config = await workspaceConfig(root, env);
-  const home = _real(env.HOME || "/nonexistent-home");
-  const pc: PathContext = {
-    workspace: root,
-    home,
-    tmpDirs: [],
-    protectedPaths: (config?.protectedPaths ?? []).map((p) => (isAbsolute(p) ? p : `${root}/${p}`)),
-    controlFiles: controlFiles(root, home, env),
-    realDirs: new Map([[cwd, cwd]]),
-  };
+  const pc = checkPaths(cwd, root, config?.protectedPaths ?? [], env);
   const reason = _reason(req.file, cwd, pc);
   if (reason === undefined) return undefined;
   const decision = decisionOf(reason);
@@ -74,12 +65,4 @@ function _reached(path: string, cwd: string, pc: PathContext): string[] | null {
     path = (isAbsolute(link) ? link : `${dirname(entry)}/${link}`).replace(/^\/{2,}/, "/");
   }
   return null;
-}
-
-function _real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
