@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import { projectConfigPath, userConfigPath } from "../core/config-paths.ts";
+import { hookSettingsPaths } from "./install/hook-targets.ts";
 
 /**
  * `config`: Leogriel's configuration files, whose folders are protected as their ancestors
@@ -15,11 +15,10 @@ export interface ControlFiles {
 /**
  * The files that decide what the guard checks: Leogriel's configuration (its `allow` rules and
  * `protectedPaths`, check-config.ts) and the agents' hook settings that `install-hook` writes
- * (install/hook-targets.ts), project and user scope. A command that writes, moves, deletes or
- * re-permissions one of them can authorise itself or switch the guard off for every later
- * command (red team 6 C1, C2), so they are protected like the quarantine; reading them is not.
- * Claude also reads hooks from `settings.local.json`, Codex from `config.toml`, and Copilot from
- * every JSON file in `.github/hooks/`, so those count too.
+ * and those the agents read beside them (install/hook-targets.ts hookSettingsPaths), project and
+ * user scope. A command that writes, moves, deletes or re-permissions one of them can authorise
+ * itself or switch the guard off for every later command (red team 6 C1, C2), so they are
+ * protected like the quarantine; reading them is not.
  */
 export function controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   // Every check asks (classify.ts): the ~15 joined paths depend on these five values only, so one
@@ -36,23 +35,7 @@ export function controlFiles(workspace: string, home: string, env: Readonly<Reco
 const _memo = new Map<string, ControlFiles>();
 
 function _controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
-  const claude = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
-  const codex = env.CODEX_HOME || join(home, ".codex");
   const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];
-  const hooks = [
-    join(workspace, ".claude", "settings.json"),
-    join(workspace, ".claude", "settings.local.json"),
-    join(claude, "settings.json"),
-    join(claude, "settings.local.json"),
-    join(workspace, ".codex", "hooks.json"),
-    join(workspace, ".codex", "config.toml"),
-    join(codex, "hooks.json"),
-    join(codex, "config.toml"),
-    join(workspace, ".cursor", "hooks.json"),
-    join(home, ".cursor", "hooks.json"),
-    join(workspace, ".gemini", "settings.json"),
-    join(home, ".gemini", "settings.json"),
-    join(workspace, ".github", "hooks"),
-  ];
+  const hooks = hookSettingsPaths(workspace, { HOME: home, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR, CODEX_HOME: env.CODEX_HOME });
   return Object.freeze({ config: Object.freeze(config), hooks: Object.freeze(hooks) });
 }

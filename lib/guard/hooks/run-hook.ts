@@ -7,8 +7,9 @@ import { copilotAdapter } from "./copilot.ts";
 import { cursorAdapter } from "./cursor.ts";
 import { geminiAdapter } from "./gemini.ts";
 
-export const HOOK_AGENTS = ["claude", "codex", "cursor", "gemini", "copilot"] as const;
-export type HookAgent = (typeof HOOK_AGENTS)[number];
+import { HOOK_AGENTS, type HookAgent } from "../install/hook-targets.ts";
+
+export { HOOK_AGENTS, type HookAgent };
 
 const ADAPTERS: Record<HookAgent, HookAdapter> = {
   claude: claudeAdapter("claude"),

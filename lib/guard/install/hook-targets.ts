@@ -1,6 +1,9 @@
 import { homedir } from "node:os";
-import { join } from "node:path";
-import type { HookAgent } from "../hooks/run-hook.ts";
+import { dirname, join } from "node:path";
+
+/** The agents whose hooks leogriel-check answers (hooks/run-hook.ts). */
+export const HOOK_AGENTS = ["claude", "codex", "cursor", "gemini", "copilot"] as const;
+export type HookAgent = (typeof HOOK_AGENTS)[number];
 
 export type Scope = "project" | "user";
 
@@ -89,6 +92,23 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         commandOf: (e) => [(e as { bash?: unknown })?.bash].filter((c): c is string => typeof c === "string"),
       };
   }
+}
+
+/**
+ * Every file the agents read hooks from, project then user scope per agent: the file install-hook
+ * writes, and what the agent reads beside it: Claude's `settings.local.json`, Codex's
+ * `config.toml`, and Copilot's whole `.github/hooks/` folder (every JSON file in it).
+ */
+export function hookSettingsPaths(workspace: string, env: Env): string[] {
+  return HOOK_AGENTS.flatMap((agent) =>
+    (["project", "user"] as const).flatMap((scope) => {
+      const path = hookTarget(agent, scope, workspace, env)?.path;
+      if (path === undefined) return [];
+      if (agent === "claude") return [path, join(dirname(path), "settings.local.json")];
+      if (agent === "codex") return [path, join(dirname(path), "config.toml")];
+      return agent === "copilot" ? [dirname(path)] : [path];
+    }),
+  );
 }
 
 /** Whether a hook command line is leogriel-check's hook for `agent`. */
