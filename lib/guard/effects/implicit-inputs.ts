@@ -17,9 +17,8 @@ const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string[] {
   const out: string[] = [];
   for (const variable of LOADER_VARS) {
-    const own = cmd?.assigns.find((a) => a.name === variable);
-    const value = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get(variable);
-    if (typeof value === "string" && value !== UNSET) out.push(...value.split(/[\s=:;]+/).filter((w) => w && !w.startsWith("-")));
+    const value = commandVariable(variable, cmd, ctx);
+    if (value !== null) out.push(...value.split(/[\s=:;]+/).filter((w) => w && !w.startsWith("-")));
   }
   const words = args.map((a) => a.value);
   if (/^python[0-9.]*$/.test(name)) {
@@ -45,9 +44,8 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   // start-up (an empty entry is the working one); pytest loads conftest.py from its folders.
   const python = /^python[0-9.]*$/.test(name);
   if (python || _pytest(name, words)) {
-    const own = cmd?.assigns.find((a) => a.name === "PYTHONPATH");
-    const path = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("PYTHONPATH");
-    if (typeof path === "string" && path !== UNSET) for (const dir of path.split(":").slice(0, 16)) out.push(`${dir || "."}/sitecustomize.py`, `${dir || "."}/usercustomize.py`);
+    const path = commandVariable("PYTHONPATH", cmd, ctx);
+    if (path !== null) out.push(...customizeFiles(path));
   }
   if (_pytest(name, words)) {
     out.push("conftest.py");
@@ -56,6 +54,18 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   const files = TOOL_FILES[name];
   if (files) out.push(...files);
   return out;
+}
+
+/** A variable as the command sees it: its own assignment (null when computed) or the line's; null when unset. */
+export function commandVariable(variable: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | null {
+  const own = cmd?.assigns.find((a) => a.name === variable);
+  const value = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get(variable);
+  return typeof value === "string" && value !== UNSET ? value : null;
+}
+
+/** The sitecustomize.py and usercustomize.py python imports from each PYTHONPATH folder (an empty entry is the working one). */
+export function customizeFiles(path: string): string[] {
+  return path.split(":").slice(0, 16).flatMap((dir) => [`${dir || "."}/sitecustomize.py`, `${dir || "."}/usercustomize.py`]);
 }
 
 // Files other tools read from their folder and run as code.

@@ -1,6 +1,6 @@
-import { UNSET } from "../posix/vars.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { commandVariable, customizeFiles } from "./implicit-inputs.ts";
 import type { Language } from "./interpreters.ts";
 
 type Loaded = { word: Word; language: Language };
@@ -13,11 +13,7 @@ type Loaded = { word: Word; language: Language };
  * its code from stdin (interactive). written-runs.ts analyses those the line wrote.
  */
 export function loaderSources(name: string, language: Language | undefined, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext, readsStdin: boolean): Loaded[] {
-  const value = (variable: string): string | null => {
-    const own = cmd?.assigns.find((a) => a.name === variable);
-    const v = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get(variable);
-    return typeof v === "string" && v !== UNSET ? v : null;
-  };
+  const value = (variable: string) => commandVariable(variable, cmd, ctx);
   const out: Loaded[] = [];
   const add = (file: string, lang = language ?? "node") => out.push({ word: literalWord(file), language: lang });
   // Any node process reads NODE_OPTIONS: npx, npm scripts and node tools as well as node itself.
@@ -54,7 +50,7 @@ export function loaderSources(name: string, language: Language | undefined, args
       add(`${path}/__main__.py`);
     }
     const path = value("PYTHONPATH");
-    if (path !== null) for (const dir of path.split(":").slice(0, 16)) for (const f of ["sitecustomize.py", "usercustomize.py"]) add(`${dir || "."}/${f}`);
+    if (path !== null) for (const file of customizeFiles(path)) add(file);
     const startup = value("PYTHONSTARTUP");
     if (startup && readsStdin && at < 0) add(startup);
   }
