@@ -1,12 +1,14 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
 import { absPath } from "./file-identity.ts";
+import { stdinPath } from "./stdin-path.ts";
 import { carryScript, printedText, scriptText, setScript, stdinText } from "./written-scripts.ts";
 
 // Options of install whose value is the next word.
 const INSTALL_VALUED = new Set(["-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix"]);
-const STDIN = /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+// A path naming this process's stdin (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`): stdin-path.ts.
+const isStdin = (value: string) => stdinPath(literalWord(value)) === "stdin";
 
 /**
  * What one command writes into files, for running them later in the line (written-scripts.ts):
@@ -36,16 +38,16 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
       const from = args.find((a) => a.value.startsWith("if="));
       const plain = args.every((a) => a === out || a === from || /^(bs|ibs|obs|status)=/.test(a.value));
       // Stdin the guard did not read (`{ curl …; } | dd of=f`, `conv=…`) leaves unknown text.
-      if (!from || STDIN.test(from.value.slice(3))) setScript(out.value.slice(3), plain ? stdinText(cmd, state) : null, state);
+      if (!from || isStdin(from.value.slice(3))) setScript(out.value.slice(3), plain ? stdinText(cmd, state) : null, state);
     }
   }
   if (name === "cp" || name === "install") {
     const files = name === "install" ? _installOperands(args) : operands;
     const [src, dest] = files;
-    const text = STDIN.test(src?.value ?? "") ? stdinText(cmd, state) : null;
+    const text = isStdin(src?.value ?? "") ? stdinText(cmd, state) : null;
     if (files.length === 2 && src && dest && !dest.dynamic && text !== null) {
       setScript(isDirectory(absPath(dest.value, state.cwd, state)) ? `${dest.value}/${src.value.slice(src.value.lastIndexOf("/") + 1)}` : dest.value, text, state);
-    } else if (files.length === 2 && src && dest && !STDIN.test(src.value)) carryScript(src, dest, state);
+    } else if (files.length === 2 && src && dest && !isStdin(src.value)) carryScript(src, dest, state);
   }
   if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state);
   // A new link is another name of the file: what it holds is recorded under both names now, so a

@@ -8,6 +8,7 @@ import { copiedFrom } from "./copies.ts";
 import { fileKeys } from "./file-identity.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
+import { stdinPath } from "./stdin-path.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
@@ -169,7 +170,7 @@ function _shellSources(args: Word[]): Source[] {
     if (v.startsWith("-") && v.includes("s")) fromStdin = true;
   }
   const operand = fromStdin ? undefined : args[i];
-  if (!operand || /^\/dev\/stdin$|^\/dev\/fd\/0$|^\/proc\/(self|thread-self)\/fd\/0$/.test(operand.value)) return [{ word: "stdin", language: "posix" }];
+  if (!operand || stdinPath(operand) === "stdin") return [{ word: "stdin", language: "posix" }];
   return [{ word: operand, language: "posix" }];
 }
 
