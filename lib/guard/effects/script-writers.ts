@@ -3,7 +3,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
 import { absPath } from "./file-identity.ts";
 import { stdinPath } from "./stdin-path.ts";
-import { carryScript, printedText, scriptText, setScript, stdinText } from "./written-scripts.ts";
+import { carryScript, copyTarget, printedText, scriptText, setScript, stdinText } from "./written-scripts.ts";
 
 // Options of install whose value is the next word.
 const INSTALL_VALUED = new Set(["-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix"]);
@@ -46,7 +46,7 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
     const [src, dest] = files;
     const text = isStdin(src?.value ?? "") ? stdinText(cmd, state) : null;
     if (files.length === 2 && src && dest && !dest.dynamic && text !== null) {
-      setScript(isDirectory(absPath(dest.value, state.cwd, state)) ? `${dest.value}/${src.value.slice(src.value.lastIndexOf("/") + 1)}` : dest.value, text, state);
+      setScript(copyTarget(src, dest, state), text, state);
     } else if (files.length === 2 && src && dest && !isStdin(src.value)) carryScript(src, dest, state);
   }
   if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state);

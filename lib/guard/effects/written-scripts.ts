@@ -69,13 +69,18 @@ export function scriptText(value: string, state: State): string | null | undefin
 export function carryScript(src: Word, dest: Word, state: State): void {
   if (src.dynamic || dest.dynamic || src.glob || dest.glob) return;
   const text = scriptText(src.value, state);
-  const target = isDirectory(absPath(dest.value, state.cwd, state)) ? `${dest.value.replace(/\/+$/, "")}/${basename(src.value)}` : dest.value;
+  const target = copyTarget(src, dest, state);
   // Moving a file a step removed moves nothing: DEST keeps what it held (its one landing from this
   // move is skipped). Unknown text needs no entry: the copy lands DEST, which makes it unknown.
   if (text === undefined && _cleared.get(state)?.has(absPath(src.value, state.cwd, state))) {
     for (const key of fileKeys(target, state)) if (!state.scripts?.has(key) && _landings(key, state, 0) === 0) forgetScript(key, state, 1);
   }
   if (typeof text === "string") setScript(target, text, state);
+}
+
+/** The name `mv|cp|ln SRC DEST` writes: DEST, or DEST/SRC's name when DEST is an existing folder. */
+export function copyTarget(src: Word, dest: Word, state: State): string {
+  return isDirectory(absPath(dest.value, state.cwd, state)) ? `${dest.value.replace(/\/+$/, "")}/${basename(src.value)}` : dest.value;
 }
 
 /**
