@@ -1,7 +1,10 @@
+import { readSmallFile } from "./readable-file.ts";
+
 /** One `section.subsection.key` (section and key lowercased, as git compares them) and its value. */
 export type GitConfigEntry = [string, string];
 
 const MAX_ENTRIES = 4096;
+const MAX_FILE_BYTES = 64 * 1024;
 // A key or section name where parsing stands, at most 256 characters (sticky: no copy of the text).
 const KEY = /[A-Za-z][A-Za-z0-9-]{0,255}/y;
 const SECTION = /[A-Za-z0-9.-]{1,256}/y;
@@ -127,4 +130,13 @@ function _value(text: string, at: number): [string, number] | null {
   }
   if (quoted) return null;
   return [out, i];
+}
+
+/**
+ * A git config file on disk (a repository's `.git/config`, `.gitmodules`) or a small file beside
+ * it (`.git/HEAD`, a `gitdir:` link), read bounded (readable-file.ts): null when missing, not a
+ * regular file, larger than 64 KiB or unreadable.
+ */
+export function readConfigFile(path: string): string | null {
+  return readSmallFile(path, MAX_FILE_BYTES);
 }

@@ -1,6 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { parseGitConfig } from "./git-config-file.ts";
+import { parseGitConfig, readConfigFile } from "./git-config-file.ts";
 import { longPrefix } from "./git-options.ts";
 
 /**
@@ -187,8 +186,6 @@ export function configMovesBranch(fetch: NonNullable<ReturnType<typeof configure
   });
 }
 
-const MAX_CONFIG = 64 * 1024;
-
 /**
  * The repository's own configuration (`.git/config` at `top`, or the common directory's of a
  * linked worktree), read once and bounded: a missing, unreadable, oversized or malformed file is
@@ -196,11 +193,11 @@ const MAX_CONFIG = 64 * 1024;
  */
 export function repositoryConfig(top: string | null): Array<[string, string]> {
   if (top === null) return [];
-  let text = _small(join(top, ".git", "config"));
+  let text = readConfigFile(join(top, ".git", "config"));
   if (text === null) {
     const linked = _linkedGitDir(top);
     if (!linked) return [];
-    text = _small(join(linked.common, "config"));
+    text = readConfigFile(join(linked.common, "config"));
   }
   return text === null ? [] : (parseGitConfig(text) ?? []);
 }
@@ -211,40 +208,19 @@ export function repositoryConfig(top: string | null): Array<[string, string]> {
  */
 export function repositoryHead(top: string | null): string | null {
   if (top === null) return null;
-  let text = _small(join(top, ".git", "HEAD"));
+  let text = readConfigFile(join(top, ".git", "HEAD"));
   if (text === null) {
     const linked = _linkedGitDir(top);
-    text = linked ? _small(join(linked.gitDir, "HEAD")) : null;
+    text = linked ? readConfigFile(join(linked.gitDir, "HEAD")) : null;
   }
   return /^ref: refs\/heads\/(.+?)\s*$/.exec(text ?? "")?.[1] ?? null;
 }
 
 /** `.git` as a file naming the git directory (a linked worktree, a submodule), and its common directory. */
 function _linkedGitDir(top: string): { gitDir: string; common: string } | null {
-  const link = /^gitdir: (.+)$/m.exec(_small(join(top, ".git")) ?? "")?.[1]?.trim();
+  const link = /^gitdir: (.+)$/m.exec(readConfigFile(join(top, ".git")) ?? "")?.[1]?.trim();
   if (!link) return null;
   const gitDir = isAbsolute(link) ? link : join(top, link);
-  const common = _small(join(gitDir, "commondir"))?.trim();
+  const common = readConfigFile(join(gitDir, "commondir"))?.trim();
   return { gitDir, common: common ? (isAbsolute(common) ? common : join(gitDir, common)) : gitDir };
-}
-
-/** A regular file's text up to MAX_CONFIG bytes (null: missing, not a file, too large, unreadable). */
-function _small(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_CONFIG) return null;
-    const buf = Buffer.alloc(st.size);
-    const n = readSync(fd, buf, 0, st.size, 0);
-    return buf.toString("utf8", 0, n);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -2,11 +2,9 @@ import { readdirSync } from "node:fs";
 import { isAbsolute, join, normalize } from "node:path";
 import { lstatOrUndefined } from "../fs-probe.ts";
 import type { Word } from "../syntax.ts";
-import { parseGitConfig } from "./git-config-file.ts";
+import { parseGitConfig, readConfigFile } from "./git-config-file.ts";
 import { longPrefix } from "./git-options.ts";
-import { readSmallFile } from "./readable-file.ts";
 
-const MAX_GITMODULES = 64 * 1024;
 const MAX_SUBMODULES = 256;
 
 /**
@@ -54,7 +52,7 @@ function _forced(sub: string, words: Word[]): boolean {
 /** Whether every submodule `.gitmodules` at `top` lists has no work tree (a missing or empty folder). */
 function _noWorkTrees(top: string | null): boolean {
   if (top === null) return false;
-  const text = readSmallFile(join(top, ".gitmodules"), MAX_GITMODULES);
+  const text = readConfigFile(join(top, ".gitmodules"));
   const entries = text === null ? null : parseGitConfig(text);
   if (!entries) return false;
   const paths = entries.filter(([k]) => /^submodule\..*\.path$/.test(k)).map(([, v]) => v);
