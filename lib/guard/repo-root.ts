@@ -1,4 +1,5 @@
-import { accessSync, closeSync, constants, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { accessSync, closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { readConfigFile } from "./effects/git-config-file.ts";
 
 /**
  * `git rev-parse --show-toplevel` without starting git, for the layout nearly every check meets:
@@ -99,7 +100,9 @@ function _plainRepository(level: string, here: Stats, dotGit: Stats): string | u
   if (lstatSync(_join(gitDir, "commondir"), { throwIfNoEntry: false }) !== undefined) return undefined;
   accessSync(_join(gitDir, "objects"), constants.X_OK);
   accessSync(_join(gitDir, "refs"), constants.X_OK);
-  return _plainConfig(readFileSync(_join(gitDir, "config"), "utf8")) ? level : undefined;
+  // Read bounded like every git config file the guard reads: a larger or odd one is git's to judge.
+  const config = readConfigFile(_join(gitDir, "config"));
+  return config !== null && _plainConfig(config) ? level : undefined;
 }
 
 /** git's `validate_headref` for a regular file: a symbolic ref into refs/ or an object name. */
