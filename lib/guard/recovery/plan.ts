@@ -22,7 +22,7 @@ export const HEADS_ARGS = ["for-each-ref", "--format=%(objectname) %(refname)", 
 /** The stash list, newest first: each entry's commit and the message `stash list` shows (`parseStashList`). */
 export const STASH_LIST_ARGS = ["-c", "log.showSignature=false", "stash", "list", "-z", "--format=%H%x01%gs"];
 
-/** The output of {@link HEADS_ARGS}: full ref name to commit. */
+/** The output of {@link HEADS_ARGS} (or any `%(objectname) %(refname)` listing): full ref name to commit. */
 export function parseHeads(out: string): Map<string, string> {
   const heads = new Map<string, string>();
   for (const line of out.split("\n")) {

@@ -1,6 +1,6 @@
 import { gitStep } from "./git-run.ts";
 import type { RefsRecord, TxMeta } from "./journal-records.ts";
-import { type DroppedRef, MAX_KEPT_REFS } from "./plan.ts";
+import { type DroppedRef, MAX_KEPT_REFS, parseHeads } from "./plan.ts";
 import { stashEntries } from "./stash-order.ts";
 import { recordGitTx, snapshotRef, type SnapshotOutcome } from "./snapshot.ts";
 
@@ -32,12 +32,12 @@ export async function takeRefsSnapshot(workspace: string, repo: string, refs: Dr
  */
 export async function dropKeptRefs(repo: string, txid: string): Promise<void> {
   const listed = await gitStep(repo, ["for-each-ref", "--format=%(objectname) %(refname)", `${snapshotRef(txid)}/`], "purge_failed");
-  let found = listed.stdout.split("\n").filter((r) => r !== "").map((l) => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)] as const);
-  if (found.some(([, ref]) => ref.includes("/restack/"))) {
+  let found = [...parseHeads(listed.stdout)];
+  if (found.some(([ref]) => ref.includes("/restack/"))) {
     const stashed = new Set((await stashEntries(repo, "purge_failed")).map((e) => e.commit));
-    found = found.filter(([commit, ref]) => !ref.includes("/restack/") || stashed.has(commit));
+    found = found.filter(([ref, commit]) => !ref.includes("/restack/") || stashed.has(commit));
   }
-  const refs = found.map(([, ref]) => ref);
+  const refs = found.map(([ref]) => ref);
   if (refs.length === 0) return;
   await gitStep(repo, ["update-ref", "--stdin"], "purge_failed", { input: refs.map((r) => `delete ${r}\n`).join("") });
 }
