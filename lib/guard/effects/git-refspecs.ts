@@ -14,7 +14,7 @@ import { longPrefix } from "./git-options.ts";
  */
 
 /** A refspec whose destination is a local branch and that may move or delete it. */
-export function movesBranch(refspec: string, force: boolean): boolean {
+function _movesBranch(refspec: string, force: boolean): boolean {
   const colon = refspec.indexOf(":");
   if (colon < 0 || !(force || refspec.startsWith("+"))) return false;
   const dst = refspec.slice(colon + 1);
@@ -32,7 +32,7 @@ export function movesBranch(refspec: string, force: boolean): boolean {
  * `refs/heads/`: the branches it maps that the remote lacks).
  */
 function _moves(refspec: string, force: boolean, prune: boolean): boolean {
-  return movesBranch(refspec, force || (prune && refspec.slice(refspec.indexOf(":") + 1).includes("*")));
+  return _movesBranch(refspec, force || (prune && refspec.slice(refspec.indexOf(":") + 1).includes("*")));
 }
 
 /** What one `git fetch`/`git pull` command line says about refspecs. */
@@ -134,7 +134,7 @@ export function addsMirror(args: string[]): boolean {
  * from that remote overwrites them, and no check sees it (a null value is unknown).
  */
 export function storesForcedFetch(key: string, value: string | null): boolean {
-  return _fetchKey(key) !== null && (value === null || movesBranch(value, false));
+  return _fetchKey(key) !== null && (value === null || _movesBranch(value, false));
 }
 
 const _fetchKey = (key: string) => /^remote\.(.+)\.fetch$/s.exec(key)?.[1] ?? null;

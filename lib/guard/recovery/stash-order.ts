@@ -40,7 +40,7 @@ export function stashSlot(commit: string, then: readonly string[], now: readonly
 }
 
 /** The keep-alive ref of the `j`-th entry taken off the top while an entry is put back below it. */
-export function restackRef(txid: string, j: number): string {
+function _restackRef(txid: string, j: number): string {
   return `${snapshotRef(txid)}/restack/${j}`;
 }
 
@@ -48,7 +48,7 @@ export function restackRef(txid: string, j: number): string {
  * Puts `entry` back at position `slot` of the stash list: the `slot` entries above it are taken
  * off the top (`git stash drop`), the entry is stored, and they are stored again over it, oldest
  * first, with their messages. While they are off the list each is kept alive by a ref under the
- * transaction's keep-alive refs (`restackRef`), deleted once all are back. A failure half-way puts
+ * transaction's keep-alive refs (`_restackRef`), deleted once all are back. A failure half-way puts
  * the entries taken off back on top (`putBackRestacked`) and throws the step's error; when even
  * that fails, the refs stay and the error is `stash_restack_pending`, naming each entry still off
  * the list so it can be stored by hand, and the next restore of the transaction puts them back
@@ -60,7 +60,7 @@ export async function storeStashAt(repo: string, txid: string, entry: StashEntry
     await gitStep(repo, ["stash", "store", "-m", entry.message, entry.commit], "restore_failed");
     return;
   }
-  const keep = above.map((_, j) => restackRef(txid, j));
+  const keep = above.map((_, j) => _restackRef(txid, j));
   // `create` refuses a ref that exists: one left by an earlier failed restore is never overwritten.
   await gitStep(repo, ["update-ref", "--stdin"], "restore_failed", { input: above.map((e, j) => `create ${keep[j]} ${e.commit}\n`).join("") });
   try {
@@ -117,7 +117,7 @@ function _pending(restacked: RestackedEntry[], cause: unknown): LeogrielError {
 
 /** The restack refs of a transaction, oldest entry (highest number) first. */
 async function _restacked(repo: string, txid: string, messages: ReadonlyMap<string, string>): Promise<RestackedEntry[]> {
-  const prefix = `${restackRef(txid, 0).slice(0, -1)}`;
+  const prefix = `${_restackRef(txid, 0).slice(0, -1)}`;
   const out = await gitText(repo, ["for-each-ref", "--format=%(refname)%00%(objectname)%00%(contents:subject)", prefix], "restore_failed");
   const entries = out
     .split("\n")
