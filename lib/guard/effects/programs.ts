@@ -50,8 +50,8 @@ const storeClis = (): typeof import("./store-clis.ts") => require("./store-clis.
 const tar = (): typeof import("./tar.ts") => require("./tar.ts");
 const xargs = (): typeof import("./xargs.ts") => require("./xargs.ts");
 
-/** Both handlers' ops, in order. */
-const both = (a: Handler, b: Handler): Handler => (inv) => [...a(inv), ...b(inv)];
+/** Every handler's ops, in order. */
+const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) => h(inv));
 
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
 
@@ -96,12 +96,12 @@ export const PROGRAMS = new Map<string, Handler>([
   ["cmd", lazy(shells, "cmdExe")],
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).
-  ...named(["python", "pypy"], both(both(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer")), lazy(buildOutputs, "pythonModule"))),
-  ...named(["node", "nodejs", "deno", "bun"], both(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
+  ...named(["python", "pypy"], all(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"), lazy(buildOutputs, "pythonModule"))),
+  ...named(["node", "nodejs", "deno", "bun"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
   // `-i` edits the file operands in place (in-place-switch.ts).
-  ["perl", both(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"))],
-  ["ruby", both(both(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer")), lazy(inPlace, "inPlaceSwitch"))],
-  ["php", both(lazyMade(shells, (m) => m.interpreter("php")), lazy(fileServers, "phpServer"))],
+  ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"))],
+  ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],
+  ["php", all(lazyMade(shells, (m) => m.interpreter("php")), lazy(fileServers, "phpServer"))],
   // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).
   ...named(STDIN_CODE_PROGRAMS, stdinCode),
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
@@ -125,7 +125,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["csplit", lazy(csplit, "csplit")],
   // gpg's output, status and key files (gpg-files.ts).
   ...named(["gpg", "gpg2", "gpgv", "gpgsm"], lazy(gpgFiles, "gpg")),
-  ["go", both(go, lazy(buildOutputs, "goVendor"))],
+  ["go", all(go, lazy(buildOutputs, "goVendor"))],
   ["uniq", uniq],
   ["split", split],
   ["patch", lazy(patch, "patch")],
@@ -173,7 +173,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["pulumi", "cdk"], lazy(infra, "stackTool")),
   ...named(["kubectl", "oc"], lazy(infra, "kubectl")),
   ["helm", lazy(infra, "helm")],
-  ...named(["docker", "podman", "nerdctl"], both(lazy(containers, "docker"), lazy(buildOutputs, "dockerOutput"))),
+  ...named(["docker", "podman", "nerdctl"], all(lazy(containers, "docker"), lazy(buildOutputs, "dockerOutput"))),
   ...named(["docker-compose", "podman-compose"], lazy(containers, "compose")),
   ["aws", lazy(cloud, "aws")],
   ["gcloud", lazy(cloud, "gcloud")],
