@@ -81,13 +81,11 @@ export function outputOption(spec: OutputSpec, inert = false): Handler {
 
 const OPENSSL_OUT = ["out", "keyout", "sess_out", "keylogfile", "msgfile", "writerand", "signature_out", "rsigout", "certsout", "chainout", "reqout", "respout", "outfile"];
 
-/** The programs whose options name the file they write, with how they spell it. */
-export const OUTPUT_PROGRAMS: Record<string, Handler> = {
-  iconv: outputOption({ short: "o", valued: "ft", long: ["output"], valuedLong: ["from-code", "to-code"] }, true),
-  openssl: outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true),
-  // gpg, gpg2, gpgv, gpgsm: gpg-files.ts.
-  // Compilers, linkers and binutils: tool-outputs.ts.
-};
+/** `iconv -o FILE` (`--output`). */
+export const iconv = outputOption({ short: "o", valued: "ft", long: ["output"], valuedLong: ["from-code", "to-code"] }, true);
+
+/** `openssl … -out FILE` and the other output words, `-outdir DIR`. */
+export const openssl = outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true);
 
 /** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before. */
 export const go: Handler = (inv) => {

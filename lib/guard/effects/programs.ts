@@ -5,8 +5,6 @@ import { fetcher, pipedToPeer, socket } from "./network.ts";
 import { NAME_QUERY_PROGRAMS, nameQuery } from "./dns-sent.ts";
 import { keychain } from "./secrets.ts";
 import { APP_CLIS, appCli, bundle } from "./app-databases.ts";
-import { go, OUTPUT_PROGRAMS, split, uniq } from "./output-options.ts";
-import { TOOL_PROGRAMS } from "./tool-outputs.ts";
 import { COMPRESSORS, compressor } from "./compressors.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
@@ -38,6 +36,7 @@ const gpgFiles = (): typeof import("./gpg-files.ts") => require("./gpg-files.ts"
 const inPlace = (): typeof import("./in-place-switch.ts") => require("./in-place-switch.ts");
 const infra = (): typeof import("./infra.ts") => require("./infra.ts");
 const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts");
+const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
 const remoteCommands = (): typeof import("./remote-commands.ts") => require("./remote-commands.ts");
@@ -47,6 +46,7 @@ const sftp = (): typeof import("./sftp.ts") => require("./sftp.ts");
 const shells = (): typeof import("./shells.ts") => require("./shells.ts");
 const sqlClients = (): typeof import("./sql-clients.ts") => require("./sql-clients.ts");
 const storeClis = (): typeof import("./store-clis.ts") => require("./store-clis.ts");
+const toolOutputs = (): typeof import("./tool-outputs.ts") => require("./tool-outputs.ts");
 const tar = (): typeof import("./tar.ts") => require("./tar.ts");
 const xargs = (): typeof import("./xargs.ts") => require("./xargs.ts");
 
@@ -119,15 +119,25 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["mail", "mailx", "sendmail", "mutt"], pipedToPeer),
   ["tar", lazy(tar, "tar")],
   // Options and operands that name a written file (output-options.ts).
-  ...Object.entries(OUTPUT_PROGRAMS),
+  ["iconv", lazy(outputOptions, "iconv")],
+  ["openssl", lazy(outputOptions, "openssl")],
   // Compilers, linkers and binutils (tool-outputs.ts); csplit's pieces (csplit.ts).
-  ...Object.entries(TOOL_PROGRAMS),
+  ...named(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"], lazy(toolOutputs, "cc")),
+  ...named(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"], lazy(toolOutputs, "ld")),
+  ["rustc", lazy(toolOutputs, "rustc")],
+  ["cpp", lazy(toolOutputs, "cpp")],
+  ["as", lazy(toolOutputs, "gnuAs")],
+  ["nasm", lazy(toolOutputs, "nasm")],
+  ["strip", lazy(toolOutputs, "strip")],
+  ["objcopy", lazy(toolOutputs, "objcopy")],
+  ["ar", lazy(toolOutputs, "ar")],
+  ["ranlib", lazy(toolOutputs, "ranlib")],
   ["csplit", lazy(csplit, "csplit")],
   // gpg's output, status and key files (gpg-files.ts).
   ...named(["gpg", "gpg2", "gpgv", "gpgsm"], lazy(gpgFiles, "gpg")),
-  ["go", all(go, lazy(buildOutputs, "goVendor"))],
-  ["uniq", uniq],
-  ["split", split],
+  ["go", all(lazy(outputOptions, "go"), lazy(buildOutputs, "goVendor"))],
+  ["uniq", lazy(outputOptions, "uniq")],
+  ["split", lazy(outputOptions, "split")],
   ["patch", lazy(patch, "patch")],
   // Compressors replace their input by its compressed copy (compressors.ts).
   ...named(Object.keys(COMPRESSORS), compressor),

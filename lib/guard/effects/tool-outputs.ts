@@ -96,14 +96,14 @@ const compiler =
 const LD: ToolSpec = { joined: ["o", "Map"], valued: ["L", "l", "T", "e", "m", "u", "y", "z", "h", "R", "F", "f", "soname", "rpath", "dynamic-linker", "plugin"], long: ["output", "Map", "dependency-file"], valuedLong: ["script", "entry", "library", "library-path", "sysroot", "soname", "rpath", "dynamic-linker", "plugin", "oformat"], equals: /^--?Map=(.*)$/s };
 
 /** cpp [IN [OUT]]: the second operand is the output, like `-o` (red team 4: `cpp x.c ~/.bashrc`). */
-const cpp: Handler = (inv) => {
+export const cpp: Handler = (inv) => {
   const { files, operands } = toolOutputs(inv.args, CC);
   const out = operands[1];
   return [...scanUnknownProgram(inv.args, inv.ctx, inv.name), ..._written(inv.name, out ? [...files, out] : files, operands.slice(0, 1))];
 };
 
 /** strip: `-o FILE` writes FILE; without it every operand is rewritten in place. */
-const strip: Handler = (inv) => {
+export const strip: Handler = (inv) => {
   const { files, operands } = toolOutputs(inv.args, { clusters: true, joined: ["o"], valued: ["F", "I", "O", "R", "K", "N"], long: ["output-file"], valuedLong: ["input-target", "output-target", "target", "remove-section", "remove-relocations", "strip-symbol", "keep-section", "keep-symbol", "plugin"] });
   return files.length ? _written(inv.name, files, operands) : _inPlace(inv.name, operands);
 };
@@ -116,7 +116,7 @@ const OBJCOPY_VALUED_LONG =
  * objcopy IN [OUT]: OUT is written, or IN rewritten in place when OUT is not given; `--dump-section
  * NAME=FILE` writes FILE.
  */
-const objcopy: Handler = (inv) => {
+export const objcopy: Handler = (inv) => {
   const { operands, longs } = toolOutputs(inv.args, { clusters: true, valued: ["I", "O", "B", "F", "j", "R", "K", "N", "G", "L", "W", "b", "i"], valuedLong: ["dump-section", ...OBJCOPY_VALUED_LONG] });
   const dumps = longs.filter(([n, w]) => n === "dump-section" && (w.dynamic || w.value.includes("="))).map(([, w]) => (w.dynamic ? w : wordFrom(w, w.value.indexOf("=") + 1)));
   const [input, output] = operands;
@@ -124,7 +124,7 @@ const objcopy: Handler = (inv) => {
 };
 
 /** ar: `d`, `m`, `q`, `r`, `s` change or create the archive; `x` writes its members into the working directory (or `--output DIR`). */
-const ar: Handler = (inv) => {
+export const ar: Handler = (inv) => {
   const args = inv.args;
   let output: Word | undefined;
   const rest: Word[] = [];
@@ -150,20 +150,20 @@ const ar: Handler = (inv) => {
 };
 
 /** ranlib FILE…: each archive is rewritten in place. */
-const ranlib: Handler = (inv) => _inPlace(inv.name, toolOutputs(inv.args, { clusters: true, valuedLong: ["plugin"] }).operands);
+export const ranlib: Handler = (inv) => _inPlace(inv.name, toolOutputs(inv.args, { clusters: true, valuedLong: ["plugin"] }).operands);
 
-/** The compiler family's handlers, by program name (programs.ts). */
-export const TOOL_PROGRAMS: Record<string, Handler> = {
-  ...Object.fromEntries(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"].map((n) => [n, compiler(CC)])),
-  ...Object.fromEntries(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"].map((n) => [n, compiler(LD)])),
-  rustc: compiler({ joined: ["o"], valued: ["L", "l", "C", "A", "W", "D", "F"], long: ["output"], valuedLong: ["out-dir", "crate-type", "crate-name", "edition", "emit", "target", "cfg", "extern", "sysroot", "cap-lints", "codegen"] }, ["out-dir"]),
-  cpp,
-  // as: `-o`, listings `-a…=FILE`, `--MD FILE` (the dependency file).
-  as: compiler({ joined: ["o"], valued: ["I"], long: ["MD"], equals: /^-a[a-z]*=(.*)$/s }),
-  // nasm: `-o`, `-l` (listing), `-Z` (error file), `-MF` (dependency file).
-  nasm: compiler({ joined: ["o", "l", "Z", "MF"], valued: ["f", "D", "U", "I", "i", "P", "p", "d", "u", "W", "w", "MT", "MQ", "L", "O", "X"] }),
-  strip,
-  objcopy,
-  ar,
-  ranlib,
-};
+// The compiler family's handlers (programs.ts gives each its names).
+
+/** gcc, cc, clang, tcc and the other C compiler drivers. */
+export const cc = compiler(CC);
+
+/** ld and its variants (ld.lld, gold, …). */
+export const ld = compiler(LD);
+
+export const rustc = compiler({ joined: ["o"], valued: ["L", "l", "C", "A", "W", "D", "F"], long: ["output"], valuedLong: ["out-dir", "crate-type", "crate-name", "edition", "emit", "target", "cfg", "extern", "sysroot", "cap-lints", "codegen"] }, ["out-dir"]);
+
+/** as: `-o`, listings `-a…=FILE`, `--MD FILE` (the dependency file). */
+export const gnuAs = compiler({ joined: ["o"], valued: ["I"], long: ["MD"], equals: /^-a[a-z]*=(.*)$/s });
+
+/** nasm: `-o`, `-l` (listing), `-Z` (error file), `-MF` (dependency file). */
+export const nasm = compiler({ joined: ["o", "l", "Z", "MF"], valued: ["f", "D", "U", "I", "i", "P", "p", "d", "u", "W", "w", "MT", "MQ", "L", "O", "X"] });
