@@ -94,5 +94,3 @@ function _files(spec: FormatterSpec, args: Word[], name: string): Op[] {
   // (policy-replaces.ts), which for a file is what `sed -i` gets.
   return files.length ? [{ ...op("write-into", name, files), replaces: true }] : [];
 }
-
-export const FORMATTERS = Object.keys(SPECS);
