@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { wordFrom } from "./getopt.ts";
 import { gitEnvValue } from "./git-env.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
@@ -26,8 +27,8 @@ function _value(args: Word[], i: number, names: readonly string[]): Word | undef
   if (a.dynamic && !names.some((n) => a.value.startsWith(n))) return undefined;
   for (const n of names) {
     if (a.value === n) return args[i + 1] ?? unknownWord();
-    if (n.startsWith("--") && a.value.startsWith(`${n}=`)) return { ...a, value: a.value.slice(n.length + 1), pattern: a.pattern.slice(n.length + 1) };
-    if (!n.startsWith("--") && a.value.length > 2 && a.value.startsWith(n)) return { ...a, value: a.value.slice(2), pattern: a.pattern.slice(2) };
+    if (n.startsWith("--") && a.value.startsWith(`${n}=`)) return wordFrom(a, n.length + 1);
+    if (!n.startsWith("--") && a.value.length > 2 && a.value.startsWith(n)) return wordFrom(a, 2);
   }
   return undefined;
 }
