@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { holdsNothing } from "./empty-destination.ts";
+import { wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
 import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -65,7 +66,7 @@ export function optionWord(args: Word[], names: readonly string[]): Word | undef
     const a = args[i]!;
     if (names.includes(a.value)) return args[i + 1];
     const eq = a.value.indexOf("=");
-    if (eq > 0 && names.includes(a.value.slice(0, eq))) return { ...a, value: a.value.slice(eq + 1), pattern: a.pattern.slice(a.pattern.indexOf("=") + 1) };
+    if (eq > 0 && names.includes(a.value.slice(0, eq))) return wordFrom(a, eq + 1);
   }
   return undefined;
 }

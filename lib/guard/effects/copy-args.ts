@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { clusterValue, optionWalk } from "./getopt.ts";
+import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
 
 interface Spec {
   /** Short options that take a value: the rest of the cluster, or the next word. */
@@ -45,7 +45,7 @@ export function copyArgs(name: string, args: Word[]): CopyArgs {
       const matches = all.includes(given) ? [given] : all.filter((n) => n.startsWith(given));
       for (const m of matches) flags.push(`--${m}`);
       if (matches.length !== 1 || !spec.valuedLong.includes(matches[0]!)) return i;
-      const value = eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(a.pattern.indexOf("=") + 1) } : args[++i];
+      const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
       if (matches[0] === "target-directory") target = value;
       return i;
     }
