@@ -99,17 +99,17 @@ export const gsutil: Handler = (inv) => {
   if (line.operands[0]?.dynamic) return destroy(inv);
   if (sub === "rm" || sub === "rb") return destroy(inv);
   if (sub !== "cp" && sub !== "mv" && sub !== "rsync") return [];
-  const has = (c: string): boolean => line.options.some((o) => new RegExp(`^-[a-zA-Z]*${c}`).test(o));
+  const has = (flag: RegExp): boolean => line.options.some((o) => flag.test(o));
   const rest = line.operands.slice(1);
-  if (rest.length < (sub !== "rsync" && has("I") ? 1 : 2) || (sub === "rsync" && line.options.some((o) => /^-[a-zA-Z]*n/.test(o)))) return [];
-  const deletes = sub === "rsync" && has("d");
+  if (rest.length < (sub !== "rsync" && has(/^-[a-zA-Z]*I/) ? 1 : 2) || (sub === "rsync" && has(/^-[a-zA-Z]*n/))) return [];
+  const deletes = sub === "rsync" && has(/^-[a-zA-Z]*d/);
   const t: Transfer = {
     verb: `gsutil ${sub}`,
-    sources: sub !== "rsync" && has("I") ? [...rest.slice(0, -1), _STDIN] : rest.slice(0, -1),
+    sources: sub !== "rsync" && has(/^-[a-zA-Z]*I/) ? [...rest.slice(0, -1), _STDIN] : rest.slice(0, -1),
     dest: rest.at(-1)!,
     remote: urlRemote,
-    recursive: sub === "mv" || has("[rR]"),
-    follow: !(sub === "rsync" && has("e")),
+    recursive: sub === "mv" || has(/^-[a-zA-Z]*[rR]/),
+    follow: !(sub === "rsync" && has(/^-[a-zA-Z]*e/)),
     deletes,
     moves: sub === "mv",
     egress: true,
