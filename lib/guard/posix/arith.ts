@@ -1,4 +1,4 @@
-import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords } from "./loop-candidates.ts";
@@ -38,7 +38,7 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
       // A `for` variable over literal words: each word is evaluated (a name word in turn).
       const words = loopWords(lx, name);
       if (words) for (const w of words) evaluateValue(lx, w, seen);
-      else _unknown(lx);
+      else lx.pushUnknown();
     }
   }
 }
@@ -47,7 +47,7 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
 export function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()): void {
   if (RUNS.test(value)) {
     if (_active === 0) _expansions = 0;
-    if (++_expansions > MAX_EXPANSIONS) return _unknown(lx);
+    if (++_expansions > MAX_EXPANSIONS) return lx.pushUnknown();
     _active++;
     try {
       expandText(lx, value);
@@ -66,10 +66,10 @@ export function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()
 export function evaluateBraced(lx: Lexer, inner: string): void {
   if (/@P$/.test(inner)) {
     const name = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?@P$/s.exec(inner)?.[1];
-    if (name === undefined) return _unknown(lx);
+    if (name === undefined) return lx.pushUnknown();
     // A value from the environment (not assigned in the line) is unknown too.
     const value = lx.vars.get(name);
-    if (value === null || value === undefined || value.includes(KEPT)) _unknown(lx);
+    if (value === null || value === undefined || value.includes(KEPT)) lx.pushUnknown();
     else if (value !== UNSET) evaluateValue(lx, value);
   }
   // `${!ref}`: ref's value is a name; bash evaluates its subscript (`ref='a[$(cmd)]'`).
@@ -78,7 +78,7 @@ export function evaluateBraced(lx: Lexer, inner: string): void {
     const value = lx.vars.get(ref);
     // `for v in PATH HOME; do echo "${!v}"`: each literal word is a plain name (no subscript).
     if (value === null) {
-      if (!loopWords(lx, ref)?.every((w) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(w))) _unknown(lx);
+      if (!loopWords(lx, ref)?.every((w) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(w))) lx.pushUnknown();
     }
     else if (value !== undefined && value !== UNSET && !value.includes(KEPT) && value.includes("[")) evaluateValue(lx, value.slice(value.indexOf("[")));
   }
@@ -130,8 +130,4 @@ const _EVALUATE = { names: (lx: Lexer, text: string) => evaluateNames(lx, text),
 
 function _afterEquals(raw: string | undefined): string | undefined {
   return raw?.replace(ASSIGNMENT, "");
-}
-
-function _unknown(lx: Lexer): void {
-  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
 }

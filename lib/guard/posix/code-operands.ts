@@ -1,4 +1,4 @@
-import { literalWord, ParseError, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import { ParseError, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 
 /**
@@ -51,15 +51,11 @@ function _envFunction(lx: Lexer, w: Word): void {
 }
 
 function _run(lx: Lexer, code: Word, wrap: (text: string) => string): void {
-  if (code.dynamic) return _unknown(lx);
+  if (code.dynamic) return lx.pushUnknown();
   try {
     lx.commands.push(...lx.parseText(wrap(code.value)));
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    _unknown(lx);
+    lx.pushUnknown();
   }
-}
-
-function _unknown(lx: Lexer): void {
-  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
 }

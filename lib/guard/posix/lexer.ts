@@ -1,4 +1,4 @@
-import { ParseError, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, ParseError, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
 import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
@@ -51,6 +51,11 @@ export abstract class Lexer {
   abstract fork(text: string): Lexer;
   /** Reads heredoc bodies that start after the line just finished. */
   abstract readHeredocs(): void;
+
+  /** Records a command the guard cannot read (text it does not follow, a value it cannot know). */
+  pushUnknown(): void {
+    this.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
+  }
 
   /**
    * Reads one shell word (or several after brace expansion). `single`: a redirection target, a

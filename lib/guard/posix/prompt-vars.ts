@@ -1,4 +1,4 @@
-import { literalWord, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { nameOperands } from "./name-operands.ts";
@@ -27,7 +27,7 @@ export function notePromptVars(lx: Lexer, cmd: SimpleCommand): void {
     const m = /^(PS[0124]|PROMPT_COMMAND)\+?=/.exec(w.value);
     if (m) _assigned(lx, m[1]!, { ...w, value: w.value.slice(m[0].length) });
     // `declare -n r=PS4; r='$(…)'`: what r is given later is not followed.
-    else if (nameref && PROMPT_NAME.test(w.value.slice(w.value.indexOf("=") + 1))) _unknown(lx);
+    else if (nameref && PROMPT_NAME.test(w.value.slice(w.value.indexOf("=") + 1))) lx.pushUnknown();
   }
 }
 
@@ -47,11 +47,7 @@ function _set(lx: Lexer, name: string, args: Word[]): void {
   const target = targets.map((w) => w.value.replace(/\[.*$/s, "")).find((v) => PROMPT_NAME.test(v));
   if (target === undefined) return;
   const rest = args.filter((w) => !targets.includes(w));
-  if (name !== "printf" || rest.some((w) => w.dynamic)) return _unknown(lx);
+  if (name !== "printf" || rest.some((w) => w.dynamic)) return lx.pushUnknown();
   const text = rest.map((w) => w.value).join(" ").replace(/\\x24|\\044|\\u0024/gi, "$");
   _assigned(lx, target, { ...rest[0]!, value: text });
-}
-
-function _unknown(lx: Lexer): void {
-  lx.commands.push({ argv: [literalWord(SYNTHETIC.unknown)], assigns: [], redirects: [] });
 }
