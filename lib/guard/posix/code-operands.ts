@@ -1,5 +1,6 @@
 import { ParseError, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
+import { MAPFILE_VALUED, optionValues } from "./name-operands.ts";
 
 /**
  * Operands bash runs as code (red team 6, C5):
@@ -11,8 +12,6 @@ import type { Lexer } from "./lexer.ts";
  * (an expansion, a parse error) is an unknown command.
  */
 const MAPFILE = new Set(["mapfile", "readarray"]);
-// mapfile options that take a value (the rest of the cluster or the next word).
-const MAPFILE_VALUED = "dnOsuCc";
 const ENV_FUNCTION = /^BASH_FUNC_[^=]*(?:%%|\(\))=/;
 
 export function noteCodeOperands(lx: Lexer, cmd: SimpleCommand): void {
@@ -25,22 +24,9 @@ export function noteCodeOperands(lx: Lexer, cmd: SimpleCommand): void {
   for (const a of cmd.assigns) if (a.name.startsWith("BASH_FUNC_")) _envFunction(lx, a.value);
 }
 
-/** The value of mapfile's `-C` (`-C cb`, `-Ccb`, `-tC cb`), or undefined. */
+/** The value of mapfile's `-C` (`-C cb`, `-Ccb`, `-tC cb`; the last one given), or undefined. */
 function _callback(args: Word[]): Word | undefined {
-  let found: Word | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!;
-    if (w.value === "--" || !w.value.startsWith("-") || w.value === "-") break;
-    for (let j = 1; j < w.value.length; j++) {
-      const c = w.value[j]!;
-      if (!MAPFILE_VALUED.includes(c)) continue;
-      const rest = w.value.slice(j + 1);
-      const value = rest ? { ...w, value: rest } : args[++i];
-      if (c === "C" && value) found = value;
-      break;
-    }
-  }
-  return found;
+  return optionValues(args, MAPFILE_VALUED).values.findLast(([c]) => c === "C")?.[1];
 }
 
 function _envFunction(lx: Lexer, w: Word): void {

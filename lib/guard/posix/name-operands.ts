@@ -19,7 +19,7 @@ const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"])
 const NAME_TAKERS = new Set(["test", "[", "[[", "printf", "wait", "read", "mapfile", "readarray", "getopts", "unset", ...DECLARERS]);
 // Options whose value is the next word (or the rest of the cluster).
 const READ_VALUED = "adinNptu";
-const MAPFILE_VALUED = "dnOsuCc";
+export const MAPFILE_VALUED = "dnOsuCc";
 
 /** Evaluates the subscripts of the NAME operands of `cmd` (nothing for other commands). */
 export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>, ev: Evaluate): void {
@@ -54,25 +54,9 @@ export function nameOperands(name: string, args: Word[]): Word[] {
   }
   if (name === "getopts") return args.filter((w) => !w.value.startsWith("-")).slice(1, 2);
   if (name === "read" || name === "mapfile" || name === "readarray") {
-    const valued = name === "read" ? READ_VALUED : MAPFILE_VALUED;
-    let i = 0;
-    for (; i < args.length; i++) {
-      const w = args[i]!;
-      if (w.value === "--") {
-        i++;
-        break;
-      }
-      if (!w.value.startsWith("-") || w.value === "-") break;
-      for (let j = 1; j < w.value.length; j++) {
-        const c = w.value[j]!;
-        if (!valued.includes(c)) continue;
-        const rest = w.value.slice(j + 1);
-        const value = rest ? { ...w, value: rest } : args[++i];
-        if (c === "a" && value) out.push(value);
-        break;
-      }
-    }
-    return out.concat(args.slice(i));
+    const { values, operands } = optionValues(args, name === "read" ? READ_VALUED : MAPFILE_VALUED);
+    for (const [c, value] of values) if (c === "a") out.push(value);
+    return out.concat(args.slice(operands));
   }
   // declare/typeset/local/export/readonly/unset: every operand; `-n` makes a value a name too.
   const opts = args.filter((w) => /^[-+]/.test(w.value));
@@ -85,6 +69,29 @@ export function nameOperands(name: string, args: Word[]): Word[] {
     if (nameref && eq > 0) out.push({ ...w, value: w.value.slice(eq + 1) });
   }
   return out;
+}
+
+/**
+ * The values of the options in `valued` (`-C cb`, `-Ccb`, `-tC cb`) up to the first operand or
+ * `--`, in order, and the index of the first operand. mapfile's options are `MAPFILE_VALUED`.
+ */
+export function optionValues(args: Word[], valued: string): { values: Array<[string, Word]>; operands: number } {
+  const values: Array<[string, Word]> = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.value === "--") return { values, operands: i + 1 };
+    if (!w.value.startsWith("-") || w.value === "-") break;
+    for (let j = 1; j < w.value.length; j++) {
+      const c = w.value[j]!;
+      if (!valued.includes(c)) continue;
+      const rest = w.value.slice(j + 1);
+      const value = rest ? { ...w, value: rest } : args[++i];
+      if (value) values.push([c, value]);
+      break;
+    }
+  }
+  return { values, operands: i };
 }
 
 /**
