@@ -3,7 +3,7 @@ import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords } from "./loop-candidates.ts";
 import { nameOperandSubscripts } from "./name-operands.ts";
-import { KEPT, UNSET, type Vars } from "./vars.ts";
+import { DECLARERS, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
  * Bash arithmetic evaluates a variable it names by evaluating the variable's value as arithmetic
@@ -16,7 +16,6 @@ import { KEPT, UNSET, type Vars } from "./vars.ts";
 const NAMES = /[A-Za-z_][A-Za-z0-9_]*/g;
 const RUNS = /\$\(|`/;
 const TEST_OPERATORS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
-const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
 // Values naming values that hold substitutions nest; past this many the guard stops reading.
 const MAX_EXPANSIONS = 64;

@@ -1,5 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
+import { DECLARERS } from "./vars.ts";
 
 /**
  * Builtins that take a variable NAME as an operand evaluate the subscript of `NAME[SUB]` as
@@ -15,7 +16,6 @@ export interface Evaluate {
   value(lx: Lexer, text: string): void;
 }
 
-const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 const NAME_TAKERS = new Set(["test", "[", "[[", "printf", "wait", "read", "mapfile", "readarray", "getopts", "unset", ...DECLARERS]);
 // Options whose value is the next word (or the rest of the cluster).
 const READ_VALUED = "adinNptu";

@@ -18,7 +18,7 @@ import { recordNumeric } from "./loop-candidates.ts";
 import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
 import { trackDefinitions } from "./track.ts";
-import { mark, restore, type Vars } from "./vars.ts";
+import { DECLARERS, mark, restore, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -37,7 +37,6 @@ export function parsePosix(text: string, vars: Vars, depth = 0): Script {
   return { commands: parser.commands };
 }
 
-const DECLARERS = new Set(["export", "local", "declare", "typeset", "readonly"]);
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
 class _Parser extends Lexer {

@@ -2,6 +2,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { nameOperands } from "./name-operands.ts";
+import { DECLARERS } from "./vars.ts";
 
 /**
  * Prompt strings and PROMPT_COMMAND run code later: bash prompt-expands PS4 before each traced
@@ -12,7 +13,8 @@ import { nameOperands } from "./name-operands.ts";
  */
 const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS4"]);
 const RUNS = /\$\(|`/;
-const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
+// The declarers, and `env NAME=…`: commands whose operands assign.
+const ASSIGNERS = new Set([...DECLARERS, "env"]);
 const SETTERS = new Set(["read", "mapfile", "readarray", "printf"]);
 const PROMPT_NAME = /^(PS[0124]|PROMPT_COMMAND)$/;
 
@@ -21,7 +23,7 @@ export function notePromptVars(lx: Lexer, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (!head || head.dynamic) return;
   if (SETTERS.has(head.value)) return _set(lx, head.value, cmd.argv.slice(1));
-  if (!DECLARERS.has(head.value)) return;
+  if (!ASSIGNERS.has(head.value)) return;
   const nameref = cmd.argv.some((w) => /^-[a-zA-Z]*n/.test(w.value));
   for (const w of cmd.argv) {
     const m = /^(PS[0124]|PROMPT_COMMAND)\+?=/.exec(w.value);

@@ -1,8 +1,7 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { keptPathOf } from "./path-var.ts";
-import { addOrigin, assign, forgetAll, UNSET, type Vars } from "./vars.ts";
+import { addOrigin, assign, DECLARERS, forgetAll, UNSET, type Vars } from "./vars.ts";
 
-const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
 // The commands that define variables: for any other one there is nothing to remember.
 const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -12,6 +12,8 @@ export type Vars = Map<string, string | null>;
 export const UNSET = "\u0000unset";
 /** Stands for the environment's PATH inside a PATH value that keeps it (path-var.ts). */
 export const KEPT = "\u0000original-path";
+/** The builtins whose operands are assignments (`export A=1`, `local -i n`). */
+export const DECLARERS: ReadonlySet<string> = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
 interface Entry {
   name: string;
