@@ -273,8 +273,11 @@ class _Parser extends Lexer {
     }
     arithmeticCommand(this, cmd, raws);
     noteShellStdin(this, cmd);
-    if (cmd.assigns.length > 0 || cmd.argv.length > 1) notePromptVars(this, cmd);
-    if (cmd.argv.length > 1 || cmd.assigns.length > 0) noteCodeOperands(this, cmd);
+    // A bare command name neither assigns a prompt nor has code operands.
+    if (cmd.assigns.length > 0 || cmd.argv.length > 1) {
+      notePromptVars(this, cmd);
+      noteCodeOperands(this, cmd);
+    }
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
