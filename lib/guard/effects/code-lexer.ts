@@ -16,7 +16,7 @@ export interface Lexed {
 
 export const STRING_TOKEN = /\u0001(\d+)\u0002/y;
 
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", a: "\x07", b: "\b", f: "\f", v: "\v" };
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v" };
 
 export function lexCode(source: string, language: CodeLanguage): Lexed {
   const code = source.replace(/[\u0001\u0002]/g, " ");
