@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { type CodeLanguage, lexCode, type Lexed, STRING_TOKEN } from "./code-lexer.ts";
+import { withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 
 /*
@@ -153,7 +154,7 @@ function _judge(effect: Effect, lexed: Lexed & { fileArg?: boolean }, at: number
   if (effect === "exec") return more || (language === "r" && /system2/.test(text.slice(Math.max(0, at - 8), at))) ? [op("unknown", verb)] : analyzeText(first.value, "posix", ctx);
   if (more && language !== "octave") return [op("unknown", verb)];
   const recursive = /\brecursive\s*=\s*(?:TRUE|T|true)\b/.test(rest) || (language === "octave" && _modes(rest, lexed).includes("s")) || /dir_delete$/.test(text.slice(Math.max(0, at - 10), at));
-  return [op("delete", verb, [literalWord(first.value.replace(/^~(?=\/|$)/, ctx.home))], recursive)];
+  return [op("delete", verb, [literalWord(withHome(first.value, ctx.home))], recursive)];
 }
 
 // A file mode argument ("w", "a+", "wb") that writes.

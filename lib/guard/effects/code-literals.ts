@@ -29,8 +29,13 @@ export function readLiteral(code: string, from: number, home: string): Literal {
   if (!str) return { kind: "unknown" };
   const after = _skip(code, str.end);
   if ("+%.".includes(code[after] ?? "\0") && !/^\.\s*(unlink|rmdir|rmtree)/.test(code.slice(after))) return { kind: "unknown" };
-  const value = expand || str.value.startsWith("~/") ? str.value.replace(/^~(?=\/|$)/, home) : str.value;
+  const value = expand || str.value.startsWith("~/") ? withHome(str.value, home) : str.value;
   return { kind: "string", value };
+}
+
+/** A path an interpreter's code names, a leading `~` as the home folder (`~/x`, `~`; not `~user`). */
+export function withHome(path: string, home: string): string {
+  return path.replace(/^~(?=\/|$)/, home);
 }
 
 function _string(code: string, at: number): { value: string; end: number } | null {

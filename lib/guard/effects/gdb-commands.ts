@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import { readLiteral } from "./code-literals.ts";
+import { readLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { scanCode } from "./interpreters.ts";
 
@@ -108,7 +108,7 @@ function _other(name: string, rest: string, text: string, ctx: AnalyzeContext, d
     if (/^ar\w*(?:\s|$)/.test(rest)) return _programArgs(rest.replace(/^\S+/, ""), ctx);
     if (/^exec-w\w*\s/.test(rest)) return analyzeText(rest.replace(/^\S+/, ""), "posix", ctx);
     const file = /^(?:logging\s+file|history\s+filename|trace-file|remotelogfile)\s+(\S.*)$/.exec(rest)?.[1]?.trim();
-    if (file !== undefined) return [op("overwrite", "gdb:set", [literalWord(file.replace(/^~(?=\/|$)/, ctx.home))])];
+    if (file !== undefined) return [op("overwrite", "gdb:set", [literalWord(withHome(file, ctx.home))])];
   }
   if (/^tar\w*$/.test(name)) {
     const pipe = /^\S+\s*\|(.*)$/s.exec(rest);
@@ -202,7 +202,7 @@ function _calls(text: string, ctx: AnalyzeContext): Op[] {
     const arg = readLiteral(text, m.index + m[0].length, ctx.home);
     const end = arg.kind === "string" ? text.slice(m.index + m[0].length).search(/["')]/) : -1;
     if (m[1] && arg.kind === "string" && end >= 0) ops.push(...analyzeText(arg.value, "posix", ctx));
-    else if (m[2] && arg.kind === "string") ops.push(op("delete", "gdb:call", [literalWord(arg.value.replace(/^~(?=\/|$)/, ctx.home))]));
+    else if (m[2] && arg.kind === "string") ops.push(op("delete", "gdb:call", [literalWord(withHome(arg.value, ctx.home))]));
     else ops.push(op("unknown", "gdb:call"));
   }
   return ops;

@@ -3,6 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { scanCodeCalls } from "./code-calls.ts";
 import { type CodeLanguage, lexCode } from "./code-lexer.ts";
+import { withHome } from "./code-literals.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { absPath } from "./file-identity.ts";
 import { gdbFileOps, gdbLineOps } from "./gdb-commands.ts";
@@ -150,7 +151,7 @@ function _gnuplot(code: string, ctx: AnalyzeContext): Op[] {
   let count = 0;
   for (const m of code.matchAll(/\b(?:set\s+(?:o\w*|pr\w*|tab\w*)|sa\w*)\s+(?:\w+\s+)?(["'])([^"'\n]*)\1/g)) {
     if (++count > 64) return [op("unknown", "gnuplot")];
-    ops.push(op("overwrite", "gnuplot", [literalWord(m[2]!.replace(/^~(?=\/|$)/, ctx.home))]));
+    ops.push(op("overwrite", "gnuplot", [literalWord(withHome(m[2]!, ctx.home))]));
   }
   return ops;
 }
@@ -188,7 +189,7 @@ export function tclOps(source: string, ctx: AnalyzeContext): Op[] {
       else if (name === "open") ops.push(...(words.some((w, k) => (k === 0 && w.startsWith("|")) || (k > 0 && /[wa+]|WRONLY|RDWR|CREAT|TRUNC|APPEND/.test(w))) ? [op("unknown", "tcl:open")] : []));
       else if (name === "file") {
         const paths = words.filter((w) => w !== "-force" && w !== "--");
-        ops.push(op("delete", "tcl:file", paths.map((p) => literalWord(p.replace(/^~(?=\/|$)/, ctx.home))), words.includes("-force")));
+        ops.push(op("delete", "tcl:file", paths.map((p) => literalWord(withHome(p, ctx.home))), words.includes("-force")));
       } else {
         while (words[0]?.startsWith("-")) words.shift() === "-ignore" && words.shift();
         // (Tcl passes `~` on; a program may expand it: judged as the home folder, to fail closed.)

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
-import { readLiteral } from "./code-literals.ts";
+import { readLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque } from "./opaque-code.ts";
 
@@ -107,7 +107,7 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   }
   for (const m of code.matchAll(LITERAL_PATH_CALL)) {
     if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
-    ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(m[2]!.replace(/^~(?=\/|$)/, ctx.home))], m[3] === "rmtree"));
+    ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
   return ops;
