@@ -73,7 +73,28 @@ export interface Op {
   git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean };
 }
 
-/** A new op with the bookkeeping fields defaulted. */
+/**
+ * A new op with the bookkeeping fields defaulted. Every optional field is present (undefined):
+ * ops of one shape keep the property reads of the policy passes monomorphic for the JIT.
+ */
 export function op(kind: OpKind, verb: string, targets: Word[] = [], recursive = false): Op {
-  return { kind, verb, targets, recursive, cwd: null, afterCd: false };
+  return {
+    kind,
+    verb,
+    targets,
+    recursive,
+    subtree: undefined,
+    cwd: null,
+    afterCd: false,
+    refusal: undefined,
+    inPlace: undefined,
+    replaces: undefined,
+    lands: undefined,
+    sources: undefined,
+    dest: undefined,
+    repeats: undefined,
+    wrapped: undefined,
+    find: undefined,
+    git: undefined,
+  };
 }

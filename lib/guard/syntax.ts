@@ -90,12 +90,12 @@ export class ParseError extends Error {
 
 /** A literal (fully known) word. */
 export function literalWord(value: string, quoted = false): Word {
-  return { value, dynamic: false, glob: false, pattern: value, quoted };
+  return { value, dynamic: false, glob: false, pattern: value, quoted, assignment: undefined, outputOf: undefined };
 }
 
 /** A word whose value is unknown (stdin-fed arguments, `{}` of find, process substitutions). */
 export function unknownWord(): Word {
-  return { value: "", dynamic: true, glob: false, pattern: "", quoted: false };
+  return { value: "", dynamic: true, glob: false, pattern: "", quoted: false, assignment: undefined, outputOf: undefined };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
+import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords } from "./loop-candidates.ts";
 import { nameOperandSubscripts } from "./name-operands.ts";
@@ -98,7 +99,7 @@ function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): 
  * variables declared `-i` (`declare -i n; n='a[$(cmd)]'` evaluates the value). `raw` holds each
  * word as written, so the names behind `$x` are known even when the value is not.
  */
-export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>): void {
+export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: RawWords): void {
   const declared = _integers.get(lx.vars);
   if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
   nameOperandSubscripts(lx, cmd, raw, _EVALUATE);

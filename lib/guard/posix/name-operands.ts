@@ -1,4 +1,5 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
+import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { DECLARERS } from "./vars.ts";
 
@@ -22,7 +23,7 @@ const READ_VALUED = "adinNptu";
 export const MAPFILE_VALUED = "dnOsuCc";
 
 /** Evaluates the subscripts of the NAME operands of `cmd` (nothing for other commands). */
-export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: Map<Word, string>, ev: Evaluate): void {
+export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: RawWords, ev: Evaluate): void {
   const head = cmd.argv[0];
   if (!head || head.dynamic) return;
   // `b[x]=1`: the lexer reads no assignment with a subscript; bash does.

@@ -8,6 +8,7 @@ import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer } from "./lexer.ts";
+import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
 import { markBody, takePlan } from "./loop-unroll.ts";
@@ -170,7 +171,7 @@ class _Parser extends Lexer {
   }
 
   private parseCommand(pipeFrom: SimpleCommand | undefined): SimpleCommand {
-    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom };
+    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom, group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     this.skipBlanks();
     if (this.src.startsWith("((", this.pos)) {
       cmd.arith = readArithmeticText(this);
@@ -193,7 +194,7 @@ class _Parser extends Lexer {
     }
     let testBrackets = false;
     // Each word as written (arithmetic reads the names behind `$x` even when the value is unknown).
-    const raws = new Map<Word, string>();
+    const raws = new RawWords(this.src);
     for (;;) {
       this.skipBlanks();
       const c = this.src[this.pos];
@@ -237,8 +238,7 @@ class _Parser extends Lexer {
       }
       const wordStart = this.pos;
       const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
-      const raw = this.src.slice(wordStart, this.pos);
-      for (const word of words) raws.set(word, raw);
+      for (const word of words) raws.add(word, wordStart, this.pos);
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
@@ -299,7 +299,7 @@ class _Parser extends Lexer {
   }
 
   /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
-  private noteNumeric(cmd: SimpleCommand, raws: Map<Word, string>): void {
+  private noteNumeric(cmd: SimpleCommand, raws: RawWords): void {
     const head = cmd.argv[0];
     // Only assignments, alone or after a declarer, can hold such a value.
     if (head ? head.dynamic || !DECLARERS.has(head.value) : cmd.assigns.length === 0) return;
@@ -361,7 +361,7 @@ class _Parser extends Lexer {
   }
 
   /** Files one word into the command: a reserved word, an assignment or an argument. True when it opens `[[`. */
-  private place(cmd: SimpleCommand, word: Word, raws: Map<Word, string>): boolean {
+  private place(cmd: SimpleCommand, word: Word, raws: RawWords): boolean {
     const bare = !word.quoted && !word.dynamic;
     if (cmd.argv.length === 0 && word.assignment) {
       const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);

@@ -70,9 +70,7 @@ export class WordBuilder {
   }
 
   build(): Word {
-    const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted };
-    if (this.outputOf) word.outputOf = this.outputOf;
-    return word;
+    return { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
   }
 
   /**
