@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv } from "./analyze.ts";
+import type { Invocation } from "./context.ts";
 import { gitOptionValues, type GitOptionSpec, longPrefix } from "./git-options.ts";
 
 // `--separate-git-dir DIR` / `--separate-git-dir=DIR` / `--sep…` (init's `--s` and `--sh` are ambiguous with `--shared`).
@@ -59,4 +61,31 @@ function _initFolder(rest: Word[]): Word | null {
     else if (!w.value.startsWith("-")) return w;
   }
   return literalWord(".");
+}
+
+/**
+ * `git mv SRC… DEST` renames like `mv`: a later part of the line meets the data under its new
+ * name. Forced (`-f`, `--force`, `--f`), git replaces an existing DEST in the work tree and its
+ * uncommitted content is gone (red team 8): judged as `mv -f SRC… DEST` run where git runs.
+ * Unforced, git refuses an existing DEST; a dry run (`-n`) changes nothing.
+ * `dir` is null when the line pointed git at another work tree or made it unknown.
+ */
+export function gitMv(rest: Word[], here: string | null, dir: string | null, inv: Invocation): Op[] {
+  const dashdash = rest.findIndex((w) => w.value === "--" && !w.quoted);
+  const head = dashdash < 0 ? rest : rest.slice(0, dashdash);
+  const options = head.filter((w) => !w.dynamic && w.value.startsWith("-") && w.value !== "-").map((w) => w.value);
+  const operands = [...head.filter((w) => w.dynamic || !w.value.startsWith("-") || w.value === "-"), ...(dashdash < 0 ? [] : rest.slice(dashdash + 1))];
+  const renamed = operands.at(-1);
+  if (!renamed) return [];
+  const moved: Op = { ...op("write-into", "git mv", [dir === null ? unknownWord() : renamed]), lands: "moved" };
+  const short = (c: string) => options.some((o) => /^-[^-]/.test(o) && o.includes(c));
+  if (short("n") || options.some((o) => longPrefix(o, "dry-run", 1))) return [];
+  if (!short("f") && !options.some((o) => longPrefix(o, "force", 1))) return [moved];
+  if (dir === null || here === null || operands.length < 2) return [moved, op("unknown", "git mv")];
+  const ops = analyzeArgv(literalWord("mv"), [literalWord("-f"), literalWord("--"), ...operands], inv.ctx, inv.cmd);
+  for (const o of ops) {
+    if (o.verb === "mv") o.verb = "git mv";
+    if (o.cwd === null) o.cwd = here;
+  }
+  return ops;
 }

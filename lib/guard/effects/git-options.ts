@@ -1,5 +1,18 @@
 import { unknownWord, type Word } from "../syntax.ts";
 
+/** git's options before the subcommand that take the next word as their value (`-C DIR`, `-c K=V`). */
+export const GIT_GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
+
+/** Where git's subcommand stands among its arguments (after its global options), or -1. */
+export function gitSubcommandAt(values: string[]): number {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!v.startsWith("-")) return i;
+    if (GIT_GLOBAL_VALUED.has(v)) i++;
+  }
+  return -1;
+}
+
 /** The options of one git subcommand whose values the guard wants (a command, an output file). */
 export interface GitOptionSpec {
   /** Short letters whose value is wanted (`-x CMD`, `-xCMD`, `-qxCMD`). */

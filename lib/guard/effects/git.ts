@@ -7,7 +7,8 @@ import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
-import { gitMoves } from "./git-moves.ts";
+import { gitMoves, gitMv } from "./git-moves.ts";
+import { GIT_GLOBAL_VALUED } from "./git-options.ts";
 import { gitOutputs } from "./git-output.ts";
 import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
@@ -16,7 +17,6 @@ import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
-const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
 const MODELLED = new Set(["reset", "checkout", "restore", "switch", "clean", "push", "stash", "branch", "reflog", "gc", "prune", "update-ref", "rm", "worktree", "read-tree", "checkout-index", "send-pack", "http-push"]);
 // Environment that points git at another repository, work tree or index: the dry runs and
@@ -52,7 +52,7 @@ export const git: Handler = (inv) => {
     }
     if (!a.value.startsWith("-")) break;
     const [flag, inline] = a.value.startsWith("--") && a.value.includes("=") ? a.value.split(/=(.*)/s) : [a.value, undefined];
-    if (!GLOBAL_VALUED.has(flag!)) continue;
+    if (!GIT_GLOBAL_VALUED.has(flag!)) continue;
     const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };
     if (valueWord === undefined) return [];
     if (valueWord.dynamic) {
@@ -123,9 +123,7 @@ export const git: Handler = (inv) => {
   if ((sub === "checkout" || sub === "switch") && dir !== null && values.some((v) => !v.startsWith("-"))) {
     ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });
   }
-  // git mv renames like mv: a later part of the line meets the data under its new name.
-  const renamed = sub === "mv" ? rest.filter((w) => !w.value.startsWith("-")).at(-1) : undefined;
-  if (renamed) ops.push({ ...op("write-into", "git mv", [dir === null ? unknownWord() : renamed]), lands: "moved" });
+  if (sub === "mv") ops.push(...gitMv(rest, here, dir, inv));
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);

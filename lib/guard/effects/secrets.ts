@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { expandGlob } from "../paths.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { fileKeys } from "./file-identity.ts";
+import { gitSubcommandAt } from "./git-options.ts";
 import { unreadWords } from "./unread-words.ts";
 import { WRAPPER_NAMES } from "./wrappers.ts";
 
@@ -115,8 +116,21 @@ export function isSecretFile(word: Word): boolean {
 
 /** Whether a program reads the files its arguments name (`cat` does; `ls`, `echo`, `rm` do not). */
 export function readsArguments(name: string, args: Word[]): boolean {
-  // git reads files only through show and cat-file (`git show HEAD:.env`).
-  return !NON_READERS.has(name) || (name === "git" && /^(show|cat-file)$/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? ""));
+  return !NON_READERS.has(name) || (name === "git" && _gitReads(args.map((a) => a.value)));
+}
+
+/**
+ * git subcommands that print or store the content of the files their operands name: `git show
+ * HEAD:.env`, `git diff --no-index ~/.ssh/id_rsa /dev/null` (a path outside the work tree needs
+ * no `--no-index`), `git hash-object -w` then `git cat-file`, `git grep`, `git blame`, `git
+ * archive`; `git log`/`whatchanged` with a patch (`-p`). The rest name paths only as pathspecs.
+ */
+const GIT_READERS = new Set(["show", "cat-file", "diff", "hash-object", "blame", "annotate", "grep", "archive"]);
+function _gitReads(values: string[]): boolean {
+  const at = gitSubcommandAt(values);
+  const sub = values[at] ?? "";
+  if (GIT_READERS.has(sub)) return true;
+  return (sub === "log" || sub === "whatchanged") && values.slice(at + 1).some((v) => /^-[a-zA-Z]*[pu]|^--(patch|word-diff|color-words)/.test(v));
 }
 
 /**
