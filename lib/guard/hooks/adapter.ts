@@ -33,8 +33,18 @@ export interface HookAdapter {
   parse(payload: unknown, ctx: HookContext): HookRequest;
   /** The native answer for a verdict. */
   answer(json: DecisionJson, env: Record<string, string | undefined>): HookAnswer;
+  /**
+   * The native answer for a call the guard has no opinion on (a tool it does not judge, a file
+   * that is not protected): the agent's plain ALLOW, which leaves its own permission flow alone.
+   */
+  pass(): HookAnswer;
   /** The native deny for malformed input or an internal error (never fail open). */
   deny(message: string): HookAnswer;
+}
+
+/** Exit 0 and no output: the ALLOW of the agents that read silence as "no objection" (Claude, Codex, Copilot). */
+export function silence(): HookAnswer {
+  return { stdout: "", exitCode: 0 };
 }
 
 /** A payload that does not have the shape this agent sends. */

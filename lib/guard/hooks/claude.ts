@@ -1,5 +1,5 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { callDir, compensationNote, field, type HookAdapter, type HookContext, type HookRequest, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
+import { callDir, compensationNote, field, type HookAdapter, type HookContext, type HookRequest, HookShapeError, optionalString, silence, verdictMessage, windowsShell } from "./adapter.ts";
 import { argvCommand } from "./argv-command.ts";
 import { typedCommand } from "./typed-input.ts";
 
@@ -31,9 +31,10 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
         const suffix = !ask && json.decision !== "BLOCK" ? " A person must confirm and run it." : "";
         return _json(ask ? "ask" : "deny", `${verdictMessage(json)}${suffix}`);
       }
-      if (!note) return { stdout: "", exitCode: 0 };
+      if (!note) return silence();
       return { stdout: `${JSON.stringify({ systemMessage: note, hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: note } })}\n`, exitCode: 0 };
     },
+    pass: silence,
     deny(message) {
       // Exit 2 blocks in Claude and Codex even if the JSON were not read; stderr is the reason.
       return { ..._json("deny", message), exitCode: 2, stderr: message };

@@ -1,5 +1,5 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { callDir, compensationNote, field, type HookAdapter, HookShapeError, optionalString, verdictMessage } from "./adapter.ts";
+import { callDir, compensationNote, field, type HookAdapter, HookShapeError, optionalString, silence, verdictMessage } from "./adapter.ts";
 import { typedCommand } from "./typed-input.ts";
 
 const SHELL_TOOLS: Record<string, string | undefined> = { bash: undefined, shell: undefined, powershell: "powershell" };
@@ -40,9 +40,10 @@ export const copilotAdapter: HookAdapter = {
   },
   answer(json: DecisionJson) {
     const note = compensationNote(json);
-    if (json.decision === "ALLOW" || json.decision === "SANITIZE" || (note && json.decision !== "BLOCK")) return { stdout: "", exitCode: 0 };
+    if (json.decision === "ALLOW" || json.decision === "SANITIZE" || (note && json.decision !== "BLOCK")) return silence();
     return _answer(json.decision === "BLOCK" ? "deny" : "ask", verdictMessage(json));
   },
+  pass: silence,
   deny(message) {
     return _answer("deny", message);
   },

@@ -4,7 +4,9 @@ import { compensationNote, field, type HookAdapter, HookShapeError, optionalStri
 /**
  * Cursor beforeShellExecution (`command`, `cwd`) and preToolUse (`tool_name: "Shell"`,
  * `tool_input.command`). The answer is always valid JSON with `permission` allow | ask | deny,
- * in both the snake_case and the older camelCase message fields.
+ * in both the snake_case and the older camelCase message fields: Cursor refuses a permission
+ * hook's empty answer (an IDE deny, and any deny under `failClosed`), so a tool the guard does
+ * not judge gets `{"permission":"allow"}` as well.
  */
 export const cursorAdapter: HookAdapter = {
   parse(payload, ctx) {
@@ -26,6 +28,9 @@ export const cursorAdapter: HookAdapter = {
       return _answer("allow", note);
     }
     return _answer(json.decision === "BLOCK" ? "deny" : "ask", verdictMessage(json));
+  },
+  pass() {
+    return _answer("allow");
   },
   deny(message) {
     return _answer("deny", message);

@@ -1,5 +1,5 @@
 import type { DecisionJson } from "../decision-json.ts";
-import { callDir, compensationNote, type HookAdapter, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
+import { callDir, compensationNote, type HookAdapter, type HookAnswer, HookShapeError, optionalString, verdictMessage, windowsShell } from "./adapter.ts";
 
 /**
  * Gemini CLI BeforeTool for `run_shell_command`: exit 0 with `{"decision":"deny", reason}` to
@@ -20,16 +20,21 @@ export const geminiAdapter: HookAdapter = {
   },
   answer(json: DecisionJson) {
     const note = compensationNote(json);
-    if (json.decision === "ALLOW" || json.decision === "SANITIZE" || (note && json.decision !== "BLOCK")) {
-      return { stdout: `${JSON.stringify(note ? { systemMessage: note } : {})}\n`, exitCode: 0 };
-    }
+    if (json.decision === "ALLOW" || json.decision === "SANITIZE" || (note && json.decision !== "BLOCK")) return _allow(note);
     const reason = json.decision === "BLOCK" ? verdictMessage(json) : `${verdictMessage(json)} A person must confirm and run it.`;
     return _deny(reason);
+  },
+  pass() {
+    return _allow(undefined);
   },
   deny(message) {
     return { ..._deny(message), exitCode: 2, stderr: message };
   },
 };
+
+function _allow(note: string | undefined): HookAnswer {
+  return { stdout: `${JSON.stringify(note ? { systemMessage: note } : {})}\n`, exitCode: 0 };
+}
 
 function _deny(reason: string) {
   return { stdout: `${JSON.stringify({ decision: "deny", reason, systemMessage: reason })}\n`, exitCode: 0 };

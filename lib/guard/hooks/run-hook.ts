@@ -1,7 +1,7 @@
 import { MAX_COMMAND_BYTES } from "../classify.ts";
 import { runCheck } from "../run-check.ts";
 import { SPAN_MODES, type SpanMode } from "../span/reasons.ts";
-import { field, type HookAdapter, type HookAnswer, HookShapeError } from "./adapter.ts";
+import { field, type HookAdapter, type HookAnswer, HookShapeError, silence } from "./adapter.ts";
 import { claudeAdapter } from "./claude.ts";
 import { copilotAdapter } from "./copilot.ts";
 import { cursorAdapter } from "./cursor.ts";
@@ -42,8 +42,10 @@ const MAX_PAYLOAD_BYTES = 8 * MAX_COMMAND_BYTES;
 /**
  * Hook mode: the agent's payload in, its native answer out. A pre-tool payload is classified and
  * compensated (hook mode implies --apply); malformed input, an unknown shape or any internal error
- * is that agent's deny: a guard on every command must never fail open. A post-tool payload (its
- * `hook_event_name`) goes to the span guard, loaded only then; other events pass untouched.
+ * is that agent's deny: a guard on every command must never fail open. A tool the guard does not
+ * judge, or a file it has no opinion on, gets the agent's ALLOW (`pass`). A post-tool payload (its
+ * `hook_event_name`) goes to the span guard, loaded only then; other events pass untouched (exit 0,
+ * no output).
  */
 export async function runHook(
   agent: HookAgent,
@@ -71,14 +73,14 @@ export async function runHook(
       const { runPostTool } = await import("./run-post-tool.ts");
       return runPostTool(agent, payload, spanMode);
     }
-    if (typeof event === "string" && !PRE_EVENTS[agent].includes(event)) return { stdout: "", exitCode: 0 };
+    if (typeof event === "string" && !PRE_EVENTS[agent].includes(event)) return silence();
     const request = adapter.parse(payload, { platform });
-    if ("skip" in request) return { stdout: "", exitCode: 0 };
+    if ("skip" in request) return adapter.pass();
     if ("refuse" in request) return adapter.deny(`leogriel-check: ${request.refuse}`);
     if ("file" in request) {
       const { judgeFileTool } = await import("./file-tool.ts");
       const json = await judgeFileTool(request, env);
-      return json ? adapter.answer(json, env) : { stdout: "", exitCode: 0 };
+      return json ? adapter.answer(json, env) : adapter.pass();
     }
     const cwd = request.cwd || process.cwd();
     const chosen = dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT ?? request.fallbackDialect;
