@@ -30,6 +30,11 @@ type Env = Record<string, string | undefined>;
 
 /** Claude's pre-tool matcher: its shell tools and the tools that write files (hooks/claude.ts). */
 export const CLAUDE_PRE_MATCHER = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit";
+/**
+ * Codex's pre-tool matcher (a regex on the tool name): every tool name the codex adapter judges
+ * (hooks/claude.ts). Codex itself sends each of its shell tools as `Bash`.
+ */
+export const CODEX_PRE_MATCHER = "^(Bash|shell|local_shell|exec_command|write_stdin)$";
 
 const _nested = (entry: unknown): string[] => {
   const hooks = (entry as { hooks?: unknown })?.hooks;
@@ -58,7 +63,8 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         agent,
         path: scope === "project" ? join(workspace, ".codex", "hooks.json") : join(env.CODEX_HOME || join(home, ".codex"), "hooks.json"),
         event: "PreToolUse",
-        entry: (command) => ({ matcher: "Bash", hooks: [{ type: "command", command, timeout: 10 }] }),
+        // An entry with the older `Bash` matcher is replaced in place and reported DRIFTED by doctor.
+        entry: (command) => ({ matcher: CODEX_PRE_MATCHER, hooks: [{ type: "command", command, timeout: 10 }] }),
         post: { event: "PostToolUse", entry: (command) => ({ matcher: "*", hooks: [{ type: "command", command, timeout: 10 }] }) },
         commandOf: _nested,
       };

@@ -87,52 +87,58 @@ describe("install-hook", () => {
   });
 });
 
-describe("install-hook claude: the pre-tool matcher covers the file tools (red team 6 C1)", () => {
-  const OLD = "Bash|PowerShell";
-  const NEW = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit";
+/**
+ * The agents whose pre-tool matcher grew, with the older matcher an install may still carry:
+ * Claude's file tools (red team 6 C1); every tool name the Codex adapter judges.
+ */
+const UPGRADES: Array<{ agent: HookAgent; old: string; current: string }> = [
+  { agent: "claude", old: "Bash|PowerShell", current: "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit" },
+  { agent: "codex", old: "Bash", current: "^(Bash|shell|local_shell|exec_command|write_stdin)$" },
+];
 
-  for (const scope of ["project", "user"] as const) {
-    test(`${scope}: an older Bash|PowerShell entry of ours is upgraded in place, DRIFTED before and CURRENT after`, () => {
+describe("install-hook: an older pre-tool matcher is DRIFTED and upgraded in place", () => {
+  for (const { agent, old, current } of UPGRADES) {
+    for (const scope of ["project", "user"] as const) {
+      test(`${agent} ${scope}: an entry of ours with ${old} is DRIFTED before and CURRENT after`, () => {
+        const { ws, env } = setup();
+        const target = hookTarget(agent, scope, ws, env)!;
+        mkdirSync(dirname(target.path), { recursive: true });
+        const other = { matcher: "Write", hooks: [{ type: "command", command: "formatter --fix" }] };
+        const ours = { ...target.entry(command(agent)), matcher: old };
+        const post = target.post!.entry(command(agent));
+        const before = { env: { X: "1" }, permissions: { deny: ["Read(./.env)"] }, hooks: { [target.event]: [other, ours], [target.post!.event]: [post], Stop: [{ hooks: [] }] } };
+        writeFileSync(target.path, JSON.stringify(before));
+        const drifted = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.agent === agent && r.scope === scope)!;
+        expect(drifted).toMatchObject({ drift: "DRIFTED" });
+        expect(drifted.detail).toContain(JSON.stringify(current).slice(1, -1));
+        const report = installHook(agent, scope, ws, command(agent), env);
+        expect(report.changed).toBe(true);
+        const after = JSON.parse(readFileSync(target.path, "utf8"));
+        expect(after.env).toEqual(before.env);
+        expect(after.permissions).toEqual(before.permissions);
+        expect(after.hooks.Stop).toEqual(before.hooks.Stop);
+        expect(after.hooks[target.post!.event]).toEqual([post]);
+        expect(after.hooks[target.event]).toEqual([other, { ...ours, matcher: current }]);
+        expect(JSON.parse(readFileSync(report.backup!, "utf8"))).toEqual(before);
+        expect(installHook(agent, scope, ws, command(agent), env).changed).toBe(false);
+        const fresh = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.agent === agent && r.scope === scope)!;
+        expect(fresh).toMatchObject({ runs: true, drift: "CURRENT", post_installed: true });
+      });
+    }
+
+    test(`${agent}: a fresh install writes ${current} once`, () => {
       const { ws, env } = setup();
-      const path = hookTarget("claude", scope, ws, env)!.path;
-      mkdirSync(dirname(path), { recursive: true });
-      const other = { matcher: "Write", hooks: [{ type: "command", command: "formatter --fix" }] };
-      const ours = { matcher: OLD, hooks: [{ type: "command", command: command("claude"), timeout: 10 }] };
-      const post = { matcher: "*", hooks: [{ type: "command", command: command("claude"), timeout: 10 }] };
-      const before = { env: { X: "1" }, permissions: { deny: ["Read(./.env)"] }, hooks: { PreToolUse: [other, ours], PostToolUse: [post], Stop: [{ hooks: [] }] } };
-      writeFileSync(path, JSON.stringify(before));
-      const drifted = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.scope === scope)!;
-      expect(drifted).toMatchObject({ agent: "claude", drift: "DRIFTED" });
-      expect(drifted.detail).toContain(NEW);
-      const report = installHook("claude", scope, ws, command("claude"), env);
-      expect(report.changed).toBe(true);
-      const after = JSON.parse(readFileSync(path, "utf8"));
-      expect(after.env).toEqual(before.env);
-      expect(after.permissions).toEqual(before.permissions);
-      expect(after.hooks.Stop).toEqual(before.hooks.Stop);
-      expect(after.hooks.PostToolUse).toEqual([post]);
-      expect(after.hooks.PreToolUse).toEqual([other, { ...ours, matcher: NEW }]);
-      expect(JSON.parse(readFileSync(report.backup!, "utf8"))).toEqual(before);
-      expect(installHook("claude", scope, ws, command("claude"), env).changed).toBe(false);
-      const current = doctor(ws, { checkDrift: true, env }).find((r) => r.installed && r.scope === scope)!;
-      expect(current).toMatchObject({ runs: true, drift: "CURRENT", post_installed: true });
+      const report = installHook(agent, "project", ws, command(agent), env);
+      installHook(agent, "project", ws, command(agent), env);
+      const pre = JSON.parse(readFileSync(report.path, "utf8")).hooks[hookTarget(agent, "project", ws, env)!.event];
+      expect(pre).toHaveLength(1);
+      expect(pre[0].matcher).toBe(current);
     });
   }
 
-  test("a fresh install writes the new matcher once", () => {
+  test("the gemini matcher is unchanged", () => {
     const { ws, env } = setup();
-    const report = installHook("claude", "project", ws, command("claude"), env);
-    installHook("claude", "project", ws, command("claude"), env);
-    const pre = JSON.parse(readFileSync(report.path, "utf8")).hooks.PreToolUse;
-    expect(pre).toHaveLength(1);
-    expect(pre[0].matcher).toBe(NEW);
-  });
-
-  test("the other agents' matchers are unchanged", () => {
-    const { ws, env } = setup();
-    const matcher = (agent: HookAgent) => JSON.parse(readFileSync(installHook(agent, "project", ws, command(agent), env).path, "utf8")).hooks[hookTarget(agent, "project", ws, env)!.event][0].matcher;
-    expect(matcher("codex")).toBe("Bash");
-    expect(matcher("gemini")).toBe("run_shell_command");
+    expect(JSON.parse(readFileSync(installHook("gemini", "project", ws, command("gemini"), env).path, "utf8")).hooks.BeforeTool[0].matcher).toBe("run_shell_command");
   });
 });
 
