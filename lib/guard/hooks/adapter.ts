@@ -2,15 +2,15 @@ import { isAbsolute, resolve } from "node:path";
 import type { DecisionJson } from "../decision-json.ts";
 
 /**
- * The command a hook payload asks about; `file` for a file the agent's own edit tool writes
- * (hooks/file-tool.ts); `skip` for a tool that is neither (or input that types nothing); `refuse`
- * for input whose effect cannot be checked (the agent's deny, with why). `dialect` is the tool's
- * own shell; `fallbackDialect` the platform's guess, used only when neither `--dialect` nor
- * AGENT_GUARD_DIALECT names one.
+ * The command a hook payload asks about; `files` for the files the agent's own edit tool writes
+ * (hooks/file-request.ts, judged by hooks/file-tool.ts); `skip` for a tool that is neither (or
+ * input that types nothing); `refuse` for input whose effect cannot be checked (the agent's deny,
+ * with why). `dialect` is the tool's own shell; `fallbackDialect` the platform's guess, used only
+ * when neither `--dialect` nor AGENT_GUARD_DIALECT names one.
  */
 export type HookRequest =
   | { command: string; cwd?: string; dialect?: string; fallbackDialect?: string }
-  | { file: string; cwd?: string; tool: string }
+  | { files: string[]; cwd?: string; tool: string }
   | { skip: true }
   | { refuse: string };
 

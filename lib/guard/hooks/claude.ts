@@ -1,6 +1,7 @@
 import type { DecisionJson } from "../decision-json.ts";
 import { callDir, compensationNote, field, type HookAdapter, type HookContext, type HookRequest, HookShapeError, optionalString, silence, verdictMessage, windowsShell } from "./adapter.ts";
 import { argvCommand } from "./argv-command.ts";
+import { fileRequest, patchRequest } from "./file-request.ts";
 import { typedCommand } from "./typed-input.ts";
 
 /** The shell tools, each with the dialect it is known to run (`undefined`: the platform's shell). */
@@ -11,9 +12,10 @@ const FILE_TOOLS: Record<string, string> = { Write: "file_path", Edit: "file_pat
 
 /**
  * Claude Code PreToolUse (and Codex, which speaks the same wire format): `tool_input.command`
- * of the Bash or PowerShell tool, or for Claude the file of its Write, Edit, MultiEdit or
- * NotebookEdit tool, in; `hookSpecificOutput.permissionDecision` out. Codex honours
- * only deny reliably, so its ASK is a deny whose reason says a person must run the command.
+ * of the Bash or PowerShell tool, or the files of the agent's own edit tool (Claude's Write,
+ * Edit, MultiEdit, NotebookEdit; Codex's apply_patch), in; `hookSpecificOutput.permissionDecision`
+ * out. Codex honours only deny reliably, so its ASK is a deny whose reason says a person must run
+ * the command.
  */
 export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
   return {
@@ -21,6 +23,7 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
       const tool = optionalString(payload, "tool_name");
       if (tool === undefined) throw new HookShapeError("tool_name is missing");
       if (agent === "claude" && Object.hasOwn(FILE_TOOLS, tool)) return _claudeFile(payload, tool);
+      if (agent === "codex" && tool === "apply_patch") return _codexPatch(payload);
       if (!Object.hasOwn(SHELL_TOOLS, tool) || (agent === "claude" && !CLAUDE_TOOLS.has(tool))) return { skip: true };
       return agent === "codex" ? _codex(payload, tool, ctx) : _claude(payload, tool);
     },
@@ -52,9 +55,15 @@ function _claude(payload: unknown, tool: string): HookRequest {
 /** Claude's Write, Edit, MultiEdit and NotebookEdit: the file they write, judged by file-tool.ts. */
 function _claudeFile(payload: unknown, tool: string): HookRequest {
   const key = FILE_TOOLS[tool]!;
-  const file = optionalString(payload, "tool_input", key);
-  if (file === undefined || file === "") throw new HookShapeError(`tool_input.${key} is missing`);
-  return { file, cwd: optionalString(payload, "cwd"), tool };
+  return fileRequest(tool, optionalString(payload, "tool_input", key), `tool_input.${key}`, optionalString(payload, "cwd"));
+}
+
+/**
+ * Codex's apply_patch: `tool_input.command` is the patch text; the files its headers name are
+ * judged by file-tool.ts, relative to the session folder `cwd` as Codex applies them.
+ */
+function _codexPatch(payload: unknown): HookRequest {
+  return patchRequest("apply_patch", optionalString(payload, "tool_input", "command"), "tool_input.command", optionalString(payload, "cwd"));
 }
 
 /**

@@ -8,9 +8,9 @@ import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
 import { decisionOf, type ReasonCode } from "../reasons.ts";
 import { realWorkspace, workspaceConfig } from "../run-check.ts";
 
-/** A file the agent's own edit tool (Claude's Write, Edit, MultiEdit, NotebookEdit) writes. */
+/** The files the agent's own edit tool (Claude's Write, Gemini's write_file, Codex's apply_patch, …) writes. */
 export interface FileToolRequest {
-  file: string;
+  files: string[];
   cwd?: string;
   tool: string;
 }
@@ -25,16 +25,21 @@ const MAX_LINK_HOPS = 40;
  * where the path leads cannot be known, and no opinion (undefined) otherwise: ordinary edits,
  * inside the workspace or outside it, are left to the agent's own permission prompts (red team 6
  * C1). The named entry and every link it leads through are classified, as a write follows them;
- * so is the path as spelled, as the policy does for the quarantine.
+ * so is the path as spelled, as the policy does for the quarantine. Of several files (a patch),
+ * one protected file blocks the call with BLOCK_PROTECTED_PATH, before an unknown one does.
  */
 export async function judgeFileTool(req: FileToolRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
   const { cwd, root } = realWorkspace(req.cwd || process.cwd());
   const config = await workspaceConfig(root, env);
   const pc = checkPaths(cwd, root, config?.protectedPaths ?? [], env);
-  const reason = _reason(req.file, cwd, pc);
-  if (reason === undefined) return undefined;
-  const decision = decisionOf(reason);
-  const result: CheckResult = { checkId: newCheckId(), decision, reason, reasons: [reason], dialect: null, ops: [{ index: 0, kind: "overwrite", verb: req.tool, decision, reason, target_count: 1 }], allowedByConfig: [] };
+  const ops = req.files.flatMap((file, index) => {
+    const reason = _reason(file, cwd, pc);
+    return reason === undefined ? [] : [{ index, kind: "overwrite" as const, verb: req.tool, decision: decisionOf(reason), reason, target_count: 1 }];
+  });
+  if (ops.length === 0) return undefined;
+  const reasons = [...new Set(ops.map((o) => o.reason))];
+  const reason = reasons.includes("BLOCK_PROTECTED_PATH") ? "BLOCK_PROTECTED_PATH" : reasons[0]!;
+  const result: CheckResult = { checkId: newCheckId(), decision: decisionOf(reason), reason, reasons, dialect: null, ops, allowedByConfig: [] };
   return toDecisionJson(result);
 }
 

@@ -77,7 +77,7 @@ export async function runHook(
     const request = adapter.parse(payload, { platform });
     if ("skip" in request) return adapter.pass();
     if ("refuse" in request) return adapter.deny(`leogriel-check: ${request.refuse}`);
-    if ("file" in request) {
+    if ("files" in request) {
       const { judgeFileTool } = await import("./file-tool.ts");
       const json = await judgeFileTool(request, env);
       return json ? adapter.answer(json, env) : adapter.pass();

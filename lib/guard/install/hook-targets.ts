@@ -32,9 +32,11 @@ type Env = Record<string, string | undefined>;
 export const CLAUDE_PRE_MATCHER = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit";
 /**
  * Codex's pre-tool matcher (a regex on the tool name): every tool name the codex adapter judges
- * (hooks/claude.ts). Codex itself sends each of its shell tools as `Bash`.
+ * (hooks/claude.ts). Codex itself sends each of its shell tools as `Bash`, file edits as `apply_patch`.
  */
-export const CODEX_PRE_MATCHER = "^(Bash|shell|local_shell|exec_command|write_stdin)$";
+export const CODEX_PRE_MATCHER = "^(Bash|shell|local_shell|exec_command|write_stdin|apply_patch)$";
+/** Gemini's pre-tool matcher (a regex on the tool name): its shell tool and the tools that write files (hooks/gemini.ts). */
+export const GEMINI_PRE_MATCHER = "^(run_shell_command|write_file|replace)$";
 
 const _nested = (entry: unknown): string[] => {
   const hooks = (entry as { hooks?: unknown })?.hooks;
@@ -73,7 +75,8 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         agent,
         path: scope === "project" ? join(workspace, ".gemini", "settings.json") : join(home, ".gemini", "settings.json"),
         event: "BeforeTool",
-        entry: (command) => ({ matcher: "run_shell_command", hooks: [{ name: "leogriel-check", type: "command", command, timeout: 10000 }] }),
+        // An entry with the older `run_shell_command` matcher is replaced in place and reported DRIFTED by doctor.
+        entry: (command) => ({ matcher: GEMINI_PRE_MATCHER, hooks: [{ name: "leogriel-check", type: "command", command, timeout: 10000 }] }),
         post: { event: "AfterTool", entry: (command) => ({ matcher: ".*", hooks: [{ name: "leogriel-check-output", type: "command", command, timeout: 10000 }] }) },
         commandOf: _nested,
       };

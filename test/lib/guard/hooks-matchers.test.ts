@@ -21,7 +21,9 @@ function matcher(agent: HookAgent): RegExp {
   return new RegExp((target.entry("leogriel-check --hook x") as { matcher: string }).matcher);
 }
 
-const JUDGED: Record<"claude" | "codex", Array<[string, Record<string, unknown>]>> = {
+const PATCH = "*** Begin Patch\n*** Update File: .codex/hooks.json\n@@\n-{}\n+{\"hooks\": {}}\n*** End Patch\n";
+
+const JUDGED: Record<"claude" | "codex" | "gemini", Array<[string, Record<string, unknown>]>> = {
   claude: [
     ["Bash", { command: "rm -rf ~" }],
     ["PowerShell", { command: "Remove-Item -Recurse -Force ~" }],
@@ -36,13 +38,21 @@ const JUDGED: Record<"claude" | "codex", Array<[string, Record<string, unknown>]
     ["local_shell", { command: ["rm", "-rf", "/"] }],
     ["exec_command", { cmd: "rm -rf ~" }],
     ["write_stdin", { session_id: 1, chars: "rm -rf ~\n" }],
+    ["apply_patch", { command: PATCH }],
+  ],
+  gemini: [
+    ["run_shell_command", { command: "rm -rf ~" }],
+    ["write_file", { file_path: ".gemini/settings.json", content: "{}" }],
+    ["replace", { file_path: ".git/config", old_string: "a", new_string: "b" }],
   ],
 };
+const EVENT: Record<keyof typeof JUDGED, string> = { claude: "PreToolUse", codex: "PreToolUse", gemini: "BeforeTool" };
 
 /** Tools the adapter does not judge, which the matcher need not send. */
 const UNJUDGED: Record<keyof typeof JUDGED, string[]> = {
   claude: ["Read", "WebFetch", "Glob"],
   codex: ["mcp__fs__Bash", "read_file", "view_image"],
+  gemini: ["read_file", "mcp_fs_replace_text", "write_todos"],
 };
 
 describe("install-hook's pre-tool matcher selects every tool the adapter judges", () => {
@@ -50,7 +60,7 @@ describe("install-hook's pre-tool matcher selects every tool the adapter judges"
     for (const [tool, input] of JUDGED[agent]) {
       test(`${agent}: ${tool} is matched and judged (denied here)`, async () => {
         expect(matcher(agent).test(tool)).toBe(true);
-        const a = await runHook(agent, bytes({ session_id: "s", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input }), fx.env);
+        const a = await runHook(agent, bytes({ session_id: "s", cwd: fx.ws, hook_event_name: EVENT[agent], tool_name: tool, tool_input: input }), fx.env);
         expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
       });
     }
