@@ -1,16 +1,24 @@
 import { isAbsolute, resolve } from "node:path";
 import type { DecisionJson } from "../decision-json.ts";
 
+/** The files an agent's own edit tool writes (hooks/file-request.ts), judged by hooks/file-tool.ts. */
+export interface FilesRequest {
+  files: string[];
+  cwd?: string;
+  tool: string;
+}
+
 /**
- * The command a hook payload asks about; `files` for the files the agent's own edit tool writes
- * (hooks/file-request.ts, judged by hooks/file-tool.ts); `skip` for a tool that is neither (or
- * input that types nothing); `refuse` for input whose effect cannot be checked (the agent's deny,
- * with why). `dialect` is the tool's own shell; `fallbackDialect` the platform's guess, used only
- * when neither `--dialect` nor AGENT_GUARD_DIALECT names one.
+ * The command a hook payload asks about (with `writes`, files the agent itself writes for it: a
+ * patch Codex applies instead of running the command); `files` for the files the agent's own edit
+ * tool writes; `skip` for a tool that is neither (or input that types nothing); `refuse` for input
+ * whose effect cannot be checked (the agent's deny, with why). `dialect` is the tool's own shell;
+ * `fallbackDialect` the platform's guess, used only when neither `--dialect` nor
+ * AGENT_GUARD_DIALECT names one.
  */
 export type HookRequest =
-  | { command: string; cwd?: string; dialect?: string; fallbackDialect?: string }
-  | { files: string[]; cwd?: string; tool: string }
+  | { command: string; cwd?: string; dialect?: string; fallbackDialect?: string; writes?: FilesRequest }
+  | FilesRequest
   | { skip: true }
   | { refuse: string };
 

@@ -1,7 +1,7 @@
 import type { DecisionJson } from "../decision-json.ts";
 import { callDir, compensationNote, field, type HookAdapter, type HookContext, type HookRequest, HookShapeError, optionalString, silence, verdictMessage, windowsShell } from "./adapter.ts";
 import { argvCommand } from "./argv-command.ts";
-import { fileRequest, patchRequest } from "./file-request.ts";
+import { fileRequest, patchRequest, shellPatch } from "./file-request.ts";
 import { typedCommand } from "./typed-input.ts";
 
 /** The shell tools, each with the dialect it is known to run (`undefined`: the platform's shell). */
@@ -25,7 +25,11 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
       if (agent === "claude" && Object.hasOwn(FILE_TOOLS, tool)) return _claudeFile(payload, tool);
       if (agent === "codex" && tool === "apply_patch") return _codexPatch(payload);
       if (!Object.hasOwn(SHELL_TOOLS, tool) || (agent === "claude" && !CLAUDE_TOOLS.has(tool))) return { skip: true };
-      return agent === "codex" ? _codex(payload, tool, ctx) : _claude(payload, tool);
+      if (agent === "claude") return _claude(payload, tool);
+      const request = _codex(payload, tool, ctx);
+      // `apply_patch <<'EOF' …` in a shell tool is applied by Codex itself, never run by the shell.
+      const writes = tool !== "write_stdin" && "command" in request ? shellPatch(request.command, request.cwd) : undefined;
+      return writes ? { ...request, writes } : request;
     },
     answer(json: DecisionJson) {
       const note = compensationNote(json);

@@ -1,7 +1,13 @@
-import { type HookRequest, HookShapeError } from "./adapter.ts";
+import { isAbsolute } from "node:path";
+import { type FilesRequest, type HookRequest, HookShapeError } from "./adapter.ts";
 
 /** A file header of the apply_patch format: `*** Add File: P`, `*** Update File: P`, `*** Delete File: P`, `*** Move to: P`. */
 const PATCH_HEADER = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): (.*)$/;
+/** `apply_patch` (or `applypatch`) run as a program, and a patch in the same text. */
+const SHELL_PATCH = /(?:^|[\s;&|(])(?:apply_patch|applypatch)(?=\s|$)/;
+const PATCH_BEGIN = /(?:^|\s)['"]?\*\*\* Begin Patch\s*$/m;
+/** The `cd DIR &&` Codex accepts before `apply_patch <<'EOF'`. */
+const CD_PREFIX = /^\s*cd\s+('[^']*'|"[^"]*"|[^\s;&|'"]+)\s*&&/;
 
 /**
  * The request for the file an agent's own edit tool writes (Claude's Write, Gemini's write_file,
@@ -15,17 +21,39 @@ export function fileRequest(tool: string, file: string | undefined, what: string
 
 /**
  * The request for a patch in the apply_patch format (Codex's apply_patch, Copilot's): every file
- * it adds, updates, deletes or moves to, read from its headers. A header is read after trimming
- * the line, as Codex's parser does; an added line starts with `+` and is never one, and a context
- * line that merely reads like a header names one more file to judge, which errs on the strict
- * side. A patch that names no file is malformed: the agent would reject it too.
+ * its headers name. A patch that names no file is malformed: the agent would reject it too.
  */
 export function patchRequest(tool: string, patch: string | undefined, what: string, cwd: string | undefined): HookRequest {
   if (patch === undefined) throw new HookShapeError(`${what} is missing`);
-  const files = patch.split(/\r?\n/).flatMap((line) => {
+  const files = _patchFiles(patch);
+  if (files.length === 0) throw new HookShapeError(`${what} names no file`);
+  return { files, cwd, tool };
+}
+
+/**
+ * The files a shell command writes through Codex's apply_patch: Codex recognises `apply_patch
+ * <<'EOF' … EOF` (after an optional `cd DIR &&`) and `["apply_patch", PATCH]` in a shell tool's
+ * command and applies the patch itself instead of running the command, so the patch's headers are
+ * judged as an apply_patch call's are, relative to `cwd` and to DIR. Undefined when the text
+ * carries no patch for apply_patch.
+ */
+export function shellPatch(command: string, cwd: string | undefined): FilesRequest | undefined {
+  if (!SHELL_PATCH.test(command) || !PATCH_BEGIN.test(command)) return undefined;
+  const files = _patchFiles(command);
+  if (files.length === 0) return undefined;
+  const dir = CD_PREFIX.exec(command)?.[1]?.replace(/^(['"])(.*)\1$/, "$2");
+  const inDir = dir ? files.filter((f) => !isAbsolute(f)).map((f) => `${dir}/${f}`) : [];
+  return { files: [...files, ...inDir], cwd, tool: "apply_patch" };
+}
+
+/**
+ * The files a patch's headers name. A header is read after trimming its line, as Codex's parser
+ * does; an added line starts with `+` and is never one, and a context line that merely reads like
+ * a header names one more file to judge, which errs on the strict side.
+ */
+function _patchFiles(patch: string): string[] {
+  return patch.split(/\r?\n/).flatMap((line) => {
     const path = PATCH_HEADER.exec(line.trim())?.[1]?.trim();
     return path ? [path] : [];
   });
-  if (files.length === 0) throw new HookShapeError(`${what} names no file`);
-  return { files, cwd, tool };
 }

@@ -4,16 +4,11 @@ import type { CheckResult } from "../classify.ts";
 import { checkPaths, newCheckId } from "../classify.ts";
 import { type DecisionJson, toDecisionJson } from "../decision-json.ts";
 import { lstatOrUndefined } from "../fs-probe.ts";
+import type { FilesRequest } from "./adapter.ts";
 import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
 import { decisionOf, type ReasonCode } from "../reasons.ts";
 import { realWorkspace, workspaceConfig } from "../run-check.ts";
 
-/** The files the agent's own edit tool (Claude's Write, Gemini's write_file, Codex's apply_patch, …) writes. */
-export interface FileToolRequest {
-  files: string[];
-  cwd?: string;
-  tool: string;
-}
 
 /** Links followed from the named file before the answer is "cannot know" (the kernel's ELOOP limit). */
 const MAX_LINK_HOPS = 40;
@@ -28,7 +23,7 @@ const MAX_LINK_HOPS = 40;
  * so is the path as spelled, as the policy does for the quarantine. Of several files (a patch),
  * one protected file blocks the call with BLOCK_PROTECTED_PATH, before an unknown one does.
  */
-export async function judgeFileTool(req: FileToolRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
+export async function judgeFileTool(req: FilesRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
   const { cwd, root } = realWorkspace(req.cwd || process.cwd());
   const config = await workspaceConfig(root, env);
   const pc = checkPaths(cwd, root, config?.protectedPaths ?? [], env);

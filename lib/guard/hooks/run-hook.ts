@@ -77,11 +77,13 @@ export async function runHook(
     const request = adapter.parse(payload, { platform });
     if ("skip" in request) return adapter.pass();
     if ("refuse" in request) return adapter.deny(`leogriel-check: ${request.refuse}`);
-    if ("files" in request) {
+    const writes = "files" in request ? request : request.writes;
+    if (writes) {
       const { judgeFileTool } = await import("./file-tool.ts");
-      const json = await judgeFileTool(request, env);
-      return json ? adapter.answer(json, env) : adapter.pass();
+      const json = await judgeFileTool(writes, env);
+      if (json) return adapter.answer(json, env);
     }
+    if (!("command" in request)) return adapter.pass();
     const cwd = request.cwd || process.cwd();
     const chosen = dialect ?? request.dialect ?? env.AGENT_GUARD_DIALECT ?? request.fallbackDialect;
     const { json } = await runCheck({ command: request.command, dialect: chosen, cwd, apply: true, env });

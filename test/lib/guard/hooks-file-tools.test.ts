@@ -111,6 +111,33 @@ describe("apply_patch: every file the patch names is judged", () => {
   });
 });
 
+describe("codex: apply_patch run through a shell tool is judged as the patch Codex applies", () => {
+  const heredoc = (body: string, prefix = "") => `${prefix}apply_patch <<'EOF'\n*** Begin Patch\n${body}*** End Patch\nEOF\n`;
+  const bash = (command: unknown, tool = "Bash", key = "command") => ({ session_id: "s", turn_id: "t", cwd: fx.ws, hook_event_name: "PreToolUse", tool_name: tool, tool_input: { [key]: command } });
+  const DENIED: Array<[string, unknown]> = [
+    ["a heredoc to Codex's hooks", bash(heredoc("*** Update File: .codex/hooks.json\n@@\n-{}\n+{}\n"))],
+    ["a heredoc after cd into .git", bash(heredoc("*** Delete File: config\n", "cd .git && "))],
+    ["a heredoc after a quoted cd", bash(heredoc("*** Add File: settings.json\n+{}\n", "cd '.claude' && "))],
+    ["exec_command's cmd", bash(heredoc("*** Add File: .leogriel/config.json\n+{}\n"), "exec_command", "cmd")],
+    ["the shell tool's argv", bash(["apply_patch", "*** Begin Patch\n*** Update File: .git/config\n@@\n-a\n+b\n*** End Patch\n"], "shell")],
+    ["a harmless patch followed by a delete of home", bash(`${heredoc("*** Add File: src/a.ts\n+a\n")}rm -rf ~\n`)],
+  ];
+  for (const [name, payload] of DENIED) {
+    test(`${name} is denied`, async () => {
+      const a = await hook("codex", payload);
+      expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
+    });
+  }
+
+  test("a heredoc to a workspace file passes", async () => {
+    expect(await hook("codex", bash(heredoc("*** Add File: src/a.ts\n+a\n")))).toEqual({ stdout: "", exitCode: 0 });
+  });
+
+  test("a patch that is only printed (no apply_patch program) is judged as shell text alone", async () => {
+    expect(await hook("codex", bash("printf '%s\\n' '*** Begin Patch' '*** Delete File: .git/config'"))).toEqual({ stdout: "", exitCode: 0 });
+  });
+});
+
 describe("malformed file-tool input is the agent's deny", () => {
   const CASES: Array<[HookAgent, string, unknown, number]> = [
     ["codex", "a patch that names no file", codex("*** Begin Patch\n*** End Patch\n"), 2],
