@@ -140,6 +140,30 @@ const warm = peers.map((r) => {
 });
 if (REPEATS > 0) console.log(`the same rows measured back to back (${REPEATS} runs each): median ${quantile(warm, 0.5).toFixed(1)} µs, p90 ${quantile(warm, 0.9).toFixed(1)} µs (per-row medians)`);
 
+// The peer in the same process on the same rows, measured the same two ways (its library API,
+// `checkCommand`, as the accuracy figures above call it).
+const peerPerRow: number[][] = peers.map(() => []);
+for (const r of peers) peer(r.command);
+for (let pass = 0; pass < PASSES; pass++) {
+  peers.forEach((r, i) => {
+    const t = Bun.nanoseconds();
+    peer(r.command);
+    peerPerRow[i]!.push((Bun.nanoseconds() - t) / 1000);
+  });
+}
+const peerWarm = peers.map((r) => {
+  const times: number[] = [];
+  for (let k = 0; k < REPEATS; k++) {
+    const t = Bun.nanoseconds();
+    peer(r.command);
+    times.push((Bun.nanoseconds() - t) / 1000);
+  }
+  return quantile(times, 0.5);
+});
+console.log(`\n| in process, per-row medians | rows in sequence | back to back |\n|---|---|---|`);
+console.log(`| leogriel-check | ${quantile(rowMedians, 0.5).toFixed(1)} µs | ${REPEATS > 0 ? `${quantile(warm, 0.5).toFixed(1)} µs` : "n/a"} |`);
+console.log(`| cc-safety-net 2.4.5 | ${quantile(peerPerRow.map((x) => quantile(x, 0.5)), 0.5).toFixed(1)} µs | ${REPEATS > 0 ? `${quantile(peerWarm, 0.5).toFixed(1)} µs` : "n/a"} |`);
+
 // Hook round trip: compiled binary vs the peer's hook, same payloads.
 const bin = join(root, "leogriel-check");
 // The release flags (build/build.ts): bytecode and code splitting, and leogriel-check's own JIT

@@ -9,7 +9,6 @@ import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
 import { decisionOf, type ReasonCode } from "../reasons.ts";
 import { realWorkspace, workspaceConfig } from "../run-check.ts";
 
-
 /** Links followed from the named file before the answer is "cannot know" (the kernel's ELOOP limit). */
 const MAX_LINK_HOPS = 40;
 
