@@ -16,6 +16,7 @@ import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./pro
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { taintOps } from "./taint.ts";
+import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { noteLine, noteProgram } from "./unseen-writes.ts";
@@ -124,6 +125,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known, cmd);
+  noteInPlaceEdits(ops, ctx.state);
   const flows = writtenScriptOps(name, head, args, ctx, cmd);
   recordFlows(name, head, args, cmd, ctx);
   recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });

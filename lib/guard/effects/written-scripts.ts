@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
 import { segmentMatcher } from "../paths.ts";
+import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys } from "./file-identity.ts";
@@ -63,6 +64,16 @@ export function scriptText(value: string, state: State): string | null | undefin
   })
     ? null
     : undefined;
+}
+
+/**
+ * An in-place edit (`sed -i`, `perl -pi`, `awk -i inplace`, `ed`, `ex`, `vim -c`, `patch`,
+ * `sort -o`, a formatter) leaves text the guard did not read in each file it edits, whether the
+ * line wrote the file or it was there before: running it afterwards runs unknown code (red team
+ * 8: `echo ls > s.sh; sed -i 's/ls/rm -rf ~/' s.sh; bash s.sh` ran the recorded `ls`).
+ */
+export function noteInPlaceEdits(ops: Op[], state: State): void {
+  for (const o of ops) if (o.kind === "overwrite" && o.inPlace) for (const t of o.targets) if (!t.dynamic) setScript(t.value, null, state);
 }
 
 /** What `mv|cp|ln SRC DEST` leaves at DEST when SRC is a file the line wrote (DEST an existing folder: DEST/SRC's name). */
