@@ -1,6 +1,7 @@
 import { UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { pythonModule } from "./script-operands.ts";
 
 // Variables naming files a program loads and runs: shell startup files, preloaded libraries,
 // interpreter start-up code, commands git runs.
@@ -22,8 +23,8 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   }
   const words = args.map((a) => a.value);
   if (/^python[0-9.]*$/.test(name)) {
-    const at = words.indexOf("-m");
-    const module = at >= 0 ? words[at + 1] : undefined;
+    const word = pythonModule(args);
+    const module = word?.dynamic ? undefined : word?.value;
     if (module) out.push(`${module.replace(/\./g, "/")}.py`, `${module.replace(/\./g, "/")}/__main__.py`, `${module.split(".")[0]}/__init__.py`);
   }
   const dir = (option: string) => {
@@ -43,11 +44,11 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   // Red team 5: python imports sitecustomize and usercustomize from every PYTHONPATH folder at
   // start-up (an empty entry is the working one); pytest loads conftest.py from its folders.
   const python = /^python[0-9.]*$/.test(name);
-  if (python || _pytest(name, words)) {
+  if (python || _pytest(name, args)) {
     const path = commandVariable("PYTHONPATH", cmd, ctx);
     if (path !== null) out.push(...customizeFiles(path));
   }
-  if (_pytest(name, words)) {
+  if (_pytest(name, args)) {
     out.push("conftest.py");
     for (const w of words) if (!w.startsWith("-") && w !== "pytest") out.push(`${w.replace(/\/+$/, "")}/conftest.py`);
   }
@@ -83,11 +84,10 @@ const TOOL_FILES: Record<string, string[]> = {
   vagrant: ["Vagrantfile"],
 };
 
-/** pytest, py.test, or `python -m pytest`. */
-function _pytest(name: string, words: string[]): boolean {
+/** pytest, py.test, or `python -m pytest` (`-Im pytest`, `-mpytest`). */
+function _pytest(name: string, args: Word[]): boolean {
   if (name === "pytest" || name === "py.test") return true;
-  const at = words.indexOf("-m");
-  return at >= 0 && words[at + 1] === "pytest" && /^python[0-9.]*$/.test(name);
+  return /^python[0-9.]*$/.test(name) && pythonModule(args)?.value === "pytest";
 }
 
 /**
@@ -96,7 +96,6 @@ function _pytest(name: string, words: string[]): boolean {
  * sitecustomize/usercustomize, pytest collects conftest.py and test files under its folders.
  */
 export function implicitPattern(name: string, args: Word[]): RegExp | null {
-  const words = args.map((a) => a.value);
-  if (_pytest(name, words)) return /\/(?:conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$|\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/;
+  if (_pytest(name, args)) return /\/(?:conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$|\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/;
   return /^python[0-9.]*$/.test(name) || name === "pip" || /^pip[0-9.]+$/.test(name) ? /\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/ : null;
 }

@@ -2,6 +2,7 @@ import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { commandVariable, customizeFiles } from "./implicit-inputs.ts";
 import type { Language } from "./interpreters.ts";
+import { pythonModule } from "./script-operands.ts";
 
 type Loaded = { word: Word; language: Language };
 
@@ -42,8 +43,8 @@ export function loaderSources(name: string, language: Language | undefined, args
     }
   }
   if (language === "python" && name !== "pypy") {
-    const at = args.findIndex((a) => /^-[a-zA-Z]*m$/.test(a.value));
-    const module = at >= 0 ? args[at + 1] : undefined;
+    // The module's files (`python -m x`: x.py, x/__main__.py), as script-operands.ts reads the options.
+    const module = pythonModule(args);
     if (module && !module.dynamic) {
       const path = module.value.replace(/\./g, "/");
       add(`${path}.py`);
@@ -52,7 +53,7 @@ export function loaderSources(name: string, language: Language | undefined, args
     const path = value("PYTHONPATH");
     if (path !== null) for (const file of customizeFiles(path)) add(file);
     const startup = value("PYTHONSTARTUP");
-    if (startup && readsStdin && at < 0) add(startup);
+    if (startup && readsStdin && !module) add(startup);
   }
   return out;
 }

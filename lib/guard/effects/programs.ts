@@ -8,7 +8,8 @@ import { APP_CLIS, appCli, bundle } from "./app-databases.ts";
 import { COMPRESSORS, compressor } from "./compressors.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
-import { STDIN_CODE_PROGRAMS, stdinCode } from "./stdin-code.ts";
+import { stdinCode } from "./stdin-code.ts";
+import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade } from "./lazy-handler.ts";
@@ -91,8 +92,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["script", lazy(commandRunners, "script")],
   ["runuser", lazy(commandRunners, "runuser")],
   ...named(["make", "gmake"], lazy(commandRunners, "make")),
-  ...named(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish"], lazy(shells, "shell")),
-  ...named(["pwsh", "powershell"], lazy(shells, "powershell")),
+  ...named(SHELLS, lazy(shells, "shell")),
+  ...named(POWERSHELLS, lazy(shells, "powershell")),
   ["cmd", lazy(shells, "cmdExe")],
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).

@@ -3,10 +3,9 @@ import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
 import { absPath } from "./file-identity.ts";
 import { stdinPath } from "./stdin-path.ts";
+import { copiesStdin, copyOperands, stdinWrites } from "./stdin-writers.ts";
 import { carryScript, copyTarget, printedText, scriptText, setScript, stdinText } from "./written-scripts.ts";
 
-// Options of install whose value is the next word.
-const INSTALL_VALUED = new Set(["-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix"]);
 // A path naming this process's stdin (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`): stdin-path.ts.
 const isStdin = (value: string) => stdinPath(literalWord(value)) === "stdin";
 
@@ -26,29 +25,22 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
     setScript(r.target.value, text, state, r.op.endsWith(">>"));
   }
   const append = args.some((a) => /^-[a-zA-Z]*a[a-zA-Z]*$/.test(a.value) || a.value === "--append");
-  if (name === "tee" || name === "sponge") {
-    const files = name === "sponge" ? operands.slice(0, 1) : operands;
-    const text = stdinText(cmd, state);
-    // Text the guard did not read (`foo | tee f`, `{ curl …; } | tee f`) is recorded unknown.
-    for (const f of files) if (!f.dynamic) setScript(f.value, text, state, append);
+  // tee, sponge, `dd of=`, `cp|install /dev/stdin F`: which files take stdin is stdin-writers.ts's
+  // reading (the one taint.ts uses for downloads). Stdin the guard did not read (`foo | tee f`,
+  // `{ curl …; } | dd of=f`), dd converting it (`conv=…`), or a copy of `-` (a file of that name
+  // to cp) leaves unknown text.
+  const copy = name === "cp" || name === "install";
+  const files = copy ? copyOperands(name, args) : [];
+  for (const f of stdinWrites(name, args)) {
+    if (f.dynamic) continue;
+    const plain = name !== "dd" || args.every((a) => /^(if|of|bs|ibs|obs|status)=/.test(a.value));
+    const text = plain && !files.some((a) => a.value === "-") ? stdinText(cmd, state) : null;
+    const source = files.find((a) => a !== f && isStdin(a.value));
+    setScript(copy && source ? copyTarget(source, f, state) : f.value, text, state, append && !copy && name !== "dd");
   }
-  if (name === "dd") {
-    const out = args.find((a) => a.value.startsWith("of="));
-    if (out && !out.dynamic) {
-      const from = args.find((a) => a.value.startsWith("if="));
-      const plain = args.every((a) => a === out || a === from || /^(bs|ibs|obs|status)=/.test(a.value));
-      // Stdin the guard did not read (`{ curl …; } | dd of=f`, `conv=…`) leaves unknown text.
-      if (!from || isStdin(from.value.slice(3))) setScript(out.value.slice(3), plain ? stdinText(cmd, state) : null, state);
-    }
-  }
-  if (name === "cp" || name === "install") {
-    const files = name === "install" ? _installOperands(args) : operands;
-    const [src, dest] = files;
-    const text = isStdin(src?.value ?? "") ? stdinText(cmd, state) : null;
-    if (files.length === 2 && src && dest && !dest.dynamic && text !== null) {
-      setScript(copyTarget(src, dest, state), text, state);
-    } else if (files.length === 2 && src && dest && !isStdin(src.value)) carryScript(src, dest, state);
-  }
+  // A copy of a file (not of stdin) carries what the line wrote into it to the new name.
+  const [src, dest] = files;
+  if (files.length === 2 && src && dest && !copiesStdin(src)) carryScript(src, dest, state);
   if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state);
   // A new link is another name of the file: what it holds is recorded under both names now, so a
   // later write through either counts.
@@ -59,14 +51,4 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
       if (typeof text === "string") setScript(link.value, text, state);
     }
   }
-}
-
-function _installOperands(args: Word[]): Word[] {
-  const files: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (INSTALL_VALUED.has(v)) i++;
-    else if (!v.startsWith("-") || v === "-") files.push(args[i]!);
-  }
-  return files;
 }

@@ -8,13 +8,14 @@ import { isDirectory } from "../fs-probe.ts";
 import { fetchedFolders } from "./fetched-folders.ts";
 import { fetchesRemotePackage, packageRunner } from "./remote-packages.ts";
 import { downloadLanding } from "./download-targets.ts";
-import { codeWords, judgesPipedFetch, remoteStdin, stdinWrites } from "./remote-stdin.ts";
+import { judgesPipedFetch, remoteStdin } from "./remote-stdin.ts";
+import { scriptOperands } from "./script-operands.ts";
+import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { stdinOf } from "./stdin.ts";
 import { implicitInputs, implicitPattern } from "./implicit-inputs.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
-const RUNNERS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "source", ".", "exec", "python", "python3", "node", "bun", "deno", "perl", "ruby", "php", "lua", "tclsh", "Rscript", "pwsh", "powershell", "make"]);
 const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 const VCS = new Set(["git", "svn", "hg", "gh"]);
 // In the tainted set: a fetched folder exists while the running directory is unknown, so a
@@ -106,19 +107,18 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
     else if (_singleFileInto(name, args, sources, dest!, state.cwd)) taint(`${dest!.value}/${basename(sources[0]!.value.replace(/^[^/]+:/, ""))}`);
     else taint(dest!.value);
   }
-  const input = args.find((a) => a.value.startsWith("if="));
-  const output = args.find((a) => a.value.startsWith("of="));
-  if (name === "dd" && input && output && isTainted({ ...input, value: input.value.slice(3) })) taint(output.value.slice(3));
+  const dd = name === "dd" ? ddFiles(args) : {};
+  if (dd.input && dd.output && isTainted(dd.input)) taint(dd.output.value);
   if (tainted.size === 0 && !fromRemote) return [];
   // A script operand the guard cannot name may be the download; with inline code (`-c`, `-e`,
-  // `-m`) the operands are data, not scripts. An interpreter's script is its first operand (and
-  // option values such as `node -r FILE`): later ones are its arguments (`python3 parse.py
-  // data.json`). One reading its code from stdin runs network data fed to it (`curl URL | tclsh`,
-  // `| bun run -`, `| Rscript -`: remote-stdin.ts).
-  const code = codeWords(name, args);
-  const inline = name !== "make" && args.some((a) => /^-[a-z]{0,3}[cem]$|^--(command|eval|module)$/.test(a.value));
-  const scripts = Array.isArray(code) ? code : code !== null || inline || !RUNNERS.has(name) ? [] : name === "make" ? operands : operands.slice(0, 1);
-  const readsStdin = code === "stdin" || (code === null && RUNNERS.has(name) && !inline);
+  // `-m`) the operands are data, not scripts. Which words are a runner's code (its script, and
+  // option values such as `node -r FILE`; later operands are its arguments: `python3 parse.py
+  // data.json`) and whether it reads its code from stdin (`curl URL | tclsh`, `| bun run -`, `|
+  // Rscript -`) is script-operands.ts's reading. `exec PROGRAM` runs its first operand, make its
+  // operands (targets that may be files); either may read stdin (`make -f -`).
+  const code = scriptOperands(name, args);
+  const scripts = code ? code.words : name === "make" ? operands : name === "exec" ? operands.slice(0, 1) : [];
+  const readsStdin = code ? code.stdin : name === "make" || name === "exec";
   // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
   const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");
   const runsTainted = isTainted(head) || scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinRuns;

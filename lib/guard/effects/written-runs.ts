@@ -8,30 +8,14 @@ import { copiedFrom } from "./copies.ts";
 import { fileKeys } from "./file-identity.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
-import { stdinPath } from "./stdin-path.ts";
+import { LANGUAGES, SHELL_NAMES, SHELLS as SHELL_LIST } from "./runner-names.ts";
+import { scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
-// Shells that run a script operand, or stdin without one.
-export const SHELLS = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
-export const LANGUAGES: Record<string, Language> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", perl: "perl", ruby: "ruby", php: "php" };
-// Interpreter options whose value is the next word; `code` ones mean no script file runs.
-const VALUED: Record<Language, RegExp> = {
-  python: /^-[WX]$/,
-  node: /^(-C|--conditions|--loader|--experimental-loader|--env-file|--title|--input-type)$/,
-  perl: /^-[IxC]$/,
-  ruby: /^-[IC]$/,
-  php: /^-[cdz]$/,
-};
-const CODE: Record<Language, RegExp> = {
-  python: /^-[a-zA-Z]*[cm]/,
-  node: /^(-e|--eval|-p|--print|-pe)$/,
-  perl: /^-[a-zA-Z]*[eE]/,
-  ruby: /^-[a-zA-Z]*e/,
-  php: /^-r$/,
-};
-// Options that load another file before the script: its text runs too.
-const PRELOAD: Record<Language, RegExp | null> = { python: null, node: /^(-r|--require|--import)$/, perl: null, ruby: /^-r$/, php: /^-f$/ };
+// The shells (not fish) whose loader variables written-inputs.ts leaves to the shell handler.
+export const SHELLS: ReadonlySet<string> = new Set(SHELL_LIST.filter((n) => n !== "fish"));
+export { LANGUAGES };
 
 type Source = { word: Word | "stdin"; language: Language | "posix" | "shebang" };
 
@@ -126,79 +110,14 @@ function _shebang(text: string): Language | "posix" | null | undefined {
   let prog = words[0] ?? "";
   if (prog.endsWith("/env")) prog = words.slice(1).find((w) => !w.startsWith("-") && !w.includes("=")) ?? "";
   const name = programName({ value: prog, dynamic: false, glob: false, pattern: prog, quoted: true });
-  return SHELLS.has(name) ? "posix" : (LANGUAGES[name] ?? null);
+  return SHELL_NAMES.has(name) ? "posix" : (LANGUAGES[name] ?? null);
 }
 
-/** The files (or stdin) a command runs as scripts. */
+/** The files (or stdin) a command runs as scripts: its script operands (script-operands.ts), or itself run by its path. */
 function _sources(name: string, head: Word, args: Word[]): Source[] {
-  if (name === "source" || name === ".") {
-    const file = args[0]?.value === "--" ? args[1] : args[0];
-    return file ? [{ word: file, language: "posix" }] : [];
-  }
-  if (SHELLS.has(name)) return _shellSources(args);
-  const language = LANGUAGES[name];
-  // bun and deno have subcommands (`bun install`): only `run` or a file-like operand runs a script.
-  if (language && (name === "bun" || name === "deno") && args[0]?.value !== "run" && !/[./]/.test(args.find((a) => !a.value.startsWith("-"))?.value ?? "")) return [];
-  if (language) return _interpreterSources(name, language, args);
-  // A program named by its path runs that file.
-  return head.value.includes("/") ? [{ word: head, language: "shebang" }] : [];
-}
-
-/**
- * bash's own option parsing: each `o`/`O` of a cluster (`-o`, `-euo`, `+O`) and `--rcfile`,
- * `--init-file` take the next word; `-c` runs text (the shell handler's); `-s` or no operand
- * reads stdin; `--` or `-` ends the options.
- */
-function _shellSources(args: Word[]): Source[] {
-  let i = 0;
-  let fromStdin = false;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return [];
-    const v = a.value;
-    if (v === "--" || v === "-") {
-      i++;
-      break;
-    }
-    if (v.startsWith("--")) {
-      if (v === "--rcfile" || v === "--init-file") i++;
-      continue;
-    }
-    if (!/^[-+][a-zA-Z]+$/.test(v)) break;
-    if (v.startsWith("-") && v.includes("c")) return [];
-    i += v.replace(/[^oO]/g, "").length;
-    if (v.startsWith("-") && v.includes("s")) fromStdin = true;
-  }
-  const operand = fromStdin ? undefined : args[i];
-  if (!operand || stdinPath(operand) === "stdin") return [{ word: "stdin", language: "posix" }];
-  return [{ word: operand, language: "posix" }];
-}
-
-function _interpreterSources(name: string, language: Language, all: Word[]): Source[] {
-  const args = (name === "bun" || name === "deno") && all[0]?.value === "run" ? all.slice(1) : all;
-  const sources: Source[] = [];
-  const preload = PRELOAD[language];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return sources;
-    const v = a.value;
-    if (preload?.test(v)) {
-      const file = args[++i];
-      if (file) sources.push({ word: file, language });
-      continue;
-    }
-    if (language === "ruby" && /^-r./.test(v)) {
-      sources.push({ word: { ...a, value: v.slice(2), pattern: v.slice(2) }, language });
-      continue;
-    }
-    if (CODE[language].test(v)) return sources;
-    if (v === "-") return [...sources, { word: "stdin", language }];
-    if (v === "--") return args[i + 1] ? [...sources, { word: args[i + 1]!, language }] : sources;
-    if (VALUED[language].test(v)) {
-      i++;
-      continue;
-    }
-    if (!v.startsWith("-")) return [...sources, { word: a, language }];
-  }
-  return [...sources, { word: "stdin", language }];
+  const code = scriptOperands(name, args);
+  if (!code?.language) return head.value.includes("/") ? [{ word: head, language: "shebang" }] : [];
+  const language = code.language;
+  const sources: Source[] = code.words.map((word) => ({ word, language }));
+  return code.stdin ? [...sources, { word: "stdin", language }] : sources;
 }
