@@ -97,7 +97,15 @@ export function tarSources(args: Word[], ctx: AnalyzeContext): ArchiveSources | 
   return create ? { roots, follow } : null;
 }
 
-/** `--name`, or an abbreviation of it of three letters or more (`--deref`, `--rec=`). */
+/**
+ * `--name`, or an abbreviation of it of three letters or more (`--deref`, `--rec=`). Deliberately
+ * not tar-args.ts's reading (getopt's: a prefix of exactly one option): here a prefix counts even
+ * when tar would find it ambiguous and refuse to run (`--rec` is also `--recursive-unlink`), so an
+ * option that makes tar send more (create, dereference, recursion) is never missed, and one that
+ * makes the walk impossible (another mode, `--files-from`) gives unknown. This walk reads the words
+ * in order (an exclude or `--no-recursion` applies to the operands after it, each `-C` to the ones
+ * after it), which tar-args.ts's sets do not keep.
+ */
 function _abbreviates(word: string, name: string): boolean {
   const given = word.startsWith("--") ? word.slice(2).split("=")[0]! : "";
   // A whole option name of its own (`--file`, `--exclude`) is that option, not a prefix of another.

@@ -40,7 +40,9 @@ export const tar: Handler = (inv) => {
     const sent = tarSent(args, inv.ctx);
     ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
   }
-  const extracts = parsed.mode === "extract" || args.some((a, k) => a.value === "--extract" || a.value === "--get" || (/^-?[a-zA-Z]*x/.test(a.value) && (k === 0 || a.value.startsWith("-")) && !a.value.startsWith("--")));
+  // Extracting, as tar's own parser reads it (tar-args.ts: `-x`, `xf` first, `--ext`, `--get`; not
+  // `-fx`, whose x is the archive's name), or an option word it cannot read whose letters say so (`-x"$F"`).
+  const extracts = parsed.short.has("x") || parsed.long.has("extract") || parsed.long.has("get") || args.some((a) => a.dynamic && /^-[a-zA-Z]*x/.test(a.value));
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));
