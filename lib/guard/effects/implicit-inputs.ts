@@ -23,7 +23,7 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   }
   const words = args.map((a) => a.value);
   if (/^python[0-9.]*$/.test(name)) {
-    const word = pythonModule(args);
+    const word = pythonModule(args)?.module;
     const module = word?.dynamic ? undefined : word?.value;
     if (module) out.push(`${module.replace(/\./g, "/")}.py`, `${module.replace(/\./g, "/")}/__main__.py`, `${module.split(".")[0]}/__init__.py`);
   }
@@ -87,7 +87,7 @@ const TOOL_FILES: Record<string, string[]> = {
 /** pytest, py.test, or `python -m pytest` (`-Im pytest`, `-mpytest`). */
 function _pytest(name: string, args: Word[]): boolean {
   if (name === "pytest" || name === "py.test") return true;
-  return /^python[0-9.]*$/.test(name) && pythonModule(args)?.value === "pytest";
+  return /^python[0-9.]*$/.test(name) && pythonModule(args)?.module.value === "pytest";
 }
 
 /**

@@ -44,7 +44,7 @@ export function loaderSources(name: string, language: Language | undefined, args
   }
   if (language === "python" && name !== "pypy") {
     // The module's files (`python -m x`: x.py, x/__main__.py), as script-operands.ts reads the options.
-    const module = pythonModule(args);
+    const module = pythonModule(args)?.module;
     if (module && !module.dynamic) {
       const path = module.value.replace(/\./g, "/");
       add(`${path}.py`);

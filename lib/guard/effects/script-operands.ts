@@ -1,32 +1,34 @@
-import type { Word } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import { wordFrom } from "./getopt.ts";
 import type { Language } from "./interpreters.ts";
 import { LANGUAGES, POWERSHELLS, SHELL_NAMES, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { stdinPath } from "./stdin-path.ts";
 
-/** The code a runner loads from files or stdin (scriptOperands). */
+/** What code a shell or interpreter runs, as its command line says (scriptOperands). */
 export interface ScriptOperands {
-  /** Its script, and the files it loads before it (`node -r F`, `ruby -rF`, `bash --rcfile F`); a computed word where its options stop being readable (it may be the script). */
-  words: Word[];
-  /** Whether it reads code from stdin: no script, `-`, a stdin path (`/dev/stdin`), a shell's `-s`. */
+  /** Code given on the command line (`-c TEXT`, `-e CODE`, `--eval=CODE`, fish `-C TEXT`, powershell's `-Command TEXT…`); [] when its option lacks it. No stdin runs then, nor a script but powershell's bare word. */
+  inline?: Word[];
+  /** The script operand as given (`/dev/stdin` too); a computed word where the options stop being readable (it may be the script). */
+  script?: Word;
+  /** Files loaded before the script (`node -r F`, `ruby -rF`, `bash --rcfile F`). */
+  preloads: Word[];
+  /** Whether it reads code from stdin: no script, `-`, a script naming stdin (`/dev/stdin`), a shell's `-s`. */
   stdin: boolean;
   /** What it reads the code as: a shell's (posix), a modelled interpreter's language, or null (a language the guard does not read). */
   language: Language | "posix" | null;
-  /** The module `python -m NAME` runs (`-mNAME`, `-Im NAME` too): loader-sources.ts and implicit-inputs.ts name its files. */
-  module?: Word;
+  /** The module `python -m NAME` runs (`-mNAME`, `-Im NAME` too), and the index in the arguments of the module's own. */
+  module?: { module: Word; rest: number };
 }
 
 /**
- * Which operands of a shell or interpreter are the code it runs: the one reading for the line-flow
- * passes (written-runs.ts runs a file the line wrote, taint.ts a download, stdin-code.ts an
- * unread script, loader-sources.ts and implicit-inputs.ts the module of `python -m`). Inline code (`-c`, `-e`, `python -m`, `php -r`) and a shell's `-n` (read, never
- * run) leave no script; null is a program that runs no script (not listed here).
+ * Which operands of a shell or interpreter are the code it runs: the one reading for its handler
+ * (shells.ts, stdin-code.ts) and the line-flow passes (written-runs.ts runs a file the line wrote,
+ * taint.ts a download; loader-sources.ts and implicit-inputs.ts name `python -m`'s files). Options
+ * are read as each program reads them; a shell's `-n` (read, never run) runs nothing. null is a
+ * program that runs no script (one not listed here, `bun install`).
  */
 export function scriptOperands(name: string, args: Word[]): ScriptOperands | null {
-  if (name === "source" || name === ".") {
-    const file = args[0]?.value === "--" ? args[1] : args[0];
-    return { words: file ? [file] : [], stdin: false, language: "posix" };
-  }
+  if (name === "source" || name === ".") return _script(args[0]?.value === "--" ? args[1] : args[0], [], "posix");
   if (SHELL_NAMES.has(name)) return _shell(name, args);
   const language = LANGUAGES[name];
   if (language) return _interpreter(name, language, args);
@@ -34,53 +36,72 @@ export function scriptOperands(name: string, args: Word[]): ScriptOperands | nul
   return _other(name, args);
 }
 
-const none = (language: ScriptOperands["language"], words: Word[] = []): ScriptOperands => ({ words, stdin: false, language });
+/** The files of code it loads: its preloads and a script that is not stdin. */
+export function codeFiles(code: ScriptOperands | null): Word[] {
+  if (!code) return [];
+  return code.script && (code.script.dynamic || stdinPath(code.script) !== "stdin") ? [...code.preloads, code.script] : code.preloads;
+}
 
-/** The script operand `a` (after any `words` loaded first): stdin when it names stdin. */
-function _script(a: Word | undefined, words: Word[], language: ScriptOperands["language"]): ScriptOperands {
-  if (a && (a.dynamic || stdinPath(a) !== "stdin")) return { words: [...words, a], stdin: false, language };
-  return { words, stdin: true, language };
+/** The module `python -m NAME` runs, read as python reads its options (file-servers.ts, build-outputs.ts could share it). */
+export function pythonModule(args: Word[]): { module: Word; rest: number } | undefined {
+  return _interpreter("python", "python", args)?.module;
+}
+
+const nothing = (language: ScriptOperands["language"], preloads: Word[] = []): ScriptOperands => ({ preloads, stdin: false, language });
+const inlined = (code: Word[], language: ScriptOperands["language"], preloads: Word[] = []): ScriptOperands => ({ inline: code, preloads, stdin: false, language });
+
+/** The script operand `a` (none: stdin), after the files loaded first. */
+function _script(a: Word | undefined, preloads: Word[], language: ScriptOperands["language"]): ScriptOperands {
+  if (!a) return { preloads, stdin: true, language };
+  return { script: a, preloads, stdin: !a.dynamic && stdinPath(a) === "stdin", language };
 }
 
 // fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
-const FISH_TEXT = /^--(?:init-)?command(?:=|$)/;
+const FISH_TEXT = /^--(?:init-)?command=/s;
 
 /**
- * A shell's own option parsing (bash's): each `o`/`O` of a cluster (`-o`, `-euo`, `+O`) takes the
- * next word (an option name); `--rcfile`, `--init-file` take a file it loads; `-c` runs text (the
- * shell handler's); `-n` reads without running (`bash -n +n` runs); `-s` or no operand reads
- * stdin, the words after `-s` being positional parameters; `--` or `-` ends the options.
+ * A shell's own option parsing (bash's): each `o`/`O` of a cluster (`-o`, `-euo`, `-oe`, `+O`)
+ * takes the next word (an option name); `--rcfile`, `--init-file` take a file it loads; with `-c`
+ * the first operand is the text run; `-n` reads without running (`bash -n +n` runs); `-s` or no
+ * operand reads stdin, the words after `-s` being positional parameters; `--` or `-` ends the
+ * options, and so does a computed word.
  */
 function _shell(name: string, args: Word[]): ScriptOperands {
-  const words: Word[] = [];
+  const preloads: Word[] = [];
   let noexec = false;
+  let command = false;
+  let fromStdin = false;
   let i = 0;
-  for (; i < args.length; i++) {
+  for (; i < args.length && !fromStdin; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic) return noexec ? none("posix") : _script(a, words, "posix");
+    if (a.dynamic) break;
     if (v === "--" || v === "-") {
       i++;
       break;
     }
     if (v.startsWith("--")) {
-      if (name === "fish" && FISH_TEXT.test(v)) return none("posix");
-      if ((v === "--rcfile" || v === "--init-file") && args[i + 1]) words.push(args[++i]!);
+      if (name === "fish" && FISH_TEXT.test(v)) return inlined([wordFrom(a, v.indexOf("=") + 1)], "posix");
+      if (name === "fish" && (v === "--command" || v === "--init-command")) return inlined(args.slice(i + 1, i + 2), "posix");
+      if ((v === "--rcfile" || v === "--init-file") && args[i + 1]) preloads.push(args[++i]!);
       continue;
     }
+    if (name === "fish" && /^-[a-zA-Z]*C$/.test(v)) return inlined(args.slice(i + 1, i + 2), "posix");
     if (!/^[-+][a-zA-Z]+$/.test(v)) break;
-    if (v.startsWith("-") && (v.includes("c") || (name === "fish" && v.includes("C")))) return none("posix");
     if (v.slice(1).includes("n")) noexec = v.startsWith("-");
+    if (v.startsWith("-") && v.includes("c")) command = true;
     i += v.replace(/[^oO]/g, "").length;
-    if (v.startsWith("-") && v.includes("s")) return noexec ? none("posix") : { words, stdin: true, language: "posix" };
+    if (v.startsWith("-") && v.includes("s")) fromStdin = true;
   }
-  return noexec ? none("posix") : _script(args[i], words, "posix");
+  if (noexec) return nothing("posix");
+  if (command) return inlined(args.slice(i, i + 1), "posix", preloads);
+  return fromStdin ? { preloads, stdin: true, language: "posix" } : _script(args[i], preloads, "posix");
 }
 
 /**
- * How an interpreter reads its short options: letters that give inline code, a letter that runs a
- * module (python's `-m`: loader-sources.ts), letters that load a file first, letters whose value is
- * the rest of the cluster or the next word, and letters whose value can only be attached.
+ * How an interpreter reads its short options: letters that give inline code (the rest of the
+ * cluster or the next word), a letter that runs a module, letters that load a file first, letters
+ * whose value is the rest of the cluster or the next word, and letters whose value can only be attached.
  */
 interface Letters {
   inline: string;
@@ -90,25 +111,32 @@ interface Letters {
   attached: string;
 }
 const LETTERS: Partial<Record<Language, Letters>> = {
-  // python -W ARG, -X OPT; -c CODE, -m MODULE (each the rest of the cluster or the next word).
+  // python -c CODE, -m MODULE, -W ARG, -X OPT.
   python: { inline: "c", module: "m", preload: "", valued: "WX", attached: "" },
   // perl -e/-E CODE; -I DIR (attached or not); -M/-m, -x, -C, -l, -0, -i, -F, -d, -D, -V only attached (`perl -x s.pl` runs s.pl).
   perl: { inline: "eE", preload: "", valued: "I", attached: "MmxCl0iFdDV" },
   // ruby -e CODE; -r LIB loads a library; -I DIR, -C DIR, -E ENC; -0, -F, -K, -T, -W, -x only attached.
   ruby: { inline: "e", preload: "r", valued: "ICE", attached: "0FKTWx" },
 };
-// Long options (and php's and node's single-word ones): inline code, a file loaded first, another value.
-const INLINE_LONG: Partial<Record<Language, RegExp>> = { node: /^(?:-e|--eval|-p|--print|-pe)$|^--(?:eval|print)=/s, php: /^-[rBRE]/ };
-const PRELOAD_LONG: Partial<Record<Language, RegExp>> = { node: /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=|$)/ };
-const VALUED_LONG: Record<Language, RegExp> = {
+// Options of a word of their own: inline code (the next word, or after `=`), a file loaded first, another value.
+const INLINE_WORD: Partial<Record<Language, RegExp>> = { node: /^(?:-e|--eval|-p|--print|-pe)(?:=|$)/, php: /^-[rBRE]/ };
+const PRELOAD_WORD: Partial<Record<Language, RegExp>> = { node: /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=|$)/ };
+const VALUED_WORD: Partial<Record<Language, RegExp>> = {
   python: /^--check-hash-based-pycs$/,
   node: /^(?:-C|--conditions|--env-file|--title|--input-type)$/,
-  perl: /^$/,
   ruby: /^--(?:encoding|external-encoding|internal-encoding|enable|disable|dump)$/,
   php: /^-[cdztS]$/,
 };
 // php -f FILE, -F FILE: the file is the script.
 const SCRIPT_OPTION = /^-[fF]$/;
+
+/** The value of option word `a` (`--eval=CODE`, `-rCODE` after `at` letters), or the next word. */
+function _value(args: Word[], i: number, at: number): Word | undefined {
+  const a = args[i]!;
+  const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
+  if (eq > 0) return wordFrom(a, eq + 1);
+  return at < a.value.length ? wordFrom(a, at) : args[i + 1];
+}
 
 function _interpreter(name: string, language: Language, all: Word[]): ScriptOperands | null {
   // bun and deno have subcommands (`bun install`): only `run` or a file-like operand runs a script;
@@ -118,44 +146,59 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
   if ((name === "bun" || name === "deno") && !run && sub && !sub.dynamic && !/[./]/.test(sub.value)) return null;
   const args = run ? all.slice(1) : all;
   const letters = LETTERS[language];
-  const words: Word[] = [];
+  const preloads: Word[] = [];
+  let inline: Word[] | undefined;
+  const code = (w: Word | undefined) => (inline ??= []).push(...(w ? [w] : []));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic) return _script(a, words, language);
-    if (v === "-") return { words, stdin: true, language };
-    if (v === "--") return _script(args[i + 1], words, language);
-    if (!v.startsWith("-")) return _script(a, words, language);
-    if (INLINE_LONG[language]?.test(v)) return none(language, words);
-    const preload = PRELOAD_LONG[language]?.exec(v);
-    if (preload) {
-      const file = v.includes("=") ? wordFrom(a, v.indexOf("=") + 1) : args[++i];
-      if (file) words.push(file);
+    // Operands: after inline code they are its arguments.
+    if (inline && (a.dynamic || !v.startsWith("-") || v === "-" || v === "--")) break;
+    if (a.dynamic) return _script(a, preloads, language);
+    if (v === "-") return { preloads, stdin: true, language };
+    if (v === "--") return _script(args[i + 1], preloads, language);
+    if (!v.startsWith("-")) return _script(a, preloads, language);
+    if (INLINE_WORD[language]?.test(v)) {
+      const value = _value(args, i, language === "php" ? 2 : v.length);
+      code(value);
+      // node and php run one piece of code; the words after it are its arguments.
+      break;
+    }
+    if (PRELOAD_WORD[language]?.test(v)) {
+      const file = _value(args, i, v.length);
+      if (file) preloads.push(file);
+      if (!v.includes("=")) i++;
       continue;
     }
-    if (VALUED_LONG[language].test(v)) {
+    if (VALUED_WORD[language]?.test(v)) {
       i++;
       continue;
     }
-    if (language === "php" && SCRIPT_OPTION.test(v)) return _script(args[i + 1], words, language);
+    if (language === "php" && SCRIPT_OPTION.test(v)) return _script(args[i + 1], preloads, language);
     if (!letters || v.startsWith("--")) continue;
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
-      if (letters.inline.includes(c)) return none(language, words);
-      if (letters.module?.includes(c)) return { ...none(language, words), module: k + 1 < v.length ? wordFrom(a, k + 1) : args[i + 1] };
       if (letters.attached.includes(c)) break;
-      if (!letters.preload.includes(c) && !letters.valued.includes(c)) continue;
-      const value = k + 1 < v.length ? wordFrom(a, k + 1) : args[++i];
-      if (value && letters.preload.includes(c)) words.push(value);
+      const takes = letters.inline.includes(c) || letters.module?.includes(c) || letters.preload.includes(c) || letters.valued.includes(c);
+      if (!takes) continue;
+      const value = _value(args, i, k + 1);
+      if (k + 1 === v.length) i++;
+      if (letters.module?.includes(c)) return value ? { ...nothing(language, preloads), module: { module: value, rest: i + 1 } } : nothing(language, preloads);
+      if (letters.inline.includes(c)) code(value);
+      else if (letters.preload.includes(c) && value) preloads.push(value);
       break;
     }
+    // python's -c: the words after its code are the code's arguments.
+    if (inline && language === "python") break;
   }
-  return { words, stdin: true, language };
+  return inline ? inlined(inline, language, preloads) : { preloads, stdin: true, language };
 }
 
-// pwsh/powershell (shells.ts): `-Command`, `-EncodedCommand` give code; `-File F` runs F, as does
-// a first bare word (pwsh 7; Windows PowerShell reads it as command text, also not stdin).
-const PS_INLINE = /^[-/](?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand|encoded.*)$/i;
+// pwsh/powershell (shells.ts): `-Command TEXT…` (`-Command -`: stdin) and `-EncodedCommand B64`
+// give code; `-File F` runs F; bare words are command text to Windows PowerShell and a script to
+// pwsh 7: both are read. Options are case-blind and may start with `/`.
+const PS_COMMAND = /^[-/](?:c|co|com|comm|comma|comman|command)$/i;
+const PS_ENCODED = /^[-/](?:e|ec|en|enc|encodedcommand|encoded.*)$/i;
 const PS_FILE = /^[-/](?:f|fi|fil|file)$/i;
 const PS_VALUED = /^[-/](?:executionpolicy|ep|ex|workingdirectory|wd|windowstyle|w|version|v|configurationname|config|outputformat|o|of|inputformat|inp|if|settingsfile|settings|custompipename)$/i;
 
@@ -163,44 +206,45 @@ function _powershell(args: Word[]): ScriptOperands {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic) return _script(a, [], null);
-    if (PS_INLINE.test(a.value)) return none(null);
+    if (PS_COMMAND.test(a.value)) return args.length === i + 2 && args[i + 1]!.value === "-" ? { preloads: [], stdin: true, language: null } : inlined(args.slice(i + 1), null);
+    if (PS_ENCODED.test(a.value)) {
+      const b64 = args[i + 1];
+      return inlined(b64 && !b64.dynamic ? [literalWord(Buffer.from(b64.value, "base64").toString("utf16le"))] : b64 ? [b64] : [], null);
+    }
     if (PS_FILE.test(a.value)) return _script(args[i + 1], [], null);
     if (PS_VALUED.test(a.value)) i++;
-    else if (!/^[-/]/.test(a.value)) return _script(a, [], null);
+    else if (!/^[-/]/.test(a.value)) return { ..._script(a, [], null), inline: args.slice(i) };
   }
-  return { words: [], stdin: true, language: null };
+  return { preloads: [], stdin: true, language: null };
 }
 
 // Other programs that read program text from stdin when given no script (a REPL or a filter of
-// code), whose options the guard reads only roughly. Compared also without a version suffix (`tclsh8.6`, `lua5.4`).
+// code), whose options the guard reads only roughly (inline-code.ts reads the code of those it
+// models). Compared also without a version suffix (`tclsh8.6`, `lua5.4`).
 const OTHERS = new Set([...STDIN_CODE_PROGRAMS.filter((n) => n !== "ghc"), "tcsh", "csh", "runghc", "tsx", "ts-node", "elixir", "iex", "erl", "ed", "ex"]);
 // Options whose value is the next word in any of these languages (`lua -l MOD`, `R -f FILE`); a
 // flag wrongly taken for one only makes the script a value, still looked at.
 const VALUED = /^(-[WXrICFIMolOf]|\+[oO]|--(require|import|loader|rcfile|init-file|directory|conditions))$/;
-// Options that give the program its code inline: stdin is then data. A C shell's `-c` (also in a
-// cluster), anyone else's `-e` (`--eval`, `-E`).
-const INLINE = /^-[a-zA-Z]{0,3}[eE]$|^--(command|eval|print|exec)(=|$)|^-pe?$/;
+// Options that give the program its code inline: a C shell's `-c` (also in a cluster), anyone
+// else's `-e` (`--eval`, `-le`). An upper-case `-E` is not read as one (lua's ignores the
+// environment): a program wrongly taken to read stdin is still judged by what stdin holds.
+const INLINE = /^-[a-zA-Z]{0,3}e$|^--(command|eval|print|exec)(=|$)|^-pe?$/;
 
 function _other(name: string, args: Word[]): ScriptOperands | null {
   const base = OTHERS.has(name) ? name : name.replace(/[0-9.]+$/, "");
   if (!OTHERS.has(base)) return null;
   // ed and ex read their commands from stdin; an operand is the file edited.
-  if (base === "ed" || base === "ex") return { words: [], stdin: true, language: null };
-  const words: Word[] = [];
+  if (base === "ed" || base === "ex") return { preloads: [], stdin: true, language: null };
+  const preloads: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic) return _script(a, words, null);
-    if (/csh$/.test(base) ? /^-[a-zA-Z]*c/.test(v) : INLINE.test(v)) return none(null, words);
-    if (v === "-") return { words, stdin: true, language: null };
-    if (v === "--") return _script(args[i + 1], words, null);
-    if (!v.startsWith("-") && !v.startsWith("+")) return _script(a, words, null);
-    if (VALUED.test(v) && args[i + 1]) words.push(args[++i]!);
+    if (a.dynamic) return _script(a, preloads, null);
+    if (/csh$/.test(base) ? /^-[a-zA-Z]*c/.test(v) : INLINE.test(v)) return inlined([], null, preloads);
+    if (v === "-") return { preloads, stdin: true, language: null };
+    if (v === "--") return _script(args[i + 1], preloads, null);
+    if (!v.startsWith("-") && !v.startsWith("+")) return _script(a, preloads, null);
+    if (VALUED.test(v) && args[i + 1]) preloads.push(args[++i]!);
   }
-  return { words, stdin: true, language: null };
-}
-
-/** The module `python -m NAME` runs, read as python reads its options; undefined when it runs none. */
-export function pythonModule(args: Word[]): Word | undefined {
-  return _interpreter("python", "python", args)?.module;
+  return { preloads, stdin: true, language: null };
 }

@@ -8,11 +8,8 @@ import { appScriptOps } from "./app-databases.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { shellStartupOps } from "./shell-startup.ts";
 import { writtenCodeOps } from "./inline-code.ts";
+import { scriptOperands } from "./script-operands.ts";
 import { stdinPath } from "./stdin-path.ts";
-
-const SHELL_VALUED = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]);
-// fish runs `--command=TEXT`, `--init-command=TEXT` (and `-C TEXT`) as well as `-c TEXT`.
-const FISH_TEXT = /^--(?:init-)?command=/s;
 
 /**
  * What running `file` as a script does: stdin's text when it names stdin; else a file is run.
@@ -32,8 +29,9 @@ function scriptOperand(inv: Invocation, file: Word, analyse: (text: string) => O
 
 /**
  * sh, bash, zsh, …: with -c the first operand is parsed as a script; with no operand stdin is;
- * a script file operand runs a file. `-n` (read, never run) counts as the options leave it:
- * `bash -n +n` runs.
+ * a script file operand runs a file. Which operand is which is script-operands.ts's reading, the
+ * one the line-flow passes use: `-n` (read, never run) counts as the options leave it (`bash -n +n`
+ * runs), each `o` of a cluster takes a word (`bash -oe pipefail`).
  */
 export const shell: Handler = (inv) => {
   const startup = shellStartupOps(inv);
@@ -42,42 +40,12 @@ export const shell: Handler = (inv) => {
 };
 
 const _shell: Handler = (inv) => {
-  const { args } = inv;
-  let command = false;
-  let noexec = false;
-  let fromStdin = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return [op("unknown", inv.name)];
-    const v = a.value;
-    if (v === "--" || v === "-") {
-      i++;
-      break;
-    }
-    if (v.startsWith("--")) {
-      if (inv.name === "fish" && FISH_TEXT.test(v)) return analyzeFedText(v.slice(v.indexOf("=") + 1), "posix", inv.ctx, inv.cmd);
-      if (inv.name === "fish" && (v === "--command" || v === "--init-command")) return _textOperand(inv, args[i + 1]);
-      if (SHELL_VALUED.has(v)) i++;
-      continue;
-    }
-    if (inv.name === "fish" && /^-[a-zA-Z]*C$/.test(v)) return _textOperand(inv, args[i + 1]);
-    if (!/^[-+][a-zA-Z]+$/.test(v)) break;
-    if (SHELL_VALUED.has(v) || /^[-+][a-zA-Z]*[oO]$/.test(v)) i++;
-    if (v.slice(1).includes("n")) noexec = v.startsWith("-");
-    if (v.startsWith("-") && v.slice(1).includes("c")) command = true;
-    // -s: commands come from stdin; the words after it are positional parameters.
-    if (v.startsWith("-") && v.slice(1).includes("s")) {
-      fromStdin = true;
-      break;
-    }
-  }
-  if (noexec) return [];
-  const operand = args[i];
-  if (command) return _textOperand(inv, operand);
+  const code = scriptOperands(inv.name, inv.args)!;
+  if (code.inline) return _textOperand(inv, code.inline[0]);
   const analyse = (text: string) => analyzeText(text, "posix", inv.ctx);
-  if (operand && !fromStdin) return scriptOperand(inv, operand, analyse);
-  return stdinEffects(inv, analyse);
+  if (code.script?.dynamic) return [op("unknown", inv.name)];
+  if (code.script) return scriptOperand(inv, code.script, analyse);
+  return code.stdin ? stdinEffects(inv, analyse) : [];
 };
 
 function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
@@ -85,30 +53,13 @@ function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
   return text.dynamic ? [op("unknown", inv.name)] : analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
 }
 
-/** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script. */
+/** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script (script-operands.ts reads the options). */
 export const powershell: Handler = (inv) => {
-  const { args } = inv;
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value.toLowerCase();
-    if (args[i]!.dynamic) return [op("unknown", inv.name)];
-    if (/^[-/](c|co|com|comm|comma|comman|command)$/.test(v)) {
-      const rest = args.slice(i + 1);
-      if (rest.length === 1 && rest[0]!.value === "-") return stdinEffects(inv, (t) => analyzeText(t, "powershell", inv.ctx));
-      if (rest.some((w) => w.dynamic)) return [op("unknown", inv.name)];
-      return analyzeText(rest.map((w) => w.value).join(" "), "powershell", inv.ctx);
-    }
-    if (/^[-/](e|ec|en|enc|encodedcommand|encoded.*)$/.test(v)) {
-      const text = Buffer.from(args[i + 1]?.value ?? "", "base64").toString("utf16le");
-      return analyzeText(text, "powershell", inv.ctx);
-    }
-    if (/^[-/](f|fi|fil|file)$/.test(v)) return [];
-    if (!v.startsWith("-") && !v.startsWith("/")) {
-      // powershell.exe treats bare words as -Command text.
-      if (args.slice(i).some((w) => w.dynamic)) return [op("unknown", inv.name)];
-      return analyzeText(args.slice(i).map((w) => w.value).join(" "), "powershell", inv.ctx);
-    }
-  }
-  return stdinEffects(inv, (t) => analyzeText(t, "powershell", inv.ctx));
+  const code = scriptOperands(inv.name, inv.args)!;
+  const analyse = (t: string) => analyzeText(t, "powershell", inv.ctx);
+  if (code.inline) return code.inline.some((w) => w.dynamic) ? [op("unknown", inv.name)] : analyse(code.inline.map((w) => w.value).join(" "));
+  if (code.script) return code.script.dynamic ? [op("unknown", inv.name)] : [];
+  return code.stdin ? stdinEffects(inv, analyse) : [];
 };
 
 /** cmd /c TEXT, cmd /k TEXT and /r (the same as /c). */
@@ -120,45 +71,28 @@ export const cmdExe: Handler = (inv) => {
   return analyzeText(rest.map((w) => w.value).join(" "), "cmd" satisfies Dialect, inv.ctx);
 };
 
-const INLINE_FLAGS: Record<Language, RegExp> = {
-  python: /^-[a-zA-Z]*c$/,
-  node: /^(-e|--eval|-p|--print|-pe)$/,
-  perl: /^-[a-zA-Z]*[eE]$/,
-  ruby: /^-[a-zA-Z]*e$/,
-  php: /^-r$/,
-};
-
-/** Interpreters: inline code is scanned; a script operand runs a file; none reads stdin. */
+/**
+ * Interpreters: inline code is scanned; a script operand runs a file; none reads stdin. Which
+ * operand is which is script-operands.ts's reading (`python -W ignore x.py`, `ruby -E utf-8`,
+ * `php -d a=b`); `python -m` is build-outputs.ts's and file-servers.ts's.
+ */
 export function interpreter(language: Language): Handler {
   return (inv) => {
-    const ops: Op[] = [];
-    let inline = false;
     // `bun run -`, `deno run -`: the subcommand before the interpreter's own arguments.
     const args = (inv.name === "bun" || inv.name === "deno") && inv.args[0]?.value === "run" ? inv.args.slice(1) : inv.args;
     // `deno eval CODE`: the first operand is code.
     if (inv.name === "deno" && args[0]?.value === "eval") return _denoEval(inv, args.slice(1));
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      // `node --eval=CODE`, `--print=CODE`.
-      const joined = language === "node" && /^--(?:eval|print)=/.test(a.value);
-      if (INLINE_FLAGS[language].test(a.value) || joined || (language === "python" && /^-c./.test(a.value))) {
-        const code = joined ? { ...a, value: a.value.slice(a.value.indexOf("=") + 1) } : a.value.length > 2 && language === "python" ? { ...a, value: a.value.slice(2) } : args[++i];
-        if (!code) break;
-        if (code.dynamic) return [op("unknown", inv.name)];
-        ops.push(...scanCode(code.value, language, inv.ctx));
-        inline = true;
-        if (language !== "perl" && language !== "ruby") break;
-      } else if (a.value === "-m" && language === "python") return [];
-      else if (a.value === "-") break;
-      else if (!a.value.startsWith("-")) {
-        if (inline) return ops;
-        // A framework's own script (`manage.py flush`, `artisan migrate:fresh`) drops data by its task name.
-        // A script the line wrote with known text is read (`echo '…' > x.py; python3 x.py`).
-        const written = writtenCodeOps(a, inv.ctx, (t) => scanCode(t, language, inv.ctx));
-        return [...appScriptOps(inv.name, a, args.slice(i + 1)), ...scriptOperand(inv, a, (t) => scanCode(t, language, inv.ctx), [op("unknown", inv.name)]), ...written];
-      }
+    const code = scriptOperands(inv.name, inv.args);
+    const scan = (t: string) => scanCode(t, language, inv.ctx);
+    if (code?.inline) return code.inline.some((w) => w.dynamic) ? [op("unknown", inv.name)] : code.inline.flatMap((w) => scan(w.value));
+    const a = code?.script;
+    if (a) {
+      // A framework's own script (`manage.py flush`, `artisan migrate:fresh`) drops data by its task name.
+      // A script the line wrote with known text is read (`echo '…' > x.py; python3 x.py`).
+      const written = writtenCodeOps(a, inv.ctx, scan);
+      return [...appScriptOps(inv.name, a, args.slice(args.indexOf(a) + 1)), ...scriptOperand(inv, a, scan, [op("unknown", inv.name)]), ...written];
     }
-    return inline ? ops : stdinEffects(inv, (t) => scanCode(t, language, inv.ctx));
+    return code?.stdin ? stdinEffects(inv, scan) : [];
   };
 }
 

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { scriptOperands } from "./script-operands.ts";
+import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { scriptText } from "./written-scripts.ts";
 
@@ -26,7 +26,7 @@ export const stdinCode: Handler = (inv) => {
   // The script and the files loaded before it (script-operands.ts, the reading taint.ts judges a
   // download by): one the guard cannot know (`tclsh <(curl …)`, `lua $f`) or the line wrote (`echo
   // … > x.tcl; tclsh x.tcl`) is code it does not read, as `bash <(curl …)` is for the shells.
-  const scripts = scriptOperands(inv.name, inv.args)?.words ?? [];
+  const scripts = codeFiles(scriptOperands(inv.name, inv.args));
   if (scripts.length > 0 && inv.name !== "gdb") return scripts.some((w) => _unread(w, inv)) ? [...ops, op("unknown", `${inv.name}:script`)] : ops;
   const stdin = shells().stdinEffects(inv, (text) => (text.trim() === "" ? [] : [op("unknown", `${inv.name}:stdin`)]));
   return stdin.length === 0 ? ops : [...ops, ...stdin];

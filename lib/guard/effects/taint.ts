@@ -9,7 +9,7 @@ import { fetchedFolders } from "./fetched-folders.ts";
 import { fetchesRemotePackage, packageRunner } from "./remote-packages.ts";
 import { downloadLanding } from "./download-targets.ts";
 import { judgesPipedFetch, remoteStdin } from "./remote-stdin.ts";
-import { scriptOperands } from "./script-operands.ts";
+import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { stdinOf } from "./stdin.ts";
 import { implicitInputs, implicitPattern } from "./implicit-inputs.ts";
@@ -117,7 +117,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // Rscript -`) is script-operands.ts's reading. `exec PROGRAM` runs its first operand, make its
   // operands (targets that may be files); either may read stdin (`make -f -`).
   const code = scriptOperands(name, args);
-  const scripts = code ? code.words : name === "make" ? operands : name === "exec" ? operands.slice(0, 1) : [];
+  const scripts = code ? codeFiles(code) : name === "make" ? operands : name === "exec" ? operands.slice(0, 1) : [];
   const readsStdin = code ? code.stdin : name === "make" || name === "exec";
   // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
   const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");

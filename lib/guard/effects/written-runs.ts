@@ -9,7 +9,7 @@ import { fileKeys } from "./file-identity.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
 import { LANGUAGES, SHELL_NAMES, SHELLS as SHELL_LIST } from "./runner-names.ts";
-import { scriptOperands } from "./script-operands.ts";
+import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
@@ -118,6 +118,6 @@ function _sources(name: string, head: Word, args: Word[]): Source[] {
   const code = scriptOperands(name, args);
   if (!code?.language) return head.value.includes("/") ? [{ word: head, language: "shebang" }] : [];
   const language = code.language;
-  const sources: Source[] = code.words.map((word) => ({ word, language }));
+  const sources: Source[] = codeFiles(code).map((word) => ({ word, language }));
   return code.stdin ? [...sources, { word: "stdin", language }] : sources;
 }
