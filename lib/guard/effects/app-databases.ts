@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
+import type { APP_CLIS } from "./registry-names.ts";
 
 /**
  * Application frameworks' database tasks that drop, wipe or roll back a database
@@ -13,8 +14,8 @@ import { asksHelp, cliLine, words } from "./infra-args.ts";
  */
 const destroy = (name: string): Op[] => [op("data-destroy", name)];
 
-/** Each tool's destructive task paths, matched against its operands (lower-cased, in order). */
-const TASKS: Record<string, Array<string[] | ((path: string[], options: string[]) => boolean)>> = {
+/** Each tool's destructive task paths, matched against its operands (lower-cased, in order); the tools are registry-names.ts's APP_CLIS. */
+const TASKS: Record<(typeof APP_CLIS)[number], Array<string[] | ((path: string[], options: string[]) => boolean)>> = {
   prisma: [["migrate", "reset"], (p, o) => p[0] === "db" && p[1] === "push" && o.some((x) => x === "--force-reset" || x === "--accept-data-loss")],
   rails: [(p) => p.some(_railsTask)],
   rake: [(p) => p.some(_railsTask)],
@@ -71,7 +72,7 @@ function _artisan(args: Word[], name: string): Op[] {
 }
 
 function _judge(tool: string, args: Word[], name: string = tool): Op[] {
-  const rules = TASKS[tool];
+  const rules = (TASKS as Record<string, (typeof TASKS)[keyof typeof TASKS] | undefined>)[tool];
   if (!rules) return [];
   const line = cliLine(args, new Set(["--schema", "-e", "--environment", "--env", "--url", "--settings", "--project", "-p", "--config", "-c", "--knexfile", "--context", "--connection", "--database"]));
   if (asksHelp(line, ["--help", "-h", "-H"], true)) return [];
@@ -82,5 +83,3 @@ function _judge(tool: string, args: Word[], name: string = tool): Op[] {
   return hit ? destroy(name) : [];
 }
 
-/** The framework CLIs appCli judges (programs.ts registers them). */
-export const APP_CLIS = Object.keys(TASKS);

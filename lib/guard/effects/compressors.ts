@@ -4,6 +4,7 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import type { COMPRESSOR_NAMES } from "./registry-names.ts";
 
 interface Compressor {
   /** Removes its input by default (gzip); otherwise only with `remove` (zstd --rm). */
@@ -49,8 +50,8 @@ const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: [
 const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: ["output", "quality", "lgwin", "suffix"], longs: "best decompress force help keep large_window lgwin no-copy-stat output quality rm squash stdout suffix test verbose version".split(" "), remove: "j", removeLong: ["rm"] };
 const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: ["output", "suffix"], longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
 
-/** The programs that compress or decompress files beside their input, by name. */
-export const COMPRESSORS: Record<string, Compressor> = {
+/** The programs that compress or decompress files beside their input, by name (registry-names.ts lists the names). */
+export const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
   gzip: GZIP,
   pigz: GZIP,
   gunzip: { ...GZIP, decompresses: true },
@@ -86,7 +87,7 @@ const TAR_ENDINGS: Record<string, string> = { ".tgz": ".tar", ".taz": ".tar", ".
  * `-l`, help and version keep the input.
  */
 export const compressor: Handler = ({ name, args, ctx }) => {
-  const c = COMPRESSORS[name];
+  const c = (COMPRESSORS as Record<string, Compressor | undefined>)[name];
   if (!c) return [];
   let keep = !c.replaces;
   let quiet = false;

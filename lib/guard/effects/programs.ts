@@ -2,23 +2,22 @@ import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { fetcher, pipedToPeer, socket } from "./network.ts";
-import { NAME_QUERY_PROGRAMS, nameQuery } from "./dns-sent.ts";
 import { keychain } from "./secrets.ts";
-import { APP_CLIS, appCli, bundle } from "./app-databases.ts";
-import { COMPRESSORS, compressor } from "./compressors.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
-import { stdinCode } from "./stdin-code.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
+import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade } from "./lazy-handler.ts";
 
 // The analysers' modules, loaded when a command first needs one (lazy-handler.ts): a line that
 // names none of their programs loads none of them.
+const appDatabases = (): typeof import("./app-databases.ts") => require("./app-databases.ts");
 const buildOutputs = (): typeof import("./build-outputs.ts") => require("./build-outputs.ts");
 const cloud = (): typeof import("./cloud.ts") => require("./cloud.ts");
 const cmakeE = (): typeof import("./cmake-e.ts") => require("./cmake-e.ts");
+const compressors = (): typeof import("./compressors.ts") => require("./compressors.ts");
 const cloudCopies = (): typeof import("./cloud-copies.ts") => require("./cloud-copies.ts");
 const ghUploads = (): typeof import("./gh-uploads.ts") => require("./gh-uploads.ts");
 const commandRunners = (): typeof import("./command-runners.ts") => require("./command-runners.ts");
@@ -26,6 +25,7 @@ const containers = (): typeof import("./containers.ts") => require("./containers
 const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
 const creates = (): typeof import("./creates.ts") => require("./creates.ts");
 const csplit = (): typeof import("./csplit.ts") => require("./csplit.ts");
+const dnsSent = (): typeof import("./dns-sent.ts") => require("./dns-sent.ts");
 const editors = (): typeof import("./editors.ts") => require("./editors.ts");
 const extractors = (): typeof import("./extractors.ts") => require("./extractors.ts");
 const fileServers = (): typeof import("./file-servers.ts") => require("./file-servers.ts");
@@ -46,6 +46,7 @@ const schedulers = (): typeof import("./schedulers.ts") => require("./schedulers
 const sftp = (): typeof import("./sftp.ts") => require("./sftp.ts");
 const shells = (): typeof import("./shells.ts") => require("./shells.ts");
 const sqlClients = (): typeof import("./sql-clients.ts") => require("./sql-clients.ts");
+const stdinCode = (): typeof import("./stdin-code.ts") => require("./stdin-code.ts");
 const storeClis = (): typeof import("./store-clis.ts") => require("./store-clis.ts");
 const toolOutputs = (): typeof import("./tool-outputs.ts") => require("./tool-outputs.ts");
 const tar = (): typeof import("./tar.ts") => require("./tar.ts");
@@ -104,14 +105,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],
   ["php", all(lazyMade(shells, (m) => m.interpreter("php")), lazy(fileServers, "phpServer"))],
   // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).
-  ...named(STDIN_CODE_PROGRAMS, stdinCode),
+  ...named(STDIN_CODE_PROGRAMS, lazy(stdinCode, "stdinCode")),
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
   ["http-server", lazy(fileServers, "httpServer")],
   ["serve", lazy(fileServers, "serve")],
   ["httpd", lazy(fileServers, "httpd")],
   ...named(["curl", "wget", "http", "https", "xh"], fetcher),
   ...named(["nc", "ncat", "netcat", "socat"], socket),
-  ...named(NAME_QUERY_PROGRAMS, nameQuery),
+  ...named(NAME_QUERY_PROGRAMS, lazy(dnsSent, "nameQuery")),
   ["scp", commandString],
   ["sftp", lazy(sftp, "sftp")],
   ...named(["at", "batch"], lazy(schedulers, "atJob")),
@@ -141,7 +142,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["split", lazy(outputOptions, "split")],
   ["patch", lazy(patch, "patch")],
   // Compressors replace their input by its compressed copy (compressors.ts).
-  ...named(Object.keys(COMPRESSORS), compressor),
+  ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
   ["security", keychain],
   ["trap", trap],
   ["tmux", tmux],
@@ -177,8 +178,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["vault", lazy(storeClis, "vault")],
   ["influx", lazy(storeClis, "influx")],
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
-  ...named(APP_CLIS, appCli),
-  ["bundle", bundle],
+  ...named(APP_CLIS, lazy(appDatabases, "appCli")),
+  ["bundle", lazy(appDatabases, "bundle")],
   // Infrastructure (ASK_INFRA_DESTROY): infra.ts, containers.ts, cloud.ts.
   ...named(["terraform", "tofu", "terragrunt"], lazy(infra, "terraform")),
   ...named(["pulumi", "cdk"], lazy(infra, "stackTool")),

@@ -1,0 +1,16 @@
+// Program names the registry (programs.ts) registers for analysers it loads on first use
+// (lazy-handler.ts), kept apart from them: start-up reads the names without loading the analysers.
+// Each analyser keys its own table by these names, and TypeScript checks the two match.
+
+/**
+ * dig, host, ping and the other programs that send a name to a resolver (dns-sent.ts); getent
+ * (hosts, ahosts, and any database a name service may look up remotely), resolvectl and
+ * systemd-resolve query it the same way (red team 6 M2).
+ */
+export const NAME_QUERY_PROGRAMS = ["dig", "host", "nslookup", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath", "mtr", "getent", "resolvectl", "systemd-resolve", "dog", "doggo", "adig", "ahost"] as const;
+
+/** The framework CLIs whose database tasks app-databases.ts judges. */
+export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "knex", "mix", "dotnet", "django-admin"] as const;
+
+/** The compressors and decompressors that replace their input (compressors.ts). */
+export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;
