@@ -11,7 +11,7 @@ const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 /**
  * Files a command runs without naming them as a script: what loader variables point to
  * (`BASH_ENV=f bash -c …`, `LD_PRELOAD=./x.so ls`, `NODE_OPTIONS='--require ./x.js'`), a module run
- * with `python -m NAME`, and the build files a tool reads from its folder (make's Makefile, a
+ * with `python -m NAME` (moduleFiles), and the build files a tool reads from its folder (make's Makefile, a
  * package manager's package.json, `pip install .`'s setup.py, direnv's .envrc, cargo's build.rs).
  * Paths are spelled relative to the working directory, as the taint set resolves them.
  */
@@ -23,9 +23,8 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   }
   const words = args.map((a) => a.value);
   if (/^python[0-9.]*$/.test(name)) {
-    const word = pythonModule(args)?.module;
-    const module = word?.dynamic ? undefined : word?.value;
-    if (module) out.push(`${module.replace(/\./g, "/")}.py`, `${module.replace(/\./g, "/")}/__main__.py`, `${module.split(".")[0]}/__init__.py`);
+    const module = pythonModule(args);
+    if (module && !module.dynamic) out.push(...moduleFiles(module.value));
   }
   const dir = (option: string) => {
     const at = words.indexOf(option);
@@ -55,6 +54,17 @@ export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | 
   const files = TOOL_FILES[name];
   if (files) out.push(...files);
   return out;
+}
+
+/**
+ * The files `python -m NAME` runs: NAME.py or NAME/__main__.py, after the `__init__.py` of each
+ * package on the way (`-m a.b.c` imports a/__init__.py and a/b/__init__.py first, and
+ * a/b/c/__init__.py when c is a package). At most 16 parts are followed.
+ */
+export function moduleFiles(module: string): string[] {
+  const parts = module.split(".").slice(0, 16);
+  const path = parts.join("/");
+  return [`${path}.py`, `${path}/__main__.py`, ...parts.map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`)];
 }
 
 /** A variable as the command sees it: its own assignment (null when computed) or the line's; null when unset. */
@@ -87,7 +97,7 @@ const TOOL_FILES: Record<string, string[]> = {
 /** pytest, py.test, or `python -m pytest` (`-Im pytest`, `-mpytest`). */
 function _pytest(name: string, args: Word[]): boolean {
   if (name === "pytest" || name === "py.test") return true;
-  return /^python[0-9.]*$/.test(name) && pythonModule(args)?.module.value === "pytest";
+  return /^python[0-9.]*$/.test(name) && pythonModule(args)?.value === "pytest";
 }
 
 /**

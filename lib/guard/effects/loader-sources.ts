@@ -1,6 +1,6 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { commandVariable, customizeFiles } from "./implicit-inputs.ts";
+import { commandVariable, customizeFiles, moduleFiles } from "./implicit-inputs.ts";
 import type { Language } from "./interpreters.ts";
 import { pythonModule } from "./script-operands.ts";
 
@@ -9,7 +9,7 @@ type Loaded = { word: Word; language: Language };
 /**
  * Files an interpreter loads and runs before (or instead of) its script without naming them as
  * one: `NODE_OPTIONS='--require ./x.js'`, `--import` (for any program: node tools run node), `PERL5OPT='-Mx'` (x.pm in the working
- * folder or an `-I` one), `RUBYOPT='-r./x'`, `python -m x` (x.py, x/__main__.py),
+ * folder or an `-I` one), `RUBYOPT='-r./x'`, `python -m x` (x.py, x/__main__.py, the packages' __init__.py),
  * sitecustomize/usercustomize.py of each PYTHONPATH folder, and PYTHONSTARTUP when python reads
  * its code from stdin (interactive). written-runs.ts analyses those the line wrote.
  */
@@ -43,13 +43,9 @@ export function loaderSources(name: string, language: Language | undefined, args
     }
   }
   if (language === "python" && name !== "pypy") {
-    // The module's files (`python -m x`: x.py, x/__main__.py), as script-operands.ts reads the options.
-    const module = pythonModule(args)?.module;
-    if (module && !module.dynamic) {
-      const path = module.value.replace(/\./g, "/");
-      add(`${path}.py`);
-      add(`${path}/__main__.py`);
-    }
+    // The module's files (implicit-inputs.ts), the module as script-operands.ts reads the options.
+    const module = pythonModule(args);
+    if (module && !module.dynamic) for (const file of moduleFiles(module.value)) add(file);
     const path = value("PYTHONPATH");
     if (path !== null) for (const file of customizeFiles(path)) add(file);
     const startup = value("PYTHONSTARTUP");

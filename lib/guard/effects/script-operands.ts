@@ -16,8 +16,8 @@ export interface ScriptOperands {
   stdin: boolean;
   /** What it reads the code as: a shell's (posix), a modelled interpreter's language, or null (a language the guard does not read). */
   language: Language | "posix" | null;
-  /** The module `python -m NAME` runs (`-mNAME`, `-Im NAME` too), and the index in the arguments of the module's own. */
-  module?: { module: Word; rest: number };
+  /** The module `python -m NAME` runs (`-mNAME`, `-Im NAME` too). */
+  module?: Word;
 }
 
 /**
@@ -42,8 +42,8 @@ export function codeFiles(code: ScriptOperands | null): Word[] {
   return code.script && (code.script.dynamic || stdinPath(code.script) !== "stdin") ? [...code.preloads, code.script] : code.preloads;
 }
 
-/** The module `python -m NAME` runs, read as python reads its options (file-servers.ts, build-outputs.ts could share it). */
-export function pythonModule(args: Word[]): { module: Word; rest: number } | undefined {
+/** The module `python -m NAME` runs, read as python reads its options. */
+export function pythonModule(args: Word[]): Word | undefined {
   return _interpreter("python", "python", args)?.module;
 }
 
@@ -183,7 +183,7 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
       if (!takes) continue;
       const value = _value(args, i, k + 1);
       if (k + 1 === v.length) i++;
-      if (letters.module?.includes(c)) return value ? { ...nothing(language, preloads), module: { module: value, rest: i + 1 } } : nothing(language, preloads);
+      if (letters.module?.includes(c)) return value ? { ...nothing(language, preloads), module: value } : nothing(language, preloads);
       if (letters.inline.includes(c)) code(value);
       else if (letters.preload.includes(c) && value) preloads.push(value);
       break;

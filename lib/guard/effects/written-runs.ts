@@ -13,7 +13,8 @@ import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
-// The shells (not fish) whose loader variables written-inputs.ts leaves to the shell handler.
+// The shells whose start-up files written-inputs.ts leaves to this module and shells.ts. fish is
+// not one of them there, as before: its loader variables (`LD_PRELOAD=./x.so fish …`) stay judged.
 export const SHELLS: ReadonlySet<string> = new Set(SHELL_LIST.filter((n) => n !== "fish"));
 export { LANGUAGES };
 

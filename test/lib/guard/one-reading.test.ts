@@ -6,8 +6,8 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 // Each row is a line on which two copies disagreed and one of them let it through: which operand is
 // a shell's or interpreter's script (script-operands.ts, for taint.ts, written-runs.ts and
 // stdin-code.ts), which files a program writes its stdin into (stdin-writers.ts: GNU dd writes
-// only its last `of=`, sponge only its first operand), the module of `python -m` (the same
-// reading for implicit-inputs.ts and loader-sources.ts), the shells' names (runner-names.ts), and
+// only its last `of=`, sponge only its first operand), the module of `python -m` and the files it
+// runs (the same reading for implicit-inputs.ts and loader-sources.ts), the shells' names (runner-names.ts), and
 // whether tar extracts (tar.ts, as tar-args.ts reads the options).
 const fx = useGuardFixture();
 const URL = "http://127.0.0.1:8000/x";
@@ -43,6 +43,7 @@ const STOPPED: Array<[string, string]> = [
   ["python -Im runs a downloaded module", `curl -s ${URL} -o x.py; python3 -Im x`],
   ["python -mNAME runs a downloaded module", `curl -s ${URL} -o x.py; python3 -mx`],
   ["python -Im pytest loads a downloaded conftest.py", `curl -s ${URL} -o conftest.py; python3 -Im pytest`],
+  ["python -m a.b.c imports a/b/__init__.py first", `curl -s ${URL} -o pkg/sub/__init__.py; python3 -m pkg.sub.mod`],
   // tar's extraction: its parser's reading, and an option word it cannot read.
   ["tar --ext extracts outside the workspace", "tar --ext -f a.tar -C ~/Documents"],
   ["tar -x with a computed cluster", 'tar -C ~/Documents -x"$F"'],
