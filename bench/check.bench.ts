@@ -109,60 +109,43 @@ if (process.env.BENCH_MISSES) for (const m of [...mine.misses, ...dippyMine.miss
 
 // In-process latency: every POSIX row, after one warm-up pass, then PASSES measured passes. The
 // figure is the median over rows of each row's median time (one pass alone is at the mercy of
-// whatever else the machine runs); the first measured pass is reported beside it.
+// whatever else the machine runs); the first measured pass is reported beside it. Then the same
+// rows each measured back to back (REPEATS runs of one row, its median): the cost of the analysis
+// itself with its caches warm. The passes measure every row after 1,822 different ones (220 of
+// them start git), which is closer to a hook's one cold check. The peer is measured the same two
+// ways through its library API (`checkCommand`, as the accuracy figures above call it).
 const PASSES = Number(process.env.BENCH_PASSES ?? 5);
-for (const r of peers) ours(r.command);
-const perRow: number[][] = peers.map(() => []);
-for (let pass = 0; pass < PASSES; pass++) {
-  peers.forEach((r, i) => {
-    const t = Bun.nanoseconds();
-    ours(r.command);
-    perRow[i]!.push((Bun.nanoseconds() - t) / 1000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
+function inProcess(guard: Guard): { rowMedians: number[]; firstPass: number[]; warm: number[] } {
+  for (const r of peers) guard(r.command);
+  const perRow: number[][] = peers.map(() => []);
+  for (let pass = 0; pass < PASSES; pass++) {
+    peers.forEach((r, i) => {
+      const t = Bun.nanoseconds();
+      guard(r.command);
+      perRow[i]!.push((Bun.nanoseconds() - t) / 1000);
+    });
+  }
+  const warm = peers.map((r) => {
+    const times: number[] = [];
+    for (let k = 0; k < REPEATS; k++) {
+      const t = Bun.nanoseconds();
+      guard(r.command);
+      times.push((Bun.nanoseconds() - t) / 1000);
+    }
+    return quantile(times, 0.5);
   });
+  return { rowMedians: perRow.map((x) => quantile(x, 0.5)), firstPass: perRow.map((x) => x[0]!), warm };
 }
-const rowMedians = perRow.map((x) => quantile(x, 0.5));
-const firstPass = perRow.map((x) => x[0]!);
+const { rowMedians, firstPass, warm } = inProcess(ours);
 const load = existsSync("/proc/loadavg") ? readFileSync("/proc/loadavg", "utf8").split(" ")[0] : "n/a";
 console.log(`\nin-process classification over ${peers.length} commands (${PASSES} passes, load average ${load}): median ${quantile(rowMedians, 0.5).toFixed(1)} µs, p90 ${quantile(rowMedians, 0.9).toFixed(1)} µs (per-row medians); single pass median ${quantile(firstPass, 0.5).toFixed(1)} µs`);
-
-// The same rows each measured back to back (REPEATS runs of one row, its median): the cost of
-// the analysis itself with its caches warm. The passes above measure every row after 1,822
-// different ones (220 of them start git), which is closer to a hook's one cold check.
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
-const warm = peers.map((r) => {
-  const times: number[] = [];
-  for (let k = 0; k < REPEATS; k++) {
-    const t = Bun.nanoseconds();
-    ours(r.command);
-    times.push((Bun.nanoseconds() - t) / 1000);
-  }
-  return quantile(times, 0.5);
-});
 if (REPEATS > 0) console.log(`the same rows measured back to back (${REPEATS} runs each): median ${quantile(warm, 0.5).toFixed(1)} µs, p90 ${quantile(warm, 0.9).toFixed(1)} µs (per-row medians)`);
-
-// The peer in the same process on the same rows, measured the same two ways (its library API,
-// `checkCommand`, as the accuracy figures above call it).
-const peerPerRow: number[][] = peers.map(() => []);
-for (const r of peers) peer(r.command);
-for (let pass = 0; pass < PASSES; pass++) {
-  peers.forEach((r, i) => {
-    const t = Bun.nanoseconds();
-    peer(r.command);
-    peerPerRow[i]!.push((Bun.nanoseconds() - t) / 1000);
-  });
-}
-const peerWarm = peers.map((r) => {
-  const times: number[] = [];
-  for (let k = 0; k < REPEATS; k++) {
-    const t = Bun.nanoseconds();
-    peer(r.command);
-    times.push((Bun.nanoseconds() - t) / 1000);
-  }
-  return quantile(times, 0.5);
-});
+const peerTimes = inProcess(peer);
+const backToBack = (w: number[]) => (REPEATS > 0 ? `${quantile(w, 0.5).toFixed(1)} µs` : "n/a");
 console.log(`\n| in process, per-row medians | rows in sequence | back to back |\n|---|---|---|`);
-console.log(`| leogriel-check | ${quantile(rowMedians, 0.5).toFixed(1)} µs | ${REPEATS > 0 ? `${quantile(warm, 0.5).toFixed(1)} µs` : "n/a"} |`);
-console.log(`| cc-safety-net 2.4.5 | ${quantile(peerPerRow.map((x) => quantile(x, 0.5)), 0.5).toFixed(1)} µs | ${REPEATS > 0 ? `${quantile(peerWarm, 0.5).toFixed(1)} µs` : "n/a"} |`);
+console.log(`| leogriel-check | ${quantile(rowMedians, 0.5).toFixed(1)} µs | ${backToBack(warm)} |`);
+console.log(`| cc-safety-net 2.4.5 | ${quantile(peerTimes.rowMedians, 0.5).toFixed(1)} µs | ${backToBack(peerTimes.warm)} |`);
 
 // Hook round trip: compiled binary vs the peer's hook, same payloads.
 const bin = join(root, "leogriel-check");
