@@ -12,14 +12,26 @@
  * startup (`~/.vimrc`, nvim's init, `~/.tmux.conf`), package tools' configuration (cargo's
  * `rustc-wrapper`, `~/.npmrc`, pip.conf, `~/.bunfig.toml` preloads), ipython startup scripts,
  * systemd user units and macOS LaunchAgents.
+ *
+ * Red team 8 (H3): start-up files of other programs the user runs (`~/.gdbinit` and gdb's XDG
+ * init, lesskey's `#env` LESSOPEN, `~/.psqlrc`, `~/.sqliterc`, emacs, R, julia, ghci, screen,
+ * perldb, direnv, ipython and jupyter configuration, gradle init scripts), credential helpers
+ * (`credential_process` in `~/.aws/config`, gpg-agent's `pinentry-program`) and commands in the
+ * folders tool installers put on PATH (`~/.cargo/bin`, `~/.bun/bin`, `~/.deno/bin`, pyenv's shims,
+ * `~/go/bin`).
  */
 const STARTUP =
-  /\/(\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.bash_aliases|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc|\.tcshrc|\.inputrc|\.gitconfig|\.curlrc|\.wgetrc|\.pam_environment|\.xprofile|\.xinitrc|\.xsessionrc|\.vimrc|\.gvimrc|\.exrc|\.tmux\.conf|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.bunfig\.toml|\.pythonrc|\.pythonrc\.py|\.pdbrc|\.irbrc)$|\/\.ssh\/(authorized_keys2?|config|rc|environment)$|\/\.config\/(fish\/config\.fish|fish\/conf\.d\/[^/]+|git\/config|autostart\/[^/]+|environment\.d\/[^/]+|nvim\/(init\.(lua|vim)|plugin\/.+)|tmux\/tmux\.conf|pip\/pip\.conf|npm\/npmrc|systemd\/user\/.+)$|\/\.vim\/(plugin|autoload|ftplugin)\/.+$|\/\.cargo\/config(\.toml)?$|\/\.pip\/pip\.conf$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+$|\/\.local\/bin\/[^/]+$|\/Library\/LaunchAgents\/[^/]+$|\/(site|dist)-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
+  /\/(\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.bash_aliases|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc|\.tcshrc|\.inputrc|\.gitconfig|\.curlrc|\.wgetrc|\.pam_environment|\.xprofile|\.xinitrc|\.xsessionrc|\.vimrc|\.gvimrc|\.exrc|\.tmux\.conf|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.bunfig\.toml|\.pythonrc|\.pythonrc\.py|\.pdbrc|\.irbrc)$|\/\.ssh\/(authorized_keys2?|config|rc|environment)$|\/\.config\/(fish\/config\.fish|fish\/conf\.d\/[^/]+|git\/config|autostart\/[^/]+|environment\.d\/[^/]+|nvim\/(init\.(lua|vim)|plugin\/.+)|tmux\/tmux\.conf|pip\/pip\.conf|npm\/npmrc|systemd\/user\/.+)$|\/\.vim\/(plugin|autoload|ftplugin)\/.+$|\/\.cargo\/config(\.toml)?$|\/\.pip\/pip\.conf$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+$|\/\.local\/bin\/[^/]+$|\/(\.gdbinit|\.gdbearlyinit|\.lesskey|\.psqlrc|\.sqliterc|\.emacs|\.emacs\.el|\.Rprofile|\.ghci|\.screenrc|\.perldb)$|\/\.config\/(gdb\/gdb(early)?init|lesskey|direnv\/direnvrc|emacs\/(early-)?init\.el)$|\/\.emacs\.d\/(early-)?init\.el$|\/\.aws\/config$|\/\.gnupg\/(gpg-agent|gpg)\.conf$|\/\.ipython\/profile_[^/]+\/ipython_config\.py$|\/\.jupyter\/[^/]+\.py$|\/\.gradle\/(init\.d\/[^/]+|init\.gradle(\.kts)?)$|\/\.julia\/config\/startup\.jl$|\/\.(cargo|bun|deno)\/bin\/[^/]+$|\/\.pyenv\/shims\/[^/]+$|\/Library\/LaunchAgents\/[^/]+$|\/(site|dist)-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
+
+// Folders of the home on PATH in the usual profiles and installers (`~/bin`, `~/go/bin`).
+const HOME_BINS = ["/bin/", "/go/bin/"];
 
 /**
  * Whether a path (absolute, outside the workspace) is a startup or trust file of the user; with
- * the home folder, a command in `~/bin` (on PATH in the usual profiles) counts too.
+ * the home folder, a command in `~/bin` or `~/go/bin` counts too.
  */
 export function isStartupFile(path: string, home?: string): boolean {
-  return STARTUP.test(path) || (home !== undefined && home !== "" && path.startsWith(`${home}/bin/`) && !path.slice(home.length + 5).includes("/"));
+  if (STARTUP.test(path)) return true;
+  if (home === undefined || home === "") return false;
+  return HOME_BINS.some((bin) => path.startsWith(`${home}${bin}`) && !path.slice(home.length + bin.length).includes("/"));
 }

@@ -3,6 +3,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { gitEnvValue } from "./git-env.ts";
+import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /**
@@ -45,7 +46,12 @@ const _has = (args: Word[], flags: readonly string[]): boolean => args.some((a) 
 // cargo's options before the subcommand that take a value.
 const CARGO_GLOBAL_VALUED = new Set(["--color", "--config", "-Z", "-C", "--manifest-path"]);
 
-/** cargo: `clean` empties the target folder it is given (`--target-dir`, CARGO_TARGET_DIR). */
+/**
+ * cargo: `clean` empties the target folder it is given: `--target-dir`, then CARGO_TARGET_DIR,
+ * then `--config build.target-dir="DIR"` (before or after `clean`), then CARGO_BUILD_TARGET_DIR
+ * (red team 8, C6), as cargo ranks them. A `--config` value naming target-dir the guard cannot
+ * read (a file, an inline table) is unknown.
+ */
 export const cargo: Handler = (inv) => {
   const { args, ctx, cmd } = inv;
   let i = 0;
@@ -54,18 +60,51 @@ export const cargo: Handler = (inv) => {
   if (args[i]?.value !== "clean") return scanned;
   const rest = args.slice(i + 1);
   if (_has(rest, ["-n", "--dry-run", "-h", "--help"])) return scanned;
-  const named = _last(rest, ["--target-dir"]);
-  const env = named ? undefined : gitEnvValue(inv, "CARGO_TARGET_DIR");
-  const dir = named ?? (env === undefined || env === "" ? undefined : env === null ? unknownWord() : literalWord(env));
+  const fromEnv = (name: string): Word | undefined => {
+    const value = gitEnvValue(inv, name);
+    return value === undefined || value === "" ? undefined : value === null ? unknownWord() : literalWord(value);
+  };
+  const dir = _last(rest, ["--target-dir"]) ?? fromEnv("CARGO_TARGET_DIR") ?? _configTargetDir([...args.slice(0, i), ...rest]) ?? fromEnv("CARGO_BUILD_TARGET_DIR");
   return dir ? [..._emptied("cargo clean", dir), ...scanned] : scanned;
+};
+
+/** The last `--config build.target-dir="DIR"` (`'DIR'`) among cargo's arguments; unknown when one mentions target-dir otherwise. */
+function _configTargetDir(args: Word[]): Word | undefined {
+  let found: Word | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const v = _value(args, i, ["--config"]);
+    if (!v || !/target-dir/.test(v.value)) continue;
+    const m = /^\s*build\s*\.\s*target-dir\s*=\s*(?:"([^"\\]*)"|'([^']*)')\s*$/.exec(v.value);
+    found = v.dynamic || !m ? unknownWord() : literalWord(m[1] ?? m[2]!);
+  }
+  return found;
+}
+
+/**
+ * `bun pm cache rm` empties bun's package cache: BUN_INSTALL_CACHE_DIR, else BUN_INSTALL's
+ * `install/cache` (red team 8, C7: `BUN_INSTALL_CACHE_DIR=~/Documents bun pm cache rm` emptied
+ * ~/Documents). The default cache stays as it was.
+ */
+export const bunCache: Handler = (inv) => {
+  const words = inv.args.filter((a) => !a.value.startsWith("-"));
+  if (words[0]?.value !== "pm" || words[1]?.value !== "cache" || words[2]?.value !== "rm") return [];
+  let dir = gitEnvValue(inv, "BUN_INSTALL_CACHE_DIR");
+  if (dir === undefined || dir === "") {
+    const install = gitEnvValue(inv, "BUN_INSTALL");
+    dir = install ? `${install.replace(/\/+$/, "")}/install/cache` : install;
+  }
+  return dir === undefined || dir === "" ? [] : _emptied("bun pm cache rm", dir === null ? unknownWord() : literalWord(dir));
 };
 
 // venv's and virtualenv's options that take a value.
 const VENV_VALUED = new Set(["--prompt", "-p", "--python", "--activators", "--seeder", "--creator", "--app-data", "--discovery", "--extra-search-dir", "--pip", "--setuptools", "--wheel", "--reset-app-data"]);
 
-/** `python -m venv --clear DIR…`, `virtualenv --clear DIR`: every folder is emptied first. */
+/**
+ * `python -m venv --clear DIR…`, `virtualenv --clear DIR`: every folder is emptied first. argparse
+ * takes any unique prefix (`--cl`, `--cle`, `--clea`: red team 8, C5).
+ */
 function _venv(verb: string, args: Word[]): Op[] {
-  if (!_has(args, ["--clear"])) return [];
+  if (!args.some((a) => /^--cl(?:e(?:ar?)?)?$/.test(a.value))) return [];
   const dirs: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -85,7 +124,7 @@ function _pytest(args: Word[]): Op[] {
 
 export const pytest: Handler = ({ args }) => _pytest(args);
 
-/** `python -m venv|virtualenv|pytest …` (the interpreter's own handler ignores `-m`). */
+/** `python -m venv|virtualenv|pytest|zipfile|json.tool …` (the interpreter's own handler ignores `-m`). */
 export const pythonModule: Handler = (inv) => {
   const at = inv.args.findIndex((a) => a.value === "-m" || /^-m./.test(a.value));
   if (at < 0) return [];
@@ -93,7 +132,7 @@ export const pythonModule: Handler = (inv) => {
   const rest = inv.args.slice(inv.args[at]!.value === "-m" ? at + 2 : at + 1);
   if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
   if (m === "pytest") return _pytest(rest);
-  return _formatterModule(m, inv, rest);
+  return pythonModuleCliOps(m, rest) ?? _formatterModule(m, inv, rest);
 };
 
 /** `python -m black …` and friends: the formatter table (formatters.ts). */

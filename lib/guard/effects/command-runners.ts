@@ -8,8 +8,9 @@ import { stdinPath } from "./stdin-path.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { isSink } from "./sinks.ts";
 
-// script, runuser and make run command text they are given (red team C14): `script -qc TEXT`,
-// `runuser USER -c TEXT`, `make -f /dev/stdin <<< RULES`. Their options are read the way GNU
+// script, runuser, sg and make run command text they are given (red team C14; 8, C9): `script
+// -qc TEXT`, `runuser USER -c TEXT`, `sg GROUP -c TEXT`, `make -f /dev/stdin <<< RULES`. Their
+// options (sg's aside: it has none) are read the way GNU
 // getopt reads them (clusters, attached values, long-option prefixes, options after operands),
 // so a spelling the guard reads differently from the program cannot hide the text.
 
@@ -124,6 +125,18 @@ export const runuser: Handler = (inv) => {
   if (texts.length) return ops;
   const shellArgs = p.operands.filter((w) => w.value !== "-").slice(1);
   return analyzeArgv(literalWord(shells[0]?.value ?? "sh"), shellArgs, inv.ctx, inv.cmd);
+};
+
+/**
+ * sg [-] GROUP [-c] TEXT (shadow): TEXT runs through `/bin/sh -c` with the group (red team 8, C9).
+ * Without a command sg starts the user's shell on stdin, as newgrp does.
+ */
+export const sg: Handler = (inv) => {
+  const args = inv.args[0]?.value === "-" ? inv.args.slice(1) : inv.args;
+  if (args.slice(0, 2).some((w) => w.dynamic)) return unknown(inv);
+  const words = args[1]?.value === "-c" ? args.slice(2) : args.slice(1);
+  if (words.length === 0) return [];
+  return words.some((w) => w.dynamic) ? unknown(inv) : analyzeText(words.map((w) => w.value).join(" "), "posix", inv.ctx);
 };
 
 const MAKE: Spec = { short: "fCIoWE", long: ["file", "makefile", "directory", "include-dir", "old-file", "assume-old", "what-if", "new-file", "assume-new", "eval"] };

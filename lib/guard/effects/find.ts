@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { programName } from "./names.ts";
+import { findExecScripts } from "./find-exec-scripts.ts";
 import { namedSecretOps } from "./find-secret-names.ts";
 import { secretArgOps } from "./secrets.ts";
 
@@ -57,6 +58,7 @@ export const find: Handler = ({ args, ctx }) => {
       }
       // A program that reads its operands reads every file under the start points: `find ~/.ssh -exec cat {} +` reads the keys.
       if (!head.dynamic && rest.some((a) => a.value === "{}")) ops.push(...secretArgOps(programName(head), roots, ctx.state.cwd, ctx.state), ...namedSecretOps(head, rest, expr));
+      ops.push(...findExecScripts(head, rest, roots, ctx));
       for (const o of analyzeArgv(head, rest, ctx)) {
         const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
         ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}`, find: spec(index, false) } : o);

@@ -31,6 +31,8 @@ interface Spec {
   valued?: RegExp;
   /** The first operand is a script file (its words after it are the script's). */
   script?: boolean;
+  /** Long options take one dash too (getopt_long_only): `-ex=CODE` is `--ex=CODE`. */
+  longOnly?: boolean;
 }
 
 const SPECS: Record<string, Spec> = {
@@ -50,7 +52,8 @@ const SPECS: Record<string, Spec> = {
   osascript: { reader: "applescript", code: /^-e$/, valued: /^-[ls]$/, script: true },
   dc: { reader: "dc", code: /^(?:-e|--expression)$/, attached: "-e", file: /^(?:-f|--file)$/ },
   gnuplot: { reader: "gnuplot", code: /^(?:-e|--eval)$/, valued: /^(?:-c)$/ },
-  gdb: { reader: "gdb", code: /^--?(?:ex|iex|eval-c\w*|eval-?|eval|init-e\w*)$/, file: /^--?(?:x|ix|com\w*|init-c\w*)$/, valued: /^--?(?:p|pid|c|core|cd|d|directory|s|se|symbols|e|exec|tty|b|l|D|data-directory|i|interpreter)$/ },
+  // gdb takes any unique prefix: `-init-e` … `-init-eval-command`, `-eval` … `-eval-command`.
+  gdb: { reader: "gdb", code: /^--?(?:ex|iex|eval(?:-(?:c[\w-]*)?)?|init-e[\w-]*)$/, file: /^--?(?:x|ix|com\w*|init-c\w*)$/, valued: /^--?(?:p|pid|c|core|cd|d|directory|s|se|symbols|e|exec|tty|b|l|D|data-directory|i|interpreter)$/, longOnly: true },
 };
 for (const alias of ["luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"]) SPECS[alias] = SPECS.lua!;
 SPECS["octave-cli"] = SPECS.octave!;
@@ -74,7 +77,7 @@ export function inlineCodeOps(inv: Invocation): { ops: Op[]; found: boolean } {
     const v = a.value;
     if (v === "--" || v === "--args") break;
     const eq = v.indexOf("=");
-    const name = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+    const name = (v.startsWith("--") || (spec.longOnly && v.startsWith("-"))) && eq > 0 ? v.slice(0, eq) : v;
     const value = (): Word | undefined => (name !== v ? { ...a, value: v.slice(eq + 1) } : args[++i]);
     if (spec.code.test(name) || (spec.attached && v.startsWith(spec.attached) && v.length > spec.attached.length && !a.dynamic)) {
       const code = spec.code.test(name) ? value() : { ...a, value: v.slice(spec.attached!.length) };

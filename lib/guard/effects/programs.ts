@@ -40,6 +40,7 @@ const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts"
 const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
+const rcFileRuns = (): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts");
 const remoteCommands = (): typeof import("./remote-commands.ts") => require("./remote-commands.ts");
 const runners = (): typeof import("./runners.ts") => require("./runners.ts");
 const schedulers = (): typeof import("./schedulers.ts") => require("./schedulers.ts");
@@ -92,6 +93,7 @@ export const PROGRAMS = new Map<string, Handler>([
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", lazy(commandRunners, "script")],
   ["runuser", lazy(commandRunners, "runuser")],
+  ["sg", lazy(commandRunners, "sg")],
   ...named(["make", "gmake"], lazy(commandRunners, "make")),
   ...named(SHELLS, lazy(shells, "shell")),
   ...named(POWERSHELLS, lazy(shells, "powershell")),
@@ -99,7 +101,9 @@ export const PROGRAMS = new Map<string, Handler>([
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).
   ...named(["python", "pypy"], all(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"), lazy(buildOutputs, "pythonModule"))),
-  ...named(["node", "nodejs", "deno", "bun"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
+  ...named(["node", "nodejs", "deno"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
+  // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
+  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"))],
   // `-i` edits the file operands in place (in-place-switch.ts).
   ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"))],
   ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],
@@ -216,6 +220,8 @@ export const PROGRAMS = new Map<string, Handler>([
 
 // `busybox httpd` serves a folder; other applets run as the wrapped command.
 PROGRAMS.set("busybox", lazy(fileServers, "busybox"));
+// An interactive bash runs its `--rcfile` first (rc-file-runs.ts).
+PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -1,7 +1,7 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { keptPathOf } from "../posix/path-var.ts";
-import { unknownWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
@@ -64,6 +64,8 @@ export const wrapper: Handler = (inv) => {
   if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
   const [first, ...tail] = rest;
   if (!first) return [];
+  // `flock FILE -c TEXT` (or `--command`) runs TEXT through `sh -c` (red team 8, C8).
+  if (inv.name === "flock" && (first.value === "-c" || first.value === "--command")) return tail[0] ? analyzeArgv(literalWord("sh"), [literalWord("-c"), tail[0]], inv.ctx, inv.cmd) : [];
   // npx/bunx run a package by its name: `http-server@14`, `@scope/name@latest` are that package.
   const head = (inv.name === "npx" || inv.name === "bunx") && !first.dynamic ? _unversioned(first) : first;
   // `sudo NAME=VALUE cmd` sets the variable for the command, as env does (git reads GIT_EDITOR…).
@@ -129,7 +131,7 @@ function _unwrap(name: string, args: Word[], where?: { chdir?: Word }): Word[] |
       break;
     }
     if (spec.lookupOnly?.includes(a.value)) return "lookup";
-    if (name === "env" || name === "flock") break;
+    if (name === "env") break;
     if (where && spec.chdir) {
       // `-D DIR`, `-DDIR`, `--chdir DIR`, `--chdir=DIR`.
       if (spec.chdir.includes(a.value)) where.chdir = args[i + 1] ?? unknownWord();

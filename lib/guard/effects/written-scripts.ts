@@ -70,10 +70,18 @@ export function scriptText(value: string, state: State): string | null | undefin
  * An in-place edit (`sed -i`, `perl -pi`, `awk -i inplace`, `ed`, `ex`, `vim -c`, `patch`,
  * `sort -o`, a formatter) leaves text the guard did not read in each file it edits, whether the
  * line wrote the file or it was there before: running it afterwards runs unknown code (red team
- * 8: `echo ls > s.sh; sed -i 's/ls/rm -rf ~/' s.sh; bash s.sh` ran the recorded `ls`).
+ * 8: `echo ls > s.sh; sed -i 's/ls/rm -rf ~/' s.sh; bash s.sh` ran the recorded `ls`). A glob
+ * target may be any written file it matches (`sed -i … *.sh`), a computed one any written file.
  */
 export function noteInPlaceEdits(ops: Op[], state: State): void {
-  for (const o of ops) if (o.kind === "overwrite" && o.inPlace) for (const t of o.targets) if (!t.dynamic) setScript(t.value, null, state);
+  for (const o of ops) {
+    if (o.kind !== "overwrite" || !o.inPlace) continue;
+    for (const t of o.targets) {
+      if (t.dynamic) for (const key of state.scripts?.keys() ?? []) state.scripts!.set(key, null);
+      else if (t.glob) for (const key of scriptsMatching(t, state).files) state.scripts!.set(key, null);
+      else setScript(t.value, null, state);
+    }
+  }
 }
 
 /** What `mv|cp|ln SRC DEST` leaves at DEST when SRC is a file the line wrote (DEST an existing folder: DEST/SRC's name). */

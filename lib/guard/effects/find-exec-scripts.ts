@@ -1,0 +1,28 @@
+import { isAbsolute } from "node:path";
+import type { Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { analyzeArgv } from "./analyze.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { absPath } from "./file-identity.ts";
+import { programName } from "./names.ts";
+import { LANGUAGES, SHELLS } from "./written-runs.ts";
+
+/**
+ * `find ROOT … -exec bash {} \;` (also `+`, `-execdir`, an interpreter, `source`): each match runs
+ * as a script (red team 8, C3: `printf 'rm -rf ~' > s.sh; find . -name s.sh -exec bash {} \;`).
+ * Any file the line wrote under a start point may be a match: it is judged as the program run on
+ * it by name (written-runs.ts reads its text, or finds it unknown). Files the line did not write
+ * stay the find op's, judged against the dry run's matches.
+ */
+export function findExecScripts(head: Word, rest: Word[], roots: Word[], ctx: AnalyzeContext): Op[] {
+  const scripts = ctx.state.scripts;
+  if (!scripts?.size || head.dynamic || !rest.some((a) => a.value === "{}")) return [];
+  const name = programName(head);
+  if (!SHELLS.has(name) && LANGUAGES[name] === undefined && name !== "source" && name !== ".") return [];
+  const under = roots.map((r) => {
+    const root = r.dynamic || r.glob ? "" : absPath(r.value, ctx.state.cwd, ctx.state);
+    return isAbsolute(root) ? root.replace(/\/*$/, "/") : null;
+  });
+  const written = [...scripts.keys()].filter((k) => isAbsolute(k) && under.some((r) => r === null || `${k}/`.startsWith(r)));
+  return written.flatMap((file) => analyzeArgv(head, rest.map((a) => (a.value === "{}" ? literalWord(file) : a)), ctx));
+}

@@ -1,0 +1,61 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { verdictRows } from "../../support/verdict-rows.ts";
+
+// Eighth red-team pass, scripts the line wrote or changed and then ran: an in-place edit of the
+// script (C1), bash's --rcfile (C2), find -exec of a shell on the matches (C3).
+const fx = useGuardFixture();
+writeFileSync(join(fx.ws, "run.sh"), "echo hi\n");
+writeFileSync(join(fx.ws, "notes.txt"), "a\n");
+
+const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
+const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
+const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
+
+const table = verdictRows(fx);
+
+table("red-team 8 C1: an in-place edit makes a script's text unknown", [
+  ["sed -i of a written script", "echo ls > s.sh; sed -i 's/ls/rm -rf ~/' s.sh; bash s.sh", ...UNKNOWN],
+  ["sed -i -e, sh", "echo ls > s.sh; sed -i -e 's/ls/rm -rf ~/' s.sh; sh s.sh", ...UNKNOWN],
+  ["sed -i.bak", "echo ls > s.sh; sed -i.bak 's/ls/rm -rf ~/' s.sh; bash s.sh", ...UNKNOWN],
+  ["sed --in-place, run by path", "echo ls > s.sh; sed --in-place 's/ls/rm -rf ~/' s.sh; chmod +x s.sh; ./s.sh", ...UNKNOWN],
+  ["sed -i, sourced", "echo ls > s.sh; sed -i 's/ls/rm -rf ~/' s.sh; source s.sh", ...UNKNOWN],
+  ["perl -pi", "echo ls > s.sh; perl -pi -e 's/ls/rm -rf ~/' s.sh; bash s.sh", ...UNKNOWN],
+  ["ruby -pi", `echo ls > s.sh; ruby -pi -e 'gsub(/ls/, "rm -rf ~")' s.sh; bash s.sh`, ...UNKNOWN],
+  ["ed", "echo ls > s.sh; ed -s s.sh <<< $'1c\\nrm -rf ~\\n.\\nw\\nq'; bash s.sh", ...UNKNOWN],
+  ["ex", "echo ls > s.sh; ex -sc '%s/ls/rm -rf ~/|x' s.sh; bash s.sh", ...UNKNOWN],
+  ["awk -i inplace", `echo ls > s.sh; awk -i inplace '{print "rm -rf ~"}' s.sh; bash s.sh`, ...UNKNOWN],
+  ["a glob edit", "echo ls > s.sh; sed -i 's/ls/rm -rf ~/' *.sh; bash s.sh", ...UNKNOWN],
+  ["a python script", "echo 'print(1)' > x.py; sed -i 's/print(1)/import os/' x.py; python3 x.py", ...UNKNOWN],
+  ["an existing script edited then run (like >>)", "sed -i '1i rm -rf ~' run.sh; bash run.sh", ...UNKNOWN],
+  ["another file edited: the script keeps its text", "echo ls > s.sh; sed -i 's/x/y/' notes.txt; bash s.sh", ...NOOP],
+  ["an edit after the run", "echo ls > s.sh; bash s.sh; sed -i 's/ls/rm -rf ~/' s.sh", ...NOOP],
+  ["the written script alone", "echo ls > s.sh; bash s.sh", ...NOOP],
+  ["an existing script run unedited", "bash run.sh", ...OK],
+]);
+
+table("red-team 8 C2: bash runs its --rcfile", [
+  ["--rcfile -i", "printf 'rm -rf ~' > s.sh; bash --rcfile s.sh -i", ...ANCESTOR],
+  ["--init-file -i", "printf 'rm -rf ~' > s.sh; bash --init-file s.sh -i", ...ANCESTOR],
+  ["--rcfile with -c", "printf 'rm -rf ~' > s.sh; bash --rcfile ./s.sh -i -c true", ...ANCESTOR],
+  ["--rcfile after another long option", "printf 'rm -rf ~' > s.sh; bash --norc --rcfile s.sh -i", ...ANCESTOR],
+  ["--rcfile of unread text", "jq . x > s.sh; bash --rcfile s.sh -i", ...UNKNOWN],
+  ["--rcfile of a harmless script", "echo ls > s.sh; bash --rcfile s.sh -i", ...NOOP],
+  ["--rcfile of an existing file", "bash --rcfile run.sh -i", ...OK],
+]);
+
+table("red-team 8 C3: find -exec of a shell runs the scripts the line wrote", [
+  ["-exec bash {} ;", "printf 'rm -rf ~' > s.sh; find . -name s.sh -exec bash {} \\;", ...ANCESTOR],
+  ["-exec sh {} +", "printf 'rm -rf ~' > s.sh; find . -name s.sh -exec sh {} +", ...ANCESTOR],
+  ["-execdir bash {} ;", "printf 'rm -rf ~' > s.sh; find . -name '*.sh' -execdir bash {} \\;", ...ANCESTOR],
+  ["-exec python3 {} ;", `printf 'import shutil; shutil.rmtree("/home")' > x.py; find . -name x.py -exec python3 {} \\;`, ...ANCESTOR],
+  ["a script in a folder under the start point", "mkdir -p d; printf 'rm -rf ~' > d/s.sh; find d -exec bash {} \\;", ...ANCESTOR],
+  ["unread text", "jq . x > s.sh; find . -name s.sh -exec bash {} \\;", ...UNKNOWN],
+  ["a script outside the start points", "mkdir -p a b; printf 'rm -rf ~' > a/s.sh; find b -exec bash {} \\;", ...OK],
+  ["a harmless script", "echo ls > s.sh; find . -name s.sh -exec bash {} \\;", ...NOOP],
+  ["a reader of the written file", "printf 'rm -rf ~' > s.sh; find . -name s.sh -exec cat {} \\;", ...NOOP],
+]);

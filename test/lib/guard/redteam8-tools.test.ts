@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { verdictRows } from "../../support/verdict-rows.ts";
+
+// Eighth red-team pass, programs: gdb's one-dash long options (C4), venv's abbreviated --clear
+// (C5), cargo's other target-dir settings (C6), bun's cache folder (C7), flock -c (C8), sg (C9),
+// python's standard modules that write files (H1, H2).
+const fx = useGuardFixture();
+mkdirSync(join(fx.ws, ".venv"), { recursive: true });
+writeFileSync(join(fx.ws, "out.json"), "{}\n");
+
+const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
+const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
+const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
+const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
+const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
+const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
+
+const table = verdictRows(fx);
+
+table("red-team 8 C4: gdb's long options with one dash, `=` and full names", [
+  ["-init-eval-command=", "gdb -batch -init-eval-command='shell rm -rf ~'", ...ANCESTOR],
+  ["--init-eval-command=", "gdb -batch --init-eval-command='shell rm -rf ~'", ...ANCESTOR],
+  ["-init-eval-command WORD", "gdb -batch -init-eval-command 'shell rm -rf ~'", ...ANCESTOR],
+  ["-init-eval (a prefix)", "gdb -batch -init-eval 'shell rm -rf ~'", ...ANCESTOR],
+  ["-eval-command=", "gdb -batch -eval-command='shell rm -rf ~'", ...ANCESTOR],
+  ["-ex=", "gdb -batch -ex='shell rm -rf ~'", ...ANCESTOR],
+  ["-iex=", "gdb -batch -iex='shell rm -rf ~'", ...ANCESTOR],
+  ["-command= of a written file", "printf 'shell rm -rf ~\\n' > x.gdb; gdb -batch -command=x.gdb", ...ANCESTOR],
+  ["-init-command= of a written file", "printf 'shell rm -rf ~\\n' > x.gdb; gdb -batch -init-command=x.gdb", ...ANCESTOR],
+  ["-x= of a written file", "printf 'shell rm -rf ~\\n' > x.gdb; gdb -batch -x=x.gdb", ...ANCESTOR],
+  ["a harmless -ex=", "gdb -batch -ex='print 1'", ...OK],
+  ["a pid and a backtrace", "gdb -p 1234 -batch -ex bt", ...OK],
+]);
+
+table("red-team 8 C5: argparse prefixes of venv's --clear", [
+  ["--cl", "python3 -m venv --cl ~/Documents", ...OUTSIDE],
+  ["--cle", "python3 -m venv --cle ~/Documents", ...OUTSIDE],
+  ["--clea", "python3 -m venv --clea ~/Documents", ...OUTSIDE],
+  ["virtualenv --cl", "virtualenv --cl ~/Documents", ...OUTSIDE],
+  ["--cl in the workspace", "python3 -m venv --cl .venv", ...RELOCATE],
+  ["--copies is no --clear", "python3 -m venv --copies ~/Documents", ...OK],
+]);
+
+table("red-team 8 C6: cargo's target folder from --config and CARGO_BUILD_TARGET_DIR", [
+  ["CARGO_BUILD_TARGET_DIR", "CARGO_BUILD_TARGET_DIR=~/Documents cargo clean", ...OUTSIDE],
+  ["CARGO_BUILD_TARGET_DIR exported", "export CARGO_BUILD_TARGET_DIR=~; cargo clean", ...ANCESTOR],
+  ["--config before clean", `cargo --config 'build.target-dir="${fx.home}/Documents"' clean`, ...OUTSIDE],
+  ["--config after clean, single quotes", `cargo clean --config "build.target-dir='${fx.home}/Documents'"`, ...OUTSIDE],
+  ["--config=", `cargo --config=build.target-dir=\\"${fx.home}\\" clean`, ...ANCESTOR],
+  ["an inline table the guard does not read", `cargo --config 'build={target-dir="/x"}' clean`, ...UNKNOWN],
+  ["CARGO_TARGET_DIR wins over CARGO_BUILD_TARGET_DIR", "CARGO_TARGET_DIR=target2 CARGO_BUILD_TARGET_DIR=~/Documents cargo clean", ...NOOP],
+  ["another --config", "cargo --config net.retry=2 clean", ...OK],
+  ["cargo build with CARGO_BUILD_TARGET_DIR", "CARGO_BUILD_TARGET_DIR=~/Documents cargo build", ...OK],
+]);
+
+table("red-team 8 C7: bun pm cache rm empties the cache folder its environment names", [
+  ["BUN_INSTALL_CACHE_DIR", "BUN_INSTALL_CACHE_DIR=~/Documents bun pm cache rm", ...OUTSIDE],
+  ["BUN_INSTALL", "BUN_INSTALL=~ bun pm cache rm", ...OUTSIDE],
+  ["exported", "export BUN_INSTALL_CACHE_DIR=~; bun pm cache rm", ...ANCESTOR],
+  ["the default cache", "bun pm cache rm", ...OK],
+  ["listing the cache", "BUN_INSTALL_CACHE_DIR=~/Documents bun pm cache", ...OK],
+]);
+
+table("red-team 8 C8, C9: flock -c and sg run command text", [
+  ["flock FILE -c", "flock /tmp/l -c 'rm -rf ~'", ...ANCESTOR],
+  ["flock -x FILE -c", "flock -x /tmp/l -c 'rm -rf ~'", ...ANCESTOR],
+  ["flock -w N FILE --command", "flock -w 5 /tmp/l --command 'rm -rf ~'", ...ANCESTOR],
+  ["flock -n FILE COMMAND", "flock -n /tmp/l rm -rf ~", ...ANCESTOR],
+  ["flock -c harmless", "flock /tmp/l -c ls", ...OK],
+  ["sg GROUP -c", "sg root -c 'rm -rf ~'", ...ANCESTOR],
+  ["sg GROUP TEXT", "sg root 'rm -rf ~'", ...ANCESTOR],
+  ["sg - GROUP -c", "sg - root -c 'rm -rf ~'", ...ANCESTOR],
+  ["sg computed text", 'sg root -c "$CMD"', ...UNKNOWN],
+  ["sg harmless", "sg staff -c ls", ...OK],
+]);
+
+table("red-team 8 H1, H2: python's standard modules that write files", [
+  ["zipfile -e into the home", "python3 -m zipfile -e x.zip ~", ...ASK_OUT],
+  ["tarfile -e into a home folder", "python3 -m tarfile -e x.tar ~/Documents", ...ASK_OUT],
+  ["tarfile --extract into the home", "python3 -m tarfile --extract x.tar ~", ...ASK_OUT],
+  ["json.tool OUT", "python3 -m json.tool x.json ~/.bashrc", ...ASK_OUT],
+  ["json.tool --indent N IN OUT", "python3 -m json.tool --indent 2 x.json ~/.bashrc", ...ASK_OUT],
+  ["cProfile -o", "python3 -m cProfile -o ~/.bashrc x.py", ...ASK_OUT],
+  ["profile -o", "python3 -m profile -o ~/.bashrc x.py", ...ASK_OUT],
+  ["zipapp -o after the source", "python3 -m zipapp src -o ~/.bashrc", ...ASK_OUT],
+  ["zipfile -c over a home file", "python3 -m zipfile -c ~/.bashrc a.txt", ...ASK_OUT],
+  ["zipfile -e in the workspace", "python3 -m zipfile -e x.zip out", ...OK],
+  ["zipfile -l", "python3 -m zipfile -l ~/x.zip", ...OK],
+  ["json.tool to stdout", "python3 -m json.tool ~/x.json", ...OK],
+  ["json.tool into the workspace", "python3 -m json.tool x.json out.json", ...RELOCATE],
+  ["cProfile -o in the workspace, script options after", "python3 -m cProfile -o prof.out x.py -o ~/.bashrc", ...NOOP],
+]);
