@@ -33,6 +33,21 @@ export function guardRunRestore(ws: string, home: string, command: string): numb
   return 0;
 }
 
+/**
+ * A hostile command end to end: run by bash in a scene of its own, it does harm (`harmed` holds
+ * for that HOME); through the guard (`guardRunRestore`) in a fresh scene it is refused and HOME is
+ * unchanged. `scene` makes a fake HOME under a temporary folder with the workspace `ws` in it.
+ */
+export function expectHarmRefused(scene: () => { ws: string; home: string }, command: string, harmed: (home: string) => boolean): void {
+  const bare = scene();
+  Bun.spawnSync(["bash", "-c", command], { cwd: bare.ws, env: { HOME: bare.home, PATH: process.env.PATH }, stdin: "ignore", stdout: "ignore", stderr: "ignore" });
+  expect(harmed(bare.home)).toBe(true);
+  const { ws, home } = scene();
+  const before = filesUnder(home);
+  expect(guardRunRestore(ws, home, command)).not.toBe(0);
+  expect(filesUnder(home)).toEqual(before);
+}
+
 /** A git repository for an end-to-end guard test, with the environment its processes run in. */
 export interface GitWorkspace {
   ws: string;

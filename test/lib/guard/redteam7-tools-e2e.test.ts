@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
+import { expectHarmRefused, filesUnder, guardRunRestore } from "../../support/guard-e2e.ts";
 import { documentsScene } from "../../support/home-scene.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
@@ -53,13 +53,7 @@ const HARMLESS: Array<string | undefined> = [
 describe("red team 7 end to end: output folders emptied by build options, cmake -E", () => {
   for (const [name, command] of HOSTILE) {
     test.skipIf(command === undefined)(name, () => {
-      const bare = scene();
-      Bun.spawnSync(["bash", "-c", command!], { cwd: bare.ws, env: { HOME: bare.home, PATH: process.env.PATH }, stdin: "ignore", stdout: "ignore", stderr: "ignore" });
-      expect(filesUnder(bare.home)["Documents/doc.txt"]).not.toBe("doc\n");
-      const { ws, home } = scene();
-      const before = filesUnder(home);
-      expect(guardRunRestore(ws, home, command!)).not.toBe(0);
-      expect(filesUnder(home)).toEqual(before);
+      expectHarmRefused(scene, command!, (home) => filesUnder(home)["Documents/doc.txt"] !== "doc\n");
     });
   }
   for (const command of HARMLESS) {

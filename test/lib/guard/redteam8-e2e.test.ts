@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expectHarmRefused, guardRunRestore } from "../../support/guard-e2e.ts";
+import { documentsScene } from "../../support/home-scene.ts";
+import { useTempDirs } from "../../support/temp-dir.ts";
+
+const tempDir = useTempDirs("leogriel-rt8-e2e-");
+
+// Eighth red-team pass end to end, with real bash (and the real tools where installed) under a
+// fake HOME: each hostile command removes ~/Documents when bash runs it (checked first in a scene
+// of its own); the guard refuses it and HOME is unchanged. Every payload names ~/Documents only.
+const GDB = Bun.which("gdb") ? "gdb -nx -batch" : undefined;
+const FLOCK = Bun.which("flock") ? "flock" : undefined;
+const SG = Bun.which("sg") ? `sg ${Bun.spawnSync(["id", "-gn"]).stdout.toString().trim()}` : undefined;
+const PY = Bun.which("python3") ? "python3" : undefined;
+const BUN = process.execPath;
+
+function scene(): { ws: string; home: string } {
+  const s = documentsScene(tempDir);
+  writeFileSync(join(s.ws, "run.sh"), "echo hi\n");
+  writeFileSync(join(s.ws, "x.json"), '{"a": 1}\n');
+  return s;
+}
+
+const HOSTILE: Array<[string, string | undefined]> = [
+  ["sed -i of a written script (C1)", "echo ls > s.sh; sed -i 's|ls|rm -rf ~/Documents|' s.sh; bash s.sh"],
+  ["perl -pi of a written script (C1)", "echo ls > s.sh; perl -pi -e 's|ls|rm -rf ~/Documents|' s.sh; bash s.sh"],
+  ["sed -i of an existing script (C1)", "sed -i '1i rm -rf ~/Documents' run.sh; bash run.sh"],
+  ["bash --rcfile -i (C2)", "printf 'rm -rf ~/Documents' > s.sh; bash --rcfile s.sh -i -c true"],
+  ["find -exec bash {} (C3)", "printf 'rm -rf ~/Documents' > s.sh; find . -name s.sh -exec bash {} \\;"],
+  ["gdb -ex= (C4)", GDB && `${GDB} -ex='shell rm -rf ~/Documents'`],
+  ["gdb -init-eval-command (C4)", GDB && `${GDB} -init-eval-command 'shell rm -rf ~/Documents'`],
+  ["venv --cl (C5)", PY && "python3 -m venv --without-pip --cl ~/Documents"],
+  ["bun pm cache rm (C7)", `BUN_INSTALL_CACHE_DIR=~/Documents ${BUN} pm cache rm`],
+  ["flock -c (C8)", FLOCK && "flock ~/lock -c 'rm -rf ~/Documents'"],
+  ["sg -c (C9)", SG && `${SG} -c 'rm -rf ~/Documents'`],
+];
+const HARMLESS: Array<string | undefined> = [
+  "echo ls > s.sh; bash s.sh",
+  "bash run.sh",
+  GDB && `${GDB} -ex='print 1'`,
+  FLOCK && "flock ~/lock -c true",
+  PY && "python3 -m json.tool x.json",
+];
+
+describe("red team 8 end to end: edited scripts, rcfiles, find -exec, gdb, venv, bun, flock, sg", () => {
+  for (const [name, command] of HOSTILE) {
+    test.skipIf(command === undefined)(name, () => {
+      expectHarmRefused(scene, command!, (home) => !existsSync(join(home, "Documents", "doc.txt")));
+    });
+  }
+  for (const command of HARMLESS) {
+    test.skipIf(command === undefined)(`${command} runs`, () => {
+      const { ws, home } = scene();
+      expect(guardRunRestore(ws, home, command!)).toBe(0);
+      expect(existsSync(join(home, "Documents", "doc.txt"))).toBe(true);
+    });
+  }
+});
