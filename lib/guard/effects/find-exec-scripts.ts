@@ -5,6 +5,7 @@ import { analyzeArgv } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath } from "./file-identity.ts";
 import { programName } from "./names.ts";
+import { wrappedCommand } from "./wrappers.ts";
 import { LANGUAGES, SHELLS } from "./written-runs.ts";
 
 /**
@@ -17,7 +18,17 @@ import { LANGUAGES, SHELLS } from "./written-runs.ts";
 export function findExecScripts(head: Word, rest: Word[], roots: Word[], ctx: AnalyzeContext): Op[] {
   const scripts = ctx.state.scripts;
   if (!scripts?.size || head.dynamic || !rest.some((a) => a.value === "{}")) return [];
-  const name = programName(head);
+  // Through wrappers (`-exec env bash {} ;`, `sudo`, `nice -n 5`, `timeout 5`): the program they run.
+  let program = [head, ...rest];
+  for (let depth = 0; depth < 8 && program[0] && !program[0].dynamic; depth++) {
+    const wrapper = programName(program[0]);
+    // env runs the first word after its flags and NAME=VALUE words.
+    const at = wrapper === "env" ? program.findIndex((w, i) => i > 0 && !/^-|^[A-Za-z_]\w*=/.test(w.value)) : -1;
+    const inner = wrapper === "env" ? (at < 0 ? undefined : program.slice(at)) : wrappedCommand(wrapper, program.slice(1));
+    if (!inner) break;
+    program = inner;
+  }
+  const name = program[0] && !program[0].dynamic ? programName(program[0]) : "";
   if (!SHELLS.has(name) && LANGUAGES[name] === undefined && name !== "source" && name !== ".") return [];
   const under = roots.map((r) => {
     const root = r.dynamic || r.glob ? "" : absPath(r.value, ctx.state.cwd, ctx.state);

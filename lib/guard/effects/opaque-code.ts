@@ -93,7 +93,8 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
     case "node":
       return NODE_REFERENCE.test(residual.replace(NODE_BINDING, " ")) || _followsCall(residual, /\bBun\.file\s*\(/g, /\s*\.\s*(?:delete|write)\b/y);
     case "perl":
-      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]/);
+      // A pipe open runs a command; a write open (`>`, `>>`, `+<`, `+>`) writes a file (red team 8).
+      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+</);
     default:
       return false;
   }

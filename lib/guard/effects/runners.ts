@@ -77,7 +77,8 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
   for (const command of commands) ops.push(...analyzeText(command, "posix", inv.ctx));
   for (const { append, target } of awkOutputs(text)) {
     if (target === null) ops.push(...unknown(inv));
-    else if (!HARMLESS_DEVICES.test(target)) ops.push(op(append ? "write-into" : "overwrite", inv.name, [literalWord(target)]));
+    // A file awk creates, like a redirection's (red team 8: `awk '{print > "s.sh"}' x; bash s.sh`).
+    else if (!HARMLESS_DEVICES.test(target)) ops.push({ ...op(append ? "write-into" : "overwrite", inv.name, [literalWord(target)]), lands: "created" });
   }
   return ops;
 }

@@ -51,7 +51,8 @@ export function sedScriptOps(script: string, ctx: AnalyzeContext): Op[] {
 
 function _write(file: string): Op {
   if (file === "" || file === "/dev/stdout" || file === "/dev/stderr") return op("noop", "sed");
-  return op("overwrite", "sed", [literalWord(file)]);
+  // A file sed creates, like a redirection's: a script the line wrote there is no longer that text (red team 8).
+  return { ...op("overwrite", "sed", [literalWord(file)]), lands: "created" };
 }
 
 function _skip(s: string, i: number, chars: RegExp): number {

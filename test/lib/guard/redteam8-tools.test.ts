@@ -79,7 +79,7 @@ table("red-team 8 C8, C9: flock -c and sg run command text", [
   ["sg harmless", "sg staff -c ls", ...OK],
 ]);
 
-table("red-team 8 H1, H2: python's standard modules that write files", [
+table("red-team 8 H1, H2: python's standard modules and perl's open that write files", [
   ["zipfile -e into the home", "python3 -m zipfile -e x.zip ~", ...ASK_OUT],
   ["tarfile -e into a home folder", "python3 -m tarfile -e x.tar ~/Documents", ...ASK_OUT],
   ["tarfile --extract into the home", "python3 -m tarfile --extract x.tar ~", ...ASK_OUT],
@@ -93,5 +93,8 @@ table("red-team 8 H1, H2: python's standard modules that write files", [
   ["zipfile -l", "python3 -m zipfile -l ~/x.zip", ...OK],
   ["json.tool to stdout", "python3 -m json.tool ~/x.json", ...OK],
   ["json.tool into the workspace", "python3 -m json.tool x.json out.json", ...RELOCATE],
+  ["perl open for writing, three arguments", `perl -e 'open(F, ">", "$ENV{HOME}/.bashrc"); print F "x"'`, ...UNKNOWN],
+  ["perl open for writing, two arguments", `perl -e 'open F, ">>$ENV{HOME}/.bashrc"; print F "x"'`, ...UNKNOWN],
+  ["perl open for reading", `perl -e 'open(F, "<", "a.txt"); print <F>'`, ...OK],
   ["cProfile -o in the workspace, script options after", "python3 -m cProfile -o prof.out x.py -o ~/.bashrc", ...NOOP],
 ]);
