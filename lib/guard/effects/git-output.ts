@@ -2,7 +2,7 @@ import { dirname, isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
-import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
+import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
 
 // `--output=FILE` of the diff options (diff, log, show, format-patch, range-diff, stash show, …):
 // the exact name only, as `--outp`… are ambiguous with the `--output-indicator-*` options.
@@ -21,7 +21,8 @@ const CONFIG_VALUED = /^(-[ft]|--(file|blob|type|default|comment|value))$/;
  * like `>`): `--output=FILE` of the diff family, `archive -o FILE`, `bundle create FILE`; and
  * folders it writes into: `format-patch -o DIR` (patches named after the commits), `checkout-index
  * --prefix=DIR/` (tracked files under another root; with `-f` it overwrites files there the guard
- * cannot list: unknown). `here` is git's directory, where relative names resolve.
+ * cannot list: unknown); `apply --unsafe-paths` writes files the guard cannot name (unknown).
+ * `here` is git's directory, where relative names resolve.
  */
 export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[] {
   const files: Word[] = [];
@@ -36,6 +37,11 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
   if (sub === "format-patch") {
     for (const w of gitOptionValues(rest, PATCH_DIRECTORY)) ops.push(_at({ ...op("write-into", "git format-patch", [w]), lands: "spread" }, here));
   }
+  // `git apply --unsafe-paths` writes wherever the patch and `--directory` say, outside the work
+  // tree too (red team 8: `--directory=$HOME` replaced ~/.bashrc): which files, the guard cannot tell.
+  // (`--check` writes nothing.)
+  const given = (name: string, min: number) => rest.some((w) => !w.dynamic && longPrefix(w.value, name, min));
+  if (sub === "apply" && given("unsafe-paths", 3) && !given("check", 2)) ops.push(op("unknown", "git apply"));
   if (sub === "checkout-index") {
     const forced = rest.some((w) => w.value === "--force" || /^-[a-z]*f/.test(w.value));
     for (const w of gitOptionValues(rest, PREFIX)) {

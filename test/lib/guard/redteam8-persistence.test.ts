@@ -6,7 +6,8 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass: start-up files of other programs, credential helpers and PATH folders
-// created outside the workspace (H3), and `git mv -f` over a file with uncommitted work (H5).
+// created outside the workspace (H3), `git mv -f` over a file with uncommitted work (H5) and
+// `git apply --unsafe-paths` (H6).
 const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "docs"), { recursive: true });
 writeFileSync(join(fx.ws, "docs", "README.md"), "docs\n");
@@ -15,6 +16,7 @@ const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
 const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
 const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
+const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 
 const table = verdictRows(fx);
 
@@ -58,4 +60,12 @@ table("red-team 8 H5: git mv -f replaces the destination", [
   ["a dry run", "git mv -n -f README.md src/main.ts", ...OK],
   ["without -f git refuses", "git mv README.md src/main.ts", ...OK],
   ["-f onto a new name", "git mv -f README.md NEW.md", ...NOOP],
+]);
+
+table("red-team 8 H6: git apply --unsafe-paths writes outside the work tree", [
+  ["into the home", 'git apply --unsafe-paths --directory="$HOME" x.patch', ...UNKNOWN],
+  ["a prefix of the option", "git apply --unsafe x.patch", ...UNKNOWN],
+  ["--check writes nothing", "git apply --check --unsafe-paths x.patch", ...OK],
+  ["without --unsafe-paths git keeps to the work tree", 'git apply --directory="$HOME" x.patch', ...OK],
+  ["a plain apply", "git apply x.patch", ...OK],
 ]);
