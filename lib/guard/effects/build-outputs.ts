@@ -124,7 +124,7 @@ function _pytest(args: Word[]): Op[] {
 
 export const pytest: Handler = ({ args }) => _pytest(args);
 
-/** `python -m venv|virtualenv|pytest|zipfile|json.tool …` (the interpreter's own handler ignores `-m`). */
+/** `python -m venv|virtualenv|pytest|zipfile|json.tool|timeit|pdb …` (the interpreter's own handler ignores `-m`). */
 export const pythonModule: Handler = (inv) => {
   const at = inv.args.findIndex((a) => a.value === "-m" || /^-m./.test(a.value));
   if (at < 0) return [];
@@ -132,7 +132,7 @@ export const pythonModule: Handler = (inv) => {
   const rest = inv.args.slice(inv.args[at]!.value === "-m" ? at + 2 : at + 1);
   if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
   if (m === "pytest") return _pytest(rest);
-  return pythonModuleCliOps(m, rest) ?? _formatterModule(m, inv, rest);
+  return pythonModuleCliOps(m, rest, inv) ?? _formatterModule(m, inv, rest);
 };
 
 /** `python -m black …` and friends: the formatter table (formatters.ts). */

@@ -4,6 +4,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque } from "./opaque-code.ts";
+import { writtenImportOps } from "./written-imports.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
 
@@ -110,6 +111,8 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
     ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
+  // Modules the line wrote that the code imports (written-imports.ts).
+  ops.push(...writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
   return ops;
 }
 

@@ -37,6 +37,7 @@ const gpgFiles = (): typeof import("./gpg-files.ts") => require("./gpg-files.ts"
 const inPlace = (): typeof import("./in-place-switch.ts") => require("./in-place-switch.ts");
 const infra = (): typeof import("./infra.ts") => require("./infra.ts");
 const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts");
+const optionCode = (): typeof import("./option-code.ts") => require("./option-code.ts");
 const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
@@ -101,11 +102,13 @@ export const PROGRAMS = new Map<string, Handler>([
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).
   ...named(["python", "pypy"], all(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"), lazy(buildOutputs, "pythonModule"))),
-  ...named(["node", "nodejs", "deno"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)),
+  // A `data:` URL given to node's preload options is code (option-code.ts).
+  ...named(["node", "nodejs"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(optionCode, "nodePreloadCode"))),
+  ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
   ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"))],
   // `-i` edits the file operands in place (in-place-switch.ts).
-  ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"))],
+  ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"), lazy(optionCode, "perlModuleCode"))],
   ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],
   ["php", all(lazyMade(shells, (m) => m.interpreter("php")), lazy(fileServers, "phpServer"))],
   // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).

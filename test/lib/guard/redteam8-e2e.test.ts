@@ -14,6 +14,7 @@ const GDB = Bun.which("gdb") ? "gdb -nx -batch" : undefined;
 const FLOCK = Bun.which("flock") ? "flock" : undefined;
 const SG = Bun.which("sg") ? `sg ${Bun.spawnSync(["id", "-gn"]).stdout.toString().trim()}` : undefined;
 const PY = Bun.which("python3") ? "python3" : undefined;
+const NODE = Bun.which("node") ? "node" : undefined;
 const BUN = process.execPath;
 
 function scene(): { ws: string; home: string } {
@@ -38,6 +39,11 @@ const HOSTILE: Array<[string, string | undefined]> = [
   ["bun pm cache rm (C7)", `BUN_INSTALL_CACHE_DIR=~/Documents ${BUN} pm cache rm`],
   ["flock -c (C8)", FLOCK && "flock ~/lock -c 'rm -rf ~/Documents'"],
   ["sg -c (C9)", SG && `${SG} -c 'rm -rf ~/Documents'`],
+  ["python -m timeit (C10)", PY && `python3 -m timeit -n1 -r1 'import shutil, os; shutil.rmtree(os.path.expanduser("~/Documents"))'`],
+  ["python -c importing a written module (C10)", PY && `printf 'import os; os.system("rm -rf ~/Documents")' > x.py; python3 -c 'import x'`],
+  ["node --import data: URL (C10)", NODE && `node --import 'data:text/javascript,import{execSync}from"child_process";execSync("rm -rf ~/Documents")' -e 1`],
+  ["node -e requiring a written file (C10)", NODE && `printf 'require("child_process").execSync("rm -rf ~/Documents")' > x.js; node -e 'require("./x.js")'`],
+  ["perl -M with code (C10)", "perl '-Mstrict;system q(rm -rf ~/Documents);' -e 1"],
 ];
 const HARMLESS: Array<string | undefined> = [
   "echo ls > s.sh; bash s.sh",
@@ -47,7 +53,7 @@ const HARMLESS: Array<string | undefined> = [
   PY && "python3 -m json.tool x.json",
 ];
 
-describe("red team 8 end to end: edited scripts, rcfiles, find -exec, gdb, venv, bun, flock, sg", () => {
+describe("red team 8 end to end: edited scripts, rcfiles, find -exec, gdb, venv, bun, flock, sg, option code", () => {
   for (const [name, command] of HOSTILE) {
     test.skipIf(command === undefined)(name, () => {
       expectHarmRefused(scene, command!, (home) => !existsSync(join(home, "Documents", "doc.txt")));
