@@ -49,17 +49,25 @@ function _dataUrl(url: string, inv: Parameters<Handler>[0]): Op[] {
   }
 }
 
-// perl's one-letter switches that take no value, so an `M` after them in a cluster starts the module.
+// perl's one-letter switches that take no value, so an `M` (or `d`) after them in a cluster is that switch.
 const PERL_MODULE = /^-[wWXtTsSaplnuUvcN]*[Mm](.+)$/s;
 // A plain module name with import arguments that stay inside `q{…}` (`-MFoo=a,b`).
 const PLAIN_MODULE = /^-?[A-Za-z_][\w:]*(?:=[^{}]*)?$/;
 
-/** perl: `-M`/`-m` values that are more than a module name are code run by `use`. */
+/**
+ * perl: `-M`/`-m` values that are more than a module name are code run by `use`; under `-d`
+ * (without `:Module`) PERL5DB is code run first (`PERL5DB='system(…)' perl -d -e 1`).
+ */
 export const perlModuleCode: Handler = (inv) => {
   const ops: Op[] = [];
   for (let i = 0; i < inv.args.length; i++) {
     const a: Word = inv.args[i]!;
     if (a.value === "--" || (!a.dynamic && !a.value.startsWith("-"))) break;
+    if (/^-[wWXtTsSaplnuUvcN]*d(?:$|[a-zA-Z])/.test(a.value)) {
+      const debugger_ = gitEnvValue(inv, "PERL5DB");
+      if (debugger_ === null) ops.push(op("unknown", "perl"));
+      else if (debugger_) ops.push(...scanCode(debugger_, "perl", inv.ctx));
+    }
     if (/^-[a-zA-Z]*[eE]$/.test(a.value)) i++;
     const m = PERL_MODULE.exec(a.value);
     if (!m || (!a.dynamic && PLAIN_MODULE.test(m[1]!))) continue;

@@ -46,6 +46,7 @@ const remoteCommands = (): typeof import("./remote-commands.ts") => require("./r
 const runners = (): typeof import("./runners.ts") => require("./runners.ts");
 const schedulers = (): typeof import("./schedulers.ts") => require("./schedulers.ts");
 const sftp = (): typeof import("./sftp.ts") => require("./sftp.ts");
+const sshFiles = (): typeof import("./ssh-files.ts") => require("./ssh-files.ts");
 const shells = (): typeof import("./shells.ts") => require("./shells.ts");
 const sqlClients = (): typeof import("./sql-clients.ts") => require("./sql-clients.ts");
 const stdinCode = (): typeof import("./stdin-code.ts") => require("./stdin-code.ts");
@@ -89,7 +90,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["eval", evalText],
   ["su", commandString],
   // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
-  ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx)]],
+  // `-F FILE` the line wrote, scp's and sftp's `-S PROG` (ssh-files.ts).
+  ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv)]],
   ...named(["rsh", "remsh"], (inv) => remoteCommands().rshRemoteOps(inv.args, inv.ctx)),
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", lazy(commandRunners, "script")],
@@ -120,8 +122,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["curl", "wget", "http", "https", "xh"], fetcher),
   ...named(["nc", "ncat", "netcat", "socat"], socket),
   ...named(NAME_QUERY_PROGRAMS, lazy(dnsSent, "nameQuery")),
-  ["scp", commandString],
-  ["sftp", lazy(sftp, "sftp")],
+  ["scp", all(commandString, lazy(sshFiles, "sshFiles"))],
+  ["sftp", all(lazy(sftp, "sftp"), lazy(sshFiles, "sshFiles"))],
   ...named(["at", "batch"], lazy(schedulers, "atJob")),
   ["crontab", lazy(schedulers, "crontab")],
   ...named(["systemctl", "launchctl", "loginctl"], lazy(schedulers, "serviceManager")),

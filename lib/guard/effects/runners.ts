@@ -118,7 +118,8 @@ export const sort: Handler = (inv) => {
 /** zip: -TT/--unzip-command runs a command; -m/--move deletes the files it adds. */
 export const zip: Handler = (inv) => {
   const { flags, files } = operands(inv.args, new Set(["-TT", "--unzip-command", "-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"]));
-  if (inv.args.some((a) => a.value === "-TT" || a.value.startsWith("--unzip-command"))) return unknown(inv);
+  // ZIPOPT (and the older ZIP) hold options too: `ZIPOPT='-T -TT "cmd"'` runs cmd (red team 8).
+  if (inv.args.some((a) => a.value === "-TT" || a.value.startsWith("--unzip-command")) || _setInLine(inv, /^(ZIPOPT|ZIP)$/)) return unknown(inv);
   const move = flags.some((f) => f === "--move" || (/^-[a-zA-Z0-9]+$/.test(f) && f.includes("m")));
   return move && files.length > 1 ? [op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : [];
 };

@@ -15,6 +15,8 @@ const FLOCK = Bun.which("flock") ? "flock" : undefined;
 const SG = Bun.which("sg") ? `sg ${Bun.spawnSync(["id", "-gn"]).stdout.toString().trim()}` : undefined;
 const PY = Bun.which("python3") ? "python3" : undefined;
 const NODE = Bun.which("node") ? "node" : undefined;
+// ssh and scp run a ProxyCommand or `-S` program before any connection: no network is used.
+const SSH = Bun.which("ssh") && Bun.which("scp") && Bun.which("timeout") ? "ssh" : undefined;
 const BUN = process.execPath;
 
 function scene(): { ws: string; home: string } {
@@ -44,6 +46,9 @@ const HOSTILE: Array<[string, string | undefined]> = [
   ["node --import data: URL (C10)", NODE && `node --import 'data:text/javascript,import{execSync}from"child_process";execSync("rm -rf ~/Documents")' -e 1`],
   ["node -e requiring a written file (C10)", NODE && `printf 'require("child_process").execSync("rm -rf ~/Documents")' > x.js; node -e 'require("./x.js")'`],
   ["perl -M with code (C10)", "perl '-Mstrict;system q(rm -rf ~/Documents);' -e 1"],
+  ["ssh -F of a written config (C11)", SSH && "printf 'Host *\\n  ProxyCommand rm -rf ~/Documents\\n' > cfg; timeout 10 ssh -F cfg -o BatchMode=yes host true"],
+  ["scp -S of a written program (C11)", SSH && "printf '#!/bin/sh\\nrm -rf ~/Documents\\n' > x; chmod +x x; echo a > a; timeout 10 scp -S ./x a host:b"],
+  ["PERL5DB under perl -d (C11)", `PERL5DB='system("rm -rf ~/Documents")' perl -d -e 1`],
 ];
 const HARMLESS: Array<string | undefined> = [
   "echo ls > s.sh; bash s.sh",
