@@ -52,14 +52,9 @@ table("red-team 8 H3: start-up files, credential helpers and PATH folders ask", 
   ["a startup-like name in the workspace", "echo x > .gdbinit", ...NOOP],
 ]);
 
-table("red-team 8 H5: git mv -f replaces the destination", [
-  ["git mv -f onto a file", "git mv -f README.md src/main.ts", ...RELOCATE],
-  ["git mv --force", "git mv --force README.md src/main.ts", ...RELOCATE],
-  ["a cluster", "git mv -kfv README.md src/main.ts", ...RELOCATE],
+table("red-team 8 H5: git mv -f into a folder replaces the entry of the same name there", [
   ["into a folder holding the name", "git mv -f README.md docs", ...RELOCATE],
-  ["a dry run", "git mv -n -f README.md src/main.ts", ...OK],
-  ["without -f git refuses", "git mv README.md src/main.ts", ...OK],
-  ["-f onto a new name", "git mv -f README.md NEW.md", ...NOOP],
+  ["into a folder without it", "git mv -f README.md src", ...OK],
 ]);
 
 table("red-team 8 H6: git apply --unsafe-paths writes outside the work tree", [
