@@ -4,6 +4,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { gitEnvValue } from "./git-env.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
+import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /**
@@ -126,10 +127,11 @@ export const pytest: Handler = ({ args }) => _pytest(args);
 
 /** `python -m venv|virtualenv|pytest|zipfile|json.tool|timeit|pdb …` (the interpreter's own handler ignores `-m`). */
 export const pythonModule: Handler = (inv) => {
-  const at = inv.args.findIndex((a) => a.value === "-m" || /^-m./.test(a.value));
-  if (at < 0) return [];
-  const m = inv.args[at]!.value === "-m" ? inv.args[at + 1]?.value : inv.args[at]!.value.slice(2);
-  const rest = inv.args.slice(inv.args[at]!.value === "-m" ? at + 2 : at + 1);
+  // The module as python reads its options (script-operands.ts): `-Im venv`, not `-c CODE -m venv`.
+  const call = pythonModuleCall(inv.args);
+  if (!call) return [];
+  const { args: rest } = call;
+  const m = call.module.value;
   if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
   if (m === "pytest") return _pytest(rest);
   return pythonModuleCliOps(m, rest, inv) ?? _formatterModule(m, inv, rest);

@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { statOrUndefined } from "../fs-probe.ts";
+import { pythonModuleCall } from "./script-operands.ts";
 import { judgeSent } from "./sent-tree.ts";
 import { wrapper } from "./wrappers.ts";
 
@@ -30,20 +31,20 @@ function _homeOrAbove(word: Word, ctx: AnalyzeContext): boolean {
   return path === "/" || path === ctx.home || ctx.home.startsWith(`${path}/`);
 }
 
-// Python's interpreter options that take a value (`-W ignore`, `-X dev`), and http.server's.
-const PYTHON_VALUED = "WX";
+// http.server's options.
 const HTTP_SERVER_LONG = ["--bind", "--directory", "--protocol", "--tls-cert", "--tls-key", "--tls-password-file", "--cgi", "--help"];
 const HTTP_SERVER_VALUED = new Set(["-b", "-d", "-p", "--bind", "--directory", "--protocol", "--tls-cert", "--tls-key", "--tls-password-file"]);
 
 /** `python -m http.server …` (also SimpleHTTPServer and CGIHTTPServer of Python 2). */
 export const pythonServer: Handler = (inv) => {
-  const at = _pythonModule(inv.args);
+  // The module as python reads its options (script-operands.ts: `-Im http.server`).
+  const at = pythonModuleCall(inv.args);
   if (!at) return _codeServes(inv);
   const module = at.module.value;
   if (module === "SimpleHTTPServer" || module === "CGIHTTPServer") return _served(`${inv.name} ${module}`, undefined, inv);
   if (module !== "http.server" || at.module.dynamic) return at.module.dynamic ? [op("egress", inv.name)] : [];
   let dir: Word | undefined;
-  const args = inv.args.slice(at.rest);
+  const { args } = at;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic && a.value.startsWith("-")) return [op("egress", inv.name)];
@@ -79,27 +80,6 @@ function _long(text: string): [string, string | undefined] {
   const name = eq < 0 ? text : text.slice(0, eq);
   const matches = HTTP_SERVER_LONG.filter((l) => l.startsWith(name));
   return [matches.length === 1 ? matches[0]! : name, eq < 0 ? undefined : text.slice(eq + 1)];
-}
-
-/** The module `-m` names among Python's own options, and where its arguments start. */
-function _pythonModule(args: Word[]): { module: Word; rest: number } | null {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("-") || a.value === "-" || a.value === "--") return null;
-    for (let k = 1; k < a.value.length; k++) {
-      const c = a.value[k]!;
-      if (c === "c" || c === "-") return null;
-      if (c !== "m" && !PYTHON_VALUED.includes(c)) continue;
-      const attached = a.value.slice(k + 1);
-      if (c !== "m") {
-        if (!attached) i++;
-        break;
-      }
-      if (attached) return { module: { ...a, value: attached }, rest: i + 1 };
-      return args[i + 1] ? { module: args[i + 1]!, rest: i + 2 } : null;
-    }
-  }
-  return null;
 }
 
 /** `php -S ADDR [-t DOCROOT] [router.php]`: the built-in web server. */

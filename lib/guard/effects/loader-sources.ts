@@ -2,14 +2,14 @@ import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { commandVariable, customizeFiles, moduleFiles } from "./implicit-inputs.ts";
 import type { Language } from "./interpreters.ts";
-import { pythonModule } from "./script-operands.ts";
+import { pythonModule, scriptOperands } from "./script-operands.ts";
 
 type Loaded = { word: Word; language: Language };
 
 /**
  * Files an interpreter loads and runs before (or instead of) its script without naming them as
- * one: `NODE_OPTIONS='--require ./x.js'`, `--import` (for any program: node tools run node), `PERL5OPT='-Mx'` (x.pm in the working
- * folder or an `-I` one), `RUBYOPT='-r./x'`, `python -m x` (x.py, x/__main__.py, the packages' __init__.py),
+ * one: `NODE_OPTIONS='--require ./x.js'`, `--import` (for any program: node tools run node), `perl -I. -Mx`
+ * and `PERL5OPT='-Mx'` (x.pm in the working folder, an `-I` or a PERL5LIB one: red team 8, C10f), `RUBYOPT='-r./x'`, `python -m x` (x.py, x/__main__.py, the packages' __init__.py),
  * sitecustomize/usercustomize.py of each PYTHONPATH folder, and PYTHONSTARTUP when python reads
  * its code from stdin (interactive). written-runs.ts analyses those the line wrote.
  */
@@ -27,8 +27,9 @@ export function loaderSources(name: string, language: Language | undefined, args
     }
   }
   if (language === "perl") {
-    const words = (value("PERL5OPT") ?? "").split(/\s+/).slice(0, 64);
-    const dirs = ["."];
+    // The command line's own switches (before its script; after `-e CODE` too), then PERL5OPT's.
+    const words = [...(scriptOperands(name, args)?.perlLoads ?? []), ...(value("PERL5OPT") ?? "").split(/\s+/)].slice(0, 64);
+    const dirs = [".", ...(value("PERL5LIB") ?? "").split(":").filter(Boolean).slice(0, 16)];
     for (let i = 0; i < words.length; i++) if (/^-I/.test(words[i]!)) dirs.push(words[i]!.slice(2) || (words[++i] ?? "."));
     for (const w of words) {
       const m = /^-[mM]-?([A-Za-z_][\w:]*)/.exec(w);

@@ -18,12 +18,17 @@ export interface ScriptOperands {
   language: Language | "posix" | null;
   /** The module `python -m NAME` runs (`-mNAME`, `-Im NAME` too). */
   module?: Word;
+  /** Where the words of `module`'s own command line start (an index of the arguments). */
+  moduleArgs?: number;
+  /** perl's `-I DIR`, `-MMOD`, `-mMOD` switches (`-wI.` too), each as PERL5OPT spells it (`-I.`, `-MX=a`): loader-sources.ts reads them. */
+  perlLoads?: string[];
 }
 
 /**
  * Which operands of a shell or interpreter are the code it runs: the one reading for its handler
  * (shells.ts, stdin-code.ts) and the line-flow passes (written-runs.ts runs a file the line wrote,
- * taint.ts a download; loader-sources.ts and implicit-inputs.ts name `python -m`'s files). Options
+ * taint.ts a download; loader-sources.ts and implicit-inputs.ts name `python -m`'s files and
+ * perl's `-M` modules, build-outputs.ts and file-servers.ts judge `python -m`'s command line). Options
  * are read as each program reads them; a shell's `-n` (read, never run) runs nothing. null is a
  * program that runs no script (one not listed here, `bun install`).
  */
@@ -44,7 +49,13 @@ export function codeFiles(code: ScriptOperands | null): Word[] {
 
 /** The module `python -m NAME` runs, read as python reads its options. */
 export function pythonModule(args: Word[]): Word | undefined {
-  return _interpreter("python", "python", args)?.module;
+  return pythonModuleCall(args)?.module;
+}
+
+/** `python -m NAME ARGS…`: the module and its own arguments (`-Im venv --clear DIR`: red team 8). */
+export function pythonModuleCall(args: Word[]): { module: Word; args: Word[] } | undefined {
+  const code = _interpreter("python", "python", args);
+  return code?.module ? { module: code.module, args: args.slice(code.moduleArgs) } : undefined;
 }
 
 const nothing = (language: ScriptOperands["language"], preloads: Word[] = []): ScriptOperands => ({ preloads, stdin: false, language });
@@ -138,6 +149,14 @@ function _value(args: Word[], i: number, at: number): Word | undefined {
   return at < a.value.length ? wordFrom(a, at) : args[i + 1];
 }
 
+/** perl's `-MMOD`/`-mMOD` (the rest of the word) and `-I DIR` at letter `k` of `v`, as `-MMOD`, `-IDIR`. */
+function _perlLoad(v: string, k: number, next: Word | undefined, loads: string[]): void {
+  const c = v[k];
+  if (c === "M" || c === "m") loads.push(`-${v.slice(k)}`);
+  else if (c === "I" && k + 1 < v.length) loads.push(`-${v.slice(k)}`);
+  else if (c === "I" && next && !next.dynamic) loads.push(`-I${next.value}`);
+}
+
 function _interpreter(name: string, language: Language, all: Word[]): ScriptOperands | null {
   // bun and deno have subcommands (`bun install`): only `run` or a file-like operand runs a script;
   // `bun run -`, `deno run -`: the subcommand is not the script.
@@ -147,6 +166,9 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
   const args = run ? all.slice(1) : all;
   const letters = LETTERS[language];
   const preloads: Word[] = [];
+  // perl reads switches after its `-e` code too (`perl -e 1 -I. -MX` loads ./X.pm).
+  const loads: string[] = [];
+  const ran = (code: ScriptOperands): ScriptOperands => (loads.length ? { ...code, perlLoads: loads } : code);
   let inline: Word[] | undefined;
   const code = (w: Word | undefined) => (inline ??= []).push(...(w ? [w] : []));
   for (let i = 0; i < args.length; i++) {
@@ -154,10 +176,10 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
     const v = a.value;
     // Operands: after inline code they are its arguments.
     if (inline && (a.dynamic || !v.startsWith("-") || v === "-" || v === "--")) break;
-    if (a.dynamic) return _script(a, preloads, language);
-    if (v === "-") return { preloads, stdin: true, language };
-    if (v === "--") return _script(args[i + 1], preloads, language);
-    if (!v.startsWith("-")) return _script(a, preloads, language);
+    if (a.dynamic) return ran(_script(a, preloads, language));
+    if (v === "-") return ran({ preloads, stdin: true, language });
+    if (v === "--") return ran(_script(args[i + 1], preloads, language));
+    if (!v.startsWith("-")) return ran(_script(a, preloads, language));
     if (INLINE_WORD[language]?.test(v)) {
       const value = _value(args, i, language === "php" ? 2 : v.length);
       code(value);
@@ -178,12 +200,13 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
     if (!letters || v.startsWith("--")) continue;
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
+      if (language === "perl") _perlLoad(v, k, args[i + 1], loads);
       if (letters.attached.includes(c)) break;
       const takes = letters.inline.includes(c) || letters.module?.includes(c) || letters.preload.includes(c) || letters.valued.includes(c);
       if (!takes) continue;
       const value = _value(args, i, k + 1);
       if (k + 1 === v.length) i++;
-      if (letters.module?.includes(c)) return value ? { ...nothing(language, preloads), module: value } : nothing(language, preloads);
+      if (letters.module?.includes(c)) return value ? { ...nothing(language, preloads), module: value, moduleArgs: i + 1 } : nothing(language, preloads);
       if (letters.inline.includes(c)) code(value);
       else if (letters.preload.includes(c) && value) preloads.push(value);
       break;
@@ -191,7 +214,7 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
     // python's -c: the words after its code are the code's arguments.
     if (inline && language === "python") break;
   }
-  return inline ? inlined(inline, language, preloads) : { preloads, stdin: true, language };
+  return ran(inline ? inlined(inline, language, preloads) : { preloads, stdin: true, language });
 }
 
 // pwsh/powershell (shells.ts): `-Command TEXT…` (`-Command -`: stdin) and `-EncodedCommand B64`

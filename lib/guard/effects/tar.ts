@@ -1,9 +1,10 @@
 import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { sentOps } from "./network.ts";
+import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
@@ -12,6 +13,10 @@ import { tarFileOps, tarToStdout } from "./tar-files.ts";
 
 // Options whose value is a command tar runs (`checkpoint-action` only as `exec=CMD`).
 const RUNS = new Set(["use-compress-program", "to-command", "info-script", "new-volume-script", "rsh-command", "checkpoint-action"]);
+// Of those, the ones fed bytes the guard does not see: each member (`to-command`), the archive or
+// the stream written into it (`use-compress-program`). A shell or interpreter reading its code
+// from that stdin runs it (red team 8, C12: `tar --to-command=sh -xf x.tar`, `-I 'sh -s --'`).
+const FED = new Set(["use-compress-program", "to-command"]);
 
 /**
  * tar: options that run a program, archives written to a remote host (`-f host:path`), and
@@ -31,7 +36,7 @@ export const tar: Handler = (inv) => {
     if (!RUNS.has(name)) continue;
     if (name === "checkpoint-action" && !value.dynamic && !value.value.startsWith("exec=")) continue;
     const text = name === "checkpoint-action" ? value.value.slice(5) : value.value;
-    ops.push(...(value.dynamic ? [op("unknown", "tar")] : analyzeText(text, "posix", inv.ctx)));
+    ops.push(...(value.dynamic ? [op("unknown", "tar")] : FED.has(name) ? analyzeFedText(text, "posix", inv.ctx, _unseenInput()) : analyzeText(text, "posix", inv.ctx)));
   }
   let archive = parsed.archive && !parsed.archive.dynamic ? parsed.archive.value : undefined;
   archive ??= tape;
@@ -54,6 +59,11 @@ export const tar: Handler = (inv) => {
   if (created && sources) setArchiveSources(created, sources);
   return [...ops, ...written];
 };
+
+/** A command whose stdin comes from a program the guard cannot read (analyze.ts stdinOf: unknown). */
+function _unseenInput(): SimpleCommand {
+  return { argv: [], assigns: [], redirects: [], pipeFrom: { argv: [unknownWord()], assigns: [], redirects: [] } };
+}
 
 /** A variable tar reads from its environment: the command's own prefix, `env X=…`, or the shell. */
 function _environment(inv: Invocation, name: string): string | null | undefined {

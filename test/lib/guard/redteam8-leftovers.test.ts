@@ -1,0 +1,76 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { verdictRows } from "../../support/verdict-rows.ts";
+
+// Eighth red-team pass, the findings left in files its helper could not edit (each confirmed with
+// GNU tar 1.34 and perl 5.36 in a sandbox): tar's programs fed the members or the archive (C12),
+// perl's own -I/-M switches loading a module the line wrote (C10f), and python's combined flags
+// before -m (`-Im`), which the build-output and file-server readings missed.
+const fx = useGuardFixture();
+mkdirSync(join(fx.ws, ".venv"), { recursive: true });
+
+const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
+const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
+const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
+const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
+const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
+const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
+
+const table = verdictRows(fx);
+
+const MOD = "printf 'system q(rm -rf ~);1;' >";
+
+table("red-team 8 C12: tar feeds each member (--to-command) or the archive (-I) to a program's stdin", [
+  ["--to-command=sh", "tar --to-command=sh -xf x.tar", ...UNKNOWN],
+  ["--to-command sh", "tar --to-command sh -xf x.tar", ...UNKNOWN],
+  ["TAR_OPTIONS, -xf", "TAR_OPTIONS=--to-command=sh tar -xf x.tar", ...UNKNOWN],
+  ["TAR_OPTIONS, xf", "TAR_OPTIONS=--to-command=sh tar xf x.tar", ...UNKNOWN],
+  ["sh -s", "tar --to-command='sh -s' -xf x.tar", ...UNKNOWN],
+  ["through env", "tar --to-command='env sh' -xf x.tar", ...UNKNOWN],
+  ["through cat |", "tar --to-command='cat | bash' -xf x.tar", ...UNKNOWN],
+  ["sh -c sh", "tar --to-command='sh -c sh' -xf x.tar", ...UNKNOWN],
+  ["python3", "tar --to-command=python3 -xf x.tar", ...UNKNOWN],
+  ["python3 -", "tar --to-command='python3 -' -xf x.tar", ...UNKNOWN],
+  ["-I 'sh -s --' of a script (tar adds -d)", "tar -I 'sh -s --' -xf s.sh", ...UNKNOWN],
+  ["--use-compress-program='python3 -'", "tar --use-compress-program='python3 -' -xf s.py", ...UNKNOWN],
+  ["-Ish", "tar -Ish -cf x.tar a", ...UNKNOWN],
+  ["a checksum per member", "tar --to-command=sha256sum -xf x.tar", ...OK],
+  ["members as data to a script", "tar --to-command='python3 s.py' -xf x.tar", ...OK],
+  ["sh -c reading into /dev/null", `tar --to-command='sh -c "cat > /dev/null"' -xf x.tar`, ...OK],
+  ["a compressor", "tar -I 'zstd -d' -xf x.tar.zst", ...OK],
+]);
+
+table("red-team 8 C10f: perl's own -I/-M/-m load a module the line wrote", [
+  ["-I. -MX", `${MOD} X.pm; perl -I. -MX -e 1`, ...UNKNOWN],
+  ["-I . -MX", `${MOD} X.pm; perl -I . -MX -e 1`, ...UNKNOWN],
+  ["-mX", `${MOD} X.pm; perl -mX -I. -e 1`, ...UNKNOWN],
+  ["-M-X", `${MOD} X.pm; perl -M-X -I. -e 1`, ...UNKNOWN],
+  ["-MX=args", `${MOD} X.pm; perl -I. -MX=foo -e 1`, ...UNKNOWN],
+  ["after the -e code", `${MOD} X.pm; perl -e 1 -I. -MX`, ...UNKNOWN],
+  ["in a cluster", `${MOD} X.pm; perl -wI. -MX -e 1`, ...UNKNOWN],
+  ["-M in a cluster", `${MOD} X.pm; perl -I. -wMX -e 1`, ...UNKNOWN],
+  ["before a script", `${MOD} X.pm; perl -I. -MX s.pl`, ...UNKNOWN],
+  ["-Ilib -MY::Z", `mkdir -p lib/Y; ${MOD} lib/Y/Z.pm; perl -Ilib -MY::Z -e 1`, ...UNKNOWN],
+  ["PERL5LIB", `mkdir -p lib/Y; ${MOD} lib/Y/Z.pm; PERL5LIB=lib perl -MY::Z -e 1`, ...UNKNOWN],
+  ["-MX after the script is its argument", `${MOD} X.pm; perl -I. s.pl -MX`, ...NOOP],
+  ["-MX after -- is the script", `${MOD} X.pm; perl -I. -- -MX`, ...NOOP],
+  ["a harmless module", "printf '1;' > X.pm; perl -I. -MX -e 1", ...NOOP],
+  ["an installed module", "perl -Mstrict -we 'print 1'", ...OK],
+]);
+
+table("red-team 8: python's flags before -m as python reads them (script-operands.ts)", [
+  ["-Im venv --clear", "python3 -Im venv --clear ~/Documents", ...OUTSIDE],
+  ["-Imvenv --clear", "python3 -Imvenv --clear ~/Documents", ...OUTSIDE],
+  ["-Esm pytest --basetemp", "python3 -Esm pytest --basetemp ~/Documents", ...OUTSIDE],
+  ["-Im zipfile -e", "python3 -Im zipfile -e x.zip ~", ...ASK_OUT],
+  ["-Im json.tool", "python3 -Im json.tool x.json ~/.bashrc", ...ASK_OUT],
+  ["-Im http.server -d", "python3 -Im http.server -d ~", ...EGRESS],
+  ["--check-hash-based-pycs VALUE -m http.server", "python3 --check-hash-based-pycs always -m http.server -d ~", ...EGRESS],
+  ["-Im venv --clear in the workspace", "python3 -Im venv --clear .venv", ...RELOCATE],
+  ["-m after -c CODE is the code's argument", "python3 -c 'print(1)' -m venv --clear ~/Documents", ...OK],
+  ["-m after a script is its argument", "python3 x.py -m venv --clear ~/Documents", ...OK],
+]);
