@@ -2,12 +2,14 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { scanCodeCalls } from "./code-calls.ts";
-import { type CodeLanguage, lexCode } from "./code-lexer.ts";
+import { lexCode } from "./code-lexer.ts";
+import { CODE_OPTIONS, codeOption, type Reader } from "./code-options.ts";
 import { withHome } from "./code-literals.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { absPath } from "./file-identity.ts";
 import { gdbFileOps, gdbLineOps } from "./gdb-commands.ts";
 import { scanCode } from "./interpreters.ts";
+import { scriptOperands } from "./script-operands.ts";
 
 /*
  * Code given on the command line to interpreters of languages the guard reads by pattern:
@@ -17,90 +19,41 @@ import { scanCode } from "./interpreters.ts";
  * line wrote with known text is read the same way. A code argument the guard cannot know is unknown.
  */
 
-type Reader = CodeLanguage | "gdb" | "tcl" | "dc" | "gnuplot" | "jxa";
-
-interface Spec {
-  reader: Reader;
-  /** Options whose value is code (the next word, or `--opt=CODE`). */
-  code: RegExp;
-  /** Short options that take code attached (`-eCODE`). */
-  attached?: string;
-  /** Options whose value is a file of code. */
-  file?: RegExp;
-  /** Options whose value is another word, skipped. */
-  valued?: RegExp;
-  /** The first operand is a script file (its words after it are the script's). */
-  script?: boolean;
-  /** Long options take one dash too (getopt_long_only): `-ex=CODE` is `--ex=CODE`. */
-  longOnly?: boolean;
-}
-
-const SPECS: Record<string, Spec> = {
-  r: { reader: "r", code: /^-e$/, attached: "-e", file: /^(?:-f|--file)$/, valued: /^--(?:encoding|max-ppsize)$/ },
-  rscript: { reader: "r", code: /^-e$/, attached: "-e", script: true },
-  lua: { reader: "lua", code: /^-e$/, attached: "-e", valued: /^-l$/, script: true },
-  julia: { reader: "julia", code: /^(?:-e|--eval|-E|--print)$/, attached: "-e", file: /^(?:-L|--load)$/, valued: /^(?:-[ptJCOHg]|--(?:threads|procs|sysimage|cpu-target|home|machine-file|project|depwarn|optimize|startup-file|history-file|compile|code-coverage|track-allocation|check-bounds|color|banner|inline|math-mode|warn-overwrite|handle-signals|min-optlevel|heap-size-hint|gcthreads))$/, script: true },
-  octave: { reader: "octave", code: /^--eval$/, valued: /^(?:-p|--path|--exec-path|--image-path|--info-file|--info-program|--doc-cache-file|--texi-macros-file)$/, script: true },
-  expect: { reader: "tcl", code: /^-c$/, attached: "-c", file: /^-f$/, script: true },
-  guile: { reader: "lisp", code: /^-c$/, file: /^-l$/, valued: /^(?:-e|-L|-C|-x)$/, script: true },
-  sbcl: { reader: "lisp", code: /^--eval$/, file: /^(?:--load|--script)$/, valued: /^(?:--core|--dynamic-space-size|--control-stack-size|--tls-limit)$/ },
-  clisp: { reader: "lisp", code: /^-x$/, file: /^-i$/, valued: /^(?:-M|-m|-L|-E\w*|-B|-p|-C)$/, script: true },
-  ecl: { reader: "lisp", code: /^--?eval$/, file: /^--?(?:load|shell)$/ },
-  racket: { reader: "lisp", code: /^(?:-[a-zA-Z]*e|--eval)$/, file: /^(?:-[a-zA-Z]*[frt]|--(?:load|require|require-script))$/, valued: /^(?:-[a-zA-Z]*[lpSAWLkX]|--(?:lib|name|collects|search|syslog|stdout|stderr))$/ },
-  ghc: { reader: "haskell", code: /^-e$/ },
-  ghci: { reader: "haskell", code: /^-e$/ },
-  osascript: { reader: "applescript", code: /^-e$/, valued: /^-[ls]$/, script: true },
-  dc: { reader: "dc", code: /^(?:-e|--expression)$/, attached: "-e", file: /^(?:-f|--file)$/ },
-  gnuplot: { reader: "gnuplot", code: /^(?:-e|--eval)$/, valued: /^(?:-c)$/ },
-  // gdb takes any unique prefix: `-init-e` … `-init-eval-command`, `-eval` … `-eval-command`.
-  gdb: { reader: "gdb", code: /^--?(?:ex|iex|eval(?:-(?:c[\w-]*)?)?|init-e[\w-]*)$/, file: /^--?(?:x|ix|com\w*|init-c\w*)$/, valued: /^--?(?:p|pid|c|core|cd|d|directory|s|se|symbols|e|exec|tty|b|l|D|data-directory|i|interpreter)$/, longOnly: true },
-};
-for (const alias of ["luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"]) SPECS[alias] = SPECS.lua!;
-SPECS["octave-cli"] = SPECS.octave!;
-
 /** Whether this module reads a program's inline code. */
 export function hasInlineCode(name: string): boolean {
-  return SPECS[name] !== undefined;
+  return CODE_OPTIONS[name] !== undefined;
 }
 
 /** The effects of a program's inline code and written script; `found` when it was given code (stdin is then not its code). */
 export function inlineCodeOps(inv: Invocation): { ops: Op[]; found: boolean } {
-  const spec = SPECS[inv.name];
+  const spec = CODE_OPTIONS[inv.name];
   if (!spec) return { ops: [], found: false };
   const ops: Op[] = [];
   const codes: string[] = [];
   let found = false;
   let jxa = false;
   const { args } = inv;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === "--" || v === "--args") break;
-    const eq = v.indexOf("=");
-    const name = (v.startsWith("--") || (spec.longOnly && v.startsWith("-"))) && eq > 0 ? v.slice(0, eq) : v;
-    const value = (): Word | undefined => (name !== v ? { ...a, value: v.slice(eq + 1) } : args[++i]);
-    if (spec.code.test(name) || (spec.attached && v.startsWith(spec.attached) && v.length > spec.attached.length && !a.dynamic)) {
-      const code = spec.code.test(name) ? value() : { ...a, value: v.slice(spec.attached!.length) };
+  for (let i = 0; i < args.length; ) {
+    const o = codeOption(spec, args, i);
+    i = o.next;
+    // A script's own words follow it (a program without one reads options after its operands).
+    if (o.kind === "end" || (o.kind === "operand" && spec.script)) break;
+    if (o.kind === "code") {
       found = true;
-      if (!code) break;
-      if (code.dynamic) return { ops: [op("unknown", inv.name)], found };
-      codes.push(code.value);
+      if (!o.value) break;
+      if (o.value.dynamic) return { ops: [op("unknown", inv.name)], found };
+      codes.push(o.value.value);
       // guile -c: the words after the code are its arguments.
       if (inv.name === "guile") break;
-    } else if (spec.file?.test(name)) {
-      const file = value();
-      if (file) ops.push(...writtenCodeOps(file, inv.ctx, (t) => _read(spec.reader, t, inv.ctx)));
-    } else if (spec.valued?.test(name)) {
-      if (inv.name === "osascript" && v === "-l") jxa = /^javascript$/i.test(args[i + 1]?.value ?? "");
-      if (name === v) i++;
-    } else if (a.dynamic && v.startsWith("-")) {
-      return { ops: [op("unknown", inv.name)], found: true };
-    } else if (!v.startsWith("-") || v === "-") {
-      if (!spec.script) continue;
-      if (!found && v !== "-") ops.push(...writtenCodeOps(a, inv.ctx, (t) => _read(spec.reader, t, inv.ctx)));
-      break;
-    }
+    } else if (o.kind === "file" && o.value) ops.push(...writtenCodeOps(o.value, inv.ctx, (t) => _read(spec.reader, t, inv.ctx)));
+    else if (o.kind === "valued" && inv.name === "osascript" && o.name === "-l") jxa = /^javascript$/i.test(o.value?.value ?? "");
+    else if (o.kind === "unreadable") return { ops: [op("unknown", inv.name)], found: true };
   }
+  // The script as script-operands.ts names it (the reading the line-flow passes use), unless code
+  // was given instead of one. After code (`lua -e CODE x.lua`), stdin-code.ts does not look at it:
+  // a computed one is unknown here.
+  const script = spec.script && (!found || spec.scriptAfterCode) ? scriptOperands(inv.name, args)?.script : undefined;
+  if (script && script.value !== "-") ops.push(...(found && script.dynamic ? [op("unknown", inv.name)] : writtenCodeOps(script, inv.ctx, (t) => _read(spec.reader, t, inv.ctx))));
   // osascript and gdb run each `-e` as a line; the others each piece on its own.
   const reader: Reader = jxa ? "jxa" : spec.reader;
   if (reader === "applescript" || reader === "jxa") codes.splice(0, codes.length, codes.join("\n"));

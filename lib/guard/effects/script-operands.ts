@@ -1,4 +1,5 @@
 import { literalWord, type Word } from "../syntax.ts";
+import { CODE_OPTIONS, codeOption, type CodeOptions } from "./code-options.ts";
 import { wordFrom } from "./getopt.ts";
 import type { Language } from "./interpreters.ts";
 import { LANGUAGES, POWERSHELLS, SHELL_NAMES, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
@@ -6,7 +7,7 @@ import { stdinPath } from "./stdin-path.ts";
 
 /** What code a shell or interpreter runs, as its command line says (scriptOperands). */
 export interface ScriptOperands {
-  /** Code given on the command line (`-c TEXT`, `-e CODE`, `--eval=CODE`, fish `-C TEXT`, powershell's `-Command TEXT…`); [] when its option lacks it. No stdin runs then, nor a script but powershell's bare word. */
+  /** Code given on the command line (`-c TEXT`, `-e CODE`, `--eval=CODE`, fish `-C TEXT`, powershell's `-Command TEXT…`); [] when its option lacks it. No stdin runs then, nor a script but powershell's bare word and lua's and expect's script (`lua -e CODE x.lua`). */
   inline?: Word[];
   /** The script operand as given (`/dev/stdin` too); a computed word where the options stop being readable (it may be the script). */
   script?: Word;
@@ -26,7 +27,7 @@ export interface ScriptOperands {
 
 /**
  * Which operands of a shell or interpreter are the code it runs: the one reading for its handler
- * (shells.ts, stdin-code.ts) and the line-flow passes (written-runs.ts runs a file the line wrote,
+ * (shells.ts, stdin-code.ts, inline-code.ts) and the line-flow passes (written-runs.ts runs a file the line wrote,
  * taint.ts a download; loader-sources.ts and implicit-inputs.ts name `python -m`'s files and
  * perl's `-M` modules, build-outputs.ts and file-servers.ts judge `python -m`'s command line). Options
  * are read as each program reads them; a shell's `-n` (read, never run) runs nothing. null is a
@@ -256,6 +257,8 @@ const INLINE = /^-[a-zA-Z]{0,3}e$|^--(command|eval|print|exec)(=|$)|^-pe?$/;
 function _other(name: string, args: Word[]): ScriptOperands | null {
   const base = OTHERS.has(name) ? name : name.replace(/[0-9.]+$/, "");
   if (!OTHERS.has(base)) return null;
+  const spec = CODE_OPTIONS[base];
+  if (spec) return _codeOptions(spec, args);
   // ed and ex read their commands from stdin; an operand is the file edited.
   if (base === "ed" || base === "ex") return { preloads: [], stdin: true, language: null };
   const preloads: Word[] = [];
@@ -270,4 +273,28 @@ function _other(name: string, args: Word[]): ScriptOperands | null {
     if (VALUED.test(v) && args[i + 1]) preloads.push(args[++i]!);
   }
   return { preloads, stdin: true, language: null };
+}
+
+/**
+ * A program whose options inline-code.ts reads (code-options.ts): code options give its code
+ * (the operands after it are the code's, but lua and expect run a script after it), file options
+ * load a file first, the first operand is the script (`-` or none: stdin), so is a word after `--`
+ * and an option word the guard cannot read.
+ */
+function _codeOptions(spec: CodeOptions, args: Word[]): ScriptOperands {
+  const preloads: Word[] = [];
+  let inline: Word[] | undefined;
+  for (let i = 0; i < args.length; ) {
+    const o = codeOption(spec, args, i);
+    if (o.kind === "unreadable" || (o.kind === "operand" && (!inline || spec.scriptAfterCode))) {
+      const code = args[i]!.value === "-" && !args[i]!.dynamic ? { preloads, stdin: true, language: null } : _script(args[i], preloads, null);
+      return inline ? { ...code, inline } : code;
+    }
+    if (o.kind === "operand") break;
+    if (o.kind === "end") return inline ? inlined(inline, null, preloads) : _script(args[o.next], preloads, null);
+    if (o.kind === "code") (inline ??= []).push(...(o.value ? [o.value] : []));
+    if (o.kind === "file" && o.value) preloads.push(o.value);
+    i = o.next;
+  }
+  return inline ? inlined(inline, null, preloads) : { preloads, stdin: true, language: null };
 }

@@ -8,13 +8,16 @@ import { verdictRows } from "../../support/verdict-rows.ts";
 // Eighth red-team pass, the findings left in files its helper could not edit (each confirmed with
 // GNU tar 1.34 and perl 5.36 in a sandbox): tar's programs fed the members or the archive (C12),
 // perl's own -I/-M switches loading a module the line wrote (C10f), and python's combined flags
-// before -m (`-Im`), which the build-output and file-server readings missed.
+// before -m (`-Im`), which the build-output and file-server readings missed. And one reading of
+// which operand is the script of the interpreters inline-code.ts reads (script-operands.ts, with
+// code-options.ts): lua and expect run their script after `-e`/`-c` code (lua's manual, expect's).
 const fx = useGuardFixture();
 mkdirSync(join(fx.ws, ".venv"), { recursive: true });
 
 const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
 const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
 const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
 const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
 const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
@@ -73,4 +76,20 @@ table("red-team 8: python's flags before -m as python reads them (script-operand
   ["-Im venv --clear in the workspace", "python3 -Im venv --clear .venv", ...RELOCATE],
   ["-m after -c CODE is the code's argument", "python3 -c 'print(1)' -m venv --clear ~/Documents", ...OK],
   ["-m after a script is its argument", "python3 x.py -m venv --clear ~/Documents", ...OK],
+]);
+
+const LUA = `printf 'os.execute("rm -rf ~")' > x.lua;`;
+
+table("red-team 8: the script of the interpreters inline-code.ts reads, as script-operands.ts names it", [
+  ["lua runs its script after -e", `${LUA} lua -e 'x=1' x.lua`, ...ANCESTOR],
+  ["expect runs its script after -c", "printf 'exec rm -rf ~' > x.exp; expect -c 'set a 1' x.exp", ...ANCESTOR],
+  ["a computed script after -e", "lua -e 'x=1' \"$F\"", ...UNKNOWN],
+  ["a script after --", `${LUA} lua -- x.lua`, ...ANCESTOR],
+  ["lua -l MOD, then the script", `${LUA} lua -l socket x.lua`, ...ANCESTOR],
+  ["julia -t N reads stdin without a script", "echo 'quit()' | julia -t 4", ...UNKNOWN],
+  ["julia -t N, then the script", "printf 'run(`rm -rf ~`)' > x.jl; julia -t 4 x.jl", ...ANCESTOR],
+  ["an option word the guard cannot read", 'lua -e"$C"', ...UNKNOWN],
+  ["Rscript -e: the operand is the code's argument", "printf 'system(\"rm -rf ~\")' > x.R; Rscript -e 'x <- 1' x.R", ...NOOP],
+  ["lua -e alone reads no stdin", "echo 'os.execute(\"rm -rf ~\")' | lua -e 'x=1'", ...OK],
+  ["an existing script", "lua x.lua", ...OK],
 ]);
