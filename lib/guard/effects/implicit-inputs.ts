@@ -1,11 +1,22 @@
+import { basename, dirname } from "node:path";
 import { UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { absPath } from "./file-identity.ts";
 import { pythonModule } from "./script-operands.ts";
 
-// Variables naming files a program loads and runs: shell startup files, preloaded libraries,
-// interpreter start-up code, commands git runs.
-const LOADER_VARS = ["BASH_ENV", "ENV", "LD_PRELOAD", "LD_AUDIT", "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "PROMPT_COMMAND", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF"];
+/** A shell's start-up files (shell-startup.ts judges them when a shell runs). */
+export const SHELL_STARTUP_VARS = ["BASH_ENV", "ENV"];
+/** An interpreter's start-up code (loader-sources.ts judges it when the interpreter runs). */
+export const INTERPRETER_STARTUP_VARS = ["PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT"];
+/** Commands git runs (git-env.ts judges them when git runs). */
+export const GIT_COMMAND_VARS = ["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF"];
+// Variables naming files a program loads and runs: shell startup files, libraries the dynamic
+// loader maps into every program it starts (shells and interpreters too), interpreter start-up
+// code, commands git runs. A program's children inherit them all.
+const LOADER_VARS = [...SHELL_STARTUP_VARS, "LD_PRELOAD", "LD_AUDIT", ...INTERPRETER_STARTUP_VARS, "PROMPT_COMMAND", ...GIT_COMMAND_VARS];
+// A shared library's name (`x.so`, `libtinfo.so.6`, `ld-linux-x86-64.so.2`).
+const LIBRARY = /\.so(?:\.[0-9.]+)?$/;
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 
 /**
@@ -13,14 +24,41 @@ const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
  * (`BASH_ENV=f bash -c …`, `LD_PRELOAD=./x.so ls`, `NODE_OPTIONS='--require ./x.js'`), a module run
  * with `python -m NAME` (moduleFiles), and the build files a tool reads from its folder (make's Makefile, a
  * package manager's package.json, `pip install .`'s setup.py, direnv's .envrc, cargo's build.rs).
- * Paths are spelled relative to the working directory, as the taint set resolves them.
+ * Paths are spelled relative to the working directory, as the taint set resolves them. The
+ * libraries LD_LIBRARY_PATH's folders hold are libraryFolders'.
  */
 export function implicitInputs(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string[] {
+  return [...loaderFiles(cmd, ctx), ...programInputs(name, args, cmd, ctx)];
+}
+
+/** The files loader variables name, but the `except` ones' (`LD_PRELOAD=./x.so`, `BASH_ENV=f`). */
+export function loaderFiles(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, except: readonly string[] = []): string[] {
   const out: string[] = [];
   for (const variable of LOADER_VARS) {
-    const value = commandVariable(variable, cmd, ctx);
+    const value = except.includes(variable) ? null : commandVariable(variable, cmd, ctx);
     if (value !== null) out.push(...value.split(/[\s=:;]+/).filter((w) => w && !w.startsWith("-")));
   }
+  return out;
+}
+
+/**
+ * The folders LD_LIBRARY_PATH names, absolute (ld.so(8): entries split by `:` or `;`, an empty
+ * one is the working folder). The loader maps a library from there by the name a program needs
+ * (`LD_LIBRARY_PATH=. bash` loads a ./libtinfo.so.6), and a bare LD_PRELOAD name.
+ */
+export function libraryFolders(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string[] {
+  const value = commandVariable("LD_LIBRARY_PATH", cmd, ctx);
+  return value === null ? [] : value.split(/[:;]/).slice(0, 16).map((dir) => absPath(dir || ".", ctx.state.cwd, ctx.state));
+}
+
+/** Whether a file (an absolute name) is a library right inside one of `folders` (libraryFolders). */
+export function inLibraryFolder(file: string, folders: string[]): boolean {
+  return LIBRARY.test(basename(file)) && folders.includes(dirname(file));
+}
+
+/** The files a program reads by itself: `python -m NAME`'s, make's Makefile, a package manager's package.json, … */
+export function programInputs(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string[] {
+  const out: string[] = [];
   const words = args.map((a) => a.value);
   if (/^python[0-9.]*$/.test(name)) {
     const module = pythonModule(args);

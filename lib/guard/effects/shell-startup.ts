@@ -3,10 +3,8 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
+import { SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 
-// Files a shell sources before its script: bash's BASH_ENV (not interactive), ENV (sh, and
-// bash in POSIX mode, when interactive). Both are taken for every shell (over-approximation).
-const STARTUP_VARS = ["BASH_ENV", "ENV"];
 
 /**
  * What a shell's startup variables make it run first: `echo 'rm -rf ~' > s.sh; BASH_ENV=s.sh
@@ -16,7 +14,9 @@ const STARTUP_VARS = ["BASH_ENV", "ENV"];
  */
 export function shellStartupOps(inv: Invocation): Op[] {
   const ops: Op[] = [];
-  for (const name of STARTUP_VARS) {
+  // Files a shell sources before its script: bash's BASH_ENV (not interactive), ENV (sh, and
+  // bash in POSIX mode, when interactive). Both are taken for every shell (over-approximation).
+  for (const name of SHELL_STARTUP_VARS) {
     const own = inv.cmd?.assigns.find((a) => a.name === name);
     const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
     if (value === undefined || value === UNSET || value === "") continue;

@@ -12,7 +12,7 @@ import { judgesPipedFetch, remoteStdin } from "./remote-stdin.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { stdinOf } from "./stdin.ts";
-import { implicitInputs, implicitPattern } from "./implicit-inputs.ts";
+import { implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -125,7 +125,10 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
   const pattern = loads ? null : implicitPattern(name, args);
   const loadsNamed = pattern !== null && [...tainted].some((k) => pattern.test(k));
-  return runsTainted || loads || loadsNamed ? [op("remote-code", name)] : [];
+  // A library the loader may map from an LD_LIBRARY_PATH folder: a download in one, or a fetched folder.
+  const folders = libraryFolders(cmd, ctx);
+  const loadsLibrary = folders.length > 0 && (folders.some((f) => isTainted(literalWord(f), true)) || [...tainted].some((k) => inLibraryFolder(k, folders)));
+  return runsTainted || loads || loadsNamed || loadsLibrary ? [op("remote-code", name)] : [];
 }
 
 /** The folder a patch program applies to: `git [-C DIR] apply|am`, `patch [-d DIR]`; null for another program. */

@@ -5,7 +5,7 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
-import { implicitInputs } from "./implicit-inputs.ts";
+import { GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { analyseWritten, LANGUAGES, lineWrittenText, SHELLS } from "./written-runs.ts";
@@ -27,7 +27,7 @@ const MAX_RECIPES = 256;
  * A build or test runner reading a project file the same line wrote (red team 7, C3): `printf
  * 'all:\n\trm -rf ~/.ssh\n' > Makefile; make`, a written conftest.py then pytest, package.json
  * then `npm run x`, `cmake -P x.cmake`, a hook written into the hooks folder then `git commit`.
- * The files are implicit-inputs.ts's list (the same one downloads are judged by) plus the ones an
+ * The files are implicit-inputs.ts's lists (the same ones downloads are judged by) plus the ones an
  * option names. Text the guard reads is analysed in its language — a Makefile's recipes and
  * package.json's scripts as shell lines, python files by the python scanner, a hook by its `#!`
  * line — and any other format, or a file the line filled with text it did not read, is unknown.
@@ -35,15 +35,20 @@ const MAX_RECIPES = 256;
 export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   const state = ctx.state;
   if (!state.scripts?.size && !state.landed?.length) return [];
-  if (name === "git") return _hooks(args, cmd, ctx);
-  // Shells' and interpreters' start-up files are written-runs.ts's (loader-sources.ts); of an
-  // interpreter only pytest's conftest.py and bun's package.json are this module's.
-  if (SHELLS.has(name)) return [];
+  // What loader variables name loads into any program, or into what it runs (`LD_PRELOAD=./x.so
+  // bash -c …`, a library in an LD_LIBRARY_PATH folder); but the ones a program's own module
+  // judges: a shell's start-up files (shell-startup.ts), an interpreter's start-up code
+  // (loader-sources.ts), the commands git runs (git-env.ts). Of the files an interpreter reads
+  // by itself only pytest's conftest.py and bun's package.json are this module's.
+  const shell = SHELLS.has(name);
   const language = LANGUAGES[name];
   const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
-  const files = implicitInputs(name, args, cmd, ctx)
-    .filter((v) => !loaded.has(v) && (language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v)))
-    .map((v) => literalWord(v));
+  const own = name === "git" ? GIT_COMMAND_VARS : shell ? SHELL_STARTUP_VARS : language ? INTERPRETER_STARTUP_VARS : [];
+  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v));
+  const folders = libraryFolders(cmd, ctx);
+  const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
+  const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
+  const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
   const named = NAMED[name];
   if (named) files.push(...gitOptionValues(args, { short: named.short, long: named.long }));
   const ops: Op[] = [];
@@ -54,7 +59,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     const text = lineWrittenText(word, ctx, cmd);
     if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
   }
-  return ops;
+  return name === "git" ? [...ops, ..._hooks(args, cmd, ctx)] : ops;
 }
 
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {
