@@ -87,8 +87,48 @@ const TAR_ENDINGS: Record<string, string> = { ".tgz": ".tar", ".taz": ".tar", ".
  * `-l`, help and version keep the input.
  */
 export const compressor: Handler = ({ name, args, ctx }) => {
+  const read = _read(name, args);
+  if (!read || read.quiet) return [];
+  const { inputs, force, recursive } = read;
+  const ops: Op[] = [];
+  if (!read.keep && inputs.length) ops.push({ ...op("overwrite", name, inputs), inPlace: true });
+  const outs = read.output ? [read.output] : inputs.flatMap((f) => _copies(f, read));
+  if (outs.length) {
+    const written: Op = { ...op(force ? "overwrite" : "write-into", name, outs), lands: "created" };
+    // Each copy holds its input's data: sent later, it is judged by the inputs (archive-sources.ts).
+    if (!recursive && inputs.length && inputs.every((f) => !f.dynamic)) setArchiveSources(written, { roots: inputs.map((word) => ({ word, recursive: false, dir: ctx.state.cwd })), follow: true });
+    ops.push(written);
+  }
+  return ops;
+};
+
+/**
+ * The files a compressor writes with each input's data (none with `-c`, `-t`, `-l`, help or
+ * version): the (de)compressed copy beside it, in zstd's output folder, or the one output file
+ * (`zstd -o F`, lz4's second operand). flows.ts follows a secret into them.
+ */
+export function compressedCopies(name: string, args: Word[]): Array<{ input: Word; copy: Word }> {
+  const read = _read(name, args);
+  if (!read || read.quiet) return [];
+  return read.inputs.flatMap((input) => (read.output ? [read.output] : _copies(input, read)).map((copy) => ({ input, copy })));
+}
+
+interface Reading {
+  inputs: Word[];
+  keep: boolean;
+  quiet: boolean;
+  decompress: boolean;
+  force: boolean;
+  recursive: boolean;
+  suffix: string;
+  output?: Word;
+  outDir?: { dir: Word; flat: boolean };
+}
+
+/** A compressor's options and files, as the program reads them; undefined for another program. */
+function _read(name: string, args: Word[]): Reading | undefined {
   const c = (COMPRESSORS as Record<string, Compressor | undefined>)[name];
-  if (!c) return [];
+  if (!c) return undefined;
   let keep = !c.replaces;
   let quiet = false;
   let decompress = c.decompresses;
@@ -138,20 +178,15 @@ export const compressor: Handler = ({ name, args, ctx }) => {
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
   if (listed) inputs.push(unknownWord());
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();
-  const ops: Op[] = [];
-  if (quiet) return ops;
-  if (!keep && inputs.length) ops.push({ ...op("overwrite", name, inputs), inPlace: true });
-  const beside = inputs.flatMap((f) => _outputName(f, decompress, suffix));
-  // zstd `--output-dir-flat DIR` writes each output into DIR, `--output-dir-mirror DIR` under DIR by its path.
-  const outs = output ? [output] : outDir ? beside.map((f) => _within(outDir!.dir, f, outDir!.flat)) : beside;
-  if (outs.length) {
-    const written: Op = { ...op(force ? "overwrite" : "write-into", name, outs), lands: "created" };
-    // Each copy holds its input's data: sent later, it is judged by the inputs (archive-sources.ts).
-    if (!recursive && inputs.length && inputs.every((f) => !f.dynamic)) setArchiveSources(written, { roots: inputs.map((word) => ({ word, recursive: false, dir: ctx.state.cwd })), follow: true });
-    ops.push(written);
-  }
-  return ops;
-};
+  return { inputs, keep, quiet, decompress, force, recursive, suffix, output, outDir };
+}
+
+/** The copy a compressor writes of `f` when no output file is named: beside it, or in zstd's output folder. */
+function _copies(f: Word, read: Reading): Word[] {
+  const beside = _outputName(f, read.decompress, read.suffix);
+  const outDir = read.outDir;
+  return outDir ? beside.map((b) => _within(outDir.dir, b, outDir.flat)) : beside;
+}
 
 /** An output name moved into zstd's output folder. */
 function _within(dir: Word, f: Word, flat: boolean): Word {

@@ -10,11 +10,17 @@ import { isSecretFile } from "./secrets.ts";
 import { stdinOf } from "./stdin.ts";
 import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
+import { COMPRESSOR_NAMES } from "./registry-names.ts";
+import { ddFiles } from "./stdin-writers.ts";
+
+// Loaded when a line runs one of their programs (lazy-handler.ts says why).
+const compressors = (): typeof import("./compressors.ts") => require("./compressors.ts");
+const tarArgs = (): typeof import("./tar-args.ts") => require("./tar-args.ts");
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
-const COMPRESSORS: Record<string, string> = { gzip: ".gz", bzip2: ".bz2", xz: ".xz", zstd: ".zst", lz4: ".lz4" };
+const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 // The programs whose arguments alone can move a secret's bytes into another file.
-const FLOW_PROGRAMS = new Set([...COPIERS, ...Object.keys(COMPRESSORS), "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
+const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -43,22 +49,22 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     derive(dest);
     for (const src of operands.slice(0, -1)) derive(join(dest, basename(src.value)));
   }
-  if ((name === "tar" || name === "zip") && operands.length >= 1) {
-    const archive = name === "zip" ? operands[0]!.value : _tarArchive(args);
-    const listed = name === "zip" && args.some((a) => a.value === "-@") ? _stdinPaths(cmd) : [];
-    if (archive && archive !== "-" && (operands.some(secret) || listed.some(secret))) derive(archive);
+  if (name === "zip" && operands.length >= 1) {
+    const listed = args.some((a) => a.value === "-@") ? _stdinPaths(cmd) : [];
+    if (operands[0]!.value !== "-" && (operands.some(secret) || listed.some(secret))) derive(operands[0]!.value);
   }
-  if (COMPRESSORS[name] !== undefined) {
-    const at = args.findIndex((a) => a.value === "-S" || a.value === "--suffix");
-    const suffix = at >= 0 ? (args[at + 1]?.value ?? "") : (args.find((a) => a.value.startsWith("--suffix="))?.value.slice(9) ?? COMPRESSORS[name]);
-    const suffixWord = at >= 0 ? args[at + 1] : undefined;
-    for (const file of operands) if (file !== suffixWord && secret(file)) derive(file.value + suffix);
+  // The archive and its files as tar reads its options (tar-args.ts: `--file X`, `-cfz X`, the last `-f`).
+  if (name === "tar") {
+    const read = tarArgs().tarArgs(args);
+    if (read.archive && !read.archive.dynamic && read.archive.value !== "-" && read.operands.some(secret)) derive(read.archive.value);
   }
+  // The copies a compressor writes, as compressors.ts reads its options (pigz, `--suf`, `-kS.x`, zstd -o).
+  if (COMPRESSING.has(name)) for (const { input, copy } of compressors().compressedCopies(name, args)) if (!copy.dynamic && secret(input)) derive(copy.value);
   const option = (flag: string) => args.find((a, k) => args[k - 1]?.value === flag);
   if (name === "openssl" && option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
-  const input = args.find((a) => a.value.startsWith("if="));
-  const output = args.find((a) => a.value.startsWith("of="));
-  if (name === "dd" && input && output && secret({ ...input, value: input.value.slice(3) })) derive(output.value.slice(3));
+  // GNU dd reads its last if= and writes its last of= (stdin-writers.ts).
+  const dd = name === "dd" ? ddFiles(args) : {};
+  if (dd.input && dd.output && !dd.output.dynamic && secret(dd.input)) derive(dd.output.value);
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
   const printsSecret = secretOutput(name, args) !== null || _fedSecretOutput(cmd);
   if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
@@ -104,15 +110,6 @@ function _fedSecretOutput(cmd: SimpleCommand | undefined): boolean {
   const from = cmd?.pipeFrom;
   const head = from?.argv[0];
   return head !== undefined && !head.dynamic && secretOutput(programName(head), from!.argv.slice(1)) !== null;
-}
-
-function _tarArchive(args: Word[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v.startsWith("--file=")) return v.slice(7);
-    if (/^-[a-zA-Z]*f$/.test(v) || (i === 0 && /^[a-zA-Z]*f$/.test(v))) return args[i + 1]?.value;
-  }
-  return undefined;
 }
 
 /** Paths printed into this command's stdin (`printf '%s\n' a b | zip x -@`). */
