@@ -1,4 +1,4 @@
-import { basename, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -16,6 +16,7 @@ import { ddFiles } from "./stdin-writers.ts";
 // Loaded when a line runs one of their programs (lazy-handler.ts says why).
 const compressors = (): typeof import("./compressors.ts") => require("./compressors.ts");
 const tarArgs = (): typeof import("./tar-args.ts") => require("./tar-args.ts");
+const tarSent = (): typeof import("./tar-sent.ts") => require("./tar-sent.ts");
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
@@ -53,10 +54,13 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     const listed = args.some((a) => a.value === "-@") ? _stdinPaths(cmd) : [];
     if (operands[0]!.value !== "-" && (operands.some(secret) || listed.some(secret))) derive(operands[0]!.value);
   }
-  // The archive and its files as tar reads its options (tar-args.ts: `--file X`, `-cfz X`, the last `-f`).
+  // The archive as tar reads its options (tar-args.ts: `--file X`, `-cfz X`, the last `-f`), and
+  // what goes into it: each operand under the `-C` folder before it (tar-sent.ts), or the operands.
   if (name === "tar") {
     const read = tarArgs().tarArgs(args);
-    if (read.archive && !read.archive.dynamic && read.archive.value !== "-" && read.operands.some(secret)) derive(read.archive.value);
+    const roots = tarSent().tarSources(args, ctx)?.roots;
+    const inputs = roots ? roots.map(({ word, dir }) => (dir == null || isAbsolute(word.value) ? word : { ...word, value: join(dir, word.value) })) : read.operands;
+    if (read.archive && !read.archive.dynamic && read.archive.value !== "-" && inputs.some(secret)) derive(read.archive.value);
   }
   // The copies a compressor writes, as compressors.ts reads its options (pigz, `--suf`, `-kS.x`, zstd -o).
   if (COMPRESSING.has(name)) for (const { input, copy } of compressors().compressedCopies(name, args)) if (!copy.dynamic && secret(input)) derive(copy.value);

@@ -1,20 +1,24 @@
 import type { Word } from "../syntax.ts";
 import { longOption, wordFrom } from "./getopt.ts";
 
-// GNU tar 1.34's long options (`tar --help`): getopt takes any unambiguous prefix of one.
-const LONG =
+// GNU tar 1.34's option tables (`tar --help`), for this parser and tar-sent.ts's walk.
+/** Every long option: getopt takes any unambiguous prefix of one. */
+export const LONG: readonly string[] =
   "absolute-names acls add-file after-date anchored append atime-preserve auto-compress backup block-number blocking-factor bzip2 catenate check-device check-links checkpoint checkpoint-action clamp-mtime compare compress concatenate confirmation create delay-directory-restore delete dereference diff directory exclude exclude-backups exclude-caches exclude-caches-all exclude-caches-under exclude-from exclude-ignore exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under exclude-vcs exclude-vcs-ignores extract file files-from force-local format full-time get group group-map gunzip gzip hard-dereference help hole-detection ignore-case ignore-command-error ignore-failed-read ignore-zeros incremental index-file info-script interactive keep-directory-symlink keep-newer-files keep-old-files label level list listed-incremental lzip lzma lzop mode mtime multi-volume new-volume-script newer newer-mtime no-acls no-anchored no-auto-compress no-check-device no-delay-directory-restore no-ignore-case no-ignore-command-error no-null no-overwrite-dir no-quote-chars no-recursion no-same-owner no-same-permissions no-seek no-selinux no-unquote no-verbatim-files-from no-wildcards no-wildcards-match-slash no-xattrs null numeric-owner occurrence old-archive one-file-system one-top-level overwrite overwrite-dir owner owner-map pax-option portability posix preserve-order preserve-permissions quote-chars quoting-style read-full-records record-size recursion recursive-unlink remove-files restrict rmt-command rsh-command same-order same-owner same-permissions seek selinux show-defaults show-omitted-dirs show-snapshot-field-ranges show-stored-names show-transformed-names skip-old-files sort sparse sparse-version starting-file strip-components suffix tape-length test-label to-command to-stdout totals touch transform uncompress ungzip unlink-first unquote update usage use-compress-program utc verbatim-files-from verbose verify version volno-file warning wildcards wildcards-match-slash xattrs xattrs-exclude xattrs-include xform xz zstd".split(
     " ",
   );
-// Long options whose value is required (`--file X` or `--file=X`); `--one-top-level` and the other
-// optional ones take a value only after `=`.
-const VALUED_LONG = new Set(
-  "after-date backup blocking-factor checkpoint-action directory exclude exclude-from exclude-ignore exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under file files-from format group group-map hole-detection index-file info-script label level listed-incremental mode mtime new-volume-script newer newer-mtime occurrence owner owner-map pax-option quote-chars quoting-style record-size rmt-command rsh-command sort sparse-version starting-file strip-components suffix tape-length to-command transform use-compress-program volno-file warning xattrs-exclude xattrs-include xform add-file".split(
+/**
+ * Long options whose value is required (`--file X` or `--file=X`); the optional ones
+ * (`--backup[=CONTROL]`, `--occurrence[=N]`, `--one-top-level[=DIR]`, `--checkpoint[=N]`, …) take
+ * a value only after `=`: `tar --backup -xf a.tar` extracts.
+ */
+export const VALUED_LONG: ReadonlySet<string> = new Set(
+  "after-date blocking-factor checkpoint-action directory exclude exclude-from exclude-ignore exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under file files-from format group group-map hole-detection index-file info-script label level listed-incremental mode mtime new-volume-script newer newer-mtime no-quote-chars owner owner-map pax-option quote-chars quoting-style record-size rmt-command rsh-command sort sparse-version starting-file strip-components suffix tape-length to-command transform use-compress-program volno-file warning xattrs-exclude xattrs-include xform add-file".split(
     " ",
   ),
 );
-// Short options that take a value (the rest of the cluster, or the next word).
-const VALUED_SHORT = "bCfFgHIKLNTVX";
+/** Short options that take a value (the rest of the cluster, or the next word). */
+export const VALUED_SHORT = "bCfFgHIKLNTVX";
 // The long names of the valued short options whose values tar.ts reads.
 const SHORT_NAMES: Record<string, string> = { g: "listed-incremental", I: "use-compress-program", F: "info-script", f: "file", C: "directory" };
 // The operation letters and the long operations they stand for.

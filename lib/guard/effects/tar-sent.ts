@@ -4,14 +4,10 @@ import { physicalPath } from "../paths.ts";
 import type { Word } from "../syntax.ts";
 import type { ArchiveSources } from "./archive-sources.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { longOption } from "./getopt.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
+import { LONG, VALUED_LONG, VALUED_SHORT } from "./tar-args.ts";
 
-// Short options of GNU tar that take a value (the rest of the cluster, or the next word).
-const VALUED_SHORT = "bCfFgHIKLNTVX";
-// Long options that take a value; given without `=`, the next word is the value.
-const VALUED_LONG = new Set(
-  "file directory exclude files-from exclude-from owner group mode mtime transform xform format label newer after-date newer-mtime use-compress-program to-command info-script new-volume-script rsh-command blocking-factor record-size tape-length starting-file listed-incremental index-file volno-file quoting-style suffix strip-components pax-option level exclude-tag exclude-tag-under exclude-tag-all exclude-ignore exclude-ignore-recursive hole-detection warning".split(" "),
-);
 // Options that change how exclude patterns match: the patterns are then not honoured at all.
 const PATTERN_STYLE = /^--(anchored|no-wildcards|ignore-case|no-wildcards-match-slash)$/;
 
@@ -19,8 +15,9 @@ const PATTERN_STYLE = /^--(anchored|no-wildcards|ignore-case|no-wildcards-match-
  * What `tar -c` sends, judged like any sent tree: its operands (after `-C DIR`), recursing unless
  * `--no-recursion` stands before an operand with no `--recursion` after it, following symlinks with
  * `-h`/`--dereference`, leaving out members an `--exclude` given before the operand matches (GNU
- * tar's default matching: unanchored, `*` crossing `/`). Any mode but create, `-T`/`--files-from`,
- * or a dynamic word is "unknown".
+ * tar's default matching: unanchored, `*` crossing `/`); `--add-file=F` is an operand. Options are
+ * tar-args.ts's tables, a value taken as getopt takes it (`--dir=D` is `--directory=D`, `--backup`
+ * takes none). Any mode but create, `-T`/`--files-from`, or a dynamic word is "unknown".
  */
 export function tarSent(args: Word[], ctx: AnalyzeContext): Sent {
   const read = tarSources(args, ctx);
@@ -44,8 +41,9 @@ export function tarSources(args: Word[], ctx: AnalyzeContext): ArchiveSources | 
     const matchers = patternStyle ? [] : [...excludes];
     roots.push({ word: w, dir, recursive: !(noRecursionAt >= 0 && noRecursionAt < at && lastRecursion < noRecursionAt), excluded: (m) => matchers.some((re) => _excludes(re, m)) });
   };
-  const value = (name: string, v: Word | undefined): boolean => {
+  const value = (name: string, v: Word | undefined, at: number): boolean => {
     if (!v || v.dynamic) return false;
+    if (name === "add-file") operand(v, at);
     if (name === "C" || name === "directory") dir = isAbsolute(v.value) ? physicalPath(v.value, dir) : dir === null ? null : physicalPath(`${dir}/${v.value}`, dir);
     if (name === "exclude") {
       if (/\\|\/$/.test(v.value)) return true; // escapes and folder-only patterns: never honoured
@@ -74,9 +72,10 @@ export function tarSources(args: Word[], ctx: AnalyzeContext): ArchiveSources | 
       else if (["extract", "get", "list", "diff", "compare", "append", "update", "concatenate", "catenate", "delete", "test-label", "files-from"].some((m) => _abbreviates(v, m))) return null;
       else if (_abbreviates(v, "dereference")) follow = true;
       else if (name === "no-recursion") noRecursionAt = i;
-      if (VALUED_LONG.has(name)) {
+      const long = longOption(name, LONG);
+      if (long !== undefined && VALUED_LONG.has(long)) {
         const given = inline !== undefined ? { ...a, value: inline } : args[++i];
-        if (!value(name, given)) return null;
+        if (!value(long, given, i)) return null;
       }
       continue;
     }
@@ -90,7 +89,7 @@ export function tarSources(args: Word[], ctx: AnalyzeContext): ArchiveSources | 
       if (!VALUED_SHORT.includes(c)) continue;
       const attached = v.startsWith("-") && k + 1 < letters.length;
       const given = attached ? { ...a, value: letters.slice(k + 1) } : args[++i];
-      if (!value(c, given)) return null;
+      if (!value(c, given, i)) return null;
       if (attached) break;
     }
   }
