@@ -13,8 +13,9 @@ import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
 
-// The shells whose start-up files written-inputs.ts leaves to this module and shells.ts. fish is
-// not one of them there, as before: its loader variables (`LD_PRELOAD=./x.so fish …`) stay judged.
+// The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
+// (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
+// not one of them, as before: written-inputs.ts judges a file either names as for any program.
 export const SHELLS: ReadonlySet<string> = new Set(SHELL_LIST.filter((n) => n !== "fish"));
 export { LANGUAGES };
 

@@ -30,6 +30,7 @@ const STOPPED: Array<[string, string]> = [
   ["LD_PRELOAD into python3 -c", "printf x > x.so; LD_PRELOAD=./x.so python3 -c 'print(1)'"],
   ["LD_AUDIT into node -e", "printf x > x.so; LD_AUDIT=./x.so node -e 1"],
   ["LD_PRELOAD into git", "printf x > x.so; LD_PRELOAD=./x.so git status"],
+  ["LD_PRELOAD into fish", "printf x > x.so; LD_PRELOAD=./x.so fish -c 'echo hi'"],
   // What the shell runs inherits the variables.
   ["GIT_SSH inherited by bash -c's git", "echo 'rm -rf ~' > g; GIT_SSH=./g bash -c 'git fetch'"],
   ["PYTHONSTARTUP inherited by bash -c's interactive python", `echo 'import os; os.system("rm -rf ~")' > x.py; PYTHONSTARTUP=x.py bash -c python3`],
