@@ -13,6 +13,8 @@ import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { stdinOf } from "./stdin.ts";
 import { implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
+import { loaderSources } from "./loader-sources.ts";
+import { LANGUAGES } from "./runner-names.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -122,7 +124,10 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
   const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");
   const runsTainted = isTainted(head) || scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinRuns;
-  const loads = implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
+  // Start-up code an interpreter loads, read as written-runs.ts reads it (loader-sources.ts: `PERL5OPT=-Mx`, `RUBYOPT=-r./x`).
+  const loads =
+    implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value))) ||
+    loaderSources(name, LANGUAGES[name], args, cmd, ctx, readsStdin).some((s) => isTainted(s.word, true));
   const pattern = loads ? null : implicitPattern(name, args);
   const loadsNamed = pattern !== null && [...tainted].some((k) => pattern.test(k));
   // A library the loader may map from an LD_LIBRARY_PATH folder: a download in one, or a fetched folder.

@@ -33,15 +33,27 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   // A build or test runner's own input the line wrote (`> Makefile; make`): written-inputs.ts.
   const ops: Op[] = writtenInputRuns(name, args, cmd, ctx);
   const sources = _sources(name, head, args);
-  // Start-up code of loader variables and `python -m` (loader-sources.ts).
-  sources.push(...loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")));
-  if (sources.length === 0) return ops;
+  // Start-up code of loader variables and `python -m` (loader-sources.ts), once per chain: what it
+  // runs inherits the variable that loaded it (`NODE_OPTIONS='--require ./x.js'` of a file running
+  // `rm`), and loading it again shows nothing new.
+  const loaded = loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")).filter((s) => !_loading.has(s.word.value));
   for (const { word, language } of sources) {
     const words = word === "stdin" ? (cmd ? stdinFiles(cmd) : null) : [word];
     for (const w of words ?? []) ops.push(..._runFile(w, language, ctx, cmd));
   }
+  for (const { word, language } of loaded) {
+    _loading.add(word.value);
+    try {
+      ops.push(..._runFile(word, language, ctx, cmd));
+    } finally {
+      _loading.delete(word.value);
+    }
+  }
   return ops;
 }
+
+// The start-up files being analysed (writtenRuns).
+const _loading = new Set<string>();
 
 function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext, cmd: SimpleCommand | undefined): Op[] {
   // Computed words are the handlers' to judge (they answer unknown).
