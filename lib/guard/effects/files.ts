@@ -99,9 +99,15 @@ export const copyMove: Handler = ({ name, args }) => {
   const links = name === "ln" || (name === "cp" && hasFlag(flags, "saRrdP", ["--archive", "--recursive", "--no-dereference", "--symbolic-link", "--preserve"]));
   const lands = name === "mv" ? "moved" : links ? "linked" : "created";
   if (name === "mv") ops.push({ ...op("move", name, sources, true), dest });
+  // A hard link (ln without -s, cp -l) gives each source a second name: a later write through it
+  // changes the source itself, so the sources are judged as written into: protected storage is
+  // refused, a startup file asked (red team 9 C9: `ln .git/config gc`, then an edit of gc set
+  // core.fsmonitor).
+  const hard = (name === "ln" && !hasFlag(flags, "s", ["--symbolic"])) || (name === "cp" && hasFlag(flags, "l", ["--link"]));
+  if (hard) ops.push(op("write-into", name, sources));
   const noClobber = hasFlag(flags, "n", ["--no-clobber", "--update"]);
   // ln without -f refuses to replace: it only creates inside the destination's directory.
-  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [{ ...op("write-into", name, [dest]), lands }];
+  if (name === "ln" && !hasFlag(flags, "f", ["--force"])) return [...ops, { ...op("write-into", name, [dest]), lands }];
   // A recursive copy merges trees, and a source the guard cannot name may be anything: either may
   // replace existing entries of the destination folder that no source names (policy-replaces.ts).
   const recursive = name === "cp" && hasFlag(flags, "aRr", ["--archive", "--recursive"]);

@@ -28,7 +28,7 @@ export function claudeAdapter(agent: "claude" | "codex"): HookAdapter {
       if (agent === "claude") return _claude(payload, tool);
       const request = _codex(payload, tool, ctx);
       // `apply_patch <<'EOF' …` in a shell tool is applied by Codex itself, never run by the shell.
-      const writes = tool !== "write_stdin" && "command" in request ? shellPatch(request.command, request.cwd) : undefined;
+      const writes = tool !== "write_stdin" && "command" in request ? (request.writes ?? shellPatch(request.command, request.cwd)) : undefined;
       return writes ? { ...request, writes } : request;
     },
     answer(json: DecisionJson) {
@@ -93,7 +93,8 @@ function _codex(payload: unknown, tool: string, ctx: HookContext): HookRequest {
   const raw = field(payload, "tool_input", "command");
   if (Array.isArray(raw) && raw.length > 0 && raw.every((w) => typeof w === "string")) {
     const argv = argvCommand(raw as string[]);
-    return { command: argv.command, cwd, dialect: argv.dialect ?? SHELL_TOOLS[tool], fallbackDialect: platform };
+    const writes = argv.script === undefined ? undefined : shellPatch(argv.script, cwd);
+    return { command: argv.command, cwd, dialect: argv.dialect ?? SHELL_TOOLS[tool], fallbackDialect: platform, ...(writes && { writes }) };
   }
   let command: string;
   if (typeof raw === "string") command = raw;

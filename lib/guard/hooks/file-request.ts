@@ -2,10 +2,17 @@ import { isAbsolute } from "node:path";
 import { type FilesRequest, type HookRequest, HookShapeError } from "./adapter.ts";
 
 /** A file header of the apply_patch format: `*** Add File: P`, `*** Update File: P`, `*** Delete File: P`, `*** Move to: P`. */
-const PATCH_HEADER = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): (.*)$/;
+const PATCH_HEADER = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): (.*)$/s;
+/**
+ * What trimming removes around a header: Rust's `str::trim` (Unicode White_Space, which includes
+ * NEL U+0085 that JavaScript's `trim` keeps) and JavaScript's (which adds U+FEFF). Codex trims with
+ * Rust's, so `*** Add File: .leogriel/config.json<NEL>` names the configuration (red team 9 C1).
+ */
+const BLANKS = "[\\s\\u0085]";
+const TRIM = new RegExp(`^${BLANKS}+|${BLANKS}+$`, "g");
 /** `apply_patch` (or `applypatch`) run as a program, and a patch in the same text. */
 const SHELL_PATCH = /(?:^|[\s;&|(])(?:apply_patch|applypatch)(?=\s|$)/;
-const PATCH_BEGIN = /(?:^|\s)['"]?\*\*\* Begin Patch\s*$/m;
+const PATCH_BEGIN = new RegExp(`(?:^|${BLANKS})['"]?\\*\\*\\* Begin Patch${BLANKS}*$`, "m");
 /** The `cd DIR &&` Codex accepts before `apply_patch <<'EOF'`. */
 const CD_PREFIX = /^\s*cd\s+('[^']*'|"[^"]*"|[^\s;&|'"]+)\s*&&/;
 
@@ -48,12 +55,12 @@ export function shellPatch(command: string, cwd: string | undefined): FilesReque
 
 /**
  * The files a patch's headers name. A header is read after trimming its line, as Codex's parser
- * does; an added line starts with `+` and is never one, and a context line that merely reads like
+ * does (with Rust's blanks, and a path may hold any character, U+2028 included); an added line starts with `+` and is never one, and a context line that merely reads like
  * a header names one more file to judge, which errs on the strict side.
  */
 function _patchFiles(patch: string): string[] {
   return patch.split(/\r?\n/).flatMap((line) => {
-    const path = PATCH_HEADER.exec(line.trim())?.[1]?.trim();
+    const path = PATCH_HEADER.exec(line.replace(TRIM, ""))?.[1]?.replace(TRIM, "");
     return path ? [path] : [];
   });
 }

@@ -5,6 +5,7 @@ import { checkPaths, newCheckId } from "../classify.ts";
 import { type DecisionJson, toDecisionJson } from "../decision-json.ts";
 import { lstatOrUndefined } from "../fs-probe.ts";
 import type { FilesRequest } from "./adapter.ts";
+import { linksProtectedFile } from "./linked-protected.ts";
 import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
 import { decisionOf, type ReasonCode } from "../reasons.ts";
 import { realWorkspace, workspaceConfig } from "../run-check.ts";
@@ -27,7 +28,7 @@ export async function judgeFileTool(req: FilesRequest, env: Record<string, strin
   const config = await workspaceConfig(root, env);
   const pc = checkPaths(cwd, root, config?.protectedPaths ?? [], env);
   const ops = req.files.flatMap((file, index) => {
-    const reason = _reason(file, cwd, pc);
+    const reason = _worst(_spellings(file, pc.home).map((f) => _reason(f, cwd, pc)));
     return reason === undefined ? [] : [{ index, kind: "overwrite" as const, verb: req.tool, decision: decisionOf(reason), reason, target_count: 1 }];
   });
   if (ops.length === 0) return undefined;
@@ -37,13 +38,26 @@ export async function judgeFileTool(req: FilesRequest, env: Record<string, strin
   return toDecisionJson(result);
 }
 
+/**
+ * The paths a tool's file may name: itself, and for a leading `~` also the home folder's path, as
+ * agents that expand it write there (red team 9 H2: `~/.claude/settings.json`).
+ */
+function _spellings(file: string, home: string): string[] {
+  return /^~(?=\/|$)/.test(file) ? [file, `${home}${file.slice(1)}`] : [file];
+}
+
+function _worst(reasons: Array<ReasonCode | undefined>): ReasonCode | undefined {
+  return reasons.find((r) => r === "BLOCK_PROTECTED_PATH") ?? reasons.find((r) => r !== undefined);
+}
+
 function _reason(file: string, cwd: string, pc: PathContext): ReasonCode | undefined {
   // `//x` is `/x` to the kernel; resolveTarget keeps a leading `//` unknown (a Windows share).
   const spelled = (isAbsolute(file) ? file : `${cwd}/${file}`).replace(/^\/{2,}/, "/");
   if (classifyPath(normalize(spelled).replace(/(.)\/+$/, "$1"), pc) === "protected") return "BLOCK_PROTECTED_PATH";
   const reached = _reached(spelled, cwd, pc);
   if (reached === null) return "BLOCK_UNDETERMINABLE_EFFECT";
-  return reached.some((p) => classifyPath(p, pc) === "protected") ? "BLOCK_PROTECTED_PATH" : undefined;
+  // A file with another name in protected storage (a hard link) is that storage.
+  return reached.some((p) => classifyPath(p, pc) === "protected") || linksProtectedFile(reached.at(-1)!, pc) ? "BLOCK_PROTECTED_PATH" : undefined;
 }
 
 /** The named entry (its folders' links resolved as the policy does) and each link target after it; null when unknown. */
