@@ -98,7 +98,7 @@ describe("red team 9 C9: a hard link is a second name of protected storage", () 
   ];
   for (const [command, reason] of shell) {
     test(`${command} is ${reason}`, () => {
-      expect(classify({ command, cwd: fx.ws, env: fx.env }).reason).toBe(reason);
+      expect(classify({ command, cwd: fx.ws, env: fx.env }).reason as string).toBe(reason);
     });
   }
 });
