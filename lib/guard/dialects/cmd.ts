@@ -58,6 +58,11 @@ export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | 
 const _passed = new WeakMap<Word, string>();
 // Words spelled with a literal `/` first (`/s`, `/e:on`): switches. `\x` and `%VAR%` values are paths.
 const _slashed = new WeakSet<Word>();
+// Where a word holds cmd's other token delimiters outside quotes (`,` `;` `=` VT FF, KB Q71247):
+// the command name ends there, and an internal command splits its arguments there too, so
+// `rd;/s;/q;%USERPROFILE%\.ssh` is `rd /s /q …` (red team 9 C6). Offsets into the word's value.
+const _cuts = new WeakMap<Word, number[]>();
+const DELIMITERS = new Set([",", ";", "=", "\v", "\f"]);
 
 function _word(text: string, start: number, vars: Vars): [Word, number] {
   let value = "";
@@ -66,9 +71,11 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
   let quoted = false;
   let i = start;
   let inQuote = false;
+  const cuts: number[] = [];
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (!inQuote && (c === " " || c === "\t" || c === "\r" || c === "\n" || c === "&" || c === "|" || c === "<" || c === ">")) break;
+    if (!inQuote && DELIMITERS.has(c)) cuts.push(value.length);
     if (c === '"') {
       inQuote = !inQuote;
       quoted = true;
@@ -110,6 +117,7 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
   const v = value.replace(/\\/g, "/");
   const word: Word = { value: v, dynamic, glob: /[*?]/.test(v), pattern: v, quoted };
   _passed.set(word, passed);
+  if (cuts.length) _cuts.set(word, cuts);
   if (text[start] === "/" || ((text[start] === "^" || text[start] === '"') && text[start + 1] === "/")) _slashed.add(word);
   return [word, i];
 }
@@ -208,12 +216,28 @@ function _bare(name: string): string {
   return name.replace(/\.(?:exe|com|bat|cmd)$/, "");
 }
 
-function _command(words: Word[], cx: _Context): Word[] {
+/** The parts of a word between cmd's token delimiters (the word itself when it has none). */
+function _pieces(w: Word): Word[] {
+  const cuts = _cuts.get(w);
+  if (!cuts) return [w];
+  return [-1, ...cuts].flatMap((from, k) => {
+    const value = w.value.slice(from + 1, cuts[k] ?? w.value.length);
+    return value === "" ? [] : [{ ...w, value, pattern: value, glob: /[*?]/.test(value) }];
+  });
+}
+
+// The internal commands the translation below reads, which split their arguments at the delimiters.
+const INTERNAL = new Set(["rd", "rmdir", "del", "erase", "format", "cd", "chdir", "pushd", "move", "ren", "rename", "mklink", "copy"]);
+
+function _command(all: Word[], cx: _Context): Word[] {
   const { depth, vars, out } = cx;
-  const [head, ...rest] = words;
+  const [first, ...after] = all;
+  if (!first) return [];
+  if (first.dynamic) return all;
+  const [head, ...more] = _pieces(first);
   if (!head) return [];
-  if (head.dynamic) return words;
   const { name, word, attached } = _program(head);
+  const rest = [...more, ...after].flatMap((w) => (INTERNAL.has(name) ? _pieces(w) : [w]));
   // `/s/q` is two switches; `/c"rd …"` is /c with its command text attached.
   const split = rest.flatMap((w) => (_isSwitchRun(w) ? w.value.split(/(?=\/)/).map((s) => literalWord(s)) : [w]));
   const inline = split.flatMap((w) => (_slashedText(w) && /^\/[ck]./i.test(w.value) ? [literalWord(w.value.slice(0, 2)), { ...w, value: w.value.slice(2) }] : [w]));

@@ -9,7 +9,21 @@ export interface PsCommand {
   piped: boolean;
 }
 
-const SEPARATORS = new Set([";", "\n", "|", "&"]);
+// A lone CR ends a line as LF does (lang-spec §2.2.2 new-line-character: CR, LF, CR LF).
+const SEPARATORS = new Set([";", "\n", "\r", "|", "&"]);
+// PowerShell's blanks (lang-spec B.1 whitespace): tab, VT, FF and every Zs, Zl and Zp character
+// (space, no-break space U+00A0, em space, U+2028 …), and its quotes: single-quote-character is
+// ' or U+2018–U+201B, double-quote-character " or U+201C–U+201E (red team 9 C2–C4).
+const BLANK = /^[\t\v\f\p{Zs}\p{Zl}\p{Zp}]$/u;
+const BLANKS_THEN_COMMA = /^[\t\v\f\p{Zs}\p{Zl}\p{Zp}]*,/u;
+const SINGLE_QUOTES = new Set(["'", "\u2018", "\u2019", "\u201a", "\u201b"]);
+const DOUBLE_QUOTES = new Set(['"', "\u201c", "\u201d", "\u201e"]);
+// A provider-qualified FileSystem path (about_Providers): `FileSystem::~/x` is `~/x`.
+const FILESYSTEM_PROVIDER = /^((?:[-\u2013\u2014\u2015][A-Za-z_]\w*:)?)(?:microsoft\.powershell\.core\/)?filesystem::/i;
+
+function _blank(c: string | undefined): boolean {
+  return c !== undefined && BLANK.test(c);
+}
 
 /**
  * The elements of a word that is an array literal in argument mode (`'-rf',$HOME`): split at the
@@ -44,8 +58,9 @@ export function lexPowerShell(src: string, vars: (name: string) => string | null
   };
   while (i < src.length) {
     const c = src[i]!;
-    if (c === " " || c === "\t" || c === "\r") i++;
+    if (_blank(c)) i++;
     else if (c === "`" && src[i + 1] === "\n") i += 2;
+    else if (c === "`" && src[i + 1] === "\r") i += src[i + 2] === "\n" ? 3 : 2;
     else if (c === "#") i = _lineEnd(src, i);
     else if (src.startsWith("<#", i)) {
       const end = src.indexOf("#>", i + 2);
@@ -63,7 +78,7 @@ export function lexPowerShell(src: string, vars: (name: string) => string | null
       const m = /^(\*|\d)?(>>?)(&\d)?/.exec(src.slice(i, i + 4))!;
       i += m[0].length;
       if (m[3]) continue;
-      while (src[i] === " ") i++;
+      while (_blank(src[i])) i++;
       const [target, next] = _word(src, i, vars, cur.nested);
       i = next;
       cur.redirects.push({ op: m[2]!, target });
@@ -90,11 +105,11 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   for (;;) {
     const c = src[i];
     // Blanks around the comma of an array literal do not end it (`'-c', 'text'` is one argument).
-    if ((c === " " || c === "\t") && (value.length > el.from || el.quoted || el.dynamic) && /^[ \t]*,/.test(src.slice(i, i + 64))) {
+    if (_blank(c) && (value.length > el.from || el.quoted || el.dynamic) && BLANKS_THEN_COMMA.test(src.slice(i, i + 64))) {
       i = src.indexOf(",", i);
       continue;
     }
-    if (c === undefined || c === " " || c === "\t" || c === "\r" || SEPARATORS.has(c) || c === ")" || c === "}") break;
+    if (c === undefined || _blank(c) || SEPARATORS.has(c) || c === ")" || c === "}") break;
     const elementStart = value.length === el.from && !el.quoted && !el.dynamic;
     if (c === "~" && (elementStart || (el.from === 0 && /^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(value))) && _tildeEnds(src[i + 1])) {
       // A leading `~` is the home folder: the FileSystem provider substitutes the provider's Home
@@ -105,25 +120,25 @@ function _word(src: string, start: number, vars: (name: string) => string | null
       else value += home;
       i++;
     } else if (c === "," && !(value.length === el.from && !el.dynamic && !el.quoted)) {
-      elements.push(_element(value.slice(el.from), el));
+      elements.push(_element(value.slice(el.from), el, vars("home")));
       value += c;
       el = { from: value.length, dynamic: false, quoted: false, glob: false };
-      for (i++; src[i] === " " || src[i] === "\t"; i++);
-    } else if (c === "'") {
+      for (i++; _blank(src[i]); i++);
+    } else if (SINGLE_QUOTES.has(c)) {
       const [text, next] = _single(src, i);
       value += text;
       quoted = el.quoted = true;
       i = next;
-    } else if (c === '"') {
+    } else if (DOUBLE_QUOTES.has(c)) {
       i++;
       quoted = el.quoted = true;
       for (;;) {
         const d = src[i];
         if (d === undefined) throw new ParseError("unterminated string");
-        if (d === '"' && src[i + 1] === '"') {
-          value += '"';
+        if (DOUBLE_QUOTES.has(d) && DOUBLE_QUOTES.has(src[i + 1] ?? "")) {
+          value += d;
           i += 2;
-        } else if (d === '"') {
+        } else if (DOUBLE_QUOTES.has(d)) {
           i++;
           break;
         } else if (d === "`") {
@@ -160,22 +175,36 @@ function _word(src: string, start: number, vars: (name: string) => string | null
       i++;
     }
   }
-  const normalised = value.replace(/\\/g, "/");
-  const word: Word = { value: normalised, dynamic, glob: glob && !quoted, pattern: normalised, quoted };
-  if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el)]);
+  const home = vars("home");
+  const [normalised, unknownHome] = _fileSystemPath(value.replace(/\\/g, "/"), home);
+  const word: Word = { value: normalised, dynamic: dynamic || unknownHome, glob: glob && !quoted, pattern: normalised, quoted };
+  if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el, home)]);
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
   if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.add(word);
   return [word, i];
 }
 
-function _element(value: string, el: { dynamic: boolean; quoted: boolean; glob: boolean }): Word {
-  const v = value.replace(/\\/g, "/");
-  return { value: v, dynamic: el.dynamic, glob: el.glob && !el.quoted, pattern: v, quoted: el.quoted };
+function _element(value: string, el: { dynamic: boolean; quoted: boolean; glob: boolean }, home: string | null): Word {
+  const [v, unknownHome] = _fileSystemPath(value.replace(/\\/g, "/"), home);
+  return { value: v, dynamic: el.dynamic || unknownHome, glob: el.glob && !el.quoted, pattern: v, quoted: el.quoted };
+}
+
+/**
+ * A path without its FileSystem provider qualifier (`FileSystem::`, `Microsoft.PowerShell.Core\
+ * FileSystem::`, after an optional `-Name:`), whose leading `~` is then the home folder (red
+ * team 9 C5); the flag is set when that home is unknown.
+ */
+function _fileSystemPath(value: string, home: string | null): [string, boolean] {
+  const m = FILESYSTEM_PROVIDER.exec(value);
+  if (!m) return [value, false];
+  const rest = value.slice(m[0].length);
+  if (!/^~(?=\/|$)/.test(rest)) return [m[1] + rest, false];
+  return home === null ? [m[1] + rest, true] : [m[1] + home + rest.slice(1), false];
 }
 
 /** What may follow a leading `~` for it to name the home folder (`~`, `~/x`, `~\x`, `~,x`). */
 function _tildeEnds(c: string | undefined): boolean {
-  return c === undefined || c === "/" || c === "\\" || c === "," || c === " " || c === "\t" || c === "\r" || c === ")" || c === "}" || SEPARATORS.has(c);
+  return c === undefined || c === "/" || c === "\\" || c === "," || _blank(c) || c === ")" || c === "}" || SEPARATORS.has(c);
 }
 
 function _dollar(src: string, i: number, vars: (name: string) => string | null, nested: string[]): { value: string | null; end: number } {
@@ -197,10 +226,10 @@ function _dollar(src: string, i: number, vars: (name: string) => string | null, 
 function _single(src: string, i: number): [string, number] {
   let text = "";
   for (let k = i + 1; k < src.length; k++) {
-    if (src[k] === "'" && src[k + 1] === "'") {
-      text += "'";
+    if (SINGLE_QUOTES.has(src[k]!) && SINGLE_QUOTES.has(src[k + 1] ?? "")) {
+      text += src[k];
       k++;
-    } else if (src[k] === "'") return [text, k + 1];
+    } else if (SINGLE_QUOTES.has(src[k]!)) return [text, k + 1];
     else text += src[k];
   }
   throw new ParseError("unterminated string");
@@ -212,7 +241,7 @@ function _matching(src: string, open: number): number {
   let depth = 0;
   for (let k = open; k < src.length; k++) {
     const c = src[k];
-    if (c === "'") k = _single(src, k)[1] - 1;
+    if (SINGLE_QUOTES.has(c!)) k = _single(src, k)[1] - 1;
     else if (c === "`") k++;
     else if (c === src[open]) depth++;
     else if (c === close && --depth === 0) return k;
@@ -224,7 +253,8 @@ function _backtick(c: string): string {
   return ({ n: "\n", t: "\t", r: "\r", "0": "\0", a: "\x07" } as Record<string, string>)[c] ?? c;
 }
 
+/** Where a `#` comment ends: at the next CR or LF (a lone CR ends a line too). */
 function _lineEnd(src: string, i: number): number {
-  const nl = src.indexOf("\n", i);
-  return nl < 0 ? src.length : nl;
+  const m = /[\r\n]/.exec(src.slice(i));
+  return m ? i + m.index : src.length;
 }

@@ -1,0 +1,53 @@
+import { describe, expect, test } from "bun:test";
+import { classify } from "../../../lib/guard/classify.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+
+// Red team 9 C2–C6: PowerShell and cmd spellings the dialects read differently from the shells.
+// Commands are only judged. `@H` is the fixture's home folder.
+
+const fx = useGuardFixture();
+const judge = (dialect: string, command: string) => classify({ command: command.replaceAll("@H", fx.home), cwd: fx.ws, env: { ...fx.env, USERPROFILE: fx.home }, dialect }).reason as string;
+
+const POWERSHELL: Array<[string, string, string]> = [
+  // C2: ‘ ’ ‚ ‛ are single quotes and “ ” „ double quotes (lang-spec B.1).
+  ["a typographic single-quoted path", "Remove-Item -Recurse -Force \u2018@H/.ssh\u2019", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["low-9 single quotes", "Remove-Item -Recurse -Force \u201a@H/.ssh\u201b", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a typographic double-quoted $HOME", "Remove-Item -Recurse -Force \u201c$HOME/.ssh\u201d", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["low-9 double quotes", "Remove-Item -Recurse -Force \u201e@H/.ssh\u201d", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a doubled typographic quote inside a string", "Remove-Item -Recurse -Force 'src\u2019\u2019x'", "ALLOW_NOOP"],
+  // C3: a lone CR ends a line, and a comment.
+  ["a command after a lone CR", "echo hi\rRemove-Item -Recurse -Force @H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a command after a comment ended by CR", "# note\rRemove-Item -Recurse -Force @H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a backtick continuation with CR LF", "Remove-Item -Recurse `\r\n -Force @H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  // C4: every Zs/Zl/Zp character, VT and FF are blanks.
+  ["no-break spaces between the words", "Remove-Item\u00a0-Recurse\u00a0-Force\u00a0@H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["an em space", "Remove-Item\u2003-Recurse -Force @H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a vertical tab", "Remove-Item\v-Recurse -Force @H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  // C5: provider-qualified FileSystem paths.
+  ["FileSystem::~", "Remove-Item -Recurse -Force FileSystem::~/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["Microsoft.PowerShell.Core\\FileSystem::", "Remove-Item -Recurse -Force Microsoft.PowerShell.Core\\FileSystem::@H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a quoted, lower-case provider path", "Remove-Item -Recurse -Force 'filesystem::@H/.ssh'", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["-LiteralPath:FileSystem::", "Remove-Item -Recurse -Force -LiteralPath:FileSystem::@H/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["Copy-Item onto a provider path", "Copy-Item README.md FileSystem::@H/.bashrc -Force", "ASK_OUTSIDE_WORKSPACE"],
+  ["a redirection to a provider path", "'x' > FileSystem::~/.bashrc", "ASK_OUTSIDE_WORKSPACE"],
+  ["another provider is not a path", "Remove-Item -Recurse Env::X", "ALLOW_NOOP"],
+];
+
+const CMD: Array<[string, string, string]> = [
+  // C6: `,` `;` `=` VT FF end cmd's tokens outside quotes (KB Q71247).
+  ["rd;/s;/q;PATH", "rd;/s;/q;@H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["rd,/s,/q,PATH", "rd,/s,/q,@H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["rd=/s=/q=PATH", "rd=/s=/q=@H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["del /s /q on a , list", "del /s /q README.md,@H\\Documents", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["rd with a vertical tab", "rd\v/s /q @H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a quoted ; is part of the name", 'rd /s /q "a;b"', "ALLOW_NOOP"],
+  ["echo keeps its = and ,", "echo a=b,c", "ALLOW_NO_EFFECT"],
+];
+
+describe("red team 9: PowerShell text as PowerShell reads it", () => {
+  for (const [name, command, reason] of POWERSHELL) test(`${name} is ${reason}`, () => expect(judge("powershell", command)).toBe(reason));
+});
+
+describe("red team 9: cmd's token delimiters", () => {
+  for (const [name, command, reason] of CMD) test(`${name} is ${reason}`, () => expect(judge("cmd", command)).toBe(reason));
+});
