@@ -61,6 +61,13 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
   for (const c of d.controls) if (_within(path, c)) return "protected";
   if (d.ancestors.has(path)) return "ancestor";
+  if (caseInsensitiveNames.value) {
+    // `.CLAUDE/settings.json` is the hook settings there too (red team 9 C7).
+    const folded = _folded(d, pc);
+    const lower = path.toLowerCase();
+    if (folded.protect.some((p) => _within(lower, p))) return "protected";
+    if (folded.ancestors.has(lower)) return "ancestor";
+  }
   if (d.usable && _within(path, pc.workspace)) return "workspace";
   if ((_insideAny(path, pc.tmpDirs) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
   for (const t of SYSTEM_TREES) if (_within(path, t)) return "system";
@@ -92,6 +99,13 @@ interface _Derived {
   usable: boolean;
   /** The control files of the context (control-files.ts). */
   controls: string[];
+  /** The configured paths, control files and ancestors in lower case, for case-insensitive names (made on first use). */
+  folded?: { protect: string[]; ancestors: Set<string> };
+}
+
+function _folded(d: _Derived, pc: PathContext): { protect: string[]; ancestors: Set<string> } {
+  d.folded ??= { protect: [...pc.protectedPaths, ...d.controls].map((p) => p.toLowerCase()), ancestors: new Set([...d.ancestors].map((a) => a.toLowerCase())) };
+  return d.folded;
 }
 
 // What classifyPath derives from a context, computed once per workspace, home, configuration and
