@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fsyncDirSync } from "../../core/atomic-write.ts";
+import { withAssumedChanges } from "./assumed-unchanged.ts";
 import { appendRecord } from "./journal.ts";
 import type { JournalRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
@@ -22,7 +23,7 @@ export interface SnapshotOutcome {
 
 /**
  * Records the work tree of `repo` as a snapshot transaction: `git stash create` (index and tracked
- * changes) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
+ * changes, those of entries marked assume-unchanged included) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
  * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. Nothing in the
  * work tree, index or stash list changes.
  */
@@ -73,7 +74,7 @@ async function _record(repo: string, txid: string, includeUntracked: boolean): P
   const head = await gitText(repo, ["rev-parse", "--verify", "HEAD^{commit}"], "snapshot_failed");
   const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "snapshot_failed", { allowExit: [1] });
   const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;
-  const created = (await gitText(repo, ["stash", "create"], "snapshot_failed")).trim();
+  const created = (await withAssumedChanges(repo, (env) => gitText(repo, ["stash", "create"], "snapshot_failed", env))).trim();
   let stash: string | null = created === "" ? null : created;
   const untracked = includeUntracked ? await _untrackedCommit(repo) : null;
   if (untracked) {
