@@ -3,6 +3,7 @@ import { literalWord, ParseError, SYNTHETIC, unknownWord, type Redirect, type Sc
 import { isAbsolute, resolve } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
+import { translateDownload } from "./windows-downloads.ts";
 
 /**
  * cmd.exe command text as simple commands in the POSIX effect vocabulary. Separators `&`, `&&`,
@@ -270,6 +271,9 @@ function _command(all: Word[], cx: _Context): Word[] {
       return [literalWord("cp"), literalWord("--"), ...operands];
     case "robocopy":
       return translateRobocopy([...attached, ...rest], out);
+    case "certutil":
+    case "bitsadmin":
+      return translateDownload(name, args, out) ?? [word, ...args];
     case "forfiles":
       return forfiles(args, depth, vars, out);
     case "cmd":

@@ -8,6 +8,7 @@ import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
 import { translateWrite, WRITE_CMDLETS } from "./powershell-writes.ts";
+import { translateDownload, WINDOWS_DOWNLOADERS } from "./windows-downloads.ts";
 
 const REMOVE = new Set(["remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"]);
 // Storage module cmdlets that erase a disk, a partition or a volume, or a storage pool's disks.
@@ -98,6 +99,7 @@ function _native(spelled: string, args: Word[], cx: _Context): Word[] | undefine
   const name = lower.slice(lower.lastIndexOf("/") + 1).replace(/\.(?:exe|com|bat|cmd)$/, "");
   if (name === "robocopy") return translateRobocopy(args, cx.out);
   if (name === "forfiles") return forfiles(args, cx.depth, cx.vars, cx.out);
+  if (WINDOWS_DOWNLOADERS.has(name)) return translateDownload(name, args, cx.out);
   if (name === "cmd") return cmdLine(args.map((w) => (w.dynamic ? "%LEOGRIEL_UNKNOWN%" : /[\s"]/.test(w.value) ? `"${w.value.replace(/"/g, '\\"')}"` : w.value)).join(" "), cx.depth + 1, cx.vars, cx.out, cx.cwd);
   return undefined;
 }
