@@ -1,4 +1,5 @@
 import type { HookRequest } from "./adapter.ts";
+import { leavesLineOpen } from "./open-line.ts";
 
 /** Copilot's named keys in write_bash input; `{enter}` is a newline, every other key edits the line. */
 const NAMED_KEY = /\{(?:up|down|left|right|backspace|delete|del|tab|esc|escape|home|end|pageup|pagedown|ctrl[+-]?[a-z])\}/i;
@@ -15,7 +16,8 @@ const EDITING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\t/;
  * `write_stdin`): the text is what the session's shell reads next, so it is judged as a command
  * in that shell's dialect, several lines as one script. Every input must be a whole line: a line
  * left open (no Enter, a trailing backslash, a heredoc) is finished by a later input that would
- * be judged alone, so `rm -rf ~/.ss` + `h⏎` would pass in two halves. Such input, and input with
+ * be judged alone, so `rm -rf ~/.ss` + `h⏎` would pass in two halves, and so would a line ending in
+ * a pipe or `&&`, or a loop left open (open-line.ts). Such input, and input with
  * editing keys, is refused; interrupt/EOF keys and an empty poll type nothing and pass.
  */
 export function typedCommand(text: string, dialect: string | undefined, cwd: string | undefined): HookRequest {
@@ -28,8 +30,8 @@ export function typedCommand(text: string, dialect: string | undefined, cwd: str
     return { refuse: "the input to the session does not end with Enter: a later input would finish the line and be checked alone; send whole lines" };
   }
   const command = typed.replace(/\n+$/, "");
-  if (/(^|[^\\])(\\\\)*\\$/.test(command) || (dialect !== "powershell" && /<<(?!<)/.test(command)) || (dialect === "powershell" && /`$/.test(command))) {
-    return { refuse: "the input to the session leaves a line continuation or heredoc open: a later input would finish it and be checked alone; send the whole command at once" };
+  if (/(^|[^\\])(\\\\)*\\$/.test(command) || (dialect !== "powershell" && /<<(?!<)/.test(command)) || (dialect === "powershell" && /`$/.test(command)) || leavesLineOpen(command, dialect)) {
+    return { refuse: "the input to the session leaves a line continuation, pipe, list, loop or heredoc open: a later input would finish it and be checked alone; send the whole command at once" };
   }
   return command.trim() === "" ? { skip: true } : { command, cwd, dialect };
 }
