@@ -45,6 +45,19 @@ export function resetCollisions(repo: string, ref: string | undefined): string[]
   return target.split("\0").filter((p) => p && !known.has(p) && existsSync(join(repo, p)));
 }
 
+/**
+ * Whether a reset or discard would overwrite changes inside a submodule's work tree (red team 9
+ * C10): it recurses (`recurse`, else the repository's `submodule.recurse`) and a checked-out
+ * submodule has tracked changes. The snapshot keeps only the superproject; null when git cannot tell.
+ */
+export function submoduleChangesLost(repo: string, recurse: boolean | undefined): boolean | null {
+  if (!existsSync(join(repo, ".gitmodules"))) return false;
+  if (!(recurse ?? gitFact(repo, ["config", "--bool", "submodule.recurse"])?.trim() === "true")) return false;
+  const status = gitFact(repo, ["status", "--porcelain=v2", "-z", "--ignore-submodules=none", "--untracked-files=no"]);
+  // An entry's third field is `S<c><m><u>` for a submodule, `m` = M when its tracked files changed.
+  return status === null ? null : status.split("\0").some((e) => /^[12] \S\S S.M/.test(e));
+}
+
 /** What `git clean` would remove with these arguments, listed by its own dry run. */
 export function cleanTargets(dir: string, args: string[]): string[] | null {
   const dry: string[] = [];

@@ -70,7 +70,8 @@ export interface Op {
    * Git arguments the policy needs (the ref of a reset, the flags of a clean). `refsUnknown`: an
    * operand is computed, or an earlier program of the line may have changed the refs.
    */
-  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean };
+  /** `recurse`: a reset or discard that recurses into submodules (undefined: the repository's configuration decides). */
+  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean; recurse?: boolean };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, type Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import { type DroppedRef, quarantineRoot } from "./recovery/plan.ts";
-import { cleanTargets, repoRoot, resetCollisions } from "./git-preflight.ts";
+import { cleanTargets, repoRoot, resetCollisions, submoduleChangesLost } from "./git-preflight.ts";
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
@@ -222,6 +222,10 @@ function _snapshot(o: Op): OpVerdict {
     if (collisions === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
     if (collisions.length > 0) return { code: "BLOCK_GIT_RESET_COLLISION" };
   }
+  // A reset that recurses into submodules overwrites their changes, which the snapshot does not hold.
+  const submodules = submoduleChangesLost(repo, o.git?.recurse);
+  if (submodules === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  if (submodules) return { code: "BLOCK_GIT_RESET_COLLISION" };
   return { code: "SNAPSHOT_GIT_WORKTREE", snapshot: { repo } };
 }
 

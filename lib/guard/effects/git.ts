@@ -128,6 +128,7 @@ export const git: Handler = (inv) => {
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: _ref(sub, kind, values) };
+  if (kind === "git-reset-hard" || kind === "git-discard") o.git.recurse = _recursesSubmodules(values, config);
   if (kind === "git-history" && (rest.some((w) => w.dynamic) || mayBeRewritten(ctx, inv.cmd))) o.git.refsUnknown = true;
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
   return [...ops, o];
@@ -144,6 +145,19 @@ function _ref(sub: string, kind: OpKind, values: string[]): string | undefined {
   const forced = values.some((v) => /^-[a-zA-Z]*f[a-zA-Z]*$/.test(v) || v === "--force" || v === "--discard-changes");
   if (kind === "git-discard" && (sub === "checkout" || sub === "switch") && forced && !values.includes("--")) return operand;
   return undefined;
+}
+
+/**
+ * Whether a reset or discard also resets the submodules' work trees: its last
+ * `--[no-]recurse-submodules`, else `submodule.recurse` set on the line (`-c`, the environment,
+ * an earlier `git config`; an unknown value counts as on); undefined when neither says.
+ */
+function _recursesSubmodules(values: string[], config: Map<string, string | null>): boolean | undefined {
+  const flag = values.filter((v) => /^--(?:no-)?recurse-submodules(?:=|$)/.test(v)).at(-1);
+  if (flag !== undefined) return !flag.startsWith("--no-");
+  if (!config.has("submodule.recurse")) return undefined;
+  const value = config.get("submodule.recurse");
+  return value === null || value === undefined || !/^(?:false|no|off|0)$/i.test(value);
 }
 
 /** A prefix assignment, `env NAME=…`, or an earlier assignment/export pointing git elsewhere. */
