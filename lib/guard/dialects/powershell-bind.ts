@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { dashWords, listElements } from "./powershell-lexer.ts";
+import { dashWords, listElements, openColons } from "./powershell-lexer.ts";
 
 /** A cmdlet's parameters as the guard binds them: which take a value, their aliases, positions. */
 export interface CmdletSpec {
@@ -57,13 +57,27 @@ export function bindParameters(args: Word[], spec: CmdletSpec): Bound | null {
     const name = _resolve(written, params, spec.aliases);
     if (!name) return null;
     if (params[name]) {
-      const value = colon >= 0 ? _afterColon(a, colon) : args[++i];
+      const value = colon >= 0 && !openColons.has(a) ? _afterColon(a, colon) : args[++i];
       if (!value) return null;
       bound.set(name, value);
-    } else if (colon < 0 || !/^(false|0)$/i.test(a.value.slice(colon + 1)) || a.dynamic) bound.set(name, true);
-    else bound.delete(name);
+      continue;
+    }
+    const given = colon < 0 ? undefined : openColons.has(a) ? args[++i] : { ...a, value: a.value.slice(colon + 1) };
+    if (colon >= 0 && !given) return null;
+    // A -WhatIf the guard cannot read may be off: the write would happen.
+    if (given?.dynamic && name === "whatif") return null;
+    if (given && !given.dynamic && switchOff(given.value)) bound.delete(name);
+    else bound.set(name, true);
   }
   return bound;
+}
+
+/**
+ * A switch's value that converts to false (`-WhatIf:$false`, `:0`, and `:$null` or `:''`, which
+ * the lexer reads as empty): the switch is off (red team 9: `-WhatIf:$null` deleted).
+ */
+export function switchOff(value: string): boolean {
+  return /^(?:false|0|)$/i.test(value);
 }
 
 /** The value of `-Name:value`, an array literal's elements kept (`-Args:'-rf',$HOME`). */

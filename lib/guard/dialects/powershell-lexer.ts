@@ -40,6 +40,12 @@ export function isExpressionHead(w: Word): boolean {
   return _variables.has(w);
 }
 
+/**
+ * Parameters written with a colon and nothing after it (`-WhatIf: $false`): the value is the next
+ * word. `-WhatIf:$null` is not one: its value is there, and empty.
+ */
+export const openColons = new WeakSet<Word>();
+
 /** Words that begin with an unquoted dash: a parameter name when a letter follows (`-Path:'x y'`). */
 export const dashWords = new WeakSet<Word>();
 
@@ -180,6 +186,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   const word: Word = { value: normalised, dynamic: dynamic || unknownHome, glob: glob && !quoted, pattern: normalised, quoted };
   if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el, home)]);
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
+  if (/^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(src.slice(start, i))) openColons.add(word);
   if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.add(word);
   return [word, i];
 }

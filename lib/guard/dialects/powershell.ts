@@ -2,8 +2,8 @@ import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { cmdLine, forfiles } from "./cmd.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
-import { bindParameters, isParameter, valuesOf } from "./powershell-bind.ts";
-import { isExpressionHead, lexPowerShell, listElements, type PsCommand } from "./powershell-lexer.ts";
+import { bindParameters, isParameter, switchOff, valuesOf } from "./powershell-bind.ts";
+import { isExpressionHead, lexPowerShell, listElements, openColons, type PsCommand } from "./powershell-lexer.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
@@ -168,11 +168,16 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
       targets.push(...valuesOf(a));
       continue;
     }
-    const [written, inline] = a.value.slice(1).split(/:(.*)/s);
+    const [written, spelled] = a.value.slice(1).split(/:(.*)/s);
     const param = resolveRemoveItemParam(written!);
     if (!param) return [literalWord(SYNTHETIC.unknown)];
-    const value = param.value ? (inline !== undefined ? { ...a, value: inline } : args[++i]) : undefined;
-    const off = !param.value && inline !== undefined && /^(false|0)$/i.test(inline);
+    // `-Name: VALUE`: a blank after the colon, the value is the next word.
+    const open = spelled !== undefined && openColons.has(a);
+    const value = param.value ? (spelled !== undefined && !open ? { ...a, value: spelled } : args[++i]) : undefined;
+    const given = !param.value && open ? args[++i] : undefined;
+    if (open && !param.value && (!given || given.dynamic)) return [literalWord(SYNTHETIC.unknown)];
+    const inline = given ? given.value : spelled;
+    const off = !param.value && inline !== undefined && switchOff(inline);
     if (param.value && !value) return [literalWord(SYNTHETIC.unknown)];
     if (param.effect === "noop" && !off) return [literalWord(SYNTHETIC.noop)];
     if (param.effect === "recurse" && !off) recurse = true;

@@ -31,6 +31,18 @@ const POWERSHELL: Array<[string, string, string]> = [
   ["Copy-Item onto a provider path", "Copy-Item README.md FileSystem::@H/.bashrc -Force", "ASK_OUTSIDE_WORKSPACE"],
   ["a redirection to a provider path", "'x' > FileSystem::~/.bashrc", "ASK_OUTSIDE_WORKSPACE"],
   ["another provider is not a path", "Remove-Item -Recurse Env::X", "ALLOW_NOOP"],
+  // C11: a switch's value that converts to false turns -WhatIf off; `-Name: VALUE` takes the next word.
+  ["-WhatIf:$null", "Remove-Item ~/Documents -Recurse -Force -WhatIf:$null", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["-WhatIf:''", "Remove-Item ~/Documents -Recurse -Force -WhatIf:''", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["-WhatIf: $false (a blank after the colon)", "Remove-Item ~/Documents -Recurse -Force -WhatIf: $false", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["-WhatIf: with a value the guard cannot read", "Remove-Item ~/Documents -Recurse -Force -WhatIf: $x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["Set-Content -WhatIf:$null", "Set-Content -Path @H/.bashrc -Value x -WhatIf:$null", "ASK_OUTSIDE_WORKSPACE"],
+  ["Set-Content -WhatIf: $false", "Set-Content -Path @H/.bashrc -Value x -WhatIf: $false", "ASK_OUTSIDE_WORKSPACE"],
+  ["Set-Content -WhatIf:$x", "Set-Content -Path @H/.bashrc -Value x -WhatIf:$x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["Copy-Item -WhatIf:$null", "Copy-Item README.md @H/.bashrc -WhatIf:$null", "ASK_OUTSIDE_WORKSPACE"],
+  ["-Path: VALUE", "Set-Content -Path: @H/.bashrc -Value x", "ASK_OUTSIDE_WORKSPACE"],
+  ["-WhatIf: $true stays a dry run", "Remove-Item ~/Documents -Recurse -Force -WhatIf: $true", "ALLOW_NOOP"],
+  ["-WhatIf stays a dry run", "Set-Content -Path @H/.bashrc -Value x -WhatIf", "ALLOW_NOOP"],
 ];
 
 const CMD: Array<[string, string, string]> = [
