@@ -7,6 +7,8 @@ export interface PsCommand {
   redirects: Array<{ op: string; target: Word }>;
   /** Fed by the previous command of a pipeline. */
   piped: boolean;
+  /** The text after the stop-parsing token `--%`, which goes to the program as it is spelled. */
+  verbatim?: string;
 }
 
 // A lone CR ends a line as LF does (lang-spec §2.2.2 new-line-character: CR, LF, CR LF).
@@ -88,6 +90,12 @@ export function lexPowerShell(src: string, vars: (name: string) => string | null
       const [target, next] = _word(src, i, vars, cur.nested);
       i = next;
       cur.redirects.push({ op: m[2]!, target });
+    } else if (cur.words.length > 0 && src.startsWith("--%", i) && (i + 3 === src.length || _blank(src[i + 3]) || SEPARATORS.has(src[i + 3]!))) {
+      // The stop-parsing token (about_Parsing): the rest of the line, `|` and `;` included, is
+      // the program's command line as it is spelled (red team 9 C12: `cmd --% /c rd /s …`).
+      const end = _lineEnd(src, i);
+      cur.verbatim = src.slice(i + 3, end).trim();
+      i = end;
     } else {
       const [word, next] = _word(src, i, vars, cur.nested);
       if (next === i) throw new ParseError("unexpected character");
@@ -169,6 +177,20 @@ function _word(src: string, start: number, vars: (name: string) => string | null
       if (r.value === null) dynamic = el.dynamic = true;
       else value += r.value;
       i = r.end;
+    } else if (c === "@" && (SINGLE_QUOTES.has(src[i + 1] ?? "") || DOUBLE_QUOTES.has(src[i + 1] ?? "")) && /^[\t\v\f\p{Zs}]*\r?\n/u.test(src.slice(i + 2))) {
+      // A here-string (lang-spec §2.3.5.2): the lines between `@'`/`@"` and a line starting
+      // `'@`/`"@`. A double-quoted one expands `$…` and backticks: unknown when it holds any.
+      const single = SINGLE_QUOTES.has(src[i + 1]!);
+      const open = src.indexOf("\n", i) + 1;
+      const close = new RegExp(`\\r?\\n[${single ? "'\u2018\u2019\u201a\u201b" : '"\u201c\u201d\u201e'}]@`, "g");
+      close.lastIndex = open - 1;
+      const m = close.exec(src);
+      if (!m) throw new ParseError("unterminated here-string");
+      const text = src.slice(open, m.index);
+      if (!single && /[$`]/.test(text)) dynamic = el.dynamic = true;
+      else value += text;
+      quoted = el.quoted = true;
+      i = m.index + m[0].length;
     } else if (c === "(" || c === "{" || (c === "@" && src[i + 1] === "(")) {
       const open = c === "@" ? i + 1 : i;
       const end = _matching(src, open);

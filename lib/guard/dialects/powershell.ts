@@ -43,7 +43,7 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
     const called = ps.words[0]?.value === "&" || ps.words[0]?.value === ".";
     const words = called ? ps.words.slice(1) : ps.words;
     // `& $x …` runs the command $x names: not an expression.
-    const argv = !words.length ? [] : called && isExpressionHead(words[0]!) ? [unknownWord()] : _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands, cwd });
+    const argv = !words.length ? [] : called && isExpressionHead(words[0]!) ? [unknownWord()] : _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands, cwd, verbatim: ps.verbatim });
     if (argv[0]?.value === "cd" || argv[0]?.value === "popd" || argv[0]?.value === "pop-location") cwd = null;
     const cmd: SimpleCommand = {
       argv,
@@ -66,9 +66,13 @@ interface _Context {
   vars: Vars;
   out: SimpleCommand[];
   cwd: string | null;
+  /** The command line after `--%`, spelled as the program gets it. */
+  verbatim?: string;
 }
 
-function _translate(words: Word[], cx: _Context): Word[] {
+function _translate(all: Word[], cx: _Context): Word[] {
+  // After `--%` the words are the line's own text; a `%NAME%` in them is expanded by PowerShell.
+  const words = cx.verbatim === undefined || _nativeName(all[0]!.value) === "cmd" ? all : [...all, ...cx.verbatim.split(/\s+/).filter(Boolean).map((v) => (v.includes("%") ? { ...unknownWord(), value: v } : literalWord(v)))];
   const [head, ...args] = words;
   if (isExpressionHead(head!)) return _expression(args) ? [] : [literalWord(SYNTHETIC.unknown)];
   if (head!.dynamic) return words;
@@ -95,13 +99,21 @@ function _translate(words: Word[], cx: _Context): Word[] {
  * arguments as one command line: PowerShell quotes those with blanks.
  */
 function _native(spelled: string, args: Word[], cx: _Context): Word[] | undefined {
-  const lower = spelled.toLowerCase();
-  const name = lower.slice(lower.lastIndexOf("/") + 1).replace(/\.(?:exe|com|bat|cmd)$/, "");
+  const name = _nativeName(spelled);
   if (name === "robocopy") return translateRobocopy(args, cx.out);
   if (name === "forfiles") return forfiles(args, cx.depth, cx.vars, cx.out);
   if (WINDOWS_DOWNLOADERS.has(name)) return translateDownload(name, args, cx.out);
-  if (name === "cmd") return cmdLine(args.map((w) => (w.dynamic ? "%LEOGRIEL_UNKNOWN%" : /[\s"]/.test(w.value) ? `"${w.value.replace(/"/g, '\\"')}"` : w.value)).join(" "), cx.depth + 1, cx.vars, cx.out, cx.cwd);
+  if (name === "cmd") {
+    const line = args.map((w) => (w.dynamic ? "%LEOGRIEL_UNKNOWN%" : /[\s"]/.test(w.value) ? `"${w.value.replace(/"/g, '\\"')}"` : w.value));
+    return cmdLine([...line, ...(cx.verbatim === undefined ? [] : [cx.verbatim])].join(" "), cx.depth + 1, cx.vars, cx.out, cx.cwd);
+  }
   return undefined;
+}
+
+/** A native program's name however it is spelled (`C:\…\ROBOCOPY.EXE` is robocopy). */
+function _nativeName(spelled: string): string {
+  const lower = spelled.toLowerCase();
+  return lower.slice(lower.lastIndexOf("/") + 1).replace(/\.(?:exe|com|bat|cmd)$/, "");
 }
 
 // Operators of an expression statement (about_Operators): comparison, string, logical, bitwise.

@@ -43,6 +43,15 @@ const POWERSHELL: Array<[string, string, string]> = [
   ["-Path: VALUE", "Set-Content -Path: @H/.bashrc -Value x", "ASK_OUTSIDE_WORKSPACE"],
   ["-WhatIf: $true stays a dry run", "Remove-Item ~/Documents -Recurse -Force -WhatIf: $true", "ALLOW_NOOP"],
   ["-WhatIf stays a dry run", "Set-Content -Path @H/.bashrc -Value x -WhatIf", "ALLOW_NOOP"],
+  // C12: here-strings and the stop-parsing token.
+  ["a single-quoted here-string", "Remove-Item -Recurse -Force @'\n@H/.ssh\n'@", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a double-quoted here-string", "Remove-Item -Recurse -Force @\"\n@H/.ssh\n\"@", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a here-string with ~", "Remove-Item -Recurse -Force @'\n~/.ssh\n'@", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a double-quoted here-string that expands", "Remove-Item -Recurse -Force @\"\n$x/.ssh\n\"@", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a here-string in the workspace", "Set-Content -Path src/new.ts -Value @'\nexport {};\n'@", "ALLOW_NOOP"],
+  ["cmd --% with %USERPROFILE%", "cmd --% /c rd /s /q %USERPROFILE%\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd.exe --% with a quoted path", 'cmd.exe --% /c rd /s /q "%USERPROFILE%\\.ssh"', "BLOCK_OUTSIDE_WORKSPACE"],
+  ["--% keeps | and ; for the program", "cmd --% /c echo x | rd /s /q @H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
 ];
 
 const CMD: Array<[string, string, string]> = [
