@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyCompensation } from "../../../lib/guard/recovery/apply.ts";
 import { restoreTransaction } from "../../../lib/guard/recovery/restore.ts";
+import { git } from "../../support/git-run.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 // Red team 9 C8: an entry marked `--assume-unchanged` hides its edits from `git stash create`,
@@ -10,12 +11,6 @@ import { useTempDirs } from "../../support/temp-dir.ts";
 // command runs in a temporary repository.
 
 const tempDir = useTempDirs("leogriel-redteam9-snapshot-");
-
-function git(cwd: string, ...args: string[]): string {
-  const proc = Bun.spawnSync(["git", ...args], { cwd, env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
-  if (proc.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${proc.stderr.toString()}`);
-  return proc.stdout.toString().trim();
-}
 
 function repo(): string {
   const ws = tempDir();

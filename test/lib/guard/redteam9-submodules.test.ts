@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
+import { git } from "../../support/git-run.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 // Red team 9 C10: `git reset --hard` that recurses into submodules (`--recurse-submodules`,
@@ -10,13 +11,6 @@ import { useTempDirs } from "../../support/temp-dir.ts";
 // The repositories are temporary; the resets are only judged.
 
 const tempDir = useTempDirs("leogriel-redteam9-submodules-");
-const ENV = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
-
-function git(cwd: string, ...args: string[]): void {
-  const proc = Bun.spawnSync(["git", ...args], { cwd, env: ENV });
-  if (proc.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${proc.stderr.toString()}`);
-}
-
 /** A superproject with one checked-out submodule, whose tracked file has an uncommitted change when `dirty`. */
 function superproject(dirty: boolean): string {
   const root = tempDir();
