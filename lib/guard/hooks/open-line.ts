@@ -15,7 +15,10 @@ export function leavesLineOpen(command: string, dialect: string | undefined): bo
   if (dialect === "powershell" || dialect === "cmd") return false;
   const words = code.split(/[\s;&|()<>]+/).filter(Boolean);
   const count = (set: readonly string[]) => words.filter((w) => set.includes(w)).length;
-  return count(["for", "while", "until", "select"]) > count(["done"]) || count(["if"]) > count(["fi"]) || count(["case"]) > count(["esac"]) || count(["{"]) > count(["}"]);
+  // A loop opens with for/while/until (bash's select has its `do` too; a lower-case SQL `select`
+  // typed into a client is not one).
+  const loops = Math.max(count(["for", "while", "until"]), count(["do"]));
+  return loops > count(["done"]) || count(["if"]) > count(["fi"]) || count(["case"]) > count(["esac"]) || count(["{"]) > count(["}"]);
 }
 
 /** The text with quoted strings emptied and comments removed (`#` starting a word). */
