@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { holdsNothing } from "./empty-destination.ts";
-import type { Word } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { copyArgs } from "./copy-args.ts";
 import type { Handler } from "./context.ts";
@@ -88,6 +88,9 @@ export const permission: Handler = ({ name, args }) => {
  * a folder there receives the source's entries, judged like `cp -r tree/. DEST` (red team 4:
  * `cp -rT dots ~` overwrote ~/.bashrc).
  */
+/** `link FILE1 FILE2` (coreutils): `ln FILE1 FILE2`, a hard link that never replaces FILE2 (red team 9). */
+export const link: Handler = (inv) => copyMove({ ...inv, name: "ln", args: [literalWord("--"), ...inv.args] });
+
 export const copyMove: Handler = ({ name, args }) => {
   const { flags, files, target } = copyArgs(name, args);
   const noTarget = hasFlag(flags, "T", ["--no-target-directory"]);

@@ -36,6 +36,12 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     case "restore":
       if (opts.some((o) => o === "--staged" || o === "-S") && !opts.some((o) => o === "--worktree" || o === "-W")) return null;
       return "git-discard";
+    case "apply":
+      // A reversed patch takes changes out of the work tree: `git diff | git apply -R` discards
+      // every uncommitted edit as `git checkout .` does (red team 9). Only the index (--cached),
+      // or no file at all (--check, --stat, --numstat, --summary), is left alone.
+      if (!hasFlag(opts.filter((o) => !/^-[pCb]/.test(o)), "R", ["--reverse"])) return null;
+      return opts.some((o) => /^--(cached|check|stat|numstat|summary)$/.test(o)) ? null : "git-discard";
     case "switch":
       // In a cluster `-c`/`-C` take the rest as the branch name (`-Cfixup` forces nothing).
       if (hasFlag(opts.filter((o) => !o.startsWith("--")).map((o) => o.replace(/[cC].*$/s, "")), "f") || _long(opts, "force") || _long(opts, "discard-changes")) return "git-discard";

@@ -73,6 +73,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(DISK_TOOLS, lazy(files, "diskTool")),
   ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], lazy(files, "permission")),
   ...named(["mv", "cp", "install", "ln"], lazy(files, "copyMove")),
+  ["link", lazy(files, "link")],
   ["rsync", lazy(files, "rsync")],
   ...named(["touch", "mkdir", "mkfifo", "mknod"], lazy(creates, "creates")),
   ["sed", lazy(creates, "sed")],

@@ -13,9 +13,9 @@ const INERT = new Set(
   ),
 );
 
-// Program names that are everyday argument words too (`make -C r`, `git log -- dc`): not taken
-// as a wrapped program (R and dc run their stdin: stdin-code.ts).
-const ARGUMENT_WORDS = new Set(["r", "R", "dc", "m4"]);
+// Program names that are everyday argument words too (`make -C r`, `git log -- dc`, `ip link`,
+// `brew link`): not taken as a wrapped program (R and dc run their stdin: stdin-code.ts).
+const ARGUMENT_WORDS = new Set(["r", "R", "dc", "m4", "link"]);
 
 /**
  * A program the guard does not model. When one of its arguments names a known destructive

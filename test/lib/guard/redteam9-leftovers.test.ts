@@ -1,0 +1,45 @@
+import { describe, expect, test } from "bun:test";
+import { classify } from "../../../lib/guard/classify.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+
+// Ninth red-team pass, left by its helper for the effect analysis:
+// - coreutils `link A B` is `ln A B` (a hard link: a later write through B changes A), and was
+//   not in the program table: `link .git/config gc` passed where `ln .git/config gc` blocks;
+// - `git diff | git apply -R` discards every uncommitted edit as `git checkout .` does, without
+//   the snapshot that one gets (confirmed in a sandbox: SNAPSHOT, then `restore` puts the edit back).
+const fx = useGuardFixture();
+
+type Row = [string, Decision, ReasonCode];
+const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
+const SNAPSHOT: [Decision, ReasonCode] = ["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"];
+
+function table(title: string, rows: Row[]): void {
+  describe(title, () => {
+    for (const [command, decision, reason] of rows) {
+      test(JSON.stringify(command), () => {
+        const r = classify({ command, cwd: fx.ws, env: fx.env, dialect: "posix" });
+        expect([r.decision, r.reason]).toEqual([decision, reason]);
+      });
+    }
+  });
+}
+
+table("red-team 9: link is a hard link like ln", [
+  ["link .git/config gc", "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["link ~/.ssh/id_rsa k && cat k", "ASK", "ASK_SECRET_ACCESS"],
+  ["link README.md second-name.md", ...OK],
+]);
+
+table("red-team 9: a reversed patch discards work-tree changes", [
+  ["git diff | git apply -R", ...SNAPSHOT],
+  ["git diff > x.patch && git apply -R x.patch", ...SNAPSHOT],
+  ["git apply --reverse fix.patch", ...SNAPSHOT],
+  ["git apply -Rv fix.patch", ...SNAPSHOT],
+  // The index only, or no file written: nothing in the work tree changes.
+  ["git apply -R --cached fix.patch", ...OK],
+  ["git apply --check -R fix.patch", ...OK],
+  ["git apply --stat fix.patch", ...OK],
+  ["git apply fix.patch", ...OK],
+]);
