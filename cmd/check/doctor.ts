@@ -25,7 +25,7 @@ export default defineCommand({
     if (args.agent !== undefined || args.timeout !== undefined) throw new UsageError("Cannot run doctor: --agent and --timeout apply to --live-sentinel only");
     const rows = doctor(workspace, { checkDrift: args["check-drift"] === true });
     const installed = rows.filter((r) => r.installed);
-    const healthy = installed.every((r) => r.runs && r.drift !== "DRIFTED");
+    const healthy = installed.every((r) => r.runs && r.drift !== "DRIFTED" && r.inside_workspace === undefined);
     return {
       exitCode: healthy ? 0 : 1,
       ok: healthy,
@@ -36,6 +36,7 @@ export default defineCommand({
           const drift = r.drift ? ` ${r.drift}` : "";
           const post = r.post_installed === undefined ? "" : r.post_installed ? ", post-tool hook installed" : ", post-tool hook MISSING";
           process.stderr.write(`${r.agent} (${r.scope}): ${r.runs ? "runs and answers" : "does NOT answer correctly"}${post}${drift} — ${r.path}\n`);
+          if (r.inside_workspace) process.stderr.write(`  the hook's program is inside the workspace (${r.inside_workspace.join(", ")}): an agent command can rewrite or delete it; install leogriel-check outside the workspace and run install-hook from there\n`);
         }
       },
     };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseJsonText, readTextFile } from "../../core/json-file.ts";
 import { HOOK_AGENTS, type HookAgent } from "../hooks/run-hook.ts";
+import { hookFilesInWorkspace } from "./hook-program.ts";
 import { type HookTarget, hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
 import { isAllow, isDeny, samplePayload } from "./probes.ts";
 
@@ -21,6 +22,8 @@ export interface DoctorRow {
   post_installed?: boolean;
   drift?: Drift;
   detail?: string;
+  /** Files of the installed command inside the workspace: an agent command could rewrite or delete the guard. */
+  inside_workspace?: string[];
 }
 
 /** Reports every agent's installed hook: present, runnable and answering, and (optionally) drift. */
@@ -39,6 +42,8 @@ export function doctor(workspace: string, options: { checkDrift: boolean; env?: 
       row.installed = true;
       row.command = target.commandOf(entry).find((c) => isOurCommand(c, agent))!;
       row.runs = _probe(agent, row.command);
+      const inside = hookFilesInWorkspace(row.command, workspace, options.env ?? process.env);
+      if (inside.length > 0) row.inside_workspace = inside;
       if (target.post) row.post_installed = postEntry !== undefined;
       if (options.checkDrift) {
         const expected = JSON.stringify(target.entry(row.command));
