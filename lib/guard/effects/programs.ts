@@ -25,6 +25,7 @@ const containers = (): typeof import("./containers.ts") => require("./containers
 const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
 const creates = (): typeof import("./creates.ts") => require("./creates.ts");
 const csplit = (): typeof import("./csplit.ts") => require("./csplit.ts");
+const desktopFiles = (): typeof import("./desktop-files.ts") => require("./desktop-files.ts");
 const dnsSent = (): typeof import("./dns-sent.ts") => require("./dns-sent.ts");
 const editors = (): typeof import("./editors.ts") => require("./editors.ts");
 const extractors = (): typeof import("./extractors.ts") => require("./extractors.ts");
@@ -215,6 +216,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "yq", "isort", "autopep8", "yapf"], lazy(formatters, "formatter")),
   // npm packages that delete or copy (npx-packages.ts).
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
+  ["gio", lazy(desktopFiles, "gio")],
+  ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),
   ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
   ["degit", lazy(npxPackages, "degit")],
   ["rclone", lazy(cloudCopies, "rclone")],

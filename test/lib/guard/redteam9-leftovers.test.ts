@@ -43,3 +43,19 @@ table("red-team 9: a reversed patch discards work-tree changes", [
   ["git apply --stat fix.patch", ...OK],
   ["git apply fix.patch", ...OK],
 ]);
+
+table("red-team 9: gio's file subcommands and the trash tools", [
+  ["gio remove ~/Documents/notes.txt", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["gio remove README.md", "RELOCATE", "RELOCATE_TREE"],
+  ["gio move README.md ~/x", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["gio copy README.md ~/Documents/notes.txt", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["gio save ~/.bashrc", "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  // Emptying the trash deletes what the user deleted, for good.
+  ["gio trash --empty", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["trash-empty", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["trash-empty 30", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["XDG_DATA_HOME=/tmp/xd gio trash --empty", "ALLOW", "ALLOW_TEMP_PATH"],
+  ["gio info README.md", ...OK],
+  ["gio list ~", ...OK],
+  ["gio rename README.md README2.md", ...OK],
+]);
