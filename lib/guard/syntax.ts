@@ -21,6 +21,8 @@ export interface Word {
    * or those of the substitution a `$NAME` expanded here was assigned from (effects/substituted.ts).
    */
   outputOf?: SimpleCommand[];
+  /** Dynamic only through substitutions of commands that print one number (posix/numeric-output.ts). */
+  numeric?: boolean;
 }
 
 export interface Redirect {

@@ -19,6 +19,8 @@ interface Spec {
   short: string;
   /** Long options that take a value (`--command=TEXT`, `--command TEXT`, `--comm TEXT`). */
   long: string[];
+  /** Options whose attached value may be an unknown number (`make -j$(nproc)`: Word.numeric). */
+  numeric?: RegExp;
 }
 
 interface Parsed {
@@ -41,7 +43,7 @@ function _parse(args: Word[], spec: Spec): Parsed | null {
       p.at.push(...args.slice(i + 1).map((_, k) => i + 1 + k));
       break;
     }
-    if (a.dynamic) return null;
+    if (a.dynamic && !(a.numeric && spec.numeric?.test(v))) return null;
     if (!v.startsWith("-") || v === "-") {
       p.operands.push(a);
       p.at.push(i);
@@ -139,7 +141,11 @@ export const sg: Handler = (inv) => {
   return words.some((w) => w.dynamic) ? unknown(inv) : analyzeText(words.map((w) => w.value).join(" "), "posix", inv.ctx);
 };
 
-const MAKE: Spec = { short: "fCIoWE", long: ["file", "makefile", "directory", "include-dir", "old-file", "assume-old", "what-if", "new-file", "assume-new", "eval"] };
+const MAKE: Spec = {
+  short: "fCIoWE",
+  long: ["file", "makefile", "directory", "include-dir", "old-file", "assume-old", "what-if", "new-file", "assume-new", "eval"],
+  numeric: /^(?:-j|-l|--jobs=|--load-average=|--max-load=|)$/,
+};
 
 /**
  * make reading its makefile from stdin (`-f -`, `-f /dev/stdin`): the rules are command text

@@ -17,6 +17,10 @@ const INERT = new Set(
 // `brew link`): not taken as a wrapped program (R and dc run their stdin: stdin-code.ts).
 const ARGUMENT_WORDS = new Set(["r", "R", "dc", "m4", "link"]);
 
+// Options whose value is a format name, never a program, for the notebook converters: `jupyter
+// nbconvert --to script` and `jupytext --to script` export a notebook as a script file.
+const FORMAT_OPTION: Record<string, string> = { jupyter: "--to", jupytext: "--to" };
+
 /**
  * A program the guard does not model. When one of its arguments names a known destructive
  * program (`rtk git reset --hard`, `$WRAP rm -rf /`), it may be a wrapper running it: the inner
@@ -28,6 +32,7 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
+    if (FORMAT_OPTION[name] !== undefined && args[i - 1]?.dynamic === false && args[i - 1]!.value === FORMAT_OPTION[name]) continue;
     // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
     // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.
     // (Only then: without stdin the wrapped program is judged as before, with none known.)

@@ -15,6 +15,8 @@ export interface XargsOptions {
 // value can only be attached (`-e[EOF]`, `-i[R]`, `-l[N]`).
 const SHORT_VALUED = new Set(["a", "d", "E", "I", "L", "n", "P", "s"]);
 const SHORT_ATTACHED = new Set(["e", "i", "l"]);
+// The options whose attached value is a count (processes, arguments, lines, characters).
+const NUMERIC_VALUED = /^(?:-[PnLs]|--max-(?:procs|args|lines|chars)=)$/;
 // Long options (getopt_long takes any unambiguous prefix: `--nu` is `--null`) and whether each
 // takes a value: "required" (`=V` or the next word), "optional" (`=V` only) or none.
 const LONG: Record<string, "required" | "optional" | "none"> = {
@@ -51,6 +53,8 @@ export function xargsOptions(args: Word[]): XargsOptions | null {
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    // A count given by a number-printing substitution (`-P$(nproc)`) changes no command.
+    if (a.dynamic && a.numeric && NUMERIC_VALUED.test(a.value)) continue;
     if (a.dynamic) return a.value.startsWith("-") ? null : { ...out, command: i };
     const v = a.value;
     if (v === "--") return { ...out, command: i + 1 };
@@ -99,9 +103,9 @@ function delimiterOf(spec: string): string | null {
  * The items xargs reads from literal text: split on the delimiter (`-0`, `-d`: every character
  * literal), or blank-separated words, or lines with a replace string. A program's argument ends
  * at a NUL byte (`printf '.git\0' | xargs rm` removes `.git`). Null when quotes or backslashes
- * would need xargs' own parsing, or when there are more than 64 items.
+ * would need xargs' own parsing, or when there are more than `max` items.
  */
-export function xargsItems(text: string, options: XargsOptions): string[] | null {
+export function xargsItems(text: string, options: XargsOptions, max = 64): string[] | null {
   let items: string[];
   if (options.delimiter !== undefined && options.delimiter !== null) items = text.split(options.delimiter);
   else if (/['"\\]/.test(text)) return null;
@@ -111,7 +115,7 @@ export function xargsItems(text: string, options: XargsOptions): string[] | null
     const nul = item.indexOf("\0");
     const arg = nul < 0 ? item : item.slice(0, nul);
     if (arg) kept.push(arg);
-    if (kept.length > 64) return null;
+    if (kept.length > max) return null;
   }
   return kept;
 }

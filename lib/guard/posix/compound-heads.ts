@@ -49,5 +49,7 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     else for (const word of words) list.push({ word, raw });
   }
   if (name && inWord) recordLoopWords(lx, name.value, list);
-  if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word));
+  // Globs are expanded only for the line's own first command, in the directory the line starts in.
+  const first = lx.depth === 0 && !lx.inSubst && lx.commands.length === 0;
+  if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word), first ? (lx.vars.get("PWD") ?? null) : null);
 }

@@ -2,6 +2,7 @@ import { ParseError, type SimpleCommand } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
+import { numericOutput } from "./numeric-output.ts";
 import { assign, getOrigin, UNSET } from "./vars.ts";
 import { WordBuilder } from "./word-builder.ts";
 
@@ -23,7 +24,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner);
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted));
     return;
   }
   const next = src[lx.pos + 1];
@@ -39,7 +40,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
   } else if (next === "(") {
     lx.pos += 2;
     const inner = lx.nested(true);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner);
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");

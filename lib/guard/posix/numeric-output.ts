@@ -14,7 +14,8 @@ import type { Vars } from "./vars.ts";
  * - `id -u`/`-g`/`-G` (with `-r`, and one user); `nproc`;
  * - `stat -c`/`--format=` with numeric fields only.
  * None qualifies once the line may make the name run something else (a function, an alias, the
- * hash table, `enable`, a changed PATH, `eval`, `source`).
+ * hash table, `enable`, a changed PATH, `eval`, `source`). The same test marks a word whose
+ * unknown parts are such output (`make -j$(nproc)`: Word.numeric).
  */
 // Text that may make the program run something else: a function or alias named like it, the
 // hash table, builtins turned off, a changed PATH, code the parser does not see here.
@@ -56,13 +57,35 @@ export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean
   } catch {
     return false;
   }
+  return _numericCommands(commands, false);
+}
+
+/**
+ * Whether the substitution of `commands` puts digits only into a word: their output is numeric
+ * and, unquoted, one number (`id -G` or `wc -lc` print several, which split into more words).
+ */
+export function numericOutput(vars: Vars, commands: SimpleCommand[], quoted: boolean): boolean {
+  return _plain(vars) && _numericCommands(commands, !quoted);
+}
+
+function _numericCommands(commands: SimpleCommand[], single: boolean): boolean {
   const last = commands.at(-1);
   if (!last) return false;
   // One pipeline: every command of the body is a stage feeding the last one.
   const chain = new Set<SimpleCommand>();
   for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.add(c);
   if (commands.some((c) => !chain.has(c)) || last.group) return false;
-  return _quietRedirects(last) && _numericProgram(last.argv);
+  return _quietRedirects(last) && _numericProgram(last.argv) && (!single || _oneNumber(last.argv));
+}
+
+/** Of the numeric programs, those that print one number: nproc, and the others asked for one field. */
+function _oneNumber(argv: Word[]): boolean {
+  const [head, ...args] = argv.map((w) => w.value);
+  if (head === "nproc" || head === "grep") return true;
+  if (head === "date") return !/\s/.test(args.at(-1)!);
+  if (head === "wc") return args.length === 1 && /^(?:-[lcwmL]|--\w[\w-]*)$/.test(args[0]!);
+  if (head === "id") return !args.some((a) => a.includes("G"));
+  return false;
 }
 
 /** Only input redirections and stderr sent to a file: nothing else reaches stdout. */

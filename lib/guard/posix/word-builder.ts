@@ -25,6 +25,8 @@ export class WordBuilder {
   readonly pieces: Piece[] = [];
   /** Commands whose output an expansion put into the word. */
   outputOf: SimpleCommand[] | undefined;
+  /** Every unknown part so far is a number (false once one is not). */
+  numeric: boolean | undefined;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -52,25 +54,34 @@ export class WordBuilder {
     this.pattern += _escape(home);
   }
 
-  /** The result of an expansion: known text, or unknown; `from`: the commands that printed it. */
-  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[]): void {
+  /**
+   * The result of an expansion: known text, or unknown; `from`: the commands that printed it;
+   * `numeric`: the unknown text is one number (numeric-output.ts).
+   */
+  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[], numeric = false): void {
     this.pieces.push({ kind: "expansion", text, quoted: quotedContext });
     if (from?.length) this.outputOf = this.outputOf ? this.outputOf.concat(from) : from;
     this.started = true;
     if (text === null) {
       this.dynamic = true;
+      this.numeric = (this.numeric ?? true) && numeric;
       return;
     }
     // An unquoted expansion is split on blanks and globbed by the shell; a value that would be
     // split or globbed is treated as unknown rather than guessed.
-    if (!quotedContext && /[\s*?[]/.test(text)) this.dynamic = true;
+    if (!quotedContext && /[\s*?[]/.test(text)) {
+      this.dynamic = true;
+      this.numeric = false;
+    }
     if (quotedContext) this.quoted = true;
     this.value += text;
     this.pattern += text;
   }
 
   build(): Word {
-    return { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
+    const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
+    if (this.dynamic && this.numeric) word.numeric = true;
+    return word;
   }
 
   /**

@@ -1,0 +1,72 @@
+import { beforeAll } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+
+// The second false-positive hunt: everyday agent commands that were refused, each with the
+// dangerous neighbour that stays refused.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+
+beforeAll(() => {
+  // A tracked credential file, a name with a blank, a link to the home's key, a notebook.
+  for (const [path, text] of Object.entries({ "src/lib.ts": "export {};\n", "conf/.env": "TOKEN=x\n", "sp/a b.ts": "x\n", "notebook.ipynb": "{}\n" })) {
+    mkdirSync(join(fx.ws, path, ".."), { recursive: true });
+    writeFileSync(join(fx.ws, path), text);
+  }
+  mkdirSync(join(fx.ws, "keys"));
+  symlinkSync(join(fx.home, ".ssh", "id_rsa"), join(fx.ws, "keys", "deploy"));
+  const git = (...args: string[]) => Bun.spawnSync(["git", "-C", fx.ws, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdout: "ignore", stderr: "ignore" });
+  git("add", "src/lib.ts", "conf/.env");
+  git("commit", "-qm", "more");
+  writeFileSync(join(fx.ws, "src", "main.ts"), "export const x = 1;\n");
+});
+
+// loop-unroll.ts: a glob in the word list of the line's first command is expanded as bash does.
+const LOOP_GLOBS: VerdictRow[] = [
+  ["an in-place edit of each matched file is allowed", `for f in src/*.ts; do sed -i 's/a/b/' "$f"; done`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a formatter run on each matched file is allowed", `for f in src/*.ts; do npx prettier --write "$f"; done`, "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a delete of each match is relocated like rm *.md", `for f in *.md; do rm "$f"; done`, "RELOCATE", "RELOCATE_TREE"],
+  ["a delete of every entry is relocated like rm -rf *", `for d in *; do rm -rf "$d"; done`, "RELOCATE", "RELOCATE_TREE"],
+  ["a read through a matched link to a key asks", `for f in keys/*; do cat "$f"; done`, "ASK", "ASK_SECRET_ACCESS"],
+  ["after a cd the folder is not the one the guard lists", `cd ~ && for d in *; do rm -rf "$d"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["after any earlier command the list may differ", `true; for d in *; do rm -rf "$d"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["an absolute pattern is not expanded", `for d in /*; do rm -rf "$d"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a pattern leaving the folder is not expanded", `for d in ../*; do rm -rf "$d"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a loop in a pipeline may race a writer", `for d in *; do rm -rf "$d"; done | cat`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a loop with a redirection opens a file first", `for d in *; do rm -rf "$d"; done > out.txt`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a match holding a blank is not expanded", `for f in sp/*; do rm "$f"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a pattern matching nothing is not expanded", `for f in nomatch-*; do rm -rf "$f"; done`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["inside bash -c the directory is not known", `bash -c 'for d in *; do rm -rf "$d"; done'`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+// unknown-program.ts: a notebook export format named like a program is data.
+const FORMATS: VerdictRow[] = [
+  ["jupyter nbconvert --to script is allowed", "jupyter nbconvert --to script notebook.ipynb", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["jupytext --to script is allowed", "jupytext --to script notebook.ipynb", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["an unknown wrapper's --to script still runs script", "foo --to script -qc 'rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["script as jupyter's subcommand is still a program", "jupyter script -qc 'rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+];
+
+// numeric-output.ts: a substitution that prints one number is a job count.
+const JOB_COUNTS: VerdictRow[] = [
+  ["make -j$(nproc) is allowed", "make -j$(nproc)", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["make -j quoted $(nproc) is allowed", 'make -j"$(nproc)" test', "ALLOW", "ALLOW_NO_EFFECT"],
+  ["make -j with a separate $(nproc) is allowed", "make -j $(nproc)", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["make -j with backticks is allowed", "make -j`nproc`", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a cmake build then make -j$(nproc) is allowed", "mkdir -p build && cd build && cmake .. && make -j$(nproc)", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["xargs -P$(nproc) is allowed", "echo a | xargs -P$(nproc) rm", "ALLOW", "ALLOW_NOOP"],
+  ["several numbers unquoted split into more words", "make -j$(id -G)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["an unknown variable stays unknown", "make -j$X", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a file's content stays unknown", "make -j$(cat n)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a number as the makefile stays unknown", "make -f$(nproc)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a function named nproc prints anything", "nproc() { echo -f/dev/stdin; }; make -j$(nproc)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["rules on stdin stay unknown", "make -j$(nproc) -f /dev/stdin <<< 'all:; rm -rf ~'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a number as xargs' argument file stays unknown", "xargs -a$(nproc) rm", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a number in a path stays unknown", "rm -rf ~/$(id -u)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+table("false positives 2: globs in a for loop", LOOP_GLOBS);
+table("false positives 2: notebook formats", FORMATS);
+table("false positives 2: job counts from nproc", JOB_COUNTS);
