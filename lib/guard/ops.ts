@@ -64,8 +64,10 @@ export interface Op {
    * The find program an op comes from: its start points and expression, which action (`-delete`
    * or the n-th `-exec`) this op is, and the symlink mode (P, H, L). `deletes`: the op removes the
    * matches themselves; otherwise its targets hold `{}` templates to fill with each match.
+   * `split`: the matches reach the command as lines xargs splits on blanks, quotes and
+   * backslashes (`find … | xargs CMD`), so a match holding one of them is not one argument.
    */
-  find?: { roots: Word[]; expr: Word[]; action: number; deletes: boolean; follow: string };
+  find?: { roots: Word[]; expr: Word[]; action: number; deletes: boolean; follow: string; split?: boolean };
   /**
    * Git arguments the policy needs (the ref of a reset, the flags of a clean). `refsUnknown`: an
    * operand is computed, or an earlier program of the line may have changed the refs.

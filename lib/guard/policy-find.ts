@@ -40,6 +40,11 @@ export function judgeFound(o: Op, pc: PathContext, judgePaths: (o: Op) => OpVerd
       continue;
     }
     const hits = reach.hits[spec.action] ?? [];
+    // A match xargs would split or unquote is not the argument the dry run saw.
+    if (spec.split && hits.some((h) => XARGS_SPLIT.test(h.printed))) {
+      verdicts.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
+      continue;
+    }
     // Removing the root spelled through its link fails (rmdir of `link/`): only its members go.
     const targets: Word[] = spec.deletes
       ? hits.filter((h) => reach.removed.has(h.path) && !(linked && h.depth === 0)).map((h) => literalWord(h.path, true))
@@ -61,6 +66,10 @@ function _followedRoot(path: string, spelled: string, follow: string): string | 
   if (!lstatOrUndefined(path)?.isSymbolicLink() || !isDirectory(path)) return null;
   return realPathOrNull(path);
 }
+
+// What GNU and BSD xargs read specially in their input: blanks and newlines (separators),
+// quotes and backslashes, and a lone `_` (an end-of-file string for some).
+const XARGS_SPLIT = /[\s'"\\]|^_$/;
 
 function _isTemplate(w: Word): boolean {
   return !w.dynamic && w.value.includes("{}");

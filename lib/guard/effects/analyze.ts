@@ -130,7 +130,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   recordFlows(name, head, args, cmd, ctx);
   recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
   recordCopy(known ?? name, args, cmd, ctx);
-  noteProgram(known ?? name, ctx);
+  noteProgram(known ?? name, args, ctx);
   const secrets = secretArgOps(name, args, ctx.state.cwd, ctx.state);
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);

@@ -1,5 +1,6 @@
-import type { SimpleCommand } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { gitListingArgs } from "./git-listing.ts";
 import { programName } from "./names.ts";
 
 /**
@@ -15,9 +16,9 @@ const NO_WRITES = new Set(
   ),
 );
 
-/** Called for every program the line runs, in order. */
-export function noteProgram(name: string, ctx: AnalyzeContext): void {
-  if (!NO_WRITES.has(name)) ctx.state.unseenWrites = true;
+/** Called for every program the line runs, in order (a git name listing writes nothing either: git-listing.ts). */
+export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): void {
+  if (!NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null)) ctx.state.unseenWrites = true;
 }
 
 /** Before a line's commands are analysed: whether any of them may write unseen files. */

@@ -3,6 +3,8 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { VALUED } from "./find.ts";
+import { gitListing } from "./git-listing.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
 import { programName } from "./names.ts";
 import { xargsItems, xargsOptions, type XargsOptions } from "./xargs-input.ts";
 
@@ -10,8 +12,9 @@ import { xargsItems, xargsOptions, type XargsOptions } from "./xargs-input.ts";
  * xargs: the command gets arguments from stdin that are unknown now. Inside a shell's `-c` text
  * the replacement string becomes an unknown variable, so `sh -c 'echo {}'` stays analysable.
  * Literal input (`echo a b | xargs rm`, `printf '%s\0' .git | xargs -0 rm -rf`) is split as
- * xargs splits it (xargs-input.ts), and `find … -print0 | xargs -0 CMD` runs CMD on what find
- * prints: it is judged as `find … -exec CMD {} +` (the find dry run lists the matches).
+ * xargs splits it (xargs-input.ts), and `find … -print0 | xargs -0 CMD` (or `find … | xargs
+ * CMD`) runs CMD on what find prints: it is judged as `find … -exec CMD {} +` (the find dry run
+ * lists the matches). A git name listing's output is read by running it (git-listing.ts).
  */
 export const xargs: Handler = (inv) => {
   const options = xargsOptions(inv.args);
@@ -20,7 +23,10 @@ export const xargs: Handler = (inv) => {
   const command = inv.args.slice(options.command);
   if (command.length === 0) return [];
   const stdin = stdinOf(inv.cmd);
-  const items = options.argFile || stdin.kind !== "text" || stdin.dynamic ? null : xargsItems(stdin.text, options);
+  const listed = options.argFile || stdin.kind === "text" || !inv.cmd?.pipeFrom ? null : gitListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd));
+  const text = listed ?? (options.argFile || stdin.kind !== "text" || stdin.dynamic ? null : stdin.text);
+  // A repository's listing may name many files (judged like the find dry run's matches).
+  const items = text === null ? null : xargsItems(text, options, listed === null ? undefined : MAX_LISTED);
   if (items !== null) {
     // Known input (`echo a b | xargs rm`): the commands xargs will run, exactly.
     const emptyStops = replace !== undefined || options.noRunIfEmpty;
@@ -31,35 +37,55 @@ export const xargs: Handler = (inv) => {
       return analyzeArgv(head!, tail, inv.ctx);
     });
   }
-  const found = options.delimiter === "\0" && !options.argFile ? _foundBy(inv, command, options) : null;
+  const found = !options.argFile ? _foundBy(inv, command, options) : null;
   if (found) return found;
   const words = replace === undefined ? [...command, unknownWord()] : _substitute(command, replace);
   const [head, ...tail] = words;
   return analyzeArgv(head!, tail, inv.ctx);
 };
 
+// The most names of a git listing judged one by one (more: the input stays unknown).
+const MAX_LISTED = 1024;
+
 // find's actions: with any but the final -print0, what reaches xargs is not simply the matches.
 const FIND_ACTIONS = new Set(["-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf", "-ls", "-fls", "-quit"]);
+
+// find's operators that bind looser than the implied `-a`: `find . -name a -o -name b` prints
+// both, `find . -name a -o -name b -exec …` runs the command on b only.
+const FIND_OR = new Set(["-o", "-or", ","]);
 
 /**
  * `find ARGS -print0 | xargs -0 CMD`: CMD runs on exactly the paths find prints, which is
  * `find ARGS -exec CMD {} +` (`-exec CMD {} ;` with a replace string), plus CMD once with no
  * argument when nothing matched and `-r` is not given. Only a plain find whose one action is a
- * final `-print0` (no other action, the word before it no option's value).
+ * final `-print0` (no other action, the word before it no option's value). Newline-separated
+ * output (`find ARGS [-print] | xargs [-d '\n'] CMD`) is the same when no match holds a blank,
+ * quote or backslash, which the dry run checks (`split`); without an explicit `-print`, only an
+ * expression without `-o` (the implied -print applies to all of it, as an appended -exec does).
+ * That form is read for commands that edit or read the matches (`| xargs sed -i …`, `| xargs
+ * npx prettier --write`), not for deletes and moves.
  */
 function _foundBy(inv: Invocation, command: Word[], options: XargsOptions): Op[] | null {
   const feeder = inv.cmd?.pipeFrom;
   if (!feeder || feeder.group || feeder.redirects.length > 0) return null;
   const [head, ...args] = feeder.argv;
-  if (!head || head.dynamic || programName(head) !== "find" || args.at(-1)?.value !== "-print0") return null;
-  const before = args.at(-2)?.value ?? "";
-  if (args.some((a, k) => a.dynamic || (k < args.length - 1 && FIND_ACTIONS.has(a.value))) || VALUED.has(before) || /^-newer..$/.test(before)) return null;
+  const split = options.delimiter === undefined || options.delimiter === "\n";
+  if (!split && options.delimiter !== "\0") return null;
+  if (!head || head.dynamic || programName(head) !== "find") return null;
+  const explicit = args.at(-1)?.value === (split ? "-print" : "-print0");
+  if (!explicit && (!split || args.some((a) => FIND_OR.has(a.value)))) return null;
+  const expression = explicit ? args.slice(0, -1) : args;
+  const before = explicit ? (args.at(-2)?.value ?? "") : "";
+  if (args.some((a) => a.dynamic) || expression.some((a) => FIND_ACTIONS.has(a.value)) || VALUED.has(before) || /^-newer..$/.test(before)) return null;
   const { replace } = options;
   if (command.some((w) => w.dynamic || w.value === ";" || w.value === "+" || (replace === undefined && w.value.includes("{}")))) return null;
   const exec = replace === undefined ? [...command, literalWord("{}"), literalWord("+")] : [...command.map((w) => (w.value.includes(replace) ? literalWord(w.value.replaceAll(replace, "{}")) : w)), literalWord(";")];
   // Judged as recursive, like -delete: outside the workspace the found subtree is not listed, and
   // a non-recursive subtree verdict there would let `find ~ … | xargs -0 rm -f` through.
-  const ops = analyzeArgv(head, [...args.slice(0, -1), literalWord("-exec"), ...exec], inv.ctx).map((o) => (o.find ? { ...o, recursive: true } : o));
+  const ops = analyzeArgv(head, [...expression, literalWord("-exec"), ...exec], inv.ctx).map((o) => (o.find ? { ...o, recursive: true, find: split ? { ...o.find, split } : o.find } : o));
+  // Deletes and moves by newline-separated names stay unknown (red team 3: `find … -print |
+  // xargs rm`); -print0 | xargs -0 or -delete name them exactly.
+  if (split && ops.some((o) => o.kind === "delete" || o.kind === "move")) return null;
   return options.noRunIfEmpty || replace !== undefined ? ops : [...ops, ...analyzeArgv(command[0]!, command.slice(1), inv.ctx)];
 }
 

@@ -67,6 +67,34 @@ const JOB_COUNTS: VerdictRow[] = [
   ["a number in a path stays unknown", "rm -rf ~/$(id -u)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
+// xargs.ts, policy-find.ts: newline-separated find output into commands that edit the matches.
+const FIND_LINES: VerdictRow[] = [
+  ["find | xargs prettier --write is allowed", "find src -name '*.ts' | xargs npx prettier --write", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find -print | xargs sed -i is allowed", "find src -name '*.ts' -print | xargs sed -i 's/a/b/'", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["find | xargs -d newline is allowed", "find src -name '*.ts' | xargs -d '\\n' npx eslint --fix", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a match holding a blank would be split", "find sp -type f | xargs sed -i 's/a/b/'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["an implied -print over -o is not an appended -exec", "find . -name a -o -name '*.ts' | xargs sed -i 's/a/b/'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["deletes by newline-separated names stay unknown (red team 3)", "find src -name '*.ts' | xargs rm", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["moves by newline-separated names stay unknown", "find src -name '*.ts' | xargs -I{} mv {} /tmp/", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["the home folder is judged as a subtree", "find ~ -name '*.txt' | xargs sed -i 's/a/b/'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+];
+
+// git-listing.ts: a git name listing feeding xargs is listed by running it.
+const GIT_LISTINGS: VerdictRow[] = [
+  ["git diff --name-only | xargs eslint --fix is allowed", "git diff --name-only | xargs npx eslint --fix", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["git ls-files of a folder | xargs prettier is allowed", "git ls-files src | xargs npx prettier --write", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["git ls-files -z | xargs -0 sed -i is allowed", "git ls-files -z src | xargs -0 sed -i 's/a/b/'", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["git ls-files | xargs rm relocates the tracked files", "git ls-files src | xargs rm", "RELOCATE", "RELOCATE_TREE"],
+  ["a listed credential file is read", "git ls-files conf | xargs npx prettier --write", "ASK", "ASK_SECRET_ACCESS"],
+  ["after git add the listing may differ", "git add -A && git ls-files src | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["--name-only as a pathspec prints the whole diff", "git diff -- --name-only | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a format option prints other text", "git ls-files --format='%(path)' | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["another repository through GIT_DIR", "GIT_DIR=/x git ls-files | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["another repository through -C", "git -C / ls-files | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
 table("false positives 2: globs in a for loop", LOOP_GLOBS);
 table("false positives 2: notebook formats", FORMATS);
 table("false positives 2: job counts from nproc", JOB_COUNTS);
+table("false positives 2: find | xargs", FIND_LINES);
+table("false positives 2: git name listings into xargs", GIT_LISTINGS);
