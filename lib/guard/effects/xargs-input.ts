@@ -42,6 +42,12 @@ const LONG: Record<string, "required" | "optional" | "none"> = {
 
 /** xargs' options up to its command; null when one is unknown (dynamic, an unknown or ambiguous long option). */
 export function xargsOptions(args: Word[]): XargsOptions | null {
+  const out = _readOptions(args);
+  // An empty replace string (`-I ''`) is no replacement the guard can follow.
+  return out?.replace === "" ? null : out;
+}
+
+function _readOptions(args: Word[]): XargsOptions | null {
   const out: XargsOptions = { command: args.length, argFile: false, noRunIfEmpty: false };
   const set = (option: string, value: string | undefined) => {
     if (option === "a" || option === "arg-file") out.argFile = true;
@@ -66,13 +72,17 @@ export function xargsOptions(args: Word[]): XargsOptions | null {
       const name = LONG[spelled] ? spelled : names.length === 1 ? names[0]! : null;
       if (!name) return null;
       let value = eq < 0 ? undefined : v.slice(eq + 1);
-      if (LONG[name] === "required" && value === undefined) value = args[++i]?.value;
+      if (LONG[name] === "required" && value === undefined) {
+        if (_computed(args[i + 1], `--${name}=`)) return null;
+        value = args[++i]?.value;
+      }
       set(name, value);
       continue;
     }
     for (let k = 1; k < v.length; k++) {
       const c = v[k]!;
       if (SHORT_VALUED.has(c)) {
+        if (k + 1 === v.length && _computed(args[i + 1], `-${c}`)) return null;
         const value = k + 1 < v.length ? v.slice(k + 1) : args[++i]?.value;
         set(c, value);
         break;
@@ -85,6 +95,15 @@ export function xargsOptions(args: Word[]): XargsOptions | null {
     }
   }
   return out;
+}
+
+/**
+ * Whether an option's separate value word is computed (`-I "$R"`, `-d "$X"`): the replace string
+ * or delimiter could be anything, so what xargs runs is unknown; a count printed by a number-only
+ * substitution (`-P "$(nproc)"`) is not.
+ */
+function _computed(value: Word | undefined, option: string): boolean {
+  return value?.dynamic === true && !(value.numeric && NUMERIC_VALUED.test(option));
 }
 
 /** `-d`'s argument: one character, or a C escape (`\n`, `\0`, `\000`, `\x00`); null when xargs would refuse it. */

@@ -93,8 +93,20 @@ const GIT_LISTINGS: VerdictRow[] = [
   ["another repository through -C", "git -C / ls-files | xargs npx prettier --write", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
+// xargs-input.ts, found in passing (a missed refusal, not a false positive): a computed replace
+// string or delimiter made xargs' command read as text it is not.
+const XARGS_VALUES: VerdictRow[] = [
+  ["a computed replace string leaves the command as written", 'echo .git | xargs -I "$R" rm -rf .git', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a computed replace string in the arguments", 'echo x | xargs -I "$R" rm -rf "$R"', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["an empty replace string", "echo .git | xargs -I '' rm -rf .git", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a computed word after --replace is the command", 'echo .git | xargs --replace "$R" rm -rf .git', "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["a literal replace string still runs per item", "echo build-missing | xargs -I {} rm -rf {}", "ALLOW", "ALLOW_NOOP"],
+  ["a separate number-printing count is allowed", 'echo a | xargs -P "$(nproc)" rm', "ALLOW", "ALLOW_NOOP"],
+];
+
 table("false positives 2: globs in a for loop", LOOP_GLOBS);
 table("false positives 2: notebook formats", FORMATS);
 table("false positives 2: job counts from nproc", JOB_COUNTS);
 table("false positives 2: find | xargs", FIND_LINES);
 table("false positives 2: git name listings into xargs", GIT_LISTINGS);
+table("xargs option values computed now", XARGS_VALUES);
