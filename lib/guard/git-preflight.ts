@@ -14,7 +14,10 @@ export function gitFact(dir: string, args: string[]): string | null {
     // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
     if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
     // A git that outlives the check's budget (a huge repository, a hung lock) answers nothing.
-    const proc = Bun.spawnSync(["git", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
+    // The repository's core.fsmonitor is a program git runs on every index read: a question
+    // the guard asks must not run it (the clean filters `status` may run are the repository's
+    // as they are for the user's own `git status`).
+    const proc = Bun.spawnSync(["git", "-c", "core.fsmonitor=false", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
     return proc.exitCode === 0 ? proc.stdout.toString() : null;
   } catch {
     return null;
