@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import type { Handler } from "./context.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+import { fileKeys } from "./file-identity.ts";
 
 /**
  * Code formatters and auto-fixing linters rewrite their file operands in place (red team 7, H4):
@@ -54,7 +55,7 @@ const SPECS: Record<string, FormatterSpec> = {
 };
 
 /** The in-place edits of a formatter (its name is a key of SPECS). */
-export const formatter: Handler = ({ name, args }) => {
+export const formatter: Handler = ({ name, args, ctx }) => {
   const spec = SPECS[name];
   if (!spec) return [];
   let rest = args;
@@ -62,7 +63,7 @@ export const formatter: Handler = ({ name, args }) => {
     const at = rest.findIndex((a) => !a.value.startsWith("-"));
     const sub = rest[at]?.value;
     // ruff's legacy `ruff --fix PATH` (no subcommand) fixes too.
-    if (sub === undefined || !spec.subs.includes(sub)) return name === "ruff" && rest.some((a) => a.value === "--fix") && !rest.some((a) => a.value === "--no-fix") ? _files(spec, rest, name) : [];
+    if (sub === undefined || !spec.subs.includes(sub)) return name === "ruff" && rest.some((a) => a.value === "--fix") && !rest.some((a) => a.value === "--no-fix") ? _files(spec, rest, name, ctx.state) : [];
     if (sub === "check" && !rest.some((a) => a.value === "--fix" || a.value === "--unsafe-fixes")) return [];
     rest = [...rest.slice(0, at), ...rest.slice(at + 1)];
   }
@@ -72,10 +73,10 @@ export const formatter: Handler = ({ name, args }) => {
     const at = rest.findIndex((a) => !a.value.startsWith("-"));
     if (at >= 0 && /^(eval|e|eval-all|ea)$/.test(rest[at]!.value)) rest = [...rest.slice(0, at), ...rest.slice(at + 1)];
   }
-  return _files(spec, rest, name);
+  return _files(spec, rest, name, ctx.state);
 };
 
-function _files(spec: FormatterSpec, args: Word[], name: string): Op[] {
+function _files(spec: FormatterSpec, args: Word[], name: string, state: AnalyzeContext["state"]): Op[] {
   const files: Word[] = [];
   let expression = spec.expression && !args.some((a) => a.value === "--from-file" || a.value.startsWith("--expression"));
   let done = false;
@@ -91,6 +92,10 @@ function _files(spec: FormatterSpec, args: Word[], name: string): Op[] {
   }
   if (files.length === 0 && spec.none) files.push(literalWord(spec.none));
   // A folder operand is a tree of files rewritten in place: judged like a tree written over it
-  // (policy-replaces.ts), which for a file is what `sed -i` gets.
-  return files.length ? [{ ...op("write-into", name, files), replaces: true }] : [];
+  // (policy-replaces.ts), which for a file is what `sed -i` gets. Unlike `sed -i`, which replaces
+  // a symlink with a new file, a formatter opens the file for writing and writes through the link
+  // (`prettier --write link.ts` with link.ts pointing at ~/.bashrc rewrote .bashrc): the file the
+  // link reaches is a target too (red team 9, found in the false-positive hunt).
+  const reached = files.flatMap((f) => (f.dynamic ? [] : fileKeys(f.value, state).slice(1).map((real) => literalWord(real, true))));
+  return files.length ? [{ ...op("write-into", name, [...files, ...reached]), replaces: true }] : [];
 }
