@@ -2,6 +2,8 @@ import { expect, test } from "bun:test";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 // A formatter opens its file for writing and writes through a symlink (`sed -i` and `perl -pi`
@@ -11,7 +13,7 @@ const fx = useGuardFixture();
 symlinkSync(join(fx.home, ".bashrc"), join(fx.ws, "link.ts"));
 symlinkSync(join(fx.ws, ".git", "config"), join(fx.ws, "config-link"));
 
-test.each([
+test.each<[string, Decision, ReasonCode]>([
   ["prettier --write link.ts", "ASK", "ASK_OUTSIDE_WORKSPACE"],
   ["npx prettier --write link.ts", "ASK", "ASK_OUTSIDE_WORKSPACE"],
   ["black link.ts", "ASK", "ASK_OUTSIDE_WORKSPACE"],
