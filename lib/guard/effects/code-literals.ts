@@ -18,14 +18,14 @@ export function readLiteral(code: string, from: number, home: string): Literal {
     for (;;) {
       i = _skip(code, i);
       if (code[i] === "]" || code[i] === ")") return { kind: "list", values };
-      const item = _string(code, i);
+      const item = stringLiteral(code, i);
       if (!item) return { kind: "unknown" };
       values.push(item.value);
       i = _skip(code, item.end);
       if (code[i] === ",") i++;
     }
   }
-  const str = _string(code, i);
+  const str = stringLiteral(code, i);
   if (!str) return { kind: "unknown" };
   const after = _skip(code, str.end);
   if ("+%.".includes(code[after] ?? "\0") && !/^\.\s*(unlink|rmdir|rmtree)/.test(code.slice(after))) return { kind: "unknown" };
@@ -38,7 +38,8 @@ export function withHome(path: string, home: string): string {
   return path.replace(/^~(?=\/|$)/, home);
 }
 
-function _string(code: string, at: number): { value: string; end: number } | null {
+/** A plain string literal at `at` (no f-string, no interpolation): its value and where it ends. */
+export function stringLiteral(code: string, at: number): { value: string; end: number } | null {
   const prefix = /^[rRbBuU]{0,2}/.exec(code.slice(at, at + 2))![0];
   if (/[fF]/.test(code[at] ?? "")) return null;
   const q = code[at + prefix.length];

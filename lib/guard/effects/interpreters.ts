@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
+import { codeWrites } from "./code-writes.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque } from "./opaque-code.ts";
 import { writtenImportOps } from "./written-imports.ts";
@@ -85,10 +86,15 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
     if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)\./g, (all, name: string) => (modules.has(name) ? `${modules.get(name)}.` : all));
     if (calls.size > 0) code = code.replace(/(?<![\w.])(\w+)(\s*\()/g, (all, name: string, paren: string) => (calls.has(name) ? `${calls.get(name)}${paren}` : all));
   } else if (language === "node") {
-    code = code.replace(/\brequire\s*\(\s*['"`](?:node:)?([\w@./-]+)['"`]\s*\)/g, "$1").replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
+    // `import fs from 'fs'` and `import * as fs from 'node:fs'` bind the module as require() does.
+    code = code
+      .replace(/\bimport\s+(?:\*\s*as\s+)?(\w+)\s+from\s*['"](?:node:)?(fs\/promises|fs)['"]/g, "const $1 = $2")
+      .replace(/\brequire\s*\(\s*['"`](?:node:)?([\w@./-]+)['"`]\s*\)/g, "$1")
+      .replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
     const modules = new Map<string, string>();
     for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b/g)) modules.set(m[1]!, m[2]!);
-    if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)\./g, (all, name: string) => (modules.has(name) ? `${modules.get(name)}.` : all));
+    // A binding's members by name or by a computed key (`f['rm' + 'Sync']`) are the module's.
+    if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)(?=\s*[.[])/g, (all, name: string) => modules.get(name) ?? all);
   } else if (language === "ruby") code = code.replace(/::/g, ".");
   return { code, aliases: aliases.slice(0, 16) };
 }
@@ -96,9 +102,11 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
   const { code, aliases } = _canonical(source, language);
-  const ops: Op[] = [];
+  // Files written by a literal name are judged as writes of them (code-writes.ts).
+  const writes = codeWrites(code, language, ctx.state);
+  const ops: Op[] = writes.ops;
   // `from x import *`, or a remaining capability the rules cannot pin to targets.
-  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(code, language), language, aliases)) ops.push(op("unknown", `${language}:opaque`));
+  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(writes.rest, language), language, aliases)) ops.push(op("unknown", `${language}:opaque`));
   let calls = 0;
   for (const rule of RULES[language]) {
     for (const m of code.matchAll(rule.pattern)) {

@@ -45,7 +45,7 @@ const NAMED: Record<Language, RegExp> = {
   ),
   ruby: new RegExp(
     [
-      String.raw`\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|truncate)|FileUtils\.(?:mv|move|cp|ln\w*))\b|%x|\``,
+      String.raw`\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|binwrite|truncate)|IO\.(?:write|binwrite)|FileUtils\.(?:mv|move|cp|ln\w*))\b|%x|\``,
       // Reflection: methods and constants looked up by name, code evaluated in another scope,
       // templates and serialized objects that run code.
       String.raw`\b(?:public_|instance_)?method\s*[(:]|\b(?:define_method|const_get|class_eval|module_eval|class_exec|module_exec|instance_exec|binding|ObjectSpace|ERB|Marshal|syscall|fork)\b`,
@@ -80,7 +80,7 @@ const PYTHON_IMPORT = /\bfrom\s+[\w.]+\s+import\b[\w., \t()*]*|\bimport\s+[\w., 
 // `const cp = child_process` are removed is a use the rules cannot follow: `cp.fork(…)`,
 // `const f = cp.execSync`, `fs['rm' + 'Sync']`.
 const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promises|fs)\b(?!\s*[.[])/g;
-const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
+const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
 
 /** Whether code (after the resolved calls are removed: `residual`) holds a capability the rules cannot follow. */
 export function isOpaque(residual: string, language: Language, aliases: readonly string[]): boolean {

@@ -1,0 +1,302 @@
+import { normalize } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord } from "../syntax.ts";
+import { HARMLESS_DEVICES } from "./analyze.ts";
+import { stringLiteral } from "./code-literals.ts";
+import type { AnalyzeContext } from "./context.ts";
+import type { Language } from "./interpreters.ts";
+import { setScript } from "./written-scripts.ts";
+
+/*
+ * Files interpreter code writes by a literal name (`open('out.txt', 'w')`, `Path('x').write_text`,
+ * `fs.writeFileSync('x', …)`, Perl `open(my $fh, '>', 'x')`, Ruby `File.write('x', …)`): each is
+ * an overwrite of that file, in place when the mode appends or updates or the code reads the same
+ * name first (like `sed -i`), and lands it, so running it later in the line is unknown. A write
+ * whose name or mode is not a plain literal, or code that may change its folder or make links
+ * (`chdir`, `symlink`), is unknown. The resolved calls' names are blanked from the code handed to
+ * the opaque test (opaque-code.ts); their arguments stay and are judged as before.
+ */
+
+export interface CodeWrites {
+  ops: Op[];
+  /** The code with the names of the calls judged here blanked (same length, same offsets). */
+  rest: string;
+}
+
+interface Access {
+  path: string;
+  /** Where the access is evaluated: a read counts for a write when it comes before the write's end. */
+  at: number;
+}
+
+interface Found {
+  ops: Op[];
+  blank: Array<[number, number]>;
+  reads: Access[];
+  writes: Array<Access & { end: number; appends: boolean }>;
+}
+
+// Code that changes its working folder or makes links: a relative or linked name is not placed.
+const UNPLACED = /chdir|symlink|\blink|hardlink|\bln_s/;
+// Longer call arguments than this are not read (each call's once: linear).
+const MAX_ARGUMENTS = 4096;
+
+/**
+ * The literal writes in (canonical) interpreter code, and the code with their call names blanked.
+ * Each written file holds text the guard did not read (as after `cmd > file`): running, sourcing
+ * or importing it later in the line is unknown (written-scripts.ts).
+ */
+export function codeWrites(code: string, language: Language, state: AnalyzeContext["state"]): CodeWrites {
+  const found: Found = { ops: [], blank: [], reads: [], writes: [] };
+  if (language === "python") _python(code, found);
+  else if (language === "node") _node(code, found);
+  else if (language === "perl") _perl(code, found);
+  else if (language === "ruby") _ruby(code, found);
+  const placed = !UNPLACED.test(code);
+  for (const w of found.writes) {
+    if (HARMLESS_DEVICES.test(w.path)) continue;
+    if (!placed) {
+      found.ops.push(op("unknown", `${language}:write`));
+      continue;
+    }
+    setScript(w.path, null, state);
+    const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
+    found.ops.push({ ...op("overwrite", `${language}:write`, [literalWord(w.path)]), inPlace: inPlace || undefined, lands: "created" });
+  }
+  let rest = code;
+  for (const [from, to] of found.blank) rest = rest.slice(0, from) + " ".repeat(to - from) + rest.slice(to);
+  return { ops: found.ops, rest };
+}
+
+/** A plain file name: not empty, no home shorthand (`~` is not expanded by these calls), no pipe or NUL. */
+function _fileName(value: string | undefined): string | null {
+  if (!value || /^[~|]|[\0\n]/.test(value) || value.trim() !== value) return null;
+  return normalize(value);
+}
+
+/** The whole argument text as one plain string literal, or null. */
+function _literal(arg: string | undefined): string | null {
+  if (arg === undefined) return null;
+  const s = stringLiteral(arg, 0);
+  return s && s.end === arg.length ? s.value : null;
+}
+
+function _unknown(language: Language, found: Found, what: string): void {
+  found.ops.push(op("unknown", `${language}:${what}`));
+}
+
+// Python: the builtin open (and io.open), pathlib's write_text/write_bytes on a literal Path.
+const PY_OPEN = /(?<![\w.])(?:io\s*\.\s*)?open\s*\(/g;
+const PY_OPEN_REFERENCE = /(?:[=(,[:]|\breturn\b|\blambda\b)\s*(?:io\s*\.\s*)?open\b(?!\s*\()/;
+const PY_MODE = /^[rwxabtU+]+$/;
+const PY_PATH_CALL = /(?<![\w.])pathlib\s*\.\s*Path\s*\(/g;
+const PY_PATH_METHOD = /\s*\.\s*(write_text|write_bytes|read_text|read_bytes)\s*\(/y;
+const PY_PATH_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=pathlib\s*\.\s*Path\s*\()/g;
+// What a name bound to a literal Path may be used for: reading, writing, asking about it.
+const PY_PATH_USE = /\s*\.\s*(?:(write_text|write_bytes|read_text|read_bytes)\s*\(|(?:exists|is_file|name|suffix|stem)\b)/y;
+
+function _python(code: string, found: Found): void {
+  // open taken without a call (`f = open`, `g(open)`) opens where the guard cannot follow.
+  if (PY_OPEN_REFERENCE.test(code)) _unknown("python", found, "open");
+  // os.open takes its mode as flags (`os.O_WRONLY | os.O_CREAT`): not read here, unknown.
+  if (/(?<![\w.])os\s*\.\s*open\b/.test(code)) _unknown("python", found, "os.open");
+  for (const m of code.matchAll(PY_OPEN)) {
+    const call = _arguments(code, m.index + m[0].length);
+    if (!call) continue;
+    const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
+    const keyword = (name: string) => call.args.find((a) => new RegExp(String.raw`^${name}\s*=(?!=)`).test(a.text))?.text.replace(/^\w+\s*=\s*/, "");
+    const pathArg = positional[0]?.text ?? keyword("file");
+    const modeArg = positional[1]?.text ?? keyword("mode");
+    const mode = modeArg === undefined ? "r" : _literal(modeArg);
+    found.blank.push([m.index, m.index + m[0].length - 1]);
+    // Unpacked arguments (`open(*['x', 'w'])`) and an opener function decide what is opened.
+    if (mode === null || !PY_MODE.test(mode) || call.args.some((a) => a.text.startsWith("*")) || keyword("opener") !== undefined) {
+      _unknown("python", found, "open");
+      continue;
+    }
+    const path = _fileName(_literal(pathArg) ?? undefined);
+    if (!/[wax+]/.test(mode)) {
+      if (path !== null) found.reads.push({ path, at: m.index });
+    } else if (path === null) _unknown("python", found, "open");
+    else found.writes.push({ path, at: m.index, end: call.end, appends: /[a+]/.test(mode) });
+  }
+  // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
+  for (const m of code.matchAll(PY_PATH_CALL)) {
+    const call = _arguments(code, m.index + m[0].length);
+    const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
+    if (!call || path === null) continue;
+    PY_PATH_METHOD.lastIndex = call.end + 1;
+    const method = PY_PATH_METHOD.exec(code);
+    if (method) _pathMethod(code, method[1]!, call.end + 1, PY_PATH_METHOD.lastIndex, path, found);
+  }
+  // `p = pathlib.Path('x')` where every other use of `p` is one of PY_PATH_USE (so `p` is never rebound).
+  for (const b of code.matchAll(PY_PATH_BINDING)) {
+    const name = b[1]!;
+    const start = b.index + b[0].length;
+    const call = _arguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
+    const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
+    if (!call || path === null || !/^\s*(?:$|[;\n#])/.test(code.slice(call.end + 1, call.end + 64))) continue;
+    const uses: Array<{ method: string | undefined; from: number; to: number }> = [];
+    let plain = true;
+    for (const u of code.matchAll(new RegExp(String.raw`(?<![\w.])${name}\b`, "g"))) {
+      if (u.index === b.index + b[0].search(/\w/)) continue;
+      PY_PATH_USE.lastIndex = u.index + name.length;
+      const use = PY_PATH_USE.exec(code);
+      if (!use) {
+        plain = false;
+        break;
+      }
+      uses.push({ method: use[1], from: u.index + name.length, to: PY_PATH_USE.lastIndex });
+    }
+    if (!plain) continue;
+    for (const u of uses) if (u.method) _pathMethod(code, u.method, u.from, u.to, path, found);
+  }
+}
+
+/** A Path method call on a literal path: a read, or a write whose method name is blanked. */
+function _pathMethod(code: string, method: string, from: number, to: number, path: string, found: Found): void {
+  if (method.startsWith("read")) {
+    found.reads.push({ path, at: from });
+    return;
+  }
+  const call = _arguments(code, to);
+  if (!call) return;
+  found.blank.push([from, to - 1]);
+  found.writes.push({ path, at: from, end: call.end, appends: false });
+}
+
+// Node: fs's write calls after require()/import are read as `fs.` (interpreters.ts `_canonical`).
+const NODE_FS = String.raw`(?<![\w.$])(?:fs\s*\.\s*promises\s*\.|fs\/promises\s*\.|fs\s*\.)\s*`;
+const NODE_WRITE = new RegExp(String.raw`${NODE_FS}(writeFile|appendFile)(?:Sync)?\s*\(`, "g");
+const NODE_WRITE_REFERENCE = new RegExp(String.raw`\b(?:writeFile|appendFile)(?:Sync)?\b(?!\s*\()`);
+const NODE_READ = new RegExp(String.raw`${NODE_FS}readFile(?:Sync)?\s*\(`, "g");
+
+function _node(code: string, found: Found): void {
+  // A write call taken without a call (`const w = fs.writeFileSync`) writes where the guard cannot follow.
+  if (NODE_WRITE_REFERENCE.test(code)) _unknown("node", found, "write");
+  for (const m of code.matchAll(NODE_READ)) {
+    const call = _arguments(code, m.index + m[0].length);
+    const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
+    if (path !== null) found.reads.push({ path, at: m.index });
+  }
+  for (const m of code.matchAll(NODE_WRITE)) {
+    const call = _arguments(code, m.index + m[0].length);
+    const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
+    // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
+    if (!call || path === null || call.args.slice(1).some((a) => /\bflag\b/.test(a.text))) continue;
+    found.blank.push([m.index, m.index + m[0].length - 1]);
+    found.writes.push({ path, at: m.index, end: call.end, appends: m[1] === "appendFile" });
+  }
+}
+
+// Perl: `open(my $fh, '>', 'x')`, `open FH, ">x"`; the handle, then one or two literals.
+const PERL_OPEN = /\bopen\b\s*(\(?)\s*(?:(?:my|our|local)\s+)?(?:\$\w+|[A-Za-z_]\w*)\s*,\s*/g;
+const PERL_MODE = /^\s*(\+?<|\+?>>?)\s*((?::\w+(?:\([\w-]+\))?\s*)*)$/;
+const PERL_TWO_ARG = /^\s*(\+?<|\+?>>?)?\s*([^&=\s|<>+][^|]*?)\s*$/;
+
+function _perl(code: string, found: Found): void {
+  // sysopen takes its mode as flags (`O_WRONLY|O_TRUNC`): not read here, unknown.
+  if (/\bsysopen\b/.test(code)) _unknown("perl", found, "sysopen");
+  for (const m of code.matchAll(PERL_OPEN)) {
+    const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:;|\bor\b|\|\||$)/y);
+    if (!list || list.values.length > 2) continue;
+    const [first, second] = list.values;
+    const three = second !== undefined ? PERL_MODE.exec(first!) : null;
+    const two = second === undefined ? PERL_TWO_ARG.exec(first!) : null;
+    const mode = three ? three[1]! : two ? (two[1] ?? "<") : null;
+    const path = _fileName(three ? second : two?.[2]);
+    if (mode === null || path === null || path === "-") continue;
+    found.blank.push([m.index, m.index + 4]);
+    if (mode === "<") found.reads.push({ path, at: m.index });
+    else found.writes.push({ path, at: m.index, end: list.end, appends: mode !== ">" });
+  }
+}
+
+// Ruby: `File.write('x', …)` (also IO., binwrite) and `File.open|File.new|open('x', 'w')`.
+const RUBY_WRITE = /(?<![\w.])(?:File|IO)\.(?:write|binwrite)\b\s*\(?\s*/g;
+const RUBY_OPEN = /(?<![\w.])(?:File\.(?:open|new)|open)\b\s*(\(?)\s*/g;
+const RUBY_READ = /(?<![\w.])File\.(?:read|binread|readlines)\b\s*\(?\s*/g;
+const RUBY_MODE = /^[rwab+t]+(?::[\w-]+)*$/;
+
+function _ruby(code: string, found: Found): void {
+  for (const m of code.matchAll(RUBY_READ)) {
+    const s = stringLiteral(code, m.index + m[0].length);
+    const path = _fileName(s?.value);
+    if (path !== null) found.reads.push({ path, at: m.index });
+  }
+  for (const m of code.matchAll(RUBY_WRITE)) {
+    const s = stringLiteral(code, m.index + m[0].length);
+    const path = _fileName(s?.value);
+    // A `mode:` option or a computed name stays unresolved (opaque-code.ts names these calls).
+    if (!s || path === null || !/^\s*,/.test(code.slice(s.end)) || /\bmode\s*:/.test(code.slice(s.end, code.indexOf("\n", s.end) >>> 0))) continue;
+    found.blank.push([m.index, m.index + m[0].length]);
+    found.writes.push({ path, at: m.index, end: s.end, appends: false });
+  }
+  for (const m of code.matchAll(RUBY_OPEN)) {
+    const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:\{|do\b|;|\n|$)/y);
+    const mode = list && list.values.length <= 2 ? (list.values[1] ?? "r") : null;
+    const path = _fileName(list?.values[0]);
+    if (list && path === null && list.values[0]?.startsWith("|")) continue;
+    if (mode === null || !RUBY_MODE.test(mode) || path === null) {
+      // Ruby's open is not named in opaque-code.ts: one with more than a name to read is unknown.
+      if (/,/.test(code.slice(m.index + m[0].length, _lineEnd(code, m.index)))) _unknown("ruby", found, "open");
+      continue;
+    }
+    if (!/[wa+]/.test(mode)) found.reads.push({ path, at: m.index });
+    else found.writes.push({ path, at: m.index, end: list!.end, appends: /[a+]/.test(mode) });
+  }
+}
+
+/** Where a call's arguments plausibly end: the first `)`, `{`, ` do`, `;` or newline. */
+function _lineEnd(code: string, from: number): number {
+  const m = /\)|\{|\bdo\b|;|\n/g;
+  m.lastIndex = from;
+  return m.exec(code)?.index ?? code.length;
+}
+
+/** Plain string literals separated by commas from `at`, followed by `end` (a sticky pattern). */
+function _literalList(code: string, at: number, end: RegExp): { values: string[]; end: number } | null {
+  const values: string[] = [];
+  let i = at;
+  for (;;) {
+    const s = stringLiteral(code, i);
+    if (!s) return null;
+    values.push(s.value);
+    const comma = /\s*,\s*/y;
+    comma.lastIndex = s.end;
+    if (values.length < 3 && comma.test(code)) {
+      i = comma.lastIndex;
+      continue;
+    }
+    end.lastIndex = s.end;
+    return end.test(code) ? { values, end: end.lastIndex } : null;
+  }
+}
+
+/**
+ * A call's arguments from just after its `(`: each top-level argument's trimmed text, and the
+ * index of the closing `)`. Strings are skipped as literals; null when one is not a plain literal
+ * (then the call is left as it is), or the arguments do not close within MAX_ARGUMENTS.
+ */
+function _arguments(code: string, from: number): { args: Array<{ text: string }>; end: number } | null {
+  const args: Array<{ text: string }> = [];
+  let depth = 0;
+  let start = from;
+  const limit = Math.min(code.length, from + MAX_ARGUMENTS);
+  for (let i = from; i < limit; i++) {
+    const c = code[i]!;
+    if (c === "'" || c === '"' || c === "`") {
+      const s = stringLiteral(code, i);
+      if (!s) return null;
+      i = s.end - 1;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+    else if (c === ")" || (c === "," && depth === 0)) {
+      const text = code.slice(start, i).trim();
+      if (text !== "") args.push({ text });
+      if (c === ")") return { args, end: i };
+      start = i + 1;
+    } else if (c === "]" || c === "}") return null;
+  }
+  return null;
+}
