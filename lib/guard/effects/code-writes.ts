@@ -31,6 +31,8 @@ interface Access {
 
 interface Found {
   ops: Op[];
+  /** Call sites examined: more than MAX_CALLS make the code opaque (every pass stays linear). */
+  calls: number;
   blank: Array<[number, number]>;
   reads: Access[];
   writes: Array<Access & { end: number; appends: boolean }>;
@@ -38,8 +40,9 @@ interface Found {
 
 // Code that changes its working folder or makes links: a relative or linked name is not placed.
 const UNPLACED = /chdir|symlink|\blink|hardlink|\bln_s/;
-// Longer call arguments than this are not read (each call's once: linear).
+// Longer call arguments than this are not read; more call sites than this are not read one by one.
 const MAX_ARGUMENTS = 4096;
+const MAX_CALLS = 256;
 
 /**
  * The literal writes in (canonical) interpreter code, and the code with their call names blanked.
@@ -47,11 +50,12 @@ const MAX_ARGUMENTS = 4096;
  * or importing it later in the line is unknown (written-scripts.ts).
  */
 export function codeWrites(code: string, language: Language, state: AnalyzeContext["state"]): CodeWrites {
-  const found: Found = { ops: [], blank: [], reads: [], writes: [] };
+  const found: Found = { ops: [], calls: 0, blank: [], reads: [], writes: [] };
   if (language === "python") _python(code, found);
   else if (language === "node") _node(code, found);
   else if (language === "perl") _perl(code, found);
   else if (language === "ruby") _ruby(code, found);
+  if (found.calls > MAX_CALLS) return { ops: [op("unknown", `${language}:write`)], rest: code };
   const placed = !UNPLACED.test(code);
   for (const w of found.writes) {
     if (HARMLESS_DEVICES.test(w.path)) continue;
@@ -63,9 +67,29 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
     const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
     found.ops.push({ ...op("overwrite", `${language}:write`, [literalWord(w.path)]), inPlace: inPlace || undefined, lands: "created" });
   }
-  let rest = code;
-  for (const [from, to] of found.blank) rest = rest.slice(0, from) + " ".repeat(to - from) + rest.slice(to);
-  return { ops: found.ops, rest };
+  const parts: string[] = [];
+  let at = 0;
+  for (const [from, to] of found.blank.sort((a, b) => a[0] - b[0])) {
+    if (from < at) continue;
+    parts.push(code.slice(at, from), " ".repeat(to - from));
+    at = to;
+  }
+  parts.push(code.slice(at));
+  return { ops: found.ops, rest: parts.join("") };
+}
+
+/** The matches of a call pattern, counted: past MAX_CALLS in all the code's passes, none more. */
+function* _sites(code: string, pattern: RegExp, found: Found): Generator<RegExpExecArray> {
+  for (const m of code.matchAll(pattern)) {
+    if (++found.calls > MAX_CALLS) return;
+    yield m as RegExpExecArray;
+  }
+}
+
+/** A string literal at `at`, read within MAX_ARGUMENTS characters (an unclosed quote is not rescanned to the end). */
+function _stringAt(code: string, at: number): { value: string; end: number } | null {
+  const s = stringLiteral(code.slice(at, at + MAX_ARGUMENTS), 0);
+  return s && { value: s.value, end: at + s.end };
 }
 
 /** A plain file name: not empty, no home shorthand (`~` is not expanded by these calls), no pipe or NUL. */
@@ -100,7 +124,7 @@ function _python(code: string, found: Found): void {
   if (PY_OPEN_REFERENCE.test(code)) _unknown("python", found, "open");
   // os.open takes its mode as flags (`os.O_WRONLY | os.O_CREAT`): not read here, unknown.
   if (/(?<![\w.])os\s*\.\s*open\b/.test(code)) _unknown("python", found, "os.open");
-  for (const m of code.matchAll(PY_OPEN)) {
+  for (const m of _sites(code, PY_OPEN, found)) {
     const call = _arguments(code, m.index + m[0].length);
     if (!call) continue;
     const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
@@ -121,7 +145,7 @@ function _python(code: string, found: Found): void {
     else found.writes.push({ path, at: m.index, end: call.end, appends: /[a+]/.test(mode) });
   }
   // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
-  for (const m of code.matchAll(PY_PATH_CALL)) {
+  for (const m of _sites(code, PY_PATH_CALL, found)) {
     const call = _arguments(code, m.index + m[0].length);
     const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
     if (!call || path === null) continue;
@@ -130,7 +154,7 @@ function _python(code: string, found: Found): void {
     if (method) _pathMethod(code, method[1]!, call.end + 1, PY_PATH_METHOD.lastIndex, path, found);
   }
   // `p = pathlib.Path('x')` where every other use of `p` is one of PY_PATH_USE (so `p` is never rebound).
-  for (const b of code.matchAll(PY_PATH_BINDING)) {
+  for (const b of _sites(code, PY_PATH_BINDING, found)) {
     const name = b[1]!;
     const start = b.index + b[0].length;
     const call = _arguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
@@ -138,7 +162,7 @@ function _python(code: string, found: Found): void {
     if (!call || path === null || !/^\s*(?:$|[;\n#])/.test(code.slice(call.end + 1, call.end + 64))) continue;
     const uses: Array<{ method: string | undefined; from: number; to: number }> = [];
     let plain = true;
-    for (const u of code.matchAll(new RegExp(String.raw`(?<![\w.])${name}\b`, "g"))) {
+    for (const u of _sites(code, new RegExp(String.raw`(?<![\w.])${name}\b`, "g"), found)) {
       if (u.index === b.index + b[0].search(/\w/)) continue;
       PY_PATH_USE.lastIndex = u.index + name.length;
       const use = PY_PATH_USE.exec(code);
@@ -174,12 +198,12 @@ const NODE_READ = new RegExp(String.raw`${NODE_FS}readFile(?:Sync)?\s*\(`, "g");
 function _node(code: string, found: Found): void {
   // A write call taken without a call (`const w = fs.writeFileSync`) writes where the guard cannot follow.
   if (NODE_WRITE_REFERENCE.test(code)) _unknown("node", found, "write");
-  for (const m of code.matchAll(NODE_READ)) {
+  for (const m of _sites(code, NODE_READ, found)) {
     const call = _arguments(code, m.index + m[0].length);
     const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
     if (path !== null) found.reads.push({ path, at: m.index });
   }
-  for (const m of code.matchAll(NODE_WRITE)) {
+  for (const m of _sites(code, NODE_WRITE, found)) {
     const call = _arguments(code, m.index + m[0].length);
     const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
     // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
@@ -197,7 +221,7 @@ const PERL_TWO_ARG = /^\s*(\+?<|\+?>>?)?\s*([^&=\s|<>+][^|]*?)\s*$/;
 function _perl(code: string, found: Found): void {
   // sysopen takes its mode as flags (`O_WRONLY|O_TRUNC`): not read here, unknown.
   if (/\bsysopen\b/.test(code)) _unknown("perl", found, "sysopen");
-  for (const m of code.matchAll(PERL_OPEN)) {
+  for (const m of _sites(code, PERL_OPEN, found)) {
     const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:;|\bor\b|\|\||$)/y);
     if (!list || list.values.length > 2) continue;
     const [first, second] = list.values;
@@ -219,27 +243,28 @@ const RUBY_READ = /(?<![\w.])File\.(?:read|binread|readlines)\b\s*\(?\s*/g;
 const RUBY_MODE = /^[rwab+t]+(?::[\w-]+)*$/;
 
 function _ruby(code: string, found: Found): void {
-  for (const m of code.matchAll(RUBY_READ)) {
-    const s = stringLiteral(code, m.index + m[0].length);
+  for (const m of _sites(code, RUBY_READ, found)) {
+    const s = _stringAt(code, m.index + m[0].length);
     const path = _fileName(s?.value);
     if (path !== null) found.reads.push({ path, at: m.index });
   }
-  for (const m of code.matchAll(RUBY_WRITE)) {
-    const s = stringLiteral(code, m.index + m[0].length);
+  for (const m of _sites(code, RUBY_WRITE, found)) {
+    const s = _stringAt(code, m.index + m[0].length);
     const path = _fileName(s?.value);
     // A `mode:` option or a computed name stays unresolved (opaque-code.ts names these calls).
-    if (!s || path === null || !/^\s*,/.test(code.slice(s.end)) || /\bmode\s*:/.test(code.slice(s.end, code.indexOf("\n", s.end) >>> 0))) continue;
+    const after = code.slice(s?.end ?? 0, (s?.end ?? 0) + MAX_ARGUMENTS).split("\n")[0]!;
+    if (!s || path === null || !/^\s*,/.test(after) || /\bmode\s*:/.test(after)) continue;
     found.blank.push([m.index, m.index + m[0].length]);
     found.writes.push({ path, at: m.index, end: s.end, appends: false });
   }
-  for (const m of code.matchAll(RUBY_OPEN)) {
+  for (const m of _sites(code, RUBY_OPEN, found)) {
     const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:\{|do\b|;|\n|$)/y);
     const mode = list && list.values.length <= 2 ? (list.values[1] ?? "r") : null;
     const path = _fileName(list?.values[0]);
     if (list && path === null && list.values[0]?.startsWith("|")) continue;
     if (mode === null || !RUBY_MODE.test(mode) || path === null) {
       // Ruby's open is not named in opaque-code.ts: one with more than a name to read is unknown.
-      if (/,/.test(code.slice(m.index + m[0].length, _lineEnd(code, m.index)))) _unknown("ruby", found, "open");
+      if (_callText(code, m.index + m[0].length).includes(",")) _unknown("ruby", found, "open");
       continue;
     }
     if (!/[wa+]/.test(mode)) found.reads.push({ path, at: m.index });
@@ -247,11 +272,10 @@ function _ruby(code: string, found: Found): void {
   }
 }
 
-/** Where a call's arguments plausibly end: the first `)`, `{`, ` do`, `;` or newline. */
-function _lineEnd(code: string, from: number): number {
-  const m = /\)|\{|\bdo\b|;|\n/g;
-  m.lastIndex = from;
-  return m.exec(code)?.index ?? code.length;
+/** A call's arguments as far as they plausibly go: up to the first `)`, `{`, ` do`, `;` or newline. */
+function _callText(code: string, from: number): string {
+  const text = code.slice(from, from + MAX_ARGUMENTS);
+  return text.slice(0, text.search(/\)|\{|\bdo\b|;|\n/) >>> 0);
 }
 
 /** Plain string literals separated by commas from `at`, followed by `end` (a sticky pattern). */
@@ -259,7 +283,7 @@ function _literalList(code: string, at: number, end: RegExp): { values: string[]
   const values: string[] = [];
   let i = at;
   for (;;) {
-    const s = stringLiteral(code, i);
+    const s = _stringAt(code, i);
     if (!s) return null;
     values.push(s.value);
     const comma = /\s*,\s*/y;
@@ -286,9 +310,9 @@ function _arguments(code: string, from: number): { args: Array<{ text: string }>
   for (let i = from; i < limit; i++) {
     const c = code[i]!;
     if (c === "'" || c === '"' || c === "`") {
-      const s = stringLiteral(code, i);
+      const s = stringLiteral(code.slice(i, limit), 0);
       if (!s) return null;
-      i = s.end - 1;
+      i += s.end - 1;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
     else if (c === ")" || (c === "," && depth === 0)) {
