@@ -2,6 +2,7 @@ import { normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
+import { isSecretPath } from "./secrets.ts";
 import { stringLiteral } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 import type { Language } from "./interpreters.ts";
@@ -64,8 +65,11 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
       continue;
     }
     setScript(w.path, null, state);
+    // As a redirection onto a credential store asks (analyze.ts redirectOps); an env file is an ordinary write.
+    const target = literalWord(w.path);
+    if (isSecretPath(target, state.cwd) && !/(^|\/)\.env[^/]*$/.test(w.path)) found.ops.push(op("secret", `${language}:write`));
     const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
-    found.ops.push({ ...op("overwrite", `${language}:write`, [literalWord(w.path)]), inPlace: inPlace || undefined, lands: "created" });
+    found.ops.push({ ...op("overwrite", `${language}:write`, [target]), inPlace: inPlace || undefined, lands: "created" });
   }
   const parts: string[] = [];
   let at = 0;

@@ -51,6 +51,8 @@ const PROTECTED: VerdictRow[] = [
   ["python write of .git/config", `python3 -c "open('.git/config', 'w').write('x')"`, "BLOCK", "BLOCK_PROTECTED_PATH"],
   // As `echo x >> ~/.ssh/authorized_keys` (policy.ts: a write outside the workspace asks).
   ["python append to ~/.ssh asks like >>", `python3 -c "open('${home}/.ssh/authorized_keys', 'a').write('x')"`, "ASK", "ASK_OUTSIDE_WORKSPACE"],
+  ["python write of a credential store asks like > ~/.git-credentials", `python3 -c "open('${home}/.git-credentials', 'w').write('x')"`, "ASK", "ASK_SECRET_ACCESS"],
+  ["python write of the workspace's .env is an ordinary write", `python3 -c "open('.env', 'w').write('PORT=1')"`, "ALLOW", "ALLOW_NOOP"],
   ["python write of the guard's config", `python3 -c "open('.leogriel/config.json', 'w').write('{}')"`, "BLOCK", "BLOCK_PROTECTED_PATH"],
   ["node write of .git/config", `node -e "require('fs').writeFileSync('.git/config', 'x')"`, "BLOCK", "BLOCK_PROTECTED_PATH"],
   ["ruby IO.write of .git/config (was allowed)", `ruby -e "IO.write('.git/config', 'x')"`, "BLOCK", "BLOCK_PROTECTED_PATH"],
