@@ -32,7 +32,7 @@ interface Access {
 
 interface Found {
   ops: Op[];
-  /** Call sites examined: more than MAX_CALLS make the code opaque (every pass stays linear). */
+  /** Call sites examined: past MAX_CALLS the rest are left unresolved, to the opaque test (linear). */
   calls: number;
   blank: Array<[number, number]>;
   reads: Access[];
@@ -56,7 +56,8 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
   else if (language === "node") _node(code, found);
   else if (language === "perl") _perl(code, found);
   else if (language === "ruby") _ruby(code, found);
-  if (found.calls > MAX_CALLS) return { ops: [op("unknown", `${language}:write`)], rest: code };
+  // Ruby's File.open is not named in opaque-code.ts: opens left unread are unknown.
+  if (found.calls > MAX_CALLS && language === "ruby") found.ops.push(op("unknown", "ruby:open"));
   const placed = !UNPLACED.test(code);
   for (const w of found.writes) {
     if (HARMLESS_DEVICES.test(w.path)) continue;
@@ -82,7 +83,7 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
   return { ops: found.ops, rest: parts.join("") };
 }
 
-/** The matches of a call pattern, counted: past MAX_CALLS in all the code's passes, none more. */
+/** The matches of a call pattern, counted: past MAX_CALLS in all the code's passes, no more (they stay unresolved). */
 function* _sites(code: string, pattern: RegExp, found: Found): Generator<RegExpExecArray> {
   for (const m of code.matchAll(pattern)) {
     if (++found.calls > MAX_CALLS) return;
@@ -176,7 +177,8 @@ function _python(code: string, found: Found): void {
       }
       uses.push({ method: use[1], from: u.index + name.length, to: PY_PATH_USE.lastIndex });
     }
-    if (!plain) continue;
+    // Uses left unread past MAX_CALLS may rebind the name.
+    if (!plain || found.calls > MAX_CALLS) continue;
     for (const u of uses) if (u.method) _pathMethod(code, u.method, u.from, u.to, path, found);
   }
 }
