@@ -2,6 +2,7 @@ import { ParseError, type Word } from "../syntax.ts";
 import { readArithmetic } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
+import { repeats } from "./listing-words.ts";
 import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
 import { assign } from "./vars.ts";
@@ -25,7 +26,8 @@ export function readCaseHead(lx: Lexer): void {
 /**
  * `for NAME in WORDS` or `for ((…))` after `for`: the words are read; NAME becomes unknown, but
  * arithmetic may evaluate its literal words (loop-candidates.ts), and a small loop over literal
- * words is read again once per word (loop-unroll.ts).
+ * words (or a glob or a substituted listing the guard can read) is read again once per word
+ * (loop-unroll.ts).
  */
 export function readForHead(lx: Lexer, scopes: Scopes): void {
   lx.skipBlanks();
@@ -33,7 +35,11 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     scopes.forLoop(readArithmeticText(lx));
     return;
   }
+  // Globs and listings are expanded only for the line's own first command, in the directory the
+  // line starts in, and not when the loop itself runs again (inside another loop or a function).
+  const first = lx.atLineStart();
   scopes.forLoop(null);
+  const cwd = first && !repeats(lx.flow.frame?.parent) ? (lx.vars.get("PWD") ?? null) : null;
   const [name] = lx.readWords(false, true);
   if (name) assign(lx.vars, name.value, null);
   const list: Array<{ word: Word; raw: string }> = [];
@@ -49,7 +55,5 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     else for (const word of words) list.push({ word, raw });
   }
   if (name && inWord) recordLoopWords(lx, name.value, list);
-  // Globs are expanded only for the line's own first command, in the directory the line starts in.
-  const first = lx.depth === 0 && !lx.inSubst && lx.commands.length === 0;
-  if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word), first ? (lx.vars.get("PWD") ?? null) : null);
+  if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word), cwd);
 }

@@ -39,7 +39,11 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     w.addExpansion(null, quoted);
   } else if (next === "(") {
     lx.pos += 2;
+    // Run before anything else in the line, at its top level: it may be a listing (listing-words.ts).
+    const cwd = lx.vars.get("PWD");
+    const first = !quoted && w.pieces.length === 0 && lx.atLineStart() && !lx.vars.has("IFS");
     const inner = lx.nested(true);
+    if (first && typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: false };
     w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);

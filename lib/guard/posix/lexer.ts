@@ -51,6 +51,11 @@ export abstract class Lexer {
   abstract fork(text: string): Lexer;
   /** Reads heredoc bodies that start after the line just finished. */
   abstract readHeredocs(): void;
+  /**
+   * Nothing of the line has run before the cursor, which is at its top level: not in a
+   * substitution, `bash -c` text, a function body, an unrolled loop body or a `case` item.
+   */
+  abstract atLineStart(): boolean;
 
   /** Records a command the guard cannot read (text it does not follow, a value it cannot know). */
   pushUnknown(): void {
@@ -70,9 +75,12 @@ export abstract class Lexer {
       if (c === undefined || BLANK.has(c)) break;
       if (OPERATOR.has(c)) {
         if ((c === "<" || c === ">") && this.src[this.pos + 1] === "(") {
+          // `<(…)` read by the line's top level may feed a loop a listing (listing-words.ts).
+          const cwd = c === "<" && w.pieces.length === 0 && this.depth === 0 && !this.inSubst && !this.unrolling && this.flow.fnDepth === 0 ? this.vars.get("PWD") : undefined;
           this.pos += 2;
-          this.nested(true);
+          const inner = this.nested(true);
           w.addExpansion(null, false);
+          if (typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: true };
           continue;
         }
         if (c === "(" && !testBrackets && _ARRAY_START.test(this.src.slice(start, this.pos))) {

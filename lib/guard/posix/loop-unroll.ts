@@ -1,5 +1,6 @@
 import { expandGlob } from "../paths.ts";
 import type { Frame, Scope, SimpleCommand, Word } from "../syntax.ts";
+import { listingNames, mayList, PLAIN_NAME } from "./listing-words.ts";
 
 /**
  * `for NAME in WORDS; do BODY; done` over literal words runs BODY once per word with NAME set to
@@ -21,6 +22,9 @@ import type { Frame, Scope, SimpleCommand, Word } from "../syntax.ts";
  * first command (no `cd` or earlier write can have run) and nothing runs beside it (`done |`,
  * `done &` or a redirection could create a name first), the pattern is relative and plain (no
  * `.`, `..` or empty segment), it matches at least one name, and every name is plain text.
+ * Under the same conditions an unquoted `$(git ls-files …)` / `$(git diff --name-only …)` word
+ * (`for f in $(git diff --name-only)`) stands for the names the listing prints when the guard
+ * can read it (listing-words.ts).
  */
 const UNSEEN_ASSIGNERS = /\b(declare|typeset|local)\b[^;&|\n]*\s-[a-zA-Z]*n|\beval\b|\bsource\b|\balias\b|(^|[\s;&|({])\.\s/;
 export const MAX_WORDS = 64;
@@ -32,8 +36,10 @@ export interface LoopPlan {
   words: string[];
   /** The loop's execution frame: every unrolled command runs inside it. */
   frame: Frame;
-  /** A glob word was expanded: the loop must run alone (checked at `done`). */
+  /** A glob or a listing was expanded: the loop must run alone (checked at `done`). */
   globbed?: boolean;
+  /** A `while read NAME` loop: its words come from the listing its redirection reads (parser.ts). */
+  reads?: boolean;
   /** Where the body's text starts (after `do`) and how many commands came before it. */
   bodyStart?: number;
   first?: number;
@@ -42,23 +48,25 @@ export interface LoopPlan {
 const _plans = new WeakMap<Scope, LoopPlan>();
 
 /**
- * After `for NAME in WORDS`: plans to unroll the loop when every word is literal, or a glob
- * matching plain names in `cwd` (the working directory, given only for the line's first command).
+ * After `for NAME in WORDS`: plans to unroll the loop when every word is literal, a glob
+ * matching plain names in `cwd` or a readable listing (`cwd`: the working directory, given only
+ * for the line's first command).
  */
 export function planUnroll(scope: Scope | undefined, frame: Frame | undefined, name: string, words: Word[], cwd: string | null): void {
   if (!scope || !frame || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || words.length === 0 || words.length > MAX_WORDS) return;
-  if (words.some((w) => w.dynamic || (w.glob && cwd === null))) return;
+  const listed = (w: Word) => cwd !== null && w.dynamic && mayList(w);
+  if (words.some((w) => (w.dynamic && !listed(w)) || (w.glob && cwd === null))) return;
   const values: string[] = [];
   for (const w of words) {
-    const names = w.glob ? _globNames(w.pattern, cwd!) : [w.value];
+    const names = listed(w) ? listingNames(w, MAX_WORDS) : w.glob ? _globNames(w.pattern, cwd!) : [w.value];
     if (names === null || values.push(...names) > MAX_WORDS) return;
   }
-  _plans.set(scope, { name, words: values, frame, globbed: words.some((w) => w.glob) });
+  // An empty listing runs the body no time at all (a glob matching nothing was refused above).
+  _plans.set(scope, { name, words: values, frame, globbed: words.some((w) => w.glob || listed(w)) });
 }
 
-// A plain relative pattern, and the names it may stand for (no quoting or splitting can change them).
+// A plain relative pattern (no quoting or splitting can change the names it stands for).
 const PLAIN_PATTERN = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)/;
-const PLAIN_NAME = /^[A-Za-z0-9_@%+,=:.-][A-Za-z0-9_@%+,=:.\/-]*$/;
 
 /** The names a relative glob matches in `cwd`, spelled relative to it; null when unsure or none. */
 function _globNames(pattern: string, cwd: string): string[] | null {
@@ -67,6 +75,21 @@ function _globNames(pattern: string, cwd: string): string[] | null {
   if (!matches || matches.length === 0) return null;
   const names = matches.map((m) => (m.startsWith(`${cwd}/`) ? m.slice(cwd.length + 1) : ""));
   return names.every((n) => PLAIN_NAME.test(n)) ? names : null;
+}
+
+/**
+ * At `do` of a `while` loop that is the line's first command (not inside a loop or function):
+ * `while read [-r] NAME` (optionally `IFS= read`) may run once per line of a listing read by a
+ * redirection after `done` (`done < <(git diff --name-only)`): the plan waits for it.
+ */
+export function planReadLoop(scope: Scope | undefined, frame: Frame | undefined, cond: SimpleCommand[] | undefined): void {
+  const [read, ...more] = cond ?? [];
+  if (!scope || !frame || !read || more.length > 0 || _plans.has(scope) || read.redirects.length > 0 || read.pipeFrom || read.group) return;
+  if (!read.assigns.every((a) => a.name === "IFS" && !a.value.dynamic && a.value.value === "")) return;
+  const words = read.argv.map((w) => (w.dynamic || w.quoted ? null : w.value));
+  const name = words.at(-1);
+  if (words[0] !== "read" || words.length > 3 || (words.length === 3 && words[1] !== "-r") || !name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+  _plans.set(scope, { name, words: [], frame, reads: true });
 }
 
 /** At `do`: the body of the loop whose scope is open starts at `pos`. */

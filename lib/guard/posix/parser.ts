@@ -11,10 +11,11 @@ import { Lexer } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
-import { markBody, takePlan } from "./loop-unroll.ts";
+import { type LoopPlan, MAX_WORDS, markBody, planReadLoop, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteLastpipe } from "./lastpipe.ts";
 import { noteGlobOptions } from "./glob-options.ts";
+import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listing-words.ts";
 import { recordNumeric } from "./loop-candidates.ts";
 import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
@@ -126,6 +127,7 @@ class _Parser extends Lexer {
     const first = this.commands.length;
     const at = mark(this.vars);
     const conditional: Array<ReturnType<Flow["enter"]>> = [];
+    this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
       this.skipBlanks();
@@ -142,6 +144,12 @@ class _Parser extends Lexer {
     if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
       for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
       this.flow.subshell(this.commands, first, at);
+      this._listed = undefined;
+    }
+    // The outermost list around the line's first command ended with nothing beside it.
+    if (--this._andOrDepth === 0 && this._listed) {
+      expandListings(this._listed);
+      this._listed = undefined;
     }
   }
 
@@ -154,6 +162,7 @@ class _Parser extends Lexer {
       const cmd = this.parseCommand(from);
       this.skipBlanks();
       if (this.src[this.pos] === "|" && this.src[this.pos + 1] !== "|") {
+        this._listed = undefined;
         this.pos += this.src[this.pos + 1] === "&" ? 2 : 1;
         this.skipLineBreaks();
         cmd.concurrent = "pipeline";
@@ -281,6 +290,8 @@ class _Parser extends Lexer {
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
     if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    // A read loop is unrolled first: the commands read again get the loop's redirection too.
+    if (this._readLoop) this.finishReadLoop(cmd);
     if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
     else if (this._caseClosed?.cmd === cmd) feedCompound(this._caseClosed.inner, cmd.redirects, this._caseClosed.pipe);
     else if (closed) feedCompound(commandsIn(this.commands, closed), cmd.redirects, this._scopeInput?.get(closed));
@@ -291,6 +302,8 @@ class _Parser extends Lexer {
       if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
     }
     this.noteNumeric(cmd, raws);
+    // A substituted listing in its arguments is expanded once its list ends (listing-words.ts).
+    if (cmd.argv.slice(1).some(mayList)) this._listed = cmd;
     noteLastpipe(this.vars, cmd);
     noteGlobOptions(cmd);
     this.scopes.place(cmd);
@@ -319,6 +332,16 @@ class _Parser extends Lexer {
   private readonly _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> = [];
   private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
   private _caseFeedsNext = false;
+  /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
+  private _listed: SimpleCommand | undefined;
+  private _andOrDepth = 0;
+  /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
+  private _firstWhile = false;
+  private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
+
+  atLineStart(): boolean {
+    return this.depth === 0 && !this.inSubst && !this.unrolling && this.flow.fnDepth === 0 && this.commands.length === 0 && this.caseDepth === 0;
+  }
 
   private push(cmd: SimpleCommand): void {
     if (this.flow.frame) cmd.frame = this.flow.frame;
@@ -334,6 +357,30 @@ class _Parser extends Lexer {
     this.scopes.word("done");
     const plan = scope?.kind === "loop" ? takePlan(scope, this.src, end, this.commands) : null;
     if (!plan) return;
+    if (plan.reads) this._readLoop = { plan, scope: scope!, bodyEnd: this.commands.length };
+    else this.unroll(plan, scope!, this.commands.length);
+  }
+
+  /**
+   * `while read NAME; do …; done < <(LISTING)` that is the line's first command, in no compound:
+   * once per name the listing prints (listing-words.ts), when nothing runs beside the loop (only
+   * the end of the line, `;` or a newline follows: no pipe, `&`, `&&`/`||` list that could be
+   * sent to the background, or other redirection) and the listing prints less than 4,096 bytes
+   * (one write of git's output buffer, so git has listed every name before the body first runs).
+   */
+  private finishReadLoop(cmd: SimpleCommand): void {
+    const loop = this._readLoop;
+    this._readLoop = undefined;
+    const [input, ...other] = cmd.redirects;
+    if (!loop || cmd.argv.length > 0 || other.length > 0 || input?.op !== "<" || input.fd !== "" || !mayFeed(input.target)) return;
+    if (!/^[ \t]*(?:$|\n|;(?!;))/.test(this.src.slice(this.pos))) return;
+    const names = listingNames(input.target, MAX_WORDS);
+    if (names === null || names.join("\n").length >= 4096) return;
+    this.unroll({ ...loop.plan, words: names }, loop.scope, loop.bodyEnd);
+  }
+
+  /** Reads a planned loop's body once per word; those commands replace the body's first reading (up to `bodyEnd`). */
+  private unroll(plan: LoopPlan & { body: string; first: number }, scope: Scope, bodyEnd: number): void {
     const unrolled: SimpleCommand[] = [];
     const before = this.vars.get(plan.name);
     for (const value of plan.words) {
@@ -348,7 +395,7 @@ class _Parser extends Lexer {
     }
     if (before === undefined) this.vars.delete(plan.name);
     else this.vars.set(plan.name, before);
-    this.commands.splice(plan.first, this.commands.length - plan.first, ...unrolled);
+    this.commands.splice(plan.first, bodyEnd - plan.first, ...unrolled);
   }
 
   private closeCase(cmd?: SimpleCommand): void {
@@ -374,7 +421,12 @@ class _Parser extends Lexer {
       }
     }
     if (cmd.argv.length === 0 && bare) {
-      if (word.value === "do") markBody(this.scopes.top, this.pos, this.commands.length);
+      if (word.value === "while" && this.atLineStart() && !repeats(this.flow.frame)) this._firstWhile = true;
+      if (word.value === "do") {
+        if (this._firstWhile && this.scopes.top?.kind === "loop" && this.scopes.top.parent === undefined) planReadLoop(this.scopes.top, this.flow.frame, this.scopes.top.cond);
+        this._firstWhile = false;
+        markBody(this.scopes.top, this.pos, this.commands.length);
+      }
       if (word.value === "done") {
         this.closeLoop(this.pos - (raws.get(word) ?? "done").length);
         return false;

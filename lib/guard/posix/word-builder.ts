@@ -1,5 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandBraces, type Piece } from "./braces.ts";
+import { noteListing } from "./listing-words.ts";
 
 const _GLOB = /[*?[]/;
 
@@ -27,6 +28,8 @@ export class WordBuilder {
   outputOf: SimpleCommand[] | undefined;
   /** Every unknown part so far is a number (false once one is not). */
   numeric: boolean | undefined;
+  /** The word starts with an unquoted substitution the line runs first, or with `<(…)` (listing-words.ts). */
+  listing: { commands: SimpleCommand[]; cwd: string; lines: boolean } | undefined;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -94,6 +97,8 @@ export class WordBuilder {
     if (lists === undefined) return [{ ...this.build(), dynamic: true }];
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
+    // The word is that substitution alone: it may stand for the names a listing prints.
+    if (this.listing && this.pieces.length === 1 && words.length === 1) noteListing(words[0]!, this.listing);
     // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
     // where the shell does not split (a redirection target: `braces` is off there).
     return braces && words.some(_vanishes) ? words.filter((w) => !_vanishes(w)) : words;

@@ -1,0 +1,99 @@
+import { gitListingArgs } from "../effects/git-listing.ts";
+import { gitFact } from "../git-preflight.ts";
+import { literalWord, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
+import { lineFilter } from "./line-filter.ts";
+
+/**
+ * An unquoted `$(git ls-files …)` or `$(git diff --name-only …)` (optionally piped through
+ * `grep` with a literal pattern: line-filter.ts) that is a whole word of the line's first
+ * command expands to the names it prints, one word each, when every name is plain (no blank,
+ * quote, backslash, glob character or `=`: nothing splits, globs or assigns differently). The
+ * listing is read by running it read-only now (git-listing.ts), so only where it cannot differ
+ * when the line runs: the substitution is the first thing the line runs (no `cd`, write or
+ * other substitution before it; not in a function, a loop body or condition, `bash -c` text or
+ * another substitution), and nothing runs beside the command (no pipeline, no `&`), so no
+ * other command can change the tree or the index while git lists. `npx prettier --write $(git
+ * diff --name-only)` is then judged as prettier on those files, `rm -rf $(git ls-files)` as rm
+ * of them; `for f in $(git diff --name-only)` is a loop over the names (loop-unroll.ts).
+ * Anything else keeps the word unknown.
+ */
+interface Listing {
+  commands: SimpleCommand[];
+  cwd: string;
+  /** A process substitution `<(…)`, whose output a loop reads line by line (parser.ts). */
+  lines: boolean;
+}
+const _listings = new WeakMap<Word, Listing>();
+
+// A name that stays one word, globs nothing and assigns nothing when the shell splits it.
+export const PLAIN_NAME = /^[A-Za-z0-9_@%+,=:.-][A-Za-z0-9_@%+,=:.\/-]*$/;
+
+/** Notes that `word` is exactly one unquoted substitution (or `<(…)`) of `commands`, run in `cwd`. */
+export function noteListing(word: Word, listing: Listing): void {
+  _listings.set(word, listing);
+}
+
+/**
+ * The names a noted word expands to (at most `max`), or null when it is no listing the guard
+ * can read: the substitution is one pipeline, a plain git name listing (no `-z`: the shell
+ * drops NUL bytes) and then `grep` stages only, and every name printed is plain.
+ */
+export function listingNames(word: Word, max: number): string[] | null {
+  const noted = _listings.get(word);
+  const last = noted?.commands.at(-1);
+  if (!noted || !last) return null;
+  const chain: SimpleCommand[] = [];
+  for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.unshift(c);
+  const [git, ...stages] = chain;
+  if (chain.length !== noted.commands.length || !noted.commands.every((c, i) => c === chain[i])) return null;
+  const filters = stages.map(lineFilter);
+  if (!git || filters.some((f) => f === null)) return null;
+  const [head, ...args] = git.argv;
+  if (!head || head.dynamic || head.quoted || head.value !== "git" || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
+  const listing = gitListingArgs(args);
+  if (listing === null || listing.includes("-z")) return null;
+  const output = gitFact(noted.cwd, listing);
+  if (output === null) return null;
+  const names = output.split("\n").filter((n, i, all) => n !== "" || i < all.length - 1);
+  const kept = names.filter((n) => filters.every((f) => f!(n)));
+  return kept.length <= max && kept.every((n) => PLAIN_NAME.test(n) && !n.includes("=")) ? kept : null;
+}
+
+/** Whether `word` may be a listing substituted as words (noted above). */
+export function mayList(word: Word): boolean {
+  return _listings.get(word)?.lines === false;
+}
+
+/** Whether `word` may be a `<(…)` listing a loop reads. */
+export function mayFeed(word: Word): boolean {
+  return _listings.get(word)?.lines === true;
+}
+
+/** Whether a command in `frame` may run more than once or later (a loop, a function body). */
+export function repeats(frame: Frame | undefined): boolean {
+  for (let f = frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return true;
+  return false;
+}
+
+// The most names one substituted listing puts into a command's arguments (as xargs.ts reads).
+const MAX_ARGUMENTS = 1024;
+
+/**
+ * The command's arguments with each noted listing replaced by its names, once the parser knows
+ * that nothing runs beside it (the and-or list around it ended without `&` or a pipe; it is in
+ * no compound but subshells, and in no `case`); unchanged (the words stay unknown) when one
+ * cannot be read. Not for `[[ … ]]`, where a substitution is not split, or `coproc`.
+ */
+export function expandListings(cmd: SimpleCommand): void {
+  const head = cmd.argv[0];
+  if (!head || head.value === "[[" || head.value === "coproc" || cmd.assigns.length > 0 || repeats(cmd.frame)) return;
+  // A `{ }` group, `if` or loop body ends after this list: its `} | cat` or `fi &` is not seen yet.
+  for (let s = cmd.scope; s; s = s.parent) if (s.kind !== "subshell") return;
+  const argv: Word[] = [head];
+  for (const w of cmd.argv.slice(1)) {
+    const names = mayList(w) ? listingNames(w, MAX_ARGUMENTS) : null;
+    if (names === null) argv.push(w);
+    else argv.push(...names.map((n) => ({ ...literalWord(n), outputOf: w.outputOf })));
+  }
+  cmd.argv = argv;
+}
