@@ -302,8 +302,10 @@ class _Parser extends Lexer {
       if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
     }
     this.noteNumeric(cmd, raws);
-    // A substituted listing in its arguments is expanded once its list ends (listing-words.ts).
+    // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
+    // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (cmd.argv.slice(1).some(mayList)) this._listed = cmd;
+    else if (inner && cmd.redirects.length > 0) this._listed = undefined;
     noteLastpipe(this.vars, cmd);
     noteGlobOptions(cmd);
     this.scopes.place(cmd);

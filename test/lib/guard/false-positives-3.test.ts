@@ -49,6 +49,7 @@ const SUBSTITUTED: VerdictRow[] = [
   ["an earlier substitution runs first", "rm -rf $(touch x) $(git ls-files src)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a pipeline stage may write while git lists", "rm -rf $(git ls-files -o) | tee out.txt", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a list sent to the background", "rm -rf $(git ls-files src) && true & touch x", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a subshell whose redirection opens first", "( rm -rf $(git ls-files src) ) > out.txt", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a group in a pipeline", "{ rm -rf $(git ls-files src); } | cat", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a function body runs later", "f() { rm -rf $(git ls-files src); }; touch x; f", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a loop body runs again", "for i in 1 2; do rm -rf $(git ls-files src); done", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
