@@ -10,12 +10,13 @@ import { lineFilter } from "./line-filter.ts";
  * quote, backslash, glob character or `=`: nothing splits, globs or assigns differently). The
  * listing is read by running it read-only now (git-listing.ts), so only where it cannot differ
  * when the line runs: the substitution is the first thing the line runs (no `cd`, write or
- * other substitution before it; not in a function, a loop body or condition, `bash -c` text or
- * another substitution), and nothing runs beside the command (no pipeline, no `&`), so no
- * other command can change the tree or the index while git lists. `npx prettier --write $(git
- * diff --name-only)` is then judged as prettier on those files, `rm -rf $(git ls-files)` as rm
- * of them; `for f in $(git diff --name-only)` is a loop over the names (loop-unroll.ts).
- * Anything else keeps the word unknown.
+ * other substitution before it; not in a function, a loop body or condition, a `case` item,
+ * `bash -c` text or another substitution), and nothing runs beside the command (no pipeline,
+ * no `&`, no subshell redirection opened first: parser.ts), so no other command can change the
+ * tree or the index while git lists. `npx prettier --write $(git diff --name-only)` is then
+ * judged as prettier on those files, `rm -rf $(git ls-files src)` as rm of them; `for f in
+ * $(git diff --name-only)` and `while read f; … done < <(git diff --name-only)` are loops over
+ * the names (loop-unroll.ts, parser.ts). Anything else keeps the word unknown.
  */
 interface Listing {
   commands: SimpleCommand[];
@@ -25,7 +26,8 @@ interface Listing {
 }
 const _listings = new WeakMap<Word, Listing>();
 
-// A name that stays one word, globs nothing and assigns nothing when the shell splits it.
+// A name that stays one word and globs nothing when the shell splits it (a listed name must
+// also hold no `=`, checked below: the glob loop's names may).
 export const PLAIN_NAME = /^[A-Za-z0-9_@%+,=:.-][A-Za-z0-9_@%+,=:.\/-]*$/;
 
 /** Notes that `word` is exactly one unquoted substitution (or `<(…)`) of `commands`, run in `cwd`. */
