@@ -18,3 +18,17 @@ export function verdictRows(fx: { ws: string; env: Record<string, string | undef
       }
     });
 }
+
+/** The verdicts test tables name most often. */
+export const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
+export const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
+export const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
+export const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
+export const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
+export const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
+export const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
+export const PERSIST: [Decision, ReasonCode] = ["ASK", "ASK_PERSISTENT_CODE"];
+export const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
+export const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
+export const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
+export const PROTECTED: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];

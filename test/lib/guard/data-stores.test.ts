@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "sql"), { recursive: true });
@@ -17,7 +18,6 @@ const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env }
 
 type Row = [string, string, Decision, ReasonCode];
 const ASK: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const SQLITE: Row[] = [
   ["a DELETE as argument asks", "sqlite3 db 'DELETE FROM users;'", ...ASK],

@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK } from "../../support/verdict-rows.ts";
 
 // Stores that were not modelled (store-clis.ts, the cqlsh and InfluxQL clients in sql-clients.ts):
 // removing keys, rows, keyspaces, buckets or secrets is ASK_DATA_STORE_DESTROY, as for SQL and Redis.
@@ -16,7 +17,6 @@ const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env }
 
 type Row = [string, string, Decision, ReasonCode];
 const ASK: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const ETCD: Row[] = [
   ["etcdctl del", "etcdctl del /config/app", ...ASK],

@@ -7,6 +7,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { EGRESS, OK } from "../../support/verdict-rows.ts";
 
 // A static file server hands every file below the folder it serves to whoever reaches its port:
 // serving the home folder, `/` or a tree holding a credential file is data egress
@@ -27,8 +28,6 @@ const empty = mkdtempSync(join(tmpdir(), "leogriel-serve-"));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
 type Row = [string, string, Decision, ReasonCode, string?];
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const site = () => join(fx.ws, "site");
 const keys = () => join(fx.ws, "keys");
 

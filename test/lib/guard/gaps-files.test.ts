@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { REMOTE, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Gaps left open by the earlier passes over files written through options (docs/check.md):
 // extraction folders of cpio, 7-Zip, unrar and unzip, gpg's key files, compressors' abbreviated
@@ -19,10 +20,8 @@ mkdirSync(join(H, "mirror", fx.ws.slice(1)), { recursive: true });
 writeFileSync(join(H, "mirror", fx.ws.slice(1), "README.md.zst"), "x");
 
 type Row = [string, string, Decision, ReasonCode?];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 const SYSTEM: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
 const OUTSIDE: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
 
 // Extraction writes members of names the guard does not list into a folder, judged like
 // `tar -x -C DIR` (policy-replaces.ts): the home folder asks, a system tree or protected

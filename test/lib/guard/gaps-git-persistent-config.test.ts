@@ -3,6 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK, PERSIST } from "../../support/verdict-rows.ts";
 
 // `git config` storing a setting git runs as code (hooks folder, fsmonitor, ssh command, pager,
 // editor, askpass, credential helper, `!` alias, …): every later git command runs it and no check
@@ -11,8 +12,6 @@ const fx = useGuardFixture();
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 type Row = [string, string, Decision, ReasonCode];
-const PERSIST: [Decision, ReasonCode] = ["ASK", "ASK_PERSISTENT_CODE"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const ROWS: Row[] = [
   ["a hooks folder outside the work tree", "git config core.hooksPath /tmp/hooks", ...PERSIST],

@@ -3,6 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK } from "../../support/verdict-rows.ts";
 
 // Terraform commands whose destroys the guard cannot rule out (a saved plan, -replace, taint,
 // state rm/push) and scaling a Kubernetes workload to zero: ASK_INFRA_DESTROY (infra.ts).
@@ -11,7 +12,6 @@ const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env }
 
 type Row = [string, string, Decision, ReasonCode];
 const ASK: [Decision, ReasonCode] = ["ASK", "ASK_INFRA_DESTROY"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const ROWS: Row[] = [
   ["apply of a saved plan", "terraform apply plan.tfplan", ...ASK],

@@ -3,6 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
@@ -10,7 +11,6 @@ const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env }
 type Row = [string, string, Decision, ReasonCode];
 const ASK: [Decision, ReasonCode] = ["ASK", "ASK_INFRA_DESTROY"];
 const DATA: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const TERRAFORM: Row[] = [
   ["terraform destroy asks", "terraform destroy", ...ASK],

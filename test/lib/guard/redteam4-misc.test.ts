@@ -3,6 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { EGRESS, OK } from "../../support/verdict-rows.ts";
 
 // Fourth red-team pass: Terraform arguments from the environment, file servers behind a
 // wrapper's folder change or a versioned npx package, git settings that run commands, forced
@@ -11,7 +12,6 @@ const fx = useGuardFixture();
 
 type Row = [string, string, Decision, ReasonCode, string?];
 const DESTROY: [Decision, ReasonCode] = ["ASK", "ASK_INFRA_DESTROY"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 function table(title: string, rows: Row[]): void {
   describe(title, () => {
@@ -47,7 +47,6 @@ table("red-team 4: TF_CLI_ARGS operands", [
 
 // 6. A file server over the home folder: a wrapper's folder change reaches the server (and every
 // inner command's relative paths); npx/bunx package specs with a version or tag are the package.
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
 table("red-team 4: file servers behind a folder change or a versioned package", [
   ["env -C ~ python3 -m http.server", "env -C ~ python3 -m http.server", ...EGRESS],
   ["env --chdir ~", "env --chdir ~ python3 -m http.server 8000", ...EGRESS],

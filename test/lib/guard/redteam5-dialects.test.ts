@@ -6,6 +6,7 @@ import type { Decision } from "../../../lib/guard/decision.ts";
 import { caseInsensitiveNames, classifyPath, type PathClass, type PathContext } from "../../../lib/guard/paths.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, EGRESS, NOOP, OK, OUTSIDE, RELOCATE, REMOTE, SECRET, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Fifth red-team pass, PowerShell and cmd. No pwsh or cmd.exe runs here: each row rests on the
 // documented behaviour cited in lib/guard/dialects/*.
@@ -14,16 +15,6 @@ mkdirSync(join(fx.ws, "empty"), { recursive: true });
 writeFileSync(join(fx.ws, "a.txt"), "a\n");
 
 type Row = [string, string, Decision, ReasonCode];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
-const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 const DISK: [Decision, ReasonCode] = ["BLOCK", "BLOCK_DISK_DESTROY"];
 
 function table(title: string, dialect: string, rows: Row[]): void {

@@ -2,11 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { configRepository, FORCE_PUSH, HISTORY, OK, verdictTable } from "../../support/git-verdicts.ts";
 import { fileTempDir } from "../../support/temp-dir.ts";
+import { NOOP, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Red-team pass 5, git: force pushes through the plumbing (`send-pack`, `http-push`) and `--m`
 // (git's prefix of --mirror), `submodule deinit -f`/`update -f` (a submodule's uncommitted work,
@@ -16,8 +15,6 @@ import { fileTempDir } from "../../support/temp-dir.ts";
 const fx = useGuardFixture();
 
 const table = verdictTable(fx.env, () => fx.ws);
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
 
 table("H7: git send-pack and git http-push force pushes", [
   ["send-pack --force", "git send-pack --force ../bare.git master", ...FORCE_PUSH],

@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, OUTSIDE, RELOCATE, SECRET, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Sixth red-team pass, cmd and PowerShell. No cmd.exe or pwsh runs here: each row rests on the
 // documented behaviour cited in lib/guard/dialects/* (learn.microsoft.com windows-commands and
@@ -13,14 +14,6 @@ const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "empty"), { recursive: true });
 
 type Row = [string, string, Decision, ReasonCode];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 const judge = (command: string, dialect: string) => {
   const r = classify({ command, cwd: fx.ws, env: fx.env, dialect });

@@ -3,6 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { SECRET, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Gaps left after the fifth and sixth red-team passes: code the guard cannot read reaching an
 // interpreter by a process substitution, a `{ }` stage or a file the line wrote; credential files
@@ -11,7 +12,6 @@ const fx = useGuardFixture();
 const URL = "http://127.0.0.1/x";
 
 type Row = [string, Decision, ReasonCode];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 
 function table(title: string, rows: Row[]): void {
   describe(title, () => {
@@ -56,7 +56,6 @@ table("item 1: a `{ }` stage or unread text written by tee/dd and run", [
   ["foo | tee log.txt; cat log.txt", "ALLOW", "ALLOW_NOOP"],
 ]);
 
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
 table("item 2: find picks credential files by name", [
   ["find ~ -name id_rsa -exec cat {} +", ...SECRET],
   ["find / -iname ID_ED25519 -exec cat {} \\;", ...SECRET],

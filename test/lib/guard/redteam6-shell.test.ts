@@ -1,9 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { OK, OUTSIDE, REMOTE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Sixth red-team pass, POSIX shell: array subscripts, mapfile callbacks, environment functions,
 // restricted and versioned shell names, prompt variables set by read/mapfile/printf/+=, and the
@@ -13,10 +11,6 @@ mkdirSync(join(fx.ws, "empty"), { recursive: true });
 writeFileSync(join(fx.ws, "a.txt"), "a\n");
 
 type Row = VerdictRow;
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const REMOTE: [Decision, ReasonCode] = ["ASK", "ASK_REMOTE_CODE"];
 
 const table = verdictRows(fx);
 

@@ -4,6 +4,7 @@ import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { OK, verdictTable } from "../../support/git-verdicts.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ASK_OUT, EGRESS, NOOP, RELOCATE, SECRET } from "../../support/verdict-rows.ts";
 
 // Seventh red-team pass, H1 and H6: cloud storage clients and container copies. Uploads send their
 // local sources, judged like rsync's (a credential file in a walked tree, or a tree that cannot be
@@ -15,12 +16,7 @@ mkdirSync(join(fx.ws, "dist"), { recursive: true });
 writeFileSync(join(fx.ws, "dist", "app.js"), "x\n");
 writeFileSync(join(fx.ws, "a.txt"), "a\n");
 
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
 const BLOCK_OUT: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 const table = verdictTable(fx.env, () => fx.ws);
 

@@ -1,9 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, NOOP, OK, PERSIST, PROTECTED, SECRET, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Seventh red-team pass: persistent code (C5, H5), `git config -f` (H2), repository moves (C4).
 const fx = useGuardFixture();
@@ -12,12 +10,6 @@ mkdirSync(join(fx.home, ".ssh"), { recursive: true });
 writeFileSync(join(fx.home, ".ssh", "config"), "Host x\n");
 
 type Row = VerdictRow;
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const PERSIST: [Decision, ReasonCode] = ["ASK", "ASK_PERSISTENT_CODE"];
-const PROTECTED: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
 
 const table = verdictRows(fx);
 

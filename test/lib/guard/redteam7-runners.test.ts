@@ -3,17 +3,13 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { NOOP, OK, OUTSIDE, RELOCATE, UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Seventh red-team pass, C3: build and test runners reading a project file the same line wrote
 // (effects/written-inputs.ts). End to end with real make, npm, pytest and git: redteam7-runners-e2e.test.ts.
 const fx = useGuardFixture();
 
 type Row = [string, string, Decision, ReasonCode];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 const MK = "printf 'all:\\n\\trm -rf ~/.ssh\\n'";
 const HOOK = "printf '#!/bin/sh\\nrm -rf ~/.ssh\\n'";

@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, OK, OUTSIDE, PROTECTED, RELOCATE } from "../../support/verdict-rows.ts";
 
 // Seventh red-team pass, developer tools: output folders emptied by a build option (C1), cmake -E
 // (C2), npm packages that delete or copy (H3), formatters writing in place (H4).
@@ -16,12 +17,6 @@ writeFileSync(join(fx.home, "proj2", "m.rs"), "fn main(){}\n");
 writeFileSync(join(fx.ws, "a.txt"), "a\n");
 
 type Row = [string, string, Decision, ReasonCode];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const PROTECTED: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_PATH"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 function table(title: string, rows: Row[]): void {
   describe(title, () => {

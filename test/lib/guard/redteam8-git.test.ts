@@ -1,7 +1,5 @@
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { OK, SECRET, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, git (confirmed with real git under a fake HOME in a sandbox):
 // - git subcommands that print or store file content read a credential file like `cat`:
@@ -11,8 +9,6 @@ import { verdictRows } from "../../support/verdict-rows.ts";
 // - `git mv -f SRC DEST` replaced an existing DEST and its uncommitted content was gone.
 const fx = useGuardFixture();
 
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const table = verdictRows(fx);
 

@@ -5,6 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { UNKNOWN } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass: a script the line wrote (or one already there) edited in place and then
 // run. The guard analysed the text it had recorded (`ls`), not what the edit left
@@ -13,7 +14,6 @@ const fx = useGuardFixture();
 writeFileSync(join(fx.ws, "run.sh"), "echo build\n");
 
 type Row = [string, Decision, ReasonCode];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 
 describe("red-team 8: a script edited in place, then run, runs text the guard did not read", () => {
   const rows: Row[] = [

@@ -1,9 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, EGRESS, NOOP, OK, OUTSIDE, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, the findings left in files its helper could not edit (each confirmed with
 // GNU tar 1.34 and perl 5.36 in a sandbox): tar's programs fed the members or the archive (C12),
@@ -14,14 +12,6 @@ import { verdictRows } from "../../support/verdict-rows.ts";
 const fx = useGuardFixture();
 mkdirSync(join(fx.ws, ".venv"), { recursive: true });
 
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 const table = verdictRows(fx);
 

@@ -1,9 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, NOOP, OK, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass: start-up files of other programs, credential helpers and PATH folders
 // created outside the workspace (H3), `git mv -f` over a file with uncommitted work (H5) and
@@ -12,11 +10,6 @@ const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "docs"), { recursive: true });
 writeFileSync(join(fx.ws, "docs", "README.md"), "docs\n");
 
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
 
 const table = verdictRows(fx);
 

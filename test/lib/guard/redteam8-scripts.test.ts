@@ -1,9 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, scripts the line wrote or changed and then ran: an in-place edit of the
 // script (C1), bash's --rcfile (C2), find -exec of a shell on the matches (C3).
@@ -11,10 +9,6 @@ const fx = useGuardFixture();
 writeFileSync(join(fx.ws, "run.sh"), "echo hi\n");
 writeFileSync(join(fx.ws, "notes.txt"), "a\n");
 
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 const table = verdictRows(fx);
 

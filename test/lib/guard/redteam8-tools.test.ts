@@ -1,9 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, OUTSIDE, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, programs: gdb's one-dash long options (C4), venv's abbreviated --clear
 // (C5), cargo's other target-dir settings (C6), bun's cache folder (C7), flock -c (C8), sg (C9),
@@ -12,13 +10,6 @@ const fx = useGuardFixture();
 mkdirSync(join(fx.ws, ".venv"), { recursive: true });
 writeFileSync(join(fx.ws, "out.json"), "{}\n");
 
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
-const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
-const UNKNOWN: [Decision, ReasonCode] = ["BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"];
-const OUTSIDE: [Decision, ReasonCode] = ["BLOCK", "BLOCK_OUTSIDE_WORKSPACE"];
-const ANCESTOR: [Decision, ReasonCode] = ["BLOCK", "BLOCK_PROTECTED_ANCESTOR"];
-const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
-const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 
 const table = verdictRows(fx);
 

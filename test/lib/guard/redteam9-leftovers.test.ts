@@ -1,7 +1,7 @@
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { verdictRows } from "../../support/verdict-rows.ts";
+import { OK, verdictRows } from "../../support/verdict-rows.ts";
 
 // Ninth red-team pass, left by its helper for the effect analysis:
 // - coreutils `link A B` is `ln A B` (a hard link: a later write through B changes A), and was
@@ -10,7 +10,6 @@ import { verdictRows } from "../../support/verdict-rows.ts";
 //   the snapshot that one gets (confirmed in a sandbox: SNAPSHOT, then `restore` puts the edit back).
 const fx = useGuardFixture();
 
-const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 const SNAPSHOT: [Decision, ReasonCode] = ["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"];
 
 const table = verdictRows(fx);

@@ -5,14 +5,13 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { EGRESS, SECRET } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 mkdirSync(join(fx.ws, "source"), { recursive: true });
 writeFileSync(join(fx.ws, "source", "server.key"), "not a key\n");
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
-const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];
-const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
 const NONE: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 
 // What a command substitution puts into a network client's arguments leaves with the request.
