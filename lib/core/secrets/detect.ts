@@ -24,7 +24,7 @@ export function detectSecrets(text: string, options: DetectOptions = {}): Secret
     if (!findings.some((f) => f.start < m.end && m.start < f.end)) findings.push({ ..._finding(m, options.hashKey), exempted: true });
   }
   findings.sort((a, b) => a.start - b.start);
-  _locate(text, findings);
+  locateFindings(text, findings);
   return findings;
 }
 
@@ -74,7 +74,7 @@ function _finding(m: RawMatch, key: Uint8Array | undefined): SecretFinding {
 }
 
 /** Fills in 1-based line and column (UTF-16 units) for findings sorted by start. */
-function _locate(text: string, findings: SecretFinding[]): void {
+export function locateFindings(text: string, findings: SecretFinding[]): void {
   let line = 1;
   let lineStart = 0;
   let pos = 0;

@@ -1,4 +1,4 @@
-import { decideSpan, spanVerdict, spanVerdictFor } from "../span/decide.ts";
+import { decideSpan, type SpanDecision, spanVerdict, spanVerdictFor } from "../span/decide.ts";
 import type { SpanDecisionClass, SpanMode, SpanReason } from "../span/reasons.ts";
 import { HookShapeError } from "./adapter.ts";
 
@@ -32,14 +32,19 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
   let exempted = 0;
   let binary = false;
   const withheld: ((marker: string) => void)[] = [];
-  const walk = (value: unknown, depth: number, replace: (next: unknown) => void): void => {
+  const scan = (text: string, name?: string) => {
+    const leaf = decideSpan(text, { mode: "sanitize", exemptSha256: options.exemptSha256, name });
+    found += leaf.findings.length;
+    exempted += leaf.exempted;
+    binary ||= leaf.reason === "BLOCK_BINARY_INPUT";
+    for (const f of leaf.findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+    return leaf;
+  };
+  // A string is read with the property name it is the value of (`{"password": "..."}`).
+  const walk = (value: unknown, depth: number, replace: (next: unknown) => void, name?: string): void => {
     if (depth > MAX_DEPTH) throw new HookShapeError(`the tool result nests deeper than ${MAX_DEPTH} levels`);
     if (typeof value === "string") {
-      const leaf = decideSpan(value, { mode: "sanitize", exemptSha256: options.exemptSha256 });
-      found += leaf.findings.length;
-      exempted += leaf.exempted;
-      binary ||= leaf.reason === "BLOCK_BINARY_INPUT";
-      for (const f of leaf.findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+      const leaf = scan(value, name);
       if (leaf.decision === "SANITIZE") replace(leaf.text);
       if (leaf.decision !== "ALLOW") withheld.push(replace);
     } else if (Array.isArray(value)) {
@@ -47,9 +52,10 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
       replace(copy);
       copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next)));
     } else if (value !== null && typeof value === "object") {
-      const copy: Record<string, unknown> = { ...value };
+      // Property names are text the model reads too: one that holds a credential is redacted.
+      const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([key, item]) => [_safeName(scan(key), key), item]));
       replace(copy);
-      for (const key of Object.keys(copy)) walk(copy[key], depth + 1, (next) => (copy[key] = next));
+      for (const key of Object.keys(copy)) walk(copy[key], depth + 1, (next) => (copy[key] = next), key);
     }
   };
   let visible: unknown = output;
@@ -60,4 +66,10 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
     for (const replace of withheld) replace(`[WITHHELD by leogriel-check: ${reason}]`);
   }
   return { decision: verdict.decision, reason, explanation: verdict.explanation, counts, visible };
+}
+
+/** A property name as it may be shown: unchanged, redacted, or withheld when it cannot be read. */
+function _safeName(leaf: SpanDecision, name: string): string {
+  if (leaf.decision === "ALLOW") return name;
+  return leaf.text ?? `[WITHHELD by leogriel-check: ${leaf.reason}]`;
 }

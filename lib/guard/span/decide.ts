@@ -1,5 +1,6 @@
-import { detectSecrets, type SecretFinding } from "../../core/secrets/detect.ts";
+import { locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
+import { spanFindings } from "./readable-view.ts";
 import { SPAN_REASONS, type SpanDecisionClass, type SpanMode, type SpanReason } from "./reasons.ts";
 
 /** The verdict on one text, as the hook adapters and the CLI report it. */
@@ -21,6 +22,11 @@ export interface SpanOptions {
   mode?: SpanMode;
   /** Lowercase sha256 digests of exempted values (from `loadExemptions`). */
   exemptSha256?: ReadonlySet<string>;
+  /**
+   * The property name `text` is the value of, in a structured tool result: the text is also read
+   * as `"name": "text"`, so `{"password": "..."}` is judged with its name as it would be in JSON.
+   */
+  name?: string;
 }
 
 /**
@@ -30,7 +36,7 @@ export interface SpanOptions {
  */
 export function decideSpan(text: string, options: SpanOptions = {}): SpanDecision {
   if (text.includes("\u0000")) return spanVerdict("BLOCK_BINARY_INPUT", [], 0, {});
-  const all = detectSecrets(text, { exemptSha256: options.exemptSha256 });
+  const all = options.name === undefined ? spanFindings(text, options.exemptSha256) : _namedFindings(text, options.name, options.exemptSha256);
   const findings = all.filter((f) => !f.exempted);
   const redacted = redactFindings(text, findings);
   const decision = spanVerdictFor(findings.length, all.length - findings.length, options.mode ?? "sanitize");
@@ -38,6 +44,16 @@ export function decideSpan(text: string, options: SpanOptions = {}): SpanDecisio
   if (verdict.decision === "ALLOW") verdict.text = text;
   if (verdict.decision === "SANITIZE") verdict.text = redacted.text;
   return verdict;
+}
+
+/** The findings in `text` read as the value of `name`, in offsets of `text`. */
+function _namedFindings(text: string, name: string, exemptSha256: ReadonlySet<string> | undefined): SecretFinding[] {
+  const head = `${JSON.stringify(name)}: "`;
+  const findings = spanFindings(`${head}${text}"`, exemptSha256)
+    .map((f) => ({ ...f, start: Math.max(0, f.start - head.length), end: Math.min(text.length, f.end - head.length) }))
+    .filter((f) => f.end > f.start);
+  locateFindings(text, findings);
+  return findings;
 }
 
 /** The reason for a scan with `found` counted and `exempted` exempted findings. */

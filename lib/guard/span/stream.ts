@@ -1,6 +1,7 @@
-import { detectSecrets, type SecretFinding } from "../../core/secrets/detect.ts";
+import type { SecretFinding } from "../../core/secrets/detect.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
 import { type SpanDecision, spanVerdict, spanVerdictFor } from "./decide.ts";
+import { spanFindings } from "./readable-view.ts";
 import type { SpanMode } from "./reasons.ts";
 import { Spool } from "./spool.ts";
 
@@ -73,7 +74,7 @@ function _scanSegment(
   spool: Spool,
   exemptSha256: ReadonlySet<string> | undefined,
 ): void {
-  const all = detectSecrets(segment, { exemptSha256 });
+  const all = spanFindings(segment, exemptSha256);
   const counted = all.filter((f) => !f.exempted);
   state.exempted += all.length - counted.length;
   state.total += counted.length;

@@ -1,0 +1,51 @@
+import { describe, expect, test } from "bun:test";
+import { runHook } from "../../../lib/guard/hooks/run-hook.ts";
+import type { SpanMode } from "../../../lib/guard/span/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ALNUM, chars, token } from "../core/secrets/fixtures.ts";
+
+// Red-team pass 10 (docs/check-span.md): structured tool results (MCP structuredContent, JSON
+// tool responses) where a credential is known by its property name, or is a property name.
+const fx = useGuardFixture();
+const ghp = token(["gh", "p_"], chars(36));
+const akia = token(["AK", "IA"], chars(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"));
+const awsSecret = chars(40, `${ALNUM}/+`);
+const password = `Pw${chars(18)}`;
+
+type PostAgent = "claude" | "codex" | "gemini";
+const EVENT: Record<PostAgent, string> = { claude: "PostToolUse", codex: "PostToolUse", gemini: "AfterTool" };
+
+async function post(agent: PostAgent, output: unknown, mode: SpanMode) {
+  const body = { session_id: "s", cwd: fx.ws, hook_event_name: EVENT[agent], tool_name: "mcp__vault__read", tool_input: {}, tool_response: output };
+  return runHook(agent, new TextEncoder().encode(JSON.stringify(body)), fx.env, undefined, mode);
+}
+
+// [name, tool result, the values that must not reach the model]
+const ROWS: Array<[string, unknown, string[]]> = [
+  ["an AWS secret key known by its property name", { structuredContent: { AccessKeyId: akia, SecretAccessKey: awsSecret } }, [akia, awsSecret]],
+  ["a password property", { structuredContent: { user: "app", password } }, [password]],
+  ["a token used as a property name", { structuredContent: { [ghp]: { scopes: "repo" } } }, [ghp]],
+];
+
+describe("red-team 10: structured tool results", () => {
+  for (const agent of ["claude", "codex", "gemini"] as const) {
+    for (const mode of ["sanitize", "ask", "block"] as const) {
+      test.each(ROWS)(`${agent} ${mode}: %s never reaches the model`, async (_name, output, values) => {
+        const a = await post(agent, output, mode);
+        expect(a.stdout.trim()).not.toBe("");
+        expect(a.stdout.trim()).not.toBe("{}");
+        for (const value of values) {
+          expect(a.stdout).not.toContain(value);
+          expect(a.stderr ?? "").not.toContain(value);
+        }
+      });
+    }
+  }
+
+  test("claude sanitize keeps the shape: names and values redacted in place", async () => {
+    const a = JSON.parse((await post("claude", { structuredContent: { [ghp]: "x", password, note: "ok" } }, "sanitize")).stdout);
+    expect(a.hookSpecificOutput.updatedToolOutput).toEqual({
+      structuredContent: { "[REDACTED:github-pat]": "x", password: "[REDACTED:generic-api-key]", note: "ok" },
+    });
+  });
+});
