@@ -10,8 +10,9 @@ export const urlCredentialRules: SecretRule[] = [
     id: "url-credentials",
     description: "Password in a URL's user information",
     keywords: ["://"],
-    // The scheme is a lookbehind so the search only stops at a colon, not at every word.
-    pattern: /(?<=\b[a-z][a-z0-9+.-]{1,30}):\/\/[^\s/:@'"`<>]{1,128}:([^\s/@'"`<>]{1,256})@[^\s@]/gi,
+    // The scheme is a lookbehind so the search only stops at a colon, not at every word. The user
+    // may be empty: `redis://:password@host` is Redis's own form.
+    pattern: /(?<=\b[a-z][a-z0-9+.-]{1,30}):\/\/[^\s/:@'"`<>]{0,128}:([^\s/@'"`<>]{1,256})@[^\s@]/gi,
     allow: (secret) => WEAK.test(secret) || secret.startsWith("$") || isPlaceholder(secret),
     confidence: 0.85,
   },

@@ -67,6 +67,7 @@ const TABLES: Record<string, Row[]> = {
   ],
   "credentials in URLs": [
     ["a database URL", `DATABASE_URL=postgres://app:${chars(16)}@db.internal:5432/app`, "url-credentials"],
+    ["a Redis URL with an empty user", `REDIS_URL=redis://:${chars(20)}@cache.internal:6379/0`, "url-credentials"],
     ["a password variable in a URL", "postgresql://app_user:$NEW_PASSWORD@db.internal:5432/myapp", null],
     ["a documented password", "https://user:password@example.com/", null],
     ["a connection string", `Server=db;User Id=sa;Password=${chars(14)}9;`, "connection-string-password"],
