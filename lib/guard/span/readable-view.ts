@@ -66,6 +66,24 @@ export function readableView(text: string): ReadableView | undefined {
   return { text: out + text.slice(at), offsets };
 }
 
+/**
+ * Whether the line break before `at` (a line start) lies inside a block of wrapped base64, which
+ * the view joins: the line before is a full-width base64 line and the line at `at` continues it.
+ */
+export function insideWrappedBase64(text: string, at: number): boolean {
+  if (at < 2 || text.charCodeAt(at - 1) !== 10) return false;
+  const prevStart = text.lastIndexOf("\n", at - 2) + 1;
+  const prev = _content(text, prevStart, at - 1);
+  if (prev.length < MIN_WRAP || prev.length > MAX_WRAP || prev.length % 4 !== 0 || prev.endsWith("=") || !BASE64.test(prev)) return false;
+  const nl = text.indexOf("\n", at);
+  const next = _content(text, at, nl < 0 ? text.length : nl);
+  return next.length > 0 && next.length <= prev.length && BASE64.test(next);
+}
+
+function _content(text: string, start: number, end: number): string {
+  return text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+}
+
 /** The line breaks inside blocks of base64 lines of one width (the last line may be shorter). */
 function _wrappedBase64Breaks(text: string): [number, number, string][] {
   const breaks: [number, number, string][] = [];

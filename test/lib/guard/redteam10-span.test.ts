@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { valueSha256 } from "../../../lib/core/secrets/finding-hash.ts";
 import { decideSpan } from "../../../lib/guard/span/decide.ts";
 import { readableView } from "../../../lib/guard/span/readable-view.ts";
-import { decideStream } from "../../../lib/guard/span/stream.ts";
+import { decideStream, safeCut } from "../../../lib/guard/span/stream.ts";
 import { ALNUM, chars, HEX, token } from "../core/secrets/fixtures.ts";
 
 // Red-team pass 10 (docs/check-span.md): forms a terminal or a JSON reader shows as a plain
@@ -41,6 +41,20 @@ describe("red-team 10: credentials hidden by escapes, invisible characters and w
     })());
     expect(v.decision).toBe("SANITIZE");
     expect([...v.spool!.read()].join("")).not.toContain(piece);
+    v.spool!.close();
+  });
+
+  test("a stream segment never ends inside a block of wrapped base64", async () => {
+    const lines = pemBase64.split("\n");
+    expect(safeCut(`x\n${pemBase64}\n`, 2 + 77 * 3 + 10)).toBe(2);
+    const filler = `${"lorem ipsum ".repeat(8)}\n`;
+    const head = filler.repeat(Math.floor((1024 * 1024 - 77 * 5) / filler.length));
+    const v = await decideStream((async function* () {
+      yield new TextEncoder().encode(head);
+      yield new TextEncoder().encode(`${pemBase64}\n${filler.repeat(100)}`);
+    })());
+    expect(v.reason).toBe("SANITIZE_SECRET");
+    expect([...v.spool!.read()].join("").includes(lines[8]!)).toBe(false);
     v.spool!.close();
   });
 
