@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { valueSha256 } from "../../../lib/core/secrets/finding-hash.ts";
 import { decideSpan } from "../../../lib/guard/span/decide.ts";
-import { readableView } from "../../../lib/guard/span/readable-view.ts";
+import { originalOffset, readableView } from "../../../lib/guard/span/readable-view.ts";
 import { decideStream, safeCut } from "../../../lib/guard/span/stream.ts";
 import { ALNUM, chars, HEX, token } from "../core/secrets/fixtures.ts";
 
@@ -23,6 +23,7 @@ const HIDDEN: Array<[string, string, string, string]> = [
   ["a soft hyphen inside the token", `${ghp.slice(0, 12)}\u00ad${ghp.slice(12)}`, ghp.slice(12), "github-pat"],
   ["a JSON \\u escape inside the token", `{"t": "${ghp.replace("_", "\\u005f")}"}`, ghp.slice(4), "github-pat"],
   ["a token written all in JSON \\u escapes", `{"t": "${escapeAll(ghp)}"}`, escapeAll(ghp).slice(24), "github-pat"],
+  ["a private key whose BEGIN grep coloured, cut off", `-----\x1b[01;31m\x1b[KBEGIN\x1b[m\x1b[K RSA PRIVATE KEY-----\n${keyLines.slice(0, 6).join("\n")}\n`, keyLines[2]!, "private-key"],
   ["a private key piped through base64 (76 columns)", `$ base64 id_rsa\n${pemBase64}\n`, pemBase64.split("\n")[3]!, "private-key"],
   ["the same with CRLF line ends", pemBase64.replace(/\n/g, "\r\n"), pemBase64.split("\n")[3]!, "private-key"],
 ];
@@ -94,8 +95,9 @@ describe("red-team 10: harmless text is not changed by the readable view", () =>
 
   test("plain text has no view; offsets of an edited view point into the original", () => {
     expect(readableView("plain words\nand lines\n")).toBeUndefined();
-    const v = readableView("a\x1b[1mb\\u0063d")!;
+    const v = readableView("a\x1b[1mb\\u0063d\x1b[0m")!;
     expect(v.text).toBe("abcd");
-    expect(v.offsets).toEqual([0, 5, 6, 12, 13]);
+    expect([0, 1, 2, 3].map((i) => originalOffset(v, i))).toEqual([0, 5, 6, 12]);
+    expect([1, 3, 4].map((i) => originalOffset(v, i, true))).toEqual([1, 12, 13]);
   });
 });
