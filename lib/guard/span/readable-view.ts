@@ -48,14 +48,16 @@ export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): 
 
 /**
  * `text` without what hides a token from the detector but not from a reader: terminal escapes,
- * invisible characters, JSON `\uXXXX`/`\/` escapes (decoded), and the line breaks inside a block
- * of wrapped base64 (joined, so the block decodes as one run). Undefined when there is none.
+ * invisible characters, JSON `\uXXXX`/`\/` escapes (decoded), the line breaks inside a block of
+ * wrapped base64 (joined, so the block decodes as one run), and with a BEGIN line before the tail
+ * of a private key that lost its own. Undefined when there is none.
  */
 export function readableView(text: string): ReadableView | undefined {
   const changes = _hiddenChanges(text);
   const breaks = _wrappedBase64Breaks(text);
-  if (changes.length === 0 && breaks.length === 0) return undefined;
-  const all = changes.concat(breaks).sort((a, b) => a[0] - b[0]);
+  const tails = _keyTails(text);
+  if (changes.length === 0 && breaks.length === 0 && tails.length === 0) return undefined;
+  const all = changes.concat(breaks, tails).sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
   const edits: ViewEdit[] = [];
   let length = 0;
@@ -115,6 +117,33 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
     }
   }
   return changes;
+}
+
+/** A private key's END line; a key body line (base64, or a PGP checksum `=XXXX`). */
+const KEY_END = /^-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/;
+const KEY_LINE = /^=?[A-Za-z0-9+/=]{4,}$/;
+/** Body lines a key tail may have (the private-key rule reads 400 lines after BEGIN). */
+const MAX_KEY_LINES = 400;
+
+/**
+ * The tail of a private key whose BEGIN line is gone (`tail id_rsa`, an output cut at the head):
+ * a BEGIN line is put before its body lines, so the private-key rule reads the rest as a key.
+ */
+function _keyTails(text: string): [from: number, to: number, put: string][] {
+  const tails: [number, number, string][] = [];
+  for (let i = text.indexOf("-----END"); i >= 0; i = text.indexOf("-----END", i + 8)) {
+    if (!KEY_END.test(text.slice(i, i + 140))) continue;
+    let at = text.lastIndexOf("\n", i - 1) + 1;
+    let lines = 0;
+    for (; at > 0 && lines < MAX_KEY_LINES; lines++) {
+      const prev = text.lastIndexOf("\n", at - 2) + 1;
+      if (!KEY_LINE.test(text.slice(prev, at - 1).trim())) break;
+      at = prev;
+    }
+    const before = at > 0 ? text.slice(text.lastIndexOf("\n", at - 2) + 1, at) : "";
+    if (lines >= 2 && !before.includes("BEGIN")) tails.push([at, at, "-----BEGIN PRIVATE KEY-----\n"]);
+  }
+  return tails;
 }
 
 /**

@@ -24,6 +24,8 @@ const HIDDEN: Array<[string, string, string, string]> = [
   ["a JSON \\u escape inside the token", `{"t": "${ghp.replace("_", "\\u005f")}"}`, ghp.slice(4), "github-pat"],
   ["a token written all in JSON \\u escapes", `{"t": "${escapeAll(ghp)}"}`, escapeAll(ghp).slice(24), "github-pat"],
   ["a private key whose BEGIN grep coloured, cut off", `-----\x1b[01;31m\x1b[KBEGIN\x1b[m\x1b[K RSA PRIVATE KEY-----\n${keyLines.slice(0, 6).join("\n")}\n`, keyLines[2]!, "private-key"],
+  ["the tail of a private key (its BEGIN line cut off)", pem.slice(pem.indexOf("\n", 300) + 1), keyLines[10]!, "private-key"],
+  ["the tail of an indented private key with CRLF", pem.split("\n").slice(12).map((l) => `  ${l}`).join("\r\n"), keyLines[14]!, "private-key"],
   ["a private key piped through base64 (76 columns)", `$ base64 id_rsa\n${pemBase64}\n`, pemBase64.split("\n")[3]!, "private-key"],
   ["the same with CRLF line ends", pemBase64.replace(/\n/g, "\r\n"), pemBase64.split("\n")[3]!, "private-key"],
 ];
@@ -86,6 +88,7 @@ describe("red-team 10: harmless text is not changed by the readable view", () =>
     ["a coloured git log", `\x1b[33mcommit ${chars(40, HEX)}\x1b[m\nAuthor: a <a@b>\n`],
     ["a wrapped base64 image", wrapped(png, 76)],
     ["a PEM certificate (public)", `-----BEGIN CERTIFICATE-----\n${keyLines.slice(0, 5).join("\n")}\n-----END CERTIFICATE-----\n`],
+    ["the tail of a public key", `${keyLines.slice(0, 6).join("\n")}\n-----END PUBLIC KEY-----\n`],
     ["escaped JSON text", `{"msg": "caf\\u00e9 \\/ ok \\u2014 done"}`],
     ["wrapped base64 of prose", wrapped(Buffer.from("The quick brown fox jumps over the lazy dog. ".repeat(20)).toString("base64"), 76)],
   ];
