@@ -1,3 +1,4 @@
+import { decideSpan } from "../span/decide.ts";
 import type { HookAnswer } from "./adapter.ts";
 import type { OutputVerdict } from "./scan-output.ts";
 
@@ -37,12 +38,17 @@ export function outputText(visible: unknown): string {
   return typeof visible === "string" ? visible : JSON.stringify(visible, null, 2);
 }
 
-/** The result's shape with every string replaced by `marker` (nothing of it can leak); past 64 levels, the marker alone. */
+/**
+ * The result's shape with every string replaced by `marker` (nothing of it can leak); past 64
+ * levels, the marker alone. A property name that holds a credential is replaced too.
+ */
 export function blankedOutput(output: unknown, marker: string, depth = 0): unknown {
   if (typeof output === "string" || (depth > 64 && output !== null && typeof output === "object")) return marker;
   if (Array.isArray(output)) return output.map((item) => blankedOutput(item, marker, depth + 1));
   if (output !== null && typeof output === "object") {
-    return Object.fromEntries(Object.entries(output).map(([key, value]) => [key, blankedOutput(value, marker, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(output).map(([key, value], i) => [decideSpan(key).decision === "ALLOW" ? key : `${marker} ${i}`, blankedOutput(value, marker, depth + 1)]),
+    );
   }
   return output;
 }

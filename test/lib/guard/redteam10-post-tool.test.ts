@@ -42,6 +42,15 @@ describe("red-team 10: structured tool results", () => {
     }
   }
 
+  test("a result withheld unchecked (nested too deep) does not keep a property name that holds a token", async () => {
+    const deep = JSON.parse(`${"[".repeat(100)}"x"${"]".repeat(100)}`);
+    for (const agent of ["claude", "codex", "gemini"] as const) {
+      const a = await post(agent, { [ghp]: deep }, "sanitize");
+      expect(a.stdout.toLowerCase()).toContain("withheld");
+      expect(a.stdout.includes(ghp)).toBe(false);
+    }
+  });
+
   test("claude sanitize keeps the shape: names and values redacted in place", async () => {
     const a = JSON.parse((await post("claude", { structuredContent: { [ghp]: "x", password, note: "ok" } }, "sanitize")).stdout);
     expect(a.hookSpecificOutput.updatedToolOutput).toEqual({
