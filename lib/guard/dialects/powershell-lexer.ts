@@ -34,13 +34,21 @@ function _blank(c: string | undefined): boolean {
  */
 export const listElements = new WeakMap<Word, Word[]>();
 
-/** Words spelled as a plain variable (`$x`, `$env:PATH`, `${x}`, `$x.Name`): no call, no index. */
-const _variables = new WeakSet<Word>();
+/** Words spelled as a plain variable (`$x`, `$env:PATH`, `${x}`, `$x.Name`), as spelled: no call, no index. */
+const _variables = new WeakMap<Word, string>();
 
 /** A word spelled as a plain variable reference (with property reads): the head of an expression. */
 export function isExpressionHead(w: Word): boolean {
   return _variables.has(w);
 }
+
+/** How an expression head was spelled (`$env:NODE_ENV`), or undefined for any other word. */
+export function variableSpelling(w: Word): string | undefined {
+  return _variables.get(w);
+}
+
+// A statement's leading variable written against its `=` (`$env:NODE_ENV="test"`): an assignment.
+const ASSIGNED_VARIABLE = /^\$[A-Za-z_]\w*(?::[A-Za-z_]\w*)?(?==(?!=))/;
 
 /**
  * Parameters written with a colon and nothing after it (`-WhatIf: $false`): the value is the next
@@ -96,6 +104,11 @@ export function lexPowerShell(src: string, vars: (name: string) => string | null
       const end = _lineEnd(src, i);
       cur.verbatim = src.slice(i + 3, end).trim();
       i = end;
+    } else if (cur.words.length === 0 && ASSIGNED_VARIABLE.test(src.slice(i, i + 200))) {
+      // `$x=1` is `$x = 1` (about_Assignment_Operators): the variable, then the operator.
+      const end = i + ASSIGNED_VARIABLE.exec(src.slice(i, i + 200))![0].length;
+      cur.words.push(_word(src.slice(0, end), i, vars, cur.nested)[0], { value: "=", dynamic: false, glob: false, pattern: "=", quoted: false });
+      i = end + 1;
     } else {
       const [word, next] = _word(src, i, vars, cur.nested);
       if (next === i) throw new ParseError("unexpected character");
@@ -209,7 +222,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el, home)]);
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
   if (/^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(src.slice(start, i))) openColons.add(word);
-  if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.add(word);
+  if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.set(word, src.slice(start, i));
   return [word, i];
 }
 

@@ -1,7 +1,9 @@
 import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
+import { trackDefinitions } from "../posix/track.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { cmdLine, forfiles } from "./cmd.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
+import { translateAssignment } from "./powershell-assign.ts";
 import { bindParameters, isParameter, switchOff, valuesOf } from "./powershell-bind.ts";
 import { isExpressionHead, lexPowerShell, listElements, openColons, type PsCommand } from "./powershell-lexer.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
@@ -39,6 +41,15 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
       const inner = parsePowerShell(body, depth + 1, vars).commands;
       commands.push(...inner);
       if (inner.length) tails.push(inner[inner.length - 1]!);
+    }
+    const assigns = ps.words[0] && isExpressionHead(ps.words[0]) ? translateAssignment(ps.words[0], ps.words.slice(1)) : undefined;
+    if (assigns) {
+      const cmd: SimpleCommand = { argv: [], assigns, redirects: [] };
+      trackDefinitions(vars, cmd);
+      commands.push(cmd);
+      prev = ps;
+      prevCmd = cmd;
+      continue;
     }
     const called = ps.words[0]?.value === "&" || ps.words[0]?.value === ".";
     const words = called ? ps.words.slice(1) : ps.words;
@@ -88,6 +99,8 @@ function _translate(all: Word[], cx: _Context): Word[] {
   const native = _native(name, args, cx);
   if (native) return native;
   if (_environmentListing(name, args)) return [literalWord("env")];
+  // Test-Path answers whether an item exists (or a path is well formed); it reads no content.
+  if (name === "test-path") return [];
   if (PASS_THROUGH.has(name) && cx.source) return [literalWord("cat")];
   if (name === "invoke-expression" || name === "iex") return _invokeExpression(args, cx);
   return [literalWord(name), ...args];
@@ -126,7 +139,7 @@ const OPERATOR = /^-[ci]?(?:eq|ne|gt|ge|lt|le|like|notlike|match|notmatch|replac
  * plain variables are known to be such; anything else (`$x = cmd`, `$d.Delete()`) is unknown.
  */
 function _expression(rest: Word[]): boolean {
-  return rest.every((w) => isExpressionHead(w) || (w.quoted && !w.dynamic && !listElements.get(w)?.some((e) => e.dynamic)) || (!w.quoted && !w.dynamic && (OPERATOR.test(w.value) || /^(?:[-+*/%]|-?\d+(?:\.\d+)?)$/.test(w.value))));
+  return rest.every((w) => isExpressionHead(w) || (w.quoted && !w.dynamic && !listElements.get(w)?.some((e) => e.dynamic)) || (!w.quoted && !w.dynamic && (OPERATOR.test(w.value) || /^(?:[-+*/%]|-?\d+(?:\.\d+)?(?:kb|mb|gb|tb|pb)?)$/i.test(w.value))));
 }
 
 /**
