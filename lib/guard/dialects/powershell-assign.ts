@@ -29,3 +29,21 @@ export function translateAssignment(head: Word, rest: Word[]): SimpleCommand["as
   if (!name || RESOLVED.has(name)) return undefined;
   return [{ name, value: literalWord(value!.value) }];
 }
+
+// Variables PowerShell itself consults or owns (about_Automatic_Variables, about_Preference_Variables):
+// assigning one may change what later commands do, so only other names take a command's output.
+const CONSULTED = /^(?:ps|maximum|log.*event$)|preference$|^(?:ofs|formatenumerationlimit|home|pwd|host|input|args|this|_|executioncontext|shellid|pid|error|true|false|lastexitcode|matches|myinvocation|stacktrace|nestedpromptlevel|foreach|switch|sender|event|eventargs|eventsubscriber|profile|iswindows|islinux|ismacos|iscoreclr)$/;
+
+/**
+ * The right-hand side of `$name = …` when `$name` is a variable of the line's own (`$out = npm run
+ * build 2>&1`, `$null = New-Item …`): what runs is the right-hand side, and the variable's later
+ * uses stay unknown (the dialect resolves no variable of the user's). Undefined for a scoped or
+ * drive-qualified name (`$env:`, `$function:`, `$global:`), a property (`$x.Name = …`) and the
+ * variables PowerShell consults.
+ */
+export function assignedValue(head: Word, rest: Word[]): Word[] | undefined {
+  const [op, ...value] = rest;
+  if (!op || op.value !== "=" || op.quoted || op.dynamic || value.length === 0) return undefined;
+  const name = /^\$([a-z_]\w*)$/.exec(variableSpelling(head)?.toLowerCase() ?? "")?.[1];
+  return name !== undefined && (name === "null" || !CONSULTED.test(name)) ? value : undefined;
+}

@@ -34,10 +34,10 @@ function _blank(c: string | undefined): boolean {
  */
 export const listElements = new WeakMap<Word, Word[]>();
 
-/** Words spelled as a plain variable (`$x`, `$env:PATH`, `${x}`, `$x.Name`), as spelled: no call, no index. */
+/** Words spelled as a plain variable (`$x`, `$env:PATH`, `${x}`, `$x.Name`) or a group (`(…).Name`), as spelled: no call, no index. */
 const _variables = new WeakMap<Word, string>();
 
-/** A word spelled as a plain variable reference (with property reads): the head of an expression. */
+/** A word spelled as a plain variable reference or a group (with property reads): the head of an expression. */
 export function isExpressionHead(w: Word): boolean {
   return _variables.has(w);
 }
@@ -223,6 +223,10 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
   if (/^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(src.slice(start, i))) openColons.add(word);
   if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.set(word, src.slice(start, i));
+  // `(…)`, `$(…)` and their property reads (`(Get-Content package.json | ConvertFrom-Json).version`):
+  // the value of the body (analysed as commands of its own), no call.
+  const group = src[start] === "(" ? start : src.startsWith("$(", start) ? start + 1 : -1;
+  if (group >= 0 && /^(?:\.[A-Za-z_]\w*)*$/.test(src.slice(_matching(src, group) + 1, i))) _variables.set(word, src.slice(start, i));
   return [word, i];
 }
 

@@ -3,7 +3,7 @@ import { trackDefinitions } from "../posix/track.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { cmdLine, forfiles } from "./cmd.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
-import { translateAssignment } from "./powershell-assign.ts";
+import { assignedValue, translateAssignment } from "./powershell-assign.ts";
 import { bindParameters, isParameter, switchOff, valuesOf } from "./powershell-bind.ts";
 import { isExpressionHead, lexPowerShell, listElements, openColons, type PsCommand } from "./powershell-lexer.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
@@ -51,8 +51,11 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
       prevCmd = cmd;
       continue;
     }
-    const called = ps.words[0]?.value === "&" || ps.words[0]?.value === ".";
-    const words = called ? ps.words.slice(1) : ps.words;
+    // `$out = npm run build 2>&1`, `$null = New-Item …`: the command runs, its output is assigned.
+    const value = ps.words[0] && isExpressionHead(ps.words[0]) ? assignedValue(ps.words[0], ps.words.slice(1)) : undefined;
+    const statement = value && !_isValue(value[0]!) ? value : ps.words;
+    const called = statement[0]?.value === "&" || statement[0]?.value === ".";
+    const words = called ? statement.slice(1) : statement;
     // `& $x …` runs the command $x names: not an expression.
     const argv = !words.length ? [] : called && isExpressionHead(words[0]!) ? [unknownWord()] : _translate(words, { source: ps.piped ? prev : undefined, tails, depth, vars, out: commands, cwd, verbatim: ps.verbatim });
     if (argv[0]?.value === "cd" || argv[0]?.value === "popd" || argv[0]?.value === "pop-location") cwd = null;
@@ -85,7 +88,12 @@ function _translate(all: Word[], cx: _Context): Word[] {
   // After `--%` the words are the line's own text; a `%NAME%` in them is expanded by PowerShell.
   const words = cx.verbatim === undefined || _nativeName(all[0]!.value) === "cmd" ? all : [...all, ...cx.verbatim.split(/\s+/).filter(Boolean).map((v) => (v.includes("%") ? { ...unknownWord(), value: v } : literalWord(v)))];
   const [head, ...args] = words;
-  if (isExpressionHead(head!)) return _expression(args) ? [] : [literalWord(SYNTHETIC.unknown)];
+  if (isExpressionHead(head!)) {
+    // `$x = 'text'`, `$n = $m + 1`: an expression's value is what is assigned.
+    const value = assignedValue(head!, args);
+    if (value) return _expression(value.slice(1)) && _expression([value[0]!]) ? [] : [literalWord(SYNTHETIC.unknown)];
+    return _expression(args) ? [] : [literalWord(SYNTHETIC.unknown)];
+  }
   if (head!.dynamic) return words;
   // A module-qualified name (`Microsoft.PowerShell.Management\Remove-Item`) is the command itself.
   const name = head!.value.toLowerCase().replace(/^[a-z_][\w.]*\/(?=[a-z]+-[a-z]+$)/, "");
@@ -131,6 +139,11 @@ function _nativeName(spelled: string): string {
 
 // Operators of an expression statement (about_Operators): comparison, string, logical, bitwise.
 const OPERATOR = /^-[ci]?(?:eq|ne|gt|ge|lt|le|like|notlike|match|notmatch|replace|contains|notcontains|in|notin|split|join|is|isnot|as|and|or|xor|not|band|bor|bxor|bnot|shl|shr|f)$/i;
+
+/** A word that starts an expression rather than a command (about_Parsing): a string, a number, a variable. */
+function _isValue(w: Word): boolean {
+  return w.quoted || isExpressionHead(w) || /^-?\d/.test(w.value) || w.dynamic;
+}
 
 /**
  * A statement that begins with a variable is an expression (about_Parsing, expression mode): it
