@@ -2,6 +2,7 @@ import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { isAbsolute, resolve } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
+import { translateFindstr } from "./findstr.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
 import { translateDownload } from "./windows-downloads.ts";
 
@@ -228,7 +229,7 @@ function _pieces(w: Word): Word[] {
 }
 
 // The internal commands the translation below reads, which split their arguments at the delimiters.
-const INTERNAL = new Set(["rd", "rmdir", "del", "erase", "format", "cd", "chdir", "pushd", "move", "ren", "rename", "mklink", "copy"]);
+const INTERNAL = new Set(["rd", "rmdir", "del", "erase", "format", "cd", "chdir", "pushd", "move", "ren", "rename", "mklink", "copy", "type"]);
 
 function _command(all: Word[], cx: _Context): Word[] {
   const { depth, vars, out } = cx;
@@ -276,6 +277,11 @@ function _command(all: Word[], cx: _Context): Word[] {
       return translateDownload(name, args, out) ?? [word, ...args];
     case "forfiles":
       return forfiles(args, depth, vars, out);
+    case "type":
+      // cmd's type prints the files (not bash's builtin of the same name).
+      return [literalWord("cat"), literalWord("--"), ...operands];
+    case "findstr":
+      return translateFindstr(args, (w) => _slashedText(w) && w.value.startsWith("/")) ?? [word, ...args];
     case "cmd":
       return cmdLine([...attached.map((w) => w.value), ...rest.map((w) => (w.dynamic ? UNKNOWN_VAR : (_passed.get(w) ?? w.value)))].join(" "), depth, vars, out, cx.cwd);
     default:

@@ -2,6 +2,7 @@ import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { trackDefinitions } from "../posix/track.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { cmdLine, forfiles } from "./cmd.ts";
+import { translateFindstr } from "./findstr.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
 import { assignedValue, translateAssignment } from "./powershell-assign.ts";
 import { bindParameters, isParameter, switchOff, valuesOf } from "./powershell-bind.ts";
@@ -104,6 +105,8 @@ function _translate(all: Word[], cx: _Context): Word[] {
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
   if (FETCHERS.has(name)) return translateWeb(name, args, cx.source !== undefined, cx.tails, cx.out) ?? [literalWord(name), ...args];
   if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out, (program, argv) => _native(program, argv, cx));
+  // `type` is Get-Content's alias, not the shells' builtin of that name: it prints the files.
+  if (name === "type") return [literalWord("get-content"), ...args];
   const native = _native(name, args, cx);
   if (native) return native;
   if (_environmentListing(name, args)) return [literalWord("env")];
@@ -123,6 +126,7 @@ function _native(spelled: string, args: Word[], cx: _Context): Word[] | undefine
   const name = _nativeName(spelled);
   if (name === "robocopy") return translateRobocopy(args, cx.out);
   if (name === "forfiles") return forfiles(args, cx.depth, cx.vars, cx.out);
+  if (name === "findstr") return translateFindstr(args, (w) => !w.dynamic && w.value.startsWith("/"));
   if (WINDOWS_DOWNLOADERS.has(name)) return translateDownload(name, args, cx.out);
   if (name === "cmd") {
     const line = args.map((w) => (w.dynamic ? "%LEOGRIEL_UNKNOWN%" : /[\s"]/.test(w.value) ? `"${w.value.replace(/"/g, '\\"')}"` : w.value));

@@ -6,7 +6,8 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 // the dangerous neighbour that must stay refused. Commands are only judged. `@H` is the home folder.
 
 const fx = useGuardFixture();
-const judge = (command: string) => classify({ command: command.replaceAll("@H", fx.home), cwd: fx.ws, env: { ...fx.env, USERPROFILE: fx.home }, dialect: "powershell" }).reason as string;
+const judgeIn = (dialect: string, command: string) => classify({ command: command.replaceAll("@H", fx.home), cwd: fx.ws, env: { ...fx.env, USERPROFILE: fx.home }, dialect }).reason as string;
+const judge = (command: string) => judgeIn("powershell", command);
 
 const ROWS: Array<[string, string, string]> = [
   // An environment variable set to a literal is the POSIX assignment NAME=value.
@@ -60,3 +61,24 @@ const ROWS: Array<[string, string, string]> = [
 describe("Windows false positives: everyday PowerShell", () => {
   for (const [name, command, reason] of ROWS) test(`${name}: ${command} is ${reason}`, () => expect(judge(command)).toBe(reason));
 });
+
+// findstr is a search (grep), not a program that runs the word it looks for; cmd's and
+// PowerShell's `type` print files (found in passing: both were the shells' builtin, a missed refusal).
+const BOTH: Array<[string, string, string]> = [
+  ["a process list searched", "tasklist | findstr node", "ALLOW_NO_EFFECT"],
+  ["a case-blind search", "tasklist | findstr /i python", "ALLOW_NO_EFFECT"],
+  ["a /c: search of a file", 'findstr /r /c:"function.*(" src\\main.ts', "ALLOW_NO_EFFECT"],
+  ["findstr of a credential file", "findstr KEY .env", "ASK_SECRET_ACCESS"],
+  ["findstr of a key with a program's name as the string", "findstr node @H/.ssh/id_rsa", "ASK_SECRET_ACCESS"],
+  ["findstr /c: of a key", "findstr /c:x @H/.ssh/id_rsa", "ASK_SECRET_ACCESS"],
+  ["findstr /s keeps the words as they are", "dir /b | findstr /s node", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["type of a credential file", "type .env", "ASK_SECRET_ACCESS"],
+  ["type of a key", "type @H/.ssh/id_rsa", "ASK_SECRET_ACCESS"],
+  ["type of a workspace file", "type src\\main.ts", "ALLOW_NO_EFFECT"],
+];
+
+for (const dialect of ["cmd", "powershell"]) {
+  describe(`Windows false positives: findstr and type (${dialect})`, () => {
+    for (const [name, command, reason] of BOTH) test(`${name}: ${command} is ${reason}`, () => expect(judgeIn(dialect, command)).toBe(reason));
+  });
+}
