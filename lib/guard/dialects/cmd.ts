@@ -3,6 +3,7 @@ import { literalWord, ParseError, SYNTHETIC, unknownWord, type Redirect, type Sc
 import { isAbsolute, resolve } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
 import { translateFindstr } from "./findstr.ts";
+import { fileSystemPattern } from "./windows-names.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
 import { translateDownload } from "./windows-downloads.ts";
 
@@ -252,7 +253,7 @@ function _command(all: Word[], cx: _Context): Word[] {
       return switches.includes("/s") ? [literalWord("rm"), literalWord("-r"), literalWord("--"), ...operands] : [];
     case "del":
     case "erase":
-      if (switches.includes("/s")) return [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
+      if (switches.includes("/s")) return _deleteBelow(operands) ?? [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
       return [literalWord("rm"), literalWord("--"), ...operands.flatMap((w) => _folderFiles(w, cx.cwd))];
     case "format":
       return [literalWord(SYNTHETIC.disk)];
@@ -420,6 +421,17 @@ export function forfiles(args: Word[], depth: number, vars: Vars, out: SimpleCom
 }
 
 /** `del /s dir\*.log` deletes matches in every subfolder of `dir`. */
+/**
+ * `del /s [DIR\]*.EXT`: the files of that name in DIR and every folder below, as the find that
+ * removes at least those (`find DIR -iname '*.EXT*' -exec rm -f {} +`, windows-names.ts). A
+ * name without a wildcard also names a folder whose files go: undefined, as for any other mask.
+ */
+function _deleteBelow(operands: Word[]): Word[] | undefined {
+  const masks = operands.map((w) => (w.dynamic || !w.glob ? undefined : fileSystemPattern(w.value.slice(w.value.lastIndexOf("/") + 1), false)));
+  if (operands.length !== 1 || masks[0] === undefined) return undefined;
+  return [literalWord("find"), _parentOf(operands[0]!), ...["-iname", masks[0], "-exec", "rm", "-f", "{}", "+"].map((v) => literalWord(v))];
+}
+
 function _parentOf(word: Word): Word {
   if (word.dynamic || !word.glob) return word;
   const dir = word.value.slice(0, word.value.lastIndexOf("/") + 1) || ".";

@@ -10,6 +10,7 @@ import { isExpressionHead, lexPowerShell, listElements, openColons, type PsComma
 import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
+import { listedDeletes } from "./powershell-listing.ts";
 import { translateWrite, WRITE_CMDLETS } from "./powershell-writes.ts";
 import { translateDownload, WINDOWS_DOWNLOADERS } from "./windows-downloads.ts";
 
@@ -17,6 +18,7 @@ const REMOVE = new Set(["remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"
 // Storage module cmdlets that erase a disk, a partition or a volume, or a storage pool's disks.
 const DISK = new Set(["format-volume", "clear-disk", "initialize-disk", "remove-partition", "format", "remove-virtualdisk", "remove-storagepool", "reset-physicaldisk"]);
 const LISTING = new Set(["get-childitem", "gci", "ls", "dir", "get-item", "gi"]);
+const CHILD_LISTING = new Set(["get-childitem", "gci", "ls", "dir"]);
 // Formatting cmdlets pass what they are given on to the next command (as text or objects).
 // Cmdlets that read FileSystem provider paths (the write cmdlets are powershell-writes.ts's).
 const PATH_READERS = new Set(["get-content", "gc", "cat", "type", "get-item", "gi", "get-childitem", "gci", "ls", "dir", "test-path", "resolve-path", "rvpa", "get-filehash", "select-string", "sls", "import-csv", "ipcsv", "import-clixml"]);
@@ -231,6 +233,8 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     // Piped input: the items the listing command names, whose members cannot be listed now.
     const srcName = source.words[0]?.value.toLowerCase() ?? "";
     const listed = source.words.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-"));
+    const found = CHILD_LISTING.has(srcName) ? listedDeletes(source.words.slice(1)) : undefined;
+    if (found) return found;
     if (!LISTING.has(srcName) || listed.length === 0) return [literalWord("rm"), literalWord("--"), unknownWord()];
     return [literalWord(SYNTHETIC.subtree), ...listed];
   }

@@ -47,7 +47,8 @@ const POWERSHELL: Array<[string, Decision, ReasonCode]> = [
   ["Remove-Item build -c", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["Remove-Item -p build", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["rm -rf /", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["Get-ChildItem build | Remove-Item", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // The listing is read as the find that removes at least what it lists (powershell-listing.ts).
+  ["Get-ChildItem build | Remove-Item", "RELOCATE", "RELOCATE_TREE"],
   ["Get-ChildItem / | Remove-Item -Recurse", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["Write-Output ok; Remove-Item -Recurse /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["Remove-Item -Recurse `\n  /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
@@ -78,7 +79,10 @@ const CMD: Array<[string, Decision, ReasonCode]> = [
   ["rd /s /q %USERPROFILE%", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["rd /s /q %SOMEDIR%", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["del /f /s /q C:\\Windows\\*.dll", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
-  ["del /f /s /q *.log", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // `del /s *.EXT` is the find that removes at least those files; the dry run lists its matches.
+  ["del /f /s /q *.log", "ALLOW", "ALLOW_NOOP"],
+  ["del /f /s /q *.js", "RELOCATE", "RELOCATE_TREE"],
+  ["del /f /s /q build", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["del scratch.txt", "RELOCATE", "RELOCATE_TREE"],
   ["echo ok & rd /s /q C:\\", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["echo ok && format D: /q", "BLOCK", "BLOCK_DISK_DESTROY"],

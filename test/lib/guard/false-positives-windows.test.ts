@@ -82,3 +82,30 @@ for (const dialect of ["cmd", "powershell"]) {
     for (const [name, command, reason] of BOTH) test(`${name}: ${command} is ${reason}`, () => expect(judgeIn(dialect, command)).toBe(reason));
   });
 }
+
+// A listing piped into Remove-Item, and `del /s *.EXT`, are the find that removes at least what
+// they do; the dry run judges its matches.
+const LISTINGS: Array<[string, string, string, string]> = [
+  ["powershell", "build outputs below the workspace", "Get-ChildItem -Recurse -Filter *.js | Remove-Item", "RELOCATE_TREE"],
+  ["powershell", "build folders by -Include", "Get-ChildItem -Recurse -Directory -Include build,node_modules | Remove-Item -Recurse -Force", "RELOCATE_TREE"],
+  ["powershell", "a folder's members", "Get-ChildItem build -Recurse | Remove-Item -Force -Recurse", "RELOCATE_TREE"],
+  ["powershell", "an exact -Filter name", "Get-ChildItem -Recurse -Filter node_modules | Remove-Item -Recurse -Force", "RELOCATE_TREE"],
+  ["powershell", "home's logs", "Get-ChildItem ~ -Recurse -Filter *.log | Remove-Item", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a key folder by -Include", "Get-ChildItem $HOME -Include .ssh -Recurse -Force | Remove-Item -Recurse -Force", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "the repository's metadata by -Include", "Get-ChildItem -Recurse -Include .git | Remove-Item -Recurse -Force", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "everything here", "Get-ChildItem | Remove-Item -Recurse -Force", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "the parent's logs", "Get-ChildItem .. -Recurse -Filter *.log | Remove-Item", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "-Name lists relative names", "Get-ChildItem -Recurse -Name -Filter *.log | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a -Filter the file system reads its own way", "Get-ChildItem -Recurse -Filter *.lo? | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a computed root", "Get-ChildItem $x -Recurse | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "del /s of a file type", "del /s /q *.js", "RELOCATE_TREE"],
+  ["cmd", "del /s in a folder", "del /s /q src\\*.ts", "RELOCATE_TREE"],
+  ["cmd", "del /s of home's logs", "del /s /q %USERPROFILE%\\*.log", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "del /s in the repository's metadata", "del /s /q .git\\*.pack", "BLOCK_PROTECTED_PATH"],
+  ["cmd", "del /s of a folder's name (its files go)", "del /s /q build", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "del /s *.*", "del /s /q *.*", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+describe("Windows false positives: listings that delete", () => {
+  for (const [dialect, name, command, reason] of LISTINGS) test(`${dialect}: ${name}: ${command} is ${reason}`, () => expect(judgeIn(dialect, command)).toBe(reason));
+});
