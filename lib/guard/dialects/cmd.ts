@@ -131,7 +131,7 @@ function _isSwitch(w: Word): boolean {
 }
 
 /**
- * Prefixes that run the rest of the line as a command: `call`, `start [options] ["title"]`,
+ * Prefixes that run the rest of the line as a command: `@`, `call`, `start [options] ["title"]`,
  * `if [/i] [not] exist X` / `errorlevel N` / `defined X` / `a==b`, `for … in (…) do`, and a
  * group's parentheses. What is left is the command itself (the loop variable is unknown), and
  * the folder `start /d DIR` runs it in.
@@ -142,7 +142,10 @@ function _unwrap(words: Word[]): { words: Word[]; dir?: Word } {
     const first = words[0];
     if (!first || first.dynamic) return { words, dir };
     const v = first.value.toLowerCase();
-    if (v.startsWith("(")) {
+    if (v.startsWith("@")) {
+      // `@` before a command only turns off its echo (`@rd /s /q x`, `@if exist …`).
+      words = [{ ...first, value: first.value.replace(/^@+/, ""), pattern: first.pattern.replace(/^@+/, "") }, ...words.slice(1)].filter((w) => w.value !== "" || w.quoted);
+    } else if (v.startsWith("(")) {
       const last = words.length - 1;
       words = words.map((w, i) => ({ ...w, value: (i === 0 ? w.value.replace(/^\(+/, "") : w.value).replace(i === last ? /\)+$/ : /$^/, "") })).filter((w) => w.value !== "" || w.quoted);
     } else if (v === "call") words = words.slice(1);

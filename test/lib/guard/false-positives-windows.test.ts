@@ -109,3 +109,17 @@ const LISTINGS: Array<[string, string, string, string]> = [
 describe("Windows false positives: listings that delete", () => {
   for (const [dialect, name, command, reason] of LISTINGS) test(`${dialect}: ${name}: ${command} is ${reason}`, () => expect(judgeIn(dialect, command)).toBe(reason));
 });
+
+// Found in passing, missed refusals: cmd's `@` (echo off) hid the command from the translation.
+const AT: Array<[string, string]> = [
+  ["@rd /s /q %USERPROFILE%", "BLOCK_PROTECTED_ANCESTOR"],
+  ["@ rd /s /q %USERPROFILE%", "BLOCK_PROTECTED_ANCESTOR"],
+  ["(@rd /s /q %USERPROFILE%)", "BLOCK_PROTECTED_ANCESTOR"],
+  ['for /d /r . %d in (build) do @if exist "%d" rd /s /q "%d"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["@if exist build rd /s /q build", "RELOCATE_TREE"],
+  ["@echo off", "ALLOW_NO_EFFECT"],
+];
+
+describe("cmd: @ only turns off the echo", () => {
+  for (const [command, reason] of AT) test(`${command} is ${reason}`, () => expect(judgeIn("cmd", command)).toBe(reason));
+});
