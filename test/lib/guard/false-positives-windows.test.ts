@@ -98,6 +98,7 @@ const LISTINGS: Array<[string, string, string, string]> = [
   ["powershell", "-Name lists relative names", "Get-ChildItem -Recurse -Name -Filter *.log | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "a -Filter the file system reads its own way", "Get-ChildItem -Recurse -Filter *.lo? | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "a computed root", "Get-ChildItem $x -Recurse | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a DOS wildcard in -Filter", "Get-ChildItem -Recurse -Filter 'src>' | Remove-Item -Recurse", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["cmd", "del /s of a file type", "del /s /q *.js", "RELOCATE_TREE"],
   ["cmd", "del /s in a folder", "del /s /q src\\*.ts", "RELOCATE_TREE"],
   ["cmd", "del /s of home's logs", "del /s /q %USERPROFILE%\\*.log", "BLOCK_PROTECTED_ANCESTOR"],
