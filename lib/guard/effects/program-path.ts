@@ -123,7 +123,9 @@ const FORCED = /^-[a-zA-Z]*f/;
 
 /** Arguments that would make a delete program destroy a tree. */
 export function destructiveLooking(args: Word[]): boolean {
-  const short = args.filter((a) => !a.dynamic && /^-[a-zA-Z]+$/.test(a.value)).map((a) => a.value);
+  // A cluster of a few letters (`-rf`, `-Rfv`); a longer word is a named option (PowerShell's
+  // `-Configuration Release` holds an r and an f and was taken for `-rf`).
+  const short = args.filter((a) => !a.dynamic && /^-[a-zA-Z]{1,6}$/.test(a.value)).map((a) => a.value);
   if (short.some((f) => RECURSIVE.test(f)) && short.some((f) => FORCED.test(f))) return true;
   return args.some((a) => a.value === "--recursive" || a.value === "--no-preserve-root");
 }

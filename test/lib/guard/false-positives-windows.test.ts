@@ -124,3 +124,17 @@ const AT: Array<[string, string]> = [
 describe("cmd: @ only turns off the echo", () => {
   for (const [command, reason] of AT) test(`${command} is ${reason}`, () => expect(judgeIn("cmd", command)).toBe(reason));
 });
+
+// A script's named parameter is no option cluster: `-Configuration` holds an r and an f and was
+// taken for `rm -rf` around an unknown program (BLOCK); a real cluster still is one.
+const NAMED: Array<[string, string]> = [
+  [".\\build.ps1 -Configuration Release", "ALLOW_NO_EFFECT"],
+  ["& .\\build.ps1 -Configuration Release", "ALLOW_NO_EFFECT"],
+  ["./build.ps1 -Configuration Release -Framework net8.0", "ALLOW_NO_EFFECT"],
+  ["./x -rf @H", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["./x -Rfvi @H", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+describe("a script's named parameters are not an rm-style cluster", () => {
+  for (const [command, reason] of NAMED) test(`${command} is ${reason}`, () => expect(judge(command)).toBe(reason));
+});
