@@ -6,13 +6,13 @@ import type { ReasonCode } from "../../lib/guard/reasons.ts";
 /** A named command row and the decision and reason it must get. */
 export type VerdictRow = [name: string, command: string, decision: Decision, reason: ReasonCode];
 
-/** A `table(title, rows)` that classifies each row in the fixture's workspace, one test per row. */
-export function verdictRows(fx: { ws: string; env: Record<string, string | undefined> }): (title: string, rows: VerdictRow[]) => void {
+/** A `table(title, rows)` that classifies each row in the fixture's workspace (as `dialect` text when given), one test per row. */
+export function verdictRows(fx: { ws: string; env: Record<string, string | undefined> }, dialect?: string): (title: string, rows: VerdictRow[]) => void {
   return (title, rows) =>
     describe(title, () => {
       for (const [name, command, decision, reason] of rows) {
         test(`${name}: ${JSON.stringify(command)}`, () => {
-          const r = classify({ command, cwd: fx.ws, env: fx.env });
+          const r = classify({ command, cwd: fx.ws, env: fx.env, dialect });
           expect([r.decision, r.reason]).toEqual([decision, reason]);
         });
       }

@@ -1,6 +1,6 @@
 import { literalWord, type Word } from "../syntax.ts";
 import { bindParameters, valuesOf } from "./powershell-bind.ts";
-import { fileSystemPattern } from "./windows-names.ts";
+import { fileSystemPattern, providerPath } from "./windows-names.ts";
 
 // Get-ChildItem's FileSystem parameters (learn.microsoft.com/powershell/module/
 // microsoft.powershell.management/get-childitem): whether each takes a value.
@@ -23,7 +23,7 @@ const GET_CHILD_ITEM = {
 export function listedDeletes(listingArgs: Word[]): Word[] | undefined {
   const b = bindParameters(listingArgs, GET_CHILD_ITEM);
   if (!b || b.has("name") || b.has("followsymlink") || (b.has("filter") && b.has("include"))) return undefined;
-  const roots = [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
+  const roots = [...valuesOf(b.get("path")).map(providerPath), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
   if (roots.some((w) => w.dynamic || w.glob)) return undefined;
   const filter = valuesOf(b.get("filter"));
   const patterns = b.has("filter") ? [filter.length === 1 && !filter[0]!.dynamic ? fileSystemPattern(filter[0]!.value, true) : undefined] : valuesOf(b.get("include")).map((w) => (w.dynamic ? undefined : w.value));

@@ -11,6 +11,7 @@ import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
 import { listedDeletes } from "./powershell-listing.ts";
+import { providerPath } from "./windows-names.ts";
 import { translateWrite, WRITE_CMDLETS } from "./powershell-writes.ts";
 import { translateDownload, WINDOWS_DOWNLOADERS } from "./windows-downloads.ts";
 
@@ -209,7 +210,7 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     const a = args[i]!;
     // `-Path:'x y'` is the parameter with a quoted value; a quoted `'-x'` is a name.
     if (a.dynamic || !isParameter(a)) {
-      targets.push(...valuesOf(a));
+      targets.push(...valuesOf(a).map(providerPath));
       continue;
     }
     const [written, spelled] = a.value.slice(1).split(/:(.*)/s);
@@ -226,13 +227,13 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     if (param.effect === "noop" && !off) return [literalWord(SYNTHETIC.noop)];
     if (param.effect === "recurse" && !off) recurse = true;
     if (param.effect === "filter") filtered = true;
-    if (param.effect === "path") targets.push(...valuesOf(value!));
+    if (param.effect === "path") targets.push(...valuesOf(value!).map(providerPath));
     if (param.effect === "literal") targets.push(...valuesOf(value!).map((w) => ({ ...w, glob: false })));
   }
   if (targets.length === 0 && source) {
     // Piped input: the items the listing command names, whose members cannot be listed now.
     const srcName = source.words[0]?.value.toLowerCase() ?? "";
-    const listed = source.words.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-"));
+    const listed = source.words.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-")).map(providerPath);
     const found = CHILD_LISTING.has(srcName) ? listedDeletes(source.words.slice(1)) : undefined;
     if (found) return found;
     if (!LISTING.has(srcName) || listed.length === 0) return [literalWord("rm"), literalWord("--"), unknownWord()];

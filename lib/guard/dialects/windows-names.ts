@@ -1,3 +1,5 @@
+import type { Word } from "../syntax.ts";
+
 /**
  * A name pattern that the Windows file system matches (a Get-ChildItem -Filter, a `del /s`
  * mask), as a find `-iname` pattern that matches at least the same names, or undefined when
@@ -10,4 +12,13 @@
 export function fileSystemPattern(mask: string, exact: boolean): string | undefined {
   if (exact && /^[^*?~[\]/<>"]*[^*?~[\]/<>".]$/.test(mask)) return mask;
   return /^\*\.[A-Za-z0-9]+$/.test(mask) ? `${mask}*` : undefined;
+}
+
+/**
+ * A -Path value as PowerShell's provider cmdlets read it: `*`, `?` and `[` are wildcards whether
+ * the word was quoted or not (about_Wildcards; -LiteralPath is the literal form), so `Remove-Item
+ * 'sr[c]' -Recurse` removes src. Such a word is a glob of its own text.
+ */
+export function providerPath(w: Word): Word {
+  return w.dynamic || w.glob || !/[*?[]/.test(w.value) ? w : { ...w, glob: true, pattern: w.value };
 }

@@ -19,14 +19,14 @@ export function readLiteral(code: string, from: number, home: string): Literal {
       i = _skip(code, i);
       if (code[i] === "]" || code[i] === ")") return { kind: "list", values };
       const item = stringLiteral(code, i);
-      if (!item) return { kind: "unknown" };
+      if (!item || item.escaped) return { kind: "unknown" };
       values.push(item.value);
       i = _skip(code, item.end);
       if (code[i] === ",") i++;
     }
   }
   const str = stringLiteral(code, i);
-  if (!str) return { kind: "unknown" };
+  if (!str || str.escaped) return { kind: "unknown" };
   const after = _skip(code, str.end);
   if ("+%.".includes(code[after] ?? "\0") && !/^\.\s*(unlink|rmdir|rmtree)/.test(code.slice(after))) return { kind: "unknown" };
   const value = expand || str.value.startsWith("~/") ? withHome(str.value, home) : str.value;
@@ -38,8 +38,14 @@ export function withHome(path: string, home: string): string {
   return path.replace(/^~(?=\/|$)/, home);
 }
 
-/** A plain string literal at `at` (no f-string, no interpolation): its value and where it ends. */
-export function stringLiteral(code: string, at: number): { value: string; end: number } | null {
+/**
+ * A plain string literal at `at` (no f-string, no interpolation): its value and where it ends.
+ * `escaped`: the value is not exactly the string the program sees. An escape other than `\\` or
+ * the closing quote means something else in each language and quoting (`'\x2egit'` is `.git` to
+ * Python and Node, `\x2egit` to Perl; `\u002e`, `\056`, `\/`), and a raw string's backslash before
+ * its quote keeps the quote inside it: the caller must not take such a value as a name.
+ */
+export function stringLiteral(code: string, at: number): { value: string; end: number; escaped: boolean } | null {
   const prefix = /^[rRbBuU]{0,2}/.exec(code.slice(at, at + 2))![0];
   if (/[fF]/.test(code[at] ?? "")) return null;
   const q = code[at + prefix.length];
@@ -48,17 +54,22 @@ export function stringLiteral(code: string, at: number): { value: string; end: n
   const open = at + prefix.length + (triple ? 3 : 1);
   const closer = triple ? q.repeat(3) : q;
   let value = "";
+  let escaped = false;
   for (let i = open; i < code.length; i++) {
     if (code.startsWith(closer, i)) {
       // Interpolating quotes whose body interpolates are unknown.
       if (q === "`" && value.includes("${")) return null;
       if (q === '"' && (/#\{/.test(value) || /(?<!\\)[$@][A-Za-z_{]/.test(value))) return null;
-      return { value, end: i + closer.length };
+      return { value, end: i + closer.length, escaped };
     }
     if (code[i] === "\\" && !/[rR]/.test(prefix)) {
       const next = code[++i] ?? "";
+      escaped ||= next !== "\\" && next !== q;
       value += ({ n: "\n", t: "\t", "0": "\0" } as Record<string, string>)[next] ?? next;
-    } else value += code[i];
+    } else {
+      escaped ||= code[i] === "\\" && code[i + 1] === q;
+      value += code[i];
+    }
   }
   return null;
 }

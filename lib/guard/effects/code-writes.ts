@@ -41,6 +41,9 @@ interface Found {
 
 // Code that changes its working folder or makes links: a relative or linked name is not placed.
 const UNPLACED = /chdir|symlink|\blink|hardlink|\bln_s/;
+// Node's process taken as a value rather than by a named member (`process['ch'+'dir'](…)`,
+// `const p = process`) may reach chdir under a name the test above cannot read.
+const NODE_PROCESS_VALUE = /\bprocess\b(?!\s*\.\s*[A-Za-z_$])/;
 // Longer call arguments than this are not read; more call sites than this are not read one by one.
 const MAX_ARGUMENTS = 4096;
 const MAX_CALLS = 256;
@@ -58,7 +61,7 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
   else if (language === "ruby") _ruby(code, found);
   // Ruby's File.open is not named in opaque-code.ts: opens left unread are unknown.
   if (found.calls > MAX_CALLS && language === "ruby") found.ops.push(op("unknown", "ruby:open"));
-  const placed = !UNPLACED.test(code);
+  const placed = !UNPLACED.test(code) && !(language === "node" && NODE_PROCESS_VALUE.test(code));
   for (const w of found.writes) {
     if (HARMLESS_DEVICES.test(w.path)) continue;
     if (!placed) {
@@ -91,23 +94,27 @@ function* _sites(code: string, pattern: RegExp, found: Found): Generator<RegExpE
   }
 }
 
-/** A string literal at `at`, read within MAX_ARGUMENTS characters (an unclosed quote is not rescanned to the end). */
-function _stringAt(code: string, at: number): { value: string; end: number } | null {
+/** A string literal at `at`, read within MAX_ARGUMENTS characters (an unclosed quote is not rescanned to the end); an escaped one's value is unknown. */
+function _stringAt(code: string, at: number): { value: string | undefined; end: number } | null {
   const s = stringLiteral(code.slice(at, at + MAX_ARGUMENTS), 0);
-  return s && { value: s.value, end: at + s.end };
+  return s && { value: s.escaped ? undefined : s.value, end: at + s.end };
 }
 
-/** A plain file name: not empty, no home shorthand (`~` is not expanded by these calls), no pipe or NUL. */
+/**
+ * A plain file name: not empty, no home shorthand (`~` is not expanded by these calls), no pipe or
+ * NUL. A `..` after a folder stays as written: the system resolves it from where that folder's
+ * link leads (`linked/../.bashrc` is beside the link's target), not by dropping the folder.
+ */
 function _fileName(value: string | undefined): string | null {
   if (!value || /^[~|]|[\0\n]/.test(value) || value.trim() !== value) return null;
-  return normalize(value);
+  return /(?:^|\/)\.\.(?:\/|$)/.test(value) ? value : normalize(value);
 }
 
-/** The whole argument text as one plain string literal, or null. */
+/** The whole argument text as one plain string literal (no escape but `\\` and the quote), or null. */
 function _literal(arg: string | undefined): string | null {
   if (arg === undefined) return null;
   const s = stringLiteral(arg, 0);
-  return s && s.end === arg.length ? s.value : null;
+  return s && s.end === arg.length && !s.escaped ? s.value : null;
 }
 
 function _unknown(language: Language, found: Found, what: string): void {
@@ -290,7 +297,7 @@ function _literalList(code: string, at: number, end: RegExp): { values: string[]
   let i = at;
   for (;;) {
     const s = _stringAt(code, i);
-    if (!s) return null;
+    if (s?.value === undefined) return null;
     values.push(s.value);
     const comma = /\s*,\s*/y;
     comma.lastIndex = s.end;

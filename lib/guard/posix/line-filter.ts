@@ -27,7 +27,8 @@ export function lineFilter(cmd: SimpleCommand): ((line: string) => boolean) | nu
   const nocase = flags.includes("i");
   let test: (line: string) => boolean;
   if (flags.includes("F")) {
-    if (flags.includes("E") || pattern === "") return null;
+    // A newline separates patterns, any of which selects a line (`grep -F $'x\nsrc'`).
+    if (flags.includes("E") || pattern === "" || pattern.includes("\n")) return null;
     const needle = nocase ? pattern.toLowerCase() : pattern;
     test = (line) => (nocase ? line.toLowerCase() : line).includes(needle);
   } else {
