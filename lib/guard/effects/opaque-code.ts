@@ -93,8 +93,9 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
     case "node":
       return NODE_REFERENCE.test(residual.replace(NODE_BINDING, " ")) || _followsCall(residual, /\bBun\.file\s*\(/g, /\s*\.\s*(?:delete|write)\b/y);
     case "perl":
-      // A pipe open runs a command; a write open (`>`, `>>`, `+<`, `+>`) writes a file (red team 8).
-      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+</);
+      // A pipe open runs a command; a write open (`>`, `>>`, `+<`, `+>`) writes a file (red team 8);
+      // a mode or name in a quote-like operator (`q{>.git/config}`, `qq(…)`) is not read (red team 11).
+      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+<|\bqq?\s*[^\w\s;]/);
     default:
       return false;
   }

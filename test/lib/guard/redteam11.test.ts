@@ -32,6 +32,14 @@ table("escaped names in interpreter code", [
   ["an escaped quote in a name is read", `python3 -c "open('it\\'s.txt','w').write('x')"`, ...NOOP],
 ]);
 
+// Perl's quote-like operators hold an open's mode and name as a string does.
+table("perl open through q{} and qq{}", [
+  ["q{} mode and name", `perl -e 'open(F, q{>.git/config})'`, ...UNKNOWN],
+  ["qq{} append", `perl -e 'open(F, qq{>>.git/config})'`, ...UNKNOWN],
+  ["a name in q()", `perl -e 'open(F, ">", q(.git/config))'`, ...UNKNOWN],
+  ["a quoted open is still read", `perl -e 'open(F, ">", ".git/config")'`, ...PROTECTED],
+]);
+
 // `..` after a linked folder is resolved by the system from the link's target, not dropped.
 table("a .. after a linked folder", [
   ["python open through the link", `python3 -c "open('shared/../.bashrc','w').write('x')"`, ...ASK_OUT],
