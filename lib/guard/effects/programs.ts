@@ -40,6 +40,7 @@ const infra = (): typeof import("./infra.ts") => require("./infra.ts");
 const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts");
 const optionCode = (): typeof import("./option-code.ts") => require("./option-code.ts");
 const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
+const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
 const rcFileRuns = (): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts");
@@ -217,6 +218,7 @@ export const PROGRAMS = new Map<string, Handler>([
   // npm packages that delete or copy (npx-packages.ts).
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
   ["gio", lazy(desktopFiles, "gio")],
+  ["jupytext", lazy(notebooks, "jupytext")],
   ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),
   ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
   ["degit", lazy(npxPackages, "degit")],

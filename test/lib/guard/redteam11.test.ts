@@ -72,3 +72,16 @@ verdictRows(fx, "powershell")("PowerShell wildcards in quoted paths", [
   ["a quoted pattern listed and removed", "Get-ChildItem 'sr*' -Recurse | Remove-Item", ...UNKNOWN],
   ["-LiteralPath takes the brackets as they are", "Remove-Item -LiteralPath 'sr[c]' -Recurse", ...NOOP],
 ]);
+
+// Left by the pass, fixed after it: jupytext runs the command its --pipe/--check options name and
+// writes the file -o names (notebooks.ts).
+table("jupytext --pipe, --check and -o", [
+  ["a pipe command that deletes", "jupytext --pipe 'rm -rf ~' nb.ipynb", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["the = form", 'jupytext --pipe="rm -rf ~" nb.ipynb', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a computed command", 'jupytext --pipe "$CMD" nb.ipynb', ...UNKNOWN],
+  ["an output outside the workspace", "jupytext --to py -o ~/.bashrc nb.ipynb", ...ASK_OUT],
+  ["a formatter through --pipe", "jupytext --pipe black nb.ipynb", ...OK],
+  ["a check through --check", "jupytext --check 'pytest --doctest-modules {}' nb.ipynb", ...OK],
+  ["an export to stdout", "jupytext --to py -o - nb.ipynb", ...OK],
+  ["an export as a script", "jupytext --to script nb.ipynb", ...OK],
+]);
