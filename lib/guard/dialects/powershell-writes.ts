@@ -1,5 +1,6 @@
 import { literalWord, SYNTHETIC, unknownWord, type Word } from "../syntax.ts";
 import { bindParameters, type Bound, type CmdletSpec, valuesOf } from "./powershell-bind.ts";
+import { providerPath } from "./windows-names.ts";
 
 // Parameter sets of the FileSystem provider's write cmdlets (PowerShell 7.4 reference,
 // learn.microsoft.com/powershell/module/microsoft.powershell.management and .utility). Only
@@ -147,8 +148,14 @@ function _expand(args: Word[]): Word[] {
 }
 
 /** The targets of -Path (or the cmdlet's path parameter) and -LiteralPath (no wildcards). */
+/**
+ * The paths a cmdlet names: `-Path` is expanded by the provider whether or not it is quoted
+ * (`Set-Content -Path '.gi[t]/config'` writes .git/config: red team 11), `-LiteralPath` never is;
+ * Out-File's and Tee-Object's `-FilePath` take no wildcards.
+ */
 function _paths(b: Bound, name: string): Word[] {
-  return [...valuesOf(b.get(name)), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
+  const named = valuesOf(b.get(name));
+  return [...(name === "path" ? named.map(providerPath) : named), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
 }
 
 function _join(parent: Word, name: Word): Word {

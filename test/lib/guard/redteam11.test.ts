@@ -1,6 +1,7 @@
-import { beforeAll } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -85,3 +86,18 @@ table("jupytext --pipe, --check and -o", [
   ["an export to stdout", "jupytext --to py -o - nb.ipynb", ...OK],
   ["an export as a script", "jupytext --to script nb.ipynb", ...OK],
 ]);
+
+// Left by the pass, fixed after it: the write cmdlets' -Path is expanded by the provider, quoted or
+// not (`Set-Content '.gi[t]/config' x` wrote .git/config under ALLOW_NOOP); -LiteralPath is not.
+describe("PowerShell write cmdlets expand -Path wildcards", () => {
+  for (const [command, reason] of [
+    ["Set-Content '.gi[t]/config' x", "BLOCK_PROTECTED_PATH"],
+    ["Set-Content -Path '.gi[t]/config' -Value x", "BLOCK_PROTECTED_PATH"],
+    ["Add-Content '.gi?/config' -Value x", "BLOCK_PROTECTED_PATH"],
+    ["Clear-Content '.gi[t]/config'", "BLOCK_PROTECTED_PATH"],
+    ["Set-Content 'READM[E].md' -Value x", "RELOCATE_TREE"],
+    ["Set-Content -LiteralPath 'READM[E].md' x", "ALLOW_NOOP"],
+  ] as const) {
+    test(`${command} is ${reason}`, () => expect(classify({ command, cwd: fx.ws, env: fx.env, dialect: "powershell" }).reason).toBe(reason));
+  }
+});
