@@ -3,6 +3,7 @@ import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
 import { numericOutput } from "./numeric-output.ts";
+import { trimmed } from "./param-trim.ts";
 import { assign, getOrigin, UNSET } from "./vars.ts";
 import { WordBuilder } from "./word-builder.ts";
 
@@ -138,9 +139,12 @@ export function expandText(lx: Lexer, text: string): { body: string; dynamic: bo
 const _SUBSCRIPTED = /^!?[A-Za-z_][A-Za-z0-9_]*\[/;
 const _RUNS = /\$\(|`/;
 
-/** `${…}` after the opening brace: resolves `${X}`, `${X:-w}`, `${X:=w}`; else unknown. */
+/**
+ * `${…}` after the opening brace: resolves `${X}`, `${X:-w}`, `${X:=w}` and the prefix and suffix
+ * removals `${X%w}`, `${X%%w}`, `${X#w}`, `${X##w}` (param-trim.ts); else unknown.
+ */
 function _readBraced(lx: Lexer): string | null {
-  const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?])?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?]|%%?|##?)?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   const inner = new WordBuilder();
   const start = lx.pos;
   if (m) lx.pos += m[0].length;
@@ -187,6 +191,7 @@ function _readBraced(lx: Lexer): string | null {
   const op = m[2]?.replace(":", "");
   if (lx.pos - start === m[0].length + 1 && !op) return value;
   if (value === null || !op) return null;
+  if (op[0] === "%" || op[0] === "#") return inner.dynamic ? null : trimmed(value, op, lx.src.slice(start + m[0].length, lx.pos - 1), inner.value);
   const fallback = inner.dynamic ? null : inner.value;
   // `${x-w}` substitutes only for an unset x, `${x:-w}` for an empty one too.
   const useWord = m[2]!.startsWith(":") ? value === "" : lx.vars.get(m[1]!) === UNSET;

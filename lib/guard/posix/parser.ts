@@ -221,10 +221,11 @@ class _Parser extends Lexer {
         continue;
       }
       if (c === "(") {
-        // `name() { … }`: a function definition; its body is parsed as if it ran.
-        if (this.src.startsWith("()", this.pos) && cmd.argv.length === 1) {
+        // `name() { … }` (also `function name() { … }`): a function definition; its body is
+        // parsed as if it ran.
+        if (this.src.startsWith("()", this.pos) && (cmd.argv.length === 1 || _functionKeyword(cmd.argv))) {
           this.pos += 2;
-          this.scopes.functionDefinition(cmd.argv[0]!.value, this.commands.length);
+          this.scopes.functionDefinition(cmd.argv.at(-1)!.value, this.commands.length);
           cmd.argv = [];
           continue;
         }
@@ -446,4 +447,10 @@ class _Parser extends Lexer {
     cmd.argv.push(word);
     return cmd.argv.length === 1 && bare && word.value === "[[";
   }
+}
+
+/** `function NAME` before `()`: bash's keyword form of a definition (the keyword itself unquoted). */
+function _functionKeyword(argv: Word[]): boolean {
+  const [keyword, name] = argv;
+  return argv.length === 2 && keyword!.value === "function" && !keyword!.quoted && !keyword!.dynamic && !name!.dynamic;
 }
