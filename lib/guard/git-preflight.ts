@@ -6,9 +6,10 @@ import { discoverRepoRoot } from "./repo-root.ts";
 /**
  * The Git facts the policy needs before a reset, clean, branch delete or stash drop: stdout of a
  * read-only git command in `dir`, under the check's budget. Each answer is null when git cannot
- * tell (not a repository, git missing, a bad ref): the caller fails closed.
+ * tell (not a repository, git missing, a bad ref): the caller fails closed. `emptyExit` is an
+ * exit status that answers nothing when git printed nothing (`git grep` found no match: 1).
  */
-export function gitFact(dir: string, args: string[]): string | null {
+export function gitFact(dir: string, args: string[], emptyExit?: number): string | null {
   spend();
   try {
     // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
@@ -18,7 +19,8 @@ export function gitFact(dir: string, args: string[]): string | null {
     // the guard asks must not run it (the clean filters `status` may run are the repository's
     // as they are for the user's own `git status`).
     const proc = Bun.spawnSync(["git", "-c", "core.fsmonitor=false", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
-    return proc.exitCode === 0 ? proc.stdout.toString() : null;
+    const output = proc.stdout.toString();
+    return proc.exitCode === 0 || (proc.exitCode === emptyExit && output === "") ? output : null;
   } catch {
     return null;
   }

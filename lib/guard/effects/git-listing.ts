@@ -1,4 +1,5 @@
 import { gitFact } from "../git-preflight.ts";
+import { applyStages, lineStage, outputLines, type LineStage } from "../posix/line-filter.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
@@ -10,15 +11,80 @@ const LS_FILES = new Set(["-z", "-c", "--cached", "-m", "--modified", "-o", "--o
 const DIFF = new Set(["-z", "--name-only", "--cached", "--staged", "--relative"]);
 const DIFF_FILTER = /^--diff-filter=[ACDMRTUXBacdmrtuxb*]+$/;
 
+// `git grep`'s options that only select or separate the names `-l` prints, each one letter
+// (`-lz` is `-l -z`): -F reads the pattern as a fixed string, -I skips binary files (a NUL in
+// the first 8,000 bytes or the `binary` attribute, whatever the locale).
+const GREP_LONG = new Map([
+  ["--name-only", "l"],
+  ["--files-with-matches", "l"],
+  ["--null", "z"],
+  ["--fixed-strings", "F"],
+]);
+// A pattern that matches the same lines in every locale and in each of the dialects
+// `grep.patternType` may choose (basic, extended, perl): literal ASCII characters only (the
+// check runs git with LC_ALL=C; `.` or `-i` would match differently in a UTF-8 locale). Under
+// -F any printable ASCII but the backslash (git quotes a fixed pattern for PCRE in \Q…\E).
+const GREP_LITERAL = /^[A-Za-z0-9_ /:=@%,'"<>!~&;#-]+$/;
+const GREP_FIXED = /^[\x20-\x5b\x5d-\x7e]+$/;
+
 /**
- * The arguments after `git` when they are a plain name listing, `ls-files …` or `diff
- * --name-only …` with only the options above and literal words: it writes no file and prints
- * only names. Null otherwise.
+ * `git grep -l PATTERN [REV…] [-- PATHSPEC…]` (also `--name-only`, `-z`, `-F`, `-I`, `-e
+ * PATTERN`), normalised to one-letter options: it prints the names of the tracked work-tree
+ * files (regular files only: git lstat()s each and skips links and FIFOs) or `REV:name` for a
+ * tree, runs no textconv filter unless `--textconv` is given, and writes nothing. Null for
+ * anything else (`-i`, `-w`, `-P`, `-O` that opens a pager, `--untracked`, `--no-index`, a
+ * pattern whose match depends on the locale).
+ */
+function _grepArgs(rest: Word[]): string[] | null {
+  const letters: string[] = [];
+  const patterns: string[] = [];
+  let i = 0;
+  for (; i < rest.length; i++) {
+    const a = rest[i]!.value;
+    if (a === "-e" && i + 1 < rest.length) patterns.push(rest[++i]!.value);
+    else if (GREP_LONG.has(a)) letters.push(GREP_LONG.get(a)!);
+    else if (/^-[lzFI]+$/.test(a)) letters.push(...a.slice(1));
+    else if (a.startsWith("-") && a !== "--") return null;
+    else break;
+  }
+  if (patterns.length === 0 && i < rest.length && rest[i]!.value !== "--") patterns.push(rest[i++]!.value);
+  const after = rest.slice(i).map((w) => w.value);
+  const dash = after.indexOf("--");
+  if ((dash === -1 ? after : after.slice(0, dash)).some((a) => a.startsWith("-"))) return null;
+  const literal = letters.includes("F") ? GREP_FIXED : GREP_LITERAL;
+  if (!letters.includes("l") || patterns.length === 0 || !patterns.every((p) => literal.test(p))) return null;
+  return ["grep", ...[...new Set(letters)].map((l) => `-${l}`), ...patterns.flatMap((p) => ["-e", p]), ...after];
+}
+
+/**
+ * `git branch [--merged [COMMIT] | --no-merged [COMMIT]]`: lists the local branches, one a line
+ * after a two-letter mark (`* ` the current one, `+ ` one checked out elsewhere); a filter
+ * makes any other operand a pattern, without one an operand would create a branch. Null for
+ * anything else.
+ */
+function _branchArgs(rest: string[]): string[] | null {
+  const [filter, commit, ...more] = rest;
+  if (filter === undefined) return ["branch"];
+  if (!/^--(no-)?merged(=[^-].*)?$/.test(filter) || more.length > 0 || (commit !== undefined && (filter.includes("=") || commit.startsWith("-")))) return null;
+  return ["branch", ...rest];
+}
+
+// What `git branch` prints for a branch when no setting changes it (`column.ui` puts several
+// on a line, `color.branch=always` adds escapes); a detached HEAD's line is not read.
+const BRANCH_LINE = /^[*+ ] [^\s(]\S*$/;
+
+/**
+ * The arguments after `git` when they are a plain name listing, `ls-files …`, `diff
+ * --name-only …` with only the options above and literal words, `grep -l …` (normalised:
+ * `_grepArgs`) or `branch` (`_branchArgs`): it writes no file and prints only names. Null
+ * otherwise.
  */
 export function gitListingArgs(args: Word[]): string[] | null {
   const [sub, ...rest] = args;
-  if (sub?.value !== "ls-files" && sub?.value !== "diff") return null;
   if (args.some((w) => w.dynamic || w.glob)) return null;
+  if (sub?.value === "grep") return _grepArgs(rest);
+  if (sub?.value === "branch") return _branchArgs(rest.map((w) => w.value));
+  if (sub?.value !== "ls-files" && sub?.value !== "diff") return null;
   const allowed = sub.value === "ls-files" ? LS_FILES : DIFF;
   let operands = false;
   let names = sub.value === "ls-files";
@@ -33,18 +99,39 @@ export function gitListingArgs(args: Word[]): string[] | null {
 /**
  * What a git name listing feeding a pipe prints (`git diff --name-only | xargs npx prettier
  * --write`), listed by running that read-only listing now, as the find dry run lists find's
- * matches. Only where the listing cannot differ when the line runs: the feeder is plain `git`
- * (no option before the subcommand, no assignment, redirection, alias, function or hash entry,
- * no GIT_* variable or git setting in the line), the directory is known, and nothing earlier in
- * the line may have changed files or the index (`rewritten`: unseen-writes.ts). Null otherwise.
+ * matches; `grep`, `head` and `tail` stages between them are applied in process
+ * (posix/line-filter.ts: `git grep -l x | grep -v '^vendor/' | xargs …`). Only where the
+ * listing cannot differ when the line runs: the listing is plain `git` (no option before the
+ * subcommand, no assignment, redirection, alias, function or hash entry, no GIT_* variable or
+ * git setting in the line), the directory is known, and nothing earlier in the line may have
+ * changed files or the index (`rewritten`: unseen-writes.ts). Null otherwise.
  */
 export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten: boolean): string | null {
-  const [head, ...args] = feeder.argv;
+  const stages: LineStage[] = [];
+  let git = feeder;
+  for (let stage = lineStage(git); stage && git.pipeFrom; stage = lineStage(git)) {
+    stages.unshift(stage);
+    git = git.pipeFrom;
+  }
+  const [head, ...args] = git.argv;
   const cwd = ctx.state.cwd;
-  if (!head || head.dynamic || head.value !== "git" || programName(head) !== "git" || feeder.group || feeder.assigns.length > 0 || feeder.redirects.length > 0) return null;
+  if (!head || head.dynamic || head.value !== "git" || programName(head) !== "git" || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
   if (cwd === null || ctx.depth > 0 || rewritten || ctx.state.landed?.length || ctx.state.changes?.length) return null;
   if (ctx.state.aliases?.has("git") || ctx.state.functions?.has("git") || ctx.state.hashed?.has("git") || ctx.state.gitConfig !== undefined) return null;
   if ([...ctx.vars.keys()].some((k) => k.startsWith("GIT_"))) return null;
   const listing = gitListingArgs(args);
-  return listing === null ? null : gitFact(cwd, listing);
+  const output = listing === null ? null : listingOutput(cwd, listing);
+  if (output === null || stages.length === 0) return output;
+  // NUL-separated names are no lines the stages could select from.
+  const kept = listing!.includes("-z") ? null : applyStages(outputLines(output), stages);
+  return kept && kept.map((line) => `${line}\n`).join("");
+}
+
+/**
+ * What the listing `args` (gitListingArgs) prints in `cwd`, read now: `git grep` that matches
+ * nothing prints nothing; a branch listing only in its plain form (BRANCH_LINE).
+ */
+export function listingOutput(cwd: string, args: string[]): string | null {
+  const output = gitFact(cwd, args, args[0] === "grep" ? 1 : undefined);
+  return args[0] !== "branch" || output === null || outputLines(output).every((l) => BRANCH_LINE.test(l)) ? output : null;
 }

@@ -1,11 +1,11 @@
-import { gitListingArgs } from "../effects/git-listing.ts";
-import { gitFact } from "../git-preflight.ts";
+import { gitListingArgs, listingOutput } from "../effects/git-listing.ts";
 import { literalWord, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
-import { lineFilter } from "./line-filter.ts";
+import { applyStages, lineStage, outputLines, type LineStage } from "./line-filter.ts";
 
 /**
- * An unquoted `$(git ls-files …)` or `$(git diff --name-only …)` (optionally piped through
- * `grep` with a literal pattern: line-filter.ts) that is a whole word of the line's first
+ * An unquoted `$(git ls-files …)`, `$(git diff --name-only …)` or `$(git grep -l …)`
+ * (optionally piped through `grep` with a literal pattern, `head` or `tail`: line-filter.ts)
+ * that is a whole word of the line's first
  * command expands to the names it prints, one word each, when every name is plain (no blank,
  * quote, backslash, glob character or `=`: nothing splits, globs or assigns differently). The
  * listing is read by running it read-only now (git-listing.ts), so only where it cannot differ
@@ -38,7 +38,7 @@ export function noteListing(word: Word, listing: Listing): void {
 /**
  * The names a noted word expands to (at most `max`), or null when it is no listing the guard
  * can read: the substitution is one pipeline, a plain git name listing (no `-z`: the shell
- * drops NUL bytes) and then `grep` stages only, and every name printed is plain.
+ * drops NUL bytes) and then line stages only, and every name printed is plain.
  */
 export function listingNames(word: Word, max: number): string[] | null {
   const noted = _listings.get(word);
@@ -48,17 +48,16 @@ export function listingNames(word: Word, max: number): string[] | null {
   for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.unshift(c);
   const [git, ...stages] = chain;
   if (chain.length !== noted.commands.length || !noted.commands.every((c, i) => c === chain[i])) return null;
-  const filters = stages.map(lineFilter);
+  const filters = stages.map(lineStage);
   if (!git || filters.some((f) => f === null)) return null;
   const [head, ...args] = git.argv;
   if (!head || head.dynamic || head.quoted || head.value !== "git" || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
   const listing = gitListingArgs(args);
   if (listing === null || listing.includes("-z")) return null;
-  const output = gitFact(noted.cwd, listing);
+  const output = listingOutput(noted.cwd, listing);
   if (output === null) return null;
-  const names = output.split("\n").filter((n, i, all) => n !== "" || i < all.length - 1);
-  const kept = names.filter((n) => filters.every((f) => f!(n)));
-  return kept.length <= max && kept.every((n) => PLAIN_NAME.test(n) && !n.includes("=")) ? kept : null;
+  const kept = applyStages(outputLines(output), filters as LineStage[]);
+  return kept !== null && kept.length <= max && kept.every((n) => PLAIN_NAME.test(n) && !n.includes("=")) ? kept : null;
 }
 
 /** Whether `word` may be a listing substituted as words (noted above). */

@@ -1,0 +1,111 @@
+import { beforeAll } from "bun:test";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { NOOP, OK, RELOCATE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+
+// The fourth false-positive hunt: `git grep -l` read like `git ls-files`, grep/head/tail stages
+// between a git listing and xargs or inside its substitution, and `git branch [--merged]` into
+// `xargs git branch -d` (effects/git-listing.ts, posix/line-filter.ts), each with the dangerous
+// neighbours that stay refused.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+
+function commit(ws: string, files: Record<string, string>): (...args: string[]) => void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(ws, path, ".."), { recursive: true });
+    writeFileSync(join(ws, path), text);
+  }
+  const git = (...args: string[]) => void Bun.spawnSync(["git", "-C", ws, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdout: "ignore", stderr: "ignore" });
+  git("add", ...Object.keys(files));
+  git("commit", "-qm", "more");
+  return git;
+}
+
+beforeAll(() => {
+  // Tracked: code naming oldName, a credential file naming it too, a vendored file; one merged branch.
+  const git = commit(fx.ws, { "src/lib.ts": "export const oldName = 1;\n", "src/app.py": "oldName = 1\n", "src/other.ts": "x\n", "conf/.env": "TOKEN=oldName\n", "vendor/v.ts": "oldName\n" });
+  git("branch", "feature");
+});
+
+// `git grep -l` lists tracked work-tree files (never .git), read by running it now.
+const GREP: VerdictRow[] = [
+  ["sed -i on the files git grep lists is allowed", "git grep -l oldName -- src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["prettier on the files git grep lists is allowed", "git grep -l oldName -- src | xargs npx prettier --write", ...OK],
+  ["NUL-separated names into xargs -0", "git grep -lz oldName -- src | xargs -0 sed -i 's/oldName/newName/g'", ...OK],
+  ["--name-only and -e, a pathspec without --", "git grep --name-only -e oldName src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["a fixed string may hold regex characters", "git grep -lF 'oldName = 1;' -- src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["substituted as words", "npx prettier --write $(git grep -l oldName -- src)", ...OK],
+  ["a grep stage drops the credential file", "git grep -l oldName | grep -v '^conf/' | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["no match runs nothing with -r", "git grep -l zzzNoSuchName | xargs -r sed -i 's/a/b/'", ...OK],
+  ["a delete of the listed files relocates them", "git grep -l oldName -- src | xargs rm", ...RELOCATE],
+  ["the credential file it lists is read", "git grep -l oldName | xargs sed -i 's/oldName/newName/g'", ...SECRET],
+  ["the credential file substituted", "npx prettier --write $(git grep -l oldName)", ...SECRET],
+  ["-i folds case by the locale", "git grep -il oldName -- src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a regex dot matches by the locale", "git grep -l 'old.ame' -- src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["-P", "git grep -lP oldName -- src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["--untracked lists other files", "git grep -l --untracked oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["--no-index lists other files", "git grep -l --no-index oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["--textconv runs the configured filters", "git grep -l --textconv oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["-O opens the files in a pager", "git grep -l -O oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["patterns from a file", "git grep -l -f pats.txt | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["an option after the pattern", "git grep -l oldName --untracked | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a computed pattern", 'git grep -l "$P" | xargs sed -i s/a/b/', ...UNKNOWN],
+  ["without -l it prints lines", "git grep oldName -- src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["another repository through -C", "git -C / grep -l root | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["after git add the listing may differ", "git add -A && git grep -l oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+];
+
+// grep, head and tail stages applied in process, before xargs or inside the substitution.
+const STAGES: VerdictRow[] = [
+  ["a grep -E stage before xargs", "git diff --name-only HEAD~1 | grep -E '\\.(ts|py)$' | grep -v vendor/ | xargs npx prettier --write", ...OK],
+  ["a tail stage before xargs", "git ls-files src | tail -n 2 | xargs npx prettier --write", ...OK],
+  ["a head stage before xargs", "git ls-files src | head -1 | xargs rm", ...RELOCATE],
+  ["a head stage substituted", "npx prettier --write $(git ls-files src | head -n 2)", ...OK],
+  ["tail -n +N starts at a line", "npx prettier --write $(git ls-files | tail -n +4)", ...OK],
+  ["a head stage keeps the credential file it passes", "git ls-files | head -n 3 | xargs npx prettier --write", ...SECRET],
+  ["sort orders by the locale", "git ls-files src | sort | xargs rm", ...UNKNOWN],
+  ["uniq compares by the locale", "git ls-files src | uniq | xargs rm", ...UNKNOWN],
+  ["head -c cuts a name", "git ls-files src | head -c 5 | xargs rm", ...UNKNOWN],
+  ["head -n -N", "git ls-files src | head -n -1 | xargs rm", ...UNKNOWN],
+  ["a stage over NUL-separated names", "git ls-files -z src | head -n 1 | xargs -0 rm", ...UNKNOWN],
+  ["a stage with a file operand", "git ls-files src | head -n 1 list.txt | xargs rm", ...UNKNOWN],
+  ["another program between", "git ls-files src | sed 1d | xargs rm", ...UNKNOWN],
+];
+
+// `git branch [--merged]` lists branch names; `git branch -d` refuses unmerged branches.
+const BRANCHES: VerdictRow[] = [
+  ["deleting the merged branches is allowed", "git branch --merged | grep -v main | xargs git branch -d", ...OK],
+  ["grep -v of the current branch's mark", "git branch --merged | grep -v '\\*' | xargs git branch -d", ...OK],
+  ["an ERE of the mark and the main branches", "git branch --merged | grep -Ev '(^\\*|master|main)' | xargs -n 1 git branch -d", ...OK],
+  ["a column layout is not read", "git -c column.ui=always branch --merged | xargs git branch -d", ...UNKNOWN],
+  ["names from a file may be options", "cat names.txt | xargs git branch -d", ...UNKNOWN],
+  ["an operand creates a branch", "git branch newb | xargs git branch -d", ...UNKNOWN],
+  ["remote listings are not read", "git branch -a --merged | xargs git branch -d", ...UNKNOWN],
+  ["a substituted branch listing is no file list", "rm -rf $(git branch --merged)", ...UNKNOWN],
+];
+
+table("false positives 4: git grep -l read like git ls-files", GREP);
+table("false positives 4: grep, head and tail stages of a listing", STAGES);
+table("false positives 4: git branch listings into git branch -d", BRANCHES);
+
+// A second repository: a branch named `-D` (git update-ref accepts it) turns `xargs git branch
+// -d` into a forced delete, and with core.quotePath off a listing prints names outside ASCII
+// raw, which a grep stage would match by the locale's rules.
+const odd = useGuardFixture();
+const oddTable = verdictRows(odd);
+
+beforeAll(() => {
+  symlinkSync(join(odd.home, ".ssh", "id_rsa"), join(odd.ws, "na\u00efve"));
+  const git = commit(odd.ws, { "src/lib.ts": "x\n" });
+  git("add", "na\u00efve");
+  git("commit", "-qm", "link");
+  git("update-ref", "refs/heads/-D", "HEAD");
+  git("config", "core.quotePath", "false");
+});
+
+oddTable("false positives 4: listings a stage cannot read", [
+  ["a branch named -D forces the delete", "git branch --merged | grep -v main | xargs git branch -d", "SNAPSHOT", "SNAPSHOT_GIT_REFS"],
+  ["a raw name outside ASCII is not filtered in process", "rm -rf $(git ls-files | grep -v 'na.ve')", ...UNKNOWN],
+  ["nor before xargs", "git ls-files | grep -v 'na.ve' | xargs rm -rf", ...UNKNOWN],
+]);
