@@ -23,6 +23,11 @@ export interface Word {
   outputOf?: SimpleCommand[];
   /** Dynamic only through substitutions of commands that print one number (posix/numeric-output.ts). */
   numeric?: boolean;
+  /**
+   * Dynamic only through substitutions that print letters and digits or nothing (a commit hash:
+   * posix/hash-output.ts), put into `value` at these offsets; meant for this `value` only.
+   */
+  inert?: { value: string; at: number[] };
 }
 
 export interface Redirect {

@@ -53,7 +53,8 @@ export const sed: Handler = (inv) => {
   // The script is the first operand unless -e/-f gave it.
   const scripted = flags.some((f) => /^-[a-zA-Z]*[ef]|^--(expression|file)/.test(f) && !/^-[a-zA-Z]*i/.test(f));
   if (!scripted && files[0]) scripts.push(files[0]);
-  const ops = scripts.flatMap((s) => (s === null ? [] : s.dynamic ? [op("unknown", name)] : sedScriptOps(s.value, ctx)));
+  // A script whose unknown parts are letters and digits is read with them placed (Word.inert).
+  const ops = scripts.flatMap((s) => (s === null ? [] : !s.dynamic ? sedScriptOps(s.value, ctx) : s.inert?.value === s.value ? sedScriptOps(s.value, ctx, s.inert.at) : [op("unknown", name)]));
   if (!hasFlag(flags.filter((f) => !f.startsWith("--")), "i") && !flags.some((f) => f.startsWith("--in-place"))) return ops;
   const targets: Word[] = scripted ? files : files.slice(1);
   return targets.length ? [...ops, { ...op("overwrite", name, targets), inPlace: true }] : ops;

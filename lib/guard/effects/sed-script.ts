@@ -6,10 +6,15 @@ import type { AnalyzeContext } from "./context.ts";
 /**
  * The commands and files a sed script reaches beyond its output: `e CMD` and the `s///e` flag
  * run commands, `w FILE`/`W FILE` and the `s///w FILE` flag write files. The script is read
- * command by command (GNU syntax); what cannot be read is an unknown effect.
+ * command by command (GNU syntax); what cannot be read is an unknown effect. `inertAt`: where
+ * unknown letters and digits go into the script (Word.inert); each must land inside an `s` or
+ * `y` command's pattern or replacement, not after a backslash, with a delimiter that is no
+ * letter or digit, so that they change what is matched or put there, never which command or
+ * flag the script holds (`sed -i "s/COMMIT/$(git rev-parse --short HEAD)/" f`).
  */
-export function sedScriptOps(script: string, ctx: AnalyzeContext): Op[] {
+export function sedScriptOps(script: string, ctx: AnalyzeContext, inertAt: number[] = []): Op[] {
   const ops: Op[] = [];
+  const parts: Array<[number, number]> = [];
   let i = 0;
   const rest = () => {
     const end = script.indexOf("\n", i);
@@ -25,10 +30,12 @@ export function sedScriptOps(script: string, ctx: AnalyzeContext): Op[] {
     if (c === undefined) break;
     if (c === "s" || c === "y") {
       const delim = script[i++];
-      if (!delim || delim === "\n" || delim === "\\") return [op("unknown", "sed")];
+      if (!delim || delim === "\n" || delim === "\\" || (inertAt.length > 0 && /[A-Za-z0-9]/.test(delim))) return [op("unknown", "sed")];
       for (let part = 0; part < 2; part++) {
+        const start = i;
         while (i < script.length && script[i] !== delim) i += script[i] === "\\" ? 2 : 1;
         if (i >= script.length) return [op("unknown", "sed")];
+        parts.push([start, i]);
         i++;
       }
       if (c === "y") continue;
@@ -46,7 +53,8 @@ export function sedScriptOps(script: string, ctx: AnalyzeContext): Op[] {
     } else if (c === "w" || c === "W") ops.push(_write(rest()));
     else if ("aicrR:btTvF".includes(c) || c === "#") rest();
   }
-  return ops;
+  const inside = (k: number) => script[k - 1] !== "\\" && parts.some(([start, end]) => start <= k && k <= end);
+  return inertAt.every(inside) ? ops : [op("unknown", "sed")];
 }
 
 function _write(file: string): Op {

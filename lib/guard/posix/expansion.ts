@@ -2,6 +2,7 @@ import { ParseError, type SimpleCommand } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
+import { hashOutput } from "./hash-output.ts";
 import { numericOutput } from "./numeric-output.ts";
 import { trimmed } from "./param-trim.ts";
 import { assign, getOrigin, UNSET } from "./vars.ts";
@@ -25,7 +26,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner));
     return;
   }
   const next = src[lx.pos + 1];
@@ -45,7 +46,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const first = !quoted && w.pieces.length === 0 && lx.atLineStart() && !lx.vars.has("IFS");
     const inner = lx.nested(true);
     if (first && typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: false };
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");

@@ -37,8 +37,13 @@ export function noteLineText(vars: Vars, text: string, depth: number): void {
   }
 }
 
+/** Whether a text the line parsed so far (all of them while plainPrograms holds) matches `re`. */
+export function lineMentions(vars: Vars, re: RegExp): boolean {
+  return _texts.get(vars)?.texts.some((t) => re.test(t)) ?? true;
+}
+
 /** Whether no text the line has parsed so far may redefine a program (false before the line's own text). */
-function _plain(vars: Vars): boolean {
+export function plainPrograms(vars: Vars): boolean {
   const seen = _texts.get(vars);
   if (!seen) return false;
   while (seen.plain && seen.tested < seen.texts.length) if (REDEFINES.test(seen.texts[seen.tested++]!)) seen.plain = false;
@@ -47,17 +52,24 @@ function _plain(vars: Vars): boolean {
 
 const SUBSTITUTION = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\(([^]*)\)\1$/;
 
+/**
+ * The commands of an assignment whose raw text is `NAME=$(…)` (or `NAME="$(…)"`), when no text
+ * the line parsed may redefine a program; null otherwise.
+ */
+export function substitutedCommands(lx: Lexer, raw: string | undefined): SimpleCommand[] | null {
+  const body = raw === undefined ? undefined : SUBSTITUTION.exec(raw)?.[2];
+  if (body === undefined || !plainPrograms(lx.vars)) return null;
+  try {
+    return lx.parseText(body);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether an assignment's raw text is `NAME=$(…)` (or `NAME="$(…)"`) of a numeric-only command. */
 export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean {
-  const body = raw === undefined ? undefined : SUBSTITUTION.exec(raw)?.[2];
-  if (body === undefined || !_plain(lx.vars)) return false;
-  let commands: SimpleCommand[];
-  try {
-    commands = lx.parseText(body);
-  } catch {
-    return false;
-  }
-  return _numericCommands(commands, false);
+  const commands = substitutedCommands(lx, raw);
+  return commands !== null && _numericCommands(commands, false);
 }
 
 /**
@@ -65,7 +77,7 @@ export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean
  * and, unquoted, one number (`id -G` or `wc -lc` print several, which split into more words).
  */
 export function numericOutput(vars: Vars, commands: SimpleCommand[], quoted: boolean): boolean {
-  return _plain(vars) && _numericCommands(commands, !quoted);
+  return plainPrograms(vars) && _numericCommands(commands, !quoted);
 }
 
 function _numericCommands(commands: SimpleCommand[], single: boolean): boolean {
@@ -75,7 +87,7 @@ function _numericCommands(commands: SimpleCommand[], single: boolean): boolean {
   const chain = new Set<SimpleCommand>();
   for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.add(c);
   if (commands.some((c) => !chain.has(c)) || last.group) return false;
-  return _quietRedirects(last) && _numericProgram(last.argv) && (!single || _oneNumber(last.argv));
+  return quietRedirects(last) && _numericProgram(last.argv) && (!single || _oneNumber(last.argv));
 }
 
 /** Of the numeric programs, those that print one number: nproc, and the others asked for one field. */
@@ -89,7 +101,7 @@ function _oneNumber(argv: Word[]): boolean {
 }
 
 /** Only input redirections and stderr sent to a file: nothing else reaches stdout. */
-function _quietRedirects(cmd: SimpleCommand): boolean {
+export function quietRedirects(cmd: SimpleCommand): boolean {
   return cmd.redirects.every((r) => (r.op === "<" && (r.fd === "" || r.fd === "0")) || (r.op === ">" && r.fd === "2" && !r.target.dynamic));
 }
 

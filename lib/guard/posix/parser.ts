@@ -19,8 +19,9 @@ import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listi
 import { recordNumeric } from "./loop-candidates.ts";
 import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
+import { freshTemp } from "./temp-output.ts";
 import { trackDefinitions } from "./track.ts";
-import { DECLARERS, mark, restore, type Vars } from "./vars.ts";
+import { DECLARERS, mark, restore, settle, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -137,7 +138,10 @@ class _Parser extends Lexer {
       this.pos += 2;
       this.skipLineBreaks();
       if (op === "||" && conditional.length > 0) this.flow.leave(conditional.splice(0)[0]!);
+      const fresh = this._fresh;
       conditional.push(this.flow.enter("maybe"));
+      // `d=$(mktemp -d) && …`: d names the folder mktemp made (temp-output.ts).
+      if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) settle(this.vars, fresh.name, fresh.path);
     }
     if (conditional.length > 0) this.flow.leave(conditional[0]!);
     // `cmd &`: every command of the list runs in the background.
@@ -303,6 +307,9 @@ class _Parser extends Lexer {
       if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
     }
     this.noteNumeric(cmd, raws);
+    // `! d=$(mktemp -d) && …` runs what follows when mktemp failed.
+    const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
+    this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (cmd.argv.slice(1).some(mayList)) this._listed = cmd;
@@ -338,6 +345,9 @@ class _Parser extends Lexer {
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
   private _listed: SimpleCommand | undefined;
   private _andOrDepth = 0;
+  /** The last command parsed when it is `d=$(mktemp …)` (temp-output.ts), and the last one `!` negated. */
+  private _fresh: { cmd: SimpleCommand; name: string; path: string } | undefined;
+  private _negated: SimpleCommand | undefined;
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
   private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
@@ -436,6 +446,7 @@ class _Parser extends Lexer {
       }
       if (SKIPPED_WORDS.has(word.value)) {
         this.scopes.word(word.value);
+        if (word.value === "!") this._negated = cmd;
         return false;
       }
       if (word.value === "esac" && this.caseDepth > 0) {

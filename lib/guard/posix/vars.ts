@@ -62,6 +62,20 @@ export function assign(vars: Vars, name: string, value: string | null): void {
   _candidates.get(vars)?.delete(name);
 }
 
+/**
+ * `name`, unknown in general, holds `value` in the frame just entered (`d=$(mktemp -d) && …`:
+ * temp-output.ts); journaled, so leaving that frame makes it unknown again.
+ */
+export function settle(vars: Vars, name: string, value: string): void {
+  _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: true });
+  vars.set(name, value);
+}
+
+/** Whether the line assigned `name` (or made it unknown) so far: a value it has not is the environment's. */
+export function assigned(vars: Vars, name: string): boolean {
+  return _assigned.get(vars)?.has(name) === true;
+}
+
 /** A point in the assignment history to return to (or blur from) when a frame closes. */
 export function mark(vars: Vars): number {
   let journal = _journal.get(vars);

@@ -28,6 +28,8 @@ export class WordBuilder {
   outputOf: SimpleCommand[] | undefined;
   /** Every unknown part so far is a number (false once one is not). */
   numeric: boolean | undefined;
+  /** Where each unknown part went into `value` while all are letters and digits only (hash-output.ts); null once one is not. */
+  inertAt: number[] | null | undefined;
   /** The word starts with an unquoted substitution the line runs first, or with `<(…)` (listing-words.ts). */
   listing: { commands: SimpleCommand[]; cwd: string; lines: boolean } | undefined;
 
@@ -59,15 +61,17 @@ export class WordBuilder {
 
   /**
    * The result of an expansion: known text, or unknown; `from`: the commands that printed it;
-   * `numeric`: the unknown text is one number (numeric-output.ts).
+   * `numeric`: the unknown text is one number (numeric-output.ts); `inert`: letters and digits
+   * or nothing (hash-output.ts).
    */
-  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[], numeric = false): void {
+  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[], numeric = false, inert = false): void {
     this.pieces.push({ kind: "expansion", text, quoted: quotedContext });
     if (from?.length) this.outputOf = this.outputOf ? this.outputOf.concat(from) : from;
     this.started = true;
     if (text === null) {
       this.dynamic = true;
       this.numeric = (this.numeric ?? true) && numeric;
+      this.inertAt = inert && this.inertAt !== null ? [...(this.inertAt ?? []), this.value.length] : null;
       return;
     }
     // An unquoted expansion is split on blanks and globbed by the shell; a value that would be
@@ -75,6 +79,7 @@ export class WordBuilder {
     if (!quotedContext && /[\s*?[]/.test(text)) {
       this.dynamic = true;
       this.numeric = false;
+      this.inertAt = null;
     }
     if (quotedContext) this.quoted = true;
     this.value += text;
@@ -84,6 +89,7 @@ export class WordBuilder {
   build(): Word {
     const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
     if (this.dynamic && this.numeric) word.numeric = true;
+    if (this.dynamic && this.inertAt) word.inert = { value: this.value, at: this.inertAt };
     return word;
   }
 
@@ -94,7 +100,7 @@ export class WordBuilder {
    */
   finish(tilde: Tilde, braces: boolean, assignment: boolean): Word[] {
     const lists = braces && this.brace ? expandBraces(this.pieces) : null;
-    if (lists === undefined) return [{ ...this.build(), dynamic: true }];
+    if (lists === undefined) return [{ ...this.build(), dynamic: true, inert: undefined }];
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
     // The word is that substitution alone: it may stand for the names a listing prints.

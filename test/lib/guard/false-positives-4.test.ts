@@ -2,12 +2,15 @@ import { beforeAll } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { NOOP, OK, RELOCATE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { OK, RELOCATE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // The fourth false-positive hunt: `git grep -l` read like `git ls-files`, grep/head/tail stages
-// between a git listing and xargs or inside its substitution, and `git branch [--merged]` into
-// `xargs git branch -d` (effects/git-listing.ts, posix/line-filter.ts), each with the dangerous
-// neighbours that stay refused.
+// between a git listing and xargs or inside its substitution, `git branch [--merged]` into
+// `xargs git branch -d` (effects/git-listing.ts, posix/line-filter.ts), `d=$(mktemp -d) && …`
+// (posix/temp-output.ts) and `$(git rev-parse HEAD)` in a sed script (posix/hash-output.ts),
+// each with the dangerous neighbours that stay refused.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 
@@ -78,6 +81,7 @@ const BRANCHES: VerdictRow[] = [
   ["deleting the merged branches is allowed", "git branch --merged | grep -v main | xargs git branch -d", ...OK],
   ["grep -v of the current branch's mark", "git branch --merged | grep -v '\\*' | xargs git branch -d", ...OK],
   ["an ERE of the mark and the main branches", "git branch --merged | grep -Ev '(^\\*|master|main)' | xargs -n 1 git branch -d", ...OK],
+  ["-D deletes the listed branches, kept first as for named ones", "git branch | grep -v main | xargs git branch -D", "SNAPSHOT", "SNAPSHOT_GIT_REFS"],
   ["a column layout is not read", "git -c column.ui=always branch --merged | xargs git branch -d", ...UNKNOWN],
   ["names from a file may be options", "cat names.txt | xargs git branch -d", ...UNKNOWN],
   ["an operand creates a branch", "git branch newb | xargs git branch -d", ...UNKNOWN],
@@ -85,9 +89,62 @@ const BRANCHES: VerdictRow[] = [
   ["a substituted branch listing is no file list", "rm -rf $(git branch --merged)", ...UNKNOWN],
 ];
 
+// `d=$(mktemp -d) && …`: after `&&`, d is a new folder in the temporary directory.
+const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
+const MKTEMP: VerdictRow[] = [
+  ["a copy into a new temporary folder", 'tmpdir=$(mktemp -d) && cp -r src "$tmpdir"', ...TEMP],
+  ["a temporary folder used and removed", 'd=$(mktemp -d) && cp -r src "$d" && rm -rf "$d"', ...TEMP],
+  ["a quoted substitution, --directory", 'd="$(mktemp --directory)" && cp -r src "$d" && rm -rf "$d"', ...TEMP],
+  ["a temporary file written and removed", 'f=$(mktemp) && echo hi > "$f" && rm -f "$f"', ...TEMP],
+  ["after ; a failed mktemp leaves it empty", 'd=$(mktemp -d); rm -rf "$d"/*', ...UNKNOWN],
+  ["after ||", 'd=$(mktemp -d) || rm -rf "$d"/*', ...UNKNOWN],
+  ["after the && list ends", 'd=$(mktemp -d) && true; rm -rf "$d"/*', ...UNKNOWN],
+  ["the parent of the new folder", 'd=$(mktemp -d) && rm -rf "$d"/..', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a copy of a credential folder into it", 'd=$(mktemp -d) && cp -r ~/.ssh "$d"', ...SECRET],
+  ["a template may name any folder", 'd=$(mktemp -d ../x.XXXX) && rm -rf "$d"/..', ...UNKNOWN],
+  ["-p DIR (BSD lets TMPDIR override it)", 'd=$(mktemp -d -p /tmp) && rm -rf "$d"', ...UNKNOWN],
+  ["-u makes no folder", 'd=$(mktemp -u) && rm -rf "$d"', ...UNKNOWN],
+  ["a TMPDIR the line set is followed", 'export TMPDIR=~ && d=$(mktemp -d) && rm -rf "$d"', "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a TMPDIR the line made unknown", 'export TMPDIR="$X" && d=$(mktemp -d) && rm -rf "$d"', ...UNKNOWN],
+  ["a function named mktemp", 'mktemp() { echo ~; }; d=$(mktemp -d) && rm -rf "$d"', ...UNKNOWN],
+  ["a second substitution in the value", 'd=$(mktemp -d)$(echo /..) && rm -rf "$d"', ...UNKNOWN],
+  ["local's status is not mktemp's", 'local d=$(mktemp -d) && rm -rf "$d"/*', ...UNKNOWN],
+  ["! runs what follows when mktemp failed", '! d=$(mktemp -d) && rm -rf "$d"/*', ...UNKNOWN],
+  ["! inside the substitution", 'd=$(! mktemp -d) && rm -rf "$d"/*', ...UNKNOWN],
+  ["a substitution sent to the background exits 0", 'd=$(mktemp -d &) && rm -rf "$d"/*', ...UNKNOWN],
+  ["another command in the substitution", 'd=$(mktemp -d || true) && rm -rf "$d"/*', ...UNKNOWN],
+  ["a DEBUG trap under extdebug skips mktemp", 'shopt -s extdebug; set -T; trap false DEBUG; d=$(mktemp -d) && rm -rf "$d"/*', ...UNKNOWN],
+  ["a loop body runs again", 'for i in 1 2; do d=$(mktemp -d) && rm -rf "$d"; done', ...UNKNOWN],
+];
+
+// A commit hash in a sed script: letters and digits inside an s command's parts.
+const HASH: VerdictRow[] = [
+  ["the short hash into a replacement", 'sed -i "s/COMMIT/$(git rev-parse --short HEAD)/" README.md', ...OK],
+  ["the full hash, a flag after it", 'sed -i "s/^commit: .*/commit: $(git rev-parse HEAD)/g" README.md', ...OK],
+  ["another delimiter, -e", 'sed -i -e "s|COMMIT|$(git rev-parse --short=8 --verify HEAD)|" README.md', ...OK],
+  ["unquoted", "sed -i s/COMMIT/$(git rev-parse --short HEAD)/ README.md", ...OK],
+  ["in the flags it may be e", 'sed -i "s/x/y/$(git rev-parse --short HEAD)" README.md', ...UNKNOWN],
+  ["as the command it may be e CMD", 'sed -i "1$(git rev-parse HEAD)" README.md', ...UNKNOWN],
+  ["after a backslash", 'sed -i "s/x/\\\\$(git rev-parse HEAD)/" README.md', ...UNKNOWN],
+  ["with a letter as the delimiter", 'sed -i "sx$(git rev-parse HEAD)xyx" README.md', ...UNKNOWN],
+  ["in an address", 'sed -i "/$(git rev-parse HEAD)/d" README.md', ...UNKNOWN],
+  ["a tag name may hold / and ;e", 'sed -i "s/x/$(git describe --tags)/" README.md', ...UNKNOWN],
+  ["a branch name may hold /", 'sed -i "s/x/$(git rev-parse --abbrev-ref HEAD)/" README.md', ...UNKNOWN],
+  ["another revision is echoed when it does not resolve", 'sed -i "s/x/$(git rev-parse origin/we)/" README.md', ...UNKNOWN],
+  ["its error sent into the output", 'sed -i "s/x/$(git rev-parse HEAD 2>&1)/" README.md', ...UNKNOWN],
+  ["a function named git", "git() { echo 'x/e'; }; sed -i \"s/x/$(git rev-parse HEAD)/\" README.md", ...UNKNOWN],
+  ["another substitution beside it", 'sed -i "s/x/$(git rev-parse HEAD)$(cat f)/" README.md', ...UNKNOWN],
+  ["a number stays unknown in a script", 'sed -i "s/x/$(nproc)/" README.md', ...UNKNOWN],
+];
+
 table("false positives 4: git grep -l read like git ls-files", GREP);
 table("false positives 4: grep, head and tail stages of a listing", STAGES);
 table("false positives 4: git branch listings into git branch -d", BRANCHES);
+table("false positives 4: a mktemp folder after &&", MKTEMP);
+table("false positives 4: a commit hash in a sed script", HASH);
+// Without TMPDIR in the environment mktemp uses /tmp; with TMPDIR in the home, its folder is there.
+verdictRows({ ws: fx.ws, env: { ...fx.env, TMPDIR: undefined } })("false positives 4: mktemp without TMPDIR", [["/tmp", 'd=$(mktemp -d) && cp -r src "$d" && rm -rf "$d"', ...TEMP]]);
+verdictRows({ ws: fx.ws, env: { ...fx.env, TMPDIR: fx.home } })("false positives 4: mktemp with TMPDIR in the home", [["the home", 'd=$(mktemp -d) && rm -rf "$d"', "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"]]);
 
 // A second repository: a branch named `-D` (git update-ref accepts it) turns `xargs git branch
 // -d` into a forced delete, and with core.quotePath off a listing prints names outside ASCII
