@@ -104,9 +104,12 @@ export function gitListingArgs(args: Word[]): string[] | null {
  * listing cannot differ when the line runs: the listing is plain `git` (no option before the
  * subcommand, no assignment, redirection, alias, function or hash entry, no GIT_* variable or
  * git setting in the line), the directory is known, and nothing earlier in the line may have
- * changed files or the index (`rewritten`: unseen-writes.ts). Null otherwise.
+ * changed files or the index (`rewritten`: unseen-writes.ts). A listing that reads the work tree
+ * while it prints (`_readsWorkTree`) is read only when xargs takes all of it before running
+ * anything: no `-n`, `-I` or other `eager` option and less text than its command buffer, so
+ * the command cannot change a file git has yet to read. Null otherwise.
  */
-export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten: boolean): string | null {
+export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten: boolean, eager: boolean): string | null {
   const stages: LineStage[] = [];
   let git = feeder;
   for (let stage = lineStage(git); stage && git.pipeFrom; stage = lineStage(git)) {
@@ -121,10 +124,22 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
   if ([...ctx.vars.keys()].some((k) => k.startsWith("GIT_"))) return null;
   const listing = gitListingArgs(args);
   const output = listing === null ? null : listingOutput(cwd, listing);
-  if (output === null || stages.length === 0) return output;
+  if (output === null || (_readsWorkTree(listing!) && (eager || output.length >= XARGS_WAITS))) return null;
+  if (stages.length === 0) return output;
   // NUL-separated names are no lines the stages could select from.
   const kept = listing!.includes("-z") ? null : applyStages(outputLines(output), stages);
   return kept && kept.map((line) => `${line}\n`).join("");
+}
+
+// Less text than GNU (128 KiB), BSD (ARG_MAX) and BusyBox (32 KiB) xargs gather before they run
+// a command: each reads such input to its end first.
+const XARGS_WAITS = 16_384;
+
+/** Whether a listing (gitListingArgs) reads work-tree files as it prints: `grep`, `diff` without `--cached`, `ls-files -m/-d/-o`. */
+function _readsWorkTree(args: string[]): boolean {
+  if (args[0] === "grep") return true;
+  if (args[0] === "diff") return !args.includes("--cached") && !args.includes("--staged");
+  return args[0] === "ls-files" && args.some((a) => /^(?:-[mdo]|--modified|--deleted|--others)$/.test(a));
 }
 
 /**

@@ -9,7 +9,11 @@ export interface XargsOptions {
   delimiter?: string | null;
   argFile: boolean;
   noRunIfEmpty: boolean;
+  /** A count, size, replace, parallel or prompt option: xargs may run the command before its input ends. */
+  eager: boolean;
 }
+
+const EAGER = new Set(["I", "i", "replace", "L", "l", "max-lines", "n", "max-args", "s", "max-chars", "P", "max-procs", "p", "interactive"]);
 
 // GNU xargs' short options: those that take the next word or the rest of theirs, and those whose
 // value can only be attached (`-e[EOF]`, `-i[R]`, `-l[N]`).
@@ -48,8 +52,9 @@ export function xargsOptions(args: Word[]): XargsOptions | null {
 }
 
 function _readOptions(args: Word[]): XargsOptions | null {
-  const out: XargsOptions = { command: args.length, argFile: false, noRunIfEmpty: false };
+  const out: XargsOptions = { command: args.length, argFile: false, noRunIfEmpty: false, eager: false };
   const set = (option: string, value: string | undefined) => {
+    out.eager ||= EAGER.has(option);
     if (option === "a" || option === "arg-file") out.argFile = true;
     else if (option === "0" || option === "null") out.delimiter = "\0";
     else if (option === "d" || option === "delimiter") out.delimiter = value === undefined ? null : delimiterOf(value);
@@ -60,7 +65,10 @@ function _readOptions(args: Word[]): XargsOptions | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     // A count given by a number-printing substitution (`-P$(nproc)`) changes no command.
-    if (a.dynamic && a.numeric && NUMERIC_VALUED.test(a.value)) continue;
+    if (a.dynamic && a.numeric && NUMERIC_VALUED.test(a.value)) {
+      out.eager = true;
+      continue;
+    }
     if (a.dynamic) return a.value.startsWith("-") ? null : { ...out, command: i };
     const v = a.value;
     if (v === "--") return { ...out, command: i + 1 };

@@ -23,7 +23,7 @@ export const xargs: Handler = (inv) => {
   const command = inv.args.slice(options.command);
   if (command.length === 0) return [];
   const stdin = stdinOf(inv.cmd);
-  const listed = options.argFile || stdin.kind === "text" || !inv.cmd?.pipeFrom ? null : gitListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd));
+  const listed = options.argFile || stdin.kind === "text" || !inv.cmd?.pipeFrom ? null : gitListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd), options.eager);
   const text = listed ?? (options.argFile || stdin.kind !== "text" || stdin.dynamic ? null : stdin.text);
   // A repository's listing may name many files (judged like the find dry run's matches).
   const items = text === null ? null : xargsItems(text, options, listed === null ? undefined : MAX_LISTED);
@@ -101,7 +101,7 @@ export const parallel: Handler = (inv) => {
     // No command: each input is one. `parallel :::` has none; without `:::` they come from stdin.
     if (sep < 0) {
       const stdin = stdinOf(inv.cmd);
-      const lines = stdin.kind !== "text" || stdin.dynamic ? null : xargsItems(stdin.text, { command: 0, replace: "{}", argFile: false, noRunIfEmpty: false });
+      const lines = stdin.kind !== "text" || stdin.dynamic ? null : xargsItems(stdin.text, { command: 0, replace: "{}", argFile: false, noRunIfEmpty: false, eager: false });
       return lines === null ? [op("unknown", "parallel")] : lines.flatMap((line) => analyzeText(line, "posix", inv.ctx));
     }
     if (inputs.some((w) => w.dynamic)) return [op("unknown", "parallel")];

@@ -57,6 +57,10 @@ const GREP: VerdictRow[] = [
   ["without -l it prints lines", "git grep oldName -- src | xargs sed -i 's/a/b/'", ...UNKNOWN],
   ["another repository through -C", "git -C / grep -l root | xargs sed -i 's/a/b/'", ...UNKNOWN],
   ["after git add the listing may differ", "git add -A && git grep -l oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  // xargs -n/-I/-P run while git still reads files the command may change (`xargs -n 2 mv`).
+  ["xargs -n runs before git grep ends", "git grep -l oldName -- src | xargs -n 1 sed -i 's/a/b/'", ...UNKNOWN],
+  ["xargs -I runs before git diff ends", "git diff --name-only | xargs -I{} npx prettier --write {}", ...UNKNOWN],
+  ["an index listing is read first", "git ls-files src | xargs -n 1 rm", ...RELOCATE],
 ];
 
 // grep, head and tail stages applied in process, before xargs or inside the substitution.
