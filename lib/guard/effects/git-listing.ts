@@ -144,9 +144,12 @@ function _readsWorkTree(args: string[]): boolean {
 
 /**
  * What the listing `args` (gitListingArgs) prints in `cwd`, read now: `git grep` that matches
- * nothing prints nothing; a branch listing only in its plain form (BRANCH_LINE).
+ * nothing prints nothing; a branch listing only in its plain form (BRANCH_LINE); null for
+ * output that is no UTF-8.
  */
 export function listingOutput(cwd: string, args: string[]): string | null {
   const output = gitFact(cwd, args, args[0] === "grep" ? 1 : undefined);
-  return args[0] !== "branch" || output === null || outputLines(output).every((l) => BRANCH_LINE.test(l)) ? output : null;
+  // A name that is no UTF-8 (core.quotePath off) reads as U+FFFD, another name than git printed.
+  if (output === null || output.includes("\uFFFD")) return null;
+  return args[0] !== "branch" || outputLines(output).every((l) => BRANCH_LINE.test(l)) ? output : null;
 }

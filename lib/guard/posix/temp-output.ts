@@ -11,13 +11,16 @@ import { assigned, UNSET } from "./vars.ts";
  * /tmp. The parser gives d that path with `XXXXXXXXXX` for the random part
  * (`vars.settle`) in that frame only: after `;` or `||` a failed mktemp leaves d empty
  * (`rm -rf "$d"/*` is then `rm -rf /*`) and d stays unknown. Null for anything else: a
- * template (it may name any folder or a `..`), `-u` (no file is made), `-t`, `-p DIR`, a
+ * name without a lowercase letter, a template (it may name any folder or a `..`), `-u` (no
+ * file is made), `-t`, `-p DIR`, a
  * relative TMPDIR or one the line made unknown, a program the line may redefine, a `trap` in
  * the line, or a command in a loop or function body (TMPDIR may differ when it runs again).
  */
 export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined): { name: string; path: string } | null {
-  // One assignment whose value is the output of one command (`d=$(mktemp -d)$(x)` is two).
-  if (cmd.argv.length > 0 || cmd.assigns.length !== 1 || cmd.assigns[0]!.value.outputOf?.length !== 1 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
+  // One assignment whose value is the output of one command (`d=$(mktemp -d)$(x)` is two), to
+  // a name with a lowercase letter: the shell's own variables and those programs read from the
+  // environment are uppercase (`IFS=$(mktemp -d)` would split words on its random letters).
+  if (cmd.argv.length > 0 || cmd.assigns.length !== 1 || !/[a-z]/.test(cmd.assigns[0]!.name) || cmd.assigns[0]!.value.outputOf?.length !== 1 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
   // The body starts with the program: `$(! mktemp -d)` inverts its status, `$(mktemp -d &)` exits 0.
   const commands = raw !== undefined && /^\w+="?\$\(\s*mktemp[\s)]/.test(raw) ? substitutedCommands(lx, raw) : null;
   const [mktemp] = commands ?? [];

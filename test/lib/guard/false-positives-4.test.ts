@@ -119,6 +119,7 @@ const MKTEMP: VerdictRow[] = [
   ["another command in the substitution", 'd=$(mktemp -d || true) && rm -rf "$d"/*', ...UNKNOWN],
   ["a DEBUG trap under extdebug skips mktemp", 'shopt -s extdebug; set -T; trap false DEBUG; d=$(mktemp -d) && rm -rf "$d"/*', ...UNKNOWN],
   ["a loop body runs again", 'for i in 1 2; do d=$(mktemp -d) && rm -rf "$d"; done', ...UNKNOWN],
+  ["an uppercase name may be the shell's (IFS)", 'IFS=$(mktemp -d) && rm -rf "$IFS"', ...UNKNOWN],
 ];
 
 // A commit hash in a sed script: letters and digits inside an s command's parts.
@@ -152,14 +153,16 @@ verdictRows({ ws: fx.ws, env: { ...fx.env, TMPDIR: fx.home } })("false positives
 
 // A second repository: a branch named `-D` (git update-ref accepts it) turns `xargs git branch
 // -d` into a forced delete, and with core.quotePath off a listing prints names outside ASCII
-// raw, which a grep stage would match by the locale's rules.
+// raw, which a grep stage would match by the locale's rules, and names that are no UTF-8.
 const odd = useGuardFixture();
 const oddTable = verdictRows(odd);
 
 beforeAll(() => {
   symlinkSync(join(odd.home, ".ssh", "id_rsa"), join(odd.ws, "na\u00efve"));
+  // A name that is no UTF-8: `bad` and the byte 0xff.
+  writeFileSync(Buffer.concat([Buffer.from(`${odd.ws}/bad`), Buffer.from([0xff])]), "x\n");
   const git = commit(odd.ws, { "src/lib.ts": "x\n" });
-  git("add", "na\u00efve");
+  git("add", "-A");
   git("commit", "-qm", "link");
   git("update-ref", "refs/heads/-D", "HEAD");
   git("config", "core.quotePath", "false");
@@ -169,4 +172,5 @@ oddTable("false positives 4: listings a stage cannot read", [
   ["a branch named -D forces the delete", "git branch --merged | grep -v main | xargs git branch -d", "SNAPSHOT", "SNAPSHOT_GIT_REFS"],
   ["a raw name outside ASCII is not filtered in process", "rm -rf $(git ls-files | grep -v 'na.ve')", ...UNKNOWN],
   ["nor before xargs", "git ls-files | grep -v 'na.ve' | xargs rm -rf", ...UNKNOWN],
+  ["a name that is no UTF-8 is not read", "git ls-files | xargs rm -rf", ...UNKNOWN],
 ]);
