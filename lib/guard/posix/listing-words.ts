@@ -65,9 +65,14 @@ export function mayList(word: Word): boolean {
   return _listings.get(word)?.lines === false;
 }
 
-/** Whether `word` may be a `<(…)` listing a loop reads. */
+/**
+ * Whether `word` may be a `<(…)` listing a loop reads: not `git grep`, whose threads write each
+ * file's names as they finish it, so the loop body could run (and change files) while git still
+ * reads others.
+ */
 export function mayFeed(word: Word): boolean {
-  return _listings.get(word)?.lines === true;
+  const noted = _listings.get(word);
+  return noted?.lines === true && noted.commands[0]?.argv[1]?.value !== "grep";
 }
 
 /** Whether a command in `frame` may run more than once or later (a loop, a function body). */

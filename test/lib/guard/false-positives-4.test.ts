@@ -61,6 +61,8 @@ const GREP: VerdictRow[] = [
   ["xargs -n runs before git grep ends", "git grep -l oldName -- src | xargs -n 1 sed -i 's/a/b/'", ...UNKNOWN],
   ["xargs -I runs before git diff ends", "git diff --name-only | xargs -I{} npx prettier --write {}", ...UNKNOWN],
   ["an index listing is read first", "git ls-files src | xargs -n 1 rm", ...RELOCATE],
+  ["a for loop over git grep runs after it", `for f in $(git grep -l oldName -- src); do sed -i 's/a/b/' "$f"; done`, ...OK],
+  ["a while-read loop may run while git grep still reads", `while read -r f; do sed -i 's/a/b/' "$f"; done < <(git grep -l oldName -- src)`, ...UNKNOWN],
 ];
 
 // grep, head and tail stages applied in process, before xargs or inside the substitution.
