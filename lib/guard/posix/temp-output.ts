@@ -12,9 +12,9 @@ import { assigned, UNSET } from "./vars.ts";
  * (`vars.settle`) in that frame only: after `;` or `||` a failed mktemp leaves d empty
  * (`rm -rf "$d"/*` is then `rm -rf /*`) and d stays unknown. Null for anything else: a
  * name without a lowercase letter, a template (it may name any folder or a `..`), `-u` (no
- * file is made), `-t`, `-p DIR`, a
- * relative TMPDIR or one the line made unknown, a program the line may redefine, a `trap` in
- * the line, or a command in a loop or function body (TMPDIR may differ when it runs again).
+ * file is made), `-t`, `-p DIR`, a relative TMPDIR or one the line made unknown, a program the
+ * line may redefine, a line that names a DEBUG trap or extdebug, or a command in a loop or
+ * function body (TMPDIR may differ when it runs again).
  */
 export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined): { name: string; path: string } | null {
   // One assignment whose value is the output of one command (`d=$(mktemp -d)$(x)` is two), to
@@ -25,7 +25,7 @@ export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined
   const commands = raw !== undefined && /^\w+="?\$\(\s*mktemp[\s)]/.test(raw) ? substitutedCommands(lx, raw) : null;
   const [mktemp] = commands ?? [];
   // A DEBUG trap under extdebug skips mktemp and the substitution still succeeds, empty.
-  if (commands?.length !== 1 || !mktemp || mktemp.assigns.length > 0 || mktemp.redirects.length > 0 || mktemp.group || mktemp.concurrent || lineMentions(lx.vars, /\btrap\b/)) return null;
+  if (commands?.length !== 1 || !mktemp || mktemp.assigns.length > 0 || mktemp.redirects.length > 0 || mktemp.group || mktemp.concurrent || lineMentions(lx.vars, /debug/i)) return null;
   const [head, ...args] = mktemp.argv;
   if (!head || head.quoted || head.value !== "mktemp" || args.some((w) => w.dynamic || w.glob)) return null;
   if (!args.every((w) => /^-[dq]+$/.test(w.value) || OPTIONS.has(w.value))) return null;
