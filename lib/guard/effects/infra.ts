@@ -2,9 +2,10 @@ import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { asksHelp, cliLine, shellWords, words } from "./infra-args.ts";
+import { asksHelp, cliLine, shellWords, words, type CliLine } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
 import { kubectlCopy } from "./cloud-copies.ts";
+import { stdinOf } from "./stdin.ts";
 
 /**
  * Infrastructure CLIs whose commands destroy cloud or cluster resources (ASK_INFRA_DESTROY):
@@ -25,7 +26,7 @@ export const terraform: Handler = (inv) => {
   const path = words(line).filter((w) => w !== "run-all" && w !== "run");
   if (line.dynamic && path.length === 0) return destroy(inv);
   const sub = path[0];
-  if (sub === "destroy") return destroy(inv);
+  if (sub === "destroy" || (inv.name === "terragrunt" && (sub === "destroy-all" || sub === "apply-all"))) return destroy(inv);
   // TF_CLI_ARGS and TF_CLI_ARGS_<command> add arguments right after the subcommand, judged as
   // if typed there: `TF_CLI_ARGS_apply=-destroy`, and `TF_CLI_ARGS_apply=PLANFILE` (`apply PLANFILE`).
   const extra = sub === undefined ? [] : _cliArgsFromEnv(inv, sub);
@@ -36,6 +37,7 @@ export const terraform: Handler = (inv) => {
   if (sub === "apply" && options.some((o) => o === "-destroy" || o === "--destroy")) return destroy(inv);
   if (sub === "workspace" && full[1] === "delete") return destroy(inv);
   if (_dropsOrHidesResources(sub, full, options)) return destroy(inv);
+  if (sub === "apply" && _approvedUnseen(inv, line, added)) return destroy(inv);
   return line.operands[0]?.dynamic ? destroy(inv) : [];
 };
 
@@ -52,6 +54,42 @@ function _dropsOrHidesResources(sub: string | undefined, path: string[], options
   if (sub === "apply") return path.length > 1 || options.some((o) => o === "-replace" || o === "--replace");
   if (sub === "taint") return true;
   return sub === "state" && (path[1] === "rm" || path[1] === "push");
+}
+
+/**
+ * An `apply` that no one approves after seeing its plan: it carries out whatever the
+ * configuration says now, destroys and replacements included (red team 12). That is
+ * `-auto-approve`, Terragrunt's `run-all apply`, `apply --all` and `apply-all` (Terragrunt adds
+ * `-auto-approve` to each module's apply after one question that names modules, not changes),
+ * or a stdin that may type the `yes` Terraform reads from it (`echo yes | terraform apply`: a
+ * pipe is no terminal, and Terraform reads it anyway). A plain `apply` shows its plan and waits
+ * for an answer the agent's shell does not give; `-refresh-only` changes the state, no resource.
+ */
+function _approvedUnseen(inv: Invocation, line: CliLine, added: CliLine): boolean {
+  const lines = [line, added];
+  if (_goFlag(lines, "refresh-only") === true) return false;
+  if (_goFlag(lines, "auto-approve") !== false) return true;
+  if (inv.name === "terragrunt" && (line.operands.some((w) => w.value === "run-all") || line.options.includes("--all"))) return true;
+  const stdin = stdinOf(inv.cmd);
+  if (stdin.kind === "none") return false;
+  // Terraform reads one line and approves only `yes`.
+  return stdin.kind !== "text" || stdin.dynamic || stdin.text.split("\n")[0]!.trim() === "yes";
+}
+
+const GO_TRUE = new Set(["1", "t", "T", "true", "TRUE", "True"]);
+
+/** A Go boolean flag (`-name`, `--name`, `-name=VALUE` as strconv.ParseBool reads it): on, off, or null when its value is unknown. */
+function _goFlag(lines: CliLine[], name: string): boolean | null {
+  let on = false;
+  for (const l of lines) {
+    for (const spelling of [`-${name}`, `--${name}`]) {
+      if (!l.options.includes(spelling)) continue;
+      const value = l.values.get(spelling);
+      if (value === undefined || GO_TRUE.has(value)) on = true;
+      else if (l.dynamic) return null;
+    }
+  }
+  return on;
 }
 
 /**

@@ -21,7 +21,7 @@ const TERRAFORM: Row[] = [
   ["workspace delete asks", "terraform workspace delete staging", ...ASK],
   ["plan passes", "terraform plan", ...OK],
   ["plan -destroy only plans", "terraform plan -destroy -out destroy.tfplan", ...OK],
-  ["apply without -destroy passes", "terraform apply -auto-approve", ...OK],
+  ["apply without -destroy passes (its plan waits for approval)", "terraform apply", ...OK],
   ["a -var value named destroy is a value", "terraform plan -var mode=destroy", ...OK],
   ["help passes", "terraform destroy -help", ...OK],
   ["a subcommand in a variable asks", "terraform $ACTION", ...ASK],

@@ -18,7 +18,7 @@ const ROWS: Array<[string, string, Decision]> = [
   ["tofu reads the same names", "TF_CLI_ARGS_apply=-destroy tofu apply -auto-approve", "ASK"],
   // Other arguments change nothing.
   ["a plan's own arguments", "TF_CLI_ARGS_plan=-no-color terraform plan", "ALLOW"],
-  ["harmless arguments for apply", "TF_CLI_ARGS=-no-color terraform apply -auto-approve", "ALLOW"],
+  ["harmless arguments for apply", "TF_CLI_ARGS=-no-color terraform apply", "ALLOW"],
 ];
 
 describe("red-team 2: Terraform arguments from the environment", () => {

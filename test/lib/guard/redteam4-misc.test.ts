@@ -39,7 +39,7 @@ table("red-team 4: TF_CLI_ARGS operands", [
   ["-replace from the environment", "TF_CLI_ARGS_apply=-replace=aws_instance.db terraform apply", ...DESTROY],
   ["workspace delete from the environment", "TF_CLI_ARGS_workspace='delete prod' terraform workspace", ...DESTROY],
   // Options and their values are no plan file.
-  ["a variable with its value", "TF_CLI_ARGS_apply='-var region=eu-west-1 -auto-approve' terraform apply", ...OK],
+  ["a variable with its value", "TF_CLI_ARGS_apply='-var region=eu-west-1 -no-color' terraform apply", ...OK],
   ["a quoted variable value with a space", `TF_CLI_ARGS_apply="-var 'tags=a b'" terraform apply`, ...OK],
   ["a plan's own operand", "TF_CLI_ARGS_plan=-no-color terraform plan -out=p", ...OK],
   ["TF_CLI_ARGS for plan only", "TF_CLI_ARGS_plan=p terraform apply", ...OK],

@@ -1,0 +1,39 @@
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red-team pass 12: the leftovers of passes 8-11 (docs/check.md). Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+const DESTROY: [Decision, ReasonCode] = ["ASK", "ASK_INFRA_DESTROY"];
+
+// An apply no one approves after seeing its plan carries out whatever the configuration says
+// now, destroys included (confirmed with terraform 1.11: `-auto-approve` destroyed a resource
+// dropped from main.tf, and `echo yes |` approved a plain apply).
+table("terraform apply approved unseen", [
+  ["-auto-approve", "terraform apply -auto-approve", ...DESTROY],
+  ["--auto-approve=true", "terraform apply --auto-approve=true", ...DESTROY],
+  ["an unknown value", "terraform apply -auto-approve=$X", ...DESTROY],
+  ["from TF_CLI_ARGS_apply", "TF_CLI_ARGS_apply=-auto-approve terraform apply", ...DESTROY],
+  ["with -chdir and a target", "terraform -chdir=infra apply -target=aws_instance.x -auto-approve", ...DESTROY],
+  ["tofu", "tofu apply -auto-approve", ...DESTROY],
+  ["yes piped in", "echo yes | terraform apply", ...DESTROY],
+  ["yes in a here-string", "terraform apply <<< yes", ...DESTROY],
+  ["an answer file", "terraform apply < answers.txt", ...DESTROY],
+  ["yes(1) piped in", "yes | terraform apply", ...DESTROY],
+  ["terragrunt run-all apply", "terragrunt run-all apply", ...DESTROY],
+  ["terragrunt apply --all", "terragrunt apply --all", ...DESTROY],
+  ["terragrunt apply-all", "terragrunt apply-all", ...DESTROY],
+  ["terragrunt destroy-all", "terragrunt destroy-all", ...DESTROY],
+  ["-refresh-only=false is a full apply", "terraform apply -refresh-only=false -auto-approve", ...DESTROY],
+  ["destroy -auto-approve (as before)", "terraform destroy -auto-approve", ...DESTROY],
+  ["a saved plan (as before)", "terraform apply plan.tfplan", ...DESTROY],
+  // The plan is shown and waits for an answer; plans and refreshes change no resource.
+  ["a plain apply", "terraform apply", ...OK],
+  ["-auto-approve=false", "terraform apply -auto-approve=false", ...OK],
+  ["an answer that is not yes", "terraform apply <<< no", ...OK],
+  ["-refresh-only", "terraform apply -refresh-only -auto-approve", ...OK],
+  ["plan -out", "terraform plan -out=plan.tfplan", ...OK],
+  ["terragrunt plan --all", "terragrunt plan --all", ...OK],
+]);
