@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
@@ -50,8 +51,8 @@ const CARGO_GLOBAL_VALUED = new Set(["--color", "--config", "-Z", "-C", "--manif
 /**
  * cargo: `clean` empties the target folder it is given: `--target-dir`, then CARGO_TARGET_DIR,
  * then `--config build.target-dir="DIR"` (before or after `clean`), then CARGO_BUILD_TARGET_DIR
- * (red team 8, C6), as cargo ranks them. A `--config` value naming target-dir the guard cannot
- * read (a file, an inline table) is unknown.
+ * (red team 8, C6), as cargo ranks them, then the one beside `--manifest-path` (red team 12). A
+ * `--config` value naming target-dir the guard cannot read (a file, an inline table) is unknown.
  */
 export const cargo: Handler = (inv) => {
   const { args, ctx, cmd } = inv;
@@ -65,9 +66,22 @@ export const cargo: Handler = (inv) => {
     const value = gitEnvValue(inv, name);
     return value === undefined || value === "" ? undefined : value === null ? unknownWord() : literalWord(value);
   };
-  const dir = _last(rest, ["--target-dir"]) ?? fromEnv("CARGO_TARGET_DIR") ?? _configTargetDir([...args.slice(0, i), ...rest]) ?? fromEnv("CARGO_BUILD_TARGET_DIR");
+  const dir = _last(rest, ["--target-dir"]) ?? fromEnv("CARGO_TARGET_DIR") ?? _configTargetDir([...args.slice(0, i), ...rest]) ?? fromEnv("CARGO_BUILD_TARGET_DIR") ?? _manifestTarget(args);
   return dir ? [..._emptied("cargo clean", dir), ...scanned] : scanned;
 };
+
+/**
+ * The target folder beside another package's manifest, the default `clean` empties there
+ * (`--manifest-path ../other/Cargo.toml` empties ../other/target; red team 12). The working
+ * folder's own manifest leaves `target/` unmodelled, as a plain `cargo clean` does.
+ */
+function _manifestTarget(args: Word[]): Word | undefined {
+  const manifest = _last(args, ["--manifest-path"]);
+  if (!manifest) return undefined;
+  if (manifest.dynamic) return unknownWord();
+  const dir = dirname(manifest.value);
+  return dir === "." ? undefined : literalWord(`${dir}/target`);
+}
 
 /** The last `--config build.target-dir="DIR"` (`'DIR'`) among cargo's arguments; unknown when one mentions target-dir otherwise. */
 function _configTargetDir(args: Word[]): Word | undefined {

@@ -77,7 +77,7 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
     for (const w of words.slice(1)) if (!w.startsWith("-") && (w === "." || w.startsWith("./") || w.startsWith("/"))) out.push(`${w}/setup.py`, `${w}/pyproject.toml`, `${w}/setup.cfg`);
   }
   if (name === "direnv") out.push(".envrc");
-  if (name === "cargo") out.push("build.rs", "Cargo.toml");
+  if (name === "cargo") out.push(..._cargoInputs(words));
   // Red team 5: python imports sitecustomize and usercustomize from every PYTHONPATH folder at
   // start-up (an empty entry is the working one); pytest loads conftest.py from its folders.
   const python = /^python[0-9.]*$/.test(name);
@@ -131,6 +131,27 @@ const TOOL_FILES: Record<string, string[]> = {
   task: ["Taskfile.yml", "Taskfile.yaml"],
   vagrant: ["Vagrantfile"],
 };
+
+/**
+ * What cargo reads and runs by itself: the package's build.rs and Cargo.toml, in the folder of
+ * `--manifest-path` (`--manifest-path sub/Cargo.toml` builds and runs sub/build.rs), and the
+ * configuration in `.cargo/` of the working folder and each folder above it, wherever the
+ * manifest is (a runner, a rustc wrapper, an alias, the target folder `clean` empties; red team
+ * 12). Nightly's `-C DIR` moves both first.
+ */
+function _cargoInputs(words: string[]): string[] {
+  const value = (option: string) => {
+    const at = words.findIndex((w) => w === option || w.startsWith(`${option}=`));
+    return at < 0 ? undefined : words[at] === option ? words[at + 1] : words[at]!.slice(option.length + 1);
+  };
+  const chdir = value("-C");
+  const base = chdir ? `${chdir.replace(/\/+$/, "")}/` : "";
+  const manifest = value("--manifest-path");
+  const dir = manifest && manifest.includes("/") ? `${base}${dirname(manifest)}/` : base;
+  const out = [`${dir}build.rs`, `${dir}Cargo.toml`];
+  for (let up = 0, above = ""; up <= 8; up++, above += "../") out.push(`${base}${above}.cargo/config.toml`, `${base}${above}.cargo/config`);
+  return out;
+}
 
 /** pytest, py.test, or `python -m pytest` (`-Im pytest`, `-mpytest`). */
 function _pytest(name: string, args: Word[]): boolean {

@@ -1,7 +1,7 @@
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, verdictRows } from "../../support/verdict-rows.ts";
+import { OK, OUTSIDE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 12: the leftovers of passes 8-11 (docs/check.md). Commands are only judged.
 const fx = useGuardFixture();
@@ -36,4 +36,24 @@ table("terraform apply approved unseen", [
   ["-refresh-only", "terraform apply -refresh-only -auto-approve", ...OK],
   ["plan -out", "terraform plan -out=plan.tfplan", ...OK],
   ["terragrunt plan --all", "terragrunt plan --all", ...OK],
+]);
+
+// cargo runs the build.rs beside `--manifest-path` and reads `.cargo/config.toml` from the
+// working folder and those above it (confirmed with cargo 1.95: a runner there ran under `cargo
+// run`, a `build.target-dir` there made `cargo clean` delete a home folder, and `clean
+// --manifest-path ../other/Cargo.toml` deleted ../other/target).
+table("cargo: another manifest, configuration written in the line", [
+  ["a build.rs written beside --manifest-path", `mkdir -p sub && printf 'fn main(){}' > sub/build.rs && cargo build --manifest-path sub/Cargo.toml`, ...UNKNOWN],
+  ["--manifest-path=", `mkdir -p sub && printf 'fn main(){}' > sub/build.rs && cargo build --manifest-path=sub/Cargo.toml`, ...UNKNOWN],
+  ["a runner in .cargo/config.toml", `mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = "sh"\\n' > .cargo/config.toml && cargo run`, ...UNKNOWN],
+  ["a target-dir in .cargo/config, then clean", `mkdir -p .cargo && printf '[build]\\ntarget-dir = "../.."\\n' > .cargo/config && cargo clean`, ...UNKNOWN],
+  ["an alias, the configuration above the working folder", `mkdir -p .cargo src && printf '[alias]\\nb = "clean"\\n' > .cargo/config.toml && cd src && cargo b`, ...UNKNOWN],
+  ["clean of another package's target", "cargo clean --manifest-path ../other/Cargo.toml", ...OUTSIDE],
+  ["clean of a manifest the guard cannot read", "cargo clean --manifest-path $M", ...UNKNOWN],
+  ["a build.rs written in the working folder (as before)", `printf 'fn main(){}' > build.rs && cargo build`, ...UNKNOWN],
+  // A package that is there is as trusted as a script that is there; the working folder's own target stays unmodelled.
+  ["another package's build", "cargo build --manifest-path ../other/Cargo.toml", ...OK],
+  ["clean of the working folder's manifest", "cargo clean --manifest-path ./Cargo.toml", ...OK],
+  ["a plain clean", "cargo clean", ...OK],
+  ["a file written elsewhere in .cargo", `mkdir -p .cargo && echo x > .cargo/notes.txt && cargo build`, ...OK],
 ]);
