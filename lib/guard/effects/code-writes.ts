@@ -276,8 +276,15 @@ function _ruby(code: string, found: Found): void {
     const path = _fileName(list?.values[0]);
     if (list && path === null && list.values[0]?.startsWith("|")) continue;
     if (mode === null || !RUBY_MODE.test(mode) || path === null) {
-      // Ruby's open is not named in opaque-code.ts: one with more than a name to read is unknown.
-      if (_callText(code, m.index + m[0].length).includes(",")) _unknown("ruby", found, "open");
+      // Ruby's open is not named in opaque-code.ts: one with more than a name to read is unknown
+      // (a computed name or a `%q(…)` one with a mode, red team 12), and so is Kernel#open of a
+      // name it cannot read, which runs a command when the name starts with `|`.
+      const from = m.index + m[0].length;
+      const args = m[1] ? _arguments(code, from) : null;
+      // (`open (x), "w"` with a blank before the parenthesis passes both to open.)
+      const spaced = /\s\($/.test(m[0].trimEnd());
+      const more = m[1] ? args === null || args.args.length > 1 || (spaced && /^\s*,/.test(code.slice(args.end + 1, args.end + 65))) : _callText(code, from).includes(",");
+      if (more || (m[0].startsWith("open") && path === null)) _unknown("ruby", found, "open");
       continue;
     }
     if (!/[wa+]/.test(mode)) found.reads.push({ path, at: m.index });
@@ -285,10 +292,10 @@ function _ruby(code: string, found: Found): void {
   }
 }
 
-/** A call's arguments as far as they plausibly go: up to the first `)`, `{`, ` do`, `;` or newline. */
+/** A call's arguments without parentheses as far as they plausibly go: up to the first `{`, ` do`, `;` or newline. */
 function _callText(code: string, from: number): string {
   const text = code.slice(from, from + MAX_ARGUMENTS);
-  return text.slice(0, text.search(/\)|\{|\bdo\b|;|\n/) >>> 0);
+  return text.slice(0, text.search(/\{|\bdo\b|;|\n/) >>> 0);
 }
 
 /** Plain string literals separated by commas from `at`, followed by `end` (a sticky pattern). */

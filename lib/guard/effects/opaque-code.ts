@@ -45,7 +45,11 @@ const NAMED: Record<Language, RegExp> = {
   ),
   ruby: new RegExp(
     [
-      String.raw`\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|binwrite|truncate)|IO\.(?:write|binwrite)|FileUtils\.(?:mv|move|cp|ln\w*))\b|%x|\``,
+      String.raw`\b(?:IO\.popen|Open3|Kernel\.|Process\.spawn|PTY|eval|instance_eval|send|public_send|__send__|File\.(?:rename|write|binwrite|truncate|sysopen)|IO\.(?:write|binwrite|copy_stream|sysopen))\b|%x|\``,
+      // FileUtils' other calls copy, move, link, install, touch or change folder (`cp_r`,
+      // `copy_file`, `install`, `touch`, `cd`), and the module taken as a value (`include
+      // FileUtils; rm_rf …`, `F = FileUtils`; red team 12): all but making folders and comparing.
+      String.raw`\bFileUtils\b(?!\s*\.\s*(?:mkdir|mkdir_p|makedirs|mkpath|pwd|getwd|compare_file|identical\?|cmp|compare_stream|uptodate\?)(?![\w?]))`,
       // Reflection: methods and constants looked up by name, code evaluated in another scope,
       // templates and serialized objects that run code.
       String.raw`\b(?:public_|instance_)?method\s*[(:]|\b(?:define_method|const_get|class_eval|module_eval|class_exec|module_exec|instance_exec|binding|ObjectSpace|ERB|Marshal|syscall|fork)\b`,
@@ -96,10 +100,15 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
       // A pipe open runs a command; a write open (`>`, `>>`, `+<`, `+>`) writes a file (red team 8);
       // a mode or name in a quote-like operator (`q{>.git/config}`, `qq(…)`) is not read (red team 11).
       return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+<|\bqq?\s*[^\w\s;]/);
+    case "ruby":
+      // Pathname's writes (`Pathname.new(x).write`, `p = Pathname(x); p.rmtree`; red team 12).
+      return /\bPathname\b/.test(residual) && RUBY_PATHNAME_WRITE.test(residual);
     default:
       return false;
   }
 }
+
+const RUBY_PATHNAME_WRITE = /\.\s*(?:write|binwrite|delete|unlink|rmtree|rmdir|rename|truncate|make_symlink|make_link|open|sysopen|utime)\b/;
 
 // Regex modifiers after a delimiter; `s/…/…/ee` evaluates the replacement's result as code.
 const PERL_MODIFIERS = /[/}|!#]([msixpodualngcre]+)(?!\w)/g;

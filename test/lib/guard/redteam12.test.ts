@@ -1,7 +1,7 @@
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, OUTSIDE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { NOOP, OK, OUTSIDE, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 12: the leftovers of passes 8-11 (docs/check.md). Commands are only judged.
 const fx = useGuardFixture();
@@ -56,4 +56,30 @@ table("cargo: another manifest, configuration written in the line", [
   ["clean of the working folder's manifest", "cargo clean --manifest-path ./Cargo.toml", ...OK],
   ["a plain clean", "cargo clean", ...OK],
   ["a file written elsewhere in .cargo", `mkdir -p .cargo && echo x > .cargo/notes.txt && cargo build`, ...OK],
+]);
+
+// Ruby one-liners (ruby does not run here: read from its documentation). File.open's name in an
+// expression or a `%q()` literal, Kernel#open of a computed name (`|cmd` runs cmd), FileUtils'
+// copies, touches and bare calls after `include FileUtils`, and Pathname's writes were ALLOW.
+table("ruby writes the readers missed", [
+  ["File.open of File.expand_path", `ruby -e 'File.open(File.expand_path("~/.bashrc"), "w") { |f| f.write("x") }'`, ...UNKNOWN],
+  ["File.open of a %q() name", `ruby -e 'File.open(%q(.git/config), "w")'`, ...UNKNOWN],
+  ["File.open (x), mode with a blank", `ruby -e 'File.open (File.expand_path("~/.bashrc")), "w"'`, ...UNKNOWN],
+  ["Kernel#open of a computed name", `ruby -e 'x = "|" + "touch pwned"; open(x)'`, ...UNKNOWN],
+  ["FileUtils.cp_r", `ruby -e 'FileUtils.cp_r("x", ".git")'`, ...UNKNOWN],
+  ["FileUtils.install", `ruby -e 'FileUtils.install("x", ".git/config")'`, ...UNKNOWN],
+  ["FileUtils.copy_file", `ruby -e 'FileUtils.copy_file("x", ".git/config")'`, ...UNKNOWN],
+  ["FileUtils.touch", `ruby -e 'FileUtils.touch(".git/x")'`, ...UNKNOWN],
+  ["FileUtils.cd then a write", `ruby -e 'FileUtils.cd(".."); File.write(".bashrc", "x")'`, ...UNKNOWN],
+  ["include FileUtils, then rm_rf", `ruby -e 'include FileUtils; rm_rf(".git")'`, ...UNKNOWN],
+  ["IO.copy_stream", `ruby -e 'IO.copy_stream("x", ".git/config")'`, ...UNKNOWN],
+  ["Pathname#write", `ruby -e 'require "pathname"; Pathname.new(".git/config").write("x")'`, ...UNKNOWN],
+  ["Pathname#rmtree through a variable", `ruby -e 'p = Pathname("src"); p.rmtree'`, ...UNKNOWN],
+  ["File.write of a literal (as before)", `ruby -e 'File.write(".git/config", "x")'`, ...PROTECTED],
+  ["FileUtils.rm_rf of a literal (as before)", `ruby -e 'require "fileutils"; FileUtils.rm_rf(".git")'`, ...PROTECTED],
+  // Reads, folders and literal writes in the workspace stay as they were.
+  ["File.open of a computed name to read", `ruby -e 'File.open(ARGV[0]).each { |l| puts l }' data.txt`, ...OK],
+  ["Pathname#read", `ruby -e 'puts Pathname.new("x").read'`, ...OK],
+  ["FileUtils.mkdir_p", `ruby -e 'require "fileutils"; FileUtils.mkdir_p("build")'`, ...OK],
+  ["a literal write in the workspace", `ruby -e 'File.open("out.txt", "w") { |f| f.write("x") }'`, ...NOOP],
 ]);
