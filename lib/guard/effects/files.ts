@@ -6,6 +6,7 @@ import { copyArgs } from "./copy-args.ts";
 import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 import { sentOps } from "./network.ts";
+import { ddFiles } from "./stdin-writers.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
 
@@ -39,13 +40,16 @@ export const tee: Handler = ({ name, args }) => {
   return files.length ? [op(kind, name, files)] : [];
 };
 
-/** dd: `of=` names the written file or device. */
+/**
+ * dd: the last `of=` names the written file or device. A file lands like a redirection's (red
+ * team 12): what the line wrote there before is unknown after it (`dd if=x of=s.sh
+ * conv=notrunc` over a written script), unless dd wrote text the guard read (script-writers.ts).
+ */
 export const dd: Handler = ({ name, args }) => {
-  const out = args.find((a) => a.value.startsWith("of="));
-  if (!out) return [];
-  const target = { ...out, value: out.value.slice(3), pattern: out.pattern.slice(3) };
+  const target = ddFiles(args).output;
+  if (!target) return [];
   if (target.dynamic) return [op("unknown", name)];
-  return [op(DEVICE.test(target.value) ? "disk" : "overwrite", name, [target])];
+  return [DEVICE.test(target.value) ? op("disk", name, [target]) : { ...op("overwrite", name, [target]), lands: "created" }];
 };
 
 // Subcommands and modes of the disk tools that only read or simulate.

@@ -45,6 +45,7 @@ const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-pac
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
 const rcFileRuns = (): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts");
 const remoteCommands = (): typeof import("./remote-commands.ts") => require("./remote-commands.ts");
+const runParts = (): typeof import("./run-parts.ts") => require("./run-parts.ts");
 const runners = (): typeof import("./runners.ts") => require("./runners.ts");
 const schedulers = (): typeof import("./schedulers.ts") => require("./schedulers.ts");
 const sftp = (): typeof import("./sftp.ts") => require("./sftp.ts");
@@ -219,6 +220,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
   ["gio", lazy(desktopFiles, "gio")],
   ["jupytext", lazy(notebooks, "jupytext")],
+  // run-parts DIR runs each file in DIR (run-parts.ts).
+  ["run-parts", lazy(runParts, "runParts")],
   ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),
   ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
   ["degit", lazy(npxPackages, "degit")],

@@ -15,6 +15,7 @@ import { stdinOf } from "./stdin.ts";
 import { implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { LANGUAGES } from "./runner-names.ts";
+import { firstPathFolder, shadows } from "./shadowed-modules.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
@@ -133,7 +134,10 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A library the loader may map from an LD_LIBRARY_PATH folder: a download in one, or a fetched folder.
   const folders = libraryFolders(cmd, ctx);
   const loadsLibrary = folders.length > 0 && (folders.some((f) => isTainted(literalWord(f), true)) || [...tainted].some((k) => inLibraryFolder(k, folders)));
-  return runsTainted || loads || loadsNamed || loadsLibrary ? [op("remote-code", name)] : [];
+  // A downloaded module where python looks first for imports (shadowed-modules.ts: `curl -o json.py …; python3 app.py`).
+  const path = firstPathFolder(name, args, cmd, ctx);
+  const loadsShadow = path !== null && [...tainted].some((k) => k !== path.script && shadows(k, path.folder));
+  return runsTainted || loads || loadsNamed || loadsLibrary || loadsShadow ? [op("remote-code", name)] : [];
 }
 
 /** The folder a patch program applies to: `git [-C DIR] apply|am`, `patch [-d DIR]`; null for another program. */

@@ -12,6 +12,7 @@ import { LANGUAGES, SHELL_NAMES, SHELLS as SHELL_LIST } from "./runner-names.ts"
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
 import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
+import { shadowedModuleOps } from "./shadowed-modules.ts";
 
 // The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
 // (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
@@ -32,6 +33,8 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   if (!scripts && !fds && !landed?.length) return [];
   // A build or test runner's own input the line wrote (`> Makefile; make`): written-inputs.ts.
   const ops: Op[] = writtenInputRuns(name, args, cmd, ctx);
+  // Python modules the line wrote beside the script or in the working folder (shadowed-modules.ts).
+  ops.push(...shadowedModuleOps(name, args, cmd, ctx));
   const sources = _sources(name, head, args);
   // Start-up code of loader variables and `python -m` (loader-sources.ts), once per chain: what it
   // runs inherits the variable that loaded it (`NODE_OPTIONS='--require ./x.js'` of a file running

@@ -67,7 +67,8 @@ const STOPPED: Array<[string, string]> = [
 const ALLOWED: Array<[string, string]> = [
   // A shell's own start-up file is read as shell text (shell-startup.ts), an interpreter's only when it reads it.
   ["BASH_ENV of a harmless file the line wrote", "echo 'echo hi' > s.sh; BASH_ENV=s.sh bash -c :"],
-  ["PYTHONSTARTUP is not read with a script", `echo 'import os; os.system("rm -rf ~")' > x.py; PYTHONSTARTUP=x.py python3 y.py`],
+  // (In a folder of its own: one beside the script is a module it may import, shadowed-modules.ts.)
+  ["PYTHONSTARTUP is not read with a script", `mkdir -p s; echo 'import os; os.system("rm -rf ~")' > s/x.py; PYTHONSTARTUP=s/x.py python3 y.py`],
   // Start-up code read once per chain: the `ls` it runs loads it again, to no new effect (was out of budget).
   ["NODE_OPTIONS' file running ls", `echo 'require("child_process").execSync("ls")' > x.js; export NODE_OPTIONS='--require ./x.js'; node app.js`],
   // Only libraries: a written text file in the folder, or a library outside it.

@@ -88,8 +88,9 @@ table("item 3: start-up code the line wrote", [
   [`echo "${PY}" > x.py; PYTHONSTARTUP=x.py python3`, ...OUT],
   [`mkdir -p d; echo "${PY}" > d/sitecustomize.py; PYTHONPATH=d python3 app.py`, ...OUT],
   [`echo "${PY}" > sitecustomize.py; PYTHONPATH=. python3 -c 1`, ...OUT],
-  // PYTHONSTARTUP runs only in interactive python (no script).
-  [`echo "${PY}" > x.py; PYTHONSTARTUP=x.py python3 app.py`, "ALLOW", "ALLOW_NOOP"],
+  // PYTHONSTARTUP runs only in interactive python (no script); from a folder of its own, as one
+  // beside the script is a module it may import (shadowed-modules.ts).
+  [`mkdir -p s; echo "${PY}" > s/x.py; PYTHONSTARTUP=s/x.py python3 app.py`, "ALLOW", "ALLOW_NO_EFFECT"],
   ["NODE_OPTIONS=--max-old-space-size=4096 node app.js", "ALLOW", "ALLOW_NO_EFFECT"],
   ["python3 -m pytest", "ALLOW", "ALLOW_NO_EFFECT"],
   ["echo 'print(1)' > x.py; python3 -m x", "ALLOW", "ALLOW_NOOP"],
