@@ -31,9 +31,15 @@ export const tar: Handler = (inv) => {
   const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
   const parsed = tarArgs(args);
   const ops: Op[] = [];
+  // Extracting, as tar's own parser reads it (tar-args.ts: `-x`, `xf` first, `--ext`, `--get`; not
+  // `-fx`, whose x is the archive's name), or an option word it cannot read whose letters say so (`-x"$F"`).
+  const extracts = parsed.short.has("x") || parsed.long.has("extract") || parsed.long.has("get") || args.some((a) => a.dynamic && /^-[a-zA-Z]*x/.test(a.value));
   // Options that run a program, however spelled (`--to-command CMD`, `--to-com=CMD`, `-ICMD`, `cIf CMD …`).
   for (const [name, value] of parsed.values) {
     if (!RUNS.has(name)) continue;
+    // Each member goes to the command only when it is extracted: a listing, a diff or a new
+    // archive runs none (red team 12: `tar --to-command=sh -tf a.tar` lists).
+    if (name === "to-command" && !extracts && parsed.mode !== undefined) continue;
     if (name === "checkpoint-action" && !value.dynamic && !value.value.startsWith("exec=")) continue;
     const text = name === "checkpoint-action" ? value.value.slice(5) : value.value;
     ops.push(...(value.dynamic ? [op("unknown", "tar")] : FED.has(name) ? analyzeFedText(text, "posix", inv.ctx, _unseenInput()) : analyzeText(text, "posix", inv.ctx)));
@@ -45,9 +51,6 @@ export const tar: Handler = (inv) => {
     const sent = tarSent(args, inv.ctx);
     ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
   }
-  // Extracting, as tar's own parser reads it (tar-args.ts: `-x`, `xf` first, `--ext`, `--get`; not
-  // `-fx`, whose x is the archive's name), or an option word it cannot read whose letters say so (`-x"$F"`).
-  const extracts = parsed.short.has("x") || parsed.long.has("extract") || parsed.long.has("get") || args.some((a) => a.dynamic && /^-[a-zA-Z]*x/.test(a.value));
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));

@@ -131,3 +131,17 @@ table("run-parts of a folder the line wrote into", [
   ["--list only prints", "mkdir -p parts && echo 'rm -rf ~' > parts/a && run-parts --list parts", ...OK],
   ["a folder of files that are there", "run-parts /etc/cron.daily", ...OK],
 ]);
+
+// tar hands members to --to-command only when it extracts them (confirmed with GNU tar 1.34:
+// -t, -tv, --list, -d and -c ran no command, -x did).
+table("tar --to-command outside an extraction", [
+  ["a listing", "tar --to-command=sh -tf a.tar", ...OK],
+  ["a verbose listing, the option last", "tar tvf a.tar --to-command='rm -rf ~'", ...OK],
+  ["--list", "tar --list --to-command=sh -f a.tar", ...OK],
+  ["a diff", "tar --to-command=sh -df a.tar", ...OK],
+  ["from TAR_OPTIONS", "TAR_OPTIONS=--to-command=sh tar -tf a.tar", ...OK],
+  ["an extraction still runs it", "tar --to-command=sh -xf a.tar", ...UNKNOWN],
+  ["an extraction from TAR_OPTIONS", "TAR_OPTIONS=--to-command=sh tar -xf a.tar", ...UNKNOWN],
+  ["an option word the guard cannot read may extract", 'tar --to-command=sh -t"$X" -f a.tar', ...UNKNOWN],
+  ["a listing still decompresses through -I", "tar --use-compress-program='rm -rf ~' -tf a.tar", ...ANCESTOR],
+]);
