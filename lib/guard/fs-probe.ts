@@ -1,4 +1,5 @@
-import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { dirname, resolve } from "node:path";
 
 // File-system probes for the analysis. They never throw: a path that cannot be examined (a
 // symlink loop, a folder that may not be read, a name too long) reads as absent here, and the
@@ -32,6 +33,19 @@ export function isDirectory(path: string): boolean {
 export function realPathOrNull(path: string): string | null {
   try {
     return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a symlink leads: its real path, or, when it dangles, its target resolved one hop (a
+ * write through it creates that file); null when `path` is no symlink or cannot be read.
+ */
+export function linkTargetOrNull(path: string): string | null {
+  if (!lstatOrUndefined(path)?.isSymbolicLink()) return null;
+  try {
+    return realPathOrNull(path) ?? resolve(dirname(path), readlinkSync(path));
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
 import { copiedNames, replacedIn } from "./policy-replaces.ts";
-import { lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
+import { linkTargetOrNull, lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
@@ -176,6 +176,14 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     if (cls === "outside" && kind === "write-into" && isStartupFile(path, pc.home)) return "ASK_OUTSIDE_WORKSPACE";
+    // Added to through a symlink, the file it leads to takes the text (red team 12: `>> link`
+    // onto ~/.bashrc; a replacing write relocates the link itself first).
+    const real = kind === "write-into" ? linkTargetOrNull(path) : null;
+    if (real !== null && real !== path) {
+      const to = classifyPath(real, pc);
+      if (to === "protected" || to === "system") return "BLOCK_PROTECTED_PATH";
+      if (to === "outside" && isStartupFile(real, pc.home)) return "ASK_OUTSIDE_WORKSPACE";
+    }
     return cls === "ancestor" && kind === "permission" ? "BLOCK_PROTECTED_ANCESTOR" : "ALLOW_NO_EFFECT";
   }
   if (cls === "ancestor") return "BLOCK_PROTECTED_ANCESTOR";

@@ -2,7 +2,10 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
+import { scanCode } from "./interpreters.ts";
+import { executedNotebooks } from "./notebook-runs.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { lineWrittenText } from "./written-runs.ts";
 
 // Options whose value is a command jupytext runs on the notebook's text (`--pipe black`, `--check
 // 'pytest --doctest-modules {}'`), and the one naming the file it writes.
@@ -30,3 +33,53 @@ export const jupytext: Handler = (inv) => {
   }
   return [...ops, ...scanUnknownProgram(args, ctx, inv.name, cmd)];
 };
+
+/**
+ * A notebook a command executes (notebook-runs.ts: `jupyter nbconvert --execute`, `jupyter
+ * execute`, papermill, `jupytext --execute`) runs its code cells in a kernel (red team 12). One
+ * the line wrote is read: a python notebook's code cells as python, its `!` lines as shell
+ * lines; another kernel, another `%` magic than `%matplotlib`, or text that is not a notebook is
+ * unknown (jupytext's `.py` is python). A download is taint.ts's; a notebook that was there runs
+ * as a script that is there does.
+ */
+export const notebookRuns: Handler = (inv) => {
+  const { name, args, ctx, cmd } = inv;
+  const ops: Op[] = [];
+  for (const nb of executedNotebooks(name, args)) {
+    if (nb.dynamic || nb.glob) {
+      if (ctx.state.scripts?.size || ctx.state.landed?.length) ops.push(op("unknown", name));
+      continue;
+    }
+    const text = lineWrittenText(nb, ctx, cmd);
+    if (text === undefined) continue;
+    const code = text === null ? null : nb.value.endsWith(".py") ? text : _notebookCode(text);
+    ops.push(...(code === null ? [op("unknown", name)] : _cells(code, ctx)));
+  }
+  return name === "jupytext" ? [...jupytext(inv), ...ops] : [...ops, ...scanUnknownProgram(args, ctx, name, cmd)];
+};
+
+/** A python notebook's code cells as one text; null when the text is no notebook or its kernel is another language. */
+function _notebookCode(text: string): string | null {
+  try {
+    const nb = JSON.parse(text) as { cells?: Array<{ cell_type?: string; source?: string | string[] }>; metadata?: { kernelspec?: { language?: string }; language_info?: { name?: string } } };
+    const language = nb.metadata?.kernelspec?.language ?? nb.metadata?.language_info?.name ?? "python";
+    if (language !== "python" || !Array.isArray(nb.cells)) return null;
+    const code = nb.cells.filter((c) => c?.cell_type === "code").map((c) => (Array.isArray(c.source) ? c.source.join("") : c.source));
+    return code.every((c) => typeof c === "string") ? code.join("\n") : null;
+  } catch {
+    return null;
+  }
+}
+
+/** IPython code: `!cmd` lines are shell lines, a `%` magic (but `%matplotlib`) is unknown, the rest python. */
+function _cells(code: string, ctx: Parameters<Handler>[0]["ctx"]): Op[] {
+  const ops: Op[] = [];
+  const python: string[] = [];
+  for (const line of code.split("\n")) {
+    const t = line.trim();
+    if (t.startsWith("!")) ops.push(...analyzeText(t.slice(1), "posix", ctx));
+    else if (t.startsWith("%") && !/^%matplotlib\b/.test(t)) ops.push(op("unknown", "notebook:magic"));
+    else python.push(line);
+  }
+  return [...ops, ...scanCode(python.join("\n"), "python", ctx)];
+}

@@ -219,7 +219,8 @@ export const PROGRAMS = new Map<string, Handler>([
   // npm packages that delete or copy (npx-packages.ts).
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
   ["gio", lazy(desktopFiles, "gio")],
-  ["jupytext", lazy(notebooks, "jupytext")],
+  // Notebooks executed (notebooks.ts); jupytext's commands and output too.
+  ...named(["jupytext", "jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill"], lazy(notebooks, "notebookRuns")),
   // run-parts DIR runs each file in DIR (run-parts.ts).
   ["run-parts", lazy(runParts, "runParts")],
   ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),

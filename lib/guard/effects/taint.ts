@@ -15,6 +15,7 @@ import { stdinOf } from "./stdin.ts";
 import { implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { LANGUAGES } from "./runner-names.ts";
+import { executedNotebooks } from "./notebook-runs.ts";
 import { firstPathFolder, shadows } from "./shadowed-modules.ts";
 
 const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
@@ -120,7 +121,8 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // Rscript -`) is script-operands.ts's reading. `exec PROGRAM` runs its first operand, make its
   // operands (targets that may be files); either may read stdin (`make -f -`).
   const code = scriptOperands(name, args);
-  const scripts = code ? codeFiles(code) : name === "make" ? operands : name === "exec" ? operands.slice(0, 1) : [];
+  // A notebook jupyter, papermill or jupytext executes runs as a script does (notebook-runs.ts).
+  const scripts = code ? codeFiles(code) : name === "make" ? operands : name === "exec" ? operands.slice(0, 1) : executedNotebooks(name, args);
   const readsStdin = code ? code.stdin : name === "make" || name === "exec";
   // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
   const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");
