@@ -16,7 +16,8 @@ const DEFAULT_NAME = /^[A-Za-z0-9_-]+$/;
  * `run-parts DIR` runs the executable files in DIR (red team 12, confirmed with Debian's
  * run-parts 5.7): each file the line wrote there whose name run-parts takes (any name with
  * `--regex` or `--lsbsysinit`) is judged as that file run by its path, so written-runs.ts reads
- * its `#!` line and text; one another program filled there is unknown. `--test` and `--list`
+ * its `#!` line and text; one another program filled there, or an extraction or a copied folder
+ * reaching into it, is unknown. `--test` and `--list`
  * only print names. Files that were there before run as a script that is there does.
  */
 export const runParts: Handler = ({ args, ctx }) => {
@@ -41,6 +42,10 @@ export const runParts: Handler = ({ args, ctx }) => {
   const folder = path.length > 1 ? path.replace(/\/+$/, "") : path;
   const taken = (file: string) => dirname(file) === folder && (anyName || DEFAULT_NAME.test(basename(file)));
   const ops: Op[] = [...(scripts?.keys() ?? [])].filter(taken).flatMap((file) => analyzeArgv(literalWord(file), [], ctx));
-  if ((landed ?? []).some((l) => l === null || (taken(l) && !scripts?.has(l)))) ops.push(op("unknown", "run-parts"));
+  // A file another program filled there, or a tree of names the guard does not know (an
+  // extraction, a copied or moved folder) reaching into the folder.
+  const filled = (landed ?? []).some((l) => l === null || (taken(l) && !scripts?.has(l)));
+  const trees = (ctx.state.changes ?? []).some((c) => c.kind === "tree" && (c.path === null || c.path === folder || folder.startsWith(`${c.path}/`) || dirname(c.path) === folder));
+  if (filled || trees) ops.push(op("unknown", "run-parts"));
   return ops;
 };

@@ -137,12 +137,15 @@ table("run-parts of a folder the line wrote into", [
   ["with a trailing slash and options after", "mkdir -p parts && echo 'rm -rf ~' > parts/a && run-parts ./parts/ --verbose", ...ANCESTOR],
   ["--regex takes any name", "mkdir -p parts && echo 'rm -rf ~' > parts/a.sh && run-parts --regex '.*' parts", ...ANCESTOR],
   ["a file copied in", "mkdir -p parts && cp x parts/a && run-parts parts", ...UNKNOWN],
+  ["an extraction into the folder", "tar -xf a.tar -C parts && run-parts parts", ...UNKNOWN],
+  ["an extraction around the folder", "tar -xf a.tar && run-parts hooks.d", ...UNKNOWN],
   ["a folder the guard cannot name", "echo 'rm -rf ~' > src/a && run-parts $D", ...UNKNOWN],
   ["a harmless script", "mkdir -p parts && echo 'echo hi' > parts/a && run-parts parts", ...OK],
   ["a name run-parts skips", "mkdir -p parts && echo 'rm -rf ~' > parts/a.sh && run-parts parts", ...OK],
   ["--test only prints", "mkdir -p parts && echo 'rm -rf ~' > parts/a && run-parts --test parts", ...OK],
   ["--list only prints", "mkdir -p parts && echo 'rm -rf ~' > parts/a && run-parts --list parts", ...OK],
   ["a folder of files that are there", "run-parts /etc/cron.daily", ...OK],
+  ["an extraction elsewhere", "tar -xf a.tar -C other && run-parts parts", ...OK],
 ]);
 
 // tar hands members to --to-command only when it extracts them (confirmed with GNU tar 1.34:
