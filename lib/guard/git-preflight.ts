@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
+import { filterDrivers, filterOverrides, SAFE_OPTIONS, safeGitEnv } from "./git-safe.ts";
 import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
@@ -8,19 +9,38 @@ import { discoverRepoRoot } from "./repo-root.ts";
  * read-only git command in `dir`, under the check's budget. Each answer is null when git cannot
  * tell (not a repository, git missing, a bad ref): the caller fails closed. `emptyExit` is an
  * exit status that answers nothing when git printed nothing (`git grep` found no match: 1).
+ * For a command that reads no work-tree file content (a clean filter runs only on content): see
+ * {@link gitContentFact}.
  */
 export function gitFact(dir: string, args: string[], emptyExit?: number): string | null {
+  const run = _run(dir, args);
+  return run && (run.exitCode === 0 || (run.exitCode === emptyExit && run.stdout === "")) ? run.stdout : null;
+}
+
+/**
+ * Like {@link gitFact} for a command that reads work-tree file content (`status`, a work-tree
+ * `diff`, `ls-files -m`), which is where git runs a filter driver's programs (also in a
+ * checked-out submodule). `disable`: every driver of the repository and its submodules is
+ * switched off by name, for a question whose answer without the filter can only err toward
+ * "changed" (a filtered file may look modified). `unknown`: null when any driver is configured,
+ * for an answer that must be what the command's own run prints (a listing without the filter
+ * may leave out a name the filter would have listed).
+ */
+export function gitContentFact(dir: string, args: string[], whenFiltered: "disable" | "unknown"): string | null {
+  const drivers = filterDrivers(dir, _run);
+  if (drivers === null || (whenFiltered === "unknown" && drivers.length > 0)) return null;
+  return gitFact(dir, [...filterOverrides(drivers), ...args]);
+}
+
+// One git run with the options that keep git from running the repository's programs (git-safe.ts).
+function _run(dir: string, args: string[]): { exitCode: number; stdout: string } | null {
   spend();
   try {
     // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
     if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
     // A git that outlives the check's budget (a huge repository, a hung lock) answers nothing.
-    // The repository's core.fsmonitor is a program git runs on every index read: a question
-    // the guard asks must not run it (the clean filters `status` may run are the repository's
-    // as they are for the user's own `git status`).
-    const proc = Bun.spawnSync(["git", "-c", "core.fsmonitor=false", ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" } });
-    const output = proc.stdout.toString();
-    return proc.exitCode === 0 || (proc.exitCode === emptyExit && output === "") ? output : null;
+    const proc = Bun.spawnSync(["git", ...SAFE_OPTIONS, ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: safeGitEnv({ GIT_OPTIONAL_LOCKS: "0" }) });
+    return proc.exitCode === null ? null : { exitCode: proc.exitCode, stdout: proc.stdout.toString() };
   } catch {
     return null;
   }
@@ -58,7 +78,7 @@ export function resetCollisions(repo: string, ref: string | undefined): string[]
 export function submoduleChangesLost(repo: string, recurse: boolean | undefined): boolean | null {
   if (!existsSync(join(repo, ".gitmodules"))) return false;
   if (!(recurse ?? gitFact(repo, ["config", "--bool", "submodule.recurse"])?.trim() === "true")) return false;
-  const status = gitFact(repo, ["status", "--porcelain=v2", "-z", "--ignore-submodules=none", "--untracked-files=no"]);
+  const status = gitContentFact(repo, ["status", "--porcelain=v2", "-z", "--ignore-submodules=none", "--untracked-files=no"], "disable");
   // An entry's third field is `S<c><m><u>` for a submodule, `m` = M when its tracked files changed.
   return status === null ? null : status.split("\0").some((e) => /^[12] \S\S S.M/.test(e));
 }

@@ -1,4 +1,4 @@
-import { gitFact } from "../git-preflight.ts";
+import { gitContentFact, gitFact } from "../git-preflight.ts";
 import { applyStages, lineStage, outputLines, type LineStage } from "../posix/line-filter.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -143,12 +143,23 @@ function _readsWorkTree(args: string[]): boolean {
 }
 
 /**
+ * Whether a listing (gitListingArgs) compares work-tree file content with the index, which git
+ * does through the repository's filter programs: `diff` without `--cached`, `ls-files -m`.
+ */
+function _hashesContent(args: string[]): boolean {
+  if (args[0] === "diff") return !args.includes("--cached") && !args.includes("--staged");
+  return args[0] === "ls-files" && args.some((a) => a === "-m" || a === "--modified");
+}
+
+/**
  * What the listing `args` (gitListingArgs) prints in `cwd`, read now: `git grep` that matches
  * nothing prints nothing; a branch listing only in its plain form (BRANCH_LINE); null for
- * output that is no UTF-8.
+ * output that is no UTF-8. A listing that compares content stays unknown where a filter driver
+ * is configured: without the filter it may leave out a name the command's own run prints
+ * (gitContentFact; docs/check.md "Git the guard runs itself").
  */
 export function listingOutput(cwd: string, args: string[]): string | null {
-  const output = gitFact(cwd, args, args[0] === "grep" ? 1 : undefined);
+  const output = _hashesContent(args) ? gitContentFact(cwd, args, "unknown") : gitFact(cwd, args, args[0] === "grep" ? 1 : undefined);
   // A name that is no UTF-8 (core.quotePath off) reads as U+FFFD, another name than git printed.
   if (output === null || output.includes("\uFFFD")) return null;
   return args[0] !== "branch" || outputLines(output).every((l) => BRANCH_LINE.test(l)) ? output : null;

@@ -3,7 +3,7 @@ import { appendAudit } from "./audit.ts";
 import { assertReachableInside, relativeInside } from "./boundary.ts";
 import { isCheckId } from "./check-id.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
-import { gitRun } from "./git-run.ts";
+import { namesRepositoryFilter, topLevel } from "./git-run.ts";
 import { recoverWorkspace } from "./recover.ts";
 import { relocate } from "./relocate.ts";
 import { quarantineIsSafe } from "./store-check.ts";
@@ -60,10 +60,10 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
 
 /** A work tree snapshot, or the refs a branch delete or stash drop would lose (kept in the workspace's repository). */
 async function _gitTx(plan: Extract<CompensationPlan, { kind: "snapshot" | "refs" }>, checkId?: string): Promise<CompensationResult> {
-  const top = _tryGit(plan.repo, ["rev-parse", "--show-toplevel"]);
-  if (top?.exitCode !== 0) return _undeterminable("the repository cannot be read with git");
-  const repo = top.stdout.trim();
+  const repo = topLevel(plan.repo);
+  if (repo === undefined) return _undeterminable("the repository cannot be read with git");
   if (plan.kind === "refs" && (plan.refs.length === 0 || repo !== plan.workspace)) return _undeterminable("the plan names no ref of the workspace's repository");
+  if (plan.kind === "snapshot" && namesRepositoryFilter(repo)) return _undeterminable("the repository configures a filter program the snapshot would run");
   const covered = plan.kind === "refs" ? plan.refs.length : 1;
   const base = { event: "compensation" as const, kind: plan.kind, check_id: checkId, ...(plan.kind === "refs" ? { target_count: covered } : {}) };
   if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
@@ -116,14 +116,6 @@ function _failed(detail: string): CompensationResult {
 
 function _undeterminable(detail: string): CompensationResult {
   return { ok: false, reason: "BLOCK_UNDETERMINABLE_EFFECT", message: `Cannot compensate: ${detail}` };
-}
-
-function _tryGit(repo: string, args: string[]) {
-  try {
-    return gitRun(repo, args);
-  } catch {
-    return undefined;
-  }
 }
 
 function _isDir(path: string): boolean {

@@ -1,5 +1,6 @@
 import type { GitResult } from "../../core/git.ts";
 import { LeogrielError } from "../../core/errors.ts";
+import { filterDrivers, SAFE_OPTIONS, safeGitEnv } from "../git-safe.ts";
 
 /**
  * Snapshot commits are internal bookkeeping: a fixed identity lets them be written in a
@@ -31,15 +32,16 @@ export async function gitStep(
  * Runs the system git in `repo` as lib/core/git.ts does (an argument array, prompts off, the C
  * locale), waiting for it: a compensation runs before the command and has nothing to overlap
  * with, and reading the output through streams would load the web-stream machinery into every
- * hook process that snapshots.
+ * hook process that snapshots. The repository's hooks, fsmonitor and the other programs git
+ * would run by itself are switched off (git-safe.ts); filter drivers: {@link namesRepositoryFilter}.
  * @throws {LeogrielError} `git_unavailable` when git cannot be started
  */
 export function gitRun(repo: string, args: string[], env: Record<string, string | undefined> = {}, input?: string | Uint8Array): GitResult {
   let proc: ReturnType<typeof Bun.spawnSync>;
   try {
-    proc = Bun.spawnSync(["git", ...args], {
+    proc = Bun.spawnSync(["git", ...SAFE_OPTIONS, ...args], {
       cwd: repo,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...env },
+      env: safeGitEnv(env),
       stdin: input === undefined ? "ignore" : typeof input === "string" ? new TextEncoder().encode(input) : input,
       stdout: "pipe",
       stderr: "pipe",
@@ -49,6 +51,45 @@ export function gitRun(repo: string, args: string[], env: Record<string, string 
   }
   const text = new TextDecoder();
   return { exitCode: proc.exitCode ?? 1, stdout: text.decode(proc.stdout), stderr: text.decode(proc.stderr) };
+}
+
+/**
+ * Whether the repository's own config (`.git/config`, a file it includes, the worktree config;
+ * also a checked-out submodule's) defines a filter driver's program, or git cannot tell. A
+ * snapshot (`stash create` hashes changed files) and a restore (`reset --hard`, `read-tree -u`,
+ * `checkout-index` write them) run those programs, and without them the restore would not give
+ * the bytes back (a file kept in its cleaned form comes back as that). A driver only the user's
+ * global or system config defines (git-lfs) runs as in the user's own git.
+ */
+export function namesRepositoryFilter(repo: string): boolean {
+  const drivers = filterDrivers(repo, (dir, args) => {
+    try {
+      return gitRun(dir, args);
+    } catch {
+      return null;
+    }
+  });
+  return drivers === null || drivers.some((d) => d.repository);
+}
+
+/**
+ * Refuses a snapshot or restore in a repository that {@link namesRepositoryFilter}.
+ * @throws {LeogrielError} `code`
+ */
+export function assertNoRepositoryFilter(repo: string, code: string): void {
+  if (namesRepositoryFilter(repo)) {
+    throw new LeogrielError(code, "Cannot use a git snapshot here: the repository configures a filter program git would run on its files", { exitCode: 1 });
+  }
+}
+
+/** The git top-level of `dir`, or undefined outside a repository (or without git). */
+export function topLevel(dir: string): string | undefined {
+  try {
+    const result = gitRun(dir, ["rev-parse", "--show-toplevel"]);
+    return result.exitCode === 0 ? result.stdout.trim() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stdout of a successful git step, trailing newline removed. */

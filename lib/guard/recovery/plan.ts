@@ -19,8 +19,11 @@ export type DroppedRef =
 
 /** The local branches and their commits, as the preflight and a restore read them (`parseHeads`). */
 export const HEADS_ARGS = ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"];
-/** The stash list, newest first: each entry's commit and the message `stash list` shows (`parseStashList`). */
-export const STASH_LIST_ARGS = ["-c", "log.showSignature=false", "stash", "list", "-z", "--format=%H%x01%gs"];
+/**
+ * The stash list, newest first: each entry's commit and the message `stash list` shows
+ * (`parseStashList`); run with `log.showSignature` off like every git the guard starts (git-safe.ts).
+ */
+export const STASH_LIST_ARGS = ["stash", "list", "-z", "--format=%H%x01%gs"];
 
 /** The output of {@link HEADS_ARGS} (or any `%(objectname) %(refname)` listing): full ref name to commit. */
 export function parseHeads(out: string): Map<string, string> {

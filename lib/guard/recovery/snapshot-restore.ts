@@ -3,14 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LeogrielError } from "../../core/errors.ts";
 import { checkpoint } from "./fault.ts";
-import { gitStep, gitText, nulList } from "./git-run.ts";
+import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.ts";
 import { appendRecord } from "./journal.ts";
 import type { SnapshotRecord } from "./journal-records.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
 import { removeTree } from "./move.ts";
 
-/** Why the work tree cannot take the snapshot back without `--force` (empty: it can). */
+/**
+ * Why the work tree cannot take the snapshot back without `--force` (empty: it can). The first
+ * step of every snapshot restore: it refuses a repository whose own config names a filter
+ * program (`restore_failed`), which the restore's writes would run.
+ */
 export async function snapshotConflicts(repo: string, snap: SnapshotRecord): Promise<string[]> {
+  assertNoRepositoryFilter(repo, "restore_failed");
   const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "restore_failed", { allowExit: [1] });
   const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;
   if (branch !== snap.branch) {

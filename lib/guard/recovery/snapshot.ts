@@ -7,7 +7,7 @@ import { appendRecord } from "./journal.ts";
 import type { JournalRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
-import { gitStep, gitText, nulList } from "./git-run.ts";
+import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.ts";
 import { newTxid } from "./txid.ts";
 
 /** The ref that keeps a snapshot alive: `git gc` never prunes objects a ref reaches. */
@@ -71,6 +71,7 @@ export async function recordGitTx(
 }
 
 async function _record(repo: string, txid: string, includeUntracked: boolean): Promise<SnapshotRecord> {
+  assertNoRepositoryFilter(repo, "snapshot_failed");
   const head = await gitText(repo, ["rev-parse", "--verify", "HEAD^{commit}"], "snapshot_failed");
   const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "snapshot_failed", { allowExit: [1] });
   const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../../core/errors.ts";
-import { gitTopLevel } from "../../core/git.ts";
+import { topLevel } from "./git-run.ts";
 
 /**
  * The workspace the recovery commands act on: the git top-level of `cwd`, else `cwd` itself
@@ -13,5 +13,5 @@ export async function resolveWorkspace(cwd: string | undefined): Promise<string>
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`Cannot use --cwd ${dir}: not a folder`);
   }
-  return (await gitTopLevel(dir).catch(() => undefined)) ?? dir;
+  return topLevel(dir) ?? dir;
 }

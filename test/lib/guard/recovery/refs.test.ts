@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../../lib/guard/classify.ts";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
@@ -11,7 +11,7 @@ import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
 
 const tempDir = useTempDirs("leogriel-refs-");
-const ENV = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+const ENV: Record<string, string | undefined> = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
 
 function git(cwd: string, ...args: string[]): string {
   const proc = Bun.spawnSync(["git", ...args], { cwd, env: ENV });
@@ -244,14 +244,19 @@ describe("red-team 4: a restored stash entry goes back at its place", () => {
 
 // Session 4: a restore that failed half-way (after taking the entries above the slot off the
 // list) left them off the stash list, and a second restore would have overwritten their restack
-// refs. git's reference-transaction hook makes `git stash store` of the named commits fail, as a
-// full disk or a held lock would.
-function failStores(ws: string, commits: string[]): void {
-  const hook = join(ws, ".git", "hooks", "reference-transaction");
-  const match = commits.map((c) => `[ "$new" = ${c} ]`).join(" || ");
-  writeFileSync(hook, `#!/bin/sh\n[ "$1" = prepared ] || exit 0\nwhile read old new ref; do [ "$ref" = refs/stash ] && { ${match}; } && exit 1; done\nexit 0\n`, { mode: 0o755 });
+// refs. A `git` first on PATH makes `git stash store` of the named commits fail, as a full disk or
+// a held lock would (the repository's own reference-transaction hook did that until session 6;
+// the recovery layer now runs git with the repository's hooks off: git-safe.ts).
+const REAL_GIT = Bun.which("git")!;
+const PATH = process.env.PATH;
+function failStores(commits: string[]): void {
+  const bin = tempDir();
+  const match = commits.join("|");
+  writeFileSync(join(bin, "git"), `#!/bin/sh\ncase " $* " in *" stash store "*) for a; do case "$a" in ${match}) exit 1;; esac; done;; esac\nexec ${REAL_GIT} "$@"\n`, { mode: 0o755 });
+  process.env.PATH = ENV.PATH = `${bin}:${PATH}`;
 }
-const healStores = (ws: string) => rmSync(join(ws, ".git", "hooks", "reference-transaction"));
+const healStores = () => (process.env.PATH = ENV.PATH = PATH);
+afterEach(healStores);
 const commitOf = (entry: string) => entry.slice(0, entry.indexOf(" "));
 const CHECK = join(import.meta.dir, "../../../../cmd/check.ts");
 
@@ -260,13 +265,13 @@ describe("a stash restore that fails half-way", () => {
     const ws = threeStashes();
     const before = entries(ws);
     const txid = await guardAndRun(ws, "git stash drop stash@{1}");
-    failStores(ws, [commitOf(before[1]!)]);
+    failStores([commitOf(before[1]!)]);
     const report = await restoreTransaction(ws, txid, { force: false });
     expect(report).toMatchObject({ restored_count: 0, error_count: 1, items: [{ status: "error", code: "restore_failed" }] });
     expect(report.items[0]!.restacked).toBeUndefined();
     expect(entries(ws)).toEqual([before[0]!, before[2]!]);
     expect(restacked(ws)).toEqual([]);
-    healStores(ws);
+    healStores();
     expect((await restoreTransaction(ws, txid, { force: false })).restored_count).toBe(1);
     expect(entries(ws)).toEqual(before);
   });
@@ -275,7 +280,7 @@ describe("a stash restore that fails half-way", () => {
     const ws = threeStashes();
     const before = entries(ws);
     const txid = await guardAndRun(ws, "git stash drop stash@{1}");
-    failStores(ws, [commitOf(before[0]!), commitOf(before[1]!)]);
+    failStores([commitOf(before[0]!), commitOf(before[1]!)]);
     // The CLI: exit 1, and what to run.
     const cli = Bun.spawnSync([process.execPath, CHECK, "restore", txid, "--cwd", ws], { env: ENV });
     expect(cli.exitCode).toBe(1);
@@ -292,7 +297,7 @@ describe("a stash restore that fails half-way", () => {
     const report = await restoreTransaction(ws, txid, { force: false });
     expect(report.items[0]).toMatchObject({ status: "error", code: "stash_restack_pending", restacked: [{ ref, commit: commitOf(before[0]!), message: "On main: msg3" }] });
     // Finished by hand as printed, then restored: the order is as before.
-    healStores(ws);
+    healStores();
     Bun.spawnSync(["bash", "-c", store], { cwd: ws, env: ENV });
     expect(restacked(ws)).toEqual([]);
     expect(entries(ws)).toEqual([before[0]!, before[2]!]);
@@ -305,11 +310,11 @@ describe("a stash restore that fails half-way", () => {
     const before = entries(ws);
     const txid = await guardAndRun(ws, "git stash drop stash@{2}");
     // msg3 and msg2 come off the top, msg1 cannot be stored, msg2 goes back, msg3 cannot.
-    failStores(ws, [commitOf(before[0]!), commitOf(before[2]!)]);
+    failStores([commitOf(before[0]!), commitOf(before[2]!)]);
     const failed = await restoreTransaction(ws, txid, { force: false });
     expect(failed.items[0]).toMatchObject({ code: "stash_restack_pending", restacked: [{ commit: commitOf(before[0]!) }] });
     expect(entries(ws)).toEqual([before[1]!]);
-    healStores(ws);
+    healStores();
     expect((await restoreTransaction(ws, txid, { force: false })).restored_count).toBe(1);
     expect(entries(ws)).toEqual(before);
     expect(restacked(ws)).toEqual([]);
@@ -332,7 +337,7 @@ describe("a stash restore that fails half-way", () => {
     const ws = threeStashes();
     const before = entries(ws);
     const txid = await guardAndRun(ws, "git stash drop stash@{1}");
-    failStores(ws, [commitOf(before[0]!), commitOf(before[1]!)]);
+    failStores([commitOf(before[0]!), commitOf(before[1]!)]);
     await restoreTransaction(ws, txid, { force: false });
     await collectGarbage(ws, { olderThanMs: 0, dryRun: false, now: new Date(Date.now() + 1000) });
     expect(git(ws, "for-each-ref", "--format=%(refname)", "refs/agent-guard/")).toBe(`refs/agent-guard/snapshots/${txid}/restack/0`);

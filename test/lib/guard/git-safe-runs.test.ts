@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { classify } from "../../../lib/guard/classify.ts";
+import { filterDrivers } from "../../../lib/guard/git-safe.ts";
+import { git, GIT_ENV } from "../../support/git-run.ts";
+import { armFilters, armPrograms, hostileRepo, touchContent, type HostileRepo } from "../../support/hostile-repo.ts";
+import { useTempDirs } from "../../support/temp-dir.ts";
+import { OK, RELOCATE, UNKNOWN } from "../../support/verdict-rows.ts";
+
+// Session 6: the git the guard starts while it judges a command (git clean's dry run, the files a
+// reset would overwrite, a submodule's status, the branch and stash lists, the `git ls-files` and
+// `git diff --name-only` listings read at parse time) ran programs a hostile repository names:
+// the filter drivers' clean and process programs on `git status` and `git diff`, and before
+// session 5 core.fsmonitor. Each run now switches them off (lib/guard/git-safe.ts); a listing
+// that compares file content stays unknown when a filter driver is configured.
+const tempDir = useTempDirs("leogriel-git-safe-");
+const ENV = { HOME: "/nonexistent-home", TMPDIR: "/tmp", PATH: process.env.PATH };
+
+// Every command whose judging starts git, and what git it starts.
+const JUDGED = [
+  "git clean -f", // clean -n
+  "git clean -fdx", // clean -n -d -x
+  "git reset --hard side", // ls-tree, ls-files
+  "git reset --hard --recurse-submodules", // config, status
+  "git checkout -f side", // ls-tree, ls-files
+  "git stash drop", // stash list
+  "git stash clear",
+  "git branch -D side", // for-each-ref
+  "rm -f $(git ls-files -m)", // the listing, content compared
+  "npx prettier --write $(git diff --name-only)",
+  "npx eslint --fix $(git diff --name-only --cached)",
+  "git diff --name-only | xargs rm -f",
+  "rm -rf $(git ls-files src)",
+];
+
+function armed(): HostileRepo {
+  const repo = hostileRepo(tempDir());
+  armPrograms(repo);
+  armFilters(repo);
+  return repo;
+}
+
+describe("judging a command runs no program the repository names", () => {
+  test("the fixture is live: the user's own git runs them", () => {
+    const repo = armed();
+    git(repo.ws, "status", "--porcelain");
+    git(repo.ws, "diff", "--name-only");
+    git(repo.ws, "update-ref", "refs/x", "HEAD");
+    expect(repo.ran()).toEqual(["clean", "fsmonitor", "hook-post-index-change", "hook-reference-transaction", "process"]);
+  });
+
+  for (const command of JUDGED) {
+    test(command, () => {
+      const repo = armed();
+      repo.clear();
+      classify({ command, cwd: repo.ws, env: ENV });
+      expect(repo.ran()).toEqual([]);
+    });
+  }
+
+  describe("nor one the guard's own environment names", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    });
+    test("GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS, GIT_EXTERNAL_DIFF", () => {
+      const repo = hostileRepo(tempDir());
+      git(repo.ws, "config", "filter.evil.required", "true");
+      touchContent(repo.ws);
+      Object.assign(process.env, {
+        GIT_CONFIG_COUNT: "2",
+        GIT_CONFIG_KEY_0: "core.fsmonitor",
+        GIT_CONFIG_VALUE_0: repo.program("env-fsmonitor"),
+        GIT_CONFIG_KEY_1: "filter.evil.clean",
+        GIT_CONFIG_VALUE_1: repo.program("env-clean"),
+        GIT_CONFIG_PARAMETERS: `'core.hooksPath'='${join(repo.ws, "..")}' 'filter.evil.smudge'='${repo.program("env-smudge")}'`,
+        GIT_EXTERNAL_DIFF: repo.program("env-external-diff"),
+      });
+      for (const command of JUDGED) classify({ command, cwd: repo.ws, env: ENV });
+      expect(repo.ran()).toEqual([]);
+    });
+  });
+});
+
+describe("what the guard answers for a repository with filter drivers", () => {
+  const verdict = (ws: string, command: string) => {
+    const r = classify({ command, cwd: ws, env: ENV });
+    return [r.decision, r.reason];
+  };
+
+  test("a listing that compares file content stays unknown (without the filter it may leave a name out)", () => {
+    const repo = armed();
+    mkdirSync(join(repo.ws, "src"));
+    writeFileSync(join(repo.ws, "src", "c.js"), "c\n");
+    git(repo.ws, "add", "src");
+    repo.clear();
+    expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(UNKNOWN);
+    expect(verdict(repo.ws, "rm -f $(git ls-files -m)")).toEqual(UNKNOWN);
+    // A listing of the index alone runs no filter: it is read as before.
+    expect(verdict(repo.ws, "npx eslint --fix $(git diff --name-only --cached)")).toEqual(OK);
+    expect(verdict(repo.ws, "rm -rf $(git ls-files src)")).toEqual(RELOCATE);
+    expect(repo.ran()).toEqual([]);
+  });
+
+  test("the same listings in a repository without one are read", () => {
+    const repo = hostileRepo(tempDir());
+    armPrograms(repo);
+    touchContent(repo.ws);
+    expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(OK);
+    expect(repo.ran()).toEqual([]);
+  });
+
+  test("a driver named in a checked-out submodule only counts too", () => {
+    const { ws, sub, repo } = withSubmodule();
+    git(sub, "config", "filter.sub.clean", repo.program("sub-clean"));
+    writeFileSync(join(sub, ".gitattributes"), "*.txt filter=sub\n");
+    touchContent(sub);
+    repo.clear();
+    expect(verdict(ws, "npx prettier --write $(git diff --name-only)")).toEqual(UNKNOWN);
+    // The submodule's changes are still seen, with its filter off: the reset would lose them.
+    expect(verdict(ws, "git reset --hard --recurse-submodules")).toEqual(["BLOCK", "BLOCK_GIT_RESET_COLLISION"]);
+    expect(repo.ran()).toEqual([]);
+  });
+
+  test("a driver name git's -c cannot carry leaves the answer unknown", () => {
+    const repo = hostileRepo(tempDir());
+    git(repo.ws, "config", "filter.a=b.clean", repo.program("clean"));
+    const run = (dir: string, args: string[]) => {
+      const p = Bun.spawnSync(["git", ...args], { cwd: dir });
+      return { exitCode: p.exitCode!, stdout: p.stdout.toString() };
+    };
+    expect(filterDrivers(repo.ws, run)).toBeNull();
+    git(repo.ws, "config", "--unset", "filter.a=b.clean");
+    git(repo.ws, "config", "filter.lfs.process", "git-lfs filter-process");
+    expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repository: true }]);
+  });
+});
+
+/** A superproject `ws` with a checked-out submodule `sub` (its own hostile config armed), `submodule.recurse` on. */
+function withSubmodule(): { ws: string; sub: string; repo: HostileRepo } {
+  const root = tempDir();
+  const repo = hostileRepo(root, "upstream");
+  const ws = join(root, "super");
+  mkdirSync(ws);
+  git(ws, "init", "-q", "-b", "main");
+  Bun.spawnSync(["git", "-c", "protocol.file.allow=always", "submodule", "add", "-q", repo.ws, "sub"], { cwd: ws, env: GIT_ENV });
+  git(ws, "commit", "-qm", "sub");
+  const sub = join(ws, "sub");
+  git(sub, "config", "core.fsmonitor", repo.program("sub-fsmonitor"));
+  return { ws, sub, repo };
+}
