@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
+import { gitContentFact } from "../../../lib/guard/git-preflight.ts";
 import { filterDrivers } from "../../../lib/guard/git-safe.ts";
 import { git, GIT_ENV } from "../../support/git-run.ts";
 import { armFilters, armPrograms, hostileRepo, touchContent, type HostileRepo } from "../../support/hostile-repo.ts";
@@ -124,6 +125,18 @@ describe("what the guard answers for a repository with filter drivers", () => {
     expect(repo.ran()).toEqual([]);
   });
 
+  test("a driver named with dots and capitals is switched off by its name", () => {
+    const repo = hostileRepo(tempDir());
+    writeFileSync(join(repo.ws, ".gitattributes"), "*.txt filter=Evil.x\n");
+    git(repo.ws, "config", "filter.Evil.x.clean", repo.program("clean"));
+    touchContent(repo.ws);
+    git(repo.ws, "status", "--porcelain");
+    expect(repo.ran()).toEqual(["clean"]);
+    repo.clear();
+    expect(gitContentFact(repo.ws, ["status", "--porcelain"], "disable")).toContain("a.txt");
+    expect(repo.ran()).toEqual([]);
+  });
+
   test("a driver name git's -c cannot carry leaves the answer unknown", () => {
     const repo = hostileRepo(tempDir());
     git(repo.ws, "config", "filter.a=b.clean", repo.program("clean"));
@@ -135,6 +148,11 @@ describe("what the guard answers for a repository with filter drivers", () => {
     git(repo.ws, "config", "--unset", "filter.a=b.clean");
     git(repo.ws, "config", "filter.lfs.process", "git-lfs filter-process");
     expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repository: true }]);
+    // A file the repository's config includes is the repository's too.
+    const included = join(repo.ws, "..", "included");
+    writeFileSync(included, `[filter "Evil.x"]\n\tsmudge = ${repo.program("smudge")}\n`);
+    git(repo.ws, "config", "include.path", included);
+    expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repository: true }, { name: "Evil.x", repository: true }]);
   });
 });
 
