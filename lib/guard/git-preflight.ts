@@ -9,8 +9,7 @@ import { discoverRepoRoot } from "./repo-root.ts";
  * read-only git command in `dir`, under the check's budget. Each answer is null when git cannot
  * tell (not a repository, git missing, a bad ref): the caller fails closed. `emptyExit` is an
  * exit status that answers nothing when git printed nothing (`git grep` found no match: 1).
- * For a command that reads no work-tree file content (a clean filter runs only on content): see
- * {@link gitContentFact}.
+ * Only for a command that reads no work-tree file content; one that does: {@link gitContentFact}.
  */
 export function gitFact(dir: string, args: string[], emptyExit?: number): string | null {
   const run = _run(dir, args);
