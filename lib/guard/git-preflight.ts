@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
-import { filterDrivers, filterOverrides, SAFE_OPTIONS, safeGitEnv } from "./git-safe.ts";
+import { filterDrivers, filterOverrides, filtersInUse, SAFE_OPTIONS, safeGitEnv } from "./git-safe.ts";
 import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
@@ -21,13 +21,14 @@ export function gitFact(dir: string, args: string[], emptyExit?: number): string
  * `diff`, `ls-files -m`), which is where git runs a filter driver's programs (also in a
  * checked-out submodule). `disable`: every driver of the repository and its submodules is
  * switched off by name, for a question whose answer without the filter can only err toward
- * "changed" (a filtered file may look modified). `unknown`: null when any driver is configured,
- * for an answer that must be what the command's own run prints (a listing without the filter
- * may leave out a name the filter would have listed).
+ * "changed" (a filtered file may look modified). `unknown`: null when a tracked file's
+ * attributes name a configured driver, for an answer that must be what the command's own run
+ * prints (a listing without the filter may leave out a name the filter would have listed).
  */
 export function gitContentFact(dir: string, args: string[], whenFiltered: "disable" | "unknown"): string | null {
   const drivers = filterDrivers(dir, _run);
-  if (drivers === null || (whenFiltered === "unknown" && drivers.length > 0)) return null;
+  if (drivers === null) return null;
+  if (whenFiltered === "unknown" && drivers.length > 0 && filtersInUse(drivers, _run) !== false) return null;
   return gitFact(dir, [...filterOverrides(drivers), ...args]);
 }
 

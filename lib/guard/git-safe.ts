@@ -46,9 +46,14 @@ export function safeGitEnv(extra: Record<string, string | undefined>): Record<st
 /** One git run's exit code and stdout (null when git could not be started or timed out). */
 export type GitRunner = (dir: string, args: string[]) => { exitCode: number; stdout: string } | null;
 
-/** A filter driver named in the config git reads in a repository, and whether the repository's own config (`local`, `worktree`) defines a program of it. */
+/**
+ * A filter driver named in the config git reads in `repo` (the repository asked about or a
+ * checked-out submodule of it), and whether that repository's own config (`local`, `worktree`)
+ * defines a program of it.
+ */
 export interface FilterDriver {
   name: string;
+  repo: string;
   repository: boolean;
 }
 
@@ -77,7 +82,7 @@ export function filterDrivers(repo: string, run: GitRunner, depth = 0): FilterDr
     const program = m[2] === "clean" || m[2] === "smudge" || m[2] === "process";
     drivers.set(m[1]!, (drivers.get(m[1]!) ?? false) || (program && (scope === "local" || scope === "worktree")));
   }
-  const found = [...drivers].map(([name, repository]) => ({ name, repository }));
+  const found = [...drivers].map(([name, repository]) => ({ name, repo, repository }));
   const index = run(repo, ["ls-files", "-s", "-z"]);
   if (index === null || index.exitCode !== 0) return null;
   for (const entry of index.stdout.split("\0")) {
@@ -96,4 +101,26 @@ export function filterDrivers(repo: string, run: GitRunner, depth = 0): FilterDr
 export function filterOverrides(drivers: FilterDriver[]): string[] {
   const names = new Set(drivers.map((d) => d.name));
   return [...names].flatMap((n) => ["clean=", "smudge=", "process=", "required=false"].flatMap((k) => ["-c", `filter.${n}.${k}`]));
+}
+
+// A driver name pathspec magic can match (`:(attr:filter=NAME)` takes no `.` or blank).
+const MATCHABLE = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether a tracked file's `filter` attribute (from any attributes file, macros expanded) names
+ * one of the drivers in the repository that lists it: only then does git hash that file through
+ * the driver. Read with `ls-files -- ':(attr:filter=NAME)'…`, which runs nothing. A name the
+ * magic cannot match counts as used; null when git cannot tell. A driver configured for every
+ * repository but used in none (`git lfs install` writes one into the global config) is unused.
+ */
+export function filtersInUse(drivers: FilterDriver[], run: GitRunner): boolean | null {
+  const byRepo = new Map<string, string[]>();
+  for (const d of drivers) byRepo.set(d.repo, [...(byRepo.get(d.repo) ?? []), d.name]);
+  for (const [repo, names] of byRepo) {
+    if (!names.every((n) => MATCHABLE.test(n))) return true;
+    const listed = run(repo, ["ls-files", "-z", "--", ...names.map((n) => `:(attr:filter=${n})`)]);
+    if (listed === null || listed.exitCode !== 0) return null;
+    if (listed.stdout !== "") return true;
+  }
+  return false;
 }

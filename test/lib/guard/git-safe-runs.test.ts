@@ -113,6 +113,46 @@ describe("what the guard answers for a repository with filter drivers", () => {
     expect(repo.ran()).toEqual([]);
   });
 
+  describe("a driver no tracked file's attributes name runs on no file: the listing is read", () => {
+    const saved = process.env.GIT_CONFIG_GLOBAL;
+    afterEach(() => {
+      if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = saved;
+    });
+    const lfsUser = () => {
+      const repo = hostileRepo(tempDir());
+      const global = join(repo.ws, "..", "gitconfig");
+      // What `git lfs install` writes into the user's global config, for every repository.
+      writeFileSync(global, `[filter "lfs"]\n\tprocess = ${repo.program("lfs")}\n\trequired = true\n`);
+      process.env.GIT_CONFIG_GLOBAL = global;
+      touchContent(repo.ws);
+      return repo;
+    };
+    test("git-lfs installed for the user, not used here", () => {
+      const repo = lfsUser();
+      expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(OK);
+      expect(repo.ran()).toEqual([]);
+    });
+    test("used here (a pattern names it) it stays unknown", () => {
+      const repo = lfsUser();
+      writeFileSync(join(repo.ws, ".gitattributes"), "*.txt filter=lfs\n");
+      expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(UNKNOWN);
+      expect(repo.ran()).toEqual([]);
+    });
+    test("named through an attribute macro too", () => {
+      const repo = lfsUser();
+      writeFileSync(join(repo.ws, ".gitattributes"), "[attr]big filter=lfs\n*.dat big\n");
+      expect(verdict(repo.ws, "rm -f $(git ls-files -m)")).toEqual(UNKNOWN);
+      expect(repo.ran()).toEqual([]);
+    });
+    test("a driver name pathspec magic cannot match counts as used", () => {
+      const repo = lfsUser();
+      git(repo.ws, "config", "filter.Evil.x.clean", repo.program("clean"));
+      expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(UNKNOWN);
+      expect(repo.ran()).toEqual([]);
+    });
+  });
+
   test("a driver named in a checked-out submodule only counts too", () => {
     const { ws, sub, repo } = withSubmodule();
     git(sub, "config", "filter.sub.clean", repo.program("sub-clean"));
@@ -147,12 +187,15 @@ describe("what the guard answers for a repository with filter drivers", () => {
     expect(filterDrivers(repo.ws, run)).toBeNull();
     git(repo.ws, "config", "--unset", "filter.a=b.clean");
     git(repo.ws, "config", "filter.lfs.process", "git-lfs filter-process");
-    expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repository: true }]);
+    expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repo: repo.ws, repository: true }]);
     // A file the repository's config includes is the repository's too.
     const included = join(repo.ws, "..", "included");
     writeFileSync(included, `[filter "Evil.x"]\n\tsmudge = ${repo.program("smudge")}\n`);
     git(repo.ws, "config", "include.path", included);
-    expect(filterDrivers(repo.ws, run)).toEqual([{ name: "lfs", repository: true }, { name: "Evil.x", repository: true }]);
+    expect(filterDrivers(repo.ws, run)).toEqual([
+      { name: "lfs", repo: repo.ws, repository: true },
+      { name: "Evil.x", repo: repo.ws, repository: true },
+    ]);
   });
 });
 
