@@ -14,7 +14,8 @@ import { OK, RELOCATE, UNKNOWN } from "../../support/verdict-rows.ts";
 // `git diff --name-only` listings read at parse time) ran programs a hostile repository names:
 // the filter drivers' clean and process programs on `git status` and `git diff`, and before
 // session 5 core.fsmonitor. Each run now switches them off (lib/guard/git-safe.ts); a listing
-// that compares file content stays unknown when a filter driver is configured.
+// that compares file content stays unknown where a tracked file's attributes name a configured
+// filter driver.
 const tempDir = useTempDirs("leogriel-git-safe-");
 const ENV = { HOME: "/nonexistent-home", TMPDIR: "/tmp", PATH: process.env.PATH };
 
@@ -23,7 +24,7 @@ const JUDGED = [
   "git clean -f", // clean -n
   "git clean -fdx", // clean -n -d -x
   "git reset --hard side", // ls-tree, ls-files
-  "git reset --hard --recurse-submodules", // config, status
+  "git reset --hard --recurse-submodules", // config, status (with a submodule: below)
   "git checkout -f side", // ls-tree, ls-files
   "git stash drop", // stash list
   "git stash clear",
