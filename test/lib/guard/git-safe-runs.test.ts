@@ -178,6 +178,21 @@ describe("what the guard answers for a repository with filter drivers", () => {
     expect(repo.ran()).toEqual([]);
   });
 
+  test("so does one in a repository committed as a gitlink without .gitmodules (git status and diff enter it)", () => {
+    const root = tempDir();
+    const repo = hostileRepo(root, "super");
+    const inner = hostileRepo(join(root, "super"), "inner");
+    git(repo.ws, "add", "inner");
+    git(repo.ws, "commit", "-qm", "embedded");
+    git(inner.ws, "config", "filter.evil.clean", repo.program("inner-clean"));
+    touchContent(inner.ws);
+    git(repo.ws, "diff", "--name-only");
+    expect(repo.ran()).toEqual(["inner-clean"]);
+    repo.clear();
+    expect(verdict(repo.ws, "npx prettier --write $(git diff --name-only)")).toEqual(UNKNOWN);
+    expect(repo.ran()).toEqual([]);
+  });
+
   test("a driver name git's -c cannot carry leaves the answer unknown", () => {
     const repo = hostileRepo(tempDir());
     git(repo.ws, "config", "filter.a=b.clean", repo.program("clean"));
