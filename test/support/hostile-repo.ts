@@ -1,3 +1,4 @@
+import { afterEach } from "bun:test";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git } from "./git-run.ts";
@@ -98,4 +99,20 @@ export function touchContent(ws: string): void {
     writeFileSync(join(ws, f), text);
     Bun.spawnSync(["touch", "-d", later.toISOString(), join(ws, f)]);
   }
+}
+
+/**
+ * Lets a test point the user's global git config (GIT_CONFIG_GLOBAL, which the guard's git reads
+ * from its own environment) at a file; the variable is put back after each test. Call it once in
+ * a `describe`.
+ */
+export function useGlobalGitConfig(): (file: string) => void {
+  const saved = process.env.GIT_CONFIG_GLOBAL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+    else process.env.GIT_CONFIG_GLOBAL = saved;
+  });
+  return (file) => {
+    process.env.GIT_CONFIG_GLOBAL = file;
+  };
 }

@@ -5,7 +5,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import { gitContentFact } from "../../../lib/guard/git-preflight.ts";
 import { filterDrivers } from "../../../lib/guard/git-safe.ts";
 import { git, GIT_ENV } from "../../support/git-run.ts";
-import { armFilters, armPrograms, hostileRepo, touchContent, type HostileRepo } from "../../support/hostile-repo.ts";
+import { armFilters, armPrograms, hostileRepo, touchContent, useGlobalGitConfig, type HostileRepo } from "../../support/hostile-repo.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 import { OK, RELOCATE, UNKNOWN } from "../../support/verdict-rows.ts";
 
@@ -115,17 +115,13 @@ describe("what the guard answers for a repository with filter drivers", () => {
   });
 
   describe("a driver no tracked file's attributes name runs on no file: the listing is read", () => {
-    const saved = process.env.GIT_CONFIG_GLOBAL;
-    afterEach(() => {
-      if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
-      else process.env.GIT_CONFIG_GLOBAL = saved;
-    });
+    const useGlobal = useGlobalGitConfig();
     const lfsUser = () => {
       const repo = hostileRepo(tempDir());
       const global = join(repo.ws, "..", "gitconfig");
       // What `git lfs install` writes into the user's global config, for every repository.
       writeFileSync(global, `[filter "lfs"]\n\tprocess = ${repo.program("lfs")}\n\trequired = true\n`);
-      process.env.GIT_CONFIG_GLOBAL = global;
+      useGlobal(global);
       touchContent(repo.ws);
       return repo;
     };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LeogrielError } from "../../../../lib/core/errors.ts";
@@ -6,7 +6,7 @@ import { classify } from "../../../../lib/guard/classify.ts";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
 import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
 import { git } from "../../../support/git-run.ts";
-import { armFilters, armPrograms, hostileRepo, touchContent } from "../../../support/hostile-repo.ts";
+import { armFilters, armPrograms, hostileRepo, touchContent, useGlobalGitConfig } from "../../../support/hostile-repo.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
 
 // Session 6: the recovery layer's git (stash create, update-ref, reset --hard, read-tree -u,
@@ -83,16 +83,12 @@ describe("the recovery layer runs no program the repository names", () => {
   });
 
   describe("a filter driver only the user's global config defines (git-lfs)", () => {
-    const saved = process.env.GIT_CONFIG_GLOBAL;
-    afterEach(() => {
-      if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
-      else process.env.GIT_CONFIG_GLOBAL = saved;
-    });
+    const useGlobal = useGlobalGitConfig();
     test("runs as in the user's own git, and the snapshot is taken", async () => {
       const repo = hostileRepo(tempDir());
       const global = join(repo.ws, "..", "gitconfig");
       writeFileSync(global, "");
-      process.env.GIT_CONFIG_GLOBAL = global;
+      useGlobal(global);
       armFilters(repo, ["--file", global]);
       repo.clear();
       expect((await snapshot(repo.ws)).ok).toBe(true);
