@@ -154,9 +154,10 @@ function _hashesContent(args: string[]): boolean {
 /**
  * What the listing `args` (gitListingArgs) prints in `cwd`, read now: `git grep` that matches
  * nothing prints nothing; a branch listing only in its plain form (BRANCH_LINE); null for
- * output that is no UTF-8. A listing that compares content stays unknown where a filter driver
- * is configured: without the filter it may leave out a name the command's own run prints
- * (gitContentFact; docs/check.md "Git the guard runs itself").
+ * output that is no UTF-8. A listing that compares content stays unknown where a tracked
+ * file's attributes name a configured filter driver: without the filter it may leave out a name
+ * the command's own run prints (gitContentFact; docs/check.md "Git the guard runs itself").
+ * `git grep` reads the files as they are, through no filter.
  */
 export function listingOutput(cwd: string, args: string[]): string | null {
   const output = _hashesContent(args) ? gitContentFact(cwd, args, "unknown") : gitFact(cwd, args, args[0] === "grep" ? 1 : undefined);

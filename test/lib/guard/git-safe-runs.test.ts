@@ -34,6 +34,9 @@ const JUDGED = [
   "npx eslint --fix $(git diff --name-only --cached)",
   "git diff --name-only | xargs rm -f",
   "rm -rf $(git ls-files src)",
+  "npx prettier --write $(git grep -l a)", // grep reads files raw: no filter, no textconv
+  "git grep -l a | xargs rm -f",
+  "git branch --merged | xargs git branch -d",
 ];
 
 function armed(): HostileRepo {
