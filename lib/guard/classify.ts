@@ -10,6 +10,7 @@ import type { OpKind } from "./ops.ts";
 import { findWorkspace, noteRealFolder, type PathContext } from "./paths.ts";
 import { type ControlFiles, controlFiles } from "./control-files.ts";
 import { startGlobOptions } from "./posix/glob-options.ts";
+import { win32Names } from "./win32-names.ts";
 import { judge, type OpVerdict } from "./policy.ts";
 import { oneRefsSnapshot } from "./policy-history.ts";
 import { parseDialect } from "./parse-dialect.ts";
@@ -97,6 +98,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   ]);
   noteEnvironmentLastpipe(vars, env.BASHOPTS);
   startGlobOptions(env, dialect);
+  win32Names.value = dialect !== "posix";
   // The working directory is already a real path: files in it need no realpath call.
   const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).

@@ -8,6 +8,7 @@ import { lstatOrUndefined } from "./fs-probe.ts";
 import { type GlobOptions, globOptions } from "./posix/glob-options.ts";
 import { quarantineRoot } from "./recovery/plan.ts";
 import type { Word } from "./syntax.ts";
+import { win32Names, win32Path } from "./win32-names.ts";
 
 /**
  * How a target path relates to what the policy protects: an ancestor of something protected,
@@ -174,6 +175,13 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
   // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
   const drive = word.value.charCodeAt(1) === 58 && /^[A-Za-z]:(?=\/|$)/.test(word.value);
   if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
+  if (win32Names.value) {
+    // `.git.`, `config::$DATA`: the name Windows opens; an 8.3 short name is not known.
+    const value = win32Path(word.value);
+    const pattern = word.glob ? win32Path(word.pattern) : value;
+    if (value === null || pattern === null) return { kind: "unknown" };
+    word = { ...word, value, pattern };
+  }
   if (!isAbsolute(word.value) && cwd === null) return { kind: "unknown" };
   const literal = _absolute(word.value, cwd, realDirs);
   if (literal === null) return { kind: "unknown" };

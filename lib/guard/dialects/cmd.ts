@@ -14,6 +14,9 @@ import { translateDownload } from "./windows-downloads.ts";
  */
 export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | null = depth === 0 ? (vars.get("PWD") ?? null) : null): Script {
   if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
+  // cmd removes every CR from a line before it reads it (phase 1.5 of its line parser, as
+  // measured in stackoverflow.com/questions/4094699): `r<CR>d /s /q DIR` runs rd.
+  text = text.replace(/\r/g, "");
   // The folder the next command runs in, while the line's `cd`s are literal (null: unknown).
   let dir = cwd;
   const commands: SimpleCommand[] = [];
@@ -32,7 +35,7 @@ export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | 
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (c === " " || c === "\t" || c === "\r") i++;
+    if (c === " " || c === "\t") i++;
     else if (c === "\n" || c === "&" || c === "|") {
       const pipe = c === "|" && text[i + 1] !== "|";
       i += (c === "&" || c === "|") && text[i + 1] === c ? 2 : 1;
@@ -77,7 +80,7 @@ function _word(text: string, start: number, vars: Vars): [Word, number] {
   const cuts: number[] = [];
   for (; i < text.length; i++) {
     const c = text[i]!;
-    if (!inQuote && (c === " " || c === "\t" || c === "\r" || c === "\n" || c === "&" || c === "|" || c === "<" || c === ">")) break;
+    if (!inQuote && (c === " " || c === "\t" || c === "\n" || c === "&" || c === "|" || c === "<" || c === ">")) break;
     if (!inQuote && DELIMITERS.has(c)) cuts.push(value.length);
     if (c === '"') {
       inQuote = !inQuote;
@@ -144,10 +147,10 @@ function _unwrap(words: Word[]): { words: Word[]; dir?: Word } {
     const v = first.value.toLowerCase();
     if (v.startsWith("@")) {
       // `@` before a command only turns off its echo (`@rd /s /q x`, `@if exist …`).
-      words = [{ ...first, value: first.value.replace(/^@+/, ""), pattern: first.pattern.replace(/^@+/, "") }, ...words.slice(1)].filter((w) => w.value !== "" || w.quoted);
+      words = [_trimmed(first, /^@+/), ...words.slice(1)].filter((w) => w.value !== "" || w.quoted);
     } else if (v.startsWith("(")) {
       const last = words.length - 1;
-      words = words.map((w, i) => ({ ...w, value: (i === 0 ? w.value.replace(/^\(+/, "") : w.value).replace(i === last ? /\)+$/ : /$^/, "") })).filter((w) => w.value !== "" || w.quoted);
+      words = words.map((w, i) => (i === last ? _trimmed(i === 0 ? _trimmed(w, /^\(+/) : w, /\)+$/) : i === 0 ? _trimmed(w, /^\(+/) : w)).filter((w) => w.value !== "" || w.quoted);
     } else if (v === "call") words = words.slice(1);
     else if (v === "start") {
       const s = _startOptions(words);
@@ -166,6 +169,25 @@ function _unwrap(words: Word[]): { words: Word[]; dir?: Word } {
       words = words.slice(at + 1).map((w) => (loopVar.test(w.value) || /%%?[a-z]\b/i.test(w.value) ? { ...w, dynamic: true } : w));
     } else return { words, dir };
   }
+}
+
+/**
+ * A word without the prefix or suffix `re` matches (`@` echo off, a group's parentheses), as cmd
+ * reads what is left: its delimiter cuts and its spelling kept (`@rd;/s;/q;DIR` is `rd /s /q DIR`).
+ */
+function _trimmed(w: Word, re: RegExp): Word {
+  const m = re.exec(w.value);
+  if (!m || m[0] === "") return w;
+  const from = m.index === 0 ? m[0].length : 0;
+  const to = m.index === 0 ? w.value.length : m.index;
+  const value = w.value.slice(from, to);
+  const out: Word = { ...w, value, pattern: value };
+  const cuts = _cuts.get(w)?.map((c) => c - from).filter((c) => c >= 0 && c < value.length);
+  if (cuts?.length) _cuts.set(out, cuts);
+  const passed = _passed.get(w);
+  if (passed !== undefined) _passed.set(out, passed.replace(re, ""));
+  if (_slashed.has(w)) _slashed.add(out);
+  return out;
 }
 
 // start's switches that take the next word (learn.microsoft.com/windows-server/administration/windows-commands/start).

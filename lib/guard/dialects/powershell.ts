@@ -106,6 +106,7 @@ function _translate(all: Word[], cx: _Context): Word[] {
   const write = translateWrite(name, args);
   if (write) return write;
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
+  if (name === "clear-recyclebin") return _clearRecycleBin(args);
   if (FETCHERS.has(name)) return translateWeb(name, args, cx.source !== undefined, cx.tails, cx.out) ?? [literalWord(name), ...args];
   if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out, (program, argv) => _native(program, argv, cx));
   // `type` is Get-Content's alias, not the shells' builtin of that name: it prints the files.
@@ -182,6 +183,23 @@ function _providerHome(args: Word[], vars: Vars): void {
     expand(w);
     for (const e of listElements.get(w) ?? []) expand(e);
   }
+}
+
+// Clear-RecycleBin [[-DriveLetter] <string[]>] [-Force] (learn.microsoft.com/powershell/module/
+// microsoft.powershell.management/clear-recyclebin).
+const CLEAR_RECYCLE_BIN = { params: { driveletter: true, force: false }, positional: ["driveletter"], shouldProcess: true };
+
+/**
+ * Clear-RecycleBin deletes the recycled files of the drives it names (every drive without
+ * -DriveLetter) for good: `rm -rf /$Recycle.Bin`, the folder each NTFS drive keeps them in, as
+ * `gio trash --empty` is the removal of the user's Trash (effects/desktop-files.ts). The
+ * confirmation it asks without -Force is not counted on; -WhatIf is a dry run.
+ */
+function _clearRecycleBin(args: Word[]): Word[] {
+  const b = bindParameters(args, CLEAR_RECYCLE_BIN);
+  if (!b) return [literalWord(SYNTHETIC.unknown)];
+  if (b.has("whatif")) return [literalWord(SYNTHETIC.noop)];
+  return ["rm", "-rf", "--", "/$Recycle.Bin"].map((v) => literalWord(v));
 }
 
 /** Invoke-Expression [-Command] <string>: the text is PowerShell, parsed here; piped text is unknown. */

@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { expandGlob } from "../paths.ts";
+import { win32Names, win32Path } from "../win32-names.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { fileKeys } from "./file-identity.ts";
 import { gitSubcommandAt } from "./git-options.ts";
@@ -81,7 +82,9 @@ function _paths(word: Word, cwd: string | null = null): string[] {
   if (v.startsWith("file://")) out.push(v.slice(7));
   const colon = v.indexOf(":");
   if (colon > 0 && !v.includes("://")) out.push(v.slice(colon + 1));
-  return out.map((p) => p.replace(/^[@<]/, ""));
+  const paths = out.map((p) => p.replace(/^[@<]/, ""));
+  // On Windows `.env.` and `.env::$DATA` open `.env` (win32-names.ts).
+  return win32Names.value ? [...paths, ...paths.map((p) => win32Path(p) ?? p)] : paths;
 }
 
 /** A glob's literal text: `*`, `?` and bracket expressions dropped (one pass: `[[[[…` is no rescan per bracket). */

@@ -81,8 +81,13 @@ function _codex(payload: unknown, tool: string, ctx: HookContext): HookRequest {
   if (tool === "write_stdin") {
     const chars = optionalString(payload, "tool_input", "chars");
     if (chars === undefined) throw new HookShapeError("tool_input.chars is missing");
-    const typed = typedCommand(chars, undefined, cwd);
-    return "command" in typed ? { ...typed, fallbackDialect: platform } : typed;
+    // The session's shell, when the payload names it. Codex's write_stdin does not: the text is
+    // judged in the platform's shell (below), and it must be a whole line in posix and in
+    // PowerShell alike, whichever the session runs (a trailing `,` leaves PowerShell waiting).
+    const shell = optionalString(payload, "tool_input", "shell");
+    const session = shell === undefined ? undefined : _shellDialect(shell);
+    const typed = typedCommand(chars, session, cwd, session === undefined ? [undefined, "powershell"] : [session]);
+    return "command" in typed && session === undefined ? { ...typed, fallbackDialect: platform } : typed;
   }
   if (tool === "exec_command") {
     const cmd = optionalString(payload, "tool_input", "cmd");

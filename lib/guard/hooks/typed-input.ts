@@ -18,9 +18,11 @@ const EDITING = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\t/;
  * left open (no Enter, a trailing backslash, a heredoc) is finished by a later input that would
  * be judged alone, so `rm -rf ~/.ss` + `h⏎` would pass in two halves, and so would a line ending in
  * a pipe or `&&`, or a loop left open (open-line.ts). Such input, and input with
- * editing keys, is refused; interrupt/EOF keys and an empty poll type nothing and pass.
+ * editing keys, is refused; interrupt/EOF keys and an empty poll type nothing and pass. The line
+ * must be whole in each dialect of `shells` (the session's own when it is known; Codex's
+ * write_stdin does not say, so there it is every shell the session may run).
  */
-export function typedCommand(text: string, dialect: string | undefined, cwd: string | undefined): HookRequest {
+export function typedCommand(text: string, dialect: string | undefined, cwd: string | undefined, shells: Array<string | undefined> = [dialect]): HookRequest {
   const typed = text.replace(/\{enter\}/gi, "\n").replace(/\r\n?/g, "\n");
   if (typed === "" || SIGNAL_ONLY.test(typed)) return { skip: true };
   if (NAMED_KEY.test(typed) || EDITING.test(typed)) {
@@ -30,8 +32,13 @@ export function typedCommand(text: string, dialect: string | undefined, cwd: str
     return { refuse: "the input to the session does not end with Enter: a later input would finish the line and be checked alone; send whole lines" };
   }
   const command = typed.replace(/\n+$/, "");
-  if (/(^|[^\\])(\\\\)*\\$/.test(command) || (dialect !== "powershell" && /<<(?!<)/.test(command)) || (dialect === "powershell" && /`$/.test(command)) || leavesLineOpen(command, dialect)) {
+  if (shells.some((shell) => _continued(command, shell))) {
     return { refuse: "the input to the session leaves a line continuation, pipe, list, loop or heredoc open: a later input would finish it and be checked alone; send the whole command at once" };
   }
   return command.trim() === "" ? { skip: true } : { command, cwd, dialect };
+}
+
+/** A trailing backslash (or PowerShell's backtick), a posix heredoc, or a line left open (open-line.ts). */
+function _continued(command: string, dialect: string | undefined): boolean {
+  return /(^|[^\\])(\\\\)*\\$/.test(command) || (dialect !== "powershell" && /<<(?!<)/.test(command)) || (dialect === "powershell" && /`$/.test(command)) || leavesLineOpen(command, dialect);
 }

@@ -92,3 +92,49 @@ describe("red team 9: PowerShell text as PowerShell reads it", () => {
 describe("red team 9: cmd's token delimiters", () => {
   for (const [name, command, reason] of CMD) test(`${name} is ${reason}`, () => expect(judge("cmd", command)).toBe(reason));
 });
+
+// Red team leftovers (session 6). Clear-RecycleBin empties the recycle bins for good, as `gio
+// trash --empty` empties the Trash. Win32 opens `.git.`, `.git ` and `config::$DATA` as `.git`
+// and `config` (trailing dots and spaces are removed, `::$DATA` is the file's own stream), and an
+// 8.3 short name (`GIT~1`) may be any long name of its folder. cmd removes every CR from the line
+// before reading it (`r<CR>d` is rd), and `@` keeps cmd's delimiters (`@rd;/s;/q;DIR`).
+const LEFTOVERS: Array<[string, string, string, string]> = [
+  ["powershell", "Clear-RecycleBin -Force", "Clear-RecycleBin -Force", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "Clear-RecycleBin of one drive", "Clear-RecycleBin -DriveLetter C", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "Clear-RecycleBin -WhatIf", "Clear-RecycleBin -DriveLetter C -WhatIf", "ALLOW_NOOP"],
+  ["powershell", "Clear-RecycleBin with a parameter the guard does not know", "Clear-RecycleBin -Bogus", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", ".git with a trailing dot", "Remove-Item -Recurse -Force .git.", "BLOCK_PROTECTED_PATH"],
+  ["powershell", ".git with a trailing space", "Remove-Item -Recurse -Force '.git '", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "a folder's trailing dot inside the path", "Set-Content '.leogriel./config.json' x", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "a control file's ::$DATA stream", "Set-Content '.leogriel/config.json::$DATA' x", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "hook settings with a trailing dot and space", "Set-Content '.claude/settings.json. ' x", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "a credential's ::$DATA stream", "Get-Content '.env::$DATA'", "ASK_SECRET_ACCESS"],
+  ["powershell", "an 8.3 short name", "Remove-Item -Recurse -Force GIT~1", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "the plain .git still blocks", "Remove-Item -Recurse -Force .git", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "a build folder with a trailing dot is the build folder", "Remove-Item -Recurse -Force build.", "RELOCATE_TREE"],
+  ["cmd", "rd of .git.", "rd /s /q .git.", "BLOCK_PROTECTED_PATH"],
+  ["cmd", 'rd of ".git "', 'rd /s /q ".git "', "BLOCK_PROTECTED_PATH"],
+  ["cmd", "rd of GIT~1", "rd /s /q GIT~1", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "hook settings through ::$DATA", "echo {} > .claude\\settings.json::$DATA", "BLOCK_PROTECTED_PATH"],
+  ["cmd", "hook settings with a trailing dot", "echo {} > .claude\\settings.json.", "BLOCK_PROTECTED_PATH"],
+  ["cmd", "a key's ::$DATA stream", "type @H\\.ssh\\id_rsa::$DATA", "ASK_SECRET_ACCESS"],
+  ["cmd", "a startup file with a trailing dot", "echo x > @H\\.bashrc.", "ASK_OUTSIDE_WORKSPACE"],
+  ["cmd", "a build folder with a trailing dot", "rd /s /q build.", "RELOCATE_TREE"],
+  ["cmd", "r<CR>d", "r\rd /s /q @H", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "r<CR>d of a key folder", "r\rd /s /q @H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "rd without the CR", "rd /s /q @H\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "@r<CR>d", "@r\rd /s /q @H\\Documents", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "a CR inside the path", "rd /s /q @H\\Docu\rments", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "@rd;/s;/q;PATH", "@rd;/s;/q;@H\\Documents", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "(rd;/s;/q;PATH)", "(rd;/s;/q;@H\\Documents)", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "@rd of a workspace folder", "@rd;/s;/q;build", "RELOCATE_TREE"],
+  ["powershell", "a CR PowerShell writes into cmd's line", 'cmd /c "r`rd /s /q %USERPROFILE%\\Documents"', "BLOCK_OUTSIDE_WORKSPACE"],
+];
+
+describe("red team leftovers: Clear-RecycleBin, Windows spellings of protected names, cmd's CR and @", () => {
+  for (const [dialect, name, command, reason] of LEFTOVERS) test(`${dialect}: ${name} is ${reason}`, () => expect(judge(dialect, command)).toBe(reason));
+});
+
+test("a POSIX line keeps its names as written (.git. is another name there)", () => {
+  expect(judge("posix", "rm -rf .git.")).toBe("ALLOW_NOOP");
+});
