@@ -2,6 +2,7 @@ import { MAX_DEPTH, type Vars } from "../posix/parser.ts";
 import { literalWord, ParseError, SYNTHETIC, unknownWord, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { isAbsolute, resolve } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
+import { LOOP_REFERENCE, unrolledFor } from "./cmd-for.ts";
 import { translateFindstr } from "./findstr.ts";
 import { fileSystemPattern } from "./windows-names.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
@@ -17,13 +18,19 @@ export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | 
   // cmd removes every CR from a line before it reads it (phase 1.5 of its line parser, as
   // measured in stackoverflow.com/questions/4094699): `r<CR>d /s /q DIR` runs rd.
   text = text.replace(/\r/g, "");
+  const unrolled = unrolledFor(text, depth, cwd, (body) => parseCmd(body, depth + 1, vars, cwd).commands);
+  if (unrolled) return { commands: unrolled };
   // The folder the next command runs in, while the line's `cd`s are literal (null: unknown).
   let dir = cwd;
   const commands: SimpleCommand[] = [];
   let words: Word[] = [];
   let redirects: Redirect[] = [];
   let pipeFrom: SimpleCommand | undefined;
+  // After a `for` the rest of the line is its body: a loop variable there is unknown too.
+  let inLoop = false;
   const flush = (piped: boolean) => {
+    if (inLoop) words = words.map((w) => (LOOP_REFERENCE.test(w.value) ? { ...w, dynamic: true } : w));
+    inLoop ||= words.some((w, i) => !w.dynamic && /^[@(]*for$/i.test(w.value) && words.slice(i).some((d) => /^do$/i.test(d.value)));
     const argv = words.length ? _translate(words, { depth, vars, out: commands, cwd: dir }) : [];
     if (argv[0]?.value === "cd" || argv[0]?.value === "popd") dir = argv.length === 2 && !argv[1]!.dynamic && dir !== null && argv[0].value === "cd" ? resolve(dir, argv[1]!.value) : argv.length === 1 && argv[0].value === "cd" ? dir : null;
     const cmd: SimpleCommand = { argv, assigns: [], redirects, pipeFrom };
@@ -40,6 +47,7 @@ export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | 
       const pipe = c === "|" && text[i + 1] !== "|";
       i += (c === "&" || c === "|") && text[i + 1] === c ? 2 : 1;
       flush(pipe);
+      if (c === "\n") inLoop = false;
     } else if (c === ">" || c === "<" || (/\d/.test(c) && text[i + 1] === ">")) {
       const m = /^\d?(>>|>|<)(&\d)?/.exec(text.slice(i, i + 4))!;
       i += m[0].length;
@@ -165,8 +173,7 @@ function _unwrap(words: Word[]): { words: Word[]; dir?: Word } {
     } else if (v === "for") {
       const at = words.findIndex((w) => w.value.toLowerCase() === "do");
       if (at < 0) return { words, dir };
-      const loopVar = /^%%?[a-z]$/i;
-      words = words.slice(at + 1).map((w) => (loopVar.test(w.value) || /%%?[a-z]\b/i.test(w.value) ? { ...w, dynamic: true } : w));
+      words = words.slice(at + 1).map((w) => (LOOP_REFERENCE.test(w.value) ? { ...w, dynamic: true } : w));
     } else return { words, dir };
   }
 }

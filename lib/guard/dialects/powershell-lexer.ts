@@ -56,6 +56,12 @@ const ASSIGNED_VARIABLE = /^\$[A-Za-z_]\w*(?::[A-Za-z_]\w*)?(?==(?!=))/;
  */
 export const openColons = new WeakSet<Word>();
 
+/** Words that are exactly one `(…)` group: its body's text (powershell-join-path.ts reads some). */
+export const groupBodies = new WeakMap<Word, string>();
+
+// Casts that only convert a value: `[void](New-Item …)` discards it.
+const CAST = /^\[(?:void|string|int|long|bool|double)\]/i;
+
 /** Words that begin with an unquoted dash: a parameter name when a letter follows (`-Path:'x y'`). */
 export const dashWords = new WeakSet<Word>();
 
@@ -172,7 +178,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
           value += _backtick(src[i + 1] ?? "");
           i += 2;
         } else if (d === "$") {
-          const r = _dollar(src, i, vars, nested);
+          const r = _dollar(src, i, vars, nested, false);
           if (r.value === null) dynamic = el.dynamic = true;
           else value += r.value;
           i = r.end;
@@ -186,7 +192,7 @@ function _word(src: string, start: number, vars: (name: string) => string | null
       quoted = el.quoted = true;
       i += 2;
     } else if (c === "$") {
-      const r = _dollar(src, i, vars, nested);
+      const r = _dollar(src, i, vars, nested, true);
       if (r.value === null) dynamic = el.dynamic = true;
       else value += r.value;
       i = r.end;
@@ -222,11 +228,15 @@ function _word(src: string, start: number, vars: (name: string) => string | null
   if (elements.length) listElements.set(word, [...elements, _element(value.slice(el.from), el, home)]);
   if (/^[-\u2013\u2014\u2015]/.test(src[start] ?? "")) dashWords.add(word);
   if (/^[-\u2013\u2014\u2015][A-Za-z_]\w*:$/.test(src.slice(start, i))) openColons.add(word);
-  if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*$/.test(src.slice(start, i))) _variables.set(word, src.slice(start, i));
+  // `$i++` and `$i--` (about_Assignment_Operators) change only the variable: an expression too.
+  if (src[start] === "$" && /^\$(?:[A-Za-z_]\w*(?::[A-Za-z_]\w*)?|\{[^}]*\})(?:\.[A-Za-z_]\w*)*(?:\+\+|--)?$/.test(src.slice(start, i))) _variables.set(word, src.slice(start, i));
   // `(…)`, `$(…)` and their property reads (`(Get-Content package.json | ConvertFrom-Json).version`):
-  // the value of the body (analysed as commands of its own), no call.
-  const group = src[start] === "(" ? start : src.startsWith("$(", start) ? start + 1 : -1;
+  // the value of the body (analysed as commands of its own), no call; also cast to `[void]` (the
+  // value discarded) or to a plain value type, whose conversion runs no constructor of a file.
+  const at = start + (CAST.exec(src.slice(start, start + 16))?.[0].length ?? 0);
+  const group = src[at] === "(" ? at : src.startsWith("$(", at) ? at + 1 : -1;
   if (group >= 0 && /^(?:\.[A-Za-z_]\w*)*$/.test(src.slice(_matching(src, group) + 1, i))) _variables.set(word, src.slice(start, i));
+  if (src[start] === "(" && _matching(src, start) === i - 1) groupBodies.set(word, src.slice(start + 1, i - 1));
   return [word, i];
 }
 
@@ -253,7 +263,12 @@ function _tildeEnds(c: string | undefined): boolean {
   return c === undefined || c === "/" || c === "\\" || c === "," || _blank(c) || c === ")" || c === "}" || SEPARATORS.has(c);
 }
 
-function _dollar(src: string, i: number, vars: (name: string) => string | null, nested: string[]): { value: string | null; end: number } {
+/**
+ * A `$…` reference: a subexpression (its body kept for analysis), `${name}`, or `$name`. In
+ * argument mode (`member`) a property the lookup knows as `name.property` is read too: the items
+ * of an unrolled loop (`$f.FullName`, powershell-loops.ts); other property reads stay text.
+ */
+function _dollar(src: string, i: number, vars: (name: string) => string | null, nested: string[], member: boolean): { value: string | null; end: number } {
   if (src[i + 1] === "(") {
     const end = _matching(src, i + 1);
     nested.push(src.slice(i + 2, end));
@@ -266,7 +281,11 @@ function _dollar(src: string, i: number, vars: (name: string) => string | null, 
   }
   const m = /^[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?/.exec(src.slice(i + 1, i + 200));
   if (!m) return { value: "$", end: i + 1 };
-  return { value: vars(m[0].toLowerCase()), end: i + 1 + m[0].length };
+  const name = m[0].toLowerCase();
+  const end = i + 1 + m[0].length;
+  const property = member ? /^\.([A-Za-z_]\w*)/.exec(src.slice(end, end + 64)) : null;
+  const read = property ? vars(`${name}.${property[1]!.toLowerCase()}`) : null;
+  return read !== null ? { value: read, end: end + property![0].length } : { value: vars(name), end };
 }
 
 function _single(src: string, i: number): [string, number] {

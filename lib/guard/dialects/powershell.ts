@@ -7,6 +7,8 @@ import { translateRobocopy } from "./cmd-robocopy.ts";
 import { assignedValue, translateAssignment } from "./powershell-assign.ts";
 import { bindParameters, isParameter, switchOff, valuesOf } from "./powershell-bind.ts";
 import { isExpressionHead, lexPowerShell, listElements, openColons, type PsCommand } from "./powershell-lexer.ts";
+import { joinedPath } from "./powershell-join-path.ts";
+import { type Item, loopReading } from "./powershell-loops.ts";
 import { resolveRemoveItemParam } from "./powershell-params.ts";
 import { START_PROCESS, translateStartProcess } from "./powershell-process.ts";
 import { FETCHERS, translateWeb } from "./powershell-web.ts";
@@ -30,21 +32,29 @@ const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-
  * aliases become `rm`/`find -delete`, -WhatIf a no-op, an unresolvable parameter an unknown
  * effect; other commands (git, cmd, bash, …) pass through with their words.
  */
-export function parsePowerShell(text: string, depth: number, vars: Vars): Script {
+export function parsePowerShell(text: string, depth: number, vars: Vars, item?: Item): Script {
   if (depth > MAX_DEPTH) throw new ParseError("nesting too deep");
-  const lookup = (name: string) => _variable(name, vars);
+  // A loop's item (powershell-loops.ts) comes before the variables the dialect resolves.
+  const lookup = (name: string) => item?.get(name) ?? _variable(name, vars);
   const commands: SimpleCommand[] = [];
   let prev: PsCommand | undefined;
   let prevCmd: SimpleCommand | undefined;
   // The current location while no command of the line changed it (null: unknown).
   let cwd = depth === 0 ? (vars.get("PWD") ?? null) : null;
-  for (const ps of lexPowerShell(text, lookup)) {
+  const statements = lexPowerShell(text, lookup);
+  for (const [at, ps] of statements.entries()) {
     // The last command of each `(…)`/`$(…)`/`{…}` body: what the body outputs.
     const tails: SimpleCommand[] = [];
-    for (const body of ps.nested) {
-      const inner = parsePowerShell(body, depth + 1, vars).commands;
-      commands.push(...inner);
-      if (inner.length) tails.push(inner[inner.length - 1]!);
+    // A listing is read only as the line's first statement, with nothing running beside it.
+    const alone = depth === 0 && at === (ps.piped ? 1 : 0) && !statements[at + 1]?.piped && ps.redirects.length === 0;
+    const loop = loopReading(ps, { source: ps.piped ? prev : undefined, first: alone, cwd });
+    for (const [k, nested] of ps.nested.entries()) {
+      const body = loop?.cond?.index === k ? loop.cond.list : nested;
+      for (const one of loop?.body === k && loop.items ? loop.items.map((i) => new Map([...(item ?? []), ...i])) : [item]) {
+        const inner = parsePowerShell(body, depth + 1, vars, one).commands;
+        commands.push(...inner);
+        if (inner.length) tails.push(inner[inner.length - 1]!);
+      }
     }
     const assigns = ps.words[0] && isExpressionHead(ps.words[0]) ? translateAssignment(ps.words[0], ps.words.slice(1)) : undefined;
     if (assigns) {
@@ -57,7 +67,8 @@ export function parsePowerShell(text: string, depth: number, vars: Vars): Script
     }
     // `$out = npm run build 2>&1`, `$null = New-Item …`: the command runs, its output is assigned.
     const value = ps.words[0] && isExpressionHead(ps.words[0]) ? assignedValue(ps.words[0], ps.words.slice(1)) : undefined;
-    const statement = value && !_isValue(value[0]!) ? value : ps.words;
+    // `(Join-Path $PWD "build")` of known parts is that path (powershell-join-path.ts).
+    const statement = loop ? [literalWord(loop.keyword)] : (value && !_isValue(value[0]!) ? value : ps.words).map((w) => joinedPath(w, lookup) ?? w);
     const called = statement[0]?.value === "&" || statement[0]?.value === ".";
     const words = called ? statement.slice(1) : statement;
     // `& $x …` runs the command $x names: not an expression.

@@ -58,7 +58,7 @@ export function planUnroll(scope: Scope | undefined, frame: Frame | undefined, n
   if (words.some((w) => (w.dynamic && !listed(w)) || (w.glob && cwd === null))) return;
   const values: string[] = [];
   for (const w of words) {
-    const names = listed(w) ? listingNames(w, MAX_WORDS) : w.glob ? _globNames(w.pattern, cwd!) : [w.value];
+    const names = listed(w) ? listingNames(w, MAX_WORDS) : w.glob ? globNames(w.pattern, cwd!) : [w.value];
     if (names === null || values.push(...names) > MAX_WORDS) return;
   }
   // An empty listing runs the body no time at all (a glob matching nothing was refused above).
@@ -69,7 +69,7 @@ export function planUnroll(scope: Scope | undefined, frame: Frame | undefined, n
 const PLAIN_PATTERN = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)/;
 
 /** The names a relative glob matches in `cwd`, spelled relative to it; null when unsure or none. */
-function _globNames(pattern: string, cwd: string): string[] | null {
+export function globNames(pattern: string, cwd: string): string[] | null {
   if (!PLAIN_PATTERN.test(pattern)) return null;
   const matches = expandGlob(`${cwd}/${pattern}`, undefined, cwd);
   if (!matches || matches.length === 0) return null;
@@ -112,7 +112,7 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   // A glob was expanded before anything ran: nothing may run beside the loop or open a file first.
   if (plan.globbed && !/^done[ \t]*(?:$|[;\n)}]|&&|\|\|)/.test(src.slice(end))) return null;
   const body = src.slice(plan.bodyStart, end);
-  if (body.length > MAX_BODY || body.length * plan.words.length > MAX_TOTAL || body.includes("<<")) return null;
+  if (!fitsUnroll(body, plan.words.length) || body.includes("<<")) return null;
   if (UNSEEN_ASSIGNERS.test(src)) return null;
   if (!_onlyExpanded(body, plan.name)) return null;
   const inFunction = (c: SimpleCommand) => {
@@ -121,6 +121,11 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   };
   if (commands.slice(plan.first).some(inFunction)) return null;
   return { ...plan, body, first: plan.first };
+}
+
+/** Whether a body read once per word stays within the bounds above (the PowerShell and cmd loops too). */
+export function fitsUnroll(body: string, words: number): boolean {
+  return words <= MAX_WORDS && body.length <= MAX_BODY && body.length * words <= MAX_TOTAL;
 }
 
 /** Every mention of `name` in the text is an expansion: `$name` or `${name…}`. */

@@ -138,3 +138,86 @@ const NAMED: Array<[string, string]> = [
 describe("a script's named parameters are not an rm-style cluster", () => {
   for (const [command, reason] of NAMED) test(`${command} is ${reason}`, () => expect(judge(command)).toBe(reason));
 });
+
+// Loops over items the guard knows are read once per item, as the POSIX `for` loop is
+// (posix/loop-unroll.ts): literal lists, the files a plain Get-ChildItem or cmd wildcard lists in
+// the working folder, the names a git listing prints (read by running it, as `git ls-files |
+// xargs` is). An unknown list leaves the variable unknown; a body that assigns it is not unrolled.
+const LOOPS: Array<[string, string, string, string]> = [
+  ["powershell", "a build per package", 'foreach ($p in @("web","api")) { npm run build --prefix $p }', "ALLOW_NO_EFFECT"],
+  ["powershell", "a list without @()", 'foreach ($p in "web","api") { npm run build --prefix $p }', "ALLOW_NO_EFFECT"],
+  ["powershell", "written without blanks", 'foreach($p in @("web","api")){npm run build --prefix $p}', "ALLOW_NO_EFFECT"],
+  ["powershell", "home in a list written without blanks", 'foreach($p in @("build","~")){Remove-Item -Recurse -Force $p}', "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "workspace folders removed", 'foreach ($d in @("build","node_modules")) { Remove-Item -Recurse -Force $d }', "RELOCATE_TREE"],
+  ["powershell", "home in the list", 'foreach ($d in @("build","~")) { Remove-Item -Recurse -Force $d }', "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "the repository's metadata in the list", 'foreach ($d in @("build",".git")) { Remove-Item -Recurse -Force $d }', "BLOCK_PROTECTED_PATH"],
+  ["powershell", "an unknown list", "foreach ($d in $dirs) { Remove-Item -Recurse -Force $d }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "an unknown list, a body without the variable", "foreach ($d in $dirs) { npm test }", "ALLOW_NO_EFFECT"],
+  ["powershell", "a collection that deletes", "foreach ($d in (Remove-Item -Recurse -Force ~)) { npm test }", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a body that assigns the variable", 'foreach ($d in @("build")) { $d = "~"; Remove-Item -Recurse -Force $d }', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a body that sets it by Set-Variable", 'foreach ($d in @("build")) { Set-Variable d ~; Remove-Item -Recurse -Force $d }', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "files listed by Get-ChildItem", "foreach ($f in Get-ChildItem *.md) { Remove-Item $f }", "RELOCATE_TREE"],
+  ["powershell", "their FullName", "foreach ($f in (Get-ChildItem *.md)) { Remove-Item $f.FullName }", "RELOCATE_TREE"],
+  ["powershell", "a body that deletes home", "foreach ($f in Get-ChildItem *.md) { Remove-Item -Recurse -Force ~ }", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a listing that holds folders", "foreach ($f in Get-ChildItem *) { Remove-Item -Recurse -Force $f }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a listing after a cd", "cd ..; foreach ($f in Get-ChildItem *.md) { Remove-Item $f }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a counted loop", "for ($i = 0; $i -lt 3; $i++) { npm test }", "ALLOW_NO_EFFECT"],
+  ["powershell", "a counted loop that deletes home", "for ($i = 0; $i -lt 3; $i++) { Remove-Item -Recurse -Force ~ }", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a counted loop's variable stays unknown", "for ($i = 0; $i -lt 3; $i++) { Remove-Item -Recurse -Force $i }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "git's files fixed one by one", "git ls-files | ForEach-Object { npx eslint --fix $_ }", "ALLOW_NO_EFFECT"],
+  ["powershell", "$PSItem and the % alias", "git ls-files | % { npx prettier --write $PSItem }", "ALLOW_NO_EFFECT"],
+  ["powershell", "%{ } against its body", "git ls-files | %{ npx eslint --fix $_ }", "ALLOW_NO_EFFECT"],
+  ["powershell", "-Process is not read per item", "git ls-files | ForEach-Object -Process { Remove-Item -Recurse -Force $_ }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a nested scriptblock rebinds $_", 'foreach ($p in @("build")) { Get-ChildItem | ForEach-Object { Remove-Item $_ } }', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "git's files removed one by one", "git ls-files | ForEach-Object { Remove-Item $_ }", "RELOCATE_TREE"],
+  ["powershell", "a body that deletes home per file", "git ls-files | ForEach-Object { Remove-Item -Recurse -Force ~ }", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a property git's names do not have", "git ls-files | ForEach-Object { Remove-Item -Recurse -Force $_.Directory }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a pipeline that goes on", "git ls-files | ForEach-Object { npx eslint --fix $_ } | Out-File lint.txt", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "an unknown source", "Get-Content list.txt | ForEach-Object { Remove-Item -Recurse -Force $_ }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Get-ChildItem's files by FullName", "Get-ChildItem *.md | ForEach-Object { Remove-Item $_.FullName }", "RELOCATE_TREE"],
+  ["powershell", "home's items by FullName", "Get-ChildItem @H | ForEach-Object { Remove-Item -Recurse -Force $_.FullName }", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "files deleted one by one", 'for %f in (*.md) do del "%f"', "RELOCATE_TREE"],
+  ["cmd", "named folders", 'for %d in (build node_modules) do rd /s /q "%d"', "RELOCATE_TREE"],
+  ["cmd", "the repository's metadata named", 'for %d in (build .git) do rd /s /q "%d"', "BLOCK_PROTECTED_PATH"],
+  ["cmd", "a credential named", 'for %f in (.env) do type "%f"', "ASK_SECRET_ACCESS"],
+  ["cmd", "a body that deletes home", 'for %f in (*.md) do del "%f" & rd /s /q %USERPROFILE%', "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "a set the guard cannot read", 'for %d in (%USERPROFILE%) do rd /s /q "%d"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "a wildcard after a cd", 'cd .. & for %f in (*.md) do del "%f"', "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+describe("Windows false positives: loops over known items", () => {
+  for (const [dialect, name, command, reason] of LOOPS) test(`${dialect}: ${name}: ${command} is ${reason}`, () => expect(judgeIn(dialect, command)).toBe(reason));
+});
+
+// A loop variable of cmd is the rest of the line's too (`&` and `&&` belong to the body), with
+// its modifiers (`%~ff` is the full path): found in passing, all four were ALLOW_NOOP.
+const FOR_BODY: Array<[string, string]> = [
+  ["for %d in (%USERPROFILE%) do echo %d & rd /s /q %d", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for %d in (%USERPROFILE%) do rd /s /q "%~fd"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for /f "tokens=1,2" %a in (list.txt) do echo %a && rd /s /q %b', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for %f in (.git\\config) do echo x > "%f"', "BLOCK_PROTECTED_PATH"],
+  ["for %d in (x) do echo %d & rd /s /q %d", "ALLOW_NOOP"],
+];
+
+describe("cmd: a for loop's variable in the rest of the line", () => {
+  for (const [command, reason] of FOR_BODY) test(`${command} is ${reason}`, () => expect(judgeIn("cmd", command)).toBe(reason));
+});
+
+// `[void](…)` discards a value (the command inside is judged); `(Join-Path A B)` of known parts is
+// the path it computes (`$PSScriptRoot`, empty outside a script, stays unknown).
+const EXPRESSIONS: Array<[string, string]> = [
+  ["[void](New-Item -ItemType Directory build)", "ALLOW_NO_EFFECT"],
+  ["[void](Remove-Item -Recurse -Force ~)", "BLOCK_PROTECTED_ANCESTOR"],
+  ["[IO.StreamWriter]('.git/config')", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['Remove-Item (Join-Path $PWD "build") -Recurse -Force', "RELOCATE_TREE"],
+  ['Remove-Item (Join-Path -Path $PWD -ChildPath "build") -Recurse -Force', "RELOCATE_TREE"],
+  ['Remove-Item (Join-Path $HOME ".ssh") -Recurse -Force', "BLOCK_OUTSIDE_WORKSPACE"],
+  ['Remove-Item (Join-Path $PWD ".git") -Recurse -Force', "BLOCK_PROTECTED_PATH"],
+  ['Remove-Item (Join-Path $PWD "*") -Recurse -Force', "BLOCK_PROTECTED_PATH"],
+  ['Remove-Item (Join-Path $PSScriptRoot "dist") -Recurse -Force', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['Remove-Item (Join-Path $PWD "build" -Resolve) -Recurse -Force', "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+describe("Windows false positives: [void] and Join-Path", () => {
+  for (const [command, reason] of EXPRESSIONS) test(`${command} is ${reason}`, () => expect(judge(command)).toBe(reason));
+});

@@ -62,7 +62,9 @@ table("red-team 6 H5: cmd switches before /c, /r, /k and start", "cmd", [
   ["a quoted & runs inside", 'cmd /d /c "echo hi & rd /s /q %USERPROFILE%"', ...ANCESTOR],
   ["cmd in cmd", "cmd /d /c cmd /q /r rd /s /q %USERPROFILE%\\.ssh", ...OUTSIDE],
   ["an unknown variable", "cmd /d /c rd /s /q %SOMEDIR%", ...UNKNOWN],
-  ["a loop variable stays unknown inside", "for %i in (x) do cmd /d /c rd /s /q %i", ...UNKNOWN],
+  // Over a set the guard cannot read (a literal set is read per item: false-positives-windows.test.ts).
+  ["a loop variable stays unknown inside", "for %i in (%SOMEDIR%) do cmd /d /c rd /s /q %i", ...UNKNOWN],
+  ["a loop over home stays unknown inside", "for %i in (%USERPROFILE%) do cmd /d /c rd /s /q %i", ...UNKNOWN],
   ["call cmd", "call cmd /d /c rd /s /q %USERPROFILE%\\.ssh", ...OUTSIDE],
   ["start /b cmd /c", "start /b cmd /c rd /s /q %USERPROFILE%\\.ssh", ...OUTSIDE],
   ["start /min cmd /c", "start /min cmd /c rd /s /q %USERPROFILE%\\.ssh", ...OUTSIDE],
