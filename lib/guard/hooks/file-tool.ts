@@ -9,6 +9,7 @@ import { linksProtectedFile } from "./linked-protected.ts";
 import { classifyPath, type PathContext, resolveTarget } from "../paths.ts";
 import { decisionOf, type ReasonCode } from "../reasons.ts";
 import { realWorkspace, workspaceConfig } from "../run-check.ts";
+import { win32Names } from "../win32-names.ts";
 
 /** Links followed from the named file before the answer is "cannot know" (the kernel's ELOOP limit). */
 const MAX_LINK_HOPS = 40;
@@ -23,7 +24,9 @@ const MAX_LINK_HOPS = 40;
  * so is the path as spelled, as the policy does for the quarantine. Of several files (a patch),
  * one protected file blocks the call with BLOCK_PROTECTED_PATH, before an unknown one does.
  */
-export async function judgeFileTool(req: FilesRequest, env: Record<string, string | undefined>): Promise<DecisionJson | undefined> {
+export async function judgeFileTool(req: FilesRequest, env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): Promise<DecisionJson | undefined> {
+  // On Windows the agent opens the file through Win32: `settings.json.` is settings.json.
+  win32Names.value = platform === "win32";
   const { cwd, root } = realWorkspace(req.cwd || process.cwd());
   const config = await workspaceConfig(root, env);
   const pc = checkPaths(cwd, root, config?.protectedPaths ?? [], env);

@@ -80,7 +80,7 @@ export async function runHook(
     const writes = "files" in request ? request : request.writes;
     if (writes) {
       const { judgeFileTool } = await import("./file-tool.ts");
-      const json = await judgeFileTool(writes, env);
+      const json = await judgeFileTool(writes, env, platform);
       if (json) return adapter.answer(json, env);
     }
     if (!("command" in request)) return adapter.pass();

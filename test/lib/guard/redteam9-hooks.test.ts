@@ -102,3 +102,21 @@ describe("red team 9 C9: a hard link is a second name of protected storage", () 
     });
   }
 });
+
+// Session 6: on Windows a file tool's path is opened through Win32, which removes trailing dots
+// and spaces and reads `::$DATA` as the file (win32-names.ts): Claude's Write of
+// `.claude/settings.json.` rewrote the hook settings there. Elsewhere it is another file.
+describe("session 6: a file tool's Windows spelling of a control file", () => {
+  const write = (file: string, platform: NodeJS.Platform) => runHook("claude", new TextEncoder().encode(JSON.stringify(claude("Write", file))), fx.env, undefined, "sanitize", platform);
+  for (const file of [".claude/settings.json.", ".claude/settings.json ", ".claude/settings.json::$DATA", ".leogriel./config.json"]) {
+    test(`${JSON.stringify(file)} on Windows is BLOCK_PROTECTED_PATH`, async () => {
+      const a = await write(file, "win32");
+      expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
+      expect(a.stdout).toContain("BLOCK_PROTECTED_PATH");
+    });
+  }
+  test("the same name on Linux is another file", async () => {
+    const a = await write(".claude/settings.json.", "linux");
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("allow");
+  });
+});
