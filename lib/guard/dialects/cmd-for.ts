@@ -26,7 +26,8 @@ export function unrolledFor(text: string, depth: number, cwd: string | null, par
   if (!m) return null;
   const [, percents, letter, set, body] = m as unknown as [string, string, string, string, string];
   const variable = `${percents}${letter}`;
-  if (new RegExp(`%~[^%]*${letter}`, "i").test(body) || (percents === "%" && body.includes(`%%${letter}`))) return null;
+  // cmd expands `%NAME%` before the loop runs: `%USERPROFILE%` is no `%U` of a loop over U.
+  if (new RegExp(`%~[^%]*${letter}|%${letter}[\\w()]*%`, "i").test(body) || (percents === "%" && body.includes(`%%${letter}`))) return null;
   const items: string[] = [];
   for (const element of set.split(/[\s,;=]+/).filter(Boolean)) {
     if (!/[*?]/.test(element)) {
