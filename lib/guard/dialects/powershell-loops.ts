@@ -39,7 +39,10 @@ const LISTING = new Set(["get-childitem", "gci", "ls", "dir"]);
  * `$PSItem`) set to it, when the items are known: a list of string or number literals (`@("web",
  * "api")`), the files a plain relative `Get-ChildItem PATTERN` lists (a FileInfo: `$f`,
  * `$f.FullName` and `$f.Name` name the file), or the names a git name listing prints (read by
- * running it, as `git ls-files | xargs` is: effects/git-listing.ts). A listing is read only where
+ * running it, as `git ls-files | xargs` is: effects/git-listing.ts). These sets are fixed before
+ * the body first runs: `foreach` collects its list first, the provider expands a wildcard path
+ * into its matches before Get-ChildItem writes them, a plain name is the file itself, and git reads
+ * the index once. A listing is read only where
  * it cannot differ when the line runs: it is the line's first statement, in the folder the check
  * knows. The body may only read the variable (no assignment, no other property, no nested
  * scriptblock where `$_` means something else, no Set-Variable, Invoke-Expression or

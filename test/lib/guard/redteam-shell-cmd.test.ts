@@ -13,7 +13,9 @@ const ROWS: Array<[string, string, Decision, ReasonCode]> = [
   ["combined switches are two switches", "rd /s/q src", "RELOCATE", "RELOCATE_TREE"],
   ["an if exist prefix runs the delete", "if exist src rd /s /q src", "RELOCATE", "RELOCATE_TREE"],
   ["an if not … == prefix runs the delete", "if /i not a==b rd /s /q src", "RELOCATE", "RELOCATE_TREE"],
-  ["a for loop deletes its unknown loop variable", "for %i in (src) do rd /s /q %i", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // A literal set is read per item (session 6), so the unknown variable needs a set the guard cannot read.
+  ["a for loop deletes its unknown loop variable", "for %i in (%SOMEDIR%) do rd /s /q %i", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a for loop over a literal name deletes that name", "for %i in (src) do rd /s /q %i", "RELOCATE", "RELOCATE_TREE"],
   ["call runs the delete", "call rd /s /q src", "RELOCATE", "RELOCATE_TREE"],
   ["start /b runs the delete", 'start /b "t" rd /s /q src', "RELOCATE", "RELOCATE_TREE"],
   ["a parenthesised group runs the delete", "(rd /s /q src)", "RELOCATE", "RELOCATE_TREE"],
