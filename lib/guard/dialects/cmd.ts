@@ -29,8 +29,12 @@ export function parseCmd(text: string, depth: number, vars: Vars, cwd: string | 
   // After a `for` the rest of the line is its body: a loop variable there is unknown too.
   let inLoop = false;
   const flush = (piped: boolean) => {
-    if (inLoop) words = words.map((w) => (LOOP_REFERENCE.test(w.value) ? { ...w, dynamic: true } : w));
     inLoop ||= words.some((w, i) => !w.dynamic && /^[@(]*for$/i.test(w.value) && words.slice(i).some((d) => /^do$/i.test(d.value)));
+    if (inLoop) {
+      const unknown = (w: Word) => (LOOP_REFERENCE.test(w.value) ? { ...w, dynamic: true } : w);
+      words = words.map(unknown);
+      redirects = redirects.map((r) => ({ ...r, target: unknown(r.target) }));
+    }
     const argv = words.length ? _translate(words, { depth, vars, out: commands, cwd: dir }) : [];
     if (argv[0]?.value === "cd" || argv[0]?.value === "popd") dir = argv.length === 2 && !argv[1]!.dynamic && dir !== null && argv[0].value === "cd" ? resolve(dir, argv[1]!.value) : argv.length === 1 && argv[0].value === "cd" ? dir : null;
     const cmd: SimpleCommand = { argv, assigns: [], redirects, pipeFrom };

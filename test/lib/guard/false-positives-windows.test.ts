@@ -197,6 +197,11 @@ const FOR_BODY: Array<[string, string]> = [
   ['for /f "tokens=1,2" %a in (list.txt) do echo %a && rd /s /q %b', "BLOCK_UNDETERMINABLE_EFFECT"],
   ['for %f in (.git\\config) do echo x > "%f"', "BLOCK_PROTECTED_PATH"],
   ["for %d in (x) do echo %d & rd /s /q %d", "ALLOW_NOOP"],
+  // A redirection to the variable writes where the item says (they were files named `%f`).
+  ['for %f in (%SOMEDIR%) do echo x > "%f"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for %f in (%SOMEDIR%) do echo x & echo y > "%f"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for /r . %f in (*.log) do echo x > "%~ff"', "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["for %f in (%SOMEDIR%) do echo x > out.txt", "ALLOW_NOOP"],
   // `%USERPROFILE%` is expanded before the loop runs, not read as `%U` and the text after it.
   ["for %U in (x) do rd /s /q %USERPROFILE%", "BLOCK_PROTECTED_ANCESTOR"],
   ["for %u in (x) do rd /s /q %USERPROFILE%\\.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
