@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
 import { LOOP_REFERENCE, unrolledFor } from "./cmd-for.ts";
 import { translateFindstr } from "./findstr.ts";
-import { fileSystemPattern } from "./windows-names.ts";
+import { fileSystemPattern, holdsFolderLink } from "./windows-names.ts";
 import { translateRobocopy } from "./cmd-robocopy.ts";
 import { translateDownload } from "./windows-downloads.ts";
 
@@ -289,7 +289,7 @@ function _command(all: Word[], cx: _Context): Word[] {
       return switches.includes("/s") ? [literalWord("rm"), literalWord("-r"), literalWord("--"), ...operands] : [];
     case "del":
     case "erase":
-      if (switches.includes("/s")) return _deleteBelow(operands) ?? [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
+      if (switches.includes("/s")) return _deleteBelow(operands, cx.cwd) ?? [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];
       return [literalWord("rm"), literalWord("--"), ...operands.flatMap((w) => _folderFiles(w, cx.cwd))];
     case "format":
       return [literalWord(SYNTHETIC.disk)];
@@ -462,9 +462,12 @@ export function forfiles(args: Word[], depth: number, vars: Vars, out: SimpleCom
  * removes at least those (`find DIR -iname '*.EXT*' -exec rm -f {} +`, windows-names.ts). A
  * name without a wildcard also names a folder whose files go: undefined, as for any other mask.
  */
-function _deleteBelow(operands: Word[]): Word[] | undefined {
+function _deleteBelow(operands: Word[], cwd: string | null): Word[] | undefined {
   const masks = operands.map((w) => (w.dynamic || !w.glob ? undefined : fileSystemPattern(w.value.slice(w.value.lastIndexOf("/") + 1), false)));
   if (operands.length !== 1 || masks[0] === undefined) return undefined;
+  // del /s is believed to follow a link to a folder, as find does not (windows-names.ts).
+  const root = _parentOf(operands[0]!).value;
+  if (holdsFolderLink(isAbsolute(root) ? root : cwd === null ? null : resolve(cwd, root)) !== false) return undefined;
   return [literalWord("find"), _parentOf(operands[0]!), ...["-iname", masks[0], "-exec", "rm", "-f", "{}", "+"].map((v) => literalWord(v))];
 }
 

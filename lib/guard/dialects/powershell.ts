@@ -113,7 +113,7 @@ function _translate(all: Word[], cx: _Context): Word[] {
   // A module-qualified name (`Microsoft.PowerShell.Management\Remove-Item`) is the command itself.
   const name = head!.value.toLowerCase().replace(/^[a-z_][\w.]*\/(?=[a-z]+-[a-z]+$)/, "");
   if (REMOVE.has(name) || WRITE_CMDLETS.has(name) || PATH_READERS.has(name) || FETCHERS.has(name)) _providerHome(args, cx.vars);
-  if (REMOVE.has(name)) return _removeItem(args, cx.source);
+  if (REMOVE.has(name)) return _removeItem(args, cx.source, cx.cwd);
   const write = translateWrite(name, args);
   if (write) return write;
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
@@ -231,7 +231,7 @@ function _environmentListing(name: string, args: Word[]): boolean {
   return LISTING.has(name) && args.some((a) => !a.dynamic && /^(-path:)?env:\/?\*?$/i.test(a.value));
 }
 
-function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
+function _removeItem(args: Word[], source: PsCommand | undefined, cwd: string | null): Word[] {
   const targets: Word[] = [];
   let recurse = false;
   let filtered = false;
@@ -263,7 +263,7 @@ function _removeItem(args: Word[], source: PsCommand | undefined): Word[] {
     // Piped input: the items the listing command names, whose members cannot be listed now.
     const srcName = source.words[0]?.value.toLowerCase() ?? "";
     const listed = source.words.slice(1).filter((w) => w.dynamic || !w.value.startsWith("-")).map(providerPath);
-    const found = CHILD_LISTING.has(srcName) ? listedDeletes(source.words.slice(1)) : undefined;
+    const found = CHILD_LISTING.has(srcName) ? listedDeletes(source.words.slice(1), cwd) : undefined;
     if (found) return found;
     if (!LISTING.has(srcName) || listed.length === 0) return [literalWord("rm"), literalWord("--"), unknownWord()];
     return [literalWord(SYNTHETIC.subtree), ...listed];

@@ -1,3 +1,5 @@
+import { findDryRun } from "../find-dry-run.ts";
+import { statOrUndefined } from "../fs-probe.ts";
 import type { Word } from "../syntax.ts";
 
 /**
@@ -21,4 +23,16 @@ export function fileSystemPattern(mask: string, exact: boolean): string | undefi
  */
 export function providerPath(w: Word): Word {
   return w.dynamic || w.glob || !/[*?[]/.test(w.value) ? w : { ...w, glob: true, pattern: w.value };
+}
+
+/**
+ * Whether the tree at `root` holds a link to a folder (a symbolic link or junction), which
+ * Windows' recursive listings follow: Windows PowerShell's -Recurse always, PowerShell 7's with
+ * -Include, -Exclude or -Name (github.com/PowerShell/PowerShell/issues/9126), and `del /s`,
+ * believed to (its documentation does not say: judged so, failing closed). Null when the tree
+ * is unknown (no folder, or too large for the find dry run that walks it).
+ */
+export function holdsFolderLink(root: string | null): boolean | null {
+  const links = root === null ? null : findDryRun(root, root, ["-type", "l", "-exec", "true", "{}", "+"], true);
+  return links === null ? null : links.hits[0]!.some((item) => statOrUndefined(item.path)?.isDirectory());
 }

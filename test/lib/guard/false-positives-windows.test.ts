@@ -1,4 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
@@ -228,4 +231,30 @@ const EXPRESSIONS: Array<[string, string]> = [
 
 describe("Windows false positives: [void] and Join-Path", () => {
   for (const [command, reason] of EXPRESSIONS) test(`${command} is ${reason}`, () => expect(judge(command)).toBe(reason));
+});
+
+// Found in passing: Windows PowerShell's -Recurse (PowerShell 7's with -Include) and, believed,
+// `del /s` follow a link to a folder, which the find they are read as does not: with `docs ->
+// ~/Documents` in the workspace, the logs in Documents went under RELOCATE_TREE. A recursive
+// listing of a tree holding such a link is unknown; one without recursion is read as before.
+describe("Windows recursive listings through a link to a folder", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "leogriel-guard-links-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const home = join(root, "home");
+  const ws = join(home, "ws");
+  mkdirSync(join(home, "Documents"), { recursive: true });
+  mkdirSync(ws);
+  writeFileSync(join(home, "Documents", "notes.log"), "n\n");
+  writeFileSync(join(ws, "a.log"), "x\n");
+  Bun.spawnSync(["git", "init", "-q"], { cwd: ws });
+  symlinkSync(join(home, "Documents"), join(ws, "docs"));
+  const rows: Array<[string, string, string]> = [
+    ["powershell", "Get-ChildItem -Recurse -Filter *.log | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+    ["powershell", "Get-ChildItem -Recurse -Include *.log | Remove-Item", "BLOCK_UNDETERMINABLE_EFFECT"],
+    ["powershell", "Get-ChildItem -Filter *.log | Remove-Item", "RELOCATE_TREE"],
+    ["cmd", "del /s /q *.log", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ];
+  for (const [dialect, command, reason] of rows) {
+    test(`${dialect}: ${command} is ${reason}`, () => expect(classify({ command, cwd: ws, env: { HOME: home, USERPROFILE: home, TMPDIR: "/tmp", PATH: process.env.PATH }, dialect }).reason as string).toBe(reason));
+  }
 });
