@@ -11,6 +11,8 @@ export interface XargsOptions {
   noRunIfEmpty: boolean;
   /** A count, size, replace, parallel or prompt option: xargs may run the command before its input ends. */
   eager: boolean;
+  /** `-n 1` (the last of `-n`/`-L` given): each run gets at most one word of the input. */
+  oneWord?: boolean;
 }
 
 const EAGER = new Set(["I", "i", "replace", "L", "l", "max-lines", "n", "max-args", "s", "max-chars", "P", "max-procs", "p", "interactive"]);
@@ -61,6 +63,9 @@ function _readOptions(args: Word[]): XargsOptions | null {
     else if (option === "I") out.replace = value;
     else if (option === "i" || option === "replace") out.replace = value || "{}";
     else if (option === "r" || option === "no-run-if-empty") out.noRunIfEmpty = true;
+    // -n and -L override each other (the last given counts); -L passes every word of its lines.
+    else if (option === "n" || option === "max-args") out.oneWord = value === "1";
+    else if (/^(L|l|max-lines)$/.test(option)) out.oneWord = false;
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;

@@ -39,10 +39,43 @@ export const xargs: Handler = (inv) => {
   }
   const found = !options.argFile ? _foundBy(inv, command, options) : null;
   if (found) return found;
-  const words = replace === undefined ? [...command, unknownWord()] : _substitute(command, replace);
-  const [head, ...tail] = words;
-  return analyzeArgv(head!, tail, inv.ctx);
+  if (replace !== undefined) {
+    // One run per input line, the line one word wherever the replace string stands.
+    const [head, ...tail] = _substitute(command, replace);
+    return analyzeArgv(head!, tail, inv.ctx);
+  }
+  return _unknownInput(inv, command, options);
 };
+
+/**
+ * Unknown input is any number of words, and what many programs do depends on how many operands
+ * they get (`mv a b dir`, `cp a dest`, `chmod 600 f`, `ln -s target`): the command is judged
+ * with one input word, with two (standing for two or more) and, as GNU xargs runs it once on
+ * empty input unless `-r`, with none; `-n 1` gives each run at most one.
+ */
+function _unknownInput(inv: Invocation, command: Word[], options: XargsOptions): Op[] {
+  const counts = [1, ...(options.oneWord ? [] : [2]), ...(options.noRunIfEmpty ? [] : [0])];
+  const seen = new Set<string>();
+  // An op the readings share (`rm ?` and `rm ? ?` delete unknown paths) is listed once.
+  return counts
+    .flatMap((n) => analyzeArgv(command[0]!, [...command.slice(1), ...Array.from({ length: n }, unknownWord)], inv.ctx))
+    .filter((o) => {
+      const key = JSON.stringify(o, _spelling);
+      return !seen.has(key) && seen.add(key);
+    });
+}
+
+/** A word as its spelling, and a list of words as the set of them (every unknown word alike). */
+function _spelling(_key: string, value: unknown): unknown {
+  const spell = (w: Word) => `${w.dynamic ? "?" : "="}${w.value}`;
+  if (_isWord(value)) return spell(value);
+  if (Array.isArray(value) && value.length > 0 && value.every(_isWord)) return [...new Set(value.map(spell))].sort();
+  return value;
+}
+
+function _isWord(value: unknown): value is Word {
+  return typeof value === "object" && value !== null && "dynamic" in value && "pattern" in value;
+}
 
 // The most names of a git listing judged one by one (more: the input stays unknown).
 const MAX_LISTED = 1024;
