@@ -96,8 +96,11 @@ export const permission: Handler = ({ name, args }) => {
 export const link: Handler = (inv) => copyMove({ ...inv, name: "ln", args: [literalWord("--"), ...inv.args] });
 
 export const copyMove: Handler = ({ name, args }) => {
-  const { flags, files, target } = copyArgs(name, args);
+  const { flags, files, target: named } = copyArgs(name, args);
   const noTarget = hasFlag(flags, "T", ["--no-target-directory"]);
+  // `ln TARGET` links TARGET into the working directory under its own name (`ln -sf /x/.bashrc`
+  // run in HOME replaces ~/.bashrc): `ln TARGET .`.
+  const target = named ?? (name === "ln" && files.length === 1 && !noTarget ? literalWord(".") : undefined);
   const sources = target ? files : files.slice(0, -1);
   const dest = target ?? files.at(-1);
   if (!dest || sources.length === 0) return [];

@@ -1,11 +1,12 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { NOOP, OK, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, NOOP, OK, OUTSIDE, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 12 (docs/check.md, "Also seen" of the session 5 hunt): xargs' unknown input was
 // one unknown word, and mv, cp, ln or chmod with one operand do nothing, so `cat list.txt | xargs
 // mv` was ALLOW_NO_EFFECT while xargs may pass `a b dir`. Unknown input is now read as one word,
 // two words (two or more) and, without -r, none (GNU xargs runs the command once on empty input);
-// `-n 1` gives each run one word, `-I` one line per run.
+// `-n 1` gives each run one word, `-I` one line per run. And `ln TARGET` with one operand links
+// TARGET into the working directory (`ln -sf /x/.bashrc` run in HOME replaced ~/.bashrc).
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 
@@ -40,4 +41,13 @@ table("xargs of unknown input: what the count does not change", [
   ["-r: no run on empty input", "cat list.txt | xargs -r echo", ...OK],
   ["a credential file read as before", "echo ~/.ssh/id_rsa | xargs cat", ...SECRET],
   ["-I mv still moves unknown names", "cat list.txt | xargs -I{} mv {} dest/", ...UNKNOWN],
+]);
+
+table("ln with one operand links into the working directory", [
+  ["over a startup file in HOME", "cd ~ && ln -sf /tmp/evil/.bashrc", ...OUTSIDE],
+  ["the same with the folder named", "cd ~ && ln -sf /tmp/evil/.bashrc .", ...OUTSIDE],
+  ["into ~/.ssh", "cd ~/.ssh && ln -sf /tmp/x/authorized_keys", ...ASK_OUT],
+  ["xargs -n 1 ln -sf in HOME", "cd ~ && cat list.txt | xargs -n 1 ln -sf", ...ASK_OUT],
+  ["a new link in the workspace", "ln -s ../shared/config.json", ...OK],
+  ["-T wants a destination", "cd ~ && ln -sfT /tmp/evil/.bashrc", ...OK],
 ]);
