@@ -17,7 +17,7 @@ import { parseDialect } from "./parse-dialect.ts";
 import { meetsLandedPaths } from "./policy-lineflow.ts";
 import type { CompensationPlan } from "./recovery/plan.ts";
 import { ParseError } from "./syntax.ts";
-import { noteEnvironmentLastpipe } from "./posix/lastpipe.ts";
+import { noteEnvironmentOptions } from "./posix/lastpipe.ts";
 
 /** The largest command the guard reads (1 MiB); a longer one is BLOCK_UNDETERMINABLE_EFFECT. */
 export const MAX_COMMAND_BYTES = 1 << 20;
@@ -96,7 +96,7 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     // Unset, bash expands $TMPDIR to "": the OS default is no guess for it (red team C7).
     ["TMPDIR", env.TMPDIR ?? null],
   ]);
-  noteEnvironmentLastpipe(vars, env.BASHOPTS);
+  noteEnvironmentOptions(vars, env.BASHOPTS);
   startGlobOptions(env, dialect);
   win32Names.value = dialect !== "posix";
   // The working directory is already a real path: files in it need no realpath call.

@@ -9,7 +9,7 @@ import type { AnalyzeContext, Handler } from "./context.ts";
  * table, so a hashed name is looked up in PATH again. A hashed name is modelled as an alias for
  * its path (shells.ts).
  */
-const BUILTINS = new Set(
+export const BUILTINS: ReadonlySet<string> = new Set(
   ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait".split(
     " ",
   ),

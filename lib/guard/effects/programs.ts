@@ -4,7 +4,7 @@ import type { Handler } from "./context.ts";
 import { fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
-import { commandString, env, evalText, tmux, trap, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
+import { commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
@@ -56,6 +56,7 @@ const stdinCode = (): typeof import("./stdin-code.ts") => require("./stdin-code.
 const storeClis = (): typeof import("./store-clis.ts") => require("./store-clis.ts");
 const toolOutputs = (): typeof import("./tool-outputs.ts") => require("./tool-outputs.ts");
 const tar = (): typeof import("./tar.ts") => require("./tar.ts");
+const traps = (): typeof import("./traps.ts") => require("./traps.ts");
 const xargs = (): typeof import("./xargs.ts") => require("./xargs.ts");
 
 /** Every handler's ops, in order. */
@@ -157,7 +158,7 @@ export const PROGRAMS = new Map<string, Handler>([
   // Compressors replace their input by its compressed copy (compressors.ts).
   ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
   ["security", keychain],
-  ["trap", trap],
+  ["trap", lazy(traps, "trap")],
   ["tmux", tmux],
   ...named(["source", "."], lazy(shells, "sourceFile")),
   ["alias", lazy(shells, "alias")],

@@ -208,13 +208,6 @@ export const commandString: Handler = (inv) => {
   return ops;
 };
 
-/** trap 'COMMAND' SIGNALS: the command runs later, in this shell. */
-export const trap: Handler = (inv) => {
-  const [text] = inv.args.filter((a) => !a.value.startsWith("-"));
-  if (!text || inv.args.length < 2) return [];
-  return text.dynamic ? [op("unknown", "trap")] : analyzeText(text.value, "posix", inv.ctx);
-};
-
 const TMUX_RUNNERS = new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run"]);
 const TMUX_VALUED = new Set(["-s", "-n", "-t", "-c", "-F", "-x", "-y", "-e", "-l", "-f", "-L", "-S"]);
 

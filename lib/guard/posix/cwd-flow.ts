@@ -9,6 +9,11 @@ const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
 /** Commands that run their arguments in this shell (a `cd` inside them moves it); any other program is a child process. */
 const THIS_SHELL = new Set(["eval", "source", ".", "command", "builtin"]);
 
+/** Whether a command named `head` may move this shell to another directory (aliases aside). */
+export function mayChangeDirectory(head: Word): boolean {
+  return head.dynamic || CHANGERS.has(head.value) || THIS_SHELL.has(head.value);
+}
+
 interface CwdState {
   cwd: string | null;
   afterCd: boolean;
@@ -42,7 +47,7 @@ export class CwdFlow {
     let changes = false;
     for (const cmd of commands) {
       const head = cmd.argv[0];
-      if (!head || !(head.dynamic || CHANGERS.has(head.value) || THIS_SHELL.has(head.value) || aliases?.has(head.value))) continue;
+      if (!head || !(mayChangeDirectory(head) || aliases?.has(head.value))) continue;
       changes = true;
       for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop") this.loopsThatChange.add(f);
     }

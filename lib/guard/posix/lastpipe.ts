@@ -2,39 +2,67 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import type { Vars } from "./vars.ts";
 
 /**
- * bash runs every stage of a pipeline in a subshell, the last one too, unless `shopt -s
- * lastpipe` is on (and job control off, as in `bash -c`): then the last stage runs in the shell
- * itself and its `read`, assignments and `cd` stay (`shopt -s lastpipe; echo ~ | read P` sets
- * P). Once a command of the line may turn the option on, the last stage of each later pipeline
- * is code that may or may not change the shell (its variables and directory become unknown).
- * "May turn it on": a word that spells `lastpipe` (quotes and backslashes aside), `shopt` with
- * a computed argument, and code the parser does not see here (`eval`, `alias`, `source`).
+ * Shell options the line may turn on that change how the guard reads it. `lastpipe`: bash runs
+ * every stage of a pipeline in a subshell, the last one too, unless `shopt -s lastpipe` is on
+ * (and job control off, as in `bash -c`): then the last stage runs in the shell itself and its
+ * `read`, assignments and `cd` stay (`shopt -s lastpipe; echo ~ | read P` sets P). Once a command
+ * of the line may turn the option on, the last stage of each later pipeline is code that may or
+ * may not change the shell (its variables and directory become unknown). `extdebug` (also
+ * `bash --debugger`): a DEBUG trap whose action returns non-zero skips the command it runs
+ * before (effects/traps.ts); it matters wherever in the line it is turned on, before the trap
+ * or after it. "May turn it on": a word that spells the option (quotes and backslashes aside,
+ * in the arguments or in an assignment such as `BASHOPTS=extdebug bash -c …`), a computed
+ * command name or `shopt` argument, and code the parser does not see here (`eval`, `alias`,
+ * `source`).
  */
-const _on = new WeakMap<Vars, boolean>();
+type ShellOption = "lastpipe" | "extdebug";
+const SPELLINGS: ReadonlyArray<[ShellOption, string[]]> = [
+  ["lastpipe", ["lastpipe"]],
+  ["extdebug", ["extdebug", "debugger"]],
+];
+const _on = new WeakMap<Vars, Set<ShellOption>>();
 const UNSEEN = new Set(["eval", "alias", "source", "."]);
 
-/** After a finished command: whether it may turn lastpipe on. */
-export function noteLastpipe(vars: Vars, cmd: SimpleCommand): void {
-  if (_on.get(vars)) return;
+/** After a finished command: the options it may turn on. */
+export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
+  const on = _on.get(vars);
+  if (on?.size === SPELLINGS.length) return;
   const head = cmd.argv[0];
   if (!head) return;
-  const spelled = cmd.argv.some(_spellsLastpipe);
-  const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic));
-  if (spelled || computed || UNSEEN.has(head.value)) _on.set(vars, true);
+  const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value);
+  for (const [option, names] of SPELLINGS) {
+    if (on?.has(option)) continue;
+    if (computed || cmd.argv.some((w) => _spells(w, names)) || cmd.assigns.some((a) => _spells(a.value, names))) _turnOn(vars, option);
+  }
 }
 
-/** bash started with BASHOPTS holding lastpipe in its environment turns the option on. */
-export function noteEnvironmentLastpipe(vars: Vars, bashopts: string | undefined): void {
-  if (bashopts?.split(":").includes("lastpipe")) _on.set(vars, true);
+/** bash started with BASHOPTS holding an option in its environment turns it on. */
+export function noteEnvironmentOptions(vars: Vars, bashopts: string | undefined): void {
+  const given = bashopts?.split(":") ?? [];
+  for (const [option] of SPELLINGS) if (given.includes(option)) _turnOn(vars, option);
 }
 
-/** A word spelling `lastpipe` once quotes and backslashes are dropped (without a new string when it holds none). */
-function _spellsLastpipe(w: Word): boolean {
+function _turnOn(vars: Vars, option: ShellOption): void {
+  const on = _on.get(vars);
+  if (on) on.add(option);
+  else _on.set(vars, new Set([option]));
+}
+
+/** A word spelling one of `names` once quotes and backslashes are dropped (without a new string when it holds none). */
+function _spells(w: Word, names: string[]): boolean {
   const v = w.value;
-  return v.includes("lastpipe") || (/[\\'"]/.test(v) && v.replace(/[\\'"]/g, "").includes("lastpipe"));
+  if (names.some((n) => v.includes(n))) return true;
+  if (!/[\\'"]/.test(v)) return false;
+  const bare = v.replace(/[\\'"]/g, "");
+  return names.some((n) => bare.includes(n));
 }
 
 /** Whether lastpipe may be on for a pipeline parsed now. */
 export function mayLastpipe(vars: Vars): boolean {
-  return _on.get(vars) === true;
+  return _on.get(vars)?.has("lastpipe") === true;
+}
+
+/** Whether extdebug may be on in the line (every command of it parsed so far). */
+export function mayExtdebug(vars: Vars): boolean {
+  return _on.get(vars)?.has("extdebug") === true;
 }

@@ -13,7 +13,8 @@ import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
 import { type LoopPlan, MAX_WORDS, markBody, planReadLoop, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
-import { mayLastpipe, noteLastpipe } from "./lastpipe.ts";
+import { mayLastpipe, noteShellOptions } from "./lastpipe.ts";
+import { noteTrapPoint } from "./trap-points.ts";
 import { noteGlobOptions } from "./glob-options.ts";
 import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listing-words.ts";
 import { recordNumeric } from "./loop-candidates.ts";
@@ -314,10 +315,11 @@ class _Parser extends Lexer {
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (cmd.argv.slice(1).some(mayList)) this._listed = cmd;
     else if (inner && cmd.redirects.length > 0) this._listed = undefined;
-    noteLastpipe(this.vars, cmd);
+    noteShellOptions(this.vars, cmd);
     noteGlobOptions(cmd);
     this.scopes.place(cmd);
     this.push(cmd);
+    noteTrapPoint(this.vars, cmd, this.depth);
     return cmd;
   }
 

@@ -22,6 +22,8 @@ interface Entry {
 }
 
 const _assigned = new WeakMap<Vars, Set<string>>();
+// Sets collecting the names assigned from some point on (`watchAssignments`).
+const _watches = new WeakMap<Vars, Set<string>[]>();
 const _journal = new WeakMap<Vars, Entry[]>();
 // The words a `for` loop variable takes (see loop-candidates.ts), with the loop's frame.
 const _candidates = new WeakMap<Vars, Map<string, { values: string[]; frame: object }>>();
@@ -53,6 +55,11 @@ export function getCandidates(vars: Vars, name: string): { values: string[]; fra
 }
 
 export function assign(vars: Vars, name: string, value: string | null): void {
+  _assign(vars, name, value);
+  for (const names of _watches.get(vars) ?? []) names.add(name);
+}
+
+function _assign(vars: Vars, name: string, value: string | null): void {
   let seen = _assigned.get(vars);
   if (!seen) _assigned.set(vars, (seen = new Set()));
   _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
@@ -69,6 +76,20 @@ export function assign(vars: Vars, name: string, value: string | null): void {
 export function settle(vars: Vars, name: string, value: string): void {
   _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: true });
   vars.set(name, value);
+  for (const names of _watches.get(vars) ?? []) names.add(name);
+}
+
+/**
+ * The names assigned from now on, filled as the parser goes (posix/trap-points.ts). `blur`'s
+ * unknowns are not counted: code that closes later but opened before now may not have run,
+ * yet on every path that reached this point it did run up to here.
+ */
+export function watchAssignments(vars: Vars): Set<string> {
+  const names = new Set<string>();
+  const watches = _watches.get(vars);
+  if (watches) watches.push(names);
+  else _watches.set(vars, [names]);
+  return names;
 }
 
 /** Whether the line assigned `name` (or made it unknown) so far: a value it has not is the environment's. */
@@ -104,7 +125,7 @@ export function blur(vars: Vars, at: number): void {
   if (!journal || journal.length <= at) return;
   const first = new Map<string, string | null | undefined>();
   for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!.before);
-  for (const [name, before] of first) if (vars.get(name) !== before) assign(vars, name, null);
+  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, name, null);
 }
 
 /** After `source FILE`: the file may have set anything. */
