@@ -1,11 +1,12 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { mayExtdebug } from "../posix/lastpipe.ts";
+import { plainPrograms } from "../posix/numeric-output.ts";
 import { trapView } from "../posix/trap-points.ts";
 import type { Vars } from "../posix/vars.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
 import { analyzeScript } from "./analyze.ts";
-import type { AnalyzeContext, Handler } from "./context.ts";
+import type { Handler } from "./context.ts";
 import { BUILTINS } from "./hash-table.ts";
 import { programName } from "./names.ts";
 
@@ -34,7 +35,7 @@ export const trap: Handler = (inv) => {
   const midLine = conditions.some((c) => c.dynamic || !EXIT.test(c.value));
   const ops = _withValues(inv.ctx.vars, view.values, () => {
     const script = inv.ctx.parse(action.value, "posix", inv.ctx.depth + 1, inv.ctx.vars);
-    return midLine && !_keepsShell(script, action.value, inv.ctx) ? [op("unknown", "trap")] : analyzeScript(script, { ...inv.ctx, depth: inv.ctx.depth + 1 });
+    return midLine && !_keepsShell(script, action.value, inv.ctx.vars) ? [op("unknown", "trap")] : analyzeScript(script, { ...inv.ctx, depth: inv.ctx.depth + 1 });
   });
   return view.moves && ops.some(_relative) ? [...ops, op("unknown", "trap")] : ops;
 };
@@ -56,27 +57,32 @@ function _inSubshell(cmd: SimpleCommand): boolean {
 }
 
 // Builtins that leave the shell as it is: they print, test, signal or end it.
-const KEEPING = new Set(["echo", "true", "false", ":", "test", "[", "kill", "exit", "logout", "jobs", "times", "type", "help", "pwd"]);
+const KEEPING = new Set(["echo", "true", "false", ":", "kill", "exit", "logout", "jobs", "times", "type", "help", "pwd"]);
 // Keywords that may head a command as the parser gives it.
 const KEYWORDS = new Set(["[[", "coproc", "function", "select", "time", "!"]);
 
 /**
  * Whether code run between two commands leaves the shell as it was: no assignment (also in a
- * `${x:=…}` or arithmetic), no function defined, every command a program the line does not
- * shadow with a function or alias, or a builtin that only reports (printf without `-v`, wait
- * without `-p`).
+ * `${x:=…}`, arithmetic or a `{fd}>` redirection), no function defined, and, in a line that may
+ * define no function or alias, every command a program or a builtin that only reports, tests,
+ * signals or exits (printf without `-v`, wait without `-p`, test without `-v`).
  */
-function _keepsShell(script: Script, text: string, ctx: AnalyzeContext): boolean {
+function _keepsShell(script: Script, text: string, vars: Vars): boolean {
   if (/\$\{[^}]*=|\$\(\(|\$\[|\{[A-Za-z_]\w*\}[<>]/.test(text)) return false;
   return script.commands.every((cmd) => {
     const head = cmd.argv[0];
     if (cmd.assigns.length > 0 || cmd.arith !== undefined || (head && head.dynamic)) return false;
     for (let s = cmd.scope; s; s = s.parent) if (s.kind === "fn") return false;
     if (!head) return true;
+    // A function or alias of any name, builtins' too (also one defined after the trap, or by text
+    // read later: an `eval`'s, a `source`d file's), would run in this shell.
+    if (!plainPrograms(vars)) return false;
     const name = programName(head);
     if (name === "printf" || name === "wait") return !cmd.argv.some((w) => /^-[a-zA-Z]*[vp]/.test(w.value));
-    if (KEEPING.has(name)) return true;
-    return !BUILTINS.has(name) && !KEYWORDS.has(name) && !ctx.state.functions?.has(name.toLowerCase()) && !ctx.state.aliases?.has(name);
+    // `test -v 'a[i=1]'` evaluates the subscript: an assignment.
+    if (name === "test" || name === "[") return !cmd.argv.some((w) => w.value === "-v" || w.value === "-R");
+    // Any other program runs as a child.
+    return KEEPING.has(name) || (!BUILTINS.has(name) && !KEYWORDS.has(name));
   });
 }
 
