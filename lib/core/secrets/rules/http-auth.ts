@@ -28,6 +28,20 @@ export const httpAuthRules: SecretRule[] = [
     confidence: 0.85,
   },
   {
+    // Every cookie of a `Cookie:` or `Set-Cookie:` header (curl -v's `> `/`< ` lines, a saved
+    // request, code): a value long and random enough to be a session. A later pair of the line is
+    // reached through the look-behind over the pairs before it; Set-Cookie's attributes are skipped.
+    id: "cookie-session",
+    description: "Session value in a Cookie or Set-Cookie header",
+    keywords: ["cookie"],
+    pattern:
+      /(?<=\b(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?(?:[^\n;"']*;[ \t]*)*)(?!(?:domain|path|expires|max-age|samesite|priority)=)[!#$%&*+.^\w|~-]{1,64}="?([^\s;",\\]{16,4096})(?=[;"'\s,]|\\[nrt]|$)/gi,
+    entropy: 3.2,
+    // A value without a digit is a word or a setting (`theme=solarized-dark-high-contrast`).
+    allow: (value) => !/\d/.test(value),
+    confidence: 0.8,
+  },
+  {
     id: "curl-auth-header",
     description: "API key header passed to curl",
     keywords: ["curl"],

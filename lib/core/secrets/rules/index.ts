@@ -2,6 +2,7 @@ import type { SecretRule } from "../types.ts";
 import { aiRules } from "./ai.ts";
 import { awsRules } from "./aws.ts";
 import { cloudRules } from "./cloud.ts";
+import { credentialFileRules } from "./credential-files.ts";
 import { genericRules } from "./generic.ts";
 import { githubRules } from "./github.ts";
 import { gitlabRules } from "./gitlab.ts";
@@ -34,6 +35,7 @@ export const RULES: readonly SecretRule[] = [
   ...jwtRules,
   ...httpAuthRules,
   ...urlCredentialRules,
+  ...credentialFileRules,
   ...genericRules,
 ];
 

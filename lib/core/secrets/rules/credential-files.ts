@@ -1,0 +1,39 @@
+import { isPlaceholder } from "../placeholders.ts";
+import type { SecretRule } from "../types.ts";
+
+/** Passwords that are documentation, not credentials. */
+const WEAK = /^(?:pass(?:word)?|passwd|pwd|secret|changeme|changeit|test|token|x+|\*+)$/i;
+const _documented = (secret: string) => WEAK.test(secret) || secret.startsWith("$") || isPlaceholder(secret);
+
+// `.netrc` tokens are separated by any white space, so an entry may span lines.
+const WS = String.raw`[ \t\r\n]+`;
+const OTHER = String.raw`(?:${WS}(?:account|port|protocol)${WS}\S+)*`;
+
+/** A `.pgpass` host: `*`, a name with a letter, or an IPv4 address (no path: grep's `file:line:` would pass). */
+const PG_HOST = String.raw`(?:\*|[\w.-]*[A-Za-z][\w.-]*|\d{1,3}(?:\.\d{1,3}){3})`;
+
+/** Credential files a tool prints whole (`cat ~/.netrc`, `cat ~/.pgpass`): their password field. */
+export const credentialFileRules: SecretRule[] = [
+  {
+    id: "netrc-password",
+    description: "Password of a .netrc entry (machine or default, with a login)",
+    keywords: ["machine", "default"],
+    pattern: new RegExp(String.raw`(?:machine${WS}\S+|default)${OTHER}${WS}login${WS}\S+${OTHER}${WS}password${WS}(\S+)`, "gi"),
+    wordPrefix: 0,
+    extraLines: 6,
+    allow: _documented,
+    confidence: 0.8,
+  },
+  {
+    // hostname:port:database:username:password, one entry per line; `\:` and `\\` are escapes.
+    // The trigger is the `:port:` field after the host, which every entry holds.
+    id: "pgpass-password",
+    description: "Password of a .pgpass line",
+    keywords: [],
+    trigger: String.raw`:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:`,
+    pattern: new RegExp(String.raw`^[ \t]*${PG_HOST}:(?:\d{2,5}|\*):(?:\\.|[^\s:\\])+:(?:\\.|[^\s:\\])+:((?:\\.|[^\s:\\]){4,256})[ \t]*\r?$`, "gm"),
+    entropy: 2.5,
+    allow: _documented,
+    confidence: 0.75,
+  },
+];
