@@ -32,30 +32,33 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
   let exempted = 0;
   let binary = false;
   const withheld: ((marker: string) => void)[] = [];
-  const scan = (text: string, name?: string) => {
-    const leaf = decideSpan(text, { mode: "sanitize", exemptSha256: options.exemptSha256, name });
+  const scan = (text: string, name?: string, neighbours?: Neighbours) => {
+    const leaf = decideSpan(text, { mode: "sanitize", exemptSha256: options.exemptSha256, name, neighbours });
     found += leaf.findings.length;
     exempted += leaf.exempted;
     binary ||= leaf.reason === "BLOCK_BINARY_INPUT";
     for (const f of leaf.findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
     return leaf;
   };
-  // A string is read with the property name it is the value of (`{"password": "..."}`).
-  const walk = (value: unknown, depth: number, replace: (next: unknown) => void, name?: string): void => {
+  // A string is read with the property name it is the value of (`{"password": "..."}`), and with
+  // the strings next to it in its array or object, which a reader may concatenate.
+  const walk = (value: unknown, depth: number, replace: (next: unknown) => void, name?: string, neighbours?: Neighbours): void => {
     if (depth > MAX_DEPTH) throw new HookShapeError(`the tool result nests deeper than ${MAX_DEPTH} levels`);
     if (typeof value === "string") {
-      const leaf = scan(value, name);
+      const leaf = scan(value, name, neighbours);
       if (leaf.decision === "SANITIZE") replace(leaf.text);
       if (leaf.decision !== "ALLOW") withheld.push(replace);
     } else if (Array.isArray(value)) {
       const copy = [...value];
       replace(copy);
-      copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next)));
+      copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next), undefined, _neighbours(value, i)));
     } else if (value !== null && typeof value === "object") {
       // Property names are text the model reads too: one that holds a credential is redacted.
       const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([key, item]) => [_safeName(scan(key), key), item]));
       replace(copy);
-      for (const key of Object.keys(copy)) walk(copy[key], depth + 1, (next) => (copy[key] = next), key);
+      const keys = Object.keys(copy);
+      const items = keys.map((key) => copy[key]);
+      keys.forEach((key, i) => walk(items[i], depth + 1, (next) => (copy[key] = next), key, _neighbours(items, i)));
     }
   };
   let visible: unknown = output;
@@ -66,6 +69,16 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
     for (const replace of withheld) replace(`[WITHHELD by leogriel-check: ${reason}]`);
   }
   return { decision: verdict.decision, reason, explanation: verdict.explanation, counts, visible };
+}
+
+/** The strings before and after a string item (a token may be split between them). */
+type Neighbours = [before: string | undefined, after: string | undefined];
+
+function _neighbours(items: readonly unknown[], i: number): Neighbours | undefined {
+  const before = items[i - 1];
+  const after = items[i + 1];
+  if (typeof before !== "string" && typeof after !== "string") return undefined;
+  return [typeof before === "string" ? before : undefined, typeof after === "string" ? after : undefined];
 }
 
 /** A property name as it may be shown: unchanged, redacted, or withheld when it cannot be read. */

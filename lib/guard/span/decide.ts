@@ -1,6 +1,7 @@
 import { locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
-import { spanFindings } from "./readable-view.ts";
+import { neighbourFindings } from "./joins.ts";
+import { mergeFindings, spanFindings } from "./readable-view.ts";
 import { SPAN_REASONS, type SpanDecisionClass, type SpanMode, type SpanReason } from "./reasons.ts";
 
 /** The verdict on one text, as the hook adapters and the CLI report it. */
@@ -27,6 +28,11 @@ export interface SpanOptions {
    * as `"name": "text"`, so `{"password": "..."}` is judged with its name as it would be in JSON.
    */
   name?: string;
+  /**
+   * The strings a reader reads right before and after `text` (its neighbours in one structured
+   * result): a token split between `text` and one of them is found, and its part in `text` counts.
+   */
+  neighbours?: [before: string | undefined, after: string | undefined];
 }
 
 /**
@@ -36,7 +42,12 @@ export interface SpanOptions {
  */
 export function decideSpan(text: string, options: SpanOptions = {}): SpanDecision {
   if (text.includes("\u0000")) return spanVerdict("BLOCK_BINARY_INPUT", [], 0, {});
-  const all = options.name === undefined ? spanFindings(text, options.exemptSha256) : _namedFindings(text, options.name, options.exemptSha256);
+  let all = options.name === undefined ? spanFindings(text, options.exemptSha256) : _namedFindings(text, options.name, options.exemptSha256);
+  const split = options.neighbours ? neighbourFindings(text, ...options.neighbours, options.exemptSha256) : [];
+  if (split.length > 0) {
+    all = mergeFindings([...all, ...split]);
+    locateFindings(text, all);
+  }
   const findings = all.filter((f) => !f.exempted);
   const redacted = redactFindings(text, findings);
   const decision = spanVerdictFor(findings.length, all.length - findings.length, options.mode ?? "sanitize");

@@ -1,4 +1,5 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
+import { wrappedTokenFindings } from "./joins.ts";
 
 /** Terminal escapes: CSI (colours, cursor moves), OSC (hyperlinks, titles; capped), and two-character ESC sequences. */
 const TERMINAL_ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]{0,2048}(?:\x07|\x1b\\)?|[@-Z\\-_])/y;
@@ -37,11 +38,12 @@ export interface ReadableView {
 export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): SecretFinding[] {
   const found = detectSecrets(text, { exemptSha256 });
   const view = readableView(text);
-  if (view === undefined) return found;
-  const seen = detectSecrets(view.text, { exemptSha256 });
+  // Tokens hard-wrapped in the text as a reader sees it (joins.ts).
+  const seen = wrappedTokenFindings(view?.text ?? text, exemptSha256);
+  if (view !== undefined) seen.push(...detectSecrets(view.text, { exemptSha256 }));
   if (seen.length === 0) return found;
-  const mapped = seen.map((f) => ({ ...f, start: originalOffset(view, f.start), end: originalOffset(view, f.end, true) }));
-  const merged = _merge([...found, ...mapped]);
+  const mapped = view === undefined ? seen : seen.map((f) => ({ ...f, start: originalOffset(view, f.start), end: originalOffset(view, f.end, true) }));
+  const merged = mergeFindings([...found, ...mapped]);
   locateFindings(text, merged);
   return merged;
 }
@@ -209,7 +211,8 @@ function _wrappedBase64Breaks(text: string): [number, number, string][] {
   return breaks;
 }
 
-function _merge(findings: SecretFinding[]): SecretFinding[] {
+/** Findings of one text, sorted and disjoint: overlaps merge, named by the most confident; a counted finding wins over an exempted one. */
+export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
   const out: SecretFinding[] = [];
   for (const f of findings.sort((a, b) => a.start - b.start || b.end - a.end)) {
     const last = out[out.length - 1];
