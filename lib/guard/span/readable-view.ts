@@ -5,6 +5,17 @@ import { wrappedTokenFindings } from "./joins.ts";
 const TERMINAL_ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]{0,2048}(?:\x07|\x1b\\)?|[@-Z\\-_])/y;
 /** The JSON escapes `\uXXXX` and `\/`. */
 const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(\/))/y;
+/** HTML character references: numeric (the `;` optional, as browsers read them) and the named ones a token's characters have. */
+const HTML_ENTITY = /&(?:#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?|([A-Za-z]{2,8});)/y;
+const NAMED: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", lowbar: "_", UnderBar: "_", sol: "/", plus: "+",
+  equals: "=", period: ".", hyphen: "-", dash: "-", colon: ":", commat: "@", num: "#", percnt: "%", excl: "!", quest: "?", ast: "*",
+};
+/** Characters Markdown escapes with a backslash that tokens hold (`ghp\_…`); decoded only between token characters. */
+const MARKDOWN_ESCAPED = new Uint8Array(128);
+for (const c of "_-+.=~*") MARKDOWN_ESCAPED[c.charCodeAt(0)] = 1;
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/") TOKEN_CHAR[c.charCodeAt(0)] = 1;
 /** Invisible format characters: soft hyphen, zero-width spaces and joiners, word joiner, BOM, bidi controls. */
 const INVISIBLE = /^[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]$/;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -50,7 +61,8 @@ export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): 
 
 /**
  * `text` without what hides a token from the detector but not from a reader: terminal escapes,
- * invisible characters, JSON `\uXXXX`/`\/` escapes (decoded), the line breaks inside a block of
+ * invisible characters, JSON `\uXXXX`/`\/` escapes, HTML character references and Markdown's
+ * backslash before `_-+.=~*` inside a token (decoded), the line breaks inside a block of
  * wrapped base64 (joined, so the block decodes as one run), and with a BEGIN line before the tail
  * of a private key that lost its own. Undefined when there is none.
  */
@@ -97,7 +109,7 @@ export function originalOffset(view: ReadableView, i: number, end = false): numb
 }
 
 /**
- * What the view removes or decodes, sorted: found from `indexOf` of ESC and backslash, and a
+ * What the view removes or decodes: found from `indexOf` of ESC, backslash and `&`, and a
  * character-class search only in text that is not all ASCII (a regex over all three runs at a
  * fifth of the speed on ordinary output).
  */
@@ -112,6 +124,13 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
     JSON_ESCAPE.lastIndex = i;
     const m = JSON_ESCAPE.exec(text);
     if (m) changes.push([i, i + m[0].length, m[1] !== undefined ? String.fromCharCode(Number.parseInt(m[1], 16)) : "/"]);
+    else if (_isIn(MARKDOWN_ESCAPED, text.charCodeAt(i + 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i - 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i + 2))) changes.push([i, i + 1, ""]);
+  }
+  for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) {
+    HTML_ENTITY.lastIndex = i;
+    const m = HTML_ENTITY.exec(text);
+    const put = m === null ? undefined : m[3] !== undefined ? NAMED[m[3]] : _codePoint(m[1] !== undefined ? Number.parseInt(m[1], 16) : Number(m[2]));
+    if (put !== undefined) changes.push([i, i + m![0].length, put]);
   }
   if (NON_ASCII.test(text)) {
     for (const m of text.matchAll(NON_ASCII_ALL)) {
@@ -119,6 +138,15 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
     }
   }
   return changes;
+}
+
+function _isIn(table: Uint8Array, c: number): boolean {
+  return c < 128 && table[c] === 1;
+}
+
+/** The character of a numeric reference, or undefined for a NUL, a surrogate or beyond Unicode. */
+function _codePoint(n: number): string | undefined {
+  return n === 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff) ? undefined : String.fromCodePoint(n);
 }
 
 /** A private key's END line; a key body line (base64, or a PGP checksum `=XXXX`). */
