@@ -1,7 +1,10 @@
+import { hexDumpBlocks } from "./hex-dump.ts";
+
 /**
- * Encoded text that may hide a secret: base64 runs and percent-encoded runs. Each run is decoded
- * so the detector can scan it again; percent-decoding keeps a map back to the original offsets,
- * base64 does not (its findings cover the whole run).
+ * Encoded text that may hide a secret: base64 runs, hex runs (`xxd -p`, a hex-encoded value),
+ * the dumps of `xxd`, `hexdump` and `od`, and percent-encoded runs. Each run is decoded so the
+ * detector can scan it again; percent-decoding keeps a map back to the original offsets, the
+ * others do not (their findings cover the whole run).
  *
  * Both searches are linear scans with character tables. The regexes they replace
  * (`[A-Za-z0-9+/_-]{32,}` and a percent run with a leading `[...]*`) restarted at every
@@ -10,7 +13,7 @@
 export interface EncodedRun {
   start: number;
   end: number;
-  encoding: "base64" | "url";
+  encoding: "base64" | "url" | "hex";
   decoded: string;
   /** For `url`: original offset of each decoded character, plus one entry for the end. */
   offsets?: number[];
@@ -28,17 +31,24 @@ const BASE64 = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 /** Characters a percent-encoded run may hold besides `%XX`. */
 const URL_CHAR = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~!*'()+=&:;@/?,$-");
 const HEX = _table("0123456789ABCDEFabcdef");
+/** The value of each hex digit, -1 for others, indexed by any UTF-16 unit. */
+const HEX_VALUE = new Int8Array(65536).fill(-1);
+for (const [i, c] of [..."0123456789abcdef"].entries()) (HEX_VALUE[c.charCodeAt(0)] = i), (HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i);
 /** The 6-bit value of each base64 character (both alphabets), -1 for others. */
 const VALUE = new Int8Array(128).fill(-1);
 for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) VALUE[c.charCodeAt(0)] = i;
 VALUE["-".charCodeAt(0)] = 62;
 VALUE["_".charCodeAt(0)] = 63;
 
-/** The decodable runs of `text` (base64 only where the bytes are printable text). */
+/** The decodable runs of `text` (base64, hex and dumps only where the bytes are printable text). */
 export function encodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
   _base64Runs(text, runs);
   _percentRuns(text, runs);
+  for (const block of hexDumpBlocks(text)) {
+    const decoded = printableText(block.bytes);
+    if (decoded !== undefined) runs.push({ start: block.start, end: block.end, encoding: "hex", decoded });
+  }
   return runs;
 }
 
@@ -63,19 +73,37 @@ function _base64Runs(text: string, runs: EncodedRun[]): void {
     const padded = Math.min(n, end + 2);
     let stop = end;
     while (stop < padded && text.charCodeAt(stop) === EQUALS) stop++;
-    if (end - from <= MAX_RUN && _mayBePrintable(text, from, end)) _decodeBase64(text, from, stop, runs);
+    if (end - from <= MAX_RUN && !(stop === end && _decodeHex(text, from, end, runs)) && _mayBePrintable(text, from, end)) _decodeBase64(text, from, stop, runs);
     from = stop;
   }
 }
 
 function _decodeBase64(text: string, start: number, end: number, runs: EncodedRun[]): void {
   const encoded = text.slice(start, end);
-  const decoded = _printable(Buffer.from(encoded, /[-_]/.test(encoded) ? "base64url" : "base64"));
+  const decoded = printableText(Buffer.from(encoded, /[-_]/.test(encoded) ? "base64url" : "base64"));
   if (decoded !== undefined) runs.push({ start, end, encoding: "base64", decoded });
 }
 
 /**
- * A bound that never rejects what `_printable` accepts, checked before paying for a decode. In
+ * A run of hex digits (even length) that decodes to text: added as a hex run, and true. Printable
+ * bytes have a high digit of 2 to 7 (0 for a tab or a line break), so a digest fails at once.
+ */
+function _decodeHex(text: string, start: number, end: number, runs: EncodedRun[]): boolean {
+  if ((end - start) % 2 !== 0) return false;
+  const limit = (end - start) / 40;
+  let bad = 0;
+  for (let i = start; i < end; i += 2) {
+    const high = HEX_VALUE[text.charCodeAt(i)]!;
+    if (high < 0 || HEX_VALUE[text.charCodeAt(i + 1)]! < 0 || ((high < 2 || high > 7) && ++bad > limit)) return false;
+  }
+  const decoded = printableText(Buffer.from(text.slice(start, end), "hex"));
+  if (decoded === undefined) return false;
+  runs.push({ start, end, encoding: "hex", decoded });
+  return true;
+}
+
+/**
+ * A bound that never rejects what `printableText` accepts, checked before paying for a decode. In
  * each group of four characters the first holds the top 6 bits of the first byte, and only values
  * 2 to 31 (`C`-`Z`, `a`-`f`) start a printable byte, a tab or a line break; the third holds the
  * top bit of the third byte, which printable text never sets. Identifiers and paths fail it.
@@ -108,7 +136,7 @@ function _percentRuns(text: string, runs: EncodedRun[]): void {
 }
 
 /** The bytes as text when nearly all are printable ASCII (a secret decodes to text). */
-function _printable(bytes: Uint8Array): string | undefined {
+export function printableText(bytes: Uint8Array): string | undefined {
   if (bytes.length < 16) return undefined;
   let bad = 0;
   for (let i = 0; i < bytes.length; i++) {

@@ -8,11 +8,17 @@ import { seeded } from "./fixtures.ts";
  */
 function reference(text: string): Array<Pick<EncodedRun, "start" | "end" | "encoding" | "decoded">> {
   const out: Array<Pick<EncodedRun, "start" | "end" | "encoding" | "decoded">> = [];
+  const printable = (bytes: Buffer) => [...bytes].filter((b) => (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b > 0x7e).length * 20 <= bytes.length;
   for (const m of text.matchAll(/[A-Za-z0-9+/_-]{32,}={0,2}/g)) {
     if (m[0].length > 64 * 1024) continue;
+    // A run of hex digits that decodes to text is a hex run (`xxd -p`), else it is read as base64.
+    const hex = /^(?:[0-9a-fA-F]{2})+$/.test(m[0]) ? Buffer.from(m[0], "hex") : undefined;
+    if (hex && printable(hex)) {
+      out.push({ start: m.index, end: m.index + m[0].length, encoding: "hex", decoded: hex.toString("latin1") });
+      continue;
+    }
     const bytes = Buffer.from(m[0], /[-_]/.test(m[0]) ? "base64url" : "base64");
-    const bad = [...bytes].filter((b) => (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b > 0x7e).length;
-    if (bad * 20 <= bytes.length) out.push({ start: m.index, end: m.index + m[0].length, encoding: "base64", decoded: bytes.toString("latin1") });
+    if (printable(bytes)) out.push({ start: m.index, end: m.index + m[0].length, encoding: "base64", decoded: bytes.toString("latin1") });
   }
   // This regex restarts at every character of every word: quadratic, hence the guard.
   if (!text.includes("%")) return out;
@@ -40,6 +46,9 @@ describe("encodedRuns", () => {
     ["a run of 31 characters is too short", "A".repeat(31)],
     ["random bytes are not text", Buffer.from(Array.from({ length: 60 }, (_, i) => (i * 97 + 13) % 256)).toString("base64")],
     ["a long identifier is not text", "const thisIsAVeryLongIdentifierNameWithoutAnyBreak = 1"],
+    ["a hex-encoded sentence (xxd -p)", `hex: ${Buffer.from("export TOKEN=some value here!!").toString("hex")} end`],
+    ["a hex digest is not text", `sha256 ${Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 73 + 200) % 256)).toString("hex")}`],
+    ["an odd run of hex digits is read as base64", `${Buffer.from("sixteen bytes!!!").toString("hex")}a`],
     ["runs glued to padding and more base64", `${b64("first part of the encoded text")}=${b64("second part of the encoded text")}`],
     ["a run longer than 64 KiB is skipped", b64("x".repeat(50_000))],
     ["percent escapes in a query", "GET /a?token%3Dvalue%26next%3D1 HTTP/1.1"],
@@ -59,7 +68,8 @@ describe("encodedRuns", () => {
       const r = rand();
       const n = 1 + Math.floor(rand() * 60);
       if (r < 0.3) return b64(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join(""));
-      if (r < 0.5) return Array.from({ length: n }, () => "ABCxyz019+/_-="[Math.floor(rand() * 14)]).join("");
+      if (r < 0.4) return Array.from({ length: n }, () => "ABCxyz019+/_-="[Math.floor(rand() * 14)]).join("");
+      if (r < 0.5) return Buffer.from(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join("")).toString("hex");
       if (r < 0.7) return Array.from({ length: n }, () => ["%41", "%4", "%", "a", ".", "="][Math.floor(rand() * 6)]).join("");
       return [" ", "\n", "\u00e9", "\"", ":"][Math.floor(rand() * 5)]!;
     };

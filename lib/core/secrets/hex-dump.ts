@@ -1,0 +1,102 @@
+/**
+ * The dumps `xxd`, `hexdump -C`, `hexdump`, `od -c`, `od -x` and `od -t x1` print (of a key file,
+ * a token file): blocks of lines that start with an offset, read back into the bytes they show.
+ * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
+ */
+
+/** One block of dump lines: where it is in the text, and the bytes it shows. */
+export interface DumpBlock {
+  start: number;
+  end: number;
+  bytes: Uint8Array;
+}
+
+/** Reads one line of a dump into `out`; false when the line is not of that format. */
+type LineReader = (line: string, out: number[]) => boolean;
+
+// The part after the offset. xxd: groups of hex digits (`-g`), then two spaces and the characters.
+const XXD = /^[0-9a-fA-F]{8}: ((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?: {2}|$)/;
+// hexdump -C: bytes, an extra space after the eighth, then `|characters|`.
+const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
+// od -x, hexdump: little-endian 16-bit words; od -t x1: bytes (offsets octal or hex, 7 digits;
+// hexdump pads its last line with spaces).
+const WORDS = /^[0-9a-f]{7}((?: [0-9a-f]{4})+) *$/;
+const BYTES = /^[0-9a-f]{7}((?: [0-9a-f]{2})+) *$/;
+// od -c: 4-column fields, a character, a backslash escape or three octal digits.
+const CHARS = /^[0-7]{7}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
+const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
+
+const READERS: LineReader[] = [
+  (line, out) => _hexPairs(XXD.exec(line)?.[1], out),
+  (line, out) => _hexPairs(CANONICAL.exec(line)?.[1], out),
+  (line, out) => {
+    const m = WORDS.exec(line);
+    if (!m) return false;
+    for (let i = 1; i < m[1]!.length; i += 5) out.push(Number.parseInt(m[1]!.slice(i + 2, i + 4), 16), Number.parseInt(m[1]!.slice(i, i + 2), 16));
+    return true;
+  },
+  (line, out) => _hexPairs(BYTES.exec(line)?.[1], out),
+  (line, out) => {
+    const m = CHARS.exec(line);
+    if (!m) return false;
+    for (let i = 0; i < m[1]!.length; i += 4) {
+      const field = m[1]!.slice(i, i + 4);
+      if (field[1] !== " ") out.push(Number.parseInt(field.slice(1), 8));
+      else if (field[2] === "\\") out.push(ESCAPES[field[3]!]!);
+      else out.push(field.charCodeAt(3));
+    }
+    return true;
+  },
+];
+
+/** A line that only carries an offset (a dump's last line) or `*` (repeated lines left out). */
+const FILLER = /^(?:[0-9a-fA-F]{7,8}|\*)$/;
+/** Bytes read per block at most: a key is a few KiB. */
+const MAX_BYTES = 64 * 1024;
+
+/**
+ * The dump blocks of `text`. A block starts at a line whose offset begins with `000` (any dump of
+ * a file under 4 KiB, and every line of one under 64 KiB in hex) and takes the following lines of
+ * the same format; `indexOf("\n000")` finds the candidates, so text without dumps costs one search.
+ */
+export function hexDumpBlocks(text: string): DumpBlock[] {
+  const blocks: DumpBlock[] = [];
+  for (let at = text.startsWith("000") ? 0 : _nextCandidate(text, 0); at >= 0; ) {
+    const block = _block(text, at);
+    if (block !== undefined) blocks.push(block);
+    at = _nextCandidate(text, block === undefined ? at : block.end);
+  }
+  return blocks;
+}
+
+/** The start of the next line at or after `from` that begins with `000`, or -1. */
+function _nextCandidate(text: string, from: number): number {
+  const nl = text.indexOf("\n000", from);
+  return nl < 0 ? -1 : nl + 1;
+}
+
+/** The block whose first line starts at `start`, or undefined when that line is no dump line. */
+function _block(text: string, start: number): DumpBlock | undefined {
+  const bytes: number[] = [];
+  let reader: LineReader | undefined;
+  let end = start;
+  for (let line = start; line < text.length && bytes.length < MAX_BYTES; ) {
+    const nl = text.indexOf("\n", line);
+    const stop = nl < 0 ? text.length : nl;
+    const content = text.slice(line, stop > line && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+    if (reader === undefined) reader = READERS.find((read) => read(content, bytes));
+    else if (!reader(content, bytes) && !(FILLER.test(content) && bytes.length > 0)) break;
+    if (reader === undefined) return undefined;
+    end = stop;
+    line = stop + 1;
+  }
+  return { start, end, bytes: Uint8Array.from(bytes) };
+}
+
+/** Pushes the bytes of hex digits grouped by spaces; false when there are none. */
+function _hexPairs(groups: string | undefined, out: number[]): boolean {
+  if (groups === undefined) return false;
+  const digits = groups.replace(/ /g, "");
+  for (let i = 0; i + 1 < digits.length; i += 2) out.push(Number.parseInt(digits.slice(i, i + 2), 16));
+  return true;
+}

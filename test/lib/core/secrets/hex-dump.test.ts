@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { detectSecrets } from "../../../../lib/core/secrets/detect.ts";
+import { hexDumpBlocks } from "../../../../lib/core/secrets/hex-dump.ts";
+import { ALNUM, chars, token } from "./fixtures.ts";
+import { DUMPS } from "./hex-dumps.ts";
+
+// Red-team pass 10 leftover (docs/check-span.md): `xxd ~/.ssh/id_rsa` and its kin print a key as
+// hex or as od's characters. Every key and token here is generated at run time and fake.
+const keyLines = Array.from({ length: 12 }, () => chars(64, `${ALNUM}+/`));
+const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${keyLines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----\n`;
+const ghp = token(["gh", "p_"], chars(36));
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+// `xxd -p` wraps plain hex at 60 columns: the span guard's readable view joins the lines
+// (test/lib/guard/span/dumps.test.ts), the detector decodes a single line.
+const FRAMED = Object.entries(DUMPS).filter(([format]) => format !== "xxd -p");
+
+describe("a private key or a token in a dump", () => {
+  for (const [format, dump] of FRAMED) {
+    test(`${format} of a private key is one private-key finding over the whole dump, without an encoding`, () => {
+      const text = `$ ${format} id_key\n${dump(bytes(key))}\n$ echo done\n`;
+      const found = detectSecrets(text);
+      expect(found.map((f) => f.ruleId)).toEqual(["private-key"]);
+      expect(found[0]!.encoding).toBeUndefined();
+      const start = text.indexOf("\n") + 1;
+      expect(found[0]).toMatchObject({ line: 2, column: 1, start });
+      expect(text.slice(found[0]!.end)).toStartWith("\n$ echo done");
+    });
+
+    test(`${format} of a token file is a github-pat finding`, () => {
+      expect(detectSecrets(dump(bytes(`GITHUB_TOKEN=${ghp}\n`))).map((f) => f.ruleId)).toEqual(["github-pat"]);
+    });
+  }
+
+  test("a single line of hex (xxd -p -c 0, a hex-encoded value)", () => {
+    expect(detectSecrets(Buffer.from(`token ${ghp}`).toString("hex")).map((f) => f.ruleId)).toEqual(["github-pat"]);
+  });
+
+  test("xxd with one-byte groups, upper-case digits and CRLF line ends", () => {
+    const dump = DUMPS.xxd!(bytes(key))
+      .split("\n")
+      .map((l) => l.replace(/^(\w{8}: )([0-9a-f ]+?)(  )/, (_, o: string, h: string, s: string) => o + h.replace(/ /g, "").replace(/(..)(?!$)/g, "$1 ").toUpperCase() + s))
+      .join("\r\n");
+    expect(detectSecrets(dump).map((f) => f.ruleId)).toEqual(["private-key"]);
+  });
+
+  test("a dump cut at its head (tail -n) still starts at a line of offset 000…", () => {
+    const tail = DUMPS["hexdump -C"]!(bytes(`${"x".repeat(48)}\nTOKEN=${ghp}\n`)).split("\n").slice(3).join("\n");
+    expect(detectSecrets(tail).map((f) => f.ruleId)).toEqual(["github-pat"]);
+  });
+});
+
+describe("dumps that hold no secret", () => {
+  const random = Uint8Array.from({ length: 600 }, (_, i) => (i * 131 + 7) % 256);
+  const prose = bytes("The quick brown fox jumps over the lazy dog.\n".repeat(10));
+  const publicKey = bytes(`-----BEGIN PUBLIC KEY-----\n${keyLines.slice(0, 4).join("\n")}\n-----END PUBLIC KEY-----\n`);
+  for (const [format, dump] of Object.entries(DUMPS)) {
+    test(`${format} of binary data, prose and a public key`, () => {
+      expect(detectSecrets(dump(random))).toEqual([]);
+      expect(detectSecrets(dump(prose))).toEqual([]);
+      expect(detectSecrets(dump(publicKey))).toEqual([]);
+    });
+  }
+
+  test("numbers at line starts are no dump", () => {
+    expect(hexDumpBlocks("0001 first\n000 items\n0000000 done\n00000000: zz\n")).toEqual([]);
+  });
+
+  test("a block is the lines of one format; the offset-only last line belongs to it", () => {
+    const dump = DUMPS["od -x"]!(prose);
+    const text = `${dump}\nnext line\n`;
+    const [block] = hexDumpBlocks(text);
+    expect(block).toMatchObject({ start: 0, end: dump.length });
+    expect(new TextDecoder().decode(block!.bytes)).toBe(new TextDecoder().decode(prose));
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, test } from "bun:test";
+import { SpanResult } from "../../../../lib/guard/span/contract-schemas.ts";
+import { decideSpan } from "../../../../lib/guard/span/decide.ts";
+import { spanReport } from "../../../../lib/guard/span/report.ts";
+import { decideStream } from "../../../../lib/guard/span/stream.ts";
+import { ALNUM, chars, token } from "../../core/secrets/fixtures.ts";
+import { DUMPS } from "../../core/secrets/hex-dumps.ts";
+
+// Red-team pass 10 leftover (docs/check-span.md): a key dumped by xxd, hexdump or od reaches the
+// agent redacted, and the report stays inside the contract (no new `encoding` value).
+const keyLines = Array.from({ length: 12 }, () => chars(64, `${ALNUM}+/`));
+const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${keyLines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----\n`;
+const ghp = token(["gh", "p_"], chars(36));
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe("dumps through the span guard", () => {
+  test.each(Object.keys(DUMPS))("%s of a private key is redacted whole", (format) => {
+    const v = decideSpan(`$ ${format} id_key\n${DUMPS[format]!(bytes(key))}\n$ echo done\n`);
+    expect(v.text).toBe(`$ ${format} id_key\n[REDACTED:private-key]\n$ echo done\n`);
+  });
+
+  test("xxd -p of a token file: the wrapped hex lines are joined and decoded", () => {
+    expect(decideSpan(DUMPS["xxd -p"]!(bytes(`GITHUB_TOKEN=${ghp}\n`))).text).toBe("[REDACTED:github-pat]");
+  });
+
+  test("the stream finds a dumped key, and its --json report is valid without an encoding", async () => {
+    const v = await decideStream((async function* () {
+      yield bytes(`head\n${DUMPS["od -c"]!(bytes(key))}\n`);
+    })());
+    expect(v.decision).toBe("SANITIZE");
+    expect([...v.spool!.read()].join("")).toBe("head\n[REDACTED:private-key]\n");
+    v.spool!.close();
+    const report = spanReport(v, "sanitize", { file: null, sha256: new Set(), diagnostics: [] });
+    expect(SpanResult.safeParse(report).success).toBe(true);
+    expect(report.findings[0]).not.toHaveProperty("encoding");
+  });
+});
