@@ -10,7 +10,7 @@ const WS = String.raw`[ \t\r\n]+`;
 const OTHER = String.raw`(?:${WS}(?:account|port|protocol)${WS}\S+)*`;
 
 /** A `.pgpass` host: `*`, a name with a letter, or an IPv4 address (no path: grep's `file:line:` would pass). */
-const PG_HOST = String.raw`(?:\*|[\w.-]*[A-Za-z][\w.-]*|\d{1,3}(?:\.\d{1,3}){3})`;
+const PG_HOST = String.raw`(?:\*|(?=[\w.-]{0,253}[A-Za-z])[\w.-]{1,253}|\d{1,3}(?:\.\d{1,3}){3})`;
 
 /** Credential files a tool prints whole (`cat ~/.netrc`, `cat ~/.pgpass`): their password field. */
 export const credentialFileRules: SecretRule[] = [

@@ -1,3 +1,4 @@
+import { shannonEntropy } from "../entropy.ts";
 import { isPlaceholder } from "../placeholders.ts";
 import type { SecretRule } from "../types.ts";
 
@@ -16,6 +17,20 @@ function _isDocumentedUser(credential: string): boolean {
   return secret.startsWith("$") || isPlaceholder(secret) || isPlaceholder(user.length > 0 ? user : secret);
 }
 
+/** Set-Cookie's attributes, which hold no secret. */
+const COOKIE_ATTRIBUTE = /^(?:domain|path|expires|max-age|samesite|priority)$/i;
+
+/**
+ * One `name=value` of a cookie header that looks like a session: 16+ characters with a digit
+ * (a value without one is a word or a setting) and above 3.2 bits of entropy, not a placeholder.
+ */
+function _isSessionCookie(pair: string): boolean {
+  const eq = pair.indexOf("=");
+  if (eq < 0 || COOKIE_ATTRIBUTE.test(pair.slice(0, eq).trim())) return false;
+  const value = pair.slice(eq + 1).trim().replace(/^"|"$/g, "");
+  return value.length >= 16 && !/[\s,]/.test(value) && /\d/.test(value) && shannonEntropy(value) > 3.2 && !isPlaceholder(value);
+}
+
 /** HTTP credentials: Authorization headers (in logs, curl, code) and `curl -u user:password`. */
 export const httpAuthRules: SecretRule[] = [
   {
@@ -28,17 +43,15 @@ export const httpAuthRules: SecretRule[] = [
     confidence: 0.85,
   },
   {
-    // Every cookie of a `Cookie:` or `Set-Cookie:` header (curl -v's `> `/`< ` lines, a saved
-    // request, code): a value long and random enough to be a session. A later pair of the line is
-    // reached through the look-behind over the pairs before it; Set-Cookie's attributes are skipped.
+    // A `Cookie:` or `Set-Cookie:` header (curl -v's `> `/`< ` lines, a saved request, code) with
+    // a cookie whose value is long and random enough to be a session: the header's whole value is
+    // the secret, so every cookie in it is redacted (one pass over the line, no look-behind).
     id: "cookie-session",
     description: "Session value in a Cookie or Set-Cookie header",
     keywords: ["cookie"],
-    pattern:
-      /(?<=\b(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?(?:[^\n;"']*;[ \t]*)*)(?!(?:domain|path|expires|max-age|samesite|priority)=)[!#$%&*+.^\w|~-]{1,64}="?([^\s;",\\]{16,4096})(?=[;"'\s,]|\\[nrt]|$)/gi,
-    entropy: 3.2,
-    // A value without a digit is a word or a setting (`theme=solarized-dark-high-contrast`).
-    allow: (value) => !/\d/.test(value),
+    pattern: /\b(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?([^\n"'\\]{16,4096})/gi,
+    allow: (value) => !value.split(";").some(_isSessionCookie),
+    ownAllowlistOnly: true,
     confidence: 0.8,
   },
   {

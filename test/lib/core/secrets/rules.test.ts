@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { detectSecrets } from "../../../../lib/core/secrets/detect.ts";
+import { secretRedactor } from "../../../../lib/core/secrets/redactor.ts";
 import { ALNUM, HEX, LETTERS, UPPER32, chars, token } from "./fixtures.ts";
 
 // One table per provider: [what the row shows, text, rule expected or null for "no finding"].
@@ -127,6 +128,12 @@ for (const [provider, rows] of Object.entries(TABLES)) {
     });
   });
 }
+
+test("a cookie header is redacted whole, every session in it", () => {
+  const [a, b] = [chars(32, HEX), chars(40)];
+  const text = `> Cookie: theme=dark; sid=${a}; remember_token=${b}; lang=en\n> Accept: */*`;
+  expect(secretRedactor(text).text).toBe("> Cookie: [REDACTED:cookie-session]\n> Accept: */*");
+});
 
 test("a finding never carries the secret value", () => {
   const text = `GH=${ghp}`;
