@@ -8,6 +8,7 @@ import { creator as recommend } from "@secretlint/secretlint-rule-preset-recomme
 import { basicRedactor } from "../lib/core/redact.ts";
 import { detectSecrets } from "../lib/core/secrets/detect.ts";
 import { secretRedactor } from "../lib/core/secrets/redactor.ts";
+import { decideSpan } from "../lib/guard/span/decide.ts";
 
 interface Row { text: string; expected: "secret" | "clean"; rule: string; span?: [number, number]; priority?: boolean }
 type Tool = { name: string; found: (text: string, span?: [number, number]) => Promise<boolean> };
@@ -95,6 +96,8 @@ console.log(`\n### Throughput on ${(size / 1024 / 1024).toFixed(0)} MiB of text 
 console.log("| tool | clean | dirty |\n|---|---|---|");
 console.log(`| leogriel detectSecrets | ${await throughput(clean, (t) => detectSecrets(t))} | ${await throughput(dirty, (t) => detectSecrets(t))} |`);
 console.log(`| leogriel redactor | ${await throughput(clean, secretRedactor)} | ${await throughput(dirty, secretRedactor)} |`);
+// The span guard: the detector on the text and on its readable view, and the joins of split tokens.
+console.log(`| leogriel span (decideSpan) | ${await throughput(clean, (t) => decideSpan(t))} | ${await throughput(dirty, (t) => decideSpan(t))} |`);
 console.log(`| basic regex | ${await throughput(clean, basicRedactor)} | ${await throughput(dirty, basicRedactor)} |`);
 const SL_LIMIT = 10 * 1024 * 1024;
 console.log(`| secretlint | ${await throughput(clean, secretlint, SL_LIMIT)} | ${await throughput(dirty, secretlint, SL_LIMIT)} |`);
