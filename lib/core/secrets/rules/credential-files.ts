@@ -17,7 +17,8 @@ export const credentialFileRules: SecretRule[] = [
   {
     id: "netrc-password",
     description: "Password of a .netrc entry (machine or default, with a login)",
-    keywords: ["machine", "default"],
+    // `default` alone is in every other line of code: the default entry is found with its login.
+    keywords: ["machine", "default login", "default\n", "default\r\n"],
     pattern: new RegExp(String.raw`(?:machine${WS}\S+|default)${OTHER}${WS}login${WS}\S+${OTHER}${WS}password${WS}(\S+)`, "gi"),
     wordPrefix: 0,
     extraLines: 6,
@@ -26,11 +27,12 @@ export const credentialFileRules: SecretRule[] = [
   },
   {
     // hostname:port:database:username:password, one entry per line; `\:` and `\\` are escapes.
-    // The trigger is the `:port:` field after the host, which every entry holds.
+    // The keywords are the port fields of PostgreSQL's usual ports (the default, a second
+    // cluster, PgBouncer, Supabase's and DigitalOcean's poolers) and `*`: a trigger regex for any
+    // `:port:` cost a sixth of the detector's time on source code, where colons are everywhere.
     id: "pgpass-password",
     description: "Password of a .pgpass line",
-    keywords: [],
-    trigger: String.raw`:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:`,
+    keywords: [":5432:", ":5433:", ":6432:", ":6543:", ":25060:", ":*:"],
     pattern: new RegExp(String.raw`^[ \t]*${PG_HOST}:(?:\d{2,5}|\*):(?:\\.|[^\s:\\])+:(?:\\.|[^\s:\\])+:((?:\\.|[^\s:\\]){4,256})[ \t]*\r?$`, "gm"),
     entropy: 2.5,
     allow: _documented,

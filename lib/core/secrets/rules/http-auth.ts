@@ -49,7 +49,9 @@ export const httpAuthRules: SecretRule[] = [
     id: "cookie-session",
     description: "Session value in a Cookie or Set-Cookie header",
     keywords: ["cookie"],
-    pattern: /\b(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?([^\n"'\\]{16,4096})/gi,
+    pattern: /(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?([^\n"'\\]{16,4096})/gi,
+    // Tried at the word's start only: `document.cookie` and `req.headers.cookie` are code.
+    wordPrefix: 4,
     allow: (value) => !value.split(";").some(_isSessionCookie),
     ownAllowlistOnly: true,
     confidence: 0.8,

@@ -103,6 +103,8 @@ const TABLES: Record<string, Row[]> = {
     ["a .netrc entry on one line", `machine api.internal.test login deploy password ${chars(18)}`, "netrc-password"],
     ["a .netrc entry over lines", `machine git.internal.test\n  login deploy\n  password ${chars(18)}\n`, "netrc-password"],
     ["a .netrc default entry", `default login anonymous password ${chars(14)}9`, "netrc-password"],
+    ["a .netrc default entry over lines", `default\n  login deploy\n  password ${chars(14)}9\n`, "netrc-password"],
+    ["a .pgpass line for PgBouncer", `pool.internal.test:6432:app:deploy:${chars(16)}`, "pgpass-password"],
     ["a .netrc entry with a documented password", "machine api.internal.test login deploy password changeme", null],
     ["machine and password in prose", "the machine learning password reset flow logs in twice", null],
     ["a default without a login", `export default password;\nconst x = ${chars(8)};`, null],
