@@ -42,10 +42,13 @@ export interface SpanOptions {
  */
 export function decideSpan(text: string, options: SpanOptions = {}): SpanDecision {
   if (text.includes("\u0000")) return spanVerdict("BLOCK_BINARY_INPUT", [], 0, {});
-  let all = options.name === undefined ? spanFindings(text, options.exemptSha256) : _namedFindings(text, options.name, options.exemptSha256);
-  const split = options.neighbours ? neighbourFindings(text, ...options.neighbours, options.exemptSha256) : [];
-  if (split.length > 0) {
-    all = mergeFindings([...all, ...split]);
+  let all = spanFindings(text, options.exemptSha256);
+  const extra = [
+    ...(options.name === undefined ? [] : _namedFindings(text, options.name, options.exemptSha256)),
+    ...(options.neighbours ? neighbourFindings(text, ...options.neighbours, options.exemptSha256) : []),
+  ];
+  if (extra.length > 0) {
+    all = mergeFindings([...all, ...extra]);
     locateFindings(text, all);
   }
   const findings = all.filter((f) => !f.exempted);
@@ -57,14 +60,19 @@ export function decideSpan(text: string, options: SpanOptions = {}): SpanDecisio
   return verdict;
 }
 
-/** The findings in `text` read as the value of `name`, in offsets of `text`. */
+/** How much of a value is read after its property name: a name binds to what follows it on its line or the next. */
+const NAMED_READ = 4096;
+
+/**
+ * The findings of the start of `text` read as the value of `name` (`"name": "text…"`), in offsets
+ * of `text`. The text itself is read on its own too: behind the name its first line is no line
+ * start, which line-anchored readings (dumps, `.pgpass`, wrapped base64) need.
+ */
 function _namedFindings(text: string, name: string, exemptSha256: ReadonlySet<string> | undefined): SecretFinding[] {
   const head = `${JSON.stringify(name)}: "`;
-  const findings = spanFindings(`${head}${text}"`, exemptSha256)
+  return spanFindings(`${head}${text.slice(0, NAMED_READ)}"`, exemptSha256)
     .map((f) => ({ ...f, start: Math.max(0, f.start - head.length), end: Math.min(text.length, f.end - head.length) }))
     .filter((f) => f.end > f.start);
-  locateFindings(text, findings);
-  return findings;
 }
 
 /** The reason for a scan with `found` counted and `exempted` exempted findings. */

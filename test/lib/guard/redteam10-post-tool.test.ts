@@ -3,6 +3,7 @@ import { runHook } from "../../../lib/guard/hooks/run-hook.ts";
 import type { SpanMode } from "../../../lib/guard/span/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ALNUM, chars, token } from "../core/secrets/fixtures.ts";
+import { DUMPS } from "../core/secrets/hex-dumps.ts";
 
 // Red-team pass 10 (docs/check-span.md): structured tool results (MCP structuredContent, JSON
 // tool responses) where a credential is known by its property name, or is a property name.
@@ -11,6 +12,9 @@ const ghp = token(["gh", "p_"], chars(36));
 const akia = token(["AK", "IA"], chars(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"));
 const awsSecret = chars(40, `${ALNUM}/+`);
 const password = `Pw${chars(18)}`;
+const keyLines = Array.from({ length: 12 }, () => chars(64, `${ALNUM}+/`));
+const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${keyLines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----\n`;
+const keyBase64 = Buffer.from(key).toString("base64").match(/.{1,76}/g)!.join("\n");
 
 type PostAgent = "claude" | "codex" | "gemini";
 const EVENT: Record<PostAgent, string> = { claude: "PostToolUse", codex: "PostToolUse", gemini: "AfterTool" };
@@ -25,6 +29,13 @@ const ROWS: Array<[string, unknown, string[]]> = [
   ["an AWS secret key known by its property name", { structuredContent: { AccessKeyId: akia, SecretAccessKey: awsSecret } }, [akia, awsSecret]],
   ["a password property", { structuredContent: { user: "app", password } }, [password]],
   ["a token used as a property name", { structuredContent: { [ghp]: { scopes: "repo" } } }, [ghp]],
+  // Leftovers of the pass (docs/check-span.md): a token split between two items, a dumped key.
+  ["a token split between two array items", { structuredContent: { parts: [ghp.slice(0, 15), ghp.slice(15)] } }, [ghp.slice(0, 15), ghp.slice(15)]],
+  ["a key dumped by od -c", { stdout: DUMPS["od -c"]!(new TextEncoder().encode(key)), stderr: "" }, keyLines.map((l) => [...l.slice(0, 16)].map((c) => c.padStart(4)).join(""))],
+  // A string was read only behind its property name (`"stdout": "…`), where its first line is no
+  // line start: a key piped through base64 lost its first wrapped line and passed.
+  ["a private key piped through base64 in stdout", { stdout: `${keyBase64}\n`, stderr: "" }, keyBase64.split("\n").slice(0, 4)],
+  ["a .pgpass line first in stdout", { stdout: `db.internal.test:5432:app:deploy:${password}\n`, stderr: "" }, [password]],
 ];
 
 describe("red-team 10: structured tool results", () => {
