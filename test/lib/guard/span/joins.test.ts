@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { valueSha256 } from "../../../../lib/core/secrets/finding-hash.ts";
 import { scanToolOutput } from "../../../../lib/guard/hooks/scan-output.ts";
 import { decideSpan } from "../../../../lib/guard/span/decide.ts";
 import { ALNUM, chars, HEX, token } from "../../core/secrets/fixtures.ts";
@@ -34,6 +35,12 @@ describe("tokens hard-wrapped or split in one text", () => {
     const v = decideSpan(`head\n${fold(ghp, 24)}\ntail`);
     expect(v.text).toBe("head\n[REDACTED:github-pat]\ntail");
     expect(v.findings[0]).toMatchObject({ line: 2, column: 1 });
+  });
+
+  test("an exempted token stays exempted when wrapped or split", () => {
+    const exemptSha256 = new Set([valueSha256(ghp)]);
+    expect(decideSpan(fold(ghp, 20), { mode: "block", exemptSha256 }).reason).toBe("ALLOW_EXEMPTED");
+    expect(scanToolOutput([ghp.slice(0, 15), ghp.slice(15)], { mode: "block", exemptSha256 }).reason).toBe("ALLOW_EXEMPTED");
   });
 
   test("a whole token at a line's end does not take the next line's word", () => {
