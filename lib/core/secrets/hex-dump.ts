@@ -93,6 +93,24 @@ function _block(text: string, start: number): DumpBlock | undefined {
   return { start, end, bytes: Uint8Array.from(bytes) };
 }
 
+/**
+ * Whether the line at `at` (a line start) continues a dump: the line before it and this one are
+ * lines of one format (a stream segment cut there would split the dump's bytes).
+ */
+export function insideHexDump(text: string, at: number): boolean {
+  if (at < 2 || text.charCodeAt(at - 1) !== 10) return false;
+  const line = (start: number) => {
+    const nl = text.indexOf("\n", start);
+    const stop = nl < 0 ? text.length : nl;
+    return text.slice(start, stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+  };
+  const before = line(text.lastIndexOf("\n", at - 2) + 1);
+  const here = line(at);
+  const scratch: number[] = [];
+  const reader = READERS.find((read) => read(before, scratch));
+  return reader !== undefined && (reader(here, scratch) || FILLER.test(here));
+}
+
 /** Pushes the bytes of hex digits grouped by spaces; false when there are none. */
 function _hexPairs(groups: string | undefined, out: number[]): boolean {
   if (groups === undefined) return false;

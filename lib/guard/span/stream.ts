@@ -1,4 +1,5 @@
 import type { SecretFinding } from "../../core/secrets/detect.ts";
+import { insideHexDump } from "../../core/secrets/hex-dump.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
 import { type SpanDecision, spanVerdict, spanVerdictFor } from "./decide.ts";
 import { insideWrappedBase64, spanFindings } from "./readable-view.ts";
@@ -57,16 +58,19 @@ export async function decideStream(
 
 /** Lines a segment may step back to keep a block of wrapped base64 whole (a decoded run is at most 64 KiB). */
 const MAX_WRAPPED_LINES = 1100;
+/** Lines a segment may step back to keep a dump whole (16 bytes a line, a dump block is read up to 64 KiB). */
+const MAX_DUMP_LINES = 4100;
 
 /**
  * Where to end a segment near `target`: after a line break, not inside a private key block
  * that has begun but not ended, not after a line continued with a backslash, and not inside a
- * block of wrapped base64.
+ * block of wrapped base64 or a hex dump.
  */
 export function safeCut(text: string, target: number): number {
   let cut = text.lastIndexOf("\n", target - 1) + 1;
   for (let tries = 0; tries < 8 && cut > 1 && text[cut - 2] === "\\"; tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
   for (let tries = 0; tries < MAX_WRAPPED_LINES && insideWrappedBase64(text, cut); tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
+  for (let tries = 0; tries < MAX_DUMP_LINES && insideHexDump(text, cut); tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
   const begin = text.lastIndexOf("-----BEGIN", cut);
   const end = begin < 0 ? -1 : text.indexOf("-----END", begin);
   if (begin >= 0 && (end < 0 || end >= cut)) cut = text.lastIndexOf("\n", begin) + 1;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { SpanResult } from "../../../../lib/guard/span/contract-schemas.ts";
 import { decideSpan } from "../../../../lib/guard/span/decide.ts";
 import { spanReport } from "../../../../lib/guard/span/report.ts";
-import { decideStream } from "../../../../lib/guard/span/stream.ts";
+import { decideStream, safeCut } from "../../../../lib/guard/span/stream.ts";
 import { ALNUM, chars, token } from "../../core/secrets/fixtures.ts";
 import { DUMPS } from "../../core/secrets/hex-dumps.ts";
 
@@ -21,6 +21,21 @@ describe("dumps through the span guard", () => {
 
   test("xxd -p of a token file: the wrapped hex lines are joined and decoded", () => {
     expect(decideSpan(DUMPS["xxd -p"]!(bytes(`GITHUB_TOKEN=${ghp}\n`))).text).toBe("[REDACTED:github-pat]");
+  });
+
+  test("a stream segment never ends inside a dump", async () => {
+    // od -x shows no characters, so no BEGIN line keeps the cut out of it.
+    const dump = DUMPS["od -x"]!(bytes(key));
+    expect(safeCut(`x\n${dump}\n`, 2 + 48 * 5 + 10)).toBe(2);
+    const filler = `${"lorem ipsum ".repeat(8)}\n`;
+    const head = filler.repeat(Math.floor((1024 * 1024 - 48 * 6) / filler.length));
+    const v = await decideStream((async function* () {
+      yield bytes(head);
+      yield bytes(`${dump}\n${filler.repeat(100)}`);
+    })());
+    expect(v.reason).toBe("SANITIZE_SECRET");
+    expect([...v.spool!.read()].join("").includes(dump.split("\n")[9]!)).toBe(false);
+    v.spool!.close();
   });
 
   test("the stream finds a dumped key, and its --json report is valid without an encoding", async () => {
