@@ -19,7 +19,11 @@ export const credentialFileRules: SecretRule[] = [
     description: "Password of a .netrc entry (machine or default, with a login)",
     // `default` alone is in every other line of code: the default entry is found with its login.
     keywords: ["machine", "default login", "default\n", "default\r\n"],
-    pattern: new RegExp(String.raw`(?:machine${WS}\S+|default)${OTHER}${WS}login${WS}\S+${OTHER}${WS}password${WS}(\S+)`, "gi"),
+    // The login before the password (as `.netrc` files are written) or after it.
+    pattern: new RegExp(
+      String.raw`(?:machine${WS}\S+|default)${OTHER}(?:${WS}login${WS}\S+${OTHER}${WS}password${WS}(\S+)|${WS}password${WS}(\S+)${OTHER}${WS}login${WS}\S)`,
+      "gi",
+    ),
     wordPrefix: 0,
     extraLines: 6,
     allow: _documented,

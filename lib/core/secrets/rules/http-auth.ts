@@ -43,13 +43,14 @@ export const httpAuthRules: SecretRule[] = [
     confidence: 0.85,
   },
   {
-    // A `Cookie:` or `Set-Cookie:` header (curl -v's `> `/`< ` lines, a saved request, code) with
-    // a cookie whose value is long and random enough to be a session: the header's whole value is
-    // the secret, so every cookie in it is redacted (one pass over the line, no look-behind).
+    // A `Cookie:` or `Set-Cookie:` header (curl -v's `> `/`< ` lines, a saved request, code) or
+    // curl's `--cookie` with a cookie whose value is long and random enough to be a session: the
+    // header's whole value is the secret, so every cookie in it is redacted (one pass over the
+    // line, no look-behind).
     id: "cookie-session",
     description: "Session value in a Cookie or Set-Cookie header",
     keywords: ["cookie"],
-    pattern: /(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?([^\n"'\\]{16,4096})/gi,
+    pattern: /(?:(?:Set-)?Cookie["']?[ \t]*[:=][ \t]*["']?([^\n"'\\]{16,4096})|--cookie(?:[ \t]+|=)(?:"([^\n"\\]{16,4096})"|'([^\n'\\]{16,4096})'|([^\s"'\\]{16,4096})))/gi,
     // Tried at the word's start only: `document.cookie` and `req.headers.cookie` are code.
     wordPrefix: 4,
     allow: (value) => !value.split(";").some(_isSessionCookie),
