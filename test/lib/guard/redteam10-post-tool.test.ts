@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { runHook } from "../../../lib/guard/hooks/run-hook.ts";
 import type { SpanMode } from "../../../lib/guard/span/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ALNUM, chars, token } from "../core/secrets/fixtures.ts";
+import { ALNUM, chars, charsOf, token } from "../core/secrets/fixtures.ts";
 import { DUMPS } from "../core/secrets/hex-dumps.ts";
 
 // Red-team pass 10 (docs/check-span.md): structured tool results (MCP structuredContent, JSON
@@ -12,7 +12,9 @@ const ghp = token(["gh", "p_"], chars(36));
 const akia = token(["AK", "IA"], chars(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"));
 const awsSecret = chars(40, `${ALNUM}/+`);
 const password = `Pw${chars(18)}`;
-const keyLines = Array.from({ length: 12 }, () => chars(64, `${ALNUM}+/`));
+// The leftover rows draw from their own stream, so the values above and in later files stay.
+const own = charsOf(4106);
+const keyLines = Array.from({ length: 12 }, () => own(64, `${ALNUM}+/`));
 const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${keyLines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----\n`;
 const keyBase64 = Buffer.from(key).toString("base64").match(/.{1,76}/g)!.join("\n");
 

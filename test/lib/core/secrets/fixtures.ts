@@ -14,8 +14,21 @@ const rand = seeded(20240605);
 
 /** `n` random characters of `alphabet`. */
 export function chars(n: number, alphabet = ALNUM): string {
+  return _chars(rand, n, alphabet);
+}
+
+/**
+ * A `chars` with its own seeded stream: a test file that uses it leaves the shared stream, and so
+ * the values of the files run after it in the same process, as they were.
+ */
+export function charsOf(seed: number): typeof chars {
+  const own = seeded(seed);
+  return (n, alphabet = ALNUM) => _chars(own, n, alphabet);
+}
+
+function _chars(random: () => number, n: number, alphabet: string): string {
   let s = "";
-  for (let i = 0; i < n; i++) s += alphabet[Math.floor(rand() * alphabet.length)];
+  for (let i = 0; i < n; i++) s += alphabet[Math.floor(random() * alphabet.length)];
   return s;
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { detectSecrets } from "../../../../lib/core/secrets/detect.ts";
 import { hexDumpBlocks } from "../../../../lib/core/secrets/hex-dump.ts";
-import { ALNUM, chars, token } from "./fixtures.ts";
+import { ALNUM, charsOf, token } from "./fixtures.ts";
 import { DUMPS } from "./hex-dumps.ts";
+
+const chars = charsOf(4101);
 
 // Red-team pass 10 leftover (docs/check-span.md): `xxd ~/.ssh/id_rsa` and its kin print a key as
 // hex or as od's characters. Every key and token here is generated at run time and fake.

@@ -3,8 +3,10 @@ import { SpanResult } from "../../../../lib/guard/span/contract-schemas.ts";
 import { decideSpan } from "../../../../lib/guard/span/decide.ts";
 import { spanReport } from "../../../../lib/guard/span/report.ts";
 import { decideStream, safeCut } from "../../../../lib/guard/span/stream.ts";
-import { ALNUM, chars, token } from "../../core/secrets/fixtures.ts";
+import { ALNUM, charsOf, token } from "../../core/secrets/fixtures.ts";
 import { DUMPS } from "../../core/secrets/hex-dumps.ts";
+
+const chars = charsOf(4102);
 
 // Red-team pass 10 leftover (docs/check-span.md): a key dumped by xxd, hexdump or od reaches the
 // agent redacted, and the report stays inside the contract (no new `encoding` value).

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { decideSpan } from "../../../../lib/guard/span/decide.ts";
 import { readableView } from "../../../../lib/guard/span/readable-view.ts";
-import { chars, token } from "../../core/secrets/fixtures.ts";
+import { charsOf, token } from "../../core/secrets/fixtures.ts";
+
+const chars = charsOf(4103);
 
 // Red-team pass 10 leftover (docs/check-span.md): tokens a browser or a Markdown renderer shows
 // whole but whose text holds HTML character references or Markdown backslash escapes.

@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { valueSha256 } from "../../../../lib/core/secrets/finding-hash.ts";
 import { scanToolOutput } from "../../../../lib/guard/hooks/scan-output.ts";
 import { decideSpan } from "../../../../lib/guard/span/decide.ts";
-import { ALNUM, chars, HEX, token } from "../../core/secrets/fixtures.ts";
+import { ALNUM, charsOf, HEX, token } from "../../core/secrets/fixtures.ts";
+
+const chars = charsOf(4104);
 
 // Red-team pass 10 leftover (docs/check-span.md): a token hard-wrapped at a fixed column or split
 // between two strings a reader concatenates. Every value is generated at run time.
