@@ -42,14 +42,14 @@ export interface ReadableView {
 }
 
 /**
- * The findings in `text` and in its readable view ({@link readableView}), in original offsets:
- * sorted, disjoint (overlaps merge, named by the most confident; a counted finding wins over an
- * exempted one), with lines and columns of `text`.
+ * The findings in `text`, in its readable view ({@link readableView}) and of the tokens
+ * hard-wrapped or split in that view (joins.ts), in original offsets: sorted, disjoint (overlaps
+ * merge, named by the most confident; a counted finding wins over an exempted one), with lines
+ * and columns of `text`.
  */
 export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): SecretFinding[] {
   const found = detectSecrets(text, { exemptSha256 });
   const view = readableView(text);
-  // Tokens hard-wrapped in the text as a reader sees it (joins.ts).
   const seen = wrappedTokenFindings(view?.text ?? text, exemptSha256);
   if (view !== undefined) seen.push(...detectSecrets(view.text, { exemptSha256 }));
   if (seen.length === 0) return found;
