@@ -1,5 +1,5 @@
 /**
- * The dumps `xxd`, `hexdump -C`, `hexdump`, `od -c`, `od -x` and `od -t x1` print (of a key file,
+ * The dumps `xxd`, `hexdump -C`, `hexdump`, `od -c`, `od -x` and `od -t x1[z]` print (of a key file,
  * a token file): blocks of lines that start with an offset, read back into the bytes they show.
  * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
  */
@@ -18,12 +18,12 @@ type LineReader = (line: string, out: number[]) => boolean;
 const XXD = /^[0-9a-fA-F]{8}: ((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?: {2}|$)/;
 // hexdump -C: bytes, an extra space after the eighth, then `|characters|`.
 const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
-// od -x, hexdump: little-endian 16-bit words; od -t x1: bytes (offsets octal or hex, 7 digits;
-// hexdump pads its last line with spaces).
-const WORDS = /^[0-9a-f]{7}((?: [0-9a-f]{4})+) *$/;
-const BYTES = /^[0-9a-f]{7}((?: [0-9a-f]{2})+) *$/;
+// od -x, hexdump: little-endian 16-bit words; od -t x1: bytes (offsets octal, decimal or hex, 6
+// to 8 digits with od's -A; hexdump pads its last line with spaces; od's `z` adds `>characters<`).
+const WORDS = /^[0-9a-f]{6,8}((?: [0-9a-f]{4})+)(?: +>.*<)? *$/;
+const BYTES = /^[0-9a-f]{6,8}((?: [0-9a-f]{2})+)(?: +>.*<)? *$/;
 // od -c: 4-column fields, a character, a backslash escape or three octal digits.
-const CHARS = /^[0-7]{7}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
+const CHARS = /^[0-9a-f]{6,8}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
 const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
 
 const READERS: LineReader[] = [
@@ -50,7 +50,7 @@ const READERS: LineReader[] = [
 ];
 
 /** A line that only carries an offset (a dump's last line) or `*` (repeated lines left out). */
-const FILLER = /^(?:[0-9a-fA-F]{7,8}|\*)$/;
+const FILLER = /^(?:[0-9a-fA-F]{6,8}|\*)$/;
 /** Bytes read per block at most: a key is a few KiB. */
 const MAX_BYTES = 64 * 1024;
 

@@ -34,6 +34,11 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
       }),
       octal(bytes.length),
     ].join("\n"),
+  "od -A x -t x1z": (bytes) =>
+    [
+      ...lines(bytes, 16).map((l, i) => `${(i * 16).toString(16).padStart(6, "0")}${[...l].map((b) => ` ${hex2(b)}`).join("").padEnd(48)}  >${ascii(l)}<`),
+      bytes.length.toString(16).padStart(6, "0"),
+    ].join("\n"),
   "od -x": (bytes) =>
     [
       ...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")}`),
