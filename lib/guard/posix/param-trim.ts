@@ -7,11 +7,13 @@
  * the pattern are printable ASCII, and the pattern is plain text, `*` and `?`, or text that is
  * wholly quoted. Brackets (their ranges follow the locale's collation), extglob groups, `~`,
  * backslashes and mixed quoting are unknown (null). A result that would differ with
- * `nocasematch` set is unknown too.
+ * `nocasematch` set is unknown too, and so is a value holding `{}`: find's -exec replaces it
+ * with each match (`find . -exec sh -c 'X={}; rm -rf "${X%/*}"' \;` removes the match's
+ * folder), and the policy judges a `{}` template as the match itself.
  */
 export function trimmed(value: string, op: string, raw: string, unquoted: string): string | null {
   const source = _patternSource(raw, unquoted);
-  if (source === null || value.length > MAX_VALUE || !PRINTABLE.test(value)) return null;
+  if (source === null || value.length > MAX_VALUE || !PRINTABLE.test(value) || value.includes("{}")) return null;
   const exact = _trim(value, op, new RegExp(`^${source}$`, "s"));
   return exact === _trim(value, op, new RegExp(`^${source}$`, "si")) ? exact : null;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { trimmed } from "../../../lib/guard/posix/param-trim.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 6's hunt over compound agent lines: bash's prefix and suffix removal on a known value
 // (posix/param-trim.ts) and the `function NAME()` spelling of a definition.
@@ -28,6 +28,10 @@ table("prefix and suffix removal", [
   ["a bracket pattern depends on the locale", 'x=a; rm -rf ~/"${x%[a]}"', ...UNKNOWN],
   ["a result nocasematch could change is unknown", 'x=aC; rm -rf ~/"${x%c}"', ...UNKNOWN],
   ["an expanded pattern is unknown", 'p=/project; x=$HOME/project; rm -rf "${x%$p}"', ...UNKNOWN],
+  // find replaces {} inside the code with each match: the trimmed name is no template of it.
+  ["a trimmed find match is unknown", `find . -name '*.git.js' -exec sh -c 'X={}; rm -rf "\${X%.js}"' \\;`, ...UNKNOWN],
+  ["a find match's folder is unknown", `find src -name a.js -exec sh -c 'X="{}"; rm -rf "\${X%/*}"' \\;`, ...UNKNOWN],
+  ["the match itself is judged as before", `find src -name a.js -exec sh -c 'X="{}"; rm -f "$X"' \\;`, ...RELOCATE],
 ]);
 
 const CALLS: VerdictRow[] = [
