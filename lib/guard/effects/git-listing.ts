@@ -3,6 +3,7 @@ import { applyStages, lineStage, outputLines, type LineStage } from "../posix/li
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
+import { programIdentity } from "./program-path.ts";
 
 // The options of the two listings read here that change nothing but which names are printed
 // (or their separator); any other option (`--format`, `-s`, `--output`, `--ext-diff`, `-x`)
@@ -113,14 +114,14 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
   const stages: LineStage[] = [];
   let git = feeder;
   for (let stage = lineStage(git); stage && git.pipeFrom; stage = lineStage(git)) {
+    if (!_runsItself(git, ctx)) return null;
     stages.unshift(stage);
     git = git.pipeFrom;
   }
   const [head, ...args] = git.argv;
   const cwd = ctx.state.cwd;
-  if (!head || head.dynamic || head.value !== "git" || programName(head) !== "git" || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
-  if (cwd === null || ctx.depth > 0 || rewritten || ctx.state.landed?.length || ctx.state.changes?.length) return null;
-  if (ctx.state.aliases?.has("git") || ctx.state.functions?.has("git") || ctx.state.hashed?.has("git") || ctx.state.gitConfig !== undefined) return null;
+  if (!head || head.value !== "git" || !_runsItself(git, ctx) || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
+  if (cwd === null || ctx.depth > 0 || rewritten || ctx.state.landed?.length || ctx.state.changes?.length || ctx.state.gitConfig !== undefined) return null;
   if ([...ctx.vars.keys()].some((k) => k.startsWith("GIT_"))) return null;
   const listing = gitListingArgs(args);
   const output = listing === null ? null : listingOutput(cwd, listing);
@@ -129,6 +130,20 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
   // NUL-separated names are no lines the stages could select from.
   const kept = listing!.includes("-z") ? null : applyStages(outputLines(output), stages);
   return kept && kept.map((line) => `${line}\n`).join("");
+}
+
+/**
+ * Whether a listing's command runs the program its bare name says: no alias, function or hash
+ * entry of the line names it, and its PATH finds that program (program-path.ts). A `grep() {
+ * echo -D; … }` between `git branch --merged` and `xargs git branch -d`, or a git found first
+ * in a folder the line put on PATH, prints what it likes (red team 13).
+ */
+function _runsItself(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
+  const head = cmd.argv[0];
+  if (!head || head.dynamic || head.value.includes("/")) return false;
+  const name = head.value;
+  if (ctx.state.aliases?.has(name) || ctx.state.functions?.has(name) || ctx.state.hashed?.has(name)) return false;
+  return programName(head) === name && programIdentity(head, cmd, ctx) === name;
 }
 
 // Less text than GNU (128 KiB), BSD (ARG_MAX) and BusyBox (32 KiB) xargs gather before they run

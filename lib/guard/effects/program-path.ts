@@ -34,7 +34,8 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   if (!head.value.includes("/")) {
     const own = cmd?.assigns.find((a) => a.name === "PATH");
     const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
-    if (path === undefined || BUILTINS.has(name)) return name;
+    if (BUILTINS.has(name)) return name;
+    if (path === undefined) return _landedOnEnvironmentPath(head.value, ctx) ? LANDED : name;
     if (path === null || path === UNSET) return null;
     // The first folder of the new PATH holding the name decides, as the shell searches.
     const dirs = path.split(":");
@@ -96,6 +97,24 @@ function _fetchedInto(file: string, ctx: AnalyzeContext): boolean {
     if (tainted.has(at) || tainted.has(`${at}/`)) return true;
     if (at === dirname(at)) return tainted.has("");
   }
+}
+
+/**
+ * Whether the environment's PATH finds `value` in a file the line wrote at a known place (or
+ * fetched) before any other: a folder of the project on it (direnv's `PATH_add bin`) makes
+ * `printf … > bin/mktemp` the mktemp a later bare `mktemp` runs (red team 13). A write to an
+ * unknown place is not taken to land there: that would make every program unknown.
+ */
+function _landedOnEnvironmentPath(value: string, ctx: AnalyzeContext): boolean {
+  const landed = ctx.state.landed?.filter((l) => l !== null);
+  if (!landed?.length && !ctx.state.tainted?.size) return false;
+  for (const dir of (ctx.env?.PATH ?? "").split(":")) {
+    const file = _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false);
+    if (file === null) continue;
+    if (landed?.some((l) => file === l || file.startsWith(`${l}/`)) || _fetchedInto(file, ctx)) return true;
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+  }
+  return false;
 }
 
 function _landed(file: string, ctx: AnalyzeContext): boolean {

@@ -1,5 +1,6 @@
 import type { SimpleCommand } from "../syntax.ts";
 import { plainPrograms, quietRedirects } from "./numeric-output.ts";
+import { relyOnOutput } from "./relied-output.ts";
 import type { Vars } from "./vars.ts";
 
 // rev-parse's options that keep its output one object name: `--short[=N]` abbreviates it (and,
@@ -21,5 +22,7 @@ export function hashOutput(vars: Vars, commands: SimpleCommand[]): boolean {
   const [head, sub, ...args] = git.argv;
   if (!head || head.quoted || head.value !== "git" || sub?.value !== "rev-parse" || git.argv.some((w) => w.dynamic || w.glob)) return false;
   const operands = args.filter((w) => !OPTIONS.test(w.value));
-  return operands.length === 1 && operands[0]!.value === "HEAD" && plainPrograms(vars);
+  if (operands.length !== 1 || operands[0]!.value !== "HEAD" || !plainPrograms(vars)) return false;
+  relyOnOutput(git);
+  return true;
 }

@@ -1,5 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
+import { relyOnOutput } from "./relied-output.ts";
 import type { Vars } from "./vars.ts";
 
 /**
@@ -77,7 +78,9 @@ export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean
  * and, unquoted, one number (`id -G` or `wc -lc` print several, which split into more words).
  */
 export function numericOutput(vars: Vars, commands: SimpleCommand[], quoted: boolean): boolean {
-  return plainPrograms(vars) && _numericCommands(commands, !quoted);
+  if (!plainPrograms(vars) || !_numericCommands(commands, !quoted)) return false;
+  relyOnOutput(commands.at(-1));
+  return true;
 }
 
 function _numericCommands(commands: SimpleCommand[], single: boolean): boolean {

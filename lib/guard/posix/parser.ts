@@ -20,6 +20,7 @@ import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listi
 import { recordNumeric } from "./loop-candidates.ts";
 import { noteLineText, numericSubstitution } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
+import { relyOnOutput } from "./relied-output.ts";
 import { freshTemp } from "./temp-output.ts";
 import { trackDefinitions } from "./track.ts";
 import { DECLARERS, mark, restore, settle, type Vars } from "./vars.ts";
@@ -66,6 +67,8 @@ class _Parser extends Lexer {
   }
 
   parseText(text: string): SimpleCommand[] {
+    // Text read here (an imported function's body, a mapfile callback) may define programs too.
+    noteLineText(this.vars, text, this.depth + 1);
     const at = mark(this.vars);
     const sub = new _Parser(text, this.vars, this.depth + 1, false, this.flow.child());
     sub.unrolling = this.unrolling;
@@ -295,7 +298,7 @@ class _Parser extends Lexer {
     }
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
-    if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd);
+    if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd, raws);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
     if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
@@ -333,7 +336,10 @@ class _Parser extends Lexer {
     for (const w of words) {
       const raw = raws.get(w);
       const name = raw === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*(?==)/.exec(raw)?.[0];
-      if (name !== undefined && w.dynamic && this.vars.get(name) === null && numericSubstitution(this, raw)) recordNumeric(this, name);
+      if (name !== undefined && w.dynamic && this.vars.get(name) === null && numericSubstitution(this, raw)) {
+        relyOnOutput(w.outputOf?.at(-1));
+        recordNumeric(this, name);
+      }
     }
   }
 

@@ -2,6 +2,7 @@ import type { SimpleCommand } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 import { repeats } from "./listing-words.ts";
 import { lineMentions, substitutedCommands } from "./numeric-output.ts";
+import { relyOnOutput } from "./relied-output.ts";
 import { assigned, UNSET } from "./vars.ts";
 
 /**
@@ -30,7 +31,9 @@ export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined
   if (!head || head.quoted || head.value !== "mktemp" || args.some((w) => w.dynamic || w.glob)) return null;
   if (!args.every((w) => /^-[dq]+$/.test(w.value) || OPTIONS.has(w.value))) return null;
   const dir = _tmpdir(lx);
-  return dir === null ? null : { name: cmd.assigns[0]!.name, path: `${dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX` };
+  if (dir === null) return null;
+  relyOnOutput(cmd.assigns[0]!.value.outputOf?.[0]);
+  return { name: cmd.assigns[0]!.name, path: `${dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX` };
 }
 
 // The options that leave mktemp making `tmp.XXXXXXXXXX` in TMPDIR. `-p DIR` is not read: BSD

@@ -1,6 +1,7 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { keptPathOf } from "./path-var.ts";
-import { addOrigin, assign, DECLARERS, forgetAll, UNSET, type Vars } from "./vars.ts";
+import type { RawWords } from "./raw-words.ts";
+import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 // The commands that define variables: for any other one there is nothing to remember.
 const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
@@ -12,8 +13,9 @@ function _kept(name: string, word: Word): string | null {
 }
 
 /** Remembers the variables a finished command defines, so later words can resolve them. */
-export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
+export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords): void {
   const head = cmd.argv[0];
+  if (raws && _computedName(cmd, raws)) forgetAny(vars);
   for (const { name, value } of cmd.assigns) if (value.outputOf) addOrigin(vars, name, value.outputOf);
   if (!head) {
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
@@ -25,6 +27,10 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
     const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
+    for (const w of nameref ? rest : []) {
+      const ref = /^[A-Za-z_][A-Za-z0-9_]*/.exec(w.value)?.[0];
+      if (ref) noteNameref(vars, ref);
+    }
     for (const w of rest) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
       // A declarer's argument is an ordinary word: `declare X={a,b}` brace-expands to two
@@ -48,4 +54,29 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand): void {
     const name = at < 0 ? undefined : rest[at]!.value === "-v" ? rest[at + 1]?.value : rest[at]!.value.slice(2);
     if (name !== undefined) assign(vars, name.replace(/\[.*$/s, ""), null);
   }
+}
+
+// The options of read, mapfile and readarray that take a value (a prompt, a delimiter, a count).
+const VALUED = /^-[a-zA-Z]*[adinNptuDOscC]$/;
+
+/**
+ * Whether a definer assigns a variable the line names only when it runs: a computed name
+ * (`export "PA$x=…"`, `declare "$kv"`, `printf -v "$n"`, `read "$n"`, `unset "$n"`) or a name
+ * reference (`declare -n r=$n`; `declare -n r; r=PATH` and `for r in PATH` set its target
+ * too). Any variable may change there, PATH included (red team 13).
+ */
+function _computedName(cmd: SimpleCommand, raws: RawWords): boolean {
+  const [head, ...rest] = cmd.argv;
+  if (!head || head.dynamic) return false;
+  const name = head.value;
+  // The name part of a word as written: up to its first `=`, quotes aside.
+  const computed = (w: Word) => w.dynamic && !NAME.test((raws.get(w) ?? "$").split("=")[0]!.replace(/["']/g, ""));
+  if (DECLARERS.has(name)) return rest.some((w) => /^-[a-zA-Z]*n/.test(w.value) || computed(w));
+  if (name === "unset") return rest.some(computed);
+  if (name === "printf") {
+    const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));
+    return at >= 0 && (rest[at]!.value === "-v" ? rest[at + 1] !== undefined && computed(rest[at + 1]!) : rest[at]!.dynamic);
+  }
+  if (name === "read" || name === "mapfile" || name === "readarray") return rest.some((w, i) => computed(w) && !(i > 0 && VALUED.test(rest[i - 1]!.value)));
+  return false;
 }

@@ -55,6 +55,8 @@ export function getCandidates(vars: Vars, name: string): { values: string[]; fra
 }
 
 export function assign(vars: Vars, name: string, value: string | null): void {
+  // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
+  if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
   _assign(vars, name, value);
   for (const names of _watches.get(vars) ?? []) names.add(name);
 }
@@ -131,6 +133,28 @@ export function blur(vars: Vars, at: number): void {
 /** After `source FILE`: the file may have set anything. */
 export function forgetAll(vars: Vars): void {
   for (const name of vars.keys()) assign(vars, name, null);
+}
+
+// The variables the guard reads from the environment when the line has not set them.
+const FROM_ENVIRONMENT = ["PATH", "TMPDIR", "CDPATH", "IFS"];
+
+// The name references a line declared (`declare -n r`), and the Vars being forgotten now.
+const _namerefs = new WeakMap<Vars, Set<string>>();
+const _forgetting = new WeakSet<Vars>();
+
+/** After an assignment to a name the line computes: any variable may hold anything, those above included. */
+export function forgetAny(vars: Vars): void {
+  _forgetting.add(vars);
+  forgetAll(vars);
+  for (const name of FROM_ENVIRONMENT) assign(vars, name, null);
+  _forgetting.delete(vars);
+}
+
+/** `declare -n NAME`: every later assignment to NAME may change any variable. */
+export function noteNameref(vars: Vars, name: string): void {
+  let names = _namerefs.get(vars);
+  if (!names) _namerefs.set(vars, (names = new Set()));
+  names.add(name);
 }
 
 /** The value a plain `$name` expands to: null when unknown (a kept PATH is partly unknown). */

@@ -1,0 +1,81 @@
+import { beforeAll } from "bun:test";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { OK, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red-team pass 13: the relaxations of session 6 (docs/check.md). Commands are only judged;
+// each refused row was confirmed with bash 5.2 and git in test/support/sandbox.sh.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
+
+beforeAll(() => {
+  // A project folder holding programs named like mktemp, git and wc (a hostile checkout), and a
+  // tracked file and an unmerged branch for the listings.
+  mkdirSync(join(fx.ws, "evil"));
+  for (const name of ["mktemp", "git", "wc"]) {
+    writeFileSync(join(fx.ws, "evil", name), "#!/bin/sh\nexit 0\n");
+    chmodSync(join(fx.ws, "evil", name), 0o755);
+  }
+  writeFileSync(join(fx.ws, "notes.ts"), "oldName\n");
+  const git = (...args: string[]) => void Bun.spawnSync(["git", "-C", fx.ws, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdout: "ignore", stderr: "ignore" });
+  git("add", "notes.ts");
+  git("commit", "-qm", "notes");
+  git("branch", "feature");
+});
+
+// The parser reads what mktemp, `git rev-parse HEAD` and `wc -l` print only while their names
+// run those programs. A variable named only when the line runs (`export "PA$x=…"`, a name
+// reference, `printf -v "$n"`, `read "$n"`) may be PATH, and a function imported from a
+// computed BASH_FUNC_ value is no text the line shows: with an empty mktemp there, `rm -rf
+// "$d$HOME/victim"` removed the home's folder, and a git printing `x/;e touch ~/p;#` made sed
+// run a command.
+table("red team 13: output read from a program the line may have replaced", [
+  ["PATH through a computed export", 'x=TH; export "PA$x=$PWD/evil:/usr/bin:/bin"; d=$(mktemp -d) && rm -rf "$d$HOME/victim"', ...UNKNOWN],
+  ["PATH through a name reference", 'x=TH; declare -n r=PA$x; r=$PWD/evil:$r; d=$(mktemp -d) && rm -rf "$d$HOME/victim"', ...UNKNOWN],
+  ["a name reference to a computed name", 'declare -n r=$X; r=$PWD/evil; d=$(mktemp -d) && rm -rf "$d$HOME"', ...UNKNOWN],
+  ["a name reference given its target later", 'x=TH; declare -n r; r=PA$x; r=$PWD/evil; d=$(mktemp -d) && rm -rf "$d$HOME"', ...UNKNOWN],
+  ["printf -v into a computed name", 'printf -v "$X" %s "$PWD/evil"; d=$(mktemp -d) && rm -rf "$d$HOME"', ...UNKNOWN],
+  ["read into a computed name", 'read "$X" <<< "$PWD/evil"; d=$(mktemp -d) && rm -rf "$d$HOME"', ...UNKNOWN],
+  ["declare of a computed assignment", 'declare "$X"; d=$(mktemp -d) && rm -rf "$d$HOME"', ...UNKNOWN],
+  ["a function imported from a computed value", `p='('; q=')'; env "BASH_FUNC_mktemp%%=$p$q { :; }" bash -c 'd=$(mktemp -d) && rm -rf "$d$HOME/victim"'`, ...UNKNOWN],
+  ["git rev-parse in sed on a computed PATH", 'x=TH; export "PA$x=$PWD/evil:/usr/bin:/bin"; sed -i "s/x/$(git rev-parse --short HEAD)/" README.md', ...UNKNOWN],
+  ["git rev-parse in sed from an imported function", `p='('; q=')'; env "BASH_FUNC_git%%=$p$q { printf 'x/;e touch ~/p;#'; }" bash -c 'sed -i "s/x/$(git rev-parse --short HEAD)/" README.md'`, ...UNKNOWN],
+  ["wc's count for arithmetic on a computed PATH", 'x=TH; declare -n r=PA$x; r=$PWD/evil:$r; n=$(wc -l < README.md); echo $((n))', ...UNKNOWN],
+  ["any program after a computed export of PATH", 'export "$X=$PWD/evil"; ls -rf ~', ...UNKNOWN],
+  // A literal name with a computed value, a prompt, or an unchanged PATH keep the readings.
+  ["a new folder used and removed", 'd=$(mktemp -d) && cp -r src "$d" && rm -rf "$d"', ...TEMP],
+  ["export of a literal name", 'export FOO="$X"; d=$(mktemp -d) && rm -rf "$d"', ...TEMP],
+  ["read with a computed prompt", 'read -r -p "$P" answer; d=$(mktemp -d) && rm -rf "$d"', ...TEMP],
+  ["the short hash into sed", 'sed -i "s/x/$(git rev-parse --short HEAD)/" README.md', ...OK],
+  ["a count for arithmetic", "n=$(wc -l < README.md); echo $((n + 1))", ...OK],
+]);
+
+// A project folder on the environment's PATH (direnv's `PATH_add bin`): a program the line
+// writes there is what a bare name runs (an empty bin/mktemp made `rm -rf "$d$HOME/victim"`
+// remove the home's folder).
+verdictRows({ ws: fx.ws, env: { ...fx.env, PATH: `${fx.ws}/bin:${fx.env.PATH}` } })("red team 13: a program written into a folder of the environment's PATH", [
+  ["mktemp", `mkdir -p bin && printf '#!/bin/sh\\n' > bin/mktemp && chmod +x bin/mktemp && d=$(mktemp -d) && rm -rf "$d$HOME/victim"`, ...UNKNOWN],
+  ["git rev-parse into sed", `mkdir -p bin && printf '#!/bin/sh\\necho "x/;e touch ~/p;#"\\n' > bin/git && chmod +x bin/git && sed -i "s/x/$(git rev-parse --short HEAD)/" README.md`, ...UNKNOWN],
+  ["any bare name", `mkdir -p bin && printf 'rm -rf ~\\n' > bin/ls && chmod +x bin/ls && ls`, ...UNKNOWN],
+  ["a new folder used and removed", 'd=$(mktemp -d) && cp -r src "$d" && rm -rf "$d"', ...TEMP],
+  ["a file written elsewhere", "mkdir -p out && echo x > out/notes.txt && d=$(mktemp -d) && rm -rf \"$d\"", ...OK],
+]);
+
+// A git listing is read by running git now; the stages between it and xargs are applied in
+// process. Each must be the program its name says: a `grep` function printing `-D` made `xargs
+// git branch -d` force-delete an unmerged branch, a `head` function and a git first on a changed
+// PATH made `xargs rm -rf` remove a home folder.
+table("red team 13: a listing's git, grep and head replaced in the line", [
+  ["a grep function before xargs git branch -d", "grep() { echo -D; echo feature; }; git branch --merged | grep -v main | xargs git branch -d", ...UNKNOWN],
+  ["a head function before xargs rm -rf", 'head() { echo "$HOME"; }; git ls-files | head -5 | xargs rm -rf', ...UNKNOWN],
+  ["an alias of head", "alias head='echo ~ #'; git ls-files | head -5 | xargs rm -rf", ...UNKNOWN],
+  ["git found first in a folder put on PATH", "export PATH=$PWD/evil:$PATH; git ls-files | xargs rm -rf", ...UNKNOWN],
+  ["git grep on a computed PATH", 'x=TH; export "PA$x=$PWD/evil:/usr/bin:/bin"; git grep -l oldName | xargs rm -f', ...UNKNOWN],
+  ["the merged branches (as before)", "git branch --merged | grep -v main | xargs git branch -d", ...OK],
+  ["a head stage (as before)", "git ls-files notes.ts | head -5 | xargs rm -f", ...RELOCATE],
+  ["a folder without git added to PATH", "export PATH=/opt/none/bin:$PATH; git grep -l oldName -- notes.ts | xargs rm -f", ...RELOCATE],
+]);
