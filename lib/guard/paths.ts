@@ -166,6 +166,9 @@ function _ancestors(anchors: string[]): Set<string> {
   return out;
 }
 
+// A drive name of two characters or more, or a provider other than FileSystem (about_Providers).
+const PS_DRIVE = /^[A-Za-z][A-Za-z0-9_]+:(?!:)|(?:^|\/)(?:registry|alias|environment|function|variable|certificate|wsman)::/i;
+
 export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } | { kind: "wildcard" };
 
 /** The absolute paths one target word names (globs expanded as the shell would). */
@@ -176,6 +179,10 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
   const drive = word.value.charCodeAt(1) === 58 && /^[A-Za-z]:(?=\/|$)/.test(word.value);
   if (drive) word = { ...word, value: word.value.slice(2) || "/", pattern: word.pattern.slice(2) || "/" };
   if (win32Names.value) {
+    // A drive PowerShell's providers give other than a disk's (`HKCU:`, `Env:`, `Cert:`, a
+    // New-PSDrive name of any root) or another provider's path (`Registry::HKEY_CURRENT_USER`):
+    // no file the guard can name (`Remove-Item -Recurse HKCU:\Software` deletes registry keys).
+    if (PS_DRIVE.test(word.value)) return { kind: "unknown" };
     // `.git.`, `config::$DATA`: the name Windows opens; an 8.3 short name is not known.
     const value = win32Path(word.value);
     const pattern = word.glob ? win32Path(word.pattern) : value;

@@ -25,6 +25,12 @@ const CHILD_LISTING = new Set(["get-childitem", "gci", "ls", "dir"]);
 // Formatting cmdlets pass what they are given on to the next command (as text or objects).
 // Cmdlets that read FileSystem provider paths (the write cmdlets are powershell-writes.ts's).
 const PATH_READERS = new Set(["get-content", "gc", "cat", "type", "get-item", "gi", "get-childitem", "gci", "ls", "dir", "test-path", "resolve-path", "rvpa", "get-filehash", "select-string", "sls", "import-csv", "ipcsv", "import-clixml"]);
+// Commands that make a name run another command (about_Aliases): `Set-Alias build Remove-Item;
+// build -Recurse -Force ~` removes the home (red team 13), as an item written on the Alias:
+// drive does (`Set-Item Alias:build Remove-Item`).
+const ALIAS_DEFINERS = new Set(["set-alias", "sal", "new-alias", "nal", "import-alias", "ipal"]);
+const ITEM_WRITERS = new Set(["set-item", "si", "new-item", "ni", "copy-item", "copy", "cp", "cpi", "move-item", "move", "mv", "mi", "rename-item", "ren", "rni"]);
+const ALIAS_DRIVE = /^(?:-[a-z]+:)?(?:microsoft\.powershell\.core\/)?alias::?/i;
 const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-csv", "convertto-xml", "format-list", "fl", "format-table", "ft", "select-object", "select", "sort-object", "sort", "write-output", "echo", "write"]);
 
 /**
@@ -112,6 +118,7 @@ function _translate(all: Word[], cx: _Context): Word[] {
   if (head!.dynamic) return words;
   // A module-qualified name (`Microsoft.PowerShell.Management\Remove-Item`) is the command itself.
   const name = head!.value.toLowerCase().replace(/^[a-z_][\w.]*\/(?=[a-z]+-[a-z]+$)/, "");
+  if (ALIAS_DEFINERS.has(name) || (ITEM_WRITERS.has(name) && args.some((a) => ALIAS_DRIVE.test(a.value)))) return [literalWord(SYNTHETIC.unknown)];
   if (REMOVE.has(name) || WRITE_CMDLETS.has(name) || PATH_READERS.has(name) || FETCHERS.has(name)) _providerHome(args, cx.vars);
   if (REMOVE.has(name)) return _removeItem(args, cx.source, cx.cwd);
   const write = translateWrite(name, args);

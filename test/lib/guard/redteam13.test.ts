@@ -79,3 +79,26 @@ table("red team 13: a listing's git, grep and head replaced in the line", [
   ["a head stage (as before)", "git ls-files notes.ts | head -5 | xargs rm -f", ...RELOCATE],
   ["a folder without git added to PATH", "export PATH=/opt/none/bin:$PATH; git grep -l oldName -- notes.ts | xargs rm -f", ...RELOCATE],
 ]);
+
+// PowerShell (pwsh does not run here: read from about_Providers and about_Aliases). A path on a
+// drive of another provider (`HKCU:`, `Env:`, `Registry::`, a New-PSDrive name) was read as a
+// relative file that does not exist (ALLOW_NOOP): `Remove-Item -Recurse HKCU:\Software` deletes
+// the user's registry settings, also through the relaxed `(Join-Path "HKCU:" "Software")` and a
+// foreach over a literal list. An alias makes a harmless name run Remove-Item.
+const ps = verdictRows(fx, "powershell");
+ps("red team 13: PowerShell provider drives and aliases", [
+  ["a registry key", "Remove-Item -Recurse -Force HKCU:\\Software", ...UNKNOWN],
+  ["a provider-qualified registry path", "Remove-Item -Recurse -Force Registry::HKEY_CURRENT_USER\\Software", ...UNKNOWN],
+  ["Join-Path of a registry drive", 'Remove-Item -Recurse -Force (Join-Path "HKCU:" "Software")', ...UNKNOWN],
+  ["a foreach item on the registry drive", 'foreach ($x in "src", "HKCU:\\Software") { Remove-Item -Recurse -Force $x }', ...UNKNOWN],
+  ["a drive New-PSDrive made", "New-PSDrive -Name Docs -PSProvider FileSystem -Root ~/Documents; Remove-Item -Recurse -Force Docs:\\x", ...UNKNOWN],
+  ["a copy onto the registry drive", "Copy-Item README.md HKCU:\\x", ...UNKNOWN],
+  ["Set-Alias to Remove-Item", "Set-Alias build Remove-Item; build -Recurse -Force ~", ...UNKNOWN],
+  ["sal, and an alias over ls", "sal ls Remove-Item -Force; ls -Recurse -Force ~", ...UNKNOWN],
+  ["an item written on the Alias: drive", "New-Item -Path Alias:build -Value Remove-Item; build -Recurse -Force ~", ...UNKNOWN],
+  // Reads of other drives, disk drives and workspace paths are as before.
+  ["a registry read", "Get-ItemProperty HKCU:\\Software\\x", ...OK],
+  ["the environment drive listed", "Get-ChildItem Env:", ...OK],
+  ["a workspace folder", "Remove-Item -Recurse -Force src", ...RELOCATE],
+  ["a disk path outside", "Remove-Item -Recurse -Force C:\\Users\\me\\Documents", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+]);
