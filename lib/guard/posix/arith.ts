@@ -91,7 +91,12 @@ export function evaluateBraced(lx: Lexer, inner: string): void {
 /** A word of `let`, an operand of `[[ … -eq … ]]`, the value given to an integer variable. */
 function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): void {
   if (raw !== undefined) evaluateNames(lx, raw);
-  if (value && !value.dynamic) evaluateValue(lx, value.value);
+  if (!value) return;
+  // A substitution's output is evaluated as written there (`declare -i n; n=$(cat f)` with
+  // `a[$(cmd)]` in f runs cmd); other unknown parts are names read above, and the known text of
+  // a value the parser could only approximate (`n+='a[$(cmd)]'` appends) is evaluated as well.
+  if (value.dynamic && value.outputOf?.length && !value.numeric) lx.pushUnknown();
+  else evaluateValue(lx, value.value);
 }
 
 /**
@@ -104,6 +109,7 @@ export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: RawWords):
   if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
   nameOperandSubscripts(lx, cmd, raw, _EVALUATE);
   const head = cmd.argv[0];
+  if (declared && head && !head.dynamic) _integerInput(lx, cmd, declared, raw);
   // Most commands are none of these: nothing is evaluated and nothing is allocated for them.
   if (!head || head.dynamic || !(head.value === "let" || head.value === "[[" || DECLARERS.has(head.value))) return;
   const rest = cmd.argv.slice(1);
@@ -124,6 +130,19 @@ export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: RawWords):
     if (integer) integers.add(name);
     if (integers.has(name) && name !== w.value) _operand(lx, _afterEquals(raw.get(w)), { ...w, value: w.value.slice(w.value.indexOf("=") + 1) });
   }
+}
+
+/**
+ * Values an integer variable gets other than by `NAME=`: an element (`n[0]='a[$(cmd)]'`, which
+ * the parser leaves a word) is evaluated; input read into one (`read n`, `mapfile`, `printf -v
+ * n`) is unknown text evaluated as arithmetic (red team 13).
+ */
+function _integerInput(lx: Lexer, cmd: SimpleCommand, declared: Set<string>, raw: RawWords): void {
+  const head = cmd.argv[0]!;
+  const element = /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
+  if (element && declared.has(element[1]!)) _operand(lx, raw.get(head)?.replace(/^[^=]*=/, ""), { ...head, value: head.value.slice(element[0].length) });
+  const readers = head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "printf";
+  if (readers && cmd.argv.slice(1).some((w) => declared.has(w.value.replace(/\[.*$/s, "")))) lx.pushUnknown();
 }
 
 const _EVALUATE = { names: (lx: Lexer, text: string) => evaluateNames(lx, text), value: (lx: Lexer, text: string) => evaluateValue(lx, text) };

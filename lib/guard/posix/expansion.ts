@@ -96,7 +96,11 @@ export function readArithmetic(lx: Lexer, close: "))" | "]" = "))"): void {
     if (c === undefined) throw new ParseError("unterminated arithmetic");
     if (c === "$" || c === "`") {
       names += ` ${/^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(lx.src.slice(lx.pos, lx.pos + 200))?.[1] ?? ""} `;
-      readDollarOrTick(lx, new WordBuilder(), true);
+      const w = new WordBuilder();
+      readDollarOrTick(lx, w, true);
+      // A substitution's output is arithmetic text too: `a[$(cmd)]` in it runs cmd (red team 13).
+      const read = w.build();
+      if (read.dynamic && read.outputOf?.length && !read.numeric) lx.pushUnknown();
       continue;
     }
     names += c;

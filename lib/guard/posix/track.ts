@@ -1,7 +1,7 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
-import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteNameref, UNSET, type Vars } from "./vars.ts";
+import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 // The commands that define variables: for any other one there is nothing to remember.
 const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
@@ -27,9 +27,12 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
     const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
-    for (const w of nameref ? rest : []) {
+    // A case attribute converts each value given to the name (`declare -l x=.GIT` is `.git`).
+    const cased = rest.some((w) => /^-[a-zA-Z]*[luc]/.test(w.value));
+    for (const w of nameref || cased ? rest : []) {
       const ref = /^[A-Za-z_][A-Za-z0-9_]*/.exec(w.value)?.[0];
-      if (ref) noteNameref(vars, ref);
+      if (ref && nameref) noteNameref(vars, ref);
+      if (ref && cased && !w.value.startsWith("-")) noteCased(vars, ref);
     }
     for (const w of rest) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);

@@ -57,7 +57,8 @@ export function getCandidates(vars: Vars, name: string): { values: string[]; fra
 export function assign(vars: Vars, name: string, value: string | null): void {
   // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
   if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
-  _assign(vars, name, value);
+  // A case attribute changes every value given (`declare -l x; x=.GIT` holds `.git`).
+  _assign(vars, name, _cased.get(vars)?.has(name) ? null : value);
   for (const names of _watches.get(vars) ?? []) names.add(name);
 }
 
@@ -148,6 +149,17 @@ export function forgetAny(vars: Vars): void {
   forgetAll(vars);
   for (const name of FROM_ENVIRONMENT) assign(vars, name, null);
   _forgetting.delete(vars);
+}
+
+// The names a line gave a case attribute (`declare -l`, `-u`, `-c`).
+const _cased = new WeakMap<Vars, Set<string>>();
+
+/** `declare -l NAME` (or -u, -c): NAME is unknown from here on, whatever it is given (red team 13). */
+export function noteCased(vars: Vars, name: string): void {
+  let names = _cased.get(vars);
+  if (!names) _cased.set(vars, (names = new Set()));
+  names.add(name);
+  assign(vars, name, null);
 }
 
 /** `declare -n NAME`: every later assignment to NAME may change any variable. */

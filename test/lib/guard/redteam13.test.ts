@@ -102,3 +102,24 @@ ps("red team 13: PowerShell provider drives and aliases", [
   ["a workspace folder", "Remove-Item -Recurse -Force src", ...RELOCATE],
   ["a disk path outside", "Remove-Item -Recurse -Force C:\\Users\\me\\Documents", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
 ]);
+
+// Variable attributes (bash 5.2 in the sandbox): a case attribute converts every value given,
+// so `declare -l x=.GIT; rm -rf "$x"` removed .git (ALLOW_NOOP: the guard read `.GIT`); an integer
+// variable evaluates each value as arithmetic, where `a[$(cmd)]` runs cmd, also when appended
+// (`x+=`), given to an element or read from input; and the output of a substitution inside `$((
+// … ))` or given to an integer variable is such text (`echo $(( $(cat f) ))` ran what f held).
+table("red team 13: case and integer attributes, substitutions in arithmetic", [
+  ["declare -l", 'declare -l x=.GIT; rm -rf "$x"', ...UNKNOWN],
+  ["typeset -l, then a plain assignment", 'typeset -l x; x=.GIT; rm -rf "$x"', ...UNKNOWN],
+  ["declare -u and a trimmed value", 'declare -u x; x=src; rm -rf "${x%C}"', ...UNKNOWN],
+  ["an appended integer value", "declare -i x; x+='a[$(rm -rf ~)]'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["an integer array's element", "declare -ai x; x[0]='a[$(rm -rf ~)]'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["read into an integer", "declare -i x; read x <<< 'a[$(rm -rf ~)]'", ...UNKNOWN],
+  ["a file's text given to an integer", "declare -i x; x=$(cat README.md)", ...UNKNOWN],
+  ["a file's text in $(( ))", "echo $(( $(cat README.md) ))", ...UNKNOWN],
+  ["a file's text in (( ))", "(( $(cat README.md) > 1 ))", ...UNKNOWN],
+  // Numbers and plain values are as before.
+  ["a count in $(( ))", "echo $(( $(wc -l < README.md) + 1 ))", ...OK],
+  ["an integer given a sum", "declare -i x; x=1+1; echo $x", ...OK],
+  ["a plain declare", 'declare x=src; rm -rf "${x%c}"', "ALLOW", "ALLOW_NOOP"],
+]);
