@@ -101,6 +101,32 @@ export const uniq: Handler = ({ name, args }) => {
   return out && realOutput(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
 };
 
+// xxd's options that take a value, as separate words (`-c 8`) or attached (`-c8`).
+const XXD_VALUED = /^-(?:c|cols|g|groupsize|l|len|s|seek|o|n|name|R)$/;
+
+/**
+ * xxd [IN [OUT]]: the second operand is written, a dump or, with `-r`, bytes patched into it
+ * without truncating it (red team 13, xxd 2022: `xxd -r -p hex.txt .git/config` set a
+ * core.fsmonitor that the next git status ran). Its options are single-dash words.
+ */
+export const xxd: Handler = ({ name, args }) => {
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (args[i]!.dynamic || v === "-" || !v.startsWith("-")) operands.push(args[i]!);
+    else if (XXD_VALUED.test(v)) i++;
+  }
+  const out = operands[1];
+  return out && realOutput(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
+};
+
+/** uudecode writes `-o FILE`, else the file each encoded block names in its header, which the guard does not read. */
+export const uudecode: Handler = ({ name, args }) => {
+  const { files } = _outputs(args, { short: "o", long: ["output-file"] });
+  if (files.length === 0) return [op("unknown", name)];
+  return files.filter(realOutput).map((f) => ({ ...op("overwrite", name, [f]), lands: "created" as const }));
+};
+
 // split's options that take a value, and its long options (for abbreviations).
 const SPLIT_VALUED = "abClnt";
 const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];

@@ -153,6 +153,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["gpg", "gpg2", "gpgv", "gpgsm"], lazy(gpgFiles, "gpg")),
   ["go", all(lazy(outputOptions, "go"), lazy(buildOutputs, "goVendor"))],
   ["uniq", lazy(outputOptions, "uniq")],
+  ["xxd", lazy(outputOptions, "xxd")],
+  ["uudecode", lazy(outputOptions, "uudecode")],
   ["split", lazy(outputOptions, "split")],
   ["patch", lazy(patch, "patch")],
   // Compressors replace their input by its compressed copy (compressors.ts).

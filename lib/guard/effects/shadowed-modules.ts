@@ -1,5 +1,5 @@
-import { dirname } from "node:path";
-import type { Op } from "../ops.ts";
+import { basename, dirname } from "node:path";
+import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath } from "./file-identity.ts";
@@ -17,17 +17,32 @@ const MAX_MODULES = 64;
  * json, `> re.py; python3 -m json.tool` when json imports re. So each such file is read as
  * python code the run may execute, whether or not the code names it (explicit imports are
  * written-imports.ts's too). Not under `-I` or `-P` or with PYTHONSAFEPATH set, where that
- * folder is not on sys.path.
+ * folder is not on sys.path. A compiled module the line put there is unknown code.
  */
 export function shadowedModuleOps(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
-  const scripts = ctx.state.scripts;
-  const path = scripts?.size ? firstPathFolder(name, args, cmd, ctx) : null;
+  const { scripts, landed } = ctx.state;
+  const path = scripts?.size || landed?.length ? firstPathFolder(name, args, cmd, ctx) : null;
   if (!path) return [];
-  const modules = [...scripts!.keys()].filter((k) => k !== path.script && shadows(k, path.folder));
-  return modules.slice(0, MAX_MODULES).flatMap((file) => {
+  const modules = [...(scripts?.keys() ?? [])].filter((k) => k !== path.script && shadows(k, path.folder));
+  const ops = modules.slice(0, MAX_MODULES).flatMap((file) => {
     const text = lineWrittenText(literalWord(file), ctx, cmd);
     return text === undefined ? [] : analyseWritten(text, "python", ctx);
   });
+  const written = [...(scripts?.keys() ?? []), ...(landed ?? [])];
+  return written.some((f) => f !== null && _compiled(f, path.folder)) ? [...ops, op("unknown", "python")] : ops;
+}
+
+// A compiled module python loads from a folder without the guard reading it (red team 13,
+// python 3.11): a sourceless `NAME.pyc`, an extension (`NAME.so`, `NAME.cpython-311-x86_64-linux-gnu.so`,
+// `NAME.pyd`), a package's, and a cached `__pycache__/NAME.cpython-311.pyc`, which an
+// unchecked-hash pyc makes load whatever the `NAME.py` beside it says.
+const COMPILED = /\.(?:pyc|pyo|so|pyd)$/;
+
+function _compiled(file: string, folder: string): boolean {
+  if (!COMPILED.test(file)) return false;
+  let dir = dirname(file);
+  if (basename(dir) === "__pycache__") dir = dirname(dir);
+  return dir === folder || dirname(dir) === folder;
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
-import { OK, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, OK, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 13: the relaxations of session 6 (docs/check.md). Commands are only judged;
 // each refused row was confirmed with bash 5.2 and git in test/support/sandbox.sh.
@@ -122,4 +122,25 @@ table("red team 13: case and integer attributes, substitutions in arithmetic", [
   ["a count in $(( ))", "echo $(( $(wc -l < README.md) + 1 ))", ...OK],
   ["an integer given a sum", "declare -i x; x=1+1; echo $x", ...OK],
   ["a plain declare", 'declare x=src; rm -rf "${x%c}"', "ALLOW", "ALLOW_NOOP"],
+]);
+
+// Python loads compiled modules from the folder it puts first on sys.path (python 3.11 in the
+// sandbox): a sourceless json.pyc written with printf, and an unchecked-hash pyc in __pycache__
+// beside a harmless json.py, ran their code when app.py imported json. xxd writes its second
+// operand (`xxd -r -p hex.txt .git/config` patched a core.fsmonitor in that git status ran) and
+// uudecode its `-o` file or the one its input names; both were ALLOW_NO_EFFECT.
+table("red team 13: compiled python modules, xxd and uudecode outputs", [
+  ["a sourceless .pyc", String.raw`printf '\x42\x0d\x0d\x0a' > json.pyc; python3 app.py`, ...UNKNOWN],
+  ["a cached pyc beside a harmless module", String.raw`mkdir -p __pycache__ && printf '\x42\x0d\x0d\x0a' > __pycache__/json.cpython-311.pyc && printf 'import os\n' > json.py && python3 app.py`, ...UNKNOWN],
+  ["an extension module", String.raw`printf '\x7fELF' > json.cpython-311-x86_64-linux-gnu.so; python3 -c 'import json'`, ...UNKNOWN],
+  ["a package's compiled __init__", String.raw`mkdir -p json && printf '\x42\x0d\x0d\x0a' > json/__init__.pyc && python3 app.py`, ...UNKNOWN],
+  ["xxd -r fills the .pyc", "xxd -r -p hex.txt json.pyc; python3 app.py", ...UNKNOWN],
+  ["xxd -r onto .git/config", "xxd -r -p hex.txt .git/config", ...PROTECTED],
+  ["an xxd dump onto a start-up file", "xxd README.md ~/.bashrc", ...ASK_OUT],
+  ["uudecode -o onto a start-up file", "uudecode -o ~/.bashrc in.uu", ...ASK_OUT],
+  ["uudecode to the name in its input", "uudecode in.uu", ...UNKNOWN],
+  ["a harmless module (as before)", String.raw`printf 'import os\n' > json.py; python3 app.py`, "ALLOW", "ALLOW_NOOP"],
+  ["a .pyc where python does not look", String.raw`mkdir -p out/deep && printf '\x42' > out/deep/x.pyc; python3 app.py`, ...OK],
+  ["an xxd dump to stdout", "xxd README.md", ...OK],
+  ["xxd -r to a redirection in the workspace", "xxd -r -p hex.txt > out.bin", "ALLOW", "ALLOW_NOOP"],
 ]);
