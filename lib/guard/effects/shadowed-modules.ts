@@ -23,13 +23,17 @@ export function shadowedModuleOps(name: string, args: Word[], cmd: SimpleCommand
   const { scripts, landed } = ctx.state;
   const path = scripts?.size || landed?.length ? firstPathFolder(name, args, cmd, ctx) : null;
   if (!path) return [];
-  const modules = [...(scripts?.keys() ?? [])].filter((k) => k !== path.script && shadows(k, path.folder));
+  // PYTHONPATH's folders come next, before the standard library (`PYTHONPATH=lib python3 -c
+  // 'import json'` ran a written lib/json.py: red team 13); an empty entry is the working folder.
+  const own = commandVariable("PYTHONPATH", cmd, ctx) ?? (ctx.vars.has("PYTHONPATH") ? null : (ctx.env?.PYTHONPATH ?? null));
+  const folders = [path.folder, ...(own ?? "").split(":").filter((d, i, all) => d !== "" || all.length > 1).slice(0, 16).map((d) => absPath(d || ".", ctx.state.cwd, ctx.state))];
+  const modules = [...(scripts?.keys() ?? [])].filter((k) => k !== path.script && folders.some((f) => shadows(k, f)));
   const ops = modules.slice(0, MAX_MODULES).flatMap((file) => {
     const text = lineWrittenText(literalWord(file), ctx, cmd);
     return text === undefined ? [] : analyseWritten(text, "python", ctx);
   });
   const written = [...(scripts?.keys() ?? []), ...(landed ?? [])];
-  return written.some((f) => f !== null && _compiled(f, path.folder)) ? [...ops, op("unknown", "python")] : ops;
+  return written.some((f) => f !== null && folders.some((folder) => _compiled(f, folder))) ? [...ops, op("unknown", "python")] : ops;
 }
 
 // A compiled module python loads from a folder without the guard reading it (red team 13,

@@ -13,14 +13,15 @@ const table = verdictRows(fx);
 const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
 
 beforeAll(() => {
-  // A project folder holding programs named like mktemp, git and wc (a hostile checkout), and a
-  // tracked file and an unmerged branch for the listings.
+  // A project folder holding programs named like mktemp, git and wc (a hostile checkout), a
+  // script importing json, and a tracked file and an unmerged branch for the listings.
   mkdirSync(join(fx.ws, "evil"));
   for (const name of ["mktemp", "git", "wc"]) {
     writeFileSync(join(fx.ws, "evil", name), "#!/bin/sh\nexit 0\n");
     chmodSync(join(fx.ws, "evil", name), 0o755);
   }
   writeFileSync(join(fx.ws, "notes.ts"), "oldName\n");
+  writeFileSync(join(fx.ws, "app.py"), "import json\n");
   const git = (...args: string[]) => void Bun.spawnSync(["git", "-C", fx.ws, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdout: "ignore", stderr: "ignore" });
   git("add", "notes.ts");
   git("commit", "-qm", "notes");
@@ -139,6 +140,12 @@ table("red team 13: compiled python modules, xxd and uudecode outputs", [
   ["an xxd dump onto a start-up file", "xxd README.md ~/.bashrc", ...ASK_OUT],
   ["uudecode -o onto a start-up file", "uudecode -o ~/.bashrc in.uu", ...ASK_OUT],
   ["uudecode to the name in its input", "uudecode in.uu", ...UNKNOWN],
+  ["a module in a PYTHONPATH folder", String.raw`mkdir -p lib && printf 'import os
+os.system("rm -rf ~")
+' > lib/json.py; PYTHONPATH=lib python3 -c 'import json'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["PYTHONPATH exported (unknown as before)", String.raw`mkdir -p lib && printf 'import os
+os.system("rm -rf ~")
+' > lib/json.py; export PYTHONPATH=$PWD/lib; python3 app.py`, ...UNKNOWN],
   ["a harmless module (as before)", String.raw`printf 'import os\n' > json.py; python3 app.py`, "ALLOW", "ALLOW_NOOP"],
   ["a .pyc where python does not look", String.raw`mkdir -p out/deep && printf '\x42' > out/deep/x.pyc; python3 app.py`, ...OK],
   ["an xxd dump to stdout", "xxd README.md", ...OK],
