@@ -1,5 +1,7 @@
 import type { Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { commandVariable } from "./implicit-inputs.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
 
 /**
@@ -7,17 +9,38 @@ import { analyseWritten, lineWrittenText } from "./written-runs.ts";
  * runs FILE before anything else, `-c` text included (red team 8, C2: `printf 'rm -rf ~' > s.sh;
  * bash --rcfile s.sh -i`). A file the line wrote is read as the script it is, whether or not the
  * shell turns out interactive. bash takes its long options only before the one-letter ones.
+ * The start-up files an interactive or login bash reads from its home are read the same way.
  */
 export const rcFile: Handler = ({ args, ctx, cmd }) => {
   const ops: Op[] = [];
-  for (let i = 0; i < args.length; i++) {
+  const files: Word[] = [];
+  let i = 0;
+  let given = false;
+  let login = false;
+  for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (args[i]!.dynamic || !v.startsWith("--") || v === "--") break;
+    if (v === "--norc" || v === "--posix") given = true;
+    if (v === "--login") login = true;
+    if (v === "--noprofile") login = false;
     if (v !== "--rcfile" && v !== "--init-file") continue;
+    given = true;
     const file = args[++i];
-    if (!file || file.dynamic) continue;
+    if (file && !file.dynamic) files.push(file);
+  }
+  // Without those, an interactive bash reads ~/.bashrc and a login one its profiles, from the
+  // home the command sees: `HOME=$PWD bash -i -c …` ran the .bashrc the line wrote there (red team 13).
+  const cluster = args[i] && !args[i]!.dynamic && /^-[a-zA-Z]+$/.test(args[i]!.value) ? args[i]!.value : "";
+  const home = commandVariable("HOME", cmd, ctx);
+  if (home !== null && cluster.includes("l")) login = true;
+  if (home !== null && login) files.push(...LOGIN_FILES.map((f) => literalWord(`${home}/${f}`)));
+  else if (home !== null && !given && cluster.includes("i")) files.push(literalWord(`${home}/.bashrc`));
+  for (const file of files) {
     const text = lineWrittenText(file, ctx, cmd);
     if (text !== undefined) ops.push(...analyseWritten(text, "posix", ctx));
   }
   return ops;
 };
+
+// What a login bash reads from the home (the first of the three that exists; any may be the one).
+const LOGIN_FILES = [".bash_profile", ".bash_login", ".profile"];

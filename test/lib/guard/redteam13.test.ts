@@ -151,3 +151,15 @@ os.system("rm -rf ~")
   ["an xxd dump to stdout", "xxd README.md", ...OK],
   ["xxd -r to a redirection in the workspace", "xxd -r -p hex.txt > out.bin", "ALLOW", "ALLOW_NOOP"],
 ]);
+
+// An interactive bash reads ~/.bashrc and a login one its profiles, from the home it is given:
+// `HOME=$PWD bash -i -c 'echo hi'` ran the .bashrc the line wrote there (bash 5.2; ALLOW_NOOP).
+table("red team 13: start-up files of a bash given another home", [
+  ["-i reads .bashrc", String.raw`printf 'rm -rf ~\n' > .bashrc; HOME=$PWD bash -i -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-ic with HOME exported", String.raw`printf 'rm -rf ~\n' > .bashrc; export HOME=$PWD; bash -ic 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-l reads .profile", String.raw`printf 'rm -rf ~\n' > .profile; HOME=$PWD bash -l -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--login reads .bash_profile", String.raw`printf 'rm -rf ~\n' > .bash_profile; HOME=$PWD bash --login -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--norc reads none", String.raw`printf 'rm -rf ~\n' > .bashrc; HOME=$PWD bash --norc -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  ["a .bashrc in the workspace, the real home", String.raw`printf 'rm -rf ~\n' > .bashrc; bash -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  ["a harmless .bashrc", String.raw`printf 'echo x\n' > .bashrc; HOME=$PWD bash -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+]);
