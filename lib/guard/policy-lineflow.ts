@@ -5,8 +5,11 @@ import type { Op, OpKind } from "./ops.ts";
 import { segmentMatcher } from "./paths.ts";
 import type { Word } from "./syntax.ts";
 
-// Kinds that destroy or expose what their targets lead to. A write-into only adds entries.
+// Kinds that destroy or expose what their targets lead to. A write-into adds to them: through a
+// symlink the line made it adds to the file the link leads to (`ln -s ~/.bashrc rc && echo x >>
+// rc` appended to the start-up file: red team 13); mkdir's folders look at the file system.
 const DESTROYING = new Set<OpKind>(["delete", "overwrite", "move", "permission"]);
+const _checked = (o: Op) => DESTROYING.has(o.kind) || (o.kind === "write-into" && o.verb !== "mkdir");
 
 /**
  * The policy judges every op against the file system as it is before the line runs. A target
@@ -17,11 +20,11 @@ const DESTROYING = new Set<OpKind>(["delete", "overwrite", "move", "permission"]
  */
 export function meetsLandedPaths(ops: Op[]): boolean[] {
   // Nothing destroys: no landing needs to be looked at (mkdir's look at the file system).
-  if (!ops.some((o) => DESTROYING.has(o.kind))) return ops.map(() => false);
+  if (!ops.some(_checked)) return ops.map(() => false);
   const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: _kind(o, word), path: _segments(word, o.cwd) })) : []));
   if (landings.length === 0) return ops.map(() => false);
   return ops.map((o, i) => {
-    if (!DESTROYING.has(o.kind)) return false;
+    if (!_checked(o)) return false;
     spend(); // one op against every landing before it: quadratic in the length of the line
     // In a loop or function body the op may run again after any part of the line.
     const before = landings.filter((l) => l.at < i || (o.repeats && l.at !== i));
@@ -62,6 +65,9 @@ function _meets(o: Op, target: Word, kind: Landing, landed: string[] | null): bo
   return [raw, normal].some((segs) => {
     const depth = _depthUnder(segs, landed);
     if (depth === null) return false;
+    // find walks the tree below a start point; with -L it follows a symlink the line placed
+    // anywhere in it (`ln -s ~/Documents "$d/h" && find -L "$d" -delete`: red team 13).
+    if (depth < 0 && o.find?.follow === "L" && kind !== "created" && kind !== "folder") return true;
     // Moved data is lost by a delete of it, of anything in it, or of a folder it moved into.
     if (kind === "moved") return true;
     // A new symlink itself: rm and mv take the link, not its target; writes and a trailing

@@ -72,6 +72,24 @@ export const diskTool: Handler = ({ name, args: given }) => {
   return [op("disk", name, args.filter((a) => !a.value.startsWith("-")))];
 };
 
+// mount's options that take a value; the FUSE mounters take `-o OPTS` too.
+const MOUNT_VALUED = /^(?:-[toOLUN]|--(?:types|options|test-opts|label|uuid|namespace))$/;
+
+/**
+ * mount and the FUSE mounters (bindfs, sshfs, …): a folder mounted over shows another tree from
+ * then on, which the guard judges as it was before the line (red team 13: as root, `mount --bind
+ * ~/victim sub && rm -rf sub/*` emptied ~/victim under RELOCATE_TREE). Unknown when given a
+ * folder (or `-a`); a plain listing (`mount`, `mount -l`, `mount -t ext4`) changes nothing.
+ */
+export const mounter: Handler = ({ name, args }) => {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (args[i]!.dynamic || v === "-a" || v === "--all" || !v.startsWith("-")) return [op("unknown", name)];
+    if (MOUNT_VALUED.test(v)) i++;
+  }
+  return [];
+};
+
 /** lvm SUBCOMMAND …: the subcommand as its own program; `--test` changes nothing. */
 export const lvm: Handler = ({ args, ctx }) => {
   const at = args.findIndex((a) => !a.value.startsWith("-"));

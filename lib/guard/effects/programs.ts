@@ -75,6 +75,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["tee", lazy(files, "tee")],
   ["dd", lazy(files, "dd")],
   ...named(DISK_TOOLS, lazy(files, "diskTool")),
+  ...named(["mount", "bindfs", "sshfs", "mergerfs", "unionfs", "fuse-overlayfs", "squashfuse", "archivemount", "rclone-mount"], lazy(files, "mounter")),
   ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], lazy(files, "permission")),
   ...named(["mv", "cp", "install", "ln"], lazy(files, "copyMove")),
   ["link", lazy(files, "link")],

@@ -163,3 +163,20 @@ table("red team 13: start-up files of a bash given another home", [
   ["a .bashrc in the workspace, the real home", String.raw`printf 'rm -rf ~\n' > .bashrc; bash -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
   ["a harmless .bashrc", String.raw`printf 'echo x\n' > .bashrc; HOME=$PWD bash -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
 ]);
+
+// What the line makes a path lead to before it writes there: an append through a symlink it made
+// lands in the link's target (`ln -s ~/.bashrc rc && echo x >> rc` was ALLOW_NO_EFFECT), find -L
+// follows a link the line placed below its start point (in a new mktemp folder too), and a
+// folder mounted over shows another tree (as root in the sandbox, `mount --bind ~/victim sub &&
+// rm -rf sub/*` emptied ~/victim under RELOCATE_TREE).
+table("red team 13: appends through new links, find -L, mounts", [
+  ["an append through a new link", "ln -s ~/.bashrc rc && echo x >> rc", ...UNKNOWN],
+  ["tee -a through a new link in the temporary folder", 'd=$(mktemp -d) && ln -s ~/.bashrc "$d/rc" && tee -a "$d/rc" <<< x', ...UNKNOWN],
+  ["find -L below a new folder's link", 'd=$(mktemp -d) && ln -s ~/Documents "$d/h" && find -L "$d" -delete', ...UNKNOWN],
+  ["mount --bind, then rm", "mount --bind ~/Documents src && rm -rf src/*", ...UNKNOWN],
+  ["bindfs over a temporary folder", 'd=$(mktemp -d) && bindfs ~ "$d" && rm -rf "$d"', ...UNKNOWN],
+  ["appending to a file the line created", "echo a > notes.txt && echo b >> notes.txt", "ALLOW", "ALLOW_NOOP"],
+  ["find without -L below a new link", 'd=$(mktemp -d) && ln -s ~/Documents "$d/h" && find "$d" -delete', TEMP[0], "ALLOW_NO_EFFECT"],
+  ["mount listing", "mount -l -t ext4", ...OK],
+  ["a new folder's link removed with the folder", 'd=$(mktemp -d) && ln -s ~/Documents "$d/h" && rm -rf "$d"', TEMP[0], "ALLOW_NO_EFFECT"],
+]);
