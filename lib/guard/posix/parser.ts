@@ -257,6 +257,15 @@ class _Parser extends Lexer {
       const wordStart = this.pos;
       const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
       for (const word of words) raws.add(word, wordStart, this.pos);
+      // `function NAME { … }`, the keyword form without `()`, is a definition too (its body was
+      // read as the arguments of a program `function`: `function f { cd ~; }; f; rm -rf *` was
+      // RELOCATE_TREE, red team 13); another compound body (`function f if …`) is not read.
+      if (_functionKeyword(cmd.argv) && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
+        if (words[0]!.value === "{") {
+          this.scopes.functionDefinition(cmd.argv[1]!.value, this.commands.length);
+          cmd.argv = [];
+        } else if (COMPOUND_BODIES.has(words[0]!.value)) throw new ParseError("function body not read");
+      }
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
@@ -468,7 +477,10 @@ class _Parser extends Lexer {
   }
 }
 
-/** `function NAME` before `()`: bash's keyword form of a definition (the keyword itself unquoted). */
+// Compound commands a function body may be besides `{ … }` and `( … )`.
+const COMPOUND_BODIES = new Set(["if", "for", "while", "until", "case", "select", "[["]);
+
+/** `function NAME` before `()` or a body: bash's keyword form of a definition (the keyword itself unquoted). */
 function _functionKeyword(argv: Word[]): boolean {
   const [keyword, name] = argv;
   return argv.length === 2 && keyword!.value === "function" && !keyword!.quoted && !keyword!.dynamic && !name!.dynamic;

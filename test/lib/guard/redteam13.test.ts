@@ -180,3 +180,14 @@ table("red team 13: appends through new links, find -L, mounts", [
   ["mount listing", "mount -l -t ext4", ...OK],
   ["a new folder's link removed with the folder", 'd=$(mktemp -d) && ln -s ~/Documents "$d/h" && rm -rf "$d"', TEMP[0], "ALLOW_NO_EFFECT"],
 ]);
+
+// `function NAME { … }` without `()` (the relaxation read only `function NAME() { … }`): its
+// body was read as the arguments of a program `function`, so `function f { cd ~/victim; }; f; rm
+// -rf *` was RELOCATE_TREE and emptied ~/victim.
+table("red team 13: the function keyword without parentheses", [
+  ["a cd in the body, called", "function f { cd ~; }; f; rm -rf *", ...UNKNOWN],
+  ["an assignment in the body, called", 'function f { x=.git; }; f; rm -rf "$x"', ...UNKNOWN],
+  ["another compound body is not read", "function f if true; then cd ~; fi; f; rm -rf *", ...UNKNOWN],
+  ["a build function", "function build { npm run build; }; build", ...OK],
+  ["with parentheses (as before)", "function build() { npm run build; }; build", ...OK],
+]);
