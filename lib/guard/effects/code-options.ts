@@ -8,8 +8,8 @@ import type { CodeLanguage } from "./code-lexer.ts";
  * without the code readers (runner-names.ts says why).
  */
 
-/** What reads a program's code (inline-code.ts). */
-export type Reader = CodeLanguage | "gdb" | "tcl" | "dc" | "gnuplot" | "jxa";
+/** What reads a program's code (inline-code.ts); `unread`: a language the guard does not read at all. */
+export type Reader = CodeLanguage | "gdb" | "tcl" | "dc" | "gnuplot" | "jxa" | "unread";
 
 export interface CodeOptions {
   reader: Reader;
@@ -46,6 +46,13 @@ export const CODE_OPTIONS: Record<string, CodeOptions> = {
   osascript: { reader: "applescript", code: /^-e$/, valued: /^-[ls]$/, script: true },
   dc: { reader: "dc", code: /^(?:-e|--expression)$/, attached: "-e", file: /^(?:-f|--file)$/ },
   gnuplot: { reader: "gnuplot", code: /^(?:-e|--eval)$/, valued: /^(?:-c)$/ },
+  // Languages read not at all: their inline code is unknown (red team 13: `groovy -e
+  // '"rm -rf /home".execute()'`, `erl -eval 'os:cmd(…)'`, `raku -e 'shell …'` were ALLOW).
+  groovy: { reader: "unread", code: /^-e$/, valued: /^(?:-cp|-classpath|--classpath|-c|--encoding|-b|--basescript|--configscript|-D|--define)$/, script: true },
+  scala: { reader: "unread", code: /^-e$/, valued: /^(?:-cp|-classpath|-toolcp)$/, script: true },
+  elixir: { reader: "unread", code: /^(?:-e|--eval)$/, file: /^(?:-r|-pr)$/, valued: /^(?:-pa|-pz|--erl|--sname|--name|--cookie|--logger-otp-reports|--logger-sasl-reports)$/, script: true },
+  erl: { reader: "unread", code: /^-eval$/, longOnly: true },
+  raku: { reader: "unread", code: /^-e$/, attached: "-e", valued: /^-[IM]$/, script: true },
   // gdb takes any unique prefix: `-init-e` … `-init-eval-command`, `-eval` … `-eval-command`.
   gdb: { reader: "gdb", code: /^--?(?:ex|iex|eval(?:-(?:c[\w-]*)?)?|init-e[\w-]*)$/, file: /^--?(?:x|ix|com\w*|init-c\w*)$/, valued: /^--?(?:p|pid|c|core|cd|d|directory|s|se|symbols|e|exec|tty|b|l|D|data-directory|i|interpreter)$/, longOnly: true },
 };

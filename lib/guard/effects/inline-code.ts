@@ -75,6 +75,8 @@ function _read(reader: Reader, code: string, ctx: AnalyzeContext): Op[] {
       return [...scanCode(code, "node", ctx), ...(/\b(?:doShellScript|ObjC|Application|delete|move|duplicate)\b|\$\s*[.(]/.test(code) ? [op("unknown", "osascript")] : [])];
     case "haskell":
       return /^\s*:!/.test(code) ? analyzeText(code.replace(/^\s*:!/, ""), "posix", ctx) : scanCodeCalls(code, reader, ctx);
+    case "unread":
+      return code.trim() === "" ? [] : [op("unknown", "code")];
     default:
       return scanCodeCalls(code, reader, ctx);
   }

@@ -21,7 +21,8 @@ export function programName(word: Word): string {
   let name = _names.get(word.value);
   if (name === undefined) {
     const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
-    name = base.replace(/\.exe$/, "").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1").replace(SHELL_ALIAS, _shell);
+    // perl6 is Raku's old name, another language than perl's.
+    name = base.replace(/\.exe$/, "").replace(/^perl6$/, "raku").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1").replace(SHELL_ALIAS, _shell);
     if (_names.size >= 1024) _names.clear();
     if (word.value.length <= 64) _names.set(word.value, name);
   }

@@ -4,6 +4,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { scanCode } from "./interpreters.ts";
 import { executedNotebooks } from "./notebook-runs.ts";
+import { stdinEffects } from "./shells.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { lineWrittenText } from "./written-runs.ts";
 
@@ -56,6 +57,37 @@ export const notebookRuns: Handler = (inv) => {
     ops.push(...(code === null ? [op("unknown", name)] : _cells(code, ctx)));
   }
   return name === "jupytext" ? [...jupytext(inv), ...ops] : [...ops, ...scanUnknownProgram(args, ctx, name, cmd)];
+};
+
+// IPython's options that run a module or set code or configuration: a traitlet
+// (`--InteractiveShellApp.exec_lines=…`, `--TerminalIPythonApp.code_to_run=…`), a config file, a
+// profile (whose startup scripts run) or an extension.
+const IPYTHON_CODE = /^(?:-m|--m|--(?:config|profile|profile-dir|ipython-dir|ext)(?:=|$)|--[A-Za-z]+\.[A-Za-z_]+)/;
+
+/**
+ * IPython (red team 13: `ipython -c 'import os; os.system("rm -rf ~")'` was ALLOW_NO_EFFECT, the
+ * program not modelled): `-c CODE` is IPython code, read as a notebook's cells are (`!` lines as
+ * shell lines, `%` magics unknown); a script or notebook operand the line wrote is read the same
+ * way (one that is there runs as a script that is there does); `-m`, an option that sets code or
+ * configuration, and input on stdin without either are unknown.
+ */
+export const ipython: Handler = ({ name, args, ctx, cmd }) => {
+  const ops = scanUnknownProgram(args, ctx, name, cmd);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || IPYTHON_CODE.test(a.value)) return [...ops, op("unknown", name)];
+    if (a.value === "-c") {
+      const code = args[i + 1];
+      return [...ops, ...(code === undefined ? [] : code.dynamic ? [op("unknown", name)] : _cells(code.value, ctx))];
+    }
+    if (a.value.startsWith("-")) continue;
+    const text = lineWrittenText(a, ctx, cmd);
+    if (text === undefined) return ops;
+    const code = text === null ? null : a.value.endsWith(".ipynb") ? _notebookCode(text) : text;
+    return [...ops, ...(code === null ? [op("unknown", name)] : _cells(code, ctx))];
+  }
+  // No code and no script: IPython runs what its stdin holds (`echo '!ls' | ipython`).
+  return [...ops, ...stdinEffects({ name, args, ctx, cmd }, (text) => _cells(text, ctx))];
 };
 
 /** A python notebook's code cells as one text; null when the text is no notebook or its kernel is another language. */

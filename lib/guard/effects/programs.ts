@@ -112,6 +112,10 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["python", "pypy"], all(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"), lazy(buildOutputs, "pythonModule"))),
   // A `data:` URL given to node's preload options is code (option-code.ts).
   ...named(["node", "nodejs"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(optionCode, "nodePreloadCode"))),
+  // Node with TypeScript (`tsx -e`, `ts-node -e` take node's code options: red team 13).
+  ...named(["tsx", "ts-node"], lazyMade(shells, (m) => m.interpreter("node"))),
+  // IPython's code: `-c`, a script, a notebook (notebooks.ts).
+  ...named(["ipython", "ipython3"], lazy(notebooks, "ipython")),
   ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
   ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"))],

@@ -11,7 +11,7 @@ export const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash"
 export const SHELL_NAMES: ReadonlySet<string> = new Set(SHELLS);
 
 /** The interpreters whose language the guard reads (interpreters.ts). */
-export const LANGUAGES: Readonly<Record<string, Language>> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", perl: "perl", ruby: "ruby", php: "php" };
+export const LANGUAGES: Readonly<Record<string, Language>> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", tsx: "node", "ts-node": "node", perl: "perl", ruby: "ruby", php: "php" };
 
 /** PowerShell's names (shells.ts reads its `-Command` text). */
 export const POWERSHELLS = ["pwsh", "powershell"] as const;
@@ -23,5 +23,5 @@ export const POWERSHELLS = ["pwsh", "powershell"] as const;
 export const STDIN_CODE_PROGRAMS = [
   "tclsh", "wish", "expect", "dc", "m4", "r", "rscript", "octave", "octave-cli", "guile", "sbcl", "clisp", "ecl", "ghci", "jshell",
   "irb", "lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "gnuplot", "gdb", "julia", "racket", "swipl", "scala", "groovy",
-  "pike", "tclsh8.6", "wish8.6", "osascript", "ghc",
+  "pike", "tclsh8.6", "wish8.6", "osascript", "ghc", "elixir", "erl", "raku",
 ];

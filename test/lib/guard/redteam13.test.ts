@@ -191,3 +191,24 @@ table("red team 13: the function keyword without parentheses", [
   ["a build function", "function build { npm run build; }; build", ...OK],
   ["with parentheses (as before)", "function build() { npm run build; }; build", ...OK],
 ]);
+
+// Interpreters the registry did not know run their inline code unread (from each one's
+// documentation; none of them runs here): `ipython -c` is IPython code (read as a notebook's
+// cells are), `tsx -e` and `ts-node -e` node's, and groovy, scala, elixir, erl and raku (perl6 is
+// its old name, not perl) code the guard does not read at all.
+table("red team 13: interpreters that were unknown programs", [
+  ["ipython -c", `ipython -c 'import os; os.system("rm -rf ~")'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["ipython3 -c with a shell line", `ipython3 -c '!rm -rf ~'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a script ipython runs that the line wrote", String.raw`printf '!rm -rf ~\n' > s.ipy; ipython s.ipy`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["code set through a traitlet", `ipython --InteractiveShellApp.exec_lines="['import os']"`, ...UNKNOWN],
+  ["tsx -e", `tsx -e 'require("fs").rmSync(require("os").homedir(), {recursive: true})'`, ...UNKNOWN],
+  ["groovy -e", `groovy -e '"rm -rf /home".execute()'`, ...UNKNOWN],
+  ["erl -eval", `erl -noshell -eval 'os:cmd("rm -rf ~")'`, ...UNKNOWN],
+  ["perl6 -e is raku", `perl6 -e 'shell "rm -rf ~"'`, ...UNKNOWN],
+  ["ipython on its own", "ipython --version", ...OK],
+  ["ipython -c printing", "ipython -c 'print(1)'", ...OK],
+  ["ipython fed harmless code", "echo 'print(1)' | ipython", ...OK],
+  ["a script that is there", "ipython app.py", ...OK],
+  ["tsx of a file that is there", "tsx src/main.ts", ...OK],
+  ["raku's version", "raku -v", ...OK],
+]);
