@@ -6,6 +6,7 @@ import { scanCode } from "./interpreters.ts";
 import { executedNotebooks } from "./notebook-runs.ts";
 import { stdinEffects } from "./shells.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { absPath } from "./file-identity.ts";
 import { lineWrittenText } from "./written-runs.ts";
 
 // Options whose value is a command jupytext runs on the notebook's text (`--pipe black`, `--check
@@ -46,7 +47,7 @@ export const jupytext: Handler = (inv) => {
 export const notebookRuns: Handler = (inv) => {
   const { name, args, ctx, cmd } = inv;
   const ops: Op[] = [];
-  for (const nb of executedNotebooks(name, args)) {
+  for (const nb of _inFolders(name, executedNotebooks(name, args), ctx)) {
     if (nb.dynamic || nb.glob) {
       if (ctx.state.scripts?.size || ctx.state.landed?.length) ops.push(op("unknown", name));
       continue;
@@ -56,8 +57,27 @@ export const notebookRuns: Handler = (inv) => {
     const code = text === null ? null : nb.value.endsWith(".py") ? text : _notebookCode(text);
     ops.push(...(code === null ? [op("unknown", name)] : _cells(code, ctx)));
   }
+  // pytest's arguments are build-outputs.ts's.
+  if (name === "pytest" || name === "py.test") return ops;
   return name === "jupytext" ? [...jupytext(inv), ...ops] : [...ops, ...scanUnknownProgram(args, ctx, name, cmd)];
 };
+
+/**
+ * pytest's and treon's operands may be folders: the notebooks in them the line wrote or filled
+ * (an unknown word for one filled with text the guard does not know, or at an unknown place).
+ */
+function _inFolders(name: string, operands: Word[], ctx: Parameters<Handler>[0]["ctx"]): Word[] {
+  if (name !== "pytest" && name !== "py.test" && name !== "treon") return operands;
+  const { scripts, landed } = ctx.state;
+  return operands.flatMap((o) => {
+    if (o.dynamic || o.value.endsWith(".ipynb")) return [o];
+    const folder = absPath(o.value, ctx.state.cwd, ctx.state);
+    const under = (f: string | null) => f === null || f === folder || f.startsWith(`${folder}/`);
+    const written = [...(scripts?.keys() ?? [])].filter((k) => k.endsWith(".ipynb") && under(k)).map((k) => literalWord(k));
+    const filled = (landed ?? []).some((l) => (l === null || l.endsWith(".ipynb") || !l.includes(".")) && under(l) && !scripts?.has(l!));
+    return filled ? [...written, { ...o, dynamic: true }] : written;
+  });
+}
 
 // IPython's options that run a module or set code or configuration: a traitlet
 // (`--InteractiveShellApp.exec_lines=…`, `--TerminalIPythonApp.code_to_run=…`), a config file, a

@@ -215,7 +215,7 @@ export const PROGRAMS = new Map<string, Handler>([
   // Output folders emptied before a build writes them (build-outputs.ts); cmake -E (cmake-e.ts).
   ["cargo", lazy(buildOutputs, "cargo")],
   ["virtualenv", lazy(buildOutputs, "virtualenv")],
-  ...named(["pytest", "py.test"], lazy(buildOutputs, "pytest")),
+  ...named(["pytest", "py.test"], all(lazy(buildOutputs, "pytest"), lazy(notebooks, "notebookRuns"))),
   ["vite", lazy(buildOutputs, "vite")],
   ["mkdocs", lazy(buildOutputs, "mkdocs")],
   ["hugo", lazy(buildOutputs, "hugo")],
@@ -228,7 +228,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
   ["gio", lazy(desktopFiles, "gio")],
   // Notebooks executed (notebooks.ts); jupytext's commands and output too.
-  ...named(["jupytext", "jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill"], lazy(notebooks, "notebookRuns")),
+  ...named(["jupytext", "jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill", "quarto", "treon"], lazy(notebooks, "notebookRuns")),
   // run-parts DIR runs each file in DIR (run-parts.ts).
   ["run-parts", lazy(runParts, "runParts")],
   ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),

@@ -5,6 +5,9 @@ import { wordFrom } from "./getopt.ts";
 import { scanCode } from "./interpreters.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
 
+// The notebook readers, loaded when a notebook tool runs as a module.
+const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
+
 /**
  * The command lines of python's standard modules that write files or run code (red team 8):
  * `-m zipfile -e ZIP DIR` and `-m tarfile -e TAR [DIR]` extract into DIR like `unzip -d DIR`
@@ -31,6 +34,12 @@ export function pythonModuleCliOps(module: string | undefined, args: Word[], inv
       return _timeit(args, inv);
     case "pdb":
       return [..._pdbCommands(args, inv), ..._script(args, ["-c", "--command"], inv)];
+    // The notebook tools run as modules (red team 13: `python -m nbconvert --execute nb.ipynb`).
+    case "nbconvert":
+    case "jupyter":
+    case "papermill":
+    case "jupytext":
+      return notebooks().notebookRuns({ ...inv, name: module === "nbconvert" ? "jupyter-nbconvert" : module, args });
     default:
       return undefined;
   }

@@ -212,3 +212,17 @@ table("red team 13: interpreters that were unknown programs", [
   ["tsx of a file that is there", "tsx src/main.ts", ...OK],
   ["raku's version", "raku -v", ...OK],
 ]);
+
+// Other runners of a notebook the line wrote (from their documentation): nbconvert as a python
+// module, quarto render --execute (a .qmd's code chunks always run), pytest --nbmake and treon
+// (the notebooks of the folders they are given) ran its code unread.
+const NB = String.raw`printf '{"cells":[{"cell_type":"code","source":["import os; os.system(\\"rm -rf ~\\")"]}]}' > nb.ipynb`;
+table("red team 13: more runners of a written notebook", [
+  ["python -m nbconvert --execute", `${NB}; python3 -m nbconvert --to notebook --execute nb.ipynb`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["quarto render --execute", `${NB}; quarto render nb.ipynb --execute`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a written .qmd quarto renders", String.raw`printf '# x\n' > doc.qmd; quarto render doc.qmd`, ...UNKNOWN],
+  ["pytest --nbmake of the working folder", `${NB}; pytest --nbmake`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["treon of the notebook", `${NB}; treon nb.ipynb`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["quarto render without --execute of a notebook", `${NB}; quarto render nb.ipynb`, "ALLOW", "ALLOW_NOOP"],
+  ["plain pytest", `${NB}; pytest`, "ALLOW", "ALLOW_NOOP"],
+]);
