@@ -1,6 +1,7 @@
 import type { GitResult } from "../../core/git.ts";
 import { LeogrielError } from "../../core/errors.ts";
 import { filterDrivers, SAFE_OPTIONS, safeGitEnv } from "../git-safe.ts";
+import { gitProgram } from "../git-program.ts";
 
 /**
  * Snapshot commits are internal bookkeeping: a fixed identity lets them be written in a
@@ -38,8 +39,10 @@ export async function gitStep(
  */
 export function gitRun(repo: string, args: string[], env: Record<string, string | undefined> = {}, input?: string | Uint8Array): GitResult {
   let proc: ReturnType<typeof Bun.spawnSync>;
+  const git = gitProgram(repo);
+  if (git === null) throw new LeogrielError("git_unavailable", "Cannot run git: no git executable on PATH outside the repository");
   try {
-    proc = Bun.spawnSync(["git", ...SAFE_OPTIONS, ...args], {
+    proc = Bun.spawnSync([git, ...SAFE_OPTIONS, ...args], {
       cwd: repo,
       env: safeGitEnv(env),
       stdin: input === undefined ? "ignore" : typeof input === "string" ? new TextEncoder().encode(input) : input,

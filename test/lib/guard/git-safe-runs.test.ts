@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { gitContentFact } from "../../../lib/guard/git-preflight.ts";
+import { gitProgram } from "../../../lib/guard/git-program.ts";
 import { filterDrivers } from "../../../lib/guard/git-safe.ts";
 import { git, GIT_ENV } from "../../support/git-run.ts";
 import { armFilters, armPrograms, hostileRepo, touchContent, useGlobalGitConfig, type HostileRepo } from "../../support/hostile-repo.ts";
@@ -86,6 +87,35 @@ describe("judging a command runs no program the repository names", () => {
       for (const command of JUDGED) classify({ command, cwd: repo.ws, env: ENV });
       expect(repo.ran()).toEqual([]);
     });
+  });
+});
+
+describe("nor a git the project puts on PATH (red team 13: direnv's PATH_add bin)", () => {
+  const saved = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = saved;
+  });
+  // A fake git in the work tree that marks its run and fails.
+  function withProjectGit(): HostileRepo {
+    const repo = hostileRepo(tempDir());
+    mkdirSync(join(repo.ws, "bin"));
+    writeFileSync(join(repo.ws, "bin", "git"), `#!/bin/sh\n${repo.program("project-git")} </dev/null\nexit 1\n`, { mode: 0o755 });
+    return repo;
+  }
+  test("an absolute, a relative and an empty PATH entry in the repository are skipped", () => {
+    const repo = withProjectGit();
+    const answers = JUDGED.map((command) => classify({ command, cwd: repo.ws, env: ENV }).decision);
+    process.env.PATH = [join(repo.ws, "bin"), "bin", "", saved].join(":");
+    repo.clear();
+    expect(JUDGED.map((command) => classify({ command, cwd: repo.ws, env: ENV }).decision)).toEqual(answers);
+    expect(repo.ran()).toEqual([]);
+  });
+  test("the git found is the first one outside the repository; none there is none at all", () => {
+    const repo = withProjectGit();
+    const system = gitProgram(repo.ws, saved);
+    expect(system).not.toBeNull();
+    expect(gitProgram(repo.ws, [join(repo.ws, "bin"), saved].join(":"))).toBe(system);
+    expect(gitProgram(join(repo.ws, "bin"), [join(repo.ws, "bin"), "."].join(":"))).toBeNull();
   });
 });
 
