@@ -18,21 +18,41 @@ export function gitProgram(dir: string, path: string | undefined = process.env.P
   return program;
 }
 
+/**
+ * Whether the program a shell in `dir` runs for `name` (the first executable on PATH) comes from
+ * the project: through an empty or relative PATH entry, or a folder inside the repository around
+ * `dir`. The parser reads some programs' output as the program prints it (mktemp's new folder, a
+ * git listing, a count: posix/relied-output.ts); a checked-in `bin/mktemp` prints what it likes.
+ */
+export function projectProgram(name: string, dir: string, path: string): boolean {
+  const untrusted = _repository(resolve(dir));
+  for (const entry of path.split(delimiter)) {
+    const project = entry === "" || !isAbsolute(entry) || _inside(resolve(entry), untrusted);
+    if (_names(name).some((n) => _executable(resolve(dir, entry, n)))) return project;
+  }
+  return false;
+}
+
 const _cache = new Map<string, string | null>();
-const NAMES = process.platform === "win32" ? ["git.exe", "git.cmd"] : ["git"];
+
+function _names(name: string): string[] {
+  return process.platform === "win32" ? [`${name}.exe`, `${name}.cmd`] : [name];
+}
 
 function _find(dir: string, path: string): string | null {
   const untrusted = _repository(resolve(dir));
   for (const entry of path.split(delimiter)) {
-    if (entry === "" || !isAbsolute(entry)) continue;
-    const folder = resolve(entry);
-    if (folder === untrusted || folder.startsWith(untrusted === sep ? sep : `${untrusted}${sep}`)) continue;
-    for (const name of NAMES) {
-      const file = join(folder, name);
+    if (entry === "" || !isAbsolute(entry) || _inside(resolve(entry), untrusted)) continue;
+    for (const name of _names("git")) {
+      const file = join(entry, name);
       if (_executable(file)) return file;
     }
   }
   return null;
+}
+
+function _inside(folder: string, root: string): boolean {
+  return folder === root || folder.startsWith(root === sep ? sep : `${root}${sep}`);
 }
 
 /** The nearest folder at or above `dir` holding `.git` (the repository git would run in), else `dir`. */

@@ -1,6 +1,7 @@
 import { spend } from "../budget.ts";
 import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
+import { projectProgram } from "../git-program.ts";
 import { outputRelied } from "../posix/relied-output.ts";
 import { type Frame, literalWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
@@ -116,8 +117,9 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
     return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
   }
   const identity = programIdentity(head, cmd, ctx);
-  // Output the parser read as this program's must come from it (posix/relied-output.ts).
-  if (cmd && outputRelied(cmd) && identity !== name) return [op("unknown", "program")];
+  // Output the parser read as this program's must come from it (posix/relied-output.ts), not
+  // from a file of the project the environment's PATH finds first (git-program.ts).
+  if (cmd && outputRelied(cmd) && (identity !== name || ctx.state.cwd === null || projectProgram(name, ctx.state.cwd, ctx.env?.PATH ?? ""))) return [op("unknown", "program")];
   // A program file written earlier in the same line runs content the guard never saw, unless
   // the line wrote text the guard read (flows.ts analyses that text below) or copied an
   // unchanged local file there (copies.ts: judged as running that file).

@@ -4,6 +4,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
 import { programIdentity } from "./program-path.ts";
+import { projectProgram } from "../git-program.ts";
 
 // The options of the two listings read here that change nothing but which names are printed
 // (or their separator); any other option (`--format`, `-s`, `--output`, `--ext-diff`, `-x`)
@@ -136,13 +137,15 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
  * Whether a listing's command runs the program its bare name says: no alias, function or hash
  * entry of the line names it, and its PATH finds that program (program-path.ts). A `grep() {
  * echo -D; … }` between `git branch --merged` and `xargs git branch -d`, or a git found first
- * in a folder the line put on PATH, prints what it likes (red team 13).
+ * in a folder the line put on PATH, or in a project folder the environment's PATH finds first
+ * (git-program.ts), prints what it likes (red team 13).
  */
 function _runsItself(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
   const head = cmd.argv[0];
   if (!head || head.dynamic || head.value.includes("/")) return false;
   const name = head.value;
   if (ctx.state.aliases?.has(name) || ctx.state.functions?.has(name) || ctx.state.hashed?.has(name)) return false;
+  if (ctx.state.cwd === null || projectProgram(name, ctx.state.cwd, ctx.env?.PATH ?? "")) return false;
   return programName(head) === name && programIdentity(head, cmd, ctx) === name;
 }
 
