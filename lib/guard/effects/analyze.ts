@@ -22,6 +22,7 @@ import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { noteLine, noteProgram } from "./unseen-writes.ts";
+import { analyzeSplitWords } from "./word-counts.ts";
 
 /** Devices a write to changes nothing (awk's special files among them). */
 export const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -47,7 +48,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     if (head && !renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
     else if (head) {
       const back = childProcess(head, ctx.state, ctx.state.aliases);
-      ops.push(...analyzeArgv(head, args, ctx, cmd));
+      ops.push(...analyzeSplitWords(head, args, ctx, cmd));
       back();
     }
     const repeats = _repeats(cmd);

@@ -6,6 +6,7 @@ import { VALUED } from "./find.ts";
 import { gitListing } from "./git-listing.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 import { programName } from "./names.ts";
+import { analyzeReadings, WORD_COUNTS } from "./word-counts.ts";
 import { xargsItems, xargsOptions, type XargsOptions } from "./xargs-input.ts";
 
 /**
@@ -48,33 +49,13 @@ export const xargs: Handler = (inv) => {
 };
 
 /**
- * Unknown input is any number of words, and what many programs do depends on how many operands
- * they get (`mv a b dir`, `cp a dest`, `chmod 600 f`, `ln -s target`): the command is judged
- * with one input word, with two (standing for two or more) and, as GNU xargs runs it once on
- * empty input unless `-r`, with none; `-n 1` gives each run at most one.
+ * Unknown input is any number of words (word-counts.ts): the command is judged with one input
+ * word, with two (standing for two or more) and, as GNU xargs runs it once on empty input unless
+ * `-r`, with none; `-n 1` gives each run at most one.
  */
 function _unknownInput(inv: Invocation, command: Word[], options: XargsOptions): Op[] {
-  const counts = [1, ...(options.oneWord ? [] : [2]), ...(options.noRunIfEmpty ? [] : [0])];
-  const seen = new Set<string>();
-  // An op the readings share (`rm ?` and `rm ? ?` delete unknown paths) is listed once.
-  return counts
-    .flatMap((n) => analyzeArgv(command[0]!, [...command.slice(1), ...Array.from({ length: n }, unknownWord)], inv.ctx))
-    .filter((o) => {
-      const key = JSON.stringify(o, _spelling);
-      return !seen.has(key) && seen.add(key);
-    });
-}
-
-/** A word as its spelling, and a list of words as the set of them (every unknown word alike). */
-function _spelling(_key: string, value: unknown): unknown {
-  const spell = (w: Word) => `${w.dynamic ? "?" : "="}${w.value}`;
-  if (_isWord(value)) return spell(value);
-  if (Array.isArray(value) && value.length > 0 && value.every(_isWord)) return [...new Set(value.map(spell))].sort();
-  return value;
-}
-
-function _isWord(value: unknown): value is Word {
-  return typeof value === "object" && value !== null && "dynamic" in value && "pattern" in value;
+  const counts = WORD_COUNTS.filter((n) => !(n === 2 && options.oneWord) && !(n === 0 && options.noRunIfEmpty));
+  return analyzeReadings(command[0]!, counts.map((n) => [...command.slice(1), ...Array.from({ length: n }, unknownWord)]), inv.ctx);
 }
 
 // The most names of a git listing judged one by one (more: the input stays unknown).

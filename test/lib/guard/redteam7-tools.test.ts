@@ -135,5 +135,6 @@ table("red-team 7 H4: formatters and fixing linters edit in place", [
   ["ruff format --check outside", "ruff format --check ~/proj2", ...OK],
   ["clang-format to stdout", "clang-format ~/.bashrc", ...OK],
   ["yq read", "yq '.x' ~/.bashrc", ...OK],
-  ["pip install black ruff", "pip install black ruff", "ALLOW", "ALLOW_NOOP"],
+  // A package manager's install names packages (was ALLOW_NOOP, read as coreutils install onto ./ruff).
+  ["pip install black ruff", "pip install black ruff", ...OK],
 ]);
