@@ -25,6 +25,7 @@ table("an unquoted unknown expansion is any number of words", [
   ["install", "install $X", ...UNKNOWN],
   ["rsync", "rsync $ARGS", ...UNKNOWN],
   ["uniq IN OUT", "uniq $F", ...UNKNOWN],
+  ["trap ACTION SIGNAL", "trap $X", ...UNKNOWN],
   ["under sudo", "sudo mv $X", ...UNKNOWN],
   ["in bash -c text", "bash -c 'mv $X'", ...UNKNOWN],
 ]);
