@@ -92,3 +92,11 @@ table("what a package manager's install writes stays judged", [
   ["a folder before install: read as before", "npm --prefix x install a /etc/x", ...PROTECTED],
   ["rm through an unknown wrapper", "rtk rm -rf ~", ...ANCESTOR],
 ]);
+
+// cmd expands `%VAR%` as text before it reads the line, so its value splits as well.
+verdictRows(fx, "cmd")("cmd: a %VAR% is any number of words too", [
+  ["move", "move %SRC%", ...UNKNOWN],
+  ["copy", "copy %FILES%", ...UNKNOWN],
+  ["type reads as before", "type %F%", ...OK],
+  ["npm install", "npm install %PKG%", ...OK],
+]);
