@@ -10,6 +10,29 @@ import { packageRunner } from "./remote-packages.ts";
 const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go".split(" "));
 const COMMAND_GROUPS = new Set(["pip", "tool"]);
 
+// The subcommands that remove packages by name, each spelled as the manager's own documentation
+// or source lists it (not coreutils rm, even when spelled `rm`): npm's uninstall aliases, pnpm's
+// remove aliases, Homebrew's internal command aliases, cargo's built-in `rm` alias (its `r` is
+// `run`), composer's `rm`. `yarn rm` is no yarn command (yarn runs a script or binary of that name)
+// and stays what it was.
+const REMOVALS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(["uninstall", "unlink", "remove", "rm", "r", "un"]),
+  pnpm: new Set(["remove", "rm", "uninstall", "un"]),
+  yarn: new Set(["remove"]),
+  bun: new Set(["remove", "rm"]),
+  brew: new Set(["uninstall", "uninstal", "remove", "rm"]),
+  cargo: new Set(["remove", "rm", "uninstall"]),
+  gem: new Set(["uninstall"]),
+  pip: new Set(["uninstall"]),
+  poetry: new Set(["remove"]),
+  uv: new Set(["remove", "uninstall"]),
+  composer: new Set(["remove", "rm"]),
+  apt: new Set(["remove", "purge", "autoremove"]),
+  "apt-get": new Set(["remove", "purge", "autoremove", "autopurge"]),
+  dnf: new Set(["remove", "erase", "autoremove"]),
+  yum: new Set(["remove", "erase", "autoremove"]),
+};
+
 /** Options of an install that name the folder it installs into, and the other options an abbreviation may stand for. */
 interface Destinations {
   /** Long options (without `--`) whose value is the folder. */
@@ -35,24 +58,37 @@ const DESTINATIONS: Record<string, Destinations> = {
   cargo: { long: ["root"] },
   gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"] },
   npm: { long: ["prefix"] },
+  // pacman -R: the root and database folders it removes from.
+  pacman: { long: ["root", "sysroot", "dbpath"], short: "rb" },
 };
 
 /**
- * When `args[i]` is a package manager's install subcommand (only options or a command group
- * before it), its effects: the folders its options install into, written into with whatever
- * they hold replaced (`pip install --target DIR`, `cargo install --root DIR`, `gem install
- * --install-dir DIR`, `npm install --prefix DIR`); the other words are package names. Null when
- * it is not one.
+ * When a package manager's first word other than options and a command group is its `install`
+ * or a removal subcommand (`pacman -R…` or `--remove`: an option), its effects: the folders its
+ * options install into or remove from, written into with whatever they hold replaced (`pip install
+ * --target DIR`, `cargo install --root DIR`, `gem uninstall --install-dir DIR`, `npm rm --prefix
+ * DIR`); the other words are package names. Null when it is none of these: the words are scanned
+ * for a program then (`npm exec rm -rf ~`, `cargo run`, `yarn dlx`).
  */
-export function packageInstall(name: string, args: Word[], i: number): Op[] | null {
+export function packageCommand(name: string, args: Word[]): Op[] | null {
   const manager = packageRunner(name) ?? name;
-  if (args[i]?.value !== "install" || !MANAGERS.has(manager)) return null;
-  if (!args.slice(0, i).every((w) => !w.dynamic && w.value !== "--" && (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value)))) return null;
-  const spec = DESTINATIONS[manager];
-  const dirs = spec ? _destinations(args.slice(i + 1), spec) : [];
-  return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} install`, dirs), lands: "spread", replaces: true }];
+  if (manager === "pacman") return args.some((w) => !w.dynamic && /^(?:-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(w.value)) ? _effects(manager, "remove", args) : null;
+  if (!MANAGERS.has(manager) && !REMOVALS[manager]) return null;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.dynamic || w.value === "--") return null;
+    if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value)) continue;
+    if (w.value === "install" && MANAGERS.has(manager)) return _effects(manager, "install", args.slice(i + 1));
+    return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, args.slice(i + 1)) : null;
+  }
+  return null;
 }
 
+function _effects(manager: string, sub: string, args: Word[]): Op[] {
+  const spec = DESTINATIONS[manager];
+  const dirs = spec ? _destinations(args, spec) : [];
+  return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
+}
 function _destinations(args: Word[], spec: Destinations): Word[] {
   const dirs: Word[] = [];
   const names = [...spec.long, ...(spec.others ?? [])];

@@ -4,7 +4,7 @@ import type { Handler } from "./context.ts";
 import { fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
-import { commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
+import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
@@ -118,7 +118,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["ipython", "ipython3"], lazy(notebooks, "ipython")),
   ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
-  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"))],
+  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"), bunRunner)],
   // `-i` edits the file operands in place (in-place-switch.ts).
   ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"), lazy(optionCode, "perlModuleCode"))],
   ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],

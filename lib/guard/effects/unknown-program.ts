@@ -3,7 +3,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeArgv, stdinOf } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
-import { packageInstall } from "./package-installs.ts";
+import { packageCommand } from "./package-installs.ts";
 import { PROGRAMS } from "./programs.ts";
 
 // Programs that never run their arguments as commands: a destructive word among their arguments
@@ -30,13 +30,14 @@ const FORMAT_OPTION: Record<string, string> = { jupyter: "--to", jupytext: "--to
  */
 export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: string, cmd?: SimpleCommand): Op[] {
   if (INERT.has(name)) return [];
+  // A package manager's install or removal (`npm install a b`, `npm rm lodash`) is no coreutils
+  // install or rm, and no program follows.
+  const managed = packageCommand(name, args);
+  if (managed) return managed;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
     if (FORMAT_OPTION[name] !== undefined && args[i - 1]?.dynamic === false && args[i - 1]!.value === FORMAT_OPTION[name]) continue;
-    // A package manager's install (`npm install a b`) is no coreutils install, and no program follows.
-    const installed = packageInstall(name, args, i);
-    if (installed) return installed;
     // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
     // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.
     // (Only then: without stdin the wrapped program is judged as before, with none known.)

@@ -73,6 +73,17 @@ export const wrapper: Handler = (inv) => {
   return inDir(where.chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd));
 };
 
+/**
+ * bun's runner subcommands: `bun x PKG ARGS` is bunx (`bun x rimraf DIR` deletes DIR); `bun exec
+ * TEXT` runs TEXT in Bun Shell, whose builtins (rm, mv, cp…) and syntax the guard does not read.
+ */
+export const bunRunner: Handler = (inv) => {
+  const sub = inv.args[0];
+  if (sub?.dynamic !== false) return [];
+  if (sub.value === "x") return wrapper({ ...inv, name: "bunx", args: inv.args.slice(1) });
+  return sub.value === "exec" && inv.args.length > 1 ? [op("unknown", "bun exec")] : [];
+};
+
 /** A package spec without its `@version` or `@tag` (`serve@14` → `serve`, `@a/b@1` → `@a/b`). */
 function _unversioned(w: Word): Word {
   const m = /^(@?[^@/]+(?:\/[^@/]+)?)@[^/]*$/.exec(w.value);
