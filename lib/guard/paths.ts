@@ -173,6 +173,7 @@ export type Resolved = { kind: "paths"; paths: string[] } | { kind: "unknown" } 
 
 /** The absolute paths one target word names (globs expanded as the shell would). */
 export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<string, string | null> = new Map()): Resolved {
+  if (word.dynamic && word.digits?.value === word.value && !word.glob && !win32Names.value) return _digitsTarget(word.digits, cwd, realDirs);
   if (word.dynamic || word.value.startsWith("//")) return { kind: "unknown" };
   if (word.value === "") return { kind: "paths", paths: [] };
   // A Windows drive path (from the cmd or PowerShell lexers, which turn `\` into `/`).
@@ -202,6 +203,64 @@ export function resolveTarget(word: Word, cwd: string | null, realDirs: Map<stri
   // (`set -f`) it always does.
   if (matches.length === 0 || (opts.noglob && !matches.includes(literal))) matches.push(literal);
   return _real(matches, realDirs);
+}
+
+// What a digit part of a name may print (posix/numeric-output.ts, nameDigits): a digit, then
+// digits, `-`, `_` or `.` (a date); never `/`.
+const DIGITS = "[0-9][-0-9_.]*";
+
+/**
+ * The paths a word names whose unknown parts are digits of a file name (`db-$TS.sqlite` after
+ * `TS=$(date +%s)`, `out-$(date +%F).log`: Word.digits): the entries of its literal folder whose
+ * names match, each part read as digits (or nothing, where it may print nothing; letters in any
+ * case), and a name made with each part `0` or left out, standing for a new file (the parts hold
+ * no `/`, so no other folder, and a digit, so never `.`, `..` or `.git` alone). Unknown when a
+ * part lies in a folder's name, the literal text holds glob characters, or there are more than
+ * four parts.
+ */
+function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realDirs: Map<string, string | null>): Resolved {
+  const slash = d.value.lastIndexOf("/");
+  if (d.at.length > 4 || d.at.some((p) => p.at <= slash) || /[*?[\\]/.test(d.value)) return { kind: "unknown" };
+  const folder = d.value.slice(0, slash + 1);
+  const name = d.value.slice(slash + 1);
+  const parts = d.at.map((p) => ({ at: p.at - slash - 1, empty: p.empty }));
+  const dir = folder === "" ? cwd : _absolute(folder, cwd, realDirs);
+  if (dir === null) return { kind: "unknown" };
+  let re = "";
+  let from = 0;
+  for (const p of parts) {
+    re += name.slice(from, p.at).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + (p.empty ? `(?:${DIGITS})?` : DIGITS);
+    from = p.at;
+  }
+  const match = new RegExp(`^${re}${name.slice(from).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i");
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") return { kind: "unknown" };
+    entries = [];
+  }
+  const names = new Set(entries.filter((e) => match.test(e)));
+  // The new names: each part `0`, or (where it may print nothing) left out, in every combination.
+  const optional = parts.filter((p) => p.empty).length;
+  for (let mask = 0; mask < 1 << optional; mask++) {
+    let text = "";
+    let k = 0;
+    from = 0;
+    for (const p of parts) {
+      text += name.slice(from, p.at) + (p.empty && mask & (1 << k++) ? "" : "0");
+      from = p.at;
+    }
+    names.add(text + name.slice(from));
+  }
+  const paths: string[] = [];
+  for (const n of names) {
+    const abs = n === "" ? dir : _absolute(`${dir}/${n}`, cwd, realDirs);
+    if (abs === null) return { kind: "unknown" };
+    paths.push(abs);
+  }
+  return _real(paths, realDirs);
 }
 
 /**

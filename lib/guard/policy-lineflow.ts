@@ -99,8 +99,25 @@ function _segmentMatches(pattern: string, name: string): boolean {
 
 /** A path as segments from the root, `..` kept; null when the word or its directory is unknown. */
 function _segments(word: Word, cwd: string | null, asPattern = false): string[] | null {
-  if (word.dynamic) return null;
-  const text = asPattern && word.glob ? word.pattern : word.value;
-  if (!isAbsolute(text) && cwd === null) return null;
+  const text = word.dynamic ? _digitsPattern(word) : asPattern && word.glob ? word.pattern : word.value;
+  if (text === null || (!isAbsolute(text) && cwd === null)) return null;
   return (isAbsolute(text) ? text : `${cwd}/${text}`).split("/").filter((s) => s !== "" && s !== ".");
+}
+
+/**
+ * A word of literal text and name digits (`l$(grep -c x f)`, `db-$TS.sqlite`: Word.digits) as a
+ * pattern, each digit part `*`: it meets what the line placed at any name of that shape (`ln -s
+ * ~/.bashrc l5; echo x > l$(grep -c x f)`), and as a landing it may be any such name. Null for
+ * other unknown words.
+ */
+function _digitsPattern(word: Word): string | null {
+  const d = word.digits;
+  if (d?.value !== word.value || /[*?[\\]/.test(d.value)) return null;
+  let text = "";
+  let from = 0;
+  for (const p of d.at) {
+    text += `${d.value.slice(from, p.at)}*`;
+    from = p.at;
+  }
+  return text + d.value.slice(from);
 }

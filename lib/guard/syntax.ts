@@ -28,6 +28,12 @@ export interface Word {
    * posix/hash-output.ts), put into `value` at these offsets; meant for this `value` only.
    */
   inert?: { value: string; at: number[] };
+  /**
+   * Dynamic only through substitutions that print a file-name part of digits (a count, a date:
+   * posix/numeric-output.ts, nameDigits), put into `value` at these offsets (`empty`: that one may
+   * print nothing), in a word that cannot vanish; meant for this `value` only (paths.ts).
+   */
+  digits?: { value: string; at: Array<{ at: number; empty: boolean }> };
 }
 
 export interface Redirect {

@@ -30,8 +30,8 @@ export function analyzeReadings(head: Word, readings: Word[][], ctx: AnalyzeCont
  * f); mv $SRC`, `chmod $ARGS`): bash splits each into any number of words, each of which may start
  * with `-`, so the command is judged with every such word as one word, as two and as none (one
  * with a literal part, `$D/x`, never vanishes). A quoted expansion (`"$X"`) is one word, and so
- * is the output of a substitution that prints one number or a hash (posix/numeric-output.ts,
- * posix/hash-output.ts).
+ * is the output of a substitution that prints one number, a hash or a name part of digits
+ * (posix/numeric-output.ts, posix/hash-output.ts).
  */
 export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   if (!args.some(_splits)) return analyzeArgv(head, args, ctx, cmd);
@@ -40,7 +40,7 @@ export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext,
 }
 
 function _splits(w: Word): boolean {
-  return w.dynamic && !w.quoted && !w.numeric && w.inert === undefined;
+  return w.dynamic && !w.quoted && !w.numeric && w.inert === undefined && w.digits === undefined;
 }
 
 /** A word as its spelling, and a list of words as the set of them (every unknown word alike). */

@@ -1,5 +1,5 @@
 /** One piece of a word as read: unquoted text, quoted text, or an expansion (null: unknown). */
-export type Piece = { kind: "plain" | "quoted"; text: string } | { kind: "expansion"; text: string | null; quoted: boolean };
+export type Piece = { kind: "plain" | "quoted"; text: string } | { kind: "expansion"; text: string | null; quoted: boolean; digits?: { empty: boolean } | null };
 
 /** The most words one brace expansion may produce before the word counts as unknown. */
 export const MAX_BRACE_WORDS = 256;

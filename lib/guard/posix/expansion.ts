@@ -3,7 +3,8 @@ import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
 import { hashOutput } from "./hash-output.ts";
-import { numericOutput } from "./numeric-output.ts";
+import { nameDigits, numericOutput } from "./numeric-output.ts";
+import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
 import { assign, getOrigin, UNSET } from "./vars.ts";
 import { WordBuilder } from "./word-builder.ts";
@@ -26,7 +27,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), nameDigits(lx.vars, inner));
     return;
   }
   const next = src[lx.pos + 1];
@@ -46,7 +47,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const first = !quoted && w.pieces.length === 0 && lx.atLineStart() && !lx.vars.has("IFS");
     const inner = lx.nested(true);
     if (first && typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: false };
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), nameDigits(lx.vars, inner));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");
@@ -57,12 +58,16 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.readDoubleQuoted(w);
   } else if (next === "{") {
     lx.pos += 2;
+    const start = lx.pos;
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos, lx.pos + 200))?.[0];
-    w.addExpansion(_split(lx, _readBraced(lx), quoted), quoted, name === undefined ? undefined : getOrigin(lx.vars, name));
+    const value = _split(lx, _readBraced(lx), quoted);
+    // `${NAME}` alone expands as `$NAME` does.
+    const digits = name !== undefined && lx.pos === start + name.length + 1 ? variableDigits(lx, name) : null;
+    w.addExpansion(value, quoted, name === undefined ? undefined : getOrigin(lx.vars, name), false, false, digits);
   } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
     lx.pos += 1 + m[0].length;
-    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]));
+    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]), false, false, variableDigits(lx, m[0]));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     w.addExpansion(null, quoted);

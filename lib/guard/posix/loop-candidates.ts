@@ -1,6 +1,6 @@
 import type { Frame, Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
-import { getCandidates, setCandidates } from "./vars.ts";
+import { getCandidates, getDigits, setCandidates, setDigits } from "./vars.ts";
 
 /**
  * `for i in 1 2 3` leaves `i` unknown (a path built from it must not be guessed), but arithmetic
@@ -30,12 +30,17 @@ export function recordLoopWords(lx: Lexer, name: string, words: Array<{ word: Wo
  */
 export function loopWords(lx: Lexer, name: string): string[] | undefined {
   const c = getCandidates(lx.vars, name);
-  if (!c || lx.flow.fnDepth > 0) return undefined;
+  return c && _reaches(lx, c.frame) ? c.values : undefined;
+}
+
+/** Whether a value recorded in `frame` holds where the parser is now (see loopWords). */
+function _reaches(lx: Lexer, frame: object): boolean {
+  if (lx.flow.fnDepth > 0) return false;
   for (let f: Frame | undefined = lx.flow.frame; f; f = f.parent) {
-    if (f === c.frame) return c.values;
-    if (f.kind === "loop" || f.kind === "fn") return undefined;
+    if (f === frame) return true;
+    if (f.kind === "loop" || f.kind === "fn") return false;
   }
-  return c.frame === TOP ? c.values : undefined;
+  return frame === TOP;
 }
 
 /** The frame of commands outside every compound command (for values recorded there). */
@@ -47,4 +52,18 @@ export const TOP: object = {};
  */
 export function recordNumeric(lx: Lexer, name: string): void {
   setCandidates(lx.vars, name, ["0"], lx.flow.frame ?? TOP);
+}
+
+/**
+ * `TS=$(date +%s)`: the substitution prints a file-name part of digits (numeric-output.ts,
+ * nameDigits), so `$TS` in a word names files of its literal folder (Word.digits).
+ */
+export function recordDigits(lx: Lexer, name: string, digits: { empty: boolean }): void {
+  setDigits(lx.vars, name, digits, lx.flow.frame ?? TOP);
+}
+
+/** What recordDigits noted of `name`, where it still holds. */
+export function variableDigits(lx: Lexer, name: string): { empty: boolean } | null {
+  const d = getDigits(lx.vars, name);
+  return d && _reaches(lx, d.frame) ? d.digits : null;
 }

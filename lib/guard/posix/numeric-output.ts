@@ -67,10 +67,9 @@ export function substitutedCommands(lx: Lexer, raw: string | undefined): SimpleC
   }
 }
 
-/** Whether an assignment's raw text is `NAME=$(…)` (or `NAME="$(…)"`) of a numeric-only command. */
-export function numericSubstitution(lx: Lexer, raw: string | undefined): boolean {
-  const commands = substitutedCommands(lx, raw);
-  return commands !== null && _numericCommands(commands, false);
+/** Whether the commands of an assignment's `NAME=$(…)` (substitutedCommands) print numbers only. */
+export function numericCommands(commands: SimpleCommand[]): boolean {
+  return _numericCommands(commands, false);
 }
 
 /**
@@ -84,13 +83,40 @@ export function numericOutput(vars: Vars, commands: SimpleCommand[], quoted: boo
 }
 
 function _numericCommands(commands: SimpleCommand[], single: boolean): boolean {
+  const last = _lastStage(commands);
+  return last !== undefined && _numericProgram(last.argv) && (!single || _oneNumber(last.argv));
+}
+
+/** The last stage of a body that is one pipeline, when nothing else reaches stdout. */
+function _lastStage(commands: SimpleCommand[]): SimpleCommand | undefined {
   const last = commands.at(-1);
-  if (!last) return false;
+  if (!last) return undefined;
   // One pipeline: every command of the body is a stage feeding the last one.
   const chain = new Set<SimpleCommand>();
   for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.add(c);
-  if (commands.some((c) => !chain.has(c)) || last.group) return false;
-  return quietRedirects(last) && _numericProgram(last.argv) && (!single || _oneNumber(last.argv));
+  return commands.some((c) => !chain.has(c)) || last.group || !quietRedirects(last) ? undefined : last;
+}
+
+// A date format of zero-padded numeric fields, starting with one, and `-`, `_`, `.` or digits
+// between them (`+%s`, `+%Y%m%d`, `+%F` is `+%Y-%m-%d`, `+%Y-%m-%d_%H%M%S`). Not `:`, which
+// scp, rsync and git read as `host:path`, nor the blank-padded `%e`, `%k`, `%l`.
+const DATE_NAME = /^\+%[sNYmdHMSjuwVGgCyIF](?:%[sNYmdHMSjuwVGgCyIF]|[0-9._-])*$/;
+
+/**
+ * Whether the substitution of `commands` prints a part of a file name: one run of digits (or a
+ * date of DATE_NAME's shape), never `/`, a blank or a letter, so a word holding it names files
+ * of its literal folder (paths.ts: Word.digits). `empty`: it may print nothing instead (grep -c,
+ * id and stat fail on a missing file or user; date and nproc do not). wc is not read: BSD's pads
+ * its count with blanks.
+ */
+export function nameDigits(vars: Vars, commands: SimpleCommand[]): { empty: boolean } | null {
+  const last = plainPrograms(vars) ? _lastStage(commands) : undefined;
+  if (!last || last.argv.some((w) => w.dynamic || w.glob) || last.argv[0]!.quoted) return null;
+  const [head, ...args] = last.argv.map((w) => w.value);
+  const date = head === "date" && args.length >= 1 && DATE_NAME.test(args.at(-1)!) && args.slice(0, -1).every((a) => a === "-u" || a === "--utc");
+  if (head === "date" ? !date : head === "wc" || !_numericProgram(last.argv) || !_oneNumber(last.argv)) return null;
+  relyOnOutput(last);
+  return { empty: !date && head !== "nproc" };
 }
 
 /** Of the numeric programs, those that print one number: nproc, and the others asked for one field. */
@@ -100,6 +126,8 @@ function _oneNumber(argv: Word[]): boolean {
   if (head === "date") return !/\s/.test(args.at(-1)!);
   if (head === "wc") return args.length === 1 && /^(?:-[lcwmL]|--\w[\w-]*)$/.test(args[0]!);
   if (head === "id") return !args.some((a) => a.includes("G"));
+  // `stat -c %a FILE`: one file, a format without blanks.
+  if (head === "stat") return args.filter((a, i) => !a.startsWith("-") && args[i - 1] !== "-c" && args[i - 1] !== "--format").length === 1 && !args.some((a) => /\s/.test(a));
   return false;
 }
 

@@ -17,8 +17,8 @@ import { mayLastpipe, noteShellOptions } from "./lastpipe.ts";
 import { noteTrapPoint } from "./trap-points.ts";
 import { noteGlobOptions } from "./glob-options.ts";
 import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listing-words.ts";
-import { recordNumeric } from "./loop-candidates.ts";
-import { noteLineText, numericSubstitution } from "./numeric-output.ts";
+import { recordDigits, recordNumeric } from "./loop-candidates.ts";
+import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { freshTemp } from "./temp-output.ts";
@@ -345,9 +345,17 @@ class _Parser extends Lexer {
     for (const w of words) {
       const raw = raws.get(w);
       const name = raw === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*(?==)/.exec(raw)?.[0];
-      if (name !== undefined && w.dynamic && this.vars.get(name) === null && numericSubstitution(this, raw)) {
+      const commands = name !== undefined && w.dynamic && this.vars.get(name) === null ? substitutedCommands(this, raw) : null;
+      if (commands === null) continue;
+      if (numericCommands(commands)) {
         relyOnOutput(w.outputOf?.at(-1));
-        recordNumeric(this, name);
+        recordNumeric(this, name!);
+      }
+      // `TS=$(date +%s)`: `$TS` in a word names files of its folder (Word.digits).
+      const digits = nameDigits(this.vars, commands);
+      if (digits) {
+        relyOnOutput(w.outputOf?.at(-1));
+        recordDigits(this, name!, digits);
       }
     }
   }

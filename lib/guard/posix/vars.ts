@@ -54,6 +54,20 @@ export function getCandidates(vars: Vars, name: string): { values: string[]; fra
   return _candidates.get(vars)?.get(name);
 }
 
+// The variables (unknown in `vars`) holding a substitution's name digits (numeric-output.ts,
+// nameDigits), with the frame of the assignment; any assignment drops them.
+const _digits = new WeakMap<Vars, Map<string, { digits: { empty: boolean }; frame: object }>>();
+
+export function setDigits(vars: Vars, name: string, digits: { empty: boolean }, frame: object): void {
+  let map = _digits.get(vars);
+  if (!map) _digits.set(vars, (map = new Map()));
+  map.set(name, { digits, frame });
+}
+
+export function getDigits(vars: Vars, name: string): { digits: { empty: boolean }; frame: object } | undefined {
+  return _digits.get(vars)?.get(name);
+}
+
 export function assign(vars: Vars, name: string, value: string | null): void {
   // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
   if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
@@ -70,6 +84,7 @@ function _assign(vars: Vars, name: string, value: string | null): void {
   else vars.set(name, value);
   seen.add(name);
   _candidates.get(vars)?.delete(name);
+  _digits.get(vars)?.delete(name);
 }
 
 /**
@@ -115,6 +130,7 @@ export function restore(vars: Vars, at: number): void {
   for (let i = journal.length - 1; i >= at; i--) {
     const { name, before, seenBefore } = journal[i]!;
     _candidates.get(vars)?.delete(name);
+    _digits.get(vars)?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
     if (!seenBefore) seen?.delete(name);

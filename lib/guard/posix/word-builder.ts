@@ -30,6 +30,8 @@ export class WordBuilder {
   numeric: boolean | undefined;
   /** Where each unknown part went into `value` while all are letters and digits only (hash-output.ts); null once one is not. */
   inertAt: number[] | null | undefined;
+  /** Where each unknown part went into `value` while all are digits of a name (numeric-output.ts, nameDigits); null once one is not. */
+  digitsAt: Array<{ at: number; empty: boolean }> | null | undefined;
   /** The word starts with an unquoted substitution the line runs first, or with `<(…)` (listing-words.ts). */
   listing: { commands: SimpleCommand[]; cwd: string; lines: boolean } | undefined;
 
@@ -62,16 +64,18 @@ export class WordBuilder {
   /**
    * The result of an expansion: known text, or unknown; `from`: the commands that printed it;
    * `numeric`: the unknown text is one number (numeric-output.ts); `inert`: letters and digits
-   * or nothing (hash-output.ts).
+   * or nothing (hash-output.ts); `digits`: a file-name part of digits, or nothing when `empty`
+   * (numeric-output.ts, nameDigits).
    */
-  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[], numeric = false, inert = false): void {
-    this.pieces.push({ kind: "expansion", text, quoted: quotedContext });
+  addExpansion(text: string | null, quotedContext: boolean, from?: SimpleCommand[], numeric = false, inert = false, digits: { empty: boolean } | null = null): void {
+    this.pieces.push({ kind: "expansion", text, quoted: quotedContext, digits });
     if (from?.length) this.outputOf = this.outputOf ? this.outputOf.concat(from) : from;
     this.started = true;
     if (text === null) {
       this.dynamic = true;
       this.numeric = (this.numeric ?? true) && numeric;
       this.inertAt = inert && this.inertAt !== null ? [...(this.inertAt ?? []), this.value.length] : null;
+      this.digitsAt = digits && this.digitsAt !== null ? [...(this.digitsAt ?? []), { at: this.value.length, empty: digits.empty }] : null;
       return;
     }
     // An unquoted expansion is split on blanks and globbed by the shell; a value that would be
@@ -80,6 +84,7 @@ export class WordBuilder {
       this.dynamic = true;
       this.numeric = false;
       this.inertAt = null;
+      this.digitsAt = null;
     }
     if (quotedContext) this.quoted = true;
     this.value += text;
@@ -90,6 +95,8 @@ export class WordBuilder {
     const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
     if (this.dynamic && this.numeric) word.numeric = true;
     if (this.dynamic && this.inertAt) word.inert = { value: this.value, at: this.inertAt };
+    // An unquoted word of pieces alone that may all print nothing may vanish (one word fewer).
+    if (this.dynamic && this.digitsAt && (this.quoted || this.value !== "" || this.digitsAt.every((d) => !d.empty))) word.digits = { value: this.value, at: this.digitsAt };
     return word;
   }
 
@@ -100,7 +107,7 @@ export class WordBuilder {
    */
   finish(tilde: Tilde, braces: boolean, assignment: boolean): Word[] {
     const lists = braces && this.brace ? expandBraces(this.pieces) : null;
-    if (lists === undefined) return [{ ...this.build(), dynamic: true, inert: undefined }];
+    if (lists === undefined) return [{ ...this.build(), dynamic: true, inert: undefined, digits: undefined }];
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
     // The word is that substitution alone: it may stand for the names a listing prints.
@@ -133,7 +140,7 @@ function _replay(pieces: Piece[], tilde: Tilde, assignment: boolean): WordBuilde
   const eq = assignment && merged[0]?.kind === "plain" ? merged[0].text.indexOf("=") : -1;
   merged.forEach((p, i) => {
     if (p.kind === "quoted") return w.addQuoted(p.text);
-    if (p.kind === "expansion") return w.addExpansion(p.text, p.quoted);
+    if (p.kind === "expansion") return w.addExpansion(p.text, p.quoted, undefined, false, false, p.digits);
     const last = i === merged.length - 1;
     // Positions where a tilde prefix may start: the word's start, and in an assignment the
     // first `=` and every `:` after it.

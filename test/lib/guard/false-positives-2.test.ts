@@ -64,7 +64,8 @@ const JOB_COUNTS: VerdictRow[] = [
   ["a function named nproc prints anything", "nproc() { echo -f/dev/stdin; }; make -j$(nproc)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["rules on stdin stay unknown", "make -j$(nproc) -f /dev/stdin <<< 'all:; rm -rf ~'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a number as xargs' argument file stays unknown", "xargs -a$(nproc) rm", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["a number in a path stays unknown", "rm -rf ~/$(id -u)", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // A number in a path names the files of its folder (false-positives-5); id may print nothing, leaving `~/`.
+  ["a number in a path may be the folder itself", "rm -rf ~/$(id -u)", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
 ];
 
 // xargs.ts, policy-find.ts: newline-separated find output into commands that edit the matches.

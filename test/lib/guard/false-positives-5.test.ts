@@ -2,16 +2,20 @@ import { beforeAll } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ASK_OUT, OK, OUTSIDE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, NOOP, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // The fifth false-positive hunt: a package manager's removal subcommand read as coreutils rm
-// (effects/package-installs.ts), each with the dangerous neighbours that stay refused.
+// (effects/package-installs.ts); timestamped and counted names (`cp f f.$(date +%s).bak`,
+// `TS=$(date +%s); cp db db-$TS`: posix/numeric-output.ts, nameDigits, and paths.ts) and `chmod
+// $(stat -c %a a) b`; a copy loop over a glob; each with the dangerous neighbours that stay refused.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 
 beforeAll(() => {
   // Files named like the packages removed, and a folder (node_modules holds x/index.js already).
-  for (const path of ["lodash", "wget", "serde", "requests", "rimraf", "left-pad/index.js"]) {
+  // Earlier backups named by a time stamp, and a count.
+  const backups = ["db.sqlite", "db-1700000000.sqlite", "out.log", "notes.txt", "a.txt", "b.txt", "src/main.ts.bak", "logs/app.log", "logs/app-2024-01-05.log", "42"];
+  for (const path of ["lodash", "wget", "serde", "requests", "rimraf", "left-pad/index.js", ...backups]) {
     mkdirSync(join(fx.ws, path, ".."), { recursive: true });
     writeFileSync(join(fx.ws, path), "x\n");
   }
@@ -86,3 +90,59 @@ const REMOVALS: VerdictRow[] = [
 ];
 
 table("a package manager's removal is no rm", REMOVALS);
+
+// A word of literal text and a substitution printing digits names the files of its literal folder
+// whose names match (each digit part one or more digits, or nothing where it may print nothing),
+// and a new name: an existing match is overwritten (RELOCATE), a new name is created.
+const STAMPS: VerdictRow[] = [
+  ["a new backup named by the time (was BLOCK)", "cp package.json package.json.$(date +%s).bak", ...NOOP],
+  ["a variable holding the time (was BLOCK)", "TS=$(date +%s); cp README.md README-$TS.md", ...NOOP],
+  ["${TS} braced", "TS=$(date +%s); cp README.md README-${TS}.md", ...NOOP],
+  ["quoted", 'TS="$(date +%s)"; cp README.md "README-$TS.md"', ...NOOP],
+  ["a date with dashes (was BLOCK)", "mv out.log out-$(date +%Y%m%d).log", ...OK],
+  ["date +%F", "cp notes.txt notes-$(date +%F).txt", ...NOOP],
+  ["date with an underscore and -u", "cp notes.txt notes-$(date -u +%Y-%m-%d_%H%M%S).txt", ...NOOP],
+  ["an earlier backup of that shape is overwritten", "TS=$(date +%s); cp db.sqlite db-$TS.sqlite", ...RELOCATE],
+  ["an earlier dated log in a folder", "mv out.log logs/app-$(date +%F).log", ...RELOCATE],
+  ["a number alone names numeric files", "rm -rf $(date +%s)", ...RELOCATE],
+  ["a count of lines from grep", "cp a.txt a.$(grep -c x b.txt).txt", ...NOOP],
+  ["a user id", "cp a.txt a.$(id -u).txt", ...NOOP],
+  ["chmod to another file's mode (was BLOCK)", "chmod $(stat -c %a a.txt) b.txt", ...OK],
+  ["chmod -R to another file's mode", "chmod -R $(stat -c %a a.txt) src", ...OK],
+  // Dangerous neighbours.
+  ["outside the workspace", "rm -rf ~/x$(date +%s)", ...OUTSIDE],
+  ["a new name outside, as ~/.bashrc1 is", "cp a.txt ~/.bashrc$(date +%s)", ...NOOP],
+  ["an empty count names an existing file outside", "cp a.txt ~/Documents/notes$(grep -c x a.txt).txt", ...ASK_OUT],
+  ["an empty count leaves .git", "rm -rf .git$(grep -c x b.txt)", ...PROTECTED],
+  ["an empty id leaves .git", "cp -r a.txt .git$(id -u nobody)", ...PROTECTED],
+  ["a count that may vanish", "rm -rf $(grep -c x b.txt)", ...UNKNOWN],
+  ["a part in a folder's name", "cp a.txt $(date +%s)/x", ...UNKNOWN],
+  ["a colon reads as host:path", "cp a.txt b-$(date +%H:%M)", ...UNKNOWN],
+  ["a blank-padded field", "cp a.txt b-$(date +%e)", ...UNKNOWN],
+  ["wc pads with blanks on BSD", "cp a.txt b-$(wc -l < b.txt)", ...UNKNOWN],
+  ["another date", "cp a.txt b-$(date -d @0 +%s)", ...UNKNOWN],
+  ["a date function", "date() { echo ../../x; }; cp a.txt b$(date +%s)", ...UNKNOWN],
+  ["a changed PATH", "PATH=./bin:$PATH; cp a.txt b$(date +%s)", ...UNKNOWN],
+  ["reassigned", "TS=$(date +%s); TS=$X; cp a.txt b$TS", ...UNKNOWN],
+  ["assigned on one branch", "true && TS=$(date +%s); rm -rf ~/$TS", ...UNKNOWN],
+  ["assigned in a subshell", "(TS=$(date +%s)); rm -rf ~/$TS", ...UNKNOWN],
+  ["sourced after", "TS=$(date +%s); . ./env.sh; rm -rf ~/$TS", ...UNKNOWN],
+  ["a glob beside", "cp a.txt b*$(date +%s)", ...UNKNOWN],
+  ["the mode of an unknown file", "chmod $M b.txt", ...UNKNOWN],
+  // What an earlier part of the line placed at a name of that shape (policy-lineflow.ts).
+  ["a backup, then the edit", "cp README.md README.md.$(date +%s).bak && sed -i s/a/b/ README.md", ...NOOP],
+  ["a link the line made at a count's name", "ln -s ~/.bashrc l5; echo x > l$(grep -c x a.txt)", ...UNKNOWN],
+  ["a link the line made at a stamped name", "ln -s ~/Documents d$(date +%s); rm -rf d5/", ...UNKNOWN],
+  ["a link the line made at a variable's name", "TS=$(date +%s); ln -s ~/Documents d$TS; rm -rf d$TS/*", ...UNKNOWN],
+];
+
+// An unquoted loop variable over glob names without blanks: each match in turn.
+const LOOPS: VerdictRow[] = [
+  ["a backup of each file (a .bak exists)", "for f in src/*.ts; do cp $f $f.bak; done", ...RELOCATE],
+  ["quoted", 'for f in src/*.ts; do cp "$f" "$f.bak"; done', ...RELOCATE],
+  ["a delete of each", "for f in src/*.ts; do rm $f; done", ...RELOCATE],
+  ["a copy over each startup file", "for f in ~/.bash*; do cp a.txt $f; done", ...UNKNOWN],
+];
+
+table("timestamped and counted names", STAMPS);
+table("a loop over a glob", LOOPS);
