@@ -99,15 +99,16 @@ function _lastStage(commands: SimpleCommand[]): SimpleCommand | undefined {
 
 // A date format of zero-padded numeric fields, starting with one, and `-`, `_`, `.` or digits
 // between them (`+%s`, `+%Y%m%d`, `+%F` is `+%Y-%m-%d`, `+%Y-%m-%d_%H%M%S`). Not `:`, which
-// scp, rsync and git read as `host:path`, nor the blank-padded `%e`, `%k`, `%l`.
-const DATE_NAME = /^\+%[sNYmdHMSjuwVGgCyIF](?:%[sNYmdHMSjuwVGgCyIF]|[0-9._-])*$/;
+// scp, rsync and git read as `host:path`, nor the blank-padded `%e`, `%k`, `%l`, nor `%N`
+// (BSD's date prints `N`).
+const DATE_NAME = /^\+%[sYmdHMSjuwVGgCyIF](?:%[sYmdHMSjuwVGgCyIF]|[0-9._-])*$/;
 
 /**
  * Whether the substitution of `commands` prints a part of a file name: one run of digits (or a
  * date of DATE_NAME's shape), never `/`, a blank or a letter, so a word holding it names files
  * of its literal folder (paths.ts: Word.digits). `empty`: it may print nothing instead (grep -c,
- * id and stat fail on a missing file or user; date and nproc do not). wc is not read: BSD's pads
- * its count with blanks.
+ * id and stat fail on a missing file or user, BSD has no `stat -c` and macOS no nproc; date, a
+ * POSIX utility, does not fail on such a format). wc is not read: BSD's pads its count with blanks.
  */
 export function nameDigits(vars: Vars, commands: SimpleCommand[]): { empty: boolean } | null {
   const last = plainPrograms(vars) ? _lastStage(commands) : undefined;
@@ -116,7 +117,7 @@ export function nameDigits(vars: Vars, commands: SimpleCommand[]): { empty: bool
   const date = head === "date" && args.length >= 1 && DATE_NAME.test(args.at(-1)!) && args.slice(0, -1).every((a) => a === "-u" || a === "--utc");
   if (head === "date" ? !date : head === "wc" || !_numericProgram(last.argv) || !_oneNumber(last.argv)) return null;
   relyOnOutput(last);
-  return { empty: !date && head !== "nproc" };
+  return { empty: !date };
 }
 
 /** Of the numeric programs, those that print one number: nproc, and the others asked for one field. */

@@ -119,6 +119,8 @@ const STAMPS: VerdictRow[] = [
   ["a part in a folder's name", "cp a.txt $(date +%s)/x", ...UNKNOWN],
   ["a colon reads as host:path", "cp a.txt b-$(date +%H:%M)", ...UNKNOWN],
   ["a blank-padded field", "cp a.txt b-$(date +%e)", ...UNKNOWN],
+  ["%N is N to BSD's date", "cp a.txt b-$(date +%N)", ...UNKNOWN],
+  ["macOS has no nproc: an empty part leaves .git", "rm -rf .git$(nproc)", ...PROTECTED],
   ["wc pads with blanks on BSD", "cp a.txt b-$(wc -l < b.txt)", ...UNKNOWN],
   ["another date", "cp a.txt b-$(date -d @0 +%s)", ...UNKNOWN],
   ["a date function", "date() { echo ../../x; }; cp a.txt b$(date +%s)", ...UNKNOWN],
