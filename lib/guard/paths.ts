@@ -215,8 +215,8 @@ const DIGITS = "[0-9][-0-9_.]*";
  * names match, each part read as digits (or nothing, where it may print nothing; letters in any
  * case), and a name made with each part `0` or left out, standing for a new file (the parts hold
  * no `/`, so no other folder, and a digit, so never `.`, `..` or `.git` alone). Unknown when a
- * part lies in a folder's name, the literal text holds glob characters, or there are more than
- * four parts.
+ * part lies in a folder's name, the literal text holds glob characters, there are more than
+ * four parts or more matches than a glob may have.
  */
 function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realDirs: Map<string, string | null>): Resolved {
   const slash = d.value.lastIndexOf("/");
@@ -234,6 +234,7 @@ function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realD
   }
   const match = new RegExp(`^${re}${name.slice(from).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i");
   let entries: string[];
+  spend();
   try {
     entries = readdirSync(dir);
   } catch (e) {
@@ -242,6 +243,7 @@ function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realD
     entries = [];
   }
   const names = new Set(entries.filter((e) => match.test(e)));
+  if (names.size > MAX_GLOB_MATCHES) return { kind: "unknown" };
   // The new names: each part `0`, or (where it may print nothing) left out, in every combination.
   const optional = parts.filter((p) => p.empty).length;
   for (let mask = 0; mask < 1 << optional; mask++) {
