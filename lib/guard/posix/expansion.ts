@@ -27,7 +27,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), nameDigits(lx.vars, inner));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
     return;
   }
   const next = src[lx.pos + 1];
@@ -47,7 +47,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const first = !quoted && w.pieces.length === 0 && lx.atLineStart() && !lx.vars.has("IFS");
     const inner = lx.nested(true);
     if (first && typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: false };
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), nameDigits(lx.vars, inner));
+    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");
@@ -62,12 +62,12 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos, lx.pos + 200))?.[0];
     const value = _split(lx, _readBraced(lx), quoted);
     // `${NAME}` alone expands as `$NAME` does.
-    const digits = name !== undefined && lx.pos === start + name.length + 1 ? variableDigits(lx, name) : null;
+    const digits = name !== undefined && lx.pos === start + name.length + 1 ? _whole(lx, variableDigits(lx, name), quoted) : null;
     w.addExpansion(value, quoted, name === undefined ? undefined : getOrigin(lx.vars, name), false, false, digits);
   } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
     lx.pos += 1 + m[0].length;
-    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]), false, false, variableDigits(lx, m[0]));
+    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]), false, false, _whole(lx, variableDigits(lx, m[0]), quoted));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     w.addExpansion(null, quoted);
@@ -76,6 +76,13 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     if (quoted) w.addQuoted("$");
     else w.addPlain("$");
   }
+}
+
+/** Name digits stay one part of a word where IFS cannot split them: quoted, or an IFS without digits, `-`, `_` or `.`. */
+function _whole(lx: Lexer, digits: { empty: boolean } | null, quoted: boolean): { empty: boolean } | null {
+  if (!digits || quoted || !lx.vars.has("IFS")) return digits;
+  const ifs = lx.lookup("IFS");
+  return ifs !== null && !/[-0-9_.]/.test(ifs) ? digits : null;
 }
 
 /**

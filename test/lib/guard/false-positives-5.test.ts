@@ -130,6 +130,10 @@ const STAMPS: VerdictRow[] = [
   ["assigned in a subshell", "(TS=$(date +%s)); rm -rf ~/$TS", ...UNKNOWN],
   ["sourced after", "TS=$(date +%s); . ./env.sh; rm -rf ~/$TS", ...UNKNOWN],
   ["a glob beside", "cp a.txt b*$(date +%s)", ...UNKNOWN],
+  ["an IFS of digits splits the part off", "IFS=1; rm -rf .git$(date +%s)", ...UNKNOWN],
+  ["an IFS of digits splits a variable's", "IFS=1; TS=$(date +%s); rm -rf .git$TS", ...UNKNOWN],
+  ["an unknown IFS", "IFS=$X; cp a.txt b$(date +%s)", ...UNKNOWN],
+  ["an IFS without digits", "IFS=:; cp a.txt b$(date +%s)", ...NOOP],
   ["the mode of an unknown file", "chmod $M b.txt", ...UNKNOWN],
   // What an earlier part of the line placed at a name of that shape (policy-lineflow.ts).
   ["a backup, then the edit", "cp README.md README.md.$(date +%s).bak && sed -i s/a/b/ README.md", ...NOOP],
