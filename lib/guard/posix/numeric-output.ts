@@ -112,7 +112,7 @@ const DATE_NAME = /^\+%[sYmdHMSjuwVGgCyIF](?:%[sYmdHMSjuwVGgCyIF]|[0-9._-])*$/;
  */
 export function nameDigits(vars: Vars, commands: SimpleCommand[]): { empty: boolean } | null {
   const last = plainPrograms(vars) ? _lastStage(commands) : undefined;
-  if (!last || last.argv.some((w) => w.dynamic || w.glob) || last.argv[0]!.quoted) return null;
+  if (!last?.argv[0] || last.argv[0].quoted || last.argv.some((w) => w.dynamic || w.glob)) return null;
   const [head, ...args] = last.argv.map((w) => w.value);
   const date = head === "date" && args.length >= 1 && DATE_NAME.test(args.at(-1)!) && args.slice(0, -1).every((a) => a === "-u" || a === "--utc");
   if (head === "date" ? !date : head === "wc" || !_numericProgram(last.argv) || !_oneNumber(last.argv)) return null;

@@ -134,6 +134,7 @@ const STAMPS: VerdictRow[] = [
   ["an IFS of digits splits a variable's", "IFS=1; TS=$(date +%s); rm -rf .git$TS", ...UNKNOWN],
   ["an unknown IFS", "IFS=$X; cp a.txt b$(date +%s)", ...UNKNOWN],
   ["an IFS without digits", "IFS=:; cp a.txt b$(date +%s)", ...NOOP],
+  ["a substitution without a command (crashed the reading)", "cp a.txt b$(X=1 2>/dev/null)", ...UNKNOWN],
   ["the mode of an unknown file", "chmod $M b.txt", ...UNKNOWN],
   // What an earlier part of the line placed at a name of that shape (policy-lineflow.ts).
   ["a backup, then the edit", "cp README.md README.md.$(date +%s).bak && sed -i s/a/b/ README.md", ...NOOP],
