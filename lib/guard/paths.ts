@@ -258,6 +258,8 @@ function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realD
   }
   const paths: string[] = [];
   for (const n of names) {
+    // An empty word names nothing (`cp a ""` fails); an empty name after a folder is the folder.
+    if (n === "" && folder === "") continue;
     const abs = n === "" ? dir : _absolute(`${dir}/${n}`, cwd, realDirs);
     if (abs === null) return { kind: "unknown" };
     paths.push(abs);
