@@ -211,60 +211,83 @@ const DIGITS = "[0-9][-0-9_.]*";
 
 /**
  * The paths a word names whose unknown parts are digits of a file name (`db-$TS.sqlite` after
- * `TS=$(date +%s)`, `out-$(date +%F).log`: Word.digits): the entries of its literal folder whose
- * names match, each part read as digits (or nothing, where it may print nothing; letters in any
- * case), and a name made with each part `0` or left out, standing for a new file (the parts hold
- * no `/`, so no other folder, and a digit, so never `.`, `..` or `.git` alone). Unknown when a
- * part lies in a folder's name, the literal text holds glob characters, there are more than
- * four parts or more matches than a glob may have.
+ * `TS=$(date +%s)`, `backups/$(date +%F)/db.sqlite`: Word.digits). Each component holding parts
+ * is, in each folder reached so far, every entry whose name matches (each part read as digits, or
+ * nothing where it may print nothing; letters in any case) and a name made with each part `0` or
+ * left out, standing for a new one (the parts hold no `/`, so they stay in their component, and
+ * a digit, so a component is never `.`, `..` or `.git` by them alone). Unknown when the literal
+ * text holds glob characters, there are more than four parts, or more paths than a glob may give.
  */
 function _digitsTarget(d: NonNullable<Word["digits"]>, cwd: string | null, realDirs: Map<string, string | null>): Resolved {
-  const slash = d.value.lastIndexOf("/");
-  if (d.at.length > 4 || d.at.some((p) => p.at <= slash) || /[*?[\\]/.test(d.value)) return { kind: "unknown" };
-  const folder = d.value.slice(0, slash + 1);
-  const name = d.value.slice(slash + 1);
-  const parts = d.at.map((p) => ({ at: p.at - slash - 1, empty: p.empty }));
-  const dir = folder === "" ? cwd : _absolute(folder, cwd, realDirs);
-  if (dir === null) return { kind: "unknown" };
+  if (d.at.length > 4 || /[*?[\\]/.test(d.value) || (!d.value.startsWith("/") && cwd === null)) return { kind: "unknown" };
+  // The folders (and names) reached so far, as spelled: absolute, `..` kept for _absolute.
+  let reached = [d.value.startsWith("/") ? "" : cwd!];
+  let start = 0;
+  for (const segment of d.value.split("/")) {
+    const end = start + segment.length;
+    const parts = d.at.filter((p) => p.at >= start && p.at <= end).map((p) => ({ at: p.at - start, empty: p.empty }));
+    start = end + 1;
+    if (parts.length === 0) {
+      if (segment !== "") reached = reached.map((r) => `${r}/${segment}`);
+      continue;
+    }
+    const next = new Set<string>();
+    for (const r of reached) {
+      const names = _digitNames(segment, parts, r === "" ? "/" : _absolute(r, cwd, realDirs));
+      if (names === null) return { kind: "unknown" };
+      for (const n of names) next.add(n === "" ? r : `${r}/${n}`);
+    }
+    if (next.size > MAX_GLOB_MATCHES) return { kind: "unknown" };
+    reached = [...next];
+  }
+  const paths: string[] = [];
+  for (const r of reached) {
+    // An empty word names nothing (`cp a ""` fails).
+    if (r === cwd && d.value.replace(/\/+$/, "") === "") continue;
+    const abs = _absolute(r || "/", cwd, realDirs);
+    if (abs === null) return { kind: "unknown" };
+    paths.push(abs);
+  }
+  return _real(paths, realDirs);
+}
+
+/**
+ * The names one component with digit parts (at offsets into `text`) may have in folder `dir`: the
+ * entries that match, and the new names. Null when the folder cannot be read (or known).
+ */
+function _digitNames(text: string, parts: Array<{ at: number; empty: boolean }>, dir: string | null): Set<string> | null {
+  if (dir === null) return null;
+  const quote = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   let re = "";
   let from = 0;
   for (const p of parts) {
-    re += name.slice(from, p.at).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + (p.empty ? `(?:${DIGITS})?` : DIGITS);
+    re += quote(text.slice(from, p.at)) + (p.empty ? `(?:${DIGITS})?` : DIGITS);
     from = p.at;
   }
-  const match = new RegExp(`^${re}${name.slice(from).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i");
+  const match = new RegExp(`^${re}${quote(text.slice(from))}$`, "i");
   let entries: string[];
   spend();
   try {
     entries = readdirSync(dir);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") return { kind: "unknown" };
+    if (code !== "ENOENT" && code !== "ENOTDIR") return null;
     entries = [];
   }
   const names = new Set(entries.filter((e) => match.test(e)));
-  if (names.size > MAX_GLOB_MATCHES) return { kind: "unknown" };
   // The new names: each part `0`, or (where it may print nothing) left out, in every combination.
   const optional = parts.filter((p) => p.empty).length;
   for (let mask = 0; mask < 1 << optional; mask++) {
-    let text = "";
+    let name = "";
     let k = 0;
     from = 0;
     for (const p of parts) {
-      text += name.slice(from, p.at) + (p.empty && mask & (1 << k++) ? "" : "0");
+      name += text.slice(from, p.at) + (p.empty && mask & (1 << k++) ? "" : "0");
       from = p.at;
     }
-    names.add(text + name.slice(from));
+    names.add(name + text.slice(from));
   }
-  const paths: string[] = [];
-  for (const n of names) {
-    // An empty word names nothing (`cp a ""` fails); an empty name after a folder is the folder.
-    if (n === "" && folder === "") continue;
-    const abs = n === "" ? dir : _absolute(`${dir}/${n}`, cwd, realDirs);
-    if (abs === null) return { kind: "unknown" };
-    paths.push(abs);
-  }
-  return _real(paths, realDirs);
+  return names;
 }
 
 /**

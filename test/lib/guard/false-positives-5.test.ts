@@ -2,7 +2,7 @@ import { beforeAll } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ASK_OUT, NOOP, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // The fifth false-positive hunt: a package manager's removal subcommand read as coreutils rm
 // (effects/package-installs.ts); timestamped and counted names (`cp f f.$(date +%s).bak`,
@@ -119,7 +119,14 @@ const STAMPS: VerdictRow[] = [
   ["a quoted count never vanishes: it names the numeric entries", 'rm -rf "$(grep -c x b.txt)"', ...RELOCATE],
   ["a quoted count, no numeric entry in the folder", 'rm -rf "src/$(grep -c x b.txt)"', ...RELOCATE],
   ["an empty count after a folder is the folder", "rm -rf src/$(grep -c x b.txt)", ...RELOCATE],
-  ["a part in a folder's name", "cp a.txt $(date +%s)/x", ...UNKNOWN],
+  ["a dated folder", "mkdir -p backups/$(date +%F) && cp db.sqlite backups/$(date +%F)/", ...OK],
+  ["an earlier dated folder's file", "cp a.txt logs/$(date +%Y)/app.log", ...NOOP],
+  ["a folder named by a number", "cp a.txt $(date +%s)/x", ...NOOP],
+  ["a dated folder outside", "rm -rf ~/$(date +%Y)/x", ...OUTSIDE],
+  ["an empty count leaves the working folder", "rm -rf .$(grep -c x b.txt)", ...ANCESTOR],
+  ["an empty count leaves the parent", "rm -rf ..$(grep -c x b.txt)/x", ...OUTSIDE],
+  ["an empty id leaves the root", "rm -rf /$(id -u)", ...ANCESTOR],
+  ["up from a dated folder", "rm -rf x$(date +%s)/../../..", ...ANCESTOR],
   ["a colon reads as host:path", "cp a.txt b-$(date +%H:%M)", ...UNKNOWN],
   ["a blank-padded field", "cp a.txt b-$(date +%e)", ...UNKNOWN],
   ["%N is N to BSD's date", "cp a.txt b-$(date +%N)", ...UNKNOWN],
