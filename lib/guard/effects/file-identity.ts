@@ -38,11 +38,32 @@ export function fileKeys(value: string, state: State): string[] {
   return real === abs ? [abs] : [abs, real];
 }
 
+/**
+ * The names under which the line may have recorded the file a word names, for looking it up:
+ * fileKeys, and, when the running directory is unknown (a `cd` into a folder the line made,
+ * which does not exist yet: `mkdir d; printf … > d/x.sh; cd d; bash x.sh`), every recorded file
+ * of `known` whose path ends with the relative name (red team 14).
+ */
+export function lookupKeys(value: string, state: State, known: Iterable<string | null>): string[] {
+  const keys = fileKeys(value, state);
+  if (state.cwd !== null || isAbsolute(value)) return keys;
+  const tail = relativeTail(value);
+  if (tail === null) return keys;
+  for (const k of known) if (k !== null && k.endsWith(`/${tail}`) && !keys.includes(k)) keys.push(k);
+  return keys;
+}
+
+/** A relative name without its leading `./` and `../` parts (what it ends with wherever it is), or null when nothing is left. */
+export function relativeTail(value: string): string | null {
+  const tail = normalize(value).replace(/^(\.\.(\/|$))+/, "").replace(/\/+$/, "");
+  return tail === "" || tail === "." ? null : tail;
+}
+
 /** Whether any name of the file a word names is in `set`. */
 export function hasFile(set: Set<string> | undefined, word: Word, state: State): boolean {
   // An empty set holds no name: no file-system lookup to find that out.
   if (!set || set.size === 0 || word.dynamic) return false;
-  return fileKeys(word.value, state).some((k) => set.has(k));
+  return lookupKeys(word.value, state, set).some((k) => set.has(k));
 }
 
 /** Adds every name of the file `value` names to `set`. */

@@ -3,7 +3,7 @@ import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
-import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
+import { absPath, addFile, fileKeys, hasFile, lookupKeys, recordLink } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -106,7 +106,7 @@ export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: An
  */
 export function readWrittenScript(head: Word, ctx: AnalyzeContext): boolean {
   const scripts = ctx.state.scripts;
-  return !head.dynamic && scripts !== undefined && fileKeys(head.value, ctx.state).some((k) => scripts.has(k));
+  return !head.dynamic && scripts !== undefined && lookupKeys(head.value, ctx.state, scripts.keys()).some((k) => scripts.has(k));
 }
 
 /** Whether the previous pipeline stage prints the environment or credentials. */

@@ -3,6 +3,7 @@ import { UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath } from "./file-identity.ts";
+import { localPackageFiles } from "./package-installs.ts";
 import { pythonModule } from "./script-operands.ts";
 
 /** A shell's start-up files (shell-startup.ts judges them when a shell runs). */
@@ -73,9 +74,7 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
     out.push(`${d}Makefile`, `${d}makefile`, `${d}GNUmakefile`);
   }
   if (PACKAGE_MANAGERS.has(name)) out.push(`${dir("--prefix")}package.json`);
-  if (/^pip[0-9.]*$/.test(name) && words[0] === "install") {
-    for (const w of words.slice(1)) if (!w.startsWith("-") && (w === "." || w.startsWith("./") || w.startsWith("/"))) out.push(`${w}/setup.py`, `${w}/pyproject.toml`, `${w}/setup.cfg`);
-  }
+  out.push(...localPackageFiles(name, args));
   if (name === "direnv") out.push(".envrc");
   if (name === "cargo") out.push(..._cargoInputs(words));
   // Red team 5: python imports sitecustomize and usercustomize from every PYTHONPATH folder at

@@ -1,7 +1,8 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { packageRunner } from "./remote-packages.ts";
+import { NPM_INSTALL, packageRunner } from "./remote-packages.ts";
+import { pythonModuleCall } from "./script-operands.ts";
 
 // Package managers whose `install` subcommand installs packages by name, never coreutils install
 // (`npm install a b`, `pip install $(cat requirements.txt)`, `apt-get install -y $PKGS`); with
@@ -89,6 +90,61 @@ function _effects(manager: string, sub: string, args: Word[]): Op[] {
   const dirs = spec ? _destinations(args, spec) : [];
   return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
 }
+
+// A package archive an install unpacks and builds (`npm install ./x.tgz`, `pip install x-1.0.tar.gz`).
+const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl)$/i;
+const PIP_BUILD_FILES = ["setup.py", "pyproject.toml", "setup.cfg"];
+// pip install's long options an abbreviation of `--editable`, `--requirement` or `--constraint` must not also begin.
+const PIP_OPTIONS = [...PIP.long, ...PIP.others!, "editable", "requirement", "constraint", "extra-index-url", "exists-action", "config-settings", "cache-dir", "cert", "client-cert", "compile", "check-build-dependencies"];
+
+/**
+ * The files of the local packages an install names, which it runs (red team 14): a folder's
+ * package.json, whose lifecycle scripts npm, pnpm, yarn and bun run (`npm install ./dir`, `npm add
+ * file:dir`), a folder's setup.py, pyproject.toml and setup.cfg, which pip, pipx and `uv pip`
+ * build (`pip install dir/`, `-e dir`; pip reads a name with a `/` or a leading `.` as a path),
+ * a package archive itself, and the requirement files `-r`/`-c` name (the `-e dir` lines of a
+ * written one: written-inputs.ts). Spelled relative to the working directory. `python -m pip`
+ * is pip.
+ */
+export function localPackageFiles(name: string, args: Word[]): string[] {
+  const module = /^python[0-9.]*$/.test(name) ? pythonModuleCall(args) : undefined;
+  const manager = module ? (module.module.value === "pip" ? "pip" : "") : (packageRunner(name) ?? name);
+  const words = (module ? module.args : args).map((a) => (a.dynamic ? "" : a.value));
+  const at = words.findIndex((w) => !w.startsWith("-"));
+  const out: string[] = [];
+  if (["npm", "pnpm", "yarn", "bun"].includes(manager) && NPM_INSTALL.has(words[at] ?? "")) {
+    for (const w of words.slice(at + 1)) {
+      const file = /^(?:@?[^@]*@)?file:(.*)$/s.exec(w)?.[1];
+      const spec = file ?? w;
+      if (file !== undefined || /^(\.|\/|~\/)|\/$/.test(spec) || ARCHIVE.test(spec)) out.push(ARCHIVE.test(spec) ? spec : `${spec.replace(/\/+$/, "") || "."}/package.json`);
+    }
+  }
+  const pip = manager === "pip" || manager === "pipx" ? at : manager === "uv" && words[at] === "pip" ? at + 1 : -1;
+  if (pip >= 0 && words[pip] === "install") {
+    const folder = (w: string) => PIP_BUILD_FILES.map((f) => `${w.replace(/\/+$/, "") || "."}/${f}`);
+    let takes: "file" | "folder" | undefined;
+    for (const w of words.slice(pip + 1)) {
+      const given = takes;
+      takes = undefined;
+      if (given) out.push(...(given === "file" ? [w] : folder(w)));
+      else if (w.startsWith("--")) {
+        // optparse reads abbreviations (`--edit=dir`, `--requir f`).
+        const eq = w.indexOf("=");
+        const long = longOption(w.slice(2, eq < 0 ? undefined : eq), PIP_OPTIONS, 2);
+        const kind = long === "editable" ? "folder" : long === "requirement" || long === "constraint" ? "file" : undefined;
+        if (kind && eq >= 0) out.push(...(kind === "file" ? [w.slice(eq + 1)] : folder(w.slice(eq + 1))));
+        else takes = kind;
+      } else if (/^-[erc]/.test(w)) {
+        const kind = w[1] === "e" ? "folder" : "file";
+        if (w.length > 2) out.push(...(kind === "file" ? [w.slice(2)] : folder(w.slice(2))));
+        else takes = kind;
+      } else if (ARCHIVE.test(w)) out.push(w);
+      else if (w.startsWith(".") || w.includes("/")) out.push(...folder(w));
+    }
+  }
+  return out;
+}
+
 function _destinations(args: Word[], spec: Destinations): Word[] {
   const dirs: Word[] = [];
   const names = [...spec.long, ...(spec.others ?? [])];

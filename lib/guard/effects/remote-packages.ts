@@ -49,7 +49,8 @@ function _split(args: Word[], valued: ReadonlySet<string>, specOptions: Readonly
 
 const NPX_VALUED = new Set(["-c", "--call", "--cache", "--registry", "--userconfig"]);
 const NPX_SPEC = new Set(["-p", "--package"]);
-const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "update", "up", "upgrade", "udpate"]);
+/** npm's install subcommand and its aliases (pnpm's, yarn's and bun's `add` among them). */
+export const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "update", "up", "upgrade", "udpate"]);
 const PIP_VALUED = new Set(["-c", "--constraint", "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-t", "--target", "--prefix", "--root", "--platform", "--python-version", "--implementation", "--abi", "--src", "--upgrade-strategy", "--progress-bar", "--proxy", "--cert", "--client-cert", "--cache-dir", "--log", "--timeout", "--retries", "--exists-action", "--trusted-host", "--no-binary", "--only-binary", "--report", "-C", "--config-settings", "--global-option"]);
 const PIP_SPEC = new Set(["-e", "--editable", "-r", "--requirement"]);
 const UV_VALUED = new Set(["-p", "--python", "--index", "--index-url", "--default-index", "--extra-index-url", "--directory", "--project", "--package", "--env-file", "--extra", "-C", "--config-setting", "--config-file", "--cache-dir", "--color"]);

@@ -3,11 +3,12 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { absPath, fileKeys } from "./file-identity.ts";
+import { absPath, lookupKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
 import { GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
+import { localPackageFiles } from "./package-installs.ts";
 import { analyseWritten, LANGUAGES, lineWrittenText, SHELLS } from "./written-runs.ts";
 
 // Files a runner is told to read: `make -f FILE`, `cmake -P FILE`, `just -f FILE`, `task -t FILE`, `rake -f FILE`.
@@ -44,7 +45,9 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   const language = LANGUAGES[name];
   const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
   const own = name === "git" ? GIT_COMMAND_VARS : shell ? SHELL_STARTUP_VARS : language ? INTERPRETER_STARTUP_VARS : [];
-  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v));
+  // `python -m pip install ./dir` builds the folder's package as pip does.
+  const packages = language ? localPackageFiles(name, args) : [];
+  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v) || packages.includes(v));
   const folders = libraryFolders(cmd, ctx);
   const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
@@ -55,7 +58,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   for (const word of files.slice(0, 64)) {
     // Only a file the line wrote by its name: a checkout or extraction over its folder lands
     // committed or downloaded files (judged as such), not text of the line's own.
-    if (word.dynamic || !fileKeys(word.value, state).some((k) => state.scripts?.has(k) || state.landed?.includes(k))) continue;
+    if (word.dynamic || !lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).some((k) => state.scripts?.has(k) || state.landed?.includes(k))) continue;
     const text = lineWrittenText(word, ctx, cmd);
     if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
   }
@@ -68,7 +71,19 @@ function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeC
   if (file === "package.json") return _packageScripts(name, text, ctx);
   if (file === ".envrc") return analyzeText(text, "posix", ctx);
   if ((name === "make" || name === "gmake") && !file.endsWith(".mk")) return _makeRecipes(name, text, ctx);
+  if (/\.(txt|in)$/.test(file) && /^(pip[0-9.]*|pipx|uv|python[0-9.]*)$/.test(name)) return _requirements(name, text);
   return [op("unknown", name)];
+}
+
+/**
+ * A written requirements file given to pip with `-r`/`-c` (package-installs.ts): names of
+ * registry packages pass; a line that names a local folder or archive (`-e .`, `./dir`, a path
+ * with a `/`, `file:`), another requirements file or any option is unknown (pip builds and runs
+ * what it names).
+ */
+function _requirements(name: string, text: string): Op[] {
+  const lines = text.split("\n").map((l) => l.replace(/(^|\s)#.*$/, "").trim());
+  return lines.some((l) => /^[-.~]|[/\\]|file:|\.(tgz|tar|gz|bz2|xz|zip|whl)\b/i.test(l)) ? [op("unknown", name)] : [];
 }
 
 /** Every script of a written package.json as shell text (lifecycle scripts run around most verbs). */

@@ -5,7 +5,7 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 import { copiedFrom } from "./copies.ts";
-import { fileKeys } from "./file-identity.ts";
+import { fileKeys, lookupKeys } from "./file-identity.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { programName } from "./names.ts";
 import { LANGUAGES, SHELL_NAMES, SHELLS as SHELL_LIST } from "./runner-names.ts";
@@ -92,7 +92,7 @@ export function lineWrittenText(word: Word, ctx: AnalyzeContext, cmd: SimpleComm
 
 /** Whether a writer the guard models left text it could not read (`cmd > f`): unknown, whatever else holds. */
 function _recordedUnknown(word: Word, state: AnalyzeContext["state"]): boolean {
-  return fileKeys(word.value, state).some((k) => state.scripts?.get(k) === null);
+  return lookupKeys(word.value, state, state.scripts?.keys() ?? []).some((k) => state.scripts?.get(k) === null);
 }
 
 /** Whether taint.ts counts the file as downloaded (itself, a folder around it, or any unknown name). */

@@ -4,7 +4,7 @@ import { segmentMatcher } from "../paths.ts";
 import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { absPath, fileKeys } from "./file-identity.ts";
+import { absPath, fileKeys, lookupKeys, relativeTail } from "./file-identity.ts";
 import { printed, stdinOf } from "./stdin.ts";
 
 type State = AnalyzeContext["state"];
@@ -46,15 +46,17 @@ export function setScript(value: string, text: string | null, state: State, appe
  * does not read, or filled again since), undefined when the line did not write it.
  */
 export function scriptText(value: string, state: State): string | null | undefined {
-  const keys = fileKeys(value, state);
   const scripts = state.scripts;
+  const keys = lookupKeys(value, state, scripts?.keys() ?? []);
   let text: string | null | undefined;
   for (const key of keys) {
     const known = scripts?.get(key);
     if (known === undefined) continue;
     // The write that recorded it lands it once; any further landing may have changed it.
     if (known === null || _landings(key, state, _since.get(state)?.get(key) ?? 0) > 1) return null;
-    text ??= known;
+    // Two written files the name may be (the running directory unknown) with different texts: unknown.
+    if (text !== undefined && text !== known) return null;
+    text = known;
   }
   if (text !== undefined) return text;
   const cleared = _cleared.get(state);
@@ -107,15 +109,19 @@ export function copyTarget(src: Word, dest: Word, state: State): string {
  * other part of the line filled without the guard reading it (then the run is unknown).
  */
 export function scriptsMatching(word: Word, state: State): { files: string[]; unknown: boolean } {
-  const segments = absPath(word.pattern, state.cwd, state).split("/");
+  const path = absPath(word.pattern, state.cwd, state);
+  // With the running directory unknown, a relative pattern matches the end of a written path.
+  const relative = !path.startsWith("/");
+  const segments = (relative ? (relativeTail(path) ?? "") : path).split("/");
   const matches = (parts: string[]) => parts.every((p, i) => p === segments[i] || (segmentMatcher(segments[i]!)?.(p) ?? true));
+  const tail = (k: string) => (relative ? k.split("/").slice(-segments.length) : k.split("/"));
   const files = [...(state.scripts?.keys() ?? [])].filter((k) => {
-    const parts = k.split("/");
+    const parts = tail(k);
     return parts.length === segments.length && matches(parts);
   });
   const unknown = (state.landed ?? []).some((l) => {
     if (l === null) return true;
-    const parts = l.split("/");
+    const parts = tail(l);
     // The landed entry itself (not one recorded with its text), or a folder the pattern reaches into.
     return parts.length <= segments.length && matches(parts) && (parts.length < segments.length || !state.scripts?.has(l));
   });

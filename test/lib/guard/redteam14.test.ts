@@ -1,0 +1,58 @@
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red-team pass 14 (docs/check.md, "Red-team pass 14 (session 6)"), aimed at what landed since
+// red team 13: the package-manager install reading, the split reading of unquoted expansions,
+// EXIT traps, the guard's own git. Each finding ran for real in test/support/sandbox.sh.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+
+// A `cd` into a folder the line made (it does not exist yet when the guard runs) leaves the
+// running directory unknown, and a relative name run after it was no file the line wrote: the
+// script ran unread. A relative name is now looked up as any written file whose path ends with it
+// (file-identity.ts lookupKeys).
+table("a written file run by a relative name after a cd into a folder the line made", [
+  ["bash x.sh", "mkdir -p evil && printf 'rm -rf ~\\n' > evil/x.sh && cd evil && bash x.sh", ...ANCESTOR],
+  ["bash ./x.sh after ;", "mkdir evil; printf 'rm -rf ~\\n' > evil/x.sh; cd evil; bash ./x.sh", ...ANCESTOR],
+  ["sh < x.sh", "mkdir evil; printf 'rm -rf ~\\n' > evil/x.sh; cd evil; sh < x.sh", ...ANCESTOR],
+  ["pushd", "mkdir evil; printf 'rm -rf ~\\n' > evil/x.sh; pushd evil; bash x.sh", ...ANCESTOR],
+  ["cd in and out again", "mkdir evil; printf 'rm -rf ~\\n' > evil/x.sh; cd evil && cd .. && bash evil/x.sh", ...ANCESTOR],
+  ["in a subshell", "mkdir evil; printf 'rm -rf ~\\n' > evil/x.sh; (cd evil && bash x.sh)", ...ANCESTOR],
+  ["moved into it", "printf 'rm -rf ~\\n' > x.sh; mkdir evil; mv x.sh evil/; cd evil; bash x.sh", ...ANCESTOR],
+  ["python3 setup.py", "mkdir -p evil && printf 'import os\\nos.system(\"rm -rf ~\")\\n' > evil/setup.py && cd evil && python3 setup.py", ...ANCESTOR],
+  ["npm install of its package.json", "mkdir -p evil && printf '{\"scripts\":{\"preinstall\":\"rm -rf ~\"}}' > evil/package.json && cd evil && npm install", ...ANCESTOR],
+  ["two written files of that name with different texts", "mkdir -p a b && printf 'echo hi\\n' > a/x.sh && printf 'rm -rf ~\\n' > b/x.sh && cd $D && bash x.sh", ...UNKNOWN],
+  ["a harmless script read as before", "mkdir -p evil && printf 'echo hi\\n' > evil/x.sh && cd evil && bash x.sh", ...OK],
+  ["a harmless one after an unknown cd", "mkdir -p a && printf 'echo hi\\n' > a/x.sh && cd $D && bash x.sh", ...OK],
+]);
+
+// A package manager's install of a local folder runs the folder's lifecycle scripts (npm, pnpm,
+// yarn, bun: preinstall/install/postinstall) or builds it (pip, pipx, uv pip, python -m pip:
+// setup.py, a pyproject.toml build backend); only `pip install ./dir` and `/dir` were read.
+const NPM_EVIL = "mkdir -p evil && printf '{\"name\":\"evil\",\"version\":\"1.0.0\",\"scripts\":{\"preinstall\":\"rm -rf ~\"}}' > evil/package.json && ";
+const PIP_EVIL = "mkdir -p evil && printf 'import os\\nos.system(\"rm -rf ~\")\\n' > evil/setup.py && ";
+table("an install of a local package the line wrote runs its scripts", [
+  ["npm install ./dir", `${NPM_EVIL}npm install ./evil`, ...ANCESTOR],
+  ["npm install dir/", `${NPM_EVIL}npm install evil/`, ...ANCESTOR],
+  ["npm i", `${NPM_EVIL}npm i ./evil`, ...ANCESTOR],
+  ["npm add file:", `${NPM_EVIL}npm add file:evil`, ...ANCESTOR],
+  ["npm install name@file:", `${NPM_EVIL}npm install x@file:evil`, ...ANCESTOR],
+  ["pnpm add", `${NPM_EVIL}pnpm add ./evil`, ...ANCESTOR],
+  ["yarn add file:", `${NPM_EVIL}yarn add file:./evil`, ...ANCESTOR],
+  ["bun add", `${NPM_EVIL}bun add ./evil`, ...ANCESTOR],
+  ["a packed tarball", `${NPM_EVIL}tar czf evil.tgz evil && npm install ./evil.tgz`, ...UNKNOWN],
+  ["pip install dir/", `${PIP_EVIL}pip install evil/`, ...ANCESTOR],
+  ["pip install -e dir", `${PIP_EVIL}pip install -e evil`, ...ANCESTOR],
+  ["pip install --editable=dir", `${PIP_EVIL}pip install --editable=evil`, ...ANCESTOR],
+  ["python3 -m pip", `${PIP_EVIL}python3 -m pip install ./evil`, ...ANCESTOR],
+  ["uv pip", `${PIP_EVIL}uv pip install ./evil`, ...ANCESTOR],
+  ["pipx", `${PIP_EVIL}pipx install ./evil`, ...ANCESTOR],
+  ["an sdist", `${PIP_EVIL}tar czf evil-1.0.tar.gz evil && pip install evil-1.0.tar.gz`, ...UNKNOWN],
+  ["a written pyproject.toml", "mkdir -p evil && printf '[build-system]\\nrequires=[]\\n' > evil/pyproject.toml && pip install ./evil", ...UNKNOWN],
+  ["a written requirements file with -e", "printf -- '-e .\\n' > req.txt && printf 'import os\\nos.system(\"rm -rf ~\")\\n' > setup.py && pip install -r req.txt", ...UNKNOWN],
+  ["a written requirements file of names", "printf 'requests\\nflask==2.0\\n' > req.txt && pip install -r req.txt", ...NOOP],
+  ["a folder with harmless scripts", "mkdir -p evil && printf '{\"name\":\"e\",\"version\":\"1.0.0\",\"scripts\":{\"build\":\"tsc\"}}' > evil/package.json && npm install ./evil", ...OK],
+  ["a local folder the line did not write", "npm install ./packages/lib", ...OK],
+  ["pip install -e . as before", "pip install -e .", ...OK],
+  ["a bare name is a registry name", `${PIP_EVIL}pip install evil`, ...OK],
+]);
