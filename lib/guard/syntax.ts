@@ -34,6 +34,8 @@ export interface Word {
    * print nothing), in a word that cannot vanish; meant for this `value` only (paths.ts).
    */
   digits?: { value: string; at: Array<{ at: number; empty: boolean }> };
+  /** It holds a quoted `"$@"`, `"${a[@]}"` or `"${!a[@]}"` of unknown value: any number of words, each kept whole (red team 14). */
+  spread?: boolean;
 }
 
 export interface Redirect {

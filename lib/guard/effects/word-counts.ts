@@ -40,7 +40,7 @@ export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext,
 }
 
 function _splits(w: Word): boolean {
-  return w.dynamic && !w.quoted && !w.numeric && w.inert === undefined && w.digits === undefined;
+  return w.dynamic && (w.spread === true || (!w.quoted && !w.numeric && w.inert === undefined && w.digits === undefined));
 }
 
 /** A word as its spelling, and a list of words as the set of them (every unknown word alike). */

@@ -60,6 +60,8 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos += 2;
     const start = lx.pos;
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos, lx.pos + 200))?.[0];
+    // `"${@}"`, `"${@:2}"`, `"${a[@]}"`, `"${!a[@]}"`, `"${!prefix@}"`: one word per element.
+    if (quoted && /^(?:@|!?[A-Za-z_][A-Za-z0-9_]*\[@\]|![A-Za-z_][A-Za-z0-9_]*@)/.test(src.slice(lx.pos, lx.pos + 200))) w.spread = true;
     const value = _split(lx, _readBraced(lx), quoted);
     // `${NAME}` alone expands as `$NAME` does.
     const digits = name !== undefined && lx.pos === start + name.length + 1 ? _whole(lx, variableDigits(lx, name), quoted) : null;
@@ -70,6 +72,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]), false, false, _whole(lx, variableDigits(lx, m[0]), quoted));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
+    if (quoted && next === "@") w.spread = true;
     w.addExpansion(null, quoted);
   } else {
     lx.pos++;

@@ -34,6 +34,8 @@ export class WordBuilder {
   digitsAt: Array<{ at: number; empty: boolean }> | null | undefined;
   /** The word starts with an unquoted substitution the line runs first, or with `<(…)` (listing-words.ts). */
   listing: { commands: SimpleCommand[]; cwd: string; lines: boolean } | undefined;
+  /** A quoted expansion of every positional parameter or array element (`"$@"`, `"${a[@]}"`) went into it. */
+  spread = false;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -97,6 +99,7 @@ export class WordBuilder {
     if (this.dynamic && this.inertAt) word.inert = { value: this.value, at: this.inertAt };
     // An unquoted word of pieces alone that may all print nothing may vanish (one word fewer).
     if (this.dynamic && this.digitsAt && (this.quoted || this.value !== "" || this.digitsAt.every((d) => !d.empty))) word.digits = { value: this.value, at: this.digitsAt };
+    if (this.dynamic && this.spread) word.spread = true;
     return word;
   }
 

@@ -26,6 +26,26 @@ table("a written file run by a relative name after a cd into a folder the line m
   ["a harmless one after an unknown cd", "mkdir -p a && printf 'echo hi\\n' > a/x.sh && cd $D && bash x.sh", ...OK],
 ]);
 
+// A quoted "$@" or "${a[@]}" is one word per element, any number of them, as an unquoted
+// unknown expansion is (word-counts.ts): `set -- a b dir; mv "$@"` moves a and b into dir.
+table("a quoted \"$@\" or \"${a[@]}\" is any number of words", [
+  ["set -- then mv", 'set -- $(cat list.txt); mv "$@"', ...UNKNOWN],
+  ["a function's arguments", 'f() { mv "$@"; }; f $(cat list.txt)', ...UNKNOWN],
+  ["chmod in a function", 'f() { chmod "$@"; }; f $ARGS', ...UNKNOWN],
+  ["sh -c with arguments", "sh -c 'chmod \"$@\"' _ $ARGS", ...UNKNOWN],
+  ["an array from a substitution", 'a=($(cat list.txt)); mv "${a[@]}"', ...UNKNOWN],
+  ["an array read", 'read -a a < list.txt; mv "${a[@]}"', ...UNKNOWN],
+  ["mapfile", 'mapfile -t a < list.txt; mv "${a[@]}"', ...UNKNOWN],
+  ["a slice", 'mv "${@:2}"', ...UNKNOWN],
+  ["the indexes", 'mv "${!a[@]}"', ...UNKNOWN],
+  ["\"$*\" is one word", 'mv "$*"', ...OK],
+  ["\"${a[*]}\" is one word", 'mv "${a[*]}"', ...OK],
+  ["echo", 'echo "$@"', ...OK],
+  ["a loop over them", 'for f in "$@"; do echo "$f"; done', ...OK],
+  ["git add", 'git add "$@"', ...OK],
+  ["cat of an array", 'files=(a.txt b.txt); cat "${files[@]}"', ...OK],
+]);
+
 // A package manager's install of a local folder runs the folder's lifecycle scripts (npm, pnpm,
 // yarn, bun: preinstall/install/postinstall) or builds it (pip, pipx, uv pip, python -m pip:
 // setup.py, a pyproject.toml build backend); only `pip install ./dir` and `/dir` were read.
