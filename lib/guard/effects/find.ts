@@ -6,6 +6,7 @@ import { programName } from "./names.ts";
 import { findExecScripts } from "./find-exec-scripts.ts";
 import { namedSecretOps } from "./find-secret-names.ts";
 import { secretArgOps } from "./secrets.ts";
+import { mayBeOption } from "./word-counts.ts";
 
 const EXECS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 const WRITES = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
@@ -36,11 +37,15 @@ export const find: Handler = ({ args, ctx }) => {
   if (roots.length === 0) roots.push({ value: ".", dynamic: false, glob: false, pattern: ".", quoted: false });
   const expr = args.slice(i);
   const spec = (action: number, deletes: boolean): NonNullable<Op["find"]> => ({ roots, expr, action, deletes, follow });
-  const ops: Op[] = [];
+  // A start point that may be split into an expression (`find . $X`, X `-delete`; red team 14).
+  const ops: Op[] = roots.some(mayBeOption) ? [op("unknown", "find")] : [];
   let action = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (VALUED.has(v) || /^-newer..$/.test(v)) i++;
+    // An unknown word in the expression may be any test or action (`find . -type f "$X"` with X
+    // `-delete`; red team 14).
+    if (args[i]!.dynamic) ops.push(op("unknown", "find"));
+    else if (VALUED.has(v) || /^-newer..$/.test(v)) i++;
     else if (v === "-delete") ops.push({ ...op("delete", "find", roots, true), subtree: true, find: spec(action++, true) });
     else if (WRITES.has(v) && args[i + 1]) ops.push(op("overwrite", "find", [args[++i]!]));
     else if (EXECS.has(v)) {

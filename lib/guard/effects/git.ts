@@ -46,11 +46,13 @@ export const git: Handler = (inv) => {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
+    // An unknown word not spelled as an option may be the subcommand itself (`git "$SUB" -fdx`,
+    // `git $ARGS`): unknown below (red team 14).
+    if (!a.value.startsWith("-")) break;
     if (a.dynamic) {
       dir = null;
       continue;
     }
-    if (!a.value.startsWith("-")) break;
     const [flag, inline] = a.value.startsWith("--") && a.value.includes("=") ? a.value.split(/=(.*)/s) : [a.value, undefined];
     if (!GIT_GLOBAL_VALUED.has(flag!)) continue;
     const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };

@@ -10,6 +10,7 @@ import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import { tarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
+import { mayBeOption } from "./word-counts.ts";
 
 // Options whose value is a command tar runs (`checkpoint-action` only as `exec=CMD`).
 const RUNS = new Set(["use-compress-program", "to-command", "info-script", "new-volume-script", "rsh-command", "checkpoint-action"]);
@@ -30,7 +31,9 @@ export const tar: Handler = (inv) => {
   if (options === null || tape === null) return [op("unknown", "tar")];
   const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
   const parsed = tarArgs(args);
-  const ops: Op[] = [];
+  // An operand that may be split into options of any name (`tar $ARGS`: `--remove-files`,
+  // `--to-command=…`; red team 14).
+  const ops: Op[] = parsed.operands.some(mayBeOption) ? [op("unknown", "tar")] : [];
   // Extracting, as tar's own parser reads it (tar-args.ts: `-x`, `xf` first, `--ext`, `--get`; not
   // `-fx`, whose x is the archive's name), or an option word it cannot read whose letters say so (`-x"$F"`).
   const extracts = parsed.short.has("x") || parsed.long.has("extract") || parsed.long.has("get") || args.some((a) => a.dynamic && /^-[a-zA-Z]*x/.test(a.value));

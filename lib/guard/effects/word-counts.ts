@@ -39,6 +39,14 @@ export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext,
   return analyzeReadings(head, readings, ctx, cmd);
 }
 
+/**
+ * Whether a word may be an option of any name: wholly an unknown expansion that the shell splits
+ * or spreads (`$X`, `$(cat f)`, `"$@"`), so it may start with `-` (`find . $X` with X `-delete`).
+ */
+export function mayBeOption(w: Word): boolean {
+  return w.dynamic && w.value === "" && _splits(w);
+}
+
 function _splits(w: Word): boolean {
   return w.dynamic && (w.spread === true || (!w.quoted && !w.numeric && w.inert === undefined && w.digits === undefined));
 }

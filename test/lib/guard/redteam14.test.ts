@@ -46,6 +46,26 @@ table("a quoted \"$@\" or \"${a[@]}\" is any number of words", [
   ["cat of an array", 'files=(a.txt b.txt); cat "${files[@]}"', ...OK],
 ]);
 
+// An unknown word where a program reads options may be any option: find's expression (`-delete`),
+// a start point the shell splits, tar's operands (`--remove-files`, `--to-command=…`), git's word
+// before the subcommand (the subcommand itself). Each was ALLOW_NO_EFFECT and ran in the sandbox.
+table("an unknown word where options are read", [
+  ["find: an unknown word in the expression", "find . -type f \"$X\"", ...UNKNOWN],
+  ["find: a split word in the expression", "find . -name $X", ...UNKNOWN],
+  ["find: a split start point", "find . $X", ...UNKNOWN],
+  ["find: a value of -name is a name", "find . -name \"$X\"", ...OK],
+  ["find: a quoted start point", "find \"$D\" -name x", ...OK],
+  ["find: -newer's value", "find . -name \"*.log\" -newer \"$F\"", ...OK],
+  ["tar: split options", "tar $ARGS", ...UNKNOWN],
+  ["tar: split operands of an extraction", "tar xf x.tar $X", ...UNKNOWN],
+  ["tar: a quoted archive", "tar -xzf \"$F\"", ...OK],
+  ["git: an unknown subcommand", "git \"$SUB\" -fdx", ...UNKNOWN],
+  ["git: split words", "git $ARGS", ...UNKNOWN],
+  ["git: options from a variable before the subcommand", "git $FLAGS status", ...UNKNOWN],
+  ["git: a -C value", "git -C \"$D\" status", ...OK],
+  ["git: an option with a substituted value", "git --git-dir=$(pwd)/.git status", ...OK],
+]);
+
 // A package manager's install of a local folder runs the folder's lifecycle scripts (npm, pnpm,
 // yarn, bun: preinstall/install/postinstall) or builds it (pip, pipx, uv pip, python -m pip:
 // setup.py, a pyproject.toml build backend); only `pip install ./dir` and `/dir` were read.
