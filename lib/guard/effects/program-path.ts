@@ -36,7 +36,9 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
     const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
     if (BUILTINS.has(name)) return name;
     if (path === undefined) return _landedOnEnvironmentPath(head.value, ctx) ? LANDED : name;
-    if (path === null || path === UNSET) return null;
+    // An unknown PATH may lead to a program of that name the line wrote anywhere (`x=TH; export
+    // "PA$x=$PWD/bin:$PATH"` or `eval 'PATH=…'` after `printf … > bin/ls`; red team 14).
+    if (path === null || path === UNSET) return _writtenAnywhere(head.value, ctx) ? LANDED : null;
     // The first folder of the new PATH holding the name decides, as the shell searches.
     const dirs = path.split(":");
     const rewritable = mayBeRewritten(ctx, cmd);
@@ -54,6 +56,12 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   if (file === null) return null;
   if (_landed(file, ctx) || _fetchedInto(file, ctx)) return LANDED;
   return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
+}
+
+/** Whether the line wrote or filled a file named `value` in any folder. */
+function _writtenAnywhere(value: string, ctx: AnalyzeContext): boolean {
+  const named = (k: string | null) => k !== null && k.endsWith(`/${value}`);
+  return (ctx.state.landed ?? []).some(named) || [...(ctx.state.scripts?.keys() ?? [])].some(named);
 }
 
 /**

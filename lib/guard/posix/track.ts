@@ -4,8 +4,13 @@ import type { RawWords } from "./raw-words.ts";
 import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 // The commands that define variables: for any other one there is nothing to remember.
-const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf"]);
+const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
+// `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
+const EVAL_ASSIGNS = /=|\b(read|mapfile|readarray|getopts|printf|wait|unset|let|for|select|source|eval|coproc)\b|(^|[\s;&|(])\.\s|\{[A-Za-z_]\w*\}[<>]/;
+// A name or an array element (`d[0]`).
+const ELEMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s;
 
 /** A computed value: a PATH that keeps the environment's one with literal folders (path-var.ts), else unknown. */
 function _kept(name: string, word: Word): string | null {
@@ -21,9 +26,13 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
     return;
   }
+  // `d[0]=x`: bash assigns the element, which the lexer leaves a command word (name-operands.ts
+  // evaluates its subscript); `$d` is element 0, so the array is unknown (red team 14).
+  const element = head.dynamic ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
+  if (element) assign(vars, element[1]!, null);
   if (head.dynamic || !DEFINERS.has(head.value)) return;
   const rest = cmd.argv.slice(1);
-  const names = () => rest.filter((w) => NAME.test(w.value)).map((w) => w.value);
+  const names = () => rest.filter((w) => ELEMENT.test(w.value)).map((w) => w.value);
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
     const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
@@ -35,11 +44,13 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       if (ref && cased && !w.value.startsWith("-")) noteCased(vars, ref);
     }
     for (const w of rest) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/.exec(w.value);
       // A declarer's argument is an ordinary word: `declare X={a,b}` brace-expands to two
       // assignments, so an unquoted brace leaves the value unknown.
       const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
-      if (m) assign(vars, m[1]!, nameref || braced ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
+      // An element or an appended value (`declare d[0]=x`, `declare d+=x`) is unknown.
+      const whole = m !== null && m[0] === `${m[1]}=`;
+      if (m) assign(vars, m[1]!, nameref || braced || !whole ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
       if (m && w.outputOf) addOrigin(vars, m[1]!, w.outputOf);
       // Assignments through the reference change the variable it names.
       if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
@@ -51,6 +62,9 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
+  // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
+  // later commands were read with the values before it.
+  else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
   else if (head.value === "printf") {
     const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));

@@ -69,6 +69,10 @@ export function getDigits(vars: Vars, name: string): { digits: { empty: boolean 
 }
 
 export function assign(vars: Vars, name: string, value: string | null): void {
+  // An element (`d[0]=x`, `declare d[0]=x`, `read 'd[0]'`) changes the array, and `$d` is its
+  // element 0 (red team 14: `d=/tmp/x; d[0]=$HOME; rm -rf "$d"/*` was ALLOW_TEMP_PATH).
+  const bracket = name.indexOf("[");
+  if (bracket > 0) return assign(vars, name.slice(0, bracket), null);
   // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
   if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
   // A case attribute changes every value given (`declare -l x; x=.GIT` holds `.git`).

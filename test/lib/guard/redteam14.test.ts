@@ -66,6 +66,24 @@ table("an unknown word where options are read", [
   ["git: an option with a substituted value", "git --git-dir=$(pwd)/.git status", ...OK],
 ]);
 
+// Assignments the variable tracking missed: eval's text (parsed only when judged, after the later
+// words were read), an array element (`$d` is `${d[0]}`), and a program the line wrote that an
+// unknown PATH may lead to. Each removed a home folder or ran the written program in the sandbox.
+table("values changed where the tracking did not look", [
+  ["eval assigns", "d=/tmp/x; eval 'd=$HOME'; rm -rf \"$d\"/*", ...UNKNOWN],
+  ["eval assigns before an EXIT trap runs", "d=/tmp/x; trap 'rm -rf \"$d\"/*' EXIT; eval 'd=$HOME'", ...UNKNOWN],
+  ["an element assigned", "d=/tmp/x; d[0]=$HOME; rm -rf \"$d\"/*", ...UNKNOWN],
+  ["an element appended", "d=/tmp/x; d[0]+=$HOME; rm -rf \"$d\"/*", ...UNKNOWN],
+  ["an element declared", "d=/tmp/x; declare d[0]=$HOME; rm -rf \"$d\"/*", ...UNKNOWN],
+  ["an element read", "d=/tmp/x; read 'd[0]' < f; rm -rf \"$d\"/*", ...UNKNOWN],
+  ["an element before an EXIT trap runs", "d=/tmp/x; trap 'rm -rf \"$d\"/*' EXIT; d[0]=$HOME", ...UNKNOWN],
+  ["a written program on a PATH set through a computed name", "printf 'rm -rf ~\\n' > bin/ls; chmod +x bin/ls; x=TH; export \"PA$x=$PWD/bin:$PATH\"; ls", ...UNKNOWN],
+  ["a written program on a PATH set in eval", "printf 'rm -rf ~\\n' > bin/ls; chmod +x bin/ls; eval 'PATH=$PWD/bin:$PATH'; ls", ...UNKNOWN],
+  ["eval of harmless text", "eval 'echo hi'", ...OK],
+  ["an unknown PATH without a written program of that name", "x=TH; export \"PA$x=/foo\"; ls", ...OK],
+  ["a temporary folder kept", "d=/tmp/x; rm -rf \"$d\"/*", "ALLOW", "ALLOW_TEMP_PATH"],
+]);
+
 // A package manager's install of a local folder runs the folder's lifecycle scripts (npm, pnpm,
 // yarn, bun: preinstall/install/postinstall) or builds it (pip, pipx, uv pip, python -m pip:
 // setup.py, a pyproject.toml build backend); only `pip install ./dir` and `/dir` were read.
