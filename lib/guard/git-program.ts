@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
 /**
@@ -25,9 +25,9 @@ export function gitProgram(dir: string, path: string | undefined = process.env.P
  * git listing, a count: posix/relied-output.ts); a checked-in `bin/mktemp` prints what it likes.
  */
 export function projectProgram(name: string, dir: string, path: string): boolean {
-  const untrusted = _repository(resolve(dir));
+  const untrusted = _repositories(resolve(dir));
   for (const entry of path.split(delimiter)) {
-    const project = entry === "" || !isAbsolute(entry) || _inside(resolve(entry), untrusted);
+    const project = entry === "" || !isAbsolute(entry) || _inProject(entry, untrusted);
     if (_names(name).some((n) => _executable(resolve(dir, entry, n)))) return project;
   }
   return false;
@@ -40,9 +40,9 @@ function _names(name: string): string[] {
 }
 
 function _find(dir: string, path: string): string | null {
-  const untrusted = _repository(resolve(dir));
+  const untrusted = _repositories(resolve(dir));
   for (const entry of path.split(delimiter)) {
-    if (entry === "" || !isAbsolute(entry) || _inside(resolve(entry), untrusted)) continue;
+    if (entry === "" || !isAbsolute(entry) || _inProject(entry, untrusted)) continue;
     for (const name of _names("git")) {
       const file = join(entry, name);
       if (_executable(file)) return file;
@@ -55,11 +55,54 @@ function _inside(folder: string, root: string): boolean {
   return folder === root || folder.startsWith(root === sep ? sep : `${root}${sep}`);
 }
 
-/** The nearest folder at or above `dir` holding `.git` (the repository git would run in), else `dir`. */
-function _repository(dir: string): string {
+/**
+ * Whether a PATH entry lies in one of the project's folders, spelled as given or with its links
+ * resolved (an entry through a symlink to the repository, or the repository reached through one:
+ * red team 14).
+ */
+function _inProject(entry: string, roots: string[]): boolean {
+  const spellings = [resolve(entry), _real(resolve(entry))];
+  return spellings.some((s) => roots.some((root) => _inside(s, root)));
+}
+
+/**
+ * The project's folders around `dir`, each as spelled and with its links resolved: the outermost
+ * folder at or above it holding `.git` (a submodule's superproject, a repository nested in
+ * another: the project reaches them all), and the main repository of a linked worktree (its
+ * `.git` file names `<main>/.git/worktrees/<name>`); `dir` itself when none holds `.git`.
+ */
+function _repositories(dir: string): string[] {
+  const roots = [dir];
+  let outer: string | undefined;
   for (let d = dir; ; d = dirname(d)) {
-    if (statSync(join(d, ".git"), { throwIfNoEntry: false })) return d;
-    if (dirname(d) === d) return dir;
+    const git = join(d, ".git");
+    const stat = statSync(git, { throwIfNoEntry: false });
+    if (stat) {
+      outer = d;
+      if (stat.isFile()) {
+        const main = /^gitdir:\s*(.*?)[\\/]\.git[\\/]worktrees[\\/][^\\/]+\s*$/m.exec(_text(git))?.[1];
+        if (main) roots.push(resolve(d, main));
+      }
+    }
+    if (dirname(d) === d) break;
+  }
+  if (outer) roots.push(outer);
+  return [...new Set(roots.flatMap((r) => [r, _real(r)]))];
+}
+
+function _real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function _text(file: string): string {
+  try {
+    return readFileSync(file, "utf8").slice(0, 4096);
+  } catch {
+    return "";
   }
 }
 

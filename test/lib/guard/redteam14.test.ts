@@ -1,3 +1,8 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gitProgram, projectProgram } from "../../../lib/guard/git-program.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -114,3 +119,44 @@ table("an install of a local package the line wrote runs its scripts", [
   ["pip install -e . as before", "pip install -e .", ...OK],
   ["a bare name is a registry name", `${PIP_EVIL}pip install evil`, ...OK],
 ]);
+
+// The guard's own git, and output it reads as a program prints it, must not come from the
+// project (git-program.ts). A PATH entry reaching the repository through a symlink, the
+// repository reached through one, and a submodule whose superproject's bin/ is on PATH were
+// outside it to the old lexical test: the project's bin/git was the guard's git.
+describe("the project's programs reached another way", () => {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "leogriel-rt14-")));
+  const repo = join(base, "repo");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(repo, "bin"));
+  mkdirSync(join(repo, "sub", ".git"), { recursive: true });
+  for (const name of ["git", "mktemp"]) {
+    writeFileSync(join(repo, "bin", name), "#!/bin/sh\nexit 0\n");
+    chmodSync(join(repo, "bin", name), 0o755);
+  }
+  symlinkSync(repo, join(base, "link"));
+  symlinkSync(join(repo, "bin"), join(base, "binlink"));
+  const main = join(base, "main");
+  mkdirSync(join(main, ".git", "worktrees", "wt"), { recursive: true });
+  mkdirSync(join(main, "bin"));
+  writeFileSync(join(main, "bin", "git"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  mkdirSync(join(base, "wt"));
+  writeFileSync(join(base, "wt", ".git"), `gitdir: ${main}/.git/worktrees/wt\n`);
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+  const rows: Array<[string, string, string]> = [
+    ["a PATH entry through a symlink to the repository", repo, `${base}/link/bin`],
+    ["a PATH entry that is a symlink to its bin", repo, `${base}/binlink`],
+    ["the repository reached through a symlink", join(base, "link"), `${repo}/bin`],
+    ["a submodule with the superproject's bin on PATH", join(repo, "sub"), `${repo}/bin`],
+    ["a linked worktree with the main repository's bin on PATH", join(base, "wt"), `${main}/bin`],
+  ];
+  for (const [what, dir, entry] of rows) {
+    test(what, () => {
+      expect(gitProgram(dir, `${entry}:/usr/bin:/bin`)).not.toStartWith(base);
+      expect(projectProgram("git", dir, `${entry}:/usr/bin:/bin`)).toBe(true);
+    });
+  }
+  test("a folder outside the project is not the project's", () => {
+    expect(projectProgram("git", join(base, "wt"), `${repo}/bin:/usr/bin:/bin`)).toBe(false);
+  });
+});
