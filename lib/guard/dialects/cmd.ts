@@ -286,7 +286,8 @@ function _command(all: Word[], cx: _Context): Word[] {
   switch (name) {
     case "rd":
     case "rmdir":
-      return switches.includes("/s") ? [literalWord("rm"), literalWord("-r"), literalWord("--"), ...operands] : [];
+      // An unknown operand may be `/s /q C:\Users\me` once cmd expands it (red team 14: `rd %D%`).
+      return switches.includes("/s") || operands.some((w) => w.dynamic) ? [literalWord("rm"), literalWord("-r"), literalWord("--"), ...operands] : [];
     case "del":
     case "erase":
       if (switches.includes("/s")) return _deleteBelow(operands, cx.cwd) ?? [literalWord(SYNTHETIC.subtree), ...operands.map(_parentOf)];

@@ -89,6 +89,15 @@ table("values changed where the tracking did not look", [
   ["a temporary folder kept", "d=/tmp/x; rm -rf \"$d\"/*", "ALLOW", "ALLOW_TEMP_PATH"],
 ]);
 
+// cmd's rd without /s removes only an empty folder, but an unknown %VAR% may bring the /s
+// (`rd %D%` with D `/s /q C:\Users\me`; from cmd's documentation, cmd.exe does not run here).
+verdictRows(fx, "cmd")("cmd: rd of an unknown %VAR% may be rd /s", [
+  ["rd", "rd %D%", ...UNKNOWN],
+  ["rmdir", "rmdir %D%", ...UNKNOWN],
+  ["in cmd /c text", 'cmd /c "rd %D%"', ...UNKNOWN],
+  ["rd of a literal folder as before", "rd build", ...OK],
+]);
+
 // A package manager's install of a local folder runs the folder's lifecycle scripts (npm, pnpm,
 // yarn, bun: preinstall/install/postinstall) or builds it (pip, pipx, uv pip, python -m pip:
 // setup.py, a pyproject.toml build backend); only `pip install ./dir` and `/dir` were read.
