@@ -58,7 +58,8 @@ const DESTINATIONS: Record<string, Destinations> = {
   uv: { long: PIP.long, short: "t" },
   cargo: { long: ["root"] },
   gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"] },
-  npm: { long: ["prefix"] },
+  // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`).
+  npm: { long: ["prefix"], short: "C", valued: "w", others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"] },
   // pacman -R: the root and database folders it removes from.
   pacman: { long: ["root", "sysroot", "dbpath"], short: "rb" },
 };

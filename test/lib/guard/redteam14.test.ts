@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitProgram, projectProgram } from "../../../lib/guard/git-program.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 14 (docs/check.md, "Red-team pass 14 (session 6)"), aimed at what landed since
 // red team 13: the package-manager install reading, the split reading of unquoted expansions,
@@ -127,6 +127,16 @@ table("an install of a local package the line wrote runs its scripts", [
   ["a local folder the line did not write", "npm install ./packages/lib", ...OK],
   ["pip install -e . as before", "pip install -e .", ...OK],
   ["a bare name is a registry name", `${PIP_EVIL}pip install evil`, ...OK],
+]);
+
+// npm's `-C` is `--prefix`, and nopt reads abbreviations: both were ALLOW (`npm install -C /etc x`
+// writes /etc/node_modules).
+table("npm install's folder under another spelling", [
+  ["-C DIR", "npm install -C /etc x", ...PROTECTED],
+  ["-CDIR", "npm install -C/etc x", ...PROTECTED],
+  ["an abbreviation", "npm install --prefi /etc x", ...PROTECTED],
+  ["-D is no folder", "npm install -D typescript", ...OK],
+  ["--prefer-offline is no folder", "npm install --prefer-offline", ...OK],
 ]);
 
 // The guard's own git, and output it reads as a program prints it, must not come from the
