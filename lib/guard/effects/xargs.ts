@@ -123,8 +123,17 @@ export const parallel: Handler = (inv) => {
   }
   if (command.some((w) => w.dynamic)) return [op("unknown", "parallel")];
   const text = command.map((w) => w.value).join(" ");
-  return analyzeText(text.includes("{}") ? text.replaceAll("{}", '"$__leogriel_item"') : `${text} "$__leogriel_item"`, "posix", inv.ctx);
+  const run = (item: string) => analyzeText(text.includes("{}") ? text.replaceAll("{}", item) : `${text} ${item}`, "posix", inv.ctx);
+  // Literal inputs of one `:::` source are each a run with that input, which parallel quotes
+  // for the shell (`parallel find . -name foo ::: ok` runs `find . -name foo ok`); other
+  // replacement strings, more sources and input files are read as one unknown item.
+  const literal = inputs.length > 0 && inputs.length <= MAX_PARALLEL_INPUTS && inv.args[sep]!.value === ":::" && !inputs.some((w) => w.dynamic || /^:::[:+]?$/.test(w.value));
+  if (literal && start === 0 && !/\{[^}]+\}/.test(text)) return inputs.flatMap((w) => run(`'${w.value.replaceAll("'", "'\\''")}'`));
+  return run('"$__leogriel_item"');
 };
+
+// Inputs read one by one; a longer literal list is one unknown item.
+const MAX_PARALLEL_INPUTS = 16;
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash"]);
 

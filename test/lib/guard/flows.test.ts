@@ -65,6 +65,14 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["echo ~ | xargs -I{} rm -rf {}", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["echo 'rm -rf /' | parallel", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["parallel :::", "ALLOW", "ALLOW_NO_EFFECT"],
+  // each literal input of one ::: source is a run with it, quoted for the shell as parallel quotes it
+  ["parallel find . -name foo ::: ok", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["parallel rm -rf ::: build", "RELOCATE", "RELOCATE_TREE"],
+  ["parallel rm -rf {} ::: build ~", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["parallel find . ::: -delete", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  [`parallel "rm -rf {}" ::: "x'; rm -rf ~; '"`, "ALLOW", "ALLOW_NOOP"],
+  ["parallel -I X rm -rf X ::: build", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["parallel rm -rf {1} ::: build", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   // names the shell resolves differently
   ["hash -p /bin/rm wipe; wipe -rf /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["hash -p /bin/mv wipe; wipe /* /tmp", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
