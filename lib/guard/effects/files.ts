@@ -9,6 +9,7 @@ import { sentOps } from "./network.ts";
 import { ddFiles } from "./stdin-writers.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
+import { hiddenOptions } from "./word-counts.ts";
 
 const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
@@ -113,7 +114,14 @@ export const permission: Handler = ({ name, args }) => {
 /** `link FILE1 FILE2` (coreutils): `ln FILE1 FILE2`, a hard link that never replaces FILE2 (red team 9). */
 export const link: Handler = (inv) => copyMove({ ...inv, name: "ln", args: [literalWord("--"), ...inv.args] });
 
-export const copyMove: Handler = ({ name, args }) => {
+export const copyMove: Handler = (inv) => {
+  // A word that may be any option may be `-t`, making the next word the folder the others go
+  // into (`cp "$(cat o.txt)" .git/hooks x`; unseen-output.ts): judged in that reading as well.
+  const readings = hiddenOptions(inv.args).filter((i) => i + 1 < inv.args.length).map((i) => inv.args.with(i, literalWord("-t")));
+  return [inv.args, ...readings].flatMap((args) => _copyMove({ ...inv, args }));
+};
+
+const _copyMove: Handler = ({ name, args }) => {
   const { flags, files, target: named } = copyArgs(name, args);
   const noTarget = hasFlag(flags, "T", ["--no-target-directory"]);
   // `ln TARGET` links TARGET into the working directory under its own name (`ln -sf /x/.bashrc`
@@ -165,7 +173,8 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
-  const deleting = flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
+  // A word that may be any option may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
+  const deleting = hiddenOptions(args).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
   // rsync replaces the entry at each name it writes (a link there too: the link goes, not what
   // it points to), as cp does: a named source lands under its name inside a destination folder,
   // or on the destination itself (red team 5 L2). A source's contents (`src/`) are a tree the

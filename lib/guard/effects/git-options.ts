@@ -93,3 +93,43 @@ function _longMatch(flag: string, names: string[] | undefined, min = 0): boolean
 export function longPrefix(flag: string, name: string, min: number): boolean {
   return flag === `--${name}` || (min > 0 && flag.length >= min + 2 && `--${name}`.startsWith(flag));
 }
+
+// The options of the subcommands git.ts models that take the next word as their value, as short
+// letters and long names (only those whose value is required: an optional one is never the next word).
+const SUB_VALUED: Record<string, { short: string; long: string[] }> = {
+  clean: { short: "e", long: ["exclude"] },
+  checkout: { short: "bB", long: ["orphan", "conflict", "pathspec-from-file"] },
+  switch: { short: "cC", long: ["create", "force-create", "orphan", "conflict"] },
+  push: { short: "o", long: ["repo", "push-option", "receive-pack", "exec"] },
+  stash: { short: "m", long: ["message", "pathspec-from-file"] },
+  reset: { short: "", long: ["pathspec-from-file"] },
+  restore: { short: "s", long: ["source", "pathspec-from-file"] },
+  branch: { short: "u", long: ["set-upstream-to"] },
+  worktree: { short: "bB", long: ["reason"] },
+  rm: { short: "", long: ["pathspec-from-file"] },
+};
+
+/**
+ * The words of a subcommand's arguments where git reads an option, up to `--`: every word but
+ * the value of an option that takes the next one (`-m MSG`, `-b NAME`, `--exclude PAT`).
+ */
+export function gitOptionPositions(sub: string, args: Word[]): Word[] {
+  const valued = SUB_VALUED[sub] ?? { short: "", long: [] };
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === "--" && !w.dynamic) break;
+    out.push(w);
+    if (w.dynamic || !v.startsWith("-") || v === "-") continue;
+    const takesNext = v.startsWith("--") ? !v.includes("=") && valued.long.some((n) => v === `--${n}`) : _clusterTakesNext(v, valued.short);
+    if (takesNext) i++;
+  }
+  return out;
+}
+
+/** A short cluster (`-fb`) whose first valued letter ends it, so its value is the next word. */
+function _clusterTakesNext(v: string, valued: string): boolean {
+  for (let k = 1; k < v.length; k++) if (valued.includes(v[k]!)) return k === v.length - 1;
+  return false;
+}

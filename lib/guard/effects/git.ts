@@ -8,13 +8,14 @@ import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
-import { GIT_GLOBAL_VALUED } from "./git-options.ts";
+import { GIT_GLOBAL_VALUED, gitOptionPositions } from "./git-options.ts";
 import { gitOutputs } from "./git-output.ts";
 import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { fromUnseenData } from "./unseen-output.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
@@ -101,7 +102,10 @@ export const git: Handler = (inv) => {
     const alias = config.get(aliasKey);
     return [...ops, ...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt))];
   }
-  if (MODELLED.has(sub) && rest.some((w) => w.dynamic && !w.quoted)) return [...ops, op("unknown", `git ${sub}`)];
+  // An unquoted unknown word may be any number of words; a quoted one printed from data the
+  // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
+  // holding `-fdx`; unseen-output.ts).
+  if (MODELLED.has(sub) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some(fromUnseenData))) return [...ops, op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):

@@ -2,6 +2,7 @@ import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { fromUnseenData } from "./unseen-output.ts";
 
 /**
  * How many words a word that stands for any number of them is read as: one, two (standing for
@@ -41,10 +42,18 @@ export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext,
 
 /**
  * Whether a word may be an option of any name: wholly an unknown expansion that the shell splits
- * or spreads (`$X`, `$(cat f)`, `"$@"`), so it may start with `-` (`find . $X` with X `-delete`).
+ * or spreads (`$X`, `$(cat f)`, `"$@"`), so it may start with `-` (`find . $X` with X `-delete`),
+ * or quoted data the guard cannot see (`"$(cat f)"`; unseen-output.ts). A quoted `"$X"` of the
+ * environment is read as the value it is meant to be (`tar czf out.tgz "$DIR"`).
  */
 export function mayBeOption(w: Word): boolean {
-  return w.dynamic && w.value === "" && _splits(w);
+  return w.dynamic && w.value === "" && (_splits(w) || fromUnseenData(w));
+}
+
+/** Where words that may be any option stand among a program's arguments, up to a literal `--`. */
+export function hiddenOptions(args: Word[]): number[] {
+  const end = args.findIndex((w) => !w.dynamic && w.value === "--");
+  return args.flatMap((w, i) => ((end < 0 || i < end) && mayBeOption(w) ? [i] : []));
 }
 
 function _splits(w: Word): boolean {
