@@ -9,7 +9,7 @@ import { sentOps } from "./network.ts";
 import { ddFiles } from "./stdin-writers.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
-import { hiddenOptions } from "./word-counts.ts";
+import { plantedOptions } from "./unseen-output.ts";
 
 const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
@@ -115,9 +115,9 @@ export const permission: Handler = ({ name, args }) => {
 export const link: Handler = (inv) => copyMove({ ...inv, name: "ln", args: [literalWord("--"), ...inv.args] });
 
 export const copyMove: Handler = (inv) => {
-  // A word that may be any option may be `-t`, making the next word the folder the others go
+  // A word printed from unseen data may be `-t`, making the next word the folder the others go
   // into (`cp "$(cat o.txt)" .git/hooks x`; unseen-output.ts): judged in that reading as well.
-  const readings = hiddenOptions(inv.args).filter((i) => i + 1 < inv.args.length).map((i) => inv.args.with(i, literalWord("-t")));
+  const readings = plantedOptions(inv.args).filter((i) => i + 1 < inv.args.length).map((i) => inv.args.with(i, literalWord("-t")));
   return [inv.args, ...readings].flatMap((args) => _copyMove({ ...inv, args }));
 };
 
@@ -173,8 +173,8 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
-  // A word that may be any option may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
-  const deleting = hiddenOptions(args).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
+  // A word printed from unseen data may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
+  const deleting = plantedOptions(args).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
   // rsync replaces the entry at each name it writes (a link there too: the link goes, not what
   // it points to), as cp does: a named source lands under its name inside a destination folder,
   // or on the destination itself (red team 5 L2). A source's contents (`src/`) are a tree the

@@ -19,6 +19,15 @@ export function fromUnseenData(w: Word): boolean {
   return (w.outputOf ?? []).some((c) => !_knownShape(c));
 }
 
+/**
+ * Where words printed from unseen data stand among a program's arguments, up to a literal `--`:
+ * each may be any option (an environment value, `cp -r $SRC dest/`, is read as meant).
+ */
+export function plantedOptions(args: Word[]): number[] {
+  const end = args.findIndex((w) => !w.dynamic && w.value === "--");
+  return args.flatMap((w, i) => ((end < 0 || i < end) && fromUnseenData(w) ? [i] : []));
+}
+
 /** A command whose output never starts with `-`: an absolute path, a date, a ref or object name. */
 function _knownShape(c: SimpleCommand): boolean {
   const [head, ...args] = c.argv;

@@ -50,12 +50,6 @@ export function mayBeOption(w: Word): boolean {
   return w.dynamic && w.value === "" && (_splits(w) || fromUnseenData(w));
 }
 
-/** Where words that may be any option stand among a program's arguments, up to a literal `--`. */
-export function hiddenOptions(args: Word[]): number[] {
-  const end = args.findIndex((w) => !w.dynamic && w.value === "--");
-  return args.flatMap((w, i) => ((end < 0 || i < end) && mayBeOption(w) ? [i] : []));
-}
-
 function _splits(w: Word): boolean {
   return w.dynamic && (w.spread === true || (!w.quoted && !w.numeric && w.inert === undefined && w.digits === undefined));
 }

@@ -26,7 +26,7 @@ table("a quoted word printed from a file may be any option", [
 
 // cp, mv, ln and install read such a word as `-t` too, making the next word the folder the others
 // go into (`cp "$(cat o.txt)" .git/hooks a.txt` with `-t` put a.txt into .git/hooks), and rsync
-// as `--delete`; an unquoted one (any words) the same.
+// as `--delete`, quoted or not; an environment value is read as before.
 table("a word that may be any option in cp and rsync", [
   ["cp -t", 'cp "$(cat o.txt)" .git/hooks a.txt', ...PROTECTED],
   ["cp -t unquoted", "cp $(cat o.txt) .git/hooks a.txt", ...PROTECTED],
@@ -35,6 +35,7 @@ table("a word that may be any option in cp and rsync", [
   ["rsync --delete unquoted", "rsync -a $(cat o.txt) src/ ./", ...UNKNOWN],
   ["cp after --", 'cp -- "$(cat o.txt)" a.txt', ...NOOP],
   ["rsync of the environment's folder", 'rsync -a "$SRC" dst/', ...OK],
+  ["cp of the environment's files", "cp -r $SRC dest/", ...NOOP],
 ]);
 
 // The neighbours: an environment value, a message or a branch name an option takes, a word after
