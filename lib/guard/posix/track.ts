@@ -61,6 +61,9 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     if (!rest.some((w) => /^-[a-zA-Z]*f/.test(w.value))) for (const name of names()) assign(vars, name, UNSET);
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
+    // What read and mapfile store is their input, data the guard cannot see (`read x < f`):
+    // the command is its origin, as a substitution's is (effects/unseen-output.ts).
+    if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.

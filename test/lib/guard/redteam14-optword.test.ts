@@ -22,6 +22,15 @@ table("a quoted word printed from a file may be any option", [
   ["tar operand", 'tar cf v.tar "$(cat z.txt)" v', ...UNKNOWN],
   ["find start point", 'find . "$(cat opt.txt)"', ...UNKNOWN],
   ["find start point through a variable", 'O=$(cat opt.txt); find "$O" -name x', ...UNKNOWN],
+  ["a variable read from a file", 'read x < x.txt; git clean "$x"', ...UNKNOWN],
+  ["an array element mapfile read", 'mapfile -t a < list.txt; git clean "${a[0]}"', ...UNKNOWN],
+  ["a loop over a file's lines", 'while read -r o; do tar cf v.tar "$o" v; done < opts.txt', ...UNKNOWN],
+]);
+
+// What read stores stays harmless where no option is read.
+table("a variable read from a file where no option is read", [
+  ["echo of each line", 'while IFS= read -r line; do echo "$line"; done < a.txt', ...OK],
+  ["a prompt's answer compared", 'read -p "Continue? " ans; [ "$ans" = y ] && git status', ...OK],
 ]);
 
 // cp, mv, ln and install read such a word as `-t` too, making the next word the folder the others
