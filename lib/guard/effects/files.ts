@@ -117,7 +117,7 @@ export const link: Handler = (inv) => copyMove({ ...inv, name: "ln", args: [lite
 export const copyMove: Handler = (inv) => {
   // A word printed from unseen data may be `-t`, making the next word the folder the others go
   // into (`cp "$(cat o.txt)" .git/hooks x`; unseen-output.ts): judged in that reading as well.
-  const readings = plantedOptions(inv.args).filter((i) => i + 1 < inv.args.length).map((i) => inv.args.with(i, literalWord("-t")));
+  const readings = plantedOptions(inv.args, inv.ctx).filter((i) => i + 1 < inv.args.length).map((i) => inv.args.with(i, literalWord("-t")));
   return [inv.args, ...readings].flatMap((args) => _copyMove({ ...inv, args }));
 };
 
@@ -174,7 +174,7 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   // A word printed from unseen data may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
-  const deleting = plantedOptions(args).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
+  const deleting = plantedOptions(args, ctx).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
   // rsync replaces the entry at each name it writes (a link there too: the link goes, not what
   // it points to), as cp does: a named source lands under its name inside a destination folder,
   // or on the destination itself (red team 5 L2). A source's contents (`src/`) are a tree the

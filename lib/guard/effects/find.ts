@@ -38,7 +38,7 @@ export const find: Handler = ({ args, ctx }) => {
   const expr = args.slice(i);
   const spec = (action: number, deletes: boolean): NonNullable<Op["find"]> => ({ roots, expr, action, deletes, follow });
   // A start point that may be split into an expression (`find . $X`, X `-delete`; red team 14).
-  const ops: Op[] = roots.some(mayBeOption) ? [op("unknown", "find")] : [];
+  const ops: Op[] = roots.some((w) => mayBeOption(w, ctx)) ? [op("unknown", "find")] : [];
   let action = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;

@@ -105,7 +105,7 @@ export const git: Handler = (inv) => {
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
   // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
   // holding `-fdx`; unseen-output.ts).
-  if (MODELLED.has(sub) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some(fromUnseenData))) return [...ops, op("unknown", `git ${sub}`)];
+  if (MODELLED.has(sub) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, ctx)))) return [...ops, op("unknown", `git ${sub}`)];
   const values = rest.map((w) => w.value);
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):

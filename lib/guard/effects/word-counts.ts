@@ -46,8 +46,8 @@ export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext,
  * or quoted data the guard cannot see (`"$(cat f)"`; unseen-output.ts). A quoted `"$X"` of the
  * environment is read as the value it is meant to be (`tar czf out.tgz "$DIR"`).
  */
-export function mayBeOption(w: Word): boolean {
-  return w.dynamic && w.value === "" && (_splits(w) || fromUnseenData(w));
+export function mayBeOption(w: Word, ctx: AnalyzeContext): boolean {
+  return w.dynamic && w.value === "" && (_splits(w) || fromUnseenData(w, ctx));
 }
 
 function _splits(w: Word): boolean {

@@ -27,6 +27,16 @@ table("a quoted word printed from a file may be any option", [
   ["a loop over a file's lines", 'while read -r o; do tar cf v.tar "$o" v; done < opts.txt', ...UNKNOWN],
 ]);
 
+// Output of known shape is that program's only when its name runs it: a function or an alias of
+// that name prints what it likes (`pwd() { cat x.txt; }`).
+table("a program of known output redefined by the line", [
+  ["a function pwd", 'pwd() { cat x.txt; }; git clean "$(pwd)"', ...UNKNOWN],
+  ["an alias pwd", "alias pwd='cat x.txt'; git clean \"$(pwd)\"", ...UNKNOWN],
+  ["a function git", 'git() { cat x.txt; }; command git clean "$(git branch --show-current)"', ...UNKNOWN],
+  ["rev-parse echoing an option", 'git clean "$(git rev-parse -fdx)"', ...UNKNOWN],
+  ["the builtin pwd whatever PATH says", 'PATH=$PWD/bin:$PATH; git clean "$(pwd)"', ...NOOP],
+]);
+
 // What read stores stays harmless where no option is read.
 table("a variable read from a file where no option is read", [
   ["echo of each line", 'while IFS= read -r line; do echo "$line"; done < a.txt', ...OK],
