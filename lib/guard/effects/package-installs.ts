@@ -60,6 +60,12 @@ const DESTINATIONS: Record<string, Destinations> = {
   gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"] },
   // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`).
   npm: { long: ["prefix"], short: "C", valued: "w", others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"] },
+  // The project folder these install into and remove from (red team 15: `pnpm --dir ~ rm x`
+  // rewrote ~/package.json): pnpm's `-C`/`--dir`, yarn's and bun's `--cwd`, composer's `-d`.
+  pnpm: { long: ["dir", "global-dir"], short: "C" },
+  yarn: { long: ["cwd", "modules-folder"] },
+  bun: { long: ["cwd"] },
+  composer: { long: ["working-dir"], short: "d" },
   // pacman -R: the root and database folders it removes from.
   pacman: { long: ["root", "sysroot", "dbpath"], short: "rb" },
 };
@@ -79,9 +85,13 @@ export function packageCommand(name: string, args: Word[]): Op[] | null {
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w.dynamic || w.value === "--") return null;
+    // A destination's value is no subcommand (`npm --prefix DIR rm x`).
+    if (w.value.startsWith("-") && DESTINATIONS[manager]) i = _option(args, i, DESTINATIONS[manager]).end;
     if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value)) continue;
-    if (w.value === "install" && MANAGERS.has(manager)) return _effects(manager, "install", args.slice(i + 1));
-    return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, args.slice(i + 1)) : null;
+    // The options before the subcommand count too: `npm --prefix DIR rm x` (red team 15).
+    const options = [...args.slice(0, i), ...args.slice(i + 1)];
+    if (w.value === "install" && MANAGERS.has(manager)) return _effects(manager, "install", options);
+    return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, options) : null;
   }
   return null;
 }
@@ -148,21 +158,25 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
 
 function _destinations(args: Word[], spec: Destinations): Word[] {
   const dirs: Word[] = [];
-  const names = [...spec.long, ...(spec.others ?? [])];
-  optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      const long = spec.others ? longOption(given, names, 2) : names.find((n) => n === given);
-      if (long === undefined || !spec.long.includes(long)) return i;
-      const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-      if (value) dirs.push(value);
-      return i;
-    }
-    const got = clusterValue(args, i, (spec.short ?? "") + (spec.valued ?? ""));
-    if (got?.value && spec.short?.includes(got.letter)) dirs.push(got.value);
-    return got?.i ?? i;
+  optionWalk(args, (_, i) => {
+    const { end, dir } = _option(args, i, spec);
+    if (dir) dirs.push(dir);
+    return end;
   });
   return dirs;
+}
+
+/** The option at `args[i]`: the index of its last word, and the folder it names when it is a destination. */
+function _option(args: Word[], i: number, spec: Destinations): { end: number; dir?: Word } {
+  const v = args[i]!.value;
+  if (v.startsWith("--")) {
+    const eq = v.indexOf("=");
+    const given = v.slice(2, eq < 0 ? undefined : eq);
+    const names = [...spec.long, ...(spec.others ?? [])];
+    const long = spec.others ? longOption(given, names, 2) : names.find((n) => n === given);
+    if (long === undefined || !spec.long.includes(long)) return { end: i };
+    return eq >= 0 ? { end: i, dir: wordFrom(args[i]!, eq + 1) } : { end: i + 1, dir: args[i + 1] };
+  }
+  const got = clusterValue(args, i, (spec.short ?? "") + (spec.valued ?? ""));
+  return { end: got?.i ?? i, dir: got?.value && spec.short?.includes(got.letter) ? got.value : undefined };
 }

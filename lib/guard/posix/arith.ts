@@ -2,9 +2,9 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
-import { loopWords } from "./loop-candidates.ts";
+import { loopWords, recordNumeric } from "./loop-candidates.ts";
 import { nameOperandSubscripts } from "./name-operands.ts";
-import { DECLARERS, KEPT, UNSET, type Vars } from "./vars.ts";
+import { assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
  * Bash arithmetic evaluates a variable it names by evaluating the variable's value as arithmetic
@@ -25,9 +25,25 @@ let _expansions = 0;
 let _active = 0;
 const _integers = new WeakMap<Vars, Set<string>>();
 
-/** Arithmetic text as written: the names it reaches are evaluated. */
+// After a name, an assignment (`=`, `+=`, `<<=`, …, not `==`) or an increment; before one, an increment.
+const ASSIGNED_AFTER = /^\s*(?:\[[^\]]*\])?\s*(?:\+\+|--|(?:[-+*/%&^|]|<<|>>)?=(?!=))/;
+const ASSIGNED_BEFORE = /(?:\+\+|--)\s*\$?$/;
+
+/**
+ * Arithmetic text as written: the names it reaches are evaluated, and those it assigns (`((n=-5))`,
+ * `let n++`, `$((n+=1))`) hold a number unknown to the parser from then on (red team 15:
+ * `n=5; ((n=-5)); echo x > rc$n` wrote rc-5, judged as rc5). `$n = 1` assigns the variable n
+ * names: any may change.
+ */
 export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>()): void {
-  for (const [name] of text.matchAll(NAMES)) {
+  const targets: string[] = [];
+  for (const m of text.matchAll(NAMES)) {
+    const name = m[0];
+    const at = m.index!;
+    if (ASSIGNED_AFTER.test(text.slice(at + name.length, at + name.length + 200)) || ASSIGNED_BEFORE.test(text.slice(Math.max(0, at - 4), at))) {
+      if (text[at - 1] === "$") forgetAny(lx.vars);
+      else targets.push(name);
+    }
     if (seen.has(name)) continue;
     seen.add(name);
     const value = lx.vars.get(name);
@@ -40,6 +56,10 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
       if (words) for (const w of words) evaluateValue(lx, w, seen);
       else lx.pushUnknown();
     }
+  }
+  for (const name of targets) {
+    assign(lx.vars, name, null);
+    recordNumeric(lx, name);
   }
 }
 

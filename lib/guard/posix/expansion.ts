@@ -110,7 +110,8 @@ export function readArithmetic(lx: Lexer, close: "))" | "]" = "))"): void {
     const c = lx.src[lx.pos];
     if (c === undefined) throw new ParseError("unterminated arithmetic");
     if (c === "$" || c === "`") {
-      names += ` ${/^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(lx.src.slice(lx.pos, lx.pos + 200))?.[1] ?? ""} `;
+      // `$n` stays marked: `$n = 1` assigns the variable n names (arith.ts).
+      names += ` $${/^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(lx.src.slice(lx.pos, lx.pos + 200))?.[1] ?? ""} `;
       const w = new WordBuilder();
       readDollarOrTick(lx, w, true);
       // A substitution's output is arithmetic text too: `a[$(cmd)]` in it runs cmd (red team 13).

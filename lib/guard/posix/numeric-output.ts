@@ -108,14 +108,18 @@ const DATE_NAME = /^\+%[sYmdHMSjuwVGgCyIF](?:%[sYmdHMSjuwVGgCyIF]|[0-9._-])*$/;
  * date of DATE_NAME's shape), never `/`, a blank or a letter, so a word holding it names files
  * of its literal folder (paths.ts: Word.digits). `empty`: it may print nothing instead (grep -c,
  * id and stat fail on a missing file or user, BSD has no `stat -c` and macOS no nproc; date, a
- * POSIX utility, does not fail on such a format). wc is not read: BSD's pads its count with blanks.
+ * POSIX utility, does not fail on such a format). wc is not read: BSD's pads its count with blanks,
+ * nor stat's times, which may be negative.
  */
 export function nameDigits(vars: Vars, commands: SimpleCommand[]): { empty: boolean } | null {
   const last = plainPrograms(vars) ? _lastStage(commands) : undefined;
   if (!last?.argv[0] || last.argv[0].quoted || last.argv.some((w) => w.dynamic || w.glob)) return null;
   const [head, ...args] = last.argv.map((w) => w.value);
   const date = head === "date" && args.length >= 1 && DATE_NAME.test(args.at(-1)!) && args.slice(0, -1).every((a) => a === "-u" || a === "--utc");
-  if (head === "date" ? !date : head === "wc" || !_numericProgram(last.argv) || !_oneNumber(last.argv)) return null;
+  // stat's times (%X, %Y, %Z, %W) are negative before 1970 (`touch -d @-5 f`): `rc$(stat -c %Y f)`
+  // is `rc-5`, no name of digits (red team 15).
+  const signed = head === "stat" && args.some((a) => /%[XYZW]/.test(a));
+  if (head === "date" ? !date : head === "wc" || signed || !_numericProgram(last.argv) || !_oneNumber(last.argv)) return null;
   relyOnOutput(last);
   return { empty: !date };
 }

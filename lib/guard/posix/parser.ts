@@ -342,9 +342,13 @@ class _Parser extends Lexer {
     if (head ? head.dynamic || !DECLARERS.has(head.value) : cmd.assigns.length === 0) return;
     const rest = cmd.argv.slice(1);
     const words = !head ? cmd.assigns.map((a) => a.value) : !rest.some((w) => w.value.startsWith("-")) ? rest : [];
-    for (const w of words) {
+    // The name each word assigns (`n=`, `n+=`, `n[0]=`): only the last one of a name holds.
+    const assigned = words.map((w) => /^([A-Za-z_][A-Za-z0-9_]*)(?:\[|\+?=)/.exec(raws.get(w) ?? "")?.[1]);
+    for (const [i, w] of words.entries()) {
       const raw = raws.get(w);
       const name = raw === undefined ? undefined : /^[A-Za-z_][A-Za-z0-9_]*(?==)/.exec(raw)?.[0];
+      // `TS=$(date +%s) TS=../..` holds the second value (red team 15).
+      if (name !== undefined && assigned.includes(name, i + 1)) continue;
       const commands = name !== undefined && w.dynamic && this.vars.get(name) === null ? substitutedCommands(this, raw) : null;
       if (commands === null) continue;
       if (numericCommands(commands)) {

@@ -12,6 +12,16 @@ export type Vars = Map<string, string | null>;
 export const UNSET = "\u0000unset";
 /** Stands for the environment's PATH inside a PATH value that keeps it (path-var.ts). */
 export const KEPT = "\u0000original-path";
+/**
+ * Variables the shell sets by itself after an assignment: `$_` (every command's last argument),
+ * REPLY (read, select), OPTARG/OPTIND (getopts), MAPFILE, BASH_REMATCH (`[[ =~ ]]`), OLDPWD
+ * (cd), COPROC, DIRSTACK, BASH_COMMAND and the counters. A value the line gives one is never
+ * known (red team 15: `_=src; echo ../..; rm -rf src/$_/Documents` was judged as src/src).
+ */
+const SHELL_SET: ReadonlySet<string> = new Set(
+  "_ REPLY OPTARG OPTIND MAPFILE BASH_REMATCH OLDPWD COPROC DIRSTACK BASH_COMMAND PIPESTATUS BASH_ARGV0 BASH_ARGV BASH_ARGC BASH_SOURCE BASH_LINENO FUNCNAME LINENO SECONDS RANDOM SRANDOM EPOCHSECONDS EPOCHREALTIME BASHPID HISTCMD".split(" "),
+);
+
 /** The builtins whose operands are assignments (`export A=1`, `local -i n`). */
 export const DECLARERS: ReadonlySet<string> = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
@@ -45,6 +55,7 @@ export function getOrigin(vars: Vars, name: string): SimpleCommand[] | undefined
 
 /** Records the literal words a loop variable (unknown in `vars`) takes; any assignment drops them. */
 export function setCandidates(vars: Vars, name: string, values: string[], frame: object): void {
+  if (SHELL_SET.has(name)) return;
   let map = _candidates.get(vars);
   if (!map) _candidates.set(vars, (map = new Map()));
   map.set(name, { values, frame });
@@ -59,6 +70,7 @@ export function getCandidates(vars: Vars, name: string): { values: string[]; fra
 const _digits = new WeakMap<Vars, Map<string, { digits: { empty: boolean }; frame: object }>>();
 
 export function setDigits(vars: Vars, name: string, digits: { empty: boolean }, frame: object): void {
+  if (SHELL_SET.has(name)) return;
   let map = _digits.get(vars);
   if (!map) _digits.set(vars, (map = new Map()));
   map.set(name, { digits, frame });
@@ -76,7 +88,7 @@ export function assign(vars: Vars, name: string, value: string | null): void {
   // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
   if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
   // A case attribute changes every value given (`declare -l x; x=.GIT` holds `.git`).
-  _assign(vars, name, _cased.get(vars)?.has(name) ? null : value);
+  _assign(vars, name, _cased.get(vars)?.has(name) || SHELL_SET.has(name) ? null : value);
   for (const names of _watches.get(vars) ?? []) names.add(name);
 }
 
@@ -96,6 +108,7 @@ function _assign(vars: Vars, name: string, value: string | null): void {
  * temp-output.ts); journaled, so leaving that frame makes it unknown again.
  */
 export function settle(vars: Vars, name: string, value: string): void {
+  if (SHELL_SET.has(name)) return;
   _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: true });
   vars.set(name, value);
   for (const names of _watches.get(vars) ?? []) names.add(name);

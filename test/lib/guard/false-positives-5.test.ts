@@ -84,7 +84,8 @@ const REMOVALS: VerdictRow[] = [
   ["cargo r is cargo run", "cargo r -- rm -rf ~/Documents", ...OUTSIDE],
   // Not a removal subcommand of that manager: yarn runs a script or binary named rm.
   ["yarn rm is no yarn command", "yarn rm -rf ~/Documents", ...OUTSIDE],
-  ["an option value before the subcommand", "npm --prefix /x rm -rf ~/Documents", ...OUTSIDE],
+  // (`npm --prefix DIR rm …` is a removal from DIR since red team 15: redteam15.test.ts.)
+  ["an option value before the subcommand", "npm --registry /x rm -rf ~/Documents", ...OUTSIDE],
   ["a computed word before the subcommand", "npm $SUB rm -rf ~/Documents", ...OUTSIDE],
   ["another manager's removal word", "pip rm -rf ~/Documents", ...OUTSIDE],
 ];

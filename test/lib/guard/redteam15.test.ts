@@ -1,0 +1,80 @@
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ASK_OUT, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red-team pass 15 (docs/check.md, "Red-team pass 15 (session 6)"), aimed at name digits
+// (`cp f f.$(date +%s).bak`) and package managers' removals. Each finding ran for real in
+// test/support/sandbox.sh.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+// A file last modified before 1970, and links whose names hold a negative number.
+writeFileSync(join(fx.ws, "old"), "x\n");
+utimesSync(join(fx.ws, "old"), -5, -5);
+symlinkSync(join(fx.home, ".bashrc"), join(fx.ws, "rc-5"));
+symlinkSync(join(fx.home, "Documents"), join(fx.ws, "x-5"));
+writeFileSync(join(fx.ws, "f"), "x\nx\n");
+mkdirSync(join(fx.home, "other"));
+
+// stat's times are negative before 1970: `rc$(stat -c %Y old)` is `rc-5`, which no name of
+// digits matches, so the word was read as a new name rc0 while it wrote through a link.
+table("stat's times are no name digits", [
+  ["a write through a link", "echo x > rc$(stat -c %Y old)", ...UNKNOWN],
+  ["an append", "echo x >> rc$(stat -c %X old)", ...UNKNOWN],
+  ["rm through a link to a folder", "rm -rf x$(stat -c %Y old)/", ...UNKNOWN],
+  ["a time the line set", "touch -d @-5 g; echo x > rc$(stat -c %Y g)", ...UNKNOWN],
+  ["through a variable", 'T=$(stat -c %Y old); echo x > "rc$T"', ...UNKNOWN],
+  ["stat -c %a stays digits", "cp f f.$(stat -c %a f).bak", ...NOOP],
+  ["date stays digits", "cp f f.$(date +%s).bak", ...NOOP],
+]);
+
+// Variables the shell sets by itself held the line's value to the guard: `$_` after any command,
+// REPLY after read, OPTARG after getopts, MAPFILE, BASH_REMATCH, OLDPWD after cd. With digits or
+// a literal, `rm -rf src/$_/Documents` after `echo ../..` removed ~/Documents.
+table("variables the shell sets are unknown", [
+  ["$_", "_=src; echo ../..; rm -rf src/$_/Documents", ...UNKNOWN],
+  ["$_ of digits", "_=$(date +%s); echo ../..; rm -rf src/$_/Documents", ...UNKNOWN],
+  ["REPLY", "REPLY=$(date +%s); read <<< ../..; rm -rf src/$REPLY/Documents", ...UNKNOWN],
+  ["OPTARG", "OPTARG=src; getopts a: o -a ../..; rm -rf src/$OPTARG/Documents", ...UNKNOWN],
+  ["MAPFILE", "MAPFILE=$(date +%s); mapfile -t <<< ../..; rm -rf src/$MAPFILE/Documents", ...UNKNOWN],
+  ["BASH_REMATCH", "BASH_REMATCH=$(date +%s); [[ ../.. =~ .* ]]; rm -rf src/$BASH_REMATCH/Documents", ...UNKNOWN],
+  ["OLDPWD", "OLDPWD=$(date +%s); cd src; rm -rf $OLDPWD", ...UNKNOWN],
+  ["an ordinary name keeps its digits", "TS=$(date +%s); cp f f.$TS.bak", ...NOOP],
+]);
+
+// Two assignments of one name in one command: the second holds (`TS=$(date +%s) TS=../..`).
+table("the last assignment of a name holds", [
+  ["plain", "TS=$(date +%s) TS=../..; rm -rf src/$TS/Documents", ...UNKNOWN],
+  ["declare", "declare TS=$(date +%s) TS=../..; rm -rf src/$TS/Documents", ...UNKNOWN],
+]);
+
+// Arithmetic assigns: `((n=-5))`, `let n=-5`, `$((n=-5))` left n as it was (digits, or 5).
+table("arithmetic assignments change the variable", [
+  ["(( )) after digits", "TS=$(date +%s); ((TS=-5)); echo x > rc$TS", ...UNKNOWN],
+  ["let", "TS=5; let TS=-5; echo x > rc$TS", ...UNKNOWN],
+  ["$(( ))", "TS=5; : $((TS=-5)); echo x > rc$TS", ...UNKNOWN],
+  ["an increment", "TS=5; ((TS--)); echo x > rc$TS", ...UNKNOWN],
+  ["through a name", "x=TS; TS=5; (( $x = -5 )); echo x > rc$TS", ...UNKNOWN],
+  // Red team 14's open item: an EXIT action then names ./0/src, in the workspace.
+  ["after an EXIT trap", "d=/tmp/x; trap 'rm -rf \"$d\"/src' EXIT; (( d = 0 ))", ...UNKNOWN],
+  ["let after an EXIT trap", "d=/tmp/x; trap 'rm -rf \"$d\"/src' EXIT; let d=0", ...UNKNOWN],
+  ["a counter still counts", "i=0; ((i++)); echo $((i+1)) > out.txt", ...NOOP],
+  ["a comparison assigns nothing", "TS=5; ((TS == 5)); cp f f.$TS.bak", ...NOOP],
+]);
+
+// A folder option before the subcommand was read as the subcommand: `npm --prefix ~/other rm x`
+// rewrote ~/other/package.json and emptied its node_modules/x (ALLOW_NOOP, read as rm x). pnpm's
+// `--dir`, yarn's `--cwd` and composer's `-d` name the project folder the removal rewrites.
+table("the folder a removal rewrites, before or after the subcommand", [
+  ["npm --prefix before", "npm --prefix ~/other rm lodash", ...ASK_OUT],
+  ["npm -C before", "npm -C ~/other rm lodash", ...ASK_OUT],
+  ["npm --prefix before install", "npm --prefix ~/other install lodash", ...ASK_OUT],
+  ["pnpm --dir", "pnpm --dir ~/other rm lodash", ...ASK_OUT],
+  ["pnpm -C after", "pnpm rm -C ~/other lodash", ...ASK_OUT],
+  ["yarn --cwd", "yarn --cwd ~/other remove lodash", ...ASK_OUT],
+  ["composer -d", "composer rm -d ~/other x", ...ASK_OUT],
+  ["a removal in the project as before", "npm rm lodash", ...OK],
+  ["a prefix in the project", "npm --prefix . rm lodash", ...OK],
+  // Its operands are package names: `npm --prefix ~/px rm -rf ~/Documents` left ~/Documents (sandbox).
+  ["a path operand is a package name", "npm --prefix /x rm -rf ~/Documents", ...NOOP],
+]);
