@@ -86,11 +86,22 @@ function _requirements(name: string, text: string): Op[] {
   return lines.some((l) => /^[-.~]|[/\\]|file:|\.(tgz|tar|gz|bz2|xz|zip|whl)\b/i.test(l)) ? [op("unknown", name)] : [];
 }
 
-/** Every script of a written package.json as shell text (lifecycle scripts run around most verbs). */
+// The dependency lists an install (and `npm rm`, which installs what is missing) fetches.
+const DEPENDENCY_LISTS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+
+/**
+ * Every script of a written package.json as shell text (lifecycle scripts run around most verbs).
+ * Local dependencies (`file:`, `link:`, a path) and workspaces are unknown: the manager installs
+ * those folders and runs their install scripts (red team 15: a written `"evil": "file:evil"` and
+ * evil/package.json's postinstall ran on `npm rm lodash`).
+ */
 function _packageScripts(name: string, text: string, ctx: AnalyzeContext): Op[] {
   let scripts: unknown;
   try {
-    scripts = (JSON.parse(text) as { scripts?: unknown })?.scripts;
+    const json = JSON.parse(text) as Record<string, unknown> | null;
+    scripts = json?.scripts;
+    const specs = DEPENDENCY_LISTS.flatMap((k) => (json?.[k] && typeof json[k] === "object" ? Object.values(json[k]) : []));
+    if (json?.workspaces !== undefined || specs.some((v) => typeof v !== "string" || /^(?:file:|link:|portal:|\.|\/|~)/.test(v))) return [op("unknown", name)];
   } catch {
     return [op("unknown", name)];
   }

@@ -1,10 +1,11 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
+import { nameOperands } from "./name-operands.ts";
 import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 // The commands that define variables: for any other one there is nothing to remember.
-const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval"]);
+const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "coproc"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
@@ -64,6 +65,12 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     // What read and mapfile store is their input, data the guard cannot see (`read x < f`):
     // the command is its origin, as a substitution's is (effects/unseen-output.ts).
     if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
+  } else if (head.value === "wait") {
+    // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
+    for (const w of nameOperands("wait", rest)) assign(vars, w.value.replace(/\[.*$/s, ""), null);
+  } else if (head.value === "coproc") {
+    // `coproc NAME { …; }` makes NAME an array of file descriptor numbers (COPROC without one).
+    if (rest[0] && !rest[0].dynamic && NAME.test(rest[0].value)) assign(vars, rest[0].value, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.

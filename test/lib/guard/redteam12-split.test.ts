@@ -89,7 +89,8 @@ table("what a package manager's install writes stays judged", [
   ["coreutils install onto an unknown file", "install a.txt $X", ...UNKNOWN],
   ["an unknown wrapper's install", "rtk install a /etc/x", ...PROTECTED],
   ["npm exec runs coreutils install", "npm exec install a /etc/x", ...PROTECTED],
-  ["a folder before install: read as before", "npm --prefix x install a /etc/x", ...PROTECTED],
+  // (`npm --prefix x install …` is npm's install into x since red team 15, as `npm install --prefix x …` is.)
+  ["an option value before install: read as before", "npm --registry x install a /etc/x", ...PROTECTED],
   ["rm through an unknown wrapper", "rtk rm -rf ~", ...ANCESTOR],
 ]);
 

@@ -1,11 +1,14 @@
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ASK_OUT, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Red-team pass 15 (docs/check.md, "Red-team pass 15 (session 6)"), aimed at name digits
 // (`cp f f.$(date +%s).bak`) and package managers' removals. Each finding ran for real in
 // test/support/sandbox.sh.
+const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 // A file last modified before 1970, and links whose names hold a negative number.
@@ -39,6 +42,10 @@ table("variables the shell sets are unknown", [
   ["MAPFILE", "MAPFILE=$(date +%s); mapfile -t <<< ../..; rm -rf src/$MAPFILE/Documents", ...UNKNOWN],
   ["BASH_REMATCH", "BASH_REMATCH=$(date +%s); [[ ../.. =~ .* ]]; rm -rf src/$BASH_REMATCH/Documents", ...UNKNOWN],
   ["OLDPWD", "OLDPWD=$(date +%s); cd src; rm -rf $OLDPWD", ...UNKNOWN],
+  // `wait -n -p d` with no job left unsets d (sandbox): `"$d"/src` is `/src`; coproc d makes d a file descriptor number.
+  ["wait -p", 'd=/tmp/x; wait -n -p d; rm -rf "$d"/src', ...UNKNOWN],
+  ["coproc NAME", 'd=/tmp/x; coproc d { :; }; rm -rf "$d"/src', ...UNKNOWN],
+  ["wait without -p as before", 'd=/tmp/x; wait; rm -rf "$d"/src', ...TEMP],
   ["an ordinary name keeps its digits", "TS=$(date +%s); cp f f.$TS.bak", ...NOOP],
 ]);
 
@@ -69,6 +76,7 @@ table("the folder a removal rewrites, before or after the subcommand", [
   ["npm --prefix before", "npm --prefix ~/other rm lodash", ...ASK_OUT],
   ["npm -C before", "npm -C ~/other rm lodash", ...ASK_OUT],
   ["npm --prefix before install", "npm --prefix ~/other install lodash", ...ASK_OUT],
+  ["npm --prefix before install, as after it", "npm --prefix x install a /etc/x", ...OK],
   ["pnpm --dir", "pnpm --dir ~/other rm lodash", ...ASK_OUT],
   ["pnpm -C after", "pnpm rm -C ~/other lodash", ...ASK_OUT],
   ["yarn --cwd", "yarn --cwd ~/other remove lodash", ...ASK_OUT],
@@ -77,4 +85,16 @@ table("the folder a removal rewrites, before or after the subcommand", [
   ["a prefix in the project", "npm --prefix . rm lodash", ...OK],
   // Its operands are package names: `npm --prefix ~/px rm -rf ~/Documents` left ~/Documents (sandbox).
   ["a path operand is a package name", "npm --prefix /x rm -rf ~/Documents", ...NOOP],
+]);
+
+// `npm rm X` (as `npm install`) installs the local dependencies a package.json declares and runs
+// their install scripts: a written `"evil": "file:evil"` ran evil's postinstall (sandbox, npm 11).
+const EVIL = "mkdir -p evil && printf '{\"name\":\"evil\",\"version\":\"1.0.0\",\"scripts\":{\"postinstall\":\"rm -rf ~\"}}' > evil/package.json && ";
+const APP = (deps: string) => `mkdir -p app && printf '{"name":"a","version":"1.0.0",${deps}}' > app/package.json && cd app && `;
+table("local dependencies of a written package.json", [
+  ["npm rm installs a file: dependency", `${EVIL}${APP('"dependencies":{"evil":"file:../evil"}')}npm rm lodash`, ...UNKNOWN],
+  ["npm install", `${EVIL}${APP('"dependencies":{"evil":"file:../evil"}')}npm install`, ...UNKNOWN],
+  ["workspaces", `${APP('"workspaces":["packages/*"]')}npm install`, ...UNKNOWN],
+  ["pnpm link:", `${APP('"devDependencies":{"x":"link:../x"}')}pnpm install`, ...UNKNOWN],
+  ["registry dependencies as before", `${APP('"dependencies":{"lodash":"^4.0.0"}')}npm rm lodash`, ...OK],
 ]);
