@@ -1,4 +1,5 @@
-import type { Op } from "../ops.ts";
+import { op, type Op } from "../ops.ts";
+import { mayRedefine } from "../posix/numeric-output.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { commandVariable } from "./implicit-inputs.ts";
@@ -38,6 +39,10 @@ export const rcFile: Handler = ({ args, ctx, cmd }) => {
   for (const file of files) {
     const text = lineWrittenText(file, ctx, cmd);
     if (text !== undefined) ops.push(...analyseWritten(text, "posix", ctx));
+    // A function or alias it defines is what the `-c` text's names run, and the parser read
+    // their output as the programs print it (red team 15: `printf 'date\x28\x29 { echo; }' > rc;
+    // bash --rcfile rc -i -c 'rm -rf .git$(date +%s)'` removed .git).
+    if (typeof text === "string" && mayRedefine(text)) ops.push(op("unknown", "bash"));
   }
   return ops;
 };

@@ -26,6 +26,11 @@ const REDEFINES = /\(\s*\)|\bfunction\b|\balias\b|\bhash\b|\benable\b|PATH|\beva
 // `plain` holds while none of them redefines anything.
 const _texts = new WeakMap<Vars, { texts: string[]; tested: number; plain: boolean }>();
 
+/** Whether shell text may redefine what a program name runs (a start-up file's: effects/rc-file-runs.ts). */
+export function mayRedefine(text: string): boolean {
+  return REDEFINES.test(text);
+}
+
 /**
  * Every command text the line parses passes here (the line itself, and `bash -c`, `eval` or
  * alias text later): once one may redefine what a program name runs, no output is numeric.

@@ -98,3 +98,14 @@ table("local dependencies of a written package.json", [
   ["pnpm link:", `${APP('"devDependencies":{"x":"link:../x"}')}pnpm install`, ...UNKNOWN],
   ["registry dependencies as before", `${APP('"dependencies":{"lodash":"^4.0.0"}')}npm rm lodash`, ...OK],
 ]);
+
+// A start-up file the line wrote may define a function named like a program whose output the
+// parser read (`.git$(date +%s)` is `.git` when date prints nothing): all three removed .git in
+// the sandbox. Escapes keep `()` out of the line's own text.
+const DATE_FN = "printf 'date\\x28\\x29 { echo; }\\n' > ";
+table("start-up files that redefine a program", [
+  ["--rcfile", `${DATE_FN}rc; bash --rcfile rc -i -c 'rm -rf .git$(date +%s)'`, ...UNKNOWN],
+  ["a .bashrc in the home given", `${DATE_FN}.bashrc; HOME=$PWD bash -i -c 'rm -rf .git$(date +%s)'`, ...UNKNOWN],
+  ["a login profile", `${DATE_FN}.profile; HOME=$PWD bash -l -c 'rm -rf .git$(date +%s)'`, ...UNKNOWN],
+  ["a harmless rc file as before", "printf 'export X=1\\n' > rc; bash --rcfile rc -i -c 'echo hi'", ...NOOP],
+]);
