@@ -6,6 +6,7 @@ import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
+import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
 
 /**
@@ -79,6 +80,9 @@ export const wrapper: Handler = (inv) => {
  */
 export const bunRunner: Handler = (inv) => {
   const sub = inv.args[0];
+  // `bun rm --cwd DIR x` rewrites DIR's package.json (red team 15), as `npm rm --prefix DIR` does.
+  const removal = packageCommand("bun", inv.args);
+  if (removal) return removal;
   if (sub?.dynamic !== false) return [];
   if (sub.value === "x") return wrapper({ ...inv, name: "bunx", args: inv.args.slice(1) });
   return sub.value === "exec" && inv.args.length > 1 ? [op("unknown", "bun exec")] : [];

@@ -81,6 +81,10 @@ table("the folder a removal rewrites, before or after the subcommand", [
   ["pnpm -C after", "pnpm rm -C ~/other lodash", ...ASK_OUT],
   ["yarn --cwd", "yarn --cwd ~/other remove lodash", ...ASK_OUT],
   ["composer -d", "composer rm -d ~/other x", ...ASK_OUT],
+  // `bun rm --cwd ~/bo lodash` rewrote ~/bo/package.json (sandbox, bun 1).
+  ["bun rm --cwd", "bun rm --cwd ~/other lodash", ...ASK_OUT],
+  ["bun --cwd before", "bun --cwd ~/other remove lodash", ...ASK_OUT],
+  ["bun rm in the project", "bun rm lodash", ...OK],
   ["a removal in the project as before", "npm rm lodash", ...OK],
   ["a prefix in the project", "npm --prefix . rm lodash", ...OK],
   // Its operands are package names: `npm --prefix ~/px rm -rf ~/Documents` left ~/Documents (sandbox).
