@@ -211,6 +211,9 @@ function _readBraced(lx: Lexer): string | null {
   const value = lx.lookup(m[1]!);
   const op = m[2]?.replace(":", "");
   if (lx.pos - start === m[0].length + 1 && !op) return value;
+  // `${x:=w}` of an unknown x may assign w: x is unknown after it, digits included (red team 15:
+  // `TS=$(grep -c x missing); : ${TS:=../..}` holds `../..`).
+  if (value === null && op === "=") assign(lx.vars, m[1]!, null);
   if (value === null || !op) return null;
   if (op[0] === "%" || op[0] === "#") return inner.dynamic ? null : trimmed(value, op, lx.src.slice(start + m[0].length, lx.pos - 1), inner.value);
   const fallback = inner.dynamic ? null : inner.value;

@@ -49,6 +49,13 @@ table("variables the shell sets are unknown", [
   ["an ordinary name keeps its digits", "TS=$(date +%s); cp f f.$TS.bak", ...NOOP],
 ]);
 
+// `${x:=w}` of an unknown x assigns w when x is empty: grep -c of a missing file prints nothing,
+// so `: ${TS:=../..}` made TS `../..` and ~/Documents went (sandbox).
+table("a default assigned to an unknown variable", [
+  ["digits that may be empty", "TS=$(grep -c x missing); : ${TS:=../..}; rm -rf src/$TS/Documents", ...UNKNOWN],
+  ["a default that assigns nothing keeps the digits", "TS=$(date +%s); : ${TS:-x}; cp f f.$TS.bak", ...NOOP],
+]);
+
 // Two assignments of one name in one command: the second holds (`TS=$(date +%s) TS=../..`).
 table("the last assignment of a name holds", [
   ["plain", "TS=$(date +%s) TS=../..; rm -rf src/$TS/Documents", ...UNKNOWN],
