@@ -1,11 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type HookAgent, runHook } from "../../../lib/guard/hooks/run-hook.ts";
 import { hookTarget } from "../../../lib/guard/install/hook-targets.ts";
 import { hookVerdict } from "../../fixtures/check/hook-answers.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { useTempDirs } from "../../support/temp-dir.ts";
 
 // The matcher install-hook writes must select every tool the agent's adapter judges: a tool the
 // adapter reads but the matcher leaves out is never sent to the hook at all. Each row is a tool
@@ -13,11 +11,12 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 // on the tool name.
 
 const fx = useGuardFixture();
+const tempDir = useTempDirs("leogriel-matcher-");
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 /** The pre-tool matcher install-hook writes for `agent`. */
 function matcher(agent: HookAgent): RegExp {
-  const target = hookTarget(agent, "project", mkdtempSync(join(tmpdir(), "leogriel-matcher-")), fx.env)!;
+  const target = hookTarget(agent, "project", tempDir(), fx.env)!;
   return new RegExp((target.entry("leogriel-check --hook x") as { matcher: string }).matcher);
 }
 
