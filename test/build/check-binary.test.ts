@@ -86,6 +86,8 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["app-databases.ts", "rails db:drop"],
     ["app-databases.ts (bundle)", "bundle exec rails db:drop"],
     ["traps.ts", "trap 'cd ~' DEBUG; rm -rf ./x"],
+    ["code-writes.ts", "python3 -c \"open('/etc/hosts', 'w').write('x')\""],
+    ["written-imports.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > evil.py && python3 -c 'import evil'"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);

@@ -2,10 +2,8 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
-import { codeWrites } from "./code-writes.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque } from "./opaque-code.ts";
-import { writtenImportOps } from "./written-imports.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
 
@@ -100,11 +98,16 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
   return { code, aliases: aliases.slice(0, 16) };
 }
 
+// Loaded at the first inline code a line holds (most lines hold none): the hook pays for every
+// module it imports before it reads the command (lazy-handler.ts).
+const _codeWrites = (): typeof import("./code-writes.ts") => require("./code-writes.ts");
+const _writtenImports = (): typeof import("./written-imports.ts") => require("./written-imports.ts");
+
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
   const { code, aliases } = _canonical(source, language);
   // Files written by a literal name are judged as writes of them (code-writes.ts).
-  const writes = codeWrites(code, language, ctx.state);
+  const writes = _codeWrites().codeWrites(code, language, ctx.state);
   const ops: Op[] = writes.ops;
   // `from x import *`, or a remaining capability the rules cannot pin to targets.
   if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(writes.rest, language), language, aliases)) ops.push(op("unknown", `${language}:opaque`));
@@ -121,7 +124,7 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
   // Modules the line wrote that the code imports (written-imports.ts).
-  ops.push(...writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
+  ops.push(..._writtenImports().writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
   return ops;
 }
 
