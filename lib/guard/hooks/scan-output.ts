@@ -54,7 +54,7 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
       copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next), undefined, _neighbours(value, i)));
     } else if (value !== null && typeof value === "object") {
       // Property names are text the model reads too: one that holds a credential is redacted.
-      const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([key, item]) => [_safeName(scan(key), key), item]));
+      const copy = _withSafeNames(Object.entries(value), (key) => _safeName(scan(key), key));
       replace(copy);
       const keys = Object.keys(copy);
       const items = keys.map((key) => copy[key]);
@@ -79,6 +79,22 @@ function _neighbours(items: readonly unknown[], i: number): Neighbours | undefin
   const after = items[i + 1];
   if (typeof before !== "string" && typeof after !== "string") return undefined;
   return [typeof before === "string" ? before : undefined, typeof after === "string" ? after : undefined];
+}
+
+/**
+ * An object's entries under the names `safe` gives them. A redacted name that another property
+ * already has (two tokens used as names both redact to `[REDACTED:github-pat]`) gets its index
+ * after it, as blankedOutput names them, so no value is dropped.
+ */
+function _withSafeNames(entries: Array<[string, unknown]>, safe: (key: string) => string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  const taken = new Set(entries.map(([key]) => key));
+  entries.forEach(([key, item], i) => {
+    let name = safe(key);
+    if (name !== key && (Object.hasOwn(copy, name) || taken.has(name))) name = `${name} ${i}`;
+    copy[name] = item;
+  });
+  return copy;
 }
 
 /** A property name as it may be shown: unchanged, redacted, or withheld when it cannot be read. */

@@ -15,7 +15,8 @@ export type LineStage = (lines: string[]) => string[];
 // A line that reads the same in every locale: printable ASCII (a listing of other names is not
 // filtered in process: `.` and `-i` match them differently in a UTF-8 locale, and grep may
 // call such input binary).
-const ASCII_LINE = /^[\x20-\x7e]*$/;
+/** Printable ASCII only (no control character, nothing the locale could read another way). */
+export const ASCII_LINE = /^[\x20-\x7e]*$/;
 
 /** The lines of a program's output (each ends with a newline, the last maybe not). */
 export function outputLines(text: string): string[] {

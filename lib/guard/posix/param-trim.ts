@@ -1,3 +1,5 @@
+import { ASCII_LINE } from "./line-filter.ts";
+
 /**
  * bash's prefix and suffix removal, `${X#w}`, `${X##w}`, `${X%w}`, `${X%%w}`, for a known value
  * (`for f in src/*.js; do mv "$f" "${f%.js}.ts"; done`): X without the shortest (`#`, `%`) or
@@ -13,13 +15,12 @@
  */
 export function trimmed(value: string, op: string, raw: string, unquoted: string): string | null {
   const source = _patternSource(raw, unquoted);
-  if (source === null || value.length > MAX_VALUE || !PRINTABLE.test(value) || value.includes("{}")) return null;
+  if (source === null || value.length > MAX_VALUE || !ASCII_LINE.test(value) || value.includes("{}")) return null;
   const exact = _trim(value, op, new RegExp(`^${source}$`, "s"));
   return exact === _trim(value, op, new RegExp(`^${source}$`, "si")) ? exact : null;
 }
 
 const MAX_VALUE = 4096;
-const PRINTABLE = /^[\x20-\x7e]*$/;
 // Pattern text read as written: letters, digits, a few punctuation marks, and the `*` and `?` wildcards.
 const PLAIN = /^[A-Za-z0-9_.,/+=:@%^ *?-]*$/;
 // Text that is all quoted: single quotes, or double quotes with nothing expanded inside.
@@ -28,7 +29,7 @@ const QUOTED = /^(?:'[^']*'|"[^"$`\\]*"|[A-Za-z0-9_.,/+=:-])*$/;
 /** The pattern as a regular expression source, or null when it cannot be read soundly. */
 function _patternSource(raw: string, unquoted: string): string | null {
   if (PLAIN.test(raw)) return raw.replace(/[.+^$|\\()[\]{}/]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  if (QUOTED.test(raw) && PRINTABLE.test(unquoted)) return unquoted.replace(/[.*+?^$|\\()[\]{}/]/g, "\\$&");
+  if (QUOTED.test(raw) && ASCII_LINE.test(unquoted)) return unquoted.replace(/[.*+?^$|\\()[\]{}/]/g, "\\$&");
   return null;
 }
 

@@ -67,7 +67,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
   } else if (head.value === "wait") {
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
-    for (const w of nameOperands("wait", rest)) assign(vars, w.value.replace(/\[.*$/s, ""), null);
+    for (const w of nameOperands("wait", rest)) assign(vars, w.value, null);
   } else if (head.value === "coproc") {
     // `coproc NAME { …; }` makes NAME an array of file descriptor numbers (COPROC without one).
     if (rest[0] && !rest[0].dynamic && NAME.test(rest[0].value)) assign(vars, rest[0].value, null);
@@ -79,7 +79,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   else if (head.value === "printf") {
     const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));
     const name = at < 0 ? undefined : rest[at]!.value === "-v" ? rest[at + 1]?.value : rest[at]!.value.slice(2);
-    if (name !== undefined) assign(vars, name.replace(/\[.*$/s, ""), null);
+    if (name !== undefined) assign(vars, name, null);
   }
 }
 

@@ -55,6 +55,15 @@ describe("red-team 10: structured tool results", () => {
     }
   }
 
+  test("two tokens used as property names keep both values (their redacted names would be one)", async () => {
+    const other = token(["gh", "p_"], own(36));
+    const a = JSON.parse((await post("claude", { structuredContent: { [ghp]: "first", [other]: "second" } }, "sanitize")).stdout);
+    const shown = a.hookSpecificOutput.updatedToolOutput.structuredContent;
+    expect(Object.values(shown).sort()).toEqual(["first", "second"]);
+    expect(JSON.stringify(shown)).not.toContain(ghp);
+    expect(JSON.stringify(shown)).not.toContain(other);
+  });
+
   test("a result withheld unchecked (nested too deep) does not keep a property name that holds a token", async () => {
     const deep = JSON.parse(`${"[".repeat(100)}"x"${"]".repeat(100)}`);
     for (const agent of ["claude", "codex", "gemini"] as const) {
