@@ -6,7 +6,8 @@ import type { AnalyzeContext } from "./context.ts";
 import { absPath } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { wrappedCommand } from "./wrappers.ts";
-import { LANGUAGES, SHELLS } from "./written-runs.ts";
+import { LANGUAGES } from "./runner-names.ts";
+import { SHELLS } from "./written-runs.ts";
 
 /**
  * `find ROOT … -exec bash {} \;` (also `+`, `-execdir`, an interpreter, `source`): each match runs

@@ -155,9 +155,7 @@ const XARGS_WAITS = 16_384;
 
 /** Whether a listing (gitListingArgs) reads work-tree files as it prints: `grep`, `diff` without `--cached`, `ls-files -m/-d/-o`. */
 function _readsWorkTree(args: string[]): boolean {
-  if (args[0] === "grep") return true;
-  if (args[0] === "diff") return !args.includes("--cached") && !args.includes("--staged");
-  return args[0] === "ls-files" && args.some((a) => /^(?:-[mdo]|--modified|--deleted|--others)$/.test(a));
+  return args[0] === "grep" || _hashesContent(args) || (args[0] === "ls-files" && args.some((a) => /^(?:-[do]|--deleted|--others)$/.test(a)));
 }
 
 /**

@@ -19,11 +19,6 @@ import { scriptOperands } from "./script-operands.ts";
  * line wrote with known text is read the same way. A code argument the guard cannot know is unknown.
  */
 
-/** Whether this module reads a program's inline code. */
-export function hasInlineCode(name: string): boolean {
-  return CODE_OPTIONS[name] !== undefined;
-}
-
 /** The effects of a program's inline code and written script; `found` when it was given code (stdin is then not its code). */
 export function inlineCodeOps(inv: Invocation): { ops: Op[]; found: boolean } {
   const spec = CODE_OPTIONS[inv.name];

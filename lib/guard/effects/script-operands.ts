@@ -245,7 +245,7 @@ function _powershell(args: Word[]): ScriptOperands {
 // Other programs that read program text from stdin when given no script (a REPL or a filter of
 // code), whose options the guard reads only roughly (inline-code.ts reads the code of those it
 // models). Compared also without a version suffix (`tclsh8.6`, `lua5.4`).
-const OTHERS = new Set([...STDIN_CODE_PROGRAMS.filter((n) => n !== "ghc"), "tcsh", "csh", "runghc", "tsx", "ts-node", "elixir", "iex", "erl", "ed", "ex"]);
+const OTHERS = new Set([...STDIN_CODE_PROGRAMS.filter((n) => n !== "ghc"), "tcsh", "csh", "runghc", "elixir", "iex", "erl", "ed", "ex"]);
 // Options whose value is the next word in any of these languages (`lua -l MOD`, `R -f FILE`); a
 // flag wrongly taken for one only makes the script a value, still looked at.
 const VALUED = /^(-[WXrICFIMolOf]|\+[oO]|--(require|import|loader|rcfile|init-file|directory|conditions))$/;

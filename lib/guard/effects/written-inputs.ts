@@ -9,7 +9,8 @@ import { GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFol
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { localPackageFiles } from "./package-installs.ts";
-import { analyseWritten, LANGUAGES, lineWrittenText, SHELLS } from "./written-runs.ts";
+import { LANGUAGES } from "./runner-names.ts";
+import { analyseWritten, lineWrittenText, SHELLS } from "./written-runs.ts";
 
 // Files a runner is told to read: `make -f FILE`, `cmake -P FILE`, `just -f FILE`, `task -t FILE`, `rake -f FILE`.
 const NAMED: Record<string, { short: string; long: string[] }> = {

@@ -18,7 +18,6 @@ import { shadowedModuleOps } from "./shadowed-modules.ts";
 // (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
 // not one of them, as before: written-inputs.ts judges a file either names as for any program.
 export const SHELLS: ReadonlySet<string> = new Set(SHELL_LIST.filter((n) => n !== "fish"));
-export { LANGUAGES };
 
 type Source = { word: Word | "stdin"; language: Language | "posix" | "shebang" };
 
