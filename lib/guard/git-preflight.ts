@@ -1,8 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
-import { filterDrivers, filterOverrides, filtersInUse, SAFE_OPTIONS, safeGitEnv } from "./git-safe.ts";
-import { gitProgram } from "./git-program.ts";
+import { filterDrivers, filterOverrides, filtersInUse, spawnSafeGit } from "./git-safe.ts";
 import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
@@ -40,10 +39,8 @@ function _run(dir: string, args: string[]): { exitCode: number; stdout: string }
     // git cannot run in a folder that is not there (`git -C missing reset --hard`): no process to start.
     if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return null;
     // A git that outlives the check's budget (a huge repository, a hung lock) answers nothing.
-    const git = gitProgram(dir);
-    if (git === null) return null;
-    const proc = Bun.spawnSync([git, ...SAFE_OPTIONS, ...args], { cwd: dir, stdout: "pipe", stderr: "ignore", timeout: remainingMs(), env: safeGitEnv({ GIT_OPTIONAL_LOCKS: "0" }) });
-    return proc.exitCode === null ? null : { exitCode: proc.exitCode, stdout: proc.stdout.toString() };
+    const proc = spawnSafeGit(dir, args, { env: { GIT_OPTIONAL_LOCKS: "0" }, timeout: remainingMs() });
+    return proc === null || proc.exitCode === null ? null : { exitCode: proc.exitCode, stdout: proc.stdout.toString() };
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { realPathOrNull } from "./fs-probe.ts";
 
 /**
  * The git executable the guard and its recovery layer start, found on PATH as a shell finds it
@@ -72,6 +73,18 @@ function _inProject(entry: string, roots: string[]): boolean {
  * `.git` file names `<main>/.git/worktrees/<name>`); `dir` itself when none holds `.git`.
  */
 function _repositories(dir: string): string[] {
+  let roots = _roots.get(dir);
+  if (roots === undefined) {
+    if (_roots.size >= 64) _roots.clear();
+    _roots.set(dir, (roots = _findRepositories(dir)));
+  }
+  return roots;
+}
+
+// The project folders per directory: every relied-output command and listing of a line asks.
+const _roots = new Map<string, string[]>();
+
+function _findRepositories(dir: string): string[] {
   const roots = [dir];
   let outer: string | undefined;
   for (let d = dir; ; d = dirname(d)) {
@@ -91,11 +104,7 @@ function _repositories(dir: string): string[] {
 }
 
 function _real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
+  return realPathOrNull(path) ?? path;
 }
 
 function _text(file: string): string {

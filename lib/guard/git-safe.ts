@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { gitProgram } from "./git-program.ts";
 
 /**
  * The one way the guard (while it judges) and its recovery layer (when it snapshots or
@@ -41,6 +42,18 @@ export function safeGitEnv(extra: Record<string, string | undefined>): Record<st
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!PROGRAM_VARIABLE.test(k)) env[k] = v;
   return { ...env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...extra };
+}
+
+/**
+ * Starts git in `dir` as every run of the guard and its recovery layer does: the git gitProgram
+ * finds (never one of the project's), {@link SAFE_OPTIONS}, {@link safeGitEnv} with `env`. Null
+ * when there is no such git; throws what Bun.spawnSync throws.
+ */
+export function spawnSafeGit(dir: string, args: string[], options: { env?: Record<string, string | undefined>; stdin?: Uint8Array; stderr?: boolean; timeout?: number } = {}): { exitCode: number | null; stdout: Buffer; stderr: Buffer } | null {
+  const git = gitProgram(dir);
+  if (git === null) return null;
+  const proc = Bun.spawnSync([git, ...SAFE_OPTIONS, ...args], { cwd: dir, env: safeGitEnv(options.env ?? {}), stdin: options.stdin ?? "ignore", stdout: "pipe", stderr: options.stderr ? "pipe" : "ignore", timeout: options.timeout });
+  return { exitCode: proc.exitCode, stdout: proc.stdout ?? Buffer.alloc(0), stderr: proc.stderr ?? Buffer.alloc(0) };
 }
 
 /** One git run's exit code and stdout (null when git could not be started or timed out). */

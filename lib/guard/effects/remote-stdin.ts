@@ -30,5 +30,6 @@ const HANDLED = new Set<string>([...SHELLS, ...POWERSHELLS, ...Object.keys(LANGU
 
 /** Whether the program's own handler already judges a fetcher's output piped into it. */
 export function judgesPipedFetch(name: string): boolean {
-  return HANDLED.has(name) || HANDLED.has(name.replace(/[0-9.]+$/, ""));
+  const lower = name.toLowerCase();
+  return HANDLED.has(lower) || HANDLED.has(lower.replace(/[0-9.]+$/, ""));
 }

@@ -1,7 +1,6 @@
 import type { GitResult } from "../../core/git.ts";
 import { LeogrielError } from "../../core/errors.ts";
-import { filterDrivers, SAFE_OPTIONS, safeGitEnv } from "../git-safe.ts";
-import { gitProgram } from "../git-program.ts";
+import { filterDrivers, spawnSafeGit } from "../git-safe.ts";
 
 /**
  * Snapshot commits are internal bookkeeping: a fixed identity lets them be written in a
@@ -38,20 +37,13 @@ export async function gitStep(
  * @throws {LeogrielError} `git_unavailable` when git cannot be started
  */
 export function gitRun(repo: string, args: string[], env: Record<string, string | undefined> = {}, input?: string | Uint8Array): GitResult {
-  let proc: ReturnType<typeof Bun.spawnSync>;
-  const git = gitProgram(repo);
-  if (git === null) throw new LeogrielError("git_unavailable", "Cannot run git: no git executable on PATH outside the repository");
+  let proc: ReturnType<typeof spawnSafeGit>;
   try {
-    proc = Bun.spawnSync([git, ...SAFE_OPTIONS, ...args], {
-      cwd: repo,
-      env: safeGitEnv(env),
-      stdin: input === undefined ? "ignore" : typeof input === "string" ? new TextEncoder().encode(input) : input,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    proc = spawnSafeGit(repo, args, { env, stdin: typeof input === "string" ? new TextEncoder().encode(input) : input, stderr: true });
   } catch (err) {
     throw new LeogrielError("git_unavailable", "Cannot run git: no git executable on PATH", { cause: err });
   }
+  if (proc === null) throw new LeogrielError("git_unavailable", "Cannot run git: no git executable on PATH outside the repository");
   const text = new TextDecoder();
   return { exitCode: proc.exitCode ?? 1, stdout: text.decode(proc.stdout), stderr: text.decode(proc.stderr) };
 }
