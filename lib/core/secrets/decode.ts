@@ -31,8 +31,8 @@ const BASE64 = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 /** Characters a percent-encoded run may hold besides `%XX`. */
 const URL_CHAR = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~!*'()+=&:;@/?,$-");
 const HEX = _table("0123456789ABCDEFabcdef");
-/** The value of each hex digit, -1 for others, indexed by any UTF-16 unit. */
-const HEX_VALUE = new Int8Array(65536).fill(-1);
+/** The value of each hex digit, -1 for other ASCII codes (a code past the table is none). */
+const HEX_VALUE = new Int8Array(128).fill(-1);
 for (const [i, c] of [..."0123456789abcdef"].entries()) (HEX_VALUE[c.charCodeAt(0)] = i), (HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i);
 /** The 6-bit value of each base64 character (both alphabets), -1 for others. */
 const VALUE = new Int8Array(128).fill(-1);
@@ -93,8 +93,9 @@ function _decodeHex(text: string, start: number, end: number, runs: EncodedRun[]
   const limit = (end - start) / 40;
   let bad = 0;
   for (let i = start; i < end; i += 2) {
-    const high = HEX_VALUE[text.charCodeAt(i)]!;
-    if (high < 0 || HEX_VALUE[text.charCodeAt(i + 1)]! < 0 || ((high < 2 || high > 7) && ++bad > limit)) return false;
+    // Past the table (a code over 127) is no hex digit.
+    const high = HEX_VALUE[text.charCodeAt(i)] ?? -1;
+    if (high < 0 || (HEX_VALUE[text.charCodeAt(i + 1)] ?? -1) < 0 || ((high < 2 || high > 7) && ++bad > limit)) return false;
   }
   const decoded = printableText(Buffer.from(text.slice(start, end), "hex"));
   if (decoded === undefined) return false;
@@ -136,7 +137,7 @@ function _percentRuns(text: string, runs: EncodedRun[]): void {
 }
 
 /** The bytes as text when nearly all are printable ASCII (a secret decodes to text). */
-export function printableText(bytes: Uint8Array): string | undefined {
+function printableText(bytes: Uint8Array): string | undefined {
   if (bytes.length < 16) return undefined;
   let bad = 0;
   for (let i = 0; i < bytes.length; i++) {
