@@ -7,6 +7,10 @@ import { gitEnvValue } from "./git-env.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { once } from "./lazy-handler.ts";
+
+// The formatter table loads with the first `python -m black` (or another formatter) a line runs.
+const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));
 
 /**
  * Options that name an output folder the tool empties before it writes (red team 7, C1):
@@ -154,8 +158,7 @@ export const pythonModule: Handler = (inv) => {
 /** `python -m black …` and friends: the formatter table (formatters.ts). */
 function _formatterModule(m: string | undefined, inv: Invocation, rest: Word[]): Op[] {
   if (m !== "black" && m !== "ruff" && m !== "isort" && m !== "autopep8" && m !== "yapf") return [];
-  const formatters = require("./formatters.ts") as typeof import("./formatters.ts");
-  return formatters.formatter({ ...inv, name: m, args: rest });
+  return formatters().formatter({ ...inv, name: m, args: rest });
 }
 
 /** vite (`vite build`): `--outDir DIR` is emptied when inside the root or with `--emptyOutDir`. */

@@ -20,3 +20,12 @@ export function lazyMade<M>(load: () => M, make: (module: M) => Handler): Handle
   let handler: Handler | undefined;
   return (inv) => (handler ??= make(load()))(inv);
 }
+
+/**
+ * A module loader that runs its `require()` once: a `require()` of a loaded module still costs
+ * about half a microsecond (the registry lookup), and loaders are called per command.
+ */
+export function once<M>(load: () => M): () => M {
+  let module: M | undefined;
+  return () => (module ??= load());
+}

@@ -4,9 +4,10 @@ import type { Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { scanCode } from "./interpreters.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
+import { once } from "./lazy-handler.ts";
 
 // The notebook readers, loaded when a notebook tool runs as a module.
-const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
+const notebooks = once((): typeof import("./notebooks.ts") => require("./notebooks.ts"));
 
 /**
  * The command lines of python's standard modules that write files or run code (red team 8):
