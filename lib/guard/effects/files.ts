@@ -48,6 +48,10 @@ export const tee: Handler = ({ name, args }) => {
  */
 export const dd: Handler = ({ name, args }) => {
   const target = ddFiles(args).output;
+  // An unknown word whose key is unknown too (`dd $ARGS`, `dd "$(cat opts)"`, `xargs dd`) may be
+  // `of=/dev/sda`; one before the last literal `of=` is overridden by it.
+  const lastOf = args.findLastIndex((w) => !w.dynamic && w.value.startsWith("of="));
+  if (args.some((w, i) => i > lastOf && w.dynamic && !/^[a-z]+=/.test(w.value))) return [op("unknown", name)];
   if (!target) return [];
   if (target.dynamic) return [op("unknown", name)];
   return [DEVICE.test(target.value) ? op("disk", name, [target]) : { ...op("overwrite", name, [target]), lands: "created" }];

@@ -108,6 +108,17 @@ table("dd over a script that runs later", [
   ["dd reading the script leaves it", "echo 'echo hi' > s.sh && dd if=s.sh of=copy.txt && bash s.sh", ...NOOP],
 ]);
 
+// An unknown word whose key is unknown too may be `of=/dev/sda` (session 7: these were
+// ALLOW_NO_EFFECT); a known key (`bs=$N`) or a literal `of=` after the word keeps its reading.
+table("dd operands from unknown words", [
+  ["an unquoted variable", "dd $ARGS", ...UNKNOWN],
+  ["a quoted substitution", 'dd if=/dev/zero "$(cat opts)"', ...UNKNOWN],
+  ["the positional parameters", 'dd if=/dev/zero "$@"', ...UNKNOWN],
+  ["xargs' input", "cat opts | xargs dd if=/dev/zero", ...UNKNOWN],
+  ["a known key", "dd if=in.img of=out.img bs=$BS", ...NOOP],
+  ["a literal of= after the word", "dd $OPTS if=in.img of=out.img", ...NOOP],
+]);
+
 // A module the line wrote where python looks first for imports shadows the standard library's
 // (confirmed with python 3.11: `> json.py; python3 -c 'import json'`, a script that is there
 // importing json, `> re.py; python3 -m json.tool` all ran the written file; `-I` did not).
