@@ -7,6 +7,7 @@ import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 import { sentOps } from "./network.ts";
 import { ddFiles } from "./stdin-writers.ts";
+import { wordFrom } from "./getopt.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
 import { plantedOptions } from "./unseen-output.ts";
@@ -55,6 +56,29 @@ export const dd: Handler = ({ name, args }) => {
   if (!target) return [];
   if (target.dynamic) return [op("unknown", name)];
   return [DEVICE.test(target.value) ? op("disk", name, [target]) : { ...op("overwrite", name, [target]), lands: "created" }];
+};
+
+/**
+ * dd's forensic and SCSI cousins (dcfldd, dc3dd, sg_dd and its siblings) write to every output
+ * operand, not only the last: `of=`, and dc3dd's `hof=`, `ofs=`, `hofs=`. An unknown word whose
+ * key is unknown too may be one of them.
+ */
+export const ddVariant: Handler = ({ name, args }) => {
+  if (args.some((w) => w.dynamic && !/^[a-z]+=/.test(w.value))) return [op("unknown", name)];
+  const outputs = args.filter((w) => /^h?ofs?=/.test(w.value)).map((w) => wordFrom(w, w.value.indexOf("=") + 1));
+  if (outputs.some((w) => w.dynamic)) return [op("unknown", name)];
+  return outputs.map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
+};
+
+/**
+ * GNU ddrescue INFILE OUTFILE [MAPFILE]: copies onto OUTFILE (a device with `-f`) and keeps its
+ * map in MAPFILE. Options that take a value may stand apart from it, so every operand after the
+ * first is taken as written.
+ */
+export const ddrescue: Handler = ({ name, args }) => {
+  if (args.some((w) => w.dynamic && !w.value.startsWith("-"))) return [op("unknown", name)];
+  const operands = args.filter((w) => !w.value.startsWith("-")).slice(1);
+  return operands.map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
 };
 
 // Subcommands and modes of the disk tools that only read or simulate.

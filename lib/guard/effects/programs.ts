@@ -74,6 +74,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["truncate", lazy(files, "truncate")],
   ["tee", lazy(files, "tee")],
   ["dd", lazy(files, "dd")],
+  ...named(["dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd"], lazy(files, "ddVariant")),
+  ["ddrescue", lazy(files, "ddrescue")],
   ...named(DISK_TOOLS, lazy(files, "diskTool")),
   ...named(["mount", "bindfs", "sshfs", "mergerfs", "unionfs", "fuse-overlayfs", "squashfuse", "archivemount", "rclone-mount"], lazy(files, "mounter")),
   ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], lazy(files, "permission")),

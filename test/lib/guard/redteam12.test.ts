@@ -119,6 +119,19 @@ table("dd operands from unknown words", [
   ["a literal of= after the word", "dd $OPTS if=in.img of=out.img", ...NOOP],
 ]);
 
+// dd's cousins were no program to the guard (session 7: `dcfldd of=/dev/sda` was ALLOW_NO_EFFECT).
+const DISK: [Decision, ReasonCode] = ["BLOCK", "BLOCK_DISK_DESTROY"];
+table("dd's forensic and SCSI cousins", [
+  ["dcfldd onto a disk", "dcfldd if=/dev/zero of=/dev/sda", ...DISK],
+  ["dcfldd writes every of=", "dcfldd if=/dev/zero of=/dev/sda of=x.img", ...DISK],
+  ["dc3dd's hof=", "dc3dd if=/dev/zero hof=/dev/sda", ...DISK],
+  ["sg_dd", "sg_dd if=/dev/zero of=/dev/sg1", ...DISK],
+  ["ddrescue onto a disk", "ddrescue -f -n /dev/sdb /dev/sdc map.log", ...DISK],
+  ["an unknown word", "dcfldd if=/dev/zero $X", ...UNKNOWN],
+  ["an image of a disk", "dcfldd if=/dev/sdb of=disk.img hash=sha256", ...NOOP],
+  ["ddrescue into an image", "ddrescue /dev/sdb disk.img disk.map", ...NOOP],
+]);
+
 // A module the line wrote where python looks first for imports shadows the standard library's
 // (confirmed with python 3.11: `> json.py; python3 -c 'import json'`, a script that is there
 // importing json, `> re.py; python3 -m json.tool` all ran the written file; `-I` did not).
