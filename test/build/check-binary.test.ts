@@ -88,6 +88,7 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["traps.ts", "trap 'cd ~' DEBUG; rm -rf ./x"],
     ["code-writes.ts", "python3 -c \"open('/etc/hosts', 'w').write('x')\""],
     ["written-imports.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > evil.py && python3 -c 'import evil'"],
+    ["zsh-startup.ts", "printf 'rm -rf ~' > .zshenv; ZDOTDIR=. zsh -c 'echo hi'"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);

@@ -44,6 +44,7 @@ const notebooks = once((): typeof import("./notebooks.ts") => require("./noteboo
 const npxPackages = once((): typeof import("./npx-packages.ts") => require("./npx-packages.ts"));
 const patch = once((): typeof import("./patch.ts") => require("./patch.ts"));
 const rcFileRuns = once((): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts"));
+const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = once((): typeof import("./run-parts.ts") => require("./run-parts.ts"));
 const runners = once((): typeof import("./runners.ts") => require("./runners.ts"));
@@ -247,6 +248,8 @@ export const PROGRAMS = new Map<string, Handler>([
 PROGRAMS.set("busybox", lazy(fileServers, "busybox"));
 // An interactive bash runs its `--rcfile` first (rc-file-runs.ts).
 PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
+// zsh runs $ZDOTDIR/.zshenv at every start, and more when interactive or a login (zsh-startup.ts).
+PROGRAMS.set("zsh", all(lazy(shells, "shell"), lazy(zshStartup, "zshStartup")));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -164,6 +164,22 @@ table("red team 13: start-up files of a bash given another home", [
   ["a harmless .bashrc", String.raw`printf 'echo x\n' > .bashrc; HOME=$PWD bash -i -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
 ]);
 
+// zsh runs $ZDOTDIR/.zshenv (ZDOTDIR defaults to HOME) at every start, scripts and `-c` included
+// (session 7, zsh 5.9 in the sandbox: each of these ran the written file; they were ALLOW_NOOP).
+table("start-up files of a zsh given another home or ZDOTDIR", [
+  ["ZDOTDIR=. reads .zshenv", String.raw`printf 'rm -rf ~\n' > .zshenv; ZDOTDIR=. zsh -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["HOME=$PWD reads .zshenv", String.raw`printf 'rm -rf ~\n' > .zshenv; HOME=$PWD zsh -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a script run by zsh", String.raw`printf 'rm -rf ~\n' > .zshenv; export ZDOTDIR=$PWD; zsh x.sh`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-i reads .zshrc", String.raw`printf 'rm -rf ~\n' > .zshrc; HOME=$PWD zsh -i -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-l reads .zprofile", String.raw`printf 'rm -rf ~\n' > .zprofile; HOME=$PWD zsh -l -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--login reads .zlogin", String.raw`printf 'rm -rf ~\n' > .zlogin; HOME=$PWD zsh --login -c 'echo hi'`, "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-f reads none", String.raw`printf 'rm -rf ~\n' > .zshenv; ZDOTDIR=. zsh -f -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  ["-o no_rcs reads none", String.raw`printf 'rm -rf ~\n' > .zshenv; ZDOTDIR=. zsh -o no_rcs -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  ["--no-rcs reads none", String.raw`printf 'rm -rf ~\n' > .zshenv; ZDOTDIR=. zsh --no-rcs -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  [".zshrc without -i", String.raw`printf 'rm -rf ~\n' > .zshrc; HOME=$PWD zsh -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+  ["a .zshenv in the workspace, the real home", String.raw`printf 'rm -rf ~\n' > .zshenv; zsh -c 'echo hi'`, "ALLOW", "ALLOW_NOOP"],
+]);
+
 // What the line makes a path lead to before it writes there: an append through a symlink it made
 // lands in the link's target (`ln -s ~/.bashrc rc && echo x >> rc` was ALLOW_NO_EFFECT), find -L
 // follows a link the line placed below its start point (in a new mktemp folder too), and a
