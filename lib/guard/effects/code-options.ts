@@ -1,5 +1,6 @@
 import type { Word } from "../syntax.ts";
 import type { CodeLanguage } from "./code-lexer.ts";
+import { FOREIGN_SHELLS } from "./runner-names.ts";
 
 /*
  * How the interpreters of languages the guard reads by pattern take code on their command line:
@@ -58,6 +59,10 @@ export const CODE_OPTIONS: Record<string, CodeOptions> = {
 };
 for (const alias of ["luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"]) CODE_OPTIONS[alias] = CODE_OPTIONS.lua!;
 CODE_OPTIONS["octave-cli"] = CODE_OPTIONS.octave!;
+// The shells of other languages (runner-names.ts FOREIGN_SHELLS): `-c` (in a cluster, `tcsh
+// -fc`), nushell's `--commands`/`-e`/`--execute`, and start-up files named on the command line.
+const FOREIGN_SHELL: CodeOptions = { reader: "unread", code: /^(?:-[a-zA-Z]*c|--commands?|-e|--execute)$/, file: /^--(?:config|env-config|rc|rcfile)$/, script: true };
+for (const shell of FOREIGN_SHELLS) CODE_OPTIONS[shell] = FOREIGN_SHELL;
 
 /**
  * One word of such a command line: `end` (`--`, gdb's `--args`), code (`-e CODE`, `-eCODE`,

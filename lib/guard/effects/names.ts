@@ -8,6 +8,10 @@ const _names = new Map<string, string>();
 // `ksh93`, `zsh-5.9`, Debian's `sh.distrib`, and posh (a POSIX sh): red team 6, C6.
 const SHELL_ALIAS = /^(?:r(bash|ksh|zsh)|(bash|zsh|ksh|dash|mksh|yash)-?[0-9][0-9.]*|(sh)\.distrib|posh|mksh-static)$/;
 
+// POSIX shells under names of their own (session 7: `lksh -c 'rm -rf ~'` was ALLOW_NO_EFFECT):
+// the ksh clones, Oils' bash-compatible osh, the Bourne-compatible bosh, busybox's hush, sash.
+const SHELL_KIN = new Map([["lksh", "ksh"], ["pdksh", "ksh"], ["oksh", "ksh"], ["osh", "bash"], ["bosh", "sh"], ["hush", "sh"], ["sash", "sh"]]);
+
 function _shell(all: string, restricted?: string, versioned?: string, distrib?: string): string {
   return restricted ?? versioned ?? (all === "mksh-static" ? "mksh" : (distrib ?? "sh"));
 }
@@ -23,6 +27,7 @@ export function programName(word: Word): string {
     const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
     // perl6 is Raku's old name, another language than perl's.
     name = base.replace(/\.exe$/, "").replace(/^perl6$/, "raku").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1").replace(SHELL_ALIAS, _shell);
+    name = SHELL_KIN.get(name) ?? name;
     if (_names.size >= 1024) _names.clear();
     if (word.value.length <= 64) _names.set(word.value, name);
   }

@@ -17,6 +17,13 @@ export const LANGUAGES: Readonly<Record<string, Language>> = { python: "python",
 export const POWERSHELLS = ["pwsh", "powershell"] as const;
 
 /**
+ * Shells whose language is not POSIX sh (the C shells, nushell, elvish, xonsh, rc, es, Oils'
+ * ysh, ion, murex, scsh): their code (`-c`, stdin, a script the line wrote) is not read, as
+ * tclsh's is not (session 7: `tcsh -c 'rm -rf ~'` was ALLOW_NO_EFFECT).
+ */
+export const FOREIGN_SHELLS = ["tcsh", "csh", "nu", "elvish", "xonsh", "rc", "es", "ysh", "oil", "ion", "murex", "scsh"] as const;
+
+/**
  * Interpreters whose language the guard does not read, that run the code on their stdin when no
  * script is named (stdin-code.ts judges them).
  */
@@ -24,4 +31,5 @@ export const STDIN_CODE_PROGRAMS = [
   "tclsh", "wish", "expect", "dc", "m4", "r", "rscript", "octave", "octave-cli", "guile", "sbcl", "clisp", "ecl", "ghci", "jshell",
   "irb", "lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "gnuplot", "gdb", "julia", "racket", "swipl", "scala", "groovy",
   "pike", "tclsh8.6", "wish8.6", "osascript", "ghc", "elixir", "erl", "raku",
+  ...FOREIGN_SHELLS,
 ];
