@@ -89,6 +89,8 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["code-writes.ts", "python3 -c \"open('/etc/hosts', 'w').write('x')\""],
     ["written-imports.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > evil.py && python3 -c 'import evil'"],
     ["zsh-startup.ts", "printf 'rm -rf ~' > .zshenv; ZDOTDIR=. zsh -c 'echo hi'"],
+    ["shell-text-runners.ts", "nix-shell --run 'rm -rf ~/x'"],
+    ["shell-text-runners.ts (npx -c)", "npx -c 'rm -rf ~/x'"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);

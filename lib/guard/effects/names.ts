@@ -12,6 +12,19 @@ const SHELL_ALIAS = /^(?:r(bash|ksh|zsh)|(bash|zsh|ksh|dash|mksh|yash)-?[0-9][0-
 // the ksh clones, Oils' bash-compatible osh, the Bourne-compatible bosh, busybox's hush, sash.
 const SHELL_KIN = new Map([["lksh", "ksh"], ["pdksh", "ksh"], ["oksh", "ksh"], ["osh", "bash"], ["bosh", "sh"], ["hush", "sh"], ["sash", "sh"]]);
 
+// GNU's tools under the `g` prefix Homebrew installs them with on macOS (`grm`, `gfind`, `gxargs`,
+// `gsed`, `gtar`: session 7, `grm -rf ~` was ALLOW_NO_EFFECT). `gdu` is left alone: another
+// program, an interactive disk-usage browser that deletes, has that name.
+const GNU_PREFIXED = new Set([
+  "rm", "rmdir", "unlink", "cp", "mv", "ln", "link", "dd", "shred", "truncate", "install", "chmod", "chown", "chgrp", "chcon",
+  "mkdir", "mkfifo", "mknod", "touch", "tee", "split", "csplit", "mktemp", "find", "xargs", "locate", "updatedb", "sed", "tar",
+  "grep", "egrep", "fgrep", "awk", "patch", "make", "timeout", "nice", "nohup", "env", "stdbuf", "chroot", "kill", "sort", "uniq",
+  "cat", "tac", "head", "tail", "ls", "dir", "vdir", "stat", "readlink", "realpath", "wc", "echo", "printf", "od", "base32",
+  "base64", "basename", "dirname", "cut", "paste", "join", "tr", "date", "df", "sync", "sleep", "seq", "shuf", "yes", "true",
+  "false", "test", "expr", "pwd", "printenv", "id", "whoami", "nproc", "numfmt", "md5sum", "sha1sum", "sha256sum", "sha512sum",
+  "b2sum", "cksum", "sum", "fmt", "fold", "pr", "nl", "expand", "unexpand", "comm",
+]);
+
 function _shell(all: string, restricted?: string, versioned?: string, distrib?: string): string {
   return restricted ?? versioned ?? (all === "mksh-static" ? "mksh" : (distrib ?? "sh"));
 }
@@ -27,7 +40,7 @@ export function programName(word: Word): string {
     const base = word.value.slice(word.value.lastIndexOf("/") + 1).toLowerCase();
     // perl6 is Raku's old name, another language than perl's.
     name = base.replace(/\.exe$/, "").replace(/^perl6$/, "raku").replace(/^(python|pypy)[0-9.]*$/, "python").replace(/^(perl|ruby|php|node)[0-9.]+$/, "$1").replace(SHELL_ALIAS, _shell);
-    name = SHELL_KIN.get(name) ?? name;
+    name = SHELL_KIN.get(name) ?? (name.startsWith("g") && GNU_PREFIXED.has(name.slice(1)) ? name.slice(1) : name);
     if (_names.size >= 1024) _names.clear();
     if (word.value.length <= 64) _names.set(word.value, name);
   }

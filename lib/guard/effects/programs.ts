@@ -44,6 +44,7 @@ const notebooks = once((): typeof import("./notebooks.ts") => require("./noteboo
 const npxPackages = once((): typeof import("./npx-packages.ts") => require("./npx-packages.ts"));
 const patch = once((): typeof import("./patch.ts") => require("./patch.ts"));
 const rcFileRuns = once((): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts"));
+const shellTextRunners = once((): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts"));
 const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = once((): typeof import("./run-parts.ts") => require("./run-parts.ts"));
@@ -169,7 +170,16 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
   ["security", keychain],
   ["trap", lazy(traps, "trap")],
-  ["tmux", tmux],
+  ["tmux", all(tmux, lazy(shellTextRunners, "tmuxKeys"))],
+  ["screen", lazy(shellTextRunners, "screen")],
+  ["npm", lazy(shellTextRunners, "npm")],
+  ["nix-shell", lazy(shellTextRunners, "nixShell")],
+  ["concurrently", lazy(shellTextRunners, "concurrently")],
+  ["nodemon", lazy(shellTextRunners, "nodemon")],
+  ["hyperfine", lazy(shellTextRunners, "hyperfine")],
+  ["entr", lazy(shellTextRunners, "entr")],
+  ["direnv", lazy(shellTextRunners, "direnv")],
+  ["coreutils", lazy(shellTextRunners, "coreutils")],
   ...named(["source", "."], lazy(shells, "sourceFile")),
   ["alias", lazy(shells, "alias")],
   ["hash", hashPath],
@@ -246,6 +256,9 @@ export const PROGRAMS = new Map<string, Handler>([
 
 // `busybox httpd` serves a folder; other applets run as the wrapped command.
 PROGRAMS.set("busybox", lazy(fileServers, "busybox"));
+// `npx -c TEXT` (`--call`) runs TEXT through a shell besides any package command (shell-text-runners.ts).
+const npxCalls = lazy(shellTextRunners, "npxCalls");
+PROGRAMS.set("npx", all(wrapper, (inv) => (inv.args.some((a) => /^(?:-c|--call)/.test(a.value)) ? npxCalls(inv) : [])));
 // An interactive bash runs its `--rcfile` first (rc-file-runs.ts).
 PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
 // zsh runs $ZDOTDIR/.zshenv at every start, and more when interactive or a login (zsh-startup.ts).

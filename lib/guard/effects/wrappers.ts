@@ -9,6 +9,7 @@ import { analyzeFedText } from "./nested-stdin.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
 
+
 /**
  * Wrappers run their trailing words as a command: sudo, env, nice, timeout, busybox, ….
  * Each entry says which options take a value and how many leading operands are not the command.
