@@ -45,6 +45,7 @@ const npxPackages = once((): typeof import("./npx-packages.ts") => require("./np
 const patch = once((): typeof import("./patch.ts") => require("./patch.ts"));
 const rcFileRuns = once((): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts"));
 const shellTextRunners = once((): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts"));
+const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
 const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = once((): typeof import("./run-parts.ts") => require("./run-parts.ts"));
@@ -101,7 +102,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ["su", commandString],
   // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
   // `-F FILE` the line wrote, scp's and sftp's `-S PROG` (ssh-files.ts).
-  ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv)]],
+  ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? tunnels().sshForwards(inv.args) : [])]],
+  ["ngrok", lazy(tunnels, "ngrok")],
+  ["cloudflared", lazy(tunnels, "cloudflared")],
+  ["tailscale", lazy(tunnels, "tailscale")],
+  ...named(["lt", "localtunnel"], lazy(tunnels, "localtunnel")),
+  ["bore", lazy(tunnels, "bore")],
+  ["zrok", lazy(tunnels, "zrok")],
+  ["devtunnel", lazy(tunnels, "devtunnel")],
   ...named(["rsh", "remsh"], (inv) => remoteCommands().rshRemoteOps(inv.args, inv.ctx)),
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", lazy(commandRunners, "script")],

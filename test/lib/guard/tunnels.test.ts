@@ -1,0 +1,37 @@
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK, verdictRows } from "../../support/verdict-rows.ts";
+
+// Tunnels that make a port of this machine reachable from the internet (session 7,
+// effects/tunnels.ts): each EGRESS row was ALLOW_NO_EFFECT (ngrok's BLOCK, by chance: its
+// `http` read as HTTPie). Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+const EGRESS: [Decision, ReasonCode] = ["ASK", "ASK_DATA_EGRESS"];
+
+table("public tunnels ask as data sent away", [
+  ["ngrok http", "ngrok http 8080", ...EGRESS],
+  ["ngrok with a computed subcommand", "ngrok $MODE 8080", ...EGRESS],
+  ["cloudflared quick tunnel", "cloudflared tunnel --url http://localhost:8080", ...EGRESS],
+  ["cloudflared tunnel run", "cloudflared tunnel run mytunnel", ...EGRESS],
+  ["tailscale funnel", "tailscale funnel 8080", ...EGRESS],
+  ["ssh -R", "ssh -R 80:localhost:8080 serveo.net", ...EGRESS],
+  ["ssh -R in a cluster", "ssh -NR 80:localhost:8080 nokey@localhost.run", ...EGRESS],
+  ["ssh -o RemoteForward", "ssh -oRemoteForward=80:localhost:8080 x.example", ...EGRESS],
+  ["ssh -o with a computed value", 'ssh -o "$OPT" x.example', ...EGRESS],
+  ["localtunnel through npx", "npx localtunnel --port 8080", ...EGRESS],
+  ["lt", "lt --port 8080", ...EGRESS],
+  ["bore", "bore local 8080 --to bore.pub", ...EGRESS],
+  ["zrok", "zrok share public localhost:8080", ...EGRESS],
+  ["devtunnel", "devtunnel host -p 8080", ...EGRESS],
+]);
+
+table("the tools' other commands pass", [
+  ["ngrok config", "ngrok config add-authtoken x", ...OK],
+  ["cloudflared tunnel list", "cloudflared tunnel list", ...OK],
+  ["tailscale funnel status", "tailscale funnel status", ...OK],
+  ["tailscale serve (the tailnet only)", "tailscale serve 8080", ...OK],
+  ["ssh with options", "ssh -o StrictHostKeyChecking=no host ls", ...OK],
+  ["ssh -L (a local forward)", "ssh -L 8080:localhost:80 host", ...OK],
+]);
