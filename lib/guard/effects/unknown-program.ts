@@ -18,6 +18,15 @@ const INERT = new Set(
 // `brew link`): not taken as a wrapped program (R and dc run their stdin: stdin-code.ts).
 const ARGUMENT_WORDS = new Set(["r", "R", "dc", "m4", "link"]);
 
+/**
+ * A word holding `=` or a `:` (not a drive letter's) is an option's value or a spec, never the
+ * program: `docker run -v /:/host IMAGE rm …` and `--mount type=bind,src=/,dst=/host` end in
+ * `/host`, which read as the program `host` and hid the `rm` after it (session 7).
+ */
+function _spec(value: string): boolean {
+  return value.includes("=") || (value.includes(":") && !/^[A-Za-z]:[\\/]/.test(value));
+}
+
 // Options whose value is a format name, never a program, for the notebook converters: `jupyter
 // nbconvert --to script` and `jupytext --to script` export a notebook as a script file.
 const FORMAT_OPTION: Record<string, string> = { jupyter: "--to", jupytext: "--to" };
@@ -36,7 +45,7 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
   if (managed) return managed;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || a.value.startsWith("-") || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
+    if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
     if (FORMAT_OPTION[name] !== undefined && args[i - 1]?.dynamic === false && args[i - 1]!.value === FORMAT_OPTION[name]) continue;
     // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
     // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.

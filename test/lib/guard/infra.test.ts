@@ -84,6 +84,12 @@ const CONTAINERS: Row[] = [
   ["kubectl exec psql DROP asks", "kubectl exec -it pg-0 -n db -- psql -c 'DROP TABLE x'", ...DATA],
   ["kubectl exec psql SELECT passes", "kubectl exec pg-0 -- psql -c 'SELECT 1'", ...OK],
   ["kubectl exec rm still fails closed", "kubectl exec pod -- rm -rf /data", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  // A volume spec ending in a program's name (`/:/host`, `src=/,dst=/host`) is no program: the
+  // rm after the image is still found (session 7: these were ALLOW_NO_EFFECT).
+  ["a root volume spec hides no rm", "docker run --rm -v /:/host alpine rm -rf /host/etc", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["a --mount spec hides no rm", "docker run --rm --mount type=bind,src=/,dst=/host alpine rm -rf /host/etc", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["podman's the same", "podman run --rm -v /:/host alpine rm -rf /host", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["any unknown wrapper's the same", "foo /:/host rm -rf /e", "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
 ];
 
 const CLOUD: Row[] = [
