@@ -110,3 +110,16 @@ export const unrar: Handler = ({ name, args }) => {
   const explicit = [...(dir ? [dir] : []), ...dests.filter((w) => !w.dynamic && w.value.endsWith("/"))];
   return extraction(name, explicit.length ? explicit : [...dests, literalWord(".")]);
 };
+
+// dpkg-deb's modes that extract the package's files into a folder (`-x DEB DIR`, `-X`, `-R` with
+// the control files too), and their long names.
+const DPKG_DEB_EXTRACT = new Set(["-x", "--extract", "-X", "--vextract", "-R", "--raw-extract"]);
+
+/** `dpkg-deb -x PACKAGE DIR`: the package's files land in DIR (`dpkg-deb -x a.deb /` writes the system). */
+export const dpkgDeb: Handler = ({ name, args }) => {
+  const at = args.findIndex((a) => a.dynamic || DPKG_DEB_EXTRACT.has(a.value));
+  if (at < 0) return [];
+  if (args[at]!.dynamic) return [op("unknown", name)];
+  const dir = args.slice(at + 1).filter((a) => a.dynamic || !a.value.startsWith("-"))[1];
+  return dir ? extraction(name, [dir]) : [];
+};

@@ -34,6 +34,14 @@ export const truncate: Handler = ({ name, args }) => {
   return files.length ? [op("overwrite", name, files)] : [];
 };
 
+/** sponge (moreutils) writes its stdin to its one file operand once stdin ends (appends with -a). */
+export const sponge: Handler = ({ name, args }) => {
+  const { flags, files } = operands(args);
+  const file = files[0];
+  if (!file || (!file.dynamic && isSink(file.value))) return [];
+  return [op(hasFlag(flags, "a", []) ? "write-into" : "overwrite", name, [file])];
+};
+
 /** tee writes every operand (appends with -a). */
 export const tee: Handler = ({ name, args }) => {
   const { flags, files: all } = operands(args);

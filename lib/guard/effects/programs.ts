@@ -76,6 +76,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["shred", "wipe"], lazy(files, "shred")),
   ["truncate", lazy(files, "truncate")],
   ["tee", lazy(files, "tee")],
+  ["sponge", lazy(files, "sponge")],
   ["dd", lazy(files, "dd")],
   ...named(["dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd"], lazy(files, "ddVariant")),
   ["ddrescue", lazy(files, "ddrescue")],
@@ -89,6 +90,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["sed", lazy(creates, "sed")],
   // Extraction into a folder, judged like `tar -x -C DIR` (extractors.ts, cpio.ts).
   ["unzip", lazy(extractors, "unzip")],
+  ["dpkg-deb", lazy(extractors, "dpkgDeb")],
   ...named(["7z", "7za", "7zr", "7zz"], lazy(extractors, "sevenZip")),
   ...named(["unrar", "rar"], lazy(extractors, "unrar")),
   ["cpio", lazy(cpio, "cpio")],
@@ -150,7 +152,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["crontab", lazy(schedulers, "crontab")],
   ...named(["systemctl", "launchctl", "loginctl"], lazy(schedulers, "serviceManager")),
   ...named(["mail", "mailx", "sendmail", "mutt"], pipedToPeer),
-  ["tar", lazy(tar, "tar")],
+  // libarchive's bsdtar (macOS's tar) reads tar's options.
+  ...named(["tar", "bsdtar"], lazy(tar, "tar")),
   // Options and operands that name a written file (output-options.ts).
   ["iconv", lazy(outputOptions, "iconv")],
   ["openssl", lazy(outputOptions, "openssl")],

@@ -120,6 +120,17 @@ const EXTRACTION: Row[] = [
   ["unzip -p prints", "unzip -p x.zip", "ALLOW"],
   ["unzip -qq -l lists", "unzip -qq -l x.zip", "ALLOW"],
   ["unzip -P's value is no option", "unzip -P secret x.zip -d build", "ALLOW"],
+  // Session 7: these were ALLOW_NO_EFFECT (dpkg-deb and bsdtar were no program to the guard).
+  ["dpkg-deb -x into the root", "dpkg-deb -x a.deb /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["dpkg-deb --extract into a system tree", "dpkg-deb --extract a.deb /usr", ...SYSTEM],
+  ["dpkg-deb -R into the home folder", "dpkg-deb -R a.deb ~", ...OUTSIDE],
+  ["dpkg-deb -x in the workspace", "dpkg-deb -x a.deb out", "ALLOW"],
+  ["dpkg-deb -c lists", "dpkg-deb -c a.deb", "ALLOW"],
+  ["bsdtar -x -C ~ (macOS's tar)", "bsdtar -xf x.tar -C ~", ...OUTSIDE],
+  ["bsdtar -t lists", "bsdtar -tf x.tar", "ALLOW"],
+  ["sponge onto a start-up file", "sponge ~/.bashrc < list.txt", ...OUTSIDE],
+  ["sponge -a onto a start-up file", "sponge -a ~/.bashrc < list.txt", ...OUTSIDE],
+  ["sponge onto a workspace file keeps a copy", "jq . list.txt | sponge README.md", "RELOCATE", "RELOCATE_TREE"],
 ];
 
 // gpg writes its trust database on nearly every run and a keyring when keys change; both are
