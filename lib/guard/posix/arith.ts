@@ -3,7 +3,7 @@ import { expandText } from "./expansion.ts";
 import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords, recordNumeric } from "./loop-candidates.ts";
-import { nameOperandSubscripts } from "./name-operands.ts";
+import { nameOperands, nameOperandSubscripts } from "./name-operands.ts";
 import { assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
@@ -161,8 +161,9 @@ function _integerInput(lx: Lexer, cmd: SimpleCommand, declared: Set<string>, raw
   const head = cmd.argv[0]!;
   const element = /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
   if (element && declared.has(element[1]!)) _operand(lx, raw.get(head)?.replace(/^[^=]*=/, ""), { ...head, value: head.value.slice(element[0].length) });
+  // (`wait -p n` stores a process id: digits, nothing arithmetic runs.)
   const readers = head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "printf";
-  if (readers && cmd.argv.slice(1).some((w) => declared.has(w.value.replace(/\[.*$/s, "")))) lx.pushUnknown();
+  if (readers && nameOperands(head.value, cmd.argv.slice(1)).some((w) => declared.has(w.value.replace(/\[.*$/s, "")))) lx.pushUnknown();
 }
 
 const _EVALUATE = { names: (lx: Lexer, text: string) => evaluateNames(lx, text), value: (lx: Lexer, text: string) => evaluateValue(lx, text) };

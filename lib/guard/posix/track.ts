@@ -33,7 +33,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   if (element) assign(vars, element[1]!, null);
   if (head.dynamic || !DEFINERS.has(head.value)) return;
   const rest = cmd.argv.slice(1);
-  const names = () => rest.filter((w) => ELEMENT.test(w.value)).map((w) => w.value);
+  // The names it assigns, as name-operands.ts reads its options (not `read -p PROMPT`'s prompt).
+  const names = () => nameOperands(head.value, rest).filter((w) => ELEMENT.test(w.value)).map((w) => w.value);
   if (DECLARERS.has(head.value)) {
     // `declare -n` makes a name reference: its value is another variable's, never the text.
     const nameref = rest.some((w) => /^-[a-zA-Z]*n/.test(w.value));
@@ -58,8 +59,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);
     }
   } else if (head.value === "unset") {
-    // `unset -f` removes functions, never variables.
-    if (!rest.some((w) => /^-[a-zA-Z]*f/.test(w.value))) for (const name of names()) assign(vars, name, UNSET);
+    // `unset -f` removes functions, never variables (nameOperands names none then).
+    for (const name of names()) assign(vars, name, UNSET);
   } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
     // What read and mapfile store is their input, data the guard cannot see (`read x < f`):
@@ -67,7 +68,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
   } else if (head.value === "wait") {
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
-    for (const w of nameOperands("wait", rest)) assign(vars, w.value, null);
+    for (const name of names()) assign(vars, name, null);
   } else if (head.value === "coproc") {
     // `coproc NAME { …; }` makes NAME an array of file descriptor numbers (COPROC without one).
     if (rest[0] && !rest[0].dynamic && NAME.test(rest[0].value)) assign(vars, rest[0].value, null);
@@ -76,15 +77,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   // later commands were read with the values before it.
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
-  else if (head.value === "printf") {
-    const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));
-    const name = at < 0 ? undefined : rest[at]!.value === "-v" ? rest[at + 1]?.value : rest[at]!.value.slice(2);
-    if (name !== undefined) assign(vars, name, null);
-  }
+  else if (head.value === "printf") for (const w of nameOperands("printf", rest)) assign(vars, w.value, null);
 }
-
-// The options of read, mapfile and readarray that take a value (a prompt, a delimiter, a count).
-const VALUED = /^-[a-zA-Z]*[adinNptuDOscC]$/;
 
 /**
  * Whether a definer assigns a variable the line names only when it runs: a computed name
@@ -100,10 +94,8 @@ function _computedName(cmd: SimpleCommand, raws: RawWords): boolean {
   const computed = (w: Word) => w.dynamic && !NAME.test((raws.get(w) ?? "$").split("=")[0]!.replace(/["']/g, ""));
   if (DECLARERS.has(name)) return rest.some((w) => /^-[a-zA-Z]*n/.test(w.value) || computed(w));
   if (name === "unset") return rest.some(computed);
-  if (name === "printf") {
-    const at = rest.findIndex((w) => w.value === "-v" || /^-v./.test(w.value));
-    return at >= 0 && (rest[at]!.value === "-v" ? rest[at + 1] !== undefined && computed(rest[at + 1]!) : rest[at]!.dynamic);
-  }
-  if (name === "read" || name === "mapfile" || name === "readarray") return rest.some((w, i) => computed(w) && !(i > 0 && VALUED.test(rest[i - 1]!.value)));
+  // The NAMEs read, mapfile, printf and wait assign, as their options are read: `read -a "$n"`,
+  // `mapfile -t "$n"`, `wait -p "$n"` too (a computed option value, `read -p "$msg" x`, is no name).
+  if (name === "read" || name === "mapfile" || name === "readarray" || name === "printf" || name === "wait") return nameOperands(name, rest).some(computed);
   return false;
 }

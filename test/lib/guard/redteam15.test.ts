@@ -49,6 +49,17 @@ table("variables the shell sets are unknown", [
   ["an ordinary name keeps its digits", "TS=$(date +%s); cp f f.$TS.bak", ...NOOP],
 ]);
 
+// A NAME computed when the line runs may be any variable: `read -a "$(cat f)"` and `mapfile -t
+// "$(cat f)"` with f holding `d` made d the input, `wait -p` unset it (sandbox). Their option
+// values were taken for other options' (a prompt, a delimiter); name-operands.ts reads them now.
+table("a computed NAME given to read -a, mapfile -t or wait -p", [
+  ["read -a", 'd=/tmp/x; read -a "$(cat f)" < f; rm -rf "$d"/src', ...UNKNOWN],
+  ["mapfile -t", 'd=/tmp/x; mapfile -t "$(cat f)" < f; rm -rf "$d"/src', ...UNKNOWN],
+  ["wait -p", 'd=/tmp/x; wait -p "$(cat f)"; rm -rf "$d"/src', ...UNKNOWN],
+  ["a computed prompt is no name", 'd=/tmp/x; read -p "$(cat f)" x; rm -rf "$d"/src', ...TEMP],
+  ["a literal NAME as before", 'd=/tmp/x; read -a e < f; rm -rf "$d"/src', ...TEMP],
+]);
+
 // `${x:=w}` of an unknown x assigns w when x is empty: grep -c of a missing file prints nothing,
 // so `: ${TS:=../..}` made TS `../..` and ~/Documents went (sandbox).
 table("a default assigned to an unknown variable", [
