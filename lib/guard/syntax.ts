@@ -93,6 +93,39 @@ export interface Scope {
   at?: number;
 }
 
+/** The innermost of `start` and the frames or scopes around it that `test` accepts (the one walk over them). */
+export function enclosing<T extends { parent?: T }>(start: T | undefined, test: (t: T) => boolean): T | undefined {
+  for (let t = start; t; t = t.parent) if (test(t)) return t;
+  return undefined;
+}
+
+/**
+ * Whether a command in `frame` may run more than once or later, after the commands listed after
+ * it (inside a loop or a function body). Remembered per frame, as frames nest as deep as a line's
+ * `&&` chain is long; the parser only ever puts subshell frames between a frame and its parent,
+ * which leaves the answer as it was.
+ */
+export function repeats(frame: Frame | undefined): boolean {
+  const walked: Frame[] = [];
+  let answer = false;
+  for (let f = frame; f; f = f.parent) {
+    const known = _repeatsByFrame.get(f);
+    if (known !== undefined) {
+      answer = known;
+      break;
+    }
+    walked.push(f);
+    if (f.kind === "loop" || f.kind === "fn") {
+      answer = true;
+      break;
+    }
+  }
+  // Every frame walked lies inside the one that decided (or is it): they share its answer.
+  for (const f of walked) _repeatsByFrame.set(f, answer);
+  return answer;
+}
+const _repeatsByFrame = new WeakMap<Frame, boolean>();
+
 /** A whole command line: its simple commands in the order they run (substitutions first). */
 export interface Script {
   commands: SimpleCommand[];

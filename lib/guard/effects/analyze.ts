@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
 import { projectProgram } from "../git-program.ts";
 import { outputRelied } from "../posix/relied-output.ts";
-import { type Frame, literalWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, repeats, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
 import { clearingTrusted, clearWritten } from "./clears.ts";
 import { fifoOps, recordPipeUses } from "./fifo.ts";
@@ -51,12 +51,13 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       ops.push(...analyzeSplitWords(head, args, ctx, cmd));
       back();
     }
-    const repeats = _repeats(cmd);
+    // Inside a loop or function body: the command may run again after the commands listed after it.
+    const again = repeats(cmd.frame);
     for (let i = before; i < ops.length; i++) {
       const o = ops[i]!;
       if (o.cwd === null) o.cwd = ctx.state.cwd;
       o.afterCd ||= ctx.state.afterCd;
-      o.repeats ||= repeats;
+      o.repeats ||= again;
       if (o.lands) recordLanded(o, ctx);
     }
     if (ops.length > before) recordChanges(ops.slice(before), cmd, ctx);
@@ -72,31 +73,6 @@ function _recordFunctions(script: Script, ctx: AnalyzeContext): void {
   for (const cmd of script.commands) {
     for (let s = cmd.scope; s; s = s.parent) if (s.kind === "fn" && s.name) (ctx.state.functions ??= new Set()).add(s.name.toLowerCase());
   }
-}
-
-/**
- * Inside a loop or function body: the command may run again after the commands listed after it.
- * Remembered per frame, as frames nest as deep as a line's `&&` chain is long.
- */
-const _repeatsByFrame = new WeakMap<Frame, boolean>();
-function _repeats(cmd: SimpleCommand): boolean {
-  const walked: Frame[] = [];
-  let answer = false;
-  for (let f = cmd.frame; f; f = f.parent) {
-    const known = _repeatsByFrame.get(f);
-    if (known !== undefined) {
-      answer = known;
-      break;
-    }
-    walked.push(f);
-    if (f.kind === "loop" || f.kind === "fn") {
-      answer = true;
-      break;
-    }
-  }
-  // Every frame walked lies inside the one that decided (or is it): they share its answer.
-  for (const f of walked) _repeatsByFrame.set(f, answer);
-  return answer;
 }
 
 const MAX_ALIAS_EXPANSIONS = 64;

@@ -1,6 +1,6 @@
 import { accessSync, constants, lstatSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Redirect, Script, SimpleCommand, Word } from "../syntax.ts";
+import { enclosing, type Redirect, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys } from "./file-identity.ts";
 import { printed } from "./stdin.ts";
@@ -23,8 +23,7 @@ export function clearingTrusted(script: Script): boolean {
     const head = c.argv[0];
     if (head?.dynamic) return true;
     if (head && UNSETTLING.has(head.value)) return true;
-    for (let s = c.scope; s; s = s.parent) if (s.kind === "fn" && CLEARERS.has(s.name ?? "")) return true;
-    return false;
+    return enclosing(c.scope, (s) => s.kind === "fn" && CLEARERS.has(s.name ?? "")) !== undefined;
   });
 }
 

@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import type { Scope, SimpleCommand } from "../syntax.ts";
+import { enclosing, type Scope, type SimpleCommand } from "../syntax.ts";
 
 // After a background job, these settle it for the loop: the shell waits for it, or the loop ends.
 const SETTLERS = new Set(["wait", "break", "exit", "return"]);
@@ -18,7 +18,7 @@ export function forkBombOps(commands: SimpleCommand[]): Op[] {
 
 function _unsettledInEndlessLoop(commands: SimpleCommand[], i: number): boolean {
   const job = commands[i]!;
-  const loop = _enclosing(job.scope, (s) => s.kind === "loop" && s.infinite === true);
+  const loop = enclosing(job.scope, (s) => s.kind === "loop" && s.infinite === true);
   if (!loop) return false;
   // The scopes whose later commands run in the shell that started the job: up to the loop, or to
   // a subshell (a job started in a subshell cannot be waited for outside it).
@@ -33,7 +33,7 @@ function _unsettledInEndlessLoop(commands: SimpleCommand[], i: number): boolean 
   }
   for (let k = i + 1; k < commands.length; k++) {
     const next = commands[k]!;
-    if (!_enclosing(next.scope, (s) => s === top)) break;
+    if (!enclosing(next.scope, (s) => s === top)) break;
     const name = next.argv[0]?.dynamic ? "" : (next.argv[0]?.value ?? "");
     if (next.scope && same.has(next.scope) && !next.concurrent && SETTLERS.has(name)) return false;
   }
@@ -50,7 +50,7 @@ function _floodingRecursion(commands: SimpleCommand[]): boolean {
   const calls = new Map<string, _Call[]>();
   const definedAt = new Map<string, number>();
   for (const c of commands) {
-    const fn = _enclosing(c.scope, (s) => s.kind === "fn");
+    const fn = enclosing(c.scope, (s) => s.kind === "fn");
     const callee = c.argv[0];
     if (!fn) continue;
     if (!definedAt.has(fn.name!)) definedAt.set(fn.name!, fn.at!);
@@ -59,7 +59,7 @@ function _floodingRecursion(commands: SimpleCommand[]): boolean {
   if (calls.size === 0) return false;
   return commands.some((c, at) => {
     const name = c.argv[0];
-    if (_enclosing(c.scope, (s) => s.kind === "fn") || !name || name.dynamic || !calls.has(name.value)) return false;
+    if (enclosing(c.scope, (s) => s.kind === "fn") || !name || name.dynamic || !calls.has(name.value)) return false;
     // Only the functions defined before this call exist when it runs.
     const defined = (f: string) => (definedAt.get(f) ?? Infinity) < at;
     return defined(name.value) && _concurrentCycle(name.value, calls, defined);
@@ -97,9 +97,4 @@ function _concurrentCycle(start: string, calls: Map<string, _Call[]>, defined: (
     }
     return false;
   });
-}
-
-function _enclosing(scope: Scope | undefined, test: (s: Scope) => boolean): Scope | undefined {
-  for (let s = scope; s; s = s.parent) if (test(s)) return s;
-  return undefined;
 }

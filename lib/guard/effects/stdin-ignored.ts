@@ -1,4 +1,4 @@
-import type { Redirect, SimpleCommand } from "../syntax.ts";
+import { repeats, type Redirect, type SimpleCommand } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
 import { programIdentity } from "./program-path.ts";
@@ -19,6 +19,6 @@ export function stdinIgnored(cmd: SimpleCommand, r: Redirect, ctx: AnalyzeContex
   if (!head || head.dynamic || cmd.group) return false;
   const name = programName(head);
   if (!IGNORES_STDIN.has(name) || ctx.state.aliases?.has(name) || ctx.state.functions?.has(name)) return false;
-  for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return false;
+  if (repeats(cmd.frame)) return false;
   return programIdentity(head, cmd, ctx) === name;
 }

@@ -4,7 +4,7 @@ import { mayExtdebug } from "../posix/lastpipe.ts";
 import { plainPrograms } from "../posix/numeric-output.ts";
 import { trapView } from "../posix/trap-points.ts";
 import type { Vars } from "../posix/vars.ts";
-import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import { enclosing, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeScript } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { BUILTINS } from "./hash-table.ts";
@@ -52,8 +52,7 @@ function _setting(args: Word[]): { action: Word; conditions: Word[] } | null {
 }
 
 function _inSubshell(cmd: SimpleCommand): boolean {
-  for (let f = cmd.frame; f; f = f.parent) if (f.kind === "subshell") return true;
-  return false;
+  return enclosing(cmd.frame, (f) => f.kind === "subshell") !== undefined;
 }
 
 // Builtins that leave the shell as it is: they print, test, signal or end it.
@@ -72,7 +71,7 @@ function _keepsShell(script: Script, text: string, vars: Vars): boolean {
   return script.commands.every((cmd) => {
     const head = cmd.argv[0];
     if (cmd.assigns.length > 0 || cmd.arith !== undefined || (head && head.dynamic)) return false;
-    for (let s = cmd.scope; s; s = s.parent) if (s.kind === "fn") return false;
+    if (enclosing(cmd.scope, (s) => s.kind === "fn")) return false;
     if (!head) return true;
     // A function or alias of any name, builtins' too (also one defined after the trap, or by text
     // read later: an `eval`'s, a `source`d file's), would run in this shell.

@@ -1,4 +1,4 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { repeats, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { gitListingArgs } from "./git-listing.ts";
 import { programName } from "./names.ts";
@@ -37,6 +37,5 @@ export function noteLine(commands: SimpleCommand[], ctx: AnalyzeContext): void {
  */
 export function mayBeRewritten(ctx: AnalyzeContext, cmd: SimpleCommand | undefined): boolean {
   if (ctx.state.unseenWrites) return true;
-  for (let f = cmd?.frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return ctx.state.lineWrites === true;
-  return false;
+  return repeats(cmd?.frame) && ctx.state.lineWrites === true;
 }

@@ -1,8 +1,7 @@
-import { ParseError, type Word } from "../syntax.ts";
+import { ParseError, repeats, type Word } from "../syntax.ts";
 import { readArithmetic } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
-import { repeats } from "./listing-words.ts";
 import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
 import { assign } from "./vars.ts";

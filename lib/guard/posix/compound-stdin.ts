@@ -1,4 +1,4 @@
-import type { Redirect, Scope, SimpleCommand } from "../syntax.ts";
+import { enclosing, type Redirect, type Scope, type SimpleCommand } from "../syntax.ts";
 
 /**
  * A compound command's stdin is its commands' stdin: `{ bash; } <<< TEXT`, `(sh) < file`,
@@ -24,16 +24,10 @@ export function readsStdin(r: Redirect): boolean {
 
 /** The commands of `all` inside `scope` (at any depth). */
 export function commandsIn(all: SimpleCommand[], scope: Scope): SimpleCommand[] {
-  return all.filter((c) => {
-    for (let s = c.scope; s; s = s.parent) if (s === scope) return true;
-    return false;
-  });
+  return all.filter((c) => enclosing(c.scope, (s) => s === scope) !== undefined);
 }
 
 /** The commands of `all` in the body of the function `name` defined in the line. */
 export function functionBody(all: SimpleCommand[], name: string): SimpleCommand[] {
-  return all.filter((c) => {
-    for (let s = c.scope; s; s = s.parent) if (s.kind === "fn" && s.name === name) return true;
-    return false;
-  });
+  return all.filter((c) => enclosing(c.scope, (s) => s.kind === "fn" && s.name === name) !== undefined);
 }

@@ -1,5 +1,5 @@
 import { gitListingArgs, listingOutput } from "../effects/git-listing.ts";
-import { literalWord, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
+import { enclosing, literalWord, repeats, type SimpleCommand, type Word } from "../syntax.ts";
 import { applyStages, lineStage, outputLines, type LineStage } from "./line-filter.ts";
 
 /**
@@ -75,12 +75,6 @@ export function mayFeed(word: Word): boolean {
   return noted?.lines === true && noted.commands[0]?.argv[1]?.value !== "grep";
 }
 
-/** Whether a command in `frame` may run more than once or later (a loop, a function body). */
-export function repeats(frame: Frame | undefined): boolean {
-  for (let f = frame; f; f = f.parent) if (f.kind === "loop" || f.kind === "fn") return true;
-  return false;
-}
-
 // The most names one substituted listing puts into a command's arguments (as xargs.ts reads).
 const MAX_ARGUMENTS = 1024;
 
@@ -94,7 +88,7 @@ export function expandListings(cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (!head || head.value === "[[" || head.value === "coproc" || cmd.assigns.length > 0 || repeats(cmd.frame)) return;
   // A `{ }` group, `if` or loop body ends after this list: its `} | cat` or `fi &` is not seen yet.
-  for (let s = cmd.scope; s; s = s.parent) if (s.kind !== "subshell") return;
+  if (enclosing(cmd.scope, (s) => s.kind !== "subshell")) return;
   const argv: Word[] = [head];
   for (const w of cmd.argv.slice(1)) {
     const names = mayList(w) ? listingNames(w, MAX_ARGUMENTS) : null;

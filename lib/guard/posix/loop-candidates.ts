@@ -1,4 +1,4 @@
-import type { Frame, Word } from "../syntax.ts";
+import { enclosing, type Frame, type Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 import { getCandidates, getDigits, setCandidates, setDigits } from "./vars.ts";
 
@@ -36,11 +36,8 @@ export function loopWords(lx: Lexer, name: string): string[] | undefined {
 /** Whether a value recorded in `frame` holds where the parser is now (see loopWords). */
 function _reaches(lx: Lexer, frame: object): boolean {
   if (lx.flow.fnDepth > 0) return false;
-  for (let f: Frame | undefined = lx.flow.frame; f; f = f.parent) {
-    if (f === frame) return true;
-    if (f.kind === "loop" || f.kind === "fn") return false;
-  }
-  return frame === TOP;
+  const stop = enclosing(lx.flow.frame, (f) => f === frame || f.kind === "loop" || f.kind === "fn");
+  return stop ? stop === frame : frame === TOP;
 }
 
 /** The frame of commands outside every compound command (for values recorded there). */

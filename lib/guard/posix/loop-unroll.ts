@@ -1,5 +1,5 @@
 import { expandGlob } from "../paths.ts";
-import type { Frame, Scope, SimpleCommand, Word } from "../syntax.ts";
+import { enclosing, type Frame, type Scope, type SimpleCommand, type Word } from "../syntax.ts";
 import { listingNames, mayList, PLAIN_NAME } from "./listing-words.ts";
 
 /**
@@ -115,9 +115,10 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   if (!fitsUnroll(body, plan.words.length) || body.includes("<<")) return null;
   if (UNSEEN_ASSIGNERS.test(src)) return null;
   if (!_onlyExpanded(body, plan.name)) return null;
+  // A function body inside the loop (one around it is not the loop's business).
   const inFunction = (c: SimpleCommand) => {
-    for (let s = c.scope; s && s !== scope; s = s.parent) if (s.kind === "fn") return true;
-    return false;
+    const s = enclosing(c.scope, (t) => t === scope || t.kind === "fn");
+    return s !== undefined && s !== scope;
   };
   if (commands.slice(plan.first).some(inFunction)) return null;
   return { ...plan, body, first: plan.first };

@@ -1,4 +1,4 @@
-import { ParseError, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { arithmeticCommand } from "./arith.ts";
 import { noteShellStdin } from "./exec-stdin.ts";
@@ -16,7 +16,7 @@ import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteShellOptions } from "./lastpipe.ts";
 import { noteTrapPoint } from "./trap-points.ts";
 import { noteGlobOptions } from "./glob-options.ts";
-import { expandListings, listingNames, mayFeed, mayList, repeats } from "./listing-words.ts";
+import { expandListings, listingNames, mayFeed, mayList } from "./listing-words.ts";
 import { recordDigits, recordNumeric } from "./loop-candidates.ts";
 import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";

@@ -1,4 +1,4 @@
-import type { Scope, SimpleCommand } from "../syntax.ts";
+import { enclosing, type Scope, type SimpleCommand } from "../syntax.ts";
 import type { Flow } from "./flow.ts";
 
 const TRUE = new Set(["true", ":", "/bin/true", "/usr/bin/true"]);
@@ -66,18 +66,15 @@ export class Scopes {
   }
 
   private close(...kinds: Scope["kind"][]): void {
-    for (let s = this.top; s; s = s.parent) {
-      if (kinds.includes(s.kind)) {
-        // Inner scopes left open (unbalanced input) close with it.
-        for (let inner = this.top; inner !== s.parent; inner = inner!.parent) {
-          const frame = this.frames.get(inner!);
-          if (frame) this.flow.leave(frame);
-          this.frames.delete(inner!);
-        }
-        this.top = s.parent;
-        return;
-      }
+    const s = enclosing(this.top, (t) => kinds.includes(t.kind));
+    if (!s) return;
+    // Inner scopes left open (unbalanced input) close with it.
+    for (let inner = this.top; inner !== s.parent; inner = inner!.parent) {
+      const frame = this.frames.get(inner!);
+      if (frame) this.flow.leave(frame);
+      this.frames.delete(inner!);
     }
+    this.top = s.parent;
   }
 }
 

@@ -1,6 +1,5 @@
-import type { SimpleCommand } from "../syntax.ts";
+import { repeats, type SimpleCommand } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
-import { repeats } from "./listing-words.ts";
 import { lineMentions, substitutedCommands } from "./numeric-output.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { assigned, UNSET } from "./vars.ts";

@@ -1,4 +1,4 @@
-import type { SimpleCommand } from "../syntax.ts";
+import { enclosing, type SimpleCommand } from "../syntax.ts";
 import { mayChangeDirectory } from "./cwd-flow.ts";
 import { assigned, type Vars, watchAssignments } from "./vars.ts";
 
@@ -37,7 +37,7 @@ export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): vo
     if (!line) _lines.set(vars, (line = { points: [], fnMoves: false, anyMoves: false }));
     line.anyMoves = true;
     for (const p of line.points) p.moves = true;
-    for (let f = cmd.frame; f; f = f.parent) if (f.kind === "fn") line.fnMoves = true;
+    if (enclosing(cmd.frame, (f) => f.kind === "fn")) line.fnMoves = true;
   }
   if (!cmd.argv.some((w) => !w.dynamic && w.value === "trap")) return;
   const point = { changed: watchAssignments(vars), values: new Map(vars), moves: (depth > 0 ? line?.anyMoves : line?.fnMoves) === true, nested: depth > 0 };
