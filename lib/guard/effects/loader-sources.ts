@@ -2,7 +2,7 @@ import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { commandVariable, customizeFiles, moduleFiles } from "./implicit-inputs.ts";
 import type { Language } from "./interpreters.ts";
-import { pythonModule, scriptOperands } from "./script-operands.ts";
+import { nodePreload, pythonModule, scriptOperands } from "./script-operands.ts";
 
 type Loaded = { word: Word; language: Language };
 
@@ -23,8 +23,8 @@ export function loaderSources(name: string, language: Language | undefined, args
   if (name !== "deno") {
     const words = (value("NODE_OPTIONS") ?? "").split(/\s+/).slice(0, 64);
     for (let i = 0; i < words.length; i++) {
-      const m = /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=(.*))?$/.exec(words[i]!);
-      const file = m ? (m[1] ?? words[++i]) : undefined;
+      const preload = nodePreload(words[i]!);
+      const file = preload ? (preload.value ?? words[++i]) : undefined;
       if (file) add(file.replace(/^["']|["']$/g, ""), "node");
     }
   }

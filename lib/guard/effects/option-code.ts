@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { gitEnvValue } from "./git-env.ts";
 import { scanCode } from "./interpreters.ts";
+import { nodePreload, nodeValued } from "./script-operands.ts";
 
 /*
  * Code given inside an interpreter's preload option (red team 8): node's `--import`, `--loader`
@@ -13,10 +14,6 @@ import { scanCode } from "./interpreters.ts";
  * guard cannot decode is unknown.
  */
 
-// node's options whose value is the next word (a preload's value is read; code options' too).
-const NODE_PRELOAD = /^(?:--import|--loader|--experimental-loader)$/;
-const NODE_VALUED = /^(?:-e|--eval|-p|--print|-pe|-r|--require|-C|--conditions|--input-type|--title|--env-file)$/;
-
 /** node: `data:` URLs given to the preload options, on the command line or in NODE_OPTIONS. */
 export const nodePreloadCode: Handler = (inv) => {
   const urls: Array<string | null> = [];
@@ -24,10 +21,11 @@ export const nodePreloadCode: Handler = (inv) => {
     for (let i = 0; i < words.length; i++) {
       const v = words[i]!.value;
       if (options && !words[i]!.dynamic && !v.startsWith("-")) break;
-      const eq = /^(--import|--loader|--experimental-loader)=(.*)$/s.exec(v);
-      const value = eq ? { value: eq[2]!, dynamic: words[i]!.dynamic } : NODE_PRELOAD.test(v) ? words[++i] : undefined;
-      if (value) urls.push(value.dynamic ? null : value.value);
-      else if (NODE_VALUED.test(v)) i++;
+      // The options' list and their values as script-operands.ts reads them (preloads' files there too).
+      const preload = nodePreload(v);
+      const value = !preload ? undefined : preload.value !== undefined ? { value: preload.value, dynamic: words[i]!.dynamic } : words[++i];
+      if (preload?.dataUrl && value) urls.push(value.dynamic ? null : value.value);
+      else if (!preload && nodeValued(v)) i++;
     }
   };
   scan(inv.args, true);

@@ -130,15 +130,30 @@ const LETTERS: Partial<Record<Language, Letters>> = {
   // ruby -e CODE; -r LIB loads a library; -I DIR, -C DIR, -E ENC; -0, -F, -K, -T, -W, -x only attached.
   ruby: { inline: "e", preload: "r", valued: "ICE", attached: "0FKTWx" },
 };
-// Options of a word of their own: inline code (the next word, or after `=`), a file loaded first, another value.
+// Options of a word of their own: inline code (the next word, or after `=`), a file loaded first (node's: nodePreload), another value.
 const INLINE_WORD: Partial<Record<Language, RegExp>> = { node: /^(?:-e|--eval|-p|--print|-pe)(?:=|$)/, php: /^-[rBRE]/ };
-const PRELOAD_WORD: Partial<Record<Language, RegExp>> = { node: /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=|$)/ };
 const VALUED_WORD: Partial<Record<Language, RegExp>> = {
   python: /^--check-hash-based-pycs$/,
   node: /^(?:-C|--conditions|--env-file|--title|--input-type)$/,
   ruby: /^--(?:encoding|external-encoding|internal-encoding|enable|disable|dump)$/,
   php: /^-[cdztS]$/,
 };
+// node's options that load a module before the script (also in NODE_OPTIONS), the value the next
+// word or after `=`: true for those that take a `data:` URL too, whose text is the module (option-code.ts).
+const NODE_PRELOADS = new Map([["-r", false], ["--require", false], ["--import", true], ["--loader", true], ["--experimental-loader", true]]);
+
+/** A node preload option word (`--require`, `--import=F`): whether it takes a `data:` URL, and its value after `=` (undefined: the next word). */
+export function nodePreload(word: string): { dataUrl: boolean; value: string | undefined } | undefined {
+  const eq = word.indexOf("=");
+  const dataUrl = NODE_PRELOADS.get(eq < 0 ? word : word.slice(0, eq));
+  return dataUrl === undefined ? undefined : { dataUrl, value: eq < 0 ? undefined : word.slice(eq + 1) };
+}
+
+/** Whether a node option word takes the next word as its value (code, a preload, another value). */
+export function nodeValued(word: string): boolean {
+  return !word.includes("=") && (INLINE_WORD.node!.test(word) || NODE_PRELOADS.has(word) || VALUED_WORD.node!.test(word));
+}
+
 // php -f FILE, -F FILE: the file is the script.
 const SCRIPT_OPTION = /^-[fF]$/;
 
@@ -187,7 +202,7 @@ function _interpreter(name: string, language: Language, all: Word[]): ScriptOper
       // node and php run one piece of code; the words after it are its arguments.
       break;
     }
-    if (PRELOAD_WORD[language]?.test(v)) {
+    if (language === "node" && nodePreload(v)) {
       const file = _value(args, i, v.length);
       if (file) preloads.push(file);
       if (!v.includes("=")) i++;
