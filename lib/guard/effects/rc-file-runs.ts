@@ -3,7 +3,7 @@ import { mayRedefine } from "../posix/numeric-output.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { commandVariable } from "./implicit-inputs.ts";
-import { analyseWritten, lineWrittenText } from "./written-runs.ts";
+import { readShellFile } from "./written-runs.ts";
 
 /**
  * `bash --rcfile FILE` / `--init-file FILE`: an interactive bash (`-i`, or a terminal on stdin)
@@ -37,8 +37,9 @@ export const rcFile: Handler = ({ args, ctx, cmd }) => {
   if (home !== null && login) files.push(...LOGIN_FILES.map((f) => literalWord(`${home}/${f}`)));
   else if (home !== null && !given && cluster.includes("i")) files.push(literalWord(`${home}/.bashrc`));
   for (const file of files) {
-    const text = lineWrittenText(file, ctx, cmd);
-    if (text !== undefined) ops.push(...analyseWritten(text, "posix", ctx));
+    // (written-runs.ts leaves a file read here alone: `--rcfile F` is a script operand there too.)
+    const { text, ops: read } = readShellFile(file, args, ctx, cmd);
+    ops.push(...read);
     // A function or alias it defines is what the `-c` text's names run, and the parser read
     // their output as the programs print it (red team 15: `printf 'date\x28\x29 { echo; }' > rc;
     // bash --rcfile rc -i -c 'rm -rf .git$(date +%s)'` removed .git).

@@ -41,7 +41,7 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   const loaded = loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")).filter((s) => !_loading.has(s.word.value));
   for (const { word, language } of sources) {
     const words = word === "stdin" ? (cmd ? stdinFiles(cmd) : null) : [word];
-    for (const w of words ?? []) ops.push(..._runFile(w, language, ctx, cmd));
+    for (const w of words ?? []) if (_readFor.get(w) !== args) ops.push(..._runFile(w, language, ctx, cmd));
   }
   for (const { word, language } of loaded) {
     _loading.add(word.value);
@@ -54,13 +54,15 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   return ops;
 }
 
+const FD = /^\/dev\/fd\/(\d+)$/;
+
 // The start-up files being analysed (writtenRuns).
 const _loading = new Set<string>();
 
 function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext, cmd: SimpleCommand | undefined): Op[] {
   // Computed words are the handlers' to judge (they answer unknown).
   if (word.dynamic) return [];
-  const fd = /^\/dev\/fd\/(\d+)$/.exec(word.value)?.[1];
+  const fd = FD.exec(word.value)?.[1];
   if (fd !== undefined) {
     const text = ctx.state.fds?.get(fd);
     return text === undefined ? [] : analyseWritten(text, language, ctx);
@@ -106,6 +108,22 @@ function _downloaded(word: Word, state: AnalyzeContext["state"]): boolean {
     }
   }
   return false;
+}
+
+// Files a handler read as a shell's code for one argument list (each analysis of a command has its
+// own): `bash --rcfile F` (rc-file-runs.ts) names F again as a script operand, read once.
+const _readFor = new WeakMap<Word, Word[]>();
+
+/**
+ * A file of `args` a shell runs as its code (`--rcfile F`): what the line wrote there (as
+ * lineWrittenText) and its ops; writtenRuns does not read it again for the same `args`.
+ */
+export function readShellFile(file: Word, args: Word[], ctx: AnalyzeContext, cmd: SimpleCommand | undefined): { text: string | null | undefined; ops: Op[] } {
+  const text = lineWrittenText(file, ctx, cmd);
+  if (text === undefined) return { text, ops: [] };
+  // writtenRuns reads a script operand the same way unless it names a pattern or a descriptor.
+  if (!file.glob && !FD.test(file.value)) _readFor.set(file, args);
+  return { text, ops: analyseWritten(text, "posix", ctx) };
 }
 
 /** Text the line wrote, run as `language` (`shebang`: by its path, its `#!` line picks). */

@@ -1,5 +1,7 @@
+import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -44,6 +46,14 @@ table("red-team 8 C2: bash runs its --rcfile", [
   ["--rcfile of a harmless script", "echo ls > s.sh; bash --rcfile s.sh -i", ...NOOP],
   ["--rcfile of an existing file", "bash --rcfile run.sh -i", ...OK],
 ]);
+
+// `--rcfile F` is a script operand too (written-runs.ts): F is read once, its ops listed once.
+test("red-team 8 C2: an --rcfile's ops are listed once", () => {
+  for (const option of ["--rcfile", "--init-file"]) {
+    const { ops } = classify({ command: `printf 'rm -rf ~' > s.sh; bash ${option} s.sh -i`, cwd: fx.ws, env: fx.env });
+    expect(ops.filter((o) => o.kind === "delete")).toHaveLength(1);
+  }
+});
 
 table("red-team 8 C3: find -exec of a shell runs the scripts the line wrote", [
   ["-exec bash {} ;", "printf 'rm -rf ~' > s.sh; find . -name s.sh -exec bash {} \\;", ...ANCESTOR],
