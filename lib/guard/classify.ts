@@ -5,6 +5,7 @@ import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { rank, type Decision } from "./decision.ts";
 import { BudgetExceeded, DEFAULT_BUDGET_MS, restoreBudget, spend, startBudget } from "./budget.ts";
 import { analyzeScript } from "./effects/analyze.ts";
+import { closeGitFacts, openGitFacts } from "./git-preflight.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
 import { findWorkspace, noteRealFolder, type PathContext } from "./paths.ts";
@@ -76,12 +77,15 @@ export function classify(req: CheckRequest): CheckResult {
   const input = _inputProblem(req.command);
   if (input) return _single(checkId, input, dialect);
   const previous = startBudget(req.budgetMs ?? DEFAULT_BUDGET_MS);
+  // Git facts a check reads more than once (a repository's filter drivers) are kept until it ends.
+  const outerFacts = openGitFacts();
   try {
     return _classifyLine(checkId, dialect, req, env);
   } catch (err) {
     if (err instanceof BudgetExceeded) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
     throw err;
   } finally {
+    closeGitFacts(outerFacts);
     restoreBudget(previous);
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
-import { filterDrivers, filterOverrides, filtersInUse, spawnSafeGit } from "./git-safe.ts";
+import { checkFilterDrivers, checkFiltersInUse, filterOverrides, type FilterMemo, spawnSafeGit } from "./git-safe.ts";
 import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
@@ -26,10 +26,36 @@ export function gitFact(dir: string, args: string[], emptyExit?: number): string
  * prints (a listing without the filter may leave out a name the filter would have listed).
  */
 export function gitContentFact(dir: string, args: string[], whenFiltered: "disable" | "unknown"): string | null {
-  const drivers = filterDrivers(dir, _run);
+  const memo = _facts();
+  const drivers = checkFilterDrivers(dir, _run, memo);
   if (drivers === null) return null;
-  if (whenFiltered === "unknown" && drivers.length > 0 && filtersInUse(drivers, _run) !== false) return null;
+  if (whenFiltered === "unknown" && drivers.length > 0 && checkFiltersInUse(dir, drivers, _run, memo) !== false) return null;
   return gitFact(dir, [...filterOverrides(drivers), ...args]);
+}
+
+// The filter facts of the check under way (openGitFacts), per directory: null until one is
+// asked for (most checks ask none), undefined outside a check.
+let _check: FilterMemo | null | undefined;
+
+function _facts(): FilterMemo | undefined {
+  if (_check === null) _check = new Map();
+  return _check;
+}
+
+/**
+ * Keeps the filter facts content facts need (the drivers, whether a tracked file uses one) for
+ * one check, as classify() runs it: a line of several git listings asks once per directory.
+ * Returns what closeGitFacts restores.
+ */
+export function openGitFacts(): typeof _check {
+  const outer = _check;
+  _check = null;
+  return outer;
+}
+
+/** Ends the check's filter facts (`outer`: what openGitFacts returned). */
+export function closeGitFacts(outer: typeof _check): void {
+  _check = outer;
 }
 
 // One git run with the options that keep git from running the repository's programs (git-safe.ts).

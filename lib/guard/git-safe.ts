@@ -70,6 +70,33 @@ export interface FilterDriver {
   repository: boolean;
 }
 
+/**
+ * The filter facts of each repository for one check, each costing git runs: its drivers
+ * ({@link filterDrivers}: two, more with submodules) and whether a tracked file uses one
+ * ({@link filtersInUse}), asked once however many of the check's facts need them. Never kept
+ * across checks: the repository may change between them.
+ */
+export type FilterMemo = Map<string, { drivers: FilterDriver[] | null; inUse?: boolean | null }>;
+
+/** {@link filterDrivers} of `repo`, from `memo` when this check listed them already. */
+export function checkFilterDrivers(repo: string, run: GitRunner, memo: FilterMemo | undefined): FilterDriver[] | null {
+  let facts = memo?.get(repo);
+  if (facts === undefined) {
+    facts = { drivers: filterDrivers(repo, run) };
+    memo?.set(repo, facts);
+  }
+  return facts.drivers;
+}
+
+/** {@link filtersInUse} of `repo`'s drivers (checkFilterDrivers gave them), from `memo` when this check asked already. */
+export function checkFiltersInUse(repo: string, drivers: FilterDriver[], run: GitRunner, memo: FilterMemo | undefined): boolean | null {
+  const facts = memo?.get(repo);
+  if (facts?.inUse !== undefined) return facts.inUse;
+  const used = filtersInUse(drivers, run);
+  if (facts) facts.inUse = used;
+  return used;
+}
+
 // How deep the submodules of submodules are followed before the answer is unknown.
 const MAX_DEPTH = 4;
 

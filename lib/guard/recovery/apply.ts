@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { appendAudit } from "./audit.ts";
 import { assertReachableInside, relativeInside } from "./boundary.ts";
 import { isCheckId } from "./check-id.ts";
+import type { FilterMemo } from "../git-safe.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
 import { namesRepositoryFilter, topLevel } from "./git-run.ts";
 import { recoverWorkspace } from "./recover.ts";
@@ -63,12 +64,14 @@ async function _gitTx(plan: Extract<CompensationPlan, { kind: "snapshot" | "refs
   const repo = topLevel(plan.repo);
   if (repo === undefined) return _undeterminable("the repository cannot be read with git");
   if (plan.kind === "refs" && (plan.refs.length === 0 || repo !== plan.workspace)) return _undeterminable("the plan names no ref of the workspace's repository");
-  if (plan.kind === "snapshot" && namesRepositoryFilter(repo)) return _undeterminable("the repository configures a filter program the snapshot would run");
+  // The filter drivers are listed once for this check: here, and again before the snapshot records.
+  const filters: FilterMemo = new Map();
+  if (plan.kind === "snapshot" && namesRepositoryFilter(repo, filters)) return _undeterminable("the repository configures a filter program the snapshot would run");
   const covered = plan.kind === "refs" ? plan.refs.length : 1;
   const base = { event: "compensation" as const, kind: plan.kind, check_id: checkId, ...(plan.kind === "refs" ? { target_count: covered } : {}) };
   if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
   const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
-  const taking = plan.kind === "refs" ? takeRefsSnapshot(plan.workspace, repo, plan.refs, meta) : takeSnapshot(plan.workspace, repo, plan.includeUntracked, meta);
+  const taking = plan.kind === "refs" ? takeRefsSnapshot(plan.workspace, repo, plan.refs, meta) : takeSnapshot(plan.workspace, repo, plan.includeUntracked, meta, filters);
   const outcome = await taking.catch((error: Error) => ({ txid: undefined, ok: false, error }));
   if (!outcome.ok) {
     _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "failed", decision: "BLOCK", reason_codes: ["COMPENSATION_FAILED"] });

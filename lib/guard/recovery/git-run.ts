@@ -1,6 +1,6 @@
 import type { GitResult } from "../../core/git.ts";
 import { LeogrielError } from "../../core/errors.ts";
-import { filterDrivers, spawnSafeGit } from "../git-safe.ts";
+import { checkFilterDrivers, type FilterMemo, spawnSafeGit } from "../git-safe.ts";
 
 /**
  * Snapshot commits are internal bookkeeping: a fixed identity lets them be written in a
@@ -54,25 +54,28 @@ export function gitRun(repo: string, args: string[], env: Record<string, string 
  * snapshot (`stash create` hashes changed files) and a restore (`reset --hard`, `read-tree -u`,
  * `checkout-index` write them) run those programs, and without them the restore would not give
  * the bytes back (a file kept in its cleaned form comes back as that). A driver only the user's
- * global or system config defines (git-lfs) runs as in the user's own git.
+ * global or system config defines (git-lfs) runs as in the user's own git. `memo`: the drivers
+ * one check's compensation listed already (its plan is judged, then its snapshot taken).
  */
-export function namesRepositoryFilter(repo: string): boolean {
-  const drivers = filterDrivers(repo, (dir, args) => {
-    try {
-      return gitRun(dir, args);
-    } catch {
-      return null;
-    }
-  });
+export function namesRepositoryFilter(repo: string, memo?: FilterMemo): boolean {
+  const drivers = checkFilterDrivers(repo, _run, memo);
   return drivers === null || drivers.some((d) => d.repository);
+}
+
+function _run(dir: string, args: string[]): { exitCode: number; stdout: string } | null {
+  try {
+    return gitRun(dir, args);
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Refuses a snapshot or restore in a repository that {@link namesRepositoryFilter}.
  * @throws {LeogrielError} `code`
  */
-export function assertNoRepositoryFilter(repo: string, code: string): void {
-  if (namesRepositoryFilter(repo)) {
+export function assertNoRepositoryFilter(repo: string, code: string, memo?: FilterMemo): void {
+  if (namesRepositoryFilter(repo, memo)) {
     throw new LeogrielError(code, "Cannot use a git snapshot here: the repository configures a filter program git would run on its files", { exitCode: 1 });
   }
 }

@@ -7,6 +7,7 @@ import { appendRecord } from "./journal.ts";
 import type { JournalRecord, SnapshotRecord, TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
+import type { FilterMemo } from "../git-safe.ts";
 import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.ts";
 import { newTxid } from "./txid.ts";
 
@@ -25,15 +26,17 @@ export interface SnapshotOutcome {
  * Records the work tree of `repo` as a snapshot transaction: `git stash create` (index and tracked
  * changes, those of entries marked assume-unchanged included) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
  * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. Nothing in the
- * work tree, index or stash list changes.
+ * work tree, index or stash list changes. `memo`: the filter drivers the caller's check listed
+ * (apply.ts asks before it starts the transaction).
  */
 export async function takeSnapshot(
   workspace: string,
   repo: string,
   includeUntracked: boolean,
   meta: TxMeta,
+  memo?: FilterMemo,
 ): Promise<SnapshotOutcome> {
-  return recordGitTx(workspace, "snapshot", meta, (txid) => _record(repo, txid, includeUntracked));
+  return recordGitTx(workspace, "snapshot", meta, (txid) => _record(repo, txid, includeUntracked, memo));
 }
 
 /**
@@ -70,8 +73,8 @@ export async function recordGitTx(
   return { txid, ok: true };
 }
 
-async function _record(repo: string, txid: string, includeUntracked: boolean): Promise<SnapshotRecord> {
-  assertNoRepositoryFilter(repo, "snapshot_failed");
+async function _record(repo: string, txid: string, includeUntracked: boolean, memo: FilterMemo | undefined): Promise<SnapshotRecord> {
+  assertNoRepositoryFilter(repo, "snapshot_failed", memo);
   const head = await gitText(repo, ["rev-parse", "--verify", "HEAD^{commit}"], "snapshot_failed");
   const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "snapshot_failed", { allowExit: [1] });
   const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;

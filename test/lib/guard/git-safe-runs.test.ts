@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { gitContentFact } from "../../../lib/guard/git-preflight.ts";
 import { gitProgram } from "../../../lib/guard/git-program.ts";
+import { runCheck } from "../../../lib/guard/run-check.ts";
 import { filterDrivers } from "../../../lib/guard/git-safe.ts";
 import { git, GIT_ENV } from "../../support/git-run.ts";
 import { armFilters, armPrograms, hostileRepo, touchContent, useGlobalGitConfig, type HostileRepo } from "../../support/hostile-repo.ts";
@@ -91,10 +92,7 @@ describe("judging a command runs no program the repository names", () => {
 });
 
 describe("nor a git the project puts on PATH (red team 13: direnv's PATH_add bin)", () => {
-  const saved = process.env.PATH;
-  afterEach(() => {
-    process.env.PATH = saved;
-  });
+  const saved = restorePathAfterEach();
   // A fake git in the work tree that marks its run and fails.
   function withProjectGit(): HostileRepo {
     const repo = hostileRepo(tempDir());
@@ -243,6 +241,52 @@ describe("what the guard answers for a repository with filter drivers", () => {
     ]);
   });
 });
+
+// Listing a repository's filter drivers takes two git runs (more with submodules): a check lists
+// them once per repository however many of its facts ask, a snapshot's compensation once for its
+// plan and its record; the next check lists them again (the repository may have changed).
+describe("the filter drivers are listed once per check", () => {
+  const saved = restorePathAfterEach();
+  // A git on PATH (outside the repository) that logs each run's arguments, then runs the real one.
+  function logged(): { ws: string; listings: () => number } {
+    const repo = hostileRepo(tempDir());
+    const bin = join(tempDir(), "bin");
+    const log = join(bin, "..", "runs.log");
+    mkdirSync(bin);
+    writeFileSync(log, "");
+    writeFileSync(join(bin, "git"), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${gitProgram(repo.ws, saved)}' "$@"\n`, { mode: 0o755 });
+    process.env.PATH = `${bin}:${saved}`;
+    touchContent(repo.ws);
+    const listings = () => readFileSync(log, "utf8").split("\n").filter((l) => l.includes("--get-regexp ^filter")).length;
+    return { ws: repo.ws, listings };
+  }
+
+  test("a line with a content listing and a reset's submodule status", () => {
+    const { ws, listings } = logged();
+    writeFileSync(join(ws, ".gitmodules"), "");
+    const command = "rm -f $(git ls-files -m); git reset --hard --recurse-submodules";
+    classify({ command, cwd: ws, env: { ...ENV, PATH: process.env.PATH } });
+    expect(listings()).toBe(1);
+    classify({ command, cwd: ws, env: { ...ENV, PATH: process.env.PATH } });
+    expect(listings()).toBe(2);
+  });
+
+  test("a snapshot's compensation", async () => {
+    const { ws, listings } = logged();
+    const { json } = await runCheck({ command: "git reset --hard", cwd: ws, apply: true, env: { ...ENV, HOME: join(ws, ".."), PATH: process.env.PATH } });
+    expect(json.decision).toBe("SNAPSHOT");
+    expect(listings()).toBe(1);
+  });
+});
+
+/** The PATH before the tests of the describe around the call, put back after each of them (returned). */
+function restorePathAfterEach(): string | undefined {
+  const saved = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = saved;
+  });
+  return saved;
+}
 
 /** A superproject `ws` with a checked-out submodule `sub` (its own hostile config armed), `submodule.recurse` on. */
 function withSubmodule(): { ws: string; sub: string; repo: HostileRepo } {
