@@ -34,6 +34,21 @@ export interface ScriptOperands {
  * program that runs no script (one not listed here, `bun install`).
  */
 export function scriptOperands(name: string, args: Word[]): ScriptOperands | null {
+  const known = _read.get(args);
+  if (known?.name === name) return known.code;
+  const code = _scriptOperands(name, args);
+  // Programs that run no script (most) are answered at once, and kept by no one.
+  if (code) _read.set(args, { name, code });
+  return code;
+}
+
+// Each analysis of a command has its own argument list, which its handler and the line-flow
+// passes (written-runs.ts, taint.ts, stdin-code.ts, shadowed-modules.ts, loader-sources.ts, …)
+// all pass in: one reading per list (and name: the name typed and the program it runs may differ).
+const _read = new WeakMap<Word[], { name: string; code: ScriptOperands }>();
+const _python = new WeakMap<Word[], { module: Word; args: Word[] } | null>();
+
+function _scriptOperands(name: string, args: Word[]): ScriptOperands | null {
   if (name === "source" || name === ".") return _script(args[0]?.value === "--" ? args[1] : args[0], [], "posix");
   if (SHELL_NAMES.has(name)) return _shell(name, args);
   const language = LANGUAGES[name];
@@ -55,8 +70,12 @@ export function pythonModule(args: Word[]): Word | undefined {
 
 /** `python -m NAME ARGS…`: the module and its own arguments (`-Im venv --clear DIR`: red team 8). */
 export function pythonModuleCall(args: Word[]): { module: Word; args: Word[] } | undefined {
-  const code = _interpreter("python", "python", args);
-  return code?.module ? { module: code.module, args: args.slice(code.moduleArgs) } : undefined;
+  let call = _python.get(args);
+  if (call === undefined) {
+    const code = _interpreter("python", "python", args);
+    _python.set(args, (call = code?.module ? { module: code.module, args: args.slice(code.moduleArgs) } : null));
+  }
+  return call ?? undefined;
 }
 
 const nothing = (language: ScriptOperands["language"], preloads: Word[] = []): ScriptOperands => ({ preloads, stdin: false, language });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
+import { pythonModuleCall, scriptOperands } from "../../../lib/guard/effects/script-operands.ts";
+import { literalWord } from "../../../lib/guard/syntax.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 // Session 5 review: decisions the effect modules each made on their own, now read in one place.
@@ -60,6 +62,30 @@ const ALLOWED: Array<[string, string]> = [
   ["cp -t DIR of stdin carries its text", "printf 'echo hi' | cp -t src /dev/stdin; bash src/stdin"],
   ["tar -fx names the archive x: no operation, tar refuses", "tar -fx a.tar -C ~/Documents"],
 ];
+
+// The handler and the line-flow passes ask for one argument list's reading several times: it is
+// read once per list and name (each analysis of a command has its own list).
+describe("one reading per argument list", () => {
+  const words = (...values: string[]) => values.map((v) => literalWord(v));
+  test("scriptOperands", () => {
+    const args = words("-r", "./l.js", "app.js");
+    const first = scriptOperands("node", args);
+    expect(first?.script?.value).toBe("app.js");
+    expect(scriptOperands("node", args)).toBe(first!);
+    // Another name (the program a path runs) is read again; another list too.
+    expect(scriptOperands("bash", args)?.language).toBe("posix");
+    expect(scriptOperands("node", words("-r", "./l.js", "app.js"))).not.toBe(first);
+    expect(scriptOperands("ls", args)).toBeNull();
+  });
+  test("pythonModuleCall", () => {
+    const args = words("-Im", "venv", "--clear", "d");
+    const call = pythonModuleCall(args);
+    expect(call?.module.value).toBe("venv");
+    expect(call?.args.map((w) => w.value)).toEqual(["--clear", "d"]);
+    expect(pythonModuleCall(args)).toBe(call!);
+    expect(pythonModuleCall(words("x.py"))).toBeUndefined();
+  });
+});
 
 describe("one reading per decision (session 5 review)", () => {
   for (const [name, command] of STOPPED) test(`stopped: ${name}`, () => expect(judge(command)).not.toBe("ALLOW"));
