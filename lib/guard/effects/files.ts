@@ -22,12 +22,26 @@ export const remove: Handler = ({ name, args }) => {
   return [op("delete", name, files, recursive)];
 };
 
-/** shred: overwrites in place (and deletes with -u); a device target destroys a disk. */
+/**
+ * shred: overwrites in place (and deletes with -u); a device target destroys a disk. wipe
+ * overwrites and then deletes its operands unless `-k` keeps them, and `-r` recurses into
+ * folders: `wipe -rf DIR` is `rm -rf DIR` (red team 16).
+ */
 export const shred: Handler = ({ name, args }) => {
-  const { flags, files } = operands(args, new Set(["-n", "-s"]));
+  const wipe = name === "wipe";
+  const { flags, files } = operands(args, wipe ? WIPE_VALUED : SHRED_VALUED);
   if (files.some((f) => DEVICE.test(f.value))) return [op("disk", name, files)];
-  return files.length ? [op(hasFlag(flags, "u", ["--remove"]) ? "delete" : "overwrite", name, files)] : [];
+  if (files.length === 0) return [];
+  if (!wipe) return [op(hasFlag(flags, "u", ["--remove"]) ? "delete" : "overwrite", name, files)];
+  // wipe's short options only; a cluster stops at a letter that takes a value. `-k` keeps the
+  // names, but a tree's data is gone all the same: judged as its delete.
+  const letters = flags.map((f) => f.slice(1).replace(/[QRSMlox].*$/, "")).join("");
+  const recursive = letters.includes("r");
+  return [op(letters.includes("k") && !recursive ? "overwrite" : "delete", name, files, recursive)];
 };
+const SHRED_VALUED = new Set(["-n", "-s"]);
+// wipe's options that take a value as the next word (`-Q 4`, `-l 1k`).
+const WIPE_VALUED = new Set(["-Q", "-R", "-S", "-M", "-l", "-o", "-x"]);
 
 export const truncate: Handler = ({ name, args }) => {
   const { files } = operands(args, new Set(["-s", "-r", "--size", "--reference", "-o"]));
@@ -89,8 +103,44 @@ export const ddrescue: Handler = ({ name, args }) => {
   return operands.map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
 };
 
-// Subcommands and modes of the disk tools that only read or simulate.
-const READ_ONLY = new Set(["-l", "--list", "print", "-p", "--test", "-t", "--dump", "-d", "--help", "-h", "-V", "--version", "-n", "--no-act", "--noaction", "--dry-run", "--longhelp"]);
+// Options and words of the disk tools that only read, list or simulate. The long ones mean that
+// for every tool; a short letter only for the tools named (red team 16: `mkfs -t ext4 DEV` names
+// the type, `mkfs.vfat -n BOOT` the label, `mkfs.xfs -d`/`-l` data and log options, and all of
+// them were read as `--test`, `--no-act`, `--dump` and `--list`: the format was allowed).
+const READ_ONLY = new Set(["--list", "--test", "--dump", "--help", "--version", "--no-act", "--noaction", "--dry-run", "--longhelp"]);
+const EXT = ["-n", "-V"];
+const LVM = ["-t", "-h"];
+const READ_ONLY_BY_TOOL: Record<string, readonly string[]> = {
+  fdisk: ["-l", "-h", "-V"],
+  sfdisk: ["-l", "-d", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-n", "-h", "-v", "-F", "--list-free"],
+  cfdisk: ["-h", "-V"],
+  gdisk: ["-l", "-h"],
+  parted: ["-l", "-h", "-v", "print"],
+  wipefs: ["-n", "-h", "-V"],
+  mke2fs: EXT,
+  "mkfs.ext2": EXT,
+  "mkfs.ext3": EXT,
+  "mkfs.ext4": EXT,
+  "mkfs.xfs": ["-N", "-V"],
+  "mkfs.ntfs": ["-n", "-V", "-h"],
+  mkntfs: ["-n", "-V", "-h"],
+  "mkfs.btrfs": ["-V"],
+  "mkfs.exfat": ["-V", "-h"],
+  mkswap: ["-V", "-h"],
+  lvremove: LVM,
+  vgremove: LVM,
+  pvremove: LVM,
+  pvcreate: LVM,
+  lvreduce: LVM,
+  blkdiscard: ["-h", "-V"],
+  zpool: ["-n", "-h"],
+  newfs: ["-N"],
+};
+// sgdisk runs its options in order (`sgdisk -Z -p DEV` zaps, then prints): it only reads when
+// every option does, or when `-P`/`--pretend` keeps it from saving.
+const SGDISK_READS = /^(-[pvOLVhi?]|--(print|verify|print-mbr|list-types|version|help|info)(=.*)?)$/;
+// parted's commands that change the disk (a `print` beside them does not make the run a read).
+const PARTED_WRITES = /^(mklabel|mktable|mkpart|mkpartfs|rm|resize|resizepart|rescue|move|cp|mkfs|name|set|toggle|disk_set|disk_toggle)$/;
 const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
   diskutil: /^(erase|zero|random|secureErase|reformat|partitionDisk|eraseDisk|eraseVolume|deleteContainer|deleteVolume|splitPartition|mergePartitions)/i,
   zpool: /^(destroy|labelclear|create|split|remove)$/,
@@ -101,13 +151,21 @@ export const diskTool: Handler = ({ name, args: given }) => {
   // Report options take a value, which is not a device or volume.
   const args = given.filter((a, i) => !/^--(reportformat|config|profile)$/.test(a.value) && !/^--(reportformat|config|profile)$/.test(given[i - 1]?.value ?? ""));
   const words = args.map((a) => a.value);
-  if (!words.some((w) => !w.startsWith("-")) || words.some((w) => READ_ONLY.has(w))) return [];
+  if (!words.some((w) => !w.startsWith("-")) || _onlyReads(name, words)) return [];
   const verbs = DESTRUCTIVE_VERBS[name];
   if (verbs && !words.some((w) => verbs.test(w) || (name === "diskutil" && w === "apfs" && words.some((x) => /^delete/i.test(x))))) return [];
   // wipefs without -a/-o only lists signatures.
   if (name === "wipefs" && !words.some((w) => /^-[a-zA-Z]*[ao]/.test(w) || w === "--all" || w.startsWith("--offset"))) return [];
   return [op("disk", name, args.filter((a) => !a.value.startsWith("-")))];
 };
+
+/** Whether a disk tool's words make it only read, list or simulate. */
+function _onlyReads(name: string, words: string[]): boolean {
+  if (name === "sgdisk") return words.some((w) => w === "-P" || w === "--pretend") || words.filter((w) => w.startsWith("-")).every((w) => SGDISK_READS.test(w));
+  if (name === "parted" && words.some((w) => PARTED_WRITES.test(w))) return false;
+  const own = READ_ONLY_BY_TOOL[name];
+  return words.some((w) => READ_ONLY.has(w) || own?.includes(w));
+}
 
 // mount's options that take a value; the FUSE mounters take `-o OPTS` too.
 const MOUNT_VALUED = /^(?:-[toOLUN]|--(?:types|options|test-opts|label|uuid|namespace))$/;
@@ -136,10 +194,31 @@ export const lvm: Handler = ({ args, ctx }) => {
 
 /** chmod/chown/chgrp: the first operand is the mode or owner unless --reference is given. */
 export const permission: Handler = ({ name, args }) => {
+  if (name === "chattr") return _chattr(name, args);
   const { flags, files } = operands(args);
   const targets = flags.some((f) => f.startsWith("--reference")) ? files : files.slice(1);
   return targets.length ? [op("permission", name, targets, hasFlag(flags, "R", ["--recursive"]))] : [];
 };
+
+/**
+ * chattr: the modes are `+ATTRS`, `=ATTRS` and `-ATTRS`, spelled like options (`chattr -i f`
+ * clears the immutable flag: red team 16, read as an option and f as the mode); an `R` in a `-`
+ * word recurses, `v` and `p` take the next word. The other words are the files, judged like chmod's.
+ */
+function _chattr(name: string, args: Word[]): Op[] {
+  // The first word that is no mode starts the files (chattr reads no options after it).
+  let recursive = false;
+  let i = 0;
+  for (; i < args.length && !args[i]!.dynamic && /^[-+=]/.test(args[i]!.value); i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith("-")) continue;
+    recursive ||= v.includes("R");
+    // `-v VERSION`, `-p PROJECT` (in a cluster too: the value is the next word).
+    if (/[vp]/.test(v)) i++;
+  }
+  const files = args.slice(i);
+  return files.length ? [op("permission", name, files, recursive)] : [];
+}
 
 /**
  * mv/cp/install/ln: the destination is overwritten; mv also moves its sources away. With

@@ -13,6 +13,7 @@ import { lazy, lazyMade, once } from "./lazy-handler.ts";
 
 // The analysers' modules, loaded when a command first needs one (lazy-handler.ts): a line that
 // names none of their programs loads none of them.
+const accountRemovals = once((): typeof import("./account-removals.ts") => require("./account-removals.ts"));
 const appDatabases = once((): typeof import("./app-databases.ts") => require("./app-databases.ts"));
 const buildOutputs = once((): typeof import("./build-outputs.ts") => require("./build-outputs.ts"));
 const cloud = once((): typeof import("./cloud.ts") => require("./cloud.ts"));
@@ -26,10 +27,12 @@ const cpio = once((): typeof import("./cpio.ts") => require("./cpio.ts"));
 const creates = once((): typeof import("./creates.ts") => require("./creates.ts"));
 const csplit = once((): typeof import("./csplit.ts") => require("./csplit.ts"));
 const desktopFiles = once((): typeof import("./desktop-files.ts") => require("./desktop-files.ts"));
+const deviceWriters = once((): typeof import("./device-writers.ts") => require("./device-writers.ts"));
 const dnsSent = once((): typeof import("./dns-sent.ts") => require("./dns-sent.ts"));
 const editors = once((): typeof import("./editors.ts") => require("./editors.ts"));
 const extractors = once((): typeof import("./extractors.ts") => require("./extractors.ts"));
 const fileServers = once((): typeof import("./file-servers.ts") => require("./file-servers.ts"));
+const fileErasers = once((): typeof import("./file-erasers.ts") => require("./file-erasers.ts"));
 const files = once((): typeof import("./files.ts") => require("./files.ts"));
 const findFiles = once((): typeof import("./find.ts") => require("./find.ts"));
 const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));
@@ -65,7 +68,9 @@ const xargs = once((): typeof import("./xargs.ts") => require("./xargs.ts"));
 /** Every handler's ops, in order. */
 const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) => h(inv));
 
-const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "zpool", "diskutil", "newfs"];
+// pvcreate overwrites a device's label, lvreduce cuts a volume's end off; mkdosfs, mkntfs,
+// mkexfatfs and mkreiserfs are mkfs by other names (red team 16).
+const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "pvcreate", "lvreduce", "zpool", "diskutil", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs"];
 
 /** `[name, handler]` for each of `names`. */
 const named = (names: readonly string[], handler: Handler) => names.map((n) => [n, handler] as const);
@@ -81,6 +86,14 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd"], lazy(files, "ddVariant")),
   ["ddrescue", lazy(files, "ddrescue")],
   ...named(DISK_TOOLS, lazy(files, "diskTool")),
+  // Drive, firmware and volume tools' erasing modes; scrub and fallocate's hole punching;
+  // accounts removed with their homes (red team 16): device-writers.ts, file-erasers.ts, account-removals.ts.
+  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
+  ["scrub", lazy(fileErasers, "scrub")],
+  ["fallocate", lazy(fileErasers, "fallocate")],
+  ["userdel", lazy(accountRemovals, "userdel")],
+  ["deluser", lazy(accountRemovals, "deluser")],
+  ["passwd", lazy(accountRemovals, "passwd")],
   ...named(["mount", "bindfs", "sshfs", "mergerfs", "unionfs", "fuse-overlayfs", "squashfuse", "archivemount", "rclone-mount"], lazy(files, "mounter")),
   ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], lazy(files, "permission")),
   ...named(["mv", "cp", "install", "ln"], lazy(files, "copyMove")),
@@ -281,4 +294,4 @@ PROGRAMS.set(SYNTHETIC.remote, ({ name }) => [op("remote-code", name.slice(1))])
 PROGRAMS.set(SYNTHETIC.subtree, ({ name, args }) => [{ ...op("delete", name.slice(1), args, true), subtree: true }]);
 
 // mkfs.ext4, mkfs.vfat, …
-for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat", "f2fs", "minix"]) PROGRAMS.set(`mkfs.${fs}`, lazy(files, "diskTool"));
+for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "msdos", "ntfs", "exfat", "f2fs", "minix", "hfsplus", "hfs", "jfs", "reiserfs", "udf", "bcachefs", "nilfs2"]) PROGRAMS.set(`mkfs.${fs}`, lazy(files, "diskTool"));

@@ -11,9 +11,11 @@ const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env }
 const ROWS: Array<[string, string, Decision, ReasonCode]> = [
   ["hashing a builtin's name changes nothing", "hash -p /bin/rm echo; echo -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
   ["hashing printf changes nothing", "hash -p /bin/rm printf; printf -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["assigning PATH empties the table", "hash -p /bin/rm wipe; PATH=/bin; wipe -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["export PATH=… empties the table", "hash -p /bin/rm wipe; export PATH=/bin; wipe -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["hash -r empties the table", "hash -p /bin/rm wipe; hash -r; wipe -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["assigning PATH empties the table", "hash -p /bin/rm frob; PATH=/bin; frob -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["export PATH=… empties the table", "hash -p /bin/rm frob; export PATH=/bin; frob -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["hash -r empties the table", "hash -p /bin/rm frob; hash -r; frob -rf /", "ALLOW", "ALLOW_NO_EFFECT"],
+  // The emptied table leaves wipe the wipe program, whose -r removes the tree (red team 16).
+  ["the program a name then runs is judged", "hash -p /bin/rm wipe; PATH=/bin; wipe -rf /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   // Hostile variants.
   ["a program's name is renamed", "hash -p /bin/rm ls; ls -rf /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["a new name is renamed", "hash -p /bin/rm wipe; wipe -rf /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],

@@ -1,0 +1,58 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import type { Handler } from "./context.ts";
+import { clusterValue, optionWalk } from "./getopt.ts";
+
+// A device node (not the harmless character devices), as files.ts's DEVICE reads one.
+const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
+
+/** A device among `targets` erases a disk; files are overwritten (or deleted) like shred's. */
+function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): Op[] {
+  if (targets.length === 0) return [];
+  return targets.some((t) => !t.dynamic && DEVICE.test(t.value)) ? [op("disk", name, targets)] : [op(kind, name, targets)];
+}
+
+/**
+ * scrub FILE|DEVICE: overwrites the file or device with patterns (red team 16), like shred; `-r`
+ * removes the file afterwards. `-X DIR` creates DIR and fills it with files until the disk is
+ * full. Options taking a value: -p, -b, -s, -D.
+ */
+export const scrub: Handler = ({ name, args }) => {
+  let removes = false;
+  let fills = false;
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      removes ||= a.value === "--remove";
+      fills ||= a.value === "--freespace" || a.value.startsWith("--freespace=");
+      return /^--(pattern|blocksize|device-size|dirent)$/.test(a.value) ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "pbsD");
+    const letters = a.value.slice(1, got ? got.at : undefined);
+    removes ||= letters.includes("r");
+    fills ||= letters.includes("X");
+    return got?.i ?? i;
+  });
+  if (fills) return operands.length ? [{ ...op("write-into", name, operands), lands: "created" }] : [];
+  return _erased(name, operands, removes ? "delete" : "overwrite");
+};
+
+/**
+ * fallocate: `-p`/`--punch-hole`, `-z`/`--zero-range`, `-c`/`--collapse-range` and
+ * `-i`/`--insert-range` change the file's bytes in place (zeros, or data shifted away): on a
+ * device that erases the disk, on a file it is an overwrite (red team 16). Plain `fallocate -l
+ * SIZE FILE` only reserves space (creating the file; a device refuses it), and `-d` only turns
+ * zeros into holes.
+ */
+export const fallocate: Handler = ({ name, args }) => {
+  let changes = false;
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      changes ||= /^--(punch-hole|zero-range|collapse-range|insert-range)$/.test(a.value);
+      return /^--(offset|length)$/.test(a.value) ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "ol");
+    changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));
+    return got?.i ?? i;
+  });
+  return changes ? _erased(name, operands, "overwrite") : [];
+};

@@ -1,0 +1,171 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red-team pass 16 (docs/check.md, "Red-team pass 16 (session 7)"): destructive programs the
+// guard did not know. Every refused row was ALLOW_NO_EFFECT before the pass (judged as data, never
+// run); fallocate's modes, badblocks on a file and chattr's reading of `-i` ran in
+// test/support/sandbox.sh.
+const DISK: [Decision, ReasonCode] = ["BLOCK", "BLOCK_DISK_DESTROY"];
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+// A chroot whose passwd names bob's home (userdel -R reads it).
+mkdirSync(join(fx.ws, "jail", "etc"), { recursive: true });
+mkdirSync(join(fx.ws, "jail", "home", "bob"), { recursive: true });
+writeFileSync(join(fx.ws, "jail", "etc", "passwd"), "bob:x:1000:1000::/home/bob:/bin/sh\n");
+writeFileSync(join(fx.ws, "jail", "home", "bob", "notes"), "x\n");
+
+// Drive and firmware tools erase or rewrite the device in these modes; their reading modes pass.
+table("drive and firmware tools", [
+  ["hdparm --security-erase", "hdparm --user-master u --security-erase NULL /dev/sda", ...DISK],
+  ["hdparm --security-erase-enhanced", "hdparm --security-erase-enhanced p /dev/sda", ...DISK],
+  ["hdparm --trim-sector-ranges", "hdparm --trim-sector-ranges 0:1000 --please-destroy-my-drive /dev/sda", ...DISK],
+  ["hdparm --write-sector", "hdparm --yes-i-know-what-i-am-doing --write-sector 100 /dev/sda", ...DISK],
+  ["hdparm -I reads", "hdparm -I /dev/sda", ...OK],
+  ["hdparm -tT times reads", "hdparm -tT /dev/sda", ...OK],
+  ["nvme format", "nvme format /dev/nvme0n1", ...DISK],
+  ["nvme sanitize", "nvme sanitize /dev/nvme0 -a 2", ...DISK],
+  ["nvme write-zeroes", "nvme write-zeroes /dev/nvme0n1 -s 0 -c 100", ...DISK],
+  ["nvme with a command the guard cannot see", 'nvme "$CMD" /dev/nvme0n1', ...UNKNOWN],
+  ["nvme list", "nvme list", ...OK],
+  ["nvme smart-log", "nvme smart-log /dev/nvme0", ...OK],
+  ["badblocks -w", "badblocks -w /dev/sda", ...DISK],
+  ["badblocks -n in a cluster", "badblocks -nsv /dev/sda", ...DISK],
+  ["badblocks -w after a valued option", "badblocks -b 4096 -w /dev/sda", ...DISK],
+  // On a file, -w leaves zeros (sandbox): an overwrite.
+  ["badblocks -w on a file", "badblocks -b 4096 -w README.md", ...RELOCATE],
+  ["badblocks scans by reading", "badblocks -sv /dev/sda", ...OK],
+  ["badblocks -t's value is no mode", "badblocks -t 0 -sv /dev/sda", ...OK],
+  ["cryptsetup luksFormat", "cryptsetup luksFormat /dev/sda1", ...DISK],
+  ["cryptsetup luksFormat after options", "cryptsetup -q --type luks2 luksFormat /dev/sda1", ...DISK],
+  ["cryptsetup erase", "cryptsetup erase /dev/sda1", ...DISK],
+  ["cryptsetup luksErase", "cryptsetup luksErase /dev/sda1", ...DISK],
+  ["cryptsetup luksKillSlot", "cryptsetup luksKillSlot /dev/sda1 0", ...DISK],
+  ["cryptsetup status", "cryptsetup status root", ...OK],
+  ["cryptsetup luksDump", "cryptsetup luksDump /dev/sda1", ...OK],
+  ["cryptsetup open names a mapping erase", "cryptsetup open /dev/sda1 erase", ...OK],
+  ["mdadm --zero-superblock", "mdadm --zero-superblock /dev/sda1", ...DISK],
+  ["mdadm --zero abbreviated", "mdadm --zero /dev/sda1", ...DISK],
+  ["mdadm --create", "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda1 /dev/sdb1", ...DISK],
+  ["mdadm -C", "mdadm -C /dev/md0 -l1 -n2 /dev/sda1 /dev/sdb1", ...DISK],
+  ["mdadm --detail", "mdadm --detail /dev/md0", ...OK],
+  ["mdadm --assemble", "mdadm --assemble --scan", ...OK],
+  ["flashrom -w", "flashrom -p internal -w bios.bin", ...DISK],
+  ["flashrom -Vw", "flashrom -p internal -Vw bios.bin", ...DISK],
+  ["flashrom -E", "flashrom -p internal -E", ...DISK],
+  ["flashrom --erase", "flashrom -p internal --erase", ...DISK],
+  ["flashrom -r reads", "flashrom -p internal -r backup.bin", ...OK],
+  ["dmsetup remove_all", "dmsetup remove_all", ...DISK],
+  ["dmsetup wipe_table", "dmsetup wipe_table root", ...DISK],
+  ["dmsetup ls", "dmsetup ls", ...OK],
+  ["nwipe --autonuke", "nwipe --autonuke", ...DISK],
+  ["sg_format --format", "sg_format --format /dev/sg1", ...DISK],
+  ["sg_format reports", "sg_format /dev/sg1", ...OK],
+  ["sg_sanitize --overwrite", "sg_sanitize --overwrite /dev/sg1", ...DISK],
+]);
+
+// files.ts's read-only words were read for every disk tool: `-t` (lvm's --test) made `mkfs -t
+// ext4 DEV` a read, `-n` mkfs.vfat's label, `-d`/`-l` mkfs.xfs's data and log options; sgdisk
+// runs its options in order, so a `-p` beside `-Z` still zaps.
+table("disk tools' read-only options, by tool", [
+  ["mkfs -t", "mkfs -t ext4 /dev/sdb1", ...DISK],
+  ["mke2fs -t", "mke2fs -t ext4 /dev/sdb1", ...DISK],
+  ["mkfs.vfat -n LABEL", "mkfs.vfat -n BOOT /dev/sdb1", ...DISK],
+  ["mkfs.xfs -d", "mkfs.xfs -d agcount=4 /dev/sdb", ...DISK],
+  ["mkfs.ext4 -d DIR", "mkfs.ext4 -d rootdir /dev/sdb1", ...DISK],
+  ["sgdisk -Z -p", "sgdisk -Z -p /dev/sda", ...DISK],
+  ["parted mklabel then print", "parted -s /dev/sda mklabel gpt print", ...DISK],
+  ["pvcreate", "pvcreate -ff /dev/sdb1", ...DISK],
+  ["lvreduce", "lvreduce -f -L 1G vg0/root", ...DISK],
+  ["mkdosfs", "mkdosfs /dev/sdb1", ...DISK],
+  ["mkfs.hfsplus", "mkfs.hfsplus /dev/sdb1", ...DISK],
+  ["mkfs.ext4 -n is a dry run", "mkfs.ext4 -n /dev/sdb1", ...OK],
+  ["mkfs.xfs -N is a dry run", "mkfs.xfs -N /dev/sdb", ...OK],
+  ["sgdisk -p prints", "sgdisk -p /dev/sda", ...OK],
+  ["sgdisk -P pretends", "sgdisk -P -Z /dev/sda", ...OK],
+  ["parted print", "parted /dev/sda print", ...OK],
+  ["fdisk -l", "fdisk -l /dev/sda", ...OK],
+  ["sfdisk -d", "sfdisk -d /dev/sda", ...OK],
+  ["lvremove --test", "lvremove --test vg0/root", ...OK],
+  ["lvremove -t", "lvremove -t vg0/root", ...OK],
+]);
+
+// Volumes: zfs's destroys and rollbacks; a btrfs subvolume deleted is its tree, as rm -rf.
+table("volume managers", [
+  ["zfs destroy -r", "zfs destroy -r tank", ...DISK],
+  ["zfs destroy a snapshot", "zfs destroy tank/home@snap", ...DISK],
+  ["zfs rollback", "zfs rollback -r tank/home@snap", ...DISK],
+  ["zfs recv -F", "zfs recv -F tank/home", ...DISK],
+  ["zfs destroy -nv is a dry run", "zfs destroy -nv tank", ...OK],
+  ["zfs list", "zfs list", ...OK],
+  ["zfs snapshot", "zfs snapshot tank/home@now", ...OK],
+  ["btrfs subvolume delete /", "btrfs subvolume delete /", ...ANCESTOR],
+  ["btrfs subvolume delete ~/Documents", "btrfs subvolume delete ~/Documents", ...OUTSIDE],
+  ["btrfs sub del in the workspace", "btrfs sub del src", ...RELOCATE],
+  ["btrfs subvolume list", "btrfs subvolume list /", ...OK],
+  ["btrfs subvolume snapshot", "btrfs subvolume snapshot src snap", ...OK],
+]);
+
+// scrub and fallocate's hole punching erase a device or overwrite a file (fallocate ran in the
+// sandbox: -p and -z leave zeros, -c cuts the range out); wipe -r is rm -r.
+table("scrub, fallocate, wipe", [
+  ["scrub a device", "scrub /dev/sda", ...DISK],
+  ["scrub a workspace file", "scrub -p dod README.md", ...RELOCATE],
+  ["scrub a home file", "scrub ~/.bashrc", ...ASK_OUT],
+  ["scrub -r removes", "scrub -r ~/Documents/notes.txt", ...ASK_OUT],
+  ["fallocate -p on a device", "fallocate -p -o 0 -l 1G /dev/sda", ...DISK],
+  ["fallocate --punch-hole", "fallocate --punch-hole -o 0 -l 4096 README.md", ...RELOCATE],
+  ["fallocate -z outside", "fallocate -z -o 0 -l 4096 ~/.bashrc", ...ASK_OUT],
+  ["fallocate -c", "fallocate -c -o 0 -l 4096 README.md", ...RELOCATE],
+  ["fallocate -p in Git metadata", "fallocate -p -o 0 -l 10 .git/config", ...PROTECTED],
+  ["fallocate -l creates", "fallocate -l 1G big.img", ...OK],
+  ["fallocate -l onto a file keeps it", "fallocate -l 1M README.md", ...OK],
+  ["fallocate -d digs holes", "fallocate -d README.md", ...OK],
+  ["wipe -rf is rm -rf", "wipe -rf ~/Documents", ...OUTSIDE],
+  ["wipe -rf in the workspace", "wipe -rf src", ...RELOCATE],
+  ["wipe -rkf keeps names, not data", "wipe -rkf ~/Documents", ...OUTSIDE],
+  ["wipe -rf /", "wipe -rf /", ...ANCESTOR],
+  ["wipe a file deletes it", "wipe -f README.md", ...RELOCATE],
+]);
+
+// userdel -r and deluser remove the home; passwd's modes rewrite /etc/shadow; chattr's `-i` is a
+// mode (it was read as an option, and the file as the mode): judged as chmod's operands.
+table("accounts and attributes", [
+  ["userdel -r", "userdel -r leogriel-nouser", ...OUTSIDE],
+  ["userdel --remove", "userdel --remove leogriel-nouser", ...OUTSIDE],
+  ["userdel -r in a chroot reads its passwd", "userdel -r -R jail bob", ...RELOCATE],
+  ["userdel -r of a name the guard cannot see", 'userdel -r "$U"', ...UNKNOWN],
+  ["deluser --remove-home", "deluser --remove-home leogriel-nouser", ...OUTSIDE],
+  ["deluser --remove-all-files", "deluser --remove-all-files leogriel-nouser", ...ANCESTOR],
+  ["userdel keeps the home", "userdel leogriel-nouser", ...OK],
+  ["passwd -d", "passwd -d root", ...PROTECTED],
+  ["passwd -l", "passwd -l root", ...PROTECTED],
+  ["passwd -S shows", "passwd -S root", ...OK],
+  ["chattr -i in Git metadata", "chattr -i .git/config", ...PROTECTED],
+  ["chattr -R -i /etc", "chattr -R -i /etc", ...ANCESTOR],
+  ["chattr -Ri in one word", "chattr -Ri /etc", ...ANCESTOR],
+  ["chattr -R +i ~", "chattr -R +i ~", ...ANCESTOR],
+  // Like `chmod 644 /etc/passwd`: a permission change of one system file (the policy's, unchanged).
+  ["chattr -i of one system file", "chattr -i /etc/passwd", ...OK],
+  ["chattr +i in the workspace", "chattr +i src/main.ts", ...OK],
+  ["chattr -i in the workspace", "chattr -i src/main.ts", ...OK],
+  ["lsattr", "lsattr /etc/passwd", ...OK],
+]);
+
+// Signals and power: no reason code of seed 001 fits, and none of them deletes or overwrites a
+// file or stored data (docs/check.md, "Decisions where the spec is silent"): they stay ALLOW.
+table("signals and power stay allowed", [
+  ["kill -9 -1", "kill -9 -1", ...OK],
+  ["killall5 -9", "killall5 -9", ...OK],
+  ["shutdown", "shutdown -h now", ...OK],
+  ["reboot", "reboot", ...OK],
+  ["halt", "halt", ...OK],
+  ["poweroff", "poweroff", ...OK],
+  ["init 0", "init 0", ...OK],
+  ["systemctl poweroff", "systemctl poweroff", ...OK],
+  ["systemctl reboot", "systemctl reboot", ...OK],
+  ["kill a job", "kill %1", ...OK],
+]);
