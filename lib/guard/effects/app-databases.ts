@@ -28,6 +28,17 @@ const TASKS: Record<(typeof APP_CLIS)[number], Array<string[] | ((path: string[]
   mix: [(p) => /^ecto\.(drop|reset|rollback)$/.test(p[0] ?? "")],
   dotnet: [["ef", "database", "drop"]],
   "django-admin": [(p) => _djangoCommand(p)],
+  // Migration tools (red team 16): dbmate's drop and rollback, goose's down/reset, flyway's clean
+  // (drops every object of the schemas), liquibase's drop-all and rollbacks, diesel's and sqlx's
+  // database drop/reset and reverts, alembic's downgrade, MikroORM's schema drop and fresh runs.
+  dbmate: [(p) => p.some((w) => /^(drop|rollback|down)$/.test(w))],
+  goose: [(p) => p.some((w) => /^(down|down-to|reset|redo)$/.test(w))],
+  flyway: [(p) => p.some((w) => w === "clean" || w === "undo")],
+  liquibase: [(p) => p.some((w) => /^(dropall|drop-all|rollback.*)$/.test(w))],
+  diesel: [["database", "reset"], ["database", "drop"], ["migration", "revert"], ["migration", "redo"]],
+  sqlx: [["database", "drop"], ["database", "reset"], ["migrate", "revert"]],
+  alembic: [(p) => p.includes("downgrade")],
+  "mikro-orm": [(p) => /^(schema:drop|schema:fresh|migration:down|migration:fresh)$/.test(p[0] ?? "")],
 };
 
 function _railsTask(task: string): boolean {

@@ -88,6 +88,7 @@ const RCLONE_DELETES = new Set(["delete", "deletefile", "purge", "rmdir", "rmdir
  * rclone: copy/copyto/sync/move/moveto between a local path and a `remote:` are transfers (sync
  * deletes the destination's extras, move removes its sources; -L/--copy-links follows symlinks);
  * delete/deletefile/purge of a local path remove it (purge and delete recursively, as rm -r).
+ * On a remote, deletes, a sync onto it and a move off it destroy stored data (ASK_INFRA_DESTROY).
  */
 export const rclone: Handler = (inv) => {
   const line = cliLine(inv.args, RCLONE_VALUED);
@@ -97,12 +98,18 @@ export const rclone: Handler = (inv) => {
   if (sub.dynamic) return [op("unknown", inv.name)];
   const verb = `rclone ${sub.value}`;
   if (RCLONE_DELETES.has(sub.value)) {
-    // rmdir and rmdirs remove empty folders only; cleanup acts on the remote's trash.
+    // Deletes on a remote destroy what it stores (red team 16): asked like `aws s3 rb`, and so is
+    // cleanup, which empties the remote's trash. rmdir and rmdirs remove empty folders only.
     const local = rest.filter((w) => w.dynamic || !colonRemote(w));
-    if (!local.length || /^(cleanup|rmdirs?)$/.test(sub.value)) return [];
-    return [op("delete", verb, local, sub.value !== "deletefile")];
+    const far: Op[] = local.length < rest.length && !/^rmdirs?$/.test(sub.value) ? [op("infra-destroy", verb)] : [];
+    if (!local.length || /^(cleanup|rmdirs?)$/.test(sub.value)) return far;
+    return [...far, op("delete", verb, local, sub.value !== "deletefile")];
   }
   if (!RCLONE_COPIES.has(sub.value) || rest.length < 2) return [];
+  // A sync onto a remote removes the remote's files the source lacks; a move off one removes the
+  // remote's files (red team 16: `rclone sync ./empty remote:bucket` emptied the bucket).
+  const dest = rest.at(-1)!;
+  const remoteLoss = (/sync$/.test(sub.value) && (dest.dynamic || colonRemote(dest))) || (sub.value.startsWith("move") && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w))) || (sub.value === "bisync" && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w)));
   const follow = line.options.some((o) => o === "-L" || o === "--copy-links");
   const t: Transfer = {
     verb,
@@ -115,9 +122,11 @@ export const rclone: Handler = (inv) => {
     moves: sub.value.startsWith("move"),
     egress: true,
   };
+  // After the transfer's own ops: a secret or a tree sent names the first reason.
+  const far: Op[] = remoteLoss ? [op("infra-destroy", verb)] : [];
   // bisync writes both sides.
-  if (sub.value === "bisync") return [...transferOps(t, inv.ctx, inv.cmd), ...transferOps({ ...t, sources: [t.dest], dest: t.sources[0]! }, inv.ctx, inv.cmd)];
-  return transferOps(t, inv.ctx, inv.cmd);
+  if (sub.value === "bisync") return [...transferOps(t, inv.ctx, inv.cmd), ...transferOps({ ...t, sources: [t.dest], dest: t.sources[0]! }, inv.ctx, inv.cmd), ...far];
+  return [...transferOps(t, inv.ctx, inv.cmd), ...far];
 };
 
 const AZCOPY_VALUED = new Set(["--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--log-level", "--cap-mbps", "--block-size-mb", "--from-to", "--output-type", "--overwrite", "--include-after", "--include-before", "--list-of-files", "--delete-destination", "--put-md5", "--trusted-microsoft-suffixes"]);

@@ -12,7 +12,7 @@ const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--proje
 /**
  * docker, podman, nerdctl. Volumes hold data, containers are cattle: removing volumes
  * (`volume rm|prune`, `rm -v`, `compose down -v`) and the sweeping prunes (`system prune`,
- * `container prune`) are ASK_INFRA_DESTROY; `rm -f`, `rmi`, `stop` and image, network and
+ * `container prune`, podman's `system reset`) are ASK_INFRA_DESTROY; `rm -f`, `rmi`, `stop` and image, network and
  * build-cache prunes pass. `exec`/`run` commands are analysed for data-store effects.
  */
 export const docker: Handler = (inv) => {
@@ -29,7 +29,8 @@ export const docker: Handler = (inv) => {
   if (rest.some((a) => a.value === "--help")) return [];
   switch (sub.value) {
     case "system":
-      return _first(rest) === "prune" ? destroy(inv) : [];
+      // `podman system reset` removes every container, image and volume (red team 16).
+      return _first(rest) === "prune" || _first(rest) === "reset" ? destroy(inv) : [];
     case "volume":
       return ["rm", "remove", "prune"].includes(_first(rest)) ? destroy(inv) : [];
     case "container":

@@ -91,6 +91,8 @@ export function packageCommand(name: string, args: Word[]): Op[] | null {
     // The options before the subcommand count too: `npm --prefix DIR rm x` (red team 15).
     const options = [...args.slice(0, i), ...args.slice(i + 1)];
     if (w.value === "install" && MANAGERS.has(manager)) return _effects(manager, "install", options);
+    // `npm unpublish` removes a published package (pnpm passes it to npm): red team 16.
+    if (w.value === "unpublish" && (manager === "npm" || manager === "pnpm")) return options.some((o) => o.value === "--dry-run" || o.value === "--help" || o.value === "-h") ? [] : [op("infra-destroy", `${manager} unpublish`)];
     return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, options) : null;
   }
   return null;

@@ -6,7 +6,7 @@ import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
-import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS } from "./registry-names.ts";
+import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade, once } from "./lazy-handler.ts";
@@ -56,6 +56,7 @@ const runners = once((): typeof import("./runners.ts") => require("./runners.ts"
 const schedulers = once((): typeof import("./schedulers.ts") => require("./schedulers.ts"));
 const sftp = once((): typeof import("./sftp.ts") => require("./sftp.ts"));
 const sshFiles = once((): typeof import("./ssh-files.ts") => require("./ssh-files.ts"));
+const serviceDeletes = once((): typeof import("./service-deletes.ts") => require("./service-deletes.ts"));
 const shells = once((): typeof import("./shells.ts") => require("./shells.ts"));
 const sqlClients = once((): typeof import("./sql-clients.ts") => require("./sql-clients.ts"));
 const stdinCode = once((): typeof import("./stdin-code.ts") => require("./stdin-code.ts"));
@@ -273,7 +274,10 @@ export const PROGRAMS = new Map<string, Handler>([
   ["degit", lazy(npxPackages, "degit")],
   ["rclone", lazy(cloudCopies, "rclone")],
   ["azcopy", lazy(cloudCopies, "azcopy")],
-  ["gh", lazy(ghUploads, "gh")],
+  // gh's uploads (gh-uploads.ts) and deletes (`repo delete`, `api -X DELETE`: service-deletes.ts).
+  ["gh", all(lazy(ghUploads, "gh"), lazy(serviceDeletes, "gh"))],
+  // Hosting, cloud and VM CLIs' deletes (ASK_INFRA_DESTROY): service-deletes.ts.
+  ...named(SERVICE_CLIS, lazy(serviceDeletes, "serviceCli")),
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);
@@ -287,6 +291,8 @@ PROGRAMS.set("npx", all(wrapper, (inv) => (inv.args.some((a) => /^(?:-c|--call)/
 PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
 // zsh runs $ZDOTDIR/.zshenv at every start, and more when interactive or a login (zsh-startup.ts).
 PROGRAMS.set("zsh", all(lazy(shells, "shell"), lazy(zshStartup, "zshStartup")));
+// supabase: its database tasks (app-databases.ts) and its deletes (service-deletes.ts).
+PROGRAMS.set("supabase", all(lazy(appDatabases, "appCli"), lazy(serviceDeletes, "serviceCli")));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

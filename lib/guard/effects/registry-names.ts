@@ -10,7 +10,10 @@
 export const NAME_QUERY_PROGRAMS = ["dig", "host", "nslookup", "drill", "kdig", "delv", "ping", "ping6", "traceroute", "tracepath", "mtr", "getent", "resolvectl", "systemd-resolve", "dog", "doggo", "adig", "ahost"] as const;
 
 /** The framework CLIs whose database tasks app-databases.ts judges. */
-export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "knex", "mix", "dotnet", "django-admin"] as const;
+export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "knex", "mix", "dotnet", "django-admin", "dbmate", "goose", "flyway", "liquibase", "diesel", "sqlx", "alembic", "mikro-orm"] as const;
+
+/** The hosting, cloud and virtual-machine CLIs whose delete commands service-deletes.ts judges (supabase's database tasks are app-databases.ts's). */
+export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase"] as const;
 
 /** The compressors and decompressors that replace their input (compressors.ts). */
 export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;

@@ -10,6 +10,8 @@ import { ANCESTOR, ASK_OUT, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, verdictRo
 // run); fallocate's modes, badblocks on a file and chattr's reading of `-i` ran in
 // test/support/sandbox.sh.
 const DISK: [Decision, ReasonCode] = ["BLOCK", "BLOCK_DISK_DESTROY"];
+const INFRA: [Decision, ReasonCode] = ["ASK", "ASK_INFRA_DESTROY"];
+const DATA: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 // A chroot whose passwd names bob's home (userdel -R reads it).
@@ -153,6 +155,90 @@ table("accounts and attributes", [
   ["chattr +i in the workspace", "chattr +i src/main.ts", ...OK],
   ["chattr -i in the workspace", "chattr -i src/main.ts", ...OK],
   ["lsattr", "lsattr /etc/passwd", ...OK],
+]);
+
+// Remote storage, published packages and repositories, hosted apps and VMs: the quarantine
+// cannot bring them back.
+table("services and published things", [
+  ["rclone purge", "rclone purge remote:bucket", ...INFRA],
+  ["rclone delete", "rclone delete remote:bucket", ...INFRA],
+  ["rclone deletefile", "rclone deletefile remote:bucket/a.txt", ...INFRA],
+  ["rclone cleanup", "rclone cleanup remote:bucket", ...INFRA],
+  ["rclone sync onto a remote", "rclone sync ./empty remote:bucket", ...INFRA],
+  ["rclone move off a remote", "rclone move remote:bucket ./here", ...INFRA],
+  ["rclone rmdirs removes empty folders", "rclone rmdirs remote:bucket", ...OK],
+  ["rclone lsf", "rclone lsf remote:bucket", ...OK],
+  ["rclone sync --dry-run", "rclone sync --dry-run ./empty remote:bucket", ...OK],
+  ["podman system reset", "podman system reset -f", ...INFRA],
+  ["gh repo delete", "gh repo delete owner/repo --yes", ...INFRA],
+  ["gh release delete", "gh release delete v1 --yes", ...INFRA],
+  ["gh -R before", "gh -R owner/repo release delete v1", ...INFRA],
+  ["gh api -X DELETE", "gh api -X DELETE repos/o/r", ...INFRA],
+  ["gh api --method=delete", "gh api --method=delete repos/o/r", ...INFRA],
+  ["gh api -XDELETE", "gh api -XDELETE repos/o/r", ...INFRA],
+  ["gh repo view", "gh repo view owner/repo", ...OK],
+  ["gh api GET", "gh api repos/o/r", ...OK],
+  ["gh search for the word delete", "gh search issues delete", ...OK],
+  ["npm unpublish", "npm unpublish pkg --force", ...INFRA],
+  ["npm unpublish a version", "npm unpublish pkg@1.0.0", ...INFRA],
+  ["pnpm unpublish", "pnpm unpublish pkg@1.0.0", ...INFRA],
+  ["npm unpublish --dry-run", "npm unpublish pkg --dry-run", ...OK],
+  ["npm view", "npm view pkg", ...OK],
+  ["vagrant destroy", "vagrant destroy -f", ...INFRA],
+  ["vagrant box remove", "vagrant box remove ubuntu", ...INFRA],
+  ["vagrant up", "vagrant up", ...OK],
+  ["virsh undefine with its storage", "virsh undefine vm --remove-all-storage", ...INFRA],
+  ["virsh vol-delete", "virsh vol-delete disk.qcow2 --pool default", ...INFRA],
+  ["virsh list", "virsh list --all", ...OK],
+  ["doctl droplet delete", "doctl compute droplet delete web-1 --force", ...INFRA],
+  ["doctl droplet list", "doctl compute droplet list", ...OK],
+  ["flyctl apps destroy", "flyctl apps destroy my-app --yes", ...INFRA],
+  ["fly machine rm", "fly machine rm 123 -a my-app", ...INFRA],
+  ["fly with a command the guard cannot see", "fly $CMD", ...INFRA],
+  ["fly deploy", "fly deploy", ...OK],
+  ["fly ssh runs another program's words", "fly ssh console -C 'rm -rf /tmp/x'", ...OK],
+  ["heroku apps:destroy", "heroku apps:destroy --app my-app --confirm my-app", ...INFRA],
+  ["heroku logs", "heroku logs --tail", ...OK],
+  ["vercel remove", "vercel remove my-app --yes", ...INFRA],
+  ["vercel ls", "vercel ls", ...OK],
+  ["netlify sites:delete", "netlify sites:delete abc --force", ...INFRA],
+  ["netlify deploy", "netlify deploy --prod", ...OK],
+  ["firebase functions:delete", "firebase functions:delete fn --force", ...INFRA],
+  ["firebase hosting:disable", "firebase hosting:disable", ...INFRA],
+  ["firebase deploy", "firebase deploy", ...OK],
+  ["supabase projects delete", "supabase projects delete abc", ...INFRA],
+  ["supabase start", "supabase start", ...OK],
+  ["wrangler r2 bucket delete", "wrangler r2 bucket delete b", ...INFRA],
+  ["wrangler deploy", "wrangler deploy", ...OK],
+  ["kind delete cluster", "kind delete cluster", ...INFRA],
+  ["minikube delete", "minikube delete --all", ...INFRA],
+  ["k3d cluster delete", "k3d cluster delete dev", ...INFRA],
+  ["eksctl delete cluster", "eksctl delete cluster --name prod", ...INFRA],
+  ["hcloud server delete", "hcloud server delete web", ...INFRA],
+  ["openstack server delete", "openstack server delete web", ...INFRA],
+  ["kind get clusters", "kind get clusters", ...OK],
+  ["minikube start", "minikube start", ...OK],
+]);
+
+// Hosted databases wiped, and migration tools that drop or roll back (like `prisma migrate reset`).
+table("hosted databases and migration tools", [
+  ["heroku pg:reset", "heroku pg:reset DATABASE_URL --confirm my-app", ...DATA],
+  ["firebase firestore:delete", "firebase firestore:delete --all-collections --force", ...DATA],
+  ["firebase database:remove", "firebase database:remove / --force", ...DATA],
+  ["dbmate drop", "dbmate drop", ...DATA],
+  ["dbmate rollback after a folder option", "dbmate -d db/migrations rollback", ...DATA],
+  ["goose reset", "goose postgres 'dbname=x' reset", ...DATA],
+  ["flyway clean", "flyway -cleanDisabled=false clean", ...DATA],
+  ["liquibase dropAll", "liquibase dropAll", ...DATA],
+  ["diesel database reset", "diesel database reset", ...DATA],
+  ["sqlx database drop", "sqlx database drop -y", ...DATA],
+  ["alembic downgrade", "alembic downgrade base", ...DATA],
+  ["mikro-orm schema:drop", "mikro-orm schema:drop --run", ...DATA],
+  ["dbmate migrate", "dbmate migrate", ...OK],
+  ["goose up", "goose postgres 'dbname=x' up", ...OK],
+  ["flyway migrate", "flyway migrate", ...OK],
+  ["alembic upgrade", "alembic upgrade head", ...OK],
+  ["diesel migration run", "diesel migration run", ...OK],
 ]);
 
 // Signals and power: no reason code of seed 001 fits, and none of them deletes or overwrites a

@@ -65,7 +65,9 @@ table("red-team 7 H1: cloud uploads of a local tree holding keys", [
   ["aws s3 sync of dist", "aws s3 sync dist s3://b", ...OK],
   ["gsutil ls", "gsutil ls gs://b", ...OK],
   ["rclone ls", "rclone ls remote:", ...OK],
-  ["rclone sync of dist", "rclone sync ./dist r:site", ...OK],
+  // rclone sync removes the remote's files dist lacks, as `aws s3 sync --delete` (red team 16).
+  ["rclone sync of dist", "rclone sync ./dist r:site", "ASK", "ASK_INFRA_DESTROY"],
+  ["rclone copy of dist", "rclone copy ./dist r:site", ...OK],
   ["az upload of a build file", "az storage blob upload -f dist/app.js -c c -n x", ...OK],
   ["aws s3 cp --dryrun", "aws s3 cp ~ s3://b --recursive --dryrun", ...OK],
 ]);
@@ -102,7 +104,8 @@ table("red-team 7 H6: cloud and container downloads write local files", [
   ["kubectl cp of a log", "kubectl cp ns/pod:/app/log ./log", ...OK],
   ["rclone copy into the workspace", "rclone copy r:x ./data", ...OK],
   ["rclone rmdirs (empty folders only)", "rclone rmdirs ./build", ...OK],
-  ["rclone delete of a remote", "rclone delete r:old", ...OK],
+  // The remote's files are gone (red team 16), as `aws s3 rm`.
+  ["rclone delete of a remote", "rclone delete r:old", "ASK", "ASK_INFRA_DESTROY"],
   ["docker cp into a container", "docker cp a.txt c:/tmp/", ...OK],
 ]);
 
