@@ -12,8 +12,12 @@ export const NAME_QUERY_PROGRAMS = ["dig", "host", "nslookup", "drill", "kdig", 
 /** The framework CLIs whose database tasks app-databases.ts judges. */
 export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "knex", "mix", "dotnet", "django-admin", "dbmate", "goose", "flyway", "liquibase", "diesel", "sqlx", "alembic", "mikro-orm"] as const;
 
-/** The hosting, cloud and virtual-machine CLIs whose delete commands service-deletes.ts judges (supabase's database tasks are app-databases.ts's). */
-export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase"] as const;
+/**
+ * The hosting, cloud and virtual-machine CLIs whose delete commands service-deletes.ts judges
+ * (supabase's database tasks are app-databases.ts's); netlify-cli and firebase-tools are the npm
+ * packages `npx` runs them by.
+ */
+export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase", "netlify-cli", "firebase-tools"] as const;
 
 /** The compressors and decompressors that replace their input (compressors.ts). */
 export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;

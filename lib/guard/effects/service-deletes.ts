@@ -29,6 +29,9 @@ const VERBS = /^(delete|destroy|rm|remove)$/;
 const COLON_VERBS = /(^|:)(delete|destroy|rm|remove)$/;
 const APP = ["-a", "--app", "-r", "--remote", "-c", "--config", "-t", "--token", "--team", "--scope", "--project", "--project-ref", "--profile", "--context", "--region", "-o", "--output"];
 
+const NETLIFY: Rule = { verbs: COLON_VERBS, data: /^blobs:delete$/, depth: 1, valued: APP };
+const FIREBASE: Rule = { verbs: /(^|:)(delete|destroy|remove|disable|uninstall)$/, data: /^(firestore:delete|database:remove|database:set|firestore:databases:delete)$/, depth: 1, valued: [...APP, "-P", "--instance", "--database"] };
+
 const RULES: Record<(typeof SERVICE_CLIS)[number], Rule> = {
   vagrant: { verbs: /^(destroy|remove|prune|delete)$/, depth: 2 },
   virsh: { verbs: /^(undefine|vol-delete|vol-wipe|pool-delete|pool-undefine|snapshot-delete|checkpoint-delete)$/, depth: 1, valued: ["-c", "--connect", "-l", "--log", "-d", "--debug", "-k", "--keepalive-interval", "-K", "--keepalive-count", "-e", "--escape"] },
@@ -37,8 +40,10 @@ const RULES: Record<(typeof SERVICE_CLIS)[number], Rule> = {
   flyctl: { verbs: VERBS, depth: 3, valued: APP },
   heroku: { verbs: /(^|:)(delete|destroy|rm|remove)$/, data: /^pg:reset$/, depth: 1, valued: APP },
   vercel: { verbs: VERBS, depth: 2, valued: APP },
-  netlify: { verbs: COLON_VERBS, data: /^blobs:delete$/, depth: 1, valued: APP },
-  firebase: { verbs: /(^|:)(delete|destroy|remove|disable|uninstall)$/, data: /^(firestore:delete|database:remove|database:set|firestore:databases:delete)$/, depth: 1, valued: [...APP, "-P", "--instance", "--database"] },
+  netlify: NETLIFY,
+  "netlify-cli": NETLIFY,
+  firebase: FIREBASE,
+  "firebase-tools": FIREBASE,
   wrangler: { verbs: VERBS, depth: 4, valued: APP },
   eksctl: { verbs: VERBS, depth: 1, valued: APP },
   kind: { verbs: VERBS, depth: 1, valued: ["--name", "--kubeconfig"] },
