@@ -9,7 +9,8 @@ import type { SERVICE_CLIS } from "./registry-names.ts";
  * (ASK_INFRA_DESTROY, like `kubectl delete` and `terraform destroy`; red team 16): `gh repo
  * delete`, `vagrant destroy`, `virsh undefine`, `doctl compute droplet delete`, `fly apps destroy`,
  * `heroku apps:destroy`, `vercel remove`, `netlify sites:delete`, `firebase functions:delete`,
- * `wrangler r2 bucket delete`, `kind delete cluster`, … Their commands that wipe a hosted database
+ * `wrangler r2 bucket delete`, `kind delete cluster`, `argocd app delete`, `serverless remove`,
+ * `helmfile destroy`, … Their commands that wipe a hosted database
  * (`heroku pg:reset`, `firebase firestore:delete`, `database:remove|set`) drop data
  * (ASK_DATA_STORE_DESTROY). Listing, status, deploys, dry runs and help pass; a command word the
  * guard cannot see asks. The quarantine cannot bring a deleted app, repository or VM back.
@@ -53,6 +54,22 @@ const RULES: Record<(typeof SERVICE_CLIS)[number], Rule> = {
   "linode-cli": { verbs: VERBS, depth: 2, valued: APP },
   openstack: { verbs: VERBS, depth: 3, valued: ["--os-cloud", "--os-project-name", "--os-region-name", "-f", "--format"] },
   supabase: { verbs: VERBS, depth: 2, valued: APP },
+  scw: { verbs: VERBS, depth: 3, valued: APP },
+  civo: { verbs: VERBS, depth: 2, valued: APP },
+  // `railway down` removes the latest deployment.
+  railway: { verbs: /^(down|delete)$/, depth: 1, valued: APP },
+  oci: { verbs: /^(delete|terminate)$/, depth: 5, valued: ["--profile", "--config-file", "--region", "--compartment-id", "-c"] },
+  // IBM Cloud's plugins spell deletes `instance-delete`, `cluster rm`.
+  ibmcloud: { verbs: /^(delete|rm|remove)$|-(delete|rm|remove)$/, depth: 3, valued: APP },
+  argocd: { verbs: VERBS, depth: 2, valued: ["--server", "--auth-token", "--grpc-web-root-path", "--config", "--context"] },
+  flux: { verbs: /^(delete|uninstall)$/, depth: 1, valued: ["-n", "--namespace", "--context", "--kubeconfig"] },
+  // The Serverless Framework's and SAM's `remove`/`delete` take the deployed stack down.
+  serverless: { verbs: /^remove$/, depth: 1, valued: ["-s", "--stage", "-r", "--region", "-c", "--config", "--aws-profile"] },
+  sls: { verbs: /^remove$/, depth: 1, valued: ["-s", "--stage", "-r", "--region", "-c", "--config", "--aws-profile"] },
+  sam: { verbs: /^delete$/, depth: 1, valued: ["--stack-name", "--region", "--profile", "--config-file", "--config-env"] },
+  copilot: { verbs: VERBS, depth: 2, valued: ["-a", "--app", "-e", "--env", "-n", "--name"] },
+  helmfile: { verbs: /^(destroy|delete)$/, depth: 1, valued: ["-f", "--file", "-e", "--environment", "-l", "--selector", "-n", "--namespace", "--kube-context"] },
+  skaffold: { verbs: /^delete$/, depth: 1, valued: ["-f", "--filename", "-p", "--profile", "-n", "--namespace", "--kube-context"] },
 };
 
 const destroy = (inv: Invocation, kind: "infra-destroy" | "data-destroy" = "infra-destroy"): Op[] => [op(kind, inv.name)];
