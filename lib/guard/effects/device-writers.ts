@@ -161,3 +161,15 @@ export const sg_format: Handler = (inv) => (inv.args.some((a) => /^(-[a-zA-Z]*F[
 
 /** sg_sanitize with an operation (`--block`, `--crypto`, `--overwrite`, `--fail`) erases the disk. */
 export const sg_sanitize: Handler = (inv) => (inv.args.some((a) => /^(-[a-zA-Z]*[BCOF][a-zA-Z]*|--(block|crypto|overwrite|fail))$/.test(a.value)) ? disk(inv, inv.args) : []);
+
+/** lvresize with a size or extent count given as `-N` shrinks the volume: its end is cut off, as lvreduce does. */
+export const lvresize: Handler = (inv) => {
+  for (let i = 0; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    const m = /^(?:-[Ll]|--size|--extents)(?:=)?(.*)$/s.exec(v);
+    if (!m) continue;
+    const value = m[1] !== "" ? m[1]! : (inv.args[i + 1]?.value ?? "");
+    if (value.startsWith("-")) return disk(inv, inv.args);
+  }
+  return [];
+};

@@ -89,7 +89,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(DISK_TOOLS, lazy(files, "diskTool")),
   // Drive, firmware and volume tools' erasing modes; scrub and fallocate's hole punching;
   // accounts removed with their homes (red team 16): device-writers.ts, file-erasers.ts, account-removals.ts.
-  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
+  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
   ["scrub", lazy(fileErasers, "scrub")],
   ["fallocate", lazy(fileErasers, "fallocate")],
   ["userdel", lazy(accountRemovals, "userdel")],

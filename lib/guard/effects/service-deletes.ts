@@ -67,7 +67,8 @@ const RULES: Record<(typeof SERVICE_CLIS)[number], Rule> = {
   serverless: { verbs: /^remove$/, depth: 1, valued: ["-s", "--stage", "-r", "--region", "-c", "--config", "--aws-profile"] },
   sls: { verbs: /^remove$/, depth: 1, valued: ["-s", "--stage", "-r", "--region", "-c", "--config", "--aws-profile"] },
   sam: { verbs: /^delete$/, depth: 1, valued: ["--stack-name", "--region", "--profile", "--config-file", "--config-env"] },
-  copilot: { verbs: VERBS, depth: 2, valued: ["-a", "--app", "-e", "--env", "-n", "--name"] },
+  // AWS Copilot; GitHub's Copilot CLI shares the name, its prompt is a `-p` value.
+  copilot: { verbs: VERBS, depth: 2, valued: ["-a", "--app", "-e", "--env", "-n", "--name", "-p", "--prompt"] },
   helmfile: { verbs: /^(destroy|delete)$/, depth: 1, valued: ["-f", "--file", "-e", "--environment", "-l", "--selector", "-n", "--namespace", "--kube-context"] },
   skaffold: { verbs: /^delete$/, depth: 1, valued: ["-f", "--filename", "-p", "--profile", "-n", "--namespace", "--kube-context"] },
 };

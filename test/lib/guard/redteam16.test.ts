@@ -82,6 +82,10 @@ table("disk tools' read-only options, by tool", [
   ["parted mklabel then print", "parted -s /dev/sda mklabel gpt print", ...DISK],
   ["pvcreate", "pvcreate -ff /dev/sdb1", ...DISK],
   ["lvreduce", "lvreduce -f -L 1G vg0/root", ...DISK],
+  ["lvresize by a negative size", "lvresize -L -10G vg0/root", ...DISK],
+  ["lvresize --size=-N", "lvresize --size=-10G vg0/root", ...DISK],
+  ["lvresize -l -N", "lvresize -l-100 vg0/root", ...DISK],
+  ["lvresize growing", "lvresize -L +10G vg0/root", ...OK],
   ["mkdosfs", "mkdosfs /dev/sdb1", ...DISK],
   ["mkfs.hfsplus", "mkfs.hfsplus /dev/sdb1", ...DISK],
   ["mkfs.ext4 -n is a dry run", "mkfs.ext4 -n /dev/sdb1", ...OK],
@@ -237,6 +241,7 @@ table("services and published things", [
   ["helmfile apply", "helmfile apply", ...OK],
   ["oci os object list", "oci os object list -bn b", ...OK],
   ["railway up", "railway up", ...OK],
+  ["GitHub's copilot with a prompt", "copilot -p delete --allow-all-tools", ...OK],
   ["minikube start", "minikube start", ...OK],
 ]);
 
