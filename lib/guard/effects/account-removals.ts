@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, optionWalk } from "./getopt.ts";
+import { clusterValue, longOption, optionWalk } from "./getopt.ts";
 
 /**
  * Account tools that remove files (red team 16): `userdel -r NAME` and `deluser --remove-home
@@ -32,6 +32,11 @@ function _home(user: string, root: string, cwd: string): string {
   return `${root}/home/${user}`;
 }
 
+// The long options (getopt_long and Getopt::Long take unique abbreviations: `userdel --rem`).
+const USERDEL_LONG = ["force", "help", "remove", "root", "prefix", "selinux-user"];
+const PASSWD_LONG = ["all", "delete", "expire", "help", "keep-tokens", "inactive", "lock", "mindays", "quiet", "repository", "root", "prefix", "status", "unlock", "warndays", "maxdays", "stdin"];
+const DELUSER_LONG = ["remove-home", "remove-all-files", "backup", "backup-to", "system", "quiet", "conf", "group", "only-if-empty", "debug", "help", "version", "no-preserve-root", "verbose"];
+
 /** userdel [-r] [-R CHROOT] [-P PREFIX] NAME. */
 export const userdel: Handler = ({ name, args, ctx }) => {
   let removes = false;
@@ -40,13 +45,14 @@ export const userdel: Handler = ({ name, args, ctx }) => {
   const operands = optionWalk(args, (a, i) => {
     const v = a.value;
     if (v.startsWith("--")) {
-      removes ||= v === "--remove";
-      const m = /^--(root|prefix)(?:=(.*))?$/s.exec(v);
-      if (!m) return i;
-      const value = m[2] !== undefined ? { ...a, value: m[2] } : args[i + 1];
+      const eq = v.indexOf("=");
+      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), USERDEL_LONG);
+      removes ||= long === "remove";
+      if (long !== "root" && long !== "prefix") return i;
+      const value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1];
       rootUnknown ||= !value || value.dynamic;
       root = value?.value ?? "";
-      return m[2] !== undefined ? i : i + 1;
+      return eq >= 0 ? i : i + 1;
     }
     const got = clusterValue(args, i, "RP");
     removes ||= a.value.slice(1, got ? got.at : undefined).includes("r");
@@ -65,9 +71,10 @@ export const userdel: Handler = ({ name, args, ctx }) => {
 
 /** deluser (Debian): `--remove-home` deletes the home, `--remove-all-files` every file the user owns. */
 export const deluser: Handler = ({ name, args }) => {
-  const values = args.map((a) => a.value);
-  const all = values.includes("--remove-all-files");
-  if (!all && !values.includes("--remove-home")) return [];
+  // Getopt::Long takes a unique abbreviation (`--remove-h`).
+  const longs = args.filter((a) => a.value.startsWith("--")).map((a) => longOption(a.value.slice(2).replace(/=.*$/s, ""), DELUSER_LONG));
+  const all = longs.includes("remove-all-files");
+  if (!all && !longs.includes("remove-home")) return [];
   const operands = args.filter((a) => a.dynamic || !a.value.startsWith("-"));
   const user = operands[0];
   if (!user || user.dynamic) return unknown(name);
@@ -86,15 +93,16 @@ export const passwd: Handler = ({ name, args }) => {
   optionWalk(args, (a, i) => {
     const v = a.value;
     if (v.startsWith("--")) {
-      changes ||= /^--(delete|lock|unlock|expire|mindays|maxdays|warndays|inactive|stdin)(=|$)/.test(v);
-      const m = /^--(root|prefix)(?:=(.*))?$/s.exec(v);
-      if (m) {
-        const value = m[2] !== undefined ? { ...a, value: m[2] } : args[i + 1];
+      const eq = v.indexOf("=");
+      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), PASSWD_LONG) ?? "";
+      changes ||= /^(delete|lock|unlock|expire|mindays|maxdays|warndays|inactive|stdin)$/.test(long);
+      if (long === "root" || long === "prefix") {
+        const value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1];
         rootUnknown ||= !value || value.dynamic;
         root = value?.value ?? "";
-        return m[2] !== undefined ? i : i + 1;
+        return eq >= 0 ? i : i + 1;
       }
-      return /^--(mindays|maxdays|warndays|inactive|repository)$/.test(v) ? i + 1 : i;
+      return eq < 0 && /^(mindays|maxdays|warndays|inactive|repository)$/.test(long) ? i + 1 : i;
     }
     const got = clusterValue(args, i, "nxwiRP");
     const letters = a.value.slice(1, got ? got.at : undefined) + (got ? got.letter : "");

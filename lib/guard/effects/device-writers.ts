@@ -92,7 +92,8 @@ export const cryptsetup: Handler = (inv) => {
 // mdadm's long options that write array metadata over devices, and their short forms; long names
 // may be abbreviated (getopt_long), so a prefix of three letters or more counts.
 const MDADM_LONG = ["zero-superblock", "create", "build", "add", "kill-subarray"];
-const MDADM_SHORT = /^-[CB]$/;
+// `-C`, `-B` alone or after flag letters (`-Cv`, `-vC`).
+const MDADM_SHORT = /^-[vqfRsW]*[CB]/;
 
 /** mdadm: `--zero-superblock`, `--create`, `--build`, `--add`, `--kill-subarray`; `--detail`, `--examine` and `--assemble` read or start arrays. */
 export const mdadm: Handler = (inv) => {

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, optionWalk } from "./getopt.ts";
+import { clusterValue, longOption, optionWalk } from "./getopt.ts";
 
 // A device node (not the harmless character devices), as files.ts's DEVICE reads one.
 const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
@@ -10,6 +10,16 @@ const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom
 function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): Op[] {
   if (targets.length === 0) return [];
   return targets.some((t) => !t.dynamic && DEVICE.test(t.value)) ? [op("disk", name, targets)] : [op(kind, name, targets)];
+}
+
+// The long options, which getopt_long also takes abbreviated (`fallocate --punch`).
+const SCRUB_LONG = ["pattern", "blocksize", "device-size", "dirent", "force", "no-signature", "no-link", "no-hwrand", "no-threads", "remove", "test-sparse", "freespace", "help", "version"];
+const FALLOCATE_LONG = ["collapse-range", "dig-holes", "insert-range", "length", "keep-size", "offset", "punch-hole", "zero-range", "posix", "verbose", "help", "version"];
+
+/** The long option `--word[=value]` names among `names` (abbreviations too). */
+function _long(word: string, names: readonly string[]): string | undefined {
+  const eq = word.indexOf("=");
+  return longOption(word.slice(2, eq < 0 ? undefined : eq), names);
 }
 
 /**
@@ -22,9 +32,10 @@ export const scrub: Handler = ({ name, args }) => {
   let fills = false;
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
-      removes ||= a.value === "--remove";
-      fills ||= a.value === "--freespace" || a.value.startsWith("--freespace=");
-      return /^--(pattern|blocksize|device-size|dirent)$/.test(a.value) ? i + 1 : i;
+      const long = _long(a.value, SCRUB_LONG);
+      removes ||= long === "remove";
+      fills ||= long === "freespace";
+      return !a.value.includes("=") && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") ? i + 1 : i;
     }
     const got = clusterValue(args, i, "pbsD");
     const letters = a.value.slice(1, got ? got.at : undefined);
@@ -47,8 +58,9 @@ export const fallocate: Handler = ({ name, args }) => {
   let changes = false;
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
-      changes ||= /^--(punch-hole|zero-range|collapse-range|insert-range)$/.test(a.value);
-      return /^--(offset|length)$/.test(a.value) ? i + 1 : i;
+      const long = _long(a.value, FALLOCATE_LONG);
+      changes ||= /^(punch-hole|zero-range|collapse-range|insert-range)$/.test(long ?? "");
+      return !a.value.includes("=") && /^(offset|length)$/.test(long ?? "") ? i + 1 : i;
     }
     const got = clusterValue(args, i, "ol");
     changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));
