@@ -15,7 +15,12 @@ export const GIT_COMMAND_VARS = ["GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIF
 // Variables naming files a program loads and runs: shell startup files, libraries the dynamic
 // loader maps into every program it starts (shells and interpreters too), interpreter start-up
 // code, commands git runs. A program's children inherit them all.
-const LOADER_VARS = [...SHELL_STARTUP_VARS, "LD_PRELOAD", "LD_AUDIT", ...INTERPRETER_STARTUP_VARS, "PROMPT_COMMAND", ...GIT_COMMAND_VARS];
+// Session 7: macOS's loader variable, the JVM's agents (`-javaagent:x.jar`, `-agentpath:x.so`),
+// the helpers ssh and `sudo -A` run for a password, and the shell npm runs scripts with.
+const LOADER_VARS = [
+  ...SHELL_STARTUP_VARS, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", ...INTERPRETER_STARTUP_VARS, "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+  "JDK_JAVA_OPTIONS", "PROMPT_COMMAND", ...GIT_COMMAND_VARS, "SSH_ASKPASS", "SUDO_ASKPASS", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL",
+];
 // A shared library's name (`x.so`, `libtinfo.so.6`, `ld-linux-x86-64.so.2`).
 const LIBRARY = /\.so(?:\.[0-9.]+)?$/;
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
@@ -90,8 +95,48 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   }
   const files = TOOL_FILES[name];
   if (files) out.push(...files);
+  const configs = JS_CONFIGS[name];
+  if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
+  if (name === "deno" && words.includes("task")) out.push("deno.json", "deno.jsonc");
   return out;
 }
+
+// The JavaScript and TypeScript files node tools load from their folder as code: each
+// `NAME.config.*` or rc file, with every extension they accept (session 7: a written
+// `vite.config.js` then `npx vite build` ran its code unread).
+const JS_EXTENSIONS = ["js", "cjs", "mjs", "ts", "cts", "mts"];
+const JS_CONFIGS: Record<string, string[]> = {
+  vite: ["vite.config"],
+  vitest: ["vitest.config", "vite.config", "vitest.workspace"],
+  jest: ["jest.config"],
+  eslint: ["eslint.config", ".eslintrc"],
+  webpack: ["webpack.config"],
+  "webpack-cli": ["webpack.config"],
+  next: ["next.config"],
+  playwright: ["playwright.config"],
+  babel: ["babel.config", ".babelrc"],
+  rollup: ["rollup.config"],
+  prettier: ["prettier.config", ".prettierrc"],
+  tailwindcss: ["tailwind.config"],
+  postcss: ["postcss.config"],
+  astro: ["astro.config"],
+  nuxt: ["nuxt.config"],
+  nuxi: ["nuxt.config"],
+  "svelte-kit": ["svelte.config"],
+  tsup: ["tsup.config"],
+  mocha: [".mocharc"],
+  cypress: ["cypress.config"],
+  stylelint: ["stylelint.config", ".stylelintrc"],
+  commitlint: ["commitlint.config"],
+  "lint-staged": ["lint-staged.config", ".lintstagedrc"],
+  gulp: ["gulpfile"],
+  grunt: ["Gruntfile"],
+  karma: ["karma.conf"],
+  "vue-cli-service": ["vue.config"],
+  remix: ["remix.config"],
+  docusaurus: ["docusaurus.config"],
+  pnpm: [".pnpmfile"],
+};
 
 /**
  * The files `python -m NAME` runs: NAME.py or NAME/__main__.py, after the `__init__.py` of each
@@ -129,6 +174,10 @@ const TOOL_FILES: Record<string, string[]> = {
   composer: ["composer.json"],
   task: ["Taskfile.yml", "Taskfile.yaml"],
   vagrant: ["Vagrantfile"],
+  // Session 7: hooks pre-commit runs from its configuration, meson's build language, poe's tasks.
+  "pre-commit": [".pre-commit-config.yaml", ".pre-commit-config.yml"],
+  meson: ["meson.build", "meson_options.txt", "meson.options"],
+  poe: ["pyproject.toml", "poe_tasks.toml"],
 };
 
 /**

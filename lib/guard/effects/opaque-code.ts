@@ -84,11 +84,14 @@ const PYTHON_IMPORT = /\bfrom\s+[\w.]+\s+import\b[\w., \t()*]*|\bimport\s+[\w., 
 // `const cp = child_process` are removed is a use the rules cannot follow: `cp.fork(…)`,
 // `const f = cp.execSync`, `fs['rm' + 'Sync']`.
 const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promises|fs)\b(?!\s*[.[])/g;
+// `module.exports` is the object a CommonJS file exports (every `*.config.cjs` assigns it), not
+// the module loader the reflection rule above is about (`module.constructor._load`, `module.require`).
+const MODULE_EXPORTS = /\bmodule\s*\.\s*exports\b/g;
 const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
 
 /** Whether code (after the resolved calls are removed: `residual`) holds a capability the rules cannot follow. */
 export function isOpaque(residual: string, language: Language, aliases: readonly string[]): boolean {
-  if (NAMED[language].test(residual)) return true;
+  if (NAMED[language].test(language === "node" ? residual.replace(MODULE_EXPORTS, " ") : residual)) return true;
   switch (language) {
     case "python": {
       const code = residual.replace(PYTHON_IMPORT, " ");

@@ -41,14 +41,14 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // bash -c …`, a library in an LD_LIBRARY_PATH folder); but the ones a program's own module
   // judges: a shell's start-up files (shell-startup.ts), an interpreter's start-up code
   // (loader-sources.ts), the commands git runs (git-env.ts). Of the files an interpreter reads
-  // by itself only pytest's conftest.py and bun's package.json are this module's.
+  // by itself only pytest's conftest.py, bun's package.json and deno's deno.json are this module's.
   const shell = SHELLS.has(name);
   const language = LANGUAGES[name];
   const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
   const own = name === "git" ? GIT_COMMAND_VARS : shell ? SHELL_STARTUP_VARS : language ? INTERPRETER_STARTUP_VARS : [];
   // `python -m pip install ./dir` builds the folder's package as pip does.
   const packages = language ? localPackageFiles(name, args) : [];
-  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json)$/.test(v) || packages.includes(v));
+  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|deno\.jsonc?)$/.test(v) || packages.includes(v));
   const folders = libraryFolders(cmd, ctx);
   const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
@@ -63,13 +63,40 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     const text = lineWrittenText(word, ctx, cmd);
     if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
   }
+  if (name === "go") ops.push(..._goSources(args, ctx));
   return name === "git" ? [...ops, ..._hooks(args, cmd, ctx)] : ops;
+}
+
+// go's subcommands that run code from the package's own sources: `go generate` runs each
+// `//go:generate` line, `go test` and `go run` run the compiled code.
+const GO_RUNS = new Set(["generate", "test", "run"]);
+
+/**
+ * Go sources the line wrote below the running folder, when go runs code from them (session 7:
+ * `printf '//go:generate rm -rf /home' > gen.go; go generate ./...` ran rm): a `//go:generate`
+ * line is a command (go runs it without a shell, the guard reads it as one); Go code itself is
+ * not read, so `go test`/`go run` of a written source is unknown.
+ */
+function _goSources(args: Word[], ctx: AnalyzeContext): Op[] {
+  const sub = args.find((a) => a.dynamic || !a.value.startsWith("-"));
+  const cwd = ctx.state.cwd;
+  if (!sub || sub.dynamic || !GO_RUNS.has(sub.value) || !ctx.state.scripts) return [];
+  const ops: Op[] = [];
+  for (const [file, text] of ctx.state.scripts) {
+    if (!file.endsWith(".go") || (cwd !== null && !file.startsWith(`${cwd}/`))) continue;
+    if (text === null || sub.value !== "generate") return [op("unknown", "go")];
+    for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.*)$/gm)) ops.push(...analyzeText(m[1]!, "posix", ctx));
+  }
+  return ops;
 }
 
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {
   if (text === null || ctx.depth >= 8) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
   if (file === "package.json") return _packageScripts(name, text, ctx);
+  if (file === "deno.json" || file === "deno.jsonc") return _denoTasks(name, text, ctx);
+  // A node tool's config file (implicit-inputs.ts JS_CONFIGS) is code node runs.
+  if (/\.[cm]?[jt]s$/.test(file)) return scanCode(text, "node", ctx);
   if (file === ".envrc") return analyzeText(text, "posix", ctx);
   if ((name === "make" || name === "gmake") && !file.endsWith(".mk")) return _makeRecipes(name, text, ctx);
   if (/\.(txt|in)$/.test(file) && /^(pip[0-9.]*|pipx|uv|python[0-9.]*)$/.test(name)) return _requirements(name, text);
@@ -112,6 +139,30 @@ function _packageScripts(name: string, text: string, ctx: AnalyzeContext): Op[] 
   for (const value of Object.values(scripts).slice(0, MAX_RECIPES)) {
     if (typeof value !== "string") return [op("unknown", name)];
     ops.push(...analyzeText(value, "posix", ctx));
+  }
+  return ops;
+}
+
+/**
+ * `deno task NAME` runs a task of deno.json as a command line (deno's own shell, which reads
+ * the POSIX shapes the guard reads). A task is a string or an object with a `command`; JSONC's
+ * comments, or any other shape, are text the guard does not follow: unknown.
+ */
+function _denoTasks(name: string, text: string, ctx: AnalyzeContext): Op[] {
+  let tasks: unknown;
+  try {
+    tasks = (JSON.parse(text) as Record<string, unknown> | null)?.tasks;
+  } catch {
+    return [op("unknown", name)];
+  }
+  if (tasks === undefined) return [];
+  if (typeof tasks !== "object" || tasks === null) return [op("unknown", name)];
+  const ops: Op[] = [];
+  for (const task of Object.values(tasks).slice(0, MAX_RECIPES)) {
+    const command = typeof task === "string" ? task : typeof task === "object" && task !== null ? (task as { command?: unknown }).command : undefined;
+    if (command === undefined && typeof task === "object") continue;
+    if (typeof command !== "string") return [op("unknown", name)];
+    ops.push(...analyzeText(command, "posix", ctx));
   }
   return ops;
 }

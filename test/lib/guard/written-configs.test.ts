@@ -1,0 +1,44 @@
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Files a tool loads as code from its folder, or that a variable names, written earlier in the
+// same line (session 7; implicit-inputs.ts, written-inputs.ts): every ANCESTOR and UNKNOWN row
+// below was ALLOW_NOOP. Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+const RM_JS = `printf 'require("child_process").execSync("rm -rf ~")'`;
+
+table("node tools' config files are code node runs", [
+  ["vite.config.js then vite", `${RM_JS} > vite.config.js; npx vite build`, ...ANCESTOR],
+  ["vitest reads vite.config.ts", `${RM_JS} > vite.config.ts; npx vitest run`, ...ANCESTOR],
+  ["eslint.config.mjs", `${RM_JS} > eslint.config.mjs; npx eslint .`, ...ANCESTOR],
+  ["playwright.config.ts", `${RM_JS} > playwright.config.ts; npx playwright test`, ...ANCESTOR],
+  ["pnpm's .pnpmfile.cjs", `${RM_JS} > .pnpmfile.cjs; pnpm install`, ...ANCESTOR],
+  ["a harmless ESM config", "printf 'export default { plugins: [] }' > vite.config.js; npx vite build", ...NOOP],
+  ["a harmless CommonJS config", `printf 'module.exports = { testEnvironment: "node" }' > jest.config.js; npx jest`, ...NOOP],
+  ["module.exports in a one-liner", "node -e 'module.exports = { a: 1 }'", ...OK],
+  ["the module loader is still reflection", `node -e 'module.require("child_process")'`, ...UNKNOWN],
+  ["a config that is there", "npx vite build", ...OK],
+]);
+
+table("task files and build languages", [
+  ["deno.json's tasks", `printf '{"tasks":{"x":"rm -rf ~"}}' > deno.json; deno task x`, ...ANCESTOR],
+  ["a task object's command", `printf '{"tasks":{"x":{"command":"rm -rf ~"}}}' > deno.json; deno task x`, ...ANCESTOR],
+  ["a harmless task", `printf '{"tasks":{"dev":"deno run -A main.ts"}}' > deno.json; deno task dev`, ...NOOP],
+  ["a go:generate line", String.raw`printf 'package main\n//go:generate rm -rf /home\n' > gen.go; go generate ./...`, ...ANCESTOR],
+  ["a harmless go:generate line", String.raw`printf 'package main\n//go:generate stringer -type=Pill\n' > gen.go; go generate ./...`, ...NOOP],
+  ["go test of a written source", String.raw`printf 'package x\n' > x_test.go; go test ./...`, ...UNKNOWN],
+  ["go build of a written source", String.raw`printf 'package main\n' > main.go; go build ./...`, ...NOOP],
+  ["pre-commit's configuration", String.raw`printf 'repos: []\n' > .pre-commit-config.yaml; pre-commit run -a`, ...UNKNOWN],
+  ["meson.build", `printf 'run_command("rm", "-rf", "/home")' > meson.build; meson setup build`, ...UNKNOWN],
+  ["poe's tasks in pyproject.toml", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; poe x`, ...UNKNOWN],
+]);
+
+table("programs and libraries variables name", [
+  ["SSH_ASKPASS", "printf 'rm -rf ~' > x.sh; chmod +x x.sh; SSH_ASKPASS=./x.sh SSH_ASKPASS_REQUIRE=force ssh host", ...UNKNOWN],
+  ["SUDO_ASKPASS", "printf 'rm -rf ~' > x.sh; chmod +x x.sh; SUDO_ASKPASS=./x.sh sudo -A ls", ...UNKNOWN],
+  ["npm's script shell", "printf 'rm -rf ~' > x.sh; chmod +x x.sh; npm_config_script_shell=./x.sh npm run build", ...UNKNOWN],
+  ["a JVM agent", "printf 'x' > e.jar; JAVA_TOOL_OPTIONS=-javaagent:e.jar java -version", ...UNKNOWN],
+  ["macOS's DYLD_INSERT_LIBRARIES", "printf 'x' > e.dylib; DYLD_INSERT_LIBRARIES=./e.dylib ls", ...UNKNOWN],
+  ["JVM options that name no file", "JAVA_TOOL_OPTIONS=-Xmx512m java -version", ...OK],
+]);
