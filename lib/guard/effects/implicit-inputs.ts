@@ -207,6 +207,23 @@ function _pytest(name: string, args: Word[]): boolean {
   return /^python[0-9.]*$/.test(name) && pythonModule(args)?.value === "pytest";
 }
 
+// Test runners of node code (`bun test`, `deno test` and `node --test` are read from their arguments).
+const JS_TEST_RUNNERS = new Set(["jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress"]);
+
+/**
+ * The test files a test runner collects below its folder and runs, with their language (session
+ * 7: a `test_x.py` the line wrote, then pytest, ran its code unread): pytest's `test_*.py` and
+ * `*_test.py`, node runners' `*.test.*`/`*.spec.*` and `__tests__/` files, rspec's `*_spec.rb`.
+ */
+export function collectedTests(name: string, args: Word[]): { pattern: RegExp; language: "python" | "node" | "ruby" } | null {
+  if (_pytest(name, args)) return { pattern: /\/(?:test_[^/]*|[^/]*_test)\.py$/, language: "python" };
+  const sub = args[0]?.value;
+  if (JS_TEST_RUNNERS.has(name) || ((name === "bun" || name === "deno") && sub === "test") || (name === "node" && args.some((a) => a.value === "--test"))) {
+    return { pattern: /\/(?:[^/]*[._-](?:test|spec)\.[cm]?[jt]sx?|__tests__\/[^/]*\.[cm]?[jt]sx?)$/, language: "node" };
+  }
+  return name === "rspec" ? { pattern: /_spec\.rb$/, language: "ruby" } : null;
+}
+
 /**
  * Downloaded files a program loads wherever they are (red team 5), as a test on the absolute
  * names of the tainted files: any python runs a site folder's `.pth` files and its

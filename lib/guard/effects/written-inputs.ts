@@ -5,7 +5,7 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
-import { GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
+import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { localPackageFiles } from "./package-installs.ts";
@@ -64,6 +64,8 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
   }
   if (name === "go") ops.push(..._goSources(args, ctx));
+  const tests = collectedTests(name, args);
+  if (tests) for (const [, text] of _writtenBelow(ctx, (file) => tests.pattern.test(file))) ops.push(...(text === null ? [op("unknown", name)] : scanCode(text, tests.language, ctx)));
   return name === "git" ? [...ops, ..._hooks(args, cmd, ctx)] : ops;
 }
 
@@ -79,15 +81,19 @@ const GO_RUNS = new Set(["generate", "test", "run"]);
  */
 function _goSources(args: Word[], ctx: AnalyzeContext): Op[] {
   const sub = args.find((a) => a.dynamic || !a.value.startsWith("-"));
-  const cwd = ctx.state.cwd;
-  if (!sub || sub.dynamic || !GO_RUNS.has(sub.value) || !ctx.state.scripts) return [];
+  if (!sub || sub.dynamic || !GO_RUNS.has(sub.value)) return [];
   const ops: Op[] = [];
-  for (const [file, text] of ctx.state.scripts) {
-    if (!file.endsWith(".go") || (cwd !== null && !file.startsWith(`${cwd}/`))) continue;
+  for (const [, text] of _writtenBelow(ctx, (file) => file.endsWith(".go"))) {
     if (text === null || sub.value !== "generate") return [op("unknown", "go")];
     for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.*)$/gm)) ops.push(...analyzeText(m[1]!, "posix", ctx));
   }
   return ops;
+}
+
+/** The files the line wrote below the running folder (anywhere when it is unknown) that `wanted` picks, with their text. */
+function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean): Array<[string, string | null]> {
+  const cwd = ctx.state.cwd;
+  return [...(ctx.state.scripts ?? [])].filter(([file]) => wanted(file) && (cwd === null || file.startsWith(`${cwd}/`)));
 }
 
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {

@@ -42,3 +42,15 @@ table("programs and libraries variables name", [
   ["macOS's DYLD_INSERT_LIBRARIES", "printf 'x' > e.dylib; DYLD_INSERT_LIBRARIES=./e.dylib ls", ...UNKNOWN],
   ["JVM options that name no file", "JAVA_TOOL_OPTIONS=-Xmx512m java -version", ...OK],
 ]);
+
+table("test files a test runner collects", [
+  ["pytest's test_*.py", String.raw`printf 'import os\nos.system("rm -rf ~")\n' > test_x.py; pytest`, ...ANCESTOR],
+  ["python -m pytest of a folder's *_test.py", String.raw`printf 'import os\nos.system("rm -rf ~")\n' > tests/x_test.py; python3 -m pytest tests`, ...ANCESTOR],
+  ["jest's *.test.js", `${RM_JS} > a.test.js; npx jest`, ...ANCESTOR],
+  ["vitest's *.spec.ts", `${RM_JS} > src/a.spec.ts; npx vitest run`, ...ANCESTOR],
+  ["bun test", `${RM_JS} > a.test.ts; bun test`, ...ANCESTOR],
+  ["node --test", `${RM_JS} > a.test.mjs; node --test`, ...ANCESTOR],
+  ["rspec's *_spec.rb", `printf 'system("rm -rf ~")' > x_spec.rb; rspec`, ...ANCESTOR],
+  ["a harmless test", String.raw`printf 'def test_a():\n    assert 1\n' > test_x.py; pytest`, ...NOOP],
+  ["another runner's tests", String.raw`printf 'import os\nos.system("rm -rf ~")\n' > test_x.py; npx jest`, ...NOOP],
+]);
