@@ -227,9 +227,12 @@ export function collectedTests(name: string, args: Word[]): { pattern: RegExp; l
 /**
  * Downloaded files a program loads wherever they are (red team 5), as a test on the absolute
  * names of the tainted files: any python runs a site folder's `.pth` files and its
- * sitecustomize/usercustomize, pytest collects conftest.py and test files under its folders.
+ * sitecustomize/usercustomize, pytest collects conftest.py and test files under its folders, and
+ * the other test runners theirs (collectedTests).
  */
 export function implicitPattern(name: string, args: Word[]): RegExp | null {
+  const tests = collectedTests(name, args);
+  if (tests && tests.language !== "python") return tests.pattern;
   if (_pytest(name, args)) return /\/(?:conftest\.py|test_[^/]*\.py|[^/]*_test\.py)$|\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/;
   return /^python[0-9.]*$/.test(name) || name === "pip" || /^pip[0-9.]+$/.test(name) ? /\/(?:site|dist)-packages\/(?:[^/]*\.pth|(?:site|user)customize\.py)$/ : null;
 }
