@@ -236,6 +236,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["consul", lazy(storeClis, "consul")],
   ["vault", lazy(storeClis, "vault")],
   ["influx", lazy(storeClis, "influx")],
+  ["mongorestore", lazy(storeClis, "mongorestore")],
+  ...named(["kafka-topics", "kafka-topics.sh"], lazy(storeClis, "kafkaTopics")),
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
   ...named(APP_CLIS, lazy(appDatabases, "appCli")),
   ["bundle", lazy(appDatabases, "bundle")],

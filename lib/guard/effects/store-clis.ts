@@ -8,9 +8,9 @@ import { influxql } from "./sql-clients.ts";
 
 /**
  * Command-line clients of key-value, configuration, secret and time-series stores whose
- * commands remove data (ASK_DATA_STORE_DESTROY, like kv-stores.ts): etcdctl, consul, vault and
- * influx. Value writes (`etcdctl put`, `consul kv put`, `vault kv put`, `influx write`) add or
- * change single values and pass, like Redis SET; reads, help and a subcommand the guard can see
+ * commands remove data (ASK_DATA_STORE_DESTROY, like kv-stores.ts): etcdctl, consul, vault,
+ * influx, mongorestore `--drop` and `kafka-topics --delete`. Value writes (`etcdctl put`,
+ * `consul kv put`, `vault kv put`, `influx write`) add or change single values and pass, like Redis SET; reads, help and a subcommand the guard can see
  * to be harmless pass; a subcommand hidden in an expansion asks.
  */
 const destroy = (inv: Invocation): Op[] => [op("data-destroy", inv.name)];
@@ -115,6 +115,15 @@ export const influx: Handler = (inv) => {
   }
   return influxql(inv);
 };
+
+/**
+ * mongorestore `--drop` drops each collection before restoring it (what the dump does not hold
+ * is gone), and `kafka-topics --delete` (kafka-topics.sh) deletes a topic and its messages
+ * (session 7: both were ALLOW_NO_EFFECT). A computed option word may be either.
+ */
+export const mongorestore: Handler = (inv) => (inv.args.some((a) => (a.dynamic && a.value.startsWith("-")) || a.value === "--drop") ? destroy(inv) : []);
+
+export const kafkaTopics: Handler = (inv) => (inv.args.some((a) => (a.dynamic && a.value.startsWith("-")) || a.value === "--delete") ? destroy(inv) : []);
 
 /** The command a lock holder runs, as given after the lock's name (`etcdctl lock NAME CMD …`, `consul lock PREFIX CMD …`). */
 function _runs(line: CliLine, inv: Invocation): Op[] {

@@ -55,6 +55,12 @@ const CQL: Row[] = [
 ];
 
 const OTHERS: Row[] = [
+  // Session 7: both were ALLOW_NO_EFFECT.
+  ["mongorestore --drop", "mongorestore --drop dump/", ...ASK],
+  ["mongorestore without --drop adds", "mongorestore dump/", ...OK],
+  ["kafka-topics --delete", "kafka-topics --delete --topic t --bootstrap-server 127.0.0.1:9092", ...ASK],
+  ["kafka-topics.sh --delete", "kafka-topics.sh --bootstrap-server 127.0.0.1:9092 --delete --topic t", ...ASK],
+  ["kafka-topics --list", "kafka-topics --list --bootstrap-server 127.0.0.1:9092", ...OK],
   ["influx delete", "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z", ...ASK],
   ["influx bucket delete", "influx bucket delete -n metrics", ...ASK],
   ["influx restore", "influx restore --full ./backup", ...ASK],
