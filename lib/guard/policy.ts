@@ -14,6 +14,10 @@ import { isStartupFile } from "./startup-files.ts";
 import { copiedNames, replacedIn } from "./policy-replaces.ts";
 import { linkTargetOrNull, lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
 
+// A Windows Startup folder (`%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup`, the
+// all-users one below ProgramData is a system tree), or an entry in it.
+const STARTUP_FOLDER = /\/start menu\/programs\/startup(?:\/|$)/i;
+
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
 
@@ -152,6 +156,8 @@ function _spelledInStore(word: Word, cwd: string | null, pc: PathContext): boole
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
+  // A file written into a Startup folder runs at every logon, outside any hook: asked as a Run key is.
+  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && STARTUP_FOLDER.test(path)) return "ASK_PERSISTENT_CODE";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
   // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
   // rules that need it before the class rules, and otherwise only where a later rule asks.

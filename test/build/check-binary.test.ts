@@ -87,6 +87,7 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["app-databases.ts (bundle)", "bundle exec rails db:drop"],
     ["traps.ts", "trap 'cd ~' DEBUG; rm -rf ./x"],
     ["code-writes.ts", "python3 -c \"open('/etc/hosts', 'w').write('x')\""],
+    ["windows-programs.ts", "vssadmin delete shadows /all /quiet"],
     ["written-imports.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > evil.py && python3 -c 'import evil'"],
     ["zsh-startup.ts", "printf 'rm -rf ~' > .zshenv; ZDOTDIR=. zsh -c 'echo hi'"],
     ["shell-text-runners.ts", "nix-shell --run 'rm -rf ~/x'"],

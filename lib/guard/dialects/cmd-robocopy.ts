@@ -12,7 +12,7 @@ const LISTS = new Set(["xf", "xd", "if"]);
 /**
  * `robocopy SRC DST [FILE…] [OPTIONS]` as rsync of SRC's contents into DST: /MIR and /PURGE
  * delete what DST holds that SRC lacks (`--delete`), /MOV and /MOVE delete the copied sources
- * (`--remove-source-files`), /L only lists (a no-op), /JOB reads options from a file (unknown).
+ * (the copy, then `mv -T SRC DST`), /L only lists (a no-op), /JOB reads options from a file (unknown).
  * /LOG:FILE and /UNILOG:FILE overwrite FILE, the `+` forms append: pushed to `out` as redirections.
  */
 export function translateRobocopy(args: Word[], out: SimpleCommand[]): Word[] {
@@ -35,11 +35,13 @@ export function translateRobocopy(args: Word[], out: SimpleCommand[]): Word[] {
   if (options.has("l")) return [literalWord(SYNTHETIC.noop)];
   const [source, destination] = operands;
   if (!source || !destination) return [];
-  const flags = [
-    ...(options.has("mir") || options.has("purge") ? [literalWord("--delete")] : []),
-    ...(options.has("mov") || options.has("move") ? [literalWord("--remove-source-files")] : []),
-  ];
-  return [literalWord("rsync"), literalWord("-r"), ...flags, literalWord("--"), _contents(source), _contents(destination)];
+  const flags = options.has("mir") || options.has("purge") ? [literalWord("--delete")] : [];
+  const copy = [literalWord("rsync"), literalWord("-r"), ...flags, literalWord("--"), _contents(source), _contents(destination)];
+  if (!options.has("mov") && !options.has("move")) return copy;
+  // /MOV and /MOVE delete the sources once copied: the copy, then `mv -T SRC DST`, judged like mv
+  // (out of the workspace or into the temporary directory asks; protected storage blocks).
+  out.push({ argv: copy, assigns: [], redirects: [], pipeFrom: undefined });
+  return [literalWord("mv"), literalWord("-T"), literalWord("--"), source, destination];
 }
 
 /** `DIR/`: rsync's spelling of "the folder's contents", robocopy's only reading of SRC and DST. */

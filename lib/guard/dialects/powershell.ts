@@ -129,6 +129,8 @@ function _translate(all: Word[], cx: _Context): Word[] {
   if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out, (program, argv) => _native(program, argv, cx));
   // `type` is Get-Content's alias, not the shells' builtin of that name: it prints the files.
   if (name === "type") return [literalWord("get-content"), ...args];
+  // `sp` is Set-ItemProperty's alias (a program of that name elsewhere is another one).
+  if (name === "sp") return [literalWord("set-itemproperty"), ...args];
   const native = _native(name, args, cx);
   if (native) return native;
   if (_environmentListing(name, args)) return [literalWord("env")];

@@ -65,6 +65,7 @@ const toolOutputs = once((): typeof import("./tool-outputs.ts") => require("./to
 const tar = once((): typeof import("./tar.ts") => require("./tar.ts"));
 const traps = once((): typeof import("./traps.ts") => require("./traps.ts"));
 const xargs = once((): typeof import("./xargs.ts") => require("./xargs.ts"));
+const windowsPrograms = once((): typeof import("./windows-programs.ts") => require("./windows-programs.ts"));
 
 /** Every handler's ops, in order. */
 const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) => h(inv));
@@ -280,6 +281,21 @@ export const PROGRAMS = new Map<string, Handler>([
   ["gh", all(lazy(ghUploads, "gh"), lazy(serviceDeletes, "gh"))],
   // Hosting, cloud and VM CLIs' deletes (ASK_INFRA_DESTROY): service-deletes.ts.
   ...named(SERVICE_CLIS, lazy(serviceDeletes, "serviceCli")),
+  // Windows programs and cmdlets: persistence, destroyed backups, ownership and ACLs, registry
+  // deletes, and the Linux command wsl runs (windows-programs.ts).
+  ["schtasks", lazy(windowsPrograms, "schtasks")],
+  ["reg", lazy(windowsPrograms, "reg")],
+  ["sc", lazy(windowsPrograms, "sc")],
+  ...named(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"], lazy(windowsPrograms, "persistingCmdlet")),
+  ...named(["new-itemproperty", "set-itemproperty"], lazy(windowsPrograms, "itemProperty")),
+  ["vssadmin", lazy(windowsPrograms, "vssadmin")],
+  ["wmic", lazy(windowsPrograms, "wmic")],
+  ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], lazy(windowsPrograms, "removeInstance")),
+  ["wbadmin", lazy(windowsPrograms, "wbadmin")],
+  ["bcdedit", lazy(windowsPrograms, "bcdedit")],
+  ["diskpart", lazy(windowsPrograms, "diskpart")],
+  ...named(["takeown", "icacls", "cacls", "attrib"], lazy(windowsPrograms, "permissions")),
+  ["wsl", lazy(windowsPrograms, "wsl")],
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);

@@ -164,7 +164,8 @@ table("red-team 5 C5: robocopy", "cmd", [
   ["quoted destination", 'robocopy empty "%USERPROFILE%\\.ssh" /MIR', ...OUTSIDE],
   ["through cmd /c", "cmd /c robocopy empty %USERPROFILE%\\.ssh /MIR", ...OUTSIDE],
   ["/MIR in the workspace", "robocopy empty src /MIR", ...UNKNOWN],
-  ["/MOVE of workspace files", "robocopy src b /MOVE", ...UNKNOWN],
+  // Session 7: /MOVE is judged like `mv -T src b` (it was the rsync --remove-source-files reading, unknown).
+  ["/MOVE of workspace files", "robocopy src b /MOVE", ...OK],
   ["/XD values are no operands", "robocopy empty src /XD %USERPROFILE% /MIR", ...UNKNOWN],
   ["/LOG: overwrites its file", "robocopy src b /LOG:%USERPROFILE%\\.bashrc", ...ASK_OUT],
   ["a file over a profile file", "robocopy src %USERPROFILE% .bashrc", ...ASK_OUT],

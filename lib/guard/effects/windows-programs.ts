@@ -1,0 +1,318 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { bindParameters, valuesOf } from "../dialects/powershell-bind.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { scriptFile, stdinInput } from "./data-input.ts";
+import { persistentCode } from "./git-persistent-config.ts";
+
+/*
+ * Windows programs both cmd and PowerShell run, and the cmdlets beside them, that persist code,
+ * destroy backups, take ownership or change ACLs, delete registry keys, or run a Linux command
+ * (wsl). The dialects hand them over with their words (`\` already `/`, quotes removed); a switch
+ * is a word that starts with `/` or `-`, compared without case. Microsoft's documentation of each
+ * program (learn.microsoft.com/windows-server/administration/windows-commands/NAME) is the source.
+ */
+
+const unknown = (verb: string): Op[] => [op("unknown", verb)];
+const disk = (verb: string): Op[] => [op("disk", verb)];
+const lower = (w: Word | undefined): string => (w && !w.dynamic ? w.value.toLowerCase() : "");
+// A switch: `/x` or `-x` without a further `/` (a path the dialect spelled with `/` is no switch).
+const isSwitch = (w: Word): boolean => !w.dynamic && /^[/-][^/]*$/.test(w.value);
+
+// Registry keys whose values Windows runs (at logon, at boot, when a program starts, at every
+// cmd start), below HKCU or HKLM (or a user's hive under HKU), with `Wow6432Node` folded away:
+// Run, RunOnce, RunOnceEx, RunServices(Once), the policies' Run, Winlogon (Userinit, Shell),
+// Windows NT's `Windows` (AppInit_DLLs, Load), Image File Execution Options (Debugger), the
+// services, cmd's AutoRun, and the shell folders (where the Startup folder lies).
+const PERSISTENCE_KEYS = [
+  "software/microsoft/windows/currentversion/run",
+  "software/microsoft/windows/currentversion/runonce",
+  "software/microsoft/windows/currentversion/runonceex",
+  "software/microsoft/windows/currentversion/runservices",
+  "software/microsoft/windows/currentversion/runservicesonce",
+  "software/microsoft/windows/currentversion/policies/explorer/run",
+  "software/microsoft/windows/currentversion/explorer/shell folders",
+  "software/microsoft/windows/currentversion/explorer/user shell folders",
+  "software/microsoft/windows nt/currentversion/winlogon",
+  "software/microsoft/windows nt/currentversion/windows",
+  "software/microsoft/windows nt/currentversion/image file execution options",
+  "software/microsoft/command processor",
+  "system/currentcontrolset/services",
+];
+// A key's root as reg.exe (`HKCU\…`, `\\HOST\HKLM\…`) and PowerShell's registry provider
+// (`HKCU:\…`, `Registry::HKEY_CURRENT_USER\…`) spell it.
+const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users):?(?:\/+|$)/;
+
+/**
+ * Whether a registry key is (`below`: at or below) a key Windows runs values of, or (`above`)
+ * one of its ancestors, whose import or restore may write it. A key the guard cannot read may be
+ * either; a path without a registry root is none (a file, for Set-ItemProperty).
+ */
+function persistenceKey(key: Word | undefined, above: boolean): boolean {
+  if (!key || key.dynamic) return true;
+  const m = KEY_ROOT.exec(key.value.toLowerCase());
+  if (!m) return false;
+  let rest = key.value.toLowerCase().slice(m[0].length).replace(/\/+$/, "");
+  // HKU\SID\…: a user's hive; HKLM\SYSTEM\ControlSet001 is CurrentControlSet.
+  if (m[1] === "hku" || m[1] === "hkey_users") rest = rest.slice(rest.indexOf("/") + 1 || rest.length);
+  rest = rest.replace(/^software\/wow6432node(?=\/|$)/, "software").replace(/^system\/controlset\d{3}(?=\/|$)/, "system/currentcontrolset");
+  return PERSISTENCE_KEYS.some((p) => rest === p || rest.startsWith(`${p}/`) || (above && (rest === "" || p.startsWith(`${rest}/`))));
+}
+
+/** A file the program writes: an overwrite of it, which later parts of the line meet as created. */
+function written(verb: string, file: Word | undefined): Op[] {
+  return file && file.value !== "-" ? [{ ...op("overwrite", verb, [file]), lands: "created" }] : [];
+}
+
+/**
+ * `schtasks /create|/change|/run …`: a task runs its command later (at logon, on a schedule) or
+ * now, outside any hook: ASK_PERSISTENT_CODE, as crontab asks. The command `/tr` names is judged
+ * too, as cmd text. /query, /delete and /end pass.
+ */
+export const schtasks: Handler = (inv) => {
+  const [verb, next] = inv.args;
+  if (!verb) return [];
+  if (verb.dynamic) return [persistentCode("schtasks")];
+  // cmd's dialect reads `/create` and `/change` as `/c` with text attached (`cmd /c"…"`): joined back.
+  const spelled = lower(verb) === "/c" && next && !next.dynamic ? `/c${next.value}` : verb.value;
+  if (!/^[/-](create|change|run)$/i.test(spelled)) return [];
+  const ops = [persistentCode("schtasks")];
+  const at = inv.args.findIndex((a) => /^[/-]tr$/i.test(lower(a)));
+  const task = at < 0 ? undefined : inv.args[at + 1];
+  if (task && !task.dynamic) ops.push(...analyzeText(task.value, "cmd", inv.ctx));
+  return ops;
+};
+
+/**
+ * reg.exe: `add` (and `copy` onto, `restore` into) a key Windows runs values of asks
+ * (ASK_PERSISTENT_CODE); `import FILE` asks when the file names such a key or cannot be read (a
+ * UTF-16 export included); `delete` is unknown, as `Remove-Item -Path HKLM:\KEY -Recurse` is (no
+ * quarantine holds a key); `export`/`save KEY FILE` write FILE; query, compare, load pass.
+ */
+export const reg: Handler = (inv) => {
+  const [verb, ...rest] = inv.args;
+  if (!verb) return [];
+  if (verb.dynamic) return unknown("reg");
+  const operands = rest.filter((a) => !isSwitch(a));
+  switch (verb.value.toLowerCase()) {
+    case "add":
+      return persistenceKey(operands[0], false) ? [persistentCode("reg")] : [];
+    case "copy":
+    case "restore":
+      return persistenceKey(operands[verb.value.toLowerCase() === "copy" ? 1 : 0], true) ? [persistentCode("reg")] : [];
+    case "import":
+      return _regFile(scriptFile(operands[0], inv.ctx)) ? [persistentCode("reg")] : [];
+    case "delete":
+      return unknown("reg");
+    case "export":
+    case "save":
+      return written("reg", operands[1]);
+    default:
+      return [];
+  }
+};
+
+/** Whether a .reg file may write a key Windows runs values of: any section naming one, or text the guard cannot read. */
+function _regFile(text: string | null): boolean {
+  if (text === null || !/^(?:\uFEFF)?(?:Windows Registry Editor Version|REGEDIT4)/.test(text) || text.includes("\0")) return true;
+  for (const m of text.matchAll(/^\s*\[(-?)([^\]\r\n]*)\]/gm)) if (m[1] === "" && persistenceKey(literalWord(m[2]!.replace(/\\/g, "/")), false)) return true;
+  return false;
+}
+
+/** `sc [\\HOST] create|config|failure NAME …`: a service runs its program at boot, as its account. */
+export const sc: Handler = (inv) => {
+  const words = inv.args[0] && !inv.args[0].dynamic && inv.args[0].value.startsWith("//") ? inv.args.slice(1) : inv.args;
+  const verb = words[0];
+  if (!verb) return [];
+  return verb.dynamic || /^(create|config|failure)$/i.test(verb.value) ? [persistentCode("sc")] : [];
+};
+
+// Register-ScheduledTask, Set-ScheduledTask (a new action), Start-ScheduledTask (runs it now, as
+// `systemctl --user start` does) and New-Service: code that runs outside any hook.
+const PERSISTING_CMDLETS = new Set(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"]);
+
+/** The cmdlets that register a task or a service: ASK_PERSISTENT_CODE unless -WhatIf. */
+export const persistingCmdlet: Handler = (inv) => {
+  if (!PERSISTING_CMDLETS.has(inv.name)) return [];
+  return inv.args.some((a) => !a.dynamic && /^-whatif(?::\$?true)?$/i.test(a.value)) ? [] : [persistentCode(inv.name)];
+};
+
+// New-ItemProperty [-Path] <string[]> [-Name] <string> [[-Value] <Object>] …; Set-ItemProperty
+// [-Path] <string[]> [-Name] <string> [-Value] <Object> … (learn.microsoft.com/powershell/module/
+// microsoft.powershell.management/new-itemproperty, set-itemproperty).
+const ITEM_PROPERTY = {
+  params: { path: true, literalpath: true, name: true, value: true, propertytype: true, type: true, inputobject: true, filter: true, include: true, exclude: true, credential: true, force: false, passthru: false, usetransaction: false },
+  aliases: { pspath: "literalpath", lp: "literalpath", pn: "name" },
+  positional: ["path", "name", "value"],
+  shouldProcess: true,
+};
+
+/**
+ * New-ItemProperty and Set-ItemProperty (`sp`) on a registry key Windows runs values of (a Run
+ * key, Winlogon, …; `HKCU:\…`, `Registry::…`): ASK_PERSISTENT_CODE. A path the guard cannot
+ * bind or read, or one piped in, may be such a key; a file's property passes.
+ */
+export const itemProperty: Handler = (inv) => {
+  const b = bindParameters(inv.args, ITEM_PROPERTY);
+  if (b?.has("whatif")) return [];
+  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
+  if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
+  return paths.some((p) => persistenceKey(p, false)) ? [persistentCode(inv.name)] : [];
+};
+
+/** `vssadmin delete shadows|shadowstorage`, `vssadmin resize shadowstorage`: the volume's shadow copies go. */
+export const vssadmin: Handler = (inv) => {
+  const [verb, object] = inv.args;
+  if (!verb) return [];
+  if (verb.dynamic) return unknown("vssadmin");
+  const v = verb.value.toLowerCase();
+  return v === "delete" || (v === "resize" && (object?.dynamic || lower(object) === "shadowstorage")) ? disk("vssadmin") : [];
+};
+
+/**
+ * wmic: `shadowcopy … delete` (the alias or `path Win32_ShadowCopy`) removes shadow copies;
+ * `process call create TEXT` starts TEXT, judged as cmd text. A word the guard cannot read may
+ * be either: unknown.
+ */
+export const wmic: Handler = (inv) => {
+  const words = inv.args.map(lower);
+  const at = words.indexOf("create");
+  if (words.includes("process") && words.includes("call") && at >= 0) {
+    const text = inv.args[at + 1];
+    return !text || text.dynamic ? unknown("wmic") : analyzeText(text.value, "cmd", inv.ctx);
+  }
+  if (inv.args.some((a) => a.dynamic)) return unknown("wmic");
+  return words.some((w) => w === "shadowcopy" || w === "win32_shadowcopy") && words.includes("delete") ? disk("wmic") : [];
+};
+
+/** Remove-WmiObject and Remove-CimInstance: piped shadow copies are BLOCK_DISK_DESTROY; any other class is unknown. */
+export const removeInstance: Handler = (inv) => {
+  const from = inv.cmd?.pipeFrom?.argv ?? [];
+  const words = [...from, ...inv.args];
+  if (words.some((w) => !w.dynamic && /win32_shadowcopy/i.test(w.value))) return disk(inv.name);
+  return unknown(inv.name);
+};
+
+/** `wbadmin delete catalog|systemstatebackup|backup`: the backups (or the catalog that finds them) go. */
+export const wbadmin: Handler = (inv) => {
+  const [verb, object] = inv.args;
+  if (!verb) return [];
+  if (verb.dynamic) return unknown("wbadmin");
+  if (verb.value.toLowerCase() !== "delete") return [];
+  return object?.dynamic || /^(catalog|systemstatebackup|backup)$/.test(lower(object)) ? disk("wbadmin") : [];
+};
+
+/** `bcdedit /set … recoveryenabled no`: Windows' automatic recovery is switched off (ransomware's step before encrypting). */
+export const bcdedit: Handler = (inv) => {
+  const words = inv.args.map(lower);
+  const at = words.indexOf("recoveryenabled");
+  if (!words.includes("/set") && !words.includes("-set")) return [];
+  if (at < 0) return inv.args.some((a) => a.dynamic) ? unknown("bcdedit") : [];
+  const value = inv.args[at + 1];
+  return !value || value.dynamic || /^(no|off|false|0)$/.test(lower(value)) ? disk("bcdedit") : [];
+};
+
+// diskpart's commands that erase or rewrite a disk's layout. diskpart takes any unambiguous
+// prefix (`sel dis 1`, `cre par pri`), so a line's first word is read as the prefix it may be.
+const DISKPART_DESTROYS = ["clean", "delete", "format", "create", "convert"];
+
+/**
+ * `diskpart /s FILE`, or a script on stdin: BLOCK_DISK_DESTROY when a line erases a disk or
+ * rewrites its layout, unknown when the script cannot be read. Without a script it is an
+ * interactive session the agent's shell does not feed.
+ */
+export const diskpart: Handler = (inv) => {
+  const at = inv.args.findIndex((a) => /^[/-]s$/i.test(lower(a)));
+  const text = at >= 0 ? scriptFile(inv.args[at + 1], inv.ctx) : stdinInput(inv);
+  if (text === "none") return [];
+  if (text === null) return unknown("diskpart");
+  for (const line of text.split(/\r?\n/)) {
+    const first = line.trim().split(/\s+/)[0]!.toLowerCase();
+    if (first && DISKPART_DESTROYS.some((d) => d.startsWith(first))) return disk("diskpart");
+  }
+  return [];
+};
+
+/**
+ * takeown, icacls, cacls and attrib change ownership, ACLs or attributes: a permission op, as
+ * chmod is (recursive with takeown's /r, icacls' and cacls' /t, attrib's /s), so a protected tree
+ * blocks and the workspace passes. Showing an ACL (icacls PATH, /verify, /findsid) changes
+ * nothing; icacls /save writes its file.
+ */
+export const permissions: Handler = (inv) => {
+  const words = inv.args.map(lower);
+  const recursive = inv.args.some((a) => a.dynamic);
+  switch (inv.name) {
+    case "takeown": {
+      const at = words.findIndex((w) => /^[/-]f$/.test(w));
+      const target = at < 0 ? undefined : inv.args[at + 1];
+      return target ? [op("permission", "takeown", [target], recursive || words.some((w) => /^[/-]r$/.test(w)))] : [];
+    }
+    case "icacls":
+    case "cacls": {
+      const target = inv.args[0];
+      if (!target || (isSwitch(target) && !target.dynamic)) return [];
+      const save = words.findIndex((w) => w === "/save");
+      if (save >= 0) return written(inv.name, inv.args[save + 1]);
+      const changes = inv.name === "icacls" ? /^\/(grant|deny|remove|reset|setowner|inheritance|setintegritylevel|substitute|restore)(?::|$)/ : /^\/[egrpd]$/;
+      if (!recursive && !words.some((w) => changes.test(w))) return [];
+      return [op("permission", inv.name, [target], recursive || words.includes("/t") || words.includes("/restore"))];
+    }
+    default: {
+      // attrib [+r|-r] [+h|-h] … PATH … [/s [/d]]: without a + or - it only shows.
+      if (!recursive && !words.some((w) => /^[+-][rashiox]$/.test(w))) return [];
+      const targets = inv.args.filter((a) => a.dynamic || !/^(?:[+-][a-z]|\/[a-z])$/i.test(a.value));
+      return targets.length ? [op("permission", "attrib", targets, recursive || words.includes("/s"))] : [];
+    }
+  }
+};
+
+// wsl's options before the Linux command (wsl --help): those taking a value, those that stop it
+// from running one (management that loses nothing), and --unregister, which deletes the
+// distribution's whole file system.
+const WSL_VALUED = new Set(["-d", "--distribution", "-u", "--user", "--distribution-id"]);
+const WSL_PASSING = new Set(["-l", "--list", "--status", "--shutdown", "-t", "--terminate", "--version", "-v", "--help", "--install", "--update", "-s", "--set-default", "--set-version", "--set-default-version"]);
+
+/**
+ * `wsl [-d DISTRO] [-u USER] [--cd DIR] [-e|--exec|--] CMD…` runs CMD in Linux, judged as the
+ * POSIX dialect judges it: the words joined as the Linux shell receives them (a word with blanks
+ * in double quotes, as PowerShell and cmd pass it), so its `~` is the home (a protected ancestor)
+ * and its `$X` unknown. `-e` runs CMD without a shell; its words are judged the same way (a `~`
+ * or `*` the shell would expand counts, failing closed). `--cd ~` is the Linux home, `--cd /x` a
+ * Linux path, any other folder unknown. Without CMD the default shell reads stdin. `--unregister`
+ * is BLOCK_DISK_DESTROY; `--export` writes its file; an option the guard cannot read is unknown.
+ */
+export const wsl: Handler = (inv) => {
+  const args = inv.args;
+  let cd: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return unknown("wsl");
+    const v = a.value.toLowerCase();
+    if (v === "--unregister") return disk("wsl");
+    if (v === "-e" || v === "--exec" || v === "--") return _linux(args.slice(i + 1), cd, inv);
+    if (v === "--cd") {
+      const dir = args[++i];
+      cd = !dir || dir.dynamic ? '"$LEOGRIEL_UNKNOWN"' : dir.value === "~" || dir.value.startsWith("~/") ? dir.value : dir.value.startsWith("/") ? _quoted(dir.value) : '"$LEOGRIEL_UNKNOWN"';
+    } else if (v === "--export") return written("wsl", args[i + 2]);
+    else if (WSL_VALUED.has(v) || v === "--shell-type") i++;
+    else if (v === "--system") continue;
+    else if (v.startsWith("-")) return WSL_PASSING.has(v) ? [] : unknown("wsl");
+    else return _linux(args.slice(i), cd, inv);
+  }
+  const text = stdinInput(inv);
+  if (text === "none") return [];
+  return text === null ? unknown("wsl") : analyzeText(cd ? `cd ${cd} && ${text}` : text, "posix", inv.ctx);
+};
+
+function _linux(words: Word[], cd: string | undefined, inv: Invocation): Op[] {
+  if (words.length === 0) return [];
+  const text = words.map((w) => (w.dynamic ? "$LEOGRIEL_UNKNOWN" : w.value === "" || /\s/.test(w.value) ? _quoted(w.value) : w.value)).join(" ");
+  return analyzeText(cd ? `cd ${cd} && ${text}` : text, "posix", inv.ctx);
+}
+
+/** A double-quoted POSIX word (`$` and backquotes still expand, as in what Windows passes on). */
+function _quoted(value: string): string {
+  return `"${value.replace(/["\\]/g, "\\$&")}"`;
+}

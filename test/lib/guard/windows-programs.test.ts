@@ -1,0 +1,180 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { classify } from "../../../lib/guard/classify.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+
+// Windows programs (native executables cmd and PowerShell both run) and cmdlets the guard did not
+// know (session 7 hunts 11 and 12): persistence, destroyed backups, recursive ownership and ACL
+// changes, registry deletes, and the Linux commands wsl runs. Commands are only judged, never
+// run. `@H` is the fixture's home folder; `@S` the user's Startup folder below it.
+
+const fx = useGuardFixture();
+const STARTUP = "@H\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup";
+const judge = (dialect: string, command: string) =>
+  classify({ command: command.replaceAll("@S", STARTUP).replaceAll("@H", fx.home), cwd: fx.ws, env: { ...fx.env, USERPROFILE: fx.home }, dialect }).reason as string;
+
+beforeAll(() => {
+  // diskpart scripts (data: the guard reads them, nothing runs them).
+  writeFileSync(join(fx.ws, "wipe.txt"), "select disk 1\r\nclean\r\n");
+  writeFileSync(join(fx.ws, "short.txt"), "sel dis 1\ncre par pri\n");
+  writeFileSync(join(fx.ws, "list.txt"), "rem show the disks\nlist disk\nexit\n");
+  writeFileSync(join(fx.ws, "plain.reg"), "Windows Registry Editor Version 5.00\r\n\r\n[HKEY_CURRENT_USER\\Software\\MyApp]\r\n\"x\"=\"1\"\r\n");
+  writeFileSync(join(fx.ws, "run.reg"), "Windows Registry Editor Version 5.00\r\n\r\n[HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run]\r\n\"x\"=\"C:\\\\a.exe\"\r\n");
+});
+
+type Row = [dialect: string, name: string, command: string, reason: string];
+
+// Persistence: a command that runs later (at logon, on a schedule, as a service, at every cmd
+// start) outside any hook asks, as crontab, `systemctl --user enable` and `launchctl load` do.
+const PERSISTENCE: Row[] = [
+  ["cmd", "schtasks /create", "schtasks /create /tn x /tr C:\\a.exe /sc onlogon", "ASK_PERSISTENT_CODE"],
+  ["cmd", "schtasks /change", "schtasks /change /tn x /tr C:\\b.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "schtasks /run", "schtasks /run /tn x", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a task whose command deletes a folder outside the workspace", 'schtasks /create /tn x /sc once /st 00:00 /tr "cmd /c rd /s /q @H\\Documents"', "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "schtasks.exe /create from PowerShell", "schtasks.exe /create /tn x /tr C:\\a.exe /sc onlogon", "ASK_PERSISTENT_CODE"],
+  ["cmd", "schtasks /query reads", "schtasks /query /fo list", "ALLOW_NO_EFFECT"],
+  ["cmd", "reg add of the Run key", "reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d C:\\a.exe /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of RunOnce by the long root name", "reg add HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\RunOnce /v x /d C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of Winlogon", 'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v Userinit /d C:\\a.exe /f', "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of Image File Execution Options", 'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe" /v Debugger /d cmd.exe', "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of a service", "reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\x /v ImagePath /d C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of a Wow6432Node Run key", "reg add HKLM\\SOFTWARE\\Wow6432Node\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of cmd's AutoRun", 'reg add "HKCU\\Software\\Microsoft\\Command Processor" /v AutoRun /d C:\\a.bat', "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of a key the guard cannot read", "reg add %KEY% /v x /d y", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of an application's key", "reg add HKCU\\Software\\MyApp /v x /d 1 /f", "ALLOW_NO_EFFECT"],
+  ["cmd", "reg query of the Run key reads", "reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run", "ALLOW_NO_EFFECT"],
+  ["cmd", "reg import of a file that writes the Run key", "reg import run.reg", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg import of a file the guard cannot read", "reg import missing.reg", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg import of an application's keys", "reg import plain.reg", "ALLOW_NO_EFFECT"],
+  ["powershell", "New-ItemProperty on the Run key", "New-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-ItemProperty on the Run key", "Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "sp (Set-ItemProperty) on Winlogon by position", "sp 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon' Shell C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a Registry:: provider path", "Set-ItemProperty -Path Registry::HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a key the guard cannot read", "Set-ItemProperty -Path $key -Name x -Value y", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-ItemProperty on an application's key", "Set-ItemProperty -Path HKCU:\\Software\\MyApp -Name x -Value 1", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-ItemProperty on a file", "Set-ItemProperty -Path src\\main.ts -Name IsReadOnly -Value $true", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-ItemProperty -WhatIf", "Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value y -WhatIf", "ALLOW_NO_EFFECT"],
+  ["powershell", "Register-ScheduledTask", "Register-ScheduledTask -TaskName x -Action $a -Trigger $t", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-ScheduledTask piped into Register-ScheduledTask", "New-ScheduledTask -Action $a -Trigger $t | Register-ScheduledTask x", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-ScheduledTaskAction alone makes an object", "New-ScheduledTaskAction -Execute C:\\a.exe", "ALLOW_NO_EFFECT"],
+  ["powershell", "Get-ScheduledTask reads", "Get-ScheduledTask", "ALLOW_NO_EFFECT"],
+  ["cmd", "sc create", "sc create x binPath= C:\\a.exe start= auto", "ASK_PERSISTENT_CODE"],
+  ["cmd", "sc config on another machine", "sc \\\\host config x binPath= C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "sc query reads", "sc query x", "ALLOW_NO_EFFECT"],
+  ["powershell", "sc.exe create (sc alone is Set-Content there)", "sc.exe create x binPath= C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Service", "New-Service -Name x -BinaryPathName C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a copy into the Startup folder", 'copy a.bat "@S\\a.bat"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a copy into the Startup folder by its name", 'copy a.bat "@S"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a redirection into the Startup folder", 'echo calc > "@S\\a.bat"', "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-Content into the Startup folder", 'Set-Content "~\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\a.bat" calc', "ASK_PERSISTENT_CODE"],
+  ["posix", "a POSIX redirection into the Startup folder", 'echo calc > "$HOME/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/a.bat"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a listing of the Startup folder reads", 'dir "@S"', "ALLOW_NO_EFFECT"],
+];
+
+// Backups destroyed: shadow copies, the backup catalog, automatic recovery.
+const BACKUPS: Row[] = [
+  ["cmd", "vssadmin delete shadows", "vssadmin delete shadows /all /quiet", "BLOCK_DISK_DESTROY"],
+  ["powershell", "vssadmin.exe delete shadows", "vssadmin.exe delete shadows /all /quiet", "BLOCK_DISK_DESTROY"],
+  ["cmd", "vssadmin resize shadowstorage", "vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB", "BLOCK_DISK_DESTROY"],
+  ["cmd", "vssadmin list shadows reads", "vssadmin list shadows", "ALLOW_NO_EFFECT"],
+  ["cmd", "wmic shadowcopy delete", "wmic shadowcopy delete", "BLOCK_DISK_DESTROY"],
+  ["cmd", "wmic shadowcopy list reads", "wmic shadowcopy list brief", "ALLOW_NO_EFFECT"],
+  ["cmd", "wmic process call create runs its command", 'wmic process call create "cmd /c rd /s /q @H\\Documents"', "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "Win32_ShadowCopy piped into Remove-WmiObject", "Get-WmiObject Win32_ShadowCopy | Remove-WmiObject", "BLOCK_DISK_DESTROY"],
+  ["powershell", "Win32_ShadowCopy piped into Remove-CimInstance", "Get-CimInstance -ClassName Win32_ShadowCopy | Remove-CimInstance", "BLOCK_DISK_DESTROY"],
+  ["powershell", "Remove-CimInstance of a class the guard does not know", "Get-CimInstance Win32_UserProfile | Remove-CimInstance", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Get-CimInstance Win32_ShadowCopy reads", "Get-CimInstance Win32_ShadowCopy", "ALLOW_NO_EFFECT"],
+  ["cmd", "wbadmin delete catalog", "wbadmin delete catalog -quiet", "BLOCK_DISK_DESTROY"],
+  ["cmd", "wbadmin delete systemstatebackup", "wbadmin delete systemstatebackup -keepversions:0", "BLOCK_DISK_DESTROY"],
+  ["cmd", "wbadmin get versions reads", "wbadmin get versions", "ALLOW_NO_EFFECT"],
+  ["cmd", "bcdedit recoveryenabled no", "bcdedit /set {default} recoveryenabled no", "BLOCK_DISK_DESTROY"],
+  ["powershell", "bcdedit recoveryenabled no from PowerShell", "bcdedit /set '{default}' recoveryenabled no", "BLOCK_DISK_DESTROY"],
+  ["cmd", "bcdedit /enum reads", "bcdedit /enum", "ALLOW_NO_EFFECT"],
+  ["cmd", "diskpart /s with clean", "diskpart /s wipe.txt", "BLOCK_DISK_DESTROY"],
+  ["cmd", "diskpart /s with abbreviated commands", "diskpart /s short.txt", "BLOCK_DISK_DESTROY"],
+  ["cmd", "diskpart reading a script on stdin", "diskpart < wipe.txt", "BLOCK_DISK_DESTROY"],
+  ["cmd", "diskpart fed clean by echo", "echo clean | diskpart", "BLOCK_DISK_DESTROY"],
+  ["cmd", "diskpart /s of a script the guard cannot read", "diskpart /s missing.txt", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "diskpart /s that lists", "diskpart /s list.txt", "ALLOW_NO_EFFECT"],
+];
+
+// robocopy is rsync of the folders' contents (/MIR, /PURGE: --delete); /MOV and /MOVE move the
+// source like mv. Each row states the command it must agree with.
+const AGREE: Array<[name: string, a: [string, string], b: [string, string]]> = [
+  ["robocopy /MIR outside the workspace", ["cmd", "robocopy src @H\\Documents /MIR"], ["posix", "rsync -a --delete src/ @H/Documents/"]],
+  ["robocopy /PURGE in the workspace", ["cmd", "robocopy src build /PURGE"], ["posix", "rsync -a --delete src/ build/"]],
+  ["robocopy /MIR from PowerShell", ["powershell", "robocopy src ~\\Documents /MIR"], ["posix", "rsync -a --delete src/ @H/Documents/"]],
+  ["robocopy /MOVE out of the home", ["cmd", "robocopy @H\\Documents build /MOVE"], ["posix", "mv -T @H/Documents build"]],
+  ["robocopy /MOV out of the workspace", ["cmd", "robocopy src @H\\Documents /MOV"], ["posix", "mv -T src @H/Documents"]],
+  ["robocopy /MOV into the temporary directory", ["cmd", "robocopy @H\\Documents %TEMP%\\x /MOV"], ["posix", "mv -T @H/Documents /tmp/x"]],
+  ["takeown /r of a system tree", ["cmd", "takeown /f C:\\Windows\\System32 /r /d y"], ["posix", "chmod -R 777 /Windows/System32"]],
+  ["takeown /r of the Windows folder", ["cmd", "takeown /f C:\\Windows /r"], ["posix", "chmod -R 777 /Windows"]],
+  ["icacls /reset /t", ["cmd", "icacls C:\\Windows /reset /t"], ["posix", "chmod -R 777 /Windows"]],
+  ["icacls /grant /t of the home", ["cmd", "icacls @H /grant Everyone:F /t"], ["posix", "chmod -R 777 @H"]],
+  ["icacls.exe /inheritance /t from PowerShell", ["powershell", "icacls.exe C:\\Windows\\System32 /inheritance:r /t"], ["posix", "chmod -R 777 /Windows/System32"]],
+  ["icacls /t in the workspace", ["cmd", "icacls src /grant Everyone:F /t"], ["posix", "chmod -R 777 src"]],
+  ["reg delete /f", ["cmd", "reg delete HKLM\\SOFTWARE\\x /f"], ["powershell", "Remove-Item -Path HKLM:\\SOFTWARE\\x -Recurse"]],
+  ["reg.exe delete from PowerShell", ["powershell", "reg.exe delete HKCU\\Software\\x /f"], ["powershell", "Remove-Item -Path HKCU:\\Software\\x -Recurse"]],
+  ["ren of a folder outside the workspace", ["cmd", "ren @H\\Documents old"], ["cmd", "move @H\\Documents @H\\old"]],
+  ["Rename-Item of a folder outside the workspace", ["powershell", "Rename-Item ~\\Documents old"], ["cmd", "move @H\\Documents @H\\old"]],
+  ["ren in a system tree", ["cmd", "ren C:\\Windows\\System32\\x y"], ["posix", "mv /Windows/System32/x /Windows/System32/y"]],
+  ["Rename-Item in a system tree", ["powershell", "Rename-Item C:\\Windows\\System32\\x y"], ["posix", "mv /Windows/System32/x /Windows/System32/y"]],
+  ["wsl rm -rf ~", ["cmd", "wsl rm -rf ~"], ["posix", "rm -rf ~"]],
+];
+
+const ACLS: Row[] = [
+  ["cmd", "takeown /r in a system tree", "takeown /f C:\\Windows\\System32 /r /d y", "BLOCK_PROTECTED_PATH"],
+  ["cmd", "icacls /t of the Windows folder", "icacls C:\\Windows /reset /t", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "icacls /t of the home", "icacls @H /grant Everyone:F /t", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "icacls shows a folder's ACL", "icacls C:\\Windows\\System32", "ALLOW_NO_EFFECT"],
+  ["cmd", "takeown /r in the workspace", "takeown /f src /r", "ALLOW_NO_EFFECT"],
+  ["cmd", "reg delete", "reg delete HKLM\\SOFTWARE\\x /f", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
+// wsl runs a Linux command: judged as the POSIX dialect judges it (its `~` the Linux home).
+const WSL: Row[] = [
+  ["cmd", "wsl CMD", "wsl rm -rf ~", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl -e CMD", "wsl -e rm -rf ~", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl --exec CMD", "wsl --exec rm -rf /home", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl -- CMD", "wsl -- rm -rf ~", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl bash -c with double quotes", 'wsl bash -c "rm -rf ~"', "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl bash -c with single quotes (cmd passes them on)", "wsl bash -c 'rm -rf ~'", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl -d DISTRO -u USER CMD", "wsl -d Ubuntu -u root rm -rf ~/.ssh", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "wsl --cd ~ CMD", "wsl --cd ~ rm -rf Documents", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["cmd", "the default shell reading stdin", "echo rm -rf ~ | wsl", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "wsl from PowerShell", "wsl rm -rf ~", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "a quoted ~ reaches the Linux shell as ~", "wsl rm -rf '~'", "BLOCK_PROTECTED_ANCESTOR"],
+  ["powershell", "wsl bash -c from PowerShell", "wsl bash -c 'rm -rf ~'", "BLOCK_PROTECTED_ANCESTOR"],
+  ["posix", "wsl.exe from bash", "wsl.exe rm -rf '~'", "BLOCK_PROTECTED_ANCESTOR"],
+  ["cmd", "wsl --unregister", "wsl --unregister Ubuntu", "BLOCK_DISK_DESTROY"],
+  ["powershell", "wsl.exe --unregister", "wsl.exe -d x --unregister Ubuntu", "BLOCK_DISK_DESTROY"],
+  ["cmd", "an option the guard cannot read", "wsl %OPT% Ubuntu", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "a workspace folder", "wsl rm -rf build", "RELOCATE_TREE"],
+  ["cmd", "wsl --shutdown", "wsl --shutdown", "ALLOW_NO_EFFECT"],
+  ["cmd", "wsl --list --verbose", "wsl --list --verbose", "ALLOW_NO_EFFECT"],
+  ["cmd", "wsl -l -v", "wsl -l -v", "ALLOW_NO_EFFECT"],
+  ["cmd", "wsl --status", "wsl --status", "ALLOW_NO_EFFECT"],
+  ["cmd", "wsl ls -la", "wsl ls -la", "ALLOW_NO_EFFECT"],
+  ["powershell", "wsl git status", "wsl git status", "ALLOW_NO_EFFECT"],
+  ["cmd", "wsl alone", "wsl", "ALLOW_NO_EFFECT"],
+];
+
+for (const [title, rows] of [
+  ["persistence asks", PERSISTENCE],
+  ["destroyed backups block", BACKUPS],
+  ["ownership, ACLs and registry deletes", ACLS],
+  ["wsl runs a POSIX command", WSL],
+] as const) {
+  describe(`Windows programs: ${title}`, () => {
+    for (const [dialect, name, command, reason] of rows) test(`${dialect}: ${name} is ${reason}`, () => expect(judge(dialect, command)).toBe(reason));
+  });
+}
+
+describe("Windows programs agree with the command they are judged as", () => {
+  for (const [name, [da, a], [db, b]] of AGREE) {
+    test(name, () => {
+      expect(judge(da, a)).toBe(judge(db, b));
+    });
+  }
+});
