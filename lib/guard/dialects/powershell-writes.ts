@@ -1,3 +1,5 @@
+import { isAbsolute } from "node:path";
+import { lstatOrUndefined } from "../fs-probe.ts";
 import { literalWord, SYNTHETIC, unknownWord, type Word } from "../syntax.ts";
 import { bindParameters, type Bound, type CmdletSpec, valuesOf } from "./powershell-bind.ts";
 import { providerPath } from "./windows-names.ts";
@@ -99,7 +101,12 @@ function _newItem(args: Word[]): Word[] {
   const parents = _paths(b, "path");
   const targets = name === undefined || name === true ? parents : (parents.length ? parents : [literalWord(".")]).map((p) => _join(p, name));
   if (type !== undefined && type !== true && (type.dynamic || /^[sjh]|[*?[]/i.test(type.value))) return _link(type, targets, b);
-  if (!b.has("force")) return [];
+  // Without -Force only a new item is made (an existing one is an error): created like `touch`, so
+  // protected storage and a Startup folder are judged; an existing absolute path is left alone.
+  if (!b.has("force")) {
+    const made = targets.filter((t) => t.dynamic || t.glob || !isAbsolute(t.value) || lstatOrUndefined(t.value) === undefined);
+    return made.length ? [literalWord("touch"), literalWord("--"), ...made] : [];
+  }
   // -Force on an existing folder returns it unchanged; on a file (or link) it replaces it.
   if (type !== undefined && type !== true && !type.dynamic && /^d/i.test(type.value)) return [];
   return targets.length ? [literalWord("truncate"), literalWord("--"), ...targets] : [];

@@ -42,7 +42,7 @@ const PERSISTENCE_KEYS = [
 ];
 // A key's root as reg.exe (`HKCU\…`, `\\HOST\HKLM\…`) and PowerShell's registry provider
 // (`HKCU:\…`, `Registry::HKEY_CURRENT_USER\…`) spell it.
-const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users):?(?:\/+|$)/;
+const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users)(?::\/*|\/+|$)/;
 
 /**
  * Whether a registry key is (`below`: at or below) a key Windows runs values of, or (`above`)
@@ -150,15 +150,18 @@ const ITEM_PROPERTY = {
 
 /**
  * New-ItemProperty and Set-ItemProperty (`sp`) on a registry key Windows runs values of (a Run
- * key, Winlogon, …; `HKCU:\…`, `Registry::…`): ASK_PERSISTENT_CODE. A path the guard cannot
- * bind or read, or one piped in, may be such a key; a file's property passes.
+ * key, Winlogon, …; `HKCU:\…`, `HKCU:Software\…`, `Registry::…`): ASK_PERSISTENT_CODE. A path
+ * the guard cannot bind or read, one piped in, or a relative one after a `cd` may be such a key;
+ * a file's property passes.
  */
 export const itemProperty: Handler = (inv) => {
   const b = bindParameters(inv.args, ITEM_PROPERTY);
   if (b?.has("whatif")) return [];
   const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
   if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
-  return paths.some((p) => persistenceKey(p, false)) ? [persistentCode(inv.name)] : [];
+  // A relative path after a `cd` (Set-Location HKCU:\…) may name a key of the drive it moved to.
+  const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
+  return paths.some((p) => persistenceKey(p, false) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
 };
 
 /** `vssadmin delete shadows|shadowstorage`, `vssadmin resize shadowstorage`: the volume's shadow copies go. */

@@ -52,6 +52,8 @@ const PERSISTENCE: Row[] = [
   ["powershell", "sp (Set-ItemProperty) on Winlogon by position", "sp 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon' Shell C:\\a.exe", "ASK_PERSISTENT_CODE"],
   ["powershell", "a Registry:: provider path", "Set-ItemProperty -Path Registry::HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
   ["powershell", "a key the guard cannot read", "Set-ItemProperty -Path $key -Name x -Value y", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a drive-relative key (HKCU:Software…)", "Set-ItemProperty -Path HKCU:Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a relative key after Set-Location", "Set-Location HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion; Set-ItemProperty -Path Run -Name x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
   ["powershell", "Set-ItemProperty on an application's key", "Set-ItemProperty -Path HKCU:\\Software\\MyApp -Name x -Value 1", "ALLOW_NO_EFFECT"],
   ["powershell", "Set-ItemProperty on a file", "Set-ItemProperty -Path src\\main.ts -Name IsReadOnly -Value $true", "ALLOW_NO_EFFECT"],
   ["powershell", "Set-ItemProperty -WhatIf", "Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value y -WhatIf", "ALLOW_NO_EFFECT"],
@@ -68,6 +70,10 @@ const PERSISTENCE: Row[] = [
   ["cmd", "a copy into the Startup folder by its name", 'copy a.bat "@S"', "ASK_PERSISTENT_CODE"],
   ["cmd", "a redirection into the Startup folder", 'echo calc > "@S\\a.bat"', "ASK_PERSISTENT_CODE"],
   ["powershell", "Set-Content into the Startup folder", 'Set-Content "~\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\a.bat" calc', "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item -Value into the Startup folder", 'New-Item -Path "~\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\a.bat" -Value calc', "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item (no -Force) of a Git hook", "New-Item -Path .git\\hooks\\pre-commit -Value 'rm -rf ~'", "BLOCK_PROTECTED_PATH"],
+  ["powershell", "New-Item (no -Force) of an existing startup file fails", "New-Item -ItemType File -Path ~\\.bashrc", "ALLOW_NO_EFFECT"],
+  ["powershell", "New-Item of a file in the workspace", "New-Item -ItemType File -Path src\\new.ts", "ALLOW_NO_EFFECT"],
   ["posix", "a POSIX redirection into the Startup folder", 'echo calc > "$HOME/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/a.bat"', "ASK_PERSISTENT_CODE"],
   ["cmd", "a listing of the Startup folder reads", 'dir "@S"', "ALLOW_NO_EFFECT"],
 ];
@@ -121,6 +127,7 @@ const AGREE: Array<[name: string, a: [string, string], b: [string, string]]> = [
   ["ren in a system tree", ["cmd", "ren C:\\Windows\\System32\\x y"], ["posix", "mv /Windows/System32/x /Windows/System32/y"]],
   ["Rename-Item in a system tree", ["powershell", "Rename-Item C:\\Windows\\System32\\x y"], ["posix", "mv /Windows/System32/x /Windows/System32/y"]],
   ["wsl rm -rf ~", ["cmd", "wsl rm -rf ~"], ["posix", "rm -rf ~"]],
+  ["New-Item of a new startup file", ["powershell", "New-Item -ItemType File -Path ~\\.zshrc"], ["posix", "touch ~/.zshrc"]],
 ];
 
 const ACLS: Row[] = [
