@@ -38,10 +38,7 @@ function _scan(text: string, rules: readonly SecretRule[], depth: number): RawMa
       const mapped = run.offsets
         ? { start: run.offsets[inner.start]!, end: run.offsets[inner.end]! }
         : { start: run.start, end: run.end };
-      // A hex run or dump is reported without `encoding`: the contract's values are base64 and url
-      // (docs/check-span.md, "Hex dumps").
-      const encoding = inner.encoding ?? (run.encoding === "hex" ? undefined : run.encoding);
-      found.push({ ...inner, ...mapped, confidence: inner.confidence * 0.9, encoding });
+      found.push({ ...inner, ...mapped, confidence: inner.confidence * 0.9, encoding: inner.encoding ?? run.encoding });
     }
   }
   return found;

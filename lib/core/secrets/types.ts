@@ -55,8 +55,12 @@ export interface SecretFinding {
   /** HMAC-SHA256 of the secret under the detector's key, lowercase hex: correlates, never reveals. */
   hash: string;
   confidence: number;
-  /** Set when the secret was found inside a base64 or URL-encoded run; the span is the whole run. */
-  encoding?: "base64" | "url";
+  /**
+   * Set when the secret was found inside a base64, URL-encoded or hex run (hex: also a dump of
+   * `xxd`, `hexdump` or `od`); the span is the whole run. The span guard's contract enumerates
+   * `base64` and `url` only and leaves `hex` out of its report (lib/guard/span/report.ts).
+   */
+  encoding?: "base64" | "url" | "hex";
   /** Set when the exemption list names this secret's sha256; callers do not redact it. */
   exempted?: true;
 }

@@ -20,7 +20,9 @@ export function spanReport(verdict: StreamVerdict, mode: SpanMode, exemptions: E
       end: f.end,
       hash: f.hash,
       confidence: f.confidence,
-      ...(f.encoding ? { encoding: f.encoding } : {}),
+      // The contract's closed enum holds base64 and url: a hex finding is reported without its
+      // encoding, its span covering the whole run or dump (docs/check-span.md, "Hex dumps").
+      ...(f.encoding === "base64" || f.encoding === "url" ? { encoding: f.encoding } : {}),
     })),
     findings_total: verdict.total,
     redactions: { total: Object.values(verdict.counts).reduce((a, b) => a + b, 0), types: verdict.counts },

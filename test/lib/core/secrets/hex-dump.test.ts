@@ -19,11 +19,11 @@ const FRAMED = Object.entries(DUMPS).filter(([format]) => format !== "xxd -p");
 
 describe("a private key or a token in a dump", () => {
   for (const [format, dump] of FRAMED) {
-    test(`${format} of a private key is one private-key finding over the whole dump, without an encoding`, () => {
+    test(`${format} of a private key is one private-key finding over the whole dump, encoding hex`, () => {
       const text = `$ ${format} id_key\n${dump(bytes(key))}\n$ echo done\n`;
       const found = detectSecrets(text);
       expect(found.map((f) => f.ruleId)).toEqual(["private-key"]);
-      expect(found[0]!.encoding).toBeUndefined();
+      expect(found[0]!.encoding).toBe("hex");
       const start = text.indexOf("\n") + 1;
       expect(found[0]).toMatchObject({ line: 2, column: 1, start });
       expect(text.slice(found[0]!.end)).toStartWith("\n$ echo done");
