@@ -1,7 +1,7 @@
 import { encodedRuns } from "./decode.ts";
 import { findingHash, valueSha256 } from "./finding-hash.ts";
 import { RULES } from "./rules/index.ts";
-import { type RawMatch, scanPlain } from "./scan.ts";
+import { prefilterOf, type RawMatch, scanPlain } from "./scan.ts";
 import type { DetectOptions, SecretFinding, SecretRule } from "./types.ts";
 
 export type { DetectOptions, SecretFinding, SecretRule } from "./types.ts";
@@ -26,6 +26,13 @@ export function detectSecrets(text: string, options: DetectOptions = {}): Secret
   findings.sort((a, b) => a.start - b.start);
   locateFindings(text, findings);
   return findings;
+}
+
+/** The rules whose keyword or trigger occurs in `text` (a short one: a property name read before its value). */
+export function keywordRules(text: string, rules: readonly SecretRule[] = RULES): Set<SecretRule> {
+  const found = new Set<SecretRule>();
+  prefilterOf(rules).forEach(text, (rule) => found.add(rule));
+  return found;
 }
 
 function _scan(text: string, rules: readonly SecretRule[], depth: number): RawMatch[] {

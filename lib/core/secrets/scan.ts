@@ -20,8 +20,7 @@ const compiled = new WeakMap<SecretRule, RegExp>();
 
 /** Runs the rules near their keyword hits in plain `text` and keeps the matches that pass. */
 export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[] {
-  let prefilter = prefilters.get(rules);
-  if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
+  const prefilter = prefilterOf(rules);
   const out: RawMatch[] = [];
   // Per rule, where its last window ended: hits inside it add nothing and are skipped unsliced.
   // All three are made at the first hit: most lines of output have none.
@@ -55,6 +54,13 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
     }
   });
   return out;
+}
+
+/** The keyword prefilter of a rule list, built at its first use. */
+export function prefilterOf(rules: readonly SecretRule[]): Prefilter {
+  let prefilter = prefilters.get(rules);
+  if (!prefilter) prefilters.set(rules, (prefilter = new Prefilter(rules)));
+  return prefilter;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
+import { keywordRules, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
 import { neighbourFindings } from "./joins.ts";
-import { mergeFindings, spanFindings } from "./readable-view.ts";
+import { mergeFindings, readableView, spanFindings } from "./readable-view.ts";
 import { SPAN_REASONS, type SpanDecisionClass, type SpanMode, type SpanReason } from "./reasons.ts";
 
 /** The verdict on one text, as the hook adapters and the CLI report it. */
@@ -60,17 +60,37 @@ export function decideSpan(text: string, options: SpanOptions = {}): SpanDecisio
   return verdict;
 }
 
-/** How much of a value is read after its property name: a name binds to what follows it on its line or the next. */
+/** How much of a value is read after its property name at most (a rule's window reaches 4 KiB past its keyword). */
 const NAMED_READ = 4096;
 
 /**
  * The findings of the start of `text` read as the value of `name` (`"name": "text…"`), in offsets
  * of `text`. The text itself is read on its own too: behind the name its first line is no line
  * start, which line-anchored readings (dumps, `.pgpass`, wrapped base64) need.
+ *
+ * What the name adds is the rules whose keyword it holds (`password`, `SecretAccessKey`; none of
+ * them holds `"` or `: "`, so a keyword that starts in the name ends there), also in its
+ * readable view: a name without one
+ * adds nothing, and with one only the lines those rules' windows reach are read, the value's
+ * first line and their extra lines (the rest is the text's own read). The closing quote is put
+ * where the read reaches the value's end or the 4 KiB cut, as before; at a line end the rules'
+ * windows end there anyway.
  */
 function _namedFindings(text: string, name: string, exemptSha256: ReadonlySet<string> | undefined): SecretFinding[] {
   const head = `${JSON.stringify(name)}: "`;
-  return spanFindings(`${head}${text.slice(0, NAMED_READ)}"`, exemptSha256)
+  // The name as a reader sees it too: a keyword hidden by an escape or an invisible character.
+  const seen = readableView(head);
+  const rules = seen === undefined ? keywordRules(head) : new Set([...keywordRules(head), ...keywordRules(seen.text)]);
+  if (rules.size === 0) return [];
+  let lines = 0;
+  for (const rule of rules) lines = Math.max(lines, rule.extraLines ?? 0);
+  let end = -1;
+  for (let n = 0; n <= lines && end < text.length; n++) {
+    end = text.indexOf("\n", end + 1);
+    if (end < 0) end = text.length;
+  }
+  const read = end >= text.length || end > NAMED_READ ? `${text.slice(0, NAMED_READ)}"` : text.slice(0, end);
+  return spanFindings(`${head}${read}`, exemptSha256)
     .map((f) => ({ ...f, start: Math.max(0, f.start - head.length), end: Math.min(text.length, f.end - head.length) }))
     .filter((f) => f.end > f.start);
 }

@@ -1,4 +1,7 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
+import { insideHexDump } from "../../core/secrets/hex-dump.ts";
+import { RULES } from "../../core/secrets/rules/index.ts";
+import { Windows } from "../../core/secrets/windows.ts";
 import { wrappedTokenFindings } from "./joins.ts";
 
 /** Terminal escapes: CSI (colours, cursor moves), OSC (hyperlinks, titles; capped), and two-character ESC sequences. */
@@ -16,8 +19,6 @@ const MARKDOWN_ESCAPED = new Uint8Array(128);
 for (const c of "_-+.=~*") MARKDOWN_ESCAPED[c.charCodeAt(0)] = 1;
 const TOKEN_CHAR = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/") TOKEN_CHAR[c.charCodeAt(0)] = 1;
-/** Invisible format characters: soft hyphen, zero-width spaces and joiners, word joiner, BOM, bidi controls. */
-const INVISIBLE = /^[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]$/;
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]+/g;
 /** Standard base64 characters (the alphabet `base64` and `openssl base64` wrap), by character code. */
@@ -51,7 +52,12 @@ export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): 
   const found = detectSecrets(text, { exemptSha256 });
   const view = readableView(text);
   const seen = wrappedTokenFindings(view?.text ?? text, exemptSha256);
-  if (view !== undefined) seen.push(...detectSecrets(view.text, { exemptSha256 }));
+  // The view equals the text outside its changes: only the regions around them are read again.
+  if (view !== undefined) {
+    for (const [from, to] of changedRegions(view)) {
+      for (const f of detectSecrets(view.text.slice(from, to), { exemptSha256 })) seen.push({ ...f, start: f.start + from, end: f.end + from });
+    }
+  }
   if (seen.length === 0) return found;
   const mapped = view === undefined ? seen : seen.map((f) => ({ ...f, start: originalOffset(view, f.start), end: originalOffset(view, f.end, true) }));
   const merged = mergeFindings([...found, ...mapped]);
@@ -120,13 +126,23 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
     const m = TERMINAL_ESCAPE.exec(text);
     if (m) changes.push([i, i + m[0].length, ""]);
   }
+  // The character after a backslash or `&` is tested before a regex runs: code holds many of both
+  // (`\n` in strings, `&&`), and few are escapes.
   for (let i = text.indexOf("\\"); i >= 0; i = text.indexOf("\\", i + 1)) {
-    JSON_ESCAPE.lastIndex = i;
-    const m = JSON_ESCAPE.exec(text);
-    if (m) changes.push([i, i + m[0].length, m[1] !== undefined ? String.fromCharCode(Number.parseInt(m[1], 16)) : "/"]);
-    else if (_isIn(MARKDOWN_ESCAPED, text.charCodeAt(i + 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i - 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i + 2))) changes.push([i, i + 1, ""]);
+    const next = text.charCodeAt(i + 1);
+    if (next === 117 || next === 47) {
+      JSON_ESCAPE.lastIndex = i;
+      const m = JSON_ESCAPE.exec(text);
+      if (m) {
+        changes.push([i, i + m[0].length, m[1] !== undefined ? String.fromCharCode(Number.parseInt(m[1], 16)) : "/"]);
+        continue;
+      }
+    }
+    if (_isIn(MARKDOWN_ESCAPED, next) && _isIn(TOKEN_CHAR, text.charCodeAt(i - 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i + 2))) changes.push([i, i + 1, ""]);
   }
   for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) {
+    const next = text.charCodeAt(i + 1) | 32; // `#` stays `#`, a letter becomes lower case
+    if (next !== 35 && (next < 97 || next > 122)) continue;
     HTML_ENTITY.lastIndex = i;
     const m = HTML_ENTITY.exec(text);
     const put = m === null ? undefined : m[3] !== undefined ? NAMED[m[3]] : _codePoint(m[1] !== undefined ? Number.parseInt(m[1], 16) : Number(m[2]));
@@ -134,10 +150,15 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
   }
   if (NON_ASCII.test(text)) {
     for (const m of text.matchAll(NON_ASCII_ALL)) {
-      for (let i = 0; i < m[0].length; i++) if (INVISIBLE.test(m[0][i]!)) changes.push([m.index + i, m.index + i + 1, ""]);
+      for (let i = 0; i < m[0].length; i++) if (_isInvisible(m[0].charCodeAt(i))) changes.push([m.index + i, m.index + i + 1, ""]);
     }
   }
   return changes;
+}
+
+/** Invisible format characters: soft hyphen, zero-width spaces and joiners, word joiner, BOM, bidi controls (a regex per character cost more). */
+function _isInvisible(c: number): boolean {
+  return c === 0xad || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
 }
 
 function _isIn(table: Uint8Array, c: number): boolean {
@@ -225,8 +246,8 @@ function _wrappedBase64Breaks(text: string): [number, number, string][] {
     const contentEnd = _contentEnd(text, start, end);
     const len = contentEnd - start;
     // A PEM body is left as lines: the private-key rule reads it so, also when cut off.
-    const candidate = width > 0 ? len > 0 && len <= width : len >= MIN_WRAP && len <= MAX_WRAP && len % 4 === 0 && !_pemArmor(text, start);
-    if (candidate && _isBase64(text, start, contentEnd)) {
+    const candidate = width > 0 ? len > 0 && len <= width : len >= MIN_WRAP && len <= MAX_WRAP && len % 4 === 0;
+    if (candidate && _isBase64(text, start, contentEnd) && (width > 0 || !_pemArmor(text, start))) {
       if (width > 0) breaks.push([prevEnd, start, ""]);
       const full = width === 0 || len === width;
       width = full && text.charCodeAt(contentEnd - 1) !== 61 ? len : 0;
@@ -252,4 +273,93 @@ export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
     out[out.length - 1] = { ...best, start: last.start, end: Math.max(last.end, f.end) };
   }
   return out;
+}
+
+/**
+ * Rules whose window reaches more lines after its keyword than {@link CONTEXT_LINES} (a private
+ * key: 400): a region is widened to the whole window of each of their keywords in or before it.
+ */
+const LONG_LINES = 16;
+const LONG_RULES = RULES.filter((r) => (r.extraLines ?? 0) > LONG_LINES);
+const LONG_EXTRA = Math.max(0, ...LONG_RULES.map((r) => r.extraLines ?? 0));
+/** Their keywords (lower case, matched in any case), each with its lead of characters that have no case (`-----`) to search for. */
+const LONG_KEYWORDS = LONG_RULES.flatMap((r) => r.keywords).map((k) => ({ k, lead: /^[^a-z]*/.exec(k)![0] }));
+/** Lines around a change read again: as many as the other rules' windows reach after their keyword's line. */
+const CONTEXT_LINES = Math.max(0, ...RULES.map((r) => r.extraLines ?? 0).filter((n) => n <= LONG_LINES));
+/** Lines a region may step back or on to hold a whole dump (16 bytes a line, a block is read up to 64 KiB). */
+const MAX_DUMP_LINES = 4100;
+
+/**
+ * The parts of the view to read again, as `[from, to)` of whole lines, sorted and disjoint: what
+ * the full view holds that the text as it is does not lies around a change. Every rule window
+ * that holds a change lies inside one: the lines around it (a window is its keyword's line and at
+ * most {@link CONTEXT_LINES} more), the whole window of a long rule's keyword (a private key)
+ * that reaches a region or starts in it, and a dump a region starts or ends inside. Encoded runs
+ * lie inside a line. Outside these the view's text is the text's, and so are its findings.
+ */
+export function changedRegions(view: ReadableView): [from: number, to: number][] {
+  const text = view.text;
+  const regions: [number, number][] = [];
+  let lineEnd = -1; // the end of the last change's line: more changes on it add nothing
+  for (const e of view.edits) {
+    if (e.at + e.put <= lineEnd) continue;
+    lineEnd = _linesOn(text, e.at + e.put, 0);
+    const from = _linesBack(text, e.at, CONTEXT_LINES);
+    const to = _linesOn(text, e.at + e.put, CONTEXT_LINES);
+    const last = regions[regions.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else regions.push([from, to]);
+  }
+  const keywords: number[] = [];
+  for (const { k, lead } of LONG_KEYWORDS) {
+    if (lead.length === 0) {
+      for (let i = 0; (i = text.toLowerCase().indexOf(k, i)) >= 0; i++) keywords.push(i);
+      continue;
+    }
+    for (let i = text.indexOf(lead); i >= 0; i = text.indexOf(lead, i + 1)) if (text.slice(i, i + k.length).toLowerCase() === k) keywords.push(i);
+  }
+  keywords.sort((a, b) => a - b);
+  const windows = keywords.length > 0 ? new Windows(text) : undefined;
+  for (const region of regions) {
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const at of keywords) {
+        const end = windows!.end(at, LONG_EXTRA);
+        if (at < region[0] && end > region[0]) (region[0] = text.lastIndexOf("\n", at) + 1), (changed = true);
+        if (at >= region[0] && at <= region[1] && end > region[1]) (region[1] = _linesOn(text, end, 0)), (changed = true);
+      }
+      for (let tries = 0; tries < MAX_DUMP_LINES && insideHexDump(text, region[0]); tries++) (region[0] = text.lastIndexOf("\n", region[0] - 2) + 1), (changed = true);
+      for (let tries = 0; tries < MAX_DUMP_LINES && insideHexDump(text, region[1] + 1); tries++) (region[1] = _linesOn(text, region[1] + 1, 0)), (changed = true);
+    }
+  }
+  regions.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const r of regions) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push(r);
+  }
+  return merged;
+}
+
+/** The start of the line `lines` lines before the one holding `at`. */
+function _linesBack(text: string, at: number, lines: number): number {
+  let i = at;
+  for (let n = 0; n <= lines; n++) {
+    i = text.lastIndexOf("\n", i - 1);
+    if (i < 0) return 0;
+  }
+  return i + 1;
+}
+
+/** The end (before its line break) of the line `lines` lines after the one holding `at`. */
+function _linesOn(text: string, at: number, lines: number): number {
+  let i = at;
+  for (let n = 0; n <= lines; n++) {
+    const nl = text.indexOf("\n", i);
+    if (nl < 0) return text.length;
+    if (n === lines) return nl;
+    i = nl + 1;
+  }
+  return i;
 }
