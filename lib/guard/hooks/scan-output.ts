@@ -1,4 +1,5 @@
 import { decideSpan, type SpanDecision, spanVerdict, spanVerdictFor } from "../span/decide.ts";
+import { neighbourStrings } from "../span/joins.ts";
 import type { SpanDecisionClass, SpanMode, SpanReason } from "../span/reasons.ts";
 import { HookShapeError } from "./adapter.ts";
 
@@ -51,14 +52,14 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
     } else if (Array.isArray(value)) {
       const copy = [...value];
       replace(copy);
-      copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next), undefined, _neighbours(value, i)));
+      copy.forEach((item, i) => walk(item, depth + 1, (next) => (copy[i] = next), undefined, neighbourStrings(value, i)));
     } else if (value !== null && typeof value === "object") {
       // Property names are text the model reads too: one that holds a credential is redacted.
       const copy = _withSafeNames(Object.entries(value), (key) => _safeName(scan(key), key));
       replace(copy);
       const keys = Object.keys(copy);
       const items = keys.map((key) => copy[key]);
-      keys.forEach((key, i) => walk(items[i], depth + 1, (next) => (copy[key] = next), key, _neighbours(items, i)));
+      keys.forEach((key, i) => walk(items[i], depth + 1, (next) => (copy[key] = next), key, neighbourStrings(items, i)));
     }
   };
   let visible: unknown = output;
@@ -71,15 +72,8 @@ export function scanToolOutput(output: unknown, options: { mode: SpanMode; exemp
   return { decision: verdict.decision, reason, explanation: verdict.explanation, counts, visible };
 }
 
-/** The strings before and after a string item (a token may be split between them). */
+/** The strings before and after a string item (a token may be split between them; joins.ts neighbourStrings). */
 type Neighbours = [before: string | undefined, after: string | undefined];
-
-function _neighbours(items: readonly unknown[], i: number): Neighbours | undefined {
-  const before = items[i - 1];
-  const after = items[i + 1];
-  if (typeof before !== "string" && typeof after !== "string") return undefined;
-  return [typeof before === "string" ? before : undefined, typeof after === "string" ? after : undefined];
-}
 
 /**
  * An object's entries under the names `safe` gives them. A redacted name that another property

@@ -16,6 +16,11 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 const MIN_JOINED = 20;
 /** The narrowest hard wrap read: `fold -w 20`; terminals wrap at 80 columns and more. */
 const MIN_WRAP = 20;
+/**
+ * The shortest middle piece a chain of joins continues through: a list of short literals
+ * (`["ghp_", "glpat-", "xox", "npm_", …]`, a scanner's prefixes) run together is no token.
+ */
+const MIN_MIDDLE = 6;
 /** Characters read on each side of a join: the longest fixed-shape tokens are a few hundred. */
 const MAX_SIDE = 1024;
 /** Fixed-shape rules are 0.9 and above; the generic, header, URL and file rules are below. */
@@ -38,7 +43,7 @@ interface Joined {
  */
 export function wrappedTokenFindings(text: string, exemptSha256?: ReadonlySet<string>): SecretFinding[] {
   const out: SecretFinding[] = [];
-  for (const piece of [..._pieces(text, _wrapBreaks(text), true), ..._pieces(text, _literalSeparators(text), false)]) {
+  for (const piece of [..._pieces(text, _wrapBreaks(text)), ..._pieces(text, _literalSeparators(text))]) {
     for (const f of _crossing(piece, exemptSha256)) out.push({ ...f, start: _original(piece, f.start), end: _original(piece, f.end, true) });
   }
   return out;
@@ -47,13 +52,24 @@ export function wrappedTokenFindings(text: string, exemptSha256?: ReadonlySet<st
 /**
  * The findings of a token split between `text` and the string a reader reads right before it
  * (`before`) or right after it (`after`), in offsets of `text`: the part of the token `text` holds.
+ * A `text` that is token characters throughout may be the middle of a token in three or more
+ * pieces: it is read with both sides at once ({@link neighbourStrings} gives sides that hold
+ * several pieces).
  */
 export function neighbourFindings(text: string, before: string | undefined, after: string | undefined, exemptSha256?: ReadonlySet<string>): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (before !== undefined) {
     const tail = before.slice(_runStart(before, before.length));
-    const piece = { text: tail + text.slice(0, _runEnd(text, 0)), base: 0, joins: [{ at: tail.length, from: 0, to: 0 }] };
-    for (const f of _crossing(piece, exemptSha256)) out.push({ ...f, start: 0, end: f.end - tail.length });
+    const head = _runEnd(text, 0);
+    const through = head === text.length && head >= MIN_MIDDLE && after !== undefined ? after.slice(0, _runEnd(after, 0)) : "";
+    const joins = [{ at: tail.length, from: 0, to: 0 }];
+    if (through.length > 0) joins.push({ at: tail.length + text.length, from: 0, to: 0 });
+    const piece = { text: tail + text.slice(0, head) + through, base: 0, joins };
+    for (const f of _crossing(piece, exemptSha256)) {
+      const start = Math.max(0, f.start - tail.length);
+      const end = Math.min(text.length, f.end - tail.length);
+      if (end > start) out.push({ ...f, start, end });
+    }
   }
   if (after !== undefined) {
     const from = _runStart(text, text.length);
@@ -75,6 +91,34 @@ function _crossing(piece: Joined, exemptSha256: ReadonlySet<string> | undefined)
     if (join === undefined || f.confidence < MIN_CONFIDENCE) return false;
     return !detectSecrets(piece.text.slice(f.start, join.at)).some((g) => g.ruleId === f.ruleId);
   });
+}
+
+/** Strings a neighbour side may join, at most: a token is a few hundred characters. */
+const MAX_NEIGHBOURS = 16;
+
+/**
+ * The strings a reader reads right before and after item `i` of a structured result's array or
+ * object values, for {@link neighbourFindings}: each side is the next string, and continues with
+ * the one beyond it while the nearer one is token characters throughout and at least
+ * {@link MIN_MIDDLE} long (a token cut into three or more pieces), up to {@link MAX_SIDE} characters. Undefined when neither neighbour is a string.
+ */
+export function neighbourStrings(items: readonly unknown[], i: number): [before: string | undefined, after: string | undefined] | undefined {
+  const before = items[i - 1];
+  const after = items[i + 1];
+  if (typeof before !== "string" && typeof after !== "string") return undefined;
+  let left = typeof before === "string" ? before : undefined;
+  for (let k = i - 2; left !== undefined && k >= Math.max(0, i - MAX_NEIGHBOURS) && left.length < MAX_SIDE && _runStart(left, left.length) === 0 && (items[k + 1] as string).length >= MIN_MIDDLE; k--) {
+    const next = items[k];
+    if (typeof next !== "string") break;
+    left = next + left;
+  }
+  let right = typeof after === "string" ? after : undefined;
+  for (let k = i + 2; right !== undefined && k < Math.min(items.length, i + MAX_NEIGHBOURS) && right.length < MAX_SIDE && _runEnd(right, 0) === right.length && (items[k - 1] as string).length >= MIN_MIDDLE; k++) {
+    const next = items[k];
+    if (typeof next !== "string") break;
+    right += next;
+  }
+  return [left, right];
 }
 
 /** Where the run of token characters that ends at `end` starts (at most {@link MAX_SIDE} back). */
@@ -124,14 +168,16 @@ function _wrapBreaks(text: string): [from: number, to: number][] {
 
 /**
  * The separators between two string literals (`"…", "…"` of a JSON array, `"…" + "…"` of code)
- * as `[from, to)`, with token characters on both sides.
+ * as `[from, to)`, with token characters on both sides. The two runs need not be 20 characters
+ * together: a token in three or more literals has short ones (`_crossing` skips a joined piece
+ * shorter than that).
  */
 function _literalSeparators(text: string): [from: number, to: number][] {
   const cuts: [number, number][] = [];
   LITERAL_SEPARATOR.lastIndex = 0;
   for (let m = LITERAL_SEPARATOR.exec(text); m !== null; m = LITERAL_SEPARATOR.exec(text)) {
     const to = m.index + m[0].length;
-    if (_isToken(text.charCodeAt(m.index - 1)) && _isToken(text.charCodeAt(to)) && _joinable(text, m.index, to)) cuts.push([m.index, to]);
+    if (_isToken(text.charCodeAt(m.index - 1)) && _isToken(text.charCodeAt(to))) cuts.push([m.index, to]);
   }
   return cuts;
 }
@@ -149,10 +195,11 @@ function _joinable(text: string, from: number, to: number): boolean {
 const LITERAL_SEPARATOR = /(["'])[ \t\r\n]*[,+][ \t\r\n]*\1/g;
 
 /**
- * The token runs around sorted cuts, joined. With `chain`, a run that reaches the next cut (a
- * token wrapped over several lines) continues across it, so one piece holds the whole token.
+ * The token runs around sorted cuts, joined. A run that reaches the next cut (a token wrapped
+ * over several lines, or in three or more literals) continues across it, so one piece holds the
+ * whole token, when it is at least {@link MIN_MIDDLE} characters long.
  */
-function _pieces(text: string, cuts: [number, number][], chain: boolean): Joined[] {
+function _pieces(text: string, cuts: [number, number][]): Joined[] {
   const pieces: Joined[] = [];
   for (let i = 0; i < cuts.length; ) {
     const base = _runStart(text, cuts[i]![0]);
@@ -168,7 +215,7 @@ function _pieces(text: string, cuts: [number, number][], chain: boolean): Joined
       joins.push({ at: length, from: cutFrom, to: cutTo });
       from = cutTo;
       end = _runEnd(text, cutTo);
-    } while (chain && i < cuts.length && cuts[i]![0] === end);
+    } while (i < cuts.length && cuts[i]![0] === end && end - from >= MIN_MIDDLE);
     parts.push(text.slice(from, end));
     pieces.push({ text: parts.join(""), base, joins });
   }

@@ -31,12 +31,13 @@ export const credentialFileRules: SecretRule[] = [
   },
   {
     // hostname:port:database:username:password, one entry per line; `\:` and `\\` are escapes.
-    // The keywords are the port fields of PostgreSQL's usual ports (the default, a second
-    // cluster, PgBouncer, Supabase's and DigitalOcean's poolers) and `*`: a trigger regex for any
-    // `:port:` cost a sixth of the detector's time on source code, where colons are everywhere.
+    // The keywords are a colon and two digits (`:00` to `:99`, the start of any port field) and
+    // `:*:`: the keyword pass costs the same however many keywords there are, and a colon before
+    // two digits is rare in source code (1,660 in 20 MiB, against 200,000 colons), where a
+    // trigger regex for `:port:` cost a sixth of the detector's time.
     id: "pgpass-password",
     description: "Password of a .pgpass line",
-    keywords: [":5432:", ":5433:", ":6432:", ":6543:", ":25060:", ":*:"],
+    keywords: [...Array.from({ length: 100 }, (_, i) => `:${String(i).padStart(2, "0")}`), ":*:"],
     pattern: new RegExp(String.raw`^[ \t]*${PG_HOST}:(?:\d{2,5}|\*):(?:\\.|[^\s:\\])+:(?:\\.|[^\s:\\])+:((?:\\.|[^\s:\\]){4,256})[ \t]*\r?$`, "gm"),
     entropy: 2.5,
     allow: _documented,

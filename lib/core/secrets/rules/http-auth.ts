@@ -58,6 +58,31 @@ export const httpAuthRules: SecretRule[] = [
     confidence: 0.8,
   },
   {
+    // curl's `-b` with the cookie on the command line: alone, last of a group of short flags
+    // (`-sSb`) or glued to its value (`-bsid=…`), on curl's line or a continued one. A value
+    // without a session (`-b cookies.txt` names a cookie file) is no secret.
+    id: "cookie-session",
+    description: "Session cookie passed to curl -b",
+    keywords: ["curl"],
+    extraLines: 5,
+    pattern: /\bcurl\b[^\n]{0,400}?(?:\n[^\n]{0,400}?){0,5}[ \t]-[A-Za-z]{0,8}b(?:[ \t]{1,5})?(?:"([^\n"\\]{16,4096})"|'([^\n'\\]{16,4096})'|([^\s"'\\]{16,4096}))/gi,
+    allow: (value) => !value.split(";").some(_isSessionCookie),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // A Netscape cookie file (curl's `-c` jar, wget's `--save-cookies`, a browser's export):
+    // domain, subdomains, path, secure, expiry, name and value, separated by tabs; `#HttpOnly_`
+    // marks an HttpOnly cookie. A value that looks like a session is the secret.
+    id: "cookie-session",
+    description: "Session value in a Netscape cookie file",
+    keywords: ["\ttrue\t", "\tfalse\t"],
+    pattern: /^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t([^\t\r\n]{16,4096})\r?$/gm,
+    allow: (value) => !_isSessionCookie(`cookie=${value}`),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
     id: "curl-auth-header",
     description: "API key header passed to curl",
     keywords: ["curl"],

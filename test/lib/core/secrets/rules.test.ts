@@ -9,6 +9,8 @@ type Row = [string, string, string | null];
 const ghp = token(["gh", "p_"], chars(36));
 // Rows added since session 6 draw from their own stream, so the values above and in later files stay.
 const own = charsOf(4105);
+// Rows added in session 7 (a stream of their own again, so session 6's values stay).
+const own7 = charsOf(4109);
 const TABLES: Record<string, Row[]> = {
   aws: [
     ["an access key id in a credentials file", `aws_access_key_id = ${token(["AK", "IA"], chars(16, UPPER32))}`, "aws-access-token"],
@@ -103,6 +105,18 @@ const TABLES: Record<string, Row[]> = {
     ["Set-Cookie's attributes", "Set-Cookie: lang=en; Domain=docs.internal.corp.test; Expires=Wed, 21 Oct 2026 07:28:00 GMT", null],
     ["a cookie set from a variable", "res.setHeader('Set-Cookie', `sid=${token}; HttpOnly`)", null],
     ["the word in prose", "The Set-Cookie header carries the session id; Cookie: echoes it back.", null],
+    ["a session passed to curl -b", `curl -b "sid=${own7(32, HEX)}; lang=en" http://127.0.0.1:8080/me`, "cookie-session"],
+    ["an unquoted session passed to curl -b", `curl -s -b sid=${own7(32, HEX)} http://127.0.0.1:8080/me`, "cookie-session"],
+    ["a session passed to curl -b among short flags", `curl -sSb 'session=${own7(40)}' http://127.0.0.1:8080/me`, "cookie-session"],
+    ["a session glued to curl's -b", `curl -bsid=${own7(32, HEX)} http://127.0.0.1:8080/me`, "cookie-session"],
+    ["a session passed to curl -b on a continued line", `curl -sS \\\n  -b "sid=${own7(32, HEX)}" \\\n  http://127.0.0.1:8080/me`, "cookie-session"],
+    ["a cookie jar passed to curl -b", "curl -b cookies-2024.txt -c cookies-2024.txt http://127.0.0.1:8080/me", null],
+    ["settings passed to curl -b", "curl -b 'theme=solarized-dark-high-contrast; lang=en' http://127.0.0.1:8080/", null],
+    ["a -b of another program", `tar -b 20 -cf out.tar ${"x".repeat(3)} && curl http://127.0.0.1:8080/`, null],
+    ["a session in curl's cookie jar", `# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\tsessionid\t${own7(32, HEX)}\n`, "cookie-session"],
+    ["an HttpOnly session in a cookie jar", `#HttpOnly_app.example.test\tFALSE\t/\tTRUE\t1798761600\tsid\t${own7(40)}`, "cookie-session"],
+    ["settings in a cookie jar", "app.example.test\tFALSE\t/\tFALSE\t0\ttheme\tsolarized-dark-high-contrast", null],
+    ["a table with TRUE and FALSE columns", "name\tTRUE\tpath\tFALSE\t12\tcount\tplain words only", null],
   ],
   "credential files": [
     ["a .netrc entry on one line", `machine api.internal.test login deploy password ${own(18)}`, "netrc-password"],
@@ -119,6 +133,13 @@ const TABLES: Record<string, Row[]> = {
     ["grep's file:line:column:text", "lib/app.ts:120:14:foo:barbaz", null],
     ["a MAC address", "0a:12:34:56:78:9a", null],
     ["a .pgpass line with a variable", "localhost:5432:app:deploy:$PGPASSWORD", null],
+    ["a .pgpass line on another port", `db.internal.test:5434:app:deploy:${own7(16)}`, "pgpass-password"],
+    ["a .pgpass line on a five-digit port", `127.0.0.1:15432:app:deploy:${own7(16)}`, "pgpass-password"],
+    ["a .pgpass line for CockroachDB", `crdb.internal.test:26257:defaultdb:root:${own7(20)}`, "pgpass-password"],
+    ["a .pgpass line among others", `# ~/.pgpass\nlocalhost:5432:*:postgres:$PGPASSWORD\nreplica.internal.test:7432:app:reader:${own7(18)}\n`, "pgpass-password"],
+    ["a timestamped log line", "2026-11-30T13:11:47Z worker:queue:started job 42", null],
+    ["a compiler message", "src/app.ts:12:3: error: cannot find name foo", null],
+    ["a host, a port and a path", "api.internal.test:8080:v1:health:ready", null],
   ],
   curl: [
     ["a user and password", `curl -u admin:${chars(14)} https://h`, "curl-auth-user"],

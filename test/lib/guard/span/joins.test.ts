@@ -23,6 +23,9 @@ const SPLIT: Array<[string, string, string[], string]> = [
   ["a JWT wrapped at 64 columns", fold(jwt, 64), [jwt.slice(0, 64), jwt.slice(64, 128)], "jwt"],
   ["a token in two items of a JSON array", JSON.stringify({ parts: [ghp.slice(0, 18), ghp.slice(18)] }), [ghp.slice(0, 18), ghp.slice(18)], "github-pat"],
   ["a token in two concatenated literals", `const t = '${glpat.slice(0, 12)}' +\n  '${glpat.slice(12)}';`, [glpat.slice(0, 12), glpat.slice(12)], "gitlab-pat"],
+  // Session 7: three and more pieces.
+  ["a token in three concatenated literals", `const t = '${ghp.slice(0, 10)}' +\n  '${ghp.slice(10, 24)}' +\n  '${ghp.slice(24)}';`, [ghp.slice(0, 10), ghp.slice(10, 24), ghp.slice(24)], "github-pat"],
+  ["a token in four items of a JSON array", JSON.stringify({ parts: [ghp.slice(0, 8), ghp.slice(8, 17), ghp.slice(17, 30), ghp.slice(30)] }), [ghp.slice(0, 8), ghp.slice(8, 17), ghp.slice(17, 30), ghp.slice(30)], "github-pat"],
 ];
 
 describe("tokens hard-wrapped or split in one text", () => {
@@ -51,6 +54,9 @@ describe("tokens hard-wrapped or split in one text", () => {
   });
 });
 
+// A secret scanner's own source lists the prefixes it looks for; run together they have a token's shape.
+const PREFIXES = ["AKIA", "ASIA", ["gh", "p_"].join(""), "gho_", ["github", "_pat_"].join(""), ["gl", "pat-"].join(""), "xox", "npm_", "pypi-", "rk_", "sk-", "sk_", "gsk_", "xai-", "pplx-", "tgp_v1_", "fw_", "tp-", "psk-"];
+
 describe("wrapped and listed text that holds no token stays as it is", () => {
   const ROWS: Array<[string, string]> = [
     ["prose wrapped at 72 columns", fold("The configuration_manager_service reloads its settings_cache_directory whenever the environment_variable_names change; nothing else happens. ".repeat(4), 72)],
@@ -59,6 +65,7 @@ describe("wrapped and listed text that holds no token stays as it is", () => {
     ["a JSON array of digests", JSON.stringify(Array.from({ length: 8 }, () => chars(40, HEX)))],
     ["a JSON array of identifiers", JSON.stringify(Array.from({ length: 8 }, () => `sk_${chars(10, "abcdefghij")}`))],
     ["two parts of a name in a structured pair", JSON.stringify({ first: "ghp", second: chars(36) })],
+    ["a scanner's list of token prefixes", `const PREFIXES = ${JSON.stringify(PREFIXES)};`],
   ];
   test.each(ROWS)("%s is ALLOW", (_name, text) => {
     expect(decideSpan(text).decision).toBe("ALLOW");
@@ -83,9 +90,34 @@ describe("a token split across two strings of a structured tool result", () => {
     expect(JSON.stringify(b.visible)).not.toContain(ghp.slice(half));
   });
 
+  test.each([
+    ["three adjacent array items", [ghp.slice(0, 9), ghp.slice(9, 24), ghp.slice(24)]],
+    ["five adjacent array items", [ghp.slice(0, 7), ghp.slice(7, 15), ghp.slice(15, 23), ghp.slice(23, 31), ghp.slice(31)]],
+  ])("%s: every part is redacted, or withheld", (_name, parts) => {
+    const s = scanToolOutput({ parts }, { mode: "sanitize" });
+    expect(s.reason).toBe("SANITIZE_SECRET");
+    expect(s.counts).toEqual({ "github-pat": parts.length });
+    expect(s.visible).toEqual({ parts: parts.map(() => "[REDACTED:github-pat]") });
+    const b = scanToolOutput({ parts, note: "ordinary words" }, { mode: "block" });
+    expect(b.reason).toBe("BLOCK_SECRET");
+    const shown = JSON.stringify(b.visible);
+    for (const part of parts) expect(shown).not.toContain(part);
+  });
+
+  test("three parts among other strings: only the parts are redacted", () => {
+    const output = { lines: ["head line", `export GH=${ghp.slice(0, 12)}`, ghp.slice(12, 26), `${ghp.slice(26)} # set`, "tail line"] };
+    expect(scanToolOutput(output, { mode: "sanitize" }).visible).toEqual({
+      lines: ["head line", "export GH=[REDACTED:github-pat]", "[REDACTED:github-pat]", "[REDACTED:github-pat] # set", "tail line"],
+    });
+  });
+
   test("the text around the parts is kept", () => {
     const s = scanToolOutput({ lines: [`export GH=${ghp.slice(0, half)}`, `${ghp.slice(half)} # set`] }, { mode: "sanitize" });
     expect(s.visible).toEqual({ lines: ["export GH=[REDACTED:github-pat]", "[REDACTED:github-pat] # set"] });
+  });
+
+  test("a structured list of token prefixes is no token", () => {
+    expect(scanToolOutput({ prefixes: PREFIXES }, { mode: "block" }).reason).toBe("ALLOW_NO_SECRET");
   });
 
   test("neighbours that are not strings, and harmless neighbours, change nothing", () => {
