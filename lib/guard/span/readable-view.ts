@@ -17,6 +17,8 @@ const NAMED: Record<string, string> = {
 /** Characters Markdown escapes with a backslash that tokens hold (`ghp\_…`); decoded only between token characters. */
 const MARKDOWN_ESCAPED = new Uint8Array(128);
 for (const c of "_-+.=~*") MARKDOWN_ESCAPED[c.charCodeAt(0)] = 1;
+const HEX_DIGIT = new Uint8Array(128);
+for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
 const TOKEN_CHAR = new Uint8Array(128);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/") TOKEN_CHAR[c.charCodeAt(0)] = 1;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -69,15 +71,18 @@ export function spanFindings(text: string, exemptSha256?: ReadonlySet<string>): 
  * `text` without what hides a token from the detector but not from a reader: terminal escapes,
  * invisible characters, JSON `\uXXXX`/`\/` escapes, HTML character references and Markdown's
  * backslash before `_-+.=~*` inside a token (decoded), the line breaks inside a block of
- * wrapped base64 (joined, so the block decodes as one run), and with a BEGIN line before the tail
- * of a private key that lost its own. Undefined when there is none.
+ * wrapped base64 (joined, so the block decodes as one run), with a BEGIN line before the tail
+ * of a private key that lost its own, and with offsets before the lines of a dump that has none
+ * (`od -An`, `xxd -i`), which the detector then reads as a dump. Undefined when there is none.
  */
 export function readableView(text: string): ReadableView | undefined {
   const changes = _hiddenChanges(text);
-  const breaks = _wrappedBase64Breaks(text);
+  const dumpLines: number[] = [];
+  const breaks = _wrappedBase64Breaks(text, dumpLines);
   const tails = _keyTails(text);
-  if (changes.length === 0 && breaks.length === 0 && tails.length === 0) return undefined;
-  const all = changes.concat(breaks, tails).sort((a, b) => a[0] - b[0]);
+  const dumps = dumpLines.length > 0 ? _offsetlessDumps(text, dumpLines) : [];
+  if (changes.length === 0 && breaks.length === 0 && tails.length === 0 && dumps.length === 0) return undefined;
+  const all = changes.concat(breaks, tails, dumps).sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
   const edits: ViewEdit[] = [];
   let length = 0;
@@ -235,8 +240,12 @@ function _isBase64(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The line breaks inside blocks of base64 lines of one width (the last line may be shorter). */
-function _wrappedBase64Breaks(text: string): [number, number, string][] {
+/**
+ * The line breaks inside blocks of base64 lines of one width (the last line may be shorter). The
+ * same pass collects in `dumpLines` the starts of lines that may begin a dump without offsets
+ * ({@link _offsetlessDumps}): a test of their first characters, so no text pays a second line scan.
+ */
+function _wrappedBase64Breaks(text: string, dumpLines: number[]): [number, number, string][] {
   const breaks: [number, number, string][] = [];
   let width = 0; // the open block's line width, 0 when none is open
   let prevEnd = -1; // where the previous line's content ended
@@ -254,10 +263,75 @@ function _wrappedBase64Breaks(text: string): [number, number, string][] {
     } else {
       width = 0;
     }
+    if (len >= 3 && text.charCodeAt(start) === 32 && _mayStartDump(text, start, len)) dumpLines.push(start);
     prevEnd = contentEnd;
     start = end + 1;
   }
   return breaks;
+}
+
+/**
+ * Lines of dumps without an offset column: `od -An` with `-t x1` (bytes), `-x` (little-endian
+ * words) and `-c` (characters), and `xxd -i` (C include lines). od's are given the offset
+ * `0000000` and xxd's are rewritten as `xxd -g1` lines, so the detector's dump reader
+ * (hex-dump.ts) reads the block and a finding covers it whole.
+ */
+const OD_BYTES = /^(?: [0-9a-f]{2}){1,32} *$/;
+const OD_WORDS = /^(?: [0-9a-f]{4}){1,16} *$/;
+const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,32}$/;
+const XXD_INCLUDE = /^ {2}((?:0[xX][0-9a-fA-F]{2}, ){0,63}0[xX][0-9a-fA-F]{2}),?$/;
+/** The fewest bytes a block must show: the detector decodes 16 bytes and more. */
+const MIN_DUMP_BYTES = 16;
+
+/**
+ * Whether the line at `start` (`len` characters, the first a space) may be the first of a dump
+ * without offsets: ` 2d 2d`/` 2d2d` (od), `   -` (od -c: three spaces and a character) or
+ * `  0x2d` (xxd -i). Indented code fails at the second to fourth character.
+ */
+function _mayStartDump(text: string, start: number, len: number): boolean {
+  const c1 = text.charCodeAt(start + 1);
+  if (c1 !== 32) return _isIn(HEX_DIGIT, c1) && _isIn(HEX_DIGIT, text.charCodeAt(start + 2)) && (len === 3 || text.charCodeAt(start + 3) === 32 || (len >= 5 && _isIn(HEX_DIGIT, text.charCodeAt(start + 3))));
+  const c2 = text.charCodeAt(start + 2);
+  if (c2 === 48) return (text.charCodeAt(start + 3) | 32) === 120; // `  0x`
+  return c2 === 32 && len % 4 === 0 && len <= 128 && text.charCodeAt(start + 3) !== 32;
+}
+
+/** The edits that give the dump blocks starting at `starts` offsets (xxd -i: rewritten lines). */
+function _offsetlessDumps(text: string, starts: number[]): [from: number, to: number, put: string][] {
+  const edits: [number, number, string][] = [];
+  let done = -1; // where the last block ended: a later start inside it is one of its lines
+  for (const first of starts) {
+    if (first <= done) continue;
+    const block: [number, number, string][] = [];
+    let format: RegExp | undefined;
+    let bytes = 0;
+    let at = first;
+    for (; at < text.length; ) {
+      const nl = text.indexOf("\n", at);
+      const end = nl < 0 ? text.length : nl;
+      const line = text.slice(at, _contentEnd(text, at, end));
+      format ??= [OD_BYTES, OD_WORDS, OD_CHARS, XXD_INCLUDE].find((f) => f.test(line));
+      if (format === undefined) break;
+      if (line === "*" && format !== XXD_INCLUDE) {
+        block.push([at, at, ""]);
+      } else if (format === XXD_INCLUDE) {
+        const m = XXD_INCLUDE.exec(line);
+        if (m === null) break;
+        const hex = m[1]!.replace(/0[xX]|, /g, (s) => (s === ", " ? " " : ""));
+        bytes += (hex.length + 1) / 3;
+        block.push([at, at + line.length, `00000000: ${hex.toLowerCase()}`]);
+      } else {
+        if (!format.test(line)) break;
+        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : line.length / 4;
+        block.push([at, at, "0000000"]);
+      }
+      done = end;
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+    if (bytes >= MIN_DUMP_BYTES) for (const e of block) if (e[2] !== "") edits.push(e);
+  }
+  return edits;
 }
 
 /** Findings of one text, sorted and disjoint: overlaps merge, named by the most confident; a counted finding wins over an exempted one. */

@@ -8,6 +8,30 @@ const lines = (bytes: Uint8Array, width: number) => Array.from({ length: Math.ce
 const ascii = (line: Uint8Array) => [...line].map((b) => (b >= 0x20 && b <= 0x7e ? String.fromCharCode(b) : ".")).join("");
 const octal = (n: number) => n.toString(8).padStart(7, "0");
 
+/**
+ * Dumps without an offset column (session 7): `od -An` in its byte, word and character forms, and
+ * `xxd -i`'s C include lines (with its header and footer, as `xxd -i file` prints them). Compared
+ * with the real programs' output on a fake key file in the sandbox like the others.
+ */
+export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
+  "od -An -t x1": (bytes) => lines(bytes, 16).map((l) => [...l].map((b) => ` ${hex2(b)}`).join("")).join("\n"),
+  "od -An -x": (bytes) => lines(bytes, 16).map((l) => lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")).join("\n"),
+  "od -An -c": (bytes) =>
+    lines(bytes, 16)
+      .map((l) => {
+        const named: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r" };
+        return [...l].map((b) => (named[b] ?? (b >= 0x20 && b <= 0x7e ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"))).padStart(4)).join("");
+      })
+      .join("\n"),
+  "xxd -i": (bytes) =>
+    [
+      "unsigned char id_key[] = {",
+      lines(bytes, 12).map((l, i, all) => `  ${[...l].map((b) => `0x${hex2(b)}`).join(", ")}${i < all.length - 1 ? "," : ""}`).join("\n"),
+      "};",
+      `unsigned int id_key_len = ${bytes.length};`,
+    ].join("\n"),
+};
+
 export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   xxd: (bytes) =>
     lines(bytes, 16)

@@ -4,7 +4,7 @@ import { decideSpan } from "../../../../lib/guard/span/decide.ts";
 import { spanReport } from "../../../../lib/guard/span/report.ts";
 import { decideStream, safeCut } from "../../../../lib/guard/span/stream.ts";
 import { ALNUM, charsOf, token } from "../../core/secrets/fixtures.ts";
-import { DUMPS } from "../../core/secrets/hex-dumps.ts";
+import { DUMPS, OFFSETLESS_DUMPS } from "../../core/secrets/hex-dumps.ts";
 
 const chars = charsOf(4102);
 
@@ -50,5 +50,32 @@ describe("dumps through the span guard", () => {
     const report = spanReport(v, "sanitize", { file: null, sha256: new Set(), diagnostics: [] });
     expect(SpanResult.safeParse(report).success).toBe(true);
     expect(report.findings[0]).not.toHaveProperty("encoding");
+  });
+});
+
+// Session 7: dumps without offsets are read in the span guard's readable view (docs/check-span.md).
+describe("dumps without an offset column through the span guard", () => {
+  test.each(Object.keys(OFFSETLESS_DUMPS))("%s of a private key is redacted whole", (format) => {
+    const dump = OFFSETLESS_DUMPS[format]!(bytes(key));
+    const v = decideSpan(`$ ${format} id_key\n${dump}\n$ echo done\n`);
+    const expected = format === "xxd -i" ? dump.replace(/\n {2}0x[\s\S]*\n\};/, "\n[REDACTED:private-key]\n};") : "[REDACTED:private-key]";
+    expect(v.text).toBe(`$ ${format} id_key\n${expected}\n$ echo done\n`);
+  });
+
+  test.each(Object.keys(OFFSETLESS_DUMPS))("%s of a token file is a github-pat finding", (format) => {
+    const v = decideSpan(OFFSETLESS_DUMPS[format]!(bytes(`GITHUB_TOKEN=${ghp}\n`)));
+    expect(v.findings.map((f) => f.ruleId)).toEqual(["github-pat"]);
+  });
+
+  const random = Uint8Array.from({ length: 600 }, (_, i) => (i * 131 + 7) % 256);
+  const prose = bytes("The quick brown fox jumps over the lazy dog.\n".repeat(10));
+  test.each(Object.keys(OFFSETLESS_DUMPS))("%s of binary data and of prose is ALLOW", (format) => {
+    expect(decideSpan(OFFSETLESS_DUMPS[format]!(random)).decision).toBe("ALLOW");
+    expect(decideSpan(OFFSETLESS_DUMPS[format]!(prose)).decision).toBe("ALLOW");
+  });
+
+  test("indented code, numbered columns and C arrays of numbers are no dump", () => {
+    const texts = ["  0x10, 0x20 are flags", "   a   b   c", " 12 34 56 78", "static const int t[] = {\n  0x01, 0x02, 0x03,\n  0x04\n};"];
+    for (const text of texts) expect(decideSpan(text).decision).toBe("ALLOW");
   });
 });
