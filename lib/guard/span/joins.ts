@@ -168,16 +168,24 @@ function _wrapBreaks(text: string): [from: number, to: number][] {
 
 /**
  * The separators between two string literals (`"…", "…"` of a JSON array, `"…" + "…"` of code)
- * as `[from, to)`, with token characters on both sides. The two runs need not be 20 characters
- * together: a token in three or more literals has short ones (`_crossing` skips a joined piece
- * shorter than that).
+ * as `[from, to)`, with token characters on both sides, 20 of them together, or linked to the
+ * next or the one before by a literal of at least {@link MIN_MIDDLE} token characters (a token
+ * in three or more literals has short ends: `'ghp_abc' + '…' + 'xyz'`).
  */
 function _literalSeparators(text: string): [from: number, to: number][] {
   const cuts: [number, number][] = [];
+  let prev: [number, number] | undefined; // the last separator with token characters on both sides
+  let prevKept = false;
   LITERAL_SEPARATOR.lastIndex = 0;
   for (let m = LITERAL_SEPARATOR.exec(text); m !== null; m = LITERAL_SEPARATOR.exec(text)) {
     const to = m.index + m[0].length;
-    if (_isToken(text.charCodeAt(m.index - 1)) && _isToken(text.charCodeAt(to))) cuts.push([m.index, to]);
+    if (!_isToken(text.charCodeAt(m.index - 1)) || !_isToken(text.charCodeAt(to))) continue;
+    const cut: [number, number] = [m.index, to];
+    const linked = prev !== undefined && m.index - prev[1] >= MIN_MIDDLE && _runEnd(text, prev[1]) === m.index;
+    if (linked && !prevKept) cuts.push(prev!);
+    prevKept = linked || _joinable(text, m.index, to);
+    if (prevKept) cuts.push(cut);
+    prev = cut;
   }
   return cuts;
 }
