@@ -296,6 +296,21 @@ function _mayStartDump(text: string, start: number, len: number): boolean {
   return c2 === 32 && len % 4 === 0 && len <= 128 && text.charCodeAt(start + 3) !== 32;
 }
 
+/**
+ * Whether the line at `at` (a line start) continues a dump without offsets: the line before it
+ * and this one are lines of one format (a stream segment cut there would split the dump).
+ */
+export function insideOffsetlessDump(text: string, at: number): boolean {
+  if (at < 2 || text.charCodeAt(at - 1) !== 10) return false;
+  const prevStart = text.lastIndexOf("\n", at - 2) + 1;
+  const before = text.slice(prevStart, _contentEnd(text, prevStart, at - 1));
+  if (before.length < 3 || before.charCodeAt(0) !== 32) return false;
+  const nl = text.indexOf("\n", at);
+  const here = text.slice(at, _contentEnd(text, at, nl < 0 ? text.length : nl));
+  const format = [OD_BYTES, OD_WORDS, OD_CHARS, XXD_INCLUDE].find((f) => f.test(before));
+  return format !== undefined && (format.test(here) || (here === "*" && format !== XXD_INCLUDE));
+}
+
 /** The edits that give the dump blocks starting at `starts` offsets (xxd -i: rewritten lines). */
 function _offsetlessDumps(text: string, starts: number[]): [from: number, to: number, put: string][] {
   const edits: [number, number, string][] = [];

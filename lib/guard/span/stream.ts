@@ -2,7 +2,7 @@ import type { SecretFinding } from "../../core/secrets/detect.ts";
 import { insideHexDump } from "../../core/secrets/hex-dump.ts";
 import { redactFindings } from "../../core/secrets/redact-findings.ts";
 import { type SpanDecision, spanVerdict, spanVerdictFor } from "./decide.ts";
-import { insideWrappedBase64, spanFindings } from "./readable-view.ts";
+import { insideOffsetlessDump, insideWrappedBase64, spanFindings } from "./readable-view.ts";
 import type { SpanMode } from "./reasons.ts";
 import { Spool } from "./spool.ts";
 
@@ -64,13 +64,13 @@ const MAX_DUMP_LINES = 4100;
 /**
  * Where to end a segment near `target`: after a line break, not inside a private key block
  * that has begun but not ended, not after a line continued with a backslash, and not inside a
- * block of wrapped base64 or a hex dump.
+ * block of wrapped base64 or a hex dump (also one without offsets: `od -An`, `xxd -i`).
  */
 export function safeCut(text: string, target: number): number {
   let cut = text.lastIndexOf("\n", target - 1) + 1;
   for (let tries = 0; tries < 8 && cut > 1 && text[cut - 2] === "\\"; tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
   for (let tries = 0; tries < MAX_WRAPPED_LINES && insideWrappedBase64(text, cut); tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
-  for (let tries = 0; tries < MAX_DUMP_LINES && insideHexDump(text, cut); tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
+  for (let tries = 0; tries < MAX_DUMP_LINES && (insideHexDump(text, cut) || insideOffsetlessDump(text, cut)); tries++) cut = text.lastIndexOf("\n", cut - 2) + 1;
   const begin = text.lastIndexOf("-----BEGIN", cut);
   const end = begin < 0 ? -1 : text.indexOf("-----END", begin);
   if (begin >= 0 && (end < 0 || end >= cut)) cut = text.lastIndexOf("\n", begin) + 1;

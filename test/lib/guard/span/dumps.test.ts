@@ -74,6 +74,15 @@ describe("dumps without an offset column through the span guard", () => {
     expect(decideSpan(OFFSETLESS_DUMPS[format]!(prose)).decision).toBe("ALLOW");
   });
 
+  test.each(Object.keys(OFFSETLESS_DUMPS))("a stream segment never ends inside %s", (format) => {
+    const dump = OFFSETLESS_DUMPS[format]!(bytes(key));
+    const lines = dump.split("\n");
+    const first = format === "xxd -i" ? 1 : 0; // the header line is no dump line
+    const start = 2 + lines.slice(0, first).reduce((n, l) => n + l.length + 1, 0);
+    const target = start + lines.slice(first, first + 5).reduce((n, l) => n + l.length + 1, 0) + 3;
+    expect(safeCut(`x\n${dump}\n`, target)).toBe(start);
+  });
+
   test("indented code, numbered columns and C arrays of numbers are no dump", () => {
     const texts = ["  0x10, 0x20 are flags", "   a   b   c", " 12 34 56 78", "static const int t[] = {\n  0x01, 0x02, 0x03,\n  0x04\n};"];
     for (const text of texts) expect(decideSpan(text).decision).toBe("ALLOW");
