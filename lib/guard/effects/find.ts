@@ -4,6 +4,7 @@ import { analyzeArgv } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { programName } from "./names.ts";
 import { findExecScripts } from "./find-exec-scripts.ts";
+import { boundShellRuns } from "./find-shell.ts";
 import { namedSecretOps } from "./find-secret-names.ts";
 import { secretArgOps } from "./secrets.ts";
 import { mayBeOption } from "./word-counts.ts";
@@ -19,7 +20,7 @@ export const VALUED = new Set(["-name", "-iname", "-path", "-ipath", "-wholename
  * in-process dry run (find-dry-run.ts) and judges them one by one. An -exec op's targets keep
  * their `{}` templates until then.
  */
-export const find: Handler = ({ args, ctx }) => {
+export const find: Handler = ({ args, ctx, cmd }) => {
   let i = 0;
   let follow = "P";
   const roots: Word[] = [];
@@ -64,6 +65,12 @@ export const find: Handler = ({ args, ctx }) => {
       // A program that reads its operands reads every file under the start points: `find ~/.ssh -exec cat {} +` reads the keys.
       if (!head.dynamic && rest.some((a) => a.value === "{}")) ops.push(...secretArgOps(programName(head), roots, ctx.state.cwd, ctx.state), ...namedSecretOps(head, rest, expr));
       ops.push(...findExecScripts(head, rest, roots, ctx));
+      // `-exec sh -c CODE NAME {} ;`: the shell's parameters bound to each match (find-shell.ts).
+      const bound = v === "-exec" && follow === "P" ? boundShellRuns(head, rest, args[end]!.value === "+", roots, expr, index, ctx, cmd) : null;
+      if (bound) {
+        ops.push(...bound);
+        continue;
+      }
       for (const o of analyzeArgv(head, rest, ctx)) {
         const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
         ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}`, find: spec(index, false) } : o);

@@ -34,6 +34,35 @@ table("prefix and suffix removal", [
   ["the match itself is judged as before", `find src -name a.js -exec sh -c 'X="{}"; rm -f "$X"' \\;`, ...RELOCATE],
 ]);
 
+// `find … -exec sh -c CODE NAME {} \;` (or `+`): the shell's positional parameters are the words
+// after CODE, bound to find's matches where the dry run lists them in the workspace
+// (effects/find-shell.ts); elsewhere they stay unknown.
+table("positional parameters of sh -c under find -exec", [
+  ["a rename of each match with ${1%.js}", `find src -name '*.js' -exec sh -c 'mv "$1" "\${1%.js}.ts"' _ {} \\;`, ...OK],
+  ["from the workspace's top", `find . -name '*.js' -exec sh -c 'mv "$1" "\${1%.js}.ts"' _ {} \\;`, ...OK],
+  ["a loop over \"$@\" with +", `find src -name '*.js' -exec sh -c 'for f in "$@"; do mv "$f" "\${f%.js}.ts"; done' sh {} +`, ...OK],
+  ["bash, and a copy beside each match", `find src -type f -name '*.js' -exec bash -c 'cp "$1" "$1.bak"' bash {} \\;`, ...NOOP],
+  ["a delete of each match relocates it", `find src -name a.js -exec sh -c 'rm -f "$1"' _ {} \\;`, ...RELOCATE],
+  ["no match runs nothing", `find src -name '*.none' -exec sh -c 'rm -rf ~' _ {} \\;`, ...OK],
+  // Each parameter is what find passes: $0 is the NAME word, $2 the next one, "$@" all of them.
+  ["$0 is the name word", `find src -name a.js -exec sh -c 'rm -rf "$0"' ~ {} \\;`, ...ANCESTOR],
+  ["$0 is the match when {} comes first", `find src -name a.js -exec sh -c 'rm -rf "\${0%/*}/.."' {} \\;`, ...ANCESTOR],
+  ["$2 is a word after the match", `find src -name a.js -exec sh -c 'rm -rf "$2"' _ {} ~/Documents \\;`, "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ['"$@" holds every word after the name', `find src -name '*.js' -exec sh -c 'rm -rf "$@"' _ {} ~/Documents \\;`, "BLOCK", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["$2 with + is another match", `find src -name '*.js' -exec sh -c 'rm -f "$2"' _ {} +`, ...RELOCATE],
+  // Code that changes the parameters, or matches the guard does not list, keep them unknown.
+  ["shift", `find src -name a.js -exec sh -c 'shift; rm -rf "$1"' _ {} \\;`, ...UNKNOWN],
+  ["set --", `find src -name a.js -exec sh -c 'set -- ~; rm -rf "$1"' _ {} \\;`, ...UNKNOWN],
+  ["a function's own parameters", `find src -name a.js -exec sh -c 'f() { rm -rf "$1"; }; f ~' _ {} \\;`, ...UNKNOWN],
+  ["eval", `find src -name a.js -exec sh -c 'eval "rm -rf \\$1"' _ {} \\;`, ...UNKNOWN],
+  ["$@ unquoted", `find src -name a.js -exec sh -c 'rm -rf $@/..' _ {} \\;`, ...UNKNOWN],
+  ["a computed parameter", `find src -name a.js -exec sh -c 'rm -rf "$1"' _ {} "$X" \\;`, ...UNKNOWN],
+  ["matches outside the workspace", `find ~/Documents -name '*.txt' -exec sh -c 'mv "$1" "\${1%.txt}.md"' _ {} \\;`, ...UNKNOWN],
+  ["a start point through ..", `find src/.. -name a.js -exec sh -c 'rm -rf "\${1%/*}"' _ {} \\;`, ...UNKNOWN],
+  ["-execdir", `find src -name a.js -execdir sh -c 'mv "$1" "\${1%.js}.ts"' _ {} \\;`, ...UNKNOWN],
+  ["-L", `find -L src -name a.js -exec sh -c 'mv "$1" "\${1%.js}.ts"' _ {} \\;`, ...UNKNOWN],
+]);
+
 const CALLS: VerdictRow[] = [
   ["a function defined with the keyword and parentheses runs its body", "function build() { npm run build; }; build", ...OK],
   ["its body is judged", "function f() { rm -rf ~; }; f", ...UNKNOWN],
