@@ -1,6 +1,7 @@
 import { gitListingArgs, listingOutput } from "../effects/git-listing.ts";
 import { enclosing, literalWord, repeats, type SimpleCommand, type Word } from "../syntax.ts";
 import { applyStages, lineStage, outputLines, type LineStage } from "./line-filter.ts";
+import { relyOnOutput } from "./relied-output.ts";
 
 /**
  * An unquoted `$(git ls-files …)`, `$(git diff --name-only …)` or `$(git grep -l …)`
@@ -30,6 +31,10 @@ const _listings = new WeakMap<Word, Listing>();
 // also hold no `=`, checked below: the glob loop's names may).
 export const PLAIN_NAME = /^[A-Za-z0-9_@%+,=:.-][A-Za-z0-9_@%+,=:.\/-]*$/;
 
+// A line `read -r` stores whole: printable ASCII (no control character, nothing a locale reads
+// otherwise), not empty.
+const READ_LINE = /^[\x20-\x7e]+$/;
+
 /** Notes that `word` is exactly one unquoted substitution (or `<(…)`) of `commands`, run in `cwd`. */
 export function noteListing(word: Word, listing: Listing): void {
   _listings.set(word, listing);
@@ -38,26 +43,45 @@ export function noteListing(word: Word, listing: Listing): void {
 /**
  * The names a noted word expands to (at most `max`), or null when it is no listing the guard
  * can read: the substitution is one pipeline, a plain git name listing (no `-z`: the shell
- * drops NUL bytes) and then line stages only, and every name printed is plain.
+ * drops NUL bytes) and then line stages only, and every name printed is plain. `trim`: each
+ * line as `read -r` with the default IFS stores it, without leading and trailing blanks.
  */
-export function listingNames(word: Word, max: number): string[] | null {
+export function listingNames(word: Word, max: number, trim = false): string[] | null {
   const noted = _listings.get(word);
   const last = noted?.commands.at(-1);
   if (!noted || !last) return null;
   const chain: SimpleCommand[] = [];
   for (let c: SimpleCommand | undefined = last; c; c = c.pipeFrom) chain.unshift(c);
-  const [git, ...stages] = chain;
   if (chain.length !== noted.commands.length || !noted.commands.every((c, i) => c === chain[i])) return null;
+  return listingLines(chain, noted.cwd, max, trim);
+}
+
+/**
+ * The lines a pipeline prints in `cwd` (at most `max`), when it is a plain git name listing and
+ * line stages (`git branch --merged | grep -v main`, read for `… | while read -r b`), every line
+ * plain; null otherwise. Its programs' output is then relied on (relied-output.ts).
+ */
+export function listingLines(chain: SimpleCommand[], cwd: string, max: number, trim = false): string[] | null {
+  const [git, ...stages] = chain;
   const filters = stages.map(lineStage);
   if (!git || filters.some((f) => f === null)) return null;
   const [head, ...args] = git.argv;
   if (!head || head.dynamic || head.quoted || head.value !== "git" || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
   const listing = gitListingArgs(args);
   if (listing === null || listing.includes("-z")) return null;
-  const output = listingOutput(noted.cwd, listing);
+  const output = listingOutput(cwd, listing);
   if (output === null) return null;
-  const kept = applyStages(outputLines(output), filters as LineStage[]);
-  return kept !== null && kept.length <= max && kept.every((n) => PLAIN_NAME.test(n) && !n.includes("=")) ? kept : null;
+  const lines = applyStages(outputLines(output), filters as LineStage[]);
+  // `read -r` strips the blanks of the default IFS (git branch's two-letter mark's spaces) and
+  // stores the rest of the line in its variable, which the loop's body quotes or splits as any
+  // known value (`* main`, the current branch's line, is one value); a substituted name is split
+  // and globbed by the shell, so it must be plain.
+  const kept = trim ? lines?.map((l) => l.replace(/^[ \t]+|[ \t]+$/g, "")) : lines;
+  if (!kept || kept.length > max || !kept.every((n) => (trim ? READ_LINE.test(n) : PLAIN_NAME.test(n) && !n.includes("=")))) return null;
+  // What git and each stage print is read as the programs print it: a project's `bin/git` on
+  // the environment's PATH, or a function of the name, prints what it likes (relied-output.ts).
+  for (const c of chain) relyOnOutput(c);
+  return kept;
 }
 
 /** Whether `word` may be a listing substituted as words (noted above). */

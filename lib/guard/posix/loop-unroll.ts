@@ -40,6 +40,10 @@ export interface LoopPlan {
   globbed?: boolean;
   /** A `while read NAME` loop: its words come from the listing its redirection reads (parser.ts). */
   reads?: boolean;
+  /** The listing piped into that loop (`git branch --merged | while read -r b`), instead of a redirection. */
+  feed?: SimpleCommand[];
+  /** `read -r` with the default IFS: each line without its leading and trailing blanks. */
+  trim?: boolean;
   /** Where the body's text starts (after `do`) and how many commands came before it. */
   bodyStart?: number;
   first?: number;
@@ -82,14 +86,19 @@ export function globNames(pattern: string, cwd: string): string[] | null {
  * `while read [-r] NAME` (optionally `IFS= read`) may run once per line of a listing read by a
  * redirection after `done` (`done < <(git diff --name-only)`): the plan waits for it.
  */
-export function planReadLoop(scope: Scope | undefined, frame: Frame | undefined, cond: SimpleCommand[] | undefined): void {
+export function planReadLoop(scope: Scope | undefined, frame: Frame | undefined, cond: SimpleCommand[] | undefined, feed?: SimpleCommand[], ifsSet = false): void {
   const [read, ...more] = cond ?? [];
-  if (!scope || !frame || !read || more.length > 0 || _plans.has(scope) || read.redirects.length > 0 || read.pipeFrom || read.group) return;
+  if (!scope || !frame || !read || more.length > 0 || _plans.has(scope) || read.redirects.length > 0 || read.group) return;
+  // `LISTING | while read …`: the condition's command is the stage the listing feeds.
+  if (read.pipeFrom && read.pipeFrom !== feed?.at(-1)) return;
   if (!read.assigns.every((a) => a.name === "IFS" && !a.value.dynamic && a.value.value === "")) return;
   const words = read.argv.map((w) => (w.dynamic || w.quoted ? null : w.value));
   const name = words.at(-1);
   if (words[0] !== "read" || words.length > 3 || (words.length === 3 && words[1] !== "-r") || !name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-  _plans.set(scope, { name, words: [], frame, reads: true });
+  // A piped listing is read only by `read -r` (session 7); blanks are trimmed only with the default IFS.
+  const raw = words.length === 3;
+  if (feed && !raw) return;
+  _plans.set(scope, { name, words: [], frame, reads: true, feed, trim: raw && read.assigns.length === 0 && !ifsSet });
 }
 
 /** At `do`: the body of the loop whose scope is open starts at `pos`. */
@@ -129,11 +138,21 @@ export function fitsUnroll(body: string, words: number): boolean {
   return words <= MAX_WORDS && body.length <= MAX_BODY && body.length * words <= MAX_TOTAL;
 }
 
-/** Every mention of `name` in the text is an expansion: `$name` or `${name…}`. */
+/**
+ * Every mention of `name` in the text is an expansion: `$name` or `${name…}`, or git's
+ * subcommand of that name (`while read -r branch; do git branch -d "$branch"; done`): the word
+ * after a `git` that starts a command, followed by a blank, is no assignment or read of it.
+ */
 function _onlyExpanded(text: string, name: string): boolean {
   for (const m of text.matchAll(new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, "g"))) {
     const before = text.slice(Math.max(0, m.index - 2), m.index);
-    if (!before.endsWith("$") && before !== "${") return false;
+    if (before.endsWith("$") || before === "${") continue;
+    if (GIT_SUBCOMMAND.test(text.slice(Math.max(0, m.index - 64), m.index)) && /^[ \t]/.test(text.slice(m.index + name.length))) continue;
+    return false;
   }
   return true;
 }
+
+// `git ` as the first word of a command (after a list or pipe operator, `(`, `{`, a newline or a
+// reserved word that starts a body), right before a mention.
+const GIT_SUBCOMMAND = /(?:^|[;&|({\n]|(?<![A-Za-z0-9_])(?:do|then|else))[ \t]*git[ \t]+$/;

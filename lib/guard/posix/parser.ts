@@ -16,14 +16,14 @@ import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteShellOptions } from "./lastpipe.ts";
 import { noteTrapPoint } from "./trap-points.ts";
 import { noteGlobOptions } from "./glob-options.ts";
-import { expandListings, listingNames, mayFeed, mayList } from "./listing-words.ts";
+import { expandListings, listingLines, listingNames, mayFeed, mayList } from "./listing-words.ts";
 import { recordDigits, recordNumeric } from "./loop-candidates.ts";
 import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
 import { notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { freshTemp } from "./temp-output.ts";
 import { trackDefinitions } from "./track.ts";
-import { DECLARERS, mark, restore, settle, type Vars } from "./vars.ts";
+import { DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -379,7 +379,21 @@ class _Parser extends Lexer {
   private _negated: SimpleCommand | undefined;
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
+  /** The stages piped into that `while` when they are all the line ran before it (`git branch --merged | grep -v main | while …`). */
+  private _pipedFeed: SimpleCommand[] | undefined;
   private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
+
+  /**
+   * The pipeline feeding `cmd` (a stage opening a `while`) when it is everything the line ran so
+   * far, at its top level: `LISTING | while read -r f; do …; done` reads the listing as the
+   * line's first command, as `done < <(LISTING)` does.
+   */
+  private _feedingListing(cmd: SimpleCommand): SimpleCommand[] | undefined {
+    if (!cmd.pipeFrom || this.depth !== 0 || this.inSubst || this.unrolling || this.flow.fnDepth !== 0 || this.caseDepth !== 0 || this.scopes.top) return undefined;
+    const chain: SimpleCommand[] = [];
+    for (let c: SimpleCommand | undefined = cmd.pipeFrom; c; c = c.pipeFrom) chain.unshift(c);
+    return chain.length === this.commands.length && chain.every((c, i) => c === this.commands[i]) ? chain : undefined;
+  }
 
   atLineStart(): boolean {
     return this.depth === 0 && !this.inSubst && !this.unrolling && this.flow.fnDepth === 0 && this.commands.length === 0 && this.caseDepth === 0;
@@ -413,10 +427,20 @@ class _Parser extends Lexer {
   private finishReadLoop(cmd: SimpleCommand): void {
     const loop = this._readLoop;
     this._readLoop = undefined;
+    if (!loop || cmd.argv.length > 0 || !/^[ \t]*(?:$|\n|;(?!;))/.test(this.src.slice(this.pos))) return;
+    const { feed, trim } = loop.plan;
     const [input, ...other] = cmd.redirects;
-    if (!loop || cmd.argv.length > 0 || other.length > 0 || input?.op !== "<" || input.fd !== "" || !mayFeed(input.target)) return;
-    if (!/^[ \t]*(?:$|\n|;(?!;))/.test(this.src.slice(this.pos))) return;
-    const names = listingNames(input.target, MAX_WORDS);
+    const cwd = this.vars.get("PWD");
+    let names: string[] | null;
+    if (feed) {
+      // Piped in: no redirection of the loop may take its stdin instead.
+      // Not `git grep`, whose threads write each file's names as they finish it (mayFeed).
+      if (cmd.redirects.length > 0 || typeof cwd !== "string" || cwd === UNSET || feed[0]?.argv[1]?.value === "grep") return;
+      names = listingLines(feed, cwd, MAX_WORDS, trim === true);
+    } else {
+      if (other.length > 0 || input?.op !== "<" || input.fd !== "" || !mayFeed(input.target)) return;
+      names = listingNames(input.target, MAX_WORDS, trim === true);
+    }
     if (names === null || names.join("\n").length >= 4096) return;
     this.unroll({ ...loop.plan, words: names }, loop.scope, loop.bodyEnd);
   }
@@ -463,10 +487,14 @@ class _Parser extends Lexer {
       }
     }
     if (cmd.argv.length === 0 && bare) {
-      if (word.value === "while" && this.atLineStart() && !repeats(this.flow.frame)) this._firstWhile = true;
+      if (word.value === "while" && !repeats(this.flow.frame)) {
+        this._pipedFeed = this._feedingListing(cmd);
+        this._firstWhile = this.atLineStart() || this._pipedFeed !== undefined;
+      }
       if (word.value === "do") {
-        if (this._firstWhile && this.scopes.top?.kind === "loop" && this.scopes.top.parent === undefined) planReadLoop(this.scopes.top, this.flow.frame, this.scopes.top.cond);
+        if (this._firstWhile && this.scopes.top?.kind === "loop" && this.scopes.top.parent === undefined) planReadLoop(this.scopes.top, this.flow.frame, this.scopes.top.cond, this._pipedFeed, this.vars.has("IFS"));
         this._firstWhile = false;
+        this._pipedFeed = undefined;
         markBody(this.scopes.top, this.pos, this.commands.length);
       }
       if (word.value === "done") {

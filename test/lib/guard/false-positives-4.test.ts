@@ -1,5 +1,5 @@
 import { beforeAll } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
@@ -93,6 +93,26 @@ const BRANCHES: VerdictRow[] = [
   ["an operand creates a branch", "git branch newb | xargs git branch -d", ...UNKNOWN],
   ["remote listings are not read", "git branch -a --merged | xargs git branch -d", ...UNKNOWN],
   ["a substituted branch listing is no file list", "rm -rf $(git branch --merged)", ...UNKNOWN],
+  // Session 7: a `while read -r` loop over the same listing, piped in or read from `< <(…)`.
+  ["a while-read loop over the merged branches", `git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done`, ...OK],
+  ["a while-read loop without the current branch's mark", `git branch --merged | grep -v '\\*' | while read -r br; do git branch -d "$br"; done`, ...OK],
+  ["the variable named after git's subcommand", `git branch --merged | grep -v main | while read -r branch; do git branch -d "$branch"; done`, ...OK],
+  ["a mention that is no git subcommand may assign it", `git branch --merged | grep -v main | while read -r branch; do read -r x branch; git branch -d "$branch"; done`, ...UNKNOWN],
+  ["an assignment after git's subcommand", `git branch --merged | grep -v main | while read -r branch; do git branch -d "$branch"; branch=~; rm -rf "$branch"; done`, ...UNKNOWN],
+  ["the loop reading a process substitution", `while read -r b; do git branch -d "$b"; done < <(git branch --merged | grep -v main)`, ...OK],
+  // One forced delete per run: as with `git branch -D a; git branch -D b`, only the first is kept.
+  ["-D in the loop deletes the listed branches", `git branch | grep -v main | while read -r b; do git branch -D "$b"; done`, "ASK", "ASK_GIT_HISTORY_LOSS"],
+  ["a file listing piped into a loop", `git ls-files src | while read -r f; do rm "$f"; done`, ...RELOCATE],
+  ["read without -r", `git branch --merged | grep -v main | while read b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["IFS given to read", `git branch --merged | grep -v main | while IFS=- read -r b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["IFS= keeps the mark's blanks", `git branch --merged | grep -v main | while IFS= read -r b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["IFS set earlier in the line", `IFS=-; git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["names from a file piped in", `cat names.txt | while read -r b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["after a cd", `cd src && git branch --merged | while read -r b; do git branch -d "$b"; done`, ...UNKNOWN],
+  ["the loop's stdin redirected", `git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done < names.txt`, ...UNKNOWN],
+  ["the loop piped on", `git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done | cat`, ...UNKNOWN],
+  ["the loop in the background", `git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done &`, ...UNKNOWN],
+  ["git grep piped into a loop may still be reading", `git grep -l oldName -- src | while read -r f; do sed -i 's/a/b/' "$f"; done`, ...UNKNOWN],
 ];
 
 // `d=$(mktemp -d) && …`: after `&&`, d is a new folder in the temporary directory.
@@ -172,7 +192,26 @@ beforeAll(() => {
 
 oddTable("false positives 4: listings a stage cannot read", [
   ["a branch named -D forces the delete", "git branch --merged | grep -v main | xargs git branch -d", "SNAPSHOT", "SNAPSHOT_GIT_REFS"],
+  ["a branch named -D forces the delete in a while-read loop", `git branch --merged | grep -v main | while read -r b; do git branch -d "$b"; done`, "ASK", "ASK_GIT_HISTORY_LOSS"],
   ["a raw name outside ASCII is not filtered in process", "rm -rf $(git ls-files | grep -v 'na.ve')", ...UNKNOWN],
   ["nor before xargs", "git ls-files | grep -v 'na.ve' | xargs rm -rf", ...UNKNOWN],
   ["a name that is no UTF-8 is not read", "git ls-files | xargs rm -rf", ...UNKNOWN],
+]);
+
+// A project folder first on the environment's PATH (direnv's `PATH_add bin`) holding a `git`
+// (never run: the guard's own git skips project folders): a listing read while the line is
+// parsed is what that program prints, not the real git's names (relied-output.ts).
+const shadowed = useGuardFixture();
+beforeAll(() => {
+  commit(shadowed.ws, { "src/lib.ts": "x\n" });
+  mkdirSync(join(shadowed.ws, "bin"), { recursive: true });
+  writeFileSync(join(shadowed.ws, "bin", "git"), "#!/bin/sh\necho ..\n");
+  chmodSync(join(shadowed.ws, "bin", "git"), 0o755);
+});
+verdictRows({ ws: shadowed.ws, get env() { return { ...shadowed.env, PATH: `${shadowed.ws}/bin:${shadowed.env.PATH}` }; } })("false positives 4: a project git on PATH prints what it likes", [
+  ["substituted as words", "rm -rf $(git ls-files src)", ...UNKNOWN],
+  ["a for loop over the listing", `for f in $(git ls-files src); do rm -rf "$f"; done`, ...UNKNOWN],
+  ["a while-read loop over a process substitution", `while read -r f; do rm -rf "$f"; done < <(git ls-files src)`, ...UNKNOWN],
+  ["a while-read loop piped in", `git ls-files src | while read -r f; do rm -rf "$f"; done`, ...UNKNOWN],
+  ["xargs (as before)", "git ls-files src | xargs rm -rf", ...UNKNOWN],
 ]);
