@@ -115,13 +115,13 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
   const stages: LineStage[] = [];
   let git = feeder;
   for (let stage = lineStage(git); stage && git.pipeFrom; stage = lineStage(git)) {
-    if (!_runsItself(git, ctx)) return null;
+    if (!listingRunsItself(git, ctx)) return null;
     stages.unshift(stage);
     git = git.pipeFrom;
   }
   const [head, ...args] = git.argv;
   const cwd = ctx.state.cwd;
-  if (!head || head.value !== "git" || !_runsItself(git, ctx) || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
+  if (!head || head.value !== "git" || !listingRunsItself(git, ctx) || git.group || git.assigns.length > 0 || git.redirects.length > 0) return null;
   if (cwd === null || ctx.depth > 0 || rewritten || ctx.state.landed?.length || ctx.state.changes?.length || ctx.state.gitConfig !== undefined) return null;
   if ([...ctx.vars.keys()].some((k) => k.startsWith("GIT_"))) return null;
   const listing = gitListingArgs(args);
@@ -140,7 +140,7 @@ export function gitListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten
  * in a folder the line put on PATH, or in a project folder the environment's PATH finds first
  * (git-program.ts), prints what it likes (red team 13).
  */
-function _runsItself(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
+export function listingRunsItself(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
   const head = cmd.argv[0];
   if (!head || head.dynamic || head.value.includes("/")) return false;
   const name = head.value;

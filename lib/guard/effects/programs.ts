@@ -216,6 +216,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["ed", lazy(editors, "ed")],
   ["emacs", lazy(runners, "emacs")],
   ["rg", lazy(runners, "rg")],
+  ...named(["fd", "fdfind"], lazy(runners, "fd")),
   ["sort", lazy(runners, "sort")],
   ["zip", lazy(runners, "zip")],
   ["man", lazy(runners, "man")],

@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
-import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { operands } from "./names.ts";
@@ -99,6 +99,28 @@ function _pipedCommand(command: string, before: string | null): string {
 
 /** emacs: `--eval`, `--load`, `--funcall` and `--script` run Lisp the guard does not read. */
 export const emacs: Handler = (inv) => (inv.args.some((a) => a.dynamic || /^(--?eval|--execute|-l|--load|-f|--funcall|--script|-x)(=|$)/.test(a.value)) ? unknown(inv) : []);
+
+/**
+ * fd and Debian's fdfind: `-x`/`--exec CMD…` runs CMD once per entry found, `-X`/`--exec-batch`
+ * once with all of them (`;` ends CMD), with each `{}`, `{/}`, `{//}`, `{.}` or `{/.}` the entry
+ * (or appended when none is given). The entries are not listed here: CMD is judged with one
+ * unknown word for them, as xargs' unknown input (`fd -e js -x rm` deleted every match under
+ * ALLOW_NO_EFFECT: fd had no handler and the unknown-program scan read `rm` as an operand). A
+ * plain search, `-l` (ls) included, writes nothing.
+ */
+export const fd: Handler = (inv) => {
+  const args = inv.args;
+  const at = args.findIndex((a) => a.dynamic || /^--exec(?:-batch)?(?:=|$)|^-[A-Za-z]*[xX]/.test(a.value));
+  if (at < 0) return [];
+  const flag = args[at]!;
+  const end = args.findIndex((w, k) => k > at && !w.dynamic && w.value === ";");
+  const command = args.slice(at + 1, end < 0 ? undefined : end);
+  const after = end < 0 ? [] : args.slice(end + 1);
+  if (flag.dynamic || !/^(?:-[A-Za-z]*[xX]|--exec|--exec-batch)$/.test(flag.value) || command.length === 0 || after.some((a) => a.dynamic || /^--exec|^-[A-Za-z]*[xX]/.test(a.value))) return unknown(inv);
+  const entry = /\{(?:\/|\/\/|\.|\/\.)?\}/;
+  const words = command.some((w) => entry.test(w.value)) ? command.map((w) => (entry.test(w.value) ? unknownWord() : w)) : [...command, unknownWord()];
+  return analyzeArgv(words[0]!, words.slice(1), inv.ctx);
+};
 
 /** rg --pre runs a program on every searched file. */
 export const rg: Handler = (inv) => (inv.args.some((a) => a.value === "--pre" || a.value.startsWith("--pre=")) ? unknown(inv) : []);

@@ -11,7 +11,7 @@ import { programName } from "./names.ts";
  * may no longer hold what it reads once such a program ran earlier in the line.
  */
 const NO_WRITES = new Set(
-  "echo printf grep egrep fgrep rg ls tree file stat du df ps pwd whoami id date which type whereis command builtin diff cmp uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false : sleep read export declare local typeset readonly set shopt unset shift return exit wait jobs printenv uname hostname nproc seq yes expr cat head tail nl od hexdump strings cd pushd popd hash alias chmod chown chgrp touch mkdir ln cp mv rm rmdir unlink env sudo doas nice nohup time timeout".split(
+  "echo printf grep egrep fgrep rg fd fdfind ls tree file stat du df ps pwd whoami id date which type whereis command builtin diff cmp uniq wc cut tr column tac basename dirname realpath readlink test [ [[ true false : sleep read export declare local typeset readonly set shopt unset shift return exit wait jobs printenv uname hostname nproc seq yes expr cat head tail nl od hexdump strings cd pushd popd hash alias chmod chown chgrp touch mkdir ln cp mv rm rmdir unlink env sudo doas nice nohup time timeout".split(
     " ",
   ),
 );

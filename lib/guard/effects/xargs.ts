@@ -4,6 +4,7 @@ import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { VALUED } from "./find.ts";
 import { gitListing } from "./git-listing.ts";
+import { searchListing, type SearchListing } from "./search-listing.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 import { programName } from "./names.ts";
 import { analyzeReadings, WORD_COUNTS } from "./word-counts.ts";
@@ -40,6 +41,10 @@ export const xargs: Handler = (inv) => {
   }
   const found = !options.argFile ? _foundBy(inv, command, options) : null;
   if (found) return found;
+  // `rg -l x src | xargs sed -i …`, `fd -e js | xargs rm`: the names such a search can print.
+  const searched = listed === null && inv.cmd?.pipeFrom && !options.argFile && !options.eager && replace === undefined && (options.delimiter === undefined || options.delimiter === "\n") ? searchListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd)) : null;
+  const bySearch = searched ? _searched(inv, command, options, searched) : null;
+  if (bySearch) return bySearch;
   if (replace !== undefined) {
     // One run per input line, the line one word wherever the replace string stands.
     const [head, ...tail] = _substitute(command, replace);
@@ -101,6 +106,35 @@ function _foundBy(inv: Invocation, command: Word[], options: XargsOptions): Op[]
   // xargs rm`); -print0 | xargs -0 or -delete name them exactly.
   if (split && ops.some((o) => o.kind === "delete" || o.kind === "move")) return null;
   return options.noRunIfEmpty || replace !== undefined ? ops : [...ops, ...analyzeArgv(command[0]!, command.slice(1), inv.ctx)];
+}
+
+// Less text than any xargs gathers before it runs its command (as git-listing.ts reads).
+const XARGS_WAITS = 16_384;
+
+// Programs that edit or read each file operand on its own: a run on any of the listed names is
+// judged by the run on all of them (formatters.ts's formatters, sed, perl, readers).
+const EACH_FILE = new Set(["sed", "perl", "rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "isort", "yapf", "cat", "head", "tail", "wc", "grep", "rg", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "dos2unix", "unix2dos", "chmod", "touch"]);
+const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+
+/**
+ * A search listing (search-listing.ts) into xargs: exact names (fd's, none hidden or ignored)
+ * are judged as literal input is; the names such a search may print (`exact: false`) only for a
+ * program that edits or reads each file on its own, judged on all of them and, as the search
+ * may print none, with none (unless `-r`), and never when that reading deletes or moves: a
+ * relocation of every name would move files the command never touches.
+ */
+function _searched(inv: Invocation, command: Word[], options: XargsOptions, s: SearchListing): Op[] | null {
+  if (s.names.join("\n").length >= XARGS_WAITS) return null;
+  const [head, ...rest] = command;
+  const program = head && !head.dynamic ? programName(head) : "";
+  const runs = RUNNERS.has(program) ? rest[0] && !rest[0].dynamic && EACH_FILE.has(programName(rest[0])) : EACH_FILE.has(program);
+  if (!s.exact && !runs) return null;
+  const words = s.names.map((n) => literalWord(n));
+  if (s.exact && words.length > 0) return analyzeArgv(head!, [...rest, ...words], inv.ctx);
+  const empty = options.noRunIfEmpty ? [] : analyzeArgv(head!, rest, inv.ctx);
+  if (s.exact) return empty;
+  const ops = [...(words.length > 0 ? analyzeArgv(head!, [...rest, ...words], inv.ctx) : []), ...empty];
+  return ops.some((o) => o.kind === "delete" || o.kind === "move") ? null : ops;
 }
 
 /** parallel runs its command through a shell; with no command, each argument is a command. */

@@ -2,7 +2,7 @@ import { beforeAll } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { OK, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // The third false-positive hunt: git name listings substituted into arguments or read by a
 // loop (posix/listing-words.ts), each with the dangerous neighbours that stay refused.
@@ -87,13 +87,15 @@ const LOOPS: VerdictRow[] = [
   ["a while-read loop over a computed pathspec", `while read -r f; do rm "$f"; done < <(git ls-files "$D")`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
-// Content searches feeding xargs stay unknown: their output is not computed in process.
+// Content searches feeding xargs: their output is not computed in process, but since session 7
+// it stands for every entry under the folders searched, so edits of each are judged on all of
+// them (false-positives-4.test.ts, effects/search-listing.ts).
 const SEARCHES: VerdictRow[] = [
-  ["rg -l into sed -i", "rg -l oldName src | xargs sed -i 's/oldName/newName/g'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["grep -rl into sed -i", `grep -rl "http://" src | xargs sed -i 's#http://#https://#g'`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["fd into black", "fd -e py | xargs black", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["rg -l into sed -i", "rg -l oldName src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["grep -rl into sed -i", `grep -rl "http://" src | xargs sed -i 's#http://#https://#g'`, ...OK],
+  ["fd into black", "fd -e py | xargs black", ...OK],
 ];
 
 table("false positives 3: git listings substituted as words", SUBSTITUTED);
 table("false positives 3: loops over git listings", LOOPS);
-table("false positives 3: content searches into xargs stay unknown", SEARCHES);
+table("false positives 3: content searches into xargs", SEARCHES);

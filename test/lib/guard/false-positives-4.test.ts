@@ -164,7 +164,50 @@ const HASH: VerdictRow[] = [
   ["a number stays unknown in a script", 'sed -i "s/x/$(nproc)/" README.md', ...UNKNOWN],
 ];
 
+// Session 7: `rg -l`, `grep -rl` and `fd` into xargs (effects/search-listing.ts). Which names they
+// print is not computed, so they stand for every entry under the folders searched: edits and
+// reads of each are judged on all of them; a delete only of fd's exact names (none hidden or
+// ignored), as a relocation of every entry would move files the command never touches.
+const SEARCHES: VerdictRow[] = [
+  ["sed -i on the files rg lists in a folder", "rg -l oldName src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["grep -rl in a folder", "grep -rl oldName src | xargs sed -i 's/oldName/newName/g'", ...OK],
+  ["grep -rlF with --include, two folders", "grep -rlF --include='*.ts' oldName src vendor | xargs sed -i 's/a/b/'", ...OK],
+  ["a formatter on rg's names", "rg -l oldName src vendor | xargs npx prettier --write", ...OK],
+  ["rg --files", "rg --files src | xargs npx prettier --write", ...OK],
+  ["fd's names deleted are relocated", "fd -e py | xargs rm", ...RELOCATE],
+  ["fd in a folder, -t f", "fd -t f -e ts . src | xargs rm -f", ...RELOCATE],
+  ["fd with ignored matches (build/, node_modules/) is no exact list", "fd -e js | xargs rm", ...UNKNOWN],
+  ["a delete of rg's names", "rg -l oldName src | xargs rm", ...UNKNOWN],
+  ["a move of rg's names", "rg -l oldName src | xargs mv", ...UNKNOWN],
+  ["fd with a pattern is no exact list", "fd lib src | xargs rm", ...UNKNOWN],
+  ["fd -H lists hidden entries", "fd -H -e ts . src | xargs rm", ...UNKNOWN],
+  ["the credential file under the folder may be named", "rg -l oldName conf | xargs sed -i 's/a/b/'", ...SECRET],
+  ["grep -r . searches .git too (deliberate)", "grep -rl oldName . | xargs sed -i 's/a/b/'", "BLOCK", "BLOCK_PROTECTED_PATH"],
+  ["rg -L follows links", "rg -L -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["rg --pre runs a program per file", "rg --pre ./x -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["rg -z runs decompressors", "rg -z -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["rg -c prints counts", "rg -c oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["grep -R follows links", "grep -Rl oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["grep without -r reads stdin", "grep -l oldName | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a folder outside the workspace", "grep -rl notes ~/Documents | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a folder through ..", "rg -l oldName src/.. | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a configuration file the line names", "RIPGREP_CONFIG_PATH=x rg -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a configuration file exported", "export RIPGREP_CONFIG_PATH=x; rg -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["xargs -n may run while rg still searches", "rg -l oldName src | xargs -n 1 sed -i 's/a/b/'", ...UNKNOWN],
+  ["a function named rg", "rg() { echo ~/.bashrc; }; rg -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["after a write", "touch src/new.ts && rg -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  // fd's own -x/-X run their command on each entry, judged with an unknown word for it (fd had
+  // no handler: `fd -e ts -x rm` was ALLOW_NO_EFFECT).
+  ["fd -x runs a command on each match", "fd -e ts -x rm", ...UNKNOWN],
+  ["fd -X in a cluster", "fd -HX rm", ...UNKNOWN],
+  ["fd --exec with a placeholder, then more options", "fd --exec rm -rf {//} ';' -e ts", ...UNKNOWN],
+  ["fd -x of a reader", "fd --type f --exec cat {}", ...OK],
+  ["fd -x echo", "fd -e ts -x echo", ...OK],
+  ["fd -l runs ls", "fd -l lib", ...OK],
+];
+
 table("false positives 4: git grep -l read like git ls-files", GREP);
+table("false positives 4: rg, grep -r and fd listings into xargs", SEARCHES);
 table("false positives 4: grep, head and tail stages of a listing", STAGES);
 table("false positives 4: git branch listings into git branch -d", BRANCHES);
 table("false positives 4: a mktemp folder after &&", MKTEMP);
@@ -214,4 +257,26 @@ verdictRows({ ws: shadowed.ws, get env() { return { ...shadowed.env, PATH: `${sh
   ["a while-read loop over a process substitution", `while read -r f; do rm -rf "$f"; done < <(git ls-files src)`, ...UNKNOWN],
   ["a while-read loop piped in", `git ls-files src | while read -r f; do rm -rf "$f"; done`, ...UNKNOWN],
   ["xargs (as before)", "git ls-files src | xargs rm -rf", ...UNKNOWN],
+]);
+
+// Names xargs would split or read as an option, and a project's rg first on PATH.
+const names = useGuardFixture();
+beforeAll(() => {
+  for (const path of ["-x.py", "src/a b.ts", "src/new\nline.rs", "lib/.hidden.py", "lib/ok.py"]) {
+    mkdirSync(join(names.ws, path, ".."), { recursive: true });
+    writeFileSync(join(names.ws, path), "oldName\n");
+  }
+  mkdirSync(join(names.ws, "bin"), { recursive: true });
+  writeFileSync(join(names.ws, "bin", "rg"), "#!/bin/sh\necho ~/.bashrc\n");
+  chmodSync(join(names.ws, "bin", "rg"), 0o755);
+});
+verdictRows(names)("false positives 4: search listings xargs cannot pass as they are", [
+  ["a name starting with -", "fd -e py | xargs rm", ...UNKNOWN],
+  ["a name with a blank", "rg -l oldName src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a name with a newline", "fd -e rs . src | xargs sed -i 's/a/b/'", ...UNKNOWN],
+  ["a hidden match fd may skip or list", "fd -e py . lib | xargs rm", ...UNKNOWN],
+  ["its edits are judged on every name", "fd -e py . lib | xargs sed -i 's/a/b/'", ...OK],
+]);
+verdictRows({ ws: names.ws, get env() { return { ...names.env, PATH: `${names.ws}/bin:${names.env.PATH}` }; } })("false positives 4: a project rg on PATH", [
+  ["rg found first in the project", "rg -l oldName lib | xargs sed -i 's/a/b/'", ...UNKNOWN],
 ]);
