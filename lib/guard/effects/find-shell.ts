@@ -74,7 +74,11 @@ function _rewrite(code: string, count: number | null): Rewritten | null {
       continue;
     }
     const next = code[i + 1];
-    if (next === "{") {
+    if (next === "$") {
+      // `$$`, the shell's process id, then whatever follows (`$$1` is the id and `1`).
+      text += "$$";
+      i++;
+    } else if (next === "{") {
       const close = code.indexOf("}", i);
       const inner = close < 0 ? "" : code.slice(i + 2, close);
       // Only plain operator text inside: no nested expansion, quote or brace.

@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { literalWord, type SimpleCommand, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { VALUED } from "./find.ts";
@@ -25,7 +25,10 @@ export const xargs: Handler = (inv) => {
   const command = inv.args.slice(options.command);
   if (command.length === 0) return [];
   const stdin = stdinOf(inv.cmd);
-  const listed = options.argFile || stdin.kind === "text" || !inv.cmd?.pipeFrom ? null : gitListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd), options.eager);
+  // The pipe feeds xargs only when no redirection of its own replaces its stdin (`git ls-files |
+  // xargs rm -rf < list.txt` reads list.txt).
+  const piped = !options.argFile && stdin.kind !== "text" && inv.cmd?.pipeFrom !== undefined && !inv.cmd.redirects.some(_readsStdin);
+  const listed = !piped ? null : gitListing(inv.cmd!.pipeFrom!, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd), options.eager);
   const text = listed ?? (options.argFile || stdin.kind !== "text" || stdin.dynamic ? null : stdin.text);
   // A repository's listing may name many files (judged like the find dry run's matches).
   const items = text === null ? null : xargsItems(text, options, listed === null ? undefined : MAX_LISTED);
@@ -39,10 +42,10 @@ export const xargs: Handler = (inv) => {
       return analyzeArgv(head!, tail, inv.ctx);
     });
   }
-  const found = !options.argFile ? _foundBy(inv, command, options) : null;
+  const found = piped ? _foundBy(inv, command, options) : null;
   if (found) return found;
   // `rg -l x src | xargs sed -i …`, `fd -e js | xargs rm`: the names such a search can print.
-  const searched = listed === null && inv.cmd?.pipeFrom && !options.argFile && !options.eager && replace === undefined && (options.delimiter === undefined || options.delimiter === "\n") ? searchListing(inv.cmd.pipeFrom, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd)) : null;
+  const searched = piped && listed === null && !options.eager && replace === undefined && (options.delimiter === undefined || options.delimiter === "\n") ? searchListing(inv.cmd!.pipeFrom!, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd)) : null;
   const bySearch = searched ? _searched(inv, command, options, searched) : null;
   if (bySearch) return bySearch;
   if (replace !== undefined) {
@@ -52,6 +55,11 @@ export const xargs: Handler = (inv) => {
   }
   return _unknownInput(inv, command, options);
 };
+
+/** A redirection that gives a command another stdin than its pipe (`< f`, `0<f`, `<&3`, `<> f`; here-strings and heredocs). */
+function _readsStdin(r: SimpleCommand["redirects"][number]): boolean {
+  return r.op.startsWith("<") && (r.fd === "" || r.fd === "0");
+}
 
 /**
  * Unknown input is any number of words (word-counts.ts): the command is judged with one input

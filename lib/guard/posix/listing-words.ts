@@ -72,6 +72,8 @@ export function listingLines(chain: SimpleCommand[], cwd: string, max: number, t
   const output = listingOutput(cwd, listing);
   if (output === null) return null;
   const lines = applyStages(outputLines(output), filters as LineStage[]);
+  // A read loop runs after one write of the listing (parser.ts: under 4,096 bytes), counted before trimming.
+  if (trim && lines !== null && lines.join("\n").length >= 4096) return null;
   // `read -r` strips the blanks of the default IFS (git branch's two-letter mark's spaces) and
   // stores the rest of the line in its variable, which the loop's body quotes or splits as any
   // known value (`* main`, the current branch's line, is one value); a substituted name is split

@@ -208,6 +208,16 @@ const SEARCHES: VerdictRow[] = [
 
 table("false positives 4: git grep -l read like git ls-files", GREP);
 table("false positives 4: rg, grep -r and fd listings into xargs", SEARCHES);
+// xargs' own redirection replaces the pipe as its input: the listing is not what it reads (the
+// first three were RELOCATE_TREE or SNAPSHOT of the listed names while xargs read names.txt).
+table("false positives 4: a redirection of xargs' stdin replaces the pipe", [
+  ["a git listing", "git ls-files src | xargs rm -rf < names.txt", ...UNKNOWN],
+  ["a branch listing", "git branch --merged | grep -v main | xargs git branch -D < names.txt", ...UNKNOWN],
+  ["find -print0", "find src -name '*.ts' -print0 | xargs -0 rm < names.txt", ...UNKNOWN],
+  ["fd's names", "fd -e py | xargs rm 0< names.txt", ...UNKNOWN],
+  ["rg's names", "rg -l oldName src | xargs sed -i 's/a/b/' < names.txt", ...UNKNOWN],
+  ["a here-string is the input", "git ls-files src | xargs rm -rf <<< /", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+]);
 table("false positives 4: grep, head and tail stages of a listing", STAGES);
 table("false positives 4: git branch listings into git branch -d", BRANCHES);
 table("false positives 4: a mktemp folder after &&", MKTEMP);
