@@ -16,8 +16,11 @@ import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { fromUnseenData } from "./unseen-output.ts";
+import { once } from "./lazy-handler.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
+// git-annex's drops (other-vcs.ts), loaded when a line runs `git annex`.
+const otherVcs = once((): typeof import("./other-vcs.ts") => require("./other-vcs.ts"));
 // Subcommands whose arguments can make them destructive: an unknown argument is not ignorable.
 const MODELLED = new Set(["reset", "checkout", "restore", "switch", "clean", "push", "stash", "branch", "reflog", "gc", "prune", "update-ref", "rm", "worktree", "read-tree", "checkout-index", "send-pack", "http-push"]);
 // Environment that points git at another repository, work tree or index: the dry runs and
@@ -130,6 +133,7 @@ export const git: Handler = (inv) => {
     ops.push({ ...op("write-into", `git ${sub}`, [literalWord(findWorkspace(dir))]), lands: "spread" });
   }
   if (sub === "mv") ops.push(...gitMv(rest, here, dir, inv));
+  if (sub === "annex") ops.push(...otherVcs().gitAnnex(rest, inv));
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return ops;
   const o = op(kind, `git ${sub}`);

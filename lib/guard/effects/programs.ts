@@ -41,6 +41,7 @@ const gpgFiles = once((): typeof import("./gpg-files.ts") => require("./gpg-file
 const inPlace = once((): typeof import("./in-place-switch.ts") => require("./in-place-switch.ts"));
 const infra = once((): typeof import("./infra.ts") => require("./infra.ts"));
 const kvStores = once((): typeof import("./kv-stores.ts") => require("./kv-stores.ts"));
+const otherVcs = once((): typeof import("./other-vcs.ts") => require("./other-vcs.ts"));
 const optionCode = once((): typeof import("./option-code.ts") => require("./option-code.ts"));
 const outputOptions = once((): typeof import("./output-options.ts") => require("./output-options.ts"));
 const notebooks = once((): typeof import("./notebooks.ts") => require("./notebooks.ts"));
@@ -297,6 +298,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["diskpart", lazy(windowsPrograms, "diskpart")],
   ...named(["takeown", "icacls", "cacls", "attrib"], lazy(windowsPrograms, "permissions")),
   ["wsl", lazy(windowsPrograms, "wsl")],
+  // Version control systems other than git: purges, discards and working-file deletes (other-vcs.ts).
+  ...named(["hg", "chg", "sl", "svn", "jj", "fossil", "bzr", "brz", "darcs", "pijul", "git-annex"], lazy(otherVcs, "otherVcs")),
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);

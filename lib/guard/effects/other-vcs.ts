@@ -1,0 +1,388 @@
+import { isAbsolute, join, normalize } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv } from "./analyze.ts";
+import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
+import { fromUnseenData } from "./unseen-output.ts";
+import { scanUnknownProgram } from "./unknown-program.ts";
+
+/**
+ * Version control systems other than git (docs/check.md, "Other version control systems"). The
+ * guard never runs them (`hg status` runs the repository's hooks), so the verdict comes from the
+ * words alone:
+ * - deleting files the guard cannot enumerate (`hg purge`, `svn cleanup --remove-unversioned`,
+ *   `fossil clean`, `bzr clean-tree`) is an `unknown` op: BLOCK_UNDETERMINABLE_EFFECT, as
+ *   `git clean -f` when its targets cannot be listed;
+ * - discarding uncommitted work with no copy kept (`hg update -C`, `hg revert --no-backup`,
+ *   `svn revert`, `pijul reset`, `jj op abandon`) or rewriting history without a backup
+ *   (`hg rollback`, `hg strip --no-backup`) is a `git-history` op: ASK_GIT_HISTORY_LOSS;
+ * - deleting working files (`svn rm`, `hg rm`, `fossil rm --hard`, `bzr remove`) is judged as
+ *   `rm -rf` of the named files, forced or not;
+ * - `git annex drop --force` may drop the last copy of a file's content: ASK_DATA_STORE_DESTROY.
+ * Recoverable commands (`hg revert`, `hg strip`, `bzr revert`, `fossil revert`, `darcs revert`,
+ * every `jj` command but `op abandon`) and ordinary ones have no effect here; the words after a
+ * subcommand the module does not model are scanned for a wrapped program as before.
+ * A computed word where the subcommand stands, or a computed option of a subcommand whose
+ * options decide, is `unknown`.
+ */
+
+/** One tool's reading of its command line. */
+interface Tool {
+  /** Names (and aliases) of commands, to their canonical name: the destructive ones and those whose prefixes compete with them. */
+  commands: ReadonlyMap<string, string>;
+  /** The tool takes a unique prefix of a command name for the command (hg, sl, fossil, darcs). */
+  prefixes: boolean;
+  /** Long options match by a unique prefix (Python's getopt and optparse, Haskell's GetOpt). */
+  longPrefixes: boolean;
+  /** `-word` is `--word` (fossil), and short options do not cluster. */
+  singleDashLong: boolean;
+  /** Options taking a value: long names, and the letters of short ones. */
+  valuedLong: readonly string[];
+  valuedShort: string;
+  /** The option that changes the directory the tool runs in (`hg --cwd`, `fossil --chdir`). */
+  cwdOption?: string;
+  judge: (sub: string, p: Parsed, inv: Invocation, cwd: string | null) => Op[] | null;
+}
+
+/** Options and operands of a command line, getopt style (options anywhere before `--`). */
+interface Parsed {
+  flags: string[];
+  operands: Word[];
+  /** Values given to valued options, by the spelling given (`--cwd`, `-R`). */
+  values: Array<[string, Word]>;
+  /** A computed word that may be any option: unquoted (any number of words) or printed from unseen data. */
+  loose: boolean;
+}
+
+const _names = (groups: Record<string, string>): Map<string, string> => {
+  const map = new Map<string, string>();
+  for (const [canonical, names] of Object.entries(groups)) for (const n of names.split(" ")) map.set(n, canonical);
+  return map;
+};
+
+// Mercurial's core commands, whose prefixes make a shorter word ambiguous (hg refuses it), and
+// the destructive commands of core and of the usual extensions (purge, strip, evolve).
+const HG_CORE = "abort add addremove annotate blame archive backout bisect bookmarks bookmark branch branches bundle cat clone commit ci config showconfig continue copy cp diff export files forget graft grep heads help identify id import patch incoming in init locate log history manifest merge outgoing out parents paths phase pull push recover rename move mv resolve root serve shelve status st summary sum tag tags tip unbundle unshelve verify version";
+const HG_DESTRUCTIVE = { purge: "purge clean", update: "update up checkout co", revert: "revert", rollback: "rollback", strip: "strip", debugstrip: "debugstrip", prune: "prune obsolete", remove: "remove rm" };
+// Sapling: hg's commands, `goto` for update, and its own commands.
+const SL_OWN = "amend hide unhide undo uncommit smartlog ssl next prev show metaedit journal web";
+
+const HG_COMMANDS = _names({ ...Object.fromEntries(HG_CORE.split(" ").map((n) => [n, n])), ...HG_DESTRUCTIVE });
+const SL_COMMANDS = _names({ ...Object.fromEntries(`${HG_CORE} ${SL_OWN}`.split(" ").map((n) => [n, n])), ...HG_DESTRUCTIVE, update: "goto go update up checkout co" });
+
+/** hg, chg and Sapling's sl: global options (`-R`, `--cwd`, `--config`) anywhere. */
+function _hgJudge(sub: string, p: Parsed, inv: Invocation, cwd: string | null): Op[] | null {
+  const verb = `${inv.name} ${sub}`;
+  switch (sub) {
+    case "purge":
+      return [op(_has(p, "-p", "print", true) || _has(p, "-0", "print0", true) ? "noop" : "unknown", verb)];
+    case "update":
+      return p.loose ? [op("unknown", verb)] : _has(p, "-C", "clean", true) ? [op("git-history", verb)] : [];
+    case "revert":
+      if (p.loose) return [op("unknown", verb)];
+      if (_has(p, "-n", "dry-run", true)) return [op("noop", verb)];
+      return _has(p, "-C", "no-backup", true) ? [op("git-history", verb)] : [];
+    case "rollback":
+      return [op(_has(p, "-n", "dry-run", true) ? "noop" : "git-history", verb)];
+    case "strip":
+    case "debugstrip":
+      return p.loose ? [op("unknown", verb)] : _has(p, "", "no-backup", true) || _has(p, "", "nobackup", true) ? [op("git-history", verb)] : [];
+    case "prune":
+      return [op("git-history", verb)];
+    case "remove": {
+      if (_has(p, "-A", "after", true)) return [];
+      if (_has(p, "-n", "dry-run", true)) return [op("noop", verb)];
+      // Patterns (`-I '*.ts'`, `glob:…`, `set:modified()`) name files the guard cannot list.
+      if (_has(p, "-I", "include", true) || _has(p, "-X", "exclude", true) || p.operands.some((w) => /^[a-z0-9]+:/.test(w.value))) return [op("unknown", verb)];
+      return _deletes(p.operands, inv, cwd);
+    }
+    default:
+      return null;
+  }
+}
+
+const HG: Tool = {
+  commands: HG_COMMANDS,
+  prefixes: true,
+  longPrefixes: true,
+  singleDashLong: false,
+  // Global options, and those of the modelled commands (update -d -r -t, revert and strip -r, -I -X, strip -B).
+  valuedLong: ["repository", "repo", "cwd", "config", "config-file", "encoding", "encodingmode", "color", "pager", "rev", "date", "tool", "include", "exclude", "bookmark"],
+  valuedShort: "RrdtIXB",
+  cwdOption: "--cwd",
+  judge: _hgJudge,
+};
+const SL: Tool = { ...HG, commands: SL_COMMANDS };
+
+/** Subversion: options anywhere; commands by their names and aliases (no prefixes). */
+const SVN: Tool = {
+  commands: _names({ cleanup: "cleanup", revert: "revert", switch: "switch sw", delete: "delete del remove rm" }),
+  prefixes: false,
+  longPrefixes: false,
+  singleDashLong: false,
+  valuedLong: ["revision", "message", "file", "depth", "set-depth", "targets", "username", "password", "config-dir", "config-option", "encoding", "editor-cmd", "diff-cmd", "diff3-cmd", "extensions", "accept", "changelist", "cl", "change", "limit", "native-eol", "search", "search-and", "show-item", "strip", "with-revprop", "trust-server-cert-failures"],
+  valuedShort: "rmFxcl",
+  judge: (sub, p, inv, cwd) => {
+    const verb = `svn ${sub}`;
+    switch (sub) {
+      case "cleanup":
+        return p.loose || _has(p, "", "remove-unversioned", false) || _has(p, "", "remove-ignored", false) ? [op("unknown", verb)] : [];
+      // svn revert keeps no copy of what it discards.
+      case "revert":
+        return [op("git-history", verb)];
+      case "switch":
+        return p.loose ? [op("unknown", verb)] : _has(p, "", "force", false) ? [op("git-history", verb)] : [];
+      case "delete": {
+        if (_has(p, "", "keep-local", false)) return [];
+        if (_has(p, "", "targets", false)) return [op("unknown", verb)];
+        // A URL deletes in the repository, whose history keeps it; a local path's last `@` starts a peg revision.
+        const local = p.operands.filter((w) => w.dynamic || !/^(\^\/|[a-z][a-z0-9+.-]*:\/\/)/i.test(w.value));
+        return _deletes(local.map((w) => (w.dynamic || !w.value.includes("@") ? w : literalWord(w.value.slice(0, w.value.lastIndexOf("@")), w.quoted))), inv, cwd);
+      }
+      default:
+        return null;
+    }
+  },
+};
+
+/** Jujutsu: every change is in the operation log (`jj undo`, `jj op restore`) but what `op abandon` drops. */
+const JJ: Tool = {
+  commands: _names({ operation: "operation op" }),
+  prefixes: false,
+  longPrefixes: false,
+  singleDashLong: false,
+  valuedLong: ["repository", "at-operation", "at-op", "color", "config", "config-toml", "config-file"],
+  valuedShort: "R",
+  judge: (sub, p) => {
+    if (sub !== "operation") return null;
+    const [action] = p.operands;
+    if (action?.dynamic) return [op("unknown", "jj operation")];
+    return action?.value === "abandon" ? [op("git-history", "jj operation abandon")] : [];
+  },
+};
+
+// Fossil's commands, for its unique prefixes.
+const FOSSIL_CORE = "add addremove alerts all amend annotate artifact attachment backoffice backup bisect blame branch bundle cache cat cgi changes chat ci clone close commit configuration dbstat deconstruct descendants diff export extras finfo forget fts-config fusefs gdiff git grep hash-policy help hook http import info init interwiki json leaves login-group ls merge mv new open patch pikchr praise publish pull push rebuild reconstruct redo remote remote-url rename reparent revert rss scrub search server settings sha1sum sha3sum shell smtpd sql sqlite3 ssl-config stash status sync tag tarball ticket timeline tls-config touch ui undo unpublished unset unversioned update user version whatis wiki xdiff zip";
+
+/** Fossil: `fossil undo` restores what update, merge, revert and clean changed; checkout is not among them. */
+const FOSSIL: Tool = {
+  commands: _names({ ...Object.fromEntries(FOSSIL_CORE.split(" ").map((n) => [n, n])), clean: "clean", rm: "rm delete", checkout: "checkout co", purge: "purge" }),
+  prefixes: true,
+  longPrefixes: false,
+  singleDashLong: true,
+  valuedLong: ["chdir", "repository", "user", "errorlog", "comfmtflags", "comment-format", "case-sensitive"],
+  valuedShort: "RU",
+  cwdOption: "--chdir",
+  judge: (sub, p, inv, cwd) => {
+    const verb = `fossil ${sub}`;
+    switch (sub) {
+      case "clean":
+        return [op(!p.loose && _has(p, "-n", "dry-run", false) ? "noop" : "unknown", verb)];
+      case "rm":
+        if (p.loose) return [op("unknown", verb)];
+        if (_has(p, "-n", "dry-run", false)) return [op("noop", verb)];
+        // Without --hard fossil only stops managing the files (the legacy mv-rm-files setting aside).
+        return _has(p, "", "hard", false) && !_has(p, "", "soft", false) && !_has(p, "", "reset", false) ? _deletes(p.operands, inv, cwd) : [];
+      case "checkout":
+        return p.loose ? [op("unknown", verb)] : _has(p, "-f", "force", false) ? [op("git-history", verb)] : [];
+      case "purge":
+        return p.operands[0]?.dynamic ? [op("unknown", verb)] : p.operands[0]?.value === "obliterate" ? [op("git-history", verb)] : [];
+      default:
+        return null;
+    }
+  },
+};
+
+/** Bazaar and Breezy: revert keeps `.~N~` copies unless told not to. */
+const BZR: Tool = {
+  commands: _names({ "clean-tree": "clean-tree", revert: "revert", remove: "remove rm del" }),
+  prefixes: false,
+  longPrefixes: true,
+  singleDashLong: false,
+  valuedLong: ["revision", "change", "message", "file", "directory", "lsprof-file"],
+  valuedShort: "rcmFdO",
+  judge: (sub, p, inv, cwd) => {
+    const verb = `${inv.name} ${sub}`;
+    switch (sub) {
+      case "clean-tree":
+        return [op(!p.loose && _has(p, "", "dry-run", true) ? "noop" : "unknown", verb)];
+      case "revert":
+        return p.loose ? [op("unknown", verb)] : _has(p, "", "no-backup", true) ? [op("git-history", verb)] : [];
+      case "remove":
+        return _has(p, "", "keep", true) ? [] : _deletes(p.operands, inv, cwd);
+      default:
+        return null;
+    }
+  },
+};
+
+// darcs's commands, for its unique prefixes; `unpull` is obliterate's old name.
+const DARCS_CORE = "add amend amend-record annotate apply changes clone commit convert diff dist fetch get help init initialize log mark-conflicts move mv optimize pull push rebase record remove replace repair revert rollback rm send setpref show tag test transfer-mode unrecord unrevert whatsnew";
+
+/** darcs: revert is undone by `darcs unrevert`; obliterate drops patches unless it writes them to a bundle. */
+const DARCS: Tool = {
+  commands: _names({ ...Object.fromEntries(DARCS_CORE.split(" ").map((n) => [n, n])), obliterate: "obliterate unpull" }),
+  prefixes: true,
+  longPrefixes: true,
+  singleDashLong: false,
+  valuedLong: ["patches", "patch", "matches", "match", "tags", "tag", "output", "repodir", "max-count", "last", "from-patch", "to-patch", "hash"],
+  valuedShort: "pmtoOn",
+  judge: (sub, p) => {
+    if (sub !== "obliterate") return null;
+    if (p.loose) return [op("unknown", "darcs obliterate")];
+    if (_has(p, "", "dry-run", true)) return [op("noop", "darcs obliterate")];
+    return _has(p, "-o", "output", true) || _has(p, "-O", "output-auto-name", true) ? [] : [op("git-history", "darcs obliterate")];
+  },
+};
+
+/** Pijul: reset discards unrecorded changes with no copy; `unrecord --reset` too. */
+const PIJUL: Tool = {
+  commands: _names({ reset: "reset revert", unrecord: "unrecord" }),
+  prefixes: false,
+  longPrefixes: false,
+  singleDashLong: false,
+  valuedLong: ["repository", "channel"],
+  valuedShort: "",
+  judge: (sub, p) => {
+    if (sub === "reset") return [op(!p.loose && _has(p, "", "dry-run", false) ? "noop" : "git-history", "pijul reset")];
+    if (sub === "unrecord") return p.loose ? [op("unknown", "pijul unrecord")] : _has(p, "", "reset", false) ? [op("git-history", "pijul unrecord")] : [];
+    return null;
+  },
+};
+
+/** git-annex (`git annex …`, `git-annex …`): a forced drop skips the check that other copies exist. */
+const ANNEX: Tool = {
+  commands: _names({ drop: "drop", dropunused: "dropunused" }),
+  prefixes: false,
+  longPrefixes: false,
+  singleDashLong: false,
+  valuedLong: ["from", "numcopies", "mincopies", "key", "branch", "in", "copies", "include", "exclude", "largerthan", "smallerthan", "jobs", "time-limit", "size-limit", "batch-keys"],
+  valuedShort: "cJN",
+  judge: (sub, p) => (p.loose ? [op("unknown", `git-annex ${sub}`)] : _has(p, "", "force", false) ? [op("data-destroy", `git-annex ${sub}`)] : []),
+};
+
+const TOOLS: Record<string, Tool> = { hg: HG, chg: HG, sl: SL, svn: SVN, jj: JJ, fossil: FOSSIL, bzr: BZR, brz: BZR, darcs: DARCS, pijul: PIJUL, "git-annex": ANNEX };
+
+/** The registry's handler for every tool above (programs.ts). */
+export const otherVcs: Handler = (inv) => _run(TOOLS[inv.name]!, inv.name, inv.args, inv);
+
+/** `git annex …`: the words after `annex` (git.ts). */
+export function gitAnnex(rest: Word[], inv: Invocation): Op[] {
+  return _run(ANNEX, "git-annex", rest, inv);
+}
+
+function _run(tool: Tool, name: string, args: Word[], inv: Invocation): Op[] {
+  // Global options, up to the subcommand.
+  const head = _parse(args, tool, inv.ctx, true);
+  const subWord = head.operands[0];
+  if (!subWord) return [];
+  // A computed word where the subcommand stands may be the destructive one.
+  if (subWord.dynamic || head.loose) return [op("unknown", name)];
+  const sub = _resolve(subWord.value, tool);
+  const rest = args.slice(args.indexOf(subWord) + 1);
+  if (sub === undefined) return scanUnknownProgram(rest, inv.ctx, name, inv.cmd);
+  const p = _parse(rest, tool, inv.ctx, false);
+  const cwd = tool.cwdOption ? _cwd([...head.values, ...p.values], tool.cwdOption, inv.ctx.state.cwd) : inv.ctx.state.cwd;
+  return tool.judge(sub, p, { ...inv, name }, cwd) ?? scanUnknownProgram(rest, inv.ctx, name, inv.cmd);
+}
+
+/** The command a word names: exactly, or (where the tool allows it) as the one command it is a prefix of. */
+function _resolve(word: string, tool: Tool): string | undefined {
+  const exact = tool.commands.get(word);
+  if (exact !== undefined || !tool.prefixes || word.length < 2) return exact;
+  let found: string | undefined;
+  for (const [n, canonical] of tool.commands) {
+    if (!n.startsWith(word)) continue;
+    // Ambiguous: the tool refuses the word.
+    if (found !== undefined && found !== canonical) return undefined;
+    found = canonical;
+  }
+  return found;
+}
+
+/** Reads options getopt style; `untilOperand`: stop at the first operand (the subcommand). */
+function _parse(words: Word[], tool: Tool, ctx: AnalyzeContext, untilOperand: boolean): Parsed {
+  const p: Parsed = { flags: [], operands: [], values: [], loose: false };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!w.dynamic && w.value === "--") {
+      if (untilOperand) {
+        if (words[i + 1]) p.operands.push(words[i + 1]!);
+      } else p.operands.push(...words.slice(i + 1));
+      break;
+    }
+    // A computed word may be any option: unquoted (any number of words) or printed from unseen data.
+    const computed = w.dynamic && (!w.quoted || fromUnseenData(w, ctx));
+    if (!w.value.startsWith("-") || w.value === "-") {
+      if (computed) p.loose = true;
+      p.operands.push(w);
+      if (untilOperand) break;
+      continue;
+    }
+    let value = w.value;
+    if (tool.singleDashLong && /^-[a-z][a-z0-9-]+(=|$)/i.test(value)) value = `-${value}`;
+    if (value.startsWith("--")) {
+      const eq = value.indexOf("=");
+      const name = eq < 0 ? value : value.slice(0, eq);
+      p.flags.push(name);
+      if (eq < 0 && _valuedLong(name, tool)) {
+        const v = words[++i];
+        if (v) p.values.push([name, v]);
+      } else if (eq >= 0 && _valuedLong(name, tool)) p.values.push([name, { ...w, value: value.slice(eq + 1) }]);
+      else if (computed) p.loose = true;
+      continue;
+    }
+    if (computed) p.loose = true;
+    if (tool.singleDashLong) {
+      p.flags.push(value);
+      if (tool.valuedShort.includes(value.slice(1))) {
+        const v = words[++i];
+        if (v) p.values.push([value, v]);
+      }
+      continue;
+    }
+    // A cluster of short options; a valued letter takes the rest of the word, or the next word.
+    for (let j = 1; j < value.length; j++) {
+      const letter = value[j]!;
+      p.flags.push(`-${letter}`);
+      if (!tool.valuedShort.includes(letter)) continue;
+      if (j + 1 < value.length) p.values.push([`-${letter}`, { ...w, value: value.slice(j + 1) }]);
+      else {
+        const v = words[++i];
+        if (v) p.values.push([`-${letter}`, v]);
+      }
+      break;
+    }
+  }
+  return p;
+}
+
+function _valuedLong(flag: string, tool: Tool): boolean {
+  const name = flag.slice(2);
+  return tool.valuedLong.some((v) => v === name || (tool.longPrefixes && name.length > 0 && v.startsWith(name)));
+}
+
+/** Whether the short option (`-C`, "" for none) or the long one (`no-backup`, or a unique prefix of it where allowed) was given. */
+function _has(p: Parsed, short: string, long: string, prefixes: boolean): boolean {
+  return p.flags.some((f) => (short !== "" && f === short) || f === `--${long}` || (prefixes && f.length > 3 && `--${long}`.startsWith(f)));
+}
+
+/** The directory the tool runs in after its last `--cwd`/`--chdir` (null: computed). */
+function _cwd(values: Array<[string, Word]>, option: string, cwd: string | null): string | null {
+  for (const [name, w] of values) {
+    if (name !== option && !(name.length > 3 && option.startsWith(name))) continue;
+    if (w.dynamic) return null;
+    cwd = isAbsolute(w.value) ? normalize(w.value) : cwd === null ? null : normalize(join(cwd, w.value));
+  }
+  return cwd;
+}
+
+/** The working files a VCS deletes, judged as `rm -rf -- FILES` run where the tool runs. */
+function _deletes(operands: Word[], inv: Invocation, cwd: string | null): Op[] {
+  if (operands.length === 0) return [];
+  const rm = (args: Word[]) => analyzeArgv(literalWord("rm"), [literalWord("-rf"), literalWord("--"), ...args], inv.ctx, inv.cmd);
+  if (cwd === inv.ctx.state.cwd) return rm(operands);
+  // Run elsewhere (`hg --cwd DIR`): the ops run there; a relative path under a computed folder is unknown.
+  if (cwd === null) return rm(operands.map((w) => (!w.dynamic && isAbsolute(w.value) ? w : unknownWord())));
+  return rm(operands).map((o) => (o.cwd === null ? { ...o, cwd } : o));
+}
