@@ -1,7 +1,7 @@
 import { isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { analyzeArgv } from "./analyze.ts";
+import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
@@ -23,7 +23,8 @@ import { scanUnknownProgram } from "./unknown-program.ts";
  * every `jj` command but `op abandon`) and ordinary ones have no effect here; the words after a
  * subcommand the module does not model are scanned for a wrapped program as before.
  * A computed word where the subcommand stands, or a computed option of a subcommand whose
- * options decide, is `unknown`.
+ * options decide, is `unknown`. Configuration on the command line that runs code (hg's
+ * `--config hooks.…`, aliases, editors, extensions; jj's `--config aliases.…`) is read too.
  */
 
 /** One tool's reading of its command line. */
@@ -42,6 +43,8 @@ interface Tool {
   /** The option that changes the directory the tool runs in (`hg --cwd`, `fossil --chdir`). */
   cwdOption?: string;
   judge: (sub: string, p: Parsed, inv: Invocation, cwd: string | null) => Op[] | null;
+  /** The ops of configuration given with the valued options (`hg --config`, `jj --config`). */
+  configRuns?: (values: Array<[string, Word]>, sub: string | undefined, rest: Word[], inv: Invocation) => Op[];
 }
 
 /** Options and operands of a command line, getopt style (options anywhere before `--`). */
@@ -111,6 +114,7 @@ const HG: Tool = {
   valuedShort: "RrdtIXB",
   cwdOption: "--cwd",
   judge: _hgJudge,
+  configRuns: _hgConfig,
 };
 const SL: Tool = { ...HG, commands: SL_COMMANDS };
 
@@ -153,6 +157,7 @@ const JJ: Tool = {
   singleDashLong: false,
   valuedLong: ["repository", "at-operation", "at-op", "color", "config", "config-toml", "config-file"],
   valuedShort: "R",
+  configRuns: _jjConfig,
   judge: (sub, p) => {
     if (sub !== "operation") return null;
     const [action] = p.operands;
@@ -275,15 +280,80 @@ function _run(tool: Tool, name: string, args: Word[], inv: Invocation): Op[] {
   // Global options, up to the subcommand.
   const head = _parse(args, tool, inv.ctx, true);
   const subWord = head.operands[0];
-  if (!subWord) return [];
   // A computed word where the subcommand stands may be the destructive one.
-  if (subWord.dynamic || head.loose) return [op("unknown", name)];
-  const sub = _resolve(subWord.value, tool);
-  const rest = args.slice(args.indexOf(subWord) + 1);
-  if (sub === undefined) return scanUnknownProgram(rest, inv.ctx, name, inv.cmd);
+  if (subWord?.dynamic || head.loose) return [op("unknown", name)];
+  const rest = subWord ? args.slice(args.indexOf(subWord) + 1) : [];
   const p = _parse(rest, tool, inv.ctx, false);
+  const named = { ...inv, name };
+  // Configuration given on the command line that runs code (hg's hooks, jj's aliases).
+  const ops = tool.configRuns ? tool.configRuns([...head.values, ...p.values], subWord?.value, rest, named) : [];
+  if (!subWord) return ops;
+  const sub = _resolve(subWord.value, tool);
   const cwd = tool.cwdOption ? _cwd([...head.values, ...p.values], tool.cwdOption, inv.ctx.state.cwd) : inv.ctx.state.cwd;
-  return tool.judge(sub, p, { ...inv, name }, cwd) ?? scanUnknownProgram(rest, inv.ctx, name, inv.cmd);
+  const judged = sub === undefined ? null : tool.judge(sub, p, named, cwd);
+  return [...ops, ...(judged ?? scanUnknownProgram(rest, inv.ctx, name, inv.cmd))];
+}
+
+// hg's configuration that names a program or shell text to run: its editor, ssh, pager and
+// merge tools (hooks, aliases and extensions are read apart).
+const HG_RUNS = /^(ui\.(editor|ssh|merge)|pager\.pager|merge-tools\..+\.executable|extdiff\..+)$/;
+
+/**
+ * hg's `--config SECTION.NAME=VALUE` (before or after the subcommand): a hook or a shell alias
+ * (`!…`) of the command run is shell text, run in the repository's root, which the guard does not
+ * know (relative paths there are unknown); an alias of the command run is that command; an
+ * extension from a file is Python the guard does not read; `--config-file` a file it did not read.
+ */
+function _hgConfig(values: Array<[string, Word]>, sub: string | undefined, rest: Word[], inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  for (const [flag, w] of values) {
+    if (flag === "--config-file") ops.push(op("unknown", inv.name));
+    if (flag.length < 4 || !"--config".startsWith(flag)) continue;
+    if (w.dynamic) {
+      ops.push(op("unknown", inv.name));
+      continue;
+    }
+    const eq = w.value.indexOf("=");
+    if (eq < 0) continue;
+    const key = w.value.slice(0, eq).toLowerCase();
+    const value = w.value.slice(eq + 1);
+    if (value === "") continue;
+    if (key.startsWith("hooks.")) ops.push(...(value.startsWith("python:") ? [op("unknown", inv.name)] : _shellText(value, inv)));
+    else if (key.startsWith("alias.")) {
+      const alias = key.slice(6);
+      // hg takes a unique prefix of an alias too: any alias the word begins is taken as run.
+      if (sub === undefined || !alias.startsWith(sub.toLowerCase())) continue;
+      if (value.startsWith("!")) ops.push(..._shellText(value.slice(1), inv));
+      else if (inv.ctx.depth >= 8) ops.push(op("unknown", inv.name));
+      else {
+        const words = value.split(/\s+/).filter(Boolean).map((v) => literalWord(v));
+        ops.push(...analyzeArgv(literalWord(inv.name), [...words, ...rest], { ...inv.ctx, depth: inv.ctx.depth + 1 }, inv.cmd));
+      }
+    } else if (key.startsWith("extensions.")) {
+      if (!value.startsWith("!")) ops.push(op("unknown", inv.name));
+    } else if (HG_RUNS.test(key) && !(key === "ui.merge" && /^(:|internal:)/.test(value))) ops.push(..._shellText(value, inv));
+  }
+  return ops;
+}
+
+/** Shell text a tool runs in a folder the guard does not know: relative paths are unknown. */
+function _shellText(text: string, inv: Invocation): Op[] {
+  if (inv.ctx.depth >= 8) return [op("unknown", inv.name)];
+  const ctx = { ...inv.ctx, state: { ...inv.ctx.state, cwd: null } };
+  const ops = analyzeText(text, "posix", ctx);
+  return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (!t.dynamic && isAbsolute(t.value) ? t : unknownWord())) }));
+}
+
+// jj's configuration that runs a program or names the commands an alias or a bare `jj` runs.
+const JJ_RUNS = /^(aliases\.|ui\.(pager|editor|diff-editor|merge-editor|diff-formatter|default-command|diff\.tool)|merge-tools\.|fix\.tools\.|signing\.)/;
+
+/** jj's `--config KEY=VALUE` naming an alias or a program (TOML the guard does not read), `--config-toml` and `--config-file`: unknown. */
+function _jjConfig(values: Array<[string, Word]>): Op[] {
+  for (const [flag, w] of values) {
+    if (flag === "--config-file" || (flag === "--config-toml" && (w.dynamic || /aliases|ui|merge-tools|fix|signing/.test(w.value)))) return [op("unknown", "jj")];
+    if (flag === "--config" && (w.dynamic || JJ_RUNS.test(w.value.trimStart().toLowerCase()))) return [op("unknown", "jj")];
+  }
+  return [];
 }
 
 /** The command a word names: exactly, or (where the tool allows it) as the one command it is a prefix of. */

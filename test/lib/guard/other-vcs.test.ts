@@ -203,3 +203,27 @@ table("git-annex drops that may lose the last copy", [
   ["git options first", "git -C . annex drop --force x", ...STORE],
   ["git-annex", "git-annex drop --force x", ...STORE],
 ]);
+
+// Configuration given on the command line that runs code: hooks, shell aliases, editors, pagers
+// and merge tools run as shell text (hg runs hooks in the repository's root, which the guard does
+// not know: a relative path there is unknown), an alias of the command run is that command, an
+// extension loads Python the guard does not read.
+table("configuration on the command line that runs code", [
+  ["an hg hook", "hg --config hooks.pre-status='rm -rf ~' status", ...ANCESTOR],
+  ["an hg hook with a relative path", "hg --config 'hooks.post-log=rm -rf src' log", ...UNKNOWN],
+  ["--config after the subcommand", "hg log --config hooks.pre-log='rm -rf ~'", ...ANCESTOR],
+  ["--config= inline", "hg --config=hooks.pre-log='rm -rf ~' log", ...ANCESTOR],
+  ["a Python hook", "hg --config hooks.pre-log=python:mod.fn log", ...UNKNOWN],
+  ["a shell alias run", "hg --config 'alias.st=!rm -rf ~' st", ...ANCESTOR],
+  ["an alias of the command run", "hg --config 'alias.status=purge --all' status", ...UNKNOWN],
+  ["an alias not run", "hg --config 'alias.x=!rm -rf ~' log", ...OK],
+  ["an extension from a file", "hg --config extensions.evil=/tmp/x.py status", ...UNKNOWN],
+  ["a bundled extension enabled", "hg --config extensions.rebase= log", ...OK],
+  ["an editor", "hg --config ui.editor='rm -rf ~' commit", ...ANCESTOR],
+  ["sl too", "sl --config hooks.pre-status='rm -rf ~' status", ...ANCESTOR],
+  ["a computed configuration", 'hg --config "$C" log', ...UNKNOWN],
+  ["a user name", "hg --config ui.username=x commit -m y", ...OK],
+  ["a jj alias", `jj --config 'aliases.x=["op", "abandon"]' x`, ...UNKNOWN],
+  ["a jj config file", "jj --config-file x.toml log", ...UNKNOWN],
+  ["a jj user name", "jj --config user.name=x describe -m y", ...OK],
+]);
