@@ -1,4 +1,4 @@
-import { isAbsolute, join, normalize } from "node:path";
+import { basename, isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
@@ -65,8 +65,8 @@ const _names = (groups: Record<string, string>): Map<string, string> => {
 
 // Mercurial's core commands, whose prefixes make a shorter word ambiguous (hg refuses it), and
 // the destructive commands of core and of the usual extensions (purge, strip, evolve).
-const HG_CORE = "abort add addremove annotate blame archive backout bisect bookmarks bookmark branch branches bundle cat clone commit ci config showconfig continue copy cp diff export files forget graft grep heads help identify id import patch incoming in init locate log history manifest merge outgoing out parents paths phase pull push recover rename move mv resolve root serve shelve status st summary sum tag tags tip unbundle unshelve verify version";
-const HG_DESTRUCTIVE = { purge: "purge clean", update: "update up checkout co", revert: "revert", rollback: "rollback", strip: "strip", debugstrip: "debugstrip", prune: "prune obsolete", remove: "remove rm" };
+const HG_CORE = "abort add addremove annotate blame backout bisect bookmarks bookmark branch branches bundle cat clone commit ci config showconfig continue copy cp diff export files forget graft grep heads help identify id import patch incoming in init locate log history manifest merge outgoing out parents paths phase pull push recover rename move mv resolve root serve shelve status st summary sum tag tags tip unbundle unshelve verify version";
+const HG_DESTRUCTIVE = { purge: "purge clean", update: "update up checkout co", revert: "revert", rollback: "rollback", strip: "strip", debugstrip: "debugstrip", prune: "prune obsolete", remove: "remove rm", archive: "archive" };
 // Sapling: hg's commands, `goto` for update, and its own commands.
 const SL_OWN = "amend hide unhide undo uncommit smartlog ssl next prev show metaedit journal web";
 
@@ -92,6 +92,8 @@ function _hgJudge(sub: string, p: Parsed, inv: Invocation, cwd: string | null): 
       return p.loose ? [op("unknown", verb)] : _has(p, "", "no-backup", true) || _has(p, "", "nobackup", true) ? [op("git-history", verb)] : [];
     case "prune":
       return [op("git-history", verb)];
+    case "archive":
+      return _archive(p, inv);
     case "remove": {
       if (_has(p, "-A", "after", true)) return [];
       if (_has(p, "-n", "dry-run", true)) return [op("noop", verb)];
@@ -104,13 +106,32 @@ function _hgJudge(sub: string, p: Parsed, inv: Invocation, cwd: string | null): 
   }
 }
 
+// hg archive's types that make one file (`-t`, or the destination's extension).
+const HG_ARCHIVE_FILE = /^(tar|tbz2|tgz|txz|uzip|zip)$/;
+const HG_ARCHIVE_EXT = /\.(tar|tbz2|tar\.bz2|tgz|tar\.gz|txz|tar\.xz|zip)$/i;
+
+/**
+ * `hg archive DEST`: one archive file (overwritten), or with type `files` the tree's files
+ * written into the folder DEST, replacing what is there (as `tar -x -C DIR`). `-` is stdout; a
+ * destination with `%` placeholders (`%h`, `%r`) names a file the guard cannot know.
+ */
+function _archive(p: Parsed, inv: Invocation): Op[] {
+  const dest = p.operands.at(-1);
+  if (!dest || (!dest.dynamic && dest.value === "-")) return [];
+  if (dest.dynamic || dest.value.includes("%")) return [op("unknown", `${inv.name} archive`)];
+  const type = p.values.findLast(([f]) => f === "-t" || (f.length > 3 && "--type".startsWith(f)))?.[1];
+  if (type?.dynamic) return [op("unknown", `${inv.name} archive`)];
+  const file = type ? HG_ARCHIVE_FILE.test(type.value) : HG_ARCHIVE_EXT.test(dest.value);
+  return [file ? { ...op("overwrite", `${inv.name} archive`, [dest]), lands: "created" } : { ...op("write-into", `${inv.name} archive`, [dest]), lands: "spread", replaces: true }];
+}
+
 const HG: Tool = {
   commands: HG_COMMANDS,
   prefixes: true,
   longPrefixes: true,
   singleDashLong: false,
   // Global options, and those of the modelled commands (update -d -r -t, revert and strip -r, -I -X, strip -B).
-  valuedLong: ["repository", "repo", "cwd", "config", "config-file", "encoding", "encodingmode", "color", "pager", "rev", "date", "tool", "include", "exclude", "bookmark"],
+  valuedLong: ["repository", "repo", "cwd", "config", "config-file", "encoding", "encodingmode", "color", "pager", "rev", "date", "tool", "include", "exclude", "bookmark", "type", "prefix"],
   valuedShort: "RrdtIXB",
   cwdOption: "--cwd",
   judge: _hgJudge,
@@ -120,7 +141,7 @@ const SL: Tool = { ...HG, commands: SL_COMMANDS };
 
 /** Subversion: options anywhere; commands by their names and aliases (no prefixes). */
 const SVN: Tool = {
-  commands: _names({ cleanup: "cleanup", revert: "revert", switch: "switch sw", delete: "delete del remove rm" }),
+  commands: _names({ cleanup: "cleanup", revert: "revert", switch: "switch sw", delete: "delete del remove rm", export: "export" }),
   prefixes: false,
   longPrefixes: false,
   singleDashLong: false,
@@ -136,6 +157,14 @@ const SVN: Tool = {
         return [op("git-history", verb)];
       case "switch":
         return p.loose ? [op("unknown", verb)] : _has(p, "", "force", false) ? [op("git-history", verb)] : [];
+      // `svn export SRC [PATH]` writes the tree into PATH (by default SRC's last name); forced,
+      // into an existing folder, replacing what is there (as `tar -x -C DIR`).
+      case "export": {
+        const [src, given] = p.operands;
+        if (!src) return [];
+        const dest = given ?? (src.dynamic ? unknownWord() : literalWord(basename(src.value.replace(/@[^/]*$/, "").replace(/\/+$/, "")) || "."));
+        return [{ ...op("write-into", verb, [dest]), lands: "spread", replaces: _has(p, "", "force", false) || undefined }];
+      }
       case "delete": {
         if (_has(p, "", "keep-local", false)) return [];
         if (_has(p, "", "targets", false)) return [op("unknown", verb)];

@@ -1,7 +1,7 @@
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { NOOP, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, ANCESTOR, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, OUTSIDE, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Version control systems other than git (docs/check.md, "Other version control systems"):
 // Mercurial (hg, chg), Sapling (sl), Subversion, Jujutsu, Fossil, Bazaar/Breezy, darcs, Pijul,
@@ -195,6 +195,23 @@ table("recoverable and ordinary commands", [
   ["git annex unused --force", "git annex unused --force", ...OK],
   ["git annex dropunused", "git annex dropunused all", ...OK],
   ["a wrapped program after jj's subcommand", "jj util exec -- rm -rf ~", ...ANCESTOR],
+]);
+
+// Exports and archives write the tree's files into a folder (replacing what is there, as
+// `tar -x -C DIR` does) or one archive file.
+table("exports and archives", [
+  ["svn export --force into the home", "svn export --force https://example.com/r/trunk ~", ...ASK_OUT],
+  ["svn export --force of a working copy", "svn export --force . ~", ...ASK_OUT],
+  ["svn export --force into the workspace", "svn export --force ^/trunk out", ...OK],
+  ["svn export's default folder", "svn export --force ^/trunk", ...OK],
+  ["svn export --force into a system folder", "svn export --force https://example.com/r/trunk /etc", ...PROTECTED],
+  ["unforced, svn refuses an existing folder", "svn export https://example.com/r/trunk ~", ...OK],
+  ["hg archive onto a file outside", "hg archive -t tar ~/.bashrc", ...ASK_OUT],
+  ["hg archive of files into the home", "hg archive -t files ~", ...ASK_OUT],
+  ["hg archive by its extension", "hg archive -r tip ~/.bashrc.zip", ...NOOP],
+  ["hg archive into the workspace", "hg archive out", ...OK],
+  ["hg archive to stdout", "hg archive -t tar -", ...OK],
+  ["hg archive with a name pattern", "hg archive ~/x-%h", ...UNKNOWN],
 ]);
 
 table("git-annex drops that may lose the last copy", [
