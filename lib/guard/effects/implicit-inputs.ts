@@ -98,6 +98,12 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   const configs = JS_CONFIGS[name];
   if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
   if (name === "deno" && words.includes("task")) out.push("deno.json", "deno.jsonc");
+  // hg and sl read the repository's hgrc, the user's, and HGRCPATH's files (hooks, aliases).
+  if (name === "hg" || name === "chg" || name === "sl") {
+    out.push(".hg/hgrc", `${ctx.home}/.hgrc`, `${ctx.home}/.config/hg/hgrc`);
+    const path = commandVariable("HGRCPATH", cmd, ctx);
+    if (path !== null) out.push(...path.split(":").filter(Boolean).slice(0, 16));
+  }
   return out;
 }
 
@@ -173,6 +179,8 @@ const TOOL_FILES: Record<string, string[]> = {
   cmake: ["CMakeLists.txt"],
   composer: ["composer.json"],
   task: ["Taskfile.yml", "Taskfile.yaml"],
+  // jj's repository configuration (aliases, tools it runs); the user's is in the home's config folder.
+  jj: [".jj/repo/config.toml"],
   vagrant: ["Vagrantfile"],
   // Session 7: hooks pre-commit runs from its configuration, meson's build language, poe's tasks.
   "pre-commit": [".pre-commit-config.yaml", ".pre-commit-config.yml"],

@@ -244,3 +244,13 @@ table("configuration on the command line that runs code", [
   ["a jj config file", "jj --config-file x.toml log", ...UNKNOWN],
   ["a jj user name", "jj --config user.name=x describe -m y", ...OK],
 ]);
+
+// Configuration files the tool reads by itself, written earlier in the line: their hooks and
+// aliases are code the guard does not read (as a Makefile written before `make`).
+table("configuration files the line wrote", [
+  ["the repository's hgrc", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; hg status", ...UNKNOWN],
+  ["sl reads it too", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; sl status", ...UNKNOWN],
+  ["HGRCPATH names a written file", "printf '[hooks]\\npre-log=rm -rf ~\\n' > x.rc; HGRCPATH=x.rc hg log", ...UNKNOWN],
+  ["jj's repository configuration", "printf '[aliases]\\nl = [\"op\", \"abandon\"]\\n' >> .jj/repo/config.toml; jj l", ...UNKNOWN],
+  ["another file written", "echo x > notes.txt; hg status", ...NOOP],
+]);
