@@ -7,7 +7,8 @@ import { fromUnseenData } from "./unseen-output.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /**
- * Version control systems other than git (docs/check.md, "Other version control systems"). The
+ * Version control systems other than git (docs/check.md, "How a command is judged", and its
+ * "Decisions where the spec is silent"). The
  * guard never runs them (`hg status` runs the repository's hooks), so the verdict comes from the
  * words alone:
  * - deleting files the guard cannot enumerate (`hg purge`, `svn cleanup --remove-unversioned`,
@@ -116,6 +117,7 @@ const HG_ARCHIVE_EXT = /\.(tar|tbz2|tar\.bz2|tgz|tar\.gz|txz|tar\.xz|zip)$/i;
  * destination with `%` placeholders (`%h`, `%r`) names a file the guard cannot know.
  */
 function _archive(p: Parsed, inv: Invocation): Op[] {
+  if (p.loose) return [op("unknown", `${inv.name} archive`)];
   const dest = p.operands.at(-1);
   if (!dest || (!dest.dynamic && dest.value === "-")) return [];
   if (dest.dynamic || dest.value.includes("%")) return [op("unknown", `${inv.name} archive`)];
@@ -260,7 +262,8 @@ const DARCS: Tool = {
   longPrefixes: true,
   singleDashLong: false,
   valuedLong: ["patches", "patch", "matches", "match", "tags", "tag", "output", "repodir", "max-count", "last", "from-patch", "to-patch", "hash"],
-  valuedShort: "pmtoOn",
+  // `-O` (--output-auto-name) takes its folder attached only.
+  valuedShort: "pmton",
   judge: (sub, p) => {
     if (sub !== "obliterate") return null;
     if (p.loose) return [op("unknown", "darcs obliterate")];

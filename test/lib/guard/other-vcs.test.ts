@@ -212,6 +212,8 @@ table("exports and archives", [
   ["hg archive into the workspace", "hg archive out", ...OK],
   ["hg archive to stdout", "hg archive -t tar -", ...OK],
   ["hg archive with a name pattern", "hg archive ~/x-%h", ...UNKNOWN],
+  ["hg archive with computed options", "hg archive $OPTS out", ...UNKNOWN],
+  ["darcs obliterate -O writes a bundle", "darcs obliterate -O -a", ...OK],
 ]);
 
 table("git-annex drops that may lose the last copy", [
