@@ -141,9 +141,12 @@ const HG: Tool = {
 };
 const SL: Tool = { ...HG, commands: SL_COMMANDS };
 
+// svn's `--accept` choices that replace a conflicted file's local edits (theirs-full, theirs-conflict, base).
+const SVN_DISCARDS = /^(theirs-full|tf|theirs-conflict|tc|base)$/;
+
 /** Subversion: options anywhere; commands by their names and aliases (no prefixes). */
 const SVN: Tool = {
-  commands: _names({ cleanup: "cleanup", revert: "revert", switch: "switch sw", delete: "delete del remove rm", export: "export" }),
+  commands: _names({ cleanup: "cleanup", revert: "revert", switch: "switch sw", delete: "delete del remove rm", export: "export", update: "update up", merge: "merge", resolve: "resolve" }),
   prefixes: false,
   longPrefixes: false,
   singleDashLong: false,
@@ -157,8 +160,15 @@ const SVN: Tool = {
       // svn revert keeps no copy of what it discards.
       case "revert":
         return [op("git-history", verb)];
+      // A conflict resolved as theirs or base drops the local edits of the conflicted files.
       case "switch":
-        return p.loose ? [op("unknown", verb)] : _has(p, "", "force", false) ? [op("git-history", verb)] : [];
+      case "update":
+      case "merge":
+      case "resolve": {
+        const accepted = p.values.filter(([f]) => f === "--accept").map(([, w]) => w);
+        if (p.loose || accepted.some((w) => w.dynamic)) return [op("unknown", verb)];
+        return (sub === "switch" && _has(p, "", "force", false)) || accepted.some((w) => SVN_DISCARDS.test(w.value)) ? [op("git-history", verb)] : [];
+      }
       // `svn export SRC [PATH]` writes the tree into PATH (by default SRC's last name); forced,
       // into an existing folder, replacing what is there (as `tar -x -C DIR`).
       case "export": {
