@@ -1,8 +1,7 @@
 import { linkSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import { fsyncDirSync, tempPathFor, writeNewFileSync } from "../../core/atomic-write.ts";
+import { fsyncDirSync, randomHex, tempPathFor, writeNewFileSync } from "../../core/atomic-write.ts";
 import { isErrno } from "../../core/errors.ts";
 import type { QuarantineLayout } from "./layout.ts";
 
@@ -31,7 +30,7 @@ export function acquireLock(layout: QuarantineLayout, txid: string): boolean {
       if (!isErrno(err, "EEXIST")) throw err;
       if (lockOwnerAlive(layout, txid)) return false;
       // Rename first so that of two processes breaking the same stale lock only one succeeds.
-      const aside = `${path}.${randomBytes(4).toString("hex")}.stale`;
+      const aside = `${path}.${randomHex(4)}.stale`;
       try {
         renameSync(path, aside);
         unlinkSync(aside);

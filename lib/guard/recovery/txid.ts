@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../core/atomic-write.ts";
 
 /** A transaction id: UTC creation time then 48 random bits, so ids sort by age and never collide. */
 export const TXID_PATTERN = /^tx-\d{8}T\d{6}Z-[0-9a-f]{12}$/;
@@ -6,7 +6,7 @@ export const TXID_PATTERN = /^tx-\d{8}T\d{6}Z-[0-9a-f]{12}$/;
 /** A fresh transaction id, e.g. `tx-20261129T223138Z-3f9a0c11d2e4`. */
 export function newTxid(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-  return `tx-${stamp}-${randomBytes(6).toString("hex")}`;
+  return `tx-${stamp}-${randomHex(6)}`;
 }
 
 /** True for a well-formed transaction id (the only spelling ever used as a path component). */
