@@ -10,44 +10,76 @@ import { WRAPPER_NAMES } from "./wrappers.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
 // documentation, public keys are public, and ~/.ssh/config or known_hosts hold no secret.
-const SECRET_STORE = new RegExp(
-  [
-    String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`,
-    // A process's environment: every variable it holds, credentials included; also reached
-    // through /dev/fd/.. (= /proc/self), /proc/self/fd/.., /proc/self/task/N, /proc/$$.
-    String.raw`^(?:/\.?)*/(?:proc|dev)/(?:.*/)?environ$`,
-    String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub(\.|$))[^/]*)?$`,
-    String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`,
-    String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`,
-    String.raw`/\.aws/(credentials|sso/cache/)`,
-    String.raw`(^|/)\.gnupg(/(private-keys-v1\.d|secring)|/?$)`,
-    String.raw`/\.password-store/`,
-    String.raw`/\.docker/config\.json$`,
-    String.raw`/\.kube/config$`,
-    String.raw`^/etc/kubernetes/admin\.conf$`,
-    String.raw`/\.config/(gcloud/|gh/hosts|glab-cli/|containers/auth\.json|pypoetry/auth\.toml)`,
-    String.raw`/\.cargo/credentials(\.toml)?$`,
-    String.raw`/\.gem/credentials$`,
-    String.raw`/\.azure/`,
-    String.raw`/Library/Keychains/`,
-    // A credential folder itself: a recursive reader (`grep -r`, `tar c`, `cp -r`) takes every key in it.
-    String.raw`/\.(ssh|aws|password-store|kube|docker|azure)/?$`,
-    String.raw`/\.config/gcloud/?$`,
-    String.raw`^/etc/(shadow|gshadow|sudoers)$`,
-    // Agent and tool logins: Claude Code, Codex, Gemini CLI, Copilot, sops/age keys, MySQL, s3cmd,
-    // Terraform Cloud, rclone, Supabase, GNOME keyrings, hub, pip and yarn registries, doctl,
-    // Heroku, fly.io, wrangler, configstore (firebase and other Node CLIs).
-    String.raw`/\.claude/\.credentials\.json$|/\.codex/auth\.json$|/\.gemini/oauth_creds\.json$|/\.config/github-copilot/(hosts|apps)\.json$`,
-    String.raw`/\.config/sops/age/keys\.txt$|(^|/)\.(my\.cnf|s3cfg|yarnrc\.yml)$|/\.terraform\.d/credentials\.tfrc\.json$|/\.config/rclone/rclone\.conf$`,
-    String.raw`/\.supabase/access-token$|/\.local/share/keyrings(/|$)|/\.config/hub$|/\.(pip|config/pip)/pip\.conf$|/\.config/doctl/config\.yaml$`,
-    String.raw`/\.config/(heroku|configstore)(/|$)|/\.fly/config\.yml$|/\.wrangler/config/default\.toml$`,
-    // Quarantined payloads (`.agent-guard/quarantine/tx/<tx>/payload/<n>`) and the folders that
-    // hold them: a relocated `.env` or key is still a credential under its new name (red team 6 H4).
-    String.raw`(^|/)\.agent-guard(/quarantine(/tx(/[^/]*(/payload(/.*)?)?)?)?)?/?$`,
-    // Browser login stores: saved passwords, their key databases, cookies.
-    String.raw`(^|/)(Login Data|logins\.json|key[34]\.db|Cookies)$`,
-  ].join("|"),
-);
+// Each pattern comes with text every path it matches contains: a path is tested only against the
+// patterns whose text it holds, each compiled at its first test. One expression of all of them
+// cost the compiled hook about 1.5 MiB of memory to compile (docs/check.md "Speed"), and most
+// paths hold the text of none or one.
+export const SECRET_STORES: ReadonlyArray<readonly [hints: readonly string[], pattern: string]> = [
+  [[".env"], String.raw`(^|/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$`],
+  // A process's environment: every variable it holds, credentials included; also reached
+  // through /dev/fd/.. (= /proc/self), /proc/self/fd/.., /proc/self/task/N, /proc/$$.
+  [["environ"], String.raw`^(?:/\.?)*/(?:proc|dev)/(?:.*/)?environ$`],
+  [["id_"], String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub(\.|$))[^/]*)?$`],
+  [["/.ssh/"], String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`],
+  [[".netrc", ".pgpass", ".git-credentials", ".pypirc", ".npmrc", ".boto", ".dockercfg", ".vault-token"], String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`],
+  [["/.aws/"], String.raw`/\.aws/(credentials|sso/cache/)`],
+  [[".gnupg"], String.raw`(^|/)\.gnupg(/(private-keys-v1\.d|secring)|/?$)`],
+  [["/.password-store/"], String.raw`/\.password-store/`],
+  [["/.docker/config.json"], String.raw`/\.docker/config\.json$`],
+  [["/.kube/config"], String.raw`/\.kube/config$`],
+  [["/etc/kubernetes/admin.conf"], String.raw`^/etc/kubernetes/admin\.conf$`],
+  [["/.config/"], String.raw`/\.config/(gcloud/|gh/hosts|glab-cli/|containers/auth\.json|pypoetry/auth\.toml)`],
+  [["/.cargo/credentials"], String.raw`/\.cargo/credentials(\.toml)?$`],
+  [["/.gem/credentials"], String.raw`/\.gem/credentials$`],
+  [["/.azure/"], String.raw`/\.azure/`],
+  [["/Library/Keychains/"], String.raw`/Library/Keychains/`],
+  // A credential folder itself: a recursive reader (`grep -r`, `tar c`, `cp -r`) takes every key in it.
+  [["/.ssh", "/.aws", "/.password-store", "/.kube", "/.docker", "/.azure"], String.raw`/\.(ssh|aws|password-store|kube|docker|azure)/?$`],
+  [["/.config/gcloud"], String.raw`/\.config/gcloud/?$`],
+  [["/etc/"], String.raw`^/etc/(shadow|gshadow|sudoers)$`],
+  // Agent and tool logins: Claude Code, Codex, Gemini CLI, Copilot, sops/age keys, MySQL, s3cmd,
+  // Terraform Cloud, rclone, Supabase, GNOME keyrings, hub, pip and yarn registries, doctl,
+  // Heroku, fly.io, wrangler, configstore (firebase and other Node CLIs).
+  [["/.claude/", "/.codex/", "/.gemini/", "/.config/"], String.raw`/\.claude/\.credentials\.json$|/\.codex/auth\.json$|/\.gemini/oauth_creds\.json$|/\.config/github-copilot/(hosts|apps)\.json$`],
+  [["/.config/", ".my.cnf", ".s3cfg", ".yarnrc.yml", "/.terraform.d/"], String.raw`/\.config/sops/age/keys\.txt$|(^|/)\.(my\.cnf|s3cfg|yarnrc\.yml)$|/\.terraform\.d/credentials\.tfrc\.json$|/\.config/rclone/rclone\.conf$`],
+  [["/.supabase/", "/.local/share/keyrings", "/.config/", "/.pip/"], String.raw`/\.supabase/access-token$|/\.local/share/keyrings(/|$)|/\.config/hub$|/\.(pip|config/pip)/pip\.conf$|/\.config/doctl/config\.yaml$`],
+  [["/.config/", "/.fly/", "/.wrangler/"], String.raw`/\.config/(heroku|configstore)(/|$)|/\.fly/config\.yml$|/\.wrangler/config/default\.toml$`],
+  // Quarantined payloads (`.agent-guard/quarantine/tx/<tx>/payload/<n>`) and the folders that
+  // hold them: a relocated `.env` or key is still a credential under its new name (red team 6 H4).
+  [[".agent-guard"], String.raw`(^|/)\.agent-guard(/quarantine(/tx(/[^/]*(/payload(/.*)?)?)?)?)?/?$`],
+  // Browser login stores: saved passwords, their key databases, cookies.
+  [["Login Data", "logins.json", ".db", "Cookies"], String.raw`(^|/)(Login Data|logins\.json|key[34]\.db|Cookies)$`],
+];
+// The patterns grouped by hint (one expression per hint text), tested in this order.
+const _STORE_HINTS: string[] = [];
+const _STORE_SOURCES: string[] = [];
+for (const [hints, pattern] of SECRET_STORES) {
+  for (const hint of hints) {
+    const at = _STORE_HINTS.indexOf(hint);
+    if (at < 0) _STORE_HINTS.push(hint), _STORE_SOURCES.push(pattern);
+    else _STORE_SOURCES[at] += `|${pattern}`;
+  }
+}
+const _storePatterns: Array<RegExp | undefined> = [];
+const _OTHER_HINTS = ["environ", "id_", "/etc/", "/Library/Keychains/", "Login Data", "logins.json", ".db", "Cookies"];
+
+/**
+ * Whether `path` names a credential store (SECRET_STORES). Every pattern's match starts with a
+ * dot, holds `/.` or holds one of _OTHER_HINTS: most paths (`src/a.ts`, `file.txt`) hold none
+ * and are answered by these few tests.
+ */
+function _isSecretStore(path: string): boolean {
+  if (!path.startsWith(".") && !path.includes("/.") && !_holdsOther(path)) return false;
+  for (let i = 0; i < _STORE_HINTS.length; i++) {
+    if (path.includes(_STORE_HINTS[i]!) && (_storePatterns[i] ??= new RegExp(_STORE_SOURCES[i]!)).test(path)) return true;
+  }
+  return false;
+}
+
+function _holdsOther(path: string): boolean {
+  for (const hint of _OTHER_HINTS) if (path.includes(hint)) return true;
+  return false;
+}
 
 // Key material anywhere: only sending it over the network is flagged (reading a test fixture's
 // key is ordinary work).
@@ -109,12 +141,12 @@ function _globText(glob: string): string {
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
 export function isSecretPath(word: Word, cwd: string | null = null): boolean {
-  return _HINT.test(word.value) && _paths(word, cwd).some((p) => SECRET_STORE.test(p));
+  return _HINT.test(word.value) && _paths(word, cwd).some((p) => _isSecretStore(p));
 }
 
 /** Whether a word names a credential store or key material (for uploads). */
 export function isSecretFile(word: Word): boolean {
-  return _HINT.test(word.value) && _paths(word).some((p) => SECRET_STORE.test(p) || KEY_FILE.test(p));
+  return _HINT.test(word.value) && _paths(word).some((p) => _isSecretStore(p) || KEY_FILE.test(p));
 }
 
 /** Whether a program reads the files its arguments name (`cat` does; `ls`, `echo`, `rm` do not). */
