@@ -1,14 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-
-/**
- * `bytes` random bytes from the platform's CSPRNG, hex-encoded. The Web Crypto global, not
- * node:crypto: the hook that relocates or snapshots would load that whole module for a few bytes
- * (about 1 MiB of the compiled hook's peak memory, docs/check.md "Speed").
- */
-export function randomHex(bytes: number): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("hex");
-}
+import { randomHex } from "./random-hex.ts";
 
 /** A private temporary path in the same directory as `path` (so a rename is atomic). */
 export function tempPathFor(path: string): string {

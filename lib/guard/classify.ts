@@ -1,5 +1,5 @@
-import { tmpdir } from "node:os";
 import { realpathSync } from "node:fs";
+import { randomHex } from "../core/random-hex.ts";
 import { normalizeDialect } from "./dialect.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { rank, type Decision } from "./decision.ts";
@@ -176,9 +176,10 @@ function _tmpDirs(tmp: string): string[] {
   return dirs;
 }
 
+// os.tmpdir() for an environment without TMPDIR; node:os loads only then (config-paths.ts osHomedir).
 let _osTmp: string | undefined;
 function _tmpdir(): string {
-  return (_osTmp ??= tmpdir());
+  return (_osTmp ??= (require("node:os") as typeof import("node:os")).tmpdir());
 }
 
 function _combine(
@@ -261,19 +262,7 @@ function _stable(path: string): string {
   return real;
 }
 
-// Random bytes for check ids, drawn in bulk and hex-encoded at once: one system call and one
-// encoding serve 512 checks.
-const _pool = Buffer.alloc(4096);
-let _hex = "";
-let _hexAt = 0;
-
 /** A fresh correlation id for one check (never derived from the command). */
 export function newCheckId(): string {
-  if (_hexAt === _hex.length) {
-    crypto.getRandomValues(_pool);
-    _hex = _pool.toString("hex");
-    _hexAt = 0;
-  }
-  _hexAt += 16;
-  return `chk_${_hex.slice(_hexAt - 16, _hexAt)}`;
+  return `chk_${randomHex(8)}`;
 }

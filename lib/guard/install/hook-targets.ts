@@ -1,5 +1,5 @@
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { osHomedir } from "../../core/config-paths.ts";
 
 /** The agents whose hooks leogriel-check answers (hooks/run-hook.ts). */
 export const HOOK_AGENTS = ["claude", "codex", "cursor", "gemini", "copilot"] as const;
@@ -45,7 +45,7 @@ const _nested = (entry: unknown): string[] => {
 
 /** The settings file and entry of `agent` at `scope`; null when the agent has no such scope. */
 export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, env: Env = process.env): HookTarget | null {
-  const home = env.HOME || homedir();
+  const home = env.HOME || osHomedir();
   switch (agent) {
     case "claude":
       return {

@@ -1,7 +1,8 @@
 import { linkSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { fsyncDirSync, randomHex, tempPathFor, writeNewFileSync } from "../../core/atomic-write.ts";
+import { fsyncDirSync, tempPathFor, writeNewFileSync } from "../../core/atomic-write.ts";
+import { randomHex } from "../../core/random-hex.ts";
 import { isErrno } from "../../core/errors.ts";
 import type { QuarantineLayout } from "./layout.ts";
 

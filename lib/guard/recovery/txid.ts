@@ -1,4 +1,4 @@
-import { randomHex } from "../../core/atomic-write.ts";
+import { randomHex } from "../../core/random-hex.ts";
 
 /** A transaction id: UTC creation time then 48 random bits, so ids sort by age and never collide. */
 export const TXID_PATTERN = /^tx-\d{8}T\d{6}Z-[0-9a-f]{12}$/;
