@@ -112,6 +112,34 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     expect(code(got.stdout)).not.toBe("");
   });
 
+  // Pieces loaded or compiled at their first use rather than at start-up (docs/check.md "Speed").
+  test("a credential store is found by the patterns its path hints at, each compiled on first use", () => {
+    for (const command of ["cat ~/.ssh/id_rsa", "cat ~/.aws/credentials", "cat .env", "cat /proc/self/environ", "cat src/a.txt"]) expect([command, code(hook(command).stdout)]).toEqual([command, expected(command)]);
+    expect(code(hook("cat ~/.ssh/id_rsa").stdout)).toBe("ASK_SECRET_ACCESS");
+  });
+
+  test("without HOME and TMPDIR node:os is loaded for them and the answer is the code's", () => {
+    const bare = { PATH: env.PATH };
+    for (const command of ["rm -rf /tmp/leogriel-x", "cat ~/.ssh/id_rsa", "rm -rf ~/notes"]) {
+      const run = Bun.spawnSync([bin, "--hook", "claude"], { cwd: ws, env: bare, stdin: Buffer.from(JSON.stringify({ session_id: "t", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })), stdout: "pipe", stderr: "pipe" });
+      const r = classify({ command, cwd: ws, env: bare });
+      expect([command, run.exitCode, code(run.stdout.toString())]).toEqual([command, 0, r.decision === "ASK" || r.decision === "BLOCK" ? r.reason : ""]);
+    }
+  });
+
+  test("a relocation and a snapshot record transactions with fresh ids (recovery layer, random ids)", () => {
+    writeFileSync(join(ws, "scratch.txt"), "x\n");
+    const moved = hook("rm scratch.txt").stdout;
+    writeFileSync(join(ws, "README.md"), "changed\n");
+    Bun.spawnSync(["git", "add", "README.md"], { cwd: ws });
+    Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "t"], { cwd: ws });
+    writeFileSync(join(ws, "README.md"), "changed again\n");
+    const snapshot = hook("git reset --hard").stdout;
+    const ids = [moved, snapshot].map((out) => /restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})\b/.exec(out)?.[1]);
+    expect(ids.every((id) => id !== undefined)).toBe(true);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   test("a payload larger than one read is read to its end", () => {
     const command = `echo ${"a".repeat(200 * 1024)} && rm -rf ~/x`;
     expect(code(hook(command).stdout)).toBe(expected(command));
