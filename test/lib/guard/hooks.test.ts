@@ -50,6 +50,20 @@ describe("hook adapters", () => {
     }
   }
 
+  // The payload is decoded leniently and, only when it holds U+FFFD, again strictly (run-hook.ts).
+  test("claude: an undecodable byte inside the command is the unreadable payload's deny, a U+FFFD character the command's BLOCK", async () => {
+    const json = new TextEncoder().encode(JSON.stringify(PAYLOAD.claude("ls XX")));
+    const at = json.indexOf(0x58);
+    const broken = new Uint8Array([...json.subarray(0, at), 0xff, ...json.subarray(at + 2)]);
+    const a = await runHook("claude", broken, fx.env);
+    expect(hookVerdict(a.stdout, a.exitCode)).toBe("deny");
+    expect(a.stdout).toContain("not valid UTF-8 JSON");
+    const b = await hook("claude", PAYLOAD.claude("ls \uFFFD"));
+    expect(hookVerdict(b.stdout, b.exitCode)).toBe("deny");
+    expect(b.stdout).toContain("BLOCK_UNDETERMINABLE_EFFECT");
+    expect(b.stdout).not.toContain("not valid UTF-8 JSON");
+  });
+
   test("claude: a workspace delete is compensated (moved to the quarantine) and then allowed", async () => {
     const a = await hook("claude", PAYLOAD.claude("rm -rf scratch.txt"));
     expect(hookVerdict(a.stdout, a.exitCode)).toBe("allow");
