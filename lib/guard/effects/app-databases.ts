@@ -3,6 +3,7 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
+import { packageCommand } from "./package-installs.ts";
 import type { APP_CLIS } from "./registry-names.ts";
 
 /**
@@ -52,7 +53,12 @@ function _djangoCommand(path: string[]): boolean {
 }
 
 /** A framework CLI run by its own name (also through npx/bunx, which unwrap to it). */
-export const appCli: Handler = (inv) => _judge(inv.name, inv.args);
+export const appCli: Handler = (inv) => {
+  const judged = _judge(inv.name, inv.args);
+  // `dotnet tool install --tool-path DIR` (package-installs.ts).
+  const tool = inv.name === "dotnet" ? packageCommand("dotnet", inv.args, inv.ctx, inv.cmd) : null;
+  return tool?.length ? [...judged, ...tool] : judged;
+};
 
 /** `bundle exec CMD …` runs CMD with the bundle's gems: analysed as CMD. */
 export const bundle: Handler = (inv) => {

@@ -4,6 +4,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { gitEnvValue } from "./git-env.ts";
+import { packageCommand } from "./package-installs.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
@@ -143,7 +144,7 @@ function _pytest(args: Word[]): Op[] {
 
 export const pytest: Handler = ({ args }) => _pytest(args);
 
-/** `python -m venv|virtualenv|pytest|zipfile|json.tool|timeit|pdb …` (the interpreter's own handler ignores `-m`). */
+/** `python -m venv|virtualenv|pytest|pip|zipfile|json.tool|timeit|pdb …` (the interpreter's own handler ignores `-m`). */
 export const pythonModule: Handler = (inv) => {
   // The module as python reads its options (script-operands.ts): `-Im venv`, not `-c CODE -m venv`.
   const call = pythonModuleCall(inv.args);
@@ -152,6 +153,8 @@ export const pythonModule: Handler = (inv) => {
   const m = call.module.value;
   if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
   if (m === "pytest") return _pytest(rest);
+  // `python -m pip install --target DIR` is pip's install (package-installs.ts).
+  if (m === "pip") return packageCommand("pip", rest, inv.ctx, inv.cmd) ?? [];
   return pythonModuleCliOps(m, rest, inv) ?? _formatterModule(m, inv, rest);
 };
 

@@ -4,6 +4,7 @@ import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
+import { packageCommand } from "./package-installs.ts";
 import { isSink } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
@@ -87,9 +88,10 @@ export const iconv = outputOption({ short: "o", valued: "ft", long: ["output"], 
 /** `openssl … -out FILE` and the other output words, `-outdir DIR`. */
 export const openssl = outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true);
 
-/** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before. */
+/** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before (`GOBIN=DIR go install`: package-installs.ts). */
 export const go: Handler = (inv) => {
   const sub = inv.args.find((a) => !a.value.startsWith("-"));
+  if (sub?.value === "install") return packageCommand("go", inv.args, inv.ctx, inv.cmd) ?? [];
   if (sub?.value !== "build" && sub?.value !== "test") return scanUnknownProgram(inv.args, inv.ctx, inv.name);
   return outputOption({ words: ["o"] })(inv);
 };

@@ -1,5 +1,8 @@
+import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { UNSET } from "../posix/vars.ts";
+import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 import { NPM_INSTALL, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
@@ -8,8 +11,35 @@ import { pythonModuleCall } from "./script-operands.ts";
 // (`npm install a b`, `pip install $(cat requirements.txt)`, `apt-get install -y $PKGS`); with
 // `uv pip install` and `uv tool install`, after a command group. (Sources from the network:
 // remote-packages.ts.)
-const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go".split(" "));
+const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go cabal dotnet".split(" "));
 const COMMAND_GROUPS = new Set(["pip", "tool"]);
+
+// The subcommands that install into the folder an option names, where more than `install` does
+// (session 7: `npm i --prefix DIR`, `pnpm add --dir DIR`, `yarn --cwd DIR add` were not judged):
+// npm's install aliases, `add`, update and the clean installs (npm 11 command list), the same
+// words for pnpm, yarn and bun (bun's `a` too); conda's create and update; cabal's v2 spellings;
+// cargo's `add` and `update`, which rewrite the manifest and lock file as `rm` does; brew's reinstall and upgrade; apt's
+// upgrades; composer's require and update (`composer require -d DIR x`).
+const NODE_INSTALLS = [...NPM_INSTALL, "ci", "clean-install", "ic", "install-clean", "isntall-clean", "install-test", "it", "install-ci-test", "cit"];
+const CONDA_INSTALLS = new Set(["install", "create", "update", "upgrade"]);
+const APT_INSTALLS = new Set(["install", "reinstall", "upgrade", "dist-upgrade", "full-upgrade"]);
+const INSTALLS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(NODE_INSTALLS),
+  pnpm: new Set(NODE_INSTALLS),
+  yarn: new Set(NODE_INSTALLS),
+  bun: new Set([...NODE_INSTALLS, "a"]),
+  conda: CONDA_INSTALLS,
+  mamba: CONDA_INSTALLS,
+  micromamba: CONDA_INSTALLS,
+  cabal: new Set(["install", "v2-install", "new-install"]),
+  cargo: new Set(["install", "add", "update"]),
+  brew: new Set(["install", "reinstall", "upgrade"]),
+  apt: APT_INSTALLS,
+  "apt-get": APT_INSTALLS,
+  composer: new Set(["install", "i", "require", "r", "update", "u", "upgrade", "reinstall"]),
+  dotnet: new Set(["install", "update"]),
+};
+const INSTALL: ReadonlySet<string> = new Set(["install"]);
 
 // The subcommands that remove packages by name, each spelled as the manager's own documentation
 // or source lists it (not coreutils rm, even when spelled `rm`): npm's uninstall aliases, pnpm's
@@ -28,6 +58,10 @@ const REMOVALS: Record<string, ReadonlySet<string>> = {
   poetry: new Set(["remove"]),
   uv: new Set(["remove", "uninstall"]),
   composer: new Set(["remove", "rm"]),
+  conda: new Set(["remove", "uninstall"]),
+  mamba: new Set(["remove", "uninstall"]),
+  micromamba: new Set(["remove", "uninstall"]),
+  dotnet: new Set(["uninstall"]),
   apt: new Set(["remove", "purge", "autoremove"]),
   "apt-get": new Set(["remove", "purge", "autoremove", "autopurge"]),
   dnf: new Set(["remove", "erase", "autoremove"]),
@@ -44,6 +78,16 @@ interface Destinations {
   valued?: string;
   /** Other long options sharing a prefix with them, when the program reads abbreviations (optparse, Ruby's OptionParser). */
   others?: string[];
+  /** Other long options that take a value (`--workspace DIR`), when read before the subcommand. */
+  valuedLong?: string[];
+  /** Long options whose value is a file in the folder (cargo's `--manifest-path`). */
+  file?: string[];
+  /** Options valued `KEY=DIR`: the keys that name a folder (apt's `-o Dir::Cache=DIR`). */
+  keyed?: RegExp;
+  /** Variables of the line's own naming the folder (`PIP_TARGET=DIR pip install x`). */
+  env?: RegExp;
+  /** When `env` counts, if not always (cargo's install root is no manifest's folder). */
+  envFor?: (sub: string, args: Word[]) => boolean;
 }
 
 const PIP: Destinations = {
@@ -53,16 +97,44 @@ const PIP: Destinations = {
   others: ["trusted-host", "timeout", "pre", "prefer-binary", "progress-bar", "platform", "python-version", "proxy", "requirement", "require-hashes", "report", "retries", "root-user-action"],
 };
 
+// apt's configuration keys of its folders: `Dir` and those below it (`Dir::Cache::archives`).
+const APT: Destinations = { long: ["option"], short: "o", valued: "cta", keyed: /^Dir(?:::[\w-]+)*=/i };
+// The folder options of a cask (brew's `--appdir` and the other artifact folders).
+const BREW_DIRS = "appdir fontdir colorpickerdir prefpanedir qlplugindir mdimporterdir dictionarydir servicedir input-methoddir internet-plugindir audio-unit-plugindir vst-plugindir vst3-plugindir screen-saverdir keyboard-layoutdir".split(" ");
+const CONDA: Destinations = { long: ["prefix"], short: "p", valued: "cn" };
+
 const DESTINATIONS: Record<string, Destinations> = {
-  pip: PIP,
+  // pip reads any option from PIP_<NAME> (pip's configuration documentation).
+  pip: { ...PIP, env: /^PIP_(?:TARGET|PREFIX|ROOT)$/ },
   uv: { long: PIP.long, short: "t" },
-  cargo: { long: ["root"] },
-  gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"] },
-  // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`).
-  npm: { long: ["prefix"], short: "C", valued: "w", others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"] },
+  cargo: { long: ["root"], file: ["manifest-path"], env: /^CARGO_INSTALL_ROOT$/, envFor: (sub) => sub === "install" || sub === "uninstall" },
+  gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"], env: /^GEM_HOME$/ },
+  // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`);
+  // npm reads `npm_config_*` variables in any case (@npmcli/config), and a prefix from there is
+  // the global one only (sandbox, npm 11: `npm_config_prefix=DIR npm add ./x` installed here).
+  npm: {
+    long: ["prefix"],
+    short: "C",
+    valued: "w",
+    valuedLong: ["workspace"],
+    others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"],
+    env: /^npm_config_prefix$/i,
+    envFor: (_, args) => args.some((a) => /^(?:-g|--global|--location=global)$/.test(a.value)),
+  },
+  go: { long: [], env: /^GOBIN$/ },
+  conda: CONDA,
+  mamba: CONDA,
+  micromamba: CONDA,
+  apt: APT,
+  "apt-get": APT,
+  brew: { long: BREW_DIRS },
+  cabal: { long: ["installdir"] },
+  dotnet: { long: ["tool-path"] },
+  // dpkg's folders (its action is an option: `dpkg --root DIR -i x.deb`).
+  dpkg: { long: ["root", "instdir", "admindir"] },
   // The project folder these install into and remove from (red team 15: `pnpm --dir ~ rm x`
   // rewrote ~/package.json): pnpm's `-C`/`--dir`, yarn's and bun's `--cwd`, composer's `-d`.
-  pnpm: { long: ["dir", "global-dir"], short: "C" },
+  pnpm: { long: ["dir", "global-dir"], short: "C", valued: "F", valuedLong: ["filter", "filter-prod"] },
   yarn: { long: ["cwd", "modules-folder"] },
   bun: { long: ["cwd"] },
   composer: { long: ["working-dir"], short: "d" },
@@ -70,38 +142,68 @@ const DESTINATIONS: Record<string, Destinations> = {
   pacman: { long: ["root", "sysroot", "dbpath"], short: "rb" },
 };
 
+// dpkg's actions that install or remove (`dpkg --root DIR -i x.deb`), `-R` with them.
+const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|triggers-only))$/;
+
 /**
- * When a package manager's first word other than options and a command group is its `install`
- * or a removal subcommand (`pacman -R…` or `--remove`: an option), its effects: the folders its
- * options install into or remove from, written into with whatever they hold replaced (`pip install
- * --target DIR`, `cargo install --root DIR`, `gem uninstall --install-dir DIR`, `npm rm --prefix
- * DIR`); the other words are package names. Null when it is none of these: the words are scanned
- * for a program then (`npm exec rm -rf ~`, `cargo run`, `yarn dlx`).
+ * When a package manager's first word other than options and a command group is one of its
+ * install subcommands (INSTALLS, else `install`) or a removal subcommand (`pacman -R…`,
+ * `--remove` and dpkg's actions: options), its effects: the folders its options and the line's
+ * variables install into or remove from, written into with whatever they hold replaced (`pip
+ * install --target DIR`, `cargo install --root DIR`, `gem uninstall --install-dir DIR`, `npm rm
+ * --prefix DIR`, `npm i -C DIR`, `PIP_TARGET=DIR pip install x`); the other words are package
+ * names. A bare `yarn` installs. Null when it is none of these: the words are scanned for a
+ * program then (`npm exec rm -rf ~`, `cargo run`, `yarn dlx`). `ctx` and `cmd` give the line's
+ * variables.
  */
-export function packageCommand(name: string, args: Word[]): Op[] | null {
+export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] | null {
   const manager = packageRunner(name) ?? name;
   if (manager === "pacman") return args.some((w) => !w.dynamic && /^(?:-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(w.value)) ? _effects(manager, "remove", args) : null;
-  if (!MANAGERS.has(manager) && !REMOVALS[manager]) return null;
+  if (manager === "dpkg") return args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null;
+  const installs = INSTALLS[manager] ?? (MANAGERS.has(manager) ? INSTALL : undefined);
+  if (!installs && !REMOVALS[manager]) return null;
+  const spec = DESTINATIONS[manager];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w.dynamic || w.value === "--") return null;
     // A destination's value is no subcommand (`npm --prefix DIR rm x`).
-    if (w.value.startsWith("-") && DESTINATIONS[manager]) i = _option(args, i, DESTINATIONS[manager]).end;
+    if (w.value.startsWith("-") && spec) i = _option(args, i, spec).end;
     if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value)) continue;
     // The options before the subcommand count too: `npm --prefix DIR rm x` (red team 15).
     const options = [...args.slice(0, i), ...args.slice(i + 1)];
-    if (w.value === "install" && MANAGERS.has(manager)) return _effects(manager, "install", options);
+    if (installs?.has(w.value)) return _effects(manager, w.value, options, ctx, cmd);
     // `npm unpublish` removes a published package (pnpm passes it to npm): red team 16.
     if (w.value === "unpublish" && (manager === "npm" || manager === "pnpm")) return options.some((o) => o.value === "--dry-run" || o.value === "--help" || o.value === "-h") ? [] : [op("infra-destroy", `${manager} unpublish`)];
-    return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, options) : null;
+    return REMOVALS[manager]?.has(w.value) ? _effects(manager, w.value, options, ctx, cmd) : null;
   }
-  return null;
+  return manager === "yarn" ? _effects(manager, "install", args, ctx, cmd) : null;
 }
 
-function _effects(manager: string, sub: string, args: Word[]): Op[] {
+function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   const spec = DESTINATIONS[manager];
   const dirs = spec ? _destinations(args, spec) : [];
+  if (spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args))) dirs.push(..._variables(spec.env, ctx, cmd));
   return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
+}
+
+/**
+ * The values of the variables `names` matches that the command gets from the line: its own
+ * assignment, else one made earlier in the line (the hook's environment is the user's setting,
+ * as a configuration file would be). Unknown values are unknown folders.
+ */
+function _variables(names: RegExp, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
+  const out: Word[] = [];
+  const own = new Set<string>();
+  for (const a of cmd?.assigns ?? []) {
+    if (!names.test(a.name)) continue;
+    own.add(a.name);
+    out.push(a.value);
+  }
+  for (const [name, value] of ctx?.vars ?? []) {
+    if (own.has(name) || !names.test(name) || value === UNSET) continue;
+    out.push(value === null ? unknownWord() : literalWord(value));
+  }
+  return out;
 }
 
 // A package archive an install unpacks and builds (`npm install ./x.tgz`, `pip install x-1.0.tar.gz`).
@@ -171,14 +273,25 @@ function _destinations(args: Word[], spec: Destinations): Word[] {
 /** The option at `args[i]`: the index of its last word, and the folder it names when it is a destination. */
 function _option(args: Word[], i: number, spec: Destinations): { end: number; dir?: Word } {
   const v = args[i]!.value;
+  let got: { end: number; dir?: Word };
   if (v.startsWith("--")) {
     const eq = v.indexOf("=");
     const given = v.slice(2, eq < 0 ? undefined : eq);
-    const names = [...spec.long, ...(spec.others ?? [])];
+    const names = [...spec.long, ...(spec.file ?? []), ...(spec.valuedLong ?? []), ...(spec.others ?? [])];
     const long = spec.others ? longOption(given, names, 2) : names.find((n) => n === given);
-    if (long === undefined || !spec.long.includes(long)) return { end: i };
-    return eq >= 0 ? { end: i, dir: wordFrom(args[i]!, eq + 1) } : { end: i + 1, dir: args[i + 1] };
+    if (long === undefined || spec.others?.includes(long)) return { end: i };
+    if (spec.valuedLong?.includes(long)) return { end: eq >= 0 ? i : i + 1 };
+    got = eq >= 0 ? { end: i, dir: wordFrom(args[i]!, eq + 1) } : { end: i + 1, dir: args[i + 1] };
+    // A file's folder (`--manifest-path DIR/Cargo.toml`).
+    if (got.dir && spec.file?.includes(long)) got.dir = got.dir.dynamic ? unknownWord() : { ...got.dir, value: dirname(got.dir.value), pattern: dirname(got.dir.pattern) };
+  } else {
+    const cluster = clusterValue(args, i, (spec.short ?? "") + (spec.valued ?? ""));
+    got = { end: cluster?.i ?? i, dir: cluster?.value && spec.short?.includes(cluster.letter) ? cluster.value : undefined };
   }
-  const got = clusterValue(args, i, (spec.short ?? "") + (spec.valued ?? ""));
-  return { end: got?.i ?? i, dir: got?.value && spec.short?.includes(got.letter) ? got.value : undefined };
+  // `-o Dir=DIR`: only the keys naming a folder.
+  if (got.dir && spec.keyed) {
+    const key = spec.keyed.exec(got.dir.value);
+    got.dir = key ? wordFrom(got.dir, key[0].length) : undefined;
+  }
+  return got;
 }

@@ -49,6 +49,9 @@ function _split(args: Word[], valued: ReadonlySet<string>, specOptions: Readonly
 
 const NPX_VALUED = new Set(["-c", "--call", "--cache", "--registry", "--userconfig"]);
 const NPX_SPEC = new Set(["-p", "--package"]);
+// npm's `-w`/`--workspace` names a workspace folder, no package (`npm install -w packages/a lodash`
+// is no GitHub `owner/repo`); pnpm's `-w` takes no value.
+const NPM_VALUED = new Set([...NPX_VALUED, "-w", "--workspace"]);
 /** npm's install subcommand and its aliases (pnpm's, yarn's and bun's `add` among them). */
 export const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "update", "up", "upgrade", "udpate"]);
 const PIP_VALUED = new Set(["-c", "--constraint", "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-t", "--target", "--prefix", "--root", "--platform", "--python-version", "--implementation", "--abi", "--src", "--upgrade-strategy", "--progress-bar", "--proxy", "--cert", "--client-cert", "--cache-dir", "--log", "--timeout", "--retries", "--exists-action", "--trusted-host", "--no-binary", "--only-binary", "--report", "-C", "--config-settings", "--global-option"]);
@@ -71,7 +74,7 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
     case "pnpm":
     case "yarn":
     case "bun": {
-      const { operands, specs } = _split(args, NPX_VALUED, NPX_SPEC);
+      const { operands, specs } = _split(args, name === "npm" ? NPM_VALUED : NPX_VALUED, NPX_SPEC);
       const [sub, ...rest] = operands;
       if (sub === undefined) return false;
       if (sub === "dlx" || sub === "x" || sub === "exec") return specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));

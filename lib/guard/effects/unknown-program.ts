@@ -41,7 +41,7 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
   if (INERT.has(name)) return [];
   // A package manager's install or removal (`npm install a b`, `npm rm lodash`) is no coreutils
   // install or rm, and no program follows.
-  const managed = packageCommand(name, args);
+  const managed = packageCommand(name, args, ctx, cmd);
   if (managed) return managed;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;

@@ -82,7 +82,7 @@ export const wrapper: Handler = (inv) => {
 export const bunRunner: Handler = (inv) => {
   const sub = inv.args[0];
   // `bun rm --cwd DIR x` rewrites DIR's package.json (red team 15), as `npm rm --prefix DIR` does.
-  const removal = packageCommand("bun", inv.args);
+  const removal = packageCommand("bun", inv.args, inv.ctx, inv.cmd);
   if (removal) return removal;
   if (sub?.dynamic !== false) return [];
   if (sub.value === "x") return wrapper({ ...inv, name: "bunx", args: inv.args.slice(1) });

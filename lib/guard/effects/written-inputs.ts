@@ -24,6 +24,7 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
 // git subcommands that run hooks.
 const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
 const MAX_RECIPES = 256;
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 
 /**
  * A build or test runner reading a project file the same line wrote (red team 7, C3): `printf
@@ -52,14 +53,23 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   const folders = libraryFolders(cmd, ctx);
   const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
-  const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
+  // Every package.json the line wrote, for a package manager: an install reaches one through a
+  // package.json the line did not write (its workspaces, a `file:` dependency) and runs its
+  // lifecycle scripts, and `-w DIR` runs a workspace's scripts (session 7).
+  const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json")) : [];
+  const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries, ...manifests])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
   const named = NAMED[name];
   if (named) files.push(...gitOptionValues(args, { short: named.short, long: named.long }));
   const ops: Op[] = [];
+  // A written package.json named both ways is read once.
+  const readKeys = manifests.length ? new Set<string>() : undefined;
   for (const word of files.slice(0, 64)) {
     // Only a file the line wrote by its name: a checkout or extraction over its folder lands
     // committed or downloaded files (judged as such), not text of the line's own.
-    if (word.dynamic || !lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).some((k) => state.scripts?.has(k) || state.landed?.includes(k))) continue;
+    if (word.dynamic) continue;
+    const keys = lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).filter((k) => state.scripts?.has(k) || state.landed?.includes(k));
+    if (keys.length === 0 || keys.every((k) => readKeys?.has(k))) continue;
+    for (const k of keys) readKeys?.add(k);
     const text = lineWrittenText(word, ctx, cmd);
     if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
   }

@@ -1,0 +1,141 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// The open package-install findings of red-team passes 14 and 15 (docs/check.md, "Package
+// installs' folders (session 7)"): the folder an install writes under other spellings than the
+// one pass 12 read, a written package.json an install reaches through a package.json the line
+// did not write, and a workspace name taken for GitHub's `owner/repo`.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+mkdirSync(join(fx.home, "other"));
+// A monorepo whose root package.json (not written by the line) names workspaces, and an app
+// depending on a folder beside it.
+mkdirSync(join(fx.ws, "mono"));
+writeFileSync(join(fx.ws, "mono", "package.json"), '{"name":"mono","private":true,"workspaces":["packages/*"]}\n');
+mkdirSync(join(fx.ws, "app"));
+writeFileSync(join(fx.ws, "app", "package.json"), '{"name":"app","version":"1.0.0","dependencies":{"evil":"file:../evil"}}\n');
+
+// Each spelling is judged as `npm install --prefix DIR` is: ASK outside the workspace, BLOCK for
+// a protected folder, nothing in the workspace.
+table("npm's, pnpm's, yarn's and bun's install folder under every install subcommand", [
+  ["npm i --prefix", "npm i --prefix ~/other lodash", ...ASK_OUT],
+  ["npm add --prefix", "npm add --prefix ~/other lodash", ...ASK_OUT],
+  ["npm i -C", "npm i -C /etc lodash", ...PROTECTED],
+  ["npm --prefix before i", "npm --prefix ~/other i lodash", ...ASK_OUT],
+  ["npm --prefix before add", "npm --prefix /etc add lodash", ...PROTECTED],
+  ["npm ci --prefix", "npm ci --prefix ~/other", ...ASK_OUT],
+  ["npm update --prefix", "npm update --prefix ~/other", ...ASK_OUT],
+  ["pnpm add --dir", "pnpm add --dir ~/other lodash", ...ASK_OUT],
+  ["pnpm --dir before add", "pnpm --dir ~/other add lodash", ...ASK_OUT],
+  ["pnpm add -C", "pnpm add -C /etc lodash", ...PROTECTED],
+  ["pnpm i --dir", "pnpm i --dir ~/other", ...ASK_OUT],
+  ["pnpm add --global-dir", "pnpm add -g --global-dir /etc lodash", ...PROTECTED],
+  ["after pnpm's --filter", "pnpm --filter ./packages/a add --dir ~/other lodash", ...ASK_OUT],
+  ["after npm's --workspace", "npm --workspace packages/a install --prefix /etc lodash", ...PROTECTED],
+  ["yarn add --cwd", "yarn add --cwd ~/other lodash", ...ASK_OUT],
+  ["yarn --cwd before add", "yarn --cwd ~/other add lodash", ...ASK_OUT],
+  ["a bare yarn installs", "yarn --cwd ~/other", ...ASK_OUT],
+  ["yarn add --modules-folder", "yarn add --modules-folder /etc lodash", ...PROTECTED],
+  ["bun add --cwd", "bun add --cwd ~/other lodash", ...ASK_OUT],
+  ["bun install --cwd", "bun install --cwd /etc", ...PROTECTED],
+  ["bun i --cwd", "bun i --cwd ~/other", ...ASK_OUT],
+  ["npm i in the workspace", "npm i --prefix src lodash", ...OK],
+  ["pnpm add in the workspace", "pnpm add --dir src lodash", ...OK],
+  ["yarn --cwd in the workspace", "yarn --cwd src add lodash", ...OK],
+  ["a bare yarn as before", "yarn", ...OK],
+  ["npm ci as before", "npm ci", ...OK],
+  ["bun add as before", "bun add lodash", ...OK],
+]);
+
+// The folder in the line's own environment variables, as the option names it (only the line's:
+// the hook's environment is the user's setting).
+table("an install folder in a variable", [
+  ["npm_config_prefix", "npm_config_prefix=$HOME/other npm i -g lodash", ...ASK_OUT],
+  ["NPM_CONFIG_PREFIX", "NPM_CONFIG_PREFIX=/etc npm install --global lodash", ...PROTECTED],
+  ["exported earlier", "export npm_config_prefix=/etc; npm install -g lodash", ...PROTECTED],
+  // A local install ignores it (sandbox, npm 11).
+  ["a local install", "NPM_CONFIG_PREFIX=/etc npm install lodash", ...OK],
+  ["PIP_TARGET", "PIP_TARGET=$HOME/other pip install requests", ...ASK_OUT],
+  ["PIP_PREFIX", "PIP_PREFIX=/etc pip3 install requests", ...PROTECTED],
+  ["CARGO_INSTALL_ROOT", "CARGO_INSTALL_ROOT=/etc cargo install ripgrep", ...PROTECTED],
+  ["CARGO_INSTALL_ROOT is no manifest", "CARGO_INSTALL_ROOT=/etc cargo add serde", ...OK],
+  ["GOBIN", "GOBIN=$HOME/other go install example.com/x@latest", ...ASK_OUT],
+  ["GOBIN protected", "GOBIN=/etc go install example.com/x@latest", ...PROTECTED],
+  ["GEM_HOME", "GEM_HOME=/etc gem install rake", ...PROTECTED],
+  ["GOBIN in the workspace", "GOBIN=$PWD/bin go install example.com/x@latest", ...OK],
+  ["a variable of another command", "GOBIN=/etc go build ./...", ...OK],
+  ["npm install as before", "npm install lodash", ...OK],
+]);
+
+// python -m pip is pip, and cargo's manifest names the folder add and rm rewrite.
+table("pip as a module and cargo's manifest", [
+  ["python3 -m pip --target", "python3 -m pip install --target ~/other requests", ...ASK_OUT],
+  ["python3 -m pip -t", "python3 -m pip install -t /etc requests", ...PROTECTED],
+  ["cargo rm --manifest-path", "cargo rm --manifest-path ~/other/Cargo.toml serde", ...ASK_OUT],
+  ["cargo remove --manifest-path=", "cargo remove --manifest-path=/etc/Cargo.toml serde", ...PROTECTED],
+  ["cargo add --manifest-path", "cargo add --manifest-path ~/other/Cargo.toml serde", ...ASK_OUT],
+  ["cargo update --manifest-path", "cargo update --manifest-path ~/other/Cargo.toml", ...ASK_OUT],
+  ["cargo rm in a member", "cargo rm --manifest-path crates/a/Cargo.toml serde", ...OK],
+  ["cargo rm as before", "cargo rm serde", ...OK],
+  ["python3 -m pip install as before", "python3 -m pip install requests", ...OK],
+]);
+
+// The other managers' folder options.
+table("other managers' install folders", [
+  ["conda -p", "conda install -p ~/other numpy", ...ASK_OUT],
+  ["conda create --prefix", "conda create --prefix /etc numpy", ...PROTECTED],
+  ["conda remove -p", "conda remove -p ~/other numpy", ...ASK_OUT],
+  ["mamba -p", "mamba install -p ~/other numpy", ...ASK_OUT],
+  ["apt-get -o Dir", "apt-get install -o Dir=/etc curl", ...PROTECTED],
+  ["apt-get -o before install", "apt-get -o Dir::Cache::archives=$HOME/other install curl", ...ASK_OUT],
+  ["apt-get -o of another key", "apt-get install -o APT::Install-Recommends=false curl", ...OK],
+  ["dpkg --root", "dpkg --root ~/other -i x.deb", ...ASK_OUT],
+  ["dpkg --instdir=", "dpkg -i --instdir=/etc x.deb", ...PROTECTED],
+  ["dpkg listing", "dpkg --root ~/other -l", ...OK],
+  ["brew --appdir", "brew install --cask --appdir ~/other firefox", ...ASK_OUT],
+  ["brew --appdir=", "brew install --cask --appdir=/etc firefox", ...PROTECTED],
+  ["cabal --installdir", "cabal install --installdir ~/other pandoc", ...ASK_OUT],
+  ["cabal --installdir=", "cabal install --installdir=/etc pandoc", ...PROTECTED],
+  ["dotnet --tool-path", "dotnet tool install --tool-path ~/other dotnet-ef", ...ASK_OUT],
+  ["dotnet tool update --tool-path", "dotnet tool update --tool-path /etc dotnet-ef", ...PROTECTED],
+  ["composer require -d", "composer require -d ~/other monolog/monolog", ...ASK_OUT],
+  ["composer install --working-dir=", "composer install --working-dir=/etc", ...PROTECTED],
+  // bash leaves `~` after `--root=` as it is: a folder named `~` here.
+  ["a tilde after = is no home", "dpkg --root=~/other -i x.deb", ...OK],
+  ["conda install as before", "conda install numpy", ...OK],
+  ["cabal install as before", "cabal install pandoc", ...OK],
+  ["dotnet tool install as before", "dotnet tool install -g dotnet-ef", ...OK],
+]);
+
+// A package.json the line wrote that an install reaches through one it did not write: the
+// root's workspaces or a file: dependency. Its lifecycle scripts run (red team 15's open item).
+const WS_EVIL = "mkdir -p mono/packages/a && printf '{\"name\":\"a\",\"version\":\"1.0.0\",\"scripts\":{\"postinstall\":\"rm -rf ~\"}}' > mono/packages/a/package.json && ";
+const DEP_EVIL = "mkdir -p evil && printf '{\"name\":\"evil\",\"version\":\"1.0.0\",\"scripts\":{\"preinstall\":\"rm -rf ~\"}}' > evil/package.json && ";
+table("a written package.json under one the line did not write", [
+  ["a workspace package", `${WS_EVIL}cd mono && npm install`, ...ANCESTOR],
+  ["pnpm", `${WS_EVIL}cd mono && pnpm install`, ...ANCESTOR],
+  ["a bare yarn", `${WS_EVIL}cd mono && yarn`, ...ANCESTOR],
+  ["an install by name", `${WS_EVIL}cd mono && npm install lodash`, ...ANCESTOR],
+  ["npm --prefix", `${WS_EVIL}npm install --prefix mono`, ...ANCESTOR],
+  ["a file: dependency", `${DEP_EVIL}cd app && npm install`, ...ANCESTOR],
+  ["npm rm installs it too", `${DEP_EVIL}cd app && npm rm lodash`, ...ANCESTOR],
+  ["npm ci", `${DEP_EVIL}cd app && npm ci`, ...ANCESTOR],
+  ["a script of a workspace run", `${WS_EVIL.replace("postinstall", "build")}cd mono && npm run build -w packages/a`, ...ANCESTOR],
+  // Left: a folder copied or extracted there holds text the guard did not see (judged by the copy).
+  ["a folder the line filled otherwise, as before", "cp -r /tmp/x mono/packages/a && cd mono && npm install", ...NOOP],
+  ["harmless scripts", "mkdir -p mono/packages/a && printf '{\"name\":\"a\",\"version\":\"1.0.0\",\"scripts\":{\"build\":\"tsc\"}}' > mono/packages/a/package.json && cd mono && npm install", ...OK],
+  ["unreadable text", "mkdir -p mono/packages/a && printf '{' > mono/packages/a/package.json && cd mono && npm install", ...UNKNOWN],
+]);
+
+// npm's `-w`/`--workspace` takes a value: the workspace's folder was read as GitHub's
+// `owner/repo` (ASK_REMOTE_CODE).
+table("a workspace is no GitHub repository", [
+  ["-w", "npm install -w packages/a lodash", ...OK],
+  ["--workspace", "npm install --workspace packages/a lodash", ...OK],
+  ["npm i -w", "npm i -w packages/a lodash", ...OK],
+  ["before the subcommand as before", "npm -w packages/a install lodash", ...OK],
+  ["a GitHub source still asks", "npm install -w packages/a owner/repo", ...REMOTE],
+  ["pnpm's -w takes no value", "pnpm add -w owner/repo", ...REMOTE],
+]);
