@@ -121,7 +121,9 @@ const DESTINATIONS: Record<string, Destinations> = {
     env: /^npm_config_prefix$/i,
     envFor: (_, args) => args.some((a) => /^(?:-g|--global|--location=global)$/.test(a.value)),
   },
-  go: { long: [], env: /^GOBIN$/ },
+  // `go install` writes GOBIN, else the first GOPATH folder's bin, and the module cache
+  // (GOMODCACHE, else that folder's pkg/mod).
+  go: { long: [], env: /^(?:GOBIN|GOPATH|GOMODCACHE)$/ },
   conda: CONDA,
   mamba: CONDA,
   micromamba: CONDA,
@@ -144,6 +146,23 @@ const DESTINATIONS: Record<string, Destinations> = {
 
 // dpkg's actions that install or remove (`dpkg --root DIR -i x.deb`), `-R` with them.
 const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|triggers-only))$/;
+// dpkg's and dpkg-deb's extractions of a package into a folder (`dpkg -x DEB DIR`), dpkg-deb's
+// control files too (`-R DEB DIR`).
+const DPKG_EXTRACT = /^(?:-[xX]|--(?:extract|vextract))$/;
+const DPKG_DEB_EXTRACT = /^(?:-[xXR]|--(?:extract|vextract|raw-extract))$/;
+
+/**
+ * `dpkg -x DEB DIR` (and dpkg-deb's `-x`, `-X`, `-R`): the package's files written into DIR, any
+ * of which may replace an entry there (sandbox, dpkg 1.21: an existing file was replaced), judged
+ * like `tar -x -C DIR`. Undefined when the command extracts nothing.
+ */
+function _dpkgExtraction(manager: string, args: Word[]): Op[] | undefined {
+  const action = manager === "dpkg" ? DPKG_EXTRACT : DPKG_DEB_EXTRACT;
+  const at = args.findIndex((w) => !w.dynamic && action.test(w.value));
+  if (at < 0) return undefined;
+  const dir = args.slice(at + 1).filter((w) => w.dynamic || !w.value.startsWith("-"))[1];
+  return dir ? [{ ...op("write-into", `${manager} ${args[at]!.value}`, [dir]), lands: "spread", replaces: true }] : [];
+}
 
 /**
  * When a package manager's first word other than options and a command group is one of its
@@ -159,7 +178,11 @@ const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|tr
 export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] | null {
   const manager = packageRunner(name) ?? name;
   if (manager === "pacman") return args.some((w) => !w.dynamic && /^(?:-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(w.value)) ? _effects(manager, "remove", args) : null;
-  if (manager === "dpkg") return args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null;
+  if (manager === "dpkg" || manager === "dpkg-deb") {
+    const extracted = _dpkgExtraction(manager, args);
+    if (extracted || manager === "dpkg-deb") return extracted ?? null;
+    return args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null;
+  }
   const installs = INSTALLS[manager] ?? (MANAGERS.has(manager) ? INSTALL : undefined);
   if (!installs && !REMOVALS[manager]) return null;
   const spec = DESTINATIONS[manager];
@@ -168,7 +191,7 @@ export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext,
     if (w.dynamic || w.value === "--") return null;
     // A destination's value is no subcommand (`npm --prefix DIR rm x`).
     if (w.value.startsWith("-") && spec) i = _option(args, i, spec).end;
-    if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value)) continue;
+    if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value) || (w.value === "env" && spec === CONDA)) continue;
     // The options before the subcommand count too: `npm --prefix DIR rm x` (red team 15).
     const options = [...args.slice(0, i), ...args.slice(i + 1)];
     if (installs?.has(w.value)) return _effects(manager, w.value, options, ctx, cmd);
@@ -194,14 +217,16 @@ function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeConte
 function _variables(names: RegExp, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
   const out: Word[] = [];
   const own = new Set<string>();
+  // A list (GOPATH) is written in its first folder.
+  const add = (name: string, w: Word) => out.push(name !== "GOPATH" || w.dynamic || !w.value.includes(":") ? w : { ...w, value: w.value.split(":")[0]!, pattern: w.pattern.split(":")[0]! });
   for (const a of cmd?.assigns ?? []) {
     if (!names.test(a.name)) continue;
     own.add(a.name);
-    out.push(a.value);
+    add(a.name, a.value);
   }
   for (const [name, value] of ctx?.vars ?? []) {
     if (own.has(name) || !names.test(name) || value === UNSET) continue;
-    out.push(value === null ? unknownWord() : literalWord(value));
+    add(name, value === null ? unknownWord() : literalWord(value));
   }
   return out;
 }
