@@ -84,8 +84,9 @@ interface Destinations {
   file?: string[];
   /** Options valued `KEY=DIR`: the keys that name a folder (apt's `-o Dir::Cache=DIR`). */
   keyed?: RegExp;
-  /** Variables of the line's own naming the folder (`PIP_TARGET=DIR pip install x`). */
-  env?: RegExp;
+  /** Variables of the line's own naming the folder (`PIP_TARGET=DIR pip install x`); a command's own assignment in any case with `anyCase`. */
+  env?: string[];
+  anyCase?: boolean;
   /** When `env` counts, if not always (cargo's install root is no manifest's folder). */
   envFor?: (sub: string, args: Word[]) => boolean;
 }
@@ -105,10 +106,10 @@ const CONDA: Destinations = { long: ["prefix"], short: "p", valued: "cn" };
 
 const DESTINATIONS: Record<string, Destinations> = {
   // pip reads any option from PIP_<NAME> (pip's configuration documentation).
-  pip: { ...PIP, env: /^PIP_(?:TARGET|PREFIX|ROOT)$/ },
+  pip: { ...PIP, env: ["PIP_TARGET", "PIP_PREFIX", "PIP_ROOT"] },
   uv: { long: PIP.long, short: "t" },
-  cargo: { long: ["root"], file: ["manifest-path"], env: /^CARGO_INSTALL_ROOT$/, envFor: (sub) => sub === "install" || sub === "uninstall" },
-  gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"], env: /^GEM_HOME$/ },
+  cargo: { long: ["root"], file: ["manifest-path"], env: ["CARGO_INSTALL_ROOT"], envFor: (sub) => sub === "install" || sub === "uninstall" },
+  gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"], env: ["GEM_HOME"] },
   // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`);
   // npm reads `npm_config_*` variables in any case (@npmcli/config), and a prefix from there is
   // the global one only (sandbox, npm 11: `npm_config_prefix=DIR npm add ./x` installed here).
@@ -118,12 +119,13 @@ const DESTINATIONS: Record<string, Destinations> = {
     valued: "w",
     valuedLong: ["workspace"],
     others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"],
-    env: /^npm_config_prefix$/i,
+    env: ["npm_config_prefix", "NPM_CONFIG_PREFIX"],
+    anyCase: true,
     envFor: (_, args) => args.some((a) => /^(?:-g|--global|--location=global)$/.test(a.value)),
   },
   // `go install` writes GOBIN, else the first GOPATH folder's bin, and the module cache
   // (GOMODCACHE, else that folder's pkg/mod).
-  go: { long: [], env: /^(?:GOBIN|GOPATH|GOMODCACHE)$/ },
+  go: { long: [], env: ["GOBIN", "GOPATH", "GOMODCACHE"] },
   conda: CONDA,
   mamba: CONDA,
   micromamba: CONDA,
@@ -205,28 +207,29 @@ export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext,
 function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   const spec = DESTINATIONS[manager];
   const dirs = spec ? _destinations(args, spec) : [];
-  if (spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args))) dirs.push(..._variables(spec.env, ctx, cmd));
+  if (spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args))) dirs.push(..._variables(spec, ctx, cmd));
   return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
 }
 
 /**
- * The values of the variables `names` matches that the command gets from the line: its own
+ * The values of the variables `spec.env` names that the command gets from the line: its own
  * assignment, else one made earlier in the line (the hook's environment is the user's setting,
  * as a configuration file would be). Unknown values are unknown folders.
  */
-function _variables(names: RegExp, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
+function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
+  const names = spec.env!;
   const out: Word[] = [];
   const own = new Set<string>();
   // A list (GOPATH) is written in its first folder.
   const add = (name: string, w: Word) => out.push(name !== "GOPATH" || w.dynamic || !w.value.includes(":") ? w : { ...w, value: w.value.split(":")[0]!, pattern: w.pattern.split(":")[0]! });
   for (const a of cmd?.assigns ?? []) {
-    if (!names.test(a.name)) continue;
+    if (!names.includes(a.name) && !(spec.anyCase && names.includes(a.name.toLowerCase()))) continue;
     own.add(a.name);
     add(a.name, a.value);
   }
-  for (const [name, value] of ctx?.vars ?? []) {
-    if (own.has(name) || !names.test(name) || value === UNSET) continue;
-    add(name, value === null ? unknownWord() : literalWord(value));
+  for (const name of names) {
+    const value = own.has(name) ? undefined : ctx?.vars.get(name);
+    if (value !== undefined && value !== UNSET) add(name, value === null ? unknownWord() : literalWord(value));
   }
   return out;
 }

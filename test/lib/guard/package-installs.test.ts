@@ -55,6 +55,7 @@ table("an install folder in a variable", [
   ["npm_config_prefix", "npm_config_prefix=$HOME/other npm i -g lodash", ...ASK_OUT],
   ["NPM_CONFIG_PREFIX", "NPM_CONFIG_PREFIX=/etc npm install --global lodash", ...PROTECTED],
   ["exported earlier", "export npm_config_prefix=/etc; npm install -g lodash", ...PROTECTED],
+  ["npm reads the name in any case", "Npm_Config_Prefix=/etc npm i -g lodash", ...PROTECTED],
   // A local install ignores it (sandbox, npm 11).
   ["a local install", "NPM_CONFIG_PREFIX=/etc npm install lodash", ...OK],
   ["PIP_TARGET", "PIP_TARGET=$HOME/other pip install requests", ...ASK_OUT],
