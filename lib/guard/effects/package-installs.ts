@@ -100,9 +100,13 @@ const PIP: Destinations = {
 
 // apt's configuration keys of its folders: `Dir` and those below it (`Dir::Cache::archives`).
 const APT: Destinations = { long: ["option"], short: "o", valued: "cta", keyed: /^Dir(?:::[\w-]+)*=/i };
-// The folder options of a cask (brew's `--appdir` and the other artifact folders).
-const BREW_DIRS = "appdir fontdir colorpickerdir prefpanedir qlplugindir mdimporterdir dictionarydir servicedir input-methoddir internet-plugindir audio-unit-plugindir vst-plugindir vst3-plugindir screen-saverdir keyboard-layoutdir".split(" ");
-const CONDA: Destinations = { long: ["prefix"], short: "p", valued: "cn" };
+// The folder options of a cask (brew's `--appdir` and the other artifact folders; Homebrew's
+// cli/parser.rb global_cask_options), and brew install's other long options: Ruby's OptionParser
+// reads an unambiguous abbreviation (`--appd DIR`).
+const BREW_DIRS = "appdir appimagedir fontdir colorpickerdir prefpanedir qlplugindir mdimporterdir dictionarydir servicedir input-methoddir internet-plugindir audio-unit-plugindir vst-plugindir vst3-plugindir screen-saverdir keyboard-layoutdir".split(" ");
+const BREW_OTHERS = "debug display-times ask force verbose dry-run formula ignore-dependencies only-dependencies cc build-from-source force-bottle include-test HEAD fetch-HEAD keep-tmp debug-symbols build-bottle skip-post-install skip-link as-dependency bottle-arch interactive git overwrite cask casks binaries no-binaries require-sha quarantine no-quarantine adopt skip-cask-deps zap quiet help language".split(" ");
+// conda's parsers are argparse's, which read an unambiguous abbreviation (`--pref DIR`).
+const CONDA: Destinations = { long: ["prefix"], short: "p", valued: "cn", others: ["platform"] };
 
 const DESTINATIONS: Record<string, Destinations> = {
   // pip reads any option from PIP_<NAME> (pip's configuration documentation).
@@ -131,7 +135,7 @@ const DESTINATIONS: Record<string, Destinations> = {
   micromamba: CONDA,
   apt: APT,
   "apt-get": APT,
-  brew: { long: BREW_DIRS },
+  brew: { long: BREW_DIRS, others: BREW_OTHERS },
   cabal: { long: ["installdir"] },
   dotnet: { long: ["tool-path"] },
   // dpkg's folders (its action is an option: `dpkg --root DIR -i x.deb`).
