@@ -186,6 +186,10 @@ const TOOL_FILES: Record<string, string[]> = {
   "pre-commit": [".pre-commit-config.yaml", ".pre-commit-config.yml"],
   meson: ["meson.build", "meson_options.txt", "meson.options"],
   poe: ["pyproject.toml", "poe_tasks.toml"],
+  // Project configuration that names code the tool runs (session 7): bunfig.toml's `preload`
+  // (`bun run x.ts`, `bun x.ts`: sandbox, bun 1.4), yarn's `yarn-path`/`yarnPath`.
+  bun: ["bunfig.toml"],
+  yarn: [".yarnrc", ".yarnrc.yml"],
 };
 
 /**

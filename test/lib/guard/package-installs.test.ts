@@ -156,3 +156,17 @@ table("a workspace is no GitHub repository", [
   ["a GitHub source still asks", "npm install -w packages/a owner/repo", ...REMOTE],
   ["pnpm's -w takes no value", "pnpm add -w owner/repo", ...REMOTE],
 ]);
+
+// Found on the way: project configuration the line wrote that names code the tool runs.
+// bunfig.toml's preload ran on `bun run main.ts` and `bun main.ts` (sandbox, bun 1.4); yarn's
+// `yarn-path` (.yarnrc) and `yarnPath` (.yarnrc.yml) name the yarn it runs (yarn's documentation).
+const PRELOAD = "printf 'preload = [\"./p.ts\"]\\n' > bunfig.toml && printf 'require(\"child_process\").execSync(\"rm -rf ~\")\\n' > p.ts && ";
+table("written project configuration naming code", [
+  ["bunfig.toml preload, bun run", `${PRELOAD}bun run src/main.ts`, ...UNKNOWN],
+  ["bunfig.toml preload, bun FILE", `${PRELOAD}bun src/main.ts`, ...UNKNOWN],
+  [".yarnrc yarn-path", "printf 'yarn-path \"./y.js\"\\n' > .yarnrc && yarn", ...UNKNOWN],
+  [".yarnrc --modules-folder", "printf -- '--modules-folder /etc\\n' > .yarnrc && yarn install", ...UNKNOWN],
+  ["bun run without a written bunfig.toml as before", "bun run src/main.ts", ...OK],
+  ["a bunfig.toml of settings", "printf '[install]\\nexact = true\\n' > bunfig.toml && bun install", ...NOOP],
+  ["a .yarnrc of settings", "printf 'registry \"http://127.0.0.1:4873\"\\n' > .yarnrc && yarn", ...NOOP],
+]);
