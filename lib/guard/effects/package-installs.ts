@@ -13,6 +13,8 @@ import { pythonModuleCall } from "./script-operands.ts";
 // remote-packages.ts.)
 const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go cabal dotnet".split(" "));
 const COMMAND_GROUPS = new Set(["pip", "tool"]);
+// A manager's own command group: `conda env create`, `yarn global add`.
+const MANAGER_GROUPS: Record<string, string> = { conda: "env", mamba: "env", micromamba: "env", yarn: "global" };
 
 // The subcommands that install into the folder an option names, where more than `install` does
 // (session 7: `npm i --prefix DIR`, `pnpm add --dir DIR`, `yarn --cwd DIR add` were not judged):
@@ -125,7 +127,7 @@ const DESTINATIONS: Record<string, Destinations> = {
     others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"],
     env: ["npm_config_prefix", "NPM_CONFIG_PREFIX"],
     anyCase: true,
-    envFor: (_, args) => args.some((a) => /^(?:-g|--global|--location=global)$/.test(a.value)),
+    envFor: (_, args) => _global(args),
   },
   // `go install` writes GOBIN, else the first GOPATH folder's bin, and the module cache
   // (GOMODCACHE, else that folder's pkg/mod).
@@ -142,13 +144,28 @@ const DESTINATIONS: Record<string, Destinations> = {
   dpkg: { long: ["root", "instdir", "admindir"] },
   // The project folder these install into and remove from (red team 15: `pnpm --dir ~ rm x`
   // rewrote ~/package.json): pnpm's `-C`/`--dir`, yarn's and bun's `--cwd`, composer's `-d`.
-  pnpm: { long: ["dir", "global-dir"], short: "C", valued: "F", valuedLong: ["filter", "filter-prod"] },
-  yarn: { long: ["cwd", "modules-folder"] },
+  // A global install's folders also come from npm's configuration variables and PNPM_HOME (its
+  // global bin folder; @pnpm/config); yarn's `global add` from `--prefix` and `--global-folder`.
+  pnpm: {
+    long: ["dir", "global-dir"],
+    short: "C",
+    valued: "F",
+    valuedLong: ["filter", "filter-prod"],
+    env: ["npm_config_global_dir", "NPM_CONFIG_GLOBAL_DIR", "npm_config_global_bin_dir", "NPM_CONFIG_GLOBAL_BIN_DIR", "npm_config_prefix", "NPM_CONFIG_PREFIX", "PNPM_HOME"],
+    anyCase: true,
+    envFor: (_, args) => _global(args),
+  },
+  yarn: { long: ["cwd", "modules-folder", "global-folder", "prefix"] },
   bun: { long: ["cwd"] },
   composer: { long: ["working-dir"], short: "d" },
   // pacman -R: the root and database folders it removes from.
   pacman: { long: ["root", "sysroot", "dbpath"], short: "rb" },
 };
+
+/** Whether an npm or pnpm install is global (`-g`, `--global`, `--location=global`). */
+function _global(args: Word[]): boolean {
+  return args.some((a) => /^(?:-g|--global|--location=global)$/.test(a.value));
+}
 
 // dpkg's actions that install or remove (`dpkg --root DIR -i x.deb`), `-R` with them.
 const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|triggers-only))$/;
@@ -197,7 +214,7 @@ export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext,
     if (w.dynamic || w.value === "--") return null;
     // A destination's value is no subcommand (`npm --prefix DIR rm x`).
     if (w.value.startsWith("-") && spec) i = _option(args, i, spec).end;
-    if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value) || (w.value === "env" && spec === CONDA)) continue;
+    if (w.value.startsWith("-") || COMMAND_GROUPS.has(w.value) || MANAGER_GROUPS[manager] === w.value) continue;
     // The options before the subcommand count too: `npm --prefix DIR rm x` (red team 15).
     const options = [...args.slice(0, i), ...args.slice(i + 1)];
     if (installs?.has(w.value)) return _effects(manager, w.value, options, ctx, cmd);
@@ -227,7 +244,7 @@ function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleComman
   // A list (GOPATH) is written in its first folder.
   const add = (name: string, w: Word) => out.push(name !== "GOPATH" || w.dynamic || !w.value.includes(":") ? w : { ...w, value: w.value.split(":")[0]!, pattern: w.pattern.split(":")[0]! });
   for (const a of cmd?.assigns ?? []) {
-    if (!names.includes(a.name) && !(spec.anyCase && names.includes(a.name.toLowerCase()))) continue;
+    if (!names.includes(a.name) && !(spec.anyCase && /^npm_config_/i.test(a.name) && names.includes(a.name.toLowerCase()))) continue;
     own.add(a.name);
     add(a.name, a.value);
   }

@@ -55,6 +55,12 @@ table("an install folder in a variable", [
   ["npm_config_prefix", "npm_config_prefix=$HOME/other npm i -g lodash", ...ASK_OUT],
   ["NPM_CONFIG_PREFIX", "NPM_CONFIG_PREFIX=/etc npm install --global lodash", ...PROTECTED],
   ["exported earlier", "export npm_config_prefix=/etc; npm install -g lodash", ...PROTECTED],
+  ["pnpm's global folder", "npm_config_global_dir=/etc pnpm add -g typescript", ...PROTECTED],
+  ["PNPM_HOME", "PNPM_HOME=$HOME/other pnpm add --global typescript", ...ASK_OUT],
+  ["a local pnpm install ignores them", "PNPM_HOME=/etc pnpm add typescript", ...OK],
+  ["yarn global add --prefix", "yarn global add --prefix /etc typescript", ...PROTECTED],
+  ["yarn global add --global-folder", "yarn global add --global-folder ~/other typescript", ...ASK_OUT],
+  ["yarn global add as before", "yarn global add typescript", ...OK],
   ["npm reads the name in any case", "Npm_Config_Prefix=/etc npm i -g lodash", ...PROTECTED],
   // A local install ignores it (sandbox, npm 11).
   ["a local install", "NPM_CONFIG_PREFIX=/etc npm install lodash", ...OK],
