@@ -18,18 +18,19 @@ const MANAGER_GROUPS: Record<string, string> = { conda: "env", mamba: "env", mic
 
 // The subcommands that install into the folder an option names, where more than `install` does
 // (session 7: `npm i --prefix DIR`, `pnpm add --dir DIR`, `yarn --cwd DIR add` were not judged):
-// npm's install aliases, `add`, update and the clean installs (npm 11 command list), the same
-// words for pnpm, yarn and bun (bun's `a` too); conda's create and update; cabal's v2 spellings;
-// cargo's `add` and `update`, which rewrite the manifest and lock file as `rm` does; brew's reinstall and upgrade; apt's
+// npm's install aliases, `add`, update and the clean installs (npm 11 command list); pnpm's,
+// yarn's and bun's own install commands and aliases only (any other word runs a script of that
+// name: `yarn ci`); conda's create and update; cabal's v2 spellings; cargo's `add` and `update`,
+// which rewrite the manifest and lock file as `rm` does; brew's reinstall and upgrade; apt's
 // upgrades; composer's require and update (`composer require -d DIR x`).
-const NODE_INSTALLS = [...NPM_INSTALL, "ci", "clean-install", "ic", "install-clean", "isntall-clean", "install-test", "it", "install-ci-test", "cit"];
+const NPM_INSTALLS = [...NPM_INSTALL, "ci", "clean-install", "ic", "install-clean", "isntall-clean", "install-test", "it", "install-ci-test", "cit"];
 const CONDA_INSTALLS = new Set(["install", "create", "update", "upgrade"]);
 const APT_INSTALLS = new Set(["install", "reinstall", "upgrade", "dist-upgrade", "full-upgrade"]);
 const INSTALLS: Record<string, ReadonlySet<string>> = {
-  npm: new Set(NODE_INSTALLS),
-  pnpm: new Set(NODE_INSTALLS),
-  yarn: new Set(NODE_INSTALLS),
-  bun: new Set([...NODE_INSTALLS, "a"]),
+  npm: new Set(NPM_INSTALLS),
+  pnpm: new Set(["install", "i", "add", "update", "up", "upgrade", "install-test", "it"]),
+  yarn: new Set(["install", "add", "upgrade", "up"]),
+  bun: new Set(["install", "i", "add", "a", "update"]),
   conda: CONDA_INSTALLS,
   mamba: CONDA_INSTALLS,
   micromamba: CONDA_INSTALLS,

@@ -45,6 +45,7 @@ table("npm's, pnpm's, yarn's and bun's install folder under every install subcom
   ["pnpm add in the workspace", "pnpm add --dir src lodash", ...OK],
   ["yarn --cwd in the workspace", "yarn --cwd src add lodash", ...OK],
   ["a bare yarn as before", "yarn", ...OK],
+  ["a yarn script named like an npm command", "yarn ci --cwd ~/other", ...OK],
   ["npm ci as before", "npm ci", ...OK],
   ["bun add as before", "bun add lodash", ...OK],
 ]);
