@@ -170,22 +170,20 @@ function _global(args: Word[]): boolean {
 
 // dpkg's actions that install or remove (`dpkg --root DIR -i x.deb`), `-R` with them.
 const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|triggers-only))$/;
-// dpkg's and dpkg-deb's extractions of a package into a folder (`dpkg -x DEB DIR`), dpkg-deb's
-// control files too (`-R DEB DIR`).
+// dpkg's extractions of a package into a folder (`dpkg -x DEB DIR`: dpkg-deb's, which
+// extractors.ts reads; dpkg's `-R` is `--recursive`).
 const DPKG_EXTRACT = /^(?:-[xX]|--(?:extract|vextract))$/;
-const DPKG_DEB_EXTRACT = /^(?:-[xXR]|--(?:extract|vextract|raw-extract))$/;
 
 /**
- * `dpkg -x DEB DIR` (and dpkg-deb's `-x`, `-X`, `-R`): the package's files written into DIR, any
+ * `dpkg -x DEB DIR` (`-X`, `--extract`, `--vextract`): the package's files written into DIR, any
  * of which may replace an entry there (sandbox, dpkg 1.21: an existing file was replaced), judged
  * like `tar -x -C DIR`. Undefined when the command extracts nothing.
  */
-function _dpkgExtraction(manager: string, args: Word[]): Op[] | undefined {
-  const action = manager === "dpkg" ? DPKG_EXTRACT : DPKG_DEB_EXTRACT;
-  const at = args.findIndex((w) => !w.dynamic && action.test(w.value));
+function _dpkgExtraction(args: Word[]): Op[] | undefined {
+  const at = args.findIndex((w) => !w.dynamic && DPKG_EXTRACT.test(w.value));
   if (at < 0) return undefined;
   const dir = args.slice(at + 1).filter((w) => w.dynamic || !w.value.startsWith("-"))[1];
-  return dir ? [{ ...op("write-into", `${manager} ${args[at]!.value}`, [dir]), lands: "spread", replaces: true }] : [];
+  return dir ? [{ ...op("write-into", `dpkg ${args[at]!.value}`, [dir]), lands: "spread", replaces: true }] : [];
 }
 
 /**
@@ -202,11 +200,7 @@ function _dpkgExtraction(manager: string, args: Word[]): Op[] | undefined {
 export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] | null {
   const manager = packageRunner(name) ?? name;
   if (manager === "pacman") return args.some((w) => !w.dynamic && /^(?:-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(w.value)) ? _effects(manager, "remove", args) : null;
-  if (manager === "dpkg" || manager === "dpkg-deb") {
-    const extracted = _dpkgExtraction(manager, args);
-    if (extracted || manager === "dpkg-deb") return extracted ?? null;
-    return args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null;
-  }
+  if (manager === "dpkg") return _dpkgExtraction(args) ?? (args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null);
   const installs = INSTALLS[manager] ?? (MANAGERS.has(manager) ? INSTALL : undefined);
   if (!installs && !REMOVALS[manager]) return null;
   const spec = DESTINATIONS[manager];

@@ -109,12 +109,12 @@ table("other managers' install folders", [
   ["dpkg --root", "dpkg --root ~/other -i x.deb", ...ASK_OUT],
   ["dpkg --instdir=", "dpkg -i --instdir=/etc x.deb", ...PROTECTED],
   ["dpkg listing", "dpkg --root ~/other -l", ...OK],
-  // dpkg -x replaced an existing file of the folder (sandbox, dpkg 1.21).
+  // dpkg -x replaced an existing file of the folder (sandbox, dpkg 1.21); dpkg-deb's own -x is
+  // extractors.ts's (gaps-files.test.ts).
   ["dpkg -x", "dpkg -x x.deb ~/other", ...ASK_OUT],
-  ["dpkg-deb --extract", "dpkg-deb --extract x.deb ~/other", ...ASK_OUT],
-  ["dpkg-deb -R", "dpkg-deb -R x.deb /etc", ...PROTECTED],
+  ["dpkg --extract", "dpkg --extract x.deb /etc", ...PROTECTED],
   ["dpkg -x in the workspace", "dpkg -x x.deb out", ...OK],
-  ["dpkg-deb --build as before", "dpkg-deb --build pkg x.deb", ...OK],
+  ["dpkg -R is no extraction", "dpkg -R -i debs/", ...OK],
   ["brew --appdir", "brew install --cask --appdir ~/other firefox", ...ASK_OUT],
   ["brew --appdir=", "brew install --cask --appdir=/etc firefox", ...PROTECTED],
   ["an abbreviation of --appdir", "brew install --cask --appd ~/other firefox", ...ASK_OUT],
