@@ -50,6 +50,7 @@ const patch = once((): typeof import("./patch.ts") => require("./patch.ts"));
 const rcFileRuns = once((): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts"));
 const shellTextRunners = once((): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts"));
 const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
+const scriptRunners = once((): typeof import("./script-runners.ts") => require("./script-runners.ts"));
 const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = once((): typeof import("./run-parts.ts") => require("./run-parts.ts"));
@@ -202,7 +203,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["npm", lazy(shellTextRunners, "npm")],
   ["nix-shell", lazy(shellTextRunners, "nixShell")],
   ["concurrently", lazy(shellTextRunners, "concurrently")],
-  ["nodemon", lazy(shellTextRunners, "nodemon")],
+  ["nodemon", all(lazy(shellTextRunners, "nodemon"), lazy(scriptRunners, "nodemonScript"))],
+  ...named(["uv", "pdm", "pipx"], lazy(scriptRunners, "pythonScriptRunner")),
+  ...named(["pm2", "forever"], lazy(scriptRunners, "nodeScriptManager")),
   ["hyperfine", lazy(shellTextRunners, "hyperfine")],
   ["entr", lazy(shellTextRunners, "entr")],
   ["direnv", lazy(shellTextRunners, "direnv")],
@@ -243,6 +246,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["kafka-topics", "kafka-topics.sh"], lazy(storeClis, "kafkaTopics")),
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
   ...named(APP_CLIS, lazy(appDatabases, "appCli")),
+  // `rails runner FILE|CODE` runs Ruby (script-runners.ts).
+  ["rails", all(lazy(appDatabases, "appCli"), lazy(scriptRunners, "railsRunner"))],
   ["bundle", lazy(appDatabases, "bundle")],
   // Infrastructure (ASK_INFRA_DESTROY): infra.ts, containers.ts, cloud.ts.
   ...named(["terraform", "tofu", "terragrunt"], lazy(infra, "terraform")),
