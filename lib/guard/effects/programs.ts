@@ -76,6 +76,9 @@ const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) =
 // mkexfatfs and mkreiserfs are mkfs by other names (red team 16).
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "pvcreate", "lvreduce", "zpool", "diskutil", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs"];
 
+/** ssh: ProxyCommand and friends, the remote command, the files it reads, remote forwards (tunnels.ts). */
+const ssh: Handler = (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? tunnels().sshForwards(inv.args) : [])];
+
 /** `[name, handler]` for each of `names`. */
 const named = (names: readonly string[], handler: Handler) => names.map((n) => [n, handler] as const);
 
@@ -121,7 +124,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["su", commandString],
   // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
   // `-F FILE` the line wrote, scp's and sftp's `-S PROG` (ssh-files.ts).
-  ["ssh", (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? tunnels().sshForwards(inv.args) : [])]],
+  ["ssh", ssh],
+  // autossh runs ssh with its words, less its own `-M PORT` (tunnels.ts).
+  ["autossh", (inv) => ssh({ ...inv, name: "ssh", args: tunnels().autosshArgs(inv.args) })],
   ["ngrok", lazy(tunnels, "ngrok")],
   ["cloudflared", lazy(tunnels, "cloudflared")],
   ["tailscale", lazy(tunnels, "tailscale")],

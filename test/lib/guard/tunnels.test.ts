@@ -27,6 +27,20 @@ table("public tunnels ask as data sent away", [
   ["devtunnel", "devtunnel host -p 8080", ...EGRESS],
 ]);
 
+// Review A (session 7): each was ALLOW_NO_EFFECT.
+table("forwards after ssh's destination, autossh, and the tools' options", [
+  ["-R after the destination", "ssh user@host -R 8080:localhost:3000", ...EGRESS],
+  ["-R after -p and the destination", "ssh -p 2222 host -R 80:localhost:3000", ...EGRESS],
+  ["autossh -M", "autossh -M 0 -R 80:localhost:3000 serveo.net", ...EGRESS],
+  ["autossh, -R after the destination", "autossh -M 0 host -R 80:localhost:3000", ...EGRESS],
+  ["an unquoted computed word may be -R", "ssh $FWD serveo.net", ...EGRESS],
+  ["ngrok's --log before the subcommand", "ngrok --log stdout http 8080", ...EGRESS],
+  ["cloudflared service install", "cloudflared service install x", ...EGRESS],
+  ["cloudflared --url with no subcommand", "cloudflared --url http://localhost:8080", ...EGRESS],
+  ["lt -p attached", "lt -p3000", ...EGRESS],
+  ["zrok share reserved", "zrok share reserved abc123", ...EGRESS],
+]);
+
 table("the tools' other commands pass", [
   ["ngrok config", "ngrok config add-authtoken x", ...OK],
   ["cloudflared tunnel list", "cloudflared tunnel list", ...OK],
@@ -34,4 +48,11 @@ table("the tools' other commands pass", [
   ["tailscale serve (the tailnet only)", "tailscale serve 8080", ...OK],
   ["ssh with options", "ssh -o StrictHostKeyChecking=no host ls", ...OK],
   ["ssh -L (a local forward)", "ssh -L 8080:localhost:80 host", ...OK],
+  ["-L after the destination", "ssh host -L 5432:localhost:5432", ...OK],
+  ["the remote command's -R", "ssh host ls -R /srv", ...OK],
+  ["-R after -- is the command's", "ssh -- host -R 80:localhost:3000", ...OK],
+  ["a quoted computed destination", 'ssh "$HOST" ls', ...OK],
+  ["autossh without a forward", "autossh -M 0 -f -N host", ...OK],
+  // (was ASK: the client side of someone's tunnel, review A's P2)
+  ["cloudflared access --url", "cloudflared access tcp --hostname db.example.com --url localhost:5432", ...OK],
 ]);
