@@ -59,9 +59,10 @@ export const CODE_OPTIONS: Record<string, CodeOptions> = {
 };
 for (const alias of ["luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"]) CODE_OPTIONS[alias] = CODE_OPTIONS.lua!;
 CODE_OPTIONS["octave-cli"] = CODE_OPTIONS.octave!;
-// The shells of other languages (runner-names.ts FOREIGN_SHELLS): `-c` (in a cluster, `tcsh
-// -fc`), nushell's `--commands`/`-e`/`--execute`, and start-up files named on the command line.
-const FOREIGN_SHELL: CodeOptions = { reader: "unread", code: /^(?:-[a-zA-Z]*c|--commands?|-e|--execute)$/, file: /^--(?:config|env-config|rc|rcfile)$/, script: true };
+// The shells of other languages (runner-names.ts FOREIGN_SHELLS): `-c` (anywhere in a cluster,
+// `tcsh -fc`, `tcsh -cf`), nushell's `--commands`/`-e`/`--execute`, and start-up files named on the
+// command line.
+const FOREIGN_SHELL: CodeOptions = { reader: "unread", code: /^(?:-[a-zA-Z]*c[a-zA-Z]*|--commands?|-e|--execute)$/, file: /^--(?:config|env-config|rc|rcfile)$/, script: true };
 for (const shell of FOREIGN_SHELLS) CODE_OPTIONS[shell] = FOREIGN_SHELL;
 
 /**

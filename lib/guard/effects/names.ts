@@ -9,8 +9,9 @@ const _names = new Map<string, string>();
 const SHELL_ALIAS = /^(?:r(bash|ksh|zsh)|(bash|zsh|ksh|dash|mksh|yash)-?[0-9][0-9.]*|(sh)\.distrib|posh|mksh-static)$/;
 
 // POSIX shells under names of their own (session 7: `lksh -c 'rm -rf ~'` was ALLOW_NO_EFFECT):
-// the ksh clones, Oils' bash-compatible osh, the Bourne-compatible bosh, busybox's hush, sash.
-const SHELL_KIN = new Map([["lksh", "ksh"], ["pdksh", "ksh"], ["oksh", "ksh"], ["osh", "bash"], ["bosh", "sh"], ["hush", "sh"], ["sash", "sh"]]);
+// the ksh clones (loksh: Debian's portable OpenBSD ksh), Oils' bash-compatible osh, the
+// Bourne-compatible bosh, busybox's hush, sash.
+const SHELL_KIN = new Map([["lksh", "ksh"], ["loksh", "ksh"], ["pdksh", "ksh"], ["oksh", "ksh"], ["osh", "bash"], ["bosh", "sh"], ["hush", "sh"], ["sash", "sh"]]);
 
 // GNU's tools under the `g` prefix Homebrew installs them with on macOS (`grm`, `gfind`, `gxargs`,
 // `gsed`, `gtar`: session 7, `grm -rf ~` was ALLOW_NO_EFFECT). `gdu` is left alone: another

@@ -14,6 +14,7 @@ table("POSIX shells under names of their own", [
   ["bosh", "bosh -c 'rm -rf ~'", ...ANCESTOR],
   ["busybox hush", "hush -c 'rm -rf ~'", ...ANCESTOR],
   ["sash", "sash -c 'rm -rf ~'", ...ANCESTOR],
+  ["loksh (review A)", "loksh -c 'rm -rf ~'", ...ANCESTOR],
   ["a harmless line", "oksh -c 'ls -la'", ...OK],
 ]);
 
@@ -21,6 +22,7 @@ table("shells of other languages: their code is not read", [
   ["tcsh -c", "tcsh -c 'rm -rf ~'", ...UNKNOWN],
   ["csh -c", "csh -c 'rm -rf ~'", ...UNKNOWN],
   ["a cluster ending in c", "tcsh -fc 'echo hi'", ...UNKNOWN],
+  ["a cluster with c first (review A)", "tcsh -cf 'rm -rf ~'", ...UNKNOWN],
   ["nushell --commands", "nu --commands 'rm -r ~'", ...UNKNOWN],
   ["nushell -e", "nu -e 'rm -r ~'", ...UNKNOWN],
   ["a --config file the line wrote", "echo 'rm -r ~' > evil.nu && nu --config evil.nu", ...UNKNOWN],
