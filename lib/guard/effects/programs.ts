@@ -49,6 +49,7 @@ const npxPackages = once((): typeof import("./npx-packages.ts") => require("./np
 const patch = once((): typeof import("./patch.ts") => require("./patch.ts"));
 const rcFileRuns = once((): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts"));
 const shellTextRunners = once((): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts"));
+const terminalKeys = once((): typeof import("./terminal-keys.ts") => require("./terminal-keys.ts"));
 const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
 const scriptRunners = once((): typeof import("./script-runners.ts") => require("./script-runners.ts"));
 const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
@@ -203,8 +204,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
   ["security", keychain],
   ["trap", lazy(traps, "trap")],
-  ["tmux", all(tmux, lazy(shellTextRunners, "tmuxKeys"))],
-  ["screen", lazy(shellTextRunners, "screen")],
+  ["tmux", all(tmux, lazy(terminalKeys, "tmuxKeys"))],
+  ["screen", lazy(terminalKeys, "screen")],
   ["npm", lazy(shellTextRunners, "npm")],
   ["nix-shell", lazy(shellTextRunners, "nixShell")],
   ["concurrently", lazy(shellTextRunners, "concurrently")],

@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { wordFrom } from "./getopt.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /*
@@ -24,8 +25,8 @@ function _optionValues(args: Word[], names: string[], shortAttached?: string): W
     if (names.includes(v)) out.push(args[++i] ?? literalWord(""));
     else {
       const long = names.find((n) => n.startsWith("--") && v.startsWith(`${n}=`));
-      if (long) out.push({ ...a, value: v.slice(long.length + 1), pattern: a.pattern.slice(long.length + 1) });
-      else if (shortAttached && v.startsWith(shortAttached) && v.length > shortAttached.length && !v.startsWith("--")) out.push({ ...a, value: v.slice(2), pattern: a.pattern.slice(2) });
+      if (long) out.push(wordFrom(a, long.length + 1));
+      else if (shortAttached && v.startsWith(shortAttached) && v.length > shortAttached.length && !v.startsWith("--")) out.push(wordFrom(a, shortAttached.length));
     }
   }
   return out;
@@ -59,10 +60,17 @@ function _operands(args: Word[], valued: Record<string, number>): Word[] {
   return out;
 }
 
+// npm's options that take a value, before the subcommand (`npm --prefix . exec …`); npm takes
+// `exe` for exec (its unique prefix) and `x` is exec's alias.
+const NPM_VALUED: Record<string, number> = Object.fromEntries(
+  ["-C", "--prefix", "-w", "--workspace", "--cache", "--registry", "--userconfig", "--globalconfig", "--loglevel", "-c", "--call"].map((o) => [o, 1]),
+);
+const NPM_EXEC = /^(?:exec?|x)$/;
+
 /** npm: `npm exec -c TEXT` / `npm x --call TEXT`; everything else as an unmodelled program. */
 export const npm: Handler = (inv) => {
-  const sub = inv.args.find((a) => !a.value.startsWith("-"));
-  return _texts(inv, sub?.value === "exec" || sub?.value === "x" ? _optionValues(inv.args, ["-c", "--call"], "-c") : []);
+  const sub = _operands(inv.args, NPM_VALUED)[0];
+  return _texts(inv, sub && (sub.dynamic || NPM_EXEC.test(sub.value)) ? _optionValues(inv.args, ["-c", "--call"], "-c") : []);
 };
 
 /** npx's `-c TEXT` (`--call`): what the text does (wrappers.ts judges npx's package command). */
@@ -76,8 +84,32 @@ const CONCURRENTLY_VALUED: Record<string, number> = Object.fromEntries(
   ["-n", "--names", "--name-separator", "-p", "--prefix", "-c", "--prefix-colors", "-l", "--prefix-length", "-t", "--timestamp-format", "-m", "--max-processes", "-s", "--success", "--kill-signal", "--ks", "--restart-tries", "--restart-after", "--default-input-target", "--hide"].map((o) => [o, 1]),
 );
 
-/** concurrently runs each operand through a shell (an `npm:NAME` operand is a package script). */
-export const concurrently: Handler = (inv) => _texts(inv, _operands(inv.args, CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value)));
+/**
+ * concurrently runs each operand through a shell (an `npm:NAME` operand is a package script). With
+ * `-P` (`--passthrough-arguments`) the words after `--` are no commands but the values of the
+ * commands' `{1}`, `{@}` and `{*}` placeholders.
+ */
+export const concurrently: Handler = (inv) => {
+  const passthrough = inv.args.findIndex((a) => a.value === "-P" || a.value === "--passthrough-arguments" || /^-[a-zA-Z]*P[a-zA-Z]*$/.test(a.value));
+  const end = inv.args.findIndex((a) => a.value === "--");
+  if (passthrough < 0 || end < 0 || passthrough > end) return _texts(inv, _operands(inv.args, CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value)));
+  const extra = inv.args.slice(end + 1);
+  const texts = _operands(inv.args.slice(0, end), CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value));
+  if (extra.some((w) => w.dynamic)) return _texts(inv, texts.map((t) => (/\{(?:\d+|@|\*)\}/.test(t.value) ? { ...t, dynamic: true } : t)));
+  const quoted = extra.map((w) => _shellQuote(w.value));
+  return _texts(
+    inv,
+    texts.map((t) => literalWordLike(t, t.value.replace(/\{(\d+|@|\*)\}/g, (_, k: string) => (k === "@" ? quoted.join(" ") : k === "*" ? _shellQuote(extra.map((w) => w.value).join(" ")) : (quoted[Number(k) - 1] ?? ""))))),
+  );
+};
+
+/** `t` with the text `value`. */
+const literalWordLike = (t: Word, value: string): Word => ({ ...t, value, pattern: value });
+
+/** A word quoted as concurrently's shell-quote does: plain words (`~` too) stay as they are. */
+function _shellQuote(v: string): string {
+  return /^[\w~/.,+%=-]+$/.test(v) ? v : `'${v.replaceAll("'", "'\\''")}'`;
+}
 
 /** nodemon `--exec TEXT` (`-x`) runs TEXT through a shell on every change. */
 export const nodemon: Handler = (inv) => _texts(inv, _optionValues(inv.args, ["--exec", "-x"]));
@@ -94,12 +126,51 @@ const HYPERFINE_VALUED: Record<string, number> = {
   "--parameter-list": 2,
 };
 
-/** hyperfine runs each operand, and its setup and cleanup texts, through a shell; `--export-*` files are written. */
+// The shells hyperfine's `-S`/`--shell` may name (with options: `bash --norc`) whose text the guard reads.
+const HYPERFINE_SHELL = /^(?:none|(?:\S*\/)?(?:sh|bash|dash|zsh|ksh|mksh)(?:\s+--?[a-zA-Z-]+)*)$/;
+
+/**
+ * hyperfine runs each operand, and its setup and cleanup texts, through a shell; `--export-*` files
+ * are written. `-S`/`--shell` names the program that runs them (a command line: `-S 'rm -rf ~'` runs
+ * rm), unknown unless a POSIX shell or `none`; `{VAR}` takes each value of `-L VAR A,B` (and `-P
+ * VAR MIN MAX`'s numbers, harmless, its MIN).
+ */
 export const hyperfine: Handler = (inv) => {
   const exports = _optionValues(inv.args, HYPERFINE_EXPORTS);
   const written: Op[] = exports.length ? [{ ...op("overwrite", inv.name, exports), lands: "created" }] : [];
-  return _texts(inv, [..._optionValues(inv.args, HYPERFINE_RUNS), ..._operands(inv.args, HYPERFINE_VALUED)]).concat(written);
+  const shells = _optionValues(inv.args, ["-S", "--shell"], "-S");
+  const shellOps = shells.some((w) => w.dynamic || !HYPERFINE_SHELL.test(w.value.trim())) ? [op("unknown", inv.name)] : [];
+  const texts = _substitute(_hyperfineParams(inv.args), [..._optionValues(inv.args, HYPERFINE_RUNS), ..._operands(inv.args, HYPERFINE_VALUED)]);
+  return shellOps.concat(_texts(inv, texts), written);
 };
+
+/** hyperfine's parameters: `-L VAR A,B,…` (`--parameter-list`) and `-P VAR MIN MAX` (`--parameter-scan`). */
+function _hyperfineParams(args: Word[]): Map<string, Word[]> {
+  const out = new Map<string, Word[]>();
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    const name = args[i + 1];
+    const value = args[i + 2];
+    if (!name || !value) continue;
+    if (v === "-L" || v === "--parameter-list") out.set(name.value, value.dynamic ? [value] : value.value.split(",").map((p) => literalWordLike(value, p)));
+    else if (v === "-P" || v === "--parameter-scan") out.set(name.value, [value]);
+  }
+  return out;
+}
+
+/** Each text with its `{VAR}` placeholders replaced by each value (at most 16 texts each); a computed value makes the text computed. */
+function _substitute(params: Map<string, Word[]>, texts: Word[]): Word[] {
+  if (params.size === 0) return texts;
+  return texts.flatMap((t) => {
+    let out = [t];
+    for (const [name, values] of params) {
+      if (!t.value.includes(`{${name}}`)) continue;
+      out = out.flatMap((o) => values.slice(0, 16).map((v) => ({ ...literalWordLike(o, o.value.replaceAll(`{${name}}`, v.value)), dynamic: o.dynamic || v.dynamic })));
+    }
+    return out;
+  });
+}
 
 /** entr runs its operands as a command, or the first one through a shell with `-s`. */
 export const entr: Handler = (inv) => {
@@ -137,102 +208,3 @@ export const coreutils: Handler = (inv) => {
   if (prog !== undefined) return analyzeArgv(literalWord(prog), rest, inv.ctx, inv.cmd);
   return first.value.startsWith("-") ? [] : analyzeArgv(first, rest, inv.ctx, inv.cmd);
 };
-
-/**
- * Keys typed into a terminal's shell (`tmux send-keys -t S 'rm -rf ~' Enter`, `screen -X stuff
- * $'rm -rf ~\n'`): each line the keys submit runs there. A submitted line that holds a key the
- * guard cannot replay (Up recalls history, Tab completes, BSpace edits) is unknown; C-c and C-d
- * discard the line typed so far. Text typed without a submitting key is read too: a later key
- * press, in another command, runs it.
- */
-function _typed(name: string, keys: Array<string | "submit" | "clear" | "special">, inv: Invocation): Op[] {
-  const ops: Op[] = [];
-  let line = "";
-  let special = false;
-  const run = () => {
-    if (special) ops.push(op("unknown", name));
-    else if (line.trim() !== "") ops.push(...analyzeText(line, "posix", inv.ctx));
-    [line, special] = ["", false];
-  };
-  for (const k of keys) {
-    if (k === "submit") run();
-    else if (k === "clear") [line, special] = ["", false];
-    else if (k === "special") special = true;
-    else line += k;
-  }
-  if (!special) run();
-  return ops;
-}
-
-// tmux key names that submit, clear or edit a shell's line (the rest of the names are keys too).
-const TMUX_SUBMIT = /^(?:Enter|KPEnter|C-m|C-j|\^M|\^J)$/;
-const TMUX_CLEAR = /^(?:C-c|C-d|C-u|\^C|\^D|\^U)$/;
-const TMUX_KEY = /^(?:[CMS]-.+|\^.|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Right|Home|End|IC|DC|NPage|PPage|PageUp|PageDown|F\d+|KP.+)$/;
-
-/** `tmux send-keys [-t PANE] [-l] KEYS…` (and `send`): the lines the keys type and submit. */
-export const tmuxKeys: Handler = (inv) => {
-  const at = inv.args.findIndex((a) => a.value === "send-keys" || a.value === "send");
-  if (at < 0) return [];
-  const keys: Array<string | "submit" | "clear" | "special"> = [];
-  let literal = false;
-  let i = at + 1;
-  for (; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    if (a.dynamic) return [op("unknown", inv.name)];
-    if (a.value === "--") {
-      i++;
-      break;
-    }
-    if (!/^-[a-zA-Z]+$/.test(a.value)) break;
-    // -X sends copy-mode commands and -H hexadecimal keys: nothing the guard reads as typed text.
-    if (/[XH]/.test(a.value)) return [op("unknown", inv.name)];
-    if (a.value.includes("l")) literal = true;
-    if (/[tNc]$/.test(a.value)) i++;
-  }
-  for (const a of inv.args.slice(i)) {
-    if (a.dynamic) return [op("unknown", inv.name)];
-    const v = a.value;
-    if (literal || !TMUX_KEY.test(v) && !TMUX_SUBMIT.test(v) && !TMUX_CLEAR.test(v)) keys.push(v);
-    else if (TMUX_SUBMIT.test(v)) keys.push("submit");
-    else if (TMUX_CLEAR.test(v)) keys.push("clear");
-    else if (v === "Space") keys.push(" ");
-    else keys.push("special");
-  }
-  return _typed(inv.name, keys, inv);
-};
-
-// screen's options that take a value.
-const SCREEN_VALUED = /^-(?:S|p|c|e|h|T|s|t|Logfile)$/;
-
-/**
- * screen: `-X stuff TEXT` types TEXT into the window (`\n`, `\r`, `^M` and octal `\015` submit a
- * line), `-X exec|screen CMD…` runs CMD, and `screen [-dm] CMD…` starts a session running CMD.
- */
-export const screen: Handler = (inv) => {
-  const args = inv.args;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return [op("unknown", inv.name)];
-    if (a.value === "-X") return _screenCommand(args.slice(i + 1), inv);
-    if (!a.value.startsWith("-")) break;
-    if (SCREEN_VALUED.test(a.value)) i++;
-  }
-  const [head, ...tail] = args.slice(i);
-  return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
-};
-
-function _screenCommand(words: Word[], inv: Invocation): Op[] {
-  const [verb, ...rest] = words;
-  if (!verb || verb.dynamic || rest.some((w) => w.dynamic)) return verb ? [op("unknown", inv.name)] : [];
-  if (verb.value === "stuff") {
-    const text = (rest[0]?.value ?? "").replace(/\\n|\\r|\^M|\^J|\\015|\\012|\n|\r/g, "\n");
-    return _typed(inv.name, text.split(/(\n)/).map((part) => (part === "\n" ? "submit" : part)), inv);
-  }
-  if (verb.value !== "exec" && verb.value !== "screen") return [];
-  // exec's optional file-descriptor pattern (`exec .!. cmd`), then the window's own options.
-  let k = verb.value === "exec" && /^[.!|]+$/.test(rest[0]?.value ?? "") ? 1 : 0;
-  for (; rest[k]?.value.startsWith("-"); k++) if (SCREEN_VALUED.test(rest[k]!.value)) k++;
-  const [head, ...tail] = rest.slice(k);
-  return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
-}

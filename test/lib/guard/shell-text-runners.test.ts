@@ -18,6 +18,10 @@ table("package runners' shell text", [
   ["npm exec -c of a linter", "npm exec -c 'eslint .'", ...OK],
   ["npx of a package", "npx prettier --check .", ...OK],
   ["npm run", "npm run build", ...OK],
+  // review A: each was ALLOW_NO_EFFECT
+  ["npm's --prefix before exec", "npm --prefix . exec -c 'rm -rf ~'", ...ANCESTOR],
+  ["npm exe (exec's unique prefix)", "npm exe -c 'rm -rf ~'", ...ANCESTOR],
+  ["npm --prefix and exec of a linter", "npm --prefix sub exec -c 'eslint .'", ...OK],
 ]);
 
 table("environments that run a command", [
@@ -44,6 +48,16 @@ table("watchers and benchmarks", [
   ["hyperfine --prepare", "hyperfine --prepare 'rm -rf ~' 'ls'", ...ANCESTOR],
   ["hyperfine -P with its three values", "hyperfine -P n 1 10 'sleep 0.{n}'", ...OK],
   ["hyperfine --export-json outside", "hyperfine --export-json ~/.bashrc 'ls'", ...ASK_OUT],
+  // review A: -S names the program that runs the texts; placeholders take their values
+  ["hyperfine -S of a command", "hyperfine -S 'rm -rf ~' true", ...UNKNOWN],
+  ["hyperfine --shell= of a command", "hyperfine --shell='rm -rf ~' true", ...UNKNOWN],
+  ["hyperfine -S bash", "hyperfine -S 'bash --norc' 'ls'", ...OK],
+  ["hyperfine -N", "hyperfine -N 'ls'", ...OK],
+  ["hyperfine -L values", "hyperfine -L d ~ 'rm -rf {d}'", ...ANCESTOR],
+  ["hyperfine -L of harmless values", "hyperfine -L d a,b 'ls {d}'", ...OK],
+  ["concurrently -P passthrough", "concurrently -P 'rm -rf {1}' -- ~", ...ANCESTOR],
+  ["concurrently -P of a word", "concurrently -P 'echo {1}' -- hello", ...OK],
+  ["concurrently -P of a computed word", 'concurrently -P \'rm -rf {@}\' -- "$X"', ...UNKNOWN],
 ]);
 
 table("keys typed into a terminal", [
@@ -60,6 +74,18 @@ table("keys typed into a terminal", [
   ["screen -dm", "screen -dmS job rm -rf ~", ...ANCESTOR],
   ["screen -X exec", "screen -X exec rm -rf ~", ...ANCESTOR],
   ["screen -r", "screen -r job", ...OK],
+  // review A: each was ALLOW
+  ["a newline in the text and a special key after", "tmux send-keys -t s $'rm -rf ~\\n' Tab", ...ANCESTOR],
+  ["a carriage return in the text", "tmux send-keys -t s $'rm -rf ~\\r'", ...ANCESTOR],
+  ["a line left edited", "tmux send-keys -t s 'rm -rf ~' Left && tmux send-keys -t s Enter", ...UNKNOWN],
+  ["send-k (a unique prefix)", "tmux send-k -t s 'rm -rf ~' Enter", ...ANCESTOR],
+  ["send-key", "tmux send-key -t s 'rm -rf ~' Enter", ...ANCESTOR],
+  ["a key name in lower case", "tmux send-keys -t s 'rm -rf ~' enter", ...ANCESTOR],
+  ["Up alone", "tmux send-keys -t s Up", ...OK],
+  ["screen -X eval", `screen -S s -X eval 'stuff "rm -rf ~^M"'`, ...ANCESTOR],
+  ["screen -X eval of tests", `screen -S s -X eval 'stuff "npm test^M"' 'stuff "ls^M"'`, ...OK],
+  ["a -c rcfile the line wrote", String.raw`printf 'screen rm -rf ~\n' > x.rc; screen -c x.rc -dm`, ...UNKNOWN],
+  ["a -c rcfile that is there", "screen -c .screenrc -dmS x npm test", ...OK],
 ]);
 
 table("GNU tools under Homebrew's g prefix", [

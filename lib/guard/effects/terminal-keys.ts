@@ -1,0 +1,147 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import { analyzeArgv, analyzeText } from "./analyze.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { absPath } from "./file-identity.ts";
+
+/*
+ * Keys typed into a terminal's shell (`tmux send-keys -t S 'rm -rf ~' Enter`, `screen -X stuff
+ * $'rm -rf ~\n'`): each line the keys submit runs there. A line that holds a key the guard cannot
+ * replay (Up recalls history, Tab completes, Left and BSpace edit) is unknown, submitted or not: a
+ * later key press, in another command, may submit it. C-c, C-d and C-u discard the line typed so
+ * far. Text typed without a submitting key is read too, for the same reason. A newline or carriage
+ * return inside typed text submits the line as Enter does. Split out of shell-text-runners.ts.
+ */
+
+type Key = string | "submit" | "clear" | "special";
+
+function _typed(name: string, keys: Key[], inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  let line = "";
+  let special = false;
+  const run = () => {
+    if (special) ops.push(op("unknown", name));
+    else if (line.trim() !== "") ops.push(...analyzeText(line, "posix", inv.ctx));
+    [line, special] = ["", false];
+  };
+  for (const k of keys) {
+    if (k === "submit") run();
+    else if (k === "clear") [line, special] = ["", false];
+    else if (k === "special") special = true;
+    else line += k;
+  }
+  // The line left typed: read as it stands, or unknown when a special key edited it.
+  if (!special || line.trim() !== "") run();
+  return ops;
+}
+
+/** Text keys with their newlines and carriage returns as submitting keys. */
+function _lines(text: string): Key[] {
+  return text.split(/([\n\r])/).map((part) => (part === "\n" || part === "\r" ? "submit" : part));
+}
+
+// tmux key names that submit, clear or edit a shell's line (the rest of the names are keys too);
+// tmux reads key names and their modifiers in any case (`enter`, `c-m`).
+const TMUX_SUBMIT = /^(?:Enter|KPEnter|C-m|C-j|\^M|\^J)$/i;
+const TMUX_CLEAR = /^(?:C-c|C-d|C-u|\^C|\^D|\^U)$/i;
+const TMUX_KEY = /^(?:[CMS]-.+|\^.|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Right|Home|End|IC|DC|NPage|PPage|PageUp|PageDown|F\d+|KP.+)$/i;
+// tmux takes a unique prefix of a command's name: send-k … send-keys (`send-` is send-prefix's too).
+const TMUX_SEND_KEYS = /^(?:send|send-k(?:e(?:ys?)?)?)$/;
+
+/** `tmux send-keys [-t PANE] [-l] KEYS…` (and `send`, `send-k`…): the lines the keys type and submit. */
+export const tmuxKeys: Handler = (inv) => {
+  const at = inv.args.findIndex((a) => TMUX_SEND_KEYS.test(a.value));
+  if (at < 0) return [];
+  const keys: Key[] = [];
+  let literal = false;
+  let i = at + 1;
+  for (; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.dynamic) return [op("unknown", inv.name)];
+    if (a.value === "--") {
+      i++;
+      break;
+    }
+    if (!/^-[a-zA-Z]+$/.test(a.value)) break;
+    // -X sends copy-mode commands and -H hexadecimal keys: nothing the guard reads as typed text.
+    if (/[XH]/.test(a.value)) return [op("unknown", inv.name)];
+    if (a.value.includes("l")) literal = true;
+    if (/[tNc]$/.test(a.value)) i++;
+  }
+  for (const a of inv.args.slice(i)) {
+    if (a.dynamic) return [op("unknown", inv.name)];
+    const v = a.value;
+    if (literal || (!TMUX_KEY.test(v) && !TMUX_SUBMIT.test(v) && !TMUX_CLEAR.test(v))) keys.push(..._lines(v));
+    else if (TMUX_SUBMIT.test(v)) keys.push("submit");
+    else if (TMUX_CLEAR.test(v)) keys.push("clear");
+    else if (/^Space$/i.test(v)) keys.push(" ");
+    else keys.push("special");
+  }
+  return _typed(inv.name, keys, inv);
+};
+
+// screen's options that take a value.
+const SCREEN_VALUED = /^-(?:S|p|c|e|h|T|s|t|Logfile)$/;
+
+/**
+ * screen: `-X stuff TEXT` types TEXT into the window (`\n`, `\r`, `^M` and octal `\015` submit a
+ * line), `-X exec|screen CMD…` runs CMD, `-X eval CMDLINE…` runs each screen command line,
+ * `screen [-dm] CMD…` starts a session running CMD, and a `-c RCFILE` the line wrote is unknown.
+ */
+export const screen: Handler = (inv) => {
+  const args = inv.args;
+  const ops: Op[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return [op("unknown", inv.name)];
+    if (a.value === "-X") return ops.concat(_screenCommand(args.slice(i + 1), inv));
+    if (!a.value.startsWith("-")) break;
+    if (a.value === "-c" && args[i + 1] && _wrote(args[i + 1]!, inv)) ops.push(op("unknown", inv.name));
+    if (SCREEN_VALUED.test(a.value)) i++;
+  }
+  const [head, ...tail] = args.slice(i);
+  return head ? ops.concat(analyzeArgv(head, tail, inv.ctx, inv.cmd)) : ops;
+};
+
+/** Whether the line wrote `file` before (line-changes.ts keeps what it wrote). */
+function _wrote(file: Word, inv: Invocation): boolean {
+  const { scripts } = inv.ctx.state;
+  return file.dynamic || (scripts !== undefined && scripts.get(absPath(file.value, inv.ctx.state.cwd, inv.ctx.state)) !== undefined);
+}
+
+function _screenCommand(words: Word[], inv: Invocation, depth = 0): Op[] {
+  const [verb, ...rest] = words;
+  if (!verb || verb.dynamic || rest.some((w) => w.dynamic)) return verb ? [op("unknown", inv.name)] : [];
+  if (verb.value === "stuff") {
+    const text = (rest[0]?.value ?? "").replace(/\\n|\\r|\^M|\^J|\\015|\\012|\n|\r/g, "\n");
+    return _typed(inv.name, _lines(text), inv);
+  }
+  if (verb.value === "eval") {
+    if (depth > 2) return [op("unknown", inv.name)];
+    return rest.flatMap((line) => {
+      const parts = _screenWords(line.value);
+      return parts ? _screenCommand(parts.map((p) => literalWord(p)), inv, depth + 1) : [op("unknown", inv.name)];
+    });
+  }
+  if (verb.value !== "exec" && verb.value !== "screen") return [];
+  // exec's optional file-descriptor pattern (`exec .!. cmd`), then the window's own options.
+  let k = verb.value === "exec" && /^[.!|]+$/.test(rest[0]?.value ?? "") ? 1 : 0;
+  for (; rest[k]?.value.startsWith("-"); k++) if (SCREEN_VALUED.test(rest[k]!.value)) k++;
+  const [head, ...tail] = rest.slice(k);
+  return head ? analyzeArgv(head, tail, inv.ctx, inv.cmd) : [];
+}
+
+/**
+ * The words of one screen command line (`stuff "rm -rf ~^M"`): blank-separated, with "…" and '…'
+ * quoting; null for what the guard does not split (a backslash, `$` variables, `;` or a newline).
+ */
+function _screenWords(line: string): string[] | null {
+  if (/[\\$;\n]/.test(line)) return null;
+  const out: string[] = [];
+  for (const m of line.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"']+)+|(["'])/g)) {
+    if (m[1]) return null;
+    out.push(m[0].replace(/"([^"]*)"|'([^']*)'/g, "$1$2"));
+  }
+  return out;
+}
