@@ -95,6 +95,7 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["tunnels.ts", "ngrok http 8080"],
     ["script-runners.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > x.py; uv run x.py"],
     ["tunnels.ts (ssh -R)", "ssh -R 80:localhost:8080 127.0.0.1"],
+    ["terminal-keys.ts", "tmux send-keys -t s 'rm -rf ~/x' Enter"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);
