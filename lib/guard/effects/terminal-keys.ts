@@ -48,28 +48,59 @@ const TMUX_KEY = /^(?:[CMS]-.+|\^.|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Rig
 // tmux takes a unique prefix of a command's name: send-k … send-keys (`send-` is send-prefix's too).
 const TMUX_SEND_KEYS = /^(?:send|send-k(?:e(?:ys?)?)?)$/;
 
-/** `tmux send-keys [-t PANE] [-l] KEYS…` (and `send`, `send-k`…): the lines the keys type and submit. */
+/**
+ * `tmux send-keys [-t PANE] [-l] KEYS…` (and `send`, `send-k`…): the lines the keys type and
+ * submit, across the commands of a `;`-separated tmux command line (`send-keys 'rm -rf ~' \;
+ * send-keys Enter`), the line typed by one carried to the next.
+ */
 export const tmuxKeys: Handler = (inv) => {
-  const at = inv.args.findIndex((a) => TMUX_SEND_KEYS.test(a.value));
-  if (at < 0) return [];
+  const keys: Key[] = [];
+  for (const [n, command] of _tmuxCommands(inv.args).entries()) {
+    // tmux's own options come before the first command's name; later commands start with theirs.
+    const at = n === 0 ? command.findIndex((a) => TMUX_SEND_KEYS.test(a.value)) : TMUX_SEND_KEYS.test(command[0]?.value ?? "") ? 0 : -1;
+    if (at < 0) continue;
+    const got = _sendKeys(command.slice(at + 1));
+    if (!got) return [op("unknown", inv.name)];
+    keys.push(...got);
+  }
+  return keys.length ? _typed(inv.name, keys, inv) : [];
+};
+
+/** tmux's command line split at `;` words and trailing `;` (`\;` at a word's end is a `;`). */
+function _tmuxCommands(args: Word[]): Word[][] {
+  const out: Word[][] = [[]];
+  for (const a of args) {
+    const v = a.value;
+    if (!v.endsWith(";") || a.dynamic) out[out.length - 1]!.push(a);
+    else if (v.endsWith("\\;")) out[out.length - 1]!.push({ ...a, value: `${v.slice(0, -2)};` });
+    else {
+      if (v.length > 1) out[out.length - 1]!.push({ ...a, value: v.slice(0, -1) });
+      out.push([]);
+    }
+  }
+  return out;
+}
+
+/** The keys of one send-keys command's words (after its name); null when the guard cannot read them. */
+function _sendKeys(args: Word[]): Key[] | null {
   const keys: Key[] = [];
   let literal = false;
-  let i = at + 1;
-  for (; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    if (a.dynamic) return [op("unknown", inv.name)];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return null;
     if (a.value === "--") {
       i++;
       break;
     }
     if (!/^-[a-zA-Z]+$/.test(a.value)) break;
     // -X sends copy-mode commands and -H hexadecimal keys: nothing the guard reads as typed text.
-    if (/[XH]/.test(a.value)) return [op("unknown", inv.name)];
+    if (/[XH]/.test(a.value)) return null;
     if (a.value.includes("l")) literal = true;
     if (/[tNc]$/.test(a.value)) i++;
   }
-  for (const a of inv.args.slice(i)) {
-    if (a.dynamic) return [op("unknown", inv.name)];
+  for (const a of args.slice(i)) {
+    if (a.dynamic) return null;
     const v = a.value;
     if (literal || (!TMUX_KEY.test(v) && !TMUX_SUBMIT.test(v) && !TMUX_CLEAR.test(v))) keys.push(..._lines(v));
     else if (TMUX_SUBMIT.test(v)) keys.push("submit");
@@ -77,8 +108,8 @@ export const tmuxKeys: Handler = (inv) => {
     else if (/^Space$/i.test(v)) keys.push(" ");
     else keys.push("special");
   }
-  return _typed(inv.name, keys, inv);
-};
+  return keys;
+}
 
 // screen's options that take a value.
 const SCREEN_VALUED = /^-(?:S|p|c|e|h|T|s|t|Logfile)$/;
@@ -121,7 +152,9 @@ function _screenCommand(words: Word[], inv: Invocation, depth = 0): Op[] {
     if (depth > 2) return [op("unknown", inv.name)];
     return rest.flatMap((line) => {
       const parts = _screenWords(line.value);
-      return parts ? _screenCommand(parts.map((p) => literalWord(p)), inv, depth + 1) : [op("unknown", inv.name)];
+      // (whether screen expands `~` in a command's words is not modelled: such a line is unknown)
+      const readable = parts && (parts[0] === "stuff" || !parts.some((p) => p.startsWith("~")));
+      return readable ? _screenCommand(parts.map((p) => literalWord(p)), inv, depth + 1) : [op("unknown", inv.name)];
     });
   }
   if (verb.value !== "exec" && verb.value !== "screen") return [];
