@@ -19,9 +19,10 @@ import { scanUnknownProgram } from "./unknown-program.ts";
  *   (`hg rollback`, `hg strip --no-backup`) is a `git-history` op: ASK_GIT_HISTORY_LOSS;
  * - deleting working files (`svn rm`, `hg rm`, `fossil rm --hard`, `bzr remove`) is judged as
  *   `rm -rf` of the named files, forced or not;
- * - `git annex drop --force` may drop the last copy of a file's content: ASK_DATA_STORE_DESTROY.
+ * - `git annex drop --force` (or with `--numcopies=0`, `-c annex.numcopies=0`) may drop the last
+ *   copy of a file's content: ASK_DATA_STORE_DESTROY.
  * Recoverable commands (`hg revert`, `hg strip`, `bzr revert`, `fossil revert`, `darcs revert`,
- * every `jj` command but `op abandon`) and ordinary ones have no effect here; the words after a
+ * every `jj` command but `op abandon` and `util gc --expire`) and ordinary ones have no effect here; the words after a
  * subcommand the module does not model are scanned for a wrapped program as before.
  * A computed word where the subcommand stands, or a computed option of a subcommand whose
  * options decide, is `unknown`. Configuration on the command line that runs code (hg's
@@ -190,16 +191,25 @@ const SVN: Tool = {
   },
 };
 
-/** Jujutsu: every change is in the operation log (`jj undo`, `jj op restore`) but what `op abandon` drops. */
+/**
+ * Jujutsu: every change is in the operation log (`jj undo`, `jj op restore`) but what `op
+ * abandon` drops, and what `util gc --expire TIME` prunes (operations and unreachable commits
+ * older than TIME; two weeks without it).
+ */
 const JJ: Tool = {
-  commands: _names({ operation: "operation op" }),
+  commands: _names({ operation: "operation op", util: "util" }),
   prefixes: false,
   longPrefixes: false,
   singleDashLong: false,
-  valuedLong: ["repository", "at-operation", "at-op", "color", "config", "config-toml", "config-file"],
+  valuedLong: ["repository", "at-operation", "at-op", "color", "config", "config-toml", "config-file", "expire"],
   valuedShort: "R",
   configRuns: _jjConfig,
   judge: (sub, p) => {
+    if (sub === "util") {
+      if (p.operands[0]?.dynamic) return [op("unknown", "jj util")];
+      if (p.operands[0]?.value !== "gc") return null;
+      return p.loose ? [op("unknown", "jj util gc")] : _has(p, "", "expire", false) ? [op("git-history", "jj util gc")] : [];
+    }
     if (sub !== "operation") return null;
     const [action] = p.operands;
     if (action?.dynamic) return [op("unknown", "jj operation")];
@@ -297,7 +307,11 @@ const PIJUL: Tool = {
   },
 };
 
-/** git-annex (`git annex …`, `git-annex …`): a forced drop skips the check that other copies exist. */
+/**
+ * git-annex (`git annex …`, `git-annex …`): a forced drop skips the check that other copies
+ * exist, and so does a required number of copies of 0 (`--numcopies=0`, `-N 0`, `--mincopies`,
+ * or git's or git-annex's `-c annex.numcopies=0`).
+ */
 const ANNEX: Tool = {
   commands: _names({ drop: "drop", dropunused: "dropunused" }),
   prefixes: false,
@@ -305,8 +319,27 @@ const ANNEX: Tool = {
   singleDashLong: false,
   valuedLong: ["from", "numcopies", "mincopies", "key", "branch", "in", "copies", "include", "exclude", "largerthan", "smallerthan", "jobs", "time-limit", "size-limit", "batch-keys"],
   valuedShort: "cJN",
-  judge: (sub, p) => (p.loose ? [op("unknown", `git-annex ${sub}`)] : _has(p, "", "force", false) ? [op("data-destroy", `git-annex ${sub}`)] : []),
+  judge: (sub, p, inv) => (p.loose ? [op("unknown", `git-annex ${sub}`)] : _has(p, "", "force", false) || _noCopies(inv.args) ? [op("data-destroy", `git-annex ${sub}`)] : []),
 };
+
+/**
+ * Whether the words (git's or git-annex's whole line) require no copy to remain: a copies
+ * option or an `annex.numcopies`/`annex.mincopies` setting of 0, or one the guard cannot read.
+ */
+function _noCopies(args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const long = /^--(?:numcopies|mincopies)(?:=(.*))?$/s.exec(a.value);
+    if (!long && !/^-[Nc]/.test(a.value)) continue;
+    const attached = long ? long[1] : a.value.length > 2 ? a.value.slice(2) : undefined;
+    const word = attached === undefined ? args[i + 1] : { ...a, value: attached };
+    if (!word) continue;
+    if (word.dynamic) return true;
+    const copies = a.value.startsWith("-c") ? /^annex\.(?:numcopies|mincopies)=(.*)$/is.exec(word.value)?.[1] : word.value;
+    if (copies !== undefined && /^\s*0+\s*$/.test(copies)) return true;
+  }
+  return false;
+}
 
 const TOOLS: Record<string, Tool> = { hg: HG, chg: HG, sl: SL, svn: SVN, jj: JJ, fossil: FOSSIL, bzr: BZR, brz: BZR, darcs: DARCS, pijul: PIJUL, "git-annex": ANNEX };
 

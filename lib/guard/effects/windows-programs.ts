@@ -24,7 +24,8 @@ const isSwitch = (w: Word): boolean => !w.dynamic && /^[/-][^/]*$/.test(w.value)
 // cmd start), below HKCU or HKLM (or a user's hive under HKU), with `Wow6432Node` folded away:
 // Run, RunOnce, RunOnceEx, RunServices(Once), the policies' Run, Winlogon (Userinit, Shell),
 // Windows NT's `Windows` (AppInit_DLLs, Load), Image File Execution Options (Debugger), the
-// services, cmd's AutoRun, and the shell folders (where the Startup folder lies).
+// services, cmd's AutoRun, the shell folders (where the Startup folder lies), and Active Setup's
+// installed components (StubPath runs at each user's logon).
 const PERSISTENCE_KEYS = [
   "software/microsoft/windows/currentversion/run",
   "software/microsoft/windows/currentversion/runonce",
@@ -38,26 +39,52 @@ const PERSISTENCE_KEYS = [
   "software/microsoft/windows nt/currentversion/windows",
   "software/microsoft/windows nt/currentversion/image file execution options",
   "software/microsoft/command processor",
+  "software/microsoft/active setup/installed components",
   "system/currentcontrolset/services",
 ];
+// Keys of which only some values run code: the logon script of HKCU\Environment, and Session
+// Manager's programs run at boot before Windows starts (BootExecute, …) and its boot-time renames.
+const PERSISTENCE_VALUES: Record<string, RegExp> = {
+  environment: /^userinitmprlogonscript$/,
+  "system/currentcontrolset/control/session manager": /^(bootexecute|bootexecutenoppl|setupexecute|execute|s0initialcommand|pendingfilerenameoperations2?)$/,
+};
+// Below Software\Classes (HKCR): the command a verb of a file type or protocol runs
+// (`ms-settings\shell\open\command`, the UAC bypass), shell extensions, and COM servers.
+const CLASSES_KEY = /^software\/classes\/(?:[^/]+\/shell(?:ex)?|clsid\/[^/]+\/(?:inprocserver32|localserver32))(?:\/|$)/;
+const CLASSES_ABOVE = /^software(?:\/classes(?:\/[^/]+(?:\/[^/]+)?)?)?$/;
 // A key's root as reg.exe (`HKCU\…`, `\\HOST\HKLM\…`) and PowerShell's registry provider
 // (`HKCU:\…`, `Registry::HKEY_CURRENT_USER\…`) spell it.
-const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users)(?::\/*|\/+|$)/;
+const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users|hkcr|hkey_classes_root)(?::\/*|\/+|$)/;
 
 /**
  * Whether a registry key is (`below`: at or below) a key Windows runs values of, or (`above`)
- * one of its ancestors, whose import or restore may write it. A key the guard cannot read may be
- * either; a path without a registry root is none (a file, for Set-ItemProperty).
+ * one of its ancestors, whose import or restore may write it. `value` is the value name written
+ * (for keys of which only some values run code; undefined when it may be any). A key the guard
+ * cannot read may be either; a path without a registry root is none (a file, for Set-ItemProperty).
  */
-function persistenceKey(key: Word | undefined, above: boolean): boolean {
+function persistenceKey(key: Word | undefined, above: boolean, value?: string): boolean {
   if (!key || key.dynamic) return true;
   const m = KEY_ROOT.exec(key.value.toLowerCase());
   if (!m) return false;
   let rest = key.value.toLowerCase().slice(m[0].length).replace(/\/+$/, "");
-  // HKU\SID\…: a user's hive; HKLM\SYSTEM\ControlSet001 is CurrentControlSet.
+  // HKU\SID\…: a user's hive; HKCR is HKLM's and HKCU's Software\Classes merged; HKLM\SYSTEM\ControlSet001 is CurrentControlSet.
   if (m[1] === "hku" || m[1] === "hkey_users") rest = rest.slice(rest.indexOf("/") + 1 || rest.length);
+  if (m[1] === "hkcr" || m[1] === "hkey_classes_root") rest = rest ? `software/classes/${rest}` : "software/classes";
   rest = rest.replace(/^software\/wow6432node(?=\/|$)/, "software").replace(/^system\/controlset\d{3}(?=\/|$)/, "system/currentcontrolset");
+  if (CLASSES_KEY.test(rest) || (above && CLASSES_ABOVE.test(rest))) return true;
+  for (const [k, names] of Object.entries(PERSISTENCE_VALUES)) {
+    if (rest === k) return value === undefined || names.test(value);
+    if (above && (rest === "" || k.startsWith(`${rest}/`))) return true;
+  }
   return PERSISTENCE_KEYS.some((p) => rest === p || rest.startsWith(`${p}/`) || (above && (rest === "" || p.startsWith(`${rest}/`))));
+}
+
+/** The value name `reg add` writes: `/v NAME`, "" for `/ve` or none, undefined when computed. */
+function regValueName(args: Word[]): string | undefined {
+  const at = args.findIndex((a) => /^[/-]v$/i.test(lower(a)));
+  if (at < 0) return args.some((a) => a.dynamic) ? undefined : "";
+  const name = args[at + 1];
+  return !name || name.dynamic ? undefined : name.value.toLowerCase();
 }
 
 /** A file the program writes: an overwrite of it, which later parts of the line meet as created. */
@@ -97,7 +124,7 @@ export const reg: Handler = (inv) => {
   const operands = rest.filter((a) => !isSwitch(a));
   switch (verb.value.toLowerCase()) {
     case "add":
-      return persistenceKey(operands[0], false) ? [persistentCode("reg")] : [];
+      return persistenceKey(operands[0], false, regValueName(rest)) ? [persistentCode("reg")] : [];
     case "copy":
     case "restore":
       return persistenceKey(operands[verb.value.toLowerCase() === "copy" ? 1 : 0], true) ? [persistentCode("reg")] : [];
@@ -206,14 +233,26 @@ export const wbadmin: Handler = (inv) => {
   return object?.dynamic || /^(catalog|systemstatebackup|backup)$/.test(lower(object)) ? disk("wbadmin") : [];
 };
 
-/** `bcdedit /set … recoveryenabled no`: Windows' automatic recovery is switched off (ransomware's step before encrypting). */
+// `bcdedit /set` settings that switch off Windows' recovery from a failed boot (ransomware's
+// step before encrypting), with the values that do.
+const BCD_SETTINGS: Record<string, RegExp> = {
+  recoveryenabled: /^(no|off|false|0)$/,
+  bootstatuspolicy: /^(ignoreallfailures|ignoreshutdownfailures|ignorebootfailures)$/,
+};
+
+/**
+ * bcdedit: `/delete` (a boot entry: `{current}` no longer boots) and `/import` (the whole boot
+ * store replaced) are BLOCK_DISK_DESTROY, as is `/set … recoveryenabled no` or `bootstatuspolicy
+ * ignoreallfailures`. A word the guard cannot read in a `/set` is unknown; /enum and others pass.
+ */
 export const bcdedit: Handler = (inv) => {
   const words = inv.args.map(lower);
-  const at = words.indexOf("recoveryenabled");
+  if (words.some((w) => /^[/-](delete|import)$/.test(w))) return disk("bcdedit");
   if (!words.includes("/set") && !words.includes("-set")) return [];
+  const at = words.findIndex((w) => w in BCD_SETTINGS);
   if (at < 0) return inv.args.some((a) => a.dynamic) ? unknown("bcdedit") : [];
   const value = inv.args[at + 1];
-  return !value || value.dynamic || /^(no|off|false|0)$/.test(lower(value)) ? disk("bcdedit") : [];
+  return !value || value.dynamic || BCD_SETTINGS[words[at]!]!.test(lower(value)) ? disk("bcdedit") : [];
 };
 
 // diskpart's commands that erase or rewrite a disk's layout. diskpart takes any unambiguous
@@ -245,12 +284,13 @@ export const diskpart: Handler = (inv) => {
  */
 export const permissions: Handler = (inv) => {
   const words = inv.args.map(lower);
-  const recursive = inv.args.some((a) => a.dynamic);
+  // A computed word may be a recursing switch or a changing one.
+  const computed = inv.args.some((a) => a.dynamic);
   switch (inv.name) {
     case "takeown": {
       const at = words.findIndex((w) => /^[/-]f$/.test(w));
       const target = at < 0 ? undefined : inv.args[at + 1];
-      return target ? [op("permission", "takeown", [target], recursive || words.some((w) => /^[/-]r$/.test(w)))] : [];
+      return target ? [op("permission", "takeown", [target], computed || words.some((w) => /^[/-]r$/.test(w)))] : [];
     }
     case "icacls":
     case "cacls": {
@@ -259,14 +299,14 @@ export const permissions: Handler = (inv) => {
       const save = words.findIndex((w) => w === "/save");
       if (save >= 0) return written(inv.name, inv.args[save + 1]);
       const changes = inv.name === "icacls" ? /^\/(grant|deny|remove|reset|setowner|inheritance|setintegritylevel|substitute|restore)(?::|$)/ : /^\/[egrpd]$/;
-      if (!recursive && !words.some((w) => changes.test(w))) return [];
-      return [op("permission", inv.name, [target], recursive || words.includes("/t") || words.includes("/restore"))];
+      if (!computed && !words.some((w) => changes.test(w))) return [];
+      return [op("permission", inv.name, [target], computed || words.includes("/t") || words.includes("/restore"))];
     }
     default: {
       // attrib [+r|-r] [+h|-h] … PATH … [/s [/d]]: without a + or - it only shows.
-      if (!recursive && !words.some((w) => /^[+-][rashiox]$/.test(w))) return [];
+      if (!computed && !words.some((w) => /^[+-][rashiox]$/.test(w))) return [];
       const targets = inv.args.filter((a) => a.dynamic || !/^(?:[+-][a-z]|\/[a-z])$/i.test(a.value));
-      return targets.length ? [op("permission", "attrib", targets, recursive || words.includes("/s"))] : [];
+      return targets.length ? [op("permission", "attrib", targets, computed || words.includes("/s"))] : [];
     }
   }
 };

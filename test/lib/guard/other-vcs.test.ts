@@ -231,6 +231,21 @@ table("git-annex drops that may lose the last copy", [
   ["git annex dropunused --force", "git annex dropunused --force all", ...STORE],
   ["git options first", "git -C . annex drop --force x", ...STORE],
   ["git-annex", "git-annex drop --force x", ...STORE],
+  ["git annex drop --numcopies=0", "git annex drop --numcopies=0 big.iso", ...STORE],
+  ["git annex drop -N 0", "git annex drop -N 0 big.iso", ...STORE],
+  ["git annex drop --mincopies 0", "git annex drop --mincopies 0 big.iso", ...STORE],
+  ["git -c annex.numcopies=0", "git -c annex.numcopies=0 annex drop big.iso", ...STORE],
+  ["git-annex -c annex.numcopies=0", "git-annex drop -c annex.numcopies=0 big.iso", ...STORE],
+  ["git annex drop --numcopies=2 checks copies", "git annex drop --numcopies=2 big.iso", ...OK],
+  ["git -c annex.numcopies=2 checks copies", "git -c annex.numcopies=2 annex drop big.iso", ...OK],
+]);
+
+// jj util gc --expire prunes operations and unreachable commits older than the time given.
+table("jj util gc --expire", [
+  ["jj util gc --expire=now", "jj util gc --expire=now", ...LOSS],
+  ["jj util gc --expire now", "jj util gc --expire now", ...LOSS],
+  ["jj util gc keeps two weeks", "jj util gc", ...OK],
+  ["jj util completion", "jj util completion bash", ...OK],
 ]);
 
 // Configuration given on the command line that runs code: hooks, shell aliases, editors, pagers
