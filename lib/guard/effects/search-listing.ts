@@ -253,9 +253,4 @@ function _fd(args: string[]): Search | null {
   return { roots, takes, exact: !narrowed && (pattern === undefined || pattern === "" || pattern === ".") };
 }
 
-const PROGRAMS: Record<string, (args: string[], variable: (name: string) => string | null | undefined) => Search | null> = {
-  rg: _rg,
-  grep: _grep,
-  fd: (args) => _fd(args),
-  fdfind: (args) => _fd(args),
-} satisfies Record<string, Reader>;
+const PROGRAMS: Record<string, Reader> = { rg: _rg, grep: _grep, fd: _fd, fdfind: _fd };

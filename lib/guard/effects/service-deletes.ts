@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { scriptFile } from "./data-input.ts";
+import { wordFrom } from "./getopt.ts";
 import { asksHelp, cliLine, shellWords } from "./infra-args.ts";
 import type { SERVICE_CLIS } from "./registry-names.ts";
 import { sqlScriptOps } from "./sql-script.ts";
@@ -130,7 +131,7 @@ function _d1(inv: Invocation, line: ReturnType<typeof cliLine>): Op[] {
     const a = inv.args[i]!;
     const m = /^--(command|file)(=|$)/.exec(a.value);
     if (!m) continue;
-    const word = m[2] ? { ...a, value: a.value.slice(m[0].length) } : inv.args[i + 1];
+    const word = m[2] ? wordFrom(a, m[0].length) : inv.args[i + 1];
     const text = m[1] === "file" ? scriptFile(word, inv.ctx) : !word || word.dynamic ? null : word.value;
     ops.push(...sqlScriptOps(text, "plain", inv, state));
   }
@@ -171,7 +172,7 @@ function _ghApi(inv: Invocation, args: Word[], line: ReturnType<typeof cliLine>)
   for (let i = 0; i < args.length; i++) {
     const name = /^(-[fF]|--(raw-)?field)(=|$)/.exec(args[i]!.value);
     if (!name) continue;
-    const word = name[3] ? { ...args[i]!, value: args[i]!.value.slice(name[0].length) } : args[i + 1];
+    const word = name[3] ? wordFrom(args[i]!, name[0].length) : args[i + 1];
     if (!word) continue;
     const query = /^query=(.*)$/s.exec(word.value)?.[1];
     // A computed field may be the query (`-f "$Q"`, `-f query=$Q`); `-f owner=$O` is not.
