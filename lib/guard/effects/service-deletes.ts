@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { analyzeText } from "./analyze.ts";
 import { scriptFile } from "./data-input.ts";
 import { wordFrom } from "./getopt.ts";
 import { asksHelp, cliLine, shellWords } from "./infra-args.ts";
@@ -155,7 +156,7 @@ function _gh(inv: Invocation, args: Word[], depth: number): Op[] {
   if (!group) return [];
   if (group.dynamic) return destroy(inv);
   if (group.value === "api") return _ghApi(inv, args, line);
-  if (group.value === "alias") return verb?.value === "set" ? _ghAlias(inv, line.operands[3], depth) : [];
+  if (group.value === "alias") return verb?.value === "set" ? _ghAlias(inv, line.operands[3], line.options.includes("--shell") || line.options.includes("-s"), depth) : [];
   if (group.value === "search") return [];
   // `repo deploy-key delete`, `repo autolink delete`: the verb is the third word.
   const verbs = group.value === "repo" ? [verb, third] : [verb];
@@ -195,12 +196,17 @@ function _method(args: Word[]): string | null | undefined {
   return undefined;
 }
 
-/** `gh alias set NAME EXPANSION`: a gh expansion is judged as the gh line it stands for. */
-function _ghAlias(inv: Invocation, expansion: Word | undefined, depth: number): Op[] {
-  if (!expansion) return [];
+/**
+ * `gh alias set NAME EXPANSION`: the expansion runs whenever `gh NAME` does, where the guard
+ * no longer sees it, so it is judged now: a gh expansion as the gh line it stands for, a shell
+ * one (`!…`, `--shell`) as shell text.
+ */
+function _ghAlias(inv: Invocation, expansion: Word | undefined, shell: boolean, depth: number): Op[] {
+  if (!expansion || depth > 0 || (!expansion.dynamic && expansion.value === "-")) return [];
   if (expansion.dynamic) return destroy(inv);
-  // A `!` expansion is shell text run by `gh NAME` later; the guard judges it when it runs.
-  if (expansion.value.startsWith("!") || depth > 0) return [];
+  if (shell || expansion.value.startsWith("!")) {
+    return analyzeText(expansion.value.replace(/^!/, ""), "posix", inv.ctx);
+  }
   const words = shellWords(expansion.value);
   if (words === null) return destroy(inv);
   return _gh(inv, words.map((value): Word => ({ value, dynamic: false, glob: false, pattern: value, quoted: true })), depth + 1);

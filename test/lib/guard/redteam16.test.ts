@@ -196,6 +196,8 @@ table("services and published things", [
   ["gh project item-delete", "gh project item-delete 1 --owner me --id X", ...INFRA],
   ["gh alias set of a delete", "gh alias set rd 'repo delete --yes o/r'", ...INFRA],
   ["gh alias set of a view", "gh alias set co 'pr checkout'", ...OK],
+  ["gh alias set of shell text", "gh alias set --shell wipe 'rm -rf ~'", ...ANCESTOR],
+  ["gh alias set of a ! expansion", "gh alias set wipe '!rm -rf ~'", ...ANCESTOR],
   ["gh api graphql delete mutation", `gh api graphql -f query='mutation{deleteRepository(input:{repositoryId:"X"}){clientMutationId}}'`, ...INFRA],
   ["gh api graphql query", "gh api graphql -f query='query{viewer{login}}'", ...OK],
   ["gh api -X=DELETE", "gh api -X=DELETE repos/o/r", ...INFRA],
