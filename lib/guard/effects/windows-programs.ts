@@ -188,7 +188,9 @@ export const itemProperty: Handler = (inv) => {
   if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
   // A relative path after a `cd` (Set-Location HKCU:\…) may name a key of the drive it moved to.
   const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
-  return paths.some((p) => persistenceKey(p, false) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
+  const names = valuesOf(b.get("name"));
+  const name = names.length === 1 && !names[0]!.dynamic ? names[0]!.value.toLowerCase() : undefined;
+  return paths.some((p) => persistenceKey(p, false, name) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
 };
 
 /** `vssadmin delete shadows|shadowstorage`, `vssadmin resize shadowstorage`: the volume's shadow copies go. */
