@@ -159,8 +159,8 @@ function _gh(inv: Invocation, args: Word[], depth: number): Op[] {
   if (group.value === "alias") return verb?.value === "set" ? _ghAlias(inv, line.operands[3], line.options.includes("--shell") || line.options.includes("-s"), depth) : [];
   if (group.value === "search") return [];
   // `repo deploy-key delete`, `repo autolink delete`: the verb is the third word.
-  const verbs = group.value === "repo" ? [verb, third] : [verb];
-  return verbs.some((w) => w?.dynamic || (w && GH_DELETE.test(w.value))) ? destroy(inv) : [];
+  const w = group.value === "repo" && verb && /^(deploy-key|autolink)$/.test(verb.value) ? third : verb;
+  return w && (w.dynamic || GH_DELETE.test(w.value)) ? destroy(inv) : [];
 }
 
 const GH_DELETE = /^delete(-asset)?$|^[a-z]+-delete$/;

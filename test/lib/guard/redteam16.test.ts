@@ -193,6 +193,8 @@ table("services and published things", [
   ["gh api GET", "gh api repos/o/r", ...OK],
   ["gh search for the word delete", "gh search issues delete", ...OK],
   ["gh repo deploy-key delete", "gh repo deploy-key delete 123", ...INFRA],
+  ["gh repo view of a computed repository", "gh repo view $R", ...OK],
+  ["gh repo deploy-key with a computed verb", "gh repo deploy-key $V 123", ...INFRA],
   ["gh project item-delete", "gh project item-delete 1 --owner me --id X", ...INFRA],
   ["gh alias set of a delete", "gh alias set rd 'repo delete --yes o/r'", ...INFRA],
   ["gh alias set of a view", "gh alias set co 'pr checkout'", ...OK],
