@@ -2,7 +2,8 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
-import type { AnalyzeContext } from "./context.ts";
+import type { AnalyzeContext, Invocation } from "./context.ts";
+import { dpkgDeb } from "./extractors.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 import { NPM_INSTALL, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
@@ -170,20 +171,26 @@ function _global(args: Word[]): boolean {
 
 // dpkg's actions that install or remove (`dpkg --root DIR -i x.deb`), `-R` with them.
 const DPKG_ACTIONS = /^(?:-[iRrP]+|--(?:install|unpack|remove|purge|configure|triggers-only))$/;
-// dpkg's extractions of a package into a folder (`dpkg -x DEB DIR`: dpkg-deb's, which
-// extractors.ts reads; dpkg's `-R` is `--recursive`).
-const DPKG_EXTRACT = /^(?:-[xX]|--(?:extract|vextract))$/;
+// dpkg's extraction actions (dpkg passes them to dpkg-deb; its `-R` is `--recursive`).
+const DPKG_EXTRACT = new Set(["-x", "--extract", "-X", "--vextract"]);
+// dpkg's options that take a folder as the next word (`--root DIR`).
+const DPKG_VALUED = new Set(["--root", "--instdir", "--admindir"]);
 
 /**
- * `dpkg -x DEB DIR` (`-X`, `--extract`, `--vextract`): the package's files written into DIR, any
- * of which may replace an entry there (sandbox, dpkg 1.21: an existing file was replaced), judged
- * like `tar -x -C DIR`. Undefined when the command extracts nothing.
+ * dpkg's extractions (`dpkg -x DEB DIR`, `-X`, `--extract`, `--vextract`: dpkg-deb's, any of
+ * whose files may replace an entry of DIR; sandbox, dpkg 1.21) and a word unknown before the
+ * action (`dpkg $MODE a.deb /`) are judged as dpkg-deb's (extractors.ts), from that word on;
+ * dpkg's own `-R` is `--recursive`, no extraction. Undefined when an install or removal action,
+ * or nothing, comes first.
  */
 function _dpkgExtraction(args: Word[]): Op[] | undefined {
-  const at = args.findIndex((w) => !w.dynamic && DPKG_EXTRACT.test(w.value));
-  if (at < 0) return undefined;
-  const dir = args.slice(at + 1).filter((w) => w.dynamic || !w.value.startsWith("-"))[1];
-  return dir ? [{ ...op("write-into", `dpkg ${args[at]!.value}`, [dir]), lands: "spread", replaces: true }] : [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.dynamic && DPKG_VALUED.has(w.value)) i++;
+    else if (w.dynamic || DPKG_EXTRACT.has(w.value)) return dpkgDeb({ name: "dpkg", args: args.slice(i) } as Invocation);
+    else if (w.value !== "-R" && DPKG_ACTIONS.test(w.value)) return undefined;
+  }
+  return undefined;
 }
 
 /**

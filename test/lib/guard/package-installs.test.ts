@@ -115,6 +115,10 @@ table("other managers' install folders", [
   ["dpkg --extract", "dpkg --extract x.deb /etc", ...PROTECTED],
   ["dpkg -x in the workspace", "dpkg -x x.deb out", ...OK],
   ["dpkg -R is no extraction", "dpkg -R -i debs/", ...OK],
+  // An unknown word before the action may be -x (review B): judged as dpkg-deb's.
+  ["an unknown word before dpkg's action", "dpkg $MODE x.deb /", ...UNKNOWN],
+  ["dpkg -R before -x", "dpkg -R -x x.deb /etc", ...PROTECTED],
+  ["an unknown package after dpkg -i", "dpkg -i $DEB", ...OK],
   ["brew --appdir", "brew install --cask --appdir ~/other firefox", ...ASK_OUT],
   ["brew --appdir=", "brew install --cask --appdir=/etc firefox", ...PROTECTED],
   ["an abbreviation of --appdir", "brew install --cask --appd ~/other firefox", ...ASK_OUT],
