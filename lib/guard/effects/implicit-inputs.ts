@@ -219,20 +219,42 @@ function _pytest(name: string, args: Word[]): boolean {
   return /^python[0-9.]*$/.test(name) && pythonModule(args)?.value === "pytest";
 }
 
-// Test runners of node code (`bun test`, `deno test` and `node --test` are read from their arguments).
-const JS_TEST_RUNNERS = new Set(["jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress"]);
+// Node test runners' default test files (each runner's own globs; review B), tested on absolute
+// names. E is the extensions (`[jt]s?(x)` and the module kinds).
+const E = String.raw`\.[cm]?[jt]sx?$`;
+const DEEP = String.raw`(?:[^/]+/)*[^/]*`;
+const JS_TESTS: Record<string, RegExp> = {
+  // jest's testMatch: `**/__tests__/**/*.[jt]s?(x)`, `**/?(*.)+(spec|test).[jt]s?(x)` (a bare test.js).
+  jest: new RegExp(String.raw`/(?:__tests__/${DEEP}|(?:[^/]*[._-])?(?:test|spec))${E}`),
+  // vitest's and playwright's `**/*.{test,spec}.?(c|m)[jt]s?(x)`.
+  vitest: new RegExp(String.raw`/[^/]*[._-](?:test|spec)${E}`),
+  // mocha's `./test/*.{js,cjs,mjs}`, and spec files named on its line or in .mocharc.
+  mocha: new RegExp(String.raw`/(?:test/[^/]*|[^/]*[._-](?:test|spec))${E}`),
+  // ava's and tap's: test.js, test-*.js, *.spec.js, *.test.js, and all of test/, tests/, __tests__/.
+  ava: new RegExp(String.raw`/(?:(?:test|tests|__tests__)/${DEEP}|test(?:-[^/]*)?|[^/]*[._-](?:test|spec))${E}`),
+  // cypress's `cypress/e2e/**/*.cy.*`.
+  cypress: new RegExp(String.raw`/(?:[^/]*\.cy|[^/]*[._-](?:test|spec))${E}`),
+  // node --test: `**/*.test.*`, `**/*-test.*`, `**/*_test.*`, `**/test-*.*`, `**/test.*`, `**/test/**/*`.
+  node: new RegExp(String.raw`/(?:test/${DEEP}|test(?:-[^/]*)?|[^/]*[._-]test)${E}`),
+  // bun test: `*.test.*`, `*_test.*`, `*.spec.*`, `*_spec.*`; deno test: `{*_,*.,}test.*`.
+  bun: new RegExp(String.raw`/[^/]*[._-](?:test|spec)${E}`),
+  deno: new RegExp(String.raw`/(?:[^/]*[._-])?test${E}`),
+};
+JS_TESTS.tap = JS_TESTS.ava!;
+JS_TESTS.playwright = JS_TESTS.vitest!;
 
 /**
  * The test files a test runner collects below its folder and runs, with their language (session
  * 7: a `test_x.py` the line wrote, then pytest, ran its code unread): pytest's `test_*.py` and
- * `*_test.py`, node runners' `*.test.*`/`*.spec.*` and `__tests__/` files, rspec's `*_spec.rb`.
+ * `*_test.py`, each node runner's default globs (JS_TESTS), rspec's `*_spec.rb`.
  */
 export function collectedTests(name: string, args: Word[]): { pattern: RegExp; language: "python" | "node" | "ruby" } | null {
   if (_pytest(name, args)) return { pattern: /\/(?:test_[^/]*|[^/]*_test)\.py$/, language: "python" };
   const sub = args[0]?.value;
-  if (JS_TEST_RUNNERS.has(name) || ((name === "bun" || name === "deno") && sub === "test") || (name === "node" && args.some((a) => a.value === "--test"))) {
-    return { pattern: /\/(?:[^/]*[._-](?:test|spec)\.[cm]?[jt]sx?|__tests__\/[^/]*\.[cm]?[jt]sx?)$/, language: "node" };
-  }
+  const runner = name === "bun" || name === "deno" ? (sub === "test" ? name : undefined) : name === "node" ? (args.some((a) => a.value === "--test") ? name : undefined) : name;
+  const pattern = runner === undefined ? undefined : Object.hasOwn(JS_TESTS, runner) ? JS_TESTS[runner] : undefined;
+  // `--version` and `--help` run no test (review B: `npx jest --version` blocked).
+  if (pattern) return args.some((a) => a.value === "--version" || a.value === "--help") ? null : { pattern, language: "node" };
   return name === "rspec" ? { pattern: /_spec\.rb$/, language: "ruby" } : null;
 }
 

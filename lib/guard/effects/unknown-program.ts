@@ -43,6 +43,8 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
   // install or rm, and no program follows.
   const managed = packageCommand(name, args, ctx, cmd);
   if (managed) return managed;
+  const bin = name === "yarn" || name === "pnpm" ? _managerBin(name, args, ctx) : undefined;
+  if (bin?.length) return bin;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
@@ -56,6 +58,45 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
     return inner.map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
   }
   return name === "dynamic" ? [op("unknown", "dynamic")] : [];
+}
+
+// yarn's (classic and berry) and pnpm's own commands; any other first word is a script of
+// package.json or else the bin of that name in node_modules/.bin (`yarn jest`, `pnpm vite build`).
+const MANAGER_COMMANDS: Record<string, ReadonlySet<string>> = {
+  yarn: new Set(
+    "add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run search set stage tag team test unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces".split(" "),
+  ),
+  pnpm: new Set(
+    "add i install update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it patch patch-commit patch-remove audit list ls ll la outdated why licenses run exec dlx create start test t store root bin setup init deploy doctor config c get set publish pack recursive server env cat-file cat-index find-hash self-update approve-builds ignored-builds dedupe help".split(" "),
+  ),
+};
+// The options of theirs that take the next word (`yarn --cwd DIR jest`, `pnpm -C DIR jest`).
+const MANAGER_VALUED = new Set(["--cwd", "-C", "--dir", "--filter", "-F", "--filter-prod", "--workspace", "--reporter", "--loglevel"]);
+
+/**
+ * `yarn [run] NAME …`/`pnpm [run] NAME …` where NAME is none of their commands: the bin NAME of the
+ * project's node_modules/.bin runs (when no package.json script has that name), judged as that
+ * program would be and marked wrapped (review B: a written x.test.js, then `yarn jest`, was
+ * ALLOW_NOOP while `pnpm exec jest` blocked). Undefined when the first word is a command, a
+ * known program (the scan below judges it) or unknown.
+ */
+function _managerBin(name: string, args: Word[], ctx: AnalyzeContext): Op[] | undefined {
+  for (let i = 0, run = false; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return undefined;
+    if (a.value.startsWith("-")) {
+      if (MANAGER_VALUED.has(a.value)) i++;
+      continue;
+    }
+    // `yarn run NAME`, `pnpm run NAME`: a script, else the bin.
+    if (a.value === "run" && !run) {
+      run = true;
+      continue;
+    }
+    if (MANAGER_COMMANDS[name]!.has(a.value) || PROGRAMS.has(programName(a)) || _spec(a.value) || a.value.includes("/")) return undefined;
+    return analyzeArgv(a, args.slice(i + 1), ctx).map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
+  }
+  return undefined;
 }
 
 // Long options of the usual wrappers (unshare, setpriv, nsenter, bwrap, firejail) that take no
