@@ -69,6 +69,8 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   if (/^python[0-9.]*$/.test(name)) {
     const module = pythonModule(args);
     if (module && !module.dynamic) out.push(...moduleFiles(module.value));
+    // `python -m poethepoet` is poe (review B).
+    if (module?.value === "poethepoet" && !module.dynamic) out.push(...TOOL_FILES.poe!);
   }
   const dir = (option: string) => {
     const at = words.indexOf(option);
@@ -168,7 +170,7 @@ export function customizeFiles(path: string): string[] {
 }
 
 // Files other tools read from their folder and run as code.
-const TOOL_FILES: Record<string, string[]> = {
+const TOOL_FILES: Record<string, readonly string[]> = {
   rake: ["Rakefile"],
   bundle: ["Gemfile"],
   just: ["justfile", "Justfile"],
@@ -186,11 +188,20 @@ const TOOL_FILES: Record<string, string[]> = {
   "pre-commit": [".pre-commit-config.yaml", ".pre-commit-config.yml"],
   meson: ["meson.build", "meson_options.txt", "meson.options"],
   poe: ["pyproject.toml", "poe_tasks.toml"],
+  poethepoet: ["pyproject.toml", "poe_tasks.toml"],
   // Project configuration that names code the tool runs (session 7): bunfig.toml's `preload`
   // (`bun run x.ts`, `bun x.ts`: sandbox, bun 1.4), yarn's `yarn-path`/`yarnPath`.
   bun: ["bunfig.toml"],
   yarn: [".yarnrc", ".yarnrc.yml"],
 };
+
+/**
+ * Whether a program reads and runs files of its folder (TOOL_FILES): an unknown wrapper's word
+ * of that name may be the program it runs (`uv run poe x`, `poetry run just`; review B).
+ */
+export function readsToolFiles(name: string): boolean {
+  return Object.hasOwn(TOOL_FILES, name);
+}
 
 /**
  * What cargo reads and runs by itself: the package's build.rs and Cargo.toml, in the folder of

@@ -3,6 +3,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeArgv, stdinOf } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
+import { readsToolFiles } from "./implicit-inputs.ts";
 import { packageCommand } from "./package-installs.ts";
 import { PROGRAMS } from "./programs.ts";
 
@@ -47,7 +48,9 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
   if (bin?.length) return bin;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || !PROGRAMS.has(programName(a)) || ARGUMENT_WORDS.has(a.value)) continue;
+    if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || ARGUMENT_WORDS.has(a.value)) continue;
+    // A task runner reading its folder's files (`uv run poe x`, `poetry run just`) is a program too.
+    if (!PROGRAMS.has(programName(a)) && !readsToolFiles(a.value)) continue;
     if (FORMAT_OPTION[name] !== undefined && args[i - 1]?.dynamic === false && args[i - 1]!.value === FORMAT_OPTION[name]) continue;
     // The wrapped program inherits the command's stdin: `curl … | unshare bash` runs what curl
     // prints, as `| setpriv bash`, `| chroot / bash` and other wrappers the guard does not list.

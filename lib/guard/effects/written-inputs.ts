@@ -42,14 +42,15 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // bash -c …`, a library in an LD_LIBRARY_PATH folder); but the ones a program's own module
   // judges: a shell's start-up files (shell-startup.ts), an interpreter's start-up code
   // (loader-sources.ts), the commands git runs (git-env.ts). Of the files an interpreter reads
-  // by itself only pytest's conftest.py, bun's package.json and bunfig.toml, and deno's deno.json are this module's.
+  // by itself only pytest's conftest.py, bun's package.json and bunfig.toml, deno's deno.json and
+  // `python -m poethepoet`'s pyproject.toml are this module's.
   const shell = SHELLS.has(name);
   const language = LANGUAGES[name];
   const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
   const own = name === "git" ? GIT_COMMAND_VARS : shell ? SHELL_STARTUP_VARS : language ? INTERPRETER_STARTUP_VARS : [];
   // `python -m pip install ./dir` builds the folder's package as pip does.
   const packages = language ? localPackageFiles(name, args) : [];
-  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|bunfig\.toml|deno\.jsonc?)$/.test(v) || packages.includes(v));
+  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|bunfig\.toml|deno\.jsonc?|pyproject\.toml|poe_tasks\.toml)$/.test(v) || packages.includes(v));
   const folders = libraryFolders(cmd, ctx);
   const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));

@@ -32,6 +32,12 @@ table("task files and build languages", [
   ["pre-commit's configuration", String.raw`printf 'repos: []\n' > .pre-commit-config.yaml; pre-commit run -a`, ...UNKNOWN],
   ["meson.build", `printf 'run_command("rm", "-rf", "/home")' > meson.build; meson setup build`, ...UNKNOWN],
   ["poe's tasks in pyproject.toml", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; poe x`, ...UNKNOWN],
+  // poe under a runner or its package's name (review B: each was ALLOW_NOOP).
+  ["uv run poe", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; uv run poe x`, ...UNKNOWN],
+  ["poetry run poe", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; poetry run poe x`, ...UNKNOWN],
+  ["python -m poethepoet", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; python -m poethepoet x`, ...UNKNOWN],
+  ["pipx run poethepoet", String.raw`printf '[tool.poe.tasks]\nx = "rm -rf ~"\n' > pyproject.toml; pipx run poethepoet x`, ...UNKNOWN],
+  ["uv run poe of a pyproject.toml that is there", "uv run poe x", ...OK],
 ]);
 
 table("programs and libraries variables name", [
