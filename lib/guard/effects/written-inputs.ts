@@ -118,11 +118,37 @@ function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeC
   if ((name === "make" || name === "gmake") && !file.endsWith(".mk")) return _makeRecipes(name, text, ctx);
   if (/\.(txt|in)$/.test(file) && /^(pip[0-9.]*|pipx|uv|python[0-9.]*)$/.test(name)) return _requirements(name, text);
   // Package managers' project configuration: code it names (bunfig.toml's preload, yarn's
-  // yarn-path/yarnPath and plugins) or folders and arguments (`.yarnrc`'s `--modules-folder`,
-  // `globalFolder`) are unknown; other settings (a registry, `exact`) pass.
+  // yarn-path/yarnPath and plugins) is unknown; yarn's configuration passes only when each key
+  // is one of YARNRC_SAFE/YARNRC_YML_SAFE (`.yarnrc`'s `script-shell` ran a written script on
+  // `yarn build`: review B).
   if (file === "bunfig.toml") return /preload/i.test(text) ? [op("unknown", name)] : [];
-  if (file === ".yarnrc" || file === ".yarnrc.yml") return /yarn-?path|plugin|folder|^\s*-/im.test(text) ? [op("unknown", name)] : [];
+  if (file === ".yarnrc" || file === ".yarnrc.yml") return _yarnrcSafe(text, file === ".yarnrc.yml") ? [] : [op("unknown", name)];
   return [op("unknown", name)];
+}
+
+// `.yarnrc` (yarn 1) settings that name no code, folder or argument: registries, auth, network
+// and save settings.
+const YARNRC_SAFE = /^(?:registry|"?@[\w.-]+:registry"?|"?\/\/\S*"?|strict-ssl|save-prefix|save-exact|network-timeout|network-concurrency|disable-self-update-check|lastUpdateCheck|email|username|always-auth|ignore-engines|ignore-optional|cafile|ca|proxy|https-proxy|no-progress|version-git-tag|version-tag-prefix|version-git-message|init-license|init-version|init-author-name)$/;
+// `.yarnrc.yml` (yarn 2+) top-level keys of the same kind; a nested line counts as its parent.
+const YARNRC_YML_SAFE = new Set(
+  "nodeLinker enableTelemetry npmRegistryServer npmPublishRegistry npmScopes npmRegistries npmAuthToken npmAuthIdent npmAlwaysAuth enableGlobalCache enableImmutableInstalls enableImmutableCache enableScripts enableStrictSsl enableNetwork enableProgressBars enableColors enableHyperlinks enableInlineBuilds enableMirror enableMessageNames enableTransparentWorkspaces compressionLevel defaultSemverRangePrefix defaultProtocol checksumBehavior httpTimeout httpRetry networkConcurrency pnpMode preferInteractive supportedArchitectures logFilters changesetBaseRefs initScope caFilePath httpsCaFilePath httpProxy httpsProxy unsafeHttpWhitelist nmMode nmHoistingLimits".split(" "),
+);
+
+/** Whether every setting of a written `.yarnrc`/`.yarnrc.yml` is one that names no code, folder or argument. */
+function _yarnrcSafe(text: string, yml: boolean): boolean {
+  let parentSafe = false;
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/\s+$/, "");
+    if (line === "" || /^\s*#/.test(line)) continue;
+    if (/^\s/.test(line)) {
+      if (yml && parentSafe) continue;
+      return false;
+    }
+    const key = yml ? /^["']?([\w-]+)["']?\s*:/.exec(line)?.[1] : /^("[^"]*"|[^\s"]+)/.exec(line)?.[1];
+    parentSafe = key !== undefined && (yml ? YARNRC_YML_SAFE.has(key) : YARNRC_SAFE.test(key));
+    if (!parentSafe) return false;
+  }
+  return true;
 }
 
 /**

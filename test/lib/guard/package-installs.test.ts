@@ -180,4 +180,11 @@ table("written project configuration naming code", [
   ["bun run without a written bunfig.toml as before", "bun run src/main.ts", ...OK],
   ["a bunfig.toml of settings", "printf '[install]\\nexact = true\\n' > bunfig.toml && bun install", ...NOOP],
   ["a .yarnrc of settings", "printf 'registry \"http://127.0.0.1:4873\"\\n' > .yarnrc && yarn", ...NOOP],
+  // Any key outside a short list of settings is unknown (review B: script-shell was ALLOW_NOOP).
+  [".yarnrc script-shell", "printf 'script-shell \"./x.sh\"\\n' > .yarnrc; yarn build", ...UNKNOWN],
+  [".yarnrc.yml of another key", "printf 'injectEnvironmentFiles:\\n  - .env.x\\n' > .yarnrc.yml; yarn", ...UNKNOWN],
+  // (.yarnrc.yml may hold a token: writing it asks, as before.)
+  [".yarnrc.yml nodeLinker", "printf 'nodeLinker: node-modules\\n' > .yarnrc.yml; yarn install", "ASK", "ASK_SECRET_ACCESS"],
+  [".yarnrc.yml of nested scopes", "printf 'npmScopes:\\n  acme:\\n    npmRegistryServer: \"http://127.0.0.1:4873\"\\n' > .yarnrc.yml; yarn", "ASK", "ASK_SECRET_ACCESS"],
+  [".yarnrc of save settings", "printf 'save-prefix \"~\"\\n# a comment\\n' > .yarnrc; yarn add lodash", ...NOOP],
 ]);
