@@ -91,20 +91,44 @@ const GO_RUNS = new Set(["generate", "test", "run"]);
  * not read, so `go test`/`go run` of a written source is unknown.
  */
 function _goSources(args: Word[], ctx: AnalyzeContext): Op[] {
-  const sub = args.find((a) => a.dynamic || !a.value.startsWith("-"));
+  const at = args.findIndex((a, i) => a.dynamic || (!a.value.startsWith("-") && args[i - 1]?.value !== "-C"));
+  const sub = args[at];
   if (!sub || sub.dynamic || !GO_RUNS.has(sub.value)) return [];
   const ops: Op[] = [];
-  for (const [, text] of _writtenBelow(ctx, (file) => file.endsWith(".go"))) {
+  for (const [, text] of _writtenBelow(ctx, (file) => file.endsWith(".go"), _goFolders(args, at, ctx))) {
     if (text === null || sub.value !== "generate") return [op("unknown", "go")];
     for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.*)$/gm)) ops.push(...analyzeText(m[1]!, "posix", ctx));
   }
   return ops;
 }
 
-/** The files the line wrote below the running folder (anywhere when it is unknown) that `wanted` picks, with their text. */
-function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean): Array<[string, string | null]> {
+/**
+ * The folders go reads sources below: the running one, or `-C DIR` (go 1.20+), and each package
+ * operand's path (`../...`, `./cmd/x`, an absolute one) from there; null when one is unknown
+ * (review B: `> ../gen.go; go generate ../...` ran the written line unread). An import path
+ * (`example.com/x/...`) names no folder here.
+ */
+function _goFolders(args: Word[], at: number, ctx: AnalyzeContext): string[] | null {
   const cwd = ctx.state.cwd;
-  return [...(ctx.state.scripts ?? [])].filter(([file]) => wanted(file) && (cwd === null || file.startsWith(`${cwd}/`)));
+  const c = args.findIndex((a, i) => i < at && !a.dynamic && (a.value === "-C" || a.value.startsWith("-C=")));
+  const chdir = c < 0 ? undefined : args[c]!.value === "-C" ? args[c + 1] : { ...args[c]!, value: args[c]!.value.slice(3) };
+  if (chdir?.dynamic || cwd === null) return cwd === null ? null : chdir ? null : [cwd];
+  const base = chdir ? absPath(chdir.value, cwd, ctx.state) : cwd;
+  const out = [base];
+  for (const a of args.slice(at + 1)) {
+    if (a.dynamic) return null;
+    if (a.value.startsWith("-")) continue;
+    if (a.value.startsWith(".") || a.value.startsWith("/")) out.push(absPath(a.value.replace(/(?:^|\/)\.\.\.$/, "") || ".", base, ctx.state));
+  }
+  return out;
+}
+
+/**
+ * The files the line wrote below the running folder, or below any of `folders` (anywhere when
+ * one is unknown: null), that `wanted` picks, with their text.
+ */
+function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean, folders: string[] | null = ctx.state.cwd === null ? null : [ctx.state.cwd]): Array<[string, string | null]> {
+  return [...(ctx.state.scripts ?? [])].filter(([file]) => wanted(file) && (folders === null || folders.some((d) => file.startsWith(d === "/" ? d : `${d}/`))));
 }
 
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {

@@ -27,6 +27,11 @@ table("task files and build languages", [
   ["a harmless task", `printf '{"tasks":{"dev":"deno run -A main.ts"}}' > deno.json; deno task dev`, ...NOOP],
   ["a go:generate line", String.raw`printf 'package main\n//go:generate rm -rf /home\n' > gen.go; go generate ./...`, ...ANCESTOR],
   ["a harmless go:generate line", String.raw`printf 'package main\n//go:generate stringer -type=Pill\n' > gen.go; go generate ./...`, ...NOOP],
+  // The package operands' and -C's folders (review B: each was ALLOW_NOOP).
+  ["go generate ../...", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go generate ../...`, ...ANCESTOR],
+  ["go -C DIR generate", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go -C .. generate ./...`, ...ANCESTOR],
+  ["go generate of an unknown folder", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go generate $D/...`, ...ANCESTOR],
+  ["go generate of another folder", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go generate ./...`, ...NOOP],
   ["go test of a written source", String.raw`printf 'package x\n' > x_test.go; go test ./...`, ...UNKNOWN],
   ["go build of a written source", String.raw`printf 'package main\n' > main.go; go build ./...`, ...NOOP],
   ["pre-commit's configuration", String.raw`printf 'repos: []\n' > .pre-commit-config.yaml; pre-commit run -a`, ...UNKNOWN],
