@@ -3,7 +3,7 @@ import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { isOpaque } from "./opaque-code.ts";
+import { isOpaque, stripJsComments } from "./opaque-code.ts";
 import { once } from "./lazy-handler.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
@@ -106,7 +106,8 @@ const _writtenImports = once((): typeof import("./written-imports.ts") => requir
 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
-  const { code, aliases } = _canonical(source, language);
+  // JavaScript's comments are no code (opaque-code.ts stripJsComments: only where that is exact).
+  const { code, aliases } = _canonical(language === "node" ? stripJsComments(source) : source, language);
   // Files written by a literal name are judged as writes of them (code-writes.ts).
   const writes = _codeWrites().codeWrites(code, language, ctx.state);
   const ops: Op[] = writes.ops;

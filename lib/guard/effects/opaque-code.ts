@@ -89,9 +89,44 @@ const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promi
 const MODULE_EXPORTS = /\bmodule\s*\.\s*exports\b/g;
 const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
 
+/**
+ * JavaScript without its comments (review B: the template's `/** @type {import('next').NextConfig} *\/`
+ * read as a dynamic import), in one pass. Only where the reading is exact: code holding a
+ * template literal (a string over lines, with `${}` code inside), a `/` that is no comment (a
+ * regular expression or a division, which a quote may follow), or a string left open at a line's
+ * end is returned whole, so no comment found can be a string's or a regex's text and hide code.
+ */
+export function stripJsComments(code: string): string {
+  if (!code.includes("/") || code.includes("`")) return code;
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === "'" || c === '"') {
+      for (i++; i < code.length && code[i] !== c; i++) {
+        if (code[i] === "\\") i++;
+        else if (code[i] === "\n") return code;
+      }
+      if (i >= code.length) return code;
+    } else if (c === "/") {
+      const next = code[i + 1];
+      if (next !== "/" && next !== "*") return code;
+      const end = next === "/" ? code.indexOf("\n", i) : code.indexOf("*/", i + 2);
+      if (end < 0 && next === "*") return code;
+      out += `${code.slice(from, i)} `;
+      i = end < 0 ? code.length : next === "/" ? end - 1 : end + 1;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? code : out + code.slice(from);
+}
+
+// `require.resolve('x')` names a module's file without loading it (babel's presets).
+const REQUIRE_RESOLVE = /\brequire\s*\.\s*resolve\s*\(\s*(?:'[^'\\\n]*'|"[^"\\\n]*")\s*\)/g;
+
 /** Whether code (after the resolved calls are removed: `residual`) holds a capability the rules cannot follow. */
 export function isOpaque(residual: string, language: Language, aliases: readonly string[]): boolean {
-  if (NAMED[language].test(language === "node" ? residual.replace(MODULE_EXPORTS, " ") : residual)) return true;
+  if (NAMED[language].test(language === "node" ? residual.replace(MODULE_EXPORTS, " ").replace(REQUIRE_RESOLVE, " ") : residual)) return true;
   switch (language) {
     case "python": {
       const code = residual.replace(PYTHON_IMPORT, " ");

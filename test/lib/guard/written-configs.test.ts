@@ -19,6 +19,16 @@ table("node tools' config files are code node runs", [
   ["module.exports in a one-liner", "node -e 'module.exports = { a: 1 }'", ...OK],
   ["the module loader is still reflection", `node -e 'module.require("child_process")'`, ...UNKNOWN],
   ["a config that is there", "npx vite build", ...OK],
+  // A comment is no code, where the reading is exact; require.resolve of a literal loads nothing
+  // (review B: each template config was BLOCK_UNDETERMINABLE_EFFECT).
+  ["next's template comment", String.raw`printf "/** @type {import('next').NextConfig} */\nconst nextConfig = { reactStrictMode: true }\nexport default nextConfig\n" > next.config.mjs && npx next build`, ...NOOP],
+  ["tailwind's template comment", String.raw`printf "/** @type {import('tailwindcss').Config} */\nmodule.exports = { content: ['./src/**/*.{js,ts}'], plugins: [require('@tailwindcss/forms')] }\n" > tailwind.config.js && npx tailwindcss -o out.css`, ...NOOP],
+  ["babel's require.resolve", String.raw`printf "module.exports = { presets: [require.resolve('@babel/preset-env')] }\n" > babel.config.js && npx babel src -d lib`, ...NOOP],
+  ["require.resolve of a name", String.raw`printf "module.exports = { presets: [require.resolve(name)] }\n" > babel.config.js && npx babel src -d lib`, ...UNKNOWN],
+  ["a comment opener in a string", String.raw`printf "x = '/*'; import('x'); y = '*/'\n" > vite.config.js && npx vite build`, ...UNKNOWN],
+  ["a regex literal reads nothing as a comment", String.raw`printf "x = /'/; import('x'); y = '/* */'\n" > vite.config.js && npx vite build`, ...UNKNOWN],
+  ["a line comment inside a block comment", String.raw`printf "x = 1 /*\n// */ ; import('x')\n" > vite.config.mjs && npx vite build`, ...UNKNOWN],
+  ["code after a comment", String.raw`printf "/* a */ import('x')\n" > vite.config.mjs && npx vite build`, ...UNKNOWN],
 ]);
 
 table("task files and build languages", [
