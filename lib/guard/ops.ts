@@ -45,6 +45,13 @@ export interface Op {
    */
   replaces?: boolean;
   /**
+   * With `replaces`: a package manager's global folder a variable names (`GOBIN=DIR go install`,
+   * `npm_config_prefix=DIR npm i -g`): outside the workspace it is what the default global install
+   * writes (~/go/bin): it asks only for an ancestor or a hidden folder (`~/.ssh`) other than the
+   * usual install roots; protected storage and the system still block (policy.ts; review B).
+   */
+  global?: boolean;
+  /**
    * The targets are destinations this op fills, which later parts of the same line then meet in
    * a changed file system (policy-lineflow.ts): `moved` data (mv), `linked` entries that may be
    * symlinks (ln, cp -a/-r), `created` files and folders (cp, a redirection, mkdir), or `spread`:
@@ -92,6 +99,7 @@ export function op(kind: OpKind, verb: string, targets: Word[] = [], recursive =
     refusal: undefined,
     inPlace: undefined,
     replaces: undefined,
+    global: undefined,
     lands: undefined,
     sources: undefined,
     dest: undefined,

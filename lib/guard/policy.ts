@@ -134,6 +134,10 @@ function _leaves(from: PathClass, to: string, pc: PathContext): boolean {
   return from === "outside" && classifyPath(to, pc) === "temp";
 }
 
+// A hidden folder (`~/.ssh`: a binary named authorized_keys replaces the file) other than the
+// usual global install roots (`~/.local/bin`, `~/.npm-global`): a global folder there still asks.
+const HIDDEN_FOLDER = /\/\.(?!(?:local|npm-global|npm-packages|cargo|bun|deno|volta|go|pnpm|yarn)(?:\/|$))/;
+
 /** A glob inside protected storage (the quarantine, .git): refused rather than expanded (seed 001). */
 function _opaqueGlob(word: Word, cwd: string | null, pc: PathContext): boolean {
   if (!word.glob || word.dynamic) return false;
@@ -178,7 +182,10 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   // Writing onto an existing directory writes inside it (`cp x dir`) or fails (`> dir`); onto a
   // named pipe it feeds the pipe's reader, and nothing is lost.
   const kind = o.kind === "overwrite" && !o.subtree && _writesInto(path, entry) ? "write-into" : o.kind;
-  if (kind === "write-into" && o.replaces) return replacedIn(path, cls, pc);
+  if (kind === "write-into" && o.replaces) {
+    const replaced = replacedIn(path, cls, pc);
+    return o.global && replaced === "ASK_OUTSIDE_WORKSPACE" && cls === "outside" && !HIDDEN_FOLDER.test(path) ? "ALLOW_NO_EFFECT" : replaced;
+  }
   if (kind === "write-into" || (kind === "permission" && !o.recursive)) {
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     if (cls === "outside" && kind === "write-into" && isStartupFile(path, pc.home)) return "ASK_OUTSIDE_WORKSPACE";

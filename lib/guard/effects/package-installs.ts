@@ -227,11 +227,19 @@ export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext,
   return manager === "yarn" ? _effects(manager, "install", args, ctx, cmd) : null;
 }
 
+// The managers whose variables name a global folder, the default one's kind (GOBIN, GOPATH,
+// GOMODCACHE; npm's and pnpm's prefix and global folders under -g): judged as the default
+// global install is (Op.global). PIP_TARGET and the like name a folder of the project's.
+const GLOBAL_ENV = new Set(["go", "npm", "pnpm"]);
+
 function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   const spec = DESTINATIONS[manager];
   const dirs = spec ? _destinations(args, spec) : [];
-  if (spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args))) dirs.push(..._variables(spec, ctx, cmd));
-  return dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
+  const vars = spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args)) ? _variables(spec, ctx, cmd) : [];
+  if (!GLOBAL_ENV.has(manager)) dirs.push(...vars);
+  const ops: Op[] = dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
+  if (GLOBAL_ENV.has(manager) && vars.length > 0) ops.push({ ...op("write-into", `${manager} ${sub}`, vars), lands: "spread", replaces: true, global: true });
+  return ops;
 }
 
 /**

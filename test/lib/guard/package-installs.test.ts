@@ -53,11 +53,14 @@ table("npm's, pnpm's, yarn's and bun's install folder under every install subcom
 // The folder in the line's own environment variables, as the option names it (only the line's:
 // the hook's environment is the user's setting).
 table("an install folder in a variable", [
-  ["npm_config_prefix", "npm_config_prefix=$HOME/other npm i -g lodash", ...ASK_OUT],
+  // A global folder (GOBIN, GOPATH, npm's and pnpm's under -g) outside the workspace is what the
+  // default global install writes (~/go/bin): it asks only for the home or a hidden folder
+  // (review B: these four asked while a plain `go install` passed).
+  ["npm_config_prefix", "npm_config_prefix=$HOME/other npm i -g lodash", ...OK],
   ["NPM_CONFIG_PREFIX", "NPM_CONFIG_PREFIX=/etc npm install --global lodash", ...PROTECTED],
   ["exported earlier", "export npm_config_prefix=/etc; npm install -g lodash", ...PROTECTED],
   ["pnpm's global folder", "npm_config_global_dir=/etc pnpm add -g typescript", ...PROTECTED],
-  ["PNPM_HOME", "PNPM_HOME=$HOME/other pnpm add --global typescript", ...ASK_OUT],
+  ["PNPM_HOME", "PNPM_HOME=$HOME/other pnpm add --global typescript", ...OK],
   ["a local pnpm install ignores them", "PNPM_HOME=/etc pnpm add typescript", ...OK],
   ["yarn global add --prefix", "yarn global add --prefix /etc typescript", ...PROTECTED],
   ["yarn global add --global-folder", "yarn global add --global-folder ~/other typescript", ...ASK_OUT],
@@ -69,10 +72,12 @@ table("an install folder in a variable", [
   ["PIP_PREFIX", "PIP_PREFIX=/etc pip3 install requests", ...PROTECTED],
   ["CARGO_INSTALL_ROOT", "CARGO_INSTALL_ROOT=/etc cargo install ripgrep", ...PROTECTED],
   ["CARGO_INSTALL_ROOT is no manifest", "CARGO_INSTALL_ROOT=/etc cargo add serde", ...OK],
-  ["GOBIN", "GOBIN=$HOME/other go install example.com/x@latest", ...ASK_OUT],
+  ["GOBIN", "GOBIN=$HOME/other go install example.com/x@latest", ...OK],
+  ["GOBIN of the home", "GOBIN=$HOME go install example.com/x@latest", ...ASK_OUT],
+  ["GOBIN of a hidden folder", "GOBIN=$HOME/.ssh go install example.com/x/authorized_keys@latest", ...ASK_OUT],
   ["GOBIN protected", "GOBIN=/etc go install example.com/x@latest", ...PROTECTED],
   ["GEM_HOME", "GEM_HOME=/etc gem install rake", ...PROTECTED],
-  ["GOPATH", "GOPATH=$HOME/other go install example.com/x@latest", ...ASK_OUT],
+  ["GOPATH", "GOPATH=$HOME/other go install example.com/x@latest", ...OK],
   ["GOPATH's first folder", "GOPATH=/etc:$PWD go install example.com/x@latest", ...PROTECTED],
   ["GOMODCACHE", "GOMODCACHE=/etc go install example.com/x@latest", ...PROTECTED],
   ["GOBIN in the workspace", "GOBIN=$PWD/bin go install example.com/x@latest", ...OK],
