@@ -276,9 +276,10 @@ function _wrappedBase64Breaks(text: string, dumpLines: number[]): [number, numbe
  * `0000000` and xxd's are rewritten as `xxd -g1` lines, so the detector's dump reader
  * (hex-dump.ts) reads the block and a finding covers it whole.
  */
-const OD_BYTES = /^(?: [0-9a-f]{2}){1,32} *$/;
-const OD_WORDS = /^(?: [0-9a-f]{4}){1,16} *$/;
-const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,32}$/;
+// Up to 64 bytes a line (`od -w64`; review B: wider lines were not read).
+const OD_BYTES = /^(?: [0-9a-f]{2}){1,64} *$/;
+const OD_WORDS = /^(?: [0-9a-f]{4}){1,32} *$/;
+const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,64}$/;
 const XXD_INCLUDE = /^ {2}((?:0[xX][0-9a-fA-F]{2}, ){0,63}0[xX][0-9a-fA-F]{2}),?$/;
 /** The fewest bytes a block must show: the detector decodes 16 bytes and more. */
 const MIN_DUMP_BYTES = 16;
@@ -400,9 +401,12 @@ export function changedRegions(view: ReadableView): [from: number, to: number][]
     else regions.push([from, to]);
   }
   const keywords: number[] = [];
+  // Lowered once, at the first keyword without a lead (review B: once per hit before).
+  let lower: string | undefined;
   for (const { k, lead } of LONG_KEYWORDS) {
     if (lead.length === 0) {
-      for (let i = 0; (i = text.toLowerCase().indexOf(k, i)) >= 0; i++) keywords.push(i);
+      lower ??= text.toLowerCase();
+      for (let i = 0; (i = lower.indexOf(k, i)) >= 0; i++) keywords.push(i);
       continue;
     }
     for (let i = text.indexOf(lead); i >= 0; i = text.indexOf(lead, i + 1)) if (text.slice(i, i + k.length).toLowerCase() === k) keywords.push(i);

@@ -59,8 +59,10 @@ export const httpAuthRules: SecretRule[] = [
   },
   {
     // curl's `-b` with the cookie on the command line: alone, last of a group of short flags
-    // (`-sSb`) or glued to its value (`-bsid=…`), on curl's line or a continued one. A value
-    // without a session (`-b cookies.txt` names a cookie file) is no secret.
+    // (`-sSb`) or glued to its value (`-bsid=…`), on curl's line or any of the five after it
+    // (a continued line, but no backslash is required: a `-b` of another command that close is
+    // read too, which errs toward redacting). A value without a session (`-b cookies.txt` names a
+    // cookie file) is no secret.
     id: "cookie-session",
     description: "Session cookie passed to curl -b",
     keywords: ["curl"],

@@ -16,6 +16,9 @@ const octal = (n: number) => n.toString(8).padStart(7, "0");
 export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -An -t x1": (bytes) => lines(bytes, 16).map((l) => [...l].map((b) => ` ${hex2(b)}`).join("")).join("\n"),
   "od -An -x": (bytes) => lines(bytes, 16).map((l) => lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")).join("\n"),
+  // `-w64`: 64 bytes a line (review B: more than 32 was not read).
+  "od -An -t x1 -w64": (bytes) => lines(bytes, 64).map((l) => [...l].map((b) => ` ${hex2(b)}`).join("")).join("\n"),
+  "od -An -x -w64": (bytes) => lines(bytes, 64).map((l) => lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")).join("\n"),
   "od -An -c": (bytes) =>
     lines(bytes, 16)
       .map((l) => {
