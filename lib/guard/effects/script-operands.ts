@@ -26,6 +26,14 @@ export interface ScriptOperands {
 }
 
 /**
+ * What scriptOperands answers: one reading per argument list, kept and shared by every caller of
+ * that list (its handler and the line-flow passes), so no caller may change it (review B).
+ */
+export type SharedScriptOperands = {
+  readonly [K in keyof ScriptOperands]: ScriptOperands[K] extends Word[] ? readonly Word[] : ScriptOperands[K] extends Word[] | undefined ? readonly Word[] | undefined : ScriptOperands[K] extends string[] | undefined ? readonly string[] | undefined : ScriptOperands[K];
+};
+
+/**
  * Which operands of a shell or interpreter are the code it runs: the one reading for its handler
  * (shells.ts, stdin-code.ts, inline-code.ts) and the line-flow passes (written-runs.ts runs a file the line wrote,
  * taint.ts a download; loader-sources.ts and implicit-inputs.ts name `python -m`'s files and
@@ -33,7 +41,7 @@ export interface ScriptOperands {
  * are read as each program reads them; a shell's `-n` (read, never run) runs nothing. null is a
  * program that runs no script (one not listed here, `bun install`).
  */
-export function scriptOperands(name: string, args: Word[]): ScriptOperands | null {
+export function scriptOperands(name: string, args: Word[]): SharedScriptOperands | null {
   const known = _read.get(args);
   if (known?.name === name) return known.code;
   const code = _scriptOperands(name, args);
@@ -45,7 +53,7 @@ export function scriptOperands(name: string, args: Word[]): ScriptOperands | nul
 // Each analysis of a command has its own argument list, which its handler and the line-flow
 // passes (written-runs.ts, taint.ts, stdin-code.ts, shadowed-modules.ts, loader-sources.ts, …)
 // all pass in: one reading per list (and name: the name typed and the program it runs may differ).
-const _read = new WeakMap<Word[], { name: string; code: ScriptOperands }>();
+const _read = new WeakMap<Word[], { name: string; code: SharedScriptOperands }>();
 const _python = new WeakMap<Word[], { module: Word; args: Word[] } | null>();
 
 function _scriptOperands(name: string, args: Word[]): ScriptOperands | null {
@@ -58,7 +66,7 @@ function _scriptOperands(name: string, args: Word[]): ScriptOperands | null {
 }
 
 /** The files of code it loads: its preloads and a script that is not stdin. */
-export function codeFiles(code: ScriptOperands | null): Word[] {
+export function codeFiles(code: SharedScriptOperands | null): readonly Word[] {
   if (!code) return [];
   return code.script && (code.script.dynamic || stdinPath(code.script) !== "stdin") ? [...code.preloads, code.script] : code.preloads;
 }

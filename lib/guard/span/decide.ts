@@ -70,11 +70,10 @@ const NAMED_READ = 4096;
  *
  * What the name adds is the rules whose keyword it holds (`password`, `SecretAccessKey`; none of
  * them holds `"` or `: "`, so a keyword that starts in the name ends there), also in its
- * readable view: a name without one
- * adds nothing, and with one only the lines those rules' windows reach are read, the value's
- * first line and their extra lines (the rest is the text's own read). The closing quote is put
- * where the read reaches the value's end or the 4 KiB cut, as before; at a line end the rules'
- * windows end there anyway.
+ * readable view: a name without one adds nothing, and with one only the lines those rules'
+ * windows reach are read, the value's first line and their extra lines (the rest is the text's
+ * own read). The closing quote is put where the read reaches the value's end or the 4 KiB cut,
+ * as before; at a line end the rules' windows end there anyway.
  */
 function _namedFindings(text: string, name: string, exemptSha256: ReadonlySet<string> | undefined): SecretFinding[] {
   const head = `${JSON.stringify(name)}: "`;
