@@ -93,6 +93,7 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["shell-text-runners.ts", "nix-shell --run 'rm -rf ~/x'"],
     ["shell-text-runners.ts (npx -c)", "npx -c 'rm -rf ~/x'"],
     ["tunnels.ts", "ngrok http 8080"],
+    ["package-config.ts", "npm config set script-shell /tmp/evil"],
     ["script-runners.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > x.py; uv run x.py"],
     ["tunnels.ts (ssh -R)", "ssh -R 80:localhost:8080 127.0.0.1"],
     ["terminal-keys.ts", "tmux send-keys -t s 'rm -rf ~/x' Enter"],

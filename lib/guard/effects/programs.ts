@@ -52,6 +52,7 @@ const shellTextRunners = once((): typeof import("./shell-text-runners.ts") => re
 const terminalKeys = once((): typeof import("./terminal-keys.ts") => require("./terminal-keys.ts"));
 const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
 const scriptRunners = once((): typeof import("./script-runners.ts") => require("./script-runners.ts"));
+const packageConfig = once((): typeof import("./package-config.ts") => require("./package-config.ts"));
 const zshStartup = once((): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts"));
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = once((): typeof import("./run-parts.ts") => require("./run-parts.ts"));
@@ -206,7 +207,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["trap", lazy(traps, "trap")],
   ["tmux", all(tmux, lazy(terminalKeys, "tmuxKeys"))],
   ["screen", lazy(terminalKeys, "screen")],
-  ["npm", lazy(shellTextRunners, "npm")],
+  // npm's `exec -c` text (shell-text-runners.ts) and stored settings that run code (package-config.ts).
+  ["npm", all(lazy(shellTextRunners, "npm"), lazy(packageConfig, "packageConfig"))],
+  ...named(["pnpm", "yarn"], lazy(packageConfig, "unmodelledPackageConfig")),
   ["nix-shell", lazy(shellTextRunners, "nixShell")],
   ["concurrently", lazy(shellTextRunners, "concurrently")],
   ["nodemon", all(lazy(shellTextRunners, "nodemon"), lazy(scriptRunners, "nodemonScript"))],
