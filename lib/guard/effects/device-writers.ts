@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { clusterValue, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
 
 /**
@@ -10,8 +11,9 @@ import { cliLine } from "./infra-args.ts";
  * `mdadm --zero-superblock`, `flashrom -w`, `dmsetup remove_all`, `zfs destroy`, and `btrfs
  * subvolume delete PATH` (a tree delete of PATH, judged like `rm -rf PATH`). Their reading and
  * listing modes (`hdparm -I`, `nvme list`, `cryptsetup status`, `zfs list`, `badblocks` without
- * `-w`/`-n`) change nothing (red team 16). A subcommand the guard cannot see is unknown; an
- * option it cannot see is not read (as files.ts's disk tools read theirs).
+ * `-w`/`-n`) change nothing (red team 16). A subcommand the guard cannot see is unknown; a
+ * computed word that may be an option (getopt.ts mayBeOption: `mdadm $OPTS DEV`) is read as the
+ * erasing one.
  */
 const disk = (inv: Invocation, args: Word[]): Op[] => [op("disk", inv.name, args.filter((a) => a.dynamic || a.value.startsWith("/dev/")))];
 const unknown = (inv: Invocation): Op[] => [op("unknown", inv.name)];
@@ -24,7 +26,7 @@ const HDPARM = /^--(security-erase(-enhanced)?|trim-sector-ranges(-stdin)?|write
 export const hdparm: Handler = (inv) => {
   for (let i = 0; i < inv.args.length; i++) {
     const a = inv.args[i]!;
-    if (HDPARM.test(a.value) || (a.value === "-N" && /^p/.test(inv.args[i + 1]?.value ?? "")) || /^-Np/.test(a.value)) return disk(inv, inv.args);
+    if (HDPARM.test(a.value) || mayBeOption(a) || (a.value === "-N" && /^p/.test(inv.args[i + 1]?.value ?? "")) || /^-Np/.test(a.value)) return disk(inv, inv.args);
   }
   return [];
 };
@@ -47,29 +49,24 @@ const BADBLOCKS_VALUED = "bcdeiopt";
 /**
  * badblocks DEVICE [LAST [FIRST]]: `-w` writes patterns over the device, `-n` reads, writes and
  * restores each block (an interrupted run loses data); the default scan reads. Given a file (it
- * takes one: sandbox), `-w` leaves it zeros: an overwrite.
+ * takes one: sandbox), `-w` leaves it zeros: an overwrite. `-o FILE` writes the list of bad
+ * blocks into FILE.
  */
 export const badblocks: Handler = (inv) => {
+  const { args } = inv;
   let writes = false;
-  const operands: Word[] = [];
-  for (let i = 0; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    if (a.dynamic || !/^-[^-]/.test(a.value)) {
-      operands.push(a);
-      continue;
-    }
-    for (let k = 1; k < a.value.length; k++) {
-      const c = a.value[k]!;
-      writes ||= c === "w" || c === "n";
-      if (BADBLOCKS_VALUED.includes(c)) {
-        if (k + 1 === a.value.length) i++;
-        break;
-      }
-    }
-  }
-  const target = operands[0];
-  if (!writes || !target) return [];
-  return target.dynamic || target.value.startsWith("/dev/") ? disk(inv, [target]) : [op("overwrite", inv.name, [target])];
+  const output: Word[] = [];
+  const operands = optionWalk(args, (a, i) => {
+    const got = clusterValue(args, i, BADBLOCKS_VALUED);
+    writes ||= /[wn]/.test(a.value.slice(1, got?.at));
+    if (got?.letter === "o" && got.value) output.push(got.value);
+    return got?.i ?? i;
+  });
+  writes ||= operands.some(mayBeOption);
+  const ops: Op[] = output.map((w) => ({ ...op("overwrite", inv.name, [w]), lands: "created" as const }));
+  const target = operands.find((w) => !mayBeOption(w)) ?? operands[0];
+  if (!writes || !target) return ops;
+  return [...ops, ...(target.dynamic || target.value.startsWith("/dev/") ? disk(inv, [target]) : [op("overwrite", inv.name, [target])])];
 };
 
 const CRYPTSETUP_VALUED = new Set(
@@ -89,35 +86,101 @@ export const cryptsetup: Handler = (inv) => {
   return CRYPTSETUP.test(action.value.toLowerCase()) ? disk(inv, inv.args) : [];
 };
 
-// mdadm's long options that write array metadata over devices, and their short forms; long names
-// may be abbreviated (getopt_long), so a prefix of three letters or more counts.
-const MDADM_LONG = ["zero-superblock", "create", "build", "add", "kill-subarray"];
-// `-C`, `-B` alone or after flag letters (`-Cv`, `-vC`).
-const MDADM_SHORT = /^-[vqfRsW]*[CB]/;
+// mdadm's long options (getopt_long takes a unique prefix of one: `--ze`, `--zero`).
+const MDADM_LONG = [
+  "manage", "misc", "assemble", "build", "create", "detail", "examine", "follow", "grow", "incremental", "zero-superblock", "query",
+  "examine-bitmap", "auto-detect", "detail-platform", "kill-subarray", "update-subarray", "udev-rules", "offroot", "examine-badblocks",
+  "dump", "restore", "monitor", "help", "help-options", "version", "verbose", "quiet", "chunk", "rounding", "level", "parity", "layout",
+  "raid-disks", "raid-devices", "spare-disks", "spare-devices", "size", "auto", "assume-clean", "write-zeroes", "metadata", "bitmap",
+  "bitmap-chunk", "write-behind", "write-mostly", "failfast", "nofailfast", "re-add", "homehost", "symlinks", "data-offset", "nodes",
+  "home-cluster", "consistency-policy", "uuid", "super-minor", "name", "config", "scan", "force", "update", "freeze-reshape", "add",
+  "add-spare", "add-journal", "remove", "fail", "set-faulty", "replace", "with", "run", "stop", "readonly", "readwrite", "no-degraded",
+  "wait", "wait-clean", "action", "cluster-confirm", "brief", "no-devices", "export", "sparc2.2", "test", "prefer", "mail", "program",
+  "alert", "increment", "delay", "daemonise", "daemonize", "oneshot", "pid-file", "syslog", "no-sharing", "backup-file", "invalid-backup",
+  "array-size", "continue", "write-journal", "rebuild-map", "path",
+];
+// Those that take the next word as their value.
+const MDADM_VALUED = new Set([
+  "kill-subarray", "update-subarray", "dump", "restore", "chunk", "rounding", "level", "parity", "layout", "raid-disks", "raid-devices",
+  "spare-disks", "spare-devices", "size", "auto", "metadata", "bitmap", "bitmap-chunk", "homehost", "symlinks", "data-offset", "nodes",
+  "home-cluster", "consistency-policy", "uuid", "super-minor", "name", "config", "update", "action", "prefer", "mail", "program", "alert",
+  "increment", "delay", "pid-file", "backup-file", "array-size", "write-journal", "path",
+]);
+// Modes and options that write array metadata over devices, or add a device (whose data the
+// resync replaces); `-C`, `-B`, `-K` and (outside assemble and incremental mode, where it is
+// `--auto VALUE`) `-a` in a short cluster.
+const MDADM_WRITES = new Set(["zero-superblock", "create", "build", "add", "add-spare", "add-journal", "re-add", "kill-subarray", "restore"]);
 
-/** mdadm: `--zero-superblock`, `--create`, `--build`, `--add`, `--kill-subarray`; `--detail`, `--examine` and `--assemble` read or start arrays. */
+/**
+ * mdadm: `--zero-superblock`, `--create`, `--build`, `--add` (`-a` in manage mode, `--add-spare`,
+ * `--re-add`), `--kill-subarray`, `--restore`; `--detail`, `--examine` and `--assemble` read or
+ * start arrays.
+ */
 export const mdadm: Handler = (inv) => {
-  for (const a of inv.args) {
-    const long = /^--([a-z-]{3,})(=|$)/.exec(a.value)?.[1];
-    if (MDADM_SHORT.test(a.value) || (long !== undefined && MDADM_LONG.some((n) => n === long || (n.startsWith(long) && long !== "ad")))) return disk(inv, inv.args);
-  }
-  return [];
+  const { args } = inv;
+  const assembles = args.some((a) => /^-[A-Za-z]*[AI]/.test(a.value) || /^--(as|inc)/.test(a.value));
+  let writes = false;
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, MDADM_LONG);
+      writes ||= name !== undefined && MDADM_WRITES.has(name);
+      return value === undefined && name !== undefined && MDADM_VALUED.has(name) ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, assembles ? "ZcilpmnxudzUNekab" : "ZcilpmnxudzUNek");
+    writes ||= /[CBK]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
+    return got?.i ?? i;
+  });
+  return writes || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
+
+// flashrom's long options (getopt_long: any unique prefix, `--wr`) and those that take a value;
+// its short options that take one.
+const FLASHROM_LONG = [
+  "read", "write", "erase", "verify", "noverify", "noverify-all", "extract", "chip", "verbose", "force", "layout", "ifd", "fmap", "fmap-file",
+  "image", "include", "flash-contents", "flash-name", "flash-size", "get-size", "wp-disable", "wp-enable", "wp-list", "wp-range",
+  "wp-region", "wp-status", "list-supported", "list-supported-wiki", "programmer", "help", "version", "output", "progress",
+];
+const FLASHROM_VALUED = new Set(["read", "write", "verify", "chip", "layout", "fmap-file", "image", "include", "flash-contents", "wp-range", "wp-region", "programmer", "output"]);
 
 /** flashrom: `-w`/`--write` and `-E`/`--erase` replace the firmware chip's contents; `-r` reads it, `-v` verifies. */
 export const flashrom: Handler = (inv) => {
-  for (const a of inv.args) {
-    const long = /^--([a-z]{3,})(=|$)/.exec(a.value)?.[1];
-    if (/^-[VfLzhR]*[wE]/.test(a.value) || (long !== undefined && ("write".startsWith(long) || "erase".startsWith(long)))) return disk(inv, inv.args);
-  }
-  return [];
+  const { args } = inv;
+  let writes = false;
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, FLASHROM_LONG);
+      writes ||= name === "write" || name === "erase";
+      return value === undefined && name !== undefined && FLASHROM_VALUED.has(name) ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "rwvclipo");
+    writes ||= a.value.slice(1, got?.at).includes("E") || got?.letter === "w";
+    return got?.i ?? i;
+  });
+  return writes || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
+
+// dmsetup's options that take a value (`-u UUID`, `--major N`): their value is no command.
+const DMSETUP_LONG = [
+  "readonly", "checks", "clear", "columns", "concise", "count", "deferred", "select", "exec", "force", "gid", "help", "histogram", "inactive",
+  "interval", "manglename", "major", "minor", "mode", "nameprefixes", "noflush", "noheadings", "nolockfs", "noopencount", "nosuffix",
+  "notable", "udevcookie", "noudevrules", "noudevsync", "options", "precise", "programid", "raw", "readahead", "regionid", "relative",
+  "retry", "rows", "separator", "setuuid", "showkeys", "sort", "table", "target", "tree", "uid", "units", "uuid", "unbuffered", "unquoted",
+  "verbose", "verifyudev", "version", "yes", "addnodeonresume", "addnodeoncreate",
+];
+const DMSETUP_VALUED = new Set(["count", "select", "exec", "gid", "interval", "manglename", "major", "minor", "mode", "udevcookie", "options", "programid", "readahead", "regionid", "separator", "sort", "table", "target", "uid", "units", "uuid"]);
 
 /** dmsetup: `remove_all` drops every device mapping, `wipe_table` replaces one's table by an error target. */
 export const dmsetup: Handler = (inv) => {
-  const sub = inv.args.find((a) => a.dynamic || !a.value.startsWith("-"));
+  const { args } = inv;
+  const sub = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, DMSETUP_LONG);
+      return value === undefined && name !== undefined && DMSETUP_VALUED.has(name) ? i + 1 : i;
+    }
+    return clusterValue(args, i, "AGjmMoOSuU")?.i ?? i;
+  })[0];
   if (sub?.dynamic) return unknown(inv);
-  return sub && (sub.value === "remove_all" || sub.value === "wipe_table") ? disk(inv, inv.args) : [];
+  return sub && (sub.value === "remove_all" || sub.value === "wipe_table") ? disk(inv, args) : [];
 };
 
 /**
@@ -158,19 +221,28 @@ export const btrfs: Handler = (inv) => {
 export const nwipe: Handler = (inv) => (inv.args.some((a) => /^(-h|--help|-V|--version)$/.test(a.value)) ? [] : disk(inv, inv.args));
 
 /** sg_format `--format` low-level formats a SCSI disk; without it, it reports. */
-export const sg_format: Handler = (inv) => (inv.args.some((a) => /^(-[a-zA-Z]*F[a-zA-Z]*|--format)$/.test(a.value)) ? disk(inv, inv.args) : []);
+export const sg_format: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || /^(-[a-zA-Z]*F[a-zA-Z]*|--format)$/.test(a.value)) ? disk(inv, inv.args) : []);
 
 /** sg_sanitize with an operation (`--block`, `--crypto`, `--overwrite`, `--fail`) erases the disk. */
-export const sg_sanitize: Handler = (inv) => (inv.args.some((a) => /^(-[a-zA-Z]*[BCOF][a-zA-Z]*|--(block|crypto|overwrite|fail))$/.test(a.value)) ? disk(inv, inv.args) : []);
+export const sg_sanitize: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || /^(-[a-zA-Z]*[BCOF][a-zA-Z]*|--(block|crypto|overwrite|fail))$/.test(a.value)) ? disk(inv, inv.args) : []);
+
+// lvresize's options that take a value (short ones too: `-rL-10G` is `-r -L -10G`).
+const LVRESIZE_VALUED = /^--(size|extents|autobackup|stripes|stripesize|config|type|poolmetadatasize|alloc|commandprofile|profile|reportformat|driverloaded|lockopt|fs|fsmode)$/;
 
 /** lvresize with a size or extent count given as `-N` shrinks the volume: its end is cut off, as lvreduce does. */
 export const lvresize: Handler = (inv) => {
-  for (let i = 0; i < inv.args.length; i++) {
-    const v = inv.args[i]!.value;
-    const m = /^(?:-[Ll]|--size|--extents)(?:=)?(.*)$/s.exec(v);
-    if (!m) continue;
-    const value = m[1] !== "" ? m[1]! : (inv.args[i + 1]?.value ?? "");
-    if (value.startsWith("-")) return disk(inv, inv.args);
-  }
-  return [];
+  const { args } = inv;
+  let shrinks = false;
+  const operands = optionWalk(args, (a, i) => {
+    const long = /^(--[a-z-]+)(=?)/.exec(a.value);
+    if (long) {
+      const value = long[2] ? wordFrom(a, long[0].length) : LVRESIZE_VALUED.test(long[1]!) ? args[i + 1] : undefined;
+      shrinks ||= /^--(size|extents)$/.test(long[1]!) && (value?.value.startsWith("-") ?? false);
+      return !long[2] && value ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "AiIlL");
+    shrinks ||= (got?.letter === "L" || got?.letter === "l") && (got.value?.value.startsWith("-") ?? false);
+    return got?.i ?? i;
+  });
+  return shrinks || operands.some(mayBeOption) ? disk(inv, args) : [];
 };

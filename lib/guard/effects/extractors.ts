@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { wordFrom } from "./getopt.ts";
+import { mayBeOption, wordFrom } from "./getopt.ts";
 
 /** Members of unknown names written into `dir`, any of which may replace an entry there (judged like `tar -x -C DIR`). */
 const extraction = (name: string, dirs: Word[]): Op[] => [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }];
@@ -112,14 +112,21 @@ export const unrar: Handler = ({ name, args }) => {
 };
 
 // dpkg-deb's modes that extract the package's files into a folder (`-x DEB DIR`, `-X`, `-R` with
-// the control files too), and their long names.
+// the control files too), and `-b`/`--build DIR [ARCHIVE]`, which writes the package it builds.
 const DPKG_DEB_EXTRACT = new Set(["-x", "--extract", "-X", "--vextract", "-R", "--raw-extract"]);
+const DPKG_DEB_BUILD = new Set(["-b", "--build"]);
 
-/** `dpkg-deb -x PACKAGE DIR`: the package's files land in DIR (`dpkg-deb -x a.deb /` writes the system). */
+/**
+ * `dpkg-deb -x PACKAGE DIR`: the package's files land in DIR (`dpkg-deb -x a.deb /` writes the
+ * system). `dpkg-deb -b DIR ARCHIVE` writes ARCHIVE (inside it when a folder), without ARCHIVE
+ * `DIR.deb`. A computed word that may be an option (getopt.ts mayBeOption) is unknown.
+ */
 export const dpkgDeb: Handler = ({ name, args }) => {
-  const at = args.findIndex((a) => a.dynamic || DPKG_DEB_EXTRACT.has(a.value));
+  const at = args.findIndex((a) => mayBeOption(a) || DPKG_DEB_EXTRACT.has(a.value) || DPKG_DEB_BUILD.has(a.value));
   if (at < 0) return [];
   if (args[at]!.dynamic) return [op("unknown", name)];
-  const dir = args.slice(at + 1).filter((a) => a.dynamic || !a.value.startsWith("-"))[1];
-  return dir ? extraction(name, [dir]) : [];
+  const [first, second] = args.slice(at + 1).filter((a) => a.dynamic || !a.value.startsWith("-"));
+  if (!DPKG_DEB_BUILD.has(args[at]!.value)) return second ? extraction(name, [second]) : [];
+  const archive = second ?? (first && !first.dynamic ? literalWord(`${first.value.replace(/\/+$/, "")}.deb`) : first);
+  return archive ? [{ ...op("overwrite", name, [archive]), lands: "created" }] : [];
 };

@@ -7,12 +7,13 @@ import type { Handler } from "./context.ts";
 import { hasFlag, operands } from "./names.ts";
 import { sentOps } from "./network.ts";
 import { ddFiles } from "./stdin-writers.ts";
-import { wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, longWord, optionWalk, wordFrom } from "./getopt.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
 import { plantedOptions } from "./unseen-output.ts";
 
-const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
+/** A device node (not the harmless character devices: /dev/null, /dev/zero, a tty, …). */
+export const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
 /** rm, unlink, srm, rimraf: the operands are deleted (recursively with -r/-R). */
 export const remove: Handler = ({ name, args }) => {
@@ -82,25 +83,58 @@ export const dd: Handler = ({ name, args }) => {
 
 /**
  * dd's forensic and SCSI cousins (dcfldd, dc3dd, sg_dd and its siblings) write to every output
- * operand, not only the last: `of=`, and dc3dd's `hof=`, `ofs=`, `hofs=`. An unknown word whose
- * key is unknown too may be one of them.
+ * operand, not only the last: `of=`, dc3dd's `hof=`, `ofs=`, `hofs=`, sg_dd's `of2=`, and the log
+ * files: dcfldd's `hashlog=`, `errlog=`, `md5log=` (and the other hashes'), dc3dd's `log=`,
+ * `hlog=`, `mlog=`. dcfldd's `of:=COMMAND` (and `hashlog:=`, …) runs COMMAND: unknown. An unknown
+ * word whose key is unknown too may be one of them.
  */
 export const ddVariant: Handler = ({ name, args }) => {
-  if (args.some((w) => w.dynamic && !/^[a-z]+=/.test(w.value))) return [op("unknown", name)];
-  const outputs = args.filter((w) => /^h?ofs?=/.test(w.value)).map((w) => wordFrom(w, w.value.indexOf("=") + 1));
+  if (args.some((w) => (w.dynamic && !/^[a-z0-9]+=/.test(w.value)) || /^[a-z0-9]+:=/.test(w.value))) return [op("unknown", name)];
+  const outputs = args.filter((w) => DD_VARIANT_OUTPUT.test(w.value)).map((w) => wordFrom(w, w.value.indexOf("=") + 1));
   if (outputs.some((w) => w.dynamic)) return [op("unknown", name)];
-  return outputs.map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
+  // /dev/null and the other sinks keep nothing (`of=/dev/null of2=/dev/sda`).
+  return outputs.filter((w) => !isSink(w.value)).map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
 };
+const DD_VARIANT_OUTPUT = /^(h?ofs?|of2|(hash|md5|sha1|sha256|sha384|sha512|err)log|[hm]?log)=/;
+
+// GNU ddrescue's long options (its parser takes a unique prefix) and those that take a value
+// (`-r 3`, `--retry-passes 3`), its short options that take one, and the options whose value is a
+// file it writes (a log).
+const DDRESCUE_LONG = [
+  "ask", "binary-prefixes", "cluster-size", "command-mode", "complete-only", "cpass", "data-preview", "delay-slow", "domain-mapfile",
+  "estimated-size", "exit-on-error", "extend-outfile", "fill-mode", "force", "generate-mode", "help", "idirect", "ignore-write-errors",
+  "input-position", "log-events", "log-rates", "log-reads", "loose-domain", "mapfile-interval", "max-bad-areas", "max-error-rate",
+  "max-read-errors", "max-read-rate", "max-slow-reads", "min-read-rate", "no-scrape", "no-trim", "odirect", "output-position",
+  "pause-on-error", "pause-on-pass", "preallocate", "quiet", "remap", "reopen-on-error", "reset-slow", "retrim", "retry-passes", "reverse",
+  "same-file", "sector-size", "size", "skip-size", "sparse", "synchronous", "test-mode", "timeout", "truncate", "try-again",
+  "unidirectional", "verbose", "verify-input-size", "verify-on-error", "version",
+];
+const DDRESCUE_VALUED = new Set([
+  "cluster-size", "cpass", "delay-slow", "domain-mapfile", "estimated-size", "extend-outfile", "fill-mode", "input-position", "log-events",
+  "log-rates", "log-reads", "mapfile-interval", "max-bad-areas", "max-error-rate", "max-read-errors", "max-read-rate", "max-slow-reads",
+  "min-read-rate", "output-position", "pause-on-error", "pause-on-pass", "retry-passes", "sector-size", "size", "skip-size", "test-mode", "timeout",
+]);
 
 /**
  * GNU ddrescue INFILE OUTFILE [MAPFILE]: copies onto OUTFILE (a device with `-f`) and keeps its
- * map in MAPFILE. Options that take a value may stand apart from it, so every operand after the
- * first is taken as written.
+ * map in MAPFILE; `--log-events|--log-rates|--log-reads FILE` write FILE. The options that take a
+ * value (apart or attached) are read, so their value is no operand (`-r 3`). An operand the guard
+ * cannot see is unknown.
  */
 export const ddrescue: Handler = ({ name, args }) => {
-  if (args.some((w) => w.dynamic && !w.value.startsWith("-"))) return [op("unknown", name)];
-  const operands = args.filter((w) => !w.value.startsWith("-")).slice(1);
-  return operands.map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
+  const written: Word[] = [];
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name: long, value } = longWord(a, DDRESCUE_LONG);
+      if (long === undefined || !DDRESCUE_VALUED.has(long)) return i;
+      const v = value ?? args[i + 1];
+      if (long.startsWith("log-") && v) written.push(v);
+      return value === undefined ? i + 1 : i;
+    }
+    return clusterValue(args, i, "abceEFHiKmorsTxZ")?.i ?? i;
+  });
+  if (operands.some((w) => w.dynamic) || written.some((w) => w.dynamic)) return [op("unknown", name)];
+  return [...written, ...operands.slice(1)].map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
 };
 
 // Options and words of the disk tools that only read, list or simulate. The long ones mean that
@@ -139,8 +173,13 @@ const READ_ONLY_BY_TOOL: Record<string, readonly string[]> = {
 // sgdisk runs its options in order (`sgdisk -Z -p DEV` zaps, then prints): it only reads when
 // every option does, or when `-P`/`--pretend` keeps it from saving.
 const SGDISK_READS = /^(-[pvOLVhi?]|--(print|verify|print-mbr|list-types|version|help|info)(=.*)?)$/;
-// parted's commands that change the disk (a `print` beside them does not make the run a read).
-const PARTED_WRITES = /^(mklabel|mktable|mkpart|mkpartfs|rm|resize|resizepart|rescue|move|cp|mkfs|name|set|toggle|disk_set|disk_toggle)$/;
+// parted's commands (it takes a unique prefix of one: `mkl` is mklabel), and those that change
+// the disk (a `print` beside them does not make the run a read).
+const PARTED_COMMANDS = [
+  "align-check", "check", "cp", "disk_set", "disk_toggle", "help", "mkfs", "mklabel", "mkpart", "mkpartfs", "mktable", "move", "name",
+  "print", "quit", "rescue", "resize", "resizepart", "rm", "select", "set", "toggle", "type", "unit", "version",
+];
+const PARTED_WRITES = new Set(["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resize", "resizepart", "rescue", "move", "cp", "mkfs", "name", "set", "toggle", "disk_set", "disk_toggle", "type"]);
 const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
   diskutil: /^(erase|zero|random|secureErase|reformat|partitionDisk|eraseDisk|eraseVolume|deleteContainer|deleteVolume|splitPartition|mergePartitions)/i,
   zpool: /^(destroy|labelclear|create|split|remove)$/,
@@ -162,7 +201,7 @@ export const diskTool: Handler = ({ name, args: given }) => {
 /** Whether a disk tool's words make it only read, list or simulate. */
 function _onlyReads(name: string, words: string[]): boolean {
   if (name === "sgdisk") return words.some((w) => w === "-P" || w === "--pretend") || words.filter((w) => w.startsWith("-")).every((w) => SGDISK_READS.test(w));
-  if (name === "parted" && words.some((w) => PARTED_WRITES.test(w))) return false;
+  if (name === "parted" && words.some((w) => PARTED_WRITES.has(longOption(w, PARTED_COMMANDS) ?? ""))) return false;
   const own = READ_ONLY_BY_TOOL[name];
   return words.some((w) => READ_ONLY.has(w) || own?.includes(w));
 }

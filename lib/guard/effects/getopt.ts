@@ -37,6 +37,26 @@ export function longOption(given: string, names: readonly string[], min = 1): st
 }
 
 /**
+ * The long option word `--name[=value]` names among `names` (`longOption` of its name), and its
+ * attached value (the rest of the word after `=`, undefined without one).
+ */
+export function longWord(a: Word, names: readonly string[], min = 1): { name: string | undefined; value: Word | undefined } {
+  const eq = a.value.indexOf("=");
+  return { name: longOption(a.value.slice(2, eq < 0 ? undefined : eq), names, min), value: eq < 0 ? undefined : wordFrom(a, eq + 1) };
+}
+
+/**
+ * Whether a computed word may be an option the reader looks for. The one policy of the option
+ * readers of device-writers.ts, file-erasers.ts, account-removals.ts, extractors.ts and
+ * store-clis.ts (dd's in files.ts is the same for its `key=` words): a computed word that is not
+ * quoted (word splitting may make it any options) or that is `"$@"`, with no known text or only
+ * dashes (`$OPTS`, `-$X`, `--$X`), may be the dangerous option; a computed word with a known
+ * start (`--uri=$X`, `-p$X`, `./$F`), a quoted one (`"$DIR"`) or one in an option value's place
+ * is what that says.
+ */
+export const mayBeOption = (a: Word): boolean => a.dynamic && (a.value === "" ? !a.quoted || a.spread === true : /^--?$/.test(a.value));
+
+/**
  * The first letter of the short-option cluster `args[i]` that takes a value (one of `valued`), at
  * `at` in the word, and that value: the rest of the word, or the next word (`i` is then the index
  * of that word, the last one read); null when no letter of the cluster takes a value.

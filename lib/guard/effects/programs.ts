@@ -251,8 +251,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["consul", lazy(storeClis, "consul")],
   ["vault", lazy(storeClis, "vault")],
   ["influx", lazy(storeClis, "influx")],
-  ["mongorestore", lazy(storeClis, "mongorestore")],
+  ...named(["mongorestore", "mongoimport"], lazy(storeClis, "mongorestore")),
   ...named(["kafka-topics", "kafka-topics.sh"], lazy(storeClis, "kafkaTopics")),
+  ...named(["kafka-delete-records", "kafka-delete-records.sh"], lazy(storeClis, "kafkaDeleteRecords")),
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
   ...named(APP_CLIS, lazy(appDatabases, "appCli")),
   // `rails runner FILE|CODE` runs Ruby (script-runners.ts).

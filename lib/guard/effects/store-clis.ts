@@ -3,15 +3,17 @@ import type { Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { stdinInput } from "./data-input.ts";
+import { mayBeOption } from "./getopt.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { influxql } from "./sql-clients.ts";
 
 /**
  * Command-line clients of key-value, configuration, secret and time-series stores whose
  * commands remove data (ASK_DATA_STORE_DESTROY, like kv-stores.ts): etcdctl, consul, vault,
- * influx, mongorestore `--drop` and `kafka-topics --delete`. Value writes (`etcdctl put`,
- * `consul kv put`, `vault kv put`, `influx write`) add or change single values and pass, like Redis SET; reads, help and a subcommand the guard can see
- * to be harmless pass; a subcommand hidden in an expansion asks.
+ * influx, mongorestore and mongoimport `--drop`, `kafka-topics --delete` and
+ * kafka-delete-records. Value writes (`etcdctl put`, `consul kv put`, `vault kv put`, `influx
+ * write`) add or change single values and pass, like Redis SET; reads, help and a subcommand the
+ * guard can see to be harmless pass; a subcommand hidden in an expansion asks.
  */
 const destroy = (inv: Invocation): Op[] => [op("data-destroy", inv.name)];
 
@@ -116,14 +118,51 @@ export const influx: Handler = (inv) => {
   return influxql(inv);
 };
 
+// The options of mongorestore, mongoimport and kafka-topics that take the next word as their value.
+const MONGO_VALUED = new Set([
+  "--uri", "--host", "-h", "--port", "--username", "-u", "--password", "-p", "--authenticationDatabase", "--authenticationMechanism",
+  "--awsSessionToken", "--gssapiServiceName", "--gssapiHostName", "--db", "-d", "--collection", "-c", "--nsInclude", "--nsExclude",
+  "--nsFrom", "--nsTo", "--dir", "--numParallelCollections", "-j", "--numInsertionWorkersPerCollection", "--writeConcern", "-w", "--config",
+  "--sslCAFile", "--sslPEMKeyFile", "--sslPEMKeyPassword", "--sslCRLFile", "--tlsCAFile", "--tlsCertificateKeyFile",
+  "--tlsCertificateKeyFilePassword", "--tlsCRLFile", "--oplogFile", "--oplogLimit", "--readPreference", "--type", "--file",
+  "--fields", "-f", "--fieldFile", "--mode", "--upsertFields", "--batchSize",
+]);
+const KAFKA_VALUED = new Set([
+  "--bootstrap-server", "--topic", "--partitions", "--replication-factor", "--config", "--delete-config", "--command-config",
+  "--replica-assignment", "--zookeeper", "--at-min-isr-partitions", "--topic-id",
+]);
+
+/**
+ * Whether the line gives one of the options `drops` (`--drop`, `--mode=delete` as written), or a
+ * computed word that may be one (getopt.ts mayBeOption: `mongorestore $OPTS dump/`); the values
+ * of `valued` options are skipped.
+ */
+function _gives(args: Word[], valued: ReadonlySet<string>, drops: (option: string, value: string | undefined) => boolean): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (mayBeOption(a)) return true;
+    if (!a.value.startsWith("-") || a.value === "--") continue;
+    const eq = a.value.indexOf("=");
+    const option = eq < 0 ? a.value : a.value.slice(0, eq);
+    const value = eq >= 0 ? a.value.slice(eq + 1) : valued.has(option) ? args[++i]?.value : undefined;
+    if (drops(option, value)) return true;
+  }
+  return false;
+}
+
 /**
  * mongorestore `--drop` drops each collection before restoring it (what the dump does not hold
- * is gone), and `kafka-topics --delete` (kafka-topics.sh) deletes a topic and its messages
- * (session 7: both were ALLOW_NO_EFFECT). A computed option word may be either.
+ * is gone), mongoimport `--drop` drops the collection before the import and `--mode delete`
+ * deletes the documents it matches; `kafka-topics --delete` (kafka-topics.sh) deletes a topic and
+ * its messages, and kafka-delete-records deletes a partition's records before an offset (session
+ * 7: each was ALLOW_NO_EFFECT). A computed word that may be an option (getopt.ts mayBeOption) is
+ * judged as the dropping one.
  */
-export const mongorestore: Handler = (inv) => (inv.args.some((a) => (a.dynamic && a.value.startsWith("-")) || a.value === "--drop") ? destroy(inv) : []);
+export const mongorestore: Handler = (inv) => (_gives(inv.args, MONGO_VALUED, (o, v) => o === "--drop" || (o === "--mode" && v === "delete")) ? destroy(inv) : []);
 
-export const kafkaTopics: Handler = (inv) => (inv.args.some((a) => (a.dynamic && a.value.startsWith("-")) || a.value === "--delete") ? destroy(inv) : []);
+export const kafkaTopics: Handler = (inv) => (_gives(inv.args, KAFKA_VALUED, (o) => o === "--delete") ? destroy(inv) : []);
+
+export const kafkaDeleteRecords: Handler = (inv) => (inv.args.some((a) => a.value === "--help" || a.value === "--version") ? [] : destroy(inv));
 
 /** The command a lock holder runs, as given after the lock's name (`etcdctl lock NAME CMD …`, `consul lock PREFIX CMD …`). */
 function _runs(line: CliLine, inv: Invocation): Op[] {

@@ -61,6 +61,15 @@ const OTHERS: Row[] = [
   ["kafka-topics --delete", "kafka-topics --delete --topic t --bootstrap-server 127.0.0.1:9092", ...ASK],
   ["kafka-topics.sh --delete", "kafka-topics.sh --bootstrap-server 127.0.0.1:9092 --delete --topic t", ...ASK],
   ["kafka-topics --list", "kafka-topics --list --bootstrap-server 127.0.0.1:9092", ...OK],
+  // Review A (session 7; each was ALLOW_NO_EFFECT). A computed word that may be an option is
+  // judged as the dropping one (getopt.ts mayBeOption); a quoted one is an operand.
+  ["mongoimport --drop", "mongoimport --drop -c users users.json", ...ASK],
+  ["mongoimport --mode delete", "mongoimport --mode delete -c users users.json", ...ASK],
+  ["mongoimport adds", "mongoimport -c users users.json", ...OK],
+  ["kafka-delete-records", "kafka-delete-records --bootstrap-server 127.0.0.1:9092 --offset-json-file o.json", ...ASK],
+  ["mongorestore with a computed option", "mongorestore $OPTS dump/", ...ASK],
+  ["kafka-topics with a computed option", "kafka-topics $OPTS --topic t", ...ASK],
+  ["mongorestore of a quoted computed folder", 'mongorestore "$DIR"', ...OK],
   ["influx delete", "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z", ...ASK],
   ["influx bucket delete", "influx bucket delete -n metrics", ...ASK],
   ["influx restore", "influx restore --full ./backup", ...ASK],

@@ -126,6 +126,12 @@ const EXTRACTION: Row[] = [
   ["dpkg-deb -R into the home folder", "dpkg-deb -R a.deb ~", ...OUTSIDE],
   ["dpkg-deb -x in the workspace", "dpkg-deb -x a.deb out", "ALLOW"],
   ["dpkg-deb -c lists", "dpkg-deb -c a.deb", "ALLOW"],
+  // `-b DIR ARCHIVE` writes ARCHIVE (review A, session 7: was ALLOW_NO_EFFECT).
+  ["dpkg-deb -b onto a start-up file", "dpkg-deb -b pkgdir ~/.bashrc", ...OUTSIDE],
+  ["dpkg-deb --build onto a start-up file", "dpkg-deb --build pkgdir ~/.bashrc", ...OUTSIDE],
+  ["dpkg-deb -b in the workspace", "dpkg-deb -b pkgdir out.deb", "ALLOW"],
+  ["dpkg-deb -b writes DIR.deb", "dpkg-deb -b pkgdir", "ALLOW"],
+  ["dpkg-deb with a computed option", "dpkg-deb $MODE a.deb ~", ...UNKNOWN],
   ["bsdtar -x -C ~ (macOS's tar)", "bsdtar -xf x.tar -C ~", ...OUTSIDE],
   ["bsdtar -t lists", "bsdtar -tf x.tar", "ALLOW"],
   ["sponge onto a start-up file", "sponge ~/.bashrc < list.txt", ...OUTSIDE],

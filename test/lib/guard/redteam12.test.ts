@@ -130,6 +130,19 @@ table("dd's forensic and SCSI cousins", [
   ["an unknown word", "dcfldd if=/dev/zero $X", ...UNKNOWN],
   ["an image of a disk", "dcfldd if=/dev/sdb of=disk.img hash=sha256", ...NOOP],
   ["ddrescue into an image", "ddrescue /dev/sdb disk.img disk.map", ...NOOP],
+  // Review A (session 7): the log files are written too (were ALLOW_NOOP), sg_dd's of2= is an
+  // output, dcfldd's of:= runs a command, and ddrescue's valued options take their value (`-r 3`
+  // was BLOCK_DISK_DESTROY: /dev/sdb read as the output).
+  ["dcfldd hashlog=", "dcfldd if=a.img of=b.img hashlog=~/.bashrc", ...ASK_OUT],
+  ["dcfldd errlog=", "dcfldd if=a.img of=b.img errlog=~/.bashrc", ...ASK_OUT],
+  ["dc3dd log=", "dc3dd if=a.img of=b.img log=~/.bashrc", ...ASK_OUT],
+  ["dc3dd hlog=", "dc3dd if=a.img of=b.img hlog=~/.bashrc", ...ASK_OUT],
+  ["sg_dd of2=", "sg_dd if=/dev/zero of=/dev/null of2=/dev/sda bs=512 count=1", ...DISK],
+  ["dcfldd of:= runs a command", "dcfldd if=a.img of:='gzip > x.gz'", ...UNKNOWN],
+  ["ddrescue -r N", "ddrescue -r 3 /dev/sdb disk.img disk.map", ...NOOP],
+  ["ddrescue --retry-passes N", "ddrescue --retry-passes 3 /dev/sdb disk.img disk.map", ...NOOP],
+  ["ddrescue -b N onto a disk", "ddrescue -b 4096 -f /dev/sdb /dev/sdc map.log", ...DISK],
+  ["ddrescue --log-events FILE", "ddrescue --log-events ~/.bashrc /dev/sdb disk.img disk.map", ...ASK_OUT],
 ]);
 
 // A module the line wrote where python looks first for imports shadows the standard library's
