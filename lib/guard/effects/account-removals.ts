@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longOption, optionWalk } from "./getopt.ts";
+import { clusterValue, longWord, mayBeOption, optionWalk } from "./getopt.ts";
 
 /**
  * Account tools that remove files (red team 16): `userdel -r NAME` and `deluser --remove-home
@@ -37,45 +37,58 @@ const USERDEL_LONG = ["force", "help", "remove", "root", "prefix", "selinux-user
 const PASSWD_LONG = ["all", "delete", "expire", "help", "keep-tokens", "inactive", "lock", "mindays", "quiet", "repository", "root", "prefix", "status", "unlock", "warndays", "maxdays", "stdin"];
 const DELUSER_LONG = ["remove-home", "remove-all-files", "backup", "backup-to", "system", "quiet", "conf", "group", "only-if-empty", "debug", "help", "version", "no-preserve-root", "verbose"];
 
-/** userdel [-r] [-R CHROOT] [-P PREFIX] NAME. */
-export const userdel: Handler = ({ name, args, ctx }) => {
-  let removes = false;
+/**
+ * Walks an account tool's options: each long option's name (abbreviations read) and each short
+ * letter of a cluster up to and with the one that takes a value goes to `seen`; `-R CHROOT`,
+ * `--root`, `-P PREFIX` and `--prefix` give the root (unknown when computed or missing), the
+ * `valued` long options and `shortValued` letters take a value. Returns the operands and the root.
+ */
+function _walk(args: Word[], longs: readonly string[], valued: RegExp, shortValued: string, seen: (option: string) => void): { operands: Word[]; root: string; rootUnknown: boolean } {
   let root = "";
   let rootUnknown = false;
+  const setRoot = (value: Word | undefined) => {
+    rootUnknown ||= !value || value.dynamic;
+    root = value?.value ?? "";
+  };
   const operands = optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), USERDEL_LONG);
-      removes ||= long === "remove";
-      if (long !== "root" && long !== "prefix") return i;
-      const value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1];
-      rootUnknown ||= !value || value.dynamic;
-      root = value?.value ?? "";
-      return eq >= 0 ? i : i + 1;
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, longs);
+      if (name === undefined) return i;
+      seen(name);
+      if (name === "root" || name === "prefix") setRoot(value ?? args[i + 1]);
+      return value === undefined && (name === "root" || name === "prefix" || valued.test(name)) ? i + 1 : i;
     }
-    const got = clusterValue(args, i, "RP");
-    removes ||= a.value.slice(1, got ? got.at : undefined).includes("r");
-    if (got) {
-      rootUnknown ||= !got.value || got.value.dynamic;
-      root = got.value?.value ?? "";
-    }
+    const got = clusterValue(args, i, shortValued);
+    for (const c of a.value.slice(1, got?.at)) seen(c);
+    if (got) seen(got.letter);
+    if (got?.letter === "R" || got?.letter === "P") setRoot(got.value);
     return got?.i ?? i;
   });
-  if (!removes) return [];
-  const user = operands.at(-1);
+  return { operands, root, rootUnknown };
+}
+
+/** userdel [-r] [-R CHROOT] [-P PREFIX] NAME. A computed word that may be an option (getopt.ts mayBeOption) may be `-r` and `-R`: unknown. */
+export const userdel: Handler = ({ name, args, ctx }) => {
+  let removes = false;
+  const { operands, root, rootUnknown } = _walk(args, USERDEL_LONG, /^$/, "RP", (o) => (removes ||= o === "remove" || o === "r"));
+  const computed = operands.some(mayBeOption);
+  if (!removes && !computed) return [];
+  const user = operands.filter((w) => !mayBeOption(w)).at(-1);
   const cwd = ctx.state.cwd;
-  if (!user || user.dynamic || rootUnknown || (root !== "" && !root.startsWith("/") && cwd === null)) return unknown(name);
+  if (!user || user.dynamic || computed || rootUnknown || (root !== "" && !root.startsWith("/") && cwd === null)) return unknown(name);
   return [op("delete", name, [literalWord(_home(user.value, root.replace(/\/+$/, ""), cwd ?? "/"))], true)];
 };
 
-/** deluser (Debian): `--remove-home` deletes the home, `--remove-all-files` every file the user owns. */
+/**
+ * deluser (Debian): `--remove-home` deletes the home, `--remove-all-files` every file the user
+ * owns; a computed word that may be an option (getopt.ts mayBeOption) is read as the latter.
+ */
 export const deluser: Handler = ({ name, args }) => {
   // Getopt::Long takes a unique abbreviation (`--remove-h`).
-  const longs = args.filter((a) => a.value.startsWith("--")).map((a) => longOption(a.value.slice(2).replace(/=.*$/s, ""), DELUSER_LONG));
-  const all = longs.includes("remove-all-files");
+  const longs = args.filter((a) => a.value.startsWith("--")).map((a) => longWord(a, DELUSER_LONG).name);
+  const all = longs.includes("remove-all-files") || args.some(mayBeOption);
   if (!all && !longs.includes("remove-home")) return [];
-  const operands = args.filter((a) => a.dynamic || !a.value.startsWith("-"));
+  const operands = args.filter((a) => !mayBeOption(a) && (a.dynamic || !a.value.startsWith("-")));
   const user = operands[0];
   if (!user || user.dynamic) return unknown(name);
   return [op("delete", name, [literalWord(all ? "/" : _home(user.value, "", "/"))], true)];
@@ -84,35 +97,15 @@ export const deluser: Handler = ({ name, args }) => {
 /**
  * passwd: `-d` (no password), `-l`/`-u` (lock, unlock), `-e` (expire), `-n`/`-x`/`-w`/`-i`
  * (ages) and `--stdin` rewrite /etc/shadow (under `-R CHROOT` or `-P PREFIX`); `-S` shows the
- * status. A plain `passwd` asks for the new password at the terminal.
+ * status. A plain `passwd` asks for the new password at the terminal. A computed word that may be
+ * an option (getopt.ts mayBeOption) may be `-d` and `-R`: unknown.
  */
 export const passwd: Handler = ({ name, args }) => {
   let changes = false;
-  let root = "";
-  let rootUnknown = false;
-  optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), PASSWD_LONG) ?? "";
-      changes ||= /^(delete|lock|unlock|expire|mindays|maxdays|warndays|inactive|stdin)$/.test(long);
-      if (long === "root" || long === "prefix") {
-        const value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1];
-        rootUnknown ||= !value || value.dynamic;
-        root = value?.value ?? "";
-        return eq >= 0 ? i : i + 1;
-      }
-      return eq < 0 && /^(mindays|maxdays|warndays|inactive|repository)$/.test(long) ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "nxwiRP");
-    const letters = a.value.slice(1, got ? got.at : undefined) + (got ? got.letter : "");
-    changes ||= /[dluenxwi]/.test(letters);
-    if (got && (got.letter === "R" || got.letter === "P")) {
-      rootUnknown ||= !got.value || got.value.dynamic;
-      root = got.value?.value ?? "";
-    }
-    return got?.i ?? i;
+  const { operands, root, rootUnknown } = _walk(args, PASSWD_LONG, /^(mindays|maxdays|warndays|inactive|repository)$/, "nxwiRP", (o) => {
+    changes ||= /^([dluenxwi]|delete|lock|unlock|expire|mindays|maxdays|warndays|inactive|stdin)$/.test(o);
   });
+  if (operands.some(mayBeOption)) return unknown(name);
   if (!changes) return [];
   if (rootUnknown) return unknown(name);
   const shadow: Word = literalWord(`${root.replace(/\/+$/, "")}/etc/shadow`);

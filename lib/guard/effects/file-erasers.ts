@@ -1,10 +1,8 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longOption, optionWalk } from "./getopt.ts";
-
-// A device node (not the harmless character devices), as files.ts's DEVICE reads one.
-const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
+import { DEVICE } from "./files.ts";
+import { clusterValue, longWord, mayBeOption, optionWalk } from "./getopt.ts";
 
 /** A device among `targets` erases a disk; files are overwritten (or deleted) like shred's. */
 function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): Op[] {
@@ -16,12 +14,6 @@ function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): O
 const SCRUB_LONG = ["pattern", "blocksize", "device-size", "dirent", "force", "no-signature", "no-link", "no-hwrand", "no-threads", "remove", "test-sparse", "freespace", "help", "version"];
 const FALLOCATE_LONG = ["collapse-range", "dig-holes", "insert-range", "length", "keep-size", "offset", "punch-hole", "zero-range", "posix", "verbose", "help", "version"];
 
-/** The long option `--word[=value]` names among `names` (abbreviations too). */
-function _long(word: string, names: readonly string[]): string | undefined {
-  const eq = word.indexOf("=");
-  return longOption(word.slice(2, eq < 0 ? undefined : eq), names);
-}
-
 /**
  * scrub FILE|DEVICE: overwrites the file or device with patterns (red team 16), like shred; `-r`
  * removes the file afterwards. `-X DIR` creates DIR and fills it with files until the disk is
@@ -32,10 +24,10 @@ export const scrub: Handler = ({ name, args }) => {
   let fills = false;
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
-      const long = _long(a.value, SCRUB_LONG);
+      const { name: long, value } = longWord(a, SCRUB_LONG);
       removes ||= long === "remove";
       fills ||= long === "freespace";
-      return !a.value.includes("=") && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") ? i + 1 : i;
+      return value === undefined && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") ? i + 1 : i;
     }
     const got = clusterValue(args, i, "pbsD");
     const letters = a.value.slice(1, got ? got.at : undefined);
@@ -43,6 +35,8 @@ export const scrub: Handler = ({ name, args }) => {
     fills ||= letters.includes("X");
     return got?.i ?? i;
   });
+  // A computed word may be `-r` (getopt.ts mayBeOption).
+  removes ||= operands.some(mayBeOption);
   if (fills) return operands.length ? [{ ...op("write-into", name, operands), lands: "created" }] : [];
   return _erased(name, operands, removes ? "delete" : "overwrite");
 };
@@ -58,13 +52,14 @@ export const fallocate: Handler = ({ name, args }) => {
   let changes = false;
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
-      const long = _long(a.value, FALLOCATE_LONG);
+      const { name: long, value } = longWord(a, FALLOCATE_LONG);
       changes ||= /^(punch-hole|zero-range|collapse-range|insert-range)$/.test(long ?? "");
-      return !a.value.includes("=") && /^(offset|length)$/.test(long ?? "") ? i + 1 : i;
+      return value === undefined && /^(offset|length)$/.test(long ?? "") ? i + 1 : i;
     }
     const got = clusterValue(args, i, "ol");
     changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));
     return got?.i ?? i;
   });
-  return changes ? _erased(name, operands, "overwrite") : [];
+  // A computed word may be `-p` (getopt.ts mayBeOption).
+  return changes || operands.some(mayBeOption) ? _erased(name, operands.filter((w) => !mayBeOption(w)), "overwrite") : [];
 };

@@ -159,6 +159,9 @@ table("scrub, fallocate, wipe", [
   ["fallocate -l creates", "fallocate -l 1G big.img", ...OK],
   ["fallocate -l onto a file keeps it", "fallocate -l 1M README.md", ...OK],
   ["fallocate -d digs holes", "fallocate -d README.md", ...OK],
+  // A computed word may be the dangerous option (getopt.ts mayBeOption; review A, session 7).
+  ["fallocate with a computed option", "fallocate $OPTS README.md", ...RELOCATE],
+  ["fallocate -l of a quoted computed file", 'fallocate -l 1M "$F"', ...OK],
   ["wipe -rf is rm -rf", "wipe -rf ~/Documents", ...OUTSIDE],
   ["wipe -rf in the workspace", "wipe -rf src", ...RELOCATE],
   ["wipe -rkf keeps names, not data", "wipe -rkf ~/Documents", ...OUTSIDE],
@@ -183,6 +186,11 @@ table("accounts and attributes", [
   ["passwd -l", "passwd -l root", ...PROTECTED],
   ["passwd --del abbreviated", "passwd --del root", ...PROTECTED],
   ["passwd -S shows", "passwd -S root", ...OK],
+  // A computed word may be the dangerous option (getopt.ts mayBeOption; review A, session 7: each was ALLOW_NO_EFFECT).
+  ["userdel with a computed option", "userdel $OPTS bob", ...UNKNOWN],
+  ["deluser with a computed option", "deluser $OPTS bob", ...ANCESTOR],
+  ["passwd with a computed option", "passwd $OPTS bob", ...UNKNOWN],
+  ["passwd of a quoted computed user", 'passwd "$U"', ...OK],
   ["chattr -i in Git metadata", "chattr -i .git/config", ...PROTECTED],
   ["chattr -R -i /etc", "chattr -R -i /etc", ...ANCESTOR],
   ["chattr -Ri in one word", "chattr -Ri /etc", ...ANCESTOR],
