@@ -319,7 +319,7 @@ export const rsync: Handler = ({ name, args, ctx }) => {
   // -e/--rsh names the remote shell command, which runs locally.
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    const rsh = v === "-e" || v === "--rsh" ? args[i + 1] : /^-[a-zA-Z]*e$/.test(v) ? args[i + 1] : v.startsWith("--rsh=") ? { ...args[i]!, value: v.slice(6) } : undefined;
+    const rsh = v === "-e" || v === "--rsh" ? args[i + 1] : /^-[a-zA-Z]*e$/.test(v) ? args[i + 1] : v.startsWith("--rsh=") ? wordFrom(args[i]!, 6) : undefined;
     if (rsh) ops.push(...(rsh.dynamic ? [op("unknown", name)] : analyzeText(rsh.value, "posix", ctx)));
   }
   const dest = files.at(-1);
