@@ -118,7 +118,7 @@ const MDADM_WRITES = new Set(["zero-superblock", "create", "build", "add", "add-
  */
 export const mdadm: Handler = (inv) => {
   const { args } = inv;
-  const assembles = args.some((a) => /^-[A-Za-z]*[AI]/.test(a.value) || /^--(as|inc)/.test(a.value));
+  const assembles = args.some((a) => (a.value.startsWith("--") ? /^(assemble|incremental)$/.test(longWord(a, MDADM_LONG).name ?? "") : /^-[A-Za-z]*[AI]/.test(a.value)));
   let writes = false;
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
