@@ -9,7 +9,6 @@ import { failedTurn, messageTurn, shellTurn, type MockTurn } from "../support/mo
 import { codexSession, makeRepo, readReceipt, runEntryAsync, runInProcess, writeRequest, type CodexSession } from "../support/proof-harness.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
-const tempDir = useTempDirs("leogriel-capture-");
 const PROMPT = "Create from_shell.txt. PROMPT-SENTINEL-7f3a";
 const REQUEST = { action: "capture", model: "mock-model", prompt: PROMPT, sandbox: "workspace-write" };
 
@@ -18,6 +17,9 @@ afterEach(async () => {
   await session?.stop();
   session = undefined;
 });
+// After the hook above (bun runs afterEach hooks in the order they were added): a session is
+// stopped before its folder is removed.
+const tempDir = useTempDirs("leogriel-capture-");
 
 function setup(turns: MockTurn[], files?: Record<string, string>) {
   const dir = tempDir();
@@ -37,6 +39,22 @@ function spawnCapture(repo: string, env: Record<string, string>) {
     stdout: "pipe",
     stderr: "pipe",
   });
+}
+
+/** Every process below `pid` (Linux's /proc; none elsewhere). */
+function descendants(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  const children = readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
 }
 
 function errorOf(stderr: string): ErrorResult {
@@ -177,8 +195,12 @@ describe("leogriel-capture with the real Codex CLI", () => {
     const { repo, env, mock } = setup([{ kind: "hang" }]);
     const proc = spawnCapture(repo, env);
     await mock.received(1);
+    // SIGKILL leaves capture no chance to stop Codex: the test stops the orphans itself, or
+    // they write into the session's folder after it is removed.
+    const orphans = descendants(proc.pid);
     proc.kill("SIGKILL");
     await proc.exited;
+    for (const pid of orphans) killQuietly(pid);
     await mock.stop();
 
     expect(proc.signalCode).toBe("SIGKILL");
