@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue } from "./getopt.ts";
+import { clusterValue, mayBeOption } from "./getopt.ts";
 
 /*
  * Tunnels that make a port of this machine reachable from the internet (session 7: each was
@@ -86,14 +86,14 @@ const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
 /**
  * ssh with a remote forward among its options. OpenSSH reads options again after the destination
  * (`ssh host -R 80:localhost:3000`) until the first word that is not one, the remote command. A
- * computed word where an option may stand is one: `-R…` quoted, or unquoted (`ssh $FWD host`
- * splits into words).
+ * computed word where an option may stand is one: `-R…` quoted, or wholly computed and unquoted
+ * (`ssh $FWD host` splits into words; getopt.ts mayBeOption). `user@$HOST` cannot start with `-`.
  */
 export function sshForwards(args: Word[]): Op[] {
   let host = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic && (!a.quoted || a.value.startsWith("-"))) return _tunnel("ssh -R");
+    if (a.dynamic && (mayBeOption(a) || a.value.startsWith("-"))) return _tunnel("ssh -R");
     if (a.value === "--") return [];
     if (!a.value.startsWith("-") || a.value === "-") {
       if (host) return [];

@@ -34,6 +34,8 @@ table("forwards after ssh's destination, autossh, and the tools' options", [
   ["autossh -M", "autossh -M 0 -R 80:localhost:3000 tunnel.example", ...EGRESS],
   ["autossh, -R after the destination", "autossh -M 0 host -R 80:localhost:3000", ...EGRESS],
   ["an unquoted computed word may be -R", "ssh $FWD tunnel.example", ...EGRESS],
+  ["a host with a literal user part is no option", "ssh user@$HOST uptime", ...OK],
+  ["user and host both computed, joined by @", 'ssh -i ~/.ssh/k $USER@$HOST "ls"', ...OK],
   ["ngrok's --log before the subcommand", "ngrok --log stdout http 8080", ...EGRESS],
   ["cloudflared service install", "cloudflared service install x", ...EGRESS],
   ["cloudflared --url with no subcommand", "cloudflared --url http://localhost:8080", ...EGRESS],
