@@ -210,12 +210,12 @@ table("recoverable and ordinary commands", [
 // Exports and archives write the tree's files into a folder (replacing what is there, as
 // `tar -x -C DIR` does) or one archive file.
 table("exports and archives", [
-  ["svn export --force into the home", "svn export --force https://example.com/r/trunk ~", ...ASK_OUT],
+  ["svn export --force into the home", "svn export --force http://127.0.0.1:9/r/trunk ~", ...ASK_OUT],
   ["svn export --force of a working copy", "svn export --force . ~", ...ASK_OUT],
   ["svn export --force into the workspace", "svn export --force ^/trunk out", ...OK],
   ["svn export's default folder", "svn export --force ^/trunk", ...OK],
-  ["svn export --force into a system folder", "svn export --force https://example.com/r/trunk /etc", ...PROTECTED],
-  ["unforced, svn refuses an existing folder", "svn export https://example.com/r/trunk ~", ...OK],
+  ["svn export --force into a system folder", "svn export --force http://127.0.0.1:9/r/trunk /etc", ...PROTECTED],
+  ["unforced, svn refuses an existing folder", "svn export http://127.0.0.1:9/r/trunk ~", ...OK],
   ["hg archive onto a file outside", "hg archive -t tar ~/.bashrc", ...ASK_OUT],
   ["hg archive of files into the home", "hg archive -t files ~", ...ASK_OUT],
   ["hg archive by its extension", "hg archive -r tip ~/.bashrc.zip", ...NOOP],
