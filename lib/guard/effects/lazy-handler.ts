@@ -4,8 +4,8 @@ import type { Handler } from "./context.ts";
  * A handler whose module loads on its first call. leogriel-check runs once per agent command and
  * evaluates every module it imports before it reads the command, so the registry (programs.ts)
  * reaches most analysers through this: `lazy(files, "remove")`, where `files` is
- * `once(() => require("./files.ts"))` with a literal path (several handlers of one module then
- * share one `require()`; a loader a module calls directly needs `once` most). A `require()`
+ * `() => require("./files.ts")` with a literal path; a loader a module calls directly rather
+ * than through `lazy` is wrapped in `once` (below). A `require()`
  * added to a module loaded at start-up can change the compiled binary's evaluation order where
  * that module sits in the import cycle around programs.ts (session 7: one in wrappers.ts made
  * the binary crash at start); test/build/check-binary.test.ts runs one row per chunk and catches
