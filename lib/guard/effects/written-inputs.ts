@@ -207,8 +207,13 @@ function _packageScripts(name: string, text: string, ctx: AnalyzeContext): Op[] 
   }
   if (scripts === undefined) return [];
   if (typeof scripts !== "object" || scripts === null) return [op("unknown", name)];
+  return _shellLines(name, Object.values(scripts), ctx);
+}
+
+/** Each value as a shell line (package.json's scripts, deno.json's tasks); a value that is no string is unknown. */
+function _shellLines(name: string, values: unknown[], ctx: AnalyzeContext): Op[] {
   const ops: Op[] = [];
-  for (const value of Object.values(scripts).slice(0, MAX_RECIPES)) {
+  for (const value of values.slice(0, MAX_RECIPES)) {
     if (typeof value !== "string") return [op("unknown", name)];
     ops.push(...analyzeText(value, "posix", ctx));
   }
@@ -229,14 +234,9 @@ function _denoTasks(name: string, text: string, ctx: AnalyzeContext): Op[] {
   }
   if (tasks === undefined) return [];
   if (typeof tasks !== "object" || tasks === null) return [op("unknown", name)];
-  const ops: Op[] = [];
-  for (const task of Object.values(tasks).slice(0, MAX_RECIPES)) {
-    const command = typeof task === "string" ? task : typeof task === "object" && task !== null ? (task as { command?: unknown }).command : undefined;
-    if (command === undefined && typeof task === "object") continue;
-    if (typeof command !== "string") return [op("unknown", name)];
-    ops.push(...analyzeText(command, "posix", ctx));
-  }
-  return ops;
+  // An object without a `command` only names the tasks it depends on.
+  const commands = Object.values(tasks).flatMap((task) => (typeof task === "object" && task !== null ? ("command" in task ? [task.command] : []) : [task]));
+  return _shellLines(name, commands, ctx);
 }
 
 /**
