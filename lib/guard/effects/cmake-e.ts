@@ -1,8 +1,10 @@
-import type { Op } from "../ops.ts";
+import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { analyzeArgv } from "./analyze.ts";
+import { analyzeArgv, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
+import { stdinEffects } from "./shells.ts";
+import { stdinPath } from "./stdin-path.ts";
 
 /**
  * `cmake -E COMMAND …` is a portable coreutils (red team 7, C2): each command is judged as the
@@ -38,6 +40,8 @@ const INERT = new Set(
 
 export const cmake: Handler = (inv) => {
   const { args, ctx, cmd } = inv;
+  const script = args[0]?.value === "-E" ? [] : _scriptFromDescriptor(inv, ["-P"]);
+  if (script.length) return script;
   const sub = args[1];
   if (args[0]?.value !== "-E" || !sub || sub.dynamic) return scanUnknownProgram(args, ctx, inv.name, cmd);
   const rest = args.slice(2);
@@ -49,6 +53,35 @@ export const cmake: Handler = (inv) => {
   const [program, ...flags] = as;
   return _run(program, [...flags.map((f) => literalWord(f)), ...rest], inv);
 };
+
+/**
+ * `ctest -S SCRIPT` (`-SP`, `-SR`; `SCRIPT,ARGS`) runs a dashboard script in CMake's language: one
+ * read from a descriptor is judged as for cmake -P; any other use is an unmodelled program.
+ */
+export const ctest: Handler = (inv) => [..._scriptFromDescriptor(inv, ["-SP", "-SR", "-S"]), ...scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd)];
+
+/**
+ * A script option (`cmake -P FILE`, `ctest -S FILE`) whose file is this process's input
+ * (`/dev/stdin <<< 'file(REMOVE_RECURSE ~)'`) or another descriptor: CMake's language deletes
+ * files and runs programs, and the guard does not read it, so any text there is unknown (as
+ * make's `-f /dev/stdin`, command-runners.ts). A script the line wrote is judged by
+ * written-inputs.ts; an existing project script as before.
+ */
+function _scriptFromDescriptor(inv: Invocation, options: string[]): Op[] {
+  const ops: Op[] = [];
+  const { args } = inv;
+  for (let i = 0; i < args.length; i++) {
+    const option = options.find((o) => args[i]!.value.startsWith(o));
+    const attached = option === undefined ? "" : args[i]!.value.slice(option.length);
+    const word = option === undefined ? undefined : attached === "" ? args[i + 1] : { ...args[i]!, value: attached };
+    if (!word) continue;
+    // A computed name may be /dev/stdin: it matters only when stdin carries something.
+    const where = word.dynamic ? (stdinOf(inv.cmd).kind === "none" ? null : "stdin") : stdinPath({ ...word, value: word.value.split(",")[0]! });
+    if (where === "other") ops.push(op("unknown", inv.name));
+    if (where === "stdin") ops.push(...stdinEffects(inv, (t) => (t.trim() ? [op("unknown", inv.name)] : [])));
+  }
+  return ops;
+}
 
 function _run(program: string, args: Word[], inv: Invocation): Op[] {
   return analyzeArgv(literalWord(program), args, inv.ctx, inv.cmd);

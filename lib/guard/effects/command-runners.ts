@@ -7,6 +7,7 @@ import { stdinEffects } from "./shells.ts";
 import { stdinPath } from "./stdin-path.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { isSink } from "./sinks.ts";
+import { inDir } from "./wrappers.ts";
 
 // script, runuser, sg and make run command text they are given (red team C14; 8, C9): `script
 // -qc TEXT`, `runuser USER -c TEXT`, `sg GROUP -c TEXT`, `make -f /dev/stdin <<< RULES`. Their
@@ -21,6 +22,8 @@ interface Spec {
   long: string[];
   /** Options whose attached value may be an unknown number (`make -j$(nproc)`: Word.numeric). */
   numeric?: RegExp;
+  /** Long options without a value, where one is also the start of a valued one (`--start`, `--startas`). */
+  flags?: string[];
 }
 
 interface Parsed {
@@ -51,8 +54,8 @@ function _parse(args: Word[], spec: Spec): Parsed | null {
     else if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const name = v.slice(2, eq < 0 ? undefined : eq);
-      // getopt_long accepts any unambiguous prefix: `--comm` is `--command`.
-      const long = spec.long.find((l) => l === name) ?? spec.long.find((l) => l.startsWith(name));
+      // getopt_long accepts any unambiguous prefix: `--comm` is `--command`; an exact name wins.
+      const long = spec.flags?.includes(name) ? undefined : (spec.long.find((l) => l === name) ?? spec.long.find((l) => l.startsWith(name)));
       const value = eq >= 0 ? { ...a, value: v.slice(eq + 1) } : long ? (args[++i] ?? null) : null;
       p.opts.push([`--${long ?? name}`, value]);
     } else {
@@ -164,4 +167,31 @@ export const make: Handler = (inv) => {
     if (where === "stdin") ops.push(...stdinEffects(inv, (t) => (t.trim() ? unknown(inv) : [])));
   }
   return [...ops, ...scanUnknownProgram(inv.args, inv.ctx, inv.name)];
+};
+
+const START_STOP_DAEMON: Spec = {
+  short: "anprsuxcNPIkRgdO",
+  long: ["startas", "name", "pidfile", "chroot", "signal", "user", "exec", "chuid", "nicelevel", "procsched", "iosched", "umask", "retry", "group", "chdir", "output", "notify-timeout", "ppid"],
+  flags: ["start", "stop", "status", "test", "oknodo", "quiet", "verbose", "background", "make-pidfile", "remove-pidfile", "no-close", "notify-await", "help", "version"],
+};
+
+/**
+ * start-stop-daemon (dpkg): `--start` runs `--startas` (or else `--exec`) with the other operands
+ * and the words after `--` as its arguments (its `--` ends its own options: `--exec /bin/rm --
+ * -rf ~` is `rm -rf ~`), in `--chdir`. `--test`, `--stop` and `--status` run nothing; under
+ * `--chroot` every path means another file, so the effects are unknown. `--output` is appended to,
+ * a `--make-pidfile` written.
+ */
+export const startStopDaemon: Handler = (inv) => {
+  const p = _parse(inv.args, START_STOP_DAEMON);
+  if (!p) return unknown(inv);
+  const has = (...names: string[]) => p.opts.some(([n]) => names.includes(n));
+  if (!has("-S", "--start") || has("-t", "--test")) return [];
+  const program = values(p, ["-a", "--startas"])[0] ?? values(p, ["-x", "--exec"])[0];
+  if (!program) return [];
+  if (program.dynamic || has("-r", "--chroot")) return unknown(inv);
+  const ops = inDir(values(p, ["-d", "--chdir"])[0], inv, () => analyzeArgv(program, p.operands, inv.ctx, inv.cmd));
+  for (const w of values(p, ["-O", "--output"])) ops.push(op("write-into", inv.name, [w]));
+  if (has("-m", "--make-pidfile")) for (const w of values(p, ["-p", "--pidfile"])) ops.push(op("overwrite", inv.name, [w]));
+  return ops;
 };

@@ -141,6 +141,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["script", lazy(commandRunners, "script")],
   ["runuser", lazy(commandRunners, "runuser")],
   ["sg", lazy(commandRunners, "sg")],
+  ["start-stop-daemon", lazy(commandRunners, "startStopDaemon")],
   ...named(["make", "gmake"], lazy(commandRunners, "make")),
   ...named(SHELLS, lazy(shells, "shell")),
   ...named(POWERSHELLS, lazy(shells, "powershell")),
@@ -280,6 +281,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["jekyll", lazy(buildOutputs, "jekyll")],
   ["tsup", lazy(buildOutputs, "tsup")],
   ["cmake", lazy(cmakeE, "cmake")],
+  ["ctest", lazy(cmakeE, "ctest")],
   // Formatters and fixing linters edit their operands in place (formatters.ts).
   ...named(["rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "yq", "isort", "autopep8", "yapf"], lazy(formatters, "formatter")),
   // npm packages that delete or copy (npx-packages.ts).

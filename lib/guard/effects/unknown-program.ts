@@ -58,6 +58,10 @@ export function scanUnknownProgram(args: Word[], ctx: AnalyzeContext, name: stri
     // Only as the program operand, though: `git diff | delta --language bash` names a language.
     const fed = cmd && stdinOf(cmd).kind !== "none" && programOperandAt(args, i) ? cmd : undefined;
     const inner = analyzeArgv(a, args.slice(i + 1), ctx, fed);
+    // A `--` right after the program may be the unknown program's own, ending its options
+    // (`start-stop-daemon --exec /bin/rm -- -rf ~` runs `rm -rf ~`): both readings are judged.
+    const after = args[i + 1];
+    if (after && !after.dynamic && after.value === "--") inner.push(...analyzeArgv(a, args.slice(i + 2), ctx, fed));
     return inner.map((o) => ({ ...o, verb: `wrapped>${o.verb}`, wrapped: true }));
   }
   return name === "dynamic" ? [op("unknown", "dynamic")] : [];

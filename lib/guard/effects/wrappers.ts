@@ -100,7 +100,7 @@ function _unversioned(w: Word): Word {
  * analysis sees DIR as the running directory (a file server serves it, relative paths are in
  * it), and the effects are fixed there. A folder the guard cannot name makes any effect unknown.
  */
-function inDir(chdir: Word | undefined, inv: Invocation, run: () => Op[]): Op[] {
+export function inDir(chdir: Word | undefined, inv: Invocation, run: () => Op[]): Op[] {
   if (!chdir) return run();
   const state = inv.ctx.state;
   const [cwd, afterCd] = [state.cwd, state.afterCd];
