@@ -97,6 +97,8 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["script-runners.ts", "printf 'import shutil; shutil.rmtree(\"/etc\")' > x.py; uv run x.py"],
     ["tunnels.ts (ssh -R)", "ssh -R 80:localhost:8080 127.0.0.1"],
     ["terminal-keys.ts", "tmux send-keys -t s 'rm -rf ~/x' Enter"],
+    ["output-writers.ts", "pg_dump -f ~/.bashrc db"],
+    ["cmake-e.ts", "cmake -P /dev/stdin <<< 'file(REMOVE_RECURSE ~)'"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);

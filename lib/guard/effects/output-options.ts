@@ -10,7 +10,7 @@ import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
-interface OutputSpec {
+export interface OutputSpec {
   /** Short options whose value is a written file (`o` for `-o FILE`, `-oFILE`). */
   short?: string;
   /** Other short options that take a value (skipped with it). */
@@ -23,19 +23,26 @@ interface OutputSpec {
   words?: string[];
   /** Single-dash words naming a folder written into (`openssl ca -outdir DIR`, `rustc --out-dir DIR`). */
   dirWords?: string[];
+  /** Other single-dash words that take a value (`pdftotext -f 1`). */
+  valuedWords?: string[];
+  /** Short options whose value is a folder written into (`rollup -d DIR`). */
+  dirShort?: string;
+  /** Long options whose value is a folder written into (`babel --out-dir DIR`). */
+  dirLong?: string[];
 }
 
 /** The written files and folders a program's options name, and its operands. */
 function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]; operands: Word[] } {
   const files: Word[] = [];
   const dirs: Word[] = [];
-  const longNames = [...(spec.long ?? []), ...(spec.valuedLong ?? [])];
-  const letters = (spec.short ?? "") + (spec.valued ?? "");
+  const longNames = [...(spec.long ?? []), ...(spec.dirLong ?? []), ...(spec.valuedLong ?? [])];
+  const letters = (spec.short ?? "") + (spec.dirShort ?? "") + (spec.valued ?? "");
+  const skipped: Word[] = [];
   const operands = optionWalk(args, (a, i) => {
     const v = a.value;
     // Single-dash long words (openssl accepts `-out`, `--out` and `-out=FILE`).
     const word = /^--?([A-Za-z][\w-]*)(=|$)/.exec(v);
-    const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : null);
+    const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : spec.valuedWords?.includes(word[1]!) ? skipped : null);
     if (word && listed) {
       const given = word[2] ? wordFrom(a, word[0].length) : args[++i];
       if (given) listed.push(given);
@@ -47,11 +54,13 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
       if (name === undefined) return i;
       const taken = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
       if (taken && spec.long?.includes(name)) files.push(taken);
+      if (taken && spec.dirLong?.includes(name)) dirs.push(taken);
       return i;
     }
     if (spec.words) return i; // programs with single-dash words take no clusters
     const got = clusterValue(args, i, letters);
     if (got?.value && spec.short?.includes(got.letter)) files.push(got.value);
+    if (got?.value && spec.dirShort?.includes(got.letter)) dirs.push(got.value);
     return got?.i ?? i;
   });
   return { files, dirs, operands };

@@ -6,7 +6,7 @@ import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
-import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS, SERVICE_CLIS } from "./registry-names.ts";
+import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade, once } from "./lazy-handler.ts";
@@ -44,6 +44,7 @@ const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts"
 const otherVcs = (): typeof import("./other-vcs.ts") => require("./other-vcs.ts");
 const optionCode = (): typeof import("./option-code.ts") => require("./option-code.ts");
 const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
+const outputWriters = (): typeof import("./output-writers.ts") => require("./output-writers.ts");
 const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
@@ -201,6 +202,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["xxd", lazy(outputOptions, "xxd")],
   ["uudecode", lazy(outputOptions, "uudecode")],
   ["split", lazy(outputOptions, "split")],
+  // Dumps, converters, renderers and bundlers writing the file an option or operand names (output-writers.ts).
+  ...named(OUTPUT_WRITERS, lazy(outputWriters, "outputWriter")),
   ["patch", lazy(patch, "patch")],
   // Compressors replace their input by its compressed copy (compressors.ts).
   ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
