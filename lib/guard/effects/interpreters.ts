@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
+import { codeSecretOps } from "./code-secrets.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque, stripJsComments } from "./opaque-code.ts";
 import { once } from "./lazy-handler.ts";
@@ -125,6 +126,8 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
     ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
+  // A credential store named in the code is read (code-secrets.ts).
+  ops.push(...codeSecretOps(code, language, writes.ops, ctx));
   // Modules the line wrote that the code imports (written-imports.ts).
   ops.push(..._writtenImports().writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
   return ops;

@@ -1,0 +1,49 @@
+import { op, type Op } from "../ops.ts";
+import { literalWord } from "../syntax.ts";
+import { stringLiteral, withHome } from "./code-literals.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { isSecretPath } from "./secrets.ts";
+
+// Interpreter code that names a credential store in a string literal reads it, as `cat .env` or
+// `grep KEY .env` does (ASK_SECRET_ACCESS). Session 8's hunt: `python3 -c
+// "print(open('.env').read())"`, `node -e "…readFileSync('.env')…"` and code posting
+// `/root/.ssh/id_rsa` were ALLOW. Any literal counts, not only a call's argument: the code may
+// read it by a name the call rules do not follow (`p = '.env'; open(p)`). An env file the code
+// only writes is an ordinary write (as `> .env`, analyze.ts redirectOps); another credential store
+// written asks, as a redirection onto one does. A name spelled in pieces (`'.e' + 'nv'`) is not
+// followed: reading code by pattern finds what it spells out.
+
+const ENV_FILE = /(^|\/)\.env[^/]*$/;
+const QUOTES = new Set(["'", '"', "`"]);
+
+/** A secret read for the first string literal of `code` that names a credential store. */
+export function codeSecretOps(code: string, language: string, written: Op[], ctx: AnalyzeContext): Op[] {
+  for (let i = 0; i < code.length; i++) {
+    if (!QUOTES.has(code[i]!)) continue;
+    const literal = stringLiteral(code, i);
+    if (!literal) continue;
+    const names = literal.escaped ? [literal.value, _decoded(code.slice(i + 1, literal.end - 1))] : [literal.value];
+    i = literal.end - 1;
+    for (const name of names) {
+      const path = withHome(name, ctx.home);
+      if (!isSecretPath(literalWord(path), ctx.state.cwd)) continue;
+      if (ENV_FILE.test(path) && _onlyWritten(path, written)) continue;
+      return [op("secret", `${language}:literal`)];
+    }
+  }
+  return [];
+}
+
+/** Whether the code's writes (code-writes.ts) name the file: an env file written is no read. */
+function _onlyWritten(path: string, written: Op[]): boolean {
+  return written.some((o) => !o.inPlace && o.targets.some((t) => t.value === path));
+}
+
+/** A literal's text with the escapes the languages share decoded (`\x2eenv`, `\u002eenv`, `\056env`). */
+function _decoded(raw: string): string {
+  return raw.replace(/\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|([0-7]{1,3})|([\s\S]))/g, (_, x, braced, u, o, c) =>
+    x ? String.fromCharCode(parseInt(x, 16)) : braced || u ? _codePoint(parseInt(braced ?? u, 16)) : o ? String.fromCharCode(parseInt(o, 8)) : ({ n: "\n", t: "\t" } as Record<string, string>)[c] ?? c,
+  );
+}
+
+const _codePoint = (n: number): string => (n <= 0x10ffff ? String.fromCodePoint(n) : "\uFFFD");
