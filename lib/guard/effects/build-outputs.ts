@@ -9,7 +9,7 @@ import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { once } from "./lazy-handler.ts";
-import { realOutput } from "./output-options.ts";
+import { realOutput } from "./sinks.ts";
 
 // The formatter table loads with the first `python -m black` (or another formatter) a line runs.
 const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));

@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { realOutput } from "./output-options.ts";
+import { realOutput } from "./sinks.ts";
 
 // GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
 const LONGS =

@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { mayBeOption, wordFrom } from "./getopt.ts";
+import { archiveWrite } from "./archive-writes.ts";
 
 /** Members of unknown names written into `dir`, any of which may replace an entry there (judged like `tar -x -C DIR`). */
 const extraction = (name: string, dirs: Word[]): Op[] => [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }];
@@ -63,10 +64,31 @@ export const sevenZip: Handler = ({ name, args }) => {
     if (s.startsWith("-spf")) full = true;
     else if (s.startsWith("-o")) dir = wordFrom(a, 2);
   }
+  // a, u, d and rn write the archive, the first operand after the command; `-sdel` deletes the
+  // files added (session 8).
+  if (command === "a" || command === "u" || command === "d" || command === "rn") {
+    const [archive, ...files] = _operandsAfterCommand(args);
+    const sdel = args.some((a) => !a.dynamic && a.value.toLowerCase() === "-sdel");
+    return [...archiveWrite(name, archive, ".7z"), ...(sdel && files.length ? [op("delete", name, files, true)] : [])];
+  }
   if (command !== "x" && command !== "e") return command === "" ? [op("unknown", name)] : [];
   if (full) return [op("unknown", name)];
   return extraction(name, [_starFolder(dir) ?? literalWord(".")]);
 };
+
+/** 7z's operands after its command word (switches start with `-`; `--` ends them). */
+function _operandsAfterCommand(args: Word[]): Word[] {
+  const words: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.dynamic && a.value === "--") {
+      words.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.dynamic || !a.value.startsWith("-")) words.push(a);
+  }
+  return words.slice(1);
+}
 
 /** `-o` with `*` (replaced by each archive's name): the folder above the first such component. */
 function _starFolder(dir: Word | undefined): Word | undefined {
@@ -103,6 +125,8 @@ export const unrar: Handler = ({ name, args }) => {
   const [command, , ...rest] = operands;
   if (command?.dynamic) return [op("unknown", name)];
   const c = command?.value.toLowerCase();
+  // rar's a, u, m, f, d and the other commands that change an archive write it (session 8).
+  if (name === "rar" && c !== undefined && /^(a|u|m[fd]?|f|d|c|ch|cw|k|rn|rr\d*|rv\d*|s|ac|ec)$/.test(c)) return archiveWrite(name, operands[1], ".rar");
   if (c !== "x" && c !== "e") return [];
   if (full) return [op("unknown", name)];
   // Member masks with wildcards and `@listfile`s are no destination.

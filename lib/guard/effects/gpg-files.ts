@@ -3,7 +3,8 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
-import { outputOption, realOutput } from "./output-options.ts";
+import { outputOption } from "./output-options.ts";
+import { realOutput } from "./sinks.ts";
 
 // gpg's long options that name a file it writes (gpg takes unique prefixes: `--status-fi`), and the other valued ones.
 const GPG_WRITES = ["output", "Output", "status-file", "logger-file", "log-file", "attribute-file"];

@@ -5,7 +5,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
-import { isSink } from "./sinks.ts";
+import { realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
@@ -66,8 +66,6 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
   return { files, dirs, operands };
 }
 
-/** A written file that is a device or stdout replaces nothing. */
-export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
 
 /**
  * A program that writes the file an option names (red team 3: `openssl enc -in a -out

@@ -2,7 +2,8 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
-import { outputOption, realOutput, type OutputSpec } from "./output-options.ts";
+import { outputOption, type OutputSpec } from "./output-options.ts";
+import { realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 // Programs an agent runs to dump a database, convert a document or an image, render a graph or

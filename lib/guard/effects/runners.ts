@@ -4,6 +4,7 @@ import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { operands } from "./names.ts";
+import { archiveWrite } from "./archive-writes.ts";
 import { programFileText } from "./program-file.ts";
 
 // Programs that read data but can also be told to run a command or write a file. Each handler
@@ -143,7 +144,10 @@ export const zip: Handler = (inv) => {
   // ZIPOPT (and the older ZIP) hold options too: `ZIPOPT='-T -TT "cmd"'` runs cmd (red team 8).
   if (inv.args.some((a) => a.value === "-TT" || a.value.startsWith("--unzip-command")) || _setInLine(inv, /^(ZIPOPT|ZIP)$/)) return unknown(inv);
   const move = flags.some((f) => f === "--move" || (/^-[a-zA-Z0-9]+$/.test(f) && f.includes("m")));
-  return move && files.length > 1 ? [op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : [];
+  // The archive is written: the first operand, or `-O`/`--out FILE` (a new archive; the first stays).
+  const out = inv.args.findIndex((a) => a.value === "-O" || a.value === "--out");
+  const written = out >= 0 ? [{ ...op("overwrite", inv.name, [inv.args[out + 1] ?? literalWord("")]), lands: "created" as const }] : archiveWrite(inv.name, files[0], ".zip");
+  return move && files.length > 1 ? [...written, op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : written;
 };
 
 /** man: -P/--pager and -H/--html name a program to run, as do MANPAGER and PAGER. */

@@ -1,3 +1,5 @@
+import type { Word } from "../syntax.ts";
+
 /** Device files a write to loses nothing: writing there is output, not a change to a file. */
 const SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 
@@ -5,3 +7,6 @@ const SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"]);
 export function isSink(path: string): boolean {
   return SINKS.has(path);
 }
+
+/** A written file that is a device or stdout replaces nothing. */
+export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { realOutput } from "./output-options.ts";
+import { realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
