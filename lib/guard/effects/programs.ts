@@ -174,6 +174,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(NAME_QUERY_PROGRAMS, lazy(dnsSent, "nameQuery")),
   ["scp", all(commandString, lazy(sshFiles, "sshFiles"))],
   ["sftp", all(lazy(sftp, "sftp"), lazy(sshFiles, "sshFiles"))],
+  ["lftp", lazy(sftp, "lftp")],
   ...named(["at", "batch"], lazy(schedulers, "atJob")),
   ["crontab", lazy(schedulers, "crontab")],
   ...named(["systemctl", "launchctl", "loginctl"], lazy(schedulers, "serviceManager")),

@@ -64,3 +64,40 @@ function _batchOps(text: string, inv: Parameters<Handler>[0]): Op[] {
   }
   return [...ops, ...sentOps(inv.name, sent)];
 }
+
+// lftp options that take the next word (its command texts and script file are read on their own).
+const LFTP_VALUED = new Set(["-p", "-u", "--user", "--password", "--env-password", "--norc", "--rcfile"]);
+
+/**
+ * lftp runs the commands of `-c CMDS`, `-e CMDS` (before its interactive session), `-f FILE` or
+ * its stdin, separated by `;` or newlines (session 8: `lftp -e 'put ~/.ssh/id_rsa; bye' host` was
+ * ALLOW): read as sftp's batch, `mirror -R|--reverse LOCAL` as `put -r LOCAL` (it uploads LOCAL).
+ * `source` reads commands the guard does not see: data egress, as any text it cannot read.
+ */
+export const lftp: Handler = (inv) => {
+  const texts: Input[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.dynamic && a.value.startsWith("-")) return [op("egress", inv.name)];
+    if (a.value === "-c" || a.value === "-e") texts.push(inv.args[i + 1]?.dynamic === false ? inv.args[++i]!.value : null);
+    else if (a.value === "-f") texts.push(scriptFile(inv.args[++i], inv.ctx));
+    else if (LFTP_VALUED.has(a.value)) i++;
+  }
+  if (texts.length === 0) {
+    const stdin = stdinInput(inv);
+    if (stdin === "none") return [];
+    texts.push(stdin);
+  }
+  if (texts.includes(null)) return [op("egress", inv.name)];
+  const commands = texts.join("\n").split(/[;\n]/).map((c) => c.trim());
+  if (commands.some((c) => /^source\b/.test(c))) return [op("egress", inv.name)];
+  return _batchOps(commands.map(_mirrorAsPut).join("\n"), inv);
+};
+
+/** `mirror -R [OPTIONS] LOCAL [REMOTE]` (`--reverse`) sends LOCAL as `put -r` does; other commands stay. */
+function _mirrorAsPut(command: string): string {
+  const [name, ...words] = command.split(/\s+/);
+  if (name !== "mirror" || !words.some((w) => w === "--reverse" || /^-[a-zA-Z]*R/.test(w))) return command;
+  const local = words.find((w) => !w.startsWith("-"));
+  return local === undefined ? command : `put -r ${local}`;
+}
