@@ -1,5 +1,6 @@
 import { accessSync, closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
-import { readConfigFile } from "./effects/git-config-file.ts";
+import { readSmallFile } from "./effects/readable-file.ts";
+import { knownRealFolder } from "./paths.ts";
 
 /**
  * `git rev-parse --show-toplevel` without starting git, for the layout nearly every check meets:
@@ -26,8 +27,9 @@ export function discoverRepoRoot(dir: string): string | null | undefined {
   try {
     // git starts from its physical working directory (getcwd) and prints the real path. Bun's
     // native realpath asks the kernel for the opened folder's path (/proc/self/fd on Linux),
-    // the source getcwd reads too; every prefix of a real path is real.
-    const start = realpathSync.native(dir);
+    // the source getcwd reads too; every prefix of a real path is real. The working directory
+    // the check resolved that way (classify.ts) needs no second lookup (paths.ts knownRealFolder).
+    const start = knownRealFolder(dir) ? dir : realpathSync.native(dir);
     if (/\/\.git(\/|$)/.test(start)) return undefined;
     const first = statSync(start);
     if (!first.isDirectory()) return undefined;
@@ -100,10 +102,14 @@ function _plainRepository(level: string, here: Stats, dotGit: Stats): string | u
   if (lstatSync(_join(gitDir, "commondir"), { throwIfNoEntry: false }) !== undefined) return undefined;
   accessSync(_join(gitDir, "objects"), constants.X_OK);
   accessSync(_join(gitDir, "refs"), constants.X_OK);
-  // Read bounded like every git config file the guard reads: a larger or odd one is git's to judge.
-  const config = readConfigFile(_join(gitDir, "config"));
+  // Read bounded like every git config file the guard reads (git-config-file.ts): a larger or odd
+  // one is git's to judge. `.git` is a folder (no symlink) in a real path: no realpath needed.
+  const config = readSmallFile(_join(gitDir, "config"), MAX_CONFIG_BYTES, true);
   return config !== null && _plainConfig(config) ? level : undefined;
 }
+
+// The bound git-config-file.ts readConfigFile reads every git config file with.
+const MAX_CONFIG_BYTES = 64 * 1024;
 
 /** git's `validate_headref` for a regular file: a symbolic ref into refs/ or an object name. */
 function _validHead(path: string): boolean {

@@ -1,4 +1,6 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { knownRealFolder } from "../paths.ts";
 
 // Kernel and device trees: their "regular" files may block a read forever (`/proc/kmsg`,
 // `trace_pipe`) or never end.
@@ -8,12 +10,20 @@ const KERNEL_TREES = /^\/(proc|sys|dev)(\/|$)/;
  * The text of a small regular file the guard reads to judge a command (a sed or awk program, an
  * SQL script), or null: missing, not a regular file (a named pipe would block the check until the
  * hook times out), larger than `max`, or resolving (through any symlink) into /proc, /sys or /dev.
+ * `inRealFolder`: the file's folder is its own real path (no symlink on the way to it), as the
+ * caller has shown or paths.ts knows (the working directory and the folders above it); then a
+ * file that is no symlink is its own real path, and one lstat answers what realpath and stat do.
  */
-export function readSmallFile(path: string, max: number): string | null {
+export function readSmallFile(path: string, max: number, inRealFolder = knownRealFolder(dirname(path))): string | null {
   try {
-    if (KERNEL_TREES.test(path) || KERNEL_TREES.test(realpathSync(path))) return null;
-    const st = statSync(path);
-    return st.isFile() && st.size <= max ? readFileSync(path, "utf8") : null;
+    if (KERNEL_TREES.test(path)) return null;
+    let entry = inRealFolder ? lstatSync(path, { throwIfNoEntry: false }) : undefined;
+    if (inRealFolder && entry === undefined) return null;
+    if (entry === undefined || entry.isSymbolicLink()) {
+      if (KERNEL_TREES.test(realpathSync(path))) return null;
+      entry = statSync(path);
+    }
+    return entry.isFile() && entry.size <= max ? readFileSync(path, "utf8") : null;
   } catch {
     return null;
   }
