@@ -123,20 +123,37 @@ function _real(path: string, state: State): string {
 }
 
 function _resolve(path: string, state: State): string {
+  // `/`, the working directory and the folders above it are their own real paths (paths.ts).
+  if (knownRealFolder(path)) return path;
   try {
+    // A trailing slash makes lstat follow a link: the entry is looked up by its bare name.
+    const bare = path.endsWith("/") ? path.replace(/\/+$/, "") : path;
     // lstat first: a missing path is common, and a failing realpath throws (slowly).
-    const entry = lstatSync(path, { throwIfNoEntry: false });
+    const entry = lstatSync(bare, { throwIfNoEntry: false });
     if (!entry) return path;
-    const parent = dirname(path);
-    // A trailing slash makes lstat follow a link, so only a bare name is known not to be one.
-    if (entry.isSymbolicLink() || parent === path || path.endsWith("/")) return realpathSync(path);
-    // Not a link itself: its folder's real path (resolved once per line) and its name.
-    const folders = (state.realDirs ??= new Map());
-    let real = folders.get(parent);
-    if (real === undefined) folders.set(parent, (real = knownRealFolder(parent) ? parent : realpathSync(parent)));
-    return join(real, basename(path));
+    if (entry.isSymbolicLink()) return realpathSync(path);
+    // `file/` names nothing (ENOTDIR): it stays as spelled.
+    if (bare !== path && !entry.isDirectory()) return path;
+    // Not a link itself: its folder's real path and its name.
+    return join(_realFolder(dirname(bare), state), basename(bare));
   } catch {
     return path;
   }
+}
+
+/** An existing folder's real path, looked up once per line. */
+function _realFolder(dir: string, state: State): string {
+  if (knownRealFolder(dir)) return dir;
+  const folders = (state.realDirs ??= new Map());
+  let real = folders.get(dir);
+  if (real === undefined) {
+    // In a folder that is its own real path, a folder that is no symlink is one too: one lstat
+    // instead of a realpath (`src/main.ts`, `/dev/sda`).
+    const parent = dirname(dir);
+    const inReal = knownRealFolder(parent) || folders.get(parent) === parent;
+    real = inReal && lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() ? dir : realpathSync(dir);
+    folders.set(dir, real);
+  }
+  return real;
 }
 
