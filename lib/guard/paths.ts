@@ -417,6 +417,14 @@ export function knownRealFolder(dir: string): boolean {
 }
 
 /**
+ * A folder shown to be its own real path with at most one lstat: a known one, or a folder that
+ * is no symlink inside a known one (`<workspace>/.git`). False when that does not show it.
+ */
+export function shownRealFolder(dir: string): boolean {
+  return _realFolders.has(dir) || (_realFolders.has(dirname(dir)) && lstatOrUndefined(dir)?.isDirectory() === true);
+}
+
+/**
  * stat without throwing: undefined when nothing is there, null for any other failure (ENOTDIR,
  * ELOOP, EACCES, ENAMETOOLONG), which the callers treat as unknown: later lookups of the path
  * would throw the same way, and error messages carry the path, which must never reach output.
