@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, normalize, sep } from "node:path";
 import { spend } from "./budget.ts";
 import type { FindReach } from "./find-dry-run.ts";
@@ -385,9 +385,11 @@ function _realDir(dir: string, realDirs: Map<string, string | null>): string | n
   let real = realDirs.get(dir);
   if (real === undefined && (_realFolders.has(dirname(dir)) || realDirs.get(dirname(dir)) === dirname(dir))) {
     // In a folder that is its own real path, a folder that is no symlink is one too: one lstat,
-    // no realpath (`cd src && rm ../x`, `src/../x`).
-    const entry = lstatOrUndefined(dir);
-    if (entry?.isDirectory()) realDirs.set(dir, (real = dir));
+    // no realpath (`cd src && rm ../x`, `src/../x`). What is missing, or no symlink and no
+    // folder, stat would show the same way.
+    const entry = _lstat(dir);
+    real = entry === undefined ? "" : entry === null || entry.isSymbolicLink() ? undefined : entry.isDirectory() ? dir : null;
+    if (real !== undefined) realDirs.set(dir, real);
   }
   if (real === undefined) {
     // A missing folder is common (`rm -rf /some/path`): stat first, as a failing realpath throws,
@@ -432,6 +434,15 @@ export function shownRealFolder(dir: string): boolean {
 function _stat(path: string) {
   try {
     return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
+}
+
+/** lstat without throwing, as _stat. */
+function _lstat(path: string) {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return null;
   }
