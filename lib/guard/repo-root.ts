@@ -83,7 +83,8 @@ const HARMLESS_GIT_PREFIX = /^GIT_(SSL|HTTP|CURL|PROXY|PS1)_/;
  * GIT_CONFIG*, GIT_IMPLICIT_WORK_TREE, GIT_TEST_ASSUME_DIFFERENT_OWNER and whatever git adds.
  */
 function _steeredByEnvironment(): boolean {
-  for (const name in process.env) {
+  // Object.keys: Bun enumerates its environment object for `for…in` at about twice the cost.
+  for (const name of Object.keys(process.env)) {
     if (name.startsWith("GIT_") && !HARMLESS_GIT_VARIABLES.has(name) && !HARMLESS_GIT_PREFIX.test(name) && process.env[name] !== undefined) return true;
   }
   return false;
