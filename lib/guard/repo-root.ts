@@ -18,7 +18,9 @@ import { knownRealFolder } from "./paths.ts";
  * boundary, a repository or work tree owned by another user (safe.directory), and a
  * repository configuration with anything beyond plain keys of everyday sections (core.worktree,
  * core.bare, includes, extensions, a repository format above 1, values git could reject).
- * Nothing is cached: the tree may change between checks. Not read: the user's and the system's
+ * Nothing is cached: the tree may change between checks (only a starting folder paths.ts knows to
+ * be real, the working directory, HOME or the temporary directory as classify.ts resolves them
+ * once per process, is not resolved again). Not read: the user's and the system's
  * git configuration. One git cannot parse makes git fail where this answers; the git command
  * being judged then fails the same way before it touches anything.
  */
