@@ -94,17 +94,17 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   const cwd = _stable(req.cwd);
   const home = _stable(env.HOME || "/nonexistent-home");
   const tmp = env.TMPDIR || _tmpdir();
-  const vars = new Map<string, string | null>([
-    ["HOME", home],
-    ["PWD", cwd],
-    // Unset, bash expands $TMPDIR to "": the OS default is no guess for it (red team C7).
-    ["TMPDIR", env.TMPDIR ?? null],
-  ]);
+  // Maps filled by set(): a Map built from an array of entries costs twice as much in JSC.
+  const vars = new Map<string, string | null>();
+  vars.set("HOME", home);
+  vars.set("PWD", cwd);
+  // Unset, bash expands $TMPDIR to "": the OS default is no guess for it (red team C7).
+  vars.set("TMPDIR", env.TMPDIR ?? null);
   noteEnvironmentOptions(vars, env.BASHOPTS);
   startGlobOptions(env, dialect);
   win32Names.value = dialect !== "posix";
   // The working directory is already a real path: files in it need no realpath call.
-  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map([[cwd, cwd]])) };
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map<string, string>().set(cwd, cwd)) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;
@@ -120,13 +120,14 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   // derived from it are looked up the first time the policy asks, once per check.
   const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? [], env);
   const landed = meetsLandedPaths(ops);
-  const verdicts = ops.map((o, i): OpVerdict => {
+  const verdicts: OpVerdict[] = [];
+  for (let i = 0; i < ops.length; i++) {
     spend();
-    const verdict = judge(o, pc);
+    const verdict = judge(ops[i]!, pc);
     // The path an earlier part of the line fills is not what the policy saw: fail closed.
-    return landed[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict;
-  });
-  return _combine(checkId, dialect, ops.map((o, i) => ({ o, v: verdicts[i]! })), pc, req.config?.allow ?? []);
+    verdicts.push(landed?.[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict);
+  }
+  return _combine(checkId, dialect, ops, verdicts, pc, req.config?.allow ?? []);
 }
 
 /**
@@ -153,7 +154,7 @@ class _CheckPaths implements PathContext {
     private readonly env: Record<string, string | undefined>,
   ) {
     this._workspace = workspace;
-    this.realDirs = new Map([[cwd, cwd]]);
+    this.realDirs = new Map<string, string | null>().set(cwd, cwd);
   }
 
   get workspace(): string {
@@ -185,42 +186,46 @@ function _tmpdir(): string {
 function _combine(
   checkId: string,
   dialect: Dialect,
-  parts: Array<{ o: { kind: OpKind; verb: string; targets: unknown[] }; v: OpVerdict }>,
+  ops: ReadonlyArray<{ kind: OpKind; verb: string; targets: unknown[] }>,
+  verdicts: OpVerdict[],
   pc: PathContext,
   allow: ReasonCode[],
 ): CheckResult {
   const allowedByConfig: ReasonCode[] = [];
-  const effective = parts.map(({ v }) => {
-    if (!allow.includes(v.code) || UNALLOWABLE.has(v.code) || decisionOf(v.code) === "ALLOW") return v;
-    if (!allowedByConfig.includes(v.code)) allowedByConfig.push(v.code);
-    return { code: "ALLOW_NO_EFFECT" as ReasonCode };
-  });
-  const relocate = [...new Set(effective.flatMap((v) => v.relocate ?? []))];
-  const snapshots = [...new Set(effective.flatMap((v) => (v.snapshot ? [v.snapshot.repo] : [])))];
+  const effective: OpVerdict[] = [];
+  // The paths to relocate and the repositories to snapshot, each once, in order (most lines have none).
+  let relocating: Set<string> | undefined;
+  const snapshots: string[] = [];
+  for (let v of verdicts) {
+    if (allow.length > 0 && allow.includes(v.code) && !UNALLOWABLE.has(v.code) && decisionOf(v.code) !== "ALLOW") {
+      if (!allowedByConfig.includes(v.code)) allowedByConfig.push(v.code);
+      v = { code: "ALLOW_NO_EFFECT" };
+    }
+    effective.push(v);
+    if (v.relocate?.length) {
+      relocating ??= new Set();
+      for (const path of v.relocate) relocating.add(path);
+    }
+    if (v.snapshot && !snapshots.includes(v.snapshot.repo)) snapshots.push(v.snapshot.repo);
+  }
+  const relocate = relocating ? [...relocating] : [];
   // One compensation per command: a relocation and a snapshot (or two repositories) together
   // cannot be covered by one plan.
   if ((relocate.length > 0 && snapshots.length > 0) || snapshots.length > 1) effective.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
   const refs = oneRefsSnapshot(effective, relocate.length + snapshots.length > 0);
-  const codes = effective.map((v) => v.code);
-  const reasons = [...new Set(codes)].sort((a, b) => rank(decisionOf(b)) - rank(decisionOf(a)));
+  // Each code once, in the order first met, then the most severe first (sort is stable).
+  const reasons: ReasonCode[] = [];
+  for (const v of effective) if (!reasons.includes(v.code)) reasons.push(v.code);
+  if (reasons.length > 1) reasons.sort((a, b) => rank(decisionOf(b)) - rank(decisionOf(a)));
   const reason = reasons[0] ?? "ALLOW_NO_EFFECT";
   const decision = decisionOf(reason);
-  const result: CheckResult = {
-    checkId,
-    decision,
-    reason,
-    reasons: reasons.length ? reasons : [reason],
-    dialect,
-    ops: parts.slice(0, 64).map(({ o }, index) => ({
-      index,
-      kind: o.kind,
-      verb: o.verb.slice(0, 48),
-      decision: decisionOf(effective[index]!.code),
-      reason: effective[index]!.code,
-      target_count: o.targets.length,
-    })),
-    allowedByConfig,
-  };
+  const summaries: OpSummary[] = [];
+  for (let index = 0; index < ops.length && index < 64; index++) {
+    const o = ops[index]!;
+    const code = effective[index]!.code;
+    summaries.push({ index, kind: o.kind, verb: o.verb.slice(0, 48), decision: decisionOf(code), reason: code, target_count: o.targets.length });
+  }
+  const result: CheckResult = { checkId, decision, reason, reasons: reasons.length ? reasons : [reason], dialect, ops: summaries, allowedByConfig };
   if (decision === "RELOCATE") result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate), checkId };
   else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
@@ -238,7 +243,8 @@ function _single(checkId: string, reason: ReasonCode, dialect: Dialect | null): 
 
 /** NUL bytes, undecodable bytes (U+FFFD) and oversize input cannot be analysed faithfully. */
 function _inputProblem(command: string): ReasonCode | null {
-  if (command.length > MAX_COMMAND_BYTES || Buffer.byteLength(command) > MAX_COMMAND_BYTES) return "BLOCK_UNDETERMINABLE_EFFECT";
+  // A UTF-16 unit is at most three UTF-8 bytes: a shorter command needs no byte count.
+  if (command.length > MAX_COMMAND_BYTES || (command.length * 3 > MAX_COMMAND_BYTES && Buffer.byteLength(command) > MAX_COMMAND_BYTES)) return "BLOCK_UNDETERMINABLE_EFFECT";
   if (command.includes("\0") || command.includes("\uFFFD")) return "BLOCK_UNDETERMINABLE_EFFECT";
   return null;
 }

@@ -32,10 +32,10 @@ export function judgeHistory(o: Op, pc: PathContext): OpVerdict {
  * history loss did before. Changes `verdicts` in place; returns the one refs snapshot left.
  */
 export function oneRefsSnapshot(verdicts: OpVerdict[], otherCompensation: boolean): OpVerdict["refs"] {
-  const kept = verdicts.filter((v) => v.refs);
-  if (kept.length === 1 && !otherCompensation) return kept[0]!.refs;
-  verdicts.forEach((v, i) => {
-    if (v.refs) verdicts[i] = ASK;
-  });
+  let kept = 0;
+  for (const v of verdicts) if (v.refs) kept++;
+  if (kept === 0) return undefined;
+  if (kept === 1 && !otherCompensation) return verdicts.find((v) => v.refs)!.refs;
+  for (let i = 0; i < verdicts.length; i++) if (verdicts[i]!.refs) verdicts[i] = ASK;
   return undefined;
 }

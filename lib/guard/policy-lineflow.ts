@@ -16,13 +16,14 @@ const _checked = (o: Op) => DESTROYING.has(o.kind) || (o.kind === "write-into" &
  * that an earlier part of the line fills (red team C13, C21) is not what the file system shows:
  * `mv src gone && rm -rf gone` deletes src, `ln -s ~ l; rm -rf l/*` deletes the home folder's
  * content, `tar -xf a.tar && rm -rf x/y` goes through whatever the archive made `x`. For each op
- * this answers whether it meets such a path; the caller refuses those ops as undeterminable.
+ * this answers whether it meets such a path (null: no op does); the caller refuses those ops as
+ * undeterminable.
  */
-export function meetsLandedPaths(ops: Op[]): boolean[] {
+export function meetsLandedPaths(ops: Op[]): boolean[] | null {
   // Nothing destroys: no landing needs to be looked at (mkdir's look at the file system).
-  if (!ops.some(_checked)) return ops.map(() => false);
+  if (!ops.some(_checked)) return null;
   const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: _kind(o, word), path: _segments(word, o.cwd) })) : []));
-  if (landings.length === 0) return ops.map(() => false);
+  if (landings.length === 0) return null;
   return ops.map((o, i) => {
     if (!_checked(o)) return false;
     spend(); // one op against every landing before it: quadratic in the length of the line
