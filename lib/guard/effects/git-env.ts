@@ -22,8 +22,8 @@ const MAX_COUNT = 64;
 
 /** What git takes from its environment: configuration entries, and the effects of the rest. */
 export interface GitEnvironment {
-  config: Array<[string, string | null]>;
-  ops: Op[];
+  readonly config: ReadonlyArray<[string, string | null]>;
+  readonly ops: readonly Op[];
 }
 
 /**
@@ -50,14 +50,15 @@ export function gitEnvValue(inv: Invocation, name: string): string | null | unde
  * relative config paths follow it), `top` the top of the work tree where it runs commands.
  */
 export function gitEnvironment(inv: Invocation, sub: string, here: string | null, top: () => string | null): GitEnvironment {
-  const config: Array<[string, string | null]> = [];
-  const ops: Op[] = [];
   // The everyday values (an editor or pager by its bare name, a helper program by its absolute
   // path, a trace to stderr) run nothing the line could have changed: while the line changed no
   // PATH and wrote no file, they are not looked at again on every git command.
   const pristine = !inv.ctx.vars.has("PATH") && !inv.cmd?.assigns.some((a) => a.name === "PATH") && !inv.ctx.state.landed?.length && !inv.ctx.state.unseenWrites;
   const present = _present(inv, pristine);
-  if (present.size === 0) return { config, ops };
+  // Most git commands: nothing git would read is set.
+  if (present === null) return NOTHING;
+  const config: Array<[string, string | null]> = [];
+  const ops: Op[] = [];
   const get = (name: string) => (present.has(name) ? gitEnvValue(inv, name) : undefined);
   const params = get("GIT_CONFIG_PARAMETERS");
   if (params !== undefined) {
@@ -116,18 +117,20 @@ export function gitEnvironment(inv: Invocation, sub: string, here: string | null
 const READ = new Set([...SHELL_VARS, ...PROGRAM_VARS, ...CONFIG_FILES, "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_ALLOW_PROTOCOL", "XDG_CONFIG_HOME"]);
 const _reads = (name: string) => READ.has(name) || name.startsWith("GIT_TRACE");
 
+// What git takes from an environment that sets nothing it reads (never changed: callers only read it).
+const NOTHING: GitEnvironment = Object.freeze({ config: Object.freeze([]), ops: Object.freeze([]) });
+
 /**
- * The variables git would read that are set: in the check's environment (found once per
- * environment object), earlier in the line, or on the command. HOME counts only when the line
+ * The variables git would read that are set (null: none): in the check's environment (found once
+ * per environment object), earlier in the line, or on the command. HOME counts only when the line
  * changed it, XDG_CONFIG_HOME only when the line set it (the user's own config files are theirs).
  */
-function _present(inv: Invocation, pristine: boolean): Set<string> {
-  const names = new Set<string>();
+function _present(inv: Invocation, pristine: boolean): Set<string> | null {
+  let names: Set<string> | null = null;
   const env = inv.ctx.env;
-  if (env) for (const name of _envNames(env, pristine)) names.add(name);
-  names.delete("XDG_CONFIG_HOME");
-  for (const [name, value] of inv.ctx.vars) if (_reads(name) || (name === "HOME" && value !== inv.ctx.home)) names.add(name);
-  for (const a of inv.cmd?.assigns ?? []) if (_reads(a.name) || a.name === "HOME") names.add(a.name);
+  if (env) for (const name of _envNames(env, pristine)) if (name !== "XDG_CONFIG_HOME") (names ??= new Set()).add(name);
+  for (const name of inv.ctx.vars.keys()) if (_reads(name) || (name === "HOME" && inv.ctx.vars.get(name) !== inv.ctx.home)) (names ??= new Set()).add(name);
+  for (const a of inv.cmd?.assigns ?? []) if (_reads(a.name) || a.name === "HOME") (names ??= new Set()).add(a.name);
   return names;
 }
 

@@ -45,7 +45,7 @@ export function gitOptionValues(args: Word[], spec: GitOptionSpec): Word[] {
   const out: Word[] = [];
   const wanted = spec.short ?? "";
   const optional = spec.shortOptional ?? "";
-  const valued = `${wanted}${spec.shortValued ?? ""}`;
+  const valued = spec.shortValued ?? "";
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     const v = w.value;
@@ -72,7 +72,7 @@ export function gitOptionValues(args: Word[], spec: GitOptionSpec): Word[] {
         if (rest) out.push({ ...w, value: rest, pattern: rest });
         break;
       }
-      if (!valued.includes(c)) continue;
+      if (!wanted.includes(c) && !valued.includes(c)) continue;
       const value = rest ? { ...w, value: rest, pattern: rest } : args[++i];
       if (wanted.includes(c) && value) out.push(value);
       break;
@@ -91,7 +91,11 @@ function _longMatch(flag: string, names: string[] | undefined, min = 0): boolean
  * (parse-options takes any unambiguous prefix; 0: the exact name only).
  */
 export function longPrefix(flag: string, name: string, min: number): boolean {
-  return flag === `--${name}` || (min > 0 && flag.length >= min + 2 && `--${name}`.startsWith(flag));
+  // Compared in place: this runs for every option word against every name a rule knows.
+  const letters = flag.length - 2;
+  if (letters < 0 || letters > name.length || !flag.startsWith("--")) return false;
+  if (letters === name.length) return flag.endsWith(name);
+  return min > 0 && letters >= min && name.startsWith(flag.slice(2));
 }
 
 // The options of the subcommands git.ts models that take the next word as their value, as short
@@ -122,7 +126,7 @@ export function gitOptionPositions(sub: string, args: Word[]): Word[] {
     if (v === "--" && !w.dynamic) break;
     out.push(w);
     if (w.dynamic || !v.startsWith("-") || v === "-") continue;
-    const takesNext = v.startsWith("--") ? !v.includes("=") && valued.long.some((n) => v === `--${n}`) : _clusterTakesNext(v, valued.short);
+    const takesNext = v.startsWith("--") ? !v.includes("=") && valued.long.some((n) => v.length === n.length + 2 && v.endsWith(n)) : _clusterTakesNext(v, valued.short);
     if (takesNext) i++;
   }
   return out;

@@ -25,23 +25,21 @@ const CONFIG_VALUED = /^(-[ft]|--(file|blob|type|default|comment|value))$/;
  * `here` is git's directory, where relative names resolve.
  */
 export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[] {
-  const files: Word[] = [];
   if (sub === "config") return _configFile(rest, here);
-  if (sub === "archive") files.push(...gitOptionValues(rest, ARCHIVE_OUTPUT));
-  else files.push(...gitOptionValues(rest, DIFF_OUTPUT));
+  const files = gitOptionValues(rest, sub === "archive" ? ARCHIVE_OUTPUT : DIFF_OUTPUT);
   if (sub === "bundle" && rest[0]?.value === "create") {
     const file = rest.slice(1).find((w) => !w.value.startsWith("-") || w.dynamic);
     if (file && file.value !== "-") files.push(file);
   }
-  const ops = files.filter((w) => w.dynamic || !HARMLESS_DEVICES.test(w.value)).map((w) => _at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
+  const ops: Op[] = [];
+  for (const w of files) if (w.dynamic || !HARMLESS_DEVICES.test(w.value)) ops.push(_at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
   if (sub === "format-patch") {
     for (const w of gitOptionValues(rest, PATCH_DIRECTORY)) ops.push(_at({ ...op("write-into", "git format-patch", [w]), lands: "spread" }, here));
   }
   // `git apply --unsafe-paths` writes wherever the patch and `--directory` say, outside the work
   // tree too (red team 8: `--directory=$HOME` replaced ~/.bashrc): which files, the guard cannot tell.
   // (`--check` writes nothing.)
-  const given = (name: string, min: number) => rest.some((w) => !w.dynamic && longPrefix(w.value, name, min));
-  if (sub === "apply" && given("unsafe-paths", 3) && !given("check", 2)) ops.push(op("unknown", "git apply"));
+  if (sub === "apply" && _given(rest, "unsafe-paths", 3) && !_given(rest, "check", 2)) ops.push(op("unknown", "git apply"));
   if (sub === "checkout-index") {
     const forced = rest.some((w) => w.value === "--force" || /^-[a-z]*f/.test(w.value));
     for (const w of gitOptionValues(rest, PREFIX)) {
@@ -50,6 +48,11 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     }
   }
   return ops;
+}
+
+/** A known word that is the long option `--NAME` or a prefix of it git takes. */
+function _given(rest: Word[], name: string, min: number): boolean {
+  return rest.some((w) => !w.dynamic && longPrefix(w.value, name, min));
 }
 
 /**

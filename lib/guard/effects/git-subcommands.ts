@@ -4,9 +4,16 @@ import { forcePush, leaseIntoOwnBranch, plumbingPush } from "./git-push.ts";
 import { addsMirror, forcedFetch } from "./git-refspecs.ts";
 import { hasFlag } from "./names.ts";
 
+const DRY_RUN = ["--dry-run"];
+/** `-n` or `--dry-run`, asked only by the subcommands that have one (checkout's `-n` is none). */
+const _dryRun = (opts: string[]) => hasFlag(opts, "n", DRY_RUN);
+
 /** One of `opts` is `--NAME` or a prefix of it of at least `min` letters, with or without `=value`. */
 function _long(opts: string[], name: string, min = 3): boolean {
-  return opts.some((o) => longPrefix(o.split("=")[0]!, name, min));
+  return opts.some((o) => {
+    const eq = o.indexOf("=");
+    return longPrefix(eq < 0 ? o : o.slice(0, eq), name, min);
+  });
 }
 
 /**
@@ -14,11 +21,19 @@ function _long(opts: string[], name: string, min = 3): boolean {
  * uncommitted. `exists` tells whether a relative path exists (`git checkout file` discards it).
  */
 export function gitSubcommand(sub: string, args: string[], exists: (path: string) => boolean): OpKind | null {
-  const dashdash = args.indexOf("--");
-  const head = dashdash < 0 ? args : args.slice(0, dashdash);
-  const opts = head.filter((a) => a.startsWith("-"));
-  const operands = head.filter((a) => !a.startsWith("-"));
-  const dryRun = hasFlag(opts, "n", ["--dry-run"]) && sub !== "checkout" && sub !== "reset";
+  // The options and operands before `--`, in one pass.
+  const opts: string[] = [];
+  const operands: string[] = [];
+  let dashdash = -1;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") {
+      dashdash = i;
+      break;
+    }
+    if (a.startsWith("-")) opts.push(a);
+    else operands.push(a);
+  }
   switch (sub) {
     case "reset":
       if (_long(opts, "hard", 1)) return "git-reset-hard";
@@ -47,10 +62,10 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       if (hasFlag(opts.filter((o) => !o.startsWith("--")).map((o) => o.replace(/[cC].*$/s, "")), "f") || _long(opts, "force") || _long(opts, "discard-changes")) return "git-discard";
       return opts.some((o) => /^-[^-cC]*C/.test(o) || _long([o], "force-create")) ? "git-history" : null;
     case "clean":
-      if (dryRun) return "noop";
+      if (_dryRun(opts)) return "noop";
       return hasFlag(opts, "f", ["--force"]) ? "git-clean" : "noop";
     case "push":
-      if (dryRun) return "noop";
+      if (_dryRun(opts)) return "noop";
       if (forcePush(args)) return "git-force-push";
       return leaseIntoOwnBranch(args) ? "git-history" : null;
     case "send-pack":
@@ -64,12 +79,12 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
     case "branch":
       return opts.some((o) => /^-[a-zA-Z]*[DMCf]/.test(o) || _long([o], "force") || (_long([o], "delete") && _long(opts, "force"))) ? "git-history" : null;
     case "reflog":
-      if (dryRun) return "noop";
+      if (_dryRun(opts)) return "noop";
       return operands[0] === "expire" || operands[0] === "delete" ? "git-history" : null;
     case "gc":
       return _long(opts, "prune", 1) ? "git-history" : null;
     case "prune":
-      return dryRun ? "noop" : "git-history";
+      return _dryRun(opts) ? "noop" : "git-history";
     case "fetch":
     case "pull":
       // A forced refspec into a local branch moves it like `branch -f` (git-refspecs.ts).
@@ -85,7 +100,7 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return hasFlag(opts.filter((o) => !o.startsWith("--")), "f") || opts.includes("--force") ? "git-discard" : null;
     case "filter-branch":
     case "filter-repo":
-      return dryRun ? "noop" : "git-history";
+      return _dryRun(opts) ? "noop" : "git-history";
     case "worktree":
       return operands[0] === "remove" && (hasFlag(opts, "f") || _long(opts, "force")) ? "git-history" : null;
     case "rm":

@@ -43,7 +43,7 @@ export const git: Handler = (inv) => {
   // Pointed at another work tree, repository or index by the line (not by the check's environment).
   let elsewhere = gitRedirectedInLine(inv);
   // Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top.
-  const config = new Map<string, string | null>(ctx.state.gitConfig ?? []);
+  const config = ctx.state.gitConfig ? new Map(ctx.state.gitConfig) : new Map<string, string | null>();
   const ops: Op[] = [];
   // Every `-c` entry in order (the map keeps one value per key; `remote.<r>.fetch` is a list).
   const given: Array<[string, string | null]> = [];
@@ -107,8 +107,10 @@ export const git: Handler = (inv) => {
   }
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
   // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
-  // holding `-fdx`; unseen-output.ts).
-  if (MODELLED.has(sub) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, ctx)))) return [...ops, op("unknown", `git ${sub}`)];
+  // holding `-fdx`; unseen-output.ts). Both are unknown words: most commands have none.
+  if (MODELLED.has(sub) && rest.some((w) => w.dynamic) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, ctx)))) {
+    return [...ops, op("unknown", `git ${sub}`)];
+  }
   const values = rest.map((w) => w.value);
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
