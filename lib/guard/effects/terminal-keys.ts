@@ -3,6 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { absPath } from "./file-identity.ts";
+import { wordFrom } from "./getopt.ts";
 
 /*
  * Keys typed into a terminal's shell (`tmux send-keys -t S 'rm -rf ~' Enter`, `screen -X stuff
@@ -111,27 +112,66 @@ function _sendKeys(args: Word[]): Key[] | null {
   return keys;
 }
 
-// screen's options that take a value.
+// The options of a window screen's `exec`/`screen` commands open that take a value.
 const SCREEN_VALUED = /^-(?:S|p|c|e|h|T|s|t|Logfile)$/;
 
 /**
  * screen: `-X stuff TEXT` types TEXT into the window (`\n`, `\r`, `^M` and octal `\015` submit a
  * line), `-X exec|screen CMD…` runs CMD, `-X eval CMDLINE…` runs each screen command line,
  * `screen [-dm] CMD…` starts a session running CMD, and a `-c RCFILE` the line wrote is unknown.
+ * The options are read as screen's own parser reads them (screen.c): letters in clusters,
+ * `-c`, `-p` and `-e` with their value attached or in the next word (`-cFILE`, `-dmcFILE`: red
+ * team 16's review, the rcfile was not seen), `-h`, `-t`, `-T`, `-s` and `-S` with the next word,
+ * `-X` anywhere in a cluster, and a session name after `-r`, `-R`, `-x`, `-ls`/`-list`, `-wipe`
+ * (and after `-d`/`-D` as the last word) when no `-S` named one yet.
  */
 export const screen: Handler = (inv) => {
   const args = inv.args;
   const ops: Op[] = [];
+  let command = false;
+  let session = false;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
+    const v = a.value;
     if (a.dynamic) return [op("unknown", inv.name)];
-    if (a.value === "-X") return ops.concat(_screenCommand(args.slice(i + 1), inv));
-    if (!a.value.startsWith("-")) break;
-    if (a.value === "-c" && args[i + 1] && _wrote(args[i + 1]!, inv)) ops.push(op("unknown", inv.name));
-    if (SCREEN_VALUED.test(a.value)) i++;
+    if (!v.startsWith("-")) break;
+    if (v === "--") {
+      i++;
+      break;
+    }
+    if (v === "--help" || v === "--version") return ops;
+    if (v === "-Logfile") {
+      i++;
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      const next = args[i + 1];
+      if (c === "c" || c === "p" || c === "e") {
+        const value = k + 1 < v.length ? wordFrom(a, k + 1) : args[++i];
+        if (c === "c" && value && _wrote(value, inv)) ops.push(op("unknown", inv.name));
+        break;
+      }
+      if (c === "X") command = true;
+      else if (c === "h" || c === "t" || c === "T" || c === "s" || (c === "S" && !session)) {
+        i++;
+        session ||= c === "S";
+      } else if (c === "l" || c === "f") {
+        // `-ln`, `-fa`: the next letter is the option's value; `-ls` and `-list` list sessions.
+        if (c === "l" && (v[k + 1] === "s" || v[k + 1] === "i")) {
+          if (next && !session) [i, session] = [i + 1, true];
+          break;
+        }
+        k++;
+      } else if ((c === "r" || c === "R" || c === "x") && next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
+      else if (c === "w" && next && !session) [i, session] = [i + 1, true];
+      else if ((c === "d" || c === "D") && i + 2 === args.length && next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
+    }
   }
-  const [head, ...tail] = args.slice(i);
+  const rest = args.slice(i);
+  if (command) return ops.concat(_screenCommand(rest, inv));
+  const [head, ...tail] = rest;
   return head ? ops.concat(analyzeArgv(head, tail, inv.ctx, inv.cmd)) : ops;
 };
 

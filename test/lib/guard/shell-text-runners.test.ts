@@ -89,6 +89,19 @@ table("keys typed into a terminal", [
   ["screen -X eval of tests", `screen -S s -X eval 'stuff "npm test^M"' 'stuff "ls^M"'`, ...OK],
   ["a -c rcfile the line wrote", String.raw`printf 'screen rm -rf ~\n' > x.rc; screen -c x.rc -dm`, ...UNKNOWN],
   ["a -c rcfile that is there", "screen -c .screenrc -dmS x npm test", ...OK],
+  // screen's own option parser (session 8, red team 16's review: each UNKNOWN and ANCESTOR row was ALLOW).
+  ["a -cFILE rcfile the line wrote", String.raw`printf 'screen rm -rf ~\n' > x.rc; screen -cx.rc -dm`, ...UNKNOWN],
+  ["-c last in a cluster", String.raw`printf 'screen rm -rf ~\n' > x.rc; screen -dmcx.rc`, ...UNKNOWN],
+  ["-cFILE after -S NAME", String.raw`printf 'screen rm -rf ~\n' > x.rc; screen -dmS s -cx.rc`, ...UNKNOWN],
+  ["a -cFILE rcfile that is there", "screen -c.screenrc -dmS x npm test", ...OK],
+  ["-x NAME before -X", String.raw`screen -x main -X stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-r NAME before -X", String.raw`screen -r main -X stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-X in a cluster", String.raw`screen -dmX stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-x NAME -X of tests", String.raw`screen -x main -X stuff $'npm test\n'`, ...OK],
+  ["-ls", "screen -ls", ...OK],
+  ["-dr NAME", "screen -dr main", ...OK],
+  ["-T's value is no command", "screen -T xterm -dmS x rm -rf ~", ...ANCESTOR],
+  ["-- ends the options", "screen -- rm -rf ~", ...ANCESTOR],
 ]);
 
 table("GNU tools under Homebrew's g prefix", [
