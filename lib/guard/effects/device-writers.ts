@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
 
 /**
@@ -106,18 +106,20 @@ const MDADM_VALUED = new Set([
   "home-cluster", "consistency-policy", "uuid", "super-minor", "name", "config", "update", "action", "prefer", "mail", "program", "alert",
   "increment", "delay", "pid-file", "backup-file", "array-size", "write-journal", "path",
 ]);
-// Modes and options that write array metadata over devices, or add a device (whose data the
-// resync replaces); `-C`, `-B`, `-K` and (outside assemble and incremental mode, where it is
-// `--auto VALUE`) `-a` in a short cluster.
-const MDADM_WRITES = new Set(["zero-superblock", "create", "build", "add", "add-spare", "add-journal", "re-add", "kill-subarray", "restore"]);
+// Modes and options that write array metadata over devices, add a device (whose data the
+// resync replaces) or reshape an array (`--grow`: its data is laid out again in place, a shrink
+// cuts its end off); `-C`, `-B`, `-K`, `-G` and (outside assemble and incremental mode, where it
+// is `--auto VALUE`) `-a` in a short cluster.
+const MDADM_WRITES = new Set(["zero-superblock", "create", "build", "grow", "add", "add-spare", "add-journal", "re-add", "kill-subarray", "restore"]);
 
 /**
- * mdadm: `--zero-superblock`, `--create`, `--build`, `--add` (`-a` in manage mode, `--add-spare`,
- * `--re-add`), `--kill-subarray`, `--restore`; `--detail`, `--examine` and `--assemble` read or
- * start arrays.
+ * mdadm: `--zero-superblock`, `--create`, `--build`, `--grow`, `--add` (`-a` in manage mode,
+ * `--add-spare`, `--re-add`), `--kill-subarray`, `--restore`; `--detail`, `--examine` and
+ * `--assemble` read or start arrays.
  */
 export const mdadm: Handler = (inv) => {
   const { args } = inv;
+  if (args.some((a) => a.value === "--help" || a.value === "-h")) return [];
   const assembles = args.some((a) => (a.value.startsWith("--") ? /^(assemble|incremental)$/.test(longWord(a, MDADM_LONG).name ?? "") : /^-[A-Za-z]*[AI]/.test(a.value)));
   let writes = false;
   const operands = optionWalk(args, (a, i) => {
@@ -127,7 +129,7 @@ export const mdadm: Handler = (inv) => {
       return value === undefined && name !== undefined && MDADM_VALUED.has(name) ? i + 1 : i;
     }
     const got = clusterValue(args, i, assembles ? "ZcilpmnxudzUNekab" : "ZcilpmnxudzUNek");
-    writes ||= /[CBK]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
+    writes ||= /[CBKG]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
     return got?.i ?? i;
   });
   return writes || operands.some(mayBeOption) ? disk(inv, args) : [];
@@ -201,19 +203,34 @@ export const zfs: Handler = (inv) => {
   return [];
 };
 
+// btrfs's command groups (it takes an unambiguous prefix of one), check's long options
+// (getopt_long: a unique prefix) and those that repair or rebuild trees, and the rescue commands
+// that write nothing to the device.
+const BTRFS_GROUPS = ["balance", "check", "device", "filesystem", "inspect-internal", "property", "qgroup", "quota", "receive", "replace", "rescue", "restore", "scrub", "send", "subvolume", "version", "help"];
+const BTRFS_CHECK_LONG = ["super", "repair", "readonly", "init-csum-tree", "init-extent-tree", "check-data-csum", "qgroup-report", "subvol-extents", "tree-root", "chunk-root", "progress", "mode", "clear-space-cache", "clear-ino-cache", "force", "backup", "help"];
+const BTRFS_CHECK_REPAIRS = /^(repair|init-csum-tree|init-extent-tree)$/;
+
 /**
  * `btrfs subvolume delete PATH…` removes each subvolume with everything in it: judged like `rm
  * -rf PATH`. btrfs takes unambiguous prefixes of its command words (`btrfs sub del`). With
- * `-i ID` the operand is the filesystem holding the subvolume: judged as a delete of it.
+ * `-i ID` the operand is the filesystem holding the subvolume: judged as a delete of it. `btrfs
+ * check --repair` (and `--init-csum-tree`, `--init-extent-tree`) rewrites the device's trees,
+ * which its own manual warns may make things worse, and `btrfs rescue` (`zero-log` drops the
+ * log's changes, `chunk-recover`, `super-recover`, …) rewrites it too: BLOCK_DISK_DESTROY, as
+ * `e2fsck -y` and `xfs_repair -L`; a plain `btrfs check` reads.
  */
 export const btrfs: Handler = (inv) => {
   const line = cliLine(inv.args, new Set(["-i", "--subvolid"]));
   const [group, verb, ...paths] = line.operands;
-  if (!group || !verb) return [];
-  if (group.dynamic || verb.dynamic) return unknown(inv);
+  if (!group) return [];
+  if (group.dynamic) return unknown(inv);
   if (line.options.includes("--help")) return [];
-  const g = group.value;
-  if (g.length < 2 || !"subvolume".startsWith(g) || !"delete".startsWith(verb.value)) return [];
+  const g = longOption(group.value, BTRFS_GROUPS);
+  if (g === "check") return line.options.some((o) => o.startsWith("--") && BTRFS_CHECK_REPAIRS.test(longOption(o.slice(2), BTRFS_CHECK_LONG) ?? "")) || inv.args.some(mayBeOption) ? disk(inv, inv.args) : [];
+  if (!verb) return [];
+  if (verb.dynamic) return unknown(inv);
+  if (g === "rescue") return "create-control-device".startsWith(verb.value) && verb.value.length > 1 ? [] : disk(inv, inv.args);
+  if (group.value.length < 2 || g !== "subvolume" || !"delete".startsWith(verb.value)) return [];
   return paths.length ? [op("delete", `${inv.name} subvolume delete`, paths, true)] : [];
 };
 
@@ -246,3 +263,142 @@ export const lvresize: Handler = (inv) => {
   });
   return shrinks || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
+
+/**
+ * A short-option walk of the file-system tools below: the letters of each cluster up to and
+ * with the first that takes a value (one of `valued`), the long options' names as written (text
+ * after `--`, before any `=`), and the operands. A computed word that may be an option
+ * (getopt.ts mayBeOption) stays among the operands.
+ */
+function _options(args: Word[], valued: string): { letters: string; longs: string[]; operands: Word[] } {
+  let letters = "";
+  const longs: string[] = [];
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      longs.push(a.value.slice(2).split("=")[0]!);
+      return i;
+    }
+    const got = clusterValue(args, i, valued);
+    letters += a.value.slice(1, got ? got.at + 1 : undefined);
+    return got?.i ?? i;
+  });
+  return { letters, longs, operands };
+}
+
+// A device named by its tag (`LABEL=root`, `UUID=…`), as blkid and the checkers read it.
+const TAG = /^(?:LABEL|UUID|PARTUUID|PARTLABEL)=/;
+
+/**
+ * A repair or structural change of the file systems named by `operands`: on a device (or a tag,
+ * a computed word, or none named: `fsck -A`) it rewrites the disk; a file named is an image the
+ * tool rewrites in place (an overwrite, as `badblocks -w` of a file).
+ */
+function _rewrites(inv: Invocation, operands: Word[]): Op[] {
+  const named = operands.filter((w) => !mayBeOption(w));
+  const images = named.filter((w) => !w.dynamic && !w.value.startsWith("/dev/") && !TAG.test(w.value));
+  const ops: Op[] = images.map((w) => op("overwrite", inv.name, [w]));
+  return images.length === named.length && images.length > 0 ? ops : [...disk(inv, named), ...ops];
+}
+
+/**
+ * e2fsck (fsck.ext2/3/4): `-y` answers yes to every repair, and a repair may clear inodes and
+ * the data they held (review of red team 16); `-cc` runs `badblocks -n` over the device. `-n`
+ * opens it read-only (with `-y` e2fsck refuses to run), `-p`/`-a` (preen) only makes the repairs
+ * that lose nothing and stops at any other, and without them it asks at a terminal (it refuses
+ * to run without one).
+ */
+export const e2fsck: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "bBlLCjEzMIPN");
+  if (letters.includes("n")) return [];
+  const repairs = letters.includes("y") || letters.split("c").length > 2 || operands.some(mayBeOption);
+  return repairs ? _rewrites(inv, operands) : [];
+};
+
+/**
+ * fsck, the front end: an option it does not know itself goes to each file system's checker,
+ * so `-y` makes them repair without asking (as `e2fsck -y`); `-N` only shows what it would run,
+ * and `-n` goes to the checker as its read-only mode. `-a`/`-p` pass: the checker's type is not
+ * known here, and for ext file systems they preen (fsck.vfat's `-a` repairs as `-y` does).
+ */
+export const fsck: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "t");
+  // The checker's options may also follow `--` (`fsck DEV -- -y`).
+  const passed = operands.filter((w) => !w.dynamic && w.value.startsWith("-")).map((w) => w.value.slice(1));
+  const all = letters + passed.join("");
+  if (/[Nn]/.test(all) || inv.args.some((a) => a.value === "--help")) return [];
+  return all.includes("y") || operands.some(mayBeOption) ? _rewrites(inv, operands.filter((w) => w.dynamic || !w.value.startsWith("-"))) : [];
+};
+
+/**
+ * fsck.vfat (fsck.fat, fsck.msdos, dosfsck): `-a`, `-p` and `-y` repair without asking, and
+ * dosfstools' repairs truncate files and drop directory entries; `-n` only checks. Without
+ * them it asks for each repair.
+ */
+export const fatfsck: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "cdFu");
+  if (letters.includes("n") || inv.args.some((a) => a.value === "--help")) return [];
+  return /[apy]/.test(letters) || operands.some(mayBeOption) ? _rewrites(inv, operands) : [];
+};
+
+/**
+ * xfs_repair repairs without asking (it clears what it cannot fix, moving the rest to
+ * lost+found), and `-L` zeroes the log with the changes it held; `-n` only checks, `-V` prints
+ * the version.
+ */
+export const xfs_repair: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "colmrt");
+  if (/[nV]/.test(letters)) return [];
+  return operands.length ? _rewrites(inv, operands) : [];
+};
+
+/**
+ * ntfsfix resets the NTFS journal (with the changes it held) and marks the volume for a check;
+ * `-n`/`--no-action` only shows what it would do.
+ */
+export const ntfsfix: Handler = (inv) => {
+  const { letters, longs, operands } = _options(inv.args, "");
+  if (/[nhV]/.test(letters) || longs.some((l) => /^(no-action|help|version)$/.test(longOption(l, ["no-action", "help", "version", "clear-bad-sectors", "clear-dirty"]) ?? ""))) return [];
+  return operands.length ? _rewrites(inv, operands) : [];
+};
+
+/**
+ * tune2fs: `-O` (features on or off: `^has_journal` drops the journal, `metadata_csum` rewrites
+ * every metadata block), `-I` (inode size: rewrites the inode tables), `-j`/`-J` (adds a
+ * journal), `-Q` (quota inodes), `-s` (sparse superblocks) and `-U` (a new UUID: on a
+ * metadata_csum file system without csum_seed every checksum is rewritten) change the file
+ * system's structure. The superblock's settings (`-L` label, `-c`, `-i`, `-m`, `-e`, `-E`, `-o`,
+ * …) and `-l` (lists) change none of it.
+ */
+export const tune2fs: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "cegimorsuCEIJLMOTUzQ");
+  return /[OIJjQsU]/.test(letters) || operands.some(mayBeOption) ? _rewrites(inv, operands) : [];
+};
+
+/**
+ * resize2fs: `-M` shrinks the file system to its smallest size and `-b`/`-s` convert it to or
+ * from 64-bit block numbers, moving its blocks. `-P` only prints the smallest size. A size given
+ * (`resize2fs DEV 10G`) may grow or shrink it: the guard cannot tell which (as `lvresize -L
+ * SIZE`), so it passes; without one the file system grows to its device.
+ */
+export const resize2fs: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "dSz");
+  if (/[Ph]/.test(letters)) return [];
+  return /[Mbs]/.test(letters) || operands.some(mayBeOption) ? _rewrites(inv, operands.slice(0, 1)) : [];
+};
+
+/**
+ * debugfs `-w` opens the file system for writing: its requests (from `-R`, `-f FILE` or stdin)
+ * then remove files, clear inodes and free blocks without the checks a mount makes. Without
+ * `-w` it opens the file system read-only and its writing requests fail.
+ */
+export const debugfs: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "Rfbsdz");
+  return letters.includes("w") || operands.some(mayBeOption) ? _rewrites(inv, operands.slice(0, 1)) : [];
+};
+
+/**
+ * `lvconvert --merge SNAPSHOT` (`--mergesnapshot`) merges a snapshot back into its origin: what
+ * was written to the origin since the snapshot is gone, as `zfs rollback` discards it. Its other
+ * conversions keep the volume's data.
+ */
+export const lvconvert: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || a.value === "--merge" || a.value === "--mergesnapshot") ? disk(inv, inv.args) : []);
