@@ -11,6 +11,11 @@ import { clusterValue, longWord, mayBeOption, optionWalk } from "./getopt.ts";
  * /etc/passwd names, else /home/NAME, useradd's default); `deluser --remove-all-files` removes
  * every file the user owns anywhere, judged like `rm -rf /`. `passwd -d` (and its locking and
  * expiring modes) rewrites /etc/shadow, a system file. A name the guard cannot see is unknown.
+ * Removing an account or a group, with or without its home (`userdel NAME`, `deluser NAME`,
+ * `groupdel`, `delgroup`), rewrites /etc/passwd and /etc/shadow or /etc/group as `passwd -d`
+ * rewrites /etc/shadow, and loses what a new account would not have again (the password hash,
+ * the uid its files keep): an overwrite of that system file (red team 16's review; it was
+ * ALLOW_NO_EFFECT). Adding one (useradd, groupadd) loses nothing and is not judged.
  */
 const unknown = (name: string): Op[] => [op("unknown", name)];
 
@@ -67,31 +72,71 @@ function _walk(args: Word[], longs: readonly string[], valued: RegExp, shortValu
   return { operands, root, rootUnknown };
 }
 
-/** userdel [-r] [-R CHROOT] [-P PREFIX] NAME. A computed word that may be an option (getopt.ts mayBeOption) may be `-r` and `-R`: unknown. */
+/** The account file `file` (`/etc/passwd`, …) under `root`, rewritten. */
+const _rewrite = (name: string, root: string, file: string): Op => op("overwrite", name, [literalWord(`${root.replace(/\/+$/, "")}${file}`)]);
+
+/**
+ * userdel [-r] [-R CHROOT] [-P PREFIX] NAME: rewrites /etc/passwd (and /etc/shadow, /etc/group)
+ * under the root; `-r` also deletes the home. A computed word that may be an option (getopt.ts
+ * mayBeOption) may be `-r` and `-R`: unknown.
+ */
 export const userdel: Handler = ({ name, args, ctx }) => {
   let removes = false;
-  const { operands, root, rootUnknown } = _walk(args, USERDEL_LONG, /^$/, "RP", (o) => (removes ||= o === "remove" || o === "r"));
+  let help = false;
+  const { operands, root, rootUnknown } = _walk(args, USERDEL_LONG, /^$/, "RP", (o) => {
+    removes ||= o === "remove" || o === "r";
+    help ||= o === "help" || o === "h";
+  });
+  if (help) return [];
   const computed = operands.some(mayBeOption);
-  if (!removes && !computed) return [];
   const user = operands.filter((w) => !mayBeOption(w)).at(-1);
+  if (!user) return computed ? unknown(name) : [];
+  if (!removes && !computed) return rootUnknown ? unknown(name) : [_rewrite(name, root, "/etc/passwd")];
   const cwd = ctx.state.cwd;
-  if (!user || user.dynamic || computed || rootUnknown || (root !== "" && !root.startsWith("/") && cwd === null)) return unknown(name);
-  return [op("delete", name, [literalWord(_home(user.value, root.replace(/\/+$/, ""), cwd ?? "/"))], true)];
+  if (user.dynamic || computed || rootUnknown || (root !== "" && !root.startsWith("/") && cwd === null)) return unknown(name);
+  return [op("delete", name, [literalWord(_home(user.value, root.replace(/\/+$/, ""), cwd ?? "/"))], true), _rewrite(name, root, "/etc/passwd")];
+};
+
+// groupdel's long options.
+const GROUPDEL_LONG = ["force", "help", "root", "prefix", "extrausers"];
+
+/** groupdel [-f] [-R CHROOT] [-P PREFIX] GROUP: rewrites /etc/group (and /etc/gshadow) under the root. */
+export const groupdel: Handler = ({ name, args }) => {
+  let help = false;
+  const { operands, rootUnknown, root } = _walk(args, GROUPDEL_LONG, /^$/, "RP", (o) => (help ||= o === "help" || o === "h"));
+  if (help || operands.length === 0) return [];
+  return rootUnknown || operands.some(mayBeOption) ? unknown(name) : [_rewrite(name, root, "/etc/group")];
 };
 
 /**
- * deluser (Debian): `--remove-home` deletes the home, `--remove-all-files` every file the user
- * owns; a computed word that may be an option (getopt.ts mayBeOption) is read as the latter.
+ * deluser and delgroup (Debian): `deluser USER` rewrites /etc/passwd, `deluser USER GROUP`,
+ * `deluser --group GROUP` and `delgroup GROUP` rewrite /etc/group; `--remove-home` also deletes
+ * the home, `--remove-all-files` every file the user owns; a computed word that may be an option
+ * (getopt.ts mayBeOption) is read as the latter.
  */
 export const deluser: Handler = ({ name, args }) => {
-  // Getopt::Long takes a unique abbreviation (`--remove-h`).
-  const longs = args.filter((a) => a.value.startsWith("--")).map((a) => longWord(a, DELUSER_LONG).name);
+  // Getopt::Long takes a unique abbreviation (`--remove-h`); `--backup-to DIR` and `--conf FILE` take a value.
+  const longs: (string | undefined)[] = [];
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (mayBeOption(a) || a.dynamic || !a.value.startsWith("-")) {
+      if (!mayBeOption(a)) operands.push(a);
+      continue;
+    }
+    const { name: long, value } = a.value.startsWith("--") ? longWord(a, DELUSER_LONG) : { name: a.value === "-c" ? "conf" : a.value === "-h" ? "help" : undefined, value: undefined };
+    longs.push(long);
+    if (value === undefined && (long === "backup-to" || long === "conf")) i++;
+  }
+  if (longs.includes("help") || longs.includes("version")) return [];
   const all = longs.includes("remove-all-files") || args.some(mayBeOption);
-  if (!all && !longs.includes("remove-home")) return [];
-  const operands = args.filter((a) => !mayBeOption(a) && (a.dynamic || !a.value.startsWith("-")));
   const user = operands[0];
-  if (!user || user.dynamic) return unknown(name);
-  return [op("delete", name, [literalWord(all ? "/" : _home(user.value, "", "/"))], true)];
+  if (!user) return all ? unknown(name) : [];
+  const group = name === "delgroup" || longs.includes("group") || operands.length > 1;
+  const file = _rewrite(name, "", group ? "/etc/group" : "/etc/passwd");
+  if (!all && !longs.includes("remove-home")) return [file];
+  if (user.dynamic) return unknown(name);
+  return [op("delete", name, [literalWord(all ? "/" : _home(user.value, "", "/"))], true), file];
 };
 
 /**
@@ -110,4 +155,40 @@ export const passwd: Handler = ({ name, args }) => {
   if (rootUnknown) return unknown(name);
   const shadow: Word = literalWord(`${root.replace(/\/+$/, "")}/etc/shadow`);
   return [op("overwrite", name, [shadow])];
+};
+
+// usermod's long options, and those that take a value.
+const USERMOD_LONG = [
+  "append", "badname", "comment", "home", "expiredate", "inactive", "gid", "groups", "help", "login", "lock", "move-home", "non-unique",
+  "password", "prefix", "remove", "root", "shell", "uid", "unlock", "add-subuids", "del-subuids", "add-subgids", "del-subgids", "selinux-user", "selinux-range",
+];
+const USERMOD_VALUED = /^(comment|home|expiredate|inactive|gid|groups|login|password|shell|uid|add-subuids|del-subuids|add-subgids|del-subgids|selinux-user|selinux-range)$/;
+
+/**
+ * usermod's modes that passwd has (`-p` a new hash, `-L`/`-U` lock and unlock, `-e` expire,
+ * `-f` inactive days) rewrite /etc/shadow as passwd's do (red team 16's review: they were
+ * ALLOW_NO_EFFECT); its other changes (groups, shell, home, name) pass, as useradd does.
+ */
+export const usermod: Handler = ({ name, args }) => {
+  let changes = false;
+  let help = false;
+  const { operands, root, rootUnknown } = _walk(args, USERMOD_LONG, USERMOD_VALUED, "cdefgGlpPRsuvVwWZ", (o) => {
+    changes ||= /^([pLUef]|password|lock|unlock|expiredate|inactive)$/.test(o);
+    help ||= o === "h" || o === "help";
+  });
+  if (help) return [];
+  if (operands.some(mayBeOption)) return unknown(name);
+  if (!changes) return [];
+  return rootUnknown ? unknown(name) : [_rewrite(name, root, "/etc/shadow")];
+};
+
+// chpasswd's long options.
+const CHPASSWD_LONG = ["crypt-method", "encrypted", "help", "md5", "root", "prefix", "sha-rounds"];
+
+/** chpasswd sets the passwords of the `user:password` lines it reads: it rewrites /etc/shadow as `passwd --stdin` does. */
+export const chpasswd: Handler = ({ name, args }) => {
+  let help = false;
+  const { operands, root, rootUnknown } = _walk(args, CHPASSWD_LONG, /^(crypt-method|sha-rounds)$/, "csRP", (o) => (help ||= o === "h" || o === "help"));
+  if (help) return [];
+  return rootUnknown || operands.some(mayBeOption) ? unknown(name) : [_rewrite(name, root, "/etc/shadow")];
 };

@@ -183,7 +183,8 @@ table("accounts and attributes", [
   ["deluser --remove-home", "deluser --remove-home leogriel-nouser", ...OUTSIDE],
   ["deluser --remove-h abbreviated", "deluser --remove-h leogriel-nouser", ...OUTSIDE],
   ["deluser --remove-all-files", "deluser --remove-all-files leogriel-nouser", ...ANCESTOR],
-  ["userdel keeps the home", "userdel leogriel-nouser", ...OK],
+  // It keeps the home but rewrites /etc/passwd and /etc/shadow, as passwd -d rewrites /etc/shadow (review, session 8: was ALLOW_NO_EFFECT).
+  ["userdel keeps the home, rewrites /etc/passwd", "userdel leogriel-nouser", ...PROTECTED],
   ["passwd -d", "passwd -d root", ...PROTECTED],
   ["passwd -l", "passwd -l root", ...PROTECTED],
   ["passwd --del abbreviated", "passwd --del root", ...PROTECTED],
@@ -428,3 +429,27 @@ table("file-system repairs and structural changes", [
   ["pvremove -ff", "pvremove -ff /dev/sdb", ...DISK],
 ]);
 
+// Removing an account or a group rewrites the system's account files as passwd -d does
+// /etc/shadow (BLOCK_PROTECTED_PATH); usermod's passwd modes and chpasswd too. Adding one passes.
+table("accounts and groups removed or their passwords changed", [
+  ["userdel -f", "userdel -f bob", ...PROTECTED],
+  ["userdel of a quoted computed name", 'userdel "$U"', ...PROTECTED],
+  ["userdel -R of a computed root", 'userdel -R "$ROOT" bob', ...UNKNOWN],
+  ["userdel --help", "userdel --help", ...OK],
+  ["deluser", "deluser bob", ...PROTECTED],
+  ["deluser from a group", "deluser bob docker", ...PROTECTED],
+  ["deluser --group", "deluser --group devs", ...PROTECTED],
+  ["deluser --backup-to's value is no user", "deluser --backup-to /tmp/b --remove-home leogriel-nouser", ...OUTSIDE],
+  ["delgroup", "delgroup devs", ...PROTECTED],
+  ["groupdel", "groupdel devs", ...PROTECTED],
+  ["groupdel --help", "groupdel --help", ...OK],
+  ["usermod -L", "usermod -L bob", ...PROTECTED],
+  ["usermod --lock", "usermod --lock bob", ...PROTECTED],
+  ["usermod -p", "usermod -p '$6$x' bob", ...PROTECTED],
+  ["usermod -e", "usermod -e 1 bob", ...PROTECTED],
+  ["chpasswd", "chpasswd", ...PROTECTED],
+  ["usermod -aG adds a group", "usermod -aG docker bob", ...OK],
+  ["usermod -s", "usermod -s /bin/zsh bob", ...OK],
+  ["useradd", "useradd -m bob", ...OK],
+  ["groupadd", "groupadd devs", ...OK],
+]);
