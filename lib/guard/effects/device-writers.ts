@@ -402,3 +402,13 @@ export const debugfs: Handler = (inv) => {
  * conversions keep the volume's data.
  */
 export const lvconvert: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || a.value === "--merge" || a.value === "--mergesnapshot") ? disk(inv, inv.args) : []);
+
+/**
+ * vgcreate and vgextend make each device they are given a physical volume first, overwriting
+ * its label as pvcreate does (a disk tool since red team 16); `-t`/`--test` only simulates. A
+ * device already a physical volume loses nothing, which the guard cannot see.
+ */
+export const vgcreate: Handler = (inv) => {
+  if (inv.args.some((a) => /^(-t|--test|-h|--help)$/.test(a.value))) return [];
+  return inv.args.some((a) => a.dynamic || a.value.startsWith("/dev/")) ? disk(inv, inv.args) : [];
+};

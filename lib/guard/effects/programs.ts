@@ -101,6 +101,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
   // File-system repairs that may discard data and structural changes (red team 16's review): device-writers.ts.
   ...(["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
+  ...named(["vgcreate", "vgextend"], lazy(deviceWriters, "vgcreate")),
   ...named(["fsck.ext2", "fsck.ext3", "fsck.ext4"], lazy(deviceWriters, "e2fsck")),
   ...named(["fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck"], lazy(deviceWriters, "fatfsck")),
   ["scrub", lazy(fileErasers, "scrub")],

@@ -416,6 +416,11 @@ table("file-system repairs and structural changes", [
   ["debugfs reads", "debugfs -R stats /dev/sda1", ...OK],
   ["lvconvert --merge", "lvconvert --merge vg0/snap", ...DISK],
   ["lvconvert --type", "lvconvert --type raid1 -m 1 vg0/lv0", ...OK],
+  // vgcreate and vgextend pvcreate the devices they are given.
+  ["vgcreate", "vgcreate vg0 /dev/sdb", ...DISK],
+  ["vgextend", "vgextend vg0 /dev/sdc", ...DISK],
+  ["vgcreate -t simulates", "vgcreate -t vg0 /dev/sdb", ...OK],
+  ["vgchange", "vgchange -ay vg0", ...OK],
   // Already refused, checked.
   ["wipefs -a", "wipefs -a /dev/sdb", ...DISK],
   ["sgdisk -Z", "sgdisk -Z /dev/sdb", ...DISK],
