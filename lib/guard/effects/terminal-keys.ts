@@ -123,7 +123,9 @@ const SCREEN_VALUED = /^-(?:S|p|c|e|h|T|s|t|Logfile)$/;
  * `-c`, `-p` and `-e` with their value attached or in the next word (`-cFILE`, `-dmcFILE`: red
  * team 16's review, the rcfile was not seen), `-h`, `-t`, `-T`, `-s` and `-S` with the next word,
  * `-X` anywhere in a cluster, and a session name after `-r`, `-R`, `-x`, `-ls`/`-list`, `-wipe`
- * (and after `-d`/`-D` as the last word) when no `-S` named one yet.
+ * (and after `-d`/`-D` as the last word) when no `-S` named one yet. (screen.c takes any next
+ * word as the name after `-ls` and `-wipe`; an option word there is read as an option, which
+ * can only find more.)
  */
 export const screen: Handler = (inv) => {
   const args = inv.args;
@@ -160,12 +162,12 @@ export const screen: Handler = (inv) => {
       } else if (c === "l" || c === "f") {
         // `-ln`, `-fa`: the next letter is the option's value; `-ls` and `-list` list sessions.
         if (c === "l" && (v[k + 1] === "s" || v[k + 1] === "i")) {
-          if (next && !session) [i, session] = [i + 1, true];
+          if (next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
           break;
         }
         k++;
       } else if ((c === "r" || c === "R" || c === "x") && next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
-      else if (c === "w" && next && !session) [i, session] = [i + 1, true];
+      else if (c === "w" && next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
       else if ((c === "d" || c === "D") && i + 2 === args.length && next && !next.value.startsWith("-") && !session) [i, session] = [i + 1, true];
     }
   }

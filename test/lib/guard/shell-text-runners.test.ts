@@ -97,6 +97,12 @@ table("keys typed into a terminal", [
   ["-x NAME before -X", String.raw`screen -x main -X stuff $'rm -rf ~\n'`, ...ANCESTOR],
   ["-r NAME before -X", String.raw`screen -r main -X stuff $'rm -rf ~\n'`, ...ANCESTOR],
   ["-X in a cluster", String.raw`screen -dmX stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  // screen reads options after -X too: the command starts at the first other word.
+  ["-X then -S NAME", String.raw`screen -X -S s stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-X then -p WINDOW", String.raw`screen -X -p 0 stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-XS NAME", String.raw`screen -XS s stuff $'rm -rf ~\n'`, ...ANCESTOR],
+  ["-X -S NAME of tests", String.raw`screen -X -S s stuff $'npm test\n'`, ...OK],
+  ["-wipe before -X", String.raw`screen -wipe -X stuff $'rm -rf ~\n'`, ...ANCESTOR],
   ["-x NAME -X of tests", String.raw`screen -x main -X stuff $'npm test\n'`, ...OK],
   ["-ls", "screen -ls", ...OK],
   ["-dr NAME", "screen -dr main", ...OK],
