@@ -1,8 +1,9 @@
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
+import { isSink } from "./sinks.ts";
 
 /**
  * Drive, firmware and volume tools whose destructive modes erase or rewrite a device or destroy a
@@ -402,6 +403,97 @@ export const debugfs: Handler = (inv) => {
  * conversions keep the volume's data.
  */
 export const lvconvert: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || a.value === "--merge" || a.value === "--mergesnapshot") ? disk(inv, inv.args) : []);
+
+/**
+ * What an imaging tool writes to `target`: a device is rewritten (BLOCK_DISK_DESTROY, as `dd
+ * of=/dev/sdb`), a file is created or replaced (as dd's `of=FILE`); `-` (stdout) and the sinks
+ * keep nothing, a computed name is unknown.
+ */
+function _imageOut(inv: Invocation, target: Word | undefined): Op[] {
+  if (!target || target.value === "-" || isSink(target.value)) return [];
+  if (target.dynamic) return unknown(inv);
+  return target.value.startsWith("/dev/") ? disk(inv, [target]) : [{ ...op("overwrite", inv.name, [target]), lands: "created" }];
+}
+
+/**
+ * e2image SOURCE OUTPUT writes OUTPUT (a metadata image; with `-r`/`-Q` a raw or QCOW2 one; with
+ * `-ra` a copy of the file system, onto a device too); `-I` writes the metadata saved in the
+ * image back over the device (SOURCE). Options taking a value: -b, -B, -o, -O.
+ */
+export const e2image: Handler = (inv) => {
+  const { letters, operands } = _options(inv.args, "bBoO");
+  if (operands.some(mayBeOption)) return unknown(inv);
+  if (letters.includes("I")) return _rewrites(inv, operands.slice(0, 1));
+  return _imageOut(inv, operands[1]);
+};
+
+// partclone's long options that name what it writes, and those that take a value.
+const PARTCLONE_LONG = [
+  "output", "overwrite", "source", "logfile", "clone", "restore", "dev-to-dev", "domain", "restore_raw_file", "dd-mode", "ncurses", "dialog", "quiet",
+  "debug", "help", "version", "rescue", "check", "no_check", "force", "note", "UI-fresh", "buffer_size", "max_block_cache", "ignore_fschk",
+  "ignore_crc", "offset", "offset_domain", "skip_write_error", "write-direct-io", "read-direct-io", "checksum-mode", "blocks-per-checksum",
+  "no_block_detail", "compresscmd", "btfiles", "btfiles_torrent", "binary-prefix",
+];
+const PARTCLONE_VALUED = /^(output|overwrite|source|logfile|debug|UI-fresh|buffer_size|max_block_cache|offset|offset_domain|note|checksum-mode|blocks-per-checksum|compresscmd)$/;
+
+/**
+ * partclone.TYPE writes its output (`-o FILE`, `-O FILE` over an existing one; a partition when
+ * it restores, `-r`, or copies device to device, `-b`) and its log (`-L FILE`): a device is
+ * rewritten, a file created or replaced.
+ */
+export const partclone: Handler = (inv) => {
+  const { args } = inv;
+  const written: (Word | undefined)[] = [];
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, PARTCLONE_LONG);
+      const v = value ?? (name !== undefined && PARTCLONE_VALUED.test(name) ? args[i + 1] : undefined);
+      if (name === "output" || name === "overwrite" || name === "logfile") written.push(v);
+      return value === undefined && name !== undefined && PARTCLONE_VALUED.test(name) ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "oOsL");
+    if (got && "oOL".includes(got.letter)) written.push(got.value);
+    return got?.i ?? i;
+  });
+  if (operands.some(mayBeOption)) return unknown(inv);
+  return written.flatMap((w) => _imageOut(inv, w));
+};
+
+/**
+ * ntfsclone SOURCE: `-O`/`--overwrite TARGET` writes over TARGET (a device too: `--restore-image
+ * --overwrite /dev/sda1 IMG`), `-o`/`--output FILE` creates FILE; `--info` and `--metadata
+ * --output -` print.
+ */
+export const ntfsclone: Handler = (inv) => {
+  const { args } = inv;
+  const written: (Word | undefined)[] = [];
+  const operands = optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"]);
+      if (name === "output" || name === "overwrite") written.push(value ?? args[i + 1]);
+      return value === undefined && (name === "output" || name === "overwrite") ? i + 1 : i;
+    }
+    const got = clusterValue(args, i, "oO");
+    if (got) written.push(got.value);
+    return got?.i ?? i;
+  });
+  if (operands.some(mayBeOption)) return unknown(inv);
+  return written.flatMap((w) => _imageOut(inv, w));
+};
+
+/**
+ * fsarchiver `restfs ARCHIVE id=N,dest=DEV…` makes a new file system on each dest device
+ * (BLOCK_DISK_DESTROY), `savefs|savedir ARCHIVE …` writes ARCHIVE; `archinfo` and `probe` read.
+ */
+export const fsarchiver: Handler = (inv) => {
+  const line = cliLine(inv.args, new Set(["-j", "--jobs", "-z", "--compress", "-Z", "--zstd", "-s", "--split", "-L", "--label", "-c", "--cryptpass", "-e", "--exclude"]));
+  const [command, archive, ...rest] = line.operands;
+  if (!command) return [];
+  if (command.dynamic) return unknown(inv);
+  if (command.value === "restfs") return disk(inv, rest.flatMap((w) => (w.dynamic ? [w] : [...w.value.matchAll(/dest=([^,]+)/g)].map((m) => literalWord(m[1]!)))));
+  if (command.value === "savefs" || command.value === "savedir") return _imageOut(inv, archive);
+  return [];
+};
 
 /**
  * vgcreate and vgextend make each device they are given a physical volume first, overwriting

@@ -102,6 +102,8 @@ export const PROGRAMS = new Map<string, Handler>([
   // File-system repairs that may discard data and structural changes (red team 16's review): device-writers.ts.
   ...(["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
   ...named(["vgcreate", "vgextend"], lazy(deviceWriters, "vgcreate")),
+  ...(["e2image", "ntfsclone", "fsarchiver"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
+  ...named(["partclone.ext2", "partclone.ext3", "partclone.ext4", "partclone.extfs", "partclone.xfs", "partclone.btrfs", "partclone.ntfs", "partclone.fat", "partclone.fat12", "partclone.fat16", "partclone.fat32", "partclone.vfat", "partclone.exfat", "partclone.f2fs", "partclone.hfsplus", "partclone.dd", "partclone.imager", "partclone.restore"], lazy(deviceWriters, "partclone")),
   ...named(["fsck.ext2", "fsck.ext3", "fsck.ext4"], lazy(deviceWriters, "e2fsck")),
   ...named(["fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck"], lazy(deviceWriters, "fatfsck")),
   ["scrub", lazy(fileErasers, "scrub")],
