@@ -17,7 +17,7 @@ export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "se
  * (supabase's database tasks are app-databases.ts's); netlify-cli and firebase-tools are the npm
  * packages `npx` runs them by.
  */
-export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase", "netlify-cli", "firebase-tools", "scw", "civo", "railway", "oci", "ibmcloud", "argocd", "flux", "serverless", "sls", "sam", "copilot", "helmfile", "skaffold"] as const;
+export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase", "netlify-cli", "firebase-tools", "scw", "civo", "railway", "oci", "ibmcloud", "argocd", "flux", "serverless", "sls", "sam", "copilot", "helmfile", "skaffold", "render", "vultr-cli", "exo", "nomad"] as const;
 
 /** The compressors and decompressors that replace their input (compressors.ts). */
 export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;

@@ -32,6 +32,8 @@ interface Rule {
   valued?: string[];
   /** First command words after which the words are another program's (`railway run CMD`). */
   runs?: RegExp;
+  /** Options that make any of the command's words destroy (`nomad job stop -purge`). */
+  purges?: RegExp;
 }
 
 const VERBS = /^(delete|destroy|rm|remove)$/;
@@ -82,6 +84,13 @@ const RULES: Record<(typeof SERVICE_CLIS)[number], Rule> = {
   copilot: { verbs: VERBS, depth: 2, valued: ["-a", "--app", "-e", "--env", "-n", "--name", "-p", "--prompt"] },
   helmfile: { verbs: /^(destroy|delete)$/, depth: 1, valued: ["-f", "--file", "-e", "--environment", "-l", "--selector", "-n", "--namespace", "--kube-context"] },
   skaffold: { verbs: /^delete$/, depth: 1, valued: ["-f", "--filename", "-p", "--profile", "-n", "--namespace", "--kube-context"] },
+  // Red team 16's leftovers (session 8): Render, Vultr, Exoscale (`exo storage rb` removes a
+  // bucket; `del` is its short delete) and Nomad (`var purge`, `volume delete`, `namespace
+  // delete`, `job stop -purge`: a plain `job stop` keeps the job, which `job start` runs again).
+  render: { verbs: VERBS, depth: 2, valued: [...APP, "--confirm"] },
+  "vultr-cli": { verbs: VERBS, depth: 3, valued: [...APP, "--config"] },
+  exo: { verbs: /^(delete|del|destroy|rm|remove|rb)$/, depth: 3, valued: [...APP, "-z", "--zone", "-O", "--output-format", "-A", "--use-account", "-C", "--config"] },
+  nomad: { verbs: /^(delete|destroy|rm|remove|purge)$/, purges: /^--?purge$/, depth: 3, valued: ["-address", "-region", "-namespace", "-token", "-ca-cert", "-ca-path", "-client-cert", "-client-key", "-tls-server-name"] },
 };
 
 const destroy = (inv: Invocation, kind: "infra-destroy" | "data-destroy" = "infra-destroy"): Op[] => [op(kind, inv.name)];
@@ -105,6 +114,7 @@ function _judge(inv: Invocation, rule: Rule, line: ReturnType<typeof cliLine>): 
   if (asksHelp(line, ["--help", "-h"]) || line.options.includes("--dry-run")) return [];
   const path = line.operands.slice(0, rule.depth);
   if (path[0] && !path[0].dynamic && rule.runs?.test(path[0].value)) return [];
+  if (rule.purges && line.options.some((o) => rule.purges!.test(o))) return destroy(inv);
   for (const w of path) {
     // A computed word may be the destroying verb (`fly apps $V myapp`), unless it follows an
     // option this table does not know, whose value it may be (`fly deploy --image $IMG`).
