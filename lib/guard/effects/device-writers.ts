@@ -172,18 +172,30 @@ const DMSETUP_LONG = [
 ];
 const DMSETUP_VALUED = new Set(["count", "select", "exec", "gid", "interval", "manglename", "major", "minor", "mode", "udevcookie", "options", "programid", "readahead", "regionid", "separator", "sort", "table", "target", "uid", "units", "uuid"]);
 
-/** dmsetup: `remove_all` drops every device mapping, `wipe_table` replaces one's table by an error target. */
+/**
+ * dmsetup: `remove_all` drops every device mapping, `wipe_table` replaces one's table by an error
+ * target, and so does `remove -f`/`--force` before it removes the mapping (writes in flight are
+ * lost). `message DEV SECTOR delete ID` deletes a thin volume of a pool with its data (red team
+ * 16's leftover); a plain `remove` only drops the mapping, the data stays on the devices below.
+ */
 export const dmsetup: Handler = (inv) => {
   const { args } = inv;
-  const sub = optionWalk(args, (a, i) => {
+  let force = false;
+  const [sub, ...rest] = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
       const { name, value } = longWord(a, DMSETUP_LONG);
+      force ||= name === "force";
       return value === undefined && name !== undefined && DMSETUP_VALUED.has(name) ? i + 1 : i;
     }
-    return clusterValue(args, i, "AGjmMoOSuU")?.i ?? i;
-  })[0];
+    const got = clusterValue(args, i, "AGjmMoOSuU");
+    force ||= a.value.slice(1, got?.at).includes("f");
+    return got?.i ?? i;
+  });
   if (sub?.dynamic) return unknown(inv);
-  return sub && (sub.value === "remove_all" || sub.value === "wipe_table") ? disk(inv, args) : [];
+  if (!sub) return [];
+  if (sub.value === "remove_all" || sub.value === "wipe_table" || (sub.value === "remove" && force)) return disk(inv, args);
+  if (sub.value === "message") return rest.some((w) => w.dynamic) ? unknown(inv) : rest.some((w) => /(^|\s)delete(\s|$)/.test(w.value)) ? disk(inv, args) : [];
+  return [];
 };
 
 /**
@@ -247,22 +259,36 @@ export const sg_sanitize: Handler = (inv) => (inv.args.some((a) => mayBeOption(a
 // lvresize's options that take a value (short ones too: `-rL-10G` is `-r -L -10G`).
 const LVRESIZE_VALUED = /^--(size|extents|autobackup|stripes|stripesize|config|type|poolmetadatasize|alloc|commandprofile|profile|reportformat|driverloaded|lockopt|fs|fsmode)$/;
 
-/** lvresize with a size or extent count given as `-N` shrinks the volume: its end is cut off, as lvreduce does. */
+/**
+ * lvresize with a size or extent count given as `-N` shrinks the volume: its end is cut off, as
+ * lvreduce does. An absolute size (`-L 10G`) may be a shrink too, which lvresize asks about
+ * first; with `-f`/`--force` or `-y`/`--yes` it does not ask, so a forced absolute size is judged
+ * as the shrink it may be (red team 16's leftover; answers piped in, `yes | lvresize`, are not
+ * read).
+ */
 export const lvresize: Handler = (inv) => {
   const { args } = inv;
   let shrinks = false;
+  let absolute = false;
+  let forced = false;
   const operands = optionWalk(args, (a, i) => {
     const long = /^(--[a-z-]+)(=?)/.exec(a.value);
     if (long) {
       const value = long[2] ? wordFrom(a, long[0].length) : LVRESIZE_VALUED.test(long[1]!) ? args[i + 1] : undefined;
-      shrinks ||= /^--(size|extents)$/.test(long[1]!) && (value?.value.startsWith("-") ?? false);
+      const sized = /^--(size|extents)$/.test(long[1]!);
+      shrinks ||= sized && (value?.value.startsWith("-") ?? false);
+      absolute ||= sized && value !== undefined && !/^[+-]/.test(value.value);
+      forced ||= long[1] === "--force" || long[1] === "--yes";
       return !long[2] && value ? i + 1 : i;
     }
     const got = clusterValue(args, i, "AiIlL");
-    shrinks ||= (got?.letter === "L" || got?.letter === "l") && (got.value?.value.startsWith("-") ?? false);
+    const sized = got?.letter === "L" || got?.letter === "l";
+    shrinks ||= sized && (got.value?.value.startsWith("-") ?? false);
+    absolute ||= sized && got.value !== undefined && !/^[+-]/.test(got.value.value);
+    forced ||= /[fy]/.test(a.value.slice(1, got?.at));
     return got?.i ?? i;
   });
-  return shrinks || operands.some(mayBeOption) ? disk(inv, args) : [];
+  return shrinks || (absolute && forced) || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
 
 /**

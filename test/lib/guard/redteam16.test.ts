@@ -450,6 +450,18 @@ table("file-system repairs and structural changes", [
   ["ntfsclone --info", "ntfsclone --info /dev/sda1", ...OK],
   ["fsarchiver restfs", "fsarchiver restfs backup.fsa id=0,dest=/dev/sda1", ...DISK],
   ["fsarchiver archinfo", "fsarchiver archinfo backup.fsa", ...OK],
+  // A forced absolute size may be a shrink lvresize no longer asks about; dmsetup's forced remove
+  // and a thin pool's delete message.
+  ["lvresize -f -L SIZE", "lvresize -f -L 10G vg0/lv0", ...DISK],
+  ["lvresize -fL SIZE", "lvresize -fL 10G vg0/lv0", ...DISK],
+  ["lvresize --force --size SIZE", "lvresize --force --size 10G vg0/lv0", ...DISK],
+  ["lvresize -L SIZE asks before a shrink", "lvresize -L 10G vg0/lv0", ...OK],
+  ["lvresize -f -L +SIZE grows", "lvresize -f -L +10G vg0/lv0", ...OK],
+  ["dmsetup remove -f", "dmsetup remove -f vg0-lv0", ...DISK],
+  ["dmsetup message delete", 'dmsetup message pool 0 "delete 1"', ...DISK],
+  ["dmsetup message of a computed text", 'dmsetup message pool 0 "$MSG"', ...UNKNOWN],
+  ["dmsetup remove keeps the data", "dmsetup remove vg0-lv0", ...OK],
+  ["dmsetup message reserve_metadata_snap", "dmsetup message pool 0 reserve_metadata_snap", ...OK],
   // Already refused, checked.
   ["wipefs -a", "wipefs -a /dev/sdb", ...DISK],
   ["sgdisk -Z", "sgdisk -Z /dev/sdb", ...DISK],
