@@ -462,6 +462,15 @@ table("file-system repairs and structural changes", [
   ["dmsetup message of a computed text", 'dmsetup message pool 0 "$MSG"', ...UNKNOWN],
   ["dmsetup remove keeps the data", "dmsetup remove vg0-lv0", ...OK],
   ["dmsetup message reserve_metadata_snap", "dmsetup message pool 0 reserve_metadata_snap", ...OK],
+  // nvme plugin commands whose names say they erase or write.
+  ["nvme zns reset-zone", "nvme zns reset-zone -a /dev/nvme0n1", ...DISK],
+  ["nvme sed revert", "nvme sed revert /dev/nvme0", ...DISK],
+  ["nvme lnvm create", "nvme lnvm create -d nvme0n1 -n tgt -t pblk", ...DISK],
+  ["nvme zns with a computed command", "nvme zns $CMD /dev/nvme0n1", ...UNKNOWN],
+  ["nvme zns report-zones", "nvme zns report-zones /dev/nvme0n1", ...OK],
+  ["nvme wdc history", "nvme wdc vs-fw-activate-history /dev/nvme0", ...OK],
+  ["nvme smart-log of a computed device", "nvme smart-log $DEV", ...OK],
+  ["nvme help format", "nvme help format", ...OK],
   // Already refused, checked.
   ["wipefs -a", "wipefs -a /dev/sdb", ...DISK],
   ["sgdisk -Z", "sgdisk -Z /dev/sdb", ...DISK],
