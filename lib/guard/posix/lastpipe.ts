@@ -20,6 +20,8 @@ const SPELLINGS: ReadonlyArray<[ShellOption, string[]]> = [
   ["lastpipe", ["lastpipe"]],
   ["extdebug", ["extdebug", "debugger"]],
 ];
+// Every spelling is this long: a shorter word (most words) spells none, quotes or not.
+const SPELLING_LENGTH = 8;
 const _on = new WeakMap<Vars, Set<ShellOption>>();
 const UNSEEN = new Set(["eval", "alias", "source", "."]);
 
@@ -51,6 +53,7 @@ function _turnOn(vars: Vars, option: ShellOption): void {
 /** A word spelling one of `names` once quotes and backslashes are dropped (without a new string when it holds none). */
 function _spells(w: Word, names: string[]): boolean {
   const v = w.value;
+  if (v.length < SPELLING_LENGTH) return false;
   if (names.some((n) => v.includes(n))) return true;
   if (!/[\\'"]/.test(v)) return false;
   const bare = v.replace(/[\\'"]/g, "");
