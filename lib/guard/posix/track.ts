@@ -29,7 +29,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   }
   // `d[0]=x`: bash assigns the element, which the lexer leaves a command word (name-operands.ts
   // evaluates its subscript); `$d` is element 0, so the array is unknown (red team 14).
-  const element = head.dynamic ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
+  const element = head.dynamic || !head.value.includes("[") ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
   if (element) assign(vars, element[1]!, null);
   if (head.dynamic || !DEFINERS.has(head.value)) return;
   const rest = cmd.argv.slice(1);
@@ -87,9 +87,11 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
  * too). Any variable may change there, PATH included (red team 13).
  */
 function _computedName(cmd: SimpleCommand, raws: RawWords): boolean {
-  const [head, ...rest] = cmd.argv;
-  if (!head || head.dynamic) return false;
+  const head = cmd.argv[0];
+  // Only a definer assigns names (no copy of the words is made for any other command).
+  if (!head || head.dynamic || !DEFINERS.has(head.value)) return false;
   const name = head.value;
+  const rest = cmd.argv.slice(1);
   // The name part of a word as written: up to its first `=`, quotes aside.
   const computed = (w: Word) => w.dynamic && !NAME.test((raws.get(w) ?? "$").split("=")[0]!.replace(/["']/g, ""));
   if (DECLARERS.has(name)) return rest.some((w) => /^-[a-zA-Z]*n/.test(w.value) || computed(w));
