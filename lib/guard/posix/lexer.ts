@@ -3,7 +3,7 @@ import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
-import { WordBuilder } from "./word-builder.ts";
+import { plainWord, WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -68,8 +68,10 @@ export abstract class Lexer {
    * so `NAME=value` is an assignment (which bash does not brace-expand).
    */
   readWords(testBrackets: boolean, single = false, commandStart = false): Word[] {
-    const w = new WordBuilder();
     const start = this.pos;
+    const plain = this.plainWord();
+    if (plain) return [plain];
+    const w = new WordBuilder();
     for (;;) {
       const c = this.src[this.pos];
       if (c === undefined || BLANK.has(c)) break;
@@ -123,6 +125,22 @@ export abstract class Lexer {
     const words = w.finish(this.tilde, !single && !(assignment && commandStart), assignment);
     if (assignment) for (const word of words) word.assignment = true;
     return words;
+  }
+
+  /**
+   * Most words are one run of plain characters that ends the word (`git`, `-la`, `src/a.ts`):
+   * such a word is made without a WordBuilder (word-builder.ts, plainWord), the cursor moved past it.
+   */
+  private plainWord(): Word | undefined {
+    const start = this.pos;
+    const end = _plainEnd(this.src, start);
+    if (end === start || !_endsWord(this.src.charCodeAt(end))) return undefined;
+    const word = plainWord(this.src.slice(start, end));
+    if (!word) return undefined;
+    this.pos = end;
+    // `NAME=value`, as readWords marks it.
+    if (_assignmentAt(this.src, start)) word.assignment = true;
+    return word;
   }
 
   /**
@@ -196,6 +214,17 @@ export abstract class Lexer {
 
 // `name=(` / `name+=(`: a compound array assignment (also as a declare/local operand).
 const _ARRAY_START = /^[A-Za-z_][A-Za-z0-9_]*\+?=$/;
+
+// Characters after which no word goes on, whatever readWords is reading (end of text, a blank,
+// and the operators that always end a word: not `<`, `>` or `(`, which may start `<(…)` or an
+// array value, or stay in a `[[ … ]]` word).
+const _WORD_END = new Uint8Array(128);
+for (const c of " \t\n;&|)") _WORD_END[c.charCodeAt(0)] = 1;
+
+function _endsWord(c: number): boolean {
+  // NaN: the end of the text.
+  return Number.isNaN(c) || (c < 128 && _WORD_END[c] === 1);
+}
 
 /** Where the run of plain characters starting at `pos` ends. */
 function _plainEnd(src: string, pos: number): number {

@@ -9,6 +9,15 @@ function _escape(text: string): string {
   return /[*?[\\]/.test(text) ? text.replace(/[*?[\\]/g, "\\$&") : text;
 }
 
+/**
+ * The word one run of unquoted literal text makes alone, as a builder given only it would finish
+ * it; undefined when the text holds `{` or `~` (brace or tilde expansion: the builder's work).
+ */
+export function plainWord(text: string): Word | undefined {
+  if (text.includes("{") || text.includes("~")) return undefined;
+  return { value: text, dynamic: false, glob: _GLOB.test(text), pattern: text, quoted: false, assignment: undefined, outputOf: undefined };
+}
+
 /** The directory a tilde prefix names (`""` is $HOME, `+` $PWD, `user` a user's home), or null when unknown. */
 export type Tilde = (prefix: string) => string | null;
 
