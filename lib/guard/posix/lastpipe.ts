@@ -1,4 +1,4 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import type { SimpleCommand } from "../syntax.ts";
 import type { Vars } from "./vars.ts";
 
 /**
@@ -16,9 +16,9 @@ import type { Vars } from "./vars.ts";
  * `source`).
  */
 type ShellOption = "lastpipe" | "extdebug";
-const SPELLINGS: ReadonlyArray<[ShellOption, string[]]> = [
-  ["lastpipe", ["lastpipe"]],
-  ["extdebug", ["extdebug", "debugger"]],
+const SPELLINGS: ReadonlyArray<{ option: ShellOption; names: string[] }> = [
+  { option: "lastpipe", names: ["lastpipe"] },
+  { option: "extdebug", names: ["extdebug", "debugger"] },
 ];
 // Every spelling is this long: a shorter word (most words) spells none, quotes or not.
 const SPELLING_LENGTH = 8;
@@ -32,16 +32,14 @@ export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (!head) return;
   const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value);
-  for (const [option, names] of SPELLINGS) {
-    if (on?.has(option)) continue;
-    if (computed || cmd.argv.some((w) => _spells(w, names)) || cmd.assigns.some((a) => _spells(a.value, names))) _turnOn(vars, option);
-  }
+  for (const { option, names } of SPELLINGS) if (!on?.has(option) && (computed || _spelledIn(cmd, names))) _turnOn(vars, option);
 }
 
 /** bash started with BASHOPTS holding an option in its environment turns it on. */
 export function noteEnvironmentOptions(vars: Vars, bashopts: string | undefined): void {
-  const given = bashopts?.split(":") ?? [];
-  for (const [option] of SPELLINGS) if (given.includes(option)) _turnOn(vars, option);
+  if (!bashopts) return;
+  const given = bashopts.split(":");
+  for (const { option } of SPELLINGS) if (given.includes(option)) _turnOn(vars, option);
 }
 
 function _turnOn(vars: Vars, option: ShellOption): void {
@@ -50,11 +48,17 @@ function _turnOn(vars: Vars, option: ShellOption): void {
   else _on.set(vars, new Set([option]));
 }
 
-/** A word spelling one of `names` once quotes and backslashes are dropped (without a new string when it holds none). */
-function _spells(w: Word, names: string[]): boolean {
-  const v = w.value;
+/** Whether a word of the command, an argument or an assigned value, spells one of `names`. */
+function _spelledIn(cmd: SimpleCommand, names: string[]): boolean {
+  for (const w of cmd.argv) if (_spells(w.value, names)) return true;
+  for (const a of cmd.assigns) if (_spells(a.value.value, names)) return true;
+  return false;
+}
+
+/** A word's value spelling one of `names` once quotes and backslashes are dropped (without a new string when it holds none). */
+function _spells(v: string, names: string[]): boolean {
   if (v.length < SPELLING_LENGTH) return false;
-  if (names.some((n) => v.includes(n))) return true;
+  for (const n of names) if (v.includes(n)) return true;
   if (!/[\\'"]/.test(v)) return false;
   const bare = v.replace(/[\\'"]/g, "");
   return names.some((n) => bare.includes(n));
