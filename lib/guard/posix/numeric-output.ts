@@ -24,7 +24,13 @@ const REDEFINES = /\(\s*\)|\bfunction\b|\balias\b|\bhash\b|\benable\b|PATH|\beva
 // The texts a line parsed, tested against REDEFINES only when an assignment asks (most lines
 // hold no `NAME=$(…)`, so the test is not run for them): `tested` counts those already tested,
 // `plain` holds while none of them redefines anything.
-const _texts = new WeakMap<Vars, { texts: string[]; tested: number; plain: boolean }>();
+// Kept for the line being checked, with the Vars it is parsed with (a check parses one line at
+// depth 0, and every later text is that line's): no WeakMap entry is made per line.
+let _line: { vars: Vars; texts: string[]; tested: number; plain: boolean } | undefined;
+
+function _textsOf(vars: Vars): typeof _line {
+  return _line?.vars === vars ? _line : undefined;
+}
 
 /** Whether shell text may redefine what a program name runs (a start-up file's: effects/rc-file-runs.ts). */
 export function mayRedefine(text: string): boolean {
@@ -36,21 +42,21 @@ export function mayRedefine(text: string): boolean {
  * alias text later): once one may redefine what a program name runs, no output is numeric.
  */
 export function noteLineText(vars: Vars, text: string, depth: number): void {
-  if (depth === 0) _texts.set(vars, { texts: [text], tested: 0, plain: true });
+  if (depth === 0) _line = { vars, texts: [text], tested: 0, plain: true };
   else {
-    const seen = _texts.get(vars);
+    const seen = _textsOf(vars);
     if (seen?.plain) seen.texts.push(text);
   }
 }
 
 /** Whether a text the line parsed so far (all of them while plainPrograms holds) matches `re`. */
 export function lineMentions(vars: Vars, re: RegExp): boolean {
-  return _texts.get(vars)?.texts.some((t) => re.test(t)) ?? true;
+  return _textsOf(vars)?.texts.some((t) => re.test(t)) ?? true;
 }
 
 /** Whether no text the line has parsed so far may redefine a program (false before the line's own text). */
 export function plainPrograms(vars: Vars): boolean {
-  const seen = _texts.get(vars);
+  const seen = _textsOf(vars);
   if (!seen) return false;
   while (seen.plain && seen.tested < seen.texts.length) if (REDEFINES.test(seen.texts[seen.tested++]!)) seen.plain = false;
   return seen.plain;

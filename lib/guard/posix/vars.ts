@@ -95,7 +95,7 @@ export function assign(vars: Vars, name: string, value: string | null): void {
 function _assign(vars: Vars, name: string, value: string | null): void {
   let seen = _assigned.get(vars);
   if (!seen) _assigned.set(vars, (seen = new Set()));
-  _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
+  _journalOf(vars).push({ name, before: vars.get(name), seenBefore: seen.has(name) });
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
   seen.add(name);
@@ -109,7 +109,7 @@ function _assign(vars: Vars, name: string, value: string | null): void {
  */
 export function settle(vars: Vars, name: string, value: string): void {
   if (SHELL_SET.has(name)) return;
-  _journal.get(vars)?.push({ name, before: vars.get(name), seenBefore: true });
+  _journalOf(vars).push({ name, before: vars.get(name), seenBefore: true });
   vars.set(name, value);
   for (const names of _watches.get(vars) ?? []) names.add(name);
 }
@@ -134,9 +134,14 @@ export function assigned(vars: Vars, name: string): boolean {
 
 /** A point in the assignment history to return to (or blur from) when a frame closes. */
 export function mark(vars: Vars): number {
+  // A line that assigns nothing never makes a journal (the first assignment does).
+  return _journal.get(vars)?.length ?? 0;
+}
+
+function _journalOf(vars: Vars): Entry[] {
   let journal = _journal.get(vars);
   if (!journal) _journal.set(vars, (journal = []));
-  return journal.length;
+  return journal;
 }
 
 /** A subshell closed: every assignment since `at` is undone. */
