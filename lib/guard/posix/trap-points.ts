@@ -32,14 +32,18 @@ const _lines = new WeakMap<Vars, { points: TrapPoint[]; fnMoves: boolean; anyMov
 /** After a parsed command: a later directory change marks every earlier trap; a command naming `trap` is noted. */
 export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): void {
   const head = cmd.argv[0];
+  const moves = head !== undefined && mayChangeDirectory(head);
+  const trap = cmd.argv.some((w) => !w.dynamic && w.value === "trap");
+  // Most commands neither move nor name trap: the line's record is not looked up for them.
+  if (!moves && !trap) return;
   let line = _lines.get(vars);
-  if (head && mayChangeDirectory(head)) {
+  if (moves) {
     if (!line) _lines.set(vars, (line = { points: [], fnMoves: false, anyMoves: false }));
     line.anyMoves = true;
     for (const p of line.points) p.moves = true;
     if (enclosing(cmd.frame, (f) => f.kind === "fn")) line.fnMoves = true;
   }
-  if (!cmd.argv.some((w) => !w.dynamic && w.value === "trap")) return;
+  if (!trap) return;
   const point = { changed: watchAssignments(vars), values: new Map(vars), moves: (depth > 0 ? line?.anyMoves : line?.fnMoves) === true, nested: depth > 0 };
   _points.set(cmd, point);
   if (line) line.points.push(point);
