@@ -10,7 +10,8 @@ export class RawWords {
   private readonly words: Word[] = [];
   /** Per word: its start and end in the source, or -1 and the index of a text given by `set`. */
   private readonly spans: number[] = [];
-  private readonly texts: string[] = [];
+  /** Made by the first `set` (most commands assign nothing). */
+  private texts: string[] | undefined;
 
   constructor(private readonly src: string) {}
 
@@ -22,6 +23,7 @@ export class RawWords {
 
   /** `word` is written as `text` (an assignment's value: the text after `NAME=`). */
   set(word: Word, text: string): void {
+    this.texts ??= [];
     this.words.push(word);
     this.spans.push(-1, this.texts.length);
     this.texts.push(text);
@@ -32,6 +34,6 @@ export class RawWords {
     if (i < 0) return undefined;
     const start = this.spans[2 * i]!;
     const end = this.spans[2 * i + 1]!;
-    return start < 0 ? this.texts[end] : this.src.slice(start, end);
+    return start < 0 ? this.texts![end] : this.src.slice(start, end);
   }
 }
