@@ -46,7 +46,10 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const cwd = lx.vars.get("PWD");
     const first = !quoted && w.pieces.length === 0 && lx.atLineStart() && !lx.vars.has("IFS");
     const inner = lx.nested(true);
-    if (first && typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: false };
+    if (first && typeof cwd === "string" && cwd !== UNSET) {
+      w.listing = { commands: inner, cwd, lines: false };
+      lx.listed = true;
+    }
     w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);

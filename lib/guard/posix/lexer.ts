@@ -33,6 +33,8 @@ export abstract class Lexer {
   readonly commands: SimpleCommand[] = [];
   /** Reading the body of an unrolled loop: loops inside it are not unrolled again (loop-unroll.ts). */
   unrolling = false;
+  /** A word read so far was given a listing (listing-words.ts): only then does the parser look its commands' words up. */
+  listed = false;
 
   constructor(
     readonly src: string,
@@ -85,7 +87,10 @@ export abstract class Lexer {
           this.pos += 2;
           const inner = this.nested(true);
           w.addExpansion(null, false);
-          if (typeof cwd === "string" && cwd !== UNSET) w.listing = { commands: inner, cwd, lines: true };
+          if (typeof cwd === "string" && cwd !== UNSET) {
+            w.listing = { commands: inner, cwd, lines: true };
+            this.listed = true;
+          }
           continue;
         }
         if (c === "(" && !testBrackets && _ARRAY_START.test(this.src.slice(start, this.pos))) {

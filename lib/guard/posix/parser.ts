@@ -326,7 +326,7 @@ class _Parser extends Lexer {
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
-    if (cmd.argv.some((w, i) => i > 0 && mayList(w))) this._listed = cmd;
+    if (this.listed && cmd.argv.some((w, i) => i > 0 && mayList(w))) this._listed = cmd;
     else if (inner && cmd.redirects.length > 0) this._listed = undefined;
     noteShellOptions(this.vars, cmd);
     noteGlobOptions(cmd);
