@@ -1,6 +1,6 @@
 /**
- * The dumps `xxd`, `hexdump -C`, `hexdump`, `od -c`, `od -x` and `od -t x1[z]` print (of a key file,
- * a token file): blocks of lines that start with an offset, read back into the bytes they show.
+ * The dumps `xxd`, `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`), `od` (octal words, as with no
+ * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8` print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
  * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
  */
 
@@ -18,10 +18,14 @@ type LineReader = (line: string, out: number[]) => boolean;
 const XXD = /^[0-9a-fA-F]{8}: ((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?: {2}|$)/;
 // hexdump -C: bytes, an extra space after the eighth, then `|characters|`.
 const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
-// od -x, hexdump: little-endian 16-bit words; od -t x1: bytes (offsets octal, decimal or hex, 6
-// to 8 digits with od's -A; hexdump pads its last line with spaces; od's `z` adds `>characters<`).
-const WORDS = /^[0-9a-f]{6,8}((?: [0-9a-f]{4})+)(?: +>.*<)? *$/;
+// od -x, hexdump, hexdump -x (four spaces), od -t x4 and -t x8: little-endian words of 2, 4 or 8
+// bytes in hex; od -t x1: bytes (offsets octal, decimal or hex, 6 to 8 digits with od's -A;
+// hexdump pads its last line with spaces; od's `z` adds `>characters<`).
+const WORDS = /^[0-9a-f]{6,8}((?: {1,4}(?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4}))+)(?: +>.*<)? *$/;
 const BYTES = /^[0-9a-f]{6,8}((?: [0-9a-f]{2})+)(?: +>.*<)? *$/;
+// od with no format (also `-o`, `-t o2`) and hexdump -o (two spaces): little-endian 16-bit words
+// in octal, 6 digits. (od -b's octal bytes are od -c fields: CHARS reads them.)
+const OCTAL_WORDS = /^[0-9a-f]{6,8}((?: {1,2}[0-7]{6})+) *$/;
 // od -c: 4-column fields, a character, a backslash escape or three octal digits.
 const CHARS = /^[0-9a-f]{6,8}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
 const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
@@ -29,13 +33,9 @@ const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11
 const READERS: LineReader[] = [
   (line, out) => _hexPairs(XXD.exec(line)?.[1], out),
   (line, out) => _hexPairs(CANONICAL.exec(line)?.[1], out),
-  (line, out) => {
-    const m = WORDS.exec(line);
-    if (!m) return false;
-    for (let i = 1; i < m[1]!.length; i += 5) out.push(Number.parseInt(m[1]!.slice(i + 2, i + 4), 16), Number.parseInt(m[1]!.slice(i, i + 2), 16));
-    return true;
-  },
+  (line, out) => _littleEndian(WORDS.exec(line)?.[1], 16, out),
   (line, out) => _hexPairs(BYTES.exec(line)?.[1], out),
+  (line, out) => _littleEndian(OCTAL_WORDS.exec(line)?.[1], 8, out),
   (line, out) => {
     const m = CHARS.exec(line);
     if (!m) return false;
@@ -109,6 +109,27 @@ export function insideHexDump(text: string, at: number): boolean {
   const scratch: number[] = [];
   const reader = READERS.find((read) => read(before, scratch));
   return reader !== undefined && (reader(here, scratch) || FILLER.test(here));
+}
+
+/**
+ * Pushes the bytes of little-endian words (hex: 2, 4 or 8 bytes, octal: 2 bytes) separated by
+ * spaces; false when there are none, when the words differ in width or an octal word is over
+ * 16 bits (no dump line then; nothing is pushed).
+ */
+function _littleEndian(groups: string | undefined, radix: 8 | 16, out: number[]): boolean {
+  if (groups === undefined) return false;
+  const words = groups.trim().split(/ +/);
+  const width = words[0]!.length;
+  if (words.some((w) => w.length !== width || (radix === 8 && Number.parseInt(w, 8) > 0xffff))) return false;
+  for (const w of words) {
+    if (radix === 8) {
+      const n = Number.parseInt(w, 8);
+      out.push(n & 0xff, n >> 8);
+    } else {
+      for (let i = width - 2; i >= 0; i -= 2) out.push(Number.parseInt(w.slice(i, i + 2), 16));
+    }
+  }
+  return true;
 }
 
 /** Pushes the bytes of hex digits grouped by spaces; false when there are none. */

@@ -272,15 +272,19 @@ function _wrappedBase64Breaks(text: string, dumpLines: number[]): [number, numbe
 
 /**
  * Lines of dumps without an offset column: `od -An` with `-t x1` (bytes), `-x` (little-endian
- * words) and `-c` (characters), and `xxd -i` (C include lines). od's are given the offset
+ * words), no format (octal words), `-c` (characters) and `-b` (octal bytes, read as `-c`'s
+ * fields), and `xxd -i` (C include lines). od's are given the offset
  * `0000000` and xxd's are rewritten as `xxd -g1` lines, so the detector's dump reader
  * (hex-dump.ts) reads the block and a finding covers it whole.
  */
 // Up to 64 bytes a line (`od -w64`; review B: wider lines were not read).
 const OD_BYTES = /^(?: [0-9a-f]{2}){1,64} *$/;
 const OD_WORDS = /^(?: [0-9a-f]{4}){1,32} *$/;
+/** od -An with no format: little-endian 16-bit words in octal (session 8). */
+const OD_OCTAL = /^(?: [0-7]{6}){1,32} *$/;
 const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,64}$/;
 const XXD_INCLUDE = /^ {2}((?:0[xX][0-9a-fA-F]{2}, ){0,63}0[xX][0-9a-fA-F]{2}),?$/;
+const DUMP_FORMATS = [OD_BYTES, OD_WORDS, OD_OCTAL, OD_CHARS, XXD_INCLUDE];
 /** The fewest bytes a block must show: the detector decodes 16 bytes and more. */
 const MIN_DUMP_BYTES = 16;
 
@@ -308,7 +312,7 @@ export function insideOffsetlessDump(text: string, at: number): boolean {
   if (before.length < 3 || before.charCodeAt(0) !== 32) return false;
   const nl = text.indexOf("\n", at);
   const here = text.slice(at, _contentEnd(text, at, nl < 0 ? text.length : nl));
-  const format = [OD_BYTES, OD_WORDS, OD_CHARS, XXD_INCLUDE].find((f) => f.test(before));
+  const format = DUMP_FORMATS.find((f) => f.test(before));
   return format !== undefined && (format.test(here) || (here === "*" && format !== XXD_INCLUDE));
 }
 
@@ -326,7 +330,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
       const nl = text.indexOf("\n", at);
       const end = nl < 0 ? text.length : nl;
       const line = text.slice(at, _contentEnd(text, at, end));
-      format ??= [OD_BYTES, OD_WORDS, OD_CHARS, XXD_INCLUDE].find((f) => f.test(line));
+      format ??= DUMP_FORMATS.find((f) => f.test(line));
       if (format === undefined) break;
       if (line === "*" && format !== XXD_INCLUDE) {
         block.push([at, at, ""]);
@@ -338,7 +342,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
         block.push([at, at + line.length, `00000000: ${hex.toLowerCase()}`]);
       } else {
         if (!format.test(line)) break;
-        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : line.length / 4;
+        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : line.length / 4;
         block.push([at, at, "0000000"]);
       }
       done = end;

@@ -19,6 +19,9 @@ export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   // `-w64`: 64 bytes a line (review B: more than 32 was not read).
   "od -An -t x1 -w64": (bytes) => lines(bytes, 64).map((l) => [...l].map((b) => ` ${hex2(b)}`).join("")).join("\n"),
   "od -An -x -w64": (bytes) => lines(bytes, 64).map((l) => lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")).join("\n"),
+  // Session 8: od's default octal words and `-b`'s octal bytes without offsets.
+  "od -An": (bytes) => lines(bytes, 16).map((l) => lines(l, 2).map((w) => ` ${((w[1] ?? 0) * 256 + w[0]!).toString(8).padStart(6, "0")}`).join("")).join("\n"),
+  "od -An -b": (bytes) => lines(bytes, 16).map((l) => [...l].map((b) => ` ${b.toString(8).padStart(3, "0")}`).join("")).join("\n"),
   "od -An -c": (bytes) =>
     lines(bytes, 16)
       .map((l) => {
@@ -71,4 +74,29 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
       ...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${lines(l, 2).map((w) => ` ${hex2(w[1] ?? 0)}${hex2(w[0]!)}`).join("")}`),
       octal(bytes.length),
     ].join("\n"),
+  // Session 8: od's default (octal little-endian words, also `-o`, `-t o2`), `-b` (octal bytes),
+  // `-t x4`/`-t x8` (wider little-endian words), and hexdump's `-b`, `-o`, `-x` and default forms
+  // (hex offsets of 7 digits, the last line padded with spaces). Compared with the real programs.
+  od: (bytes) => [...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${lines(l, 2).map((w) => ` ${word(w, 8, 2)}`).join("")}`), octal(bytes.length)].join("\n"),
+  "od -b": (bytes) => [...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${[...l].map((b) => ` ${b.toString(8).padStart(3, "0")}`).join("")}`), octal(bytes.length)].join("\n"),
+  "od -t x4": (bytes) => [...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${lines(l, 4).map((w) => ` ${word(w, 16, 4)}`).join("")}`), octal(bytes.length)].join("\n"),
+  "od -t x8": (bytes) => [...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${lines(l, 8).map((w) => ` ${word(w, 16, 8)}`).join("")}`), octal(bytes.length)].join("\n"),
+  "hexdump -b": (bytes) => hexdumpLines(bytes, 1, (w) => ` ${word(w, 8, 1)}`, 64),
+  "hexdump -o": (bytes) => hexdumpLines(bytes, 2, (w) => `  ${word(w, 8, 2)}`, 64),
+  "hexdump -x": (bytes) => hexdumpLines(bytes, 2, (w) => `    ${word(w, 16, 2)}`, 64),
+  hexdump: (bytes) => hexdumpLines(bytes, 2, (w) => ` ${word(w, 16, 2)}`, 40),
 };
+
+/** A little-endian word of `size` bytes (`w` padded with zeros) in `radix` (8 or 16), zero-padded to the width od and hexdump give it. */
+function word(w: Uint8Array, radix: 8 | 16, size: number): string {
+  let n = 0n;
+  for (let i = size - 1; i >= 0; i--) n = (n << 8n) | BigInt(w[i] ?? 0);
+  const width = radix === 16 ? size * 2 : size === 1 ? 3 : 6;
+  return n.toString(radix).padStart(width, "0");
+}
+
+/** hexdump's lines: 7-digit hex offsets, `per` bytes a field, the last line padded to `width` columns. */
+function hexdumpLines(bytes: Uint8Array, per: number, field: (w: Uint8Array) => string, width: number): string {
+  const offset = (n: number) => n.toString(16).padStart(7, "0");
+  return [...lines(bytes, 16).map((l, i) => `${offset(i * 16)}${lines(l, per).map(field).join("").padEnd(width)}`), offset(bytes.length)].join("\n");
+}
