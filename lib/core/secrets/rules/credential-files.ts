@@ -9,8 +9,18 @@ const _documented = (secret: string) => WEAK.test(secret) || secret.startsWith("
 const WS = String.raw`[ \t\r\n]+`;
 const OTHER = String.raw`(?:${WS}(?:account|port|protocol)${WS}\S+)*`;
 
-/** A `.pgpass` host: `*`, a name with a letter, or an IPv4 address (no path: grep's `file:line:` would pass). */
-const PG_HOST = String.raw`(?:\*|(?=[\w.-]{0,253}[A-Za-z])[\w.-]{1,253}|\d{1,3}(?:\.\d{1,3}){3})`;
+/**
+ * A `.pgpass` host: `*`, a name with a letter, an IPv4 address, an IPv6 address (its colons
+ * escaped `\:` as libpq reads them, in brackets, or unescaped with a `::`), or a Unix socket
+ * directory (an absolute path whose last part has no dot: grep's `/dir/file.ts:line:` is no host;
+ * a relative path never is, so grep's `file:line:col:` is none either).
+ */
+const PG_HOST = String.raw`(?:\*|(?=[\w.-]{0,253}[A-Za-z])[\w.-]{1,253}|\d{1,3}(?:\.\d{1,3}){3}|${[
+  String.raw`[0-9A-Fa-f]{0,4}(?:\\:[0-9A-Fa-f.]{0,15}){2,8}(?:%[\w.-]{1,32})?`,
+  String.raw`\[[0-9A-Fa-f:.]{2,45}(?:%[\w.-]{1,32})?\]`,
+  String.raw`(?=[0-9A-Fa-f:.]{0,45}::)[0-9A-Fa-f:.]{2,45}(?:%[\w.-]{1,32})?`,
+  String.raw`/(?:(?:\\.|[^\s:\\/])*/)*(?:\\.|[^\s:\\/.])*`,
+].join("|")})`;
 
 /** Credential files a tool prints whole (`cat ~/.netrc`, `cat ~/.pgpass`): their password field. */
 export const credentialFileRules: SecretRule[] = [

@@ -11,6 +11,8 @@ const ghp = token(["gh", "p_"], chars(36));
 const own = charsOf(4105);
 // Rows added in session 7 (a stream of their own again, so session 6's values stay).
 const own7 = charsOf(4109);
+// Rows added in session 8.
+const own8 = charsOf(4113);
 const TABLES: Record<string, Row[]> = {
   aws: [
     ["an access key id in a credentials file", `aws_access_key_id = ${token(["AK", "IA"], chars(16, UPPER32))}`, "aws-access-token"],
@@ -140,6 +142,16 @@ const TABLES: Record<string, Row[]> = {
     ["a timestamped log line", "2026-11-30T13:11:47Z worker:queue:started job 42", null],
     ["a compiler message", "src/app.ts:12:3: error: cannot find name foo", null],
     ["a host, a port and a path", "api.internal.test:8080:v1:health:ready", null],
+    ["a .pgpass line for a socket directory", `/var/run/postgresql:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for /tmp's socket, any port", `/tmp:*:*:postgres:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for a Cloud SQL socket (escaped colons)", `/cloudsql/proj\\:europe-west1\\:db1:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for ::1 with escaped colons", `\\:\\:1:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for a link-local IPv6 with a zone", `fe80\\:\\:1%eth0:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for a bracketed IPv6", `[::1]:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for an unescaped ::1", `::1:5432:app:deploy:${own8(16)}`, "pgpass-password"],
+    ["a .pgpass line for an IPv6 among others", `localhost:5432:*:postgres:$PGPASSWORD\n2001\\:db8\\:\\:5:6432:app:reader:${own8(18)}\n`, "pgpass-password"],
+    ["grep -n with an absolute path", `/srv/app/src/db.ts:42:host:port:${own8(12)}9`, null],
+    ["a socket .pgpass line with a variable", "/var/run/postgresql:5432:app:deploy:$PGPASSWORD", null],
   ],
   curl: [
     ["a user and password", `curl -u admin:${chars(14)} https://h`, "curl-auth-user"],
