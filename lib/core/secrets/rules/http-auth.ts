@@ -31,6 +31,16 @@ function _isSessionCookie(pair: string): boolean {
   return value.length >= 16 && !/[\s,]/.test(value) && /\d/.test(value) && shannonEntropy(value) > 3.2 && !isPlaceholder(value);
 }
 
+/** Whether one `name=value` of a cookie string (a header's value, `document.cookie`'s) is a session. */
+const _holdsSession = (cookies: string) => cookies.split(";").some(_isSessionCookie);
+
+/** A string literal of 16 to 4096 characters (the value group: `"…"`, `'…'` or a template without `${`). */
+const LITERAL = String.raw`(?:"([^\n"\\]{16,4096})"|'([^\n'\\]{16,4096})'|\x60([^\n\x60\\$]{16,4096})\x60)`;
+/** A short string literal (a cookie's name), not captured. */
+const NAME = String.raw`(?:"[^\n"\\]{1,64}"|'[^\n'\\]{1,64}')`;
+/** `name: value` and `name=value` pairs with quoted values in a dict, an object or `dict(…)`. */
+const QUOTED_PAIR = /["']?([\w.-]{1,64})["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/g;
+
 /** HTTP credentials: Authorization headers (in logs, curl, code) and `curl -u user:password`. */
 export const httpAuthRules: SecretRule[] = [
   {
@@ -81,6 +91,57 @@ export const httpAuthRules: SecretRule[] = [
     keywords: ["\ttrue\t", "\tfalse\t"],
     pattern: /^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t([^\t\r\n]{16,4096})\r?$/gm,
     allow: (value) => !_isSessionCookie(`cookie=${value}`),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // Cookies set in code with a literal session (session 8). Each expression is tried once, at
+    // the start of the word that holds `cookie` (a word of letters, digits, `_`, `.`, `-`), as the
+    // header rule is, so a long line full of `cookie` costs one try per word. A cookie string
+    // (`name=value; …`) assigned to a `.cookie` property (`document.cookie = "sid=…"`) or given
+    // as a Cookie or Set-Cookie header's value (`setHeader("Set-Cookie", "…")`,
+    // `headers["Cookie"] = "…"`, a HAR header `{"name": "Cookie", "value": "…"}`).
+    id: "cookie-session",
+    description: "Session cookie string set in code",
+    keywords: ["cookie"],
+    pattern: new RegExp(
+      String.raw`(?:[\w.-]{0,64}?\.cookie[ \t]*=(?!=)[ \t]*|(?:set-)?cookie["'](?:[ \t]*,[ \t]*(?:["']?value["']?[ \t]*:[ \t]*)?|\][ \t]*=(?!=)[ \t]*))${LITERAL}`,
+      "gi",
+    ),
+    wordPrefix: 64,
+    allow: (value) => !_holdsSession(value),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // One cookie's value: a call given its name and value (`res.cookie("sid", "…")`,
+    // `set_cookie`, `setcookie`, `setCookie`, `cookies.set`, `new Cookie`), or a name and value
+    // object given to such a call (Selenium's `add_cookie({"name": "sid", "value": "…"})`,
+    // Playwright's `addCookies([{ name, value }])`), and Python's printed cookie jar (`<Cookie sid=… for host/>`).
+    // A value from a variable is no literal; a literal that is no session (a setting) passes.
+    id: "cookie-session",
+    description: "Session cookie value set in code",
+    keywords: ["cookie"],
+    pattern: new RegExp(
+      String.raw`(?:[\w.-]{0,64}?cookies?(?:\.set)?[ \t]*\([ \t]*(?:${NAME}[ \t]*,[ \t]*|\[?[ \t]*\{[ \t]*["']?name["']?[ \t]*:[ \t]*${NAME}[ \t]*,[ \t]*["']?value["']?[ \t]*:[ \t]*)${LITERAL}|Cookie [^\s=]{1,64}=([^\s<>]{16,4096}) for )`,
+      "gi",
+    ),
+    wordPrefix: 64,
+    allow: (value) => !_isSessionCookie(`cookie=${value}`),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // The cookies of a request as a dict, an object or a one-line list (`requests.get(url,
+    // cookies={"sessionid": "…"})`, `cookies=dict(sid="…")`, `cookies: {sid: "…"}`, a HAR entry's
+    // `"cookies": [{"name": "sid", "value": "…"}]`): a quoted value that looks like a session is
+    // the secret, and the whole literal is redacted.
+    id: "cookie-session",
+    description: "Session cookie in a cookies dict or list in code",
+    keywords: ["cookie"],
+    pattern: /[\w.-]{0,64}?cookies["']?[ \t]*[:=][ \t]*(\{[^\n{}]{1,4096}\}|dict\([^\n()]{1,4096}\)|\[[^\n[\]]{1,4096}\])/gi,
+    wordPrefix: 64,
+    allow: (literal) => ![...literal.matchAll(QUOTED_PAIR)].some((m) => _isSessionCookie(`${m[1]}=${m[2] ?? m[3]}`)),
     ownAllowlistOnly: true,
     confidence: 0.8,
   },

@@ -119,6 +119,30 @@ const TABLES: Record<string, Row[]> = {
     ["an HttpOnly session in a cookie jar", `#HttpOnly_app.example.test\tFALSE\t/\tTRUE\t1798761600\tsid\t${own7(40)}`, "cookie-session"],
     ["settings in a cookie jar", "app.example.test\tFALSE\t/\tFALSE\t0\ttheme\tsolarized-dark-high-contrast", null],
     ["a table with TRUE and FALSE columns", "name\tTRUE\tpath\tFALSE\t12\tcount\tplain words only", null],
+    // Session 8: cookies set in code with a literal session, and printed cookie jars.
+    ["document.cookie set to a session", `document.cookie = "sessionid=${own8(32, HEX)}; path=/";`, "cookie-session"],
+    ["a cookies dict given to requests", `requests.get("http://127.0.0.1:8000/me", cookies={"sessionid": "${own8(32, HEX)}"})`, "cookie-session"],
+    ["a cookies dict() given to httpx", `httpx.get(url, cookies=dict(sid="${own8(40)}", lang="en"))`, "cookie-session"],
+    ["a cookies object in JavaScript", `await fetchPage({ url, cookies: { session: '${own8(40)}' } })`, "cookie-session"],
+    ["a session set with res.cookie", `res.cookie("sid", "${own8(32)}", { httpOnly: true });`, "cookie-session"],
+    ["a session set with Django's set_cookie", `response.set_cookie('sessionid', '${own8(32, HEX)}')`, "cookie-session"],
+    ["a session set with requests' cookies.set", `s.cookies.set("session", "${own8(40)}", domain="app.example.test")`, "cookie-session"],
+    ["a Set-Cookie header set in Node", `res.setHeader("Set-Cookie", "sid=${own8(32)}; HttpOnly; Path=/")`, "cookie-session"],
+    ["a Cookie header set in a Python dict", `headers["Cookie"] = "theme=dark; sid=${own8(32, HEX)}"`, "cookie-session"],
+    ["a cookie added to Selenium", `driver.add_cookie({"name": "sessionid", "value": "${own8(32, HEX)}"})`, "cookie-session"],
+    ["a HAR Cookie header on one line", `{"name": "Cookie", "value": "theme=dark; sid=${own8(32)}"}`, "cookie-session"],
+    ["a cookie added to Playwright", `await context.addCookies([{ name: "sid", value: "${own8(40)}", url }]);`, "cookie-session"],
+    ["a HAR entry's cookies on one line", `"cookies": [{"name": "sid", "value": "${own8(32)}", "path": "/", "httpOnly": true}],`, "cookie-session"],
+    ["a printed requests cookie jar", `<RequestsCookieJar[<Cookie sessionid=${own8(32, HEX)} for 127.0.0.1/>]>`, "cookie-session"],
+    ["document.cookie set to a setting", 'document.cookie = "theme=solarized-dark-high-contrast; path=/";', null],
+    ["document.cookie built from a variable", "document.cookie = `sid=${sessionId}; path=/`;", null],
+    ["document.cookie read", 'const sid = document.cookie.split("; ").find((c) => c.startsWith("session="));', null],
+    ["a session cookie named, its value a variable", "res.cookie('session', sessionId, { httpOnly: true, maxAge: 86400000 });", null],
+    ["a cookies dict of variables", 'requests.get(url, cookies={"session": session_id, "csrftoken": csrf})', null],
+    ["a cookies dict of settings", 'requests.get(url, cookies={"theme": "solarized-dark-high-contrast", "lang": "en"})', null],
+    ["a Set-Cookie of settings set in Node", 'res.setHeader("Set-Cookie", "lang=en; Path=/; Max-Age=31536000")', null],
+    ["a cookie object of a setting", 'page.context().addCookies([{ name: "theme", value: "solarized-dark-high-contrast", url }])', null],
+    ["a cookie name in a test", 'expect(getCookie("sessionid")).toBe(undefined)', null],
   ],
   "credential files": [
     ["a .netrc entry on one line", `machine api.internal.test login deploy password ${own(18)}`, "netrc-password"],
@@ -174,6 +198,13 @@ test("a cookie header is redacted whole, every session in it", () => {
   const [a, b] = [own(32, HEX), own(40)];
   const text = `> Cookie: theme=dark; sid=${a}; remember_token=${b}; lang=en\n> Accept: */*`;
   expect(secretRedactor(text).text).toBe("> Cookie: [REDACTED:cookie-session]\n> Accept: */*");
+});
+
+test("a session set in code is redacted, the code around it stays (session 8)", () => {
+  const [a, b] = [own8(32, HEX), own8(40)];
+  expect(secretRedactor(`document.cookie = "sid=${a}; path=/";`).text).toBe('document.cookie = "[REDACTED:cookie-session]";');
+  expect(secretRedactor(`r = requests.get(url, cookies={"sid": "${b}"}, timeout=5)`).text).toBe("r = requests.get(url, cookies=[REDACTED:cookie-session], timeout=5)");
+  expect(secretRedactor(`res.cookie("sid", "${b}", { httpOnly: true });`).text).toBe('res.cookie("sid", "[REDACTED:cookie-session]", { httpOnly: true });');
 });
 
 test("a finding never carries the secret value", () => {
