@@ -28,6 +28,7 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
   let seen: Set<string> | undefined;
   let windows: Windows | undefined;
   prefilter.forEach(text, (rule, at) => {
+    if (rule.mayMatchAt !== undefined && !rule.mayMatchAt(text, at)) return;
     scannedTo ??= new Map();
     seen ??= new Set();
     windows ??= new Windows(text);

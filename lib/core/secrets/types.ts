@@ -32,6 +32,13 @@ export interface SecretRule {
    * keywords (`key`, `token` in code) stay cheap this way.
    */
   wordPrefix?: number;
+  /**
+   * A test of a few character reads at a keyword hit (`at`, where the keyword starts), before
+   * the window is cut and the pattern tried: false when no match can hold that keyword (the
+   * generic rule: no assignment follows the name). It must never reject a place the pattern
+   * would match.
+   */
+  mayMatchAt?: (text: string, at: number) => boolean;
   /** Lines after the keyword's line that a match may reach (multi-line shapes). */
   extraLines?: number;
   /** Rule-specific allowlist: true when this match is known not to be a secret. */

@@ -1,5 +1,5 @@
 import type { SecretRule } from "../types.ts";
-import { ASSIGN } from "./shape.ts";
+import { ASSIGN, mayAssignAfter } from "./shape.ts";
 
 // A name that says "secret" (api_key, client_secret, password...) assigned a value. The name is
 // matched whole, from its first identifier character, so the regex never rescans a long name.
@@ -47,6 +47,10 @@ export const genericRules: SecretRule[] = [
     pattern: new RegExp(`${NAME}${ASSIGN}[\\x60'"\\s=]{0,5}(?:${QUOTED}|${BARE})`, "gi"),
     entropy: 3.5,
     wordPrefix: PREFIX,
+    // Two keyword hits in three in source code have no assignment after their name. The keyword
+    // a match holds is a hit of its own, and from its start the name runs on at most the longest
+    // keyword and 40 more characters.
+    mayMatchAt: (text, at) => mayAssignAfter(text, at, "credential".length + 40),
     // `<apiToken>` on one line and the value on the next (XML configuration).
     extraLines: 1,
     allow: (value, match) => {

@@ -13,3 +13,35 @@ export function tokenPattern(body: string, flags = ""): RegExp {
  * element's `>`, and `,` before a quoted value (`setProperty("KEY", "value")`).
  */
 export const ASSIGN = String.raw`[ \t.]{0,5}["'\x60]?[ \t]{0,3}(?:=>|:{1,3}=|\?=|\|\||=|:|>|,(?=[ \t]*["'\x60]))[ \t]{0,5}["'\x60]?`;
+
+/** Characters that may stand between a name's keyword and ASSIGN's operator: name characters (`[\w.-]`), blanks, dots, quotes. */
+const BEFORE_ASSIGN = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.- \t\"'\x60");
+/** The characters ASSIGN's operator starts with. */
+const ASSIGN_START = _table("=:?|>,");
+
+/** Characters ASSIGN may read before its operator: `[ \t.]{0,5}`, a quote, `[ \t]{0,3}`. */
+const ASSIGN_LEAD = 9;
+
+/**
+ * Whether ASSIGN may follow a name that holds the keyword at `at` and ends at most `reach`
+ * characters after it: the first character after `at` that is no name character, blank, dot or
+ * quote starts ASSIGN's operator, within `reach` and ASSIGN's lead. A `name ASSIGN` pattern holds
+ * only such characters between its keyword and the operator, so this never rejects a match; in
+ * code most keywords (`key`, `token`, `api` in calls and properties) fail it.
+ */
+export function mayAssignAfter(text: string, at: number, reach: number): boolean {
+  const stop = Math.min(text.length, at + reach + ASSIGN_LEAD + 1);
+  let i = at;
+  while (i < stop && _isIn(BEFORE_ASSIGN, text.charCodeAt(i))) i++;
+  return i < stop && _isIn(ASSIGN_START, text.charCodeAt(i));
+}
+
+function _isIn(table: Uint8Array, c: number): boolean {
+  return c < 128 && table[c] === 1;
+}
+
+function _table(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return table;
+}
