@@ -110,13 +110,17 @@ function _decodeHex(text: string, start: number, end: number, runs: EncodedRun[]
  * top bit of the third byte, which printable text never sets. Identifiers and paths fail it.
  */
 function _mayBePrintable(text: string, start: number, end: number): boolean {
+  // The count only grows: stop once it is over the bound (random data and identifiers pass it
+  // within their first groups; a long run of them was read to its end).
+  const limit = Math.floor(Math.floor(((end - start) * 3) / 4) / 20);
   let bad = 0;
   for (let i = start; i < end; i += 4) {
     const first = VALUE[text.charCodeAt(i)]!;
     if (first < 2 || first > 31) bad++;
     if (i + 3 < end && (VALUE[text.charCodeAt(i + 2)]! & 2) !== 0) bad++;
+    if (bad > limit) return false;
   }
-  return bad * 20 <= Math.floor(((end - start) * 3) / 4);
+  return true;
 }
 
 /** Maximal runs of URL characters and `%XX` escapes that hold at least one escape. */
