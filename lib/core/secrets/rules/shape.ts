@@ -36,6 +36,15 @@ export function mayAssignAfter(text: string, at: number, reach: number): boolean
   return i < stop && _isIn(ASSIGN_START, text.charCodeAt(i));
 }
 
+const HEX_DIGIT = _table("0123456789abcdefABCDEF");
+
+/** Whether `count` hex digits stand at `at`. */
+export function hexDigitsAt(text: string, at: number, count: number): boolean {
+  if (at + count > text.length) return false;
+  for (let i = at; i < at + count; i++) if (!_isIn(HEX_DIGIT, text.charCodeAt(i))) return false;
+  return true;
+}
+
 function _isIn(table: Uint8Array, c: number): boolean {
   return c < 128 && table[c] === 1;
 }

@@ -58,6 +58,13 @@ const TABLES: Record<string, Row[]> = {
     ["a Maps key in JSON", `{"maps_key": "${token(["AI", "za"], chars(35))}"}`, "gcp-api-key"],
     ["a low-entropy key", token(["AI", "za"], "a".repeat(35)), null],
   ],
+  twilio: [
+    // Session 8: found from the keyword `sk` and the 32 hex digits after it (no trigger regex).
+    ["an API key in an env file", `TWILIO_API_KEY=${token(["S", "K"], own8(32, HEX))}`, "twilio-api-key"],
+    ["an API key in upper-case hex after a word", `key: ${token(["S", "K"], own8(32, HEX).toUpperCase())} end`, "twilio-api-key"],
+    ["one hex digit short", `sid ${token(["S", "K"], own8(31, HEX))} end`, null],
+    ["sk in words", "the task was to ask about the disk and the desk", null],
+  ],
   npm: [
     ["a token in a CI log", `NPM_TOKEN=${token(["np", "m_"], chars(36))} printed`, "npm-access-token"],
     ["an identifier with the prefix", "const npm_config_registry = 1", null],
