@@ -1,4 +1,5 @@
 import { hexDumpBlocks } from "./hex-dump.ts";
+import type { EncodingMarks } from "./prefilter.ts";
 
 /**
  * Encoded text that may hide a secret: base64 runs, hex runs (`xxd -p`, a hex-encoded value),
@@ -40,12 +41,15 @@ for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 VALUE["-".charCodeAt(0)] = 62;
 VALUE["_".charCodeAt(0)] = 63;
 
-/** The decodable runs of `text` (base64, hex and dumps only where the bytes are printable text). */
-export function encodedRuns(text: string): EncodedRun[] {
+/**
+ * The decodable runs of `text` (base64, hex and dumps only where the bytes are printable text).
+ * `marks` are the `%` and dump line starts the detector's keyword pass saw, else they are searched.
+ */
+export function encodedRuns(text: string, marks?: EncodingMarks): EncodedRun[] {
   const runs: EncodedRun[] = [];
   _base64Runs(text, runs);
-  _percentRuns(text, runs);
-  for (const block of hexDumpBlocks(text)) {
+  _percentRuns(text, runs, marks?.percent);
+  for (const block of hexDumpBlocks(text, marks?.dumpLines)) {
     const decoded = printableText(block.bytes);
     if (decoded !== undefined) runs.push({ start: block.start, end: block.end, encoding: "hex", decoded });
   }
@@ -123,9 +127,15 @@ function _mayBePrintable(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Maximal runs of URL characters and `%XX` escapes that hold at least one escape. */
-function _percentRuns(text: string, runs: EncodedRun[]): void {
-  for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", at + 1)) {
+/** Maximal runs of URL characters and `%XX` escapes that hold at least one escape (`percents`: every `%` of the text, when known). */
+function _percentRuns(text: string, runs: EncodedRun[], percents: readonly number[] | undefined): void {
+  let j = 0; // the next of `percents` to look at
+  const nextPercent = (from: number) => {
+    if (percents === undefined) return text.indexOf("%", from);
+    while (j < percents.length && percents[j]! < from) j++;
+    return j < percents.length ? percents[j]! : -1;
+  };
+  for (let at = nextPercent(0); at >= 0; at = nextPercent(at + 1)) {
     if (!_isEscape(text, at)) continue;
     let start = at;
     while (start > 0 && _isUrlChar(text.charCodeAt(start - 1))) start--;

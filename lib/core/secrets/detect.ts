@@ -1,6 +1,7 @@
 import { encodedRuns } from "./decode.ts";
 import { findingHash, valueSha256 } from "./finding-hash.ts";
 import { RULES } from "./rules/index.ts";
+import type { EncodingMarks } from "./prefilter.ts";
 import { prefilterOf, type RawMatch, scanPlain } from "./scan.ts";
 import type { DetectOptions, SecretFinding, SecretRule } from "./types.ts";
 
@@ -36,10 +37,12 @@ export function keywordRules(text: string, rules: readonly SecretRule[] = RULES)
 }
 
 function _scan(text: string, rules: readonly SecretRule[], depth: number): RawMatch[] {
-  const plain = scanPlain(text, rules);
-  if (depth <= 0) return plain;
+  if (depth <= 0) return scanPlain(text, rules);
+  // The keyword pass marks where percent escapes and dumps may start: the decoders search no more.
+  const marks: EncodingMarks = { percent: [], dumpLines: [] };
+  const plain = scanPlain(text, rules, marks);
   const found = [...plain];
-  for (const run of encodedRuns(text)) {
+  for (const run of encodedRuns(text, marks)) {
     if (plain.some((m) => m.start < run.end && run.start < m.end)) continue;
     for (const inner of _scan(run.decoded, rules, depth - 1)) {
       const mapped = run.offsets

@@ -57,22 +57,27 @@ const MAX_BYTES = 64 * 1024;
 /**
  * The dump blocks of `text`. A block starts at a line whose offset begins with `000` (any dump of
  * a file under 4 KiB, and every line of one under 64 KiB in hex) and takes the following lines of
- * the same format; `indexOf("\n000")` finds the candidates, so text without dumps costs one search.
+ * the same format; `indexOf("\n000")` finds the candidates, so text without dumps costs one search,
+ * or none when the detector's keyword pass gives their `lineStarts`.
  */
-export function hexDumpBlocks(text: string): DumpBlock[] {
+export function hexDumpBlocks(text: string, lineStarts?: readonly number[]): DumpBlock[] {
   const blocks: DumpBlock[] = [];
-  for (let at = text.startsWith("000") ? 0 : _nextCandidate(text, 0); at >= 0; ) {
+  let j = 0; // the next of `lineStarts` to look at
+  // The start of the next line after the break at or after `from` that begins with `000`, or -1.
+  const nextCandidate = (from: number) => {
+    if (lineStarts === undefined) {
+      const nl = text.indexOf("\n000", from);
+      return nl < 0 ? -1 : nl + 1;
+    }
+    while (j < lineStarts.length && lineStarts[j]! <= from) j++;
+    return j < lineStarts.length ? lineStarts[j]! : -1;
+  };
+  for (let at = text.startsWith("000") ? 0 : nextCandidate(0); at >= 0; ) {
     const block = _block(text, at);
     if (block !== undefined) blocks.push(block);
-    at = _nextCandidate(text, block === undefined ? at : block.end);
+    at = nextCandidate(block === undefined ? at : block.end);
   }
   return blocks;
-}
-
-/** The start of the next line at or after `from` that begins with `000`, or -1. */
-function _nextCandidate(text: string, from: number): number {
-  const nl = text.indexOf("\n000", from);
-  return nl < 0 ? -1 : nl + 1;
 }
 
 /** The block whose first line starts at `start`, or undefined when that line is no dump line. */

@@ -1,7 +1,7 @@
 import { shannonEntropy } from "./entropy.ts";
 import { isKnownPublic } from "./known-public.ts";
 import { isPlaceholder } from "./placeholders.ts";
-import { Prefilter } from "./prefilter.ts";
+import { type EncodingMarks, Prefilter } from "./prefilter.ts";
 import type { SecretRule } from "./types.ts";
 import { Windows } from "./windows.ts";
 
@@ -18,8 +18,11 @@ export interface RawMatch {
 const prefilters = new WeakMap<readonly SecretRule[], Prefilter>();
 const compiled = new WeakMap<SecretRule, RegExp>();
 
-/** Runs the rules near their keyword hits in plain `text` and keeps the matches that pass. */
-export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[] {
+/**
+ * Runs the rules near their keyword hits in plain `text` and keeps the matches that pass; fills
+ * `marks`, when given, with what the keyword pass saw of encoded text.
+ */
+export function scanPlain(text: string, rules: readonly SecretRule[], marks?: EncodingMarks): RawMatch[] {
   const prefilter = prefilterOf(rules);
   const out: RawMatch[] = [];
   // Per rule, where its last window ended: hits inside it add nothing and are skipped unsliced.
@@ -53,7 +56,7 @@ export function scanPlain(text: string, rules: readonly SecretRule[]): RawMatch[
         out.push(match);
       }
     }
-  });
+  }, marks);
   return out;
 }
 

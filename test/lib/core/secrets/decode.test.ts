@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { type EncodedRun, encodedRuns } from "../../../../lib/core/secrets/decode.ts";
+import type { EncodingMarks } from "../../../../lib/core/secrets/prefilter.ts";
+import { RULES } from "../../../../lib/core/secrets/rules/index.ts";
+import { prefilterOf } from "../../../../lib/core/secrets/scan.ts";
 import { seeded } from "./fixtures.ts";
 
 /**
@@ -33,6 +36,13 @@ function decodeURIComponentLoose(run: string): string {
   return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** What the detector's keyword pass marks in `text`. */
+function marksOf(text: string): EncodingMarks {
+  const marks: EncodingMarks = { percent: [], dumpLines: [] };
+  prefilterOf(RULES).forEach(text, () => {}, marks);
+  return marks;
+}
+
 const plain = (runs: EncodedRun[]) => runs.map(({ start, end, encoding, decoded }) => ({ start, end, encoding, decoded }));
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
@@ -60,6 +70,7 @@ describe("encodedRuns", () => {
   ];
   test.each(rows)("agrees with the regex definition: %s", (_what, text) => {
     expect(plain(encodedRuns(text))).toEqual(reference(text));
+    expect(plain(encodedRuns(text, marksOf(text)))).toEqual(reference(text));
   });
 
   test("agrees with the regex definition on random mixes of words, base64 and escapes (seeded)", () => {
@@ -76,6 +87,8 @@ describe("encodedRuns", () => {
     for (let round = 0; round < 400; round++) {
       const text = Array.from({ length: 1 + Math.floor(rand() * 8) }, piece).join("");
       expect(plain(encodedRuns(text))).toEqual(reference(text));
+      // Session 8: the detector hands over the `%` and `\n000` its keyword pass saw.
+      expect(plain(encodedRuns(text, marksOf(text)))).toEqual(reference(text));
     }
   });
 

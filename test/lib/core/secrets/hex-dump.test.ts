@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { detectSecrets } from "../../../../lib/core/secrets/detect.ts";
 import { hexDumpBlocks } from "../../../../lib/core/secrets/hex-dump.ts";
+import type { EncodingMarks } from "../../../../lib/core/secrets/prefilter.ts";
+import { RULES } from "../../../../lib/core/secrets/rules/index.ts";
+import { prefilterOf } from "../../../../lib/core/secrets/scan.ts";
 import { ALNUM, charsOf, token } from "./fixtures.ts";
 import { DUMPS } from "./hex-dumps.ts";
 
@@ -63,6 +66,14 @@ describe("dumps that hold no secret", () => {
       expect(detectSecrets(dump(publicKey))).toEqual([]);
     });
   }
+
+  test("the dump line starts the keyword pass marks give the same blocks as the search (session 8)", () => {
+    const text = `head\n${DUMPS["od -x"]!(prose)}\nmid\n${DUMPS.xxd!(bytes(key))}\n0001 no dump\n`;
+    const marks: EncodingMarks = { percent: [], dumpLines: [] };
+    prefilterOf(RULES).forEach(text, () => {}, marks);
+    expect(marks.dumpLines.length).toBeGreaterThan(2);
+    expect(hexDumpBlocks(text, marks.dumpLines)).toEqual(hexDumpBlocks(text));
+  });
 
   test("numbers at line starts are no dump", () => {
     expect(hexDumpBlocks("0001 first\n000 items\n0000000 done\n00000000: zz\n")).toEqual([]);
