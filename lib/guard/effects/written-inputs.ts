@@ -11,6 +11,7 @@ import { loaderSources } from "./loader-sources.ts";
 import { localPackageFiles } from "./package-installs.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { analyseWritten, lineWrittenText, SHELLS } from "./written-runs.ts";
+import { appendedText } from "./written-scripts.ts";
 
 // Files a runner is told to read: `make -f FILE`, `cmake -P FILE`, `just -f FILE`, `task -t FILE`, `rake -f FILE`.
 const NAMED: Record<string, { short: string; long: string[] }> = {
@@ -25,6 +26,7 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
 const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
 const MAX_RECIPES = 256;
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+const YARNRC_FILES = new Set([".yarnrc", ".yarnrc.yml"]);
 
 /**
  * A build or test runner reading a project file the same line wrote (red team 7, C3): `printf
@@ -71,8 +73,12 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     const keys = lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).filter((k) => state.scripts?.has(k) || state.landed?.includes(k));
     if (keys.length === 0 || keys.every((k) => readKeys?.has(k))) continue;
     for (const k of keys) readKeys?.add(k);
-    const text = lineWrittenText(word, ctx, cmd);
-    if (text !== undefined) ops.push(..._analyse(name, basename(word.value), text, ctx));
+    const file = basename(word.value);
+    let text = lineWrittenText(word, ctx, cmd);
+    // Settings appended to yarn's configuration (`>> .yarnrc.yml`) are read as a written one's:
+    // what the file held is the project's own.
+    if (text === null && YARNRC_FILES.has(file)) text = appendedText(word.value, state) ?? null;
+    if (text !== undefined) ops.push(..._analyse(name, file, text, ctx));
   }
   if (name === "go") ops.push(..._goSources(args, ctx));
   const tests = collectedTests(name, args);

@@ -24,21 +24,50 @@ const _cleared = new WeakMap<State, Map<string, { at: number; skip: number }>>()
 /** `rm FILE` that certainly ran: the file the line wrote is gone (running it runs nothing). */
 export function forgetScript(key: string, state: State, skip = 0): void {
   state.scripts?.delete(key);
+  _appended.get(state)?.delete(key);
   let cleared = _cleared.get(state);
   if (!cleared) _cleared.set(state, (cleared = new Map()));
   cleared.set(key, { at: state.landed?.length ?? 0, skip });
 }
+
+// The literal text the line appended (`>>`) to a file it neither wrote nor filled before: the file
+// holds its own content, which the line did not write, then this text (appendedText).
+const _appended = new WeakMap<State, Map<string, string>>();
 
 /** Records `text` (null: unknown) as what the file `value` names holds now, under each of its names. */
 export function setScript(value: string, text: string | null, state: State, append = false): void {
   const scripts = (state.scripts ??= new Map());
   let since = _since.get(state);
   if (!since) _since.set(state, (since = new Map()));
+  const appended = _appended.get(state);
   for (const key of fileKeys(value, state)) {
     const before = append ? scripts.get(key) : "";
+    // An append's own text, kept for readers of the project's configuration (written-inputs.ts).
+    const tail = append && text !== null ? (before === undefined && _landings(key, state, 0) === 0 ? text : before === null && appended?.has(key) ? `${appended.get(key)}${text}` : undefined) : undefined;
+    if (tail !== undefined) {
+      if (!appended) _appended.set(state, new Map([[key, tail]]));
+      else appended.set(key, tail);
+    } else appended?.delete(key);
     scripts.set(key, text !== null && typeof before === "string" ? `${before}${text}` : null);
     since.set(key, state.landed?.length ?? 0);
   }
+}
+
+/**
+ * What the line appended to a file it did not write itself (`printf 'nodeLinker: pnp\n' >>
+ * .yarnrc.yml`), when that is all it did to it: the literal text; undefined otherwise (the line
+ * wrote or filled it some other way, or any other landing may have changed it since).
+ */
+export function appendedText(value: string, state: State): string | undefined {
+  const appended = _appended.get(state);
+  if (!appended) return undefined;
+  let text: string | undefined;
+  for (const key of lookupKeys(value, state, appended.keys())) {
+    const tail = appended.get(key);
+    if (tail === undefined || _landings(key, state, _since.get(state)?.get(key) ?? 0) > 1 || (text !== undefined && text !== tail)) return undefined;
+    text = tail;
+  }
+  return text;
 }
 
 /**
@@ -79,11 +108,17 @@ export function noteInPlaceEdits(ops: Op[], state: State): void {
   for (const o of ops) {
     if (o.kind !== "overwrite" || !o.inPlace) continue;
     for (const t of o.targets) {
-      if (t.dynamic) for (const key of state.scripts?.keys() ?? []) state.scripts!.set(key, null);
-      else if (t.glob) for (const key of scriptsMatching(t, state).files) state.scripts!.set(key, null);
+      if (t.dynamic) for (const key of state.scripts?.keys() ?? []) _unknown(key, state);
+      else if (t.glob) for (const key of scriptsMatching(t, state).files) _unknown(key, state);
       else setScript(t.value, null, state);
     }
   }
+}
+
+/** A recorded file holds text the guard did not read now. */
+function _unknown(key: string, state: State): void {
+  state.scripts!.set(key, null);
+  _appended.get(state)?.delete(key);
 }
 
 /** What `mv|cp|ln SRC DEST` leaves at DEST when SRC is a file the line wrote (DEST an existing folder: DEST/SRC's name). */

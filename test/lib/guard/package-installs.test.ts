@@ -193,3 +193,20 @@ table("written project configuration naming code", [
   [".yarnrc.yml of nested scopes", "printf 'npmScopes:\\n  acme:\\n    npmRegistryServer: \"http://127.0.0.1:4873\"\\n' > .yarnrc.yml; yarn", "ASK", "ASK_SECRET_ACCESS"],
   [".yarnrc of save settings", "printf 'save-prefix \"~\"\\n# a comment\\n' > .yarnrc; yarn add lodash", ...NOOP],
 ]);
+
+// Session 8: settings appended to yarn's configuration (`>>`) are read as a written file's are
+// (each unknown row but the last two was BLOCK_UNDETERMINABLE_EFFECT for any text appended,
+// the plain settings included); what the file held before is the project's own.
+table("settings appended to yarn's configuration", [
+  [".yarnrc.yml nodeLinker appended", "printf 'nodeLinker: node-modules\\n' >> .yarnrc.yml; yarn install", "ASK", "ASK_SECRET_ACCESS"],
+  [".yarnrc registry appended", "echo 'registry \"http://127.0.0.1:4873\"' >> .yarnrc; yarn install", ...OK],
+  [".yarnrc.yml appended twice", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; printf 'enableTelemetry: false\\n' >> .yarnrc.yml; yarn", "ASK", "ASK_SECRET_ACCESS"],
+  [".yarnrc.yml yarnPath appended", "printf 'yarnPath: ./y.cjs\\n' >> .yarnrc.yml; yarn install", ...UNKNOWN],
+  [".yarnrc yarn-path appended", "echo 'yarn-path \"./y.js\"' >> .yarnrc; yarn install", ...UNKNOWN],
+  // An indented line continues the file's last key, whatever it is.
+  [".yarnrc.yml indented line appended", "printf '  - ./p.cjs\\n' >> .yarnrc.yml; yarn", ...UNKNOWN],
+  [".yarnrc.yml appended after a safe one of unknown text", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; printf \"$X\" >> .yarnrc.yml; yarn", ...UNKNOWN],
+  [".yarnrc.yml edited in place after the append", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; sed -i 's/nodeLinker: pnp/yarnPath: y.cjs/' .yarnrc.yml; yarn", ...UNKNOWN],
+  [".yarnrc.yml extracted over after the append", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; tar xf c.tgz; yarn", ...UNKNOWN],
+  [".yarnrc.yml extracted before the append", "tar xf c.tgz; printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; yarn", ...UNKNOWN],
+]);
