@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
+import { npmOptionTakes } from "./remote-packages.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /*
@@ -22,7 +23,8 @@ const STORED: Op = { ...op("unknown", "package config"), refusal: "ASK_PERSISTEN
 
 /** The words after `config set` (npm's and pnpm's `set` too); null when the command stores nothing. */
 function _setWords(name: string, args: Word[]): Word[] | null {
-  const words = args.filter((a) => a.dynamic || !a.value.startsWith("-"));
+  // npm's valued options keep their values (`npm --location project config set KEY VALUE`).
+  const words = args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (name !== "npm" || i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
   const [sub, next] = words;
   if (!sub || sub.dynamic) return sub ? [sub] : null;
   if (sub.value === "set" && name !== "yarn") return words.slice(1);

@@ -5,7 +5,7 @@ import { literalWord, unknownWord, type SimpleCommand, type Word } from "../synt
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { dpkgDeb } from "./extractors.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { NPM_INSTALL, packageRunner } from "./remote-packages.ts";
+import { NPM_INSTALL, NPM_SWITCHES, NPM_VALUED_OPTIONS, NPM_VALUED_SHORT, npmSubcommandAt, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 
 // Package managers whose `install` subcommand installs packages by name, never coreutils install
@@ -81,9 +81,9 @@ interface Destinations {
   /** Other short options that take a value. */
   valued?: string;
   /** Other long options sharing a prefix with them, when the program reads abbreviations (optparse, Ruby's OptionParser). */
-  others?: string[];
+  others?: readonly string[];
   /** Other long options that take a value (`--workspace DIR`), when read before the subcommand. */
-  valuedLong?: string[];
+  valuedLong?: readonly string[];
   /** Long options whose value is a file in the folder (cargo's `--manifest-path`). */
   file?: string[];
   /** Options valued `KEY=DIR`: the keys that name a folder (apt's `-o Dir::Cache=DIR`). */
@@ -124,9 +124,10 @@ const DESTINATIONS: Record<string, Destinations> = {
   npm: {
     long: ["prefix"],
     short: "C",
-    valued: "w",
-    valuedLong: ["workspace"],
-    others: ["prefer-dedupe", "prefer-offline", "prefer-online", "preid", "production", "progress", "provenance", "provenance-file", "proxy"],
+    valued: NPM_VALUED_SHORT.replace("C", ""),
+    // Every other option, so a value is never read as the subcommand (`npm --cache DIR rm x`).
+    valuedLong: NPM_VALUED_OPTIONS.filter((n) => n !== "prefix"),
+    others: NPM_SWITCHES,
     env: ["npm_config_prefix", "NPM_CONFIG_PREFIX"],
     anyCase: true,
     envFor: (_, args) => _global(args),
@@ -284,7 +285,8 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
   const module = /^python[0-9.]*$/.test(name) ? pythonModuleCall(args) : undefined;
   const manager = module ? (module.module.value === "pip" ? "pip" : "") : (packageRunner(name) ?? name);
   const words = (module ? module.args : args).map((a) => (a.dynamic ? "" : a.value));
-  const at = words.findIndex((w) => !w.startsWith("-"));
+  // npm's options before the subcommand may take a value (`npm --registry URL install ./dir`).
+  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w) => !w.startsWith("-"));
   const out: string[] = [];
   if (["npm", "pnpm", "yarn", "bun"].includes(manager) && NPM_INSTALL.has(words[at] ?? "")) {
     for (const w of words.slice(at + 1)) {
@@ -329,6 +331,9 @@ function _destinations(args: Word[], spec: Destinations): Word[] {
   return dirs;
 }
 
+// Each spec's long option names, built once.
+const _names = new WeakMap<Destinations, string[]>();
+
 /** The option at `args[i]`: the index of its last word, and the folder it names when it is a destination. */
 function _option(args: Word[], i: number, spec: Destinations): { end: number; dir?: Word } {
   const v = args[i]!.value;
@@ -336,7 +341,8 @@ function _option(args: Word[], i: number, spec: Destinations): { end: number; di
   if (v.startsWith("--")) {
     const eq = v.indexOf("=");
     const given = v.slice(2, eq < 0 ? undefined : eq);
-    const names = [...spec.long, ...(spec.file ?? []), ...(spec.valuedLong ?? []), ...(spec.others ?? [])];
+    let names = _names.get(spec);
+    if (!names) _names.set(spec, (names = [...spec.long, ...(spec.file ?? []), ...(spec.valuedLong ?? []), ...(spec.others ?? [])]));
     const long = spec.others ? longOption(given, names, 2) : names.find((n) => n === given);
     if (long === undefined || spec.others?.includes(long)) return { end: i };
     if (spec.valuedLong?.includes(long)) return { end: eq >= 0 ? i : i + 1 };

@@ -29,7 +29,7 @@ function _remote(spec: string, npm: boolean): boolean {
 }
 
 /** The words after the options (values of `valued` options skipped), and the values of `specOptions`. */
-function _split(args: Word[], valued: ReadonlySet<string>, specOptions: ReadonlySet<string> = new Set()): { operands: string[]; specs: string[] } {
+function _split(args: Word[], valued: ReadonlySet<string> | typeof npmOptionTakes, specOptions: ReadonlySet<string> = new Set()): { operands: string[]; specs: string[] } {
   const operands: string[] = [];
   const specs: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -41,17 +41,75 @@ function _split(args: Word[], valued: ReadonlySet<string>, specOptions: Readonly
     const eq = v.indexOf("=");
     const option = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
     if (specOptions.has(option)) specs.push(eq > 0 && v.startsWith("--") ? v.slice(eq + 1) : (args[++i]?.value ?? ""));
-    else if (valued.has(v)) i++;
+    else if (typeof valued === "function" ? valued(v) : valued.has(v)) i++;
     else if (!v.startsWith("-")) operands.push(v);
   }
   return { operands, specs };
 }
 
+// npm's options (@npmcli/config definitions, nopt's types): those that take the next word as their
+// value (every type but Boolean: paths, strings, numbers, lists, enumerations), and the switches.
+// nopt reads an unambiguous abbreviation of either (`--pref DIR`), `--no-NAME` as a switch, and the
+// one-letter shorthands `-C` (prefix), `-c` (call), `-L` (location), `-m` (message), `-w` (workspace)
+// with a value. Session 8: `npm --cache DIR rm -rf ~` read DIR as the subcommand (and `rm -rf ~` as
+// the program it ran), `npm --registry URL install ./dir` no local package.
+export const NPM_VALUED_OPTIONS: readonly string[] = (
+  "_auth access allow-directory allow-file allow-git allow-remote allow-scripts also audit-level auth-type before browser ca cache cache-max " +
+  "cache-min cafile call cert cidr cpu depth diff diff-dst-prefix diff-src-prefix diff-unified editor edit-dir expect-result-count expires " +
+  "fetch-retries fetch-retry-factor fetch-retry-maxtimeout fetch-retry-mintimeout fetch-timeout git globalconfig global-ignore-file heading " +
+  "https-proxy include init-author-email init-author-name init-author-url init-license init-module init-type init-version init.author.email " +
+  "init.author.name init.author.url init.license init.module init.version install-strategy key libc local-address location lockfile-version " +
+  "loglevel logs-dir logs-max maxsockets message min-release-age min-release-age-exclude name node-gyp node-options noproxy omit only orgs " +
+  "orgs-permission os otp pack-destination package packages packages-and-scopes-permission password patches-dir prefix preid provenance-file " +
+  "proxy registry replace-registry-host save-prefix sbom-format sbom-type scope scopes script-shell searchexclude searchlimit searchopts searchstaleness " +
+  "shell tag tag-version-prefix token-description umask user-agent userconfig viewer which workspace"
+).split(" ");
+export const NPM_SWITCHES: readonly string[] = (
+  "all allow-same-version allow-scripts-pending allow-scripts-pin allow-unused-patches audit bin-links bypass-2fa color commit-hooks " +
+  "dangerously-allow-all-scripts description dev diff-ignore-all-space diff-name-only diff-no-prefix diff-text dry-run engine-strict " +
+  "expect-results force foreground-scripts format-package-lock fund git-tag-version global global-style if-present ignore-existing " +
+  "ignore-patch-failures ignore-scripts include-attestations include-staged include-workspace-root init-private install-links json " +
+  "keep-edit-dir legacy-bundling legacy-peer-deps link long offline omit-lockfile-registry-resolved optional package-lock package-lock-only " +
+  "packages-all parseable prefer-dedupe prefer-offline prefer-online production progress provenance read-only rebuild-bundle save save-bundle " +
+  "save-dev save-exact save-optional save-peer save-prod sign-git-commit sign-git-tag strict-allow-scripts strict-peer-deps " +
+  "strict-ssl timing unicode update-notifier usage version versions workspaces workspaces-update yes"
+).split(" ");
+const NPM_OPTIONS = [...NPM_VALUED_OPTIONS, ...NPM_SWITCHES];
+const NPM_VALUED_SET = new Set(NPM_VALUED_OPTIONS);
+export const NPM_VALUED_SHORT = "CcLmw";
+
+/** How many words after it an npm option word takes (1 for a valued option without `=`), as nopt reads it. */
+export function npmOptionTakes(word: string): 0 | 1 {
+  if (word.startsWith("--")) {
+    if (word.length === 2 || word.includes("=") || word.startsWith("--no-")) return 0;
+    const given = word.slice(2);
+    if (NPM_VALUED_SET.has(given)) return 1;
+    let found: string | undefined;
+    for (const n of NPM_OPTIONS) {
+      if (!n.startsWith(given)) continue;
+      if (n === given || found !== undefined) return 0;
+      found = n;
+    }
+    return found !== undefined && NPM_VALUED_SET.has(found) ? 1 : 0;
+  }
+  return word.length === 2 && NPM_VALUED_SHORT.includes(word[1]!) ? 1 : 0;
+}
+
+/** The index of npm's subcommand among `args` (the first word that is no option or an option's value), or -1. */
+export function npmSubcommandAt(args: readonly Word[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") return i;
+    if (a.value === "--") return i + 1 < args.length ? i + 1 : -1;
+    i += npmOptionTakes(a.value);
+  }
+  return -1;
+}
+
 const NPX_VALUED = new Set(["-c", "--call", "--cache", "--registry", "--userconfig"]);
 const NPX_SPEC = new Set(["-p", "--package"]);
 // npm's `-w`/`--workspace` names a workspace folder, no package (`npm install -w packages/a lodash`
-// is no GitHub `owner/repo`); pnpm's `-w` takes no value.
-const NPM_VALUED = new Set([...NPX_VALUED, "-w", "--workspace"]);
+// is no GitHub `owner/repo`; npmOptionTakes); pnpm's `-w` takes no value.
 /** npm's install subcommand and its aliases (pnpm's, yarn's and bun's `add` among them). */
 export const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "update", "up", "upgrade", "udpate"]);
 const PIP_VALUED = new Set(["-c", "--constraint", "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-t", "--target", "--prefix", "--root", "--platform", "--python-version", "--implementation", "--abi", "--src", "--upgrade-strategy", "--progress-bar", "--proxy", "--cert", "--client-cert", "--cache-dir", "--log", "--timeout", "--retries", "--exists-action", "--trusted-host", "--no-binary", "--only-binary", "--report", "-C", "--config-settings", "--global-option"]);
@@ -67,14 +125,15 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
     case "npx":
     case "bunx": {
       // The package is the first operand (its own arguments follow) or a --package value.
-      const { operands, specs } = _split(args, NPX_VALUED, NPX_SPEC);
+      // npx reads npm's options.
+      const { operands, specs } = _split(args, name === "npx" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
       return specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
     }
     case "npm":
     case "pnpm":
     case "yarn":
     case "bun": {
-      const { operands, specs } = _split(args, name === "npm" ? NPM_VALUED : NPX_VALUED, NPX_SPEC);
+      const { operands, specs } = _split(args, name === "npm" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
       const [sub, ...rest] = operands;
       if (sub === undefined) return false;
       if (sub === "dlx" || sub === "x" || sub === "exec") return specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));

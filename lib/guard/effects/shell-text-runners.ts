@@ -3,6 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { npmSubcommandAt } from "./remote-packages.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 /*
@@ -60,16 +61,13 @@ function _operands(args: Word[], valued: Record<string, number>): Word[] {
   return out;
 }
 
-// npm's options that take a value, before the subcommand (`npm --prefix . exec …`); npm takes
-// `exe` for exec (its unique prefix) and `x` is exec's alias.
-const NPM_VALUED: Record<string, number> = Object.fromEntries(
-  ["-C", "--prefix", "-w", "--workspace", "--cache", "--registry", "--userconfig", "--globalconfig", "--loglevel", "-c", "--call"].map((o) => [o, 1]),
-);
+// npm takes `exe` for exec (its unique prefix) and `x` is exec's alias; the options before the
+// subcommand that take a value (`npm --prefix . exec …`) are remote-packages.ts npmOptionTakes's.
 const NPM_EXEC = /^(?:exec?|x)$/;
 
 /** npm: `npm exec -c TEXT` / `npm x --call TEXT`; everything else as an unmodelled program. */
 export const npm: Handler = (inv) => {
-  const sub = _operands(inv.args, NPM_VALUED)[0];
+  const sub = inv.args[npmSubcommandAt(inv.args)];
   return _texts(inv, sub && (sub.dynamic || NPM_EXEC.test(sub.value)) ? _optionValues(inv.args, ["-c", "--call"], "-c") : []);
 };
 

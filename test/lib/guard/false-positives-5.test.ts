@@ -84,8 +84,10 @@ const REMOVALS: VerdictRow[] = [
   ["cargo r is cargo run", "cargo r -- rm -rf ~/Documents", ...OUTSIDE],
   // Not a removal subcommand of that manager: yarn runs a script or binary named rm.
   ["yarn rm is no yarn command", "yarn rm -rf ~/Documents", ...OUTSIDE],
-  // (`npm --prefix DIR rm …` is a removal from DIR since red team 15: redteam15.test.ts.)
-  ["an option value before the subcommand", "npm --registry /x rm -rf ~/Documents", ...OUTSIDE],
+  // (`npm --prefix DIR rm …` is a removal from DIR since red team 15: redteam15.test.ts; every
+  // option of npm's that takes a value is read so since session 8, `--registry` among them.)
+  ["an option npm does not know before the subcommand", "npm --frobnicate /x rm -rf ~/Documents", ...OUTSIDE],
+  ["npm's --registry value before its removal", "npm --registry /x rm -rf ~/Documents", ...OK],
   ["a computed word before the subcommand", "npm $SUB rm -rf ~/Documents", ...OUTSIDE],
   ["another manager's removal word", "pip rm -rf ~/Documents", ...OUTSIDE],
 ];

@@ -210,3 +210,23 @@ table("settings appended to yarn's configuration", [
   [".yarnrc.yml extracted over after the append", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; tar xf c.tgz; yarn", ...UNKNOWN],
   [".yarnrc.yml extracted before the append", "tar xf c.tgz; printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; yarn", ...UNKNOWN],
 ]);
+
+// Session 8: every option of npm's that takes a value (remote-packages.ts NPM_VALUED_OPTIONS, from
+// @npmcli/config's definitions) keeps its value before the subcommand, where each reader finds
+// it: an install's folder, a removal, a stored setting, a GitHub source. The first seven rows
+// were judged with the option's value read as the subcommand; the others kept their decisions.
+table("npm's options taking a value before the subcommand", [
+  ["--cache DIR rm: a removal of packages", "npm --cache /tmp/c rm -rf ~", ...OK],
+  ["--userconfig before --prefix rm", "npm --userconfig x --prefix /etc rm lodash", ...PROTECTED],
+  ["--registry before --prefix install", "npm --registry http://127.0.0.1:9/ --prefix ~/other install lodash", ...ASK_OUT],
+  ["--loglevel before i --prefix", "npm --loglevel silent i --prefix ~/other lodash", ...ASK_OUT],
+  ["--location before config set", "npm --location project config set script-shell ./x.sh", "ASK", "ASK_PERSISTENT_CODE"],
+  ["--location after config set", "npm config set --location project script-shell ./x.sh", "ASK", "ASK_PERSISTENT_CODE"],
+  ["--prefix before install of a GitHub source", "npm --prefix x install owner/repo", ...REMOTE],
+  ["--registry before install of a written local package", `printf '{"scripts":{"postinstall":"rm -rf ~"}}' > evil/package.json; npm --registry http://127.0.0.1:9/ install ./evil`, ...ANCESTOR],
+  // Switches take none, and an ambiguous abbreviation is no option npm knows (its value is then the subcommand, as npm reads it).
+  ["--global before install", "npm --global install lodash", ...OK],
+  ["--omit dev ci", "npm --omit dev ci", ...OK],
+  ["--silent run", "npm --silent run build", ...OK],
+  ["--cache before exec -c", "npm --cache /tmp/c exec -c 'rm -rf ~'", ...ANCESTOR],
+]);

@@ -90,7 +90,9 @@ table("what a package manager's install writes stays judged", [
   ["an unknown wrapper's install", "rtk install a /etc/x", ...PROTECTED],
   ["npm exec runs coreutils install", "npm exec install a /etc/x", ...PROTECTED],
   // (`npm --prefix x install …` is npm's install into x since red team 15, as `npm install --prefix x …` is.)
-  ["an option value before install: read as before", "npm --registry x install a /etc/x", ...PROTECTED],
+  ["an unknown option before install: read as before", "npm --frobnicate x install a /etc/x", ...PROTECTED],
+  // (npm's own valued options keep their value since session 8: npm installs the packages a and /etc/x.)
+  ["npm's --registry value before install", "npm --registry x install a /etc/x", ...OK],
   ["rm through an unknown wrapper", "rtk rm -rf ~", ...ANCESTOR],
 ]);
 
