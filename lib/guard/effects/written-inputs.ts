@@ -60,6 +60,8 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // package.json the line did not write (its workspaces, a `file:` dependency) and runs its
   // lifecycle scripts, and `-w DIR` runs a workspace's scripts (session 7).
   const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json")) : [];
+  // The local packages an install names, when the line filled some folder (item below).
+  const locals = state.landed?.length && !shell ? new Set(language ? packages : localPackageFiles(name, args)) : undefined;
   const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries, ...manifests])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
   const named = NAMED[name];
   if (named) files.push(...gitOptionValues(args, { short: named.short, long: named.long }));
@@ -71,7 +73,16 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     // committed or downloaded files (judged as such), not text of the line's own.
     if (word.dynamic) continue;
     const keys = lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).filter((k) => state.scripts?.has(k) || state.landed?.includes(k));
-    if (keys.length === 0 || keys.every((k) => readKeys?.has(k))) continue;
+    if (keys.length === 0) {
+      // But a local package an install builds or runs the scripts of, in a folder the line filled
+      // by a copy, a move or an extraction (`cp -r /tmp/x vendor/x && npm install ./vendor/x`,
+      // `tar xf p.tgz -C vendor && pip install ./vendor/p`): text the guard never saw, as a script
+      // run from there is (session 8). Not the running folder's own tree (a checkout of it, `tar
+      // xf x.tgz && pip install .`), whose files an install reads as `npm install` does.
+      if (locals?.has(word.value) && _filledFolder(word.value, state) && lineWrittenText(word, ctx, cmd) === null) ops.push(op("unknown", name));
+      continue;
+    }
+    if (keys.every((k) => readKeys?.has(k))) continue;
     for (const k of keys) readKeys?.add(k);
     const file = basename(word.value);
     let text = lineWrittenText(word, ctx, cmd);
@@ -84,6 +95,13 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   const tests = collectedTests(name, args);
   if (tests) for (const [, text] of _writtenBelow(ctx, (file) => tests.pattern.test(file))) ops.push(...(text === null ? [op("unknown", name)] : scanCode(text, tests.language, ctx)));
   return name === "git" ? [...ops, ..._hooks(args, cmd, ctx)] : ops;
+}
+
+/** Whether a folder the line filled holds `file`, other than the running folder or one around it (or an unknown place). */
+function _filledFolder(file: string, state: AnalyzeContext["state"]): boolean {
+  const abs = absPath(file, state.cwd, state);
+  const cwd = state.cwd;
+  return (state.landed ?? []).some((l) => l === null || (abs.startsWith(`${l}/`) && !(cwd !== null && (cwd === l || cwd.startsWith(`${l}/`)))));
 }
 
 // go's subcommands that run code from the package's own sources: `go generate` runs each

@@ -230,3 +230,21 @@ table("npm's options taking a value before the subcommand", [
   ["--silent run", "npm --silent run build", ...OK],
   ["--cache before exec -c", "npm --cache /tmp/c exec -c 'rm -rf ~'", ...ANCESTOR],
 ]);
+
+// Session 8: a local package an install names, in a folder the line filled by a copy, a move or an
+// extraction, runs build and install scripts the guard never saw (unknown, as a script run from
+// there is); each unknown row was ALLOW. The running folder's own tree (a checkout, an
+// extraction into it) is read as before, as `npm install` reads its package.json.
+table("local packages in a folder the line filled", [
+  ["cp -r then npm install ./dir", "cp -r /tmp/x ./vendor/x && npm install ./vendor/x", ...UNKNOWN],
+  ["tar -x -C then pip install ./dir", "tar xf pkg.tgz -C vendor && pip install ./vendor/pkg", ...UNKNOWN],
+  ["unzip -d then npm install ./dir", "unzip pkg.zip -d vendor && npm install ./vendor/pkg", ...UNKNOWN],
+  ["mv then pip install -e", "mv /tmp/x vendor/x && pip install -e vendor/x", ...UNKNOWN],
+  ["cp -r then python -m pip install", "cp -r /tmp/x vendor/x && python3 -m pip install ./vendor/x", ...UNKNOWN],
+  ["cp -r then npm add file:", "cp -r /tmp/x vendor/x && npm add file:vendor/x", ...UNKNOWN],
+  ["a checkout then pip install -e .", "git checkout main && pip install -e .", ...OK],
+  ["a checkout then npm install ./dir", "git checkout main && npm install ./vendor/x", ...OK],
+  ["a copy of one file judged by its source", "cp /tmp/setup.py setup.py && pip install .", ...NOOP],
+  ["a registry package after a copy", "cp -r /tmp/x vendor/x && npm install lodash", ...NOOP],
+  ["a local package that is there", "npm install ./vendor/x", ...OK],
+]);
