@@ -47,6 +47,48 @@ export function loaderFiles(cmd: SimpleCommand | undefined, ctx: AnalyzeContext,
   return out;
 }
 
+// Package managers' settings a variable of the line gives that name a file they run or read
+// (session 8): npm's `npm_config_<key>` (any case; npm, pnpm and yarn 1 read them; `_` is `-`),
+// and yarn's `YARN_<KEY>` (any case: berry's `yarnPath`, `plugins` (`;`-separated),
+// `rcFilename`, `injectEnvironmentFiles`; yarn 1's `script-shell` and `YARN_CONFIG`, the
+// .yarnrc it reads last). Each value is a file: run as code (read in its language when the line
+// wrote it, anything else unknown), or yarn's configuration read as a written .yarnrc(.yml) is.
+const NPM_CONFIG_FILES = new Set(["script-shell", "shell", "node-options", "git", "node-gyp", "init-module", "onload-script", "editor", "browser", "viewer", "pnpmfile", "global-pnpmfile", "userconfig", "globalconfig"]);
+const YARN_FILES: Record<string, string | undefined> = {
+  yarn_path: "", plugins: "", script_shell: "", inject_environment_files: "",
+  rc_filename: ".yarnrc.yml", config: ".yarnrc",
+};
+
+/**
+ * The files the line's variables name to a package manager (NPM_CONFIG_FILES, YARN_FILES): each
+ * file, with the name to read it as when that is yarn's configuration; `unknown` when such a
+ * variable's value is computed. The command's own assignment counts over an earlier one.
+ */
+export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): { files: string[]; as: Map<string, string>; unknown: boolean } {
+  const out = { files: [] as string[], as: new Map<string, string>(), unknown: false };
+  const seen = new Set<string>();
+  const take = (variable: string, value: string | null) => {
+    if (seen.has(variable)) return;
+    seen.add(variable);
+    const lower = variable.toLowerCase();
+    const npm = lower.startsWith("npm_config_") ? lower.slice(11).replace(/_/g, "-") : undefined;
+    const yarn = name === "yarn" && lower.startsWith("yarn_") ? lower.slice(5) : undefined;
+    const as = yarn !== undefined ? YARN_FILES[yarn] : undefined;
+    if (!(npm !== undefined && NPM_CONFIG_FILES.has(npm)) && as === undefined) return;
+    if (value === null) out.unknown = true;
+    if (value === null || value === UNSET) return;
+    // node-options hold options (`--require ./x.js`), as NODE_OPTIONS does; lists are split.
+    const files = npm === "node-options" ? value.split(/[\s=]+/).filter((w) => w && !w.startsWith("-")) : value.split(/[;,]/).filter(Boolean);
+    for (const f of files.slice(0, 16)) {
+      out.files.push(f);
+      if (as) out.as.set(f, as);
+    }
+  };
+  for (const a of cmd?.assigns ?? []) take(a.name, a.value.dynamic ? null : a.value.value);
+  for (const [variable, value] of ctx.vars) if (/^(?:npm_config_|yarn_)/i.test(variable)) take(variable, value);
+  return out;
+}
+
 /**
  * The folders LD_LIBRARY_PATH names, absolute (ld.so(8): entries split by `:` or `;`, an empty
  * one is the working folder). The loader maps a library from there by the name a program needs
@@ -144,6 +186,8 @@ const JS_CONFIGS: Record<string, string[]> = {
   remix: ["remix.config"],
   docusaurus: ["docusaurus.config"],
   pnpm: [".pnpmfile"],
+  // yarn 4's constraints (`yarn constraints`).
+  yarn: ["yarn.config"],
 };
 
 /**
@@ -192,7 +236,8 @@ const TOOL_FILES: Record<string, readonly string[]> = {
   // Project configuration that names code the tool runs (session 7): bunfig.toml's `preload`
   // (`bun run x.ts`, `bun x.ts`: sandbox, bun 1.4), yarn's `yarn-path`/`yarnPath`.
   bun: ["bunfig.toml"],
-  yarn: [".yarnrc", ".yarnrc.yml"],
+  // yarn 4 puts `.env.yarn`'s variables (NODE_OPTIONS among them) into what `yarn run` starts.
+  yarn: [".yarnrc", ".yarnrc.yml", ".env.yarn"],
 };
 
 /**

@@ -5,7 +5,7 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
-import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
+import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { localPackageFiles } from "./package-installs.ts";
@@ -62,10 +62,12 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json")) : [];
   // The local packages an install names, when the line filled some folder (item below).
   const locals = state.landed?.length && !shell ? new Set(language ? packages : localPackageFiles(name, args)) : undefined;
-  const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries, ...manifests])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
+  // Files the line's npm_config_*/YARN_* variables name (implicit-inputs.ts managerFiles).
+  const managed = PACKAGE_MANAGERS.has(name) ? managerFiles(name, cmd, ctx) : undefined;
+  const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries, ...manifests, ...(managed?.files ?? [])])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
   const named = NAMED[name];
   if (named) files.push(...gitOptionValues(args, { short: named.short, long: named.long }));
-  const ops: Op[] = [];
+  const ops: Op[] = managed?.unknown ? [op("unknown", name)] : [];
   // A written package.json named both ways is read once.
   const readKeys = manifests.length ? new Set<string>() : undefined;
   for (const word of files.slice(0, 64)) {
@@ -84,7 +86,8 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     }
     if (keys.every((k) => readKeys?.has(k))) continue;
     for (const k of keys) readKeys?.add(k);
-    const file = basename(word.value);
+    // A variable's yarn configuration (`YARN_RC_FILENAME=my.yml`) is read as .yarnrc.yml.
+    const file = managed?.as.get(word.value) ?? basename(word.value);
     let text = lineWrittenText(word, ctx, cmd);
     // Settings appended to yarn's configuration (`>> .yarnrc.yml`) are read as a written one's:
     // what the file held is the project's own.

@@ -64,6 +64,38 @@ table("programs and libraries variables name", [
   ["JVM options that name no file", "JAVA_TOOL_OPTIONS=-Xmx512m java -version", ...OK],
 ]);
 
+// Session 8: package managers' settings a variable of the line gives (implicit-inputs.ts
+// managerFiles): yarn's YARN_* (any case; berry's Configuration reads every `yarn_` variable,
+// YARN_RC_FILENAME the rc file's name, YARN_PLUGINS `;`-separated plugins it requires; yarn 1 its
+// script-shell and YARN_CONFIG's .yarnrc) and npm's npm_config_* (npm, pnpm, yarn 1). Each
+// UNKNOWN and ANCESTOR row was ALLOW_NOOP.
+table("package managers' settings from variables", [
+  ["YARN_RC_FILENAME of a written rc naming yarnPath", "printf 'yarnPath: ./x.cjs\n' > my.yml; YARN_RC_FILENAME=my.yml yarn install", ...UNKNOWN],
+  ["YARN_RC_FILENAME of a written rc of settings", "printf 'nodeLinker: pnp\n' > my.yml; YARN_RC_FILENAME=my.yml yarn install", ...NOOP],
+  ["YARN_YARN_PATH of a written file", `${RM_JS} > x.cjs; YARN_YARN_PATH=./x.cjs yarn install`, ...ANCESTOR],
+  ["YARN_PLUGINS of a written file", `${RM_JS} > p.cjs; YARN_PLUGINS='./a.cjs;./p.cjs' yarn install`, ...ANCESTOR],
+  ["an exported yarn_plugins", `${RM_JS} > p.cjs; export yarn_plugins=./p.cjs; yarn`, ...ANCESTOR],
+  ["yarn 1's YARN_SCRIPT_SHELL", "printf 'rm -rf ~' > x.sh; YARN_SCRIPT_SHELL=./x.sh yarn build", ...UNKNOWN],
+  ["yarn 1's YARN_CONFIG", String.raw`printf 'yarn-path "./x.js"
+' > rc; YARN_CONFIG=./rc yarn`, ...UNKNOWN],
+  ["YARN_INJECT_ENVIRONMENT_FILES", String.raw`printf 'NODE_OPTIONS=--require ./x.js
+' > e.env; YARN_INJECT_ENVIRONMENT_FILES=e.env yarn run build`, ...UNKNOWN],
+  ["a computed YARN_YARN_PATH after a write", "printf 'x' > a.txt; YARN_YARN_PATH=$P yarn install", ...UNKNOWN],
+  ["npm's git program", "printf 'rm -rf ~' > g.sh; NPM_CONFIG_GIT=./g.sh npm install", ...UNKNOWN],
+  ["npm's explore shell", "printf 'rm -rf ~' > x.sh; npm_config_shell=./x.sh npm explore lodash", ...UNKNOWN],
+  ["npm's node-options", `${RM_JS} > x.js; npm_config_node_options='--require ./x.js' npm run build`, ...ANCESTOR],
+  ["npm's init-module", `${RM_JS} > i.js; npm_config_init_module=./i.js npm init -y`, ...ANCESTOR],
+  ["pnpm's pnpmfile", `${RM_JS} > .pf.cjs; npm_config_pnpmfile=.pf.cjs pnpm install`, ...ANCESTOR],
+  ["npm's userconfig of a written file", String.raw`printf 'script-shell=./x.sh
+' > rc; npm_config_userconfig=./rc npm run build`, ...UNKNOWN],
+  // yarn 4 injects .env.yarn into what `yarn run` starts; `yarn constraints` runs yarn.config.cjs.
+  [".env.yarn", String.raw`printf 'NODE_OPTIONS=--require ./x.js
+' > .env.yarn; yarn run build`, ...UNKNOWN],
+  ["yarn.config.cjs", `${RM_JS} > yarn.config.cjs; yarn constraints`, ...ANCESTOR],
+  ["settings naming no file", "printf 'x' > a.txt; YARN_ENABLE_IMMUTABLE_INSTALLS=false YARN_CACHE_FOLDER=.yc npm_config_registry=http://127.0.0.1:9/ yarn install", ...NOOP],
+  ["a yarnPath the line did not write", "YARN_YARN_PATH=./x.cjs yarn install", ...OK],
+]);
+
 table("test files a test runner collects", [
   ["pytest's test_*.py", String.raw`printf 'import os\nos.system("rm -rf ~")\n' > test_x.py; pytest`, ...ANCESTOR],
   ["python -m pytest of a folder's *_test.py", String.raw`printf 'import os\nos.system("rm -rf ~")\n' > tests/x_test.py; python3 -m pytest tests`, ...ANCESTOR],
