@@ -111,8 +111,8 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   if (/^python[0-9.]*$/.test(name)) {
     const module = pythonModule(args);
     if (module && !module.dynamic) out.push(...moduleFiles(module.value));
-    // `python -m poethepoet` is poe (review B).
-    if (module?.value === "poethepoet" && !module.dynamic) out.push(...TOOL_FILES.poe!);
+    // `python -m poethepoet` is poe (review B), `python -m tox` tox (session 8).
+    if (module && !module.dynamic && PYTHON_TOOLS.has(module.value)) out.push(...TOOL_FILES[module.value]!);
   }
   const dir = (option: string) => {
     const at = words.indexOf(option);
@@ -141,7 +141,9 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   if (files) out.push(...files);
   const configs = JS_CONFIGS[name];
   if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
-  if (name === "deno" && words.includes("task")) out.push("deno.json", "deno.jsonc");
+  // deno reads its folder's deno.json(c) for every subcommand that runs code: tasks, the import
+  // map (`imports`, `scopes`), compiler and lint plugins (session 8: `deno run`, `deno test`).
+  if (name === "deno" && !words.some((w) => DENO_NO_CONFIG.has(w))) out.push("deno.json", "deno.jsonc");
   // hg and sl read the repository's hgrc, the user's, and HGRCPATH's files (hooks, aliases).
   if (name === "hg" || name === "chg" || name === "sl") {
     out.push(".hg/hgrc", `${ctx.home}/.hgrc`, `${ctx.home}/.config/hg/hgrc`);
@@ -151,28 +153,45 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   return out;
 }
 
+// Python tools `python -m NAME` runs as NAME.
+const PYTHON_TOOLS = new Set(["poethepoet", "tox", "nox", "invoke"]);
+// deno's words that run no code of the project (its version, help, its own upgrade).
+const DENO_NO_CONFIG = new Set(["--version", "-V", "--help", "-h", "help", "upgrade", "completions", "types"]);
+
 // The JavaScript and TypeScript files node tools load from their folder as code: each
 // `NAME.config.*` or rc file, with every extension they accept (session 7: a written
 // `vite.config.js` then `npx vite build` ran its code unread).
 const JS_EXTENSIONS = ["js", "cjs", "mjs", "ts", "cts", "mts"];
+// Session 8: the configs these load in turn (vite's and next's PostCSS and Tailwind configs,
+// SvelteKit's svelte.config, jest's and webpack's Babel config) and more tools' own.
+const CSS_CONFIGS = ["postcss.config", ".postcssrc", "tailwind.config"];
 const JS_CONFIGS: Record<string, string[]> = {
-  vite: ["vite.config"],
-  vitest: ["vitest.config", "vite.config", "vitest.workspace"],
-  jest: ["jest.config"],
+  vite: ["vite.config", "svelte.config", ...CSS_CONFIGS],
+  vitest: ["vitest.config", "vite.config", "vitest.workspace", "svelte.config", ...CSS_CONFIGS],
+  jest: ["jest.config", "babel.config", ".babelrc"],
   eslint: ["eslint.config", ".eslintrc"],
-  webpack: ["webpack.config"],
-  "webpack-cli": ["webpack.config"],
-  next: ["next.config"],
+  webpack: ["webpack.config", "babel.config", ".babelrc", ...CSS_CONFIGS],
+  "webpack-cli": ["webpack.config", "babel.config", ".babelrc", ...CSS_CONFIGS],
+  next: ["next.config", ...CSS_CONFIGS],
   playwright: ["playwright.config"],
   babel: ["babel.config", ".babelrc"],
   rollup: ["rollup.config"],
   prettier: ["prettier.config", ".prettierrc"],
   tailwindcss: ["tailwind.config"],
-  postcss: ["postcss.config"],
-  astro: ["astro.config"],
-  nuxt: ["nuxt.config"],
-  nuxi: ["nuxt.config"],
+  postcss: ["postcss.config", ".postcssrc", "tailwind.config"],
+  astro: ["astro.config", ...CSS_CONFIGS],
+  nuxt: ["nuxt.config", ...CSS_CONFIGS],
+  nuxi: ["nuxt.config", ...CSS_CONFIGS],
   "svelte-kit": ["svelte.config"],
+  "svelte-check": ["svelte.config"],
+  knex: ["knexfile"],
+  "drizzle-kit": ["drizzle.config"],
+  prisma: ["prisma.config"],
+  storybook: [".storybook/main"],
+  rspack: ["rspack.config"],
+  rsbuild: ["rsbuild.config"],
+  ava: ["ava.config"],
+  "semantic-release": ["release.config", ".releaserc"],
   tsup: ["tsup.config"],
   mocha: [".mocharc"],
   cypress: ["cypress.config"],
@@ -218,8 +237,14 @@ const TOOL_FILES: Record<string, readonly string[]> = {
   rake: ["Rakefile"],
   bundle: ["Gemfile"],
   just: ["justfile", "Justfile"],
-  tox: ["tox.ini"],
+  // tox 4 reads tox.ini, tox.toml, setup.cfg's [tox:tox] or pyproject.toml's [tool.tox].
+  tox: ["tox.ini", "tox.toml", "setup.cfg", "pyproject.toml"],
   nox: ["noxfile.py"],
+  // Session 8: nx's targets (`nx:run-commands`), wrangler's build command, sequelize's .sequelizerc (code).
+  nx: ["project.json", "nx.json"],
+  wrangler: ["wrangler.toml", "wrangler.json", "wrangler.jsonc"],
+  sequelize: [".sequelizerc"],
+  "sequelize-cli": [".sequelizerc"],
   invoke: ["tasks.py"],
   gradle: ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"],
   cmake: ["CMakeLists.txt"],

@@ -21,6 +21,11 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
   just: { short: "f", long: ["justfile"] },
   task: { short: "t", long: ["taskfile"] },
   rake: { short: "f", long: ["rakefile"] },
+  // Session 8: `tox -c FILE`, `nox -f FILE`, `knex --knexfile FILE`, `deno -c FILE` (and its import map).
+  tox: { short: "c", long: ["conf"] },
+  nox: { short: "f", long: ["noxfile"] },
+  knex: { short: "", long: ["knexfile"] },
+  deno: { short: "c", long: ["config", "import-map"] },
 };
 // git subcommands that run hooks.
 const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
@@ -45,14 +50,14 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // judges: a shell's start-up files (shell-startup.ts), an interpreter's start-up code
   // (loader-sources.ts), the commands git runs (git-env.ts). Of the files an interpreter reads
   // by itself only pytest's conftest.py, bun's package.json and bunfig.toml, deno's deno.json and
-  // `python -m poethepoet`'s pyproject.toml are this module's.
+  // `python -m poethepoet|tox|nox|invoke`'s files are this module's.
   const shell = SHELLS.has(name);
   const language = LANGUAGES[name];
   const loaded = new Set(loaderSources(name, language, args, cmd, ctx, false).map((s) => s.word.value));
   const own = name === "git" ? GIT_COMMAND_VARS : shell ? SHELL_STARTUP_VARS : language ? INTERPRETER_STARTUP_VARS : [];
   // `python -m pip install ./dir` builds the folder's package as pip does.
   const packages = language ? localPackageFiles(name, args) : [];
-  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|bunfig\.toml|deno\.jsonc?|pyproject\.toml|poe_tasks\.toml)$/.test(v) || packages.includes(v));
+  const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|bunfig\.toml|deno\.jsonc?|pyproject\.toml|poe_tasks\.toml|tox\.(ini|toml)|setup\.cfg|noxfile\.py|tasks\.py)$/.test(v) || packages.includes(v));
   const folders = libraryFolders(cmd, ctx);
   const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
@@ -92,7 +97,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     // Settings appended to yarn's configuration (`>> .yarnrc.yml`) are read as a written one's:
     // what the file held is the project's own.
     if (text === null && YARNRC_FILES.has(file)) text = appendedText(word.value, state) ?? null;
-    if (text !== undefined) ops.push(..._analyse(name, file, text, ctx));
+    if (text !== undefined) ops.push(..._analyse(name, file, text, ctx, args));
   }
   if (name === "go") ops.push(..._goSources(args, ctx));
   const tests = collectedTests(name, args);
@@ -158,11 +163,11 @@ function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean, f
   return [...(ctx.state.scripts ?? [])].filter(([file]) => wanted(file) && (folders === null || folders.some((d) => file.startsWith(d === "/" ? d : `${d}/`))));
 }
 
-function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext): Op[] {
+function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext, args: Word[]): Op[] {
   if (text === null || ctx.depth >= 8) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
   if (file === "package.json") return _packageScripts(name, text, ctx);
-  if (file === "deno.json" || file === "deno.jsonc") return _denoTasks(name, text, ctx);
+  if (file === "deno.json" || file === "deno.jsonc") return _denoConfig(name, text, ctx, args.some((a) => a.value === "task"));
   // A node tool's config file (implicit-inputs.ts JS_CONFIGS) is code node runs.
   if (/\.[cm]?[jt]s$/.test(file)) return scanCode(text, "node", ctx);
   if (file === ".envrc") return analyzeText(text, "posix", ctx);
@@ -247,22 +252,42 @@ function _shellLines(name: string, values: unknown[], ctx: AnalyzeContext): Op[]
   return ops;
 }
 
+// deno.json's keys that name no code deno runs (session 8): metadata, formatting, lint rules,
+// test and bench file lists, lock and publish settings; `tasks` run only under `deno task` (read
+// as shell lines there). `imports`/`scopes` pass when every target is a registry one (`npm:`,
+// `jsr:`, `node:`); a path or URL there, `importMap`, `links`, `patch`, `workspace`, lint
+// `plugins`, a JSX import source and any other key are unknown.
+const DENO_SAFE = new Set(["$schema", "name", "version", "exports", "license", "tasks", "fmt", "lint", "test", "bench", "lock", "exclude", "include", "publish", "nodeModulesDir", "compilerOptions", "imports", "scopes", "unstable"]);
+
 /**
- * `deno task NAME` runs a task of deno.json as a command line (deno's own shell, which reads
- * the POSIX shapes the guard reads). A task is a string or an object with a `command`; JSONC's
+ * A written deno.json(c): `deno task NAME` runs a task as a command line (deno's own shell, which
+ * reads the POSIX shapes the guard reads; a task is a string or an object with a `command`), and
+ * every subcommand that runs code loads what the import map and plugins name (DENO_SAFE). JSONC's
  * comments, or any other shape, are text the guard does not follow: unknown.
  */
-function _denoTasks(name: string, text: string, ctx: AnalyzeContext): Op[] {
-  let tasks: unknown;
+function _denoConfig(name: string, text: string, ctx: AnalyzeContext, task: boolean): Op[] {
+  let json: Record<string, unknown>;
   try {
-    tasks = (JSON.parse(text) as Record<string, unknown> | null)?.tasks;
+    json = JSON.parse(text) as Record<string, unknown>;
   } catch {
     return [op("unknown", name)];
   }
-  if (tasks === undefined) return [];
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return [op("unknown", name)];
+  const registry = (map: unknown) => typeof map === "object" && map !== null && Object.values(map).every((v) => typeof v === "string" && /^(?:npm|jsr|node):/.test(v));
+  const scopes = json.scopes;
+  if (
+    Object.keys(json).some((k) => !DENO_SAFE.has(k)) ||
+    (json.imports !== undefined && !registry(json.imports)) ||
+    (scopes !== undefined && !(typeof scopes === "object" && scopes !== null && Object.values(scopes).every(registry))) ||
+    /"(?:plugins|jsxImportSource|jsxImportSourceTypes|jsxFactory|jsxFragmentFactory)"/.test(JSON.stringify([json.lint, json.compilerOptions]))
+  ) {
+    return [op("unknown", name)];
+  }
+  const tasks = json.tasks;
+  if (!task || tasks === undefined) return [];
   if (typeof tasks !== "object" || tasks === null) return [op("unknown", name)];
   // An object without a `command` only names the tasks it depends on.
-  const commands = Object.values(tasks).flatMap((task) => (typeof task === "object" && task !== null ? ("command" in task ? [task.command] : []) : [task]));
+  const commands = Object.values(tasks).flatMap((t) => (typeof t === "object" && t !== null ? ("command" in t ? [t.command] : []) : [t]));
   return _shellLines(name, commands, ctx);
 }
 

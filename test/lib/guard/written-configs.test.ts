@@ -31,6 +31,48 @@ table("node tools' config files are code node runs", [
   ["code after a comment", String.raw`printf "/* a */ import('x')\n" > vite.config.mjs && npx vite build`, ...UNKNOWN],
 ]);
 
+// Session 8: configs the tools above load in turn, more tools' own, deno.json under every
+// subcommand that runs code, tox's and nox's named files and `python -m` spellings. Each ANCESTOR
+// and UNKNOWN row was ALLOW_NOOP.
+table("more tools' configuration files", [
+  ["vite loads svelte.config.js", `${RM_JS} > svelte.config.js; npx vite build`, ...ANCESTOR],
+  ["vite loads postcss.config.js", `${RM_JS} > postcss.config.js; npx vite build`, ...ANCESTOR],
+  ["next loads postcss.config.cjs", `${RM_JS} > postcss.config.cjs; npx next build`, ...ANCESTOR],
+  ["vite loads tailwind.config.js", `${RM_JS} > tailwind.config.js; npx vite build`, ...ANCESTOR],
+  ["jest loads babel.config.js", `${RM_JS} > babel.config.js; npx jest`, ...ANCESTOR],
+  ["knexfile.js", `${RM_JS} > knexfile.js; npx knex migrate:latest`, ...ANCESTOR],
+  ["knex --knexfile", `${RM_JS} > db/kf.js; npx knex migrate:latest --knexfile db/kf.js`, ...ANCESTOR],
+  ["drizzle.config.ts", `${RM_JS} > drizzle.config.ts; npx drizzle-kit push`, ...ANCESTOR],
+  ["svelte-check loads svelte.config.js", `${RM_JS} > svelte.config.js; npx svelte-check`, ...ANCESTOR],
+  ["a harmless postcss config", "printf 'export default { plugins: { tailwindcss: {}, autoprefixer: {} } }' > postcss.config.js; npx vite build", ...NOOP],
+  ["a harmless knexfile", `printf 'module.exports = { client: "sqlite3", connection: { filename: "./dev.sqlite3" } }' > knexfile.js; npx knex migrate:latest`, ...NOOP],
+  ["deno run of a written import map to a path", `printf '{"imports":{"x":"./evil.ts"}}' > deno.json; deno run main.ts`, ...UNKNOWN],
+  ["deno test of a written import map to a URL", `printf '{"imports":{"x":"http://127.0.0.1:9/x.ts"}}' > deno.json; deno test`, ...UNKNOWN],
+  ["deno lint plugins", `printf '{"lint":{"plugins":["./p.ts"]}}' > deno.json; deno lint`, ...UNKNOWN],
+  ["deno's JSX import source", `printf '{"compilerOptions":{"jsx":"react-jsx","jsxImportSource":"./x"}}' > deno.json; deno run main.tsx`, ...UNKNOWN],
+  ["deno.jsonc's importMap", `printf '{"importMap":"./m.json"}' > deno.jsonc; deno run main.ts`, ...UNKNOWN],
+  ["deno -c FILE", `printf '{"imports":{"x":"./evil.ts"}}' > cfg.json; deno run -c cfg.json main.ts`, ...UNKNOWN],
+  ["deno --import-map FILE", `printf '{"imports":{"x":"./evil.ts"}}' > m.json; deno run --import-map m.json main.ts`, ...UNKNOWN],
+  ["deno's registry imports", `printf '{"imports":{"@std/assert":"jsr:@std/assert@1"}}' > deno.json; deno test`, ...NOOP],
+  ["deno.json's tasks do not run under deno test", `printf '{"tasks":{"x":"rm -rf ~"}}' > deno.json; deno test`, ...NOOP],
+  ["deno's lint rules", `printf '{"fmt":{"lineWidth":100},"lint":{"rules":{"tags":["recommended"]}}}' > deno.json; deno lint`, ...NOOP],
+  ["tox -c FILE", String.raw`printf '[testenv]
+commands = rm -rf ~
+' > t.ini; tox -c t.ini`, ...UNKNOWN],
+  ["tox reads pyproject.toml", String.raw`printf '[tool.tox]
+' > pyproject.toml; tox`, ...UNKNOWN],
+  ["python -m tox", String.raw`printf '[testenv]
+commands = rm -rf ~
+' > tox.ini; python3 -m tox`, ...UNKNOWN],
+  ["nox -f FILE", String.raw`printf 'import os
+os.system("rm -rf ~")
+' > n.py; nox -f n.py`, ...ANCESTOR],
+  ["nx's project.json", `printf '{"targets":{"x":{"executor":"nx:run-commands","options":{"command":"rm -rf ~"}}}}' > project.json; npx nx run app:x`, ...UNKNOWN],
+  ["wrangler's build command", String.raw`printf '[build]
+command = "rm -rf ~"
+' > wrangler.toml; npx wrangler deploy`, ...UNKNOWN],
+]);
+
 table("task files and build languages", [
   ["deno.json's tasks", `printf '{"tasks":{"x":"rm -rf ~"}}' > deno.json; deno task x`, ...ANCESTOR],
   ["a task object's command", `printf '{"tasks":{"x":{"command":"rm -rf ~"}}}' > deno.json; deno task x`, ...ANCESTOR],
