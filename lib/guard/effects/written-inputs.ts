@@ -65,8 +65,10 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // package.json the line did not write (its workspaces, a `file:` dependency) and runs its
   // lifecycle scripts, and `-w DIR` runs a workspace's scripts (session 7).
   const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json")) : [];
-  // The local packages an install names, when the line filled some folder (item below).
-  const locals = state.landed?.length && !shell ? new Set(language ? packages : localPackageFiles(name, args)) : undefined;
+  // The local packages an install names, when the line filled some folder (read once, when a
+  // file below is no written one).
+  let locals: Set<string> | undefined;
+  const local = (file: string) => !shell && !!state.landed?.length && (locals ??= new Set(language ? packages : localPackageFiles(name, args))).has(file);
   // Files the line's npm_config_*/YARN_* variables name (implicit-inputs.ts managerFiles).
   const managed = PACKAGE_MANAGERS.has(name) ? managerFiles(name, cmd, ctx) : undefined;
   const files = [...new Set([...loaderFiles(cmd, ctx, own), ...read, ...libraries, ...manifests, ...(managed?.files ?? [])])].filter((v) => !loaded.has(v)).map((v) => literalWord(v));
@@ -86,7 +88,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
       // `tar xf p.tgz -C vendor && pip install ./vendor/p`): text the guard never saw, as a script
       // run from there is (session 8). Not the running folder's own tree (a checkout of it, `tar
       // xf x.tgz && pip install .`), whose files an install reads as `npm install` does.
-      if (locals?.has(word.value) && _filledFolder(word.value, state) && lineWrittenText(word, ctx, cmd) === null) ops.push(op("unknown", name));
+      if (local(word.value) && _filledFolder(word.value, state) && lineWrittenText(word, ctx, cmd) === null) ops.push(op("unknown", name));
       continue;
     }
     if (keys.every((k) => readKeys?.has(k))) continue;
