@@ -257,8 +257,9 @@ function _shellLines(name: string, values: unknown[], ctx: AnalyzeContext): Op[]
 // deno.json's keys that name no code deno runs (session 8): metadata, formatting, lint rules,
 // test and bench file lists, lock and publish settings; `tasks` run only under `deno task` (read
 // as shell lines there). `imports`/`scopes` pass when every target is a registry one (`npm:`,
-// `jsr:`, `node:`); a path or URL there, `importMap`, `links`, `patch`, `workspace`, lint
-// `plugins`, a JSX import source and any other key are unknown.
+// `jsr:`, `node:`) or a path (`"@/": "./src/"`: the project's files, as an import of them from
+// the code is); a URL there (code from the network), `importMap`, `links`, `patch`, `workspace`,
+// lint `plugins`, a JSX import source and any other key are unknown.
 const DENO_SAFE = new Set(["$schema", "name", "version", "exports", "license", "tasks", "fmt", "lint", "test", "bench", "lock", "exclude", "include", "publish", "nodeModulesDir", "compilerOptions", "imports", "scopes", "unstable"]);
 
 /**
@@ -275,7 +276,7 @@ function _denoConfig(name: string, text: string, ctx: AnalyzeContext, task: bool
     return [op("unknown", name)];
   }
   if (typeof json !== "object" || json === null || Array.isArray(json)) return [op("unknown", name)];
-  const registry = (map: unknown) => typeof map === "object" && map !== null && Object.values(map).every((v) => typeof v === "string" && /^(?:npm|jsr|node):/.test(v));
+  const registry = (map: unknown) => typeof map === "object" && map !== null && Object.values(map).every((v) => typeof v === "string" && /^(?:npm:|jsr:|node:|\.{0,2}\/)/.test(v));
   const scopes = json.scopes;
   if (
     Object.keys(json).some((k) => !DENO_SAFE.has(k)) ||
