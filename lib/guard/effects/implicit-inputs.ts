@@ -81,7 +81,10 @@ export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: 
     const files = npm === "node-options" ? value.split(/[\s=]+/).filter((w) => w && !w.startsWith("-")) : value.split(/[;,]/).filter(Boolean);
     for (const f of files.slice(0, 16)) {
       out.files.push(f);
-      if (as) out.as.set(f, as);
+      if (!as) continue;
+      // A configuration file's name is looked for in every folder up from the working one.
+      out.as.set(f, as);
+      if (yarn === "rc_filename" && !f.includes("/")) for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.files.push(`${above}${f}`), out.as.set(`${above}${f}`, as);
     }
   };
   for (const a of cmd?.assigns ?? []) take(a.name, a.value.dynamic ? null : a.value.value);
@@ -139,6 +142,9 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   }
   const files = TOOL_FILES[name];
   if (files) out.push(...files);
+  // yarn reads its configuration in the working folder and every folder above it (session 8:
+  // `> .yarnrc; cd src && yarn` ran the written yarn-path unread).
+  if (name === "yarn") for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.push(`${above}.yarnrc`, `${above}.yarnrc.yml`);
   const configs = JS_CONFIGS[name];
   if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
   // deno reads its folder's deno.json(c) for every subcommand that runs code: tasks, the import

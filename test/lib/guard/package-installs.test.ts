@@ -209,6 +209,11 @@ table("settings appended to yarn's configuration", [
   [".yarnrc.yml edited in place after the append", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; sed -i 's/nodeLinker: pnp/yarnPath: y.cjs/' .yarnrc.yml; yarn", ...UNKNOWN],
   [".yarnrc.yml extracted over after the append", "printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; tar xf c.tgz; yarn", ...UNKNOWN],
   [".yarnrc.yml extracted before the append", "tar xf c.tgz; printf 'nodeLinker: pnp\\n' >> .yarnrc.yml; yarn", ...UNKNOWN],
+  // yarn reads its configuration in every folder up from the working one (both were ALLOW_NOOP,
+  // the .yarnrc.yml row ASK_SECRET_ACCESS).
+  [".yarnrc of a folder above", "printf 'yarn-path \"./y.js\"\\n' > .yarnrc; cd src && yarn", ...UNKNOWN],
+  [".yarnrc.yml of a folder above", "printf 'yarnPath: ./y.cjs\\n' > .yarnrc.yml; cd src; yarn install", ...UNKNOWN],
+  [".yarnrc of settings above", "printf 'registry \"http://127.0.0.1:4873\"\\n' > .yarnrc; cd src && yarn", ...NOOP],
 ]);
 
 // Session 8: every option of npm's that takes a value (remote-packages.ts NPM_VALUED_OPTIONS, from
