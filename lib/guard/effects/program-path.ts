@@ -20,7 +20,9 @@ export const LANDED = Symbol("landed");
 /** Remembers the destinations an op fills, so a later command run from one of them is unknown. */
 export function recordLanded(o: Op, ctx: AnalyzeContext): void {
   const landed = (ctx.state.landed ??= []);
-  for (const w of o.targets) landed.push(_absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic));
+  // A folder named with a trailing slash (`cp -r a/ vendor/x/`) is the folder: the files below it
+  // are `vendor/x/…` (session 8: `bash vendor/x/run.sh` after it was ALLOW).
+  for (const w of o.targets) landed.push(_absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic)?.replace(/(.)\/+$/, "$1") ?? null);
 }
 
 /**

@@ -252,4 +252,10 @@ table("local packages in a folder the line filled", [
   ["a copy of one file judged by its source", "cp /tmp/setup.py setup.py && pip install .", ...NOOP],
   ["a registry package after a copy", "cp -r /tmp/x vendor/x && npm install lodash", ...NOOP],
   ["a local package that is there", "npm install ./vendor/x", ...OK],
+  // A folder named with a trailing slash is the folder (program-path.ts recordLanded): each of
+  // these was ALLOW, a script run from there too.
+  ["cp -r into DIR/", "cp -r /tmp/x/ vendor/x/ && pip install -e vendor/x", ...UNKNOWN],
+  ["rsync into DIR/", "rsync -a /tmp/x/ vendor/x/ && pip install -e vendor/x", ...UNKNOWN],
+  ["a script run from a folder filled as DIR/", "cp -r /tmp/x/ vendor/x/ && bash vendor/x/run.sh", ...UNKNOWN],
+  ["rsync into DIR/ then a script from it", "rsync -a /tmp/x vendor/ && bash vendor/x/run.sh", ...UNKNOWN],
 ]);
