@@ -21,11 +21,14 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
   just: { short: "f", long: ["justfile"] },
   task: { short: "t", long: ["taskfile"] },
   rake: { short: "f", long: ["rakefile"] },
-  // Session 8: `tox -c FILE`, `nox -f FILE`, `knex --knexfile FILE`, `deno -c FILE` (and its import map).
+  // Session 8: `tox -c FILE`, `nox -f FILE`, `knex --knexfile FILE`, `deno -c FILE` (and its import map),
+  // `pnpm --pnpmfile FILE`.
   tox: { short: "c", long: ["conf"] },
   nox: { short: "f", long: ["noxfile"] },
   knex: { short: "", long: ["knexfile"] },
   deno: { short: "c", long: ["config", "import-map"] },
+  // pnpm's hooks file (`--pnpmfile x.cjs`), code pnpm runs as the .pnpmfile.cjs it stands for.
+  pnpm: { short: "", long: ["pnpmfile", "global-pnpmfile"] },
 };
 // git subcommands that run hooks.
 const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
@@ -111,7 +114,8 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
 function _filledFolder(file: string, state: AnalyzeContext["state"]): boolean {
   const abs = absPath(file, state.cwd, state);
   const cwd = state.cwd;
-  return (state.landed ?? []).some((l) => l === null || (abs.startsWith(`${l}/`) && !(cwd !== null && (cwd === l || cwd.startsWith(`${l}/`)))));
+  // A file the line wrote (a recorded one) holds no folder's files.
+  return (state.landed ?? []).some((l) => l === null || (abs.startsWith(`${l}/`) && !state.scripts?.has(l) && !(cwd !== null && (cwd === l || cwd.startsWith(`${l}/`)))));
 }
 
 // go's subcommands that run code from the package's own sources: `go generate` runs each

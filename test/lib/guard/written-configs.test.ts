@@ -129,6 +129,7 @@ table("package managers' settings from variables", [
   ["npm's node-options", `${RM_JS} > x.js; npm_config_node_options='--require ./x.js' npm run build`, ...ANCESTOR],
   ["npm's init-module", `${RM_JS} > i.js; npm_config_init_module=./i.js npm init -y`, ...ANCESTOR],
   ["pnpm's pnpmfile", `${RM_JS} > .pf.cjs; npm_config_pnpmfile=.pf.cjs pnpm install`, ...ANCESTOR],
+  ["pnpm --pnpmfile", `${RM_JS} > .pf.cjs; pnpm install --pnpmfile .pf.cjs`, ...ANCESTOR],
   ["npm's userconfig of a written file", String.raw`printf 'script-shell=./x.sh
 ' > rc; npm_config_userconfig=./rc npm run build`, ...UNKNOWN],
   // yarn 4 injects .env.yarn into what `yarn run` starts; `yarn constraints` runs yarn.config.cjs.
