@@ -199,7 +199,9 @@ const YARNRC_YML_SAFE = new Set(
 /** Whether every setting of a written `.yarnrc`/`.yarnrc.yml` is one that names no code, folder or argument. */
 function _yarnrcSafe(text: string, yml: boolean): boolean {
   let parentSafe = false;
-  for (const raw of text.split("\n")) {
+  // A lone CR ends a line for both parsers (YAML's line breaks, yarn 1's tokenizer): `nodeLinker:
+  // pnp\ryarnPath: ./x.cjs` is two settings (session 8).
+  for (const raw of text.split(/\r\n?|\n/)) {
     const line = raw.replace(/\s+$/, "");
     if (line === "" || /^\s*#/.test(line)) continue;
     if (/^\s/.test(line)) {
@@ -220,7 +222,8 @@ function _yarnrcSafe(text: string, yml: boolean): boolean {
  * what it names).
  */
 function _requirements(name: string, text: string): Op[] {
-  const lines = text.split("\n").map((l) => l.replace(/(^|\s)#.*$/, "").trim());
+  // pip splits the file as python's str.splitlines does (a lone CR, \v, \f, … end a line too).
+  const lines = text.split(/\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/).map((l) => l.replace(/(^|\s)#.*$/, "").trim());
   return lines.some((l) => /^[-.~]|[/\\]|file:|\.(tgz|tar|gz|bz2|xz|zip|whl)\b/i.test(l)) ? [op("unknown", name)] : [];
 }
 

@@ -213,6 +213,12 @@ table("settings appended to yarn's configuration", [
   // the .yarnrc.yml row ASK_SECRET_ACCESS).
   [".yarnrc of a folder above", "printf 'yarn-path \"./y.js\"\\n' > .yarnrc; cd src && yarn", ...UNKNOWN],
   [".yarnrc.yml of a folder above", "printf 'yarnPath: ./y.cjs\\n' > .yarnrc.yml; cd src; yarn install", ...UNKNOWN],
+  // A lone CR is a line break to yarn's parsers (both were read as one plain setting).
+  [".yarnrc.yml with a CR", "printf 'nodeLinker: pnp\\ryarnPath: ./y.cjs\\n' > .yarnrc.yml; yarn install", ...UNKNOWN],
+  [".yarnrc with a CR", "printf 'registry \"http://127.0.0.1:4873\"\\ryarn-path \"./y.js\"\\n' > .yarnrc; yarn install", ...UNKNOWN],
+  // pip splits a requirements file as str.splitlines does (was ALLOW_NOOP: `-e .` hid behind a CR).
+  ["a requirements file with -e after a CR", "printf 'requests\\r-e .\\n' > req.txt && pip install -r req.txt", ...UNKNOWN],
+  ["a requirements file of names with CRLF", "printf 'requests\\r\\nflask==2.0\\r\\n' > req.txt && pip install -r req.txt", ...NOOP],
   [".yarnrc of settings above", "printf 'registry \"http://127.0.0.1:4873\"\\n' > .yarnrc; cd src && yarn", ...NOOP],
 ]);
 
