@@ -183,7 +183,8 @@ function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeC
   // yarn-path/yarnPath and plugins) is unknown; yarn's configuration passes only when each key
   // is one of YARNRC_SAFE/YARNRC_YML_SAFE (`.yarnrc`'s `script-shell` ran a written script on
   // `yarn build`: review B).
-  if (file === "bunfig.toml") return /preload/i.test(text) ? [op("unknown", name)] : [];
+  // (bunfig.toml: also `[serve.static] plugins`, and any escape, which may spell either key.)
+  if (file === "bunfig.toml") return /preload|plugins|\\/i.test(text) ? [op("unknown", name)] : [];
   if (file === ".yarnrc" || file === ".yarnrc.yml") return _yarnrcSafe(text, file === ".yarnrc.yml") ? [] : [op("unknown", name)];
   return [op("unknown", name)];
 }

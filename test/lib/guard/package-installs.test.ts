@@ -219,6 +219,9 @@ table("settings appended to yarn's configuration", [
   // pip splits a requirements file as str.splitlines does (was ALLOW_NOOP: `-e .` hid behind a CR).
   ["a requirements file with -e after a CR", "printf 'requests\\r-e .\\n' > req.txt && pip install -r req.txt", ...UNKNOWN],
   ["a requirements file of names with CRLF", "printf 'requests\\r\\nflask==2.0\\r\\n' > req.txt && pip install -r req.txt", ...NOOP],
+  // bunfig.toml's static-serve plugins, and a key spelled with an escape (both were ALLOW_NOOP).
+  ["bunfig.toml plugins", "printf '[serve.static]\\nplugins = [\"./p.ts\"]\\n' > bunfig.toml; bun ./index.html", ...UNKNOWN],
+  ["bunfig.toml escaped preload", "printf '\"\\\\u0070reload\" = [\"./p.ts\"]\\n' > bunfig.toml; bun run src/main.ts", ...UNKNOWN],
   [".yarnrc of settings above", "printf 'registry \"http://127.0.0.1:4873\"\\n' > .yarnrc; cd src && yarn", ...NOOP],
 ]);
 
