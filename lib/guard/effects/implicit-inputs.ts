@@ -54,9 +54,11 @@ export function loaderFiles(cmd: SimpleCommand | undefined, ctx: AnalyzeContext,
 // .yarnrc it reads last). Each value is a file: run as code (read in its language when the line
 // wrote it, anything else unknown), or yarn's configuration read as a written .yarnrc(.yml) is.
 const NPM_CONFIG_FILES = new Set(["script-shell", "shell", "node-options", "git", "node-gyp", "init-module", "onload-script", "editor", "browser", "viewer", "pnpmfile", "global-pnpmfile", "userconfig", "globalconfig"]);
+// Keyed by the name without separators: berry camel-cases the rest of the name (`YARN_YARN__PATH`
+// and `YARN_YARN-PATH` are yarnPath too).
 const YARN_FILES: Record<string, string | undefined> = {
-  yarn_path: "", plugins: "", script_shell: "", inject_environment_files: "",
-  rc_filename: ".yarnrc.yml", config: ".yarnrc",
+  yarnpath: "", plugins: "", scriptshell: "", injectenvironmentfiles: "",
+  rcfilename: ".yarnrc.yml", config: ".yarnrc",
 };
 
 /**
@@ -72,8 +74,8 @@ export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: 
     seen.add(variable);
     const lower = variable.toLowerCase();
     const npm = lower.startsWith("npm_config_") ? lower.slice(11).replace(/_/g, "-") : undefined;
-    const yarn = name === "yarn" && lower.startsWith("yarn_") ? lower.slice(5) : undefined;
-    const as = yarn !== undefined ? YARN_FILES[yarn] : undefined;
+    const yarn = name === "yarn" && lower.startsWith("yarn_") ? lower.slice(5).replace(/[_-]/g, "") : undefined;
+    const as = yarn !== undefined && Object.hasOwn(YARN_FILES, yarn) ? YARN_FILES[yarn] : undefined;
     if (!(npm !== undefined && NPM_CONFIG_FILES.has(npm)) && as === undefined) return;
     if (value === null) out.unknown = true;
     if (value === null || value === UNSET) return;
@@ -84,7 +86,7 @@ export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: 
       if (!as) continue;
       // A configuration file's name is looked for in every folder up from the working one.
       out.as.set(f, as);
-      if (yarn === "rc_filename" && !f.includes("/")) for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.files.push(`${above}${f}`), out.as.set(`${above}${f}`, as);
+      if (yarn === "rcfilename" && !f.includes("/")) for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.files.push(`${above}${f}`), out.as.set(`${above}${f}`, as);
     }
   };
   for (const a of cmd?.assigns ?? []) take(a.name, a.value.dynamic ? null : a.value.value);

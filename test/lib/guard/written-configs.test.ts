@@ -118,6 +118,7 @@ table("package managers' settings from variables", [
   ["YARN_YARN_PATH of a written file", `${RM_JS} > x.cjs; YARN_YARN_PATH=./x.cjs yarn install`, ...ANCESTOR],
   ["YARN_PLUGINS of a written file", `${RM_JS} > p.cjs; YARN_PLUGINS='./a.cjs;./p.cjs' yarn install`, ...ANCESTOR],
   ["an exported yarn_plugins", `${RM_JS} > p.cjs; export yarn_plugins=./p.cjs; yarn`, ...ANCESTOR],
+  ["YARN_YARN__PATH (berry camel-cases the name)", `${RM_JS} > x.cjs; YARN_YARN__PATH=./x.cjs yarn install`, ...ANCESTOR],
   ["yarn 1's YARN_SCRIPT_SHELL", "printf 'rm -rf ~' > x.sh; YARN_SCRIPT_SHELL=./x.sh yarn build", ...UNKNOWN],
   ["yarn 1's YARN_CONFIG", String.raw`printf 'yarn-path "./x.js"
 ' > rc; YARN_CONFIG=./rc yarn`, ...UNKNOWN],
