@@ -266,6 +266,9 @@ function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleComman
   return out;
 }
 
+// pnpm's, yarn's and bun's options that take the next word, before the subcommand.
+const MANAGER_VALUED = new Set(["-C", "--dir", "--cwd", "--filter", "-F", "--filter-prod", "--reporter", "--loglevel", "--modules-folder", "--global-folder", "--cache-folder", "--cache-dir", "--registry", "--use-yarnrc", "--mutex", "--network-timeout", "--config", "-c"]);
+
 // A package archive an install unpacks and builds (`npm install ./x.tgz`, `pip install x-1.0.tar.gz`).
 const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl)$/i;
 const PIP_BUILD_FILES = ["setup.py", "pyproject.toml", "setup.cfg"];
@@ -285,8 +288,9 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
   const module = /^python[0-9.]*$/.test(name) ? pythonModuleCall(args) : undefined;
   const manager = module ? (module.module.value === "pip" ? "pip" : "") : (packageRunner(name) ?? name);
   const words = (module ? module.args : args).map((a) => (a.dynamic ? "" : a.value));
-  // npm's options before the subcommand may take a value (`npm --registry URL install ./dir`).
-  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w) => !w.startsWith("-"));
+  // Options before the subcommand may take a value (`npm --registry URL install ./dir`, `pnpm -C
+  // DIR add ./dir`, `yarn --cwd DIR add file:dir`).
+  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w, i) => !w.startsWith("-") && !MANAGER_VALUED.has(words[i - 1] ?? ""));
   const out: string[] = [];
   if (["npm", "pnpm", "yarn", "bun"].includes(manager) && NPM_INSTALL.has(words[at] ?? "")) {
     for (const w of words.slice(at + 1)) {

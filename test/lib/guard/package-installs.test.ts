@@ -267,4 +267,8 @@ table("local packages in a folder the line filled", [
   ["rsync into DIR/", "rsync -a /tmp/x/ vendor/x/ && pip install -e vendor/x", ...UNKNOWN],
   ["a script run from a folder filled as DIR/", "cp -r /tmp/x/ vendor/x/ && bash vendor/x/run.sh", ...UNKNOWN],
   ["rsync into DIR/ then a script from it", "rsync -a /tmp/x vendor/ && bash vendor/x/run.sh", ...UNKNOWN],
+  // An option's value before the subcommand (was ALLOW: the value read as the subcommand).
+  ["pnpm -C DIR add ./dir", "cp -r /tmp/x vendor/x && pnpm -C . add ./vendor/x", ...UNKNOWN],
+  ["yarn --cwd DIR add file:", "cp -r /tmp/x vendor/x && yarn --cwd . add file:vendor/x", ...UNKNOWN],
+  ["pip --cache-dir DIR install ./dir", "cp -r /tmp/x vendor/x && pip --cache-dir /tmp/pc install ./vendor/x", ...UNKNOWN],
 ]);
