@@ -158,6 +158,8 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
     const path = commandVariable("HGRCPATH", cmd, ctx);
     if (path !== null) out.push(...path.split(":").filter(Boolean).slice(0, 16));
   }
+  // svn reads the helpers it runs (editor, diff and merge tools, tunnels) from its configuration folder's `config`.
+  if (name === "svn") out.push(`${dir("--config-dir") || `${ctx.home}/.subversion/`}config`);
   return out;
 }
 

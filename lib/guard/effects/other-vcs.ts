@@ -6,7 +6,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { abbreviates, commandNames, hasOption, type Parsed, parseCommandLine, resolveCommand, runDirectory, type Tool } from "./vcs-command-line.ts";
-import { hgConfigRuns, jjConfigRuns } from "./vcs-config.ts";
+import { hgConfigRuns, jjConfigRuns, svnConfigRuns } from "./vcs-config.ts";
 
 /**
  * Version control systems other than git (docs/check.md, "How a command is judged", and its
@@ -119,6 +119,7 @@ const SVN: Tool = {
   singleDashLong: false,
   valuedLong: ["revision", "message", "file", "depth", "set-depth", "targets", "username", "password", "config-dir", "config-option", "encoding", "editor-cmd", "diff-cmd", "diff3-cmd", "extensions", "accept", "changelist", "cl", "change", "limit", "native-eol", "search", "search-and", "show-item", "strip", "with-revprop", "trust-server-cert-failures"],
   valuedShort: "rmFxcl",
+  configRuns: svnConfigRuns,
   judge: (sub, p, inv, cwd) => {
     const verb = `svn ${sub}`;
     switch (sub) {
@@ -186,7 +187,11 @@ const JJ: Tool = {
 // Fossil's commands, for its unique prefixes.
 const FOSSIL_CORE = "add addremove alerts all amend annotate artifact attachment backoffice backup bisect blame branch bundle cache cat cgi changes chat ci clone close commit configuration dbstat deconstruct descendants diff export extras finfo forget fts-config fusefs gdiff git grep hash-policy help hook http import info init interwiki json leaves login-group ls merge mv new open patch pikchr praise publish pull push rebuild reconstruct redo remote remote-url rename reparent revert rss scrub search server settings sha1sum sha3sum shell smtpd sql sqlite3 ssl-config stash status sync tag tarball ticket timeline tls-config touch ui undo unpublished unset unversioned update user version whatis wiki xdiff zip";
 
-/** Fossil: `fossil undo` restores what update, merge, revert and clean changed; checkout is not among them. */
+/**
+ * Fossil: `fossil undo` restores what update, merge, revert and clean changed; checkout is not
+ * among them. `scrub` deletes from the repository itself (passwords; with `--verily` users,
+ * private branches, attachments; with `--private` private branches) and cannot be undone.
+ */
 const FOSSIL: Tool = {
   commands: commandNames({ ...Object.fromEntries(FOSSIL_CORE.split(" ").map((n) => [n, n])), clean: "clean", rm: "rm delete", checkout: "checkout co", purge: "purge" }),
   prefixes: true,
@@ -209,15 +214,20 @@ const FOSSIL: Tool = {
         return p.loose ? [op("unknown", verb)] : hasOption(p, "-f", "force", false) ? [op("git-history", verb)] : [];
       case "purge":
         return p.operands[0]?.dynamic ? [op("unknown", verb)] : p.operands[0]?.value === "obliterate" ? [op("git-history", verb)] : [];
+      case "scrub":
+        return [op("git-history", verb)];
       default:
         return null;
     }
   },
 };
 
-/** Bazaar and Breezy: revert keeps `.~N~` copies unless told not to. */
+/**
+ * Bazaar and Breezy: revert keeps `.~N~` copies unless told not to; `switch --force` switches even
+ * when the bound branch's local commits will be lost.
+ */
 const BZR: Tool = {
-  commands: commandNames({ "clean-tree": "clean-tree", revert: "revert", remove: "remove rm del" }),
+  commands: commandNames({ "clean-tree": "clean-tree", revert: "revert", remove: "remove rm del", switch: "switch" }),
   prefixes: false,
   longPrefixes: true,
   singleDashLong: false,
@@ -230,6 +240,8 @@ const BZR: Tool = {
         return [op(!p.loose && hasOption(p, "", "dry-run", true) ? "noop" : "unknown", verb)];
       case "revert":
         return p.loose ? [op("unknown", verb)] : hasOption(p, "", "no-backup", true) ? [op("git-history", verb)] : [];
+      case "switch":
+        return p.loose ? [op("unknown", verb)] : hasOption(p, "", "force", true) ? [op("git-history", verb)] : [];
       case "remove":
         return hasOption(p, "", "keep", true) ? [] : _deletes(p.operands, inv, cwd);
       default:

@@ -1,14 +1,16 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
+import { plainViewer } from "./git-persistent-config.ts";
 import { abbreviates } from "./vcs-command-line.ts";
 
 /*
- * Configuration given on hg's, chg's, Sapling's and jj's command lines that runs code (hooks,
- * shell aliases, editors, pagers, merge tools, extensions): other-vcs.ts's tools read their
- * `--config` values here.
+ * Configuration given on hg's, chg's, Sapling's, svn's and jj's command lines that runs code
+ * (hooks, shell aliases, editors, pagers, merge and diff tools, extensions), and the variables of
+ * their environment that name such programs: other-vcs.ts's tools read them here.
  */
 
 // hg's configuration that names a program or shell text to run: its editor, ssh, pager and
@@ -22,7 +24,7 @@ const HG_RUNS = /^(ui\.(editor|ssh|merge)|pager\.pager|merge-tools\..+\.executab
  * extension from a file is Python the guard does not read; `--config-file` a file it did not read.
  */
 export function hgConfigRuns(values: Array<[string, Word]>, sub: string | undefined, rest: Word[], inv: Invocation): Op[] {
-  const ops: Op[] = [];
+  const ops: Op[] = _hgEnvironment(inv);
   for (const [flag, w] of values) {
     if (flag === "--config-file") ops.push(op("unknown", inv.name));
     if (!abbreviates(flag, "--config", 2)) continue;
@@ -52,6 +54,92 @@ export function hgConfigRuns(values: Array<[string, Word]>, sub: string | undefi
   }
   return ops;
 }
+
+// Variables hg runs as shell text: the editor (HGEDITOR before ui.editor, then VISUAL and
+// EDITOR) and the merge tool (HGMERGE before ui.merge; `internal:…` and `:…` are hg's own).
+const HG_VARS = ["HGEDITOR", "VISUAL", "EDITOR", "HGMERGE"];
+
+/**
+ * hg's environment: an editor or merge tool (a well-known editor by its bare name aside) is shell
+ * text run in the repository's root; HGRCPATH set by the line names configuration files in place
+ * of the user's, which the guard does not read, as `--config-file` (empty and /dev/null are none).
+ */
+function _hgEnvironment(inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  for (const name of HG_VARS) {
+    const value = envValue(inv, name, true);
+    if (value === null) ops.push(op("unknown", inv.name));
+    else if (value && !plainViewer(value) && !(name === "HGMERGE" && /^(:|internal:)/.test(value))) ops.push(..._shellText(value, inv));
+  }
+  const rc = envValue(inv, "HGRCPATH", false);
+  if (rc === null || (rc && rc.split(":").some((f) => f !== "" && f !== "/dev/null"))) ops.push(op("unknown", inv.name));
+  return ops;
+}
+
+/**
+ * A variable as the tool sees it: the command's own assignment, one made earlier in the line,
+ * else (`fromEnv`) the environment the check runs in. A string, null when it holds something
+ * unknown, undefined when unset.
+ */
+export function envValue(inv: Invocation, name: string, fromEnv: boolean): string | null | undefined {
+  const own = inv.cmd?.assigns.find((a) => a.name === name);
+  if (own) return own.value.dynamic ? null : own.value.value;
+  const line = inv.ctx.vars.get(name);
+  if (line === UNSET) return undefined;
+  if (line !== undefined) return line;
+  return fromEnv ? inv.ctx.env?.[name] : undefined;
+}
+
+// svn's options naming a program it runs with arguments of its own (no shell), and its
+// configuration's helpers (`--config-option config:helpers:NAME=VALUE`): the editor is shell
+// text (svn hands `EDITOR FILE` to system()), the diff and merge tools are programs.
+const SVN_PROGRAMS = new Set(["--diff-cmd", "--diff3-cmd"]);
+const SVN_HELPER_PROGRAMS = new Set(["diff-cmd", "diff3-cmd", "merge-tool-cmd"]);
+// Variables svn runs: the editor (SVN_EDITOR before editor-cmd, then VISUAL and EDITOR) as shell
+// text, the merge tool of `--accept launch` and the ssh tunnel's command.
+const SVN_VARS = ["SVN_EDITOR", "VISUAL", "EDITOR", "SVN_MERGE", "SVN_SSH"];
+
+/**
+ * svn's `--editor-cmd` (shell text), `--diff-cmd` and `--diff3-cmd` (a program, judged as run
+ * where svn runs), `--config-option config:helpers:…` of the same (and `config:tunnels:NAME=…`,
+ * the command an `svn+NAME://` URL runs), and its environment's editors and tools. A computed
+ * value is unknown.
+ */
+export function svnConfigRuns(values: Array<[string, Word]>, _sub: string | undefined, _rest: Word[], inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  for (const name of SVN_VARS) {
+    const value = envValue(inv, name, true);
+    if (value === null) ops.push(op("unknown", "svn"));
+    else if (value && !plainViewer(value)) ops.push(..._runHere(value, inv));
+  }
+  for (const [flag, w] of values) {
+    const runs = flag === "--editor-cmd" || SVN_PROGRAMS.has(flag) || flag === "--config-option";
+    if (!runs) continue;
+    if (w.dynamic) {
+      ops.push(op("unknown", "svn"));
+      continue;
+    }
+    if (flag === "--editor-cmd") ops.push(..._runHere(w.value, inv));
+    else if (flag !== "--config-option") ops.push(..._runHere(_quoted(w.value), inv));
+    else {
+      // FILE:SECTION:OPTION=[VALUE]
+      const m = /^config:(helpers|tunnels):([^=]*)=(.*)$/is.exec(w.value.trimStart());
+      if (!m || m[3]!.trim() === "") continue;
+      const [section, option, value] = [m[1]!.toLowerCase(), m[2]!.trim().toLowerCase(), m[3]!];
+      if (section === "tunnels" || option === "editor-cmd") ops.push(..._runHere(value, inv));
+      else if (SVN_HELPER_PROGRAMS.has(option)) ops.push(..._runHere(_quoted(value.trim()), inv));
+    }
+  }
+  return ops;
+}
+
+/** Shell text a tool runs where it runs itself (svn: the working directory). */
+function _runHere(text: string, inv: Invocation): Op[] {
+  return inv.ctx.depth >= 8 ? [op("unknown", inv.name)] : analyzeText(text, "posix", inv.ctx);
+}
+
+/** A POSIX single-quoted word: a program name run as it is spelled. */
+const _quoted = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
 
 /** Shell text a tool runs in a folder the guard does not know: relative paths are unknown. */
 function _shellText(text: string, inv: Invocation): Op[] {

@@ -281,3 +281,58 @@ table("configuration files the line wrote", [
   ["jj's repository configuration", "printf '[aliases]\\nl = [\"op\", \"abandon\"]\\n' >> .jj/repo/config.toml; jj l", ...UNKNOWN],
   ["another file written", "echo x > notes.txt; hg status", ...NOOP],
 ]);
+
+// Session 8: programs svn runs by its options and configuration, and those hg and svn take from
+// their environment (judged as run, like git's `-c core.editor` and GIT_EDITOR); HGRCPATH set by
+// the line names configuration the guard does not read, as `--config-file` does.
+table("programs svn runs, and hg's and svn's environment", [
+  ["svn --editor-cmd is shell text", "svn commit --editor-cmd 'rm -rf ~'", ...ANCESTOR],
+  ["svn --editor-cmd with an editor", "svn commit --editor-cmd vim", ...OK],
+  ["svn --diff-cmd runs a script the line wrote", "printf 'rm -rf ~\\n' > x.sh; svn diff --diff-cmd ./x.sh", ...ANCESTOR],
+  ["svn --diff3-cmd too", "printf 'rm -rf ~\\n' > x.sh; svn merge --diff3-cmd=./x.sh ^/trunk", ...ANCESTOR],
+  ["svn --diff-cmd runs the program without a shell", "svn diff --diff-cmd 'rm -rf ~'", ...OK],
+  ["svn --diff-cmd of a computed program", 'svn diff --diff-cmd "$X"', ...UNKNOWN],
+  ["svn --config-option's editor", "svn commit --config-option 'config:helpers:editor-cmd=rm -rf ~'", ...ANCESTOR],
+  ["svn --config-option's diff program", "printf 'rm -rf ~\\n' > x.sh; svn diff --config-option config:helpers:diff-cmd=./x.sh", ...ANCESTOR],
+  ["svn --config-option's tunnel", "svn --config-option 'config:tunnels:x=rm -rf ~' co svn+x://127.0.0.1/r", ...ANCESTOR],
+  ["svn --config-option computed", 'svn log --config-option "$C"', ...UNKNOWN],
+  ["svn --config-option of another setting", "svn up --config-option=servers:global:http-timeout=5", ...OK],
+  ["SVN_EDITOR", "SVN_EDITOR='rm -rf ~' svn commit", ...ANCESTOR],
+  ["HGEDITOR", "HGEDITOR='rm -rf ~' hg commit", ...ANCESTOR],
+  ["HGEDITOR exported earlier", "export HGEDITOR='rm -rf ~'; hg commit", ...ANCESTOR],
+  ["EDITOR for hg", "EDITOR='rm -rf ~' hg commit", ...ANCESTOR],
+  ["HGEDITOR computed", 'HGEDITOR="$E" hg commit', ...UNKNOWN],
+  ["HGEDITOR with an editor", "HGEDITOR=vim hg commit", ...OK],
+  ["HGMERGE", "HGMERGE='rm -rf ~' hg merge", ...ANCESTOR],
+  ["HGMERGE of hg's own tool", "HGMERGE=internal:merge hg merge", ...OK],
+  ["ui.merge", "sl --config ui.merge='rm -rf ~' merge", ...ANCESTOR],
+  ["HGRCPATH set by the line", "HGRCPATH=/tmp/x.rc hg log", ...UNKNOWN],
+  ["HGRCPATH emptied", "HGRCPATH= hg log", ...OK],
+  ["HGRCPATH=/dev/null", "HGRCPATH=/dev/null hg log", ...OK],
+]);
+
+// Session 8: configuration files written before the tool reads them: svn's configuration folder;
+// the user's configuration of hg, svn, bzr and jj written at all asks as `~/.gitconfig` does.
+table("other VCS configuration files written", [
+  ["svn's --config-dir", "printf '[helpers]\\neditor-cmd=rm -rf ~\\n' > cfg/config; svn --config-dir cfg commit", ...UNKNOWN],
+  ["svn's user configuration", "printf '[helpers]\\neditor-cmd=rm -rf ~\\n' > ~/.subversion/config; svn commit", ...UNKNOWN],
+  ["~/.hgrc", "printf '[hooks]\\npre-status=rm -rf ~\\n' > ~/.hgrc", ...ASK_OUT],
+  ["hg's XDG hgrc", "printf '[hooks]\\npre-status=x\\n' >> ~/.config/hg/hgrc", ...ASK_OUT],
+  ["~/.subversion/config", "printf '[helpers]\\neditor-cmd=x\\n' > ~/.subversion/config", ...ASK_OUT],
+  ["~/.bazaar/bazaar.conf", "printf '[ALIASES]\\nst=x\\n' >> ~/.bazaar/bazaar.conf", ...ASK_OUT],
+  ["jj's user configuration", "printf '[aliases]\\n' >> ~/.config/jj/config.toml", ...ASK_OUT],
+]);
+
+// Session 8: bzr switch --force loses the bound branch's local commits; fossil scrub deletes from
+// the repository itself, with no undo (as git's `gc --prune=now` and `reflog expire` ask).
+table("bzr switch --force and fossil scrub", [
+  ["bzr switch --force", "bzr switch --force other", ...LOSS],
+  ["brz switch --force", "brz switch --force other", ...LOSS],
+  ["bzr switch --force by a prefix", "bzr switch --for other", ...LOSS],
+  ["bzr switch", "bzr switch other", ...OK],
+  ["bzr switch $OPTS", "bzr switch $OPTS other", ...UNKNOWN],
+  ["fossil scrub", "fossil scrub", ...LOSS],
+  ["fossil scrub --verily --force", "fossil scrub --verily --force repo.fossil", ...LOSS],
+  ["fossil scrub --private", "fossil scrub --private", ...LOSS],
+  ["a unique prefix of scrub", "fossil scr --verily", ...LOSS],
+]);
