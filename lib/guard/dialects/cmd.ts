@@ -483,6 +483,11 @@ function _variable(name: string, vars: Vars): string | null {
   const table: Record<string, string | null> = {
     USERPROFILE: home,
     HOME: home,
+    // The roaming application data (the user's Startup folder is below it) at its default place,
+    // and the all-users data folder (a system tree).
+    APPDATA: home === null ? null : `${home}/AppData/Roaming`,
+    PROGRAMDATA: "C:/ProgramData",
+    ALLUSERSPROFILE: "C:/ProgramData",
     CD: vars.get("PWD") ?? null,
     TEMP: vars.get("TMPDIR") ?? null,
     TMP: vars.get("TMPDIR") ?? null,

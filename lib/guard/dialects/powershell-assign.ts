@@ -8,7 +8,7 @@ const REPORTING = new Set(["$erroractionpreference", "$progresspreference", "$ve
 
 // The environment variables parsePowerShell resolves (its `_variable` table) or reads from the
 // POSIX names it maps them to.
-const RESOLVED = new Set(["HOME", "USERPROFILE", "TEMP", "TMP", "TMPDIR", "PWD"]);
+const RESOLVED = new Set(["HOME", "USERPROFILE", "TEMP", "TMP", "TMPDIR", "PWD", "APPDATA", "PROGRAMDATA", "ALLUSERSPROFILE"]);
 
 /**
  * A statement assigning a literal (`$env:NODE_ENV = "production"`, `$env:PORT = 4000`,
@@ -16,7 +16,7 @@ const RESOLVED = new Set(["HOME", "USERPROFILE", "TEMP", "TMP", "TMPDIR", "PWD"]
  * which is the POSIX assignment `NAME=value` (Windows names are case-insensitive: `$env:Path` is
  * PATH, so the POSIX rules on PATH, NODE_OPTIONS, GIT_SSH_COMMAND … apply as written); a reporting
  * preference changes nothing the guard judges. Anything else (a computed value, a bare word, which
- * runs as a command, a list, a variable the dialect resolves itself: HOME, USERPROFILE, TEMP, TMP,
+ * runs as a command, a list, a variable the dialect resolves itself: HOME, USERPROFILE, APPDATA, TEMP, TMP,
  * whose lookups would go stale) is undefined: the caller's expression rules decide.
  */
 export function translateAssignment(head: Word, rest: Word[]): SimpleCommand["assigns"] | undefined {

@@ -38,7 +38,8 @@ const WRITERS = new Map<string, Writer>([
   ...["export-csv", "epcsv"].map((n) => [n, { spec: EXPORT_CSV, target: "path", mode: appendIf }] as const),
   ["export-clixml", { spec: EXPORT_CLIXML, target: "path", mode: always("overwrite") }],
 ]);
-const COPIERS = new Map([["copy-item", "cp"], ["cpi", "cp"], ["cp", "cp"], ["copy", "cp"], ["cpp", "cp"], ["move-item", "mv"], ["mi", "mv"], ["mv", "mv"], ["move", "mv"]]);
+// Copy-Item's and Move-Item's aliases (`cpp` is Copy-ItemProperty's: windows-programs.ts).
+const COPIERS = new Map([["copy-item", "cp"], ["cpi", "cp"], ["cp", "cp"], ["copy", "cp"], ["move-item", "mv"], ["mi", "mv"], ["mv", "mv"], ["move", "mv"]]);
 const LOCATIONS = new Set(["set-location", "sl", "cd", "chdir", "push-location", "pushd"]);
 
 /** The cmdlets of this module: each takes FileSystem provider paths. */

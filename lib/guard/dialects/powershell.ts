@@ -31,6 +31,8 @@ const PATH_READERS = new Set(["get-content", "gc", "cat", "type", "get-item", "g
 const ALIAS_DEFINERS = new Set(["set-alias", "sal", "new-alias", "nal", "import-alias", "ipal"]);
 const ITEM_WRITERS = new Set(["set-item", "si", "new-item", "ni", "copy-item", "copy", "cp", "cpi", "move-item", "move", "mv", "mi", "rename-item", "ren", "rni"]);
 const ALIAS_DRIVE = /^(?:-[a-z]+:)?(?:microsoft\.powershell\.core\/)?alias::?/i;
+// PowerShell's aliases (about_Aliases) of cmdlets windows-programs.ts judges.
+const CMDLET_ALIASES = new Map(Object.entries({ sp: "set-itemproperty", si: "set-item", rp: "remove-itemproperty", clp: "clear-itemproperty", rnp: "rename-itemproperty", mp: "move-itemproperty", cpp: "copy-itemproperty", swmi: "set-wmiinstance", ncim: "new-ciminstance", scim: "set-ciminstance" }));
 const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-csv", "convertto-xml", "format-list", "fl", "format-table", "ft", "select-object", "select", "sort-object", "sort", "write-output", "echo", "write"]);
 
 /**
@@ -129,8 +131,10 @@ function _translate(all: Word[], cx: _Context): Word[] {
   if (START_PROCESS.has(name)) return translateStartProcess(args, cx.out, (program, argv) => _native(program, argv, cx));
   // `type` is Get-Content's alias, not the shells' builtin of that name: it prints the files.
   if (name === "type") return [literalWord("get-content"), ...args];
-  // `sp` is Set-ItemProperty's alias (a program of that name elsewhere is another one).
-  if (name === "sp") return [literalWord("set-itemproperty"), ...args];
+  // Aliases of the registry and WMI cmdlets windows-programs.ts judges (`sp` is Set-ItemProperty,
+  // `cpp` Copy-ItemProperty: a program of that name elsewhere is another one).
+  const cmdlet = CMDLET_ALIASES.get(name);
+  if (cmdlet) return [literalWord(cmdlet), ...args];
   const native = _native(name, args, cx);
   if (native) return native;
   if (_environmentListing(name, args)) return [literalWord("env")];
@@ -288,6 +292,10 @@ function _variable(name: string, vars: Vars): string | null {
     home,
     "env:home": home,
     "env:userprofile": home,
+    // The roaming application data at its default place, the all-users data folder (as cmd.ts reads them).
+    "env:appdata": home === null ? null : `${home}/AppData/Roaming`,
+    "env:programdata": "C:/ProgramData",
+    "env:allusersprofile": "C:/ProgramData",
     pwd: vars.get("PWD") ?? null,
     "env:temp": vars.get("TMPDIR") ?? null,
     "env:tmp": vars.get("TMPDIR") ?? null,

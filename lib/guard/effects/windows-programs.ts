@@ -48,10 +48,14 @@ const PERSISTENCE_VALUES: Record<string, RegExp> = {
   environment: /^userinitmprlogonscript$/,
   "system/currentcontrolset/control/session manager": /^(bootexecute|bootexecutenoppl|setupexecute|execute|s0initialcommand|pendingfilerenameoperations2?)$/,
 };
-// Below Software\Classes (HKCR): the command a verb of a file type or protocol runs
-// (`ms-settings\shell\open\command`, the UAC bypass), shell extensions, and COM servers.
-const CLASSES_KEY = /^software\/classes\/(?:[^/]+\/shell(?:ex)?|clsid\/[^/]+\/(?:inprocserver32|localserver32))(?:\/|$)/;
-const CLASSES_ABOVE = /^software(?:\/classes(?:\/[^/]+(?:\/[^/]+)?)?)?$/;
+// Below Software\Classes (HKCR): the command a verb of a file type, protocol or class runs, at
+// any depth (`ms-settings\shell\open\command`, the UAC bypass; `Applications\x.exe\shell`,
+// `Directory\Background\shell`, `SystemFileAssociations\.txt\shell`), shell extensions, and COM
+// servers (a class's in-process or local server, its handler, a scriptlet, or TreatAs, which
+// sends every use of the class to another one: COM hijacks, also below HKCU where no
+// administrator is asked).
+const CLASSES_KEY = /^software\/classes\/(?:(?:[^/]+\/)+shell(?:ex)?|(?:wow6432node\/)?clsid\/[^/]+\/(?:inprocserver(?:32)?|localserver(?:32)?|inprochandler(?:32)?|scriptleturl|treatas))(?:\/|$)/;
+const CLASSES_ABOVE = /^software(?:\/classes(?:\/.*)?)?$/;
 // A key's root as reg.exe (`HKCU\…`, `\\HOST\HKLM\…`) and PowerShell's registry provider
 // (`HKCU:\…`, `Registry::HKEY_CURRENT_USER\…`) spell it.
 const KEY_ROOT = /^(?:[\w.]*\/?registry::)?(?:\/\/[^/]+\/)?(hkcu|hkey_current_user|hklm|hkey_local_machine|hku|hkey_users|hkcr|hkey_classes_root)(?::\/*|\/+|$)/;
@@ -193,6 +197,88 @@ export const itemProperty: Handler = (inv) => {
   return paths.some((p) => persistenceKey(p, false, name) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
 };
 
+// Set-Item [-Path] <string[]> [[-Value] <Object>] … (learn.microsoft.com/powershell/module/
+// microsoft.powershell.management/set-item): on a registry key it sets the key's default value.
+const SET_ITEM = {
+  params: { path: true, literalpath: true, value: true, filter: true, include: true, exclude: true, credential: true, force: false, passthru: false, usetransaction: false },
+  aliases: { pspath: "literalpath", lp: "literalpath" },
+  positional: ["path", "value"],
+  shouldProcess: true,
+};
+
+/**
+ * Set-Item (`si`) on a registry key Windows runs the default value of (a COM server's
+ * `InprocServer32`, a verb's `shell\open\command`): ASK_PERSISTENT_CODE, as Set-ItemProperty
+ * of `(default)`. Other drives (a file, `Env:`, `Variable:`) pass here; the Alias: drive is the
+ * dialect's.
+ */
+export const setItem: Handler = (inv) => {
+  const b = bindParameters(inv.args, SET_ITEM);
+  if (b?.has("whatif")) return [];
+  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
+  if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
+  const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
+  return paths.some((p) => persistenceKey(p, false, "") || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
+};
+
+// Remove-, Clear-, Rename-, Move- and Copy-ItemProperty: [-Path] <string[]> [-Name] <string[]>;
+// Move and Copy take [-Destination] second, Rename [-NewName] third.
+const PROPERTY_CHANGE = {
+  params: { path: true, literalpath: true, name: true, destination: true, newname: true, filter: true, include: true, exclude: true, credential: true, force: false, passthru: false, usetransaction: false },
+  aliases: { pspath: "literalpath", lp: "literalpath", pn: "name", psproperty: "name" },
+  positional: ["path", "name"],
+  shouldProcess: true,
+};
+const PROPERTY_MOVES: Record<string, string[]> = { "move-itemproperty": ["path", "destination", "name"], "copy-itemproperty": ["path", "destination", "name"], "rename-itemproperty": ["path", "name", "newname"] };
+
+/**
+ * Registry values removed, cleared, renamed or moved away (Remove-ItemProperty, Clear-, Rename-,
+ * Move-ItemProperty: `rp`, `clp`, `rnp`, `mp`) are unknown, as `reg delete` is (no quarantine
+ * holds a value); a file's property passes. A value copied or moved onto a key Windows runs
+ * values of (Copy-/Move-ItemProperty `-Destination`) asks, as `reg copy` does.
+ */
+export const itemPropertyChange: Handler = (inv) => {
+  const b = bindParameters(inv.args, { ...PROPERTY_CHANGE, positional: PROPERTY_MOVES[inv.name] ?? PROPERTY_CHANGE.positional });
+  if (b?.has("whatif")) return [];
+  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
+  const ops: Op[] = [];
+  const dest = b?.get("destination");
+  if (dest !== undefined && dest !== true && persistenceKey(dest, false)) ops.push(persistentCode(inv.name));
+  if (inv.name === "copy-itemproperty") return b ? ops : [persistentCode(inv.name)];
+  // A path the guard cannot bind or read, or one piped in, may be a registry key.
+  const registry = (p: Word) => p.dynamic || KEY_ROOT.test(p.value.toLowerCase()) || ((inv.ctx.state.afterCd || inv.ctx.state.cwd === null) && !/^(?:\/|[a-z]+:)/i.test(p.value));
+  if (!b || (paths.length === 0 && inv.cmd?.pipeFrom) || paths.some(registry)) ops.push(op("unknown", inv.name));
+  return ops;
+};
+
+// WMI's permanent event subscriptions (learn.microsoft.com/windows/win32/wmisdk/receiving-events-at-all-times):
+// a filter, a consumer (CommandLineEventConsumer runs a program, ActiveScriptEventConsumer a
+// script) and the binding between them, kept in the `root\subscription` namespace, run their
+// action on every matching event (at boot, at logon, on a timer) with no hook in the way.
+// The parameters that name the instance's class or the instance itself.
+const WMI_TARGET = /^-(?:class|classname|path|namespace|inputobject|ciminstance|cimclass|query)(?::|$)/i;
+const SUBSCRIPTION = /(?:^|[^a-z0-9_])(?:__eventfilter|__filtertoconsumerbinding|__eventconsumer|\w*eventconsumer|__\w*timerinstruction)(?:$|[^a-z0-9_])|root\/+subscription/i;
+
+/**
+ * Set-WmiInstance (`swmi`), New-CimInstance and Set-CimInstance creating or changing an event
+ * filter, consumer or binding (by class, path or namespace, or piped from a listing of one):
+ * ASK_PERSISTENT_CODE, as a scheduled task is; a class, path or input the guard cannot read may be
+ * one. Another class (Win32_Environment) passes here.
+ */
+export const wmiInstance: Handler = (inv) => {
+  const from = inv.cmd?.pipeFrom?.argv ?? [];
+  if ([...from, ...inv.args].some((w) => !w.dynamic && SUBSCRIPTION.test(w.value))) return [persistentCode(inv.name)];
+  // A computed class (also by position), path, namespace, query or input object, or an object
+  // piped from something the guard cannot read, may be an event subscription.
+  const computed = inv.args.some((w, i) => {
+    if (i === 0 && w.dynamic) return true;
+    if (!WMI_TARGET.test(w.value)) return false;
+    return w.dynamic || (!w.value.includes(":") && inv.args[i + 1]?.dynamic === true);
+  });
+  const piped = inv.cmd?.pipeFrom !== undefined && (from.length === 0 || from.some((w) => w.dynamic));
+  return computed || piped ? [persistentCode(inv.name)] : [];
+};
+
 /** `vssadmin delete shadows|shadowstorage`, `vssadmin resize shadowstorage`: the volume's shadow copies go. */
 export const vssadmin: Handler = (inv) => {
   const [verb, object] = inv.args;
@@ -215,7 +301,9 @@ export const wmic: Handler = (inv) => {
     return !text || text.dynamic ? unknown("wmic") : analyzeText(text.value, "cmd", inv.ctx);
   }
   if (inv.args.some((a) => a.dynamic)) return unknown("wmic");
-  return words.some((w) => w === "shadowcopy" || w === "win32_shadowcopy") && words.includes("delete") ? disk("wmic") : [];
+  if (words.some((w) => w === "shadowcopy" || w === "win32_shadowcopy") && words.includes("delete")) return disk("wmic");
+  // `wmic /namespace:\\root\subscription PATH __EventFilter|CommandLineEventConsumer|… CREATE|SET …`: a permanent event subscription.
+  return words.some((w) => w === "create" || w === "set") && inv.args.some((a) => SUBSCRIPTION.test(a.value)) ? [persistentCode("wmic")] : [];
 };
 
 /** Remove-WmiObject and Remove-CimInstance: piped shadow copies are BLOCK_DISK_DESTROY; any other class is unknown. */

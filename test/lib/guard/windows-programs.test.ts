@@ -145,6 +145,9 @@ const AGREE: Array<[name: string, a: [string, string], b: [string, string]]> = [
   ["Rename-Item in a system tree", ["powershell", "Rename-Item C:\\Windows\\System32\\x y"], ["posix", "mv /Windows/System32/x /Windows/System32/y"]],
   ["wsl rm -rf ~", ["cmd", "wsl rm -rf ~"], ["posix", "rm -rf ~"]],
   ["New-Item of a new startup file", ["powershell", "New-Item -ItemType File -Path ~\\.zshrc"], ["posix", "touch ~/.zshrc"]],
+  ["Remove-ItemProperty is reg delete /v", ["powershell", "Remove-ItemProperty -Path HKCU:\\Software\\x -Name y"], ["cmd", "reg delete HKCU\\Software\\x /v y /f"]],
+  ["Copy-ItemProperty onto the Run key is reg copy", ["powershell", "Copy-ItemProperty -Path HKCU:\\Software\\x -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name y"], ["cmd", "reg copy HKCU\\Software\\x HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /f"]],
+  ["%APPDATA% is the home's AppData\\Roaming", ["cmd", "rd /s /q %APPDATA%\\Code"], ["posix", "rm -rf @H/AppData/Roaming/Code"]],
 ];
 
 const ACLS: Row[] = [
@@ -184,8 +187,69 @@ const WSL: Row[] = [
   ["cmd", "wsl alone", "wsl", "ALLOW_NO_EFFECT"],
 ];
 
+// Session 8 (review leftovers of session 7): COM and file-association hijacks below
+// Software\Classes at any depth, WMI's permanent event subscriptions, the Startup folder spelled
+// with %APPDATA%/$env:APPDATA (and the all-users one with %ProgramData%, a system tree), Set-Item
+// on a registry key (its default value), and registry values removed, cleared, renamed or moved
+// by the *-ItemProperty cmdlets (unknown, as `reg delete` is).
+const SESSION8: Row[] = [
+  ["cmd", "a COM server's TreatAs (COM hijack)", 'reg add "HKCU\\Software\\Classes\\CLSID\\{11111111-2222-3333-4444-555555555555}\\TreatAs" /ve /d {x} /f', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a COM scriptlet", "reg add HKCU\\Software\\Classes\\CLSID\\{x}\\ScriptletURL /ve /d http://127.0.0.1/x.sct /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a COM handler", "reg add HKCU\\Software\\Classes\\CLSID\\{x}\\InprocHandler32 /ve /d C:\\evil.dll /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a COM server below HKCR's Wow6432Node", "reg add HKCR\\Wow6432Node\\CLSID\\{x}\\InprocServer32 /ve /d C:\\evil.dll /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "another value of a class's key", "reg add HKCU\\Software\\Classes\\CLSID\\{x} /v x /d y /f", "ALLOW_NO_EFFECT"],
+  ["cmd", "an application's open command (two levels down)", "reg add HKCU\\Software\\Classes\\Applications\\notepad.exe\\shell\\open\\command /ve /d C:\\evil.exe /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a folder background's verb", "reg add HKCU\\Software\\Classes\\Directory\\Background\\shell\\x\\command /ve /d C:\\evil.exe /f", "ASK_PERSISTENT_CODE"],
+  ["cmd", "a file type's icon", "reg add HKCU\\Software\\Classes\\txtfile\\DefaultIcon /ve /d C:\\x.ico /f", "ALLOW_NO_EFFECT"],
+  ["cmd", "reg copy onto a deep Classes key", "reg copy HKCU\\Software\\MyApp HKCU\\Software\\Classes\\Directory\\Background /s /f", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-ItemProperty of a class's TreatAs", "New-ItemProperty -Path 'HKCU:\\Software\\Classes\\CLSID\\{x}\\TreatAs' -Name '(default)' -Value '{y}'", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-Item of a COM server's default value", "Set-Item -Path 'HKCU:\\Software\\Classes\\CLSID\\{x}\\InprocServer32' -Value C:\\evil.dll", "ASK_PERSISTENT_CODE"],
+  ["powershell", "si of a file type's open command", "si -Path HKCU:\\Software\\Classes\\txtfile\\shell\\open\\command -Value C:\\evil.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-Item of a key the guard cannot read", "Set-Item -Path $p -Value x", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-Item -WhatIf", "Set-Item -Path 'HKCU:\\Software\\Classes\\CLSID\\{x}\\InprocServer32' -Value C:\\evil.dll -WhatIf", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-Item of an application's key", "Set-Item -Path HKCU:\\Software\\MyApp -Value x", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-Item of an environment variable", "Set-Item -Path Env:FOO -Value bar", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-WmiInstance of an event filter", "Set-WmiInstance -Class __EventFilter -Namespace root\\subscription -Arguments @{Name='x';Query='SELECT * FROM __InstanceModificationEvent'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-WmiInstance of a command-line consumer", "Set-WmiInstance -Namespace root\\subscription -Class CommandLineEventConsumer -Arguments @{Name='x';CommandLineTemplate='C:\\evil.exe'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "swmi of a script consumer", "swmi -Class ActiveScriptEventConsumer -Namespace root\\subscription -Arguments @{}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-CimInstance of an event filter", "New-CimInstance -ClassName __EventFilter -Namespace root/subscription -Property @{Name='x'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "ncim of a command-line consumer", "ncim -Namespace root/subscription -ClassName CommandLineEventConsumer -Property @{Name='x'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a consumer piped into Set-CimInstance", "Get-CimInstance -Namespace root/subscription -ClassName CommandLineEventConsumer | Set-CimInstance -Property @{CommandLineTemplate='C:\\evil.exe'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-CimInstance of a class the guard cannot read", "New-CimInstance -ClassName $c -Property @{Name='x'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a variable piped into Set-CimInstance", "$c | Set-CimInstance -Property @{x='y'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-CimInstance of another class", "New-CimInstance -ClassName Win32_Environment -Property @{Name='x'}", "ALLOW_NO_EFFECT"],
+  ["powershell", "another instance piped into Set-CimInstance", "Get-CimInstance -ClassName Win32_OperatingSystem | Set-CimInstance -Property @{Description='x'}", "ALLOW_NO_EFFECT"],
+  ["powershell", "listing the subscriptions reads", "Get-WmiObject -Namespace root\\subscription -Class __EventFilter", "ALLOW_NO_EFFECT"],
+  ["cmd", "wmic creating an event filter", 'wmic /namespace:\\\\root\\subscription PATH __EventFilter CREATE Name="x", EventNameSpace="root\\cimv2", QueryLanguage="WQL", Query="SELECT * FROM __InstanceModificationEvent"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "wmic creating a command-line consumer", 'wmic /namespace:\\\\root\\subscription PATH CommandLineEventConsumer CREATE Name="x", CommandLineTemplate="C:\\evil.exe"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "wmic listing the filters reads", "wmic /namespace:\\\\root\\subscription PATH __EventFilter get", "ALLOW_NO_EFFECT"],
+  ["cmd", "a copy into %APPDATA%'s Startup folder", 'copy evil.exe "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a redirection into %APPDATA%'s Startup folder", 'echo calc > "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\x.bat"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "a copy into %USERPROFILE%'s Startup folder", 'copy evil.exe "%USERPROFILE%\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\evil.exe"', "ASK_PERSISTENT_CODE"],
+  ["cmd", "the all-users Startup folder is a system tree", 'copy evil.exe "%ProgramData%\\Microsoft\\Windows\\Start Menu\\Programs\\StartUp\\evil.exe"', "BLOCK_PROTECTED_PATH"],
+  ["cmd", "rd of %APPDATA% is outside the workspace", "rd /s /q %APPDATA%", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "Copy-Item into $env:APPDATA's Startup folder", 'Copy-Item evil.exe "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\"', "ASK_PERSISTENT_CODE"],
+  ["powershell", "Set-Content into ${env:APPDATA}'s Startup folder", "Set-Content -Path \"${env:APPDATA}\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\x.bat\" -Value 'calc'", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Copy-Item into $env:ProgramData's Startup folder", 'Copy-Item evil.exe "$env:ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\StartUp\\evil.exe"', "BLOCK_PROTECTED_PATH"],
+  ["powershell", "$env:APPDATA assigned in the line stays unknown", "$env:APPDATA = 'C:\\x'; Copy-Item evil.exe \"$env:APPDATA\\y\"", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["cmd", "shell:startup is no file-system path (cmd's copy writes a stream of `shell`)", "copy evil.exe shell:startup", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Remove-ItemProperty of a Run value", "Remove-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Remove-ItemProperty of Winlogon's Shell", "Remove-ItemProperty -Path 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon' -Name Shell", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "rp of an application's value", "rp HKCU:\\Software\\MyApp x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Remove-ItemProperty of a key the guard cannot read", "Remove-ItemProperty -Path $k -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a key piped into Remove-ItemProperty", "Get-Item HKCU:\\Software\\MyApp | Remove-ItemProperty -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Clear-ItemProperty of a value", "Clear-ItemProperty -Path HKCU:\\Software\\MyApp -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Rename-ItemProperty of a value", "Rename-ItemProperty -Path HKCU:\\Software\\MyApp -Name x -NewName y", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Remove-ItemProperty -WhatIf", "Remove-ItemProperty -Path HKCU:\\Software\\MyApp -Name x -WhatIf", "ALLOW_NO_EFFECT"],
+  ["powershell", "Remove-ItemProperty of a file's property", "Remove-ItemProperty -Path src\\main.ts -Name x", "ALLOW_NO_EFFECT"],
+  ["powershell", "Copy-ItemProperty onto the Run key", "Copy-ItemProperty -Path HKCU:\\Software\\MyApp -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "ASK_PERSISTENT_CODE"],
+  ["powershell", "cpp onto an application's key", "cpp HKCU:\\Software\\MyApp HKCU:\\Software\\Other x", "ALLOW_NO_EFFECT"],
+  ["powershell", "Move-ItemProperty onto the Run key also removes its source", "Move-ItemProperty -Path HKCU:\\Software\\MyApp -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
+];
+
 for (const [title, rows] of [
   ["persistence asks", PERSISTENCE],
+  ["session 8: COM, file associations, WMI, Startup spellings, registry values removed", SESSION8],
   ["destroyed backups block", BACKUPS],
   ["ownership, ACLs and registry deletes", ACLS],
   ["wsl runs a POSIX command", WSL],
