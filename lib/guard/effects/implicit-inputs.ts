@@ -155,6 +155,8 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   // hg and sl read the repository's hgrc, the user's, and HGRCPATH's files (hooks, aliases).
   if (name === "hg" || name === "chg" || name === "sl") {
     out.push(".hg/hgrc", `${ctx.home}/.hgrc`, `${ctx.home}/.config/hg/hgrc`);
+    // Sapling's own repository and user configuration.
+    if (name === "sl") out.push(".sl/config", `${ctx.home}/.config/sapling/sapling.conf`);
     const path = commandVariable("HGRCPATH", cmd, ctx);
     if (path !== null) out.push(...path.split(":").filter(Boolean).slice(0, 16));
   }

@@ -321,6 +321,8 @@ table("other VCS configuration files written", [
   ["~/.subversion/config", "printf '[helpers]\\neditor-cmd=x\\n' > ~/.subversion/config", ...ASK_OUT],
   ["~/.bazaar/bazaar.conf", "printf '[ALIASES]\\nst=x\\n' >> ~/.bazaar/bazaar.conf", ...ASK_OUT],
   ["jj's user configuration", "printf '[aliases]\\n' >> ~/.config/jj/config.toml", ...ASK_OUT],
+  ["Sapling's repository configuration", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .sl/config; sl status", ...UNKNOWN],
+  ["Sapling's user configuration", "printf '[hooks]\\n' >> ~/.config/sapling/sapling.conf", ...ASK_OUT],
 ]);
 
 // Session 8: bzr switch --force loses the bound branch's local commits; fossil scrub deletes from
