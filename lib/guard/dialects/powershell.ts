@@ -32,7 +32,7 @@ const ALIAS_DEFINERS = new Set(["set-alias", "sal", "new-alias", "nal", "import-
 const ITEM_WRITERS = new Set(["set-item", "si", "new-item", "ni", "copy-item", "copy", "cp", "cpi", "move-item", "move", "mv", "mi", "rename-item", "ren", "rni"]);
 const ALIAS_DRIVE = /^(?:-[a-z]+:)?(?:microsoft\.powershell\.core\/)?alias::?/i;
 // PowerShell's aliases (about_Aliases) of cmdlets windows-programs.ts judges.
-const CMDLET_ALIASES = new Map(Object.entries({ sp: "set-itemproperty", si: "set-item", rp: "remove-itemproperty", clp: "clear-itemproperty", rnp: "rename-itemproperty", mp: "move-itemproperty", cpp: "copy-itemproperty", swmi: "set-wmiinstance", ncim: "new-ciminstance", scim: "set-ciminstance" }));
+const CMDLET_ALIASES = new Map(Object.entries({ sp: "set-itemproperty", si: "set-item", rp: "remove-itemproperty", clp: "clear-itemproperty", rnp: "rename-itemproperty", mp: "move-itemproperty", cpp: "copy-itemproperty", swmi: "set-wmiinstance", ncim: "new-ciminstance", scim: "set-ciminstance", iwmi: "invoke-wmimethod", icim: "invoke-cimmethod" }));
 const PASS_THROUGH = new Set(["out-string", "oss", "convertto-json", "convertto-csv", "convertto-xml", "format-list", "fl", "format-table", "ft", "select-object", "select", "sort-object", "sort", "write-output", "echo", "write"]);
 
 /**

@@ -324,6 +324,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ["set-item", lazy(windowsPrograms, "setItem")],
   ...named(["remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "move-itemproperty", "copy-itemproperty"], lazy(windowsPrograms, "itemPropertyChange")),
   ...named(["set-wmiinstance", "new-ciminstance", "set-ciminstance"], lazy(windowsPrograms, "wmiInstance")),
+  ...named(["invoke-wmimethod", "invoke-cimmethod"], lazy(windowsPrograms, "wmiMethod")),
+  ["mofcomp", lazy(windowsPrograms, "mofcomp")],
   ["vssadmin", lazy(windowsPrograms, "vssadmin")],
   ["wmic", lazy(windowsPrograms, "wmic")],
   ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], lazy(windowsPrograms, "removeInstance")),

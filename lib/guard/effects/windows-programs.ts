@@ -279,6 +279,56 @@ export const wmiInstance: Handler = (inv) => {
   return computed || piped ? [persistentCode(inv.name)] : [];
 };
 
+// WMI classes whose Create (or Change) method registers code that runs later: a service, an
+// `at` job.
+const PERSISTING_CLASSES = /^(?:win32_service|win32_scheduledjob)$/;
+
+/**
+ * Invoke-WmiMethod (`iwmi`) and Invoke-CimMethod (`icim`): Win32_Process's Create starts its
+ * command line now, judged as cmd text as `wmic process call create` is (Invoke-WmiMethod's
+ * first `-ArgumentList` element; unknown when the guard cannot read it, Invoke-CimMethod's
+ * hashtable included); Win32_Service's and Win32_ScheduledJob's Create and Change register code
+ * that runs later (ASK_PERSISTENT_CODE). A class, method or piped instance the guard cannot read
+ * is unknown.
+ */
+export const wmiMethod: Handler = (inv) => {
+  const words = inv.args.map(lower);
+  const valueOf = (param: RegExp): Word | undefined => {
+    const at = words.findIndex((w) => param.test(w));
+    return at < 0 ? undefined : inv.args[at + 1];
+  };
+  const cls = valueOf(/^-(?:class|classname)$/) ?? (isParameterWord(inv.args[0]) ? undefined : inv.args[0]);
+  const method = valueOf(/^-(?:name|methodname)$/) ?? (isParameterWord(inv.args[1]) ? undefined : inv.args[1]);
+  // A path (`-Path 'Win32_Service.Name="x"'`) or an instance piped in names the class instead.
+  const path = valueOf(/^-path$/);
+  const from = inv.cmd?.pipeFrom?.argv ?? [];
+  if (cls?.dynamic || path?.dynamic || method?.dynamic || from.some((w) => w.dynamic)) return unknown(inv.name);
+  const spelled = cls?.value ?? path?.value.split(":").at(-1)?.split(".")[0] ?? from.find((w) => /^win32_\w+$/i.test(w.value))?.value;
+  if (spelled === undefined) return inv.cmd?.pipeFrom ? unknown(inv.name) : [];
+  const [className, name] = [spelled.toLowerCase(), method?.value.toLowerCase() ?? ""];
+  if (PERSISTING_CLASSES.test(className) && (name === "create" || name === "change")) return [persistentCode(inv.name)];
+  if (className !== "win32_process" || name !== "create") return [];
+  // Invoke-WmiMethod's `-ArgumentList 'cmd …'` (its first element); Invoke-CimMethod's
+  // `-Arguments @{CommandLine=…}` is a hashtable the guard does not read.
+  const args = inv.name === "invoke-wmimethod" ? valueOf(/^-argumentlist$/) : undefined;
+  const line = args && !args.dynamic ? valuesOf(args)[0] : undefined;
+  return line && !line.dynamic && line.value ? analyzeText(line.value, "cmd", inv.ctx) : unknown(inv.name);
+};
+const isParameterWord = (w: Word | undefined): boolean => w !== undefined && !w.dynamic && /^-[a-z]/i.test(w.value);
+
+/**
+ * `mofcomp FILE`: a MOF file that creates a WMI event filter, consumer or binding registers a
+ * permanent subscription (ASK_PERSISTENT_CODE), as does one the guard cannot read; `-check` only
+ * checks its syntax.
+ */
+export const mofcomp: Handler = (inv) => {
+  if (inv.args.some((a) => /^[-/]check$/i.test(lower(a)))) return [];
+  const file = inv.args.findLast((a) => a.dynamic || !/^[-/]/.test(a.value));
+  if (!file) return [];
+  const text = scriptFile(file, inv.ctx);
+  return text === null || SUBSCRIPTION.test(text) ? [persistentCode("mofcomp")] : [];
+};
+
 /** `vssadmin delete shadows|shadowstorage`, `vssadmin resize shadowstorage`: the volume's shadow copies go. */
 export const vssadmin: Handler = (inv) => {
   const [verb, object] = inv.args;

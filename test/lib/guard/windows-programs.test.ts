@@ -20,6 +20,9 @@ beforeAll(() => {
   writeFileSync(join(fx.ws, "short.txt"), "sel dis 1\ncre par pri\n");
   writeFileSync(join(fx.ws, "list.txt"), "rem show the disks\nlist disk\nexit\n");
   writeFileSync(join(fx.ws, "plain.reg"), "Windows Registry Editor Version 5.00\r\n\r\n[HKEY_CURRENT_USER\\Software\\MyApp]\r\n\"x\"=\"1\"\r\n");
+  // MOF files (data: compiled by nothing here): one registering an event subscription, one a class.
+  writeFileSync(join(fx.ws, "sub.mof"), '#pragma namespace("\\\\\\\\.\\\\root\\\\subscription")\ninstance of __EventFilter as $F { Name = "x"; };\n');
+  writeFileSync(join(fx.ws, "plain.mof"), "class MyApp_Setting { [key] string Name; };\n");
   writeFileSync(join(fx.ws, "run.reg"), "Windows Registry Editor Version 5.00\r\n\r\n[HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run]\r\n\"x\"=\"C:\\\\a.exe\"\r\n");
 });
 
@@ -244,6 +247,18 @@ const SESSION8: Row[] = [
   ["powershell", "Remove-ItemProperty of a file's property", "Remove-ItemProperty -Path src\\main.ts -Name x", "ALLOW_NO_EFFECT"],
   ["powershell", "Copy-ItemProperty onto the Run key", "Copy-ItemProperty -Path HKCU:\\Software\\MyApp -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "ASK_PERSISTENT_CODE"],
   ["powershell", "cpp onto an application's key", "cpp HKCU:\\Software\\MyApp HKCU:\\Software\\Other x", "ALLOW_NO_EFFECT"],
+  ["powershell", "Invoke-WmiMethod Win32_Process Create runs its command line", "Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'cmd /c rd /s /q @H\\Documents'", "BLOCK_OUTSIDE_WORKSPACE"],
+  ["powershell", "Invoke-WmiMethod Win32_Process Create of a program", "Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'notepad.exe'", "ALLOW_NO_EFFECT"],
+  ["powershell", "iwmi Win32_Process Create of a computed command line", "iwmi -Class Win32_Process -Name Create -ArgumentList $c", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Invoke-CimMethod Win32_Process Create (a hashtable the guard does not read)", "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine='cmd /c rd /s /q @H\\Documents'}", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Invoke-CimMethod Win32_Service Create", "Invoke-CimMethod -ClassName Win32_Service -MethodName Create -Arguments @{Name='x';PathName='C:\\evil.exe'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a service piped into Invoke-CimMethod Change", "Get-CimInstance Win32_Service -Filter \"Name='x'\" | Invoke-CimMethod -MethodName Change -Arguments @{PathName='C:\\evil.exe'}", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Invoke-CimMethod of a class the guard cannot read", "Invoke-CimMethod -ClassName $c -MethodName Create", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Invoke-CimMethod of a reading method", "Invoke-CimMethod -ClassName Win32_Process -MethodName GetOwner", "ALLOW_NO_EFFECT"],
+  ["cmd", "mofcomp of a MOF registering a subscription", "mofcomp sub.mof", "ASK_PERSISTENT_CODE"],
+  ["cmd", "mofcomp of a MOF the guard cannot read", "mofcomp missing.mof", "ASK_PERSISTENT_CODE"],
+  ["cmd", "mofcomp of a class definition", "mofcomp plain.mof", "ALLOW_NO_EFFECT"],
+  ["cmd", "mofcomp -check only checks", "mofcomp -check sub.mof", "ALLOW_NO_EFFECT"],
   ["powershell", "Move-ItemProperty onto the Run key also removes its source", "Move-ItemProperty -Path HKCU:\\Software\\MyApp -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
