@@ -96,6 +96,10 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
     for (const r of cmd.redirects) if ((r.op === ">" || r.op === ">>") && !r.target.dynamic) taint(r.target.value);
   }
   if (fromRemote) for (const w of stdinWrites(name, args)) landed(w, false);
+  // Still nothing tainted, no network data on stdin, no copy (a copy may fetch from another host):
+  // each step below needs a tainted word (isTainted is false for every word of an empty set) or
+  // network stdin, so none can taint anything, and the line runs nothing downloaded.
+  if (tainted.size === 0 && !fromRemote && !COPIERS.has(name)) return [];
   // A patch from the network (`curl URL | git apply`, `patch -p1 < dl.diff`) may create or change
   // any file in the folder it applies to.
   const patchDir = _patchFolder(name, args);
