@@ -27,8 +27,10 @@ const PIPE_PROGRAMS = new Set(["mkfifo", "mknod", "mv", "tee", "tar", "socat", .
  * `tar -cf - certs | curl --data-binary @- …`.
  */
 export function recordPipeUses(name: string, args: Word[], inv: Invocation): void {
-  // Most commands neither redirect nor name a pipe: nothing to record, nothing allocated.
-  if (inv.cmd?.redirects.length || PIPE_PROGRAMS.has(name)) _recordPipeUses(name, args, inv);
+  // Most commands neither redirect nor name a pipe: nothing to record, nothing allocated. Past
+  // the redirections, every step of _recordPipeUses is about a program of PIPE_PROGRAMS.
+  if (PIPE_PROGRAMS.has(name)) _recordPipeUses(name, args, inv);
+  else if (inv.cmd?.redirects.length) _recordRedirectUses(inv);
 }
 
 function _recordPipeUses(name: string, args: Word[], inv: Invocation): void {
@@ -52,7 +54,9 @@ function _recordRedirectUses(inv: Invocation): void {
   for (const r of inv.cmd?.redirects ?? []) {
     if (r.target.dynamic || r.heredoc) continue;
     const writes = /^(>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === "" || r.fd === "1");
-    const reads = r.op === "<" && (r.fd === "" || r.fd === "0");
+    // fifoOps reads a pipe only for a program of STDIN_READERS: another's `< file` is not recorded
+    // (no lookup of the file's names).
+    const reads = r.op === "<" && (r.fd === "" || r.fd === "0") && STDIN_READERS.has(inv.name);
     if (!writes && !reads) continue;
     const { state } = inv.ctx;
     (state.pipeUses ??= []).push({ role: writes ? "writer" : "reader", keys: fileKeys(r.target.value, state), inv, cwd: state.cwd, stdin: reads });

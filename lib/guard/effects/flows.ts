@@ -23,6 +23,8 @@ const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 // The programs whose arguments alone can move a secret's bytes into another file.
 const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
+// The redirection operators that write a file.
+const FILE_WRITES = new Set([">", ">>", ">|", "&>", "&>>"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -34,7 +36,16 @@ const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "o
  */
 export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   // Most commands move no file's bytes: they return before the closures below are allocated.
-  if (FLOW_PROGRAMS.has(name) || cmd?.redirects.length) _recordFlows(name, head, args, cmd, ctx);
+  // Another program records something only through a redirection that writes a file (`>`, `>>`,
+  // `>|`, `&>`, `&>>`: the two loops over redirections below and in script-writers.ts); every
+  // other step, stdinWrites included, is about a program of FLOW_PROGRAMS.
+  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && _writesFile(cmd))) _recordFlows(name, head, args, cmd, ctx);
+}
+
+/** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not). */
+function _writesFile(cmd: SimpleCommand): boolean {
+  for (const r of cmd.redirects) if (FILE_WRITES.has(r.op)) return true;
+  return false;
 }
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
