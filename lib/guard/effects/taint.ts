@@ -42,7 +42,10 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
   const fetched = runner !== undefined && fetchesRemotePackage(runner, args) ? [op("remote-code", name)] : [];
   // Nothing is tainted until a fetcher, a decoder, a copy from another host or a clone writes a file.
   const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || VCS.has(name) || cmd?.pipeFrom !== undefined;
-  if (!ctx.state.tainted && !feeds) return fetched;
+  // With nothing tainted yet (the set stays empty after a piped command that fed nothing), a
+  // command that is not piped, has no redirection (no `< /dev/tcp/…` stdin: remoteStdin is false)
+  // and is none of the programs above taints nothing and runs nothing downloaded.
+  if (!feeds && (!ctx.state.tainted || (ctx.state.tainted.size === 0 && !cmd?.redirects.length))) return fetched;
   const ops = _taintOps(name, head, args, cmd, ctx);
   return fetched.length === 0 ? ops : [...fetched, ...ops];
 }
