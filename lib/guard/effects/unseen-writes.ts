@@ -18,7 +18,8 @@ const NO_WRITES = new Set(
 
 /** Called for every program the line runs, in order (a git name listing writes nothing either: git-listing.ts). */
 export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): void {
-  if (!NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null)) ctx.state.unseenWrites = true;
+  // Once set, the flag stays: a later program's arguments need no reading.
+  if (!ctx.state.unseenWrites && !NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null)) ctx.state.unseenWrites = true;
 }
 
 /** Before a line's commands are analysed: whether any of them may write unseen files. */
