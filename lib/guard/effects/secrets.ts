@@ -141,12 +141,26 @@ function _globText(glob: string): string {
 
 /** Whether a word names a credential store (glob characters are ignored: `.env?` counts). */
 export function isSecretPath(word: Word, cwd: string | null = null): boolean {
-  return _HINT.test(word.value) && _paths(word, cwd).some((p) => _isSecretStore(p));
+  if (!_HINT.test(word.value)) return false;
+  return _plainPath(word) ? _isSecretStore(word.value) : _paths(word, cwd).some((p) => _isSecretStore(p));
 }
 
 /** Whether a word names a credential store or key material (for uploads). */
 export function isSecretFile(word: Word): boolean {
-  return _HINT.test(word.value) && _paths(word).some((p) => _isSecretStore(p) || KEY_FILE.test(p));
+  if (!_HINT.test(word.value)) return false;
+  if (_plainPath(word)) return _isSecretStore(word.value) || KEY_FILE.test(word.value);
+  return _paths(word).some((p) => _isSecretStore(p) || KEY_FILE.test(p));
+}
+
+/**
+ * Whether the only path a word names is its text (most words): known, not a glob, no option's
+ * `=value`, no `:` (`file://`, `rev:path`), no leading `@` or `<`, no Windows spellings. _paths
+ * would return `[word.value]`: the caller tests it without building that list.
+ */
+function _plainPath(word: Word): boolean {
+  if (word.dynamic || word.glob || win32Names.value) return false;
+  const first = word.value[0];
+  return first !== "-" && first !== "@" && first !== "<" && !word.value.includes(":");
 }
 
 /** Whether a program reads the files its arguments name (`cat` does; `ls`, `echo`, `rm` do not). */
