@@ -60,7 +60,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       o.repeats ||= again;
       if (o.lands) recordLanded(o, ctx);
     }
-    if (ops.length > before) recordChanges(ops.slice(before), cmd, ctx);
+    if (ops.length > before) recordChanges(ops, before, cmd, ctx);
   }
   flow.finish();
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).

@@ -31,14 +31,15 @@ const COPIES = new Set(["cp", "install"]);
 const _seen = new WeakSet<Op>();
 
 /**
- * Records the changes of one command's ops, each op once (a nested script's ops reach the outer
- * loop again). A removal counts only when it surely ran before what follows: a top-level command
- * in no branch, loop, function, subshell, pipeline or background job; any other removal may not
- * have happened, so the files stay counted.
+ * Records the changes of one command's ops (`ops` from index `from` on), each op once (a nested
+ * script's ops reach the outer loop again). A removal counts only when it surely ran before what
+ * follows: a top-level command in no branch, loop, function, subshell, pipeline or background
+ * job; any other removal may not have happened, so the files stay counted.
  */
-export function recordChanges(ops: Op[], cmd: SimpleCommand, ctx: AnalyzeContext): void {
+export function recordChanges(ops: Op[], from: number, cmd: SimpleCommand, ctx: AnalyzeContext): void {
   const sure = ctx.depth === 0 && cmd.frame === undefined && cmd.concurrent === undefined;
-  for (const o of ops) {
+  for (let i = from; i < ops.length; i++) {
+    const o = ops[i]!;
     if (_seen.has(o)) continue;
     _seen.add(o);
     const changes = (ctx.state.changes ??= []);
