@@ -118,10 +118,14 @@ function _fetchedInto(file: string, ctx: AnalyzeContext): boolean {
 function _landedOnEnvironmentPath(value: string, ctx: AnalyzeContext): boolean {
   const landed = ctx.state.landed?.filter((l) => l !== null);
   if (!landed?.length && !ctx.state.tainted?.size) return false;
-  for (const dir of (ctx.env?.PATH ?? "").split(":")) {
-    const file = _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false);
+  const files = (ctx.env?.PATH ?? "").split(":").map((dir) => _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false));
+  const filled = (file: string | null) => file !== null && (landed?.some((l) => file === l || file.startsWith(`${l}/`)) || _fetchedInto(file, ctx));
+  // The line wrote or fetched no such file in any PATH folder (the usual case: `> out.txt`): the
+  // answer is no whichever folder holds the program, with no folder searched.
+  if (!files.some(filled)) return false;
+  for (const file of files) {
     if (file === null) continue;
-    if (landed?.some((l) => file === l || file.startsWith(`${l}/`)) || _fetchedInto(file, ctx)) return true;
+    if (filled(file)) return true;
     if (statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
   }
   return false;
