@@ -137,6 +137,9 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A fetcher piped straight into a shell or a modelled interpreter is that handler's to judge (shells.ts).
   const stdinRuns = readsStdin && fromRemote && !(judgesPipedFetch(name) && stdinOf(cmd).kind === "remote");
   const runsTainted = isTainted(head) || scripts.some((a) => a.dynamic || isTainted(a, true)) || stdinRuns;
+  // Each check below looks for a tainted file: once the run is found they add nothing, and with
+  // nothing tainted (network stdin only: `curl URL | sh`) each is false.
+  if (runsTainted || tainted.size === 0) return runsTainted ? [op("remote-code", name)] : [];
   // Start-up code an interpreter loads, read as written-runs.ts reads it (loader-sources.ts: `PERL5OPT=-Mx`, `RUBYOPT=-r./x`).
   const loads =
     (VCS.has(name) ? readsFirst : implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)))) ||
@@ -149,7 +152,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   // A downloaded module where python looks first for imports (shadowed-modules.ts: `curl -o json.py …; python3 app.py`).
   const path = firstPathFolder(name, args, cmd, ctx);
   const loadsShadow = path !== null && [...tainted].some((k) => k !== path.script && shadows(k, path.folder));
-  return runsTainted || loads || loadsNamed || loadsLibrary || loadsShadow ? [op("remote-code", name)] : [];
+  return loads || loadsNamed || loadsLibrary || loadsShadow ? [op("remote-code", name)] : [];
 }
 
 /** The folder a patch program applies to: `git [-C DIR] apply|am`, `patch [-d DIR]`; null for another program. */
