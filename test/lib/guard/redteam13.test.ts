@@ -66,6 +66,12 @@ verdictRows({ ws: fx.ws, env: { ...fx.env, PATH: `${fx.ws}/bin:${fx.env.PATH}` }
   ["a file written elsewhere", "mkdir -p out && echo x > out/notes.txt && d=$(mktemp -d) && rm -rf \"$d\"", ...OK],
 ]);
 
+// The folder last on PATH: the system's ls is found first, so the written one never runs (the
+// PATH folders are searched only because the line wrote into one of them: program-path.ts).
+verdictRows({ ws: fx.ws, env: { ...fx.env, PATH: `${fx.env.PATH}:${fx.ws}/bin` } })("red team 13: a program written into the last folder of the environment's PATH", [
+  ["a name found earlier on PATH", `mkdir -p bin && printf 'rm -rf ~\\n' > bin/ls && chmod +x bin/ls && ls`, ...OK],
+]);
+
 // A git listing is read by running git now; the stages between it and xargs are applied in
 // process. Each must be the program its name says: a `grep` function printing `-D` made `xargs
 // git branch -d` force-delete an unmerged branch, a `head` function and a git first on a changed
