@@ -185,17 +185,11 @@ const ITEM_PROPERTY = {
  * the guard cannot bind or read, one piped in, or a relative one after a `cd` may be such a key;
  * a file's property passes.
  */
-export const itemProperty: Handler = (inv) => {
-  const b = bindParameters(inv.args, ITEM_PROPERTY);
-  if (b?.has("whatif")) return [];
-  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
-  if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
-  // A relative path after a `cd` (Set-Location HKCU:\…) may name a key of the drive it moved to.
-  const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
-  const names = valuesOf(b.get("name"));
-  const name = names.length === 1 && !names[0]!.dynamic ? names[0]!.value.toLowerCase() : undefined;
-  return paths.some((p) => persistenceKey(p, false, name) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
-};
+export const itemProperty: Handler = (inv) =>
+  _keyWrite(inv, ITEM_PROPERTY, (b) => {
+    const names = valuesOf(b.get("name"));
+    return names.length === 1 && !names[0]!.dynamic ? names[0]!.value.toLowerCase() : undefined;
+  });
 
 // Set-Item [-Path] <string[]> [[-Value] <Object>] … (learn.microsoft.com/powershell/module/
 // microsoft.powershell.management/set-item): on a registry key it sets the key's default value.
@@ -212,14 +206,23 @@ const SET_ITEM = {
  * of `(default)`. Other drives (a file, `Env:`, `Variable:`) pass here; the Alias: drive is the
  * dialect's.
  */
-export const setItem: Handler = (inv) => {
-  const b = bindParameters(inv.args, SET_ITEM);
+export const setItem: Handler = (inv) => _keyWrite(inv, SET_ITEM, () => "");
+
+/**
+ * A write to the registry key the bound `-Path`/`-LiteralPath` names, with the value name `named`
+ * gives (undefined: any): ASK_PERSISTENT_CODE on a key Windows runs values of, or on a path the
+ * guard cannot bind, one piped in, or a relative one after a `cd` (Set-Location HKCU:\… moves to
+ * a key of that drive).
+ */
+function _keyWrite(inv: Invocation, spec: typeof ITEM_PROPERTY | typeof SET_ITEM, named: (b: NonNullable<ReturnType<typeof bindParameters>>) => string | undefined): Op[] {
+  const b = bindParameters(inv.args, spec);
   if (b?.has("whatif")) return [];
   const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
   if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
   const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
-  return paths.some((p) => persistenceKey(p, false, "") || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
-};
+  const name = named(b);
+  return paths.some((p) => persistenceKey(p, false, name) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
+}
 
 // Remove-, Clear-, Rename-, Move- and Copy-ItemProperty: [-Path] <string[]> [-Name] <string[]>;
 // Move and Copy take [-Destination] second, Rename [-NewName] third.
