@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { type Input, metaArgs, scriptFile, stdinInput } from "./data-input.ts";
+import { realOutput } from "./sinks.ts";
 
 // Redis commands that remove keys, members or whole data sets, overwrite a key with another,
 // hand the data set away, or run code the guard does not read. Value writes (SET, HSET, LPUSH,
@@ -44,7 +45,15 @@ export function redisDestroys(words: Word[]): boolean {
 }
 
 /** redis-cli, valkey-cli, keydb-cli: the command in the arguments, or each line of its input. */
-export const redisCli: Handler = (inv) => {
+export const redisCli: Handler = (inv) => [..._dumps(inv), ..._redisCommands(inv)];
+
+/** `--rdb FILE`, `--functions-rdb FILE`: a dump of the server written to FILE (session 8). */
+function _dumps(inv: Invocation): Op[] {
+  const files = inv.args.flatMap((a, k) => (!a.dynamic && (a.value === "--rdb" || a.value === "--functions-rdb") && inv.args[k + 1] ? [inv.args[k + 1]!] : []));
+  return files.filter(realOutput).map((f) => ({ ...op("overwrite", inv.name, [f]), lands: "created" as const }));
+}
+
+function _redisCommands(inv: Invocation): Op[] {
   const args = inv.args;
   let i = 0;
   let pipe = false;
@@ -65,7 +74,7 @@ export const redisCli: Handler = (inv) => {
   if (command.length > 0 && !pipe) return redisDestroys(command) ? [op("data-destroy", inv.name)] : [];
   if (pipe || command.length === 0) return _lines(stdinInput(inv), inv, pipe);
   return [];
-};
+}
 
 /** `--cluster call HOST CMD …` runs CMD on every node; other cluster tasks move slots. */
 function _cluster(args: Word[], inv: Invocation): Op[] {

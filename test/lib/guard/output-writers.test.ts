@@ -81,6 +81,17 @@ table("the written file or folder is judged", [
   ["docker", "docker export -o ~/.bashrc c", ...ASK_OUT],
 ]);
 
+table("database dumps of the key-value stores (kv-stores.ts, store-clis.ts)", [
+  ["redis-cli --rdb", "redis-cli --rdb ~/.bashrc", ...ASK_OUT],
+  ["redis-cli --rdb after a host", "redis-cli -h 127.0.0.1 --rdb /etc/x", ...PROTECTED],
+  ["redis-cli --functions-rdb", "redis-cli --functions-rdb ~/.bashrc", ...ASK_OUT],
+  ["etcdctl snapshot save", "etcdctl snapshot save ~/.bashrc", ...ASK_OUT],
+  ["etcdctl snapshot save into /etc", "etcdctl snapshot save /etc/x", ...PROTECTED],
+  ["a dump into the workspace", "redis-cli --rdb dump.rdb", ...NOOP],
+  ["a snapshot into the workspace", "etcdctl snapshot save backup.db", ...NOOP],
+  ["snapshot status", "etcdctl snapshot status backup.db", ...OK],
+]);
+
 table("readings, no output, new files and stdout pass", [
   ["ffmpeg", "ffmpeg -n -i in.mp4 README.md", ...OK],
   ["ffmpeg", "ffmpeg -i in.mp4", ...OK],
