@@ -121,14 +121,15 @@ function _landedOnEnvironmentPath(value: string, ctx: AnalyzeContext): boolean {
   const files = (ctx.env?.PATH ?? "").split(":").map((dir) => _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false));
   const filled = (file: string | null) => file !== null && (landed?.some((l) => file === l || file.startsWith(`${l}/`)) || _fetchedInto(file, ctx));
   // The line wrote or fetched no such file in any PATH folder (the usual case: `> out.txt`): the
-  // answer is no whichever folder holds the program, with no folder searched.
-  if (!files.some(filled)) return false;
-  for (const file of files) {
-    if (file === null) continue;
-    if (filled(file)) return true;
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+  // answer is no whichever folder holds the program, with no folder searched. Else it is yes
+  // unless an existing program in an earlier folder is found first.
+  const first = files.findIndex(filled);
+  if (first < 0) return false;
+  for (let i = 0; i < first; i++) {
+    const file = files[i];
+    if (file != null && statSync(file, { throwIfNoEntry: false })?.isFile()) return false;
   }
-  return false;
+  return true;
 }
 
 function _landed(file: string, ctx: AnalyzeContext): boolean {
