@@ -84,7 +84,8 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   if (land?.spread) landed(land.spread, land.spread.value !== ".");
   // A version control tool reads its own configuration (`~/.hgrc`, `~/.subversion/config`) before
   // it fetches: what its checkout lands feeds later commands, not itself (`svn export URL ~`).
-  const readsFirst = VCS.has(name) && tainted.size > 0 && implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
+  const readsTainted = () => implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)));
+  const readsFirst = VCS.has(name) && tainted.size > 0 && readsTainted();
   if (VCS.has(name)) {
     for (const folder of fetchedFolders(name, args)) {
       taint(folder);
@@ -142,7 +143,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
   if (runsTainted || tainted.size === 0) return runsTainted ? [op("remote-code", name)] : [];
   // Start-up code an interpreter loads, read as written-runs.ts reads it (loader-sources.ts: `PERL5OPT=-Mx`, `RUBYOPT=-r./x`).
   const loads =
-    (VCS.has(name) ? readsFirst : implicitInputs(name, args, cmd, ctx).some((value) => isTainted(literalWord(value), BUILD_FILE.test(value)))) ||
+    (VCS.has(name) ? readsFirst : readsTainted()) ||
     loaderSources(name, LANGUAGES[name], args, cmd, ctx, readsStdin).some((s) => isTainted(s.word, true));
   const pattern = loads ? null : implicitPattern(name, args);
   const loadsNamed = pattern !== null && [...tainted].some((k) => pattern.test(k));
