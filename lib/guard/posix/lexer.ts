@@ -9,7 +9,7 @@ import { plainWord, WordBuilder } from "./word-builder.ts";
 export const MAX_DEPTH = 12;
 
 /** A blank between words (two comparisons: a Set lookup per character costs about three times as much). */
-export function isBlank(c: string | undefined): boolean {
+function _isBlank(c: string | undefined): boolean {
   return c === " " || c === "\t";
 }
 export const OPERATOR = new Set([";", "&", "|", "<", ">", "(", ")", "\n"]);
@@ -79,7 +79,7 @@ export abstract class Lexer {
     const w = new WordBuilder();
     for (;;) {
       const c = this.src[this.pos];
-      if (c === undefined || isBlank(c)) break;
+      if (c === undefined || _isBlank(c)) break;
       if (OPERATOR.has(c)) {
         if ((c === "<" || c === ">") && this.src[this.pos + 1] === "(") {
           // `<(…)` read by the line's top level may feed a loop a listing (listing-words.ts).
@@ -193,20 +193,20 @@ export abstract class Lexer {
   /** The previous character belongs to a word (so `#` here is not a comment). */
   inWord(): boolean {
     const prev = this.src[this.pos - 1];
-    return prev !== undefined && !isBlank(prev) && !OPERATOR.has(prev);
+    return prev !== undefined && !_isBlank(prev) && !OPERATOR.has(prev);
   }
 
   skipBlanks(): void {
     for (;;) {
       const c = this.src[this.pos];
-      if (isBlank(c)) this.pos++;
+      if (_isBlank(c)) this.pos++;
       else if (c === "\\" && this.src[this.pos + 1] === "\n") this.pos += 2;
       else return;
     }
   }
 
   skipLineBreaks(): void {
-    while (this.src[this.pos] === "\n" || isBlank(this.src[this.pos])) {
+    while (this.src[this.pos] === "\n" || _isBlank(this.src[this.pos])) {
       if (this.src[this.pos] === "\n") {
         this.pos++;
         this.readHeredocs();
