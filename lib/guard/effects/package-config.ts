@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { npmOptionTakes } from "./remote-packages.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 
 /*
  * Package managers' stored settings that name a program or code later commands run (session 7:
@@ -47,4 +47,4 @@ export const packageConfig: Handler = ({ name, args }) => {
 };
 
 /** pnpm and yarn had no handler: their words keep an unmodelled program's reading besides (installs, bins). */
-export const unmodelledPackageConfig: Handler = (inv) => scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd).concat(packageConfig(inv));
+export const unmodelledPackageConfig: Handler = (inv) => unmodelledReading(inv).concat(packageConfig(inv));

@@ -2,7 +2,7 @@ import type { Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 
 /*
  * Tools that run a script file they are given as the interpreter of its language would (session
@@ -41,13 +41,11 @@ function _after(args: Word[], subs: ReadonlySet<string>): Word[] {
 const RUN = new Set(["run"]);
 const START = new Set(["start"]);
 
-const _unmodelled = (inv: Invocation): Op[] => scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
-
 /** `uv run FILE.py`, `pdm run FILE.py`, `pipx run FILE.py`. */
-export const pythonScriptRunner: Handler = (inv) => _unmodelled(inv).concat(_scripts(inv, _after(inv.args, RUN)));
+export const pythonScriptRunner: Handler = (inv) => unmodelledReading(inv).concat(_scripts(inv, _after(inv.args, RUN)));
 
 /** `pm2 start FILE.js`, `forever start FILE.js`. */
-export const nodeScriptManager: Handler = (inv) => _unmodelled(inv).concat(_scripts(inv, _after(inv.args, START)));
+export const nodeScriptManager: Handler = (inv) => unmodelledReading(inv).concat(_scripts(inv, _after(inv.args, START)));
 
 /** nodemon FILE.js (its `--exec TEXT` is shell-text-runners.ts's). */
 export const nodemonScript: Handler = (inv) => _scripts(inv, inv.args.filter((a, i) => !/^(?:--exec|-x|--watch|-w|--ext|-e|--ignore|-i|--delay|--signal|--config)$/.test(inv.args[i - 1]?.value ?? "")));

@@ -4,7 +4,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { npmSubcommandAt } from "./remote-packages.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 
 /*
  * Developer tools that run command text through a shell (session 7: each of these was
@@ -38,7 +38,7 @@ function _optionValues(args: Word[], names: string[], shortAttached?: string): W
  * unmodelled program's (unknown-program.ts: these programs had no handler before).
  */
 function _texts(inv: Invocation, texts: Word[]): Op[] {
-  return scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd).concat(texts.flatMap((t) => _text(inv, t)));
+  return unmodelledReading(inv).concat(texts.flatMap((t) => _text(inv, t)));
 }
 
 function _text(inv: Invocation, t: Word): Op[] {

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeArgv, stdinOf } from "./analyze.ts";
-import type { AnalyzeContext } from "./context.ts";
+import type { AnalyzeContext, Invocation } from "./context.ts";
 import { programName } from "./names.ts";
 import { readsToolFiles } from "./implicit-inputs.ts";
 import { packageCommand } from "./package-installs.ts";
@@ -111,6 +111,14 @@ function _managerBin(name: string, args: Word[], ctx: AnalyzeContext): Op[] | un
 const VALUELESS = new Set(
   "--user --map-root-user --map-current-user --fork --pid --mount --net --uts --ipc --cgroup --time --mount-proc --kill-child --all --noprofile --private --quiet --nnp --no-new-privs --clear-groups --init-groups --keep-groups --reset-env --unshare-all --share-net --die-with-parent --new-session --as-pid-1 --preserve-credentials".split(" "),
 );
+
+/**
+ * The unmodelled program's reading of an invocation's words (installs, wrapped commands), which a
+ * handler for a program that had none before keeps besides its own effects.
+ */
+export function unmodelledReading(inv: Invocation): Op[] {
+  return scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
+}
 
 /**
  * Whether `args[i]` may be the program an unknown wrapper runs (so it gets the command's stdin):
