@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { bindParameters, valuesOf } from "../dialects/powershell-bind.ts";
+import { type Bound, bindParameters, valuesOf } from "../dialects/powershell-bind.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { scriptFile, stdinInput } from "./data-input.ts";
@@ -214,15 +214,20 @@ export const setItem: Handler = (inv) => _keyWrite(inv, SET_ITEM, () => "");
  * guard cannot bind, one piped in, or a relative one after a `cd` (Set-Location HKCU:\… moves to
  * a key of that drive).
  */
-function _keyWrite(inv: Invocation, spec: typeof ITEM_PROPERTY | typeof SET_ITEM, named: (b: NonNullable<ReturnType<typeof bindParameters>>) => string | undefined): Op[] {
+function _keyWrite(inv: Invocation, spec: typeof ITEM_PROPERTY | typeof SET_ITEM, named: (b: Bound) => string | undefined): Op[] {
   const b = bindParameters(inv.args, spec);
   if (b?.has("whatif")) return [];
-  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
+  const paths = b ? _paths(b) : [];
   if (!b || (paths.length === 0 && inv.cmd?.pipeFrom)) return [persistentCode(inv.name)];
-  const moved = inv.ctx.state.afterCd || inv.ctx.state.cwd === null;
   const name = named(b);
-  return paths.some((p) => persistenceKey(p, false, name) || (moved && !/^(?:\/|[a-z]+:)/i.test(p.value))) ? [persistentCode(inv.name)] : [];
+  return paths.some((p) => persistenceKey(p, false, name) || _movedRelative(p, inv)) ? [persistentCode(inv.name)] : [];
 }
+
+/** The paths bound to `-Path` and `-LiteralPath`. */
+const _paths = (b: Bound): Word[] => [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))];
+
+/** A relative path after a `cd` (or from an unknown folder): `Set-Location HKCU:\…` may have made it a key's. */
+const _movedRelative = (p: Word, inv: Invocation): boolean => (inv.ctx.state.afterCd || inv.ctx.state.cwd === null) && !/^(?:\/|[a-z]+:)/i.test(p.value);
 
 // Remove-, Clear-, Rename-, Move- and Copy-ItemProperty: [-Path] <string[]> [-Name] <string[]>;
 // Move and Copy take [-Destination] second, Rename [-NewName] third.
@@ -243,13 +248,13 @@ const PROPERTY_MOVES: Record<string, string[]> = { "move-itemproperty": ["path",
 export const itemPropertyChange: Handler = (inv) => {
   const b = bindParameters(inv.args, { ...PROPERTY_CHANGE, positional: PROPERTY_MOVES[inv.name] ?? PROPERTY_CHANGE.positional });
   if (b?.has("whatif")) return [];
-  const paths = b ? [...valuesOf(b.get("path")), ...valuesOf(b.get("literalpath"))] : [];
+  const paths = b ? _paths(b) : [];
   const ops: Op[] = [];
   const dest = b?.get("destination");
   if (dest !== undefined && dest !== true && persistenceKey(dest, false)) ops.push(persistentCode(inv.name));
   if (inv.name === "copy-itemproperty") return b ? ops : [persistentCode(inv.name)];
   // A path the guard cannot bind or read, or one piped in, may be a registry key.
-  const registry = (p: Word) => p.dynamic || KEY_ROOT.test(p.value.toLowerCase()) || ((inv.ctx.state.afterCd || inv.ctx.state.cwd === null) && !/^(?:\/|[a-z]+:)/i.test(p.value));
+  const registry = (p: Word) => p.dynamic || KEY_ROOT.test(p.value.toLowerCase()) || _movedRelative(p, inv);
   if (!b || (paths.length === 0 && inv.cmd?.pipeFrom) || paths.some(registry)) ops.push(op("unknown", inv.name));
   return ops;
 };
