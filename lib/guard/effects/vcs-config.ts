@@ -81,7 +81,7 @@ function _hgEnvironment(inv: Invocation): Op[] {
  * else (`fromEnv`) the environment the check runs in. A string, null when it holds something
  * unknown, undefined when unset.
  */
-export function envValue(inv: Invocation, name: string, fromEnv: boolean): string | null | undefined {
+function envValue(inv: Invocation, name: string, fromEnv: boolean): string | null | undefined {
   const own = inv.cmd?.assigns.find((a) => a.name === name);
   if (own) return own.value.dynamic ? null : own.value.value;
   const line = inv.ctx.vars.get(name);
