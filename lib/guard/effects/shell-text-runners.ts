@@ -90,9 +90,10 @@ const CONCURRENTLY_VALUED: Record<string, number> = Object.fromEntries(
 export const concurrently: Handler = (inv) => {
   const passthrough = inv.args.findIndex((a) => a.value === "-P" || a.value === "--passthrough-arguments" || /^-[a-zA-Z]*P[a-zA-Z]*$/.test(a.value));
   const end = inv.args.findIndex((a) => a.value === "--");
-  if (passthrough < 0 || end < 0 || passthrough > end) return _texts(inv, _operands(inv.args, CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value)));
+  const passed = passthrough >= 0 && end >= 0 && passthrough < end;
+  const texts = _operands(passed ? inv.args.slice(0, end) : inv.args, CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value));
+  if (!passed) return _texts(inv, texts);
   const extra = inv.args.slice(end + 1);
-  const texts = _operands(inv.args.slice(0, end), CONCURRENTLY_VALUED).filter((w) => w.dynamic || !/^(?:npm|pnpm|yarn|bun):/.test(w.value));
   if (extra.some((w) => w.dynamic)) return _texts(inv, texts.map((t) => (/\{(?:\d+|@|\*)\}/.test(t.value) ? { ...t, dynamic: true } : t)));
   const quoted = extra.map((w) => _shellQuote(w.value));
   return _texts(
