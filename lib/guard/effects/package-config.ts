@@ -8,7 +8,7 @@ import { unmodelledReading } from "./unknown-program.ts";
  * Package managers' stored settings that name a program or code later commands run (session 7:
  * `npm config set script-shell /tmp/evil` was ALLOW_NO_EFFECT, and every later `npm run` runs
  * /tmp/evil): npm's and pnpm's `script-shell`, `shell`, `node-options`, `init-module`, `editor`,
- * `browser`, `viewer` and `git`; yarn's `yarnPath` (`yarn-path`), `script-shell` and `plugins`.
+ * `browser`, `viewer`, `git` and `onload-script`; yarn's `yarnPath` (`yarn-path`), `script-shell` and `plugins`.
  * Storing one asks as storing a git setting git runs as code does (ASK_PERSISTENT_CODE); so does
  * a key or a subcommand the guard cannot read. Spellings: `npm config set KEY VALUE`,
  * `KEY=VALUE`, `npm set`, `npm c set`, `pnpm config set`, `yarn config set`.
