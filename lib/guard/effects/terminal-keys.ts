@@ -103,9 +103,10 @@ function _sendKeys(args: Word[]): Key[] | null {
   for (const a of args.slice(i)) {
     if (a.dynamic) return null;
     const v = a.value;
-    if (literal || (!TMUX_KEY.test(v) && !TMUX_SUBMIT.test(v) && !TMUX_CLEAR.test(v))) keys.push(..._lines(v));
+    if (literal) keys.push(..._lines(v));
     else if (TMUX_SUBMIT.test(v)) keys.push("submit");
     else if (TMUX_CLEAR.test(v)) keys.push("clear");
+    else if (!TMUX_KEY.test(v)) keys.push(..._lines(v));
     else if (/^Space$/i.test(v)) keys.push(" ");
     else keys.push("special");
   }
