@@ -40,6 +40,7 @@ function _after(args: Word[], subs: ReadonlySet<string>): Word[] {
 
 const RUN = new Set(["run"]);
 const START = new Set(["start"]);
+const RUNNER = new Set(["runner", "r"]);
 
 /** `uv run FILE.py`, `pdm run FILE.py`, `pipx run FILE.py`. */
 export const pythonScriptRunner: Handler = (inv) => unmodelledReading(inv).concat(_scripts(inv, _after(inv.args, RUN)));
@@ -52,7 +53,7 @@ export const nodemonScript: Handler = (inv) => _scripts(inv, inv.args.filter((a,
 
 /** `rails runner FILE.rb` or `rails runner 'CODE'` (`r` for short): Ruby run in the application. */
 export const railsRunner: Handler = (inv) => {
-  const code = _after(inv.args, new Set(["runner", "r"])).find((w) => !w.value.startsWith("-"));
+  const code = _after(inv.args, RUNNER).find((w) => !w.value.startsWith("-"));
   if (!code) return [];
   if (!code.dynamic && code.value.endsWith(".rb")) return _scripts(inv, [code]);
   return analyzeArgv(literalWord("ruby"), [literalWord("-e"), code], inv.ctx, inv.cmd);
