@@ -58,16 +58,16 @@ export function searchListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewrit
     // A folder named on the command line is printed as given, its entries below it; with no
     // folder, rg, grep and fd print the entries of the working folder without `./`.
     const prefix = search.roots.length === 0 ? "" : root.endsWith("/") ? root : `${root}/`;
-    visited = _walk(path, prefix, search.roots.length === 0 ? "" : root, found, visited, 0);
+    visited = _walk(path, prefix, search.roots.length === 0 ? "" : root, found, visited);
     if (visited < 0) return null;
   }
-  const names = found.filter((e) => search.takes(e)).map((e) => e.printed);
+  const kept = found.filter((e) => search.takes(e));
+  const names = kept.map((e) => e.printed);
   // rg reads its stdin instead when it is no terminal and no folder is named: it prints `<stdin>`.
   if (head.value === "rg" && search.roots.length === 0) names.push("<stdin>");
   if (names.length > MAX_NAMES || !names.every((n) => XARGS_WORD.test(n) && !NO_XARGS.test(n))) return null;
   if (!search.exact) return { names, exact: false };
   // fd skips hidden entries and what its ignore files name: exact only where none applies.
-  const kept = found.filter((e) => search.takes(e));
   if (kept.some((e) => e.hidden) || _fdIgnoreFiles(cwd, found, ctx)) return { names, exact: false };
   const ignored = kept.length === 0 ? "" : gitFact(cwd, ["check-ignore", "--no-index", "--", ...kept.map((e) => e.path)], 1);
   return { names, exact: ignored === "" };
@@ -95,7 +95,7 @@ const XARGS_WORD = /^(?!-)(?!_$)[\x21-\x7e]+$/;
 const NO_XARGS = /[\s'"\\]/;
 
 /** Walks `path` without following links; the entries' count so far, or -1 past the bound or on a name outside printable ASCII. */
-function _walk(path: string, prefix: string, printed: string, found: Entry[], visited: number, depth: number, hidden = false): number {
+function _walk(path: string, prefix: string, printed: string, found: Entry[], visited: number, hidden = false): number {
   let entries;
   try {
     if (!lstatSync(path).isDirectory()) {
@@ -115,7 +115,7 @@ function _walk(path: string, prefix: string, printed: string, found: Entry[], vi
     const type = e.isDirectory() ? "d" : e.isSymbolicLink() ? "l" : e.isFile() ? "f" : "?";
     found.push({ printed: shown, path: child, name: e.name, type, hidden: dotted });
     if (type === "d") {
-      visited = _walk(child, `${shown}/`, shown, found, visited, depth + 1, dotted);
+      visited = _walk(child, `${shown}/`, shown, found, visited, dotted);
       if (visited < 0) return -1;
     }
   }
