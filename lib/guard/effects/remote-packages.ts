@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { longOption } from "./getopt.ts";
 
 /**
  * Package runners and installers given code from the network rather than a registry name:
@@ -84,12 +85,7 @@ export function npmOptionTakes(word: string): 0 | 1 {
     if (word.length === 2 || word.includes("=") || word.startsWith("--no-")) return 0;
     const given = word.slice(2);
     if (NPM_VALUED_SET.has(given)) return 1;
-    let found: string | undefined;
-    for (const n of NPM_OPTIONS) {
-      if (!n.startsWith(given)) continue;
-      if (n === given || found !== undefined) return 0;
-      found = n;
-    }
+    const found = longOption(given, NPM_OPTIONS);
     return found !== undefined && NPM_VALUED_SET.has(found) ? 1 : 0;
   }
   return word.length === 2 && NPM_VALUED_SHORT.includes(word[1]!) ? 1 : 0;
