@@ -39,14 +39,14 @@ export function setScript(value: string, text: string | null, state: State, appe
   const scripts = (state.scripts ??= new Map());
   let since = _since.get(state);
   if (!since) _since.set(state, (since = new Map()));
-  const appended = _appended.get(state);
+  let appended = _appended.get(state);
   for (const key of fileKeys(value, state)) {
     const before = append ? scripts.get(key) : "";
     // An append's own text, kept for readers of the project's configuration (written-inputs.ts).
     const tail = append && text !== null ? (before === undefined && _landings(key, state, 0) === 0 ? text : before === null && appended?.has(key) ? `${appended.get(key)}${text}` : undefined) : undefined;
     if (tail !== undefined) {
-      if (!appended) _appended.set(state, new Map([[key, tail]]));
-      else appended.set(key, tail);
+      if (!appended) _appended.set(state, (appended = new Map()));
+      appended.set(key, tail);
     } else appended?.delete(key);
     scripts.set(key, text !== null && typeof before === "string" ? `${before}${text}` : null);
     since.set(key, state.landed?.length ?? 0);
