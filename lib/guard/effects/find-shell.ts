@@ -1,5 +1,3 @@
-import { lstatSync } from "node:fs";
-import { resolve, sep } from "node:path";
 import { findDryRun } from "../find-dry-run.ts";
 import { realPathOrNull } from "../fs-probe.ts";
 import type { Op } from "../ops.ts";
@@ -9,6 +7,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { programName } from "./names.ts";
+import { workspacePath } from "./search-listing.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
 /**
@@ -145,11 +144,9 @@ function _matches(roots: Word[], expr: Word[], action: number, ctx: AnalyzeConte
   if (!root || more.length > 0 || root.dynamic || root.glob || cwd === null || ctx.state.afterCd) return null;
   if (root.value.split("/").includes("..") || expr.some((w) => w.dynamic || w.glob)) return null;
   if (mayBeRewritten(ctx, cmd) || ctx.state.landed?.length || ctx.state.changes?.length) return null;
-  const path = resolve(cwd, root.value);
   const workspace = realPathOrNull(findWorkspace(cwd));
-  const real = realPathOrNull(path);
-  if (!workspace || !real || lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
-  if (real !== workspace && !real.startsWith(`${workspace}${sep}`)) return null;
+  const path = workspace ? workspacePath(cwd, root.value, workspace) : null;
+  if (path === null) return null;
   const reach = findDryRun(path, root.value, expr.map((w) => w.value), false);
   const hits = reach?.hits[action];
   if (!hits || hits.length > MAX_MATCHES) return null;

@@ -51,10 +51,8 @@ export function searchListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewrit
   const found: Entry[] = [];
   let visited = 0;
   for (const root of search.roots.length ? search.roots : ["."]) {
-    const path = resolve(cwd, root);
-    const real = realPathOrNull(path);
-    if (root.split("/").includes("..") || !real || lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
-    if (real !== workspace && !real.startsWith(`${workspace}${sep}`)) return null;
+    const path = workspacePath(cwd, root, workspace);
+    if (path === null) return null;
     // A folder named on the command line is printed as given, its entries below it; with no
     // folder, rg, grep and fd print the entries of the working folder without `./`.
     const prefix = search.roots.length === 0 ? "" : root.endsWith("/") ? root : `${root}/`;
@@ -71,6 +69,18 @@ export function searchListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewrit
   if (kept.some((e) => e.hidden) || _fdIgnoreFiles(cwd, found, ctx)) return { names, exact: false };
   const ignored = kept.length === 0 ? "" : gitFact(cwd, ["check-ignore", "--no-index", "--", ...kept.map((e) => e.path)], 1);
   return { names, exact: ignored === "" };
+}
+
+/**
+ * `root` resolved from `cwd` when it names no `..`, is no symlink and its real path lies in
+ * `workspace` (a real path); null otherwise. The start points of searches and finds the guard
+ * walks itself (find-shell.ts).
+ */
+export function workspacePath(cwd: string, root: string, workspace: string): string | null {
+  const path = resolve(cwd, root);
+  const real = realPathOrNull(path);
+  if (root.split("/").includes("..") || !real || lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return null;
+  return real === workspace || real.startsWith(`${workspace}${sep}`) ? path : null;
 }
 
 interface Entry {
