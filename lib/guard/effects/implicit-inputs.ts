@@ -23,7 +23,8 @@ const LOADER_VARS = [
 ];
 // A shared library's name (`x.so`, `libtinfo.so.6`, `ld-linux-x86-64.so.2`).
 const LIBRARY = /\.so(?:\.[0-9.]+)?$/;
-const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** The node package managers (a project's package.json, npm's and yarn's variables: managerFiles). */
+export const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun"]);
 
 /**
  * Files a command runs without naming them as a script: what loader variables point to

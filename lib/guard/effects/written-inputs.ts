@@ -5,7 +5,7 @@ import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
-import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
+import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { localPackageFiles } from "./package-installs.ts";
@@ -33,7 +33,6 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
 // git subcommands that run hooks.
 const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
 const MAX_RECIPES = 256;
-const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const YARNRC_FILES = new Set([".yarnrc", ".yarnrc.yml"]);
 
 /**
