@@ -9,7 +9,7 @@ import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { once } from "./lazy-handler.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles } from "./sinks.ts";
 
 // The formatter table loads with the first `python -m black` (or another formatter) a line runs.
 const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));
@@ -218,7 +218,7 @@ export const dockerOutput: Handler = ({ args }) => {
   const words = args.filter((a) => !a.value.startsWith("-"));
   const sub = words[0]?.value === "buildx" || words[0]?.value === "image" || words[0]?.value === "builder" || words[0]?.value === "container" ? words[1]?.value : words[0]?.value;
   // `docker save -o FILE IMAGE`, `docker export -o FILE CONTAINER`: the archive is written (session 8).
-  if (sub === "save" || sub === "export") return args.flatMap((_, i) => _value(args, i, ["-o", "--output"]) ?? []).filter(realOutput).map((f) => ({ ...op("overwrite", `docker ${sub}`, [f]), lands: "created" as const }));
+  if (sub === "save" || sub === "export") return createdFiles(`docker ${sub}`, args.flatMap((_, i) => _value(args, i, ["-o", "--output"]) ?? []));
   if (sub !== "build" && sub !== "b") return [];
   const ops: Op[] = [];
   for (let i = 0; i < args.length; i++) {

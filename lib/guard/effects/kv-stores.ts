@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { type Input, metaArgs, scriptFile, stdinInput } from "./data-input.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles } from "./sinks.ts";
 
 // Redis commands that remove keys, members or whole data sets, overwrite a key with another,
 // hand the data set away, or run code the guard does not read. Value writes (SET, HSET, LPUSH,
@@ -50,7 +50,7 @@ export const redisCli: Handler = (inv) => [..._dumps(inv), ..._redisCommands(inv
 /** `--rdb FILE`, `--functions-rdb FILE`: a dump of the server written to FILE (session 8). */
 function _dumps(inv: Invocation): Op[] {
   const files = inv.args.flatMap((a, k) => (!a.dynamic && (a.value === "--rdb" || a.value === "--functions-rdb") && inv.args[k + 1] ? [inv.args[k + 1]!] : []));
-  return files.filter(realOutput).map((f) => ({ ...op("overwrite", inv.name, [f]), lands: "created" as const }));
+  return createdFiles(inv.name, files);
 }
 
 function _redisCommands(inv: Invocation): Op[] {

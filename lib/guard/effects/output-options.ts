@@ -5,7 +5,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
@@ -106,8 +106,7 @@ export const go: Handler = (inv) => {
 /** uniq [IN [OUT]]: the second operand is written (red team 3: `uniq a.txt ~/.bashrc`). */
 export const uniq: Handler = ({ name, args }) => {
   const { operands } = _outputs(args, { valued: "fsw", valuedLong: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] });
-  const out = operands[1];
-  return out && realOutput(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
+  return createdFiles(name, operands.slice(1, 2));
 };
 
 // xxd's options that take a value, as separate words (`-c 8`) or attached (`-c8`).
@@ -125,15 +124,14 @@ export const xxd: Handler = ({ name, args }) => {
     if (args[i]!.dynamic || v === "-" || !v.startsWith("-")) operands.push(args[i]!);
     else if (XXD_VALUED.test(v)) i++;
   }
-  const out = operands[1];
-  return out && realOutput(out) ? [{ ...op("overwrite", name, [out]), lands: "created" }] : [];
+  return createdFiles(name, operands.slice(1, 2));
 };
 
 /** uudecode writes `-o FILE`, else the file each encoded block names in its header, which the guard does not read. */
 export const uudecode: Handler = ({ name, args }) => {
   const { files } = _outputs(args, { short: "o", long: ["output-file"] });
   if (files.length === 0) return [op("unknown", name)];
-  return files.filter(realOutput).map((f) => ({ ...op("overwrite", name, [f]), lands: "created" as const }));
+  return createdFiles(name, files);
 };
 
 // split's options that take a value, and its long options (for abbreviations).

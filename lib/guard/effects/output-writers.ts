@@ -3,7 +3,7 @@ import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
 import { outputOption, type OutputSpec } from "./output-options.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 // Programs an agent runs to dump a database, convert a document or an image, render a graph or
@@ -75,7 +75,7 @@ export const outputWriter: Handler = (inv) => {
   return custom ? custom(inv) : outputOption(SPECS[name] ?? {})(inv);
 };
 
-const written = (inv: Invocation, w: Word | undefined): Op[] => (w && realOutput(w) ? [{ ...op("overwrite", inv.name, [w]), lands: "created" }] : []);
+const written = (inv: Invocation, w: Word | undefined): Op[] => (w ? createdFiles(inv.name, [w]) : []);
 const scanned = (inv: Invocation): Op[] => scanUnknownProgram(inv.args, inv.ctx, inv.name);
 /** The last word, when it is no option and not the only word (`convert IN OUT`, `wkhtmltopdf IN OUT`). */
 const lastOperand = (args: Word[]): Word | undefined => {

@@ -1,3 +1,4 @@
+import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 
 /** Device files a write to loses nothing: writing there is output, not a change to a file. */
@@ -10,3 +11,6 @@ export function isSink(path: string): boolean {
 
 /** A written file that is a device or stdout replaces nothing. */
 export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
+
+/** Each real output (realOutput) a program creates or replaces: an overwrite of a file that may land new. */
+export const createdFiles = (verb: string, files: Word[]): Op[] => files.filter(realOutput).map((f) => ({ ...op("overwrite", verb, [f]), lands: "created" as const }));

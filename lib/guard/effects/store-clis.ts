@@ -5,7 +5,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { stdinInput } from "./data-input.ts";
 import { mayBeOption } from "./getopt.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles } from "./sinks.ts";
 import { influxql } from "./sql-clients.ts";
 
 /**
@@ -66,7 +66,7 @@ export const etcdctl: Handler = (inv) => {
     // `snapshot save FILE` writes the cluster's state to FILE (session 8).
     case "snapshot": {
       const file = line.operands[2];
-      return second === "save" && file && realOutput(file) ? [{ ...op("overwrite", inv.name, [file]), lands: "created" }] : [];
+      return second === "save" && file ? createdFiles(inv.name, [file]) : [];
     }
   }
   return [];
