@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
-import { isSink } from "./sinks.ts";
+import { createdFiles, realOutput } from "./sinks.ts";
 
 /**
  * Drive, firmware and volume tools whose destructive modes erase or rewrite a device or destroy a
@@ -77,7 +77,7 @@ export const badblocks: Handler = (inv) => {
     return got?.i ?? i;
   });
   writes ||= operands.some(mayBeOption);
-  const ops: Op[] = output.map((w) => ({ ...op("overwrite", inv.name, [w]), lands: "created" as const }));
+  const ops = createdFiles(inv.name, output);
   const target = operands.find((w) => !mayBeOption(w)) ?? operands[0];
   if (!writes || !target) return ops;
   return [...ops, ...(target.dynamic || target.value.startsWith("/dev/") ? disk(inv, [target]) : [op("overwrite", inv.name, [target])])];
@@ -445,13 +445,13 @@ export const lvconvert: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) 
 
 /**
  * What an imaging tool writes to `target`: a device is rewritten (BLOCK_DISK_DESTROY, as `dd
- * of=/dev/sdb`), a file is created or replaced (as dd's `of=FILE`); `-` (stdout) and the sinks
- * keep nothing, a computed name is unknown.
+ * of=/dev/sdb`), a file is created or replaced (as dd's `of=FILE`); stdout, a descriptor and the
+ * sinks keep nothing (sinks.ts realOutput), a computed name is unknown.
  */
 function _imageOut(inv: Invocation, target: Word | undefined): Op[] {
-  if (!target || target.value === "-" || isSink(target.value)) return [];
+  if (!target || !realOutput(target)) return [];
   if (target.dynamic) return unknown(inv);
-  return target.value.startsWith("/dev/") ? disk(inv, [target]) : [{ ...op("overwrite", inv.name, [target]), lands: "created" }];
+  return target.value.startsWith("/dev/") ? disk(inv, [target]) : createdFiles(inv.name, [target]);
 }
 
 /**
