@@ -152,9 +152,7 @@ export const passwd: Handler = ({ name, args }) => {
   });
   if (operands.some(mayBeOption)) return unknown(name);
   if (!changes) return [];
-  if (rootUnknown) return unknown(name);
-  const shadow: Word = literalWord(`${root.replace(/\/+$/, "")}/etc/shadow`);
-  return [op("overwrite", name, [shadow])];
+  return rootUnknown ? unknown(name) : [_rewrite(name, root, "/etc/shadow")];
 };
 
 // usermod's long options, and those that take a value.
