@@ -78,8 +78,11 @@ export const dd: Handler = ({ name, args }) => {
   if (args.some((w, i) => i > lastOf && w.dynamic && !/^[a-z]+=/.test(w.value))) return [op("unknown", name)];
   if (!target) return [];
   if (target.dynamic) return [op("unknown", name)];
-  return [DEVICE.test(target.value) ? op("disk", name, [target]) : { ...op("overwrite", name, [target]), lands: "created" }];
+  return [_ddOutput(name, target)];
 };
+
+/** A file dd (or a cousin) writes: a device is a disk rewritten, a file is created or replaced. */
+const _ddOutput = (name: string, w: Word): Op => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" });
 
 /**
  * dd's forensic and SCSI cousins (dcfldd, dc3dd, sg_dd and its siblings) write to every output
@@ -93,7 +96,7 @@ export const ddVariant: Handler = ({ name, args }) => {
   const outputs = args.filter((w) => DD_VARIANT_OUTPUT.test(w.value)).map((w) => wordFrom(w, w.value.indexOf("=") + 1));
   if (outputs.some((w) => w.dynamic)) return [op("unknown", name)];
   // /dev/null and the other sinks keep nothing (`of=/dev/null of2=/dev/sda`).
-  return outputs.filter((w) => !isSink(w.value)).map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
+  return outputs.filter((w) => !isSink(w.value)).map((w) => _ddOutput(name, w));
 };
 const DD_VARIANT_OUTPUT = /^(h?ofs?|of2|(hash|md5|sha1|sha256|sha384|sha512|err)log|[hm]?log)=/;
 
@@ -134,7 +137,7 @@ export const ddrescue: Handler = ({ name, args }) => {
     return clusterValue(args, i, "abceEFHiKmorsTxZ")?.i ?? i;
   });
   if (operands.some((w) => w.dynamic) || written.some((w) => w.dynamic)) return [op("unknown", name)];
-  return [...written, ...operands.slice(1)].map((w) => (DEVICE.test(w.value) ? op("disk", name, [w]) : { ...op("overwrite", name, [w]), lands: "created" as const }));
+  return [...written, ...operands.slice(1)].map((w) => _ddOutput(name, w));
 };
 
 // Options and words of the disk tools that only read, list or simulate. The long ones mean that
