@@ -66,7 +66,6 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
   return { files, dirs, operands };
 }
 
-
 /**
  * A program that writes the file an option names (red team 3: `openssl enc -in a -out
  * ~/.bashrc`, `iconv … -o ~/.bashrc`, `gcc -o FILE`, `gpg -o FILE`): the file is overwritten and

@@ -82,6 +82,8 @@ const lastOperand = (args: Word[]): Word | undefined => {
   const last = args.at(-1);
   return args.length >= 2 && last && (last.dynamic || !last.value.startsWith("-") || last.value === "-") ? last : undefined;
 };
+/** A program that writes its last operand (`convert IN … OUT`, `wkhtmltopdf IN OUT`). */
+const writesLast = (inv: Invocation): Op[] => [...scanned(inv), ...written(inv, lastOperand(inv.args))];
 
 const CUSTOM = {
   // `mysqldump -pSECRET`: the password is attached or none (`-p` prompts), never the next word.
@@ -92,11 +94,11 @@ const CUSTOM = {
     return [...scanned(inv), ...written(inv, out)];
   },
   // ImageMagick writes its last argument (`convert IN … OUT`); `magick identify|mogrify|display` write none here.
-  convert: (inv: Invocation) => [...scanned(inv), ...written(inv, lastOperand(inv.args))],
+  convert: writesLast,
   magick: (inv: Invocation) => {
     const tool = inv.args[0]?.value;
     if (tool === "identify" || tool === "mogrify" || tool === "display" || tool === "animate" || tool === "import" || tool === "stream") return scanned(inv);
-    return [...scanned(inv), ...written(inv, lastOperand(inv.args))];
+    return writesLast(inv);
   },
   // ffmpeg writes its last argument (not `-i`'s value); `-n` never overwrites an existing file.
   ffmpeg: (inv: Invocation) => {
@@ -114,8 +116,8 @@ const CUSTOM = {
     const outs = pairs.length ? pairs.map((o) => wordFrom(o, o.value.indexOf(":") + 1)) : [operands[1]];
     return [...scanned(inv), ...outs.flatMap((o) => written(inv, o))];
   },
-  wkhtmltopdf: (inv: Invocation) => [...scanned(inv), ...written(inv, lastOperand(inv.args))],
-  wkhtmltoimage: (inv: Invocation) => [...scanned(inv), ...written(inv, lastOperand(inv.args))],
+  wkhtmltopdf: writesLast,
+  wkhtmltoimage: writesLast,
   // qpdf IN … OUT, unless `--replace-input` (the input edited in place) or a reading (`--check IN`).
   qpdf: (inv: Invocation) => {
     const operands = inv.args.filter((a) => a.dynamic || !a.value.startsWith("-"));
