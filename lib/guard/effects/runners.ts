@@ -5,6 +5,7 @@ import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
+import { createdFiles } from "./sinks.ts";
 import { programFileText } from "./program-file.ts";
 
 // Programs that read data but can also be told to run a command or write a file. Each handler
@@ -146,7 +147,7 @@ export const zip: Handler = (inv) => {
   const move = flags.some((f) => f === "--move" || (/^-[a-zA-Z0-9]+$/.test(f) && f.includes("m")));
   // The archive is written: the first operand, or `-O`/`--out FILE` (a new archive; the first stays).
   const out = inv.args.findIndex((a) => a.value === "-O" || a.value === "--out");
-  const written = out >= 0 ? [{ ...op("overwrite", inv.name, [inv.args[out + 1] ?? literalWord("")]), lands: "created" as const }] : archiveWrite(inv.name, files[0], ".zip");
+  const written = out >= 0 ? createdFiles(inv.name, inv.args.slice(out + 1, out + 2)) : archiveWrite(inv.name, files[0], ".zip");
   return move && files.length > 1 ? [...written, op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : written;
 };
 
