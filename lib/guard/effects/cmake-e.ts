@@ -1,10 +1,10 @@
-import { op, type Op } from "../ops.ts";
+import type { Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { analyzeArgv, stdinOf } from "./analyze.ts";
+import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
-import { stdinEffects } from "./shells.ts";
-import { stdinPath } from "./stdin-path.ts";
+import { descriptorScript } from "./command-runners.ts";
+import { wordFrom } from "./getopt.ts";
 
 /**
  * `cmake -E COMMAND …` is a portable coreutils (red team 7, C2): each command is judged as the
@@ -72,13 +72,10 @@ function _scriptFromDescriptor(inv: Invocation, options: string[]): Op[] {
   const { args } = inv;
   for (let i = 0; i < args.length; i++) {
     const option = options.find((o) => args[i]!.value.startsWith(o));
-    const attached = option === undefined ? "" : args[i]!.value.slice(option.length);
-    const word = option === undefined ? undefined : attached === "" ? args[i + 1] : { ...args[i]!, value: attached };
-    if (!word) continue;
-    // A computed name may be /dev/stdin: it matters only when stdin carries something.
-    const where = word.dynamic ? (stdinOf(inv.cmd).kind === "none" ? null : "stdin") : stdinPath({ ...word, value: word.value.split(",")[0]! });
-    if (where === "other") ops.push(op("unknown", inv.name));
-    if (where === "stdin") ops.push(...stdinEffects(inv, (t) => (t.trim() ? [op("unknown", inv.name)] : [])));
+    if (option === undefined) continue;
+    const word = args[i]!.value === option ? args[i + 1] : wordFrom(args[i]!, option.length);
+    // `ctest -S SCRIPT,ARGS`: the file is before the comma.
+    if (word) ops.push(...descriptorScript(inv, { ...word, value: word.value.split(",")[0]! }, false));
   }
   return ops;
 }

@@ -160,14 +160,21 @@ export const make: Handler = (inv) => {
   const p = _parse(inv.args, MAKE);
   if (!p) return unknown(inv);
   const ops: Op[] = values(p, ["-E", "--eval"]).length ? unknown(inv) : [];
-  for (const f of values(p, ["-f", "--file", "--makefile"])) {
-    // A computed name may be /dev/stdin: it matters only when stdin carries something.
-    const where = f.dynamic ? (stdinOf(inv.cmd).kind === "none" ? null : "stdin") : f.value === "-" ? "stdin" : stdinPath(f);
-    if (where === "other") ops.push(...unknown(inv));
-    if (where === "stdin") ops.push(...stdinEffects(inv, (t) => (t.trim() ? unknown(inv) : [])));
-  }
+  for (const f of values(p, ["-f", "--file", "--makefile"])) ops.push(...descriptorScript(inv, f, true));
   return [...ops, ...scanUnknownProgram(inv.args, inv.ctx, inv.name)];
 };
+
+/**
+ * A script file that is this process's input (`/dev/stdin`, and `-` when `dash`) or another
+ * descriptor, in a language the guard does not read (make's rules, CMake's, cmake-e.ts): any
+ * text there is unknown. A computed name may be /dev/stdin: it matters only when stdin carries
+ * something.
+ */
+export function descriptorScript(inv: Invocation, file: Word, dash: boolean): Op[] {
+  const where = file.dynamic ? (stdinOf(inv.cmd).kind === "none" ? null : "stdin") : dash && file.value === "-" ? "stdin" : stdinPath(file);
+  if (where === "other") return unknown(inv);
+  return where === "stdin" ? stdinEffects(inv, (t) => (t.trim() ? unknown(inv) : [])) : [];
+}
 
 const START_STOP_DAEMON: Spec = {
   short: "anprsuxcNPIkRgdO",
