@@ -109,7 +109,8 @@ export const rclone: Handler = (inv) => {
   // A sync onto a remote removes the remote's files the source lacks; a move off one removes the
   // remote's files (red team 16: `rclone sync ./empty remote:bucket` emptied the bucket).
   const dest = rest.at(-1)!;
-  const remoteLoss = (/sync$/.test(sub.value) && (dest.dynamic || colonRemote(dest))) || (sub.value.startsWith("move") && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w))) || (sub.value === "bisync" && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w)));
+  const fromRemote = (sub.value.startsWith("move") || sub.value === "bisync") && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w));
+  const remoteLoss = fromRemote || (/sync$/.test(sub.value) && (dest.dynamic || colonRemote(dest)));
   const follow = line.options.some((o) => o === "-L" || o === "--copy-links");
   const t: Transfer = {
     verb,
