@@ -3,6 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { mayBeOption, wordFrom } from "./getopt.ts";
 import { archiveWrite } from "./archive-writes.ts";
+import { operands } from "./names.ts";
 
 /** Members of unknown names written into `dir`, any of which may replace an entry there (judged like `tar -x -C DIR`). */
 const extraction = (name: string, dirs: Word[]): Op[] => [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }];
@@ -67,7 +68,8 @@ export const sevenZip: Handler = ({ name, args }) => {
   // a, u, d and rn write the archive, the first operand after the command; `-sdel` deletes the
   // files added (session 8).
   if (command === "a" || command === "u" || command === "d" || command === "rn") {
-    const [archive, ...files] = _operandsAfterCommand(args);
+    // The operands (names.ts: switches start with `-`, `--` ends them) after the command word.
+    const [, archive, ...files] = operands(args).files;
     const sdel = args.some((a) => !a.dynamic && a.value.toLowerCase() === "-sdel");
     return [...archiveWrite(name, archive, ".7z"), ...(sdel && files.length ? [op("delete", name, files, true)] : [])];
   }
@@ -75,20 +77,6 @@ export const sevenZip: Handler = ({ name, args }) => {
   if (full) return [op("unknown", name)];
   return extraction(name, [_starFolder(dir) ?? literalWord(".")]);
 };
-
-/** 7z's operands after its command word (switches start with `-`; `--` ends them). */
-function _operandsAfterCommand(args: Word[]): Word[] {
-  const words: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.dynamic && a.value === "--") {
-      words.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.dynamic || !a.value.startsWith("-")) words.push(a);
-  }
-  return words.slice(1);
-}
 
 /** `-o` with `*` (replaced by each archive's name): the folder above the first such component. */
 function _starFolder(dir: Word | undefined): Word | undefined {
