@@ -108,21 +108,42 @@ export const emacs: Handler = (inv) => (inv.args.some((a) => a.dynamic || /^(--?
  * (or appended when none is given). The entries are not listed here: CMD is judged with one
  * unknown word for them, as xargs' unknown input (`fd -e js -x rm` deleted every match under
  * ALLOW_NO_EFFECT: fd had no handler and the unknown-program scan read `rm` as an operand). A
- * plain search, `-l` (ls) included, writes nothing.
+ * plain search, `-l` (ls) included, writes nothing. A cluster's letter that takes a value ends
+ * it (`fd -tx` lists executables: `--type x`).
  */
 export const fd: Handler = (inv) => {
   const args = inv.args;
-  const at = args.findIndex((a) => a.dynamic || /^--exec(?:-batch)?(?:=|$)|^-[A-Za-z]*[xX]/.test(a.value));
+  const at = _fdExec(args);
   if (at < 0) return [];
   const flag = args[at]!;
   const end = args.findIndex((w, k) => k > at && !w.dynamic && w.value === ";");
   const command = args.slice(at + 1, end < 0 ? undefined : end);
   const after = end < 0 ? [] : args.slice(end + 1);
-  if (flag.dynamic || !/^(?:-[A-Za-z]*[xX]|--exec|--exec-batch)$/.test(flag.value) || command.length === 0 || after.some((a) => a.dynamic || /^--exec|^-[A-Za-z]*[xX]/.test(a.value))) return unknown(inv);
+  if (flag.dynamic || !/^(?:-[A-Za-z]*[xX]|--exec|--exec-batch)$/.test(flag.value) || command.length === 0 || _fdExec(after) >= 0) return unknown(inv);
   const entry = /\{(?:\/|\/\/|\.|\/\.)?\}/;
   const words = command.some((w) => entry.test(w.value)) ? command.map((w) => (entry.test(w.value) ? unknownWord() : w)) : [...command, unknownWord()];
   return analyzeArgv(words[0]!, words.slice(1), inv.ctx);
 };
+
+// fd's short options that take a value (`-t x`, `-tx`, `-e ts`).
+const FD_VALUED = "dteEcjSo";
+
+/** The index of fd's first `-x`/`-X`/`--exec`/`--exec-batch` (a computed word may be one), or -1. */
+function _fdExec(args: Word[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || /^--exec(?:-batch)?(?:=|$)/.test(a.value)) return i;
+    if (!/^-[A-Za-z]/.test(a.value)) continue;
+    for (const [k, c] of [...a.value.slice(1)].entries()) {
+      if (c === "x" || c === "X") return i;
+      if (!FD_VALUED.includes(c)) continue;
+      // The next word is the value (clap takes none that starts with `-`: `-t -x` is an error).
+      if (k === a.value.length - 2 && (args[i + 1]?.dynamic || !args[i + 1]?.value.startsWith("-"))) i++;
+      break;
+    }
+  }
+  return -1;
+}
 
 /** rg --pre runs a program on every searched file. */
 export const rg: Handler = (inv) => (inv.args.some((a) => a.value === "--pre" || a.value.startsWith("--pre=")) ? unknown(inv) : []);

@@ -204,6 +204,11 @@ const SEARCHES: VerdictRow[] = [
   ["fd -x of a reader", "fd --type f --exec cat {}", ...OK],
   ["fd -x echo", "fd -e ts -x echo", ...OK],
   ["fd -l runs ls", "fd -l lib", ...OK],
+  // A cluster's letter that takes a value ends it: `-tx` is `--type x` (executables), no -x.
+  ["fd -tx lists executables", "fd -tx rm", ...OK],
+  ["fd -Htx lists executables", "fd -Htx", ...OK],
+  ["fd -tf -x rm still runs rm", "fd -tf -x rm", ...UNKNOWN],
+  ["fd -t x -X rm still runs rm", "fd -t x -X rm", ...UNKNOWN],
 ];
 
 table("false positives 4: git grep -l read like git ls-files", GREP);
