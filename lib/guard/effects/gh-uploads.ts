@@ -5,7 +5,7 @@ import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent, worst } from "./sent-data.ts";
 import { judgeSent } from "./sent-tree.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 
 /**
  * gh (red team 7 M2/M3): `gh api -F key=@FILE` and `--input FILE` upload the file, as do the
@@ -14,7 +14,7 @@ import { scanUnknownProgram } from "./unknown-program.ts";
  * unknown name is egress. Everything else is scanned as an unknown program's arguments, as before.
  */
 export const gh: Handler = (inv) => {
-  const ops = scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
+  const ops = unmodelledReading(inv);
   const files = _uploads(inv.args);
   if (files === null) return [...ops, op("egress", inv.name)];
   if (files.length === 0) return ops;

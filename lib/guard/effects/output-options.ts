@@ -6,7 +6,7 @@ import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, realOutput } from "./sinks.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
@@ -76,7 +76,7 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
 export function outputOption(spec: OutputSpec, inert = false): Handler {
   return (inv) => {
     const { files, dirs, operands } = _outputs(inv.args, spec);
-    const ops: Op[] = inert ? [] : scanUnknownProgram(inv.args, inv.ctx, inv.name);
+    const ops: Op[] = inert ? [] : unmodelledReading(inv);
     for (const f of files.filter(realOutput)) {
       const inPlace = operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value);
       ops.push(inPlace ? { ...op("overwrite", inv.name, [f]), inPlace } : { ...op("overwrite", inv.name, [f]), lands: "created" });

@@ -4,7 +4,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
 import { outputOption, type OutputSpec } from "./output-options.ts";
 import { createdFiles } from "./sinks.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 
 // Programs an agent runs to dump a database, convert a document or an image, render a graph or
 // bundle code, whose option or operand names the file (or folder) they write. Session 8's hunt
@@ -76,7 +76,7 @@ export const outputWriter: Handler = (inv) => {
 };
 
 const written = (inv: Invocation, w: Word | undefined): Op[] => (w ? createdFiles(inv.name, [w]) : []);
-const scanned = (inv: Invocation): Op[] => scanUnknownProgram(inv.args, inv.ctx, inv.name);
+const scanned = unmodelledReading;
 /** The last word, when it is no option and not the only word (`convert IN OUT`, `wkhtmltopdf IN OUT`). */
 const lastOperand = (args: Word[]): Word | undefined => {
   const last = args.at(-1);

@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
-import { scanUnknownProgram } from "./unknown-program.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 import { scriptText } from "./written-scripts.ts";
 import { once } from "./lazy-handler.ts";
 
@@ -20,7 +20,7 @@ const shells = once((): typeof import("./shells.ts") => require("./shells.ts"));
  */
 export const stdinCode: Handler = (inv) => {
   const inline = inlineCode().inlineCodeOps(inv);
-  const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd), ...inline.ops];
+  const ops = [...unmodelledReading(inv), ...inline.ops];
   // Code given as an option (`lua -e`, `Rscript -e`) is what runs; gdb still reads its stdin.
   // (ghc reads no code from stdin: only its `-e`.)
   if ((inline.found && inv.name !== "gdb") || inv.name === "ghc") return ops;
