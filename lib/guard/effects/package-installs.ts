@@ -266,8 +266,24 @@ function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleComman
   return out;
 }
 
-// pnpm's, yarn's and bun's options that take the next word, before the subcommand.
-const MANAGER_VALUED = new Set(["-C", "--dir", "--cwd", "--filter", "-F", "--filter-prod", "--reporter", "--loglevel", "--modules-folder", "--global-folder", "--cache-folder", "--cache-dir", "--registry", "--use-yarnrc", "--mutex", "--network-timeout", "--config", "-c"]);
+/**
+ * Each package manager's options that take the next word before its subcommand or the bin it runs
+ * (`pnpm -C DIR add ./dir`, `yarn --cwd DIR jest`, `bun -c bunfig.toml add ./dir`), by program:
+ * the managers differ, so one list for all of them skipped words one manager reads as its command.
+ * pnpm (pnpm.io/pnpm-cli) has no `--cwd` (`pnpm --cwd x exec …` runs `x`, pnpm issue 8140), its
+ * `-c` is exec's `--shell-mode` and its `--workspace` a switch of add and update (npm's
+ * `--workspace NAME` is npm's: remote-packages.ts NPM_VALUED_OPTIONS); yarn 1's are its global
+ * flags (src/cli/index.js; yarn 2+ has `--cwd` only); bun's from `bun --help` (`-c FILE` is
+ * `--config`, the next word when it is no option). npm is read by remote-packages.ts
+ * npmSubcommandAt. pip and uv: `--cache-dir`.
+ */
+export const MANAGER_VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
+  pnpm: new Set(["-C", "--dir", "--filter", "-F", "--filter-prod", "--reporter", "--loglevel", "--registry", "--cache-dir"]),
+  yarn: new Set(["--cwd", "--modules-folder", "--global-folder", "--link-folder", "--cache-folder", "--preferred-cache-folder", "--registry", "--use-yarnrc", "--mutex", "--network-timeout", "--network-concurrency", "--proxy", "--https-proxy"]),
+  bun: new Set(["--cwd", "-c", "--config", "--filter", "-F", "--cache-dir", "--registry"]),
+  pip: new Set(["--cache-dir"]),
+  uv: new Set(["--cache-dir"]),
+};
 
 // A package archive an install unpacks and builds (`npm install ./x.tgz`, `pip install x-1.0.tar.gz`).
 const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl)$/i;
@@ -290,7 +306,7 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
   const words = (module ? module.args : args).map((a) => (a.dynamic ? "" : a.value));
   // Options before the subcommand may take a value (`npm --registry URL install ./dir`, `pnpm -C
   // DIR add ./dir`, `yarn --cwd DIR add file:dir`).
-  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w, i) => !w.startsWith("-") && !MANAGER_VALUED.has(words[i - 1] ?? ""));
+  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w, i) => !w.startsWith("-") && !MANAGER_VALUED[manager]?.has(words[i - 1] ?? ""));
   const out: string[] = [];
   if (["npm", "pnpm", "yarn", "bun"].includes(manager) && NPM_INSTALL.has(words[at] ?? "")) {
     for (const w of words.slice(at + 1)) {

@@ -4,7 +4,7 @@ import { analyzeArgv, stdinOf } from "./analyze.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { programName } from "./names.ts";
 import { readsToolFiles } from "./implicit-inputs.ts";
-import { packageCommand } from "./package-installs.ts";
+import { MANAGER_VALUED, packageCommand } from "./package-installs.ts";
 import { PROGRAMS } from "./programs.ts";
 
 // Programs that never run their arguments as commands: a destructive word among their arguments
@@ -77,9 +77,6 @@ const MANAGER_COMMANDS: Record<string, ReadonlySet<string>> = {
     "add i install update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it patch patch-commit patch-remove audit list ls ll la outdated why licenses run exec dlx create start test t store root bin setup init deploy doctor config c get set publish pack recursive server env cat-file cat-index find-hash self-update approve-builds ignored-builds dedupe help".split(" "),
   ),
 };
-// The options of theirs that take the next word (`yarn --cwd DIR jest`, `pnpm -C DIR jest`).
-const MANAGER_VALUED = new Set(["--cwd", "-C", "--dir", "--filter", "-F", "--filter-prod", "--workspace", "--reporter", "--loglevel"]);
-
 /**
  * `yarn [run] NAME …`/`pnpm [run] NAME …` where NAME is none of their commands: the bin NAME of the
  * project's node_modules/.bin runs (when no package.json script has that name), judged as that
@@ -92,7 +89,8 @@ function _managerBin(name: string, args: Word[], ctx: AnalyzeContext): Op[] | un
     const a = args[i]!;
     if (a.dynamic) return undefined;
     if (a.value.startsWith("-")) {
-      if (MANAGER_VALUED.has(a.value)) i++;
+      // Their options that take the next word (`yarn --cwd DIR jest`, `pnpm -C DIR jest`).
+      if (MANAGER_VALUED[name]!.has(a.value)) i++;
       continue;
     }
     // `yarn run NAME`, `pnpm run NAME`: a script, else the bin.
