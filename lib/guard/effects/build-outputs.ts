@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
-import { gitEnvValue } from "./git-env.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
@@ -69,7 +69,7 @@ export const cargo: Handler = (inv) => {
   const rest = args.slice(i + 1);
   if (_has(rest, ["-n", "--dry-run", "-h", "--help"])) return scanned;
   const fromEnv = (name: string): Word | undefined => {
-    const value = gitEnvValue(inv, name);
+    const value = envValue(inv, name, true);
     return value === undefined || value === "" ? undefined : value === null ? unknownWord() : literalWord(value);
   };
   const dir = _last(rest, ["--target-dir"]) ?? fromEnv("CARGO_TARGET_DIR") ?? _configTargetDir([...args.slice(0, i), ...rest]) ?? fromEnv("CARGO_BUILD_TARGET_DIR") ?? _manifestTarget(args);
@@ -109,9 +109,9 @@ function _configTargetDir(args: Word[]): Word | undefined {
 export const bunCache: Handler = (inv) => {
   const words = inv.args.filter((a) => !a.value.startsWith("-"));
   if (words[0]?.value !== "pm" || words[1]?.value !== "cache" || words[2]?.value !== "rm") return [];
-  let dir = gitEnvValue(inv, "BUN_INSTALL_CACHE_DIR");
+  let dir = envValue(inv, "BUN_INSTALL_CACHE_DIR", true);
   if (dir === undefined || dir === "") {
-    const install = gitEnvValue(inv, "BUN_INSTALL");
+    const install = envValue(inv, "BUN_INSTALL", true);
     dir = install ? `${install.replace(/\/+$/, "")}/install/cache` : install;
   }
   return dir === undefined || dir === "" ? [] : _emptied("bun pm cache rm", dir === null ? unknownWord() : literalWord(dir));

@@ -1,7 +1,7 @@
 import { basename, dirname } from "node:path";
 import { UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
-import type { AnalyzeContext } from "./context.ts";
+import type { AnalyzeContext, Invocation } from "./context.ts";
 import { absPath } from "./file-identity.ts";
 import { localPackageFiles } from "./package-installs.ts";
 import { pythonModule } from "./script-operands.ts";
@@ -233,11 +233,27 @@ export function moduleFiles(module: string): string[] {
   return [`${path}.py`, `${path}/__main__.py`, ...parts.map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`)];
 }
 
-/** A variable as the command sees it: its own assignment (null when computed) or the line's; null when unset. */
+/**
+ * A variable as the program sees it: the command's own assignment (`X=v cmd`, `env X=v cmd`), one
+ * made earlier in the line (`export`, `X=…;`), else, with `fromEnv`, the environment the check runs
+ * in (the hook's). A string, null when it holds something unknown, undefined when unset.
+ */
+export function envValue(inv: Pick<Invocation, "cmd" | "ctx">, name: string, fromEnv: boolean): string | null | undefined {
+  return _envValue(inv.cmd, inv.ctx, name, fromEnv);
+}
+
+function _envValue(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, name: string, fromEnv: boolean): string | null | undefined {
+  const own = cmd?.assigns.find((a) => a.name === name);
+  if (own) return own.value.dynamic ? null : own.value.value;
+  const line = ctx.vars.get(name);
+  if (line === UNSET) return undefined;
+  if (line !== undefined) return line;
+  return fromEnv ? ctx.env?.[name] : undefined;
+}
+
+/** A variable as the command sees it (envValue without the check's environment); null when unset or unknown. */
 export function commandVariable(variable: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | null {
-  const own = cmd?.assigns.find((a) => a.name === variable);
-  const value = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get(variable);
-  return typeof value === "string" && value !== UNSET ? value : null;
+  return _envValue(cmd, ctx, variable, false) ?? null;
 }
 
 /** The sitecustomize.py and usercustomize.py python imports from each PYTHONPATH folder (an empty entry is the working one). */

@@ -1,10 +1,10 @@
 import { op, type Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { asksHelp, cliLine, shellWords, words, type CliLine } from "./infra-args.ts";
 import { innerCommandOps } from "./remote-commands.ts";
 import { kubectlCopy } from "./cloud-copies.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { stdinOf } from "./stdin.ts";
 
 /**
@@ -99,10 +99,9 @@ function _goFlag(lines: CliLine[], name: string): boolean | null {
 function _cliArgsFromEnv(inv: Invocation, sub: string): string[] | null {
   const out: string[] = [];
   for (const name of ["TF_CLI_ARGS", `TF_CLI_ARGS_${sub.replace(/-/g, "_")}`]) {
-    const own = inv.cmd?.assigns.find((a) => a.name === name);
-    const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
+    const value = envValue(inv, name, false);
     if (value === null) return null;
-    if (value === undefined || value === UNSET) continue;
+    if (value === undefined) continue;
     // Terraform splits the value as a shell would (quotes, backslashes); one it cannot split is unknown.
     const split = shellWords(value);
     if (split === null) return null;

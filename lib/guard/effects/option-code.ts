@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { gitEnvValue } from "./git-env.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { nodePreload, nodeValued } from "./script-operands.ts";
 
@@ -30,7 +30,7 @@ export const nodePreloadCode: Handler = (inv) => {
   };
   scan(inv.args, true);
   // (A computed NODE_OPTIONS is left to loader-sources.ts, as its files are.)
-  const env = gitEnvValue(inv, "NODE_OPTIONS");
+  const env = envValue(inv, "NODE_OPTIONS", true);
   if (env) scan(env.split(/\s+/).slice(0, 64).map((value) => ({ value: value.replace(/^["']|["']$/g, "") })), false);
   return urls.flatMap((url) => (url === null ? [op("unknown", "node")] : _dataUrl(url, inv)));
 };
@@ -62,7 +62,7 @@ export const perlModuleCode: Handler = (inv) => {
     const a: Word = inv.args[i]!;
     if (a.value === "--" || (!a.dynamic && !a.value.startsWith("-"))) break;
     if (/^-[wWXtTsSaplnuUvcN]*d(?:$|[a-zA-Z])/.test(a.value)) {
-      const debugger_ = gitEnvValue(inv, "PERL5DB");
+      const debugger_ = envValue(inv, "PERL5DB", true);
       if (debugger_ === null) ops.push(op("unknown", "perl"));
       else if (debugger_) ops.push(...scanCode(debugger_, "perl", inv.ctx));
     }

@@ -1,7 +1,7 @@
-import { UNSET } from "../posix/vars.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { envPrints } from "./env-output.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
@@ -90,10 +90,9 @@ export function worst(a: Sent, b: Sent): Sent {
 
 /** tar's arguments with the TAR_OPTIONS words in front (null when that variable is unknown). */
 function _tarArgs(args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): Word[] | null {
-  const own = cmd.assigns.find((a) => a.name === "TAR_OPTIONS");
-  const value = own ? (own.value.dynamic ? null : own.value.value) : ctx.vars.get("TAR_OPTIONS");
+  const value = envValue({ cmd, ctx }, "TAR_OPTIONS", false);
   if (value === null) return null;
-  const words = value === undefined || value === UNSET ? [] : value.split(/\s+/).filter(Boolean);
+  const words = value === undefined ? [] : value.split(/\s+/).filter(Boolean);
   return [...words.map((w) => literalWord(w)), ...args];
 }
 

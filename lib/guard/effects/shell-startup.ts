@@ -1,9 +1,8 @@
 import { op, type Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
-import { SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
+import { envValue, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 
 
 /**
@@ -17,9 +16,8 @@ export function shellStartupOps(inv: Invocation): Op[] {
   // Files a shell sources before its script: bash's BASH_ENV (not interactive), ENV (sh, and
   // bash in POSIX mode, when interactive). Both are taken for every shell (over-approximation).
   for (const name of SHELL_STARTUP_VARS) {
-    const own = inv.cmd?.assigns.find((a) => a.name === name);
-    const value = own ? (own.value.dynamic ? null : own.value.value) : inv.ctx.vars.get(name);
-    if (value === undefined || value === UNSET || value === "") continue;
+    const value = envValue(inv, name, false);
+    if (value === undefined || value === "") continue;
     if (value === null) ops.push(op("unknown", inv.name));
     else ops.push(...analyzeArgv(literalWord("source"), [literalWord(value, true)], inv.ctx));
   }

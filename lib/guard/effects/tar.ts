@@ -1,8 +1,7 @@
 import { op, type Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import type { Handler, Invocation } from "./context.ts";
+import type { Handler } from "./context.ts";
 import { sentOps } from "./network.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -10,6 +9,7 @@ import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import { tarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
 
 // Options whose value is a command tar runs (`checkpoint-action` only as `exec=CMD`).
@@ -26,8 +26,8 @@ const FED = new Set(["use-compress-program", "to-command"]);
  * an unknown effect.
  */
 export const tar: Handler = (inv) => {
-  const options = _environment(inv, "TAR_OPTIONS");
-  const tape = _environment(inv, "TAPE");
+  const options = envValue(inv, "TAR_OPTIONS", false);
+  const tape = envValue(inv, "TAPE", false);
   if (options === null || tape === null) return [op("unknown", "tar")];
   const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
   const parsed = tarArgs(args);
@@ -69,15 +69,6 @@ export const tar: Handler = (inv) => {
 /** A command whose stdin comes from a program the guard cannot read (analyze.ts stdinOf: unknown). */
 function _unseenInput(): SimpleCommand {
   return { argv: [], assigns: [], redirects: [], pipeFrom: { argv: [unknownWord()], assigns: [], redirects: [] } };
-}
-
-/** A variable tar reads from its environment: the command's own prefix, `env X=…`, or the shell. */
-function _environment(inv: Invocation, name: string): string | null | undefined {
-  const own = inv.cmd?.assigns.find((a) => a.name === name);
-  if (own) return own.value.dynamic ? null : own.value.value;
-  const value = inv.ctx.vars.get(name);
-  if (value === undefined || value === UNSET) return undefined;
-  return value;
 }
 
 /**

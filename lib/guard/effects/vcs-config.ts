@@ -1,10 +1,10 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
 import { plainViewer } from "./git-persistent-config.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { abbreviates } from "./vcs-command-line.ts";
 
 /*
@@ -74,20 +74,6 @@ function _hgEnvironment(inv: Invocation): Op[] {
   const rc = envValue(inv, "HGRCPATH", false);
   if (rc === null || (rc && rc.split(":").some((f) => f !== "" && f !== "/dev/null"))) ops.push(op("unknown", inv.name));
   return ops;
-}
-
-/**
- * A variable as the tool sees it: the command's own assignment, one made earlier in the line,
- * else (`fromEnv`) the environment the check runs in. A string, null when it holds something
- * unknown, undefined when unset.
- */
-function envValue(inv: Invocation, name: string, fromEnv: boolean): string | null | undefined {
-  const own = inv.cmd?.assigns.find((a) => a.name === name);
-  if (own) return own.value.dynamic ? null : own.value.value;
-  const line = inv.ctx.vars.get(name);
-  if (line === UNSET) return undefined;
-  if (line !== undefined) return line;
-  return fromEnv ? inv.ctx.env?.[name] : undefined;
 }
 
 // svn's options naming a program it runs with arguments of its own (no shell), and its
