@@ -6,6 +6,7 @@ import { validateDocument } from "../../lib/core/json-file.ts";
 import { log } from "../../lib/core/logger.ts";
 import { restoreTransaction, type RestoreReport } from "../../lib/guard/recovery/restore.ts";
 import { resolveWorkspace } from "../../lib/guard/recovery/workspace.ts";
+import { shellQuote } from "../../lib/guard/shell-quote.ts";
 
 const Args = z.object({ txid: z.string(), force: z.boolean().optional(), cwd: z.string().optional() });
 
@@ -44,6 +45,5 @@ function _printRestacked(txid: string, entries: NonNullable<RestoreReport["items
   const n = entries.length === 1 ? "1 stash entry" : `${entries.length} stash entries`;
   log.warn(`${n} taken off the list to put one back could not be stored again; kept under refs/agent-guard/snapshots/${txid}/restack/`);
   log.info(`Run \`leogriel-check restore ${txid}\` again to put them back on top first, or store them by hand, in this order:`);
-  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-  for (const e of entries) log.info(`  git stash store -m ${quote(e.message)} ${e.commit} && git update-ref -d ${e.ref}`);
+  for (const e of entries) log.info(`  git stash store -m ${shellQuote(e.message)} ${e.commit} && git update-ref -d ${e.ref}`);
 }

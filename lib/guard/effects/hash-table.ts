@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand } from "../syntax.ts";
+import { shellQuote } from "../shell-quote.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 
 /**
@@ -29,7 +30,7 @@ export const hashPath: Handler = (inv) => {
   if (at < 0 || !path || !name) return [];
   if (path.dynamic || name.dynamic) return [op("unknown", "hash")];
   const key = name.value.toLowerCase();
-  const text = `'${path.value.replace(/'/g, "'\\''")}'`;
+  const text = shellQuote(path.value);
   (ctx.state.hashed ??= new Map()).set(key, text);
   if (!BUILTINS.has(name.value) || ctx.state.builtinsChanged) (ctx.state.aliases ??= new Map()).set(key, text);
   return [];

@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
+import { shellQuote } from "../shell-quote.ts";
 import { analyzeText } from "./analyze.ts";
 import { scanCodeCalls } from "./code-calls.ts";
 import { lexCode } from "./code-lexer.ts";
@@ -146,7 +147,7 @@ export function tclOps(source: string, ctx: AnalyzeContext): Op[] {
       } else {
         while (words[0]?.startsWith("-")) words.shift() === "-ignore" && words.shift();
         // (Tcl passes `~` on; a program may expand it: judged as the home folder, to fail closed.)
-        ops.push(...analyzeText(words.map((w) => w.replace(/^(~(?:\/|$))?(.*)$/s, (_, t: string | undefined, r: string) => `${t ?? ""}${r === "" && t ? "" : `'${r.replace(/'/g, `'\\''`)}'`}`)).join(" "), "posix", ctx));
+        ops.push(...analyzeText(words.map((w) => w.replace(/^(~(?:\/|$))?(.*)$/s, (_, t: string | undefined, r: string) => `${t ?? ""}${r === "" && t ? "" : shellQuote(r)}`)).join(" "), "posix", ctx));
       }
     }
   }

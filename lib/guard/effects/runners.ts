@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
@@ -96,7 +97,7 @@ function _pipedCommand(command: string, before: string | null): string {
   const literal = printed ? (JSON.parse(printed[2]!) as string) : null;
   if (literal === null || (printed![1] === "f" && literal.includes("%"))) return `awk | ${command}`;
   const fed = printed![1] === "f" ? literal : `${literal}\n`;
-  return `printf '%s' '${fed.replace(/'/g, "'\\''")}' | ${command}`;
+  return `printf '%s' ${shellQuote(fed)} | ${command}`;
 }
 
 /** emacs: `--eval`, `--load`, `--funcall` and `--script` run Lisp the guard does not read. */

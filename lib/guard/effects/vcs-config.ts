@@ -1,6 +1,7 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
 import { plainViewer } from "./git-persistent-config.ts";
@@ -106,14 +107,14 @@ export function svnConfigRuns(values: Array<[string, Word]>, _sub: string | unde
       continue;
     }
     if (flag === "--editor-cmd") ops.push(..._runHere(w.value, inv));
-    else if (flag !== "--config-option") ops.push(..._runHere(_quoted(w.value), inv));
+    else if (flag !== "--config-option") ops.push(..._runHere(shellQuote(w.value), inv));
     else {
       // FILE:SECTION:OPTION=[VALUE]
       const m = /^config:(helpers|tunnels):([^=]*)=(.*)$/is.exec(w.value.trimStart());
       if (!m || m[3]!.trim() === "") continue;
       const [section, option, value] = [m[1]!.toLowerCase(), m[2]!.trim().toLowerCase(), m[3]!];
       if (section === "tunnels" || option === "editor-cmd") ops.push(..._runHere(value, inv));
-      else if (SVN_HELPER_PROGRAMS.has(option)) ops.push(..._runHere(_quoted(value.trim()), inv));
+      else if (SVN_HELPER_PROGRAMS.has(option)) ops.push(..._runHere(shellQuote(value.trim()), inv));
     }
   }
   return ops;
@@ -125,7 +126,6 @@ function _runHere(text: string, inv: Invocation): Op[] {
 }
 
 /** A POSIX single-quoted word: a program name run as it is spelled. */
-const _quoted = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
 
 /** Shell text a tool runs in a folder the guard does not know: relative paths are unknown. */
 function _shellText(text: string, inv: Invocation): Op[] {

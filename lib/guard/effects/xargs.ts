@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, unknownWord, type Word } from "../syntax.ts";
+import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { VALUED } from "./find.ts";
@@ -170,7 +171,7 @@ export const parallel: Handler = (inv) => {
   // for the shell (`parallel find . -name foo ::: ok` runs `find . -name foo ok`); other
   // replacement strings, more sources and input files are read as one unknown item.
   const literal = inputs.length > 0 && inputs.length <= MAX_PARALLEL_INPUTS && inv.args[sep]!.value === ":::" && !inputs.some((w) => w.dynamic || /^:::[:+]?$/.test(w.value));
-  if (literal && start === 0 && !/\{[^}]+\}/.test(text)) return inputs.flatMap((w) => run(`'${w.value.replaceAll("'", "'\\''")}'`));
+  if (literal && start === 0 && !/\{[^}]+\}/.test(text)) return inputs.flatMap((w) => run(shellQuote(w.value)));
   return run('"$__leogriel_item"');
 };
 

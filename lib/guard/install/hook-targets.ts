@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { osHomedir } from "../../core/config-paths.ts";
+import { shellQuote } from "../shell-quote.ts";
 
 /** The agents whose hooks leogriel-check answers (hooks/run-hook.ts). */
 export const HOOK_AGENTS = ["claude", "codex", "cursor", "gemini", "copilot"] as const;
@@ -143,5 +144,5 @@ export function selfCommand(agent: HookAgent, platform: NodeJS.Platform = proces
 }
 
 function _quote(arg: string): string {
-  return /^[A-Za-z0-9_./:@%+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+  return /^[A-Za-z0-9_./:@%+-]+$/.test(arg) ? arg : shellQuote(arg);
 }
