@@ -1,10 +1,10 @@
-import { op, type Op } from "../ops.ts";
+import type { Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { outputOption } from "./output-options.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles } from "./sinks.ts";
 
 // gpg's long options that name a file it writes (gpg takes unique prefixes: `--status-fi`), and the other valued ones.
 const GPG_WRITES = ["output", "Output", "status-file", "logger-file", "log-file", "attribute-file"];
@@ -73,8 +73,7 @@ function _keyFiles(inv: Invocation): Op[] {
   }
   if (custom) files.push(inHome(literalWord("pubring.kbx")));
   if (changes) for (const k of ["keyring", "secret-keyring", "primary-keyring"]) files.push(...(given.get(k) ?? []).map(inHome));
-  const real = files.filter(realOutput);
-  return real.length ? [{ ...op("overwrite", inv.name, real), inPlace: true, lands: "created" }] : [];
+  return createdFiles(inv.name, files, true);
 }
 
 /** GNUPGHOME from the command's prefix, `env X=…` or the line; undefined when unset. */

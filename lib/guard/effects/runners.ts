@@ -156,7 +156,7 @@ export const sort: Handler = (inv) => {
     const v = inv.args[i]!.value;
     if (v.startsWith("--compress-program")) return unknown(inv);
     const out = v === "-o" || v === "--output" ? inv.args[++i] : v.startsWith("--output=") ? literalWord(v.slice(9)) : /^-o./.test(v) ? literalWord(v.slice(2)) : undefined;
-    if (out) ops.push({ ...op("overwrite", inv.name, [out]), inPlace: true });
+    if (out) ops.push(...createdFiles(inv.name, [out], true));
   }
   return ops;
 };

@@ -12,5 +12,8 @@ export function isSink(path: string): boolean {
 /** A written file that is a device or stdout replaces nothing. */
 export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/fd\/|^\/dev\/std/.test(w.value) && (w.dynamic || (w.value !== "-" && !isSink(w.value)));
 
-/** Each real output (realOutput) a program creates or replaces: an overwrite of a file that may land new. */
-export const createdFiles = (verb: string, files: Word[]): Op[] => files.filter(realOutput).map((f) => ({ ...op("overwrite", verb, [f]), lands: "created" as const }));
+/**
+ * Each real output (realOutput) a program creates or replaces: an overwrite of a file that may land
+ * new; `inPlace` when an existing one is edited rather than replaced (gpg's keyrings, `ar r`).
+ */
+export const createdFiles = (verb: string, files: Word[], inPlace?: true): Op[] => files.filter(realOutput).map((f) => ({ ...op("overwrite", verb, [f]), ...(inPlace && { inPlace }), lands: "created" as const }));

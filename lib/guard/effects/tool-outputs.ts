@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
@@ -65,7 +65,7 @@ export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; oper
 
 /** Written files: an output that is also an input is edited in place (`strip -o x x`), another one is created or replaced. */
 function _written(name: string, files: Word[], operands: Word[]): Op[] {
-  return files.filter(realOutput).map((f) => (operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value) ? { ...op("overwrite", name, [f]), inPlace: true } : { ...op("overwrite", name, [f]), lands: "created" as const }));
+  return files.flatMap((f) => (operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value) ? _inPlace(name, [f]) : createdFiles(name, [f])));
 }
 
 /** Operands a program rewrites in place (`strip FILE`, `ranlib FILE`, `objcopy FILE`). */
@@ -146,7 +146,7 @@ export const ar: Handler = (inv) => {
   if (operation === "x") return [{ ...op("write-into", inv.name, [output ?? literalWord(".")]), lands: "spread", replaces: true }];
   if (!archive || !operation || !"dmqrs".includes(operation)) return [];
   // The archive is changed in place, or created when missing.
-  return _inPlace(inv.name, [archive]).map((o) => ({ ...o, lands: "created" as const }));
+  return createdFiles(inv.name, [archive], true);
 };
 
 /** ranlib FILE…: each archive is rewritten in place. */
