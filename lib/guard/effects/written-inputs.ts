@@ -60,8 +60,16 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // `python -m pip install ./dir` builds the folder's package as pip does.
   const packages = language ? localPackageFiles(name, args) : [];
   const read = shell ? [] : programInputs(name, args, cmd, ctx).filter((v) => language === undefined || /(^|\/)(conftest\.py|package\.json|bunfig\.toml|deno\.jsonc?|pyproject\.toml|poe_tasks\.toml|tox\.(ini|toml)|setup\.cfg|noxfile\.py|tasks\.py)$/.test(v) || packages.includes(v));
+  // The names the line wrote or filled, read as they are when asked (an input analysed below may
+  // write more), without building the list for each file.
+  const known: Iterable<string | null> = {
+    *[Symbol.iterator]() {
+      yield* state.scripts?.keys() ?? [];
+      yield* state.landed ?? [];
+    },
+  };
   const folders = libraryFolders(cmd, ctx);
-  const written = folders.length === 0 ? [] : [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])];
+  const written = folders.length === 0 ? [] : [...known];
   const libraries = written.filter((k): k is string => k !== null && inLibraryFolder(k, folders));
   // Every package.json the line wrote, for a package manager: an install reaches one through a
   // package.json the line did not write (its workspaces, a `file:` dependency) and runs its
@@ -83,7 +91,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     // Only a file the line wrote by its name: a checkout or extraction over its folder lands
     // committed or downloaded files (judged as such), not text of the line's own.
     if (word.dynamic) continue;
-    const keys = lookupKeys(word.value, state, [...(state.scripts?.keys() ?? []), ...(state.landed ?? [])]).filter((k) => state.scripts?.has(k) || state.landed?.includes(k));
+    const keys = lookupKeys(word.value, state, known).filter((k) => state.scripts?.has(k) || state.landed?.includes(k));
     if (keys.length === 0) {
       // But a local package an install builds or runs the scripts of, in a folder the line filled
       // by a copy, a move or an extraction (`cp -r /tmp/x vendor/x && npm install ./vendor/x`,
