@@ -2,7 +2,7 @@ import { findDryRun } from "../find-dry-run.ts";
 import { realPathOrNull } from "../fs-probe.ts";
 import type { Op } from "../ops.ts";
 import { findWorkspace } from "../paths.ts";
-import { mark, restore, UNSET } from "../posix/vars.ts";
+import { mark, restore, settle, UNSET } from "../posix/vars.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -120,16 +120,14 @@ function _run(head: Word, option: Word, code: Rewritten, values: string[], ctx: 
   const text = code.text.replaceAll("\0", args.map((_, k) => `"\${${PARAM}${k + 1}}"`).join(" "));
   const vars = ctx.vars;
   const at = mark(vars);
-  const names = [`${PARAM}0`, `${PARAM}n`, ...Array.from({ length: Math.max(code.highest, args.length) }, (_, k) => `${PARAM}${k + 1}`)];
-  const before = names.map((n) => vars.get(n));
-  vars.set(`${PARAM}0`, zero ?? head.value);
-  vars.set(`${PARAM}n`, String(args.length));
-  for (let k = 1; k <= Math.max(code.highest, args.length); k++) vars.set(`${PARAM}${k}`, args[k - 1] ?? UNSET);
+  // Journaled (settle), so the one restore below takes them back with what the run assigned.
+  settle(vars, `${PARAM}0`, zero ?? head.value);
+  settle(vars, `${PARAM}n`, String(args.length));
+  for (let k = 1; k <= Math.max(code.highest, args.length); k++) settle(vars, `${PARAM}${k}`, args[k - 1] ?? UNSET);
   try {
     return analyzeArgv(head, [option, literalWord(text, true), ...values.map((v) => literalWord(v, true))], ctx);
   } finally {
     restore(vars, at);
-    names.forEach((n, k) => (before[k] === undefined ? vars.delete(n) : vars.set(n, before[k]!)));
   }
 }
 
