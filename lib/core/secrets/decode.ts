@@ -1,5 +1,6 @@
 import { hexDumpBlocks } from "./hex-dump.ts";
 import type { EncodingMarks } from "./prefilter.ts";
+import { charTable, HEX_DIGIT, isIn } from "./rules/shape.ts";
 
 /**
  * Encoded text that may hide a secret: base64 runs, hex runs (`xxd -p`, a hex-encoded value),
@@ -28,10 +29,9 @@ const EQUALS = 61;
 const PERCENT = 37;
 
 /** Base64 (standard and URL-safe) alphabet, indexed by any UTF-16 unit so lookups need no range check. */
-const BASE64 = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-", 65536);
+const BASE64 = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-", 65536);
 /** Characters a percent-encoded run may hold besides `%XX`. */
-const URL_CHAR = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~!*'()+=&:;@/?,$-");
-const HEX = _table("0123456789ABCDEFabcdef");
+const URL_CHAR = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~!*'()+=&:;@/?,$-");
 /** The value of each hex digit, -1 for other ASCII codes (a code past the table is none). */
 const HEX_VALUE = new Int8Array(128).fill(-1);
 for (const [i, c] of [..."0123456789abcdef"].entries()) (HEX_VALUE[c.charCodeAt(0)] = i), (HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i);
@@ -138,11 +138,11 @@ function _percentRuns(text: string, runs: EncodedRun[], percents: readonly numbe
   for (let at = nextPercent(0); at >= 0; at = nextPercent(at + 1)) {
     if (!_isEscape(text, at)) continue;
     let start = at;
-    while (start > 0 && _isUrlChar(text.charCodeAt(start - 1))) start--;
+    while (start > 0 && isIn(URL_CHAR, text.charCodeAt(start - 1))) start--;
     let end = at;
     for (;;) {
       if (_isEscape(text, end)) end += 3;
-      else if (end < text.length && _isUrlChar(text.charCodeAt(end))) end++;
+      else if (end < text.length && isIn(URL_CHAR, text.charCodeAt(end))) end++;
       else break;
     }
     if (end - start >= MIN_PERCENT && end - start <= MAX_RUN) runs.push({ start, end, encoding: "url", ..._percentDecode(text, start, end) });
@@ -179,19 +179,5 @@ function _percentDecode(text: string, start: number, end: number): { decoded: st
 }
 
 function _isEscape(text: string, at: number): boolean {
-  return text.charCodeAt(at) === PERCENT && _isHex(text.charCodeAt(at + 1)) && _isHex(text.charCodeAt(at + 2));
-}
-
-function _isUrlChar(c: number): boolean {
-  return c < 128 && URL_CHAR[c] === 1;
-}
-
-function _isHex(c: number): boolean {
-  return c < 128 && HEX[c] === 1;
-}
-
-function _table(chars: string, size = 128): Uint8Array {
-  const table = new Uint8Array(size);
-  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
-  return table;
+  return text.charCodeAt(at) === PERCENT && isIn(HEX_DIGIT, text.charCodeAt(at + 1)) && isIn(HEX_DIGIT, text.charCodeAt(at + 2));
 }

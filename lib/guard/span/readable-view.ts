@@ -1,6 +1,7 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
 import { insideHexDump } from "../../core/secrets/hex-dump.ts";
 import { RULES } from "../../core/secrets/rules/index.ts";
+import { charTable, HEX_DIGIT, isIn } from "../../core/secrets/rules/shape.ts";
 import { Windows } from "../../core/secrets/windows.ts";
 import { wrappedTokenFindings } from "./joins.ts";
 
@@ -15,17 +16,12 @@ const NAMED: Record<string, string> = {
   equals: "=", period: ".", hyphen: "-", dash: "-", colon: ":", commat: "@", num: "#", percnt: "%", excl: "!", quest: "?", ast: "*",
 };
 /** Characters Markdown escapes with a backslash that tokens hold (`ghp\_…`); decoded only between token characters. */
-const MARKDOWN_ESCAPED = new Uint8Array(128);
-for (const c of "_-+.=~*") MARKDOWN_ESCAPED[c.charCodeAt(0)] = 1;
-const HEX_DIGIT = new Uint8Array(128);
-for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
-const TOKEN_CHAR = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/") TOKEN_CHAR[c.charCodeAt(0)] = 1;
+const MARKDOWN_ESCAPED = charTable("_-+.=~*");
+const TOKEN_CHAR = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/");
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]+/g;
 /** Standard base64 characters (the alphabet `base64` and `openssl base64` wrap), by character code. */
-const BASE64 = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") BASE64[c.charCodeAt(0)] = 1;
+const BASE64 = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
 /** Line widths of wrapped base64: PEM and `openssl` use 64, GNU `base64` 76. */
 const MIN_WRAP = 60;
 const MAX_WRAP = 128;
@@ -143,7 +139,7 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
         continue;
       }
     }
-    if (_isIn(MARKDOWN_ESCAPED, next) && _isIn(TOKEN_CHAR, text.charCodeAt(i - 1)) && _isIn(TOKEN_CHAR, text.charCodeAt(i + 2))) changes.push([i, i + 1, ""]);
+    if (isIn(MARKDOWN_ESCAPED, next) && isIn(TOKEN_CHAR, text.charCodeAt(i - 1)) && isIn(TOKEN_CHAR, text.charCodeAt(i + 2))) changes.push([i, i + 1, ""]);
   }
   for (let i = text.indexOf("&"); i >= 0; i = text.indexOf("&", i + 1)) {
     const next = text.charCodeAt(i + 1) | 32; // `#` stays `#`, a letter becomes lower case
@@ -164,10 +160,6 @@ function _hiddenChanges(text: string): [from: number, to: number, put: string][]
 /** Invisible format characters: soft hyphen, zero-width spaces and joiners, word joiner, BOM, bidi controls (a regex per character cost more). */
 function _isInvisible(c: number): boolean {
   return c === 0xad || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
-}
-
-function _isIn(table: Uint8Array, c: number): boolean {
-  return c < 128 && table[c] === 1;
 }
 
 /** The character of a numeric reference, or undefined for a NUL, a surrogate or beyond Unicode. */
@@ -295,7 +287,7 @@ const MIN_DUMP_BYTES = 16;
  */
 function _mayStartDump(text: string, start: number, len: number): boolean {
   const c1 = text.charCodeAt(start + 1);
-  if (c1 !== 32) return _isIn(HEX_DIGIT, c1) && _isIn(HEX_DIGIT, text.charCodeAt(start + 2)) && (len === 3 || text.charCodeAt(start + 3) === 32 || (len >= 5 && _isIn(HEX_DIGIT, text.charCodeAt(start + 3))));
+  if (c1 !== 32) return isIn(HEX_DIGIT, c1) && isIn(HEX_DIGIT, text.charCodeAt(start + 2)) && (len === 3 || text.charCodeAt(start + 3) === 32 || (len >= 5 && isIn(HEX_DIGIT, text.charCodeAt(start + 3))));
   const c2 = text.charCodeAt(start + 2);
   if (c2 === 48) return (text.charCodeAt(start + 3) | 32) === 120; // `  0x`
   return c2 === 32 && len % 4 === 0 && len <= 128 && text.charCodeAt(start + 3) !== 32;

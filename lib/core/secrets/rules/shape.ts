@@ -15,9 +15,9 @@ export function tokenPattern(body: string, flags = ""): RegExp {
 export const ASSIGN = String.raw`[ \t.]{0,5}["'\x60]?[ \t]{0,3}(?:=>|:{1,3}=|\?=|\|\||=|:|>|,(?=[ \t]*["'\x60]))[ \t]{0,5}["'\x60]?`;
 
 /** Characters that may stand between a name's keyword and ASSIGN's operator: name characters (`[\w.-]`), blanks, dots, quotes. */
-const BEFORE_ASSIGN = _table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.- \t\"'\x60");
+const BEFORE_ASSIGN = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.- \t\"'\x60");
 /** The characters ASSIGN's operator starts with. */
-const ASSIGN_START = _table("=:?|>,");
+const ASSIGN_START = charTable("=:?|>,");
 
 /** Characters ASSIGN may read before its operator: `[ \t.]{0,5}`, a quote, `[ \t]{0,3}`. */
 const ASSIGN_LEAD = 9;
@@ -32,25 +32,28 @@ const ASSIGN_LEAD = 9;
 export function mayAssignAfter(text: string, at: number, reach: number): boolean {
   const stop = Math.min(text.length, at + reach + ASSIGN_LEAD + 1);
   let i = at;
-  while (i < stop && _isIn(BEFORE_ASSIGN, text.charCodeAt(i))) i++;
-  return i < stop && _isIn(ASSIGN_START, text.charCodeAt(i));
+  while (i < stop && isIn(BEFORE_ASSIGN, text.charCodeAt(i))) i++;
+  return i < stop && isIn(ASSIGN_START, text.charCodeAt(i));
 }
 
-const HEX_DIGIT = _table("0123456789abcdefABCDEF");
+/** The hex digits, by character code (isIn). */
+export const HEX_DIGIT = charTable("0123456789abcdefABCDEF");
 
 /** Whether `count` hex digits stand at `at`. */
 export function hexDigitsAt(text: string, at: number, count: number): boolean {
   if (at + count > text.length) return false;
-  for (let i = at; i < at + count; i++) if (!_isIn(HEX_DIGIT, text.charCodeAt(i))) return false;
+  for (let i = at; i < at + count; i++) if (!isIn(HEX_DIGIT, text.charCodeAt(i))) return false;
   return true;
 }
 
-function _isIn(table: Uint8Array, c: number): boolean {
+/** Whether the character code `c` is one of an ASCII `table`'s (charTable). */
+export function isIn(table: Uint8Array, c: number): boolean {
   return c < 128 && table[c] === 1;
 }
 
-function _table(chars: string): Uint8Array {
-  const table = new Uint8Array(128);
+/** A lookup table of `chars` by character code (128 entries unless `size` says more), for isIn. */
+export function charTable(chars: string, size = 128): Uint8Array {
+  const table = new Uint8Array(size);
   for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
   return table;
 }
