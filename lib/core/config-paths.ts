@@ -6,10 +6,12 @@ import { join } from "node:path";
 /**
  * The user's home folder when HOME is unset (os.homedir()). node:os loads only then: every
  * leogriel-check hook imports this module, and loading node:os cost the compiled hook about a
- * third of a MiB of memory for a fallback a hook's environment almost never needs.
+ * third of a MiB of memory for a fallback a hook's environment almost never needs. It is taken
+ * with process.getBuiltinModule (a built-in only, typed, synchronous), not a `require()`: the
+ * guard keeps require() to its analyser loaders (effects/lazy-handler.ts).
  */
 export function osHomedir(): string {
-  return (require("node:os") as typeof import("node:os")).homedir();
+  return process.getBuiltinModule("node:os").homedir();
 }
 
 /** `${XDG_CONFIG_HOME:-~/.config}/leogriel/config.json`. */
