@@ -271,4 +271,7 @@ table("local packages in a folder the line filled", [
   ["pnpm -C DIR add ./dir", "cp -r /tmp/x vendor/x && pnpm -C . add ./vendor/x", ...UNKNOWN],
   ["yarn --cwd DIR add file:", "cp -r /tmp/x vendor/x && yarn --cwd . add file:vendor/x", ...UNKNOWN],
   ["pip --cache-dir DIR install ./dir", "cp -r /tmp/x vendor/x && pip --cache-dir /tmp/pc install ./vendor/x", ...UNKNOWN],
+  // Each manager's own (MANAGER_VALUED): yarn 1's --link-folder DIR, bun's -c FILE (--config).
+  ["yarn --link-folder DIR add file:", "cp -r /tmp/x vendor/x && yarn --link-folder /tmp/l add file:vendor/x", ...UNKNOWN],
+  ["bun -c FILE add ./dir", "cp -r /tmp/x vendor/x && bun -c bunfig.toml add ./vendor/x", ...UNKNOWN],
 ]);
