@@ -45,13 +45,14 @@ export function downloadLanding(name: string, args: Word[]): DownloadLanding | n
  * (outside the workspace that asks).
  */
 export function downloadOps(name: string, args: Word[]): Op[] {
-  if (name !== "curl" && name !== "wget") return [];
+  if (name !== "curl" && name !== "wget" && name !== "aria2c") return [];
   const land = downloadLanding(name, args);
   if (!land) return [];
   const ops: Op[] = [];
   // The log file (`-o FILE` replaces it, `-a FILE` appends).
   for (const [log, append] of land.logs) ops.push({ ...op(append ? "write-into" : "overwrite", name, [log]), lands: "created" });
-  if (land.saved.length) ops.push({ ...op("overwrite", name, land.saved), lands: "created" });
+  // aria2c renames rather than replace an existing file unless `--allow-overwrite` (a creation, as wget's).
+  if (land.saved.length) ops.push({ ...op(name === "aria2c" && !land.overwrites ? "write-into" : "overwrite", name, land.saved), lands: "created" });
   if (land.spread) ops.push({ ...op("write-into", name, [land.spread]), lands: "spread", replaces: true });
   else if (land.named.length) ops.push({ ...op(land.overwrites ? "overwrite" : "write-into", name, land.named), lands: "created" });
   return ops;
@@ -203,9 +204,12 @@ function _httpie(args: Word[]): DownloadLanding {
   return land;
 }
 
-/** aria2c: `-o NAME`/`--out=NAME` inside `-d DIR`/`--dir=DIR`, else the URL's name there. */
+/**
+ * aria2c: `-o NAME`/`--out=NAME` inside `-d DIR`/`--dir=DIR` (also `-oNAME`, `-dDIR`), else the
+ * URL's name there. An existing file is kept (aria2c picks `NAME.1`) unless `--allow-overwrite`.
+ */
 function _aria2c(args: Word[]): DownloadLanding {
-  const land: DownloadLanding = { saved: [], named: [], overwrites: true, logs: [] };
+  const land: DownloadLanding = { saved: [], named: [], overwrites: false, logs: [] };
   let dir: Word | undefined;
   let out: Word | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -218,6 +222,11 @@ function _aria2c(args: Word[]): DownloadLanding {
       else dir = w;
     } else if (v === "-o" || v === "--out") out = args[++i];
     else if (v === "-d" || v === "--dir") dir = args[++i];
+    else if (/^-[od]./.test(v)) {
+      const w = { ...a, value: v.slice(2), pattern: a.pattern.slice(2) };
+      if (v[1] === "o") out = w;
+      else dir = w;
+    } else if (/^--allow-overwrite(=true)?$/.test(v)) land.overwrites = true;
   }
   if (out) land.saved = [_within(dir, out)];
   else {

@@ -98,6 +98,9 @@ export const fetcher: Handler = (inv) => {
   return ops;
 };
 
+/** aria2c: where its download lands (download-targets.ts). */
+export const aria2c: Handler = (inv) => downloadOps(inv.name, inv.args);
+
 /** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
 export const socket: Handler = (inv) => {
   if (inv.name !== "socat" && _noDestination(inv.args)) return [];

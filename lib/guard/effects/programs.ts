@@ -1,7 +1,7 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { fetcher, pipedToPeer, socket } from "./network.ts";
+import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
@@ -47,6 +47,7 @@ const outputOptions = (): typeof import("./output-options.ts") => require("./out
 const outputWriters = (): typeof import("./output-writers.ts") => require("./output-writers.ts");
 const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
 const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
+const packagingOutputs = (): typeof import("./packaging-outputs.ts") => require("./packaging-outputs.ts");
 const patch = (): typeof import("./patch.ts") => require("./patch.ts");
 const rcFileRuns = (): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts");
 const shellTextRunners = (): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts");
@@ -180,6 +181,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["serve", lazy(fileServers, "serve")],
   ["httpd", lazy(fileServers, "httpd")],
   ...named(["curl", "wget", "http", "https", "xh"], fetcher),
+  ["aria2c", aria2c],
   ...named(["nc", "ncat", "netcat", "socat"], socket),
   ...named(NAME_QUERY_PROGRAMS, lazy(dnsSent, "nameQuery")),
   ["scp", all(commandString, lazy(sshFiles, "sshFiles"))],
@@ -351,6 +353,12 @@ PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
 PROGRAMS.set("zsh", all(lazy(shells, "shell"), lazy(zshStartup, "zshStartup")));
 // supabase: its database tasks (app-databases.ts) and its deletes (service-deletes.ts).
 PROGRAMS.set("supabase", all(lazy(appDatabases, "appCli"), lazy(serviceDeletes, "serviceCli")));
+// The files and folders build, packaging and image tools write (packaging-outputs.ts): skopeo and
+// jar alone, dotnet, helm, terraform, tofu and vagrant beside their own handlers.
+for (const n of ["skopeo", "jar", "dotnet", "helm", "terraform", "tofu", "vagrant"]) {
+  const own = PROGRAMS.get(n);
+  PROGRAMS.set(n, own ? all(own, lazy(packagingOutputs, "packagingOutput")) : lazy(packagingOutputs, "packagingOutput"));
+}
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -25,7 +25,7 @@ const DOT_SAFE = new Set(
     "tables schema indexes indices fullschema dump databases dbinfo dbconfig headers header mode separator nullvalue width timer " +
     "changes echo eqp explain print prompt show help quit exit bail stats limit lint parameter timeout vfsinfo vfslist vfsname " +
     "version selftest sha3sum excel www crnl binary connection check expert nonce progress scanstats recover columns rows " +
-    "maxrows maxwidth highlight clone"
+    "maxrows maxwidth highlight"
   ).split(" "),
 );
 const PSQL_SAFE = new Set(
@@ -85,6 +85,9 @@ function _dot(text: string, inv: Invocation, state: ScriptState, run: RunScript)
     case "backup":
     case "save":
       return _output(plain.at(-1), inv, state);
+    case "clone":
+      // `.clone NEWDB` writes a new database file (it refuses an existing one): session 9.
+      return _output(plain[0], inv, state);
     case "restore":
       return destroy(inv);
     case "open":

@@ -54,6 +54,11 @@ const SQLITE: Row[] = [
   [".open --new empties a database", "sqlite3 my.db '.open --new prod.db'", ...ASK],
   [".output onto a workspace file relocates it", "sqlite3 my.db '.output README.md' 'SELECT 1'", "RELOCATE", "RELOCATE_TREE"],
   [".once into Git metadata is refused", "sqlite3 my.db '.once .git/HEAD' 'SELECT 1'", "BLOCK", "BLOCK_PROTECTED_PATH"],
+  // Session 9: `.clone NEWDB` writes a new database file; `.backup` and `.save` on stdin and in -cmd.
+  [".clone writes a new file", "sqlite3 my.db '.clone /etc/x.db'", "BLOCK", "BLOCK_PROTECTED_PATH"],
+  [".clone into the workspace passes", "sqlite3 my.db '.clone copy.db'", "ALLOW", "ALLOW_NOOP"],
+  [".backup in -cmd", "sqlite3 -cmd '.backup /etc/x' my.db", "BLOCK", "BLOCK_PROTECTED_PATH"],
+  [".save on a here-string", "sqlite3 my.db <<< '.save README.md'", "RELOCATE", "RELOCATE_TREE"],
   [".load runs native code", "sqlite3 my.db '.load ./evil'", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["an unknown dot command asks", "sqlite3 my.db '.frobnicate x'", ...ASK],
   [".read of a read-only workspace file passes", "sqlite3 my.db '.read sql/report.sql'", ...OK],

@@ -3,7 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK } from "../../support/verdict-rows.ts";
+import { NOOP, OK } from "../../support/verdict-rows.ts";
 
 // Terraform commands whose destroys the guard cannot rule out (a saved plan, -replace, taint,
 // state rm/push) and scaling a Kubernetes workload to zero: ASK_INFRA_DESTROY (infra.ts).
@@ -33,10 +33,11 @@ const ROWS: Row[] = [
   ["oc scale to zero", "oc scale dc/web --replicas=0", ...ASK],
   ["kubectl scale to zero inside ssh", "ssh bastion kubectl scale statefulset db --replicas=0", ...ASK],
   // plans, reads, dry runs and other counts pass
-  ["plan -out", "terraform plan -out=plan.tfplan", ...OK],
-  ["plan -destroy only plans", "terraform plan -destroy -out destroy.tfplan", ...OK],
+  // A new plan or backup file is written (packaging-outputs.ts, session 9): ALLOW_NOOP.
+  ["plan -out", "terraform plan -out=plan.tfplan", ...NOOP],
+  ["plan -destroy only plans", "terraform plan -destroy -out destroy.tfplan", ...NOOP],
   ["show of a plan", "terraform show -json plan.tfplan", ...OK],
-  ["apply without a plan file", "terraform apply -backup=x.bak", ...OK],
+  ["apply without a plan file", "terraform apply -backup=x.bak", ...NOOP],
   ["apply with a -var-file value", "terraform apply -var-file prod.tfvars", ...OK],
   ["state list", "terraform state list", ...OK],
   ["state mv keeps the resource", "terraform state mv a.b a.c", ...OK],

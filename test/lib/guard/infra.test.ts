@@ -3,7 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK } from "../../support/verdict-rows.ts";
+import { NOOP, OK } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
@@ -20,7 +20,8 @@ const TERRAFORM: Row[] = [
   ["terragrunt run-all destroy asks", "terragrunt run-all destroy", ...ASK],
   ["workspace delete asks", "terraform workspace delete staging", ...ASK],
   ["plan passes", "terraform plan", ...OK],
-  ["plan -destroy only plans", "terraform plan -destroy -out destroy.tfplan", ...OK],
+  // It writes a new plan file (packaging-outputs.ts, session 9).
+  ["plan -destroy only plans", "terraform plan -destroy -out destroy.tfplan", ...NOOP],
   ["apply without -destroy passes (its plan waits for approval)", "terraform apply", ...OK],
   ["a -var value named destroy is a value", "terraform plan -var mode=destroy", ...OK],
   ["help passes", "terraform destroy -help", ...OK],

@@ -47,7 +47,7 @@ table("terraform apply approved unseen", [
   ["-auto-approve=false", "terraform apply -auto-approve=false", ...OK],
   ["an answer that is not yes", "terraform apply <<< no", ...OK],
   ["-refresh-only", "terraform apply -refresh-only -auto-approve", ...OK],
-  ["plan -out", "terraform plan -out=plan.tfplan", ...OK],
+  ["plan -out (a new plan file, session 9)", "terraform plan -out=plan.tfplan", ...NOOP],
   ["terragrunt plan --all", "terragrunt plan --all", ...OK],
 ]);
 

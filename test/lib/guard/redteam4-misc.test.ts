@@ -3,7 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { EGRESS, OK } from "../../support/verdict-rows.ts";
+import { EGRESS, NOOP, OK } from "../../support/verdict-rows.ts";
 
 // Fourth red-team pass: Terraform arguments from the environment, file servers behind a
 // wrapper's folder change or a versioned npx package, git settings that run commands, forced
@@ -41,7 +41,7 @@ table("red-team 4: TF_CLI_ARGS operands", [
   // Options and their values are no plan file.
   ["a variable with its value", "TF_CLI_ARGS_apply='-var region=eu-west-1 -no-color' terraform apply", ...OK],
   ["a quoted variable value with a space", `TF_CLI_ARGS_apply="-var 'tags=a b'" terraform apply`, ...OK],
-  ["a plan's own operand", "TF_CLI_ARGS_plan=-no-color terraform plan -out=p", ...OK],
+  ["a plan's own operand (a new plan file, session 9)", "TF_CLI_ARGS_plan=-no-color terraform plan -out=p", ...NOOP],
   ["TF_CLI_ARGS for plan only", "TF_CLI_ARGS_plan=p terraform apply", ...OK],
 ]);
 
