@@ -3,7 +3,10 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
 import { cliLine } from "./infra-args.ts";
+import { programName } from "./names.ts";
 import { createdFiles, realOutput } from "./sinks.ts";
+import { stdinOf } from "./stdin.ts";
+import { UNSET } from "../posix/vars.ts";
 
 /**
  * Drive, firmware and volume tools whose destructive modes erase or rewrite a device or destroy a
@@ -269,6 +272,31 @@ export const sg_format: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) 
 /** sg_sanitize with an operation (`--block`, `--crypto`, `--overwrite`, `--fail`) erases the disk. */
 export const sg_sanitize: Handler = (inv) => (inv.args.some((a) => mayBeOption(a) || /^(-[a-zA-Z]*[BCOF][a-zA-Z]*|--(block|crypto|overwrite|fail))$/.test(a.value)) ? disk(inv, inv.args) : []);
 
+/**
+ * Whether what a command reads on stdin may answer its questions with one `yes` matches (session
+ * 9: `yes | lvresize -L 10G vg/lv`, `yes | fsck.vfat DEV`): `yes` piped in (its `y` or the words it
+ * repeats), text whose first line matches, or input the guard cannot read; `< /dev/null` answers
+ * nothing (end of input).
+ */
+function _answers(inv: Invocation, yes: RegExp): boolean {
+  const cmd = inv.cmd;
+  const redirected = cmd?.redirects.some((r) => r.heredoc || r.op === "<" || r.op === "<<<" || (r.op === "<&" && (r.fd === "" || r.fd === "0")));
+  const from = cmd?.pipeFrom;
+  const head = from?.argv[0];
+  if (!redirected && from && !from.group && head && !head.dynamic && programName(head) === "yes") {
+    const words = from.argv.slice(1);
+    return words.some((w) => w.dynamic) || yes.test(words.length ? words.map((w) => w.value).join(" ") : "y");
+  }
+  if (cmd?.redirects.some((r) => r.op === "<" && !r.target.dynamic && r.target.value === "/dev/null")) return false;
+  const stdin = stdinOf(cmd);
+  if (stdin.kind === "none") return false;
+  return stdin.kind !== "text" || stdin.dynamic || yes.test(stdin.text);
+}
+
+// LVM's prompts take a `y`; dosfstools' take a letter or the number of a repair (`1) Remove dirty bit`).
+const LVM_YES = /^\s*[yY]/;
+const FAT_YES = /^\s*[^nN\s]/;
+
 // lvresize's options that take a value (short ones too: `-rL-10G` is `-r -L -10G`).
 const LVRESIZE_VALUED = /^--(size|extents|autobackup|stripes|stripesize|config|type|poolmetadatasize|alloc|commandprofile|profile|reportformat|driverloaded|lockopt|fs|fsmode)$/;
 
@@ -276,8 +304,8 @@ const LVRESIZE_VALUED = /^--(size|extents|autobackup|stripes|stripesize|config|t
  * lvresize with a size or extent count given as `-N` shrinks the volume: its end is cut off, as
  * lvreduce does. An absolute size (`-L 10G`) may be a shrink too, which lvresize asks about
  * first; with `-f`/`--force` or `-y`/`--yes` it does not ask, so a forced absolute size is judged
- * as the shrink it may be (red team 16's leftover; answers piped in, `yes | lvresize`, are not
- * read).
+ * as the shrink it may be (red team 16's leftover), as is one whose question stdin answers
+ * (`yes | lvresize -L 10G vg/lv`: LVM reads its answer from any stdin, session 9).
  */
 export const lvresize: Handler = (inv) => {
   const { args } = inv;
@@ -301,7 +329,7 @@ export const lvresize: Handler = (inv) => {
     forced ||= /[fy]/.test(a.value.slice(1, got?.at));
     return got?.i ?? i;
   });
-  return shrinks || (absolute && forced) || operands.some(mayBeOption) ? disk(inv, args) : [];
+  return shrinks || (absolute && (forced || _answers(inv, LVM_YES))) || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
 
 /**
@@ -350,9 +378,21 @@ function _rewrites(inv: Invocation, operands: Word[]): Op[] {
 export const e2fsck: Handler = (inv) => {
   const { letters, operands } = _options(inv.args, "bBlLCjEzMIPN");
   if (letters.includes("n")) return [];
-  const repairs = letters.includes("y") || letters.split("c").length > 2 || operands.some(mayBeOption);
+  const repairs = letters.includes("y") || letters.split("c").length > 2 || operands.some(mayBeOption) || (!/[pa]/.test(letters) && _forcedInteractive(inv) && _answers(inv, LVM_YES));
   return repairs ? _rewrites(inv, operands) : [];
 };
+
+/**
+ * e2fsck asks at a terminal only: a stdin that is none refuses interactive repairs, unless
+ * E2FSCK_FORCE_INTERACTIVE is set (the line's assignment or the environment), when it reads the
+ * answers piped in (`E2FSCK_FORCE_INTERACTIVE=1 yes | e2fsck DEV`).
+ */
+function _forcedInteractive(inv: Invocation): boolean {
+  const own = inv.cmd?.assigns.find((a) => a.name === "E2FSCK_FORCE_INTERACTIVE");
+  if (own) return true;
+  const value = inv.ctx.vars.get("E2FSCK_FORCE_INTERACTIVE");
+  return value !== undefined && value !== UNSET;
+}
 
 /**
  * fsck, the front end: an option it does not know itself goes to each file system's checker,
@@ -366,7 +406,9 @@ export const fsck: Handler = (inv) => {
   const passed = operands.filter((w) => !w.dynamic && w.value.startsWith("-")).map((w) => w.value.slice(1));
   const all = letters + passed.join("");
   if (/[Nn]/.test(all) || inv.args.some((a) => a.value === "--help")) return [];
-  return all.includes("y") || operands.some(mayBeOption) ? _rewrites(inv, operands.filter((w) => w.dynamic || !w.value.startsWith("-"))) : [];
+  // Answers piped in (`yes | fsck DEV`) repair without -a/-p: e2fsck refuses a stdin that is no
+  // terminal, but the checker's type is unknown and fsck.vfat reads its answers from any stdin.
+  return all.includes("y") || operands.some(mayBeOption) || (!/[ap]/.test(all) && _answers(inv, FAT_YES)) ? _rewrites(inv, operands.filter((w) => w.dynamic || !w.value.startsWith("-"))) : [];
 };
 
 /**
@@ -377,7 +419,8 @@ export const fsck: Handler = (inv) => {
 export const fatfsck: Handler = (inv) => {
   const { letters, operands } = _options(inv.args, "cdFu");
   if (letters.includes("n") || inv.args.some((a) => a.value === "--help")) return [];
-  return /[apy]/.test(letters) || operands.some(mayBeOption) ? _rewrites(inv, operands) : [];
+  // Without them it reads each answer from stdin, a terminal or not (`yes | fsck.vfat DEV`, session 9).
+  return /[apy]/.test(letters) || operands.some(mayBeOption) || _answers(inv, FAT_YES) ? _rewrites(inv, operands) : [];
 };
 
 /**

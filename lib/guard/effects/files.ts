@@ -185,7 +185,8 @@ const PARTED_COMMANDS = [
 const PARTED_WRITES = new Set(["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resize", "resizepart", "rescue", "move", "cp", "mkfs", "name", "set", "toggle", "disk_set", "disk_toggle", "type"]);
 const DESTRUCTIVE_VERBS: Record<string, RegExp> = {
   diskutil: /^(erase|zero|random|secureErase|reformat|partitionDisk|eraseDisk|eraseVolume|deleteContainer|deleteVolume|splitPartition|mergePartitions)/i,
-  zpool: /^(destroy|labelclear|create|split|remove)$/,
+  // add, attach and replace write a new label over the device they take in, as mdadm --add does (session 9).
+  zpool: /^(destroy|labelclear|create|split|remove|add|attach|replace)$/,
 };
 
 /** mkfs, wipefs, fdisk, …: destroy filesystems; listing and simulation modes are read-only. */

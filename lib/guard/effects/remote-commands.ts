@@ -9,8 +9,12 @@ const CLIENTS = new Set(
   "sqlite3 duckdb psql mysql mariadb clickhouse-client clickhouse dropdb dropuser mysqladmin mariadb-admin pg_restore redis-cli valkey-cli keydb-cli mongosh mongo terraform tofu terragrunt pulumi cdk kubectl oc helm docker podman nerdctl docker-compose aws gcloud gsutil az".split(" "),
 );
 
-/** Op kinds that mean the same wherever the command runs: a dropped table is dropped. */
-const PORTABLE = new Set(["data-destroy", "infra-destroy"]);
+/**
+ * Op kinds that mean the same wherever the command runs: a dropped table is dropped, and a disk
+ * a remote mkfs, dd or zpool create overwrites is destroyed there as here (session 9: `ssh host
+ * mkfs.ext4 /dev/sdb` passed), with no quarantine on either side to bring it back.
+ */
+const PORTABLE = new Set(["data-destroy", "infra-destroy", "disk"]);
 
 /** Another machine's or container's files: none of the local ones can be read for it. */
 function _elsewhere(ctx: AnalyzeContext, cwd: string | null): AnalyzeContext {
@@ -38,8 +42,8 @@ function _mark(ops: Op[]): Op[] {
 }
 
 /**
- * A command text run by a shell on another host (`ssh host 'psql -c …'`): only its data-store
- * and infrastructure effects are this guard's business (paths there are not this workspace's).
+ * A command text run by a shell on another host (`ssh host 'psql -c …'`): only its data-store,
+ * infrastructure and disk effects are this guard's business (paths there are not this workspace's).
  * Text the local parser cannot read still asks when it names a data or infrastructure client.
  */
 export function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {

@@ -140,6 +140,12 @@ const WRAPPERS_AND_REMOTE: Row[] = [
   ["a remote SQL file cannot be read here", "ssh db.prod psql -f README.md", ...DATA],
   ["remote text the parser cannot read asks when it names a client", `ssh db "psql -c 'SELECT 1'; echo '"`, ...DATA],
   ["remote file effects are not the workspace's", "ssh host 'rm -rf /tmp/cache'", ...OK],
+  // Session 9: a disk destroyed on the remote host is destroyed (BLOCK_DISK_DESTROY, as through docker exec).
+  ["ssh runs mkfs remotely", "ssh host mkfs.ext4 /dev/sdb", "BLOCK", "BLOCK_DISK_DESTROY"],
+  ["ssh runs dd onto a device remotely", "ssh host 'sudo dd if=disk.img of=/dev/sdb bs=4M'", "BLOCK", "BLOCK_DISK_DESTROY"],
+  ["ssh runs zpool create remotely", "ssh -p 2222 host 'zpool create tank /dev/sdb'", "BLOCK", "BLOCK_DISK_DESTROY"],
+  ["ssh lists disks remotely", "ssh host 'lsblk; fdisk -l'", ...OK],
+  ["a remote image file is not the workspace's", "ssh host 'e2fsck -fy disk.img'", ...OK],
   ["plain ssh passes", "ssh host uptime", ...OK],
 ];
 
