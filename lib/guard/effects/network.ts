@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
-import { analyzeText, stdinOf } from "./analyze.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
+import { wordFrom } from "./getopt.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { holdsSecret } from "./flows.ts";
 import { downloadOps } from "./download-targets.ts";
@@ -98,8 +99,23 @@ export const fetcher: Handler = (inv) => {
   return ops;
 };
 
-/** aria2c: where its download lands (download-targets.ts). */
-export const aria2c: Handler = (inv) => downloadOps(inv.name, inv.args);
+// aria2c's hook options: the program each names runs with the download's GID, its number of files
+// and the first file's path (aria2c executes it directly, no shell).
+const ARIA2C_HOOK = /^--on-(?:download-(?:complete|error|start|pause|stop)|bt-download-complete)(=|$)/;
+
+/**
+ * aria2c: where its download lands (download-targets.ts), and the programs its hook options run,
+ * judged as run with three words the guard cannot know (`--on-download-complete=./hook.sh`).
+ */
+export const aria2c: Handler = (inv) => {
+  const ops = downloadOps(inv.name, inv.args);
+  for (let i = 0; i < inv.args.length; i++) {
+    const m = ARIA2C_HOOK.exec(inv.args[i]!.value);
+    const program = m ? (m[1] ? wordFrom(inv.args[i]!, m[0].length) : inv.args[++i]) : undefined;
+    if (program) ops.push(...analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], inv.ctx));
+  }
+  return ops;
+};
 
 /** nc/ncat/socat: `-e`/`--exec`/`EXEC:` run a program for the peer; piped local data leaves. */
 export const socket: Handler = (inv) => {

@@ -1,5 +1,5 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Build, packaging and image tools writing the file or folder an option or operand names
 // (effects/packaging-outputs.ts), and aria2c's landing (download-targets.ts): session 9, the
@@ -91,4 +91,9 @@ table("aria2c's -d/-o pair", [
   ["--allow-overwrite into /etc", `aria2c --allow-overwrite --dir=/etc --out=x ${URL}`, ...PROTECTED],
   ["an existing file is kept (NAME.1)", `aria2c -o README.md ${URL}`, ...OK],
   ["a new file passes", `aria2c -o x ${URL}`, ...OK],
+  // Its hook options run a program with the GID, the file count and the path.
+  ["a hook script the line wrote", `echo 'rm -rf ~' > h.sh; chmod +x h.sh; aria2c --on-download-complete=./h.sh ${URL}`, ...ANCESTOR],
+  ["a hook that is rm", `aria2c --on-download-complete=/bin/rm ${URL}`, ...UNKNOWN],
+  ["a computed hook", `aria2c --on-bt-download-complete "$HOOK" ${URL}`, ...UNKNOWN],
+  ["a hook that does nothing", `aria2c --on-download-complete /usr/bin/true ${URL}`, ...OK],
 ]);
