@@ -31,9 +31,10 @@ function _verb(args: Word[], valued: readonly string[]): { verb: Word | undefine
 
 /**
  * The values of the options `names` (long `--name VALUE|=VALUE`, with `:VALUE` too where the
- * program's parser takes it, and short `-x VALUE|-xVALUE|-x=VALUE`).
+ * program's parser takes it, and short `-x VALUE|-xVALUE|-x=VALUE`, also at the end of a cluster
+ * of the `flags` letters, as pflag reads `helm package -ud DIR`).
  */
-function _values(args: Word[], long: readonly string[], short: string, colon = false): Word[] {
+function _values(args: Word[], long: readonly string[], short: string, colon = false, flags = ""): Word[] {
   const out: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -43,8 +44,11 @@ function _values(args: Word[], long: readonly string[], short: string, colon = f
     if (sep && long.includes(sep[1]!) && (sep[2] !== ":" || colon)) {
       const value = sep[2] ? wordFrom(a, sep[0].length) : v === sep[0] ? args[++i] : undefined;
       if (value) out.push(value);
-    } else if (short && v.length >= 2 && v[0] === "-" && v[1] !== "-" && short.includes(v[1]!)) {
-      const value = v.length === 2 ? args[++i] : wordFrom(a, /^-.[=:]/.test(v) ? 3 : 2);
+    } else if (short && v.length >= 2 && v[0] === "-" && v[1] !== "-") {
+      let k = 1;
+      while (k < v.length - 1 && flags.includes(v[k]!)) k++;
+      if (!short.includes(v[k]!)) continue;
+      const value = k === v.length - 1 ? args[++i] : wordFrom(a, v[k + 1] === "=" || v[k + 1] === ":" ? k + 2 : k + 1);
       if (value) out.push(value);
     }
   }
@@ -75,7 +79,7 @@ export const helm: Handler = ({ name, args }) => {
   const rest = args.slice(at + 1);
   const sub = verb?.dynamic ? "" : verb?.value;
   if (sub === "package" || sub === "pull" || sub === "fetch") {
-    const dest = _values(rest, ["destination"], "d").at(-1);
+    const dest = _values(rest, ["destination"], "d", false, "u").at(-1);
     const dirs = dest ? [dest] : [];
     if (sub !== "package" && rest.some((a) => a.value === "--untar" || a.value === "--untar=true")) {
       const untar = _values(rest, ["untardir"], "").at(-1);

@@ -26,6 +26,7 @@ table("dotnet's output folder", [
 table("helm's destinations", [
   ["package -d", "helm package chart -d /etc", ...PROTECTED],
   ["package --destination", "helm package chart --destination ~/.config", ...ASK_OUT],
+  ["package -ud: -d at the end of a cluster", "helm package -ud /etc chart", ...PROTECTED],
   ["pull -d", "helm pull repo/x -d /etc", ...PROTECTED],
   ["pull --untardir absolute", "helm pull repo/x --untar --untardir /etc", ...PROTECTED],
   ["pull --untardir below -d", "helm pull repo/x -d ~ --untar --untardir .config", ...ASK_OUT],
