@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
@@ -59,11 +59,30 @@ function _values(args: Word[], long: readonly string[], short: string, colon = f
 // folder they write (`clean -o` deletes the build outputs there, `new -o` writes the project).
 const DOTNET_OUTPUTS = new Set(["build", "publish", "pack", "test", "clean", "new", "msbuild", "store"]);
 
-/** `dotnet publish|build|pack|test|clean|new -o DIR`: a folder written into. */
+// MSBuild properties naming a folder the build writes (`-p:OutputPath=DIR`, `/p:OutDir=DIR`,
+// `-property:PublishDir=DIR`; several joined by `;` or `,`), read case-insensitively as MSBuild does.
+const MSBUILD_PROPERTY = /^(?:--?|\/)(?:p|property):(.*)$/is;
+const MSBUILD_OUTPUTS = new Set(["outputpath", "outdir", "publishdir", "packageoutputpath", "baseoutputpath", "baseintermediateoutputpath", "intermediateoutputpath"]);
+
+/**
+ * `dotnet publish|build|pack|test|clean|new -o DIR`: a folder written into; so are the output
+ * folders MSBuild properties name (`dotnet build -p:OutputPath=DIR`, also through `run` and `msbuild`).
+ */
 export const dotnet: Handler = ({ name, args }) => {
   const { verb, at } = _verb(args, []);
-  if (!verb || verb.dynamic || !DOTNET_OUTPUTS.has(verb.value)) return [];
-  return into(name, _values(args.slice(at + 1), ["output"], "o", true).filter(realOutput));
+  if (!verb || verb.dynamic || !(DOTNET_OUTPUTS.has(verb.value) || verb.value === "run")) return [];
+  const rest = args.slice(at + 1);
+  const dirs = verb.value === "run" ? [] : _values(rest, ["output"], "o", true).filter(realOutput);
+  for (const a of rest) {
+    const m = MSBUILD_PROPERTY.exec(a.value);
+    if (!m) continue;
+    for (const part of m[1]!.split(/[;,]/)) {
+      const eq = part.indexOf("=");
+      // A word with an expansion: its folder is unknown.
+      if (eq > 0 && MSBUILD_OUTPUTS.has(part.slice(0, eq).trim().toLowerCase())) dirs.push(a.dynamic ? unknownWord() : literalWord(part.slice(eq + 1)));
+    }
+  }
+  return into(name, dirs);
 };
 
 // helm's options that take a value before the subcommand (pflag: global flags may come first).
@@ -89,6 +108,8 @@ export const helm: Handler = ({ name, args }) => {
     return into(name, dirs);
   }
   if (sub === "template") return into(name, _values(rest, ["output-dir"], ""));
+  // `create NAME` writes a chart's skeleton into the folder NAME (over files already there).
+  if (sub === "create") return into(name, optionWalk(rest, (a, i) => (a.value === "-p" || a.value === "--starter" ? i + 1 : i)).slice(0, 1));
   if (sub === "repo" && rest[0]?.value === "index") {
     const dir = optionWalk(rest.slice(1), (a, i) => (a.value === "--url" || a.value === "--merge" ? i + 1 : i))[0];
     return dir ? createdFiles(name, [dir.dynamic ? dir : { ...dir, value: `${dir.value}/index.yaml`, pattern: `${dir.value}/index.yaml` }]) : [];
