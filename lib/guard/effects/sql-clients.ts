@@ -1,10 +1,11 @@
 import { op, type Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
+import { unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { type Input, scriptFile, stdinInput } from "./data-input.ts";
 import { SQL_DIALECTS, type SqlFlavor, type SqlProfile } from "./sql-lexer.ts";
 import type { ScriptState } from "./sql-meta.ts";
 import { sqlScriptOps } from "./sql-script.ts";
+import { realOutput } from "./sinks.ts";
 
 /** How one SQL client takes its options and where it reads SQL from. */
 interface ClientSpec {
@@ -140,8 +141,23 @@ function client(spec: ClientSpec): Handler {
     const readsStdin = sqlOperands.length === 0 && (!spec.sqlOptionsReplaceStdin || sources.length === 0);
     const stdin = readsStdin ? stdinInput(inv) : "none";
     if (stdin !== "none") ops.push(...sqlScriptOps(stdin, spec.flavor, inv, state, spec.dialect));
+    // SQLite's and DuckDB's database file, edited (or created) by a statement that writes: judged
+    // as a file edited in place, as zip's archive (session 9: `sqlite3 /etc/x.db 'CREATE TABLE …'`).
+    const db = spec.names === 1 && state.wrote ? _databaseFile(operands[0]) : undefined;
+    if (db) ops.push({ ...op("overwrite", inv.name, [db]), inPlace: true });
     return ops;
   };
+}
+
+/** The file a SQLite or DuckDB database operand names: none in memory; a `file:` URI's path (read-only or in-memory URIs none). */
+function _databaseFile(w: Word | undefined): Word | undefined {
+  if (!w || !realOutput(w) || w.value === ":memory:" || (!w.dynamic && w.value === "")) return undefined;
+  if (w.dynamic || !w.value.startsWith("file:")) return w;
+  const [path, query = ""] = w.value.slice(5).split("?", 2) as [string, string?];
+  if (/(^|&)mode=(ro|memory)(&|$)/.test(query) || path === ":memory:") return undefined;
+  const slash = path.indexOf("/", 2);
+  const local = !path.startsWith("//") ? path : slash < 0 ? "" : path.slice(slash);
+  return local.includes("%") || !local ? unknownWord() : { ...w, value: local, pattern: local };
 }
 
 function _text(s: Source, inv: Invocation): Input {

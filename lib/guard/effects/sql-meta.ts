@@ -14,6 +14,8 @@ export interface ScriptState {
   moved: boolean;
   /** Nesting of `.read`/`\i`/`source`. */
   depth: number;
+  /** A statement may have written the database file (sql-statement.ts statementWrites). */
+  wrote?: boolean;
 }
 
 /** Runs the text of an included script (null: unknown) in the same state. */

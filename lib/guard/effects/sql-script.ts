@@ -3,7 +3,7 @@ import type { Invocation } from "./context.ts";
 import type { Input } from "./data-input.ts";
 import { lexSql, type SqlFlavor, type SqlPiece, type SqlProfile, sqlProfiles } from "./sql-lexer.ts";
 import { metaOps, type ScriptState } from "./sql-meta.ts";
-import { statementEffect, type StatementEffect, worse } from "./sql-statement.ts";
+import { statementEffect, type StatementEffect, statementWrites, worse } from "./sql-statement.ts";
 
 const MAX_INCLUDE_DEPTH = 4;
 /** Characters lexed per script over all readings; more is unreadable (ASK) rather than slow. */
@@ -26,7 +26,13 @@ export function sqlScriptOps(text: Input, flavor: SqlFlavor, inv: Invocation, st
   if (metas.some((m) => /^\.open\b/i.test(m))) state.readonly = false;
   const readonly = state.readonly;
   let effect: StatementEffect = "safe";
-  if (!readonly) for (const pieces of readings) for (const p of pieces) if (p.kind === "sql") effect = worse(effect, statementEffect(p.words));
+  if (!readonly)
+    for (const pieces of readings)
+      for (const p of pieces) {
+        if (p.kind !== "sql") continue;
+        effect = worse(effect, statementEffect(p.words));
+        if (!state.wrote && statementWrites(p.words)) state.wrote = true;
+      }
   const run = (inner: Input, s: ScriptState) => sqlScriptOps(inner, flavor, inv, { ...s, depth: s.depth + 1 }, known);
   const ops = metas.flatMap((m) => metaOps(m, flavor, inv, state, run));
   if (effect !== "safe") ops.push(op("data-destroy", inv.name));

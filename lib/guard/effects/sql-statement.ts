@@ -59,6 +59,25 @@ export function statementEffect(words: string[]): StatementEffect {
   return SAFE.has(first) ? "safe" : "unknown";
 }
 
+// Statements that leave the database file as it was (a PRAGMA that sets a value, `PRAGMA x = v`, writes).
+const READS = new Set(["SELECT", "VALUES", "TABLE", "EXPLAIN", "PRAGMA", "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "DESCRIBE", "DESC", "SHOW", "SUMMARIZE", "FROM", "WITH"]);
+
+/**
+ * Whether a statement may write the database file (session 9: `sqlite3 /etc/x.db 'CREATE TABLE
+ * …'` creates or edits that file): anything but a read, a transaction marker or a PRAGMA that
+ * only reads; a CTE with an INSERT, UPDATE, DELETE or REPLACE in it writes.
+ */
+export function statementWrites(words: string[]): boolean {
+  let k = 0;
+  while (words[k] === "(") k++;
+  const first = words[k];
+  if (first === undefined) return false;
+  if (!READS.has(first)) return true;
+  if (first === "PRAGMA") return words.includes("=") || (words.includes("(") && !/^(TABLE_|INDEX_|FOREIGN_KEY_|INTEGRITY_|QUICK_|FUNCTION_|PRAGMA_|MODULE_|COMPILE_|DATABASE_|COLLATION_)/.test(words[k + 1] ?? ""));
+  if (first === "EXPLAIN") return words[k + 1] === "ANALYZE" && statementWrites(words.slice(k + 2));
+  return first === "WITH" && words.some((w) => w === "INSERT" || w === "UPDATE" || w === "DELETE" || w === "REPLACE");
+}
+
 /** The worse of two effects. */
 export function worse(a: StatementEffect, b: StatementEffect): StatementEffect {
   const rank = { safe: 0, unknown: 1, destroy: 2 };
