@@ -407,9 +407,22 @@ export const fsck: Handler = (inv) => {
   const all = letters + passed.join("");
   if (/[Nn]/.test(all) || inv.args.some((a) => a.value === "--help")) return [];
   // Answers piped in (`yes | fsck DEV`) repair without -a/-p: e2fsck refuses a stdin that is no
-  // terminal, but the checker's type is unknown and fsck.vfat reads its answers from any stdin.
-  return all.includes("y") || operands.some(mayBeOption) || (!/[ap]/.test(all) && _answers(inv, FAT_YES)) ? _rewrites(inv, operands.filter((w) => w.dynamic || !w.value.startsWith("-"))) : [];
+  // terminal (unless forced), but the checker's type is unknown unless `-t` names ext types only,
+  // and fsck.vfat reads its answers from any stdin.
+  const answered = !/[ap]/.test(all) && (!_extOnly(inv.args) || _forcedInteractive(inv)) && _answers(inv, FAT_YES);
+  return all.includes("y") || operands.some(mayBeOption) || answered ? _rewrites(inv, operands.filter((w) => w.dynamic || !w.value.startsWith("-"))) : [];
 };
+
+/** Whether fsck's `-t` names only ext file systems, whose checker is e2fsck (`-t ext4`, `-text3,ext4`). */
+function _extOnly(args: Word[]): boolean {
+  const types: Array<Word | undefined> = [];
+  optionWalk(args, (a, i) => {
+    const got = a.value.startsWith("--") ? null : clusterValue(args, i, "t");
+    if (got) types.push(got.value);
+    return got?.i ?? i;
+  });
+  return types.length > 0 && types.every((t) => t !== undefined && !t.dynamic && /^ext[234](,ext[234])*$/.test(t.value));
+}
 
 /**
  * fsck.vfat (fsck.fat, fsck.msdos, dosfsck): `-a`, `-p` and `-y` repair without asking, and
