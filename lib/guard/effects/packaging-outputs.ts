@@ -48,7 +48,8 @@ function _values(args: Word[], long: readonly string[], short: string, colon = f
       let k = 1;
       while (k < v.length - 1 && flags.includes(v[k]!)) k++;
       if (!short.includes(v[k]!)) continue;
-      const value = k === v.length - 1 ? args[++i] : wordFrom(a, v[k + 1] === "=" || v[k + 1] === ":" ? k + 2 : k + 1);
+      // `-o$D`: the value is the word's computed rest, not the next word.
+      const value = k === v.length - 1 && !a.dynamic ? args[++i] : wordFrom(a, v[k + 1] === "=" || v[k + 1] === ":" ? k + 2 : k + 1);
       if (value) out.push(value);
     }
   }
@@ -131,7 +132,8 @@ export const terraform: Handler = ({ name, args }) => {
   const words: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const m = a.dynamic ? null : /^--?([\w-]+)(=?)/.exec(a.value);
+    // A computed value keeps its known option (`-out="$PLAN"`).
+    const m = /^--?([\w-]+)(=?)/.exec(a.value);
     if (!m) {
       words.push(a);
       continue;

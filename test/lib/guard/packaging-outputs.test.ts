@@ -51,6 +51,8 @@ table("terraform's plan and state files", [
   ["apply -state-out", "tofu apply -state-out=/etc/x", ...PROTECTED],
   ["providers mirror", "terraform providers mirror /etc", ...PROTECTED],
   ["a new plan file", "terraform plan -out=tfplan", ...NOOP],
+  ["a computed plan file is unknown, as curl -o \"$F\" is", 'terraform plan -out="$PLAN"', ...UNKNOWN],
+  ["dotnet: a computed value attached to -o", "dotnet publish -o$OUT", ...UNKNOWN],
   ["-backup=- writes none", "terraform refresh -backup=-", ...OK],
   ["show reads", "terraform show -json tfplan", ...OK],
 ]);
