@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { longOption } from "./getopt.ts";
+import { longOption, wordFrom } from "./getopt.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
 // stdout or a device: no file is written.
@@ -204,32 +204,45 @@ function _httpie(args: Word[]): DownloadLanding {
   return land;
 }
 
+// aria2c's options whose value is a file or folder it reads or writes (`--name=VALUE` or the next word; `-o`, `-d`, `-l`, `-i` attached or not).
+const ARIA2C_FILES = new Set(["out", "dir", "log", "input-file", "save-session", "save-cookies", "dht-file-path", "dht-file-path6", "server-stat-of"]);
+const ARIA2C_SHORT: Record<string, string> = { o: "out", d: "dir", l: "log", i: "input-file" };
+
 /**
  * aria2c: `-o NAME`/`--out=NAME` inside `-d DIR`/`--dir=DIR` (also `-oNAME`, `-dDIR`), else the
- * URL's name there. An existing file is kept (aria2c picks `NAME.1`) unless `--allow-overwrite`.
+ * URL's name there, and names the guard cannot know with `-i FILE` (URIs read from a file). An
+ * existing file is kept (aria2c picks `NAME.1`) unless `--allow-overwrite`. `-l FILE` (`--log`)
+ * is appended to; `--save-session`, `--save-cookies`, `--dht-file-path` and `--server-stat-of`
+ * replace their file.
  */
 function _aria2c(args: Word[]): DownloadLanding {
   const land: DownloadLanding = { saved: [], named: [], overwrites: false, logs: [] };
   let dir: Word | undefined;
   let out: Word | undefined;
+  let input = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    const long = /^--(out|dir)=/.exec(v);
-    if (long) {
-      const w = { ...a, value: v.slice(long[0].length), pattern: a.pattern.slice(long[0].length) };
-      if (long[1] === "out") out = w;
-      else dir = w;
-    } else if (v === "-o" || v === "--out") out = args[++i];
-    else if (v === "-d" || v === "--dir") dir = args[++i];
-    else if (/^-[od]./.test(v)) {
-      const w = { ...a, value: v.slice(2), pattern: a.pattern.slice(2) };
-      if (v[1] === "o") out = w;
-      else dir = w;
+    const long = /^--([a-z0-9-]+)(=?)/.exec(v);
+    let name: string | undefined;
+    let value: Word | undefined;
+    if (long && ARIA2C_FILES.has(long[1]!)) {
+      name = long[1];
+      value = long[2] ? wordFrom(a, long[0].length) : args[++i];
+    } else if (/^-[odli]/.test(v)) {
+      name = ARIA2C_SHORT[v[1]!];
+      value = v.length > 2 || a.dynamic ? wordFrom(a, 2) : args[++i];
     } else if (/^--allow-overwrite(=true)?$/.test(v)) land.overwrites = true;
+    if (!value) continue;
+    if (name === "out") out = value;
+    else if (name === "dir") dir = value;
+    else if (name === "input-file") input = true;
+    else if (name === "log") _log(land, value, true);
+    else _log(land, value, false);
   }
+  if (input) land.spread = dir ?? literalWord(".");
   if (out) land.saved = [_within(dir, out)];
-  else {
+  else if (!input) {
     const urls = _urls(args);
     if (urls.some((u) => u.dynamic)) land.spread = dir ?? literalWord(".");
     else land.named = urls.flatMap((u) => _remoteNames(u.value, "index.html")).map((n) => _within(dir, literalWord(n, true)));

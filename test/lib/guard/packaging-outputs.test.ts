@@ -100,6 +100,13 @@ table("aria2c's -d/-o pair", [
   ["--allow-overwrite into /etc", `aria2c --allow-overwrite --dir=/etc --out=x ${URL}`, ...PROTECTED],
   ["an existing file is kept (NAME.1)", `aria2c -o README.md ${URL}`, ...OK],
   ["a new file passes", `aria2c -o x ${URL}`, ...OK],
+  // Its log is appended to, its session and cookie files replaced; `-i` reads URIs from a file.
+  ["-l onto a startup file", `aria2c -l ~/.bashrc ${URL}`, ...ASK_OUT],
+  ["-l - is stdout", `aria2c -l - ${URL}`, ...OK],
+  ["--save-session over a workspace file", `aria2c --save-session=README.md ${URL}`, ...RELOCATE],
+  ["--save-session into /etc", `aria2c --save-session /etc/x ${URL}`, ...PROTECTED],
+  ["-i: names the guard cannot know in -d", "aria2c -i urls.txt -d ~/.config", ...ASK_OUT],
+  ["-i into the working folder", "aria2c -i urls.txt", ...OK],
   // Its hook options run a program with the GID, the file count and the path.
   ["a hook script the line wrote", `echo 'rm -rf ~' > h.sh; chmod +x h.sh; aria2c --on-download-complete=./h.sh ${URL}`, ...ANCESTOR],
   ["a hook that is rm", `aria2c --on-download-complete=/bin/rm ${URL}`, ...UNKNOWN],
