@@ -109,6 +109,12 @@ export const helm: Handler = ({ name, args }) => {
     return into(name, dirs);
   }
   if (sub === "template") return into(name, _values(rest, ["output-dir"], ""));
+  // `dependency update|build CHART` writes the dependencies' archives into CHART/charts and its Chart.lock.
+  if ((sub === "dependency" || sub === "dependencies" || sub === "dep") && /^(update|up|build)$/.test(rest[0]?.value ?? "")) {
+    const chart = optionWalk(rest.slice(1), (a, i) => (a.value === "--keyring" ? i + 1 : i))[0] ?? literalWord(".");
+    if (chart.dynamic) return into(name, [chart]);
+    return [...into(name, [literalWord(`${chart.value}/charts`)]), ...createdFiles(name, [literalWord(`${chart.value}/Chart.lock`)])];
+  }
   // `create NAME` writes a chart's skeleton into the folder NAME (over files already there).
   if (sub === "create") return into(name, optionWalk(rest, (a, i) => (a.value === "-p" || a.value === "--starter" ? i + 1 : i)).slice(0, 1));
   if (sub === "repo" && rest[0]?.value === "index") {

@@ -39,6 +39,8 @@ table("helm's destinations", [
   ["repo index", "helm repo index /etc", ...PROTECTED],
   ["create writes the chart's folder", "helm create /etc/x", ...PROTECTED],
   ["create in the workspace", "helm create mychart", ...OK],
+  ["dependency update writes charts/ and Chart.lock", "helm dependency update /etc/x", ...PROTECTED],
+  ["dep up in the workspace", "helm dep up ./chart", ...OK],
   ["template prints", "helm template x chart", ...OK],
   ["package into the working folder", "helm package chart", ...OK],
 ]);
