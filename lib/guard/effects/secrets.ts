@@ -191,9 +191,69 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   if (!readsArguments(name, args)) return [];
   if (wrappers().has(name)) return [];
   const unread = unreadWords(name, args);
+  const addresses = ADDRESS_CLIENTS.has(name);
   let secrets: Word[] | undefined;
-  for (const a of args) if (!unread.has(a) && (isSecretPath(a, cwd) || (state && _linksToSecret(a, state)))) (secrets ??= []).push(a);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (unread.has(a)) continue;
+    if (isSecretPath(a, cwd) || (state && !(addresses && _opensNoFile(name, args, i)) && _linksToSecret(a, state))) (secrets ??= []).push(a);
+  }
   return secrets ? [op("secret", name, secrets)] : [];
+}
+
+// Programs given addresses, not files: socat, nc and its variants, curl, GNU parallel.
+const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "parallel"]);
+
+/**
+ * Whether the program opens no file by the name `args[i]` spells, so that no symlink of that
+ * name is read through it (the symlink test only: the word's text is still tested). Only
+ * operands, words no option can take as its value (`curl -T FILE`, `nc -K FILE`, `socat -lf
+ * FILE` and a word after an unknown word are still looked up), and only where the program's
+ * own grammar gives them another meaning:
+ * - socat: an address whose part before the first `:` or `,` holds no `/` is a keyword address
+ *   (`TCP:host:port`, `OPEN:file`, `EXEC:cmd`) or a file descriptor (`3`); only one with a `/`
+ *   there names a file (GOPEN). The file of a keyword address (`OPEN:x`) is not the word's
+ *   whole text, which is all the symlink test looks up.
+ * - nc, ncat, netcat: a host or a port (with `-U` a socket path: then every word is looked up).
+ * - curl: a URL, never opened by its text (a `file://` URL opens the path after the scheme).
+ * - parallel: the separators `:::`, `:::+`, `::::` and `::::+`, once the command has begun or
+ *   after a word that is no option (parallel's options end at the command).
+ */
+function _opensNoFile(name: string, args: Word[], i: number): boolean {
+  const v = args[i]!.value;
+  switch (name) {
+    case "socat": {
+      const end = v.search(/[:,]/);
+      return !(end < 0 ? v : v.slice(0, end)).includes("/") && _operand(args, i, SOCAT_NO_VALUE);
+    }
+    case "parallel":
+      return (v === ":::" || v === ":::+" || v === "::::" || v === "::::+") && (_operand(args, i, NONE) || args.some((a, j) => j < i && !a.dynamic && !a.value.startsWith("-") && _operand(args, j, NONE)));
+    case "curl":
+      return _operand(args, i, CURL_NO_VALUE);
+    default:
+      return !args.some((a) => a.value === "--unixsock" || /^-[a-zA-Z0-9]*U/.test(a.value)) && _operand(args, i, NC_NO_VALUE);
+  }
+}
+
+// Options that take no value (a word after one of them, or after a cluster of only such
+// letters, is no option's value): curl's; those of every nc (OpenBSD, netcat, ncat, busybox);
+// socat's.
+const CURL_NO_VALUE = /^-[sSLfkiIvOgGjJlnNpRBaM]+$/;
+const NC_NO_VALUE = /^-[lvnzuk46]+$/;
+const SOCAT_NO_VALUE = /^-(d+|[DuUvxgs46]|lu|lh|ly\w*|lm\w*)$/;
+const NONE = /(?!)/;
+
+/**
+ * Whether `args[i]` is an operand: the first word, or a word after a known word that is no
+ * option (an operand or an option's value: no option takes two), after a `--long=value`, or
+ * after an option `noValue` matches.
+ */
+function _operand(args: Word[], i: number, noValue: RegExp): boolean {
+  if (i === 0) return true;
+  const prev = args[i - 1]!;
+  if (prev.dynamic) return false;
+  const v = prev.value;
+  return !v.startsWith("-") || (v.startsWith("--") && v.includes("=")) || noValue.test(v);
 }
 
 /** A word naming a symlink (on disk, or made earlier in the line) to a credential store. */

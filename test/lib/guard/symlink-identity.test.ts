@@ -20,6 +20,7 @@ mkdirSync(join(fx.home, ".aws", "sso", "cache"), { recursive: true });
 writeFileSync(join(fx.home, ".aws", "sso", "cache", "token.json"), "{}\n");
 symlinkSync("../../.ssh/id_rsa", join(fx.ws, "sub", "deep-key"));
 symlinkSync("sub", join(fx.ws, "linked-sub"));
+symlinkSync(".ssh/id_rsa", join(fx.home, ":::"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -60,6 +61,42 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
 
 describe("a symlink and its target are one file", () => {
   for (const [command, decision, reason] of ROWS) {
+    test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
+      const r = check(command);
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});
+
+// socat's, nc's and curl's operands are addresses and parallel's `:::` a separator: a link of
+// that name is not what the program opens (secrets.ts _opensNoFile, session 9). A word an option
+// may take as its value, a socat file address and a socket path are still followed.
+const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
+  // still read through the link
+  ["socat -u ./innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["socat -u innocent-key/ TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["socat -lf innocent-key TCP-LISTEN:4444 STDOUT", "ASK", "ASK_SECRET_ACCESS"],
+  ["nc -K innocent-key 127.0.0.1 4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["nc -U innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["nc -lU innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl -K innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl -sK innocent-key https://x.invalid", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl --config innocent-key https://x.invalid", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl $OPT innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel cat innocent-key ::: 1", "ASK", "ASK_SECRET_ACCESS"],
+  ["cd .. && parallel -a ::: echo", "ASK", "ASK_SECRET_ACCESS"],
+  // an address, not a file
+  ["socat innocent-key STDOUT", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["nc innocent-key 4444", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["nc -lv innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["curl innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["curl -sL innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["cd .. && parallel echo ok ::: 1", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["cd .. && parallel ::: true", "ALLOW", "ALLOW_NO_EFFECT"],
+];
+
+describe("the operands of network clients are addresses", () => {
+  for (const [command, decision, reason] of ADDRESS_ROWS) {
     test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
       const r = check(command);
       expect([r.decision, r.reason]).toEqual([decision, reason]);
