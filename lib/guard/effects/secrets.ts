@@ -5,6 +5,8 @@ import { win32Names, win32Path } from "../win32-names.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { fileKeys } from "./file-identity.ts";
 import { gitSubcommandAt } from "./git-options.ts";
+import { LANGUAGES, SHELL_NAMES } from "./runner-names.ts";
+import { scriptOperands } from "./script-operands.ts";
 import { unreadWords } from "./unread-words.ts";
 import { WRAPPER_NAMES } from "./wrappers.ts";
 
@@ -192,11 +194,15 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   if (wrappers().has(name)) return [];
   const unread = unreadWords(name, args);
   const addresses = ADDRESS_CLIENTS.has(name);
+  // The code a shell or interpreter is given inline (`bash -c TEXT`, `python -c CODE`) is run,
+  // not opened: no link of that name is read (script-operands.ts reads which words are code,
+  // as the handler did for the same words).
+  const inline = SHELL_NAMES.has(name) || Object.hasOwn(LANGUAGES, name) ? scriptOperands(name, args)?.inline : undefined;
   let secrets: Word[] | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (state && !(addresses && _opensNoFile(name, args, i)) && _linksToSecret(a, state))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (state && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && _linksToSecret(a, state))) (secrets ??= []).push(a);
   }
   return secrets ? [op("secret", name, secrets)] : [];
 }

@@ -21,6 +21,7 @@ writeFileSync(join(fx.home, ".aws", "sso", "cache", "token.json"), "{}\n");
 symlinkSync("../../.ssh/id_rsa", join(fx.ws, "sub", "deep-key"));
 symlinkSync("sub", join(fx.ws, "linked-sub"));
 symlinkSync(".ssh/id_rsa", join(fx.home, ":::"));
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "true"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -94,6 +95,28 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["cd .. && parallel echo ok ::: 1", "ALLOW", "ALLOW_NO_EFFECT"],
   ["cd .. && parallel ::: true", "ALLOW", "ALLOW_NO_EFFECT"],
 ];
+
+// A shell's or interpreter's inline code is run, not opened (script-operands.ts): a link named
+// like it is not read. Its arguments, a script and a file it loads are still followed.
+const CODE_ROWS: Array<[string, Decision, ReasonCode]> = [
+  ["bash -c true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["sh -ec true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["python3 -c true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["perl -e true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["bash -c 'echo ok' true", "ASK", "ASK_SECRET_ACCESS"],
+  ["bash -- -c true", "ASK", "ASK_SECRET_ACCESS"],
+  ["python3 -c 'print(1)' true", "ASK", "ASK_SECRET_ACCESS"],
+  ["bash --rcfile true -c 'echo ok'", "ASK", "ASK_SECRET_ACCESS"],
+];
+
+describe("inline code is no file", () => {
+  for (const [command, decision, reason] of CODE_ROWS) {
+    test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
+      const r = check(command);
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});
 
 describe("the operands of network clients are addresses", () => {
   for (const [command, decision, reason] of ADDRESS_ROWS) {
