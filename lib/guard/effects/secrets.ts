@@ -220,10 +220,12 @@ const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "paral
  *   (`TCP:host:port`, `OPEN:file`, `EXEC:cmd`) or a file descriptor (`3`); only one with a `/`
  *   there names a file (GOPEN). The file of a keyword address (`OPEN:x`) is not the word's
  *   whole text, which is all the symlink test looks up.
- * - nc, ncat, netcat: a host or a port (with `-U` a socket path: then every word is looked up).
+ * - nc, ncat, netcat: a host or a port (with `-U` a socket path: then, or when an unknown word
+ *   may be `-U`, every word is looked up).
  * - curl: a URL, never opened by its text (a `file://` URL opens the path after the scheme).
  * - parallel: the separators `:::`, `:::+`, `::::` and `::::+`, once the command has begun or
- *   after a word that is no option (parallel's options end at the command).
+ *   after a word that is no option (parallel's options end at the command), unless another
+ *   separator may be set (`--arg-sep`, `--arg-file-sep`, an unknown word).
  */
 function _opensNoFile(name: string, args: Word[], i: number): boolean {
   const v = args[i]!.value;
@@ -233,11 +235,12 @@ function _opensNoFile(name: string, args: Word[], i: number): boolean {
       return !(end < 0 ? v : v.slice(0, end)).includes("/") && _operand(args, i, SOCAT_NO_VALUE);
     }
     case "parallel":
-      return (v === ":::" || v === ":::+" || v === "::::" || v === "::::+") && (_operand(args, i, NONE) || args.some((a, j) => j < i && !a.dynamic && !a.value.startsWith("-") && _operand(args, j, NONE)));
+      if (!(v === ":::" || v === ":::+" || v === "::::" || v === "::::+") || args.some((a) => a.dynamic || a.value.startsWith("--arg"))) return false;
+      return _operand(args, i, NONE) || args.some((a, j) => j < i && !a.value.startsWith("-") && _operand(args, j, NONE));
     case "curl":
       return _operand(args, i, CURL_NO_VALUE);
     default:
-      return !args.some((a) => a.value === "--unixsock" || /^-[a-zA-Z0-9]*U/.test(a.value)) && _operand(args, i, NC_NO_VALUE);
+      return !args.some((a) => a.dynamic || a.value === "--unixsock" || /^-[a-zA-Z0-9]*U/.test(a.value)) && _operand(args, i, NC_NO_VALUE);
   }
 }
 

@@ -86,6 +86,9 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["curl $OPT innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["parallel cat innocent-key ::: 1", "ASK", "ASK_SECRET_ACCESS"],
   ["cd .. && parallel -a ::: echo", "ASK", "ASK_SECRET_ACCESS"],
+  ["cd .. && parallel --arg-sep ,,, cat ::: ,,, 1", "ASK", "ASK_SECRET_ACCESS"],
+  ["nc $OPT innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["nc $OPT 127.0.0.1 innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   // an address, not a file
   ["socat innocent-key STDOUT", "ALLOW", "ALLOW_NO_EFFECT"],
   ["nc innocent-key 4444", "ALLOW", "ALLOW_NO_EFFECT"],
