@@ -142,7 +142,8 @@ export const socket: Handler = (inv) => {
         // What the program prints goes to the peer: a key file it reads leaves the machine.
         if (!w.dynamic && command.split(/\s+/).some((t) => isSecretFile(literal(t)))) ops.push(op("secret", inv.name));
       } else if (/^SHELL$/i.test(v)) ops.push(op("remote-code", inv.name));
-      else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && isSecretFile(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")))) {
+      // A file address's file under any of its names: a symlink to a key, or a file the line filled with one.
+      else if (/^(OPEN|FILE|GOPEN|CREAT|PIPE):/i.test(v) && holdsSecret(literal(v.slice(v.indexOf(":") + 1).split(",")[0]!.replace(/"/g, "")), inv.ctx)) {
         ops.push(op("secret", inv.name));
       }
     }

@@ -77,6 +77,11 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["socat -u ./innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
   ["socat -u innocent-key/ TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
   ["socat -lf innocent-key TCP-LISTEN:4444 STDOUT", "ASK", "ASK_SECRET_ACCESS"],
+  // a file address's file (OPEN:, FILE:, GOPEN:, CREAT:, PIPE:) under its link name
+  ["socat -u OPEN:innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["socat -u open:innocent-key,rdonly TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["socat -u GOPEN:innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
+  ["socat -u FILE:innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
   ["nc -K innocent-key 127.0.0.1 4444", "ASK", "ASK_SECRET_ACCESS"],
   ["nc -U innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["nc -lU innocent-key", "ASK", "ASK_SECRET_ACCESS"],
