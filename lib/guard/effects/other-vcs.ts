@@ -6,7 +6,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { abbreviates, commandNames, hasOption, type Parsed, parseCommandLine, resolveCommand, runDirectory, type Tool } from "./vcs-command-line.ts";
-import { hgConfigRuns, jjConfigRuns, svnConfigRuns } from "./vcs-config.ts";
+import { bzrConfigRuns, hgConfigRuns, jjConfigRuns, svnConfigRuns } from "./vcs-config.ts";
 
 /**
  * Version control systems other than git (docs/check.md, "How a command is judged", and its
@@ -233,6 +233,7 @@ const BZR: Tool = {
   singleDashLong: false,
   valuedLong: ["revision", "change", "message", "file", "directory", "lsprof-file"],
   valuedShort: "rcmFdO",
+  configRuns: bzrConfigRuns,
   judge: (sub, p, inv, cwd) => {
     const verb = `${inv.name} ${sub}`;
     switch (sub) {

@@ -138,12 +138,53 @@ function _shellText(text: string, inv: Invocation): Op[] {
 // jj's configuration that runs a program or names the commands an alias or a bare `jj` runs.
 const JJ_RUNS = /^(aliases\.|ui\.(pager|editor|diff-editor|merge-editor|diff-formatter|default-command|diff\.tool)|merge-tools\.|fix\.tools\.|signing\.)/;
 
-/** jj's `--config KEY=VALUE` naming an alias or a program (TOML the guard does not read), `--config-toml` and `--config-file`: unknown. */
-export function jjConfigRuns(values: Array<[string, Word]>): Op[] {
+// Variables jj runs: the editor (JJ_EDITOR before ui.editor, then VISUAL and EDITOR) and the
+// pager (PAGER under ui.pager). jj splits the value into words itself, without a shell: judged as
+// shell text, which can only read more into it.
+const JJ_VARS = ["JJ_EDITOR", "VISUAL", "EDITOR", "PAGER"];
+
+/**
+ * jj's `--config KEY=VALUE` naming an alias or a program (TOML the guard does not read),
+ * `--config-toml` and `--config-file`: unknown; so is JJ_CONFIG set by the line (configuration
+ * files in place of the user's). Its environment's editors and pager are judged as run where jj runs.
+ */
+export function jjConfigRuns(values: Array<[string, Word]>, _sub: string | undefined, _rest: Word[], inv: Invocation): Op[] {
   for (const [flag, w] of values) {
     if (flag === "--config-file" || (flag === "--config-toml" && (w.dynamic || /aliases|ui|merge-tools|fix|signing/.test(w.value)))) return [op("unknown", "jj")];
     if (flag === "--config" && (w.dynamic || JJ_RUNS.test(w.value.trimStart().toLowerCase()))) return [op("unknown", "jj")];
   }
-  return [];
+  const config = envValue(inv, "JJ_CONFIG", false);
+  if (config === null || (config && config.split(":").some((f) => f !== "" && f !== "/dev/null"))) return [op("unknown", "jj")];
+  return _environmentRuns(JJ_VARS, inv);
+}
+
+// Variables Bazaar and Breezy run: the editor (BRZ_EDITOR, BZR_EDITOR before the `editor`
+// setting, then VISUAL and EDITOR), split into words without a shell as jj's is.
+const BZR_VARS = ["BRZ_EDITOR", "BZR_EDITOR", "VISUAL", "EDITOR"];
+// BZR_PLUGIN_PATH's keywords (`-site`, `+user`, …) name no folder.
+const BZR_PLUGIN_KEYWORD = /^[-+](core|site|user)$/;
+
+/**
+ * bzr's and brz's environment: an editor is judged as run where the tool runs; a plugin path set
+ * by the line (BZR_PLUGIN_PATH, BRZ_PLUGIN_PATH) names folders of Python plugins loaded at start,
+ * which the guard does not read: unknown (its keywords alone are nothing).
+ */
+export function bzrConfigRuns(_values: Array<[string, Word]>, _sub: string | undefined, _rest: Word[], inv: Invocation): Op[] {
+  for (const name of ["BZR_PLUGIN_PATH", "BRZ_PLUGIN_PATH"]) {
+    const value = envValue(inv, name, false);
+    if (value === null || (value && value.split(":").some((f) => f !== "" && !BZR_PLUGIN_KEYWORD.test(f)))) return [op("unknown", inv.name)];
+  }
+  return _environmentRuns(BZR_VARS, inv);
+}
+
+/** The editors and pagers a tool takes from its environment (a well-known one by its bare name aside), run where it runs. */
+function _environmentRuns(names: readonly string[], inv: Invocation): Op[] {
+  const ops: Op[] = [];
+  for (const name of names) {
+    const value = envValue(inv, name, true);
+    if (value === null) ops.push(op("unknown", inv.name));
+    else if (value && !plainViewer(value)) ops.push(..._runHere(value, inv));
+  }
+  return ops;
 }
 

@@ -311,6 +311,26 @@ table("programs svn runs, and hg's and svn's environment", [
   ["HGRCPATH=/dev/null", "HGRCPATH=/dev/null hg log", ...OK],
 ]);
 
+// Session 9: jj's and bzr's editors (JJ_EDITOR, BZR_EDITOR, BRZ_EDITOR, then VISUAL and EDITOR)
+// and jj's pager are judged as hg's and svn's are; JJ_CONFIG and a plugin path set by the line
+// name files the guard does not read.
+table("jj's and bzr's environment", [
+  ["JJ_EDITOR", "JJ_EDITOR='rm -rf ~' jj describe", ...ANCESTOR],
+  ["JJ_EDITOR exported earlier", "export JJ_EDITOR='rm -rf ~'; jj describe", ...ANCESTOR],
+  ["EDITOR for jj", "EDITOR='rm -rf ~' jj split", ...ANCESTOR],
+  ["PAGER for jj", "PAGER='rm -rf ~' jj log", ...ANCESTOR],
+  ["JJ_EDITOR computed", 'JJ_EDITOR="$E" jj describe', ...UNKNOWN],
+  ["JJ_EDITOR with an editor", "JJ_EDITOR='code --wait' jj describe", ...OK],
+  ["JJ_CONFIG set by the line", "JJ_CONFIG=/tmp/x.toml jj log", ...UNKNOWN],
+  ["JJ_CONFIG emptied", "JJ_CONFIG= jj log", ...OK],
+  ["BZR_EDITOR", "BZR_EDITOR='rm -rf ~' bzr commit", ...ANCESTOR],
+  ["BRZ_EDITOR", "BRZ_EDITOR='rm -rf ~' brz commit", ...ANCESTOR],
+  ["EDITOR for bzr", "EDITOR='rm -rf ~' bzr commit", ...ANCESTOR],
+  ["BZR_EDITOR with an editor", "BZR_EDITOR=nano bzr commit", ...OK],
+  ["BZR_PLUGIN_PATH set by the line", "BZR_PLUGIN_PATH=./plugins bzr status", ...UNKNOWN],
+  ["BRZ_PLUGIN_PATH's keywords", "BRZ_PLUGIN_PATH=-site:-user brz status", ...OK],
+]);
+
 // Session 8: configuration files written before the tool reads them: svn's configuration folder;
 // the user's configuration of hg, svn, bzr and jj written at all asks as `~/.gitconfig` does.
 table("other VCS configuration files written", [
