@@ -75,9 +75,14 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   return "outside";
 }
 
-/** Git metadata (the workspace's, or any `.git`/`NAME.git` folder, bare repositories included) or the quarantine. */
+// The stores of the other version control systems, protected as `.git` is (session 9): Mercurial's
+// and Sapling's, Subversion's, Jujutsu's, Bazaar's, Pijul's and darcs's.
+const VCS_STORE = /\/(?:\.(?:hg|sl|svn|jj|bzr|pijul)|_darcs)(?:\/|$)/;
+
+/** Version control metadata (the workspace's `.git`, any `.git`/`NAME.git` folder, bare repositories included, any other VCS's store) or the quarantine. */
 function _protectedName(path: string, d: { gitDir: string; guardStore: string }): boolean {
   if (_within(path, d.gitDir) || _within(path, d.guardStore)) return true;
+  if ((path.includes("/.") || path.includes("/_darcs")) && VCS_STORE.test(path)) return true;
   return path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4));
 }
 

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
@@ -12,6 +14,11 @@ const LOSS: [Decision, ReasonCode] = ["ASK", "ASK_GIT_HISTORY_LOSS"];
 const STORE: [Decision, ReasonCode] = ["ASK", "ASK_DATA_STORE_DESTROY"];
 const fx = useGuardFixture();
 const table = verdictRows(fx);
+// The stores of other VCS in the workspace, and a nested hg repository (session 9).
+for (const path of [".hg/store/00changelog.i", ".svn/wc.db", ".jj/repo/store/type", ".bzr/branch-format", "vendor/lib/.hg/hgrc", ".hgignore"]) {
+  mkdirSync(join(fx.ws, path, ".."), { recursive: true });
+  writeFileSync(join(fx.ws, path), "x\n");
+}
 
 // Deleting files the guard cannot enumerate: untracked and ignored files of the whole working
 // copy, as `git clean -f` when its targets cannot be listed.
@@ -275,10 +282,10 @@ table("configuration on the command line that runs code", [
 // Configuration files the tool reads by itself, written earlier in the line: their hooks and
 // aliases are code the guard does not read (as a Makefile written before `make`).
 table("configuration files the line wrote", [
-  ["the repository's hgrc", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; hg status", ...UNKNOWN],
-  ["sl reads it too", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; sl status", ...UNKNOWN],
+  ["the repository's hgrc", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; hg status", ...PROTECTED], // session 9: the store itself is protected
+  ["sl reads it too", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .hg/hgrc; sl status", ...PROTECTED], // session 9: the store itself is protected
   ["HGRCPATH names a written file", "printf '[hooks]\\npre-log=rm -rf ~\\n' > x.rc; HGRCPATH=x.rc hg log", ...UNKNOWN],
-  ["jj's repository configuration", "printf '[aliases]\\nl = [\"op\", \"abandon\"]\\n' >> .jj/repo/config.toml; jj l", ...UNKNOWN],
+  ["jj's repository configuration", "printf '[aliases]\\nl = [\"op\", \"abandon\"]\\n' >> .jj/repo/config.toml; jj l", ...PROTECTED], // session 9: the store itself is protected
   ["another file written", "echo x > notes.txt; hg status", ...NOOP],
 ]);
 
@@ -341,7 +348,7 @@ table("other VCS configuration files written", [
   ["~/.subversion/config", "printf '[helpers]\\neditor-cmd=x\\n' > ~/.subversion/config", ...ASK_OUT],
   ["~/.bazaar/bazaar.conf", "printf '[ALIASES]\\nst=x\\n' >> ~/.bazaar/bazaar.conf", ...ASK_OUT],
   ["jj's user configuration", "printf '[aliases]\\n' >> ~/.config/jj/config.toml", ...ASK_OUT],
-  ["Sapling's repository configuration", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .sl/config; sl status", ...UNKNOWN],
+  ["Sapling's repository configuration", "printf '[hooks]\\npre-status=rm -rf ~\\n' >> .sl/config; sl status", ...PROTECTED], // session 9: the store itself is protected
   ["Sapling's user configuration", "printf '[hooks]\\n' >> ~/.config/sapling/sapling.conf", ...ASK_OUT],
 ]);
 
@@ -357,4 +364,21 @@ table("bzr switch --force and fossil scrub", [
   ["fossil scrub --verily --force", "fossil scrub --verily --force repo.fossil", ...LOSS],
   ["fossil scrub --private", "fossil scrub --private", ...LOSS],
   ["a unique prefix of scrub", "fossil scr --verily", ...LOSS],
+]);
+
+// Session 9: the other tools' stores are protected storage as any `.git` is (docs/check.md,
+// "Decisions where the spec is silent"): each row was RELOCATE (or ALLOW_NOOP) before.
+table("other VCS stores", [
+  ["hg's store", "rm -rf .hg", ...PROTECTED],
+  ["svn's", "rm -rf .svn", ...PROTECTED],
+  ["jj's", "rm -rf .jj", ...PROTECTED],
+  ["bzr's", "rm -rf .bzr", ...PROTECTED],
+  ["inside one", "rm -rf .hg/store", ...PROTECTED],
+  ["a nested repository's", "rm -rf vendor/lib/.hg", ...PROTECTED],
+  ["moved away", "mv .svn /tmp/svn-old", ...PROTECTED],
+  ["overwritten", "echo x > .jj/repo/store/type", ...PROTECTED],
+  ["darcs's, not there yet", "rm -rf _darcs", ...PROTECTED],
+  ["a file beside the store", "rm .hgignore", ...RELOCATE],
+  ["read", "cat .hg/store/00changelog.i", ...OK],
+  ["the tool's own command", "hg commit -m x", ...OK],
 ]);
