@@ -148,6 +148,8 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   // yarn reads its configuration in the working folder and every folder above it (session 8:
   // `> .yarnrc; cd src && yarn` ran the written yarn-path unread).
   if (name === "yarn") for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.push(`${above}.yarnrc`, `${above}.yarnrc.yml`);
+  // pnpm takes its settings from the pnpm-workspace.yaml of the workspace root, found upwards.
+  if (name === "pnpm") for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.push(`${above}pnpm-workspace.yaml`);
   const configs = JS_CONFIGS[name];
   if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
   // deno reads its folder's deno.json(c) for every subcommand that runs code: tasks, the import
@@ -292,6 +294,8 @@ const TOOL_FILES: Record<string, readonly string[]> = {
   bun: ["bunfig.toml"],
   // yarn 4 puts `.env.yarn`'s variables (NODE_OPTIONS among them) into what `yarn run` starts.
   yarn: [".yarnrc", ".yarnrc.yml", ".env.yarn"],
+  // pnpm 10's settings (session 9: builds allowed, pnpmfile, patches, overrides).
+  pnpm: ["pnpm-workspace.yaml"],
 };
 
 /**

@@ -275,3 +275,28 @@ table("local packages in a folder the line filled", [
   ["yarn --link-folder DIR add file:", "cp -r /tmp/x vendor/x && yarn --link-folder /tmp/l add file:vendor/x", ...UNKNOWN],
   ["bun -c FILE add ./dir", "cp -r /tmp/x vendor/x && bun -c bunfig.toml add ./vendor/x", ...UNKNOWN],
 ]);
+
+// Session 9: pnpm 10 takes its settings from pnpm-workspace.yaml (found upwards from the working
+// folder), read as a written .yarnrc.yml is: a key outside a list that names no code, folder or
+// file is unknown, and so is a catalog, override or package extension naming a source other than
+// the registry; the lists of dependencies whose builds run name registry packages, whose install
+// scripts npm runs by default (`pnpm add --allow-build=x x` is ALLOW too). Each UNKNOWN row was
+// ALLOW_NOOP.
+const PNPM_WS = (yaml: string) => `printf '${yaml}' > pnpm-workspace.yaml && `;
+table("pnpm-workspace.yaml settings", [
+  ["pnpmfile", `${PNPM_WS("pnpmfile: ./x.cjs\\n")}pnpm install`, ...UNKNOWN],
+  ["configDependencies", `${PNPM_WS("configDependencies:\\n  x: 1.0.0+sha512-abc\\n")}pnpm install`, ...UNKNOWN],
+  ["patchedDependencies", `${PNPM_WS("patchedDependencies:\\n  a@1.0.0: patches/a.patch\\n")}pnpm install`, ...UNKNOWN],
+  ["scriptShell", `${PNPM_WS("scriptShell: ./x.sh\\n")}pnpm run build`, ...UNKNOWN],
+  ["a package extension from a git host", `${PNPM_WS("packageExtensions:\\n  a:\\n    dependencies:\\n      b: github:u/r\\n")}pnpm install`, ...UNKNOWN],
+  ["an override to a local folder", `${PNPM_WS("overrides:\\n  a: link:../x\\n")}pnpm install`, ...UNKNOWN],
+  ["a lone CR ends a line", `${PNPM_WS("nodeLinker: hoisted\\rpnpmfile: ./x.cjs\\n")}pnpm install`, ...UNKNOWN],
+  ["read from a folder above", `${PNPM_WS("pnpmfile: ./x.cjs\\n")}cd src && pnpm install`, ...UNKNOWN],
+  ["an indented line appended", "printf '  pnpmfile: ./x.cjs\\n' >> pnpm-workspace.yaml && pnpm install", ...UNKNOWN],
+  ["builds of registry packages", `${PNPM_WS("onlyBuiltDependencies:\\n  - esbuild\\n")}pnpm install`, ...NOOP],
+  ["as a flow list", `${PNPM_WS('onlyBuiltDependencies: [esbuild, "@swc/core"]\\n')}pnpm install`, ...NOOP],
+  ["every build", `${PNPM_WS("dangerouslyAllowAllBuilds: true\\n")}pnpm install`, ...NOOP],
+  ["workspace globs", `${PNPM_WS("packages:\\n  - apps/*\\n  - \"!**/test/**\"\\n")}pnpm install`, ...NOOP],
+  ["overrides and a catalog of versions", `${PNPM_WS("overrides:\\n  foo: ~1.2.3\\n  \"@a/b>c\": ^2\\ncatalog:\\n  react: ^18.2.0\\n")}pnpm install`, ...NOOP],
+  ["written, pnpm not run", "printf 'pnpmfile: ./x.cjs\\n' > pnpm-workspace.yaml", ...NOOP],
+]);
