@@ -15,6 +15,7 @@ import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } 
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { gitCredentialTree } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { once } from "./lazy-handler.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -42,6 +43,9 @@ export const git: Handler = (inv) => {
   let here: string | null = ctx.state.cwd;
   // Pointed at another work tree, repository or index by the line (not by the check's environment).
   let elsewhere = gitRedirectedInLine(inv);
+  // The `--work-tree` and `--git-dir` given (null: none, or unknown).
+  let workTree: string | null = null;
+  let gitDir: string | null = null;
   // Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top.
   const config = ctx.state.gitConfig ? new Map(ctx.state.gitConfig) : new Map<string, string | null>();
   const ops: Op[] = [];
@@ -72,6 +76,8 @@ export const git: Handler = (inv) => {
     // `--exec-path=DIR` takes git's own programs from DIR.
     if (flag === "--exec-path" && unknownExecPath(value)) ops.push(op("unknown", "git"));
     if (flag === "--git-dir" || flag === "--work-tree") [dir, elsewhere] = [null, true];
+    if (flag === "--work-tree") workTree = _chdir(here, value);
+    if (flag === "--git-dir") gitDir = _chdir(here, value);
     const kv = /^([^=]+)=(.*)$/s.exec(value);
     if (kv && (flag === "-c" || flag === "--config-env")) {
       const key = kv[1]!.toLowerCase();
@@ -112,6 +118,8 @@ export const git: Handler = (inv) => {
     return [...ops, op("unknown", `git ${sub}`)];
   }
   const values = rest.map((w) => w.value);
+  // A credential folder of the home (or the home) added to a repository or pushed from one.
+  if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) ops.push(...gitCredentialTree(sub, values, rest, here, workTree, gitDir, ctx.home));
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
