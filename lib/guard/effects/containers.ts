@@ -13,7 +13,8 @@ const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--proje
  * docker, podman, nerdctl. Volumes hold data, containers are cattle: removing volumes
  * (`volume rm|prune`, `rm -v`, `compose down -v`) and the sweeping prunes (`system prune`,
  * `container prune`, podman's `system reset`) are ASK_INFRA_DESTROY; `rm -f`, `rmi`, `stop` and image, network and
- * build-cache prunes pass. `exec`/`run` commands are analysed for data-store effects.
+ * build-cache prunes pass. `exec`/`run` commands are analysed for data-store effects. Pushing an
+ * image sends what its build copied in, which the guard cannot enumerate: ASK_DATA_EGRESS.
  */
 export const docker: Handler = (inv) => {
   const { args } = inv;
@@ -45,6 +46,11 @@ export const docker: Handler = (inv) => {
     case "run":
     case "create":
       return containerCommandOps(rest, inv.ctx);
+    // An image holds whatever its build copied in, which the guard cannot enumerate (session 9).
+    case "push":
+      return [op("egress", `${inv.name} push`)];
+    case "image":
+      return _first(rest) === "push" ? [op("egress", `${inv.name} image push`)] : [];
   }
   return [];
 };

@@ -46,5 +46,11 @@ export const packageConfig: Handler = ({ name, args }) => {
   return [];
 };
 
-/** pnpm and yarn had no handler: their words keep an unmodelled program's reading besides (installs, bins). */
-export const unmodelledPackageConfig: Handler = (inv) => unmodelledReading(inv).concat(packageConfig(inv));
+/**
+ * pnpm and yarn had no handler: their words keep an unmodelled program's reading besides (installs,
+ * bins). yarn's own `npm` commands (`yarn npm publish|info|tag …`) run no npm: read from the word after.
+ */
+export const unmodelledPackageConfig: Handler = (inv) => {
+  const own = inv.name === "yarn" && inv.args[0]?.value === "npm" && !inv.args[0].dynamic;
+  return unmodelledReading(own ? { ...inv, args: inv.args.slice(1) } : inv).concat(packageConfig(inv));
+};

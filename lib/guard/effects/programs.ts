@@ -55,6 +55,7 @@ const terminalKeys = (): typeof import("./terminal-keys.ts") => require("./termi
 const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
 const scriptRunners = (): typeof import("./script-runners.ts") => require("./script-runners.ts");
 const packageConfig = (): typeof import("./package-config.ts") => require("./package-config.ts");
+const publishes = (): typeof import("./publishes.ts") => require("./publishes.ts");
 const zshStartup = (): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts");
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = (): typeof import("./run-parts.ts") => require("./run-parts.ts");
@@ -225,8 +226,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ["tmux", all(tmux, lazy(terminalKeys, "tmuxKeys"))],
   ["screen", lazy(terminalKeys, "screen")],
   // npm's `exec -c` text (shell-text-runners.ts) and stored settings that run code (package-config.ts).
-  ["npm", all(lazy(shellTextRunners, "npm"), lazy(packageConfig, "packageConfig"))],
-  ...named(["pnpm", "yarn"], lazy(packageConfig, "unmodelledPackageConfig")),
+  // What a publish uploads (publishes.ts).
+  ["npm", all(lazy(shellTextRunners, "npm"), lazy(packageConfig, "packageConfig"), lazy(publishes, "packagePublish"))],
+  ...named(["pnpm", "yarn"], all(lazy(packageConfig, "unmodelledPackageConfig"), lazy(publishes, "packagePublish"))),
   ["nix-shell", lazy(shellTextRunners, "nixShell")],
   ["concurrently", lazy(shellTextRunners, "concurrently")],
   ["nodemon", all(lazy(shellTextRunners, "nodemon"), lazy(scriptRunners, "nodemonScript"))],
@@ -288,7 +290,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["gsutil", lazy(cloud, "gsutil")],
   ["az", lazy(cloud, "az")],
   // Output folders emptied before a build writes them (build-outputs.ts); cmake -E (cmake-e.ts).
-  ["cargo", lazy(buildOutputs, "cargo")],
+  ["cargo", all(lazy(buildOutputs, "cargo"), lazy(publishes, "cargoPublish"))],
   ["virtualenv", lazy(buildOutputs, "virtualenv")],
   ...named(["pytest", "py.test"], all(lazy(buildOutputs, "pytest"), lazy(notebooks, "notebookRuns"))),
   ["vite", lazy(buildOutputs, "vite")],
