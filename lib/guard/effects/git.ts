@@ -118,8 +118,15 @@ export const git: Handler = (inv) => {
     return [...ops, op("unknown", `git ${sub}`)];
   }
   const values = rest.map((w) => w.value);
-  // A credential folder of the home (or the home) added to a repository or pushed from one.
-  if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) ops.push(...gitCredentialTree(sub, values, rest, here, workTree, gitDir, ctx.home));
+  // A credential folder of the home (or the home) added to a repository or pushed from one; the
+  // work tree and repository also as GIT_WORK_TREE and GIT_DIR give them.
+  if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) {
+    const fromEnv = (name: string) => {
+      const v = gitEnvValue(inv, name);
+      return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
+    };
+    ops.push(...gitCredentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE"), gitDir ?? fromEnv("GIT_DIR"), ctx.home));
+  }
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).

@@ -170,7 +170,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["ipython", "ipython3"], lazy(notebooks, "ipython")),
   ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
-  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"), bunRunner)],
+  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"), bunRunner, lazy(publishes, "packagePublish"))],
   // `-i` edits the file operands in place (in-place-switch.ts).
   ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"), lazy(optionCode, "perlModuleCode"))],
   ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],

@@ -9,8 +9,8 @@ import { isSecretFile } from "./secrets.ts";
 import { judgeSent, type SentRoot } from "./sent-tree.ts";
 
 /*
- * Publishing (session 9): `npm publish`, `pnpm publish`, `yarn publish`, `yarn npm publish` and
- * `cargo publish` upload the package folder as an archive. Seed 001 allows pushing the workspace
+ * Publishing (session 9): `npm publish`, `pnpm publish`, `yarn publish`, `yarn npm publish`, `bun
+ * publish` and `cargo publish` upload the package folder as an archive. Seed 001 allows pushing the workspace
  * (only a force push is refused), and sending ordinary workspace files is allowed elsewhere
  * (`curl -T src/main.ts`, `gh release upload v1 dist/app.js`), so a publish is judged by what it
  * sends, as any sender of a tree is (sent-tree.ts): the package folder walked, less what the tool
@@ -20,15 +20,15 @@ import { judgeSent, type SentRoot } from "./sent-tree.ts";
  * named: ASK_SECRET_ACCESS). A dry run sends nothing.
  */
 
-// What npm-packlist never packs (npm and pnpm pack with it); yarn packs its own way, so only the
-// folders every tool leaves out are taken off for it.
+// What npm-packlist never packs (npm and pnpm pack with it); yarn and bun pack their own way, so
+// only the folders every tool leaves out are taken off for them.
 const NPM_NEVER = new Set([".git", "node_modules", ".npmrc", ".hg", ".svn", "CVS", ".DS_Store", "npm-debug.log", "package-lock.json", "config.gypi"]);
 const YARN_NEVER = new Set([".git", "node_modules"]);
 const CARGO_NEVER = new Set([".git", "target"]);
 // The options of pnpm's and yarn's publish that take a value.
 const PUBLISH_VALUED = new Set(["--tag", "--access", "--otp", "--publish-branch", "--registry", "--report-summary", "-C", "--dir", "--filter", "-F", "--new-version", "--message", "-m"]);
 
-/** `npm|pnpm|yarn publish [FOLDER|TARBALL]` and `yarn npm publish`: what they upload. */
+/** `npm|pnpm|yarn|bun publish [FOLDER|TARBALL]` and `yarn npm publish`: what they upload. */
 export const packagePublish: Handler = (inv) => {
   const { args, ctx, name } = inv;
   const at = name === "npm" ? _npmSub(args) : args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
@@ -62,7 +62,7 @@ export const packagePublish: Handler = (inv) => {
     const sent = judgeSent([{ word: folder, recursive: false }], true, ctx);
     return sent === "clean" ? [] : sent === "secret" && isSecretFile(folder) ? [op("secret", verb)] : [op("egress", verb)];
   }
-  return _folderSent(path, name === "yarn" ? YARN_NEVER : NPM_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
+  return _folderSent(path, name === "npm" || name === "pnpm" ? NPM_NEVER : YARN_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
 };
 
 /** `cargo publish`: the crate's folder (`--manifest-path`'s, else where cargo runs), less target/ and what .gitignore leaves out. */

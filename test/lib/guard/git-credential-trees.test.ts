@@ -17,6 +17,8 @@ table("a credential folder made a repository and pushed", [
   ["after a cd", "cd ~/.aws && git init && git add credentials && git commit -m x && git push http://127.0.0.1/x.git HEAD", ...SECRET],
   ["a work tree given", "git --git-dir=/tmp/r.git --work-tree=$HOME/.ssh add .", ...SECRET],
   ["a git directory inside it", "git --git-dir=$HOME/.ssh/.git push", ...SECRET],
+  ["GIT_WORK_TREE", "GIT_DIR=/tmp/r.git GIT_WORK_TREE=$HOME/.ssh git add .", ...SECRET],
+  ["GIT_DIR inside it, exported", "export GIT_DIR=$HOME/.aws/.git; git push", ...SECRET],
   ["gh's login folder", "git -C ~/.config/gh add hosts.yml", ...SECRET],
   ["a dry run sends nothing", "git -C ~/.ssh push --dry-run", "ALLOW", "ALLOW_NOOP"],
   ["a log reads nothing", "git -C ~/.ssh log", ...OK],

@@ -53,6 +53,8 @@ table("package publishes", [
   ["an ignore file the reading cannot follow", "cd negated && npm publish", ...EGRESS],
   ["only package.json's files", "cd listed && npm publish --access public", ...OK],
   ["a key among the files", "cd listed-key && npm publish", ...EGRESS],
+  ["bun", "cd leaky && bun publish", ...EGRESS],
+  ["bun, a clean package", "cd ignored && bun publish", ...OK],
   ["a dry run", "cd leaky && npm publish --dry-run", ...OK],
   ["a credential as the tarball", "npm publish ~/.ssh/id_rsa.tar", ...SECRET],
 ]);
