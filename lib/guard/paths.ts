@@ -76,13 +76,25 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
 }
 
 // The stores of the other version control systems, protected as `.git` is (session 9): Mercurial's
-// and Sapling's, Subversion's, Jujutsu's, Bazaar's, Pijul's and darcs's.
-const VCS_STORE = /\/(?:\.(?:hg|sl|svn|jj|bzr|pijul)|_darcs)(?:\/|$)/;
+// and Sapling's, Subversion's, Jujutsu's, Bazaar's and Pijul's (after a `/.`), and darcs's.
+const VCS_DOT_STORES = new Set(["hg", "sl", "svn", "jj", "bzr", "pijul"]);
+
+/** Whether a component of the path is another VCS's store (a scan of its `/.` components, no expression). */
+function _vcsStore(path: string): boolean {
+  for (let i = path.indexOf("/."); i >= 0; i = path.indexOf("/.", i + 2)) {
+    const end = path.indexOf("/", i + 2);
+    // The names are two to five letters long.
+    const length = (end < 0 ? path.length : end) - i - 2;
+    if (length >= 2 && length <= 5 && VCS_DOT_STORES.has(path.slice(i + 2, i + 2 + length))) return true;
+  }
+  const d = path.indexOf("/_darcs");
+  return d >= 0 && (path.length === d + 7 || path.charCodeAt(d + 7) === 47);
+}
 
 /** Version control metadata (the workspace's `.git`, any `.git`/`NAME.git` folder, bare repositories included, any other VCS's store) or the quarantine. */
 function _protectedName(path: string, d: { gitDir: string; guardStore: string }): boolean {
   if (_within(path, d.gitDir) || _within(path, d.guardStore)) return true;
-  if ((path.includes("/.") || path.includes("/_darcs")) && VCS_STORE.test(path)) return true;
+  if (_vcsStore(path)) return true;
   return path.includes(".git") && path.split(sep).some((part) => part === ".git" || (part.endsWith(".git") && part.length > 4));
 }
 
