@@ -51,6 +51,10 @@ export const docker: Handler = (inv) => {
       return [op("egress", `${inv.name} push`)];
     case "image":
       return _first(rest) === "push" ? [op("egress", `${inv.name} image push`)] : [];
+    // A build that pushes its image (`build --push`, buildx's `--push` or a registry output).
+    case "build":
+    case "buildx":
+      return _buildPushes(rest) ? [op("egress", `${inv.name} build --push`)] : [];
   }
   return [];
 };
@@ -63,6 +67,16 @@ function _container(rest: Word[], inv: Invocation): Op[] {
   if (verb?.value === "rm" || verb?.value === "remove") return _removesVolumes(more) ? destroy(inv) : [];
   if (verb?.value === "exec" || verb?.value === "run" || verb?.value === "create") return containerCommandOps(more, inv.ctx);
   return [];
+}
+
+/** `build --push`, `buildx build|bake --push`, an output of `type=registry` or `push=true` (`-o`, `--output`). */
+function _buildPushes(args: Word[]): boolean {
+  const pushes = (v: string) => /(?:^|,)(?:type=registry|push=true)(?:,|$)/.test(v);
+  return args.some((a, i) => {
+    if (a.value === "--push") return true;
+    const given = /^(?:--output=|-o)(.+)$/s.exec(a.value)?.[1];
+    return given !== undefined ? pushes(given) : (args[i - 1]?.value === "--output" || args[i - 1]?.value === "-o") && pushes(a.value);
+  });
 }
 
 /** `rm -v`, `--volumes`, or a flag cluster holding `v` (`-fv`). */
@@ -81,6 +95,8 @@ export const compose: Handler = (inv) => {
   if (line.operands[0]?.dynamic) return destroy(inv);
   if (line.options.includes("--help")) return [];
   if (sub === "down" || sub === "rm") return _removesVolumes(inv.args) ? destroy(inv) : [];
+  // The services' images pushed (session 9), as `docker push`; `--dry-run` sends nothing.
+  if (sub === "push") return line.options.includes("--dry-run") ? [] : [op("egress", `${inv.name} push`)];
   if (sub === "exec" || sub === "run") {
     const at = inv.args.findIndex((a) => a.value === sub);
     return containerCommandOps(inv.args.slice(at + 1), inv.ctx);
