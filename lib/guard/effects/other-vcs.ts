@@ -1,9 +1,10 @@
-import { basename, isAbsolute } from "node:path";
+import { basename, isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { holdsCredentials } from "./secrets.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { abbreviates, commandNames, hasOption, type Parsed, parseCommandLine, resolveCommand, runDirectory, type Tool } from "./vcs-command-line.ts";
 import { bzrConfigRuns, hgConfigRuns, jjConfigRuns, svnConfigRuns } from "./vcs-config.ts";
@@ -345,7 +346,25 @@ function _run(tool: Tool, name: string, args: Word[], inv: Invocation): Op[] {
   const sub = resolveCommand(subWord.value, tool);
   const cwd = tool.cwdOption ? runDirectory([...head.values, ...p.values], tool.cwdOption, inv.ctx.state.cwd) : inv.ctx.state.cwd;
   const judged = sub === undefined ? null : tool.judge(sub, p, named, cwd);
-  return [...ops, ...(judged ?? scanUnknownProgram(rest, inv.ctx, name, inv.cmd))];
+  return [...ops, ..._sends(name, sub ?? subWord.value, p, [...head.values, ...p.values], cwd, inv), ...(judged ?? scanUnknownProgram(rest, inv.ctx, name, inv.cmd))];
+}
+
+// Commands that send a repository's history elsewhere (svn's import sends a folder's files).
+const SENDS: Record<string, readonly string[]> = { hg: ["push"], chg: ["push"], sl: ["push"], bzr: ["push", "send"], brz: ["push", "send"], fossil: ["push", "sync"], darcs: ["push", "send"], pijul: ["push"], svn: ["import"], jj: ["git"] };
+
+/**
+ * A repository in a credential folder of the home (or the home itself, or above it) pushed: its
+ * keys sent, as `git -C ~/.ssh push` (secrets.ts holdsCredentials; session 9). The repository is
+ * the one `-R`/`--repository` (bzr's `-d`) names, else where the tool runs; svn's `import PATH
+ * URL` sends PATH.
+ */
+function _sends(name: string, word: string, p: Parsed, values: Array<[string, Word]>, cwd: string | null, inv: Invocation): Op[] {
+  if (!SENDS[name]?.includes(word) || (name === "jj" && p.operands[0]?.value !== "push") || p.flags.includes("--dry-run")) return [];
+  const at = (w: Word): string | null => (w.dynamic ? null : isAbsolute(w.value) ? normalize(w.value) : cwd === null ? null : normalize(join(cwd, w.value)));
+  let where = cwd;
+  for (const [flag, w] of values) if (flag === "-R" || abbreviates(flag, "--repository", 4) || ((name === "bzr" || name === "brz") && (flag === "-d" || flag === "--directory"))) where = at(w);
+  if (name === "svn" && p.operands.length >= 2) where = at(p.operands[0]!);
+  return where !== null && holdsCredentials(where, inv.ctx.home) ? [op("secret", `${name} ${word}`)] : [];
 }
 
 /** The working files a VCS deletes, judged as `rm -rf -- FILES` run where the tool runs. */
