@@ -4,7 +4,7 @@ import { fnmatchRegExp } from "../fnmatch.ts";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { npmOptionTakes } from "./remote-packages.ts";
+import { npmOptionTakes, npmSubcommandAt } from "./remote-packages.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent, type SentRoot } from "./sent-tree.ts";
 
@@ -31,7 +31,7 @@ const PUBLISH_VALUED = new Set(["--tag", "--access", "--otp", "--publish-branch"
 /** `npm|pnpm|yarn|bun publish [FOLDER|TARBALL]` and `yarn npm publish`: what they upload. */
 export const packagePublish: Handler = (inv) => {
   const { args, ctx, name } = inv;
-  const at = name === "npm" ? _npmSub(args) : args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
+  const at = name === "npm" ? npmSubcommandAt(args) : args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
   let sub = args[at];
   let rest = args.slice(at + 1);
   if (name === "yarn" && sub?.value === "npm") [sub, rest] = [rest[0], rest.slice(1)];
@@ -45,9 +45,10 @@ export const packagePublish: Handler = (inv) => {
     if (a.dynamic && !a.quoted) return [op("egress", `${name} publish`)];
     const eq = a.value.indexOf("=");
     const flag = a.value.startsWith("--") && eq > 0 ? a.value.slice(0, eq) : a.value;
-    const takes = name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : PUBLISH_VALUED.has(flag) && eq < 0;
-    const value = eq > 0 && flag.startsWith("--") ? literalWord(a.value.slice(eq + 1)) : takes ? rest[++i] : undefined;
-    if (!a.value.startsWith("-") || a.value === "-") operands.push(a);
+    const option = a.value.startsWith("-") && a.value !== "-";
+    const takes = option && (name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : PUBLISH_VALUED.has(flag) && eq < 0);
+    const value = option && eq > 0 && flag.startsWith("--") ? literalWord(a.value.slice(eq + 1)) : takes ? rest[++i] : undefined;
+    if (!option) operands.push(a);
     else if (value && /^(-w|--workspace|--prefix|-C|--dir)$/.test(flag)) folder = value;
   }
   folder ??= operands[0];
@@ -78,16 +79,6 @@ export const cargoPublish: Handler = (inv) => {
   const path = manifest ? dirname(normalize(isAbsolute(manifest.value) ? manifest.value : join(ctx.state.cwd!, manifest.value))) : ctx.state.cwd!;
   return _folderSent(path, CARGO_NEVER, [".gitignore"], false, ctx) ? [] : [op("egress", "cargo publish")];
 };
-
-/** npm's subcommand position (its options that take a value skipped). */
-function _npmSub(args: Word[]): number {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("-")) return i;
-    i += npmOptionTakes(a.value);
-  }
-  return -1;
-}
 
 /**
  * Whether a package folder sends nothing to ask about: package.json's `files` (with npm's rules,
