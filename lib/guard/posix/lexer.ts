@@ -3,7 +3,7 @@ import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
-import { plainWord, WordBuilder } from "./word-builder.ts";
+import { plainWord, type Tilde, WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -130,7 +130,7 @@ export abstract class Lexer {
     if (!w.started) return [];
     // `NAME=value` is recognised before quotes are removed: `X='a b' cmd` assigns X.
     const assignment = _assignmentAt(this.src, start);
-    const words = w.finish(this.tilde, !single && !(assignment && commandStart), assignment);
+    const words = w.finish((this._tilde ??= (prefix) => this.tilde(prefix)), !single && !(assignment && commandStart), assignment);
     if (assignment) for (const word of words) word.assignment = true;
     return words;
   }
@@ -155,11 +155,13 @@ export abstract class Lexer {
    * A tilde prefix: `~` alone is $HOME (unknown when HOME is unset: bash then asks the password
    * database); `~+`, `~-` (the directory stack) and `~user` are unknown here.
    */
-  private readonly tilde = (prefix: string): string | null => {
+  private tilde(prefix: string): string | null {
     if (prefix !== "" || this.flow.fnDepth > 0) return null;
     const home = this.vars.get("HOME");
     return home === undefined || home === null || home === UNSET ? null : home;
-  };
+  }
+  /** `tilde` as the function WordBuilder.finish takes, made by the first word that is not plain text. */
+  private _tilde: Tilde | undefined;
 
   /** The inside of `"…"` after the opening quote. */
   readDoubleQuoted(w: WordBuilder): void {

@@ -131,7 +131,8 @@ class _Parser extends Lexer {
   private parseAndOr(): void {
     const first = this.commands.length;
     const at = mark(this.vars);
-    const conditional: Array<ReturnType<Flow["enter"]>> = [];
+    // The first frame opened since the list's start or its last `||`: leaving it closes those opened inside it.
+    let conditional: ReturnType<Flow["enter"]> | undefined;
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
@@ -141,13 +142,17 @@ class _Parser extends Lexer {
       const op = c === "&" ? "&&" : "||";
       this.pos += 2;
       this.skipLineBreaks();
-      if (op === "||" && conditional.length > 0) this.flow.leave(conditional.splice(0)[0]!);
+      if (op === "||" && conditional) {
+        this.flow.leave(conditional);
+        conditional = undefined;
+      }
       const fresh = this._fresh;
-      conditional.push(this.flow.enter("maybe"));
+      const frame = this.flow.enter("maybe");
+      conditional ??= frame;
       // `d=$(mktemp -d) && …`: d names the folder mktemp made (temp-output.ts).
       if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) settle(this.vars, fresh.name, fresh.path);
     }
-    if (conditional.length > 0) this.flow.leave(conditional[0]!);
+    if (conditional) this.flow.leave(conditional);
     // `cmd &`: every command of the list runs in the background.
     if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
       for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";

@@ -12,14 +12,14 @@ const FALSE = new Set(["false", "/bin/false", "/usr/bin/false"]);
 export class Scopes {
   top: Scope | undefined;
   private fn: { name: string; at: number } | undefined;
-  /** The execution frame each open scope entered (closed with it). */
-  private readonly frames = new Map<Scope, ReturnType<Flow["enter"]>>();
+  /** The execution frame each open scope entered (closed with it); made on first use (most lines open none). */
+  private frames: Map<Scope, ReturnType<Flow["enter"]>> | undefined;
 
   constructor(private readonly flow: Flow) {}
 
   private push(scope: Scope, frame: "maybe" | "loop" | "fn" | "subshell" | null): void {
     this.top = scope;
-    if (frame) this.frames.set(scope, this.flow.enter(frame));
+    if (frame) (this.frames ??= new Map()).set(scope, this.flow.enter(frame));
   }
 
   /** A reserved word (or brace) at the start of a command. */
@@ -70,9 +70,9 @@ export class Scopes {
     if (!s) return;
     // Inner scopes left open (unbalanced input) close with it.
     for (let inner = this.top; inner !== s.parent; inner = inner!.parent) {
-      const frame = this.frames.get(inner!);
+      const frame = this.frames?.get(inner!);
       if (frame) this.flow.leave(frame);
-      this.frames.delete(inner!);
+      this.frames?.delete(inner!);
     }
     this.top = s.parent;
   }
