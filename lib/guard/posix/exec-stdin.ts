@@ -1,4 +1,4 @@
-import type { Redirect, SimpleCommand } from "../syntax.ts";
+import type { SimpleCommand } from "../syntax.ts";
 import { readsStdin } from "./compound-stdin.ts";
 import type { Lexer } from "./lexer.ts";
 
@@ -8,14 +8,12 @@ import type { Lexer } from "./lexer.ts";
  * bash` runs the text: red team 5, H2). Taken for every later command of the line, in whatever
  * subshell or branch (the guard then judges what each could read).
  */
-const _shellStdin = new WeakMap<Lexer, Redirect[]>();
-
 export function noteShellStdin(lx: Lexer, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (head && cmd.argv.length === 1 && !head.dynamic && head.value === "exec") {
     const input = cmd.redirects.filter(readsStdin);
-    if (input.length > 0) return void _shellStdin.set(lx, input);
+    if (input.length > 0) return void (lx.shellStdin = input);
   }
-  const input = _shellStdin.get(lx);
+  const input = lx.shellStdin;
   if (input && !cmd.pipeFrom && !cmd.redirects.some(readsStdin)) cmd.redirects = [...input, ...cmd.redirects];
 }

@@ -27,11 +27,13 @@ const UNSEEN = new Set(["eval", "alias", "source", "."]);
 
 /** After a finished command: the options it may turn on. */
 export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
-  const on = _on.get(vars);
-  if (on?.size === SPELLINGS.length) return;
   const head = cmd.argv[0];
   if (!head) return;
   const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value);
+  // Most commands have no word long enough to spell an option: the line's record is not looked up for them.
+  if (!computed && !_longWord(cmd)) return;
+  const on = _on.get(vars);
+  if (on?.size === SPELLINGS.length) return;
   for (const { option, names } of SPELLINGS) if (!on?.has(option) && (computed || _spelledIn(cmd, names))) _turnOn(vars, option);
 }
 
@@ -46,6 +48,12 @@ function _turnOn(vars: Vars, option: ShellOption): void {
   const on = _on.get(vars);
   if (on) on.add(option);
   else _on.set(vars, new Set([option]));
+}
+
+function _longWord(cmd: SimpleCommand): boolean {
+  for (const w of cmd.argv) if (w.value.length >= SPELLING_LENGTH) return true;
+  for (const a of cmd.assigns) if (a.value.value.length >= SPELLING_LENGTH) return true;
+  return false;
 }
 
 /** Whether a word of the command, an argument or an assigned value, spells one of `names`. */

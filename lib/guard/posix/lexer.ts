@@ -1,4 +1,4 @@
-import { literalWord, ParseError, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, ParseError, type Redirect, SYNTHETIC, type SimpleCommand, type Word } from "../syntax.ts";
 import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
@@ -35,6 +35,8 @@ export abstract class Lexer {
   unrolling = false;
   /** A word read so far was given a listing (listing-words.ts): only then does the parser look its commands' words up. */
   listed = false;
+  /** The stdin an `exec` without a command gave this shell (exec-stdin.ts). */
+  shellStdin: Redirect[] | undefined;
 
   constructor(
     readonly src: string,

@@ -1,4 +1,4 @@
-import { enclosing, type SimpleCommand } from "../syntax.ts";
+import { enclosing, type SimpleCommand, type Word } from "../syntax.ts";
 import { mayChangeDirectory } from "./cwd-flow.ts";
 import { assigned, type Vars, watchAssignments } from "./vars.ts";
 
@@ -33,7 +33,7 @@ const _lines = new WeakMap<Vars, { points: TrapPoint[]; fnMoves: boolean; anyMov
 export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): void {
   const head = cmd.argv[0];
   const moves = head !== undefined && mayChangeDirectory(head);
-  const trap = cmd.argv.some((w) => !w.dynamic && w.value === "trap");
+  const trap = _namesTrap(cmd.argv);
   // Most commands neither move nor name trap: the line's record is not looked up for them.
   if (!moves && !trap) return;
   let line = _lines.get(vars);
@@ -48,6 +48,11 @@ export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): vo
   _points.set(cmd, point);
   if (line) line.points.push(point);
   else _lines.set(vars, { points: [point], fnMoves: false, anyMoves: false });
+}
+
+function _namesTrap(argv: Word[]): boolean {
+  for (const w of argv) if (!w.dynamic && w.value === "trap") return true;
+  return false;
 }
 
 /**
