@@ -3,7 +3,7 @@ import { expandText } from "./expansion.ts";
 import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords, recordNumeric } from "./loop-candidates.ts";
-import { nameOperands, nameOperandSubscripts } from "./name-operands.ts";
+import { nameOperands, nameOperandSubscripts, takesNames } from "./name-operands.ts";
 import { assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
@@ -125,6 +125,10 @@ function _operand(lx: Lexer, raw: string | undefined, value: Word | undefined): 
  * word as written, so the names behind `$x` are known even when the value is not.
  */
 export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: RawWords): void {
+  // Without an assignment, only `let`, a builtin taking NAMEs (the declarers, `[[`, read …) or an
+  // element (`a[i]=x`) evaluates anything: most commands return here, before any lookup.
+  const first = cmd.argv[0];
+  if (cmd.assigns.length === 0 && (!first || first.dynamic || (first.value !== "let" && !takesNames(first.value) && !first.value.includes("[")))) return;
   const declared = _integers.get(lx.vars);
   if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
   nameOperandSubscripts(lx, cmd, raw, _EVALUATE);

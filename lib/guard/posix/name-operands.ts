@@ -22,6 +22,11 @@ const NAME_TAKERS = new Set(["test", "[", "[[", "printf", "wait", "read", "mapfi
 const READ_VALUED = "adinNptu";
 export const MAPFILE_VALUED = "dnOsuCc";
 
+/** Whether `name` is a builtin that takes variable NAMEs as operands. */
+export function takesNames(name: string): boolean {
+  return NAME_TAKERS.has(name);
+}
+
 /** Evaluates the subscripts of the NAME operands of `cmd` (nothing for other commands). */
 export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: RawWords, ev: Evaluate): void {
   const head = cmd.argv[0];
