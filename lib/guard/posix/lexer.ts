@@ -19,8 +19,9 @@ const _SPECIAL = new Uint8Array(128);
 for (const c of " \t\n;&|<>()\\'\"$`") _SPECIAL[c.charCodeAt(0)] = 1;
 // An assignment's name is read from at most this many characters (`NAME=` or `NAME+=`).
 const _ASSIGNMENT_WINDOW = 130;
-// Characters that are literal inside double quotes (a backslash may still escape).
-const _QUOTED = /\\?[^"\\$`]*/y;
+// Characters that end a run of literal text inside double quotes (a backslash may still escape).
+const _QUOTED_END = new Uint8Array(128);
+for (const c of '"\\$`') _QUOTED_END[c.charCodeAt(0)] = 1;
 
 /**
  * The word level of the POSIX grammar: a cursor over the text that reads shell words (quotes,
@@ -180,10 +181,11 @@ export abstract class Lexer {
         this.pos += 2;
       } else if (c === "$" || c === "`") readDollarOrTick(this, w, true);
       else {
-        _QUOTED.lastIndex = this.pos;
-        const run = _QUOTED.exec(this.src)![0];
-        w.addQuoted(run);
-        this.pos += run.length;
+        // A run of literal text (a backslash that escapes nothing stays, with what follows).
+        let end = c === "\\" ? this.pos + 1 : this.pos;
+        while (end < this.src.length && _QUOTED_END[this.src.charCodeAt(end)] !== 1) end++;
+        w.addQuoted(this.src.slice(this.pos, end));
+        this.pos = end;
       }
     }
   }

@@ -6,7 +6,12 @@ const _GLOB = /[*?[]/;
 
 /** Quoted text in a glob pattern: its glob characters and backslashes are escaped. */
 function _escape(text: string): string {
-  return /[*?[\\]/.test(text) ? text.replace(/[*?[\\]/g, "\\$&") : text;
+  // A scan by character code first: most quoted text (a message, a path) holds none of them.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 42 || c === 63 || c === 91 || c === 92) return text.replace(/[*?[\\]/g, "\\$&");
+  }
+  return text;
 }
 
 /**
