@@ -35,9 +35,10 @@ interface Entered {
  */
 export class CwdFlow {
   private chain: Frame[] = [];
-  private readonly entered = new Map<Frame, Entered>();
+  // Both made on first use: most lines run every command in no frame, and change no directory in a loop.
+  private entered: Map<Frame, Entered> | undefined;
   private readonly changes: boolean;
-  private readonly loopsThatChange = new Set<Frame>();
+  private loopsThatChange: Set<Frame> | undefined;
 
   constructor(
     commands: SimpleCommand[],
@@ -49,7 +50,7 @@ export class CwdFlow {
       const head = cmd.argv[0];
       if (!head || !(mayChangeDirectory(head) || aliases?.has(head.value))) continue;
       changes = true;
-      for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop") this.loopsThatChange.add(f);
+      for (let f = cmd.frame; f; f = f.parent) if (f.kind === "loop") (this.loopsThatChange ??= new Set()).add(f);
     }
     this.changes = changes;
   }
@@ -83,17 +84,17 @@ export class CwdFlow {
 
   /** A `cd` ran in the current frames. */
   changed(): void {
-    for (const f of this.chain) this.entered.get(f)!.dirty = true;
+    for (const f of this.chain) this.entered!.get(f)!.dirty = true;
   }
 
   private open(f: Frame): void {
     const saved = this.state.cwd;
-    if ((f.kind === "fn" && this.changes) || this.loopsThatChange.has(f)) this.state.cwd = null;
-    this.entered.set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
+    if ((f.kind === "fn" && this.changes) || this.loopsThatChange?.has(f)) this.state.cwd = null;
+    (this.entered ??= new Map()).set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
   }
 
   private leave(f: Frame): void {
-    const e = this.entered.get(f);
+    const e = this.entered?.get(f);
     if (!e) return;
     if (f.kind === "subshell") {
       this.state.cwd = e.saved;
@@ -102,7 +103,7 @@ export class CwdFlow {
       const changed = e.dirty || this.state.cwd !== e.start;
       this.state.cwd = !changed || this.state.cwd === e.saved ? e.saved : null;
     }
-    this.entered.delete(f);
+    this.entered!.delete(f);
   }
 }
 
@@ -165,13 +166,15 @@ function _cdpath(vars: Vars): boolean {
   return v !== undefined && v !== UNSET && v !== "";
 }
 
+const _stay = (): void => {};
+
 /**
  * A program other than an alias or a builtin that runs its arguments here (`bash -c 'cd x'`,
  * `sudo`, `xargs`) is a child process: a `cd` the analysis of its inner command followed must
  * not move this shell. Returns what puts the directory back.
  */
 export function childProcess(head: Word, state: CwdState, aliases?: Map<string, string>): () => void {
-  if (head.dynamic || THIS_SHELL.has(head.value) || aliases?.has(head.value)) return () => {};
+  if (head.dynamic || THIS_SHELL.has(head.value) || aliases?.has(head.value)) return _stay;
   const { cwd, afterCd } = state;
   return () => {
     state.cwd = cwd;
