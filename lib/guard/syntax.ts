@@ -77,6 +77,8 @@ export interface SimpleCommand {
 export interface Frame {
   kind: "subshell" | "maybe" | "loop" | "fn";
   parent?: Frame;
+  /** What `repeats` answered for it (set by the first call that walks through it). */
+  repeats?: boolean;
 }
 
 /** A compound command: a loop, a function body, a `{ }` group, a subshell or an `if`. */
@@ -101,30 +103,28 @@ export function enclosing<T extends { parent?: T }>(start: T | undefined, test: 
 
 /**
  * Whether a command in `frame` may run more than once or later, after the commands listed after
- * it (inside a loop or a function body). Remembered per frame, as frames nest as deep as a line's
- * `&&` chain is long; the parser only ever puts subshell frames between a frame and its parent,
- * which leaves the answer as it was.
+ * it (inside a loop or a function body). Remembered on each frame (Frame.repeats), as frames
+ * nest as deep as a line's `&&` chain is long; the parser only ever puts subshell frames between
+ * a frame and its parent, which leaves the answer as it was.
  */
 export function repeats(frame: Frame | undefined): boolean {
-  const walked: Frame[] = [];
   let answer = false;
-  for (let f = frame; f; f = f.parent) {
-    const known = _repeatsByFrame.get(f);
-    if (known !== undefined) {
-      answer = known;
+  let f = frame;
+  for (; f; f = f.parent) {
+    if (f.repeats !== undefined) {
+      answer = f.repeats;
       break;
     }
-    walked.push(f);
     if (f.kind === "loop" || f.kind === "fn") {
       answer = true;
       break;
     }
   }
   // Every frame walked lies inside the one that decided (or is it): they share its answer.
-  for (const f of walked) _repeatsByFrame.set(f, answer);
+  for (let w = frame; w && w !== f; w = w.parent) w.repeats = answer;
+  if (f) f.repeats = answer;
   return answer;
 }
-const _repeatsByFrame = new WeakMap<Frame, boolean>();
 
 /** A whole command line: its simple commands in the order they run (substitutions first). */
 export interface Script {
