@@ -31,53 +31,72 @@ interface Entry {
   seenBefore: boolean;
 }
 
-const _assigned = new WeakMap<Vars, Set<string>>();
-// Sets collecting the names assigned from some point on (`watchAssignments`).
-const _watches = new WeakMap<Vars, Set<string>[]>();
-const _journal = new WeakMap<Vars, Entry[]>();
-// The words a `for` loop variable takes (see loop-candidates.ts), with the loop's frame.
-const _candidates = new WeakMap<Vars, Map<string, { values: string[]; frame: object }>>();
+/**
+ * What a line noted about its variables besides their values: one record per Vars, made by the
+ * first assignment or note (a line that assigns nothing never makes one).
+ */
+interface Notes {
+  /** Every assignment, to undo (a subshell) or blur (code that may not have run) from a mark. */
+  journal: Entry[];
+  /** The names the line assigned (or made unknown) so far. */
+  assigned: Set<string>;
+  /** Sets collecting the names assigned from some point on (`watchAssignments`). */
+  watches?: Set<string>[];
+  /** The words a `for` loop variable takes (see loop-candidates.ts), with the loop's frame. */
+  candidates?: Map<string, { values: string[]; frame: object }>;
+  /**
+   * The commands whose output a variable was assigned from (`K=$(<key)`): kept for good, since a
+   * later assignment that may not run leaves the old output possible.
+   */
+  origins?: Map<string, SimpleCommand[]>;
+  /**
+   * The variables (unknown in `vars`) holding a substitution's name digits (numeric-output.ts,
+   * nameDigits), with the frame of the assignment; any assignment drops them.
+   */
+  digits?: Map<string, { digits: { empty: boolean }; frame: object }>;
+  /** The name references the line declared (`declare -n r`). */
+  namerefs?: Set<string>;
+  /** The names the line gave a case attribute (`declare -l`, `-u`, `-c`). */
+  cased?: Set<string>;
+  /** forgetAny is making every variable unknown. */
+  forgetting: boolean;
+}
 
-// The commands whose output a variable was assigned from (`K=$(<key)`): kept for good, since a
-// later assignment that may not run leaves the old output possible.
-const _origins = new WeakMap<Vars, Map<string, SimpleCommand[]>>();
+const _notes = new WeakMap<Vars, Notes>();
+
+function _notesOf(vars: Vars): Notes {
+  let notes = _notes.get(vars);
+  if (!notes) _notes.set(vars, (notes = { journal: [], assigned: new Set(), forgetting: false }));
+  return notes;
+}
 
 /** Notes that `name` was assigned the output of `from`. */
 export function addOrigin(vars: Vars, name: string, from: SimpleCommand[]): void {
-  let map = _origins.get(vars);
-  if (!map) _origins.set(vars, (map = new Map()));
+  const map = (_notesOf(vars).origins ??= new Map());
   map.set(name, (map.get(name) ?? []).concat(from));
 }
 
 export function getOrigin(vars: Vars, name: string): SimpleCommand[] | undefined {
-  return _origins.get(vars)?.get(name);
+  return _notes.get(vars)?.origins?.get(name);
 }
 
 /** Records the literal words a loop variable (unknown in `vars`) takes; any assignment drops them. */
 export function setCandidates(vars: Vars, name: string, values: string[], frame: object): void {
   if (SHELL_SET.has(name)) return;
-  let map = _candidates.get(vars);
-  if (!map) _candidates.set(vars, (map = new Map()));
-  map.set(name, { values, frame });
+  (_notesOf(vars).candidates ??= new Map()).set(name, { values, frame });
 }
 
 export function getCandidates(vars: Vars, name: string): { values: string[]; frame: object } | undefined {
-  return _candidates.get(vars)?.get(name);
+  return _notes.get(vars)?.candidates?.get(name);
 }
-
-// The variables (unknown in `vars`) holding a substitution's name digits (numeric-output.ts,
-// nameDigits), with the frame of the assignment; any assignment drops them.
-const _digits = new WeakMap<Vars, Map<string, { digits: { empty: boolean }; frame: object }>>();
 
 export function setDigits(vars: Vars, name: string, digits: { empty: boolean }, frame: object): void {
   if (SHELL_SET.has(name)) return;
-  let map = _digits.get(vars);
-  if (!map) _digits.set(vars, (map = new Map()));
-  map.set(name, { digits, frame });
+  (_notesOf(vars).digits ??= new Map()).set(name, { digits, frame });
 }
 
 export function getDigits(vars: Vars, name: string): { digits: { empty: boolean }; frame: object } | undefined {
-  return _digits.get(vars)?.get(name);
+  return _notes.get(vars)?.digits?.get(name);
 }
 
 export function assign(vars: Vars, name: string, value: string | null): void {
@@ -85,22 +104,22 @@ export function assign(vars: Vars, name: string, value: string | null): void {
   // element 0 (red team 14: `d=/tmp/x; d[0]=$HOME; rm -rf "$d"/*` was ALLOW_TEMP_PATH).
   const bracket = name.indexOf("[");
   if (bracket > 0) return assign(vars, name.slice(0, bracket), null);
+  const notes = _notesOf(vars);
   // A name reference's value names the variable it changes (`declare -n r; r=PATH`, `for r in PATH`).
-  if (_namerefs.get(vars)?.has(name) && !_forgetting.has(vars)) forgetAny(vars);
+  if (notes.namerefs?.has(name) && !notes.forgetting) forgetAny(vars);
   // A case attribute changes every value given (`declare -l x; x=.GIT` holds `.git`).
-  _assign(vars, name, _cased.get(vars)?.has(name) || SHELL_SET.has(name) ? null : value);
-  for (const names of _watches.get(vars) ?? []) names.add(name);
+  _assign(vars, notes, name, notes.cased?.has(name) || SHELL_SET.has(name) ? null : value);
+  if (notes.watches) for (const names of notes.watches) names.add(name);
 }
 
-function _assign(vars: Vars, name: string, value: string | null): void {
-  let seen = _assigned.get(vars);
-  if (!seen) _assigned.set(vars, (seen = new Set()));
-  _journalOf(vars).push({ name, before: vars.get(name), seenBefore: seen.has(name) });
+function _assign(vars: Vars, notes: Notes, name: string, value: string | null): void {
+  const seen = notes.assigned;
+  notes.journal.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
   seen.add(name);
-  _candidates.get(vars)?.delete(name);
-  _digits.get(vars)?.delete(name);
+  notes.candidates?.delete(name);
+  notes.digits?.delete(name);
 }
 
 /**
@@ -109,9 +128,10 @@ function _assign(vars: Vars, name: string, value: string | null): void {
  */
 export function settle(vars: Vars, name: string, value: string): void {
   if (SHELL_SET.has(name)) return;
-  _journalOf(vars).push({ name, before: vars.get(name), seenBefore: true });
+  const notes = _notesOf(vars);
+  notes.journal.push({ name, before: vars.get(name), seenBefore: true });
   vars.set(name, value);
-  for (const names of _watches.get(vars) ?? []) names.add(name);
+  if (notes.watches) for (const names of notes.watches) names.add(name);
 }
 
 /**
@@ -121,52 +141,45 @@ export function settle(vars: Vars, name: string, value: string): void {
  */
 export function watchAssignments(vars: Vars): Set<string> {
   const names = new Set<string>();
-  const watches = _watches.get(vars);
-  if (watches) watches.push(names);
-  else _watches.set(vars, [names]);
+  (_notesOf(vars).watches ??= []).push(names);
   return names;
 }
 
 /** Whether the line assigned `name` (or made it unknown) so far: a value it has not is the environment's. */
 export function assigned(vars: Vars, name: string): boolean {
-  return _assigned.get(vars)?.has(name) === true;
+  return _notes.get(vars)?.assigned.has(name) === true;
 }
 
 /** A point in the assignment history to return to (or blur from) when a frame closes. */
 export function mark(vars: Vars): number {
   // A line that assigns nothing never makes a journal (the first assignment does).
-  return _journal.get(vars)?.length ?? 0;
-}
-
-function _journalOf(vars: Vars): Entry[] {
-  let journal = _journal.get(vars);
-  if (!journal) _journal.set(vars, (journal = []));
-  return journal;
+  return _notes.get(vars)?.journal.length ?? 0;
 }
 
 /** A subshell closed: every assignment since `at` is undone. */
 export function restore(vars: Vars, at: number): void {
-  const journal = _journal.get(vars);
-  const seen = _assigned.get(vars);
-  if (!journal) return;
+  const notes = _notes.get(vars);
+  if (!notes) return;
+  const journal = notes.journal;
   for (let i = journal.length - 1; i >= at; i--) {
     const { name, before, seenBefore } = journal[i]!;
-    _candidates.get(vars)?.delete(name);
-    _digits.get(vars)?.delete(name);
+    notes.candidates?.delete(name);
+    notes.digits?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
-    if (!seenBefore) seen?.delete(name);
+    if (!seenBefore) notes.assigned.delete(name);
   }
   journal.length = Math.min(journal.length, at);
 }
 
 /** Code that may not have run closed: a variable it changed is unknown from here on. */
 export function blur(vars: Vars, at: number): void {
-  const journal = _journal.get(vars);
+  const notes = _notes.get(vars);
+  const journal = notes?.journal;
   if (!journal || journal.length <= at) return;
   const first = new Map<string, string | null | undefined>();
   for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!.before);
-  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, name, null);
+  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, notes!, name, null);
 }
 
 /** After `source FILE`: the file may have set anything. */
@@ -177,34 +190,24 @@ export function forgetAll(vars: Vars): void {
 // The variables the guard reads from the environment when the line has not set them.
 const FROM_ENVIRONMENT = ["PATH", "TMPDIR", "CDPATH", "IFS"];
 
-// The name references a line declared (`declare -n r`), and the Vars being forgotten now.
-const _namerefs = new WeakMap<Vars, Set<string>>();
-const _forgetting = new WeakSet<Vars>();
-
 /** After an assignment to a name the line computes: any variable may hold anything, those above included. */
 export function forgetAny(vars: Vars): void {
-  _forgetting.add(vars);
+  const notes = _notesOf(vars);
+  notes.forgetting = true;
   forgetAll(vars);
   for (const name of FROM_ENVIRONMENT) assign(vars, name, null);
-  _forgetting.delete(vars);
+  notes.forgetting = false;
 }
-
-// The names a line gave a case attribute (`declare -l`, `-u`, `-c`).
-const _cased = new WeakMap<Vars, Set<string>>();
 
 /** `declare -l NAME` (or -u, -c): NAME is unknown from here on, whatever it is given (red team 13). */
 export function noteCased(vars: Vars, name: string): void {
-  let names = _cased.get(vars);
-  if (!names) _cased.set(vars, (names = new Set()));
-  names.add(name);
+  (_notesOf(vars).cased ??= new Set()).add(name);
   assign(vars, name, null);
 }
 
 /** `declare -n NAME`: every later assignment to NAME may change any variable. */
 export function noteNameref(vars: Vars, name: string): void {
-  let names = _namerefs.get(vars);
-  if (!names) _namerefs.set(vars, (names = new Set()));
-  names.add(name);
+  (_notesOf(vars).namerefs ??= new Set()).add(name);
 }
 
 /** The value a plain `$name` expands to: null when unknown (a kept PATH is partly unknown). */
