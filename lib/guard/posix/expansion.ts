@@ -69,10 +69,13 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     // `${NAME}` alone expands as `$NAME` does.
     const digits = name !== undefined && lx.pos === start + name.length + 1 ? _whole(lx, variableDigits(lx, name), quoted) : null;
     w.addExpansion(value, quoted, name === undefined ? undefined : getOrigin(lx.vars, name), false, false, digits);
-  } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
-    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos + 1, lx.pos + 200))!;
-    lx.pos += 1 + m[0].length;
-    w.addExpansion(_split(lx, lx.lookup(m[0]), quoted), quoted, getOrigin(lx.vars, m[0]), false, false, _whole(lx, variableDigits(lx, m[0]), quoted));
+  } else if (_nameChar(src.charCodeAt(lx.pos + 1), false)) {
+    // `$NAME` (a name of up to 199 characters: the rest of a longer one stays text).
+    let end = lx.pos + 2;
+    while (end < lx.pos + 200 && _nameChar(src.charCodeAt(end), true)) end++;
+    const name = src.slice(lx.pos + 1, end);
+    lx.pos = end;
+    w.addExpansion(_split(lx, lx.lookup(name), quoted), quoted, getOrigin(lx.vars, name), false, false, _whole(lx, variableDigits(lx, name), quoted));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     if (quoted && next === "@") w.spread = true;
@@ -82,6 +85,11 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     if (quoted) w.addQuoted("$");
     else w.addPlain("$");
   }
+}
+
+/** A–Z, a–z, `_`, and with `digits` 0–9 (NaN, past the end of the text, is none). */
+function _nameChar(c: number, digits: boolean): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (digits && c >= 48 && c <= 57);
 }
 
 /** Name digits stay one part of a word where IFS cannot split them: quoted, or an IFS without digits, `-`, `_` or `.`. */
