@@ -3,7 +3,7 @@ import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
-import { plainWord, type Tilde, WordBuilder } from "./word-builder.ts";
+import { type Tilde, WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -140,18 +140,30 @@ export abstract class Lexer {
 
   /**
    * Most words are one run of plain characters that ends the word (`git`, `-la`, `src/a.ts`):
-   * such a word is made without a WordBuilder (word-builder.ts, plainWord), the cursor moved past it.
+   * such a word is made without a WordBuilder, as a builder given only that text would finish
+   * it, in one pass over its characters; the cursor moves past it. Not when it holds `{` or `~`
+   * (brace or tilde expansion: the builder's work).
    */
   private plainWord(): Word | undefined {
+    const src = this.src;
     const start = this.pos;
-    const end = _plainEnd(this.src, start);
-    if (end === start || !_endsWord(this.src.charCodeAt(end))) return undefined;
-    const word = plainWord(this.src.slice(start, end));
-    if (!word) return undefined;
+    let glob = false;
+    let equals = false;
+    let end = start;
+    for (; end < src.length; end++) {
+      const kind = _PLAIN_KIND[src.charCodeAt(end)];
+      if (kind === undefined || kind === 0) continue;
+      if (kind === _ENDS_RUN) break;
+      if (kind === _EXPANDS) return undefined;
+      if (kind === _GLOB_CHAR) glob = true;
+      else equals = true;
+    }
+    if (end === start || !_endsWord(src.charCodeAt(end))) return undefined;
+    const text = src.slice(start, end);
     this.pos = end;
-    // `NAME=value`, as readWords marks it.
-    if (_assignmentAt(this.src, start)) word.assignment = true;
-    return word;
+    // `NAME=value`, as readWords marks it (only a word holding `=` can be one).
+    const assignment = equals && _assignmentAt(src, start) ? true : undefined;
+    return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment, outputOf: undefined };
   }
 
   /**
@@ -239,6 +251,18 @@ function _endsWord(c: number): boolean {
   // NaN: the end of the text.
   return Number.isNaN(c) || (c < 128 && _WORD_END[c] === 1);
 }
+
+// What plainWord tells apart, by character code: the characters that end a run of plain text
+// (_SPECIAL), `{` and `~` (expansions), `*`, `?` and `[` (a glob), and `=` (an assignment).
+const _ENDS_RUN = 1;
+const _EXPANDS = 2;
+const _GLOB_CHAR = 3;
+const _EQUALS = 4;
+const _PLAIN_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (_SPECIAL[c] === 1) _PLAIN_KIND[c] = _ENDS_RUN;
+for (const c of "{~") _PLAIN_KIND[c.charCodeAt(0)] = _EXPANDS;
+for (const c of "*?[") _PLAIN_KIND[c.charCodeAt(0)] = _GLOB_CHAR;
+_PLAIN_KIND["=".charCodeAt(0)] = _EQUALS;
 
 /** Where the run of plain characters starting at `pos` ends. */
 function _plainEnd(src: string, pos: number): number {

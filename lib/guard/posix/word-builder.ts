@@ -14,27 +14,6 @@ function _escape(text: string): string {
   return text;
 }
 
-/**
- * The word one run of unquoted literal text makes alone, as a builder given only it would finish
- * it; undefined when the text holds `{` or `~` (brace or tilde expansion: the builder's work).
- */
-export function plainWord(text: string): Word | undefined {
-  // One pass over the characters (not two searches and a regular expression: this runs for most words).
-  let glob = false;
-  for (let i = 0; i < text.length; i++) {
-    const kind = _PLAIN_KIND[text.charCodeAt(i)];
-    if (kind === _BRACE_OR_TILDE) return undefined;
-    if (kind === _GLOB_CHAR) glob = true;
-  }
-  return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment: undefined, outputOf: undefined };
-}
-
-// What plainWord looks for, by character code: `{` and `~` (expansions), and `*`, `?`, `[` (a glob).
-const _BRACE_OR_TILDE = 1;
-const _GLOB_CHAR = 2;
-const _PLAIN_KIND = new Uint8Array(128);
-for (const c of "{~") _PLAIN_KIND[c.charCodeAt(0)] = _BRACE_OR_TILDE;
-for (const c of "*?[") _PLAIN_KIND[c.charCodeAt(0)] = _GLOB_CHAR;
 
 /** The directory a tilde prefix names (`""` is $HOME, `+` $PWD, `user` a user's home), or null when unknown. */
 export type Tilde = (prefix: string) => string | null;
