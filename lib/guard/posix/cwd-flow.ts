@@ -8,10 +8,11 @@ import { globOptions } from "./glob-options.ts";
 const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
 /** Commands that run their arguments in this shell (a `cd` inside them moves it); any other program is a child process. */
 const THIS_SHELL = new Set(["eval", "source", ".", "command", "builtin"]);
+const _MAY_CHANGE = new Set([...CHANGERS, ...THIS_SHELL]);
 
 /** Whether a command named `head` may move this shell to another directory (aliases aside). */
 export function mayChangeDirectory(head: Word): boolean {
-  return head.dynamic || CHANGERS.has(head.value) || THIS_SHELL.has(head.value);
+  return head.dynamic || _MAY_CHANGE.has(head.value);
 }
 
 interface CwdState {

@@ -37,7 +37,9 @@ export class Flow {
   leave(o: Open): void {
     const i = this.open.lastIndexOf(o);
     if (i < 0) return;
-    for (const inner of this.open.splice(i).reverse()) {
+    // Innermost first, without a copy of the closed frames.
+    while (this.open.length > i) {
+      const inner = this.open.pop()!;
       if (inner.frame.kind === "subshell") restore(this.vars, inner.at);
       else blur(this.vars, inner.at);
       if (inner.frame.kind === "fn") this.fnDepth--;

@@ -45,13 +45,14 @@ export function parsePosix(text: string, vars: Vars, depth = 0): Script {
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
 class _Parser extends Lexer {
-  private pending: PendingHeredoc[] = [];
+  /** Heredocs whose bodies follow the line (made by the first redirection). */
+  private pending: PendingHeredoc[] | undefined;
   /** Open `case` statements, and whether a pattern (`a|b)`) comes next. */
   private caseDepth = 0;
   private expectPattern = false;
   private readonly scopes = new Scopes(this.flow);
-  /** The frames of the open `case` statements (each item may or may not run). */
-  private readonly cases: Array<ReturnType<Flow["enter"]>> = [];
+  /** The frames of the open `case` statements (each item may or may not run); made by the first `case`. */
+  private cases: Array<ReturnType<Flow["enter"]>> | undefined;
 
   // `$( )`, `<( )` and backtick bodies run in a subshell: their assignments never come back.
   nested(inSubst: boolean): SimpleCommand[] {
@@ -84,7 +85,7 @@ class _Parser extends Lexer {
   }
 
   readHeredocs(): void {
-    readHeredocBodies(this, this.pending);
+    if (this.pending) readHeredocBodies(this, this.pending);
   }
 
   parseList(end: ")" | null): void {
@@ -222,7 +223,7 @@ class _Parser extends Lexer {
       this.skipBlanks();
       const c = this.src[this.pos];
       if (c === undefined || c === "\n" || c === ";" || c === "&" || c === "|" || c === ")") {
-        if (c === "&" && this.src[this.pos + 1] === ">") readRedirect(this, cmd, this.pending);
+        if (c === "&" && this.src[this.pos + 1] === ">") readRedirect(this, cmd, (this.pending ??= []));
         else break;
         continue;
       }
@@ -231,7 +232,7 @@ class _Parser extends Lexer {
         break;
       }
       if (!testBrackets && atRedirect(this)) {
-        readRedirect(this, cmd, this.pending);
+        readRedirect(this, cmd, (this.pending ??= []));
         continue;
       }
       if (c === "(") {
@@ -275,8 +276,8 @@ class _Parser extends Lexer {
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
-          this.cases.push(this.flow.enter("maybe"));
-          this._caseStarts.push({ start: this.commands.length, pipe: cmd.pipeFrom });
+          (this.cases ??= []).push(this.flow.enter("maybe"));
+          (this._caseStarts ??= []).push({ start: this.commands.length, pipe: cmd.pipeFrom });
           this.caseDepth++;
           this.expectPattern = true;
           return cmd;
@@ -374,7 +375,7 @@ class _Parser extends Lexer {
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
   /** Open `case` commands (where their commands start, the pipe feeding them), and the last one closed. */
-  private readonly _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> = [];
+  private _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> | undefined;
   private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
   private _caseFeedsNext = false;
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
@@ -471,9 +472,9 @@ class _Parser extends Lexer {
   }
 
   private closeCase(cmd?: SimpleCommand): void {
-    const open = this.cases.pop();
+    const open = this.cases?.pop();
     if (open) this.flow.leave(open);
-    const started = this._caseStarts.pop();
+    const started = this._caseStarts?.pop();
     this._caseClosed = started && { cmd, inner: this.commands.slice(started.start), pipe: started.pipe };
     // `cmd | case …`: its commands read the pipe (a redirection after esac comes first).
     if (this._caseClosed?.pipe) feedCompound(this._caseClosed.inner, [], this._caseClosed.pipe);
