@@ -21,7 +21,9 @@ function _kept(name: string, word: Word): string | null {
 /** Remembers the variables a finished command defines, so later words can resolve them. */
 export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords): void {
   const head = cmd.argv[0];
-  if (raws && _computedName(cmd, raws)) forgetAny(vars);
+  // Only a definer assigns names (no copy of the words is made for any other command).
+  const definer = head !== undefined && !head.dynamic && DEFINERS.has(head.value);
+  if (definer && raws && _computedName(head.value, cmd.argv, raws)) forgetAny(vars);
   for (const { name, value } of cmd.assigns) if (value.outputOf) addOrigin(vars, name, value.outputOf);
   if (!head) {
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
@@ -31,7 +33,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   // evaluates its subscript); `$d` is element 0, so the array is unknown (red team 14).
   const element = head.dynamic || !head.value.includes("[") ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]\+?=/.exec(head.value);
   if (element) assign(vars, element[1]!, null);
-  if (head.dynamic || !DEFINERS.has(head.value)) return;
+  if (!definer) return;
   const rest = cmd.argv.slice(1);
   // The names it assigns, as name-operands.ts reads its options (not `read -p PROMPT`'s prompt).
   const names = () => nameOperands(head.value, rest).filter((w) => ELEMENT.test(w.value)).map((w) => w.value);
@@ -81,17 +83,13 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
 }
 
 /**
- * Whether a definer assigns a variable the line names only when it runs: a computed name
- * (`export "PA$x=…"`, `declare "$kv"`, `printf -v "$n"`, `read "$n"`, `unset "$n"`) or a name
- * reference (`declare -n r=$n`; `declare -n r; r=PATH` and `for r in PATH` set its target
- * too). Any variable may change there, PATH included (red team 13).
+ * Whether the definer `name` (`argv`: its words) assigns a variable the line names only when it
+ * runs: a computed name (`export "PA$x=…"`, `declare "$kv"`, `printf -v "$n"`, `read "$n"`,
+ * `unset "$n"`) or a name reference (`declare -n r=$n`; `declare -n r; r=PATH` and `for r in
+ * PATH` set its target too). Any variable may change there, PATH included (red team 13).
  */
-function _computedName(cmd: SimpleCommand, raws: RawWords): boolean {
-  const head = cmd.argv[0];
-  // Only a definer assigns names (no copy of the words is made for any other command).
-  if (!head || head.dynamic || !DEFINERS.has(head.value)) return false;
-  const name = head.value;
-  const rest = cmd.argv.slice(1);
+function _computedName(name: string, argv: Word[], raws: RawWords): boolean {
+  const rest = argv.slice(1);
   // The name part of a word as written: up to its first `=`, quotes aside.
   const computed = (w: Word) => w.dynamic && !NAME.test((raws.get(w) ?? "$").split("=")[0]!.replace(/["']/g, ""));
   if (DECLARERS.has(name)) return rest.some((w) => /^-[a-zA-Z]*n/.test(w.value) || computed(w));
