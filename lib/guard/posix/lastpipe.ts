@@ -34,7 +34,12 @@ export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
   if (!computed && !_longWord(cmd)) return;
   const on = _on.get(vars);
   if (on?.size === SPELLINGS.length) return;
-  for (const { option, names } of SPELLINGS) if (!on?.has(option) && (computed || _spelledIn(cmd, names))) _turnOn(vars, option);
+  if (computed) {
+    for (const { option } of SPELLINGS) _turnOn(vars, option);
+    return;
+  }
+  for (const w of cmd.argv) _noteSpelled(vars, w.value);
+  for (const a of cmd.assigns) _noteSpelled(vars, a.value.value);
 }
 
 /** bash started with BASHOPTS holding an option in its environment turns it on. */
@@ -56,20 +61,21 @@ function _longWord(cmd: SimpleCommand): boolean {
   return false;
 }
 
-/** Whether a word of the command, an argument or an assigned value, spells one of `names`. */
-function _spelledIn(cmd: SimpleCommand, names: string[]): boolean {
-  for (const w of cmd.argv) if (_spells(w.value, names)) return true;
-  for (const a of cmd.assigns) if (_spells(a.value.value, names)) return true;
-  return false;
-}
-
-/** A word's value spelling one of `names` once quotes and backslashes are dropped (without a new string when it holds none). */
-function _spells(v: string, names: string[]): boolean {
-  if (v.length < SPELLING_LENGTH) return false;
-  for (const n of names) if (v.includes(n)) return true;
-  if (!/[\\'"]/.test(v)) return false;
-  const bare = v.replace(/[\\'"]/g, "");
-  return names.some((n) => bare.includes(n));
+/**
+ * Turns on the options a word's value (an argument or an assigned value) spells once quotes and
+ * backslashes are dropped (a spelling holds none of them, so the value itself is searched when it
+ * holds none: no new string).
+ */
+function _noteSpelled(vars: Vars, v: string): void {
+  if (v.length < SPELLING_LENGTH) return;
+  const bare = /[\\'"]/.test(v) ? v.replace(/[\\'"]/g, "") : v;
+  for (const { option, names } of SPELLINGS) {
+    for (const n of names) {
+      if (!bare.includes(n)) continue;
+      _turnOn(vars, option);
+      break;
+    }
+  }
 }
 
 /** Whether lastpipe may be on for a pipeline parsed now. */
