@@ -34,25 +34,31 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   noteLine(script.commands, ctx);
   const flow = new CwdFlow(script.commands, ctx.state, ctx.state.aliases);
   _recordFunctions(script, ctx);
-  for (const cmd of script.commands) {
+  const commands = script.commands;
+  for (let k = 0; k < commands.length; k++) {
+    const cmd = commands[k]!;
     spend();
     flow.enter(cmd);
     const before = ops.length;
-    if (cmd.redirects.length > 0) ops.push(...redirectOps(cmd, ctx));
+    if (cmd.redirects.length > 0) _append(ops, redirectOps(cmd, ctx));
     noteHashReset(cmd, ctx);
-    const tableOps = hashTableWrites(cmd);
-    if (tableOps.length > 0) ops.push(...tableOps);
-    const [head, ...args] = cmd.argv;
-    // `cd` renamed by an alias or the hash table (after `enable -n cd`) runs what it names.
-    const renamed = head !== undefined && !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;
-    if (head && !renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
-    else if (head) {
-      const back = childProcess(head, ctx.state, ctx.state.aliases);
-      ops.push(...analyzeSplitWords(head, args, ctx, cmd));
-      back();
+    _append(ops, hashTableWrites(cmd));
+    const head = cmd.argv[0];
+    if (head !== undefined) {
+      const args = cmd.argv.slice(1);
+      // `cd` renamed by an alias or the hash table (after `enable -n cd`) runs what it names.
+      const renamed = !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;
+      if (!renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
+      else {
+        const back = childProcess(head, ctx.state, ctx.state.aliases);
+        _append(ops, analyzeSplitWords(head, args, ctx, cmd));
+        back();
+      }
     }
+    // Most commands have no effect: nothing to place, land or record.
+    if (ops.length === before) continue;
     // Inside a loop or function body: the command may run again after the commands listed after it.
-    const again = repeats(cmd.frame);
+    const again = cmd.frame !== undefined && repeats(cmd.frame);
     for (let i = before; i < ops.length; i++) {
       const o = ops[i]!;
       if (o.cwd === null) o.cwd = ctx.state.cwd;
@@ -60,12 +66,21 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       o.repeats ||= again;
       if (o.lands) recordLanded(o, ctx);
     }
-    if (ops.length > before) recordChanges(ops, before, cmd, ctx);
+    // The changes a command makes are for the commands after it. The last top-level one, outside
+    // any loop or function, has none after it, and with no pipe use recorded no handler runs again
+    // once the line is read (fifoOps below): its changes would be read by nothing.
+    const last = ctx.depth === 0 && k === commands.length - 1 && cmd.frame === undefined && ctx.state.pipeUses === undefined;
+    if (!last) recordChanges(ops, before, cmd, ctx);
   }
   flow.finish();
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
   if (ctx.depth === 0 && ctx.state.pipeUses) ops.push(...fifoOps(ctx, (name) => PROGRAMS.get(name)));
   return ops;
+}
+
+/** Appends `more` to `ops` in place (no spread: most lists are empty). */
+function _append(ops: Op[], more: Op[]): void {
+  for (let i = 0; i < more.length; i++) ops.push(more[i]!);
 }
 
 /** The names of the functions the script defines (a function may shadow any program). */
@@ -76,6 +91,7 @@ function _recordFunctions(script: Script, ctx: AnalyzeContext): void {
 }
 
 const MAX_ALIAS_EXPANSIONS = 64;
+const NO_OPS: readonly Op[] = Object.freeze([]);
 const _aliasExpansions = new WeakMap<Map<string, string>, number>();
 
 /** The effects of one program with its arguments (wrappers call back in with their inner command). */
@@ -93,7 +109,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
     script.commands.at(-1)?.argv.push(...args);
     return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
   }
-  const identity = programIdentity(head, cmd, ctx);
+  const identity = programIdentity(head, cmd, ctx, name);
   // Output the parser read as this program's must come from it (posix/relied-output.ts), not
   // from a file of the project the environment's PATH finds first (git-program.ts).
   if (cmd && outputRelied(cmd) && (identity !== name || ctx.state.cwd === null || projectProgram(name, ctx.state.cwd, ctx.env?.PATH ?? ""))) return [op("unknown", "program")];
@@ -107,13 +123,16 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known, cmd);
-  noteInPlaceEdits(ops, ctx.state);
+  // The line-flow passes. Each returns at once for a command it cannot apply to; the cheap tests
+  // here skip the calls that could only do that (no op to note, no argument to read).
+  if (ops.length > 0) noteInPlaceEdits(ops, ctx.state);
   const flows = writtenScriptOps(name, head, args, ctx, cmd);
   recordFlows(name, head, args, cmd, ctx);
-  recordPipeUses(known ?? name, args, { name: known ?? name, args, cmd, ctx });
-  recordCopy(known ?? name, args, cmd, ctx);
-  noteProgram(known ?? name, args, ctx);
-  const secrets = secretArgOps(name, args, ctx.state.cwd, ctx.state);
+  const program = known ?? name;
+  recordPipeUses(program, args, { name: program, args, cmd, ctx });
+  recordCopy(program, args, cmd, ctx);
+  noteProgram(program, args, ctx);
+  const secrets = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);
   return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);

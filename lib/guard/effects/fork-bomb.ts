@@ -11,9 +11,21 @@ const SETTLERS = new Set(["wait", "break", "exit", "return"]);
  */
 export function forkBombOps(commands: SimpleCommand[]): Op[] {
   // Both need a concurrent command and a compound command (a loop or a function body) around one.
-  if (!commands.some((c) => c.concurrent) || !commands.some((c) => c.scope)) return [];
+  if (!_concurrentAndScoped(commands)) return [];
   const flood = commands.some((c, i) => c.concurrent === "background" && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
   return flood ? [{ ...op("unknown", "fork-bomb"), refusal: "BLOCK_FORK_BOMB" }] : [];
+}
+
+/** Whether some command runs concurrently and some command has a scope (one loop, no closure: every line runs it). */
+function _concurrentAndScoped(commands: SimpleCommand[]): boolean {
+  let concurrent = false;
+  let scoped = false;
+  for (let i = 0; i < commands.length; i++) {
+    const c = commands[i]!;
+    if (c.concurrent) concurrent = true;
+    if (c.scope) scoped = true;
+  }
+  return concurrent && scoped;
 }
 
 function _unsettledInEndlessLoop(commands: SimpleCommand[], i: number): boolean {

@@ -38,10 +38,13 @@ const _seen = new WeakSet<Op>();
  */
 export function recordChanges(ops: Op[], from: number, cmd: SimpleCommand, ctx: AnalyzeContext): void {
   const sure = ctx.depth === 0 && cmd.frame === undefined && cmd.concurrent === undefined;
+  // Only a nested script's ops (depth > 0) reach this loop again: top-level ones need no entry
+  // (a WeakSet insertion costs about half a microsecond).
+  const nested = ctx.depth > 0;
   for (let i = from; i < ops.length; i++) {
     const o = ops[i]!;
     if (_seen.has(o)) continue;
-    _seen.add(o);
+    if (nested) _seen.add(o);
     const changes = (ctx.state.changes ??= []);
     if ((o.kind === "delete" || o.kind === "move") && !o.find && !o.subtree) {
       if (!sure) continue;

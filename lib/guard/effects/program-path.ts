@@ -31,10 +31,9 @@ export function recordLanded(o: Op, ctx: AnalyzeContext): void {
  * `null`, unknown. `landed`: a file an earlier part of the line wrote, moved or linked, whose
  * content the guard cannot know at all.
  */
-export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | null | typeof LANDED {
-  const name = programName(head);
+export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext, name = programName(head)): string | null | typeof LANDED {
   if (!head.value.includes("/")) {
-    const own = cmd?.assigns.find((a) => a.name === "PATH");
+    const own = cmd !== undefined && cmd.assigns.length > 0 ? cmd.assigns.find((a) => a.name === "PATH") : undefined;
     const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
     if (BUILTINS.has(name)) return name;
     if (path === undefined) return _landedOnEnvironmentPath(head.value, ctx) ? LANDED : name;

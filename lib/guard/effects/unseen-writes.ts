@@ -25,10 +25,20 @@ export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): vo
 /** Before a line's commands are analysed: whether any of them may write unseen files. */
 export function noteLine(commands: SimpleCommand[], ctx: AnalyzeContext): void {
   if (ctx.state.lineWrites) return;
-  ctx.state.lineWrites = commands.some((c) => {
+  // Plain loops, no closure: this runs for every line.
+  let writes = false;
+  for (let i = 0; i < commands.length && !writes; i++) {
+    const c = commands[i]!;
     const head = c.argv[0];
-    return (head !== undefined && (head.dynamic || !NO_WRITES.has(programName(head)))) || c.redirects.some((r) => r.op.includes(">") && !/^&?\d*$|^\/dev\/(null|stdout|stderr)$/.test(r.target.value));
-  });
+    writes = (head !== undefined && (head.dynamic || !NO_WRITES.has(programName(head)))) || (c.redirects.length > 0 && _redirectsWrite(c));
+  }
+  ctx.state.lineWrites = writes;
+}
+
+/** A redirection writing a file (not a descriptor, /dev/null or the terminal). */
+function _redirectsWrite(c: SimpleCommand): boolean {
+  for (const r of c.redirects) if (r.op.includes(">") && !/^&?\d*$|^\/dev\/(null|stdout|stderr)$/.test(r.target.value)) return true;
+  return false;
 }
 
 /**
