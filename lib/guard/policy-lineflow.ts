@@ -20,8 +20,10 @@ const _checked = (o: Op) => DESTROYING.has(o.kind) || (o.kind === "write-into" &
  * undeterminable.
  */
 export function meetsLandedPaths(ops: Op[]): boolean[] | null {
-  // Nothing destroys: no landing needs to be looked at (mkdir's look at the file system).
-  if (!ops.some(_checked)) return null;
+  // Nothing destroys after a landing (nor may run again beside one): no landing needs to be
+  // looked at (mkdir's look at the file system). Most lines have one writing op, which meets
+  // nothing of its own.
+  if (!_landingBeforeChecked(ops)) return null;
   const landings = ops.flatMap((o, at) => (o.lands ? o.targets.map((word) => ({ at, kind: _kind(o, word), path: _segments(word, o.cwd) })) : []));
   if (landings.length === 0) return null;
   return ops.map((o, i) => {
@@ -32,6 +34,30 @@ export function meetsLandedPaths(ops: Op[]): boolean[] | null {
     const targets = o.find ? o.find.roots : o.targets;
     return before.some((l) => targets.some((t) => _meets(o, t, l.kind, l.path)));
   });
+}
+
+/**
+ * Whether some checked op has a landing op before it, or may run again (`repeats`) beside a
+ * landing op other than itself: the ops `meetsLandedPaths` compares. No allocation.
+ */
+function _landingBeforeChecked(ops: Op[]): boolean {
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (count > 0 && _checked(o)) return true;
+    if (o.lands && o.targets.length > 0) {
+      if (count === 0) first = i;
+      count++;
+    }
+  }
+  if (count === 0) return false;
+  // An op that may run again also meets the landings listed after it (`first`: the only one when count is 1).
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (o.repeats && _checked(o) && (count > 1 || first !== i)) return true;
+  }
+  return false;
 }
 
 type Landing = NonNullable<Op["lands"]> | "folder";
