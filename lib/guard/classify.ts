@@ -192,16 +192,19 @@ function _combine(
   allow: ReasonCode[],
 ): CheckResult {
   const allowedByConfig: ReasonCode[] = [];
-  const effective: OpVerdict[] = [];
+  // Without allow rules (most checks) the verdicts are the effective ones, in place.
+  const effective: OpVerdict[] = allow.length > 0 ? [] : verdicts;
   // The paths to relocate and the repositories to snapshot, each once, in order (most lines have none).
   let relocating: Set<string> | undefined;
   const snapshots: string[] = [];
   for (let v of verdicts) {
-    if (allow.length > 0 && allow.includes(v.code) && !UNALLOWABLE.has(v.code) && decisionOf(v.code) !== "ALLOW") {
-      if (!allowedByConfig.includes(v.code)) allowedByConfig.push(v.code);
-      v = { code: "ALLOW_NO_EFFECT" };
+    if (allow.length > 0) {
+      if (allow.includes(v.code) && !UNALLOWABLE.has(v.code) && decisionOf(v.code) !== "ALLOW") {
+        if (!allowedByConfig.includes(v.code)) allowedByConfig.push(v.code);
+        v = { code: "ALLOW_NO_EFFECT" };
+      }
+      effective.push(v);
     }
-    effective.push(v);
     if (v.relocate?.length) {
       relocating ??= new Set();
       for (const path of v.relocate) relocating.add(path);
