@@ -104,7 +104,8 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   startGlobOptions(env, dialect);
   win32Names.value = dialect !== "posix";
   // The working directory is already a real path: files in it need no realpath call.
-  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, new Map<string, string>().set(cwd, cwd)) };
+  const realDirs = new Map<string, string>().set(cwd, cwd);
+  const ctx: AnalyzeContext = { home, parse: parseDialect, depth: 0, vars, env, state: newLineState(cwd, realDirs) };
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;
@@ -118,7 +119,9 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   if (ops.length === 0) return _single(checkId, "ALLOW_NO_EFFECT", dialect);
   // Nor for ops judged without paths (a force push, a secret read): the workspace and the paths
   // derived from it are looked up the first time the policy asks, once per check.
-  const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? [], env);
+  // The policy's folder memo is the analysis's (done by now): both hold the real path of an
+  // existing folder, looked up during this check (paths.ts adds "" and null for the rest).
+  const pc = new _CheckPaths(cwd, home, _tmpDirs(_stable(tmp)), req.workspace, req.config?.protectedPaths ?? [], env, realDirs);
   const landed = meetsLandedPaths(ops);
   const verdicts: OpVerdict[] = [];
   for (let i = 0; i < ops.length; i++) {
@@ -152,9 +155,10 @@ class _CheckPaths implements PathContext {
     workspace: string | undefined,
     private readonly configured: string[],
     private readonly env: Record<string, string | undefined>,
+    realDirs?: Map<string, string | null>,
   ) {
     this._workspace = workspace;
-    this.realDirs = new Map<string, string | null>().set(cwd, cwd);
+    this.realDirs = realDirs ?? new Map<string, string | null>().set(cwd, cwd);
   }
 
   get workspace(): string {
