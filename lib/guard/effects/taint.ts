@@ -22,6 +22,9 @@ const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
 const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 const VCS = new Set(["git", "svn", "hg", "gh"]);
+// The programs above in one set: the test every command of a line makes.
+const FEEDERS: ReadonlySet<string> = new Set([...FETCHERS, ...DECODERS, ...COPIERS, ...VCS]);
+const NO_OPS: readonly Op[] = Object.freeze([]);
 // In the tainted set: a fetched folder exists while the running directory is unknown, so a
 // relative name (`git clone URL d && cd d && make`) may be inside it.
 const RELATIVE_UNDER_FETCH = "\0relative";
@@ -37,11 +40,11 @@ const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyprojec
  * ASK_REMOTE_CODE. So is a package runner or installer given a URL or a git source
  * (`npx github:u/r`, `pip install git+…`: remote-packages.ts).
  */
-export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
+export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): readonly Op[] {
   const runner = packageRunner(name);
-  const fetched = runner !== undefined && fetchesRemotePackage(runner, args) ? [op("remote-code", name)] : [];
+  const fetched = runner !== undefined && fetchesRemotePackage(runner, args) ? [op("remote-code", name)] : NO_OPS;
   // Nothing is tainted until a fetcher, a decoder, a copy from another host or a clone writes a file.
-  const feeds = FETCHERS.has(name) || DECODERS.has(name) || COPIERS.has(name) || VCS.has(name) || cmd?.pipeFrom !== undefined;
+  const feeds = FEEDERS.has(name) || cmd?.pipeFrom !== undefined;
   // With nothing tainted yet (the set stays empty after a piped command that fed nothing), a
   // command that is not piped, has no redirection (no `< /dev/tcp/…` stdin: remoteStdin is false)
   // and is none of the programs above taints nothing and runs nothing downloaded.

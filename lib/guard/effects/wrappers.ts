@@ -64,8 +64,9 @@ export const wrapper: Handler = (inv) => {
   if (rest === "dynamic") return [op("unknown", inv.name)];
   if (rest === "lookup") return [];
   if (inv.name === "watch") return analyzeText(rest.map((w) => w.value).join(" "), "posix", inv.ctx);
-  const [first, ...tail] = rest;
+  const first = rest[0];
   if (!first) return [];
+  const tail = rest.slice(1);
   // `flock FILE -c TEXT` (or `--command`) runs TEXT through `sh -c` (red team 8, C8).
   if (inv.name === "flock" && (first.value === "-c" || first.value === "--command")) return tail[0] ? analyzeArgv(literalWord("sh"), [literalWord("-c"), tail[0]], inv.ctx, inv.cmd) : [];
   // npx/bunx run a package by its name: `http-server@14`, `@scope/name@latest` are that package.
