@@ -241,6 +241,7 @@ function _combine(
 
 /** Drops targets inside other targets: moving the parent moves them too. */
 function _outermost(paths: string[]): string[] {
+  if (paths.length < 2) return paths;
   return paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(`${q}/`)));
 }
 
