@@ -42,12 +42,15 @@ const LANDED: Array<[string, string, Decision, ReasonCode]> = [
   ["unzip may extract a symlink that a trailing slash follows", "unzip a.zip; rm -rf docs/", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a checkout may write a tracked symlink that a deeper path follows", "git checkout other && rm -rf vendor/lib", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["in a loop a later symlink precedes the next round's delete", "for i in 1 2; do rm -rf x/; ln -s ~ x; done", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // The landing comes after the write in the line: only the loop's next round makes it meet.
+  ["in a loop a later symlink precedes the next round's redirection", "for i in 1 2; do echo x > l/f; ln -s ~ l; done", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a move to an unknown destination may land anywhere", 'mv src "$D"; rm -rf build', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
 // What stays as before: parts that do not meet each other, and deletes of new entries themselves.
 const UNCHANGED: Array<[string, string, Decision, ReasonCode]> = [
   ["deleting a new symlink itself leaves its target", "ln -s ~ l; rm -rf l", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["a write before the symlink exists is judged on the file system as it stands", "echo x > l/f; ln -s ~ l", "ALLOW", "ALLOW_NOOP"],
   ["deleting a fresh copy loses nothing", "cp -r src copy && rm -rf copy", "ALLOW", "ALLOW_NOOP"],
   ["deleting the extracted archive file itself", "tar -xzf a.tgz && rm a.tgz", "ALLOW", "ALLOW_NO_EFFECT"],
   ["a rename inside the workspace", "mv src lib", "ALLOW", "ALLOW_NO_EFFECT"],
