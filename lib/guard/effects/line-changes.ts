@@ -85,5 +85,7 @@ function _isDir(path: string | null): boolean {
 
 function _path(word: Word, cwd: string | null): string | null {
   if (word.dynamic || (!isAbsolute(word.value) && cwd === null)) return null;
-  return normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value)).replace(/(.)\/+$/, "$1");
+  const path = normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value));
+  // Trailing slashes dropped (`/` stays); no regular expression for a path without one.
+  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
 }

@@ -22,7 +22,15 @@ export function recordLanded(o: Op, ctx: AnalyzeContext): void {
   const landed = (ctx.state.landed ??= []);
   // A folder named with a trailing slash (`cp -r a/ vendor/x/`) is the folder: the files below it
   // are `vendor/x/…` (session 8: `bash vendor/x/run.sh` after it was ALLOW).
-  for (const w of o.targets) landed.push(_absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic)?.replace(/(.)\/+$/, "$1") ?? null);
+  for (const w of o.targets) {
+    const path = _absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic);
+    landed.push(path === null ? null : _withoutTrailingSlash(path));
+  }
+}
+
+/** `path` without trailing slashes (`/` stays); no regular expression for a path without one. */
+function _withoutTrailingSlash(path: string): string {
+  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
 }
 
 /**
