@@ -184,7 +184,7 @@ function _tmpDirs(tmp: string): string[] {
 // os.tmpdir() for an environment without TMPDIR; node:os loads only then (config-paths.ts osHomedir).
 let _osTmp: string | undefined;
 function _tmpdir(): string {
-  return (_osTmp ??= (require("node:os") as typeof import("node:os")).tmpdir());
+  return (_osTmp ??= process.getBuiltinModule("node:os").tmpdir());
 }
 
 function _combine(

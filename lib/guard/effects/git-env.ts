@@ -5,8 +5,10 @@ import { literalWord, unknownWord } from "../syntax.ts";
 import type { Invocation } from "./context.ts";
 import { parseGitConfig } from "./git-config-file.ts";
 import { plainViewer } from "./git-persistent-config.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { analyzeAt } from "./git-runs.ts";
 import { programFileText } from "./program-file.ts";
+import { shellQuote } from "../shell-quote.ts";
 
 // Variables whose value git runs as shell text (`sh -c 'VALUE "$@"'`): the external diff, the
 // editors (GIT_EDITOR, then core.editor, VISUAL, EDITOR), the sequence editor of `rebase -i`,
@@ -24,20 +26,6 @@ const MAX_COUNT = 64;
 export interface GitEnvironment {
   readonly config: ReadonlyArray<[string, string | null]>;
   readonly ops: readonly Op[];
-}
-
-/**
- * A variable as git sees it: the command's own prefix assignment, one made earlier in the line
- * (`export`, `X=…;`, `env X=…`), else the environment the check runs in (the hook's). A string,
- * null when it holds something unknown, undefined when unset.
- */
-export function gitEnvValue(inv: Invocation, name: string): string | null | undefined {
-  const own = inv.cmd?.assigns.find((a) => a.name === name);
-  if (own) return own.value.dynamic ? null : own.value.value;
-  const line = inv.ctx.vars.get(name);
-  if (line === UNSET) return undefined;
-  if (line !== undefined) return line;
-  return inv.ctx.env?.[name];
 }
 
 /**
@@ -59,7 +47,7 @@ export function gitEnvironment(inv: Invocation, sub: string, here: string | null
   if (present === null) return NOTHING;
   const config: Array<[string, string | null]> = [];
   const ops: Op[] = [];
-  const get = (name: string) => (present.has(name) ? gitEnvValue(inv, name) : undefined);
+  const get = (name: string) => (present.has(name) ? envValue(inv, name, true) : undefined);
   const params = get("GIT_CONFIG_PARAMETERS");
   if (params !== undefined) {
     const parsed = params === null ? null : parseConfigParameters(params);
@@ -71,8 +59,8 @@ export function gitEnvironment(inv: Invocation, sub: string, here: string | null
     const n = count === null ? NaN : Number(count);
     if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) ops.push(op("unknown", "git"));
     for (let k = 0; k < n && k < MAX_COUNT; k++) {
-      const key = gitEnvValue(inv, `GIT_CONFIG_KEY_${k}`);
-      const value = gitEnvValue(inv, `GIT_CONFIG_VALUE_${k}`);
+      const key = envValue(inv, `GIT_CONFIG_KEY_${k}`, true);
+      const value = envValue(inv, `GIT_CONFIG_VALUE_${k}`, true);
       if (key === null) ops.push(op("unknown", "git"));
       else if (key !== undefined) config.push([key.toLowerCase(), value ?? null]);
     }
@@ -97,7 +85,7 @@ export function gitEnvironment(inv: Invocation, sub: string, here: string | null
   for (const name of PROGRAM_VARS) {
     const value = get(name);
     if (value === null) ops.push(op("unknown", "git"));
-    else if (value && !(pristine && _everyday(name, value))) ops.push(...analyzeAt(`'${value.replace(/'/g, "'\\''")}'`, inv.ctx, at()));
+    else if (value && !(pristine && _everyday(name, value))) ops.push(...analyzeAt(shellQuote(value), inv.ctx, at()));
   }
   // Trace targets: git appends to an absolute path (trace2 creates a file in it when it is a
   // folder) and ignores the rest (`1`, `2`, a descriptor, a relative path).

@@ -8,6 +8,7 @@ import { gitRunsCommand } from "./git-config.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
+import { shellQuote } from "../shell-quote.ts";
 
 // Options whose value git runs as a command (through `sh -c` when it holds shell syntax): the
 // upload-pack or receive-pack program of a local or ssh remote, difftool's and instaweb's
@@ -100,7 +101,7 @@ function _tempDir(rest: Word[], top: string | null): string | null {
 
 /** `sh -c 'TEXT "$@"' TEXT ARG…`: the text with the arguments quoted after it. */
 export function shellWithArgs(text: string, args: Word[]): string {
-  return [text, ...args.map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" ");
+  return [text, ...args.map((w) => shellQuote(w.value))].join(" ");
 }
 
 /** The top of the work tree git runs commands in (aliases, exec lines, pagers): null when unknown. */

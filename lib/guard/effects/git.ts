@@ -6,7 +6,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
-import { gitEnvironment, gitEnvValue, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
+import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
 import { GIT_GLOBAL_VALUED, gitOptionPositions } from "./git-options.ts";
 import { gitOutputs } from "./git-output.ts";
@@ -15,6 +15,7 @@ import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } 
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { gitCredentialTree } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { once } from "./lazy-handler.ts";
@@ -82,7 +83,7 @@ export const git: Handler = (inv) => {
     if (kv && (flag === "-c" || flag === "--config-env")) {
       const key = kv[1]!.toLowerCase();
       // --config-env takes the value from an environment variable (null when it is unknown).
-      const v = flag === "-c" ? kv[2]! : (gitEnvValue(inv, kv[2]!) ?? null);
+      const v = flag === "-c" ? kv[2]! : (envValue(inv, kv[2]!, true) ?? null);
       config.set(key, v);
       given.push([key, v]);
       if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
@@ -122,7 +123,7 @@ export const git: Handler = (inv) => {
   // work tree and repository also as GIT_WORK_TREE and GIT_DIR give them.
   if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) {
     const fromEnv = (name: string) => {
-      const v = gitEnvValue(inv, name);
+      const v = envValue(inv, name, true);
       return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
     };
     ops.push(...gitCredentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE"), gitDir ?? fromEnv("GIT_DIR"), ctx.home));

@@ -8,6 +8,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
+import { shellQuote } from "../shell-quote.ts";
 
 
 /**
@@ -175,7 +176,7 @@ export const env: Handler = (inv) => {
     else if (a.dynamic && !(v.startsWith("PATH=") && keptPathOf(a) !== undefined)) return [op("unknown", "env")];
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
-      const split = [text, ...args.slice(i + 1).map((w) => `'${w.value.replace(/'/g, "'\\''")}'`)].join(" ");
+      const split = [text, ...args.slice(i + 1).map((w) => shellQuote(w.value))].join(" ");
       return inDir(chdir, inv, () => analyzeFedText(split, "posix", inv.ctx, inv.cmd));
     } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
       if (v === "-C" || v === "--chdir") chdir = args[i + 1] ?? unknownWord();

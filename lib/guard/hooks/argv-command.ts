@@ -1,3 +1,5 @@
+import { shellQuote } from "../shell-quote.ts";
+
 /** The shells whose `-c TEXT` runs TEXT as posix shell code (`bash -lc TEXT` as Codex sends it). */
 const POSIX_SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash"]);
 
@@ -33,5 +35,5 @@ function _shellName(program: string): string {
 }
 
 function _quote(word: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : shellQuote(word);
 }
