@@ -150,6 +150,7 @@ export function unknownWord(): Word {
  * Program names the Windows dialects emit for effects that have no POSIX spelling. They start
  * with NUL, which no real command line can contain (the guard refuses NUL input). `subtree`
  * deletes members of its operands that cannot be listed up front (`del /s *.log`, a filtered
- * Remove-Item): unlike find, whose expression the policy can evaluate.
+ * Remove-Item): unlike find, whose expression the policy can evaluate. `registryKey` makes the
+ * registry keys that follow (`[-force] -- KEY…`: New-Item on the registry provider).
  */
-export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote", subtree: "\0find" } as const;
+export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote", subtree: "\0find", registryKey: "\0new-item" } as const;

@@ -102,6 +102,10 @@ function _newItem(args: Word[]): Word[] {
   const parents = _paths(b, "path");
   const targets = name === undefined || name === true ? parents : (parents.length ? parents : [literalWord(".")]).map((p) => _join(p, name));
   if (type !== undefined && type !== true && (type.dynamic || /^[sjh]|[*?[]/i.test(type.value))) return _link(type, targets, b);
+  // Registry keys (`HKCU:\…`, `Registry::HKEY_…`): windows-programs.ts newRegistryKey judges them;
+  // keys beside files (or names the guard cannot read) are unknown.
+  const keys = targets.filter(_registryKey).length;
+  if (keys) return keys < targets.length ? UNKNOWN : [literalWord(SYNTHETIC.registryKey), ...(b.has("force") ? [literalWord("-force")] : []), literalWord("--"), ...targets];
   // Without -Force only a new item is made (an existing one is an error): created like `touch`, so
   // protected storage and a Startup folder are judged; an existing absolute path is left alone.
   if (!b.has("force")) {
@@ -165,6 +169,11 @@ function _paths(b: Bound, name: string): Word[] {
   const named = valuesOf(b.get(name));
   return [...(name === "path" ? named.map(providerPath) : named), ...valuesOf(b.get("literalpath")).map((w) => ({ ...w, glob: false }))];
 }
+
+// A path of PowerShell's registry provider: its drives (HKCU: and HKLM:, and HKCR:/HKU: as New-PSDrive
+// names them) or the provider-qualified form (`Registry::`, `Microsoft.PowerShell.Core\Registry::`).
+const REGISTRY_PATH = /^(?:(?:microsoft\.powershell\.core\/)?registry::|hk(?:cu|lm|cr|u):)/i;
+const _registryKey = (w: Word): boolean => !w.dynamic && REGISTRY_PATH.test(w.value);
 
 function _join(parent: Word, name: Word): Word {
   if (parent.dynamic || name.dynamic) return unknownWord();

@@ -326,6 +326,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"], lazy(windowsPrograms, "persistingCmdlet")),
   ...named(["new-itemproperty", "set-itemproperty"], lazy(windowsPrograms, "itemProperty")),
   ["set-item", lazy(windowsPrograms, "setItem")],
+  [SYNTHETIC.registryKey, lazy(windowsPrograms, "newRegistryKey")],
   ...named(["remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "move-itemproperty", "copy-itemproperty"], lazy(windowsPrograms, "itemPropertyChange")),
   ...named(["set-wmiinstance", "new-ciminstance", "set-ciminstance"], lazy(windowsPrograms, "wmiInstance")),
   ...named(["invoke-wmimethod", "invoke-cimmethod"], lazy(windowsPrograms, "wmiMethod")),

@@ -209,6 +209,23 @@ const SET_ITEM = {
 export const setItem: Handler = (inv) => _keyWrite(inv, SET_ITEM, () => "");
 
 /**
+ * New-Item (`ni`) of registry keys, as the dialect hands it over (`[-force] -- KEY…`,
+ * powershell-writes.ts): a key Windows runs values of (a Run key, IFEO's program key, a COM
+ * server's `InprocServer32`, a verb's `shell\open\command`, whose default value `-Value` sets)
+ * asks (ASK_PERSISTENT_CODE), as New-ItemProperty and Set-Item there do. Without -Force an
+ * existing key is an error and a new one holds nothing but that value: any other key passes.
+ * With -Force the registry provider deletes an existing key with its values and subkeys and
+ * makes it again empty (github.com/PowerShell/PowerShell/issues/5444): unknown, as `reg delete`.
+ */
+export const newRegistryKey: Handler = (inv) => {
+  const at = inv.args.findIndex((a) => a.value === "--");
+  const keys = inv.args.slice(at + 1);
+  const ops = keys.some((k) => persistenceKey(k, false, "")) ? [persistentCode("new-item")] : [];
+  if (at !== 0) ops.push(op("unknown", "new-item"));
+  return ops;
+};
+
+/**
  * A write to the registry key the bound `-Path`/`-LiteralPath` names, with the value name `named`
  * gives (undefined: any): ASK_PERSISTENT_CODE on a key Windows runs values of, or on a path the
  * guard cannot bind, one piped in, or a relative one after a `cd` (Set-Location HKCU:\… moves to

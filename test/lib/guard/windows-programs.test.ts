@@ -262,8 +262,32 @@ const SESSION8: Row[] = [
   ["powershell", "Move-ItemProperty onto the Run key also removes its source", "Move-ItemProperty -Path HKCU:\\Software\\MyApp -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
+// Session 9: New-Item (`ni`) on the registry provider was BLOCK_UNDETERMINABLE_EFFECT for every
+// key (a provider path the guard left unknown). A key Windows runs values of asks now, as
+// New-ItemProperty and Set-Item there do; another key passes without -Force (a new key, or an
+// error for an existing one); -Force recreates an existing key empty (values and subkeys lost:
+// github.com/PowerShell/PowerShell/issues/5444), unknown as `reg delete` is.
+const SESSION9: Row[] = [
+  ["powershell", "New-Item of a protocol's open command (UAC bypass)", "New-Item -Path 'HKCU:\\Software\\Classes\\ms-settings\\shell\\open\\command' -Value cmd.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "ni of a COM server's key, default value", "ni 'HKCU:\\Software\\Classes\\CLSID\\{x}\\InprocServer32' -Value C:\\evil.dll", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item -Name InprocServer32 below a class", "New-Item -Path 'HKCU:\\Software\\Classes\\CLSID\\{x}' -Name InprocServer32 -Value C:\\evil.dll", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item of a key below the Run key", "New-Item -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\x -Value C:\\a.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item of an IFEO program key", "New-Item -Path 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe'", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item of a service key by its Registry:: path", "New-Item -Path Registry::HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\x", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item of a file type's verb under the provider-qualified name", "New-Item -Path Microsoft.PowerShell.Core\\Registry::HKEY_CURRENT_USER\\Software\\Classes\\txtfile\\shell\\x\\command -Value C:\\evil.exe", "ASK_PERSISTENT_CODE"],
+  ["powershell", "New-Item of an application's key", "New-Item -Path HKCU:\\Software\\MyApp", "ALLOW_NO_EFFECT"],
+  ["powershell", "New-Item -Name of an application's key with a value", "New-Item -Path HKCU:\\Software -Name MyApp -Value x", "ALLOW_NO_EFFECT"],
+  ["powershell", "New-Item -Force of an application's key (recreated empty)", "New-Item -Path HKCU:\\Software\\MyApp -Force", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "New-Item -Force of the Run key (its values lost)", "New-Item -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Force", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "New-Item -WhatIf of the Run key", "New-Item -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Force -WhatIf", "ALLOW_NO_EFFECT"],
+  ["powershell", "New-Item of a key beside a file", "New-Item -Path HKCU:\\Software\\MyApp,notes.txt", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "New-Item of a relative key after Set-Location", "Set-Location HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion; New-Item -Path Run\\x", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "New-Item of a file still passes", "New-Item -Path notes.txt -ItemType File -Value x", "ALLOW_NO_EFFECT"],
+];
+
 for (const [title, rows] of [
   ["persistence asks", PERSISTENCE],
+  ["session 9: New-Item on registry keys", SESSION9],
   ["session 8: COM, file associations, WMI, Startup spellings, registry values removed", SESSION8],
   ["destroyed backups block", BACKUPS],
   ["ownership, ACLs and registry deletes", ACLS],
