@@ -8,6 +8,7 @@ import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { createdFiles } from "./sinks.ts";
 import { programFileText } from "./program-file.ts";
+import { inDir } from "./wrappers.ts";
 
 // Programs that read data but can also be told to run a command or write a file. Each handler
 // finds that option or program text; anything it cannot read to the end is an unknown effect.
@@ -109,41 +110,68 @@ export const emacs: Handler = (inv) => (inv.args.some((a) => a.dynamic || /^(--?
  * (or appended when none is given). The entries are not listed here: CMD is judged with one
  * unknown word for them, as xargs' unknown input (`fd -e js -x rm` deleted every match under
  * ALLOW_NO_EFFECT: fd had no handler and the unknown-program scan read `rm` as an operand). A
- * plain search, `-l` (ls) included, writes nothing. A cluster's letter that takes a value ends
- * it (`fd -tx` lists executables: `--type x`).
+ * plain search, `-l` (ls) included, writes nothing. fd's words are read as clap reads them
+ * (_fdWords): a cluster's letter that takes a value ends it (`fd -tx` lists executables:
+ * `--type x`), and CMD runs in the folder `-C`/`--base-directory` names (fd changes into it).
  */
 export const fd: Handler = (inv) => {
   const args = inv.args;
-  const at = _fdExec(args);
+  const first = _fdWords(args);
+  const at = first.exec;
   if (at < 0) return [];
   const flag = args[at]!;
   const end = args.findIndex((w, k) => k > at && !w.dynamic && w.value === ";");
   const command = args.slice(at + 1, end < 0 ? undefined : end);
-  const after = end < 0 ? [] : args.slice(end + 1);
-  if (flag.dynamic || !/^(?:-[A-Za-z]*[xX]|--exec|--exec-batch)$/.test(flag.value) || command.length === 0 || _fdExec(after) >= 0) return unknown(inv);
+  const rest = end < 0 ? undefined : _fdWords(args.slice(end + 1));
+  if (flag.dynamic || !/^(?:-[A-Za-z0-9]*[xX]|--exec|--exec-batch)$/.test(flag.value) || command.length === 0 || (rest && rest.exec >= 0)) return unknown(inv);
   const entry = /\{(?:\/|\/\/|\.|\/\.)?\}/;
   const words = command.some((w) => entry.test(w.value)) ? command.map((w) => (entry.test(w.value) ? unknownWord() : w)) : [...command, unknownWord()];
-  return analyzeArgv(words[0]!, words.slice(1), inv.ctx);
+  // The last -C wins (clap's args_override_self), also one after CMD's `;`.
+  return inDir(rest?.chdir ?? first.chdir, inv, () => analyzeArgv(words[0]!, words.slice(1), inv.ctx));
 };
 
-// fd's short options that take a value (`-t x`, `-tx`, `-e ts`).
-const FD_VALUED = "dteEcjSo";
+// fd's short options that take a value (`-t x`, `-tx`, `-e ts`, `-C DIR`); fd 10's clap
+// definitions (src/cli.rs).
+const FD_VALUED = "dteEcjSoC";
+// Its long options that take a value as the next word (`--hyperlink` and `--strip-cwd-prefix`
+// take theirs only after `=`).
+const FD_LONG_VALUED = new Set(["max-depth", "maxdepth", "min-depth", "mindepth", "exact-depth", "exclude", "type", "extension", "size", "changed-within", "change-newer-than", "newer", "changed-after", "changed-before", "change-older-than", "older", "owner", "format", "batch-size", "ignore-file", "ignore-file-name", "color", "threads", "max-buffer-time", "max-results", "base-directory", "path-separator", "search-path", "and"]);
+// The options whose value may start with `-` (clap's allow_hyphen_values: `--size -10k`, `--and
+// -x` searches for `-x`); any other takes no such word (`-t -x` is an error, nothing runs).
+const FD_HYPHEN_VALUES = new Set(["S", "size", "and"]);
 
-/** The index of fd's first `-x`/`-X`/`--exec`/`--exec-batch` (a computed word may be one), or -1. */
-function _fdExec(args: Word[]): number {
+/**
+ * fd's words as clap reads them: the index of the first `-x`/`-X`/`--exec`/`--exec-batch` (a
+ * computed word may be one), or -1, and the folder the last `-C`/`--base-directory` before it
+ * names. Option values are skipped, also one that starts with `-` where clap takes it (`--and
+ * -x`); after `--` every word is a pattern or a path (`fd -- -x` searches for `-x`).
+ */
+function _fdWords(args: Word[]): { exec: number; chdir?: Word } {
+  let chdir: Word | undefined;
+  const takes = (i: number, option: string) => args[i] !== undefined && (FD_HYPHEN_VALUES.has(option) || args[i]!.dynamic || !args[i]!.value.startsWith("-"));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || /^--exec(?:-batch)?(?:=|$)/.test(a.value)) return i;
-    if (!/^-[A-Za-z]/.test(a.value)) continue;
+    if (a.dynamic || /^--exec(?:-batch)?(?:=|$)/.test(a.value)) return { exec: i, chdir };
+    if (a.value === "--") break;
+    if (a.value.startsWith("--")) {
+      const eq = a.value.indexOf("=");
+      const name = a.value.slice(2, eq < 0 ? undefined : eq);
+      if (eq >= 0 && name === "base-directory") chdir = { ...a, value: a.value.slice(eq + 1) };
+      else if (eq < 0 && FD_LONG_VALUED.has(name) && takes(i + 1, name) && ++i && name === "base-directory") chdir = args[i];
+      continue;
+    }
+    if (!/^-[A-Za-z0-9]/.test(a.value)) continue;
     for (const [k, c] of [...a.value.slice(1)].entries()) {
-      if (c === "x" || c === "X") return i;
+      if (c === "x" || c === "X") return { exec: i, chdir };
       if (!FD_VALUED.includes(c)) continue;
-      // The next word is the value (clap takes none that starts with `-`: `-t -x` is an error).
-      if (k === a.value.length - 2 && (args[i + 1]?.dynamic || !args[i + 1]?.value.startsWith("-"))) i++;
+      // The rest of the word is the value (`-C=DIR`: clap drops the `=`), else the next word.
+      const attached = a.value.slice(k + 2).replace(/^=/, "");
+      if (attached && c === "C") chdir = { ...a, value: attached };
+      else if (!attached && takes(i + 1, c) && ++i && c === "C") chdir = args[i];
       break;
     }
   }
-  return -1;
+  return { exec: -1, chdir };
 }
 
 /** rg --pre runs a program on every searched file. */

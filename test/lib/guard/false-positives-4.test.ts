@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
-import { OK, RELOCATE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { OK, OUTSIDE, RELOCATE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // The fourth false-positive hunt: `git grep -l` read like `git ls-files`, grep/head/tail stages
 // between a git listing and xargs or inside its substitution, `git branch [--merged]` into
@@ -209,6 +209,25 @@ const SEARCHES: VerdictRow[] = [
   ["fd -Htx lists executables", "fd -Htx", ...OK],
   ["fd -tf -x rm still runs rm", "fd -tf -x rm", ...UNKNOWN],
   ["fd -t x -X rm still runs rm", "fd -t x -X rm", ...UNKNOWN],
+  // Session 9: option values are read as clap reads them. `--and` and `--size`/`-S` take a value
+  // that starts with `-` (allow_hyphen_values), `-C` takes one (`-Cx` is the folder x), and after
+  // `--` every word is a pattern or a path: none of these is -x. CMD runs in -C's folder.
+  ["fd --and -x searches for -x", "fd --and -x rm", ...OK],
+  ["fd --and -HX searches for -HX", "fd --and -HX rm", ...OK],
+  ["fd -S -x takes -x as the size", "fd -S -x rm", ...OK],
+  ["fd -- -x searches for -x", "fd -- -x rm", ...OK],
+  ["fd -- after a pattern", "fd -- foo -x rm", ...OK],
+  ["fd -Cx searches in the folder x", "fd -Cx rm", ...OK],
+  ["fd --and of a quoted computed pattern", 'fd --and "$X" -e ts', ...OK],
+  ["fd -x after the ; with --and -x", "fd -e ts -x echo ';' --and -x", ...OK],
+  ["fd -S -10k -x rm still runs rm", "fd -S -10k -x rm", ...UNKNOWN],
+  ["fd --size=-1M -X rm still runs rm", "fd --size=-1M -X rm", ...UNKNOWN],
+  ["fd --exclude -x rm is read as -x (clap refuses it: nothing runs)", "fd --exclude -x rm", ...UNKNOWN],
+  ["fd -0x in a cluster after a digit flag", "fd -0x rm", ...UNKNOWN],
+  ["fd -C ~ runs its command in the home", "fd -C ~ -x sh -c 'rm -rf Documents' ';'", ...OUTSIDE],
+  ["fd --base-directory after the ; counts too", "fd -X sh -c 'rm -rf Documents' ';' --base-directory ~", ...OUTSIDE],
+  ["fd --base-directory=DIR", "fd --base-directory=$HOME -X sh -c 'rm -rf Documents' ';'", ...OUTSIDE],
+  ["fd -C of a folder the guard cannot name", "fd -C \"$D\" -x sh -c 'echo x > out.txt' ';'", ...UNKNOWN],
 ];
 
 table("false positives 4: git grep -l read like git ls-files", GREP);
