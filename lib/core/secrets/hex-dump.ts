@@ -1,6 +1,7 @@
 /**
- * The dumps `xxd`, `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`), `od` (octal words, as with no
- * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8` print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
+ * The dumps `xxd` (also `-e`), `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`, `-d`), `od` (octal words, as with no
+ * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8`, and od's decimal forms (`-t u1`/`d1`, `-d`,
+ * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`) print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
  * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
  */
 
@@ -15,7 +16,8 @@ export interface DumpBlock {
 type LineReader = (line: string, out: number[]) => boolean;
 
 // The part after the offset. xxd: groups of hex digits (`-g`), then two spaces and the characters.
-const XXD = /^[0-9a-fA-F]{8}: ((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?: {2}|$)/;
+// (`xxd -e` right-aligns a partial group: a last line of one to three bytes starts with blanks.)
+const XXD = /^[0-9a-fA-F]{8}: +((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?: {2}|$)/;
 // hexdump -C: bytes, an extra space after the eighth, then `|characters|`.
 const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
 // od -x, hexdump, hexdump -x (four spaces), od -t x4 and -t x8: little-endian words of 2, 4 or 8
@@ -30,8 +32,15 @@ const OCTAL_WORDS = /^[0-9a-f]{6,8}((?: {1,2}[0-7]{6})+) *$/;
 const CHARS = /^[0-9a-f]{6,8}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
 const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
 
+// od's decimal forms: numbers right-aligned in fields whose width gives the word's size (od
+// pads each to the widest value of its type and one space): `-t u1` 4, `-t d1` 5, `-d`/`-t u2`
+// 6, `-s`/`-t d2` 7, `-t u4` 11, `-i`/`-t d4` 12, `-l`/`-t u8`/`-t d8` 21; hexdump -d: 8 (3
+// spaces and 5 digits with zeros). A negative value is the word's two's complement.
+const DECIMAL = /^[0-9a-f]{6,8}((?: +-?\d+)+) *$/;
+const DECIMAL_FIELDS: ReadonlyArray<[width: number, size: number]> = [[4, 1], [5, 1], [6, 2], [7, 2], [8, 2], [11, 4], [12, 4], [21, 8]];
+
 const READERS: LineReader[] = [
-  (line, out) => _hexPairs(XXD.exec(line)?.[1], out),
+  (line, out) => _xxd(line, out),
   (line, out) => _hexPairs(CANONICAL.exec(line)?.[1], out),
   (line, out) => _littleEndian(WORDS.exec(line)?.[1], 16, out),
   (line, out) => _hexPairs(BYTES.exec(line)?.[1], out),
@@ -47,6 +56,7 @@ const READERS: LineReader[] = [
     }
     return true;
   },
+  (line, out) => decimalFields(DECIMAL.exec(line)?.[1], out),
 ];
 
 /** A line that only carries an offset (a dump's last line) or `*` (repeated lines left out). */
@@ -80,22 +90,27 @@ export function hexDumpBlocks(text: string, lineStarts?: readonly number[]): Dum
   return blocks;
 }
 
-/** The block whose first line starts at `start`, or undefined when that line is no dump line. */
+/**
+ * The block whose first line starts at `start`, or undefined when that line is no dump line. A
+ * line two formats read (`od -b`'s ` 150 145` is `od -t u1`'s too) gives the block the format
+ * that reads the most lines after it (the first on a tie).
+ */
 function _block(text: string, start: number): DumpBlock | undefined {
-  const bytes: number[] = [];
-  let reader: LineReader | undefined;
-  let end = start;
-  for (let line = start; line < text.length && bytes.length < MAX_BYTES; ) {
-    const nl = text.indexOf("\n", line);
-    const stop = nl < 0 ? text.length : nl;
-    const content = text.slice(line, stop > line && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
-    if (reader === undefined) reader = READERS.find((read) => read(content, bytes));
-    else if (!reader(content, bytes) && !(FILLER.test(content) && bytes.length > 0)) break;
-    if (reader === undefined) return undefined;
-    end = stop;
-    line = stop + 1;
+  let best: DumpBlock | undefined;
+  for (const reader of READERS) {
+    const bytes: number[] = [];
+    let end = -1;
+    for (let line = start; line < text.length && bytes.length < MAX_BYTES; ) {
+      const nl = text.indexOf("\n", line);
+      const stop = nl < 0 ? text.length : nl;
+      const content = text.slice(line, stop > line && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+      if (!reader(content, bytes) && !(end >= 0 && FILLER.test(content) && bytes.length > 0)) break;
+      end = stop;
+      line = stop + 1;
+    }
+    if (end >= 0 && (best === undefined || end > best.end)) best = { start, end, bytes: Uint8Array.from(bytes) };
   }
-  return { start, end, bytes: Uint8Array.from(bytes) };
+  return best;
 }
 
 /**
@@ -112,8 +127,7 @@ export function insideHexDump(text: string, at: number): boolean {
   const before = line(text.lastIndexOf("\n", at - 2) + 1);
   const here = line(at);
   const scratch: number[] = [];
-  const reader = READERS.find((read) => read(before, scratch));
-  return reader !== undefined && (reader(here, scratch) || FILLER.test(here));
+  return READERS.some((read) => read(before, scratch) && (read(here, scratch) || FILLER.test(here)));
 }
 
 /**
@@ -143,4 +157,69 @@ function _hexPairs(groups: string | undefined, out: number[]): boolean {
   const digits = groups.replace(/ /g, "");
   for (let i = 0; i + 1 < digits.length; i += 2) out.push(Number.parseInt(digits.slice(i, i + 2), 16));
   return true;
+}
+
+/**
+ * An xxd line: groups of hex digits, then two spaces and the bytes as characters. `xxd -e` prints
+ * each group little-endian and `xxd -g4` the same shape big-endian, so the characters decide:
+ * the groups are read in the order whose characters the line shows (a partial last group is
+ * padded with spaces, on the left under `-e`). A line whose characters match neither order (cut
+ * by a terminal, or lost) is read big-endian, its groups up to the first wide gap.
+ */
+function _xxd(line: string, out: number[]): boolean {
+  const m = XXD.exec(line);
+  if (!m) return false;
+  const big: number[] = [];
+  const little: number[] = [];
+  const ends: Array<[column: number, bytes: number]> = [];
+  const group = / *((?:[0-9a-fA-F]{2})+)/y;
+  group.lastIndex = 10;
+  for (let g = group.exec(line); g !== null; g = group.exec(line)) {
+    const hex = g[1]!;
+    for (let i = 0; i < hex.length; i += 2) big.push(Number.parseInt(hex.slice(i, i + 2), 16));
+    for (let i = hex.length - 2; i >= 0; i -= 2) little.push(Number.parseInt(hex.slice(i, i + 2), 16));
+    ends.push([group.lastIndex, big.length]);
+  }
+  const orders = big.length === ends.length ? [big] : [big, little];
+  // The characters may begin with hex digits (`  deadbeef`): fewer groups are tried too.
+  for (let n = ends.length; n > 0 && n > ends.length - 16; n--) {
+    const [column, count] = ends[n - 1]!;
+    const rest = line.slice(column).trimEnd();
+    for (const bytes of orders) {
+      const shown = String.fromCharCode(...bytes.slice(0, count).map((b) => (b >= 0x20 && b <= 0x7e ? b : 0x2e))).trimEnd();
+      const gap = rest.slice(0, rest.length - shown.length);
+      if (rest.endsWith(shown) && (shown === "" ? rest === "" : /^ {2,}$/.test(gap))) {
+        for (let i = 0; i < count; i++) out.push(bytes[i]!);
+        return true;
+      }
+    }
+  }
+  return _hexPairs(m[1], out);
+}
+
+/**
+ * Pushes the bytes of od's decimal fields (and hexdump -d's): the field width is the one of
+ * DECIMAL_FIELDS that cuts `fields` into right-aligned numbers each in its word's range, each
+ * word pushed little-endian; false when no width does (nothing is pushed). Also read for
+ * `od -An` lines by the span guard's readable view.
+ */
+export function decimalFields(fields: string | undefined, out: number[]): boolean {
+  if (fields === undefined) return false;
+  const part = fields.trimEnd();
+  for (const [width, size] of DECIMAL_FIELDS) {
+    if (part.length % width !== 0) continue;
+    const words: bigint[] = [];
+    const max = 1n << BigInt(size * 8);
+    for (let at = 0; at < part.length; at += width) {
+      const field = part.slice(at, at + width);
+      if (!/^ +-?\d+$/.test(field)) break;
+      const n = BigInt(field.trim());
+      if (n >= max || n < -(max >> 1n)) break;
+      words.push(n < 0n ? n + max : n);
+    }
+    if (words.length * width !== part.length) continue;
+    for (let w of words) for (let i = 0; i < size; i++, w >>= 8n) out.push(Number(w & 0xffn));
+    return true;
+  }
+  return false;
 }

@@ -44,7 +44,7 @@ export function scanPlain(text: string, rules: readonly SecretRule[], marks?: En
       from = windows.wordStart(at, rule.wordPrefix);
       if (from < 0 || from < done) return;
     }
-    const to = windows.end(at, rule.extraLines ?? 0);
+    const to = rule.windowEnd === undefined ? windows.end(at, rule.extraLines ?? 0) : rule.windowEnd(text, at);
     const found: RawMatch[] = [];
     const matchedTo = _matches(rule, text.slice(from, to), from, found);
     // A word rule tried one start; a later hit in the same word or inside its match adds nothing.

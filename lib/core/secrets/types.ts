@@ -41,6 +41,12 @@ export interface SecretRule {
   mayMatchAt?: (text: string, at: number) => boolean;
   /** Lines after the keyword's line that a match may reach (multi-line shapes). */
   extraLines?: number;
+  /**
+   * Where the window of a keyword hit at `at` ends, instead of `extraLines`: for a multi-line
+   * shape whose end a search finds (a pretty-printed HAR cookies list's `]`), so a window is the
+   * shape and no more. At most 64 KiB past `at`.
+   */
+  windowEnd?: (text: string, at: number) => number;
   /** Rule-specific allowlist: true when this match is known not to be a secret. */
   allow?: (secret: string, match: string) => boolean;
   /** Skip the shared placeholder and template allowlist (for rules whose shape excludes them). */

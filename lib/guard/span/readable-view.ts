@@ -1,7 +1,8 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
-import { insideHexDump } from "../../core/secrets/hex-dump.ts";
+import { decimalFields, insideHexDump } from "../../core/secrets/hex-dump.ts";
 import { RULES } from "../../core/secrets/rules/index.ts";
 import { charTable, HEX_DIGIT, isIn } from "../../core/secrets/rules/shape.ts";
+import type { SecretRule } from "../../core/secrets/types.ts";
 import { Windows } from "../../core/secrets/windows.ts";
 import { wrappedTokenFindings } from "./joins.ts";
 
@@ -18,6 +19,7 @@ const NAMED: Record<string, string> = {
 /** Characters Markdown escapes with a backslash that tokens hold (`ghp\_…`); decoded only between token characters. */
 const MARKDOWN_ESCAPED = charTable("_-+.=~*");
 const TOKEN_CHAR = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+.=~/");
+const DIGIT = charTable("0123456789");
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]+/g;
 /** Standard base64 characters (the alphabet `base64` and `openssl base64` wrap), by character code. */
@@ -276,7 +278,9 @@ const OD_WORDS = /^(?: [0-9a-f]{4}){1,32} *$/;
 const OD_OCTAL = /^(?: [0-7]{6}){1,32} *$/;
 const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,64}$/;
 const XXD_INCLUDE = /^ {2}((?:0[xX][0-9a-fA-F]{2}, ){0,63}0[xX][0-9a-fA-F]{2}),?$/;
-const DUMP_FORMATS = [OD_BYTES, OD_WORDS, OD_OCTAL, OD_CHARS, XXD_INCLUDE];
+/** od -An's decimal forms (`-t u1`, `-t d1`, `-d`, `-i`, …: session 9), read as hex-dump.ts's decimalFields reads them. */
+const OD_DECIMAL = { test: (line: string): boolean => line.length <= 1400 && /^ +-?\d/.test(line) && decimalFields(line, []) };
+const DUMP_FORMATS: ReadonlyArray<{ test(line: string): boolean }> = [OD_BYTES, OD_WORDS, OD_OCTAL, OD_CHARS, XXD_INCLUDE, OD_DECIMAL];
 /** The fewest bytes a block must show: the detector decodes 16 bytes and more. */
 const MIN_DUMP_BYTES = 16;
 
@@ -289,8 +293,32 @@ function _mayStartDump(text: string, start: number, len: number): boolean {
   const c1 = text.charCodeAt(start + 1);
   if (c1 !== 32) return isIn(HEX_DIGIT, c1) && isIn(HEX_DIGIT, text.charCodeAt(start + 2)) && (len === 3 || text.charCodeAt(start + 3) === 32 || (len >= 5 && isIn(HEX_DIGIT, text.charCodeAt(start + 3))));
   const c2 = text.charCodeAt(start + 2);
-  if (c2 === 48) return (text.charCodeAt(start + 3) | 32) === 120; // `  0x`
-  return c2 === 32 && len % 4 === 0 && len <= 128 && text.charCodeAt(start + 3) !== 32;
+  if (c2 === 48 && (text.charCodeAt(start + 3) | 32) === 120) return true; // `  0x`
+  if (c2 === 32 && len % 4 === 0 && len <= 128 && text.charCodeAt(start + 3) !== 32) return true;
+  return _decimalStart(text, start, len);
+}
+
+/** The widths of od's decimal fields (hex-dump.ts DECIMAL_FIELDS, `-t u1` to `-t d8`). */
+const DECIMAL_WIDTHS = [4, 5, 6, 7, 11, 12, 21];
+
+/**
+ * Whether a line (its first character a blank) may be the first of an `od -An` decimal dump
+ * (`  72 101 108`, `   -1  101`): it holds whole fields of one of od's widths, two at least, and
+ * its first is blanks and a number right-aligned in it. A few character reads for an indented
+ * line of code or JSON: the length decides most.
+ */
+function _decimalStart(text: string, start: number, len: number): boolean {
+  for (const width of DECIMAL_WIDTHS) {
+    if (len < 2 * width) return false;
+    if (len % width !== 0 || text.charCodeAt(start + width) !== 32 || !isIn(DIGIT, text.charCodeAt(start + width - 1))) continue;
+    let k = start + width - 1;
+    while (k > start && isIn(DIGIT, text.charCodeAt(k - 1))) k--;
+    if (k > start && text.charCodeAt(k - 1) === 45) k--;
+    let blank = start;
+    while (blank < k && text.charCodeAt(blank) === 32) blank++;
+    if (blank === k && k > start) return true;
+  }
+  return false;
 }
 
 /**
@@ -315,7 +343,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
   for (const first of starts) {
     if (first <= done) continue;
     const block: [number, number, string][] = [];
-    let format: RegExp | undefined;
+    let format: { test(line: string): boolean } | undefined;
     let bytes = 0;
     let at = first;
     for (; at < text.length; ) {
@@ -334,7 +362,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
         block.push([at, at + line.length, `00000000: ${hex.toLowerCase()}`]);
       } else {
         if (!format.test(line)) break;
-        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : line.length / 4;
+        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : format === OD_DECIMAL ? _decimalBytes(line) : line.length / 4;
         block.push([at, at, "0000000"]);
       }
       done = end;
@@ -344,6 +372,13 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
     if (bytes >= MIN_DUMP_BYTES) for (const e of block) if (e[2] !== "") edits.push(e);
   }
   return edits;
+}
+
+/** The bytes an od -An decimal line shows. */
+function _decimalBytes(line: string): number {
+  const out: number[] = [];
+  decimalFields(line, out);
+  return out.length;
 }
 
 /** Findings of one text, sorted and disjoint: overlaps merge, named by the most confident; a counted finding wins over an exempted one. */
@@ -366,10 +401,15 @@ export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
  * key: 400): a region is widened to the whole window of each of their keywords in or before it.
  */
 const LONG_LINES = 16;
-const LONG_RULES = RULES.filter((r) => (r.extraLines ?? 0) > LONG_LINES);
-const LONG_EXTRA = Math.max(0, ...LONG_RULES.map((r) => r.extraLines ?? 0));
-/** Their keywords (lower case, matched in any case), each with its lead of characters that have no case (`-----`) to search for. */
-const LONG_KEYWORDS = LONG_RULES.flatMap((r) => r.keywords).map((k) => ({ k, lead: /^[^a-z]*/.exec(k)![0] }));
+const LONG_RULES = RULES.filter((r) => (r.extraLines ?? 0) > LONG_LINES || r.windowEnd !== undefined);
+/**
+ * Their keywords (lower case, matched in any case), each with its lead of characters that have
+ * no case (`-----`) to search for, and its rule (a private key's window is 400 lines, a
+ * pretty-printed HAR cookies list's ends at its `]`: each keyword's own window is walked).
+ */
+const LONG_KEYWORDS = LONG_RULES.flatMap((r) =>
+  r.keywords.map((k) => ({ k, rule: r, lead: /^[^a-z]*/.exec(k)![0], extra: r.extraLines ?? 0, search: /^[a-z]/.test(k) ? new RegExp(k.replace(/[^\w]/g, "\\$&"), "gi") : undefined })),
+);
 /** Lines around a change read again: as many as the other rules' windows reach after their keyword's line. */
 const CONTEXT_LINES = Math.max(0, ...RULES.map((r) => r.extraLines ?? 0).filter((n) => n <= LONG_LINES));
 /** Lines a region may step back or on to hold a whole dump (16 bytes a line, a block is read up to 64 KiB). */
@@ -396,24 +436,25 @@ export function changedRegions(view: ReadableView): [from: number, to: number][]
     if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
     else regions.push([from, to]);
   }
-  const keywords: number[] = [];
-  // Lowered once, at the first keyword without a lead (review B: once per hit before).
-  let lower: string | undefined;
-  for (const { k, lead } of LONG_KEYWORDS) {
+  // Each long rule's keyword with its window's end, walked once (not once per region and pass).
+  const keywords: Array<[at: number, end: number]> = [];
+  let windows: Windows | undefined;
+  const add = (rule: SecretRule, at: number, extra: number) => keywords.push([at, rule.windowEnd?.(text, at) ?? (windows ??= new Windows(text)).end(at, extra)]);
+  for (const { k, rule, lead, extra, search } of LONG_KEYWORDS) {
+    // No lead (`cookies`): a case-insensitive search (lowering the whole text cost more), and
+    // only the hits where the rule may match (a HAR list's `cookies": [`) open a window.
     if (lead.length === 0) {
-      lower ??= text.toLowerCase();
-      for (let i = 0; (i = lower.indexOf(k, i)) >= 0; i++) keywords.push(i);
+      search!.lastIndex = 0;
+      for (let m = search!.exec(text); m !== null; m = search!.exec(text)) if (rule.mayMatchAt === undefined || rule.mayMatchAt(text, m.index)) add(rule, m.index, extra);
       continue;
     }
-    for (let i = text.indexOf(lead); i >= 0; i = text.indexOf(lead, i + 1)) if (text.slice(i, i + k.length).toLowerCase() === k) keywords.push(i);
+    for (let i = text.indexOf(lead); i >= 0; i = text.indexOf(lead, i + 1)) if (text.slice(i, i + k.length).toLowerCase() === k) add(rule, i, extra);
   }
-  keywords.sort((a, b) => a - b);
-  const windows = keywords.length > 0 ? new Windows(text) : undefined;
+  keywords.sort((a, b) => a[0] - b[0]);
   for (const region of regions) {
     for (let changed = true; changed; ) {
       changed = false;
-      for (const at of keywords) {
-        const end = windows!.end(at, LONG_EXTRA);
+      for (const [at, end] of keywords) {
         if (at < region[0] && end > region[0]) (region[0] = text.lastIndexOf("\n", at) + 1), (changed = true);
         if (at >= region[0] && at <= region[1] && end > region[1]) (region[1] = _linesOn(text, end, 0)), (changed = true);
       }

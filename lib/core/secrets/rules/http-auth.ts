@@ -41,6 +41,25 @@ const NAME = String.raw`(?:"[^\n"\\]{1,64}"|'[^\n'\\]{1,64}')`;
 /** `name: value` and `name=value` pairs with quoted values in a dict, an object or `dict(…)`. */
 const QUOTED_PAIR = /["']?([\w.-]{1,64})["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/g;
 
+/**
+ * Whether `text` from `at` holds blanks, the character `sep`, blanks, then (when `open` is
+ * given) that character and blanks, and a line break: a pretty-printed JSON value's start.
+ */
+function _opensAfter(text: string, at: number, sep: number, open?: number): boolean {
+  const blanks = () => {
+    while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+  };
+  blanks();
+  if (text.charCodeAt(at++) !== sep) return false;
+  blanks();
+  if (open !== undefined) {
+    if (text.charCodeAt(at++) !== open) return false;
+    blanks();
+  }
+  if (text.charCodeAt(at) === 13) at++;
+  return text.charCodeAt(at) === 10;
+}
+
 /** HTTP credentials: Authorization headers (in logs, curl, code) and `curl -u user:password`. */
 export const httpAuthRules: SecretRule[] = [
   {
@@ -142,6 +161,43 @@ export const httpAuthRules: SecretRule[] = [
     pattern: /[\w.-]{0,64}?cookies["']?[ \t]*[:=][ \t]*(\{[^\n{}]{1,4096}\}|dict\([^\n()]{1,4096}\)|\[[^\n[\]]{1,4096}\])/gi,
     wordPrefix: 64,
     allow: (literal) => ![...literal.matchAll(QUOTED_PAIR)].some((m) => _isSessionCookie(`${m[1]}=${m[2] ?? m[3]}`)),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // A HAR file as browsers' devtools export it (session 9): pretty-printed, `"cookies": [`
+    // ends its line and each cookie's `"name"`, `"value"`, `"path"`, … are lines of their own.
+    // The list is read whole (its window ends at the list's `]`, 64 KiB at most) as the one-line
+    // list above is, a quoted value that looks like a session makes it the secret. An empty or
+    // one-line list is the rule above's.
+    id: "cookie-session",
+    description: "Session cookie in a pretty-printed HAR cookies list",
+    // (No keyword holds a quote: decide.ts reads a property's name before its value.)
+    keywords: ["cookies"],
+    wordPrefix: 0,
+    windowEnd: (text, at) => {
+      const close = text.indexOf("]", at);
+      return Math.min(close < 0 ? text.length : close + 1, at + 64 * 1024);
+    },
+    // Only `": [` and a line break after the keyword open such a list: other hits cut no window.
+    mayMatchAt: (text, at) => text.charCodeAt(at + 7) === 34 && _opensAfter(text, at + 8, 58, 91),
+    pattern: /cookies"[ \t]*:[ \t]*(\[[ \t]*\r?\n[^[\]]{1,65536}\])/gi,
+    allow: (literal) => ![...literal.matchAll(QUOTED_PAIR)].some((m) => _isSessionCookie(`${m[1]}=${m[2] ?? m[3]}`)),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // A pretty-printed HAR's Cookie or Set-Cookie header (session 9): `"name": "cookie",` on one
+    // line and `"value": "…"` on the next, the request's cookies or the response's session as
+    // one string (the one-line form is the code rule's, above).
+    id: "cookie-session",
+    description: "Session cookie in a pretty-printed HAR header",
+    keywords: ["cookie"],
+    wordPrefix: 4,
+    extraLines: 1,
+    mayMatchAt: (text, at) => text.charCodeAt(at + 6) === 34 && _opensAfter(text, at + 7, 44),
+    pattern: /(?:set-)?cookie"[ \t]*,[ \t]*\r?\n[ \t]*"value"[ \t]*:[ \t]*"([^\n"\\]{16,4096})"/gi,
+    allow: (value) => !_holdsSession(value),
     ownAllowlistOnly: true,
     confidence: 0.8,
   },

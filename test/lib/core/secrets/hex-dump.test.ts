@@ -79,6 +79,21 @@ describe("dumps that hold no secret", () => {
     expect(hexDumpBlocks("0001 first\n000 items\n0000000 done\n00000000: zz\n")).toEqual([]);
   });
 
+  // Session 9: the readings that tell two formats of one shape apart.
+  test("xxd -e is read little-endian and xxd -g4 big-endian, by the characters the line shows", () => {
+    const text = bytes("deadbeef cafe 0123 and some more words after the hex-looking start\n");
+    for (const format of ["xxd -e", "xxd -e -g8"]) expect(new TextDecoder().decode(hexDumpBlocks(DUMPS[format]!(text))[0]!.bytes)).toBe(new TextDecoder().decode(text));
+    const g4 = DUMPS.xxd!(text).replace(/^(\w{8}: )([0-9a-f ]+?)(  )/gm, (_, o: string, h: string, sp: string) => o + h.replace(/ /g, "").replace(/(.{8})(?!$)/g, "$1 ").padEnd(h.length) + sp);
+    expect(new TextDecoder().decode(hexDumpBlocks(g4)[0]!.bytes)).toBe(new TextDecoder().decode(text));
+  });
+
+  test("od -t u1 whose first line od -b could print is read as decimal; od -b stays octal", () => {
+    const text = bytes("defghijknopqrstu to the end of the line\n");
+    expect(DUMPS["od -t u1"]!(text).split("\n")[0]).not.toMatch(/ [0-9]{1,2}(?= |$)|[89]/);
+    expect(new TextDecoder().decode(hexDumpBlocks(DUMPS["od -t u1"]!(text))[0]!.bytes)).toBe(new TextDecoder().decode(text));
+    expect(new TextDecoder().decode(hexDumpBlocks(DUMPS["od -b"]!(text))[0]!.bytes)).toBe(new TextDecoder().decode(text));
+  });
+
   test("a block is the lines of one format; the offset-only last line belongs to it", () => {
     const dump = DUMPS["od -x"]!(prose);
     const text = `${dump}\nnext line\n`;

@@ -29,6 +29,11 @@ export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
         return [...l].map((b) => (named[b] ?? (b >= 0x20 && b <= 0x7e ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"))).padStart(4)).join("");
       })
       .join("\n"),
+  // Session 9: od -An's decimal forms (bytes unsigned and signed, 16- and 32-bit words).
+  "od -An -t u1": (bytes) => lines(bytes, 16).map((l) => decimals(l, 1, false, 4)).join("\n"),
+  "od -An -t d1": (bytes) => lines(bytes, 16).map((l) => decimals(l, 1, true, 5)).join("\n"),
+  "od -An -d": (bytes) => lines(bytes, 16).map((l) => decimals(l, 2, false, 6)).join("\n"),
+  "od -An -i": (bytes) => lines(bytes, 16).map((l) => decimals(l, 4, true, 12)).join("\n"),
   "xxd -i": (bytes) =>
     [
       "unsigned char id_key[] = {",
@@ -85,7 +90,49 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "hexdump -o": (bytes) => hexdumpLines(bytes, 2, (w) => `  ${word(w, 8, 2)}`, 64),
   "hexdump -x": (bytes) => hexdumpLines(bytes, 2, (w) => `    ${word(w, 16, 2)}`, 64),
   hexdump: (bytes) => hexdumpLines(bytes, 2, (w) => ` ${word(w, 16, 2)}`, 40),
+  // Session 9: xxd -e (little-endian groups of 4 bytes, or -g8's 8; a partial last group right-
+  // aligned), od's decimal forms (-t u1, -t d1, -d, -s, -i, -l: the field widths od gives each
+  // type) and hexdump -d (5 digits with zeros). Compared with the real programs in the sandbox.
+  "xxd -e": (bytes) => xxdLittle(bytes, 4),
+  "xxd -e -g8": (bytes) => xxdLittle(bytes, 8),
+  "od -t u1": (bytes) => odDecimal(bytes, 1, false, 4),
+  "od -t d1": (bytes) => odDecimal(bytes, 1, true, 5),
+  "od -d": (bytes) => odDecimal(bytes, 2, false, 6),
+  "od -s": (bytes) => odDecimal(bytes, 2, true, 7),
+  "od -i": (bytes) => odDecimal(bytes, 4, true, 12),
+  "od -t u4": (bytes) => odDecimal(bytes, 4, false, 11),
+  "od -l": (bytes) => odDecimal(bytes, 8, true, 21),
+  "hexdump -d": (bytes) => hexdumpLines(bytes, 2, (w) => `   ${Number(littleWord(w, 2, false)).toString().padStart(5, "0")}`, 64),
 };
+
+/** A little-endian word of `size` bytes (`w` padded with zeros), signed or not. */
+function littleWord(w: Uint8Array, size: number, signed: boolean): bigint {
+  let n = 0n;
+  for (let i = size - 1; i >= 0; i--) n = (n << 8n) | BigInt(w[i] ?? 0);
+  const top = 1n << BigInt(size * 8 - 1);
+  return signed && n >= top ? n - (top << 1n) : n;
+}
+
+/** od's decimal fields of one line: each word right-aligned in `width` columns. */
+function decimals(l: Uint8Array, size: number, signed: boolean, width: number): string {
+  return lines(l, size).map((w) => littleWord(w, size, signed).toString().padStart(width)).join("");
+}
+
+/** od with a decimal type: octal offsets, 16 bytes a line, the length last. */
+function odDecimal(bytes: Uint8Array, size: number, signed: boolean, width: number): string {
+  return [...lines(bytes, 16).map((l, i) => `${octal(i * 16)}${decimals(l, size, signed, width)}`), octal(bytes.length)].join("\n");
+}
+
+/** xxd -e: each group little-endian, a partial last group right-aligned, the groups padded before the characters. */
+function xxdLittle(bytes: Uint8Array, group: number): string {
+  const area = (16 / group) * (group * 2 + 1) - 1;
+  return lines(bytes, 16)
+    .map((l, i) => {
+      const groups = lines(l, group).map((g) => [...g].reverse().map(hex2).join("").padStart(group * 2)).join(" ");
+      return `${(i * 16).toString(16).padStart(8, "0")}: ${groups.padEnd(area)}  ${ascii(l)}`;
+    })
+    .join("\n");
+}
 
 /** A little-endian word of `size` bytes (`w` padded with zeros) in `radix` (8 or 16), zero-padded to the width od and hexdump give it. */
 function word(w: Uint8Array, radix: 8 | 16, size: number): string {

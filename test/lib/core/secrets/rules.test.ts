@@ -214,6 +214,38 @@ test("a session set in code is redacted, the code around it stays (session 8)", 
   expect(secretRedactor(`res.cookie("sid", "${b}", { httpOnly: true });`).text).toBe('res.cookie("sid", "[REDACTED:cookie-session]", { httpOnly: true });');
 });
 
+// Session 9: a HAR file as browsers' devtools export it, pretty-printed (built at run time; the
+// session values are fake, from a stream of their own).
+const own9 = charsOf(4117);
+const harCookie = (name: string, value: string, more = "") =>
+  `            {\n              "name": "${name}",\n              "value": "${value}",\n              "path": "/",\n              "domain": "app.example.test",\n              "expires": "2027-11-30T18:32:14.000Z",\n              "httpOnly": true,\n              "secure": true${more}\n            }`;
+const harHeader = (name: string, value: string) => `            {\n              "name": "${name}",\n              "value": "${value}"\n            }`;
+const harRequest = (headers: string[], cookies: string[]) =>
+  `      "request": {\n        "method": "GET",\n        "url": "http://127.0.0.1:8080/me",\n        "headers": [\n${headers.join(",\n")}\n        ],\n        "queryString": [],\n        "cookies": [\n${cookies.join(",\n")}\n        ],\n        "headersSize": -1\n      },`;
+
+describe("a pretty-printed HAR file (session 9)", () => {
+  const sid = own9(32, HEX);
+  test.each([
+    ["a session cookie in the cookies list", harRequest([harHeader(":authority", "127.0.0.1:8080")], [harCookie("theme", "dark"), harCookie("sessionid", sid)]), true],
+    ["a session in the Cookie header", harRequest([harHeader("cookie", `theme=dark; sessionid=${sid}`)], []), true],
+    ["a session in a Set-Cookie header", harHeader("set-cookie", `sessionid=${own9(40)}; Path=/; HttpOnly`), true],
+    ["settings only, a date in expires", harRequest([harHeader("cookie", "theme=solarized-dark-high-contrast; lang=en")], [harCookie("theme", "solarized-dark-high-contrast"), harCookie("_ga", "GA1.1.1234567890.1700000000")]), false],
+    ["a random query parameter is no cookie", `        "queryString": [\n${harHeader("q", own9(32))}\n        ],`, false],
+    ["an empty cookies list", '        "cookies": [],\n        "headersSize": -1', false],
+  ])("%s", (_what, text, found) => {
+    expect(detectSecrets(text).map((f) => f.ruleId)).toEqual(found ? ["cookie-session"] : []);
+  });
+
+  test("the list and the header are redacted; nothing of the session is left", () => {
+    const text = harRequest([harHeader("cookie", `theme=dark; sessionid=${sid}`)], [harCookie("theme", "dark"), harCookie("sessionid", sid)]);
+    const out = secretRedactor(text).text;
+    expect(out).not.toContain(sid.slice(0, 12));
+    expect(out).toContain('"cookies": [REDACTED:cookie-session],');
+    expect(out).toContain('"value": "[REDACTED:cookie-session]"');
+    expect(out).toContain('"url": "http://127.0.0.1:8080/me"');
+  });
+});
+
 test("a finding never carries the secret value", () => {
   const text = `GH=${ghp}`;
   const serialized = JSON.stringify(detectSecrets(text));
