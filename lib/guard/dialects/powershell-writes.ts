@@ -66,6 +66,9 @@ export function translateWrite(name: string, args: Word[]): Word[] | undefined {
     return [literalWord("cd"), ...target];
   }
   if (name === "new-item" || name === "ni") return _newItem(args);
+  // PowerShell's mkdir function (and its alias md) is New-Item -ItemType Directory: on a registry
+  // key it makes the key as New-Item does (`mkdir -Force` recreating it); a folder is the program's.
+  if ((name === "mkdir" || name === "md") && args.some(_registryKey)) return _newItem(args);
   if (name === "rename-item" || name === "rni" || name === "ren") return _rename(args);
   if (name === "expand-archive") return _expand(args);
   return undefined;

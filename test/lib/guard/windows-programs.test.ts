@@ -283,6 +283,12 @@ const SESSION9: Row[] = [
   ["powershell", "New-Item of a key beside a file", "New-Item -Path HKCU:\\Software\\MyApp,notes.txt", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "New-Item of a relative key after Set-Location", "Set-Location HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion; New-Item -Path Run\\x", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "New-Item of a file still passes", "New-Item -Path notes.txt -ItemType File -Value x", "ALLOW_NO_EFFECT"],
+  // PowerShell's mkdir function and its alias md are New-Item -ItemType Directory (md was read as
+  // an unknown program: `md -Force HKCU:\…` passed though it recreates the key empty).
+  ["powershell", "md of a protocol's open command", "md HKCU:\\Software\\Classes\\ms-settings\\shell\\open\\command", "ASK_PERSISTENT_CODE"],
+  ["powershell", "mkdir of an application's key", "mkdir HKCU:\\Software\\MyApp", "ALLOW_NO_EFFECT"],
+  ["powershell", "md -Force of an application's key (recreated empty)", "md -Force HKCU:\\Software\\MyApp", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "mkdir of a folder is still the program's", "mkdir build", "ALLOW_NO_EFFECT"],
 ];
 
 for (const [title, rows] of [
