@@ -52,8 +52,9 @@ const NOOP = [literalWord(SYNTHETIC.noop)];
  * A FileSystem write cmdlet as the POSIX command with the same effect on its target: an
  * overwrite is `truncate`, an append `tee -a`, a copy or move `cp`/`mv` with the destination
  * last, an archive expansion `unzip`, a location change `cd`. `undefined`: not one of these.
+ * `piped`: the command reads a pipeline (an object's property may bind a parameter).
  */
-export function translateWrite(name: string, args: Word[]): Word[] | undefined {
+export function translateWrite(name: string, args: Word[], piped = false): Word[] | undefined {
   const writer = WRITERS.get(name);
   // `tee` is Tee-Object on Windows and the program elsewhere: arguments only the program takes.
   if (writer) return _write(args, writer) ?? (name === "tee" ? [literalWord(name), ...args] : UNKNOWN);
@@ -65,10 +66,10 @@ export function translateWrite(name: string, args: Word[]): Word[] | undefined {
     const target = [..._paths(b, "path")];
     return [literalWord("cd"), ...target];
   }
-  if (name === "new-item" || name === "ni") return _newItem(args);
+  if (name === "new-item" || name === "ni") return _newItem(args, piped);
   // PowerShell's mkdir function (and its alias md) is New-Item -ItemType Directory: on a registry
   // key it makes the key as New-Item does (`mkdir -Force` recreating it); a folder is the program's.
-  if ((name === "mkdir" || name === "md") && args.some(_registryKey)) return _newItem(args);
+  if ((name === "mkdir" || name === "md") && args.some(_registryKey)) return _newItem(args, piped);
   if (name === "rename-item" || name === "rni" || name === "ren") return _rename(args);
   if (name === "expand-archive") return _expand(args);
   return undefined;
@@ -96,10 +97,13 @@ function _copy(program: string, args: Word[]): Word[] | undefined {
   return [literalWord(program), ...(b.has("recurse") ? [literalWord("-r")] : []), literalWord("--"), ...sources, destination[0] ?? literalWord(".")];
 }
 
-function _newItem(args: Word[]): Word[] {
+function _newItem(args: Word[], piped: boolean): Word[] {
   const b = bindParameters(args, NEW_ITEM);
   if (!b) return UNKNOWN;
   if (b.has("whatif")) return [];
+  // -Path takes a piped object's Path property (`Resolve-Path HKCU:\… | New-Item -Name Run`,
+  // `Resolve-Path ~ | New-Item -Name .bashrc -Force`): without one of its own the folder is unknown.
+  if (piped && !b.has("path")) return UNKNOWN;
   const type = b.get("itemtype");
   const name = b.get("name");
   const parents = _paths(b, "path");

@@ -70,7 +70,8 @@ function persistenceKey(key: Word | undefined, above: boolean, value?: string): 
   if (!key || key.dynamic) return true;
   const m = KEY_ROOT.exec(key.value.toLowerCase());
   if (!m) return false;
-  let rest = key.value.toLowerCase().slice(m[0].length).replace(/\/+$/, "");
+  // Doubled separators name the same key (`HKCU:\\Software\\Classes…`).
+  let rest = key.value.toLowerCase().slice(m[0].length).replace(/\/+/g, "/").replace(/\/$/, "");
   // HKU\SID\…: a user's hive; HKCR is HKLM's and HKCU's Software\Classes merged; HKLM\SYSTEM\ControlSet001 is CurrentControlSet.
   if (m[1] === "hku" || m[1] === "hkey_users") rest = rest.slice(rest.indexOf("/") + 1 || rest.length);
   if (m[1] === "hkcr" || m[1] === "hkey_classes_root") rest = rest ? `software/classes/${rest}` : "software/classes";

@@ -289,6 +289,15 @@ const SESSION9: Row[] = [
   ["powershell", "mkdir of an application's key", "mkdir HKCU:\\Software\\MyApp", "ALLOW_NO_EFFECT"],
   ["powershell", "md -Force of an application's key (recreated empty)", "md -Force HKCU:\\Software\\MyApp", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "mkdir of a folder is still the program's", "mkdir build", "ALLOW_NO_EFFECT"],
+  // A piped object may bind New-Item's -Path by its Path property: without a -Path of its own the
+  // folder is unknown (`Resolve-Path ~ | New-Item -Name .bashrc -Force` empties ~/.bashrc; it was
+  // ALLOW_NOOP). Doubled separators name the same key (they hid it: ALLOW_NO_EFFECT).
+  ["powershell", "a path piped into New-Item -Name -Force", "Resolve-Path ~ | New-Item -Name .bashrc -Force", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a key piped into New-Item -Name", "Get-Item HKCU:\\Software\\MyApp | New-Item -Name Run", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "a value piped into New-Item of the open command", "'cmd.exe' | New-Item -Path HKCU:\\Software\\Classes\\ms-settings\\shell\\open\\command", "ASK_PERSISTENT_CODE"],
+  ["powershell", "a value piped into New-Item of a file", "'hello' | New-Item -Path notes.txt", "ALLOW_NO_EFFECT"],
+  ["powershell", "Set-ItemProperty of the Run key with doubled separators", "Set-ItemProperty -Path HKCU:\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run -Name x -Value y", "ASK_PERSISTENT_CODE"],
+  ["cmd", "reg add of the Run key with doubled separators", "reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d y /f", "ASK_PERSISTENT_CODE"],
 ];
 
 for (const [title, rows] of [
