@@ -308,6 +308,8 @@ const DECIMAL_WIDTHS = [4, 5, 6, 7, 11, 12, 21];
  * line of code or JSON: the length decides most.
  */
 function _decimalStart(text: string, start: number, len: number): boolean {
+  // Its last character is a digit (a line of code ends with `;`, `{`, `,`…): one read for most.
+  if (!isIn(DIGIT, text.charCodeAt(start + len - 1))) return false;
   for (const width of DECIMAL_WIDTHS) {
     if (len < 2 * width) return false;
     if (len % width !== 0 || text.charCodeAt(start + width) !== 32 || !isIn(DIGIT, text.charCodeAt(start + width - 1))) continue;

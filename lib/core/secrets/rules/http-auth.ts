@@ -40,6 +40,8 @@ const LITERAL = String.raw`(?:"([^\n"\\]{16,4096})"|'([^\n'\\]{16,4096})'|\x60([
 const NAME = String.raw`(?:"[^\n"\\]{1,64}"|'[^\n'\\]{1,64}')`;
 /** `name: value` and `name=value` pairs with quoted values in a dict, an object or `dict(…)`. */
 const QUOTED_PAIR = /["']?([\w.-]{1,64})["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/g;
+/** A HAR cookie's value long enough to be a session. */
+const HAR_VALUE = /"value"[ \t]*:[ \t]*"([^"\n]{16,4096})"/g;
 
 /**
  * Whether `text` from `at` holds blanks, the character `sep`, blanks, then (when `open` is
@@ -68,6 +70,21 @@ export const httpAuthRules: SecretRule[] = [
     keywords: ["authorization"],
     pattern:
       /\b(?:Proxy-)?Authorization["']?[ \t]*[:=][ \t]*["']?(?:Basic[ \t]+([A-Za-z0-9+/]{8,}={0,3})|(?:Bearer|Token|Bot|Api-Token)[ \t]+([\w=~@.+/-]{8,})|([\w=~@.+/-]{16,}))(?=["'\s,;})\]]|\\[nrt]|$)/gi,
+    entropy: 2.75,
+    confidence: 0.85,
+  },
+  {
+    // An Authorization header as a name and value pair (session 9): a HAR file's headers, on one
+    // line or pretty-printed with the value on the next (`{"name": "authorization",` then
+    // `"value": "Bearer …"`), and Postman's `{"key": "Authorization", "value": "…"}`.
+    id: "authorization-header",
+    description: "Credential in an HTTP Authorization header given as a name and value",
+    keywords: ["authorization"],
+    wordPrefix: 6,
+    extraLines: 1,
+    mayMatchAt: (text, at) => text.charCodeAt(at + 13) === 34,
+    pattern:
+      /(?:Proxy-)?Authorization"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*"(?:Basic[ \t]+([A-Za-z0-9+/]{8,}={0,3})|(?:Bearer|Token|Bot|Api-Token)[ \t]+([\w=~@.+/-]{8,})|([\w=~@.+/-]{16,}))"/gi,
     entropy: 2.75,
     confidence: 0.85,
   },
@@ -182,7 +199,9 @@ export const httpAuthRules: SecretRule[] = [
     // Only `": [` and a line break after the keyword open such a list: other hits cut no window.
     mayMatchAt: (text, at) => text.charCodeAt(at + 7) === 34 && _opensAfter(text, at + 8, 58, 91),
     pattern: /cookies"[ \t]*:[ \t]*(\[[ \t]*\r?\n[^[\]]{1,65536}\])/gi,
-    allow: (literal) => ![...literal.matchAll(QUOTED_PAIR)].some((m) => _isSessionCookie(`${m[1]}=${m[2] ?? m[3]}`)),
+    // Each cookie's `"value"` of 16 characters or more (what a session needs): a search for
+    // `"value"`, not a pair tried at every character of a long list.
+    allow: (literal) => ![...literal.matchAll(HAR_VALUE)].some((m) => _isSessionCookie(`value=${m[1]}`)),
     ownAllowlistOnly: true,
     confidence: 0.8,
   },

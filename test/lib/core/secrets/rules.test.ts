@@ -236,6 +236,19 @@ describe("a pretty-printed HAR file (session 9)", () => {
     expect(detectSecrets(text).map((f) => f.ruleId)).toEqual(found ? ["cookie-session"] : []);
   });
 
+  // The Authorization header as a name and value pair (a HAR's headers, Postman's).
+  const bearer = own9(40);
+  test.each([
+    ["pretty-printed", harHeader("authorization", `Bearer ${bearer}`), true],
+    ["on one line", `{"name": "Authorization", "value": "Bearer ${bearer}"}`, true],
+    ["Postman's key and value", `{"key": "Authorization", "value": "Bearer ${bearer}", "type": "text"}`, true],
+    ["Basic credentials", harHeader("Proxy-Authorization", `Basic ${btoa(`deploy:${own9(16)}`)}`), true],
+    ["a placeholder", harHeader("authorization", "Bearer YOUR_API_TOKEN_HERE"), false],
+    ["a variable", '{"key": "Authorization", "value": "Bearer {{token}}", "type": "text"}', false],
+  ])("an Authorization header %s", (_what, text, found) => {
+    expect(detectSecrets(text).map((f) => f.ruleId)).toEqual(found ? ["authorization-header"] : []);
+  });
+
   test("the list and the header are redacted; nothing of the session is left", () => {
     const text = harRequest([harHeader("cookie", `theme=dark; sessionid=${sid}`)], [harCookie("theme", "dark"), harCookie("sessionid", sid)]);
     const out = secretRedactor(text).text;
