@@ -123,7 +123,9 @@ function _translate(all: Word[], cx: _Context): Word[] {
   if (ALIAS_DEFINERS.has(name) || (ITEM_WRITERS.has(name) && args.some((a) => ALIAS_DRIVE.test(a.value)))) return [literalWord(SYNTHETIC.unknown)];
   if (REMOVE.has(name) || WRITE_CMDLETS.has(name) || PATH_READERS.has(name) || FETCHERS.has(name)) _providerHome(args, cx.vars);
   if (REMOVE.has(name)) return _removeItem(args, cx.source, cx.cwd);
-  const write = translateWrite(name, args, cx.source !== undefined);
+  // A piped string or number binds no parameter by a property (`'text' | New-Item -Name x`).
+  const literal = cx.source?.words.length === 1 && cx.source.nested.length === 0 && !cx.source.words[0]!.dynamic && (cx.source.words[0]!.quoted || /^-?\d+$/.test(cx.source.words[0]!.value));
+  const write = translateWrite(name, args, cx.source !== undefined && !literal);
   if (write) return write;
   if (DISK.has(name)) return [literalWord(SYNTHETIC.disk)];
   if (name === "clear-recyclebin") return _clearRecycleBin(args);

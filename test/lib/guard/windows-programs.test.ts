@@ -296,6 +296,8 @@ const SESSION9: Row[] = [
   ["powershell", "a key piped into New-Item -Name", "Get-Item HKCU:\\Software\\MyApp | New-Item -Name Run", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "a value piped into New-Item of the open command", "'cmd.exe' | New-Item -Path HKCU:\\Software\\Classes\\ms-settings\\shell\\open\\command", "ASK_PERSISTENT_CODE"],
   ["powershell", "a value piped into New-Item of a file", "'hello' | New-Item -Path notes.txt", "ALLOW_NO_EFFECT"],
+  ["powershell", "a string piped into New-Item -Name binds -Value only", "'hello' | New-Item -Name notes.txt", "ALLOW_NO_EFFECT"],
+  ["powershell", "a variable piped into New-Item -Name", "$p | New-Item -Name notes.txt -Force", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["powershell", "Set-ItemProperty of the Run key with doubled separators", "Set-ItemProperty -Path HKCU:\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run -Name x -Value y", "ASK_PERSISTENT_CODE"],
   ["cmd", "reg add of the Run key with doubled separators", "reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d y /f", "ASK_PERSISTENT_CODE"],
 ];
