@@ -37,5 +37,7 @@ const _memo = new Map<string, ControlFiles>();
 function _controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];
   const hooks = hookSettingsPaths(workspace, { HOME: home, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR, CODEX_HOME: env.CODEX_HOME });
-  return Object.freeze({ config: Object.freeze(config), hooks: Object.freeze(hooks) });
+  // The arrays are readonly by type and only read (spread, mapped); freezing them would cost the
+  // compiled hook 128-320 KiB of Bun's code (docs/check.md "Session 9: hook memory").
+  return Object.freeze({ config, hooks });
 }

@@ -105,8 +105,10 @@ export function gitEnvironment(inv: Invocation, sub: string, here: string | null
 const READ = new Set([...SHELL_VARS, ...PROGRAM_VARS, ...CONFIG_FILES, "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_ALLOW_PROTOCOL", "XDG_CONFIG_HOME"]);
 const _reads = (name: string) => READ.has(name) || name.startsWith("GIT_TRACE");
 
-// What git takes from an environment that sets nothing it reads (never changed: callers only read it).
-const NOTHING: GitEnvironment = Object.freeze({ config: Object.freeze([]), ops: Object.freeze([]) });
+// What git takes from an environment that sets nothing it reads (never changed: callers only read
+// it, and the types are readonly). Its arrays are not frozen: the first frozen array of a process
+// costs the compiled hook 128-320 KiB of Bun's code (docs/check.md "Session 9: hook memory").
+const NOTHING: GitEnvironment = Object.freeze({ config: [], ops: [] });
 
 /**
  * The variables git would read that are set (null: none): in the check's environment (found once
