@@ -14,7 +14,6 @@ function _escape(text: string): string {
   return text;
 }
 
-
 /** The directory a tilde prefix names (`""` is $HOME, `+` $PWD, `user` a user's home), or null when unknown. */
 export type Tilde = (prefix: string) => string | null;
 
