@@ -201,27 +201,29 @@ function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeC
 // globs, catalogs, the lists of dependencies whose builds run (a registry package's install
 // script, which npm runs by default and `pnpm add --allow-build` allows), hoisting, peer, lockfile,
 // save and network settings. pnpmfile, configDependencies, patchedDependencies, scriptShell,
-// nodeOptions, executionEnv, useNodeVersion, folders and any other key are unknown.
-const PNPM_WORKSPACE_SAFE = new Set(
-  "packages catalog catalogs overrides packageExtensions peerDependencyRules allowedDeprecatedVersions onlyBuiltDependencies neverBuiltDependencies ignoredBuiltDependencies allowBuilds dangerouslyAllowAllBuilds strictDepBuilds ignoreScripts enablePrePostScripts linkWorkspacePackages preferWorkspacePackages saveWorkspaceProtocol sharedWorkspaceLockfile injectWorkspacePackages dedupeInjectedDeps disallowWorkspaceCycles includeWorkspaceRoot nodeLinker hoist hoistPattern publicHoistPattern shamefullyHoist hoistWorkspacePackages autoInstallPeers strictPeerDependencies dedupePeerDependents resolvePeersFromWorkspaceRoot resolutionMode minimumReleaseAge minimumReleaseAgeExclude trustPolicy blockExoticSubdeps savePrefix saveExact lockfile preferFrozenLockfile lockfileIncludeTarballUrl registry supportedArchitectures childConcurrency networkConcurrency fetchRetries fetchTimeout engineStrict verifyDepsBeforeRun auditConfig updateConfig packageImportMethod sideEffectsCache catalogMode cleanupUnusedCatalogs".split(" "),
-);
+// nodeOptions, executionEnv, useNodeVersion, folders and any other key are unknown. Built on the
+// first written pnpm-workspace.yaml (this module loads with every check).
+let pnpmWorkspaceKeys: ReadonlySet<string> | undefined;
 // A dependency source other than the registry or the workspace's own packages (a local folder,
 // a patch, a git host, a URL): in a catalog, an override or a package extension it is code the
 // guard never saw, as a written package.json's `file:` dependency is.
-const PNPM_SOURCE = /(?:file|link|portal|patch|exec|git(?:\+[a-z]+)?|github|gitlab|bitbucket|https?):|(?:^|[\s'"{[,:])(?:\.{1,2}\/|\/|~\/)/i;
+const _pnpmSource = (text: string): boolean => /(?:file|link|portal|patch|exec|git(?:\+[a-z]+)?|github|gitlab|bitbucket|https?):|(?:^|[\s'"{[,:])(?:\.{1,2}\/|\/|~\/)/i.test(text);
 
 /** Whether every setting of a written pnpm-workspace.yaml names no code, folder or file, and no value a source other than the registry. */
 function _pnpmWorkspaceSafe(text: string): boolean {
+  const keys = (pnpmWorkspaceKeys ??= new Set(
+    "packages catalog catalogs overrides packageExtensions peerDependencyRules allowedDeprecatedVersions onlyBuiltDependencies neverBuiltDependencies ignoredBuiltDependencies allowBuilds dangerouslyAllowAllBuilds strictDepBuilds ignoreScripts enablePrePostScripts linkWorkspacePackages preferWorkspacePackages saveWorkspaceProtocol sharedWorkspaceLockfile injectWorkspacePackages dedupeInjectedDeps disallowWorkspaceCycles includeWorkspaceRoot nodeLinker hoist hoistPattern publicHoistPattern shamefullyHoist hoistWorkspacePackages autoInstallPeers strictPeerDependencies dedupePeerDependents resolvePeersFromWorkspaceRoot resolutionMode minimumReleaseAge minimumReleaseAgeExclude trustPolicy blockExoticSubdeps savePrefix saveExact lockfile preferFrozenLockfile lockfileIncludeTarballUrl registry supportedArchitectures childConcurrency networkConcurrency fetchRetries fetchTimeout engineStrict verifyDepsBeforeRun auditConfig updateConfig packageImportMethod sideEffectsCache catalogMode cleanupUnusedCatalogs".split(" "),
+  ));
   for (const raw of text.split(/\r\n?|\n/)) {
     const line = raw.replace(/\s+$/, "");
     if (line === "" || /^\s*#/.test(line)) continue;
     if (/^\s/.test(line)) {
       // A nested line (a glob, a package name, `name: version`) of a known key: no local or remote source.
-      if (PNPM_SOURCE.test(line.replace(/^\s*(?:-\s+)?(?:'[^']*'|"[^"\\]*"|[^\s:'"]+)\s*:/, ":"))) return false;
+      if (_pnpmSource(line.replace(/^\s*(?:-\s+)?(?:'[^']*'|"[^"\\]*"|[^\s:'"]+)\s*:/, ":"))) return false;
       continue;
     }
     const m = /^["']?([\w-]+)["']?\s*:(.*)$/.exec(line);
-    if (!m || !PNPM_WORKSPACE_SAFE.has(m[1]!) || PNPM_SOURCE.test(m[2]!)) return false;
+    if (!m || !keys.has(m[1]!) || _pnpmSource(m[2]!)) return false;
   }
   return true;
 }
