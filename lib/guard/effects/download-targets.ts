@@ -204,10 +204,6 @@ function _httpie(args: Word[]): DownloadLanding {
   return land;
 }
 
-// aria2c's options whose value is a file or folder it reads or writes (`--name=VALUE` or the next word; `-o`, `-d`, `-l`, `-i` attached or not).
-const ARIA2C_FILES = new Set(["out", "dir", "log", "input-file", "save-session", "save-cookies", "dht-file-path", "dht-file-path6", "server-stat-of"]);
-const ARIA2C_SHORT: Record<string, string> = { o: "out", d: "dir", l: "log", i: "input-file" };
-
 /**
  * aria2c: `-o NAME`/`--out=NAME` inside `-d DIR`/`--dir=DIR` (also `-oNAME`, `-dDIR`), else the
  * URL's name there, and names the guard cannot know with `-i FILE` (URIs read from a file). An
@@ -216,6 +212,11 @@ const ARIA2C_SHORT: Record<string, string> = { o: "out", d: "dir", l: "log", i: 
  * replace their file.
  */
 function _aria2c(args: Word[]): DownloadLanding {
+  // Its options whose value is a file or folder it reads or writes (`--name=VALUE` or the next
+  // word; `-o`, `-d`, `-l`, `-i` attached or not): built here, not with the module, which loads
+  // with every check.
+  const files = new Set(["out", "dir", "log", "input-file", "save-session", "save-cookies", "dht-file-path", "dht-file-path6", "server-stat-of"]);
+  const short: Record<string, string> = { o: "out", d: "dir", l: "log", i: "input-file" };
   const land: DownloadLanding = { saved: [], named: [], overwrites: false, logs: [] };
   let dir: Word | undefined;
   let out: Word | undefined;
@@ -226,11 +227,11 @@ function _aria2c(args: Word[]): DownloadLanding {
     const long = /^--([a-z0-9-]+)(=?)/.exec(v);
     let name: string | undefined;
     let value: Word | undefined;
-    if (long && ARIA2C_FILES.has(long[1]!)) {
+    if (long && files.has(long[1]!)) {
       name = long[1];
       value = long[2] ? wordFrom(a, long[0].length) : args[++i];
     } else if (/^-[odli]/.test(v)) {
-      name = ARIA2C_SHORT[v[1]!];
+      name = short[v[1]!];
       value = v.length > 2 || a.dynamic ? wordFrom(a, 2) : args[++i];
     } else if (/^--allow-overwrite(=true)?$/.test(v)) land.overwrites = true;
     if (!value) continue;
