@@ -19,6 +19,9 @@ import { unmodelledReading } from "./unknown-program.ts";
 /** Members of unknown names written into each folder (judged like `tar -x -C DIR`). */
 const into = (name: string, dirs: Word[]): Op[] => (dirs.length ? [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }] : []);
 
+/** `w` as a path below the folder `dir` (`w` itself when absolute, computed, or without a folder). */
+const _below = (dir: Word | undefined, w: Word): Word => (!dir || w.dynamic || w.value.startsWith("/") ? w : { ...w, value: `${dir.value}/${w.value}`, pattern: `${dir.value}/${w.value}`, dynamic: dir.dynamic });
+
 /** The first word that is no option and not the value of one of `valued` (a subcommand). */
 function _verb(args: Word[], valued: readonly string[]): { verb: Word | undefined; at: number } {
   for (let i = 0; i < args.length; i++) {
@@ -103,8 +106,7 @@ export const helm: Handler = ({ name, args }) => {
     const dirs = dest ? [dest] : [];
     if (sub !== "package" && rest.some((a) => a.value === "--untar" || a.value === "--untar=true")) {
       const untar = _values(rest, ["untardir"], "").at(-1);
-      if (untar && (untar.dynamic || untar.value.startsWith("/") || !dest)) dirs.push(untar);
-      else if (untar && dest) dirs.push({ ...untar, value: `${dest.value}/${untar.value}`, pattern: `${dest.value}/${untar.value}`, dynamic: dest.dynamic });
+      if (untar) dirs.push(_below(dest, untar));
     }
     return into(name, dirs);
   }
@@ -148,7 +150,7 @@ export const terraform: Handler = ({ name, args }) => {
     if (m[1] === "chdir" && value) chdir = value;
     else if (value && TERRAFORM_FILES.includes(m[1]!) && value.value !== "-") files.push(value);
   }
-  const below = (w: Word): Word => (!chdir || w.dynamic || w.value.startsWith("/") ? w : { ...w, value: `${chdir.value}/${w.value}`, pattern: `${chdir.value}/${w.value}`, dynamic: chdir.dynamic });
+  const below = (w: Word): Word => _below(chdir, w);
   const ops = createdFiles(name, files.map(below));
   if (words[0]?.value === "providers" && words[1]?.value === "mirror" && words[2]) ops.push(...into(name, [below(words[2])]));
   return ops;
