@@ -2,11 +2,11 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { cliLine } from "./infra-args.ts";
 import { programName } from "./names.ts";
 import { createdFiles, realOutput } from "./sinks.ts";
 import { stdinOf } from "./stdin.ts";
-import { UNSET } from "../posix/vars.ts";
 
 /**
  * Drive, firmware and volume tools whose destructive modes erase or rewrite a device or destroy a
@@ -384,14 +384,11 @@ export const e2fsck: Handler = (inv) => {
 
 /**
  * e2fsck asks at a terminal only: a stdin that is none refuses interactive repairs, unless
- * E2FSCK_FORCE_INTERACTIVE is set (the line's assignment or the environment), when it reads the
+ * E2FSCK_FORCE_INTERACTIVE is set (by the command's prefix or earlier in the line), when it reads the
  * answers piped in (`E2FSCK_FORCE_INTERACTIVE=1 yes | e2fsck DEV`).
  */
 function _forcedInteractive(inv: Invocation): boolean {
-  const own = inv.cmd?.assigns.find((a) => a.name === "E2FSCK_FORCE_INTERACTIVE");
-  if (own) return true;
-  const value = inv.ctx.vars.get("E2FSCK_FORCE_INTERACTIVE");
-  return value !== undefined && value !== UNSET;
+  return envValue(inv, "E2FSCK_FORCE_INTERACTIVE", false) !== undefined;
 }
 
 /**

@@ -125,8 +125,6 @@ function _runHere(text: string, inv: Invocation): Op[] {
   return inv.ctx.depth >= 8 ? [op("unknown", inv.name)] : analyzeText(text, "posix", inv.ctx);
 }
 
-/** A POSIX single-quoted word: a program name run as it is spelled. */
-
 /** Shell text a tool runs in a folder the guard does not know: relative paths are unknown. */
 function _shellText(text: string, inv: Invocation): Op[] {
   if (inv.ctx.depth >= 8) return [op("unknown", inv.name)];
