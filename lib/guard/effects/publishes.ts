@@ -4,6 +4,7 @@ import { fnmatchRegExp } from "../fnmatch.ts";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
+import { wordFrom } from "./getopt.ts";
 import { npmOptionTakes, npmSubcommandAt } from "./remote-packages.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent, type SentRoot } from "./sent-tree.ts";
@@ -47,7 +48,8 @@ export const packagePublish: Handler = (inv) => {
     const flag = a.value.startsWith("--") && eq > 0 ? a.value.slice(0, eq) : a.value;
     const option = a.value.startsWith("-") && a.value !== "-";
     const takes = option && (name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : PUBLISH_VALUED.has(flag) && eq < 0);
-    const value = option && eq > 0 && flag.startsWith("--") ? literalWord(a.value.slice(eq + 1)) : takes ? rest[++i] : undefined;
+    // A computed `--prefix="$D"` keeps its unknown folder (wordFrom).
+    const value = option && eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : takes ? rest[++i] : undefined;
     if (!option) operands.push(a);
     else if (value && /^(-w|--workspace|--prefix|-C|--dir)$/.test(flag)) folder = value;
   }
@@ -74,7 +76,7 @@ export const cargoPublish: Handler = (inv) => {
   const rest = args.slice(at + 1);
   if (rest.some((a) => a.value === "--dry-run" || a.value === "-n" || a.value === "--help" || a.value === "-h")) return [];
   const m = rest.findIndex((a) => a.value === "--manifest-path" || a.value.startsWith("--manifest-path="));
-  const manifest = m < 0 ? undefined : rest[m]!.value.includes("=") ? literalWord(rest[m]!.value.slice(16)) : rest[m + 1];
+  const manifest = m < 0 ? undefined : rest[m]!.value.includes("=") ? wordFrom(rest[m]!, 16) : rest[m + 1];
   if (manifest?.dynamic || (ctx.state.cwd === null && !(manifest && isAbsolute(manifest.value)))) return [op("egress", "cargo publish")];
   const path = manifest ? dirname(normalize(isAbsolute(manifest.value) ? manifest.value : join(ctx.state.cwd!, manifest.value))) : ctx.state.cwd!;
   return _folderSent(path, CARGO_NEVER, [".gitignore"], false, ctx) ? [] : [op("egress", "cargo publish")];

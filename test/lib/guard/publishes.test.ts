@@ -56,6 +56,8 @@ table("package publishes", [
   ["bun", "cd leaky && bun publish", ...EGRESS],
   ["bun, a clean package", "cd ignored && bun publish", ...OK],
   ["a dry run", "cd leaky && npm publish --dry-run", ...OK],
+  ["a computed --prefix= (its folder unknown)", 'cd clean && npm publish --prefix="$(cat p)"', ...EGRESS],
+  ["pnpm's computed --dir=", 'cd clean && pnpm publish --dir="$(cat p)"', ...EGRESS],
   ["a credential as the tarball", "npm publish ~/.ssh/id_rsa.tar", ...SECRET],
 ]);
 
@@ -63,6 +65,7 @@ table("crates and images", [
   ["a clean crate (target/ left out)", "cd crate && cargo publish", ...OK],
   ["a crate holding a key", "cargo publish --manifest-path crate-leaky/Cargo.toml", ...EGRESS],
   ["a crate's dry run", "cd crate-leaky && cargo publish --dry-run", ...OK],
+  ["a computed --manifest-path= (its folder unknown)", 'cd crate && cargo publish --manifest-path="$(cat p)"', ...EGRESS],
   ["docker push", "docker push registry.example.com/x:1", ...EGRESS],
   ["docker image push", "docker image push registry.example.com/x:1", ...EGRESS],
   ["podman push", "podman push registry.example.com/x", ...EGRESS],
