@@ -4,6 +4,7 @@ import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { createdFiles } from "./sinks.ts";
@@ -156,7 +157,7 @@ function _fdWords(args: Word[]): { exec: number; chdir?: Word } {
     if (a.value.startsWith("--")) {
       const eq = a.value.indexOf("=");
       const name = a.value.slice(2, eq < 0 ? undefined : eq);
-      if (eq >= 0 && name === "base-directory") chdir = { ...a, value: a.value.slice(eq + 1) };
+      if (eq >= 0 && name === "base-directory") chdir = wordFrom(a, eq + 1);
       else if (eq < 0 && FD_LONG_VALUED.has(name) && takes(i + 1, name) && ++i && name === "base-directory") chdir = args[i];
       continue;
     }
@@ -165,8 +166,9 @@ function _fdWords(args: Word[]): { exec: number; chdir?: Word } {
       if (c === "x" || c === "X") return { exec: i, chdir };
       if (!FD_VALUED.includes(c)) continue;
       // The rest of the word is the value (`-C=DIR`: clap drops the `=`), else the next word.
-      const attached = a.value.slice(k + 2).replace(/^=/, "");
-      if (attached && c === "C") chdir = { ...a, value: attached };
+      const at = a.value[k + 2] === "=" ? k + 3 : k + 2;
+      const attached = at < a.value.length;
+      if (attached && c === "C") chdir = wordFrom(a, at);
       else if (!attached && takes(i + 1, c) && ++i && c === "C") chdir = args[i];
       break;
     }
