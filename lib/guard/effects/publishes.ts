@@ -5,6 +5,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { MANAGER_VALUED } from "./package-installs.ts";
 import { npmOptionTakes, npmSubcommandAt } from "./remote-packages.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent, type SentRoot } from "./sent-tree.ts";
@@ -32,29 +33,24 @@ const PUBLISH_VALUED = new Set(["--tag", "--access", "--otp", "--publish-branch"
 /** `npm|pnpm|yarn|bun publish [FOLDER|TARBALL]` and `yarn npm publish`: what they upload. */
 export const packagePublish: Handler = (inv) => {
   const { args, ctx, name } = inv;
-  const at = name === "npm" ? npmSubcommandAt(args) : args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
+  // The manager's own options before the subcommand take their values (`pnpm -C DIR publish`).
+  const valued = MANAGER_VALUED[name] ?? PUBLISH_VALUED;
+  const at = name === "npm" ? npmSubcommandAt(args) : args.findIndex((a, i) => (a.dynamic || !a.value.startsWith("-")) && !(i > 0 && !args[i - 1]!.dynamic && valued.has(args[i - 1]!.value)));
   let sub = args[at];
   let rest = args.slice(at + 1);
   if (name === "yarn" && sub?.value === "npm") [sub, rest] = [rest[0], rest.slice(1)];
   if (!sub || sub.dynamic || sub.value !== "publish") return [];
   if (rest.some((a) => a.value === "--dry-run" || a.value === "--help" || a.value === "-h")) return [];
-  // The folder: `-w`/`--workspace`, `--prefix`, `-C`/`--dir`, else the operand, else where it runs.
-  let folder: Word | undefined;
-  const operands: Word[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a.dynamic && !a.quoted) return [op("egress", `${name} publish`)];
-    const eq = a.value.indexOf("=");
-    const flag = a.value.startsWith("--") && eq > 0 ? a.value.slice(0, eq) : a.value;
-    const option = a.value.startsWith("-") && a.value !== "-";
-    const takes = option && (name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : PUBLISH_VALUED.has(flag) && eq < 0);
-    // A computed `--prefix="$D"` keeps its unknown folder (wordFrom).
-    const value = option && eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : takes ? rest[++i] : undefined;
-    if (!option) operands.push(a);
-    else if (value && /^(-w|--workspace|--prefix|-C|--dir)$/.test(flag)) folder = value;
-  }
-  folder ??= operands[0];
   const verb = `${name} publish`;
+  // The folder: `-w`/`--workspace`, `--prefix`, `-C`/`--dir`/`--cwd`, else the operand, else
+  // where it runs; one given before the subcommand is the folder an operand is below.
+  const head = _folderWords(args.slice(0, at), name, valued);
+  const tail = _folderWords(rest, name, PUBLISH_VALUED);
+  if (!head || !tail) return [op("egress", verb)];
+  let folder = tail.folder ?? tail.operands[0];
+  const base = head.folder;
+  if (base && folder && (base.dynamic || folder.dynamic)) return [op("egress", verb)];
+  if (base) folder = !folder ? base : isAbsolute(folder.value) ? folder : literalWord(join(base.value, folder.value));
   if (folder?.dynamic) return [op("egress", verb)];
   const cwd = ctx.state.cwd;
   const spelled = folder?.value ?? ".";
@@ -67,6 +63,25 @@ export const packagePublish: Handler = (inv) => {
   }
   return _folderSent(path, name === "npm" || name === "pnpm" ? NPM_NEVER : YARN_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
 };
+
+/** The folder option (`-w`, `--workspace`, `--prefix`, `-C`, `--dir`, `--cwd`) and the operands among a publish's words; null for a word split the guard cannot read. */
+function _folderWords(words: Word[], name: string, valued: ReadonlySet<string>): { folder: Word | undefined; operands: Word[] } | null {
+  let folder: Word | undefined;
+  const operands: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    if (a.dynamic && !a.quoted) return null;
+    const eq = a.value.indexOf("=");
+    const flag = a.value.startsWith("--") && eq > 0 ? a.value.slice(0, eq) : a.value;
+    const option = a.value.startsWith("-") && a.value !== "-";
+    const takes = option && (name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : valued.has(flag) && eq < 0);
+    // A computed `--prefix="$D"` keeps its unknown folder (wordFrom).
+    const value = option && eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : takes ? words[++i] : undefined;
+    if (!option) operands.push(a);
+    else if (value && /^(-w|--workspace|--prefix|-C|--dir|--cwd)$/.test(flag)) folder = value;
+  }
+  return { folder, operands };
+}
 
 /** `cargo publish`: the crate's folder (`--manifest-path`'s, else where cargo runs), less target/ and what .gitignore leaves out. */
 export const cargoPublish: Handler = (inv) => {

@@ -58,6 +58,12 @@ table("package publishes", [
   ["a dry run", "cd leaky && npm publish --dry-run", ...OK],
   ["a computed --prefix= (its folder unknown)", 'cd clean && npm publish --prefix="$(cat p)"', ...EGRESS],
   ["pnpm's computed --dir=", 'cd clean && pnpm publish --dir="$(cat p)"', ...EGRESS],
+  ["pnpm's -C before the subcommand", "pnpm -C leaky publish", ...EGRESS],
+  ["yarn's --cwd before the subcommand", "yarn --cwd leaky publish", ...EGRESS],
+  ["bun's --cwd before the subcommand", "bun --cwd leaky publish", ...EGRESS],
+  ["npm's --prefix before the subcommand", "npm --prefix leaky publish", ...EGRESS],
+  ["a clean package named by -C", "pnpm -C clean publish", ...OK],
+  ["an operand below -C", "pnpm -C . publish clean", ...OK],
   ["a credential as the tarball", "npm publish ~/.ssh/id_rsa.tar", ...SECRET],
 ]);
 
