@@ -9,7 +9,7 @@ import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { once } from "./lazy-handler.ts";
-import { createdFiles } from "./sinks.ts";
+import { createdFiles, filledFolder } from "./sinks.ts";
 
 // The formatter table loads with the first `python -m black` (or another formatter) a line runs.
 const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));
@@ -27,7 +27,7 @@ const formatters = once((): typeof import("./formatters.ts") => require("./forma
 
 /** `rm -rf DIR` and the tool's write into the emptied folder. */
 function _emptied(verb: string, dir: Word): Op[] {
-  return [op("delete", verb, [dir], true), { ...op("write-into", verb, [dir]), replaces: true, lands: "spread" }];
+  return [op("delete", verb, [dir], true), filledFolder(verb, [dir])];
 }
 
 /** The value of option `names` at `args[i]` (`--opt V`, `--opt=V`, `-oV` for a short one), or undefined. */
@@ -171,7 +171,7 @@ export const vite: Handler = ({ args }) => {
   if (!dir) return [];
   const flag = args.findLast((a) => /^--(?:no-)?emptyOutDir(?:=|$)/.test(a.value))?.value;
   const empty = flag === undefined ? !dir.dynamic && !dir.value.startsWith("/") && !dir.value.startsWith("..") && !dir.value.startsWith("~") : flag === "--emptyOutDir" || flag === "--emptyOutDir=true";
-  return empty ? _emptied("vite", dir) : [{ ...op("write-into", "vite", [dir]), replaces: true, lands: "spread" }];
+  return empty ? _emptied("vite", dir) : [filledFolder("vite", [dir])];
 };
 
 /** mkdocs build|gh-deploy `-d DIR`: the site folder is cleaned first (unless `--dirty`). */
@@ -179,14 +179,14 @@ export const mkdocs: Handler = ({ args }) => {
   if (args[0]?.value !== "build" && args[0]?.value !== "gh-deploy") return [];
   const dir = _last(args, ["-d", "--site-dir"]);
   if (!dir) return [];
-  return _has(args, ["--dirty"]) ? [{ ...op("write-into", "mkdocs", [dir]), replaces: true, lands: "spread" }] : _emptied("mkdocs", dir);
+  return _has(args, ["--dirty"]) ? [filledFolder("mkdocs", [dir])] : _emptied("mkdocs", dir);
 };
 
 /** hugo `-d DIR`: emptied of what the build does not make with `--cleanDestinationDir`. */
 export const hugo: Handler = ({ args }) => {
   const dir = _last(args, ["-d", "--destination"]);
   if (!dir) return [];
-  return _has(args, ["--cleanDestinationDir"]) ? _emptied("hugo", dir) : [{ ...op("write-into", "hugo", [dir]), replaces: true, lands: "spread" }];
+  return _has(args, ["--cleanDestinationDir"]) ? _emptied("hugo", dir) : [filledFolder("hugo", [dir])];
 };
 
 /** jekyll build `-d DIR`: jekyll removes what it did not generate there. */

@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { realOutput } from "./sinks.ts";
+import { filledFolder, realOutput } from "./sinks.ts";
 
 // GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
 const LONGS =
@@ -61,12 +61,12 @@ export const cpio: Handler = (inv) => {
   if (letters.has("i") && !letters.has("t")) {
     // Members keep their absolute names and `../` (the archive is not read), or are renamed.
     if (absolute || letters.has("r") || values.has("rename-batch-file")) return [...ops, op("unknown", "cpio")];
-    return [...ops, { ...op("write-into", "cpio", [dir ?? literalWord(".")]), lands: "spread", replaces: true }];
+    return [...ops, filledFolder("cpio", [dir ?? literalWord(".")])];
   }
   if (letters.has("p")) {
     // DEST is relative to the directory cpio started in, also with -D (copypass.c).
     const dest = operands[0];
-    return dest ? [...ops, { ...op("write-into", "cpio", [dest]), lands: "spread", replaces: true }] : ops;
+    return dest ? [...ops, filledFolder("cpio", [dest])] : ops;
   }
   if (letters.has("o")) ops.push(..._archive(values.get("O") ?? values.get("F"), letters.has("A"), args));
   return ops;

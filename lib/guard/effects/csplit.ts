@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { filledFolder } from "./sinks.ts";
 
 const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
 const VALUED_LONG: Record<string, string> = { prefix: "f", "suffix-format": "b", digits: "n" };
@@ -42,7 +43,7 @@ export const csplit: Handler = (inv) => {
   const count = _pieces(operands.slice(1));
   if (count === null || count > MAX_NAMES) {
     const dir = prefix.includes("/") ? dirname(prefix) || "/" : ".";
-    return [{ ...op("write-into", inv.name, [literalWord(dir, true)]), lands: "spread", replaces: true }];
+    return [filledFolder(inv.name, [literalWord(dir, true)])];
   }
   const names: Word[] = [];
   for (let k = 0; k < count; k++) names.push(literalWord(prefix + format(k), true));

@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { longOption, wordFrom } from "./getopt.ts";
+import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
 // stdout or a device: no file is written.
@@ -53,7 +54,7 @@ export function downloadOps(name: string, args: Word[]): Op[] {
   for (const [log, append] of land.logs) ops.push({ ...op(append ? "write-into" : "overwrite", name, [log]), lands: "created" });
   // aria2c renames rather than replace an existing file unless `--allow-overwrite` (a creation, as wget's).
   if (land.saved.length) ops.push({ ...op(name === "aria2c" && !land.overwrites ? "write-into" : "overwrite", name, land.saved), lands: "created" });
-  if (land.spread) ops.push({ ...op("write-into", name, [land.spread]), lands: "spread", replaces: true });
+  if (land.spread) ops.push(filledFolder(name, [land.spread]));
   else if (land.named.length) ops.push({ ...op(land.overwrites ? "overwrite" : "write-into", name, land.named), lands: "created" });
   return ops;
 }

@@ -4,9 +4,10 @@ import type { Handler } from "./context.ts";
 import { mayBeOption, wordFrom } from "./getopt.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { operands } from "./names.ts";
+import { filledFolder } from "./sinks.ts";
 
 /** Members of unknown names written into `dir`, any of which may replace an entry there (judged like `tar -x -C DIR`). */
-const extraction = (name: string, dirs: Word[]): Op[] => [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }];
+const extraction = (name: string, dirs: Word[]): Op[] => [filledFolder(name, dirs)];
 
 // unzip's short options that take a value (the rest of the cluster or the next word).
 const UNZIP_VALUED = "dPIO";

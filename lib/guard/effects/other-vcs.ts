@@ -8,6 +8,7 @@ import { holdsCredentials } from "./secrets.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { abbreviates, commandNames, hasOption, type Parsed, parseCommandLine, resolveCommand, runDirectory, type Tool } from "./vcs-command-line.ts";
 import { bzrConfigRuns, hgConfigRuns, jjConfigRuns, svnConfigRuns } from "./vcs-config.ts";
+import { filledFolder } from "./sinks.ts";
 
 /**
  * Version control systems other than git (docs/check.md, "How a command is judged", and its
@@ -92,7 +93,7 @@ function _archive(p: Parsed, inv: Invocation): Op[] {
   const type = p.values.findLast(([f]) => f === "-t" || abbreviates(f, "--type", 2))?.[1];
   if (type?.dynamic) return [op("unknown", `${inv.name} archive`)];
   const file = type ? HG_ARCHIVE_FILE.test(type.value) : HG_ARCHIVE_EXT.test(dest.value);
-  return [file ? { ...op("overwrite", `${inv.name} archive`, [dest]), lands: "created" } : { ...op("write-into", `${inv.name} archive`, [dest]), lands: "spread", replaces: true }];
+  return [file ? { ...op("overwrite", `${inv.name} archive`, [dest]), lands: "created" } : filledFolder(`${inv.name} archive`, [dest])];
 }
 
 const HG: Tool = {

@@ -5,7 +5,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
-import { createdFiles, realOutput } from "./sinks.ts";
+import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
@@ -81,7 +81,7 @@ export function outputOption(spec: OutputSpec, inert = false): Handler {
       const inPlace = operands.some((o) => !o.dynamic && !f.dynamic && o.value === f.value);
       ops.push(inPlace ? { ...op("overwrite", inv.name, [f]), inPlace } : { ...op("overwrite", inv.name, [f]), lands: "created" });
     }
-    if (dirs.length) ops.push({ ...op("write-into", inv.name, dirs), lands: "spread", replaces: true });
+    if (dirs.length) ops.push(filledFolder(inv.name, dirs));
     return ops;
   };
 }

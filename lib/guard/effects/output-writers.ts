@@ -1,9 +1,9 @@
-import { op, type Op } from "../ops.ts";
+import type { Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
 import { outputOption, type OutputSpec } from "./output-options.ts";
-import { createdFiles } from "./sinks.ts";
+import { createdFiles, filledFolder } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 // Programs an agent runs to dump a database, convert a document or an image, render a graph or
@@ -154,7 +154,7 @@ const CUSTOM = {
       if (m && m[1] !== "descriptor_set" && m[1] !== "dependency") dirs.push(value.dynamic ? value : wordFrom(value, value.value.lastIndexOf(":") + 1));
       else ops.push(...written(inv, value));
     });
-    if (dirs.length) ops.push({ ...op("write-into", inv.name, dirs), lands: "spread", replaces: true });
+    if (dirs.length) ops.push(filledFolder(inv.name, dirs));
     return ops;
   },
 };

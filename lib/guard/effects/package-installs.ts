@@ -7,6 +7,7 @@ import { dpkgDeb } from "./extractors.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 import { NPM_INSTALL, NPM_SWITCHES, NPM_VALUED_OPTIONS, NPM_VALUED_SHORT, npmSubcommandAt, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
+import { filledFolder } from "./sinks.ts";
 
 // Package managers whose `install` subcommand installs packages by name, never coreutils install
 // (`npm install a b`, `pip install $(cat requirements.txt)`, `apt-get install -y $PKGS`); with
@@ -238,7 +239,7 @@ function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeConte
   const dirs = spec ? _destinations(args, spec) : [];
   const vars = spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args)) ? _variables(spec, ctx, cmd) : [];
   if (!GLOBAL_ENV.has(manager)) dirs.push(...vars);
-  const ops: Op[] = dirs.length === 0 ? [] : [{ ...op("write-into", `${manager} ${sub}`, dirs), lands: "spread", replaces: true }];
+  const ops: Op[] = dirs.length === 0 ? [] : [filledFolder(`${manager} ${sub}`, dirs)];
   if (GLOBAL_ENV.has(manager) && vars.length > 0) ops.push({ ...op("write-into", `${manager} ${sub}`, vars), lands: "spread", replaces: true, global: true });
   return ops;
 }

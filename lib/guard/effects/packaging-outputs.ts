@@ -3,7 +3,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { createdFiles, realOutput } from "./sinks.ts";
+import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 // The files and folders build, packaging and image tools write where an option or operand says
@@ -17,7 +17,7 @@ import { unmodelledReading } from "./unknown-program.ts";
 // only the writes; skopeo and jar are otherwise unmodelled programs (their words scanned).
 
 /** Members of unknown names written into each folder (judged like `tar -x -C DIR`). */
-const into = (name: string, dirs: Word[]): Op[] => (dirs.length ? [{ ...op("write-into", name, dirs), lands: "spread", replaces: true }] : []);
+const into = (name: string, dirs: Word[]): Op[] => (dirs.length ? [filledFolder(name, dirs)] : []);
 
 /** `w` as a path below the folder `dir` (`w` itself when absolute, computed, or without a folder). */
 const _below = (dir: Word | undefined, w: Word): Word => (!dir || w.dynamic || w.value.startsWith("/") ? w : { ...w, value: `${dir.value}/${w.value}`, pattern: `${dir.value}/${w.value}`, dynamic: dir.dynamic });

@@ -5,6 +5,7 @@ import { wordFrom } from "./getopt.ts";
 import { scanCode } from "./interpreters.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
 import { once } from "./lazy-handler.ts";
+import { filledFolder } from "./sinks.ts";
 
 // The notebook readers, loaded when a notebook tool runs as a module.
 const notebooks = once((): typeof import("./notebooks.ts") => require("./notebooks.ts"));
@@ -105,7 +106,7 @@ function _archive(verb: string, args: Word[]): Op[] {
   const [archive, ...rest] = args.slice(at + 1).filter((a) => a.dynamic || !a.value.startsWith("-"));
   if (/^(?:-c|--create)$/.test(args[at]!.value)) return _written(verb, archive);
   const dir = rest[0] ?? (verb.endsWith("tarfile") ? literalWord(".") : undefined);
-  return dir ? [{ ...op("write-into", verb, [dir]), lands: "spread", replaces: true }] : [];
+  return dir ? [filledFolder(verb, [dir])] : [];
 }
 
 /** Overwriting `file`, unless it is absent or stdout. */

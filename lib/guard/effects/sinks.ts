@@ -17,3 +17,9 @@ export const realOutput = (w: Word) => !/^\/(dev|proc\/(self|thread-self|\d+))\/
  * new; `inPlace` when an existing one is edited rather than replaced (gpg's keyrings, `ar r`).
  */
 export const createdFiles = (verb: string, files: Word[], inPlace?: true): Op[] => files.filter(realOutput).map((f) => ({ ...op("overwrite", verb, [f]), ...(inPlace && { inPlace }), lands: "created" as const }));
+
+/**
+ * A folder a program fills with files whose names it chooses (an archive extracted, a site built,
+ * a download saved under its own name): any file already there may be replaced.
+ */
+export const filledFolder = (verb: string, dirs: Word[]): Op => ({ ...op("write-into", verb, dirs), lands: "spread", replaces: true });

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { createdFiles, realOutput } from "./sinks.ts";
+import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 
@@ -89,7 +89,7 @@ const compiler =
     const { files, operands, longs } = toolOutputs(inv.args, spec);
     const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name), ..._written(inv.name, files, operands)];
     const into = longs.filter(([n]) => dirs.includes(n)).map(([, w]) => w);
-    if (into.length) ops.push({ ...op("write-into", inv.name, into), lands: "spread", replaces: true });
+    if (into.length) ops.push(filledFolder(inv.name, into));
     return ops;
   };
 
@@ -143,7 +143,7 @@ export const ar: Handler = (inv) => {
   // Modifiers a, b, i take a member name, N a count, before the archive.
   const skip = (/[abi]/.test(letters) && /[mr]/.test(operation ?? "") ? 1 : 0) + (letters.includes("N") ? 1 : 0);
   const archive = rest[1 + skip];
-  if (operation === "x") return [{ ...op("write-into", inv.name, [output ?? literalWord(".")]), lands: "spread", replaces: true }];
+  if (operation === "x") return [filledFolder(inv.name, [output ?? literalWord(".")])];
   if (!archive || !operation || !"dmqrs".includes(operation)) return [];
   // The archive is changed in place, or created when missing.
   return createdFiles(inv.name, [archive], true);
