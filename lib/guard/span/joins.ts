@@ -1,4 +1,5 @@
 import { detectSecrets, type SecretFinding } from "../../core/secrets/detect.ts";
+import { charTable, isIn } from "../../core/secrets/rules/shape.ts";
 
 /**
  * Tokens cut in two: hard-wrapped by a terminal or `fold` (a line break inside the token) or
@@ -10,8 +11,7 @@ import { detectSecrets, type SecretFinding } from "../../core/secrets/detect.ts"
  */
 
 /** Characters a token is made of (base64 in both alphabets, `.` of JWTs, `~`): a join needs one on each side. */
-const TOKEN = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.~") TOKEN[c.charCodeAt(0)] = 1;
+const TOKEN = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.~");
 /** The shortest joined run worth reading: the shortest fixed-shape token (an AWS key id) is 20 characters. */
 const MIN_JOINED = 20;
 /** The narrowest hard wrap read: `fold -w 20`; terminals wrap at 80 columns and more. */
@@ -124,19 +124,15 @@ export function neighbourStrings(items: readonly unknown[], i: number): [before:
 /** Where the run of token characters that ends at `end` starts (at most {@link MAX_SIDE} back). */
 function _runStart(text: string, end: number): number {
   let i = end;
-  while (i > 0 && end - i < MAX_SIDE && _isToken(text.charCodeAt(i - 1))) i--;
+  while (i > 0 && end - i < MAX_SIDE && isIn(TOKEN, text.charCodeAt(i - 1))) i--;
   return i;
 }
 
 /** Where the run of token characters that starts at `start` ends (at most {@link MAX_SIDE} on). */
 function _runEnd(text: string, start: number): number {
   let i = start;
-  while (i < text.length && i - start < MAX_SIDE && _isToken(text.charCodeAt(i))) i++;
+  while (i < text.length && i - start < MAX_SIDE && isIn(TOKEN, text.charCodeAt(i))) i++;
   return i;
-}
-
-function _isToken(c: number): boolean {
-  return c < 128 && TOKEN[c] === 1;
 }
 
 /**
@@ -154,7 +150,7 @@ function _wrapBreaks(text: string): [from: number, to: number][] {
     const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
     const length = end - start;
     const full = width > 0 ? length === width : length >= MIN_WRAP && (next < 0 ? text.length : next) - nl - 1 <= length;
-    if (full && _isToken(text.charCodeAt(end - 1)) && _isToken(text.charCodeAt(nl + 1)) && _joinable(text, end, nl + 1)) {
+    if (full && isIn(TOKEN, text.charCodeAt(end - 1)) && isIn(TOKEN, text.charCodeAt(nl + 1)) && _joinable(text, end, nl + 1)) {
       cuts.push([end, nl + 1]);
       width = length;
     } else {
@@ -179,7 +175,7 @@ function _literalSeparators(text: string): [from: number, to: number][] {
   LITERAL_SEPARATOR.lastIndex = 0;
   for (let m = LITERAL_SEPARATOR.exec(text); m !== null; m = LITERAL_SEPARATOR.exec(text)) {
     const to = m.index + m[0].length;
-    if (!_isToken(text.charCodeAt(m.index - 1)) || !_isToken(text.charCodeAt(to))) continue;
+    if (!isIn(TOKEN, text.charCodeAt(m.index - 1)) || !isIn(TOKEN, text.charCodeAt(to))) continue;
     const cut: [number, number] = [m.index, to];
     const linked = prev !== undefined && m.index - prev[1] >= MIN_MIDDLE && _runEnd(text, prev[1]) === m.index;
     if (linked && !prevKept) cuts.push(prev!);
@@ -193,9 +189,9 @@ function _literalSeparators(text: string): [from: number, to: number][] {
 /** Whether the token runs on the two sides of the cut `[from, to)` are together at least {@link MIN_JOINED} long. */
 function _joinable(text: string, from: number, to: number): boolean {
   let before = from;
-  while (before > 0 && from - before < MIN_JOINED && _isToken(text.charCodeAt(before - 1))) before--;
+  while (before > 0 && from - before < MIN_JOINED && isIn(TOKEN, text.charCodeAt(before - 1))) before--;
   let after = to;
-  while (after < text.length && after - to + from - before < MIN_JOINED && _isToken(text.charCodeAt(after))) after++;
+  while (after < text.length && after - to + from - before < MIN_JOINED && isIn(TOKEN, text.charCodeAt(after))) after++;
   return from - before + (after - to) >= MIN_JOINED;
 }
 
