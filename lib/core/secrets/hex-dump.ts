@@ -38,6 +38,8 @@ const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11
 // spaces and 5 digits with zeros). A negative value is the word's two's complement.
 const DECIMAL = /^[0-9a-f]{6,8}((?: +-?\d+)+) *$/;
 const DECIMAL_FIELDS: ReadonlyArray<[width: number, size: number]> = [[4, 1], [5, 1], [6, 2], [7, 2], [8, 2], [11, 4], [12, 4], [21, 8]];
+/** The widths `od -An` prints, ascending: all of DECIMAL_FIELDS' but hexdump -d's 8 (hexdump always prints offsets). */
+export const OFFSETLESS_DECIMAL_WIDTHS: readonly number[] = DECIMAL_FIELDS.map(([width]) => width).filter((width) => width !== 8);
 
 const READERS: LineReader[] = [
   (line, out) => _xxd(line, out),

@@ -1,5 +1,5 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
-import { decimalFields, insideHexDump } from "../../core/secrets/hex-dump.ts";
+import { decimalFields, insideHexDump, OFFSETLESS_DECIMAL_WIDTHS } from "../../core/secrets/hex-dump.ts";
 import { RULES } from "../../core/secrets/rules/index.ts";
 import { charTable, HEX_DIGIT, isIn } from "../../core/secrets/rules/shape.ts";
 import type { SecretRule } from "../../core/secrets/types.ts";
@@ -298,9 +298,6 @@ function _mayStartDump(text: string, start: number, len: number): boolean {
   return _decimalStart(text, start, len);
 }
 
-/** The widths of od's decimal fields (hex-dump.ts DECIMAL_FIELDS, `-t u1` to `-t d8`). */
-const DECIMAL_WIDTHS = [4, 5, 6, 7, 11, 12, 21];
-
 /**
  * Whether a line (its first character a blank) may be the first of an `od -An` decimal dump
  * (`  72 101 108`, `   -1  101`): it holds whole fields of one of od's widths, two at least, and
@@ -310,7 +307,7 @@ const DECIMAL_WIDTHS = [4, 5, 6, 7, 11, 12, 21];
 function _decimalStart(text: string, start: number, len: number): boolean {
   // Its last character is a digit (a line of code ends with `;`, `{`, `,`…): one read for most.
   if (!isIn(DIGIT, text.charCodeAt(start + len - 1))) return false;
-  for (const width of DECIMAL_WIDTHS) {
+  for (const width of OFFSETLESS_DECIMAL_WIDTHS) {
     if (len < 2 * width) return false;
     if (len % width !== 0 || text.charCodeAt(start + width) !== 32 || !isIn(DIGIT, text.charCodeAt(start + width - 1))) continue;
     let k = start + width - 1;
