@@ -376,6 +376,11 @@ function _real(paths: string[], realDirs: Map<string, string | null>): Resolved 
 const PATH_MAX = 4095;
 const NAME_MAX = 255;
 
+/** `path` without trailing slashes (`/` stays); no regular expression for a path without one. */
+export function withoutTrailingSlash(path: string): string {
+  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
+}
+
 /** A path the file system refuses to look up by name (too long, or a component too long). */
 export function tooLong(path: string): boolean {
   // UTF-8 spends at most 3 bytes per UTF-16 unit: short strings need no byte count.

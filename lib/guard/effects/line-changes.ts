@@ -1,5 +1,6 @@
 import { basename, isAbsolute, join, normalize } from "node:path";
 import { lstatOrUndefined } from "../fs-probe.ts";
+import { withoutTrailingSlash } from "../paths.ts";
 import type { Op } from "../ops.ts";
 import { archiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
@@ -85,7 +86,5 @@ function _isDir(path: string | null): boolean {
 
 function _path(word: Word, cwd: string | null): string | null {
   if (word.dynamic || (!isAbsolute(word.value) && cwd === null)) return null;
-  const path = normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value));
-  // Trailing slashes dropped (`/` stays); no regular expression for a path without one.
-  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
+  return withoutTrailingSlash(normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value)));
 }

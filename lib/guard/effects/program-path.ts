@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, normalize } from "node:path";
 import type { Op } from "../ops.ts";
+import { withoutTrailingSlash } from "../paths.ts";
 import { keptPathOf } from "../posix/path-var.ts";
 import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
@@ -24,13 +25,8 @@ export function recordLanded(o: Op, ctx: AnalyzeContext): void {
   // are `vendor/x/…` (session 8: `bash vendor/x/run.sh` after it was ALLOW).
   for (const w of o.targets) {
     const path = _absolute(w.value, w.dynamic ? null : o.cwd, w.dynamic);
-    landed.push(path === null ? null : _withoutTrailingSlash(path));
+    landed.push(path === null ? null : withoutTrailingSlash(path));
   }
-}
-
-/** `path` without trailing slashes (`/` stays); no regular expression for a path without one. */
-function _withoutTrailingSlash(path: string): string {
-  return path.endsWith("/") ? path.replace(/(.)\/+$/, "$1") : path;
 }
 
 /**
