@@ -16,7 +16,7 @@ import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
-import { gitCredentialTree } from "./secrets.ts";
+import { holdsCredentials } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { once } from "./lazy-handler.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -126,7 +126,7 @@ export const git: Handler = (inv) => {
       const v = envValue(inv, name, true);
       return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
     };
-    ops.push(...gitCredentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE"), gitDir ?? fromEnv("GIT_DIR"), ctx.home));
+    ops.push(..._credentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE"), gitDir ?? fromEnv("GIT_DIR"), ctx.home));
   }
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
@@ -212,4 +212,49 @@ function _alias(alias: string, rest: Word[], inv: Invocation, top: () => string 
 function _pathspecs(args: string[]): string[] {
   const at = args.indexOf("--");
   return at < 0 ? [] : args.slice(at);
+}
+
+/**
+ * `git add` of a credential folder of the home (or of the home itself: `git -C ~ add .`) reads its
+ * keys into a repository, and `git push` of a repository there sends them (`git -C ~/.ssh init && …
+ * push`: session 9). `here` is where git runs (after `-C` and `cd`); `workTree` and `gitDir` the
+ * `--work-tree` and `--git-dir` given (null when none). A push's repository is the work tree
+ * given, else the git directory's folder, else where git runs; an add's pathspecs are resolved
+ * from where git runs (from the work tree when git runs outside it), and a computed one, a glob or
+ * a magic one (`:/`) is that whole folder.
+ */
+function _credentialTree(sub: string, values: string[], words: Word[], here: string, workTree: string | null, gitDir: string | null, home: string): Op[] {
+  if (sub === "push") {
+    if (values.some((v) => v === "--dry-run" || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(v))) return [];
+    const repo = workTree ?? (gitDir === null ? here : _normal(`${gitDir}/..`));
+    return holdsCredentials(repo, home) ? [op("secret", "git push")] : [];
+  }
+  const base = workTree !== null && here !== workTree && !here.startsWith(`${workTree}/`) ? workTree : here;
+  let whole = false;
+  let specs = 0;
+  let operands = false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!operands && v === "--") operands = true;
+    else if (!operands && v.startsWith("-")) whole ||= /^-[a-zA-Z]*[Au]|^--(all|update|pathspec-from-file)/.test(v);
+    else {
+      specs++;
+      const w = words[i];
+      // git matches a pathspec as a pattern itself (`git add '*'` takes `.ssh/id_rsa`).
+      const path = w?.dynamic || w?.glob || /[*?[]/.test(v) || v.startsWith(":") || v === "" ? base : v.startsWith("/") ? v : `${base}/${v}`;
+      if (holdsCredentials(_normal(path), home)) return [op("secret", "git add")];
+    }
+  }
+  return whole && specs === 0 && holdsCredentials(base, home) ? [op("secret", "git add")] : [];
+}
+
+/** `a/./b/../c` as `a/c` (a path spelled on the command line; `..` taken lexically, as git takes pathspecs). */
+function _normal(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return `/${out.join("/")}`;
 }
