@@ -340,7 +340,7 @@ export function physicalPath(path: string, cwd: string | null, realDirs: Map<str
     if (seg === "" || seg === ".") continue;
     if (seg === "..") {
       if (out === "") continue;
-      const real = _realDir(out, realDirs);
+      const real = realDir(out, realDirs);
       if (real === null) return null;
       out = real === "" ? dirname(out) : dirname(real);
       if (out === "/") out = "";
@@ -349,7 +349,7 @@ export function physicalPath(path: string, cwd: string | null, realDirs: Map<str
     out += `/${seg}`;
     if (!out.startsWith("/proc/") && !out.startsWith("/dev/")) continue;
     if (SELF_CWD.test(out)) {
-      const real = cwd === null ? null : _realDir(cwd, realDirs);
+      const real = cwd === null ? null : realDir(cwd, realDirs);
       if (real === null) return null;
       out = real === "" ? cwd! : real;
       if (out === "/") out = "";
@@ -396,13 +396,13 @@ export function tooLong(path: string): boolean {
 export function realParent(path: string, realDirs: Map<string, string | null>): string | null {
   if (path === "/") return path;
   const parent = dirname(path);
-  const real = _realDir(parent, realDirs);
+  const real = realDir(parent, realDirs);
   // A parent that is its own real path (the working directory, most often) keeps the path as it is.
   return real === null ? null : real === "" || real === parent ? path : join(real, basename(path));
 }
 
 /** A folder's real path (memoised per check): "" when it is missing, null when it is no folder or cannot be examined. */
-function _realDir(dir: string, realDirs: Map<string, string | null>): string | null {
+export function realDir(dir: string, realDirs: Map<string, string | null>): string | null {
   if (_realFolders.has(dir)) return dir;
   let real = realDirs.get(dir);
   if (real === undefined && (_realFolders.has(dirname(dir)) || realDirs.get(dirname(dir)) === dirname(dir))) {
@@ -503,7 +503,7 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
     let next: string[] = [];
     if (segment === "..") {
       for (const dir of current) {
-        const real = _realDir(dir, realDirs);
+        const real = realDir(dir, realDirs);
         if (real === null) continue;
         next.push(dirname(real === "" ? dir : real));
       }
@@ -532,7 +532,7 @@ export function expandGlob(pattern: string, opts: GlobOptions = globOptions(), c
         // Without globskipdots, `.*` also matches `.` and `..`.
         if (opts.dots) {
           if (matches(".")) next.push(dir);
-          const real = matches("..") ? _realDir(dir, realDirs) : null;
+          const real = matches("..") ? realDir(dir, realDirs) : null;
           if (real !== null) next.push(dirname(real === "" ? dir : real));
         }
       }

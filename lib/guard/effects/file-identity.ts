@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, normalize } from "node:path";
 import type { Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isDirectory } from "../fs-probe.ts";
-import { knownRealFolder, physicalPath } from "../paths.ts";
+import { knownRealFolder, physicalPath, realDir } from "../paths.ts";
 
 type State = AnalyzeContext["state"];
 
@@ -134,26 +134,10 @@ function _resolve(path: string, state: State): string {
     if (entry.isSymbolicLink()) return realpathSync(path);
     // `file/` names nothing (ENOTDIR): it stays as spelled.
     if (bare !== path && !entry.isDirectory()) return path;
-    // Not a link itself: its folder's real path and its name.
-    return join(_realFolder(dirname(bare), state), basename(bare));
+    // Not a link itself: its folder's real path (looked up once per line) and its name.
+    const folder = realDir(dirname(bare), (state.realDirs ??= new Map()));
+    return folder ? join(folder, basename(bare)) : path;
   } catch {
     return path;
   }
 }
-
-/** An existing folder's real path, looked up once per line. */
-function _realFolder(dir: string, state: State): string {
-  if (knownRealFolder(dir)) return dir;
-  const folders = (state.realDirs ??= new Map());
-  let real = folders.get(dir);
-  if (real === undefined) {
-    // In a folder that is its own real path, a folder that is no symlink is one too: one lstat
-    // instead of a realpath (`src/main.ts`, `/dev/sda`).
-    const parent = dirname(dir);
-    const inReal = knownRealFolder(parent) || folders.get(parent) === parent;
-    real = inReal && lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() ? dir : realpathSync(dir);
-    folders.set(dir, real);
-  }
-  return real;
-}
-
