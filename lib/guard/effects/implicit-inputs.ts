@@ -23,6 +23,8 @@ const LOADER_VARS = [
 ];
 // A shared library's name (`x.so`, `libtinfo.so.6`, `ld-linux-x86-64.so.2`).
 const LIBRARY = /\.so(?:\.[0-9.]+)?$/;
+// The folders above the working one a tool looks in for its configuration, nearest first (8 up).
+const ABOVE = ["../", "../../", "../../../", "../../../../", "../../../../../", "../../../../../../", "../../../../../../../", "../../../../../../../../"];
 /** The node package managers (a project's package.json, npm's and yarn's variables: managerFiles). */
 export const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun"]);
 
@@ -87,7 +89,7 @@ export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: 
       if (!as) continue;
       // A configuration file's name is looked for in every folder up from the working one.
       out.as.set(f, as);
-      if (yarn === "rcfilename" && !f.includes("/")) for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.files.push(`${above}${f}`), out.as.set(`${above}${f}`, as);
+      if (yarn === "rcfilename" && !f.includes("/")) for (const above of ABOVE) out.files.push(`${above}${f}`), out.as.set(`${above}${f}`, as);
     }
   };
   for (const a of cmd?.assigns ?? []) take(a.name, a.value.dynamic ? null : a.value.value);
@@ -147,9 +149,9 @@ export function programInputs(name: string, args: Word[], cmd: SimpleCommand | u
   if (files) out.push(...files);
   // yarn reads its configuration in the working folder and every folder above it (session 8:
   // `> .yarnrc; cd src && yarn` ran the written yarn-path unread).
-  if (name === "yarn") for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.push(`${above}.yarnrc`, `${above}.yarnrc.yml`);
+  if (name === "yarn") for (const above of ABOVE) out.push(`${above}.yarnrc`, `${above}.yarnrc.yml`);
   // pnpm takes its settings from the pnpm-workspace.yaml of the workspace root, found upwards.
-  if (name === "pnpm") for (let up = 1, above = "../"; up <= 8; up++, above += "../") out.push(`${above}pnpm-workspace.yaml`);
+  if (name === "pnpm") for (const above of ABOVE) out.push(`${above}pnpm-workspace.yaml`);
   const configs = JS_CONFIGS[name];
   if (configs) for (const base of configs) for (const ext of JS_EXTENSIONS) out.push(`${base}.${ext}`);
   // deno reads its folder's deno.json(c) for every subcommand that runs code: tasks, the import
@@ -323,7 +325,7 @@ function _cargoInputs(words: string[]): string[] {
   const manifest = value("--manifest-path");
   const dir = manifest && manifest.includes("/") ? `${base}${dirname(manifest)}/` : base;
   const out = [`${dir}build.rs`, `${dir}Cargo.toml`];
-  for (let up = 0, above = ""; up <= 8; up++, above += "../") out.push(`${base}${above}.cargo/config.toml`, `${base}${above}.cargo/config`);
+  for (const above of ["", ...ABOVE]) out.push(`${base}${above}.cargo/config.toml`, `${base}${above}.cargo/config`);
   return out;
 }
 
