@@ -146,13 +146,14 @@ function _files(dir: string): string[] | undefined {
  */
 function _ignore(dir: string, ignoreFiles: string[], written: (file: string) => boolean): ((rel: string) => boolean) | null {
   for (const file of ignoreFiles) {
+    // Written by the line: not on disk yet when judged, and it stands in for the ones after it.
+    if (written(file)) return null;
     let text: string;
     try {
       text = readFileSync(join(dir, file), "utf8");
     } catch {
       continue;
     }
-    if (written(file)) return null;
     const names: RegExp[] = [];
     const paths: RegExp[][] = [];
     for (const raw of text.split(/\r?\n/).slice(0, 512)) {

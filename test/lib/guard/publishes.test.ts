@@ -51,6 +51,8 @@ table("package publishes", [
   ["a workspace of it", "npm publish -w leaky", ...EGRESS],
   ["left out by .gitignore", "cd ignored && npm publish", ...OK],
   ["an ignore file the reading cannot follow", "cd negated && npm publish", ...EGRESS],
+  // An .npmignore the line writes takes .gitignore's place (npm-packlist): not on disk when judged.
+  ["a written .npmignore in place of .gitignore", "cd ignored && printf 'x.log\\n' > .npmignore && npm publish", ...EGRESS],
   ["only package.json's files", "cd listed && npm publish --access public", ...OK],
   ["a key among the files", "cd listed-key && npm publish", ...EGRESS],
   ["bun", "cd leaky && bun publish", ...EGRESS],
