@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath } from "./file-identity.ts";
-import { commandVariable } from "./implicit-inputs.ts";
+import { commandVariable, envValue } from "./implicit-inputs.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
 
@@ -25,14 +25,16 @@ export function shadowedModuleOps(name: string, args: Word[], cmd: SimpleCommand
   if (!path) return [];
   // PYTHONPATH's folders come next, before the standard library (`PYTHONPATH=lib python3 -c
   // 'import json'` ran a written lib/json.py: red team 13); an empty entry is the working folder.
-  const own = commandVariable("PYTHONPATH", cmd, ctx) ?? (ctx.vars.has("PYTHONPATH") ? null : (ctx.env?.PYTHONPATH ?? null));
+  const own = envValue({ cmd, ctx }, "PYTHONPATH", true);
+  const written = [...(scripts?.keys() ?? []), ...(landed ?? [])];
+  // A computed PYTHONPATH may name the folder of any module the line wrote.
+  if (own === null) return written.some((f) => f !== null && PYTHON_MODULE.test(f)) ? [op("unknown", "python")] : [];
   const folders = [path.folder, ...(own ?? "").split(":").filter((d, i, all) => d !== "" || all.length > 1).slice(0, 16).map((d) => absPath(d || ".", ctx.state.cwd, ctx.state))];
   const modules = [...(scripts?.keys() ?? [])].filter((k) => k !== path.script && folders.some((f) => shadows(k, f)));
   const ops = modules.slice(0, MAX_MODULES).flatMap((file) => {
     const text = lineWrittenText(literalWord(file), ctx, cmd);
     return text === undefined ? [] : analyseWritten(text, "python", ctx);
   });
-  const written = [...(scripts?.keys() ?? []), ...(landed ?? [])];
   return written.some((f) => f !== null && folders.some((folder) => _compiled(f, folder))) ? [...ops, op("unknown", "python")] : ops;
 }
 
@@ -41,6 +43,8 @@ export function shadowedModuleOps(name: string, args: Word[], cmd: SimpleCommand
 // `NAME.pyd`), a package's, and a cached `__pycache__/NAME.cpython-311.pyc`, which an
 // unchecked-hash pyc makes load whatever the `NAME.py` beside it says.
 const COMPILED = /\.(?:pyc|pyo|so|pyd)$/;
+// A module python may import: source or compiled.
+const PYTHON_MODULE = /\.(?:py|pyc|pyo|so|pyd)$/;
 
 function _compiled(file: string, folder: string): boolean {
   if (!COMPILED.test(file)) return false;

@@ -152,6 +152,10 @@ os.system("rm -rf ~")
   ["PYTHONPATH exported (unknown as before)", String.raw`mkdir -p lib && printf 'import os
 os.system("rm -rf ~")
 ' > lib/json.py; export PYTHONPATH=$PWD/lib; python3 app.py`, ...UNKNOWN],
+  ["a module the line wrote, with a computed PYTHONPATH", String.raw`mkdir -p lib && printf 'import os
+os.system("rm -rf ~")
+' > lib/json.py; PYTHONPATH="$X" python3 -c 'import json'`, ...UNKNOWN],
+  ["no module written, computed PYTHONPATH", String.raw`printf 'import os\n' > notes.txt; PYTHONPATH="$X" python3 -c 'import json'`, "ALLOW", "ALLOW_NOOP"],
   ["a harmless module (as before)", String.raw`printf 'import os\n' > json.py; python3 app.py`, "ALLOW", "ALLOW_NOOP"],
   ["a .pyc where python does not look", String.raw`mkdir -p out/deep && printf '\x42' > out/deep/x.pyc; python3 app.py`, ...OK],
   ["an xxd dump to stdout", "xxd README.md", ...OK],
