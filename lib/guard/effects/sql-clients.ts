@@ -5,7 +5,7 @@ import { type Input, scriptFile, stdinInput } from "./data-input.ts";
 import { SQL_DIALECTS, type SqlFlavor, type SqlProfile } from "./sql-lexer.ts";
 import type { ScriptState } from "./sql-meta.ts";
 import { sqlScriptOps } from "./sql-script.ts";
-import { realOutput } from "./sinks.ts";
+import { createdFiles, realOutput } from "./sinks.ts";
 
 /** How one SQL client takes its options and where it reads SQL from. */
 interface ClientSpec {
@@ -142,9 +142,9 @@ function client(spec: ClientSpec): Handler {
     const stdin = readsStdin ? stdinInput(inv) : "none";
     if (stdin !== "none") ops.push(...sqlScriptOps(stdin, spec.flavor, inv, state, spec.dialect));
     // SQLite's and DuckDB's database file, edited (or created) by a statement that writes: judged
-    // as a file edited in place, as zip's archive (session 9: `sqlite3 /etc/x.db 'CREATE TABLE …'`).
+    // as a file edited in place that may land new, as gpg's keyrings (session 9: `sqlite3 /etc/x.db 'CREATE TABLE …'`).
     const db = spec.names === 1 && state.wrote ? _databaseFile(operands[0]) : undefined;
-    if (db) ops.push({ ...op("overwrite", inv.name, [db]), inPlace: true });
+    if (db) ops.push(...createdFiles(inv.name, [db], true));
     return ops;
   };
 }
