@@ -539,9 +539,9 @@ export const partclone: Handler = (inv) => {
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
       const { name, value } = longWord(a, PARTCLONE_LONG);
-      const v = value ?? (name !== undefined && PARTCLONE_VALUED.test(name) ? args[i + 1] : undefined);
-      if (name === "output" || name === "overwrite" || name === "logfile") written.push(v);
-      return value === undefined && name !== undefined && PARTCLONE_VALUED.test(name) ? i + 1 : i;
+      const next = value === undefined && name !== undefined && PARTCLONE_VALUED.test(name);
+      if (name === "output" || name === "overwrite" || name === "logfile") written.push(next ? args[i + 1] : value);
+      return next ? i + 1 : i;
     }
     const got = clusterValue(args, i, "oOsL");
     if (got && "oOL".includes(got.letter)) written.push(got.value);
@@ -562,8 +562,9 @@ export const ntfsclone: Handler = (inv) => {
   const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
       const { name, value } = longWord(a, ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"]);
-      if (name === "output" || name === "overwrite") written.push(value ?? args[i + 1]);
-      return value === undefined && (name === "output" || name === "overwrite") ? i + 1 : i;
+      if (name !== "output" && name !== "overwrite") return i;
+      written.push(value ?? args[i + 1]);
+      return value === undefined ? i + 1 : i;
     }
     const got = clusterValue(args, i, "oO");
     if (got) written.push(got.value);
