@@ -12,6 +12,7 @@ import { checkBuildFlags, compileCheckForHost } from "../build/check-profile.ts"
 import { classify } from "../lib/guard/classify.ts";
 import { CATEGORIES, loadDisputes, splitDisputed } from "./check-disputes.ts";
 import { makeCheckFixture } from "./check-fixture.ts";
+import { dropPageCache } from "./page-cache.ts";
 
 interface Row {
   command: string;
@@ -184,6 +185,15 @@ console.log("|---|---|---|---|");
 console.log(`| leogriel-check --hook claude (compiled) | ${a.median.toFixed(1)} ms | ${a.p90.toFixed(1)} ms | ${a.rss} |`);
 console.log(`| cc-safety-net hook --claude-code | ${b.median.toFixed(1)} ms | ${b.p90.toFixed(1)} ms | ${b.rss} |`);
 console.log(`\nratio: ${(a.median / b.median).toFixed(3)} of the peer's median`);
+// The RSS above counts the executable's file pages each answer maps, and how many it maps depends
+// on how the file entered the page cache: pages the compiler wrote (or a full read of the file,
+// `sha256sum`) sit in large folios, mapped whole, while pages read back by the answers' own faults
+// are mapped one by one. The same binary measured with its page cache dropped first, after one
+// answer has read back what it needs (docs/check.md "Session 10: the page cache and the hook's RSS").
+if (dropPageCache(bin)) {
+  Bun.spawnSync([bin, "--hook", "claude"], { cwd: ws, env, stdin: new TextEncoder().encode(payload("git status")), stdout: "pipe", stderr: "pipe" });
+  console.log(`leogriel-check peak RSS with its page cache dropped first (pages read back by the answers alone): ${peakRss([bin, "--hook", "claude"])}`);
+}
 rmSync(root, { recursive: true, force: true });
 
 function quantile(values: number[], q: number): number {
