@@ -76,19 +76,31 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
 }
 
 // The stores of the other version control systems, protected as `.git` is (session 9): Mercurial's
-// and Sapling's, Subversion's, Jujutsu's, Bazaar's and Pijul's (after a `/.`), and darcs's.
-const VCS_DOT_STORES = new Set(["hg", "sl", "svn", "jj", "bzr", "pijul"]);
+// and Sapling's, Subversion's, Jujutsu's, Bazaar's and Pijul's (after a `/.`), and darcs's; and
+// (session 10) Fossil's checkout database `.fslckout` (`_FOSSIL_` on Windows and in older
+// checkouts) and its repositories, a file named `*.fossil` anywhere (`~/.fossil` is its
+// configuration database).
+const VCS_DOT_STORES = new Set(["hg", "sl", "svn", "jj", "bzr", "pijul", "fslckout"]);
 
 /** Whether a component of the path is another VCS's store (a scan of its `/.` components, no expression). */
 function _vcsStore(path: string): boolean {
   for (let i = path.indexOf("/."); i >= 0; i = path.indexOf("/.", i + 2)) {
     const end = path.indexOf("/", i + 2);
-    // The names are two to five letters long.
+    // The names are two to eight letters long.
     const length = (end < 0 ? path.length : end) - i - 2;
-    if (length >= 2 && length <= 5 && VCS_DOT_STORES.has(path.slice(i + 2, i + 2 + length))) return true;
+    if (length >= 2 && length <= 8 && VCS_DOT_STORES.has(path.slice(i + 2, i + 2 + length))) return true;
   }
-  const d = path.indexOf("/_darcs");
-  return d >= 0 && (path.length === d + 7 || path.charCodeAt(d + 7) === 47);
+  // Fossil's are files, so only a path's last name can be one (no scan).
+  return _endsComponent(path, "/_darcs") || path.endsWith(".fossil") || path.endsWith("/_FOSSIL_") || path.endsWith("/_fossil_");
+}
+
+/** Whether `text` ends a component of the path (the end or a separator follows it). */
+function _endsComponent(path: string, text: string): boolean {
+  for (let i = path.indexOf(text); i >= 0; i = path.indexOf(text, i + 1)) {
+    const end = i + text.length;
+    if (end === path.length || path.charCodeAt(end) === 47) return true;
+  }
+  return false;
 }
 
 /** Version control metadata (the workspace's `.git`, any `.git`/`NAME.git` folder, bare repositories included, any other VCS's store) or the quarantine. */

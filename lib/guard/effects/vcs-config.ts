@@ -1,4 +1,6 @@
-import { isAbsolute } from "node:path";
+import { readdirSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { isDirectory, statOrUndefined } from "../fs-probe.ts";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
@@ -6,6 +8,8 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Invocation } from "./context.ts";
 import { plainViewer } from "./git-persistent-config.ts";
 import { envValue } from "./implicit-inputs.ts";
+import { absolutePath } from "./program-path.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
 import { abbreviates } from "./vcs-command-line.ts";
 
 /*
@@ -172,7 +176,65 @@ export function bzrConfigRuns(_values: Array<[string, Word]>, _sub: string | und
     const value = envValue(inv, name, false);
     if (value === null || (value && value.split(":").some((f) => f !== "" && !BZR_PLUGIN_KEYWORD.test(f)))) return [op("unknown", inv.name)];
   }
+  if (_bzrConfigUnknown(inv)) return [op("unknown", inv.name)];
   return _environmentRuns(BZR_VARS, inv);
+}
+
+// What a Bazaar or Breezy configuration folder holds that the tool runs or reads as settings:
+// Python plugins loaded at start, and the files naming editors, merge tools, the signing
+// command, aliases (authentication.conf holds credentials only).
+const BZR_CONFIG_ENTRIES = ["plugins", "bazaar.conf", "breezy.conf", "locations.conf"];
+
+/**
+ * Whether the configuration folder the line moved (BZR_HOME, brz's BRZ_HOME, an XDG_CONFIG_HOME
+ * set or a HOME changed by the line; the check's own environment is the user's) may hold what the
+ * guard does not read: a computed value, a folder the line wrote into (or a program that writes
+ * unseen files ran before), or one that holds plugins or configuration files. An empty value is
+ * the working folder (the tools join it as given). Bazaar reads `BZR_HOME/.bazaar`, else
+ * `XDG_CONFIG_HOME/bazaar` when it is a folder, else `~/.bazaar`; Breezy `BRZ_HOME/breezy` (or
+ * `XDG_CONFIG_HOME/breezy`, `~/.config/breezy`), falling back to Bazaar's folder when it is none.
+ */
+function _bzrConfigUnknown(inv: Invocation): boolean {
+  const { ctx } = inv;
+  const bzrHome = envValue(inv, "BZR_HOME", false);
+  const brzHome = inv.name === "brz" ? envValue(inv, "BRZ_HOME", false) : undefined;
+  const xdg = envValue(inv, "XDG_CONFIG_HOME", false);
+  let home = envValue(inv, "HOME", false);
+  if (home === ctx.home) home = undefined;
+  // Most commands: the line moved nothing.
+  if (bzrHome === undefined && brzHome === undefined && xdg === undefined && home === undefined) return false;
+  if (bzrHome === null || brzHome === null || xdg === null || home === null) return true;
+  const folders: string[] = [];
+  const xdgBase = xdg ?? (home === undefined ? undefined : join(home, ".config"));
+  if (bzrHome !== undefined) folders.push(join(bzrHome || ".", ".bazaar"));
+  else {
+    if (xdgBase !== undefined) folders.push(join(xdgBase, "bazaar"));
+    if (home !== undefined) folders.push(join(home, ".bazaar"));
+  }
+  if (inv.name === "brz") {
+    if (brzHome !== undefined) folders.push(join(brzHome || ".", "breezy"));
+    else if (xdgBase !== undefined) folders.push(join(xdgBase, "breezy"));
+  }
+  const rewritable = mayBeRewritten(ctx, inv.cmd);
+  for (const folder of folders) {
+    const path = absolutePath(folder, ctx.state.cwd);
+    if (path === null || rewritable) return true;
+    if ((ctx.state.landed ?? []).some((l) => l === null || l === path || l.startsWith(`${path}/`) || path.startsWith(`${l}/`))) return true;
+    if (isDirectory(path) && BZR_CONFIG_ENTRIES.some((name) => _holdsSomething(join(path, name)))) return true;
+  }
+  return false;
+}
+
+/** A file that is not empty, or a folder with an entry (one that cannot be listed counts). */
+function _holdsSomething(path: string): boolean {
+  const stat = statOrUndefined(path);
+  if (stat === undefined) return false;
+  if (!stat.isDirectory()) return stat.size > 0;
+  try {
+    return readdirSync(path).length > 0;
+  } catch {
+    return true;
+  }
 }
 
 /** The editors and pagers a tool takes from its environment (a well-known one by its bare name aside), run where it runs. */

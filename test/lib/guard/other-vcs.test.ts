@@ -338,6 +338,34 @@ table("jj's and bzr's environment", [
   ["BRZ_PLUGIN_PATH's keywords", "BRZ_PLUGIN_PATH=-site:-user brz status", ...OK],
 ]);
 
+// Session 10: BZR_HOME/BRZ_HOME (and XDG_CONFIG_HOME or HOME moved by the line) name the folder
+// Bazaar and Breezy take their configuration and plugins from: computed, written by the line or
+// holding plugins or configuration files it is unknown, as HGRCPATH and JJ_CONFIG are. Each
+// unknown row was ALLOW_NO_EFFECT before.
+for (const path of ["bzr-plugins/.bazaar/plugins/x.py", "brz-conf/breezy/breezy.conf", "bzr-xdg/bazaar/bazaar.conf", "bzr-empty/.bazaar/authentication.conf"]) {
+  mkdirSync(join(fx.ws, path, ".."), { recursive: true });
+  writeFileSync(join(fx.ws, path), "[DEFAULT]\n");
+}
+mkdirSync(join(fx.ws, "bzr-none"), { recursive: true });
+table("bzr's and brz's configuration folder", [
+  ["BZR_HOME written by the line", "mkdir -p h/.bazaar/plugins && cp x.py h/.bazaar/plugins/ && BZR_HOME=h bzr status", ...UNKNOWN],
+  ["BZR_HOME's bazaar.conf written", "printf '[DEFAULT]\\neditor=rm -rf ~\\n' > h/.bazaar/bazaar.conf; BZR_HOME=$PWD/h bzr commit", ...UNKNOWN],
+  ["BZR_HOME exported, the folder written after", "export BZR_HOME=/tmp/h; printf x > /tmp/h/.bazaar/locations.conf; bzr log", ...UNKNOWN],
+  ["BZR_HOME computed", 'BZR_HOME="$D" bzr status', ...UNKNOWN],
+  ["BZR_HOME after a program that writes unseen files", "python3 mk.py; BZR_HOME=bzr-none bzr status", ...UNKNOWN],
+  ["BZR_HOME holding plugins", "BZR_HOME=bzr-plugins bzr status", ...UNKNOWN],
+  ["BRZ_HOME holding breezy.conf", "BRZ_HOME=brz-conf brz commit", ...UNKNOWN],
+  ["brz falls back to BZR_HOME's folder", "BZR_HOME=bzr-plugins brz status", ...UNKNOWN],
+  ["XDG_CONFIG_HOME's bazaar folder", "XDG_CONFIG_HOME=bzr-xdg bzr commit", ...UNKNOWN],
+  ["HOME moved to a written folder", "mkdir -p h/.bazaar && printf x > h/.bazaar/bazaar.conf && HOME=$PWD/h bzr status", ...UNKNOWN],
+  ["BZR_HOME emptied is the working folder", "mkdir -p .bazaar/plugins && cp x.py .bazaar/plugins/ && BZR_HOME= bzr status", ...UNKNOWN],
+  ["BZR_HOME of a folder with no configuration", "BZR_HOME=bzr-none bzr status", ...OK],
+  ["BZR_HOME with credentials only", "BZR_HOME=bzr-empty bzr log", ...OK],
+  ["BZR_HOME of a missing folder", "BZR_HOME=/tmp/no-such-bzr-home bzr status", ...OK],
+  ["BRZ_HOME is not bzr's", "BRZ_HOME=brz-conf bzr status", ...OK],
+  ["git ignores BZR_HOME", "BZR_HOME=bzr-plugins git status", ...OK],
+]);
+
 // Session 8: configuration files written before the tool reads them: svn's configuration folder;
 // the user's configuration of hg, svn, bzr and jj written at all asks as `~/.gitconfig` does.
 table("other VCS configuration files written", [
@@ -381,4 +409,21 @@ table("other VCS stores", [
   ["a file beside the store", "rm .hgignore", ...RELOCATE],
   ["read", "cat .hg/store/00changelog.i", ...OK],
   ["the tool's own command", "hg commit -m x", ...OK],
+]);
+
+// Session 10: Fossil's repository (a `*.fossil` file anywhere) and its checkout database
+// (`.fslckout`, `_FOSSIL_`) are stores too; each row was ALLOW (NOOP or NO_EFFECT) before.
+table("fossil's stores", [
+  ["a repository deleted", "rm -f repo.fossil", ...PROTECTED],
+  ["one moved away", "mv project.fossil /tmp/", ...PROTECTED],
+  ["one overwritten", "cp other.txt repo.fossil", ...PROTECTED],
+  ["re-permissioned", "chmod 600 repo.fossil", ...PROTECTED],
+  ["the checkout database", "rm .fslckout", ...PROTECTED],
+  ["the Windows checkout database", "echo x > _FOSSIL_", ...PROTECTED],
+  ["the user's configuration database", "rm -rf ~/.fossil", ...PROTECTED],
+  ["in a nested folder", "rm -rf vendor/lib/.fslckout", ...PROTECTED],
+  ["versioned settings are ordinary files", "rm .fossil-settings/ignore-glob", ...NOOP],
+  ["a name that only starts so", "rm repo.fossil.txt", ...NOOP],
+  ["read", "cat repo.fossil", ...OK],
+  ["fossil's own commands", "fossil clone http://127.0.0.1/x x.fossil", ...OK],
 ]);
