@@ -59,7 +59,7 @@ export function translateWrite(name: string, args: Word[], piped = false): Word[
   // `tee` is Tee-Object on Windows and the program elsewhere: arguments only the program takes.
   if (writer) return _write(args, writer) ?? (name === "tee" ? [literalWord(name), ...args] : UNKNOWN);
   const copier = COPIERS.get(name);
-  if (copier) return _copy(copier, args) ?? (name === copier ? [literalWord(name), ...args] : UNKNOWN);
+  if (copier) return _copy(copier, args, piped) ?? (name === copier ? [literalWord(name), ...args] : UNKNOWN);
   if (LOCATIONS.has(name)) {
     const b = bindParameters(args, LOCATION);
     if (!b) return UNKNOWN;
@@ -85,7 +85,7 @@ function _write(args: Word[], w: Writer): Word[] | undefined {
 }
 
 /** `undefined`: the arguments do not bind (`cp -f a b`: on Linux and macOS `cp`/`mv` are the programs). */
-function _copy(program: string, args: Word[]): Word[] | undefined {
+function _copy(program: string, args: Word[], piped: boolean): Word[] | undefined {
   const b = bindParameters(args, program === "cp" ? COPY : MOVE);
   if (!b) return undefined;
   if (b.has("whatif")) return NOOP;
@@ -94,7 +94,35 @@ function _copy(program: string, args: Word[]): Word[] | undefined {
   const sources = _paths(b, "path");
   const destination = valuesOf(b.get("destination"));
   if (destination.length > 1) return UNKNOWN;
+  if (destination.some(_registryKey) || sources.some(_registryKey)) return _copyKeys(program, sources, destination[0], b, piped);
   return [literalWord(program), ...(b.has("recurse") ? [literalWord("-r")] : []), literalWord("--"), ...sources, destination[0] ?? literalWord(".")];
+}
+
+/**
+ * Copy-Item and Move-Item of registry keys (the registry provider's CopyRegistryKey): the key's
+ * values are set on DEST\LEAF when DEST is a key already, else on DEST, made; with -Recurse (a
+ * move always recurses) its subkeys land below. The copies are judged as New-Item's keys are
+ * (windows-programs.ts newRegistryKey, `-copy`: any value name; `-above`: subkeys the guard cannot
+ * name may land below, so DEST's and DEST\LEAF's descendants count): a key Windows runs values of
+ * asks, another passes (-Force changes nothing here: existing values of those names are replaced,
+ * as Set-ItemProperty replaces them). A move removes the source key with its subkeys, which no
+ * quarantine holds: unknown, as Remove-Item and Rename-Item of a key are. The provider refuses a
+ * copy across providers (keys onto an absolute file path copy nothing); keys mixed with files, a
+ * destination the guard cannot read, a relative one (a key's after Set-Location) or none (the
+ * current location) are unknown.
+ */
+function _copyKeys(program: string, sources: Word[], destination: Word | undefined, b: Bound, piped: boolean): Word[] {
+  // Keys copied onto a file system path: "CopyItemSourceAndDestinationNotSameProvider", nothing copied.
+  if (program === "cp" && destination && !destination.dynamic && /^(?:[a-z]:)?\//i.test(destination.value) && !_registryKey(destination) && sources.every(_registryKey)) return NOOP;
+  if (program === "mv" || !destination || !_registryKey(destination) || !sources.every(_registryKey)) return UNKNOWN;
+  if (sources.length === 0 && !piped) return UNKNOWN;
+  const base = destination.value.replace(/\/+$/, "");
+  // A source's last name, when the guard can read it (a piped key, a wildcard or a filter selects keys it cannot).
+  const selects = piped || b.has("filter") || b.has("include") || b.has("exclude");
+  const leaves = sources.map((s) => (selects || s.glob || /[*?[]/.test(s.value) ? null : /[^/:]*$/.exec(s.value.replace(/\/+$/, ""))![0]));
+  const above = b.has("recurse") || selects || leaves.some((l) => !l);
+  const targets = [destination, ...leaves.filter((l): l is string => !!l).map((l) => literalWord(`${base}/${l}`))];
+  return [literalWord(SYNTHETIC.registryKey), literalWord("-copy"), ...(above ? [literalWord("-above")] : []), literalWord("--"), ...targets];
 }
 
 function _newItem(args: Word[], piped: boolean): Word[] {

@@ -217,12 +217,18 @@ export const setItem: Handler = (inv) => _keyWrite(inv, SET_ITEM, () => "");
  * existing key is an error and a new one holds nothing but that value: any other key passes.
  * With -Force the registry provider deletes an existing key with its values and subkeys and
  * makes it again empty (github.com/PowerShell/PowerShell/issues/5444): unknown, as `reg delete`.
+ * Copy-Item of keys comes as `-copy [-above] -- KEY…` (session 10): the keys its values land on,
+ * any value name, and with `-above` the keys below them too.
  */
 export const newRegistryKey: Handler = (inv) => {
   const at = inv.args.findIndex((a) => a.value === "--");
+  const flags = new Set(inv.args.slice(0, at).map((a) => a.value));
   const keys = inv.args.slice(at + 1);
-  const ops = keys.some((k) => persistenceKey(k, false, "")) ? [persistentCode("new-item")] : [];
-  if (at !== 0) ops.push(op("unknown", "new-item"));
+  // Copy-Item of keys (`-copy`, powershell-writes.ts _copyKeys): values of any name land on the
+  // keys, and with `-above` subkeys below them, as with `reg copy … /s`.
+  const copy = flags.has("-copy");
+  const ops = keys.some((k) => persistenceKey(k, flags.has("-above"), copy ? undefined : "")) ? [persistentCode(copy ? "copy-item" : "new-item")] : [];
+  if (at < 0 || flags.has("-force")) ops.push(op("unknown", "new-item"));
   return ops;
 };
 

@@ -302,9 +302,38 @@ const SESSION9: Row[] = [
   ["cmd", "reg add of the Run key with doubled separators", "reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d y /f", "ASK_PERSISTENT_CODE"],
 ];
 
+// Session 10: Copy-Item (`cp`, `copy`, `cpi`) of registry keys was BLOCK_UNDETERMINABLE_EFFECT for
+// every key. The registry provider sets the key's values on DEST\LEAF when DEST is a key, else on
+// DEST, made, and with -Recurse its subkeys below: judged as New-Item's keys (a key Windows runs
+// values of asks, another passes; -Force replaces no key). Move-Item removes the source key: still
+// unknown, as Rename-Item and Remove-Item of a key are.
+const SESSION10: Row[] = [
+  ["powershell", "Copy-Item of a key onto the Run key", "Copy-Item -Path HKCU:\\Software\\Evil -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Copy-Item of a key named Run into CurrentVersion", "Copy-Item HKCU:\\Software\\Evil\\Run HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Copy-Item -Recurse above the Run key (subkeys land below)", "Copy-Item HKCU:\\Software\\Evil\\CurrentVersion HKCU:\\Software\\Microsoft\\Windows -Recurse", "ASK_PERSISTENT_CODE"],
+  ["powershell", "cp of a key onto a protocol's open command", "cp HKCU:\\Software\\X\\command HKCU:\\Software\\Classes\\ms-settings\\shell\\open", "ASK_PERSISTENT_CODE"],
+  ["powershell", "copy of a key onto HKCU\\Environment (any value name)", "copy HKCU:\\Software\\Evil HKCU:\\Environment", "ASK_PERSISTENT_CODE"],
+  ["powershell", "cpi by Registry:: paths onto a service key", "cpi Registry::HKEY_CURRENT_USER\\Software\\A Registry::HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Copy-Item of a key's children (a wildcard) into CurrentVersion", "Copy-Item HKCU:\\Software\\Evil\\* HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion", "ASK_PERSISTENT_CODE"],
+  ["powershell", "keys piped into Copy-Item above the Run key", "Get-ChildItem HKCU:\\Software\\Evil | Copy-Item -Destination HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion", "ASK_PERSISTENT_CODE"],
+  ["powershell", "Copy-Item of an application's key", "Copy-Item HKCU:\\Software\\MyApp HKCU:\\Software\\MyAppBackup -Recurse", "ALLOW_NO_EFFECT"],
+  ["powershell", "Copy-Item -Force of an application's key", "Copy-Item 'HKLM:\\SOFTWARE\\Vendor\\App' -Destination 'HKLM:\\SOFTWARE\\Vendor\\App2' -Force", "ALLOW_NO_EFFECT"],
+  ["powershell", "cp alias of an application's key", "cp HKCU:\\Software\\A HKCU:\\Software\\B", "ALLOW_NO_EFFECT"],
+  ["powershell", "Copy-Item of a key into a non-persistence key with a wildcard", "Copy-Item HKCU:\\Software\\A\\* HKCU:\\Software\\B", "ALLOW_NO_EFFECT"],
+  ["powershell", "Copy-Item -WhatIf onto the Run key", "Copy-Item HKCU:\\Software\\Evil HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -WhatIf", "ALLOW_NOOP"],
+  ["powershell", "Copy-Item of a key onto a file (not the same provider)", "Copy-Item HKCU:\\Software\\A C:\\temp\\a", "ALLOW_NOOP"],
+  ["powershell", "Copy-Item of a file onto a key", "Copy-Item C:\\temp\\a HKCU:\\Software\\A", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Copy-Item of a key to a computed destination", "Copy-Item HKCU:\\Software\\A -Destination $dest", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Copy-Item of a key without a destination (the current location)", "Copy-Item HKCU:\\Software\\A", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Move-Item of a key removes the source", "Move-Item HKCU:\\Software\\Old HKCU:\\Software\\New", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "mi of the Run key away", "mi HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run HKCU:\\Software\\Backup", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["powershell", "Copy-Item of files still passes", "Copy-Item a.txt b.txt", "ALLOW_NOOP"],
+];
+
 for (const [title, rows] of [
   ["persistence asks", PERSISTENCE],
   ["session 9: New-Item on registry keys", SESSION9],
+  ["session 10: Copy-Item and Move-Item of registry keys", SESSION10],
   ["session 8: COM, file associations, WMI, Startup spellings, registry values removed", SESSION8],
   ["destroyed backups block", BACKUPS],
   ["ownership, ACLs and registry deletes", ACLS],
