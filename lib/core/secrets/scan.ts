@@ -40,6 +40,7 @@ export function scanPlain(text: string, rules: readonly SecretRule[], marks?: En
     if (rule.wordPrefix === undefined) {
       if (at < done) return;
       from = windows.lineStart(at);
+      for (let n = rule.linesBefore ?? 0; n > 0 && from > 0; n--) from = windows.lineStart(from - 1);
     } else {
       from = windows.wordStart(at, rule.wordPrefix);
       if (from < 0 || from < done) return;

@@ -42,6 +42,11 @@ export interface SecretRule {
   /** Lines after the keyword's line that a match may reach (multi-line shapes). */
   extraLines?: number;
   /**
+   * Lines before the keyword's line where a match may start (a shape whose keyword comes last: a
+   * HAR header given value first). Only for a rule without `wordPrefix`.
+   */
+  linesBefore?: number;
+  /**
    * Where the window of a keyword hit at `at` ends, instead of `extraLines`: for a multi-line
    * shape whose end a search finds (a pretty-printed HAR cookies list's `]`), so a window is the
    * shape and no more. At most 64 KiB past `at`.

@@ -62,6 +62,14 @@ function _opensAfter(text: string, at: number, sep: number, open?: number): bool
   return text.charCodeAt(at) === 10;
 }
 
+/**
+ * Whether the keyword at `at` opens a quoted name: a quote before it, or before the `Proxy-` or
+ * `Set-` of `prefix` characters (the dash last) that may precede it.
+ */
+function _quotedName(text: string, at: number, prefix: number): boolean {
+  return text.charCodeAt(at - 1) === 34 || (text.charCodeAt(at - 1) === 45 && text.charCodeAt(at - prefix - 1) === 34);
+}
+
 /** HTTP credentials: Authorization headers (in logs, curl, code) and `curl -u user:password`. */
 export const httpAuthRules: SecretRule[] = [
   {
@@ -85,6 +93,21 @@ export const httpAuthRules: SecretRule[] = [
     mayMatchAt: (text, at) => text.charCodeAt(at + 13) === 34,
     pattern:
       /(?:Proxy-)?Authorization"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"value"[ \t]*:[ \t]*"(?:Basic[ \t]+([A-Za-z0-9+/]{8,}={0,3})|(?:Bearer|Token|Bot|Api-Token)[ \t]+([\w=~@.+/-]{8,})|([\w=~@.+/-]{16,}))"/gi,
+    entropy: 2.75,
+    confidence: 0.85,
+  },
+  {
+    // The same pair given value first (session 10): `{"value": "Bearer …", "name":
+    // "Authorization"}`, on one line or with the name on the next (a HAR written by a tool that
+    // orders its keys so, Postman's `"key"`). The keyword ends the shape, so the window starts a
+    // line before it; only a name quoted whole (`"authorization"`, `"proxy-authorization"`) opens one.
+    id: "authorization-header",
+    description: "Credential in an HTTP Authorization header given as a value and name",
+    keywords: ["authorization"],
+    linesBefore: 1,
+    mayMatchAt: (text, at) => text.charCodeAt(at + 13) === 34 && _quotedName(text, at, 6),
+    pattern:
+      /"value"[ \t]*:[ \t]*"(?:Basic[ \t]+([A-Za-z0-9+/]{8,}={0,3})|(?:Bearer|Token|Bot|Api-Token)[ \t]+([\w=~@.+/-]{8,})|([\w=~@.+/-]{16,}))"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"(?:name|key)"[ \t]*:[ \t]*"(?:Proxy-)?Authorization"/gi,
     entropy: 2.75,
     confidence: 0.85,
   },
@@ -216,6 +239,20 @@ export const httpAuthRules: SecretRule[] = [
     extraLines: 1,
     mayMatchAt: (text, at) => text.charCodeAt(at + 6) === 34 && _opensAfter(text, at + 7, 44),
     pattern: /(?:set-)?cookie"[ \t]*,[ \t]*\r?\n[ \t]*"value"[ \t]*:[ \t]*"([^\n"\\]{16,4096})"/gi,
+    allow: (value) => !_holdsSession(value),
+    ownAllowlistOnly: true,
+    confidence: 0.8,
+  },
+  {
+    // A HAR's Cookie or Set-Cookie header given value first (session 10), on one line or with the
+    // name on the next: `{"value": "sid=…", "name": "Cookie"}`. As above, the window starts a line
+    // before the keyword, and only a name quoted whole (`"cookie"`, `"set-cookie"`) opens one.
+    id: "cookie-session",
+    description: "Session cookie in a HAR header given as a value and name",
+    keywords: ["cookie"],
+    linesBefore: 1,
+    mayMatchAt: (text, at) => text.charCodeAt(at + 6) === 34 && _quotedName(text, at, 4),
+    pattern: /"value"[ \t]*:[ \t]*"([^\n"\\]{16,4096})"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"(?:name|key)"[ \t]*:[ \t]*"(?:set-)?cookie"/gi,
     allow: (value) => !_holdsSession(value),
     ownAllowlistOnly: true,
     confidence: 0.8,

@@ -249,6 +249,31 @@ describe("a pretty-printed HAR file (session 9)", () => {
     expect(detectSecrets(text).map((f) => f.ruleId)).toEqual(found ? ["authorization-header"] : []);
   });
 
+  // Session 10: the same headers given value first (a tool that orders the keys so); each was
+  // found by no rule before.
+  const valueFirst = (name: string, value: string) => `            {\n              "value": "${value}",\n              "name": "${name}"\n            }`;
+  test.each([
+    ["an Authorization header pretty-printed", valueFirst("authorization", `Bearer ${bearer}`), "authorization-header"],
+    ["an Authorization header on one line", `{"value": "Bearer ${bearer}", "name": "Authorization"}`, "authorization-header"],
+    ["Postman's value and key", `{"value": "Bearer ${bearer}", "key": "Authorization", "type": "text"}`, "authorization-header"],
+    ["Basic proxy credentials", valueFirst("Proxy-Authorization", `Basic ${btoa(`deploy:${own9(16)}`)}`), "authorization-header"],
+    ["a session in the Cookie header", harRequest([valueFirst("cookie", `theme=dark; sessionid=${sid}`)], []), "cookie-session"],
+    ["a session in a Set-Cookie header on one line", `{"value": "sessionid=${own9(40)}; Path=/; HttpOnly", "name": "Set-Cookie"}`, "cookie-session"],
+    ["a placeholder", valueFirst("authorization", "Bearer YOUR_API_TOKEN_HERE"), null],
+    ["a variable", '{"value": "Bearer {{token}}", "key": "Authorization"}', null],
+    ["settings only in the Cookie header", valueFirst("cookie", "theme=solarized-dark-high-contrast; lang=en"), null],
+    ["a random value of another header", valueFirst("x-request-id", own9(32)), null],
+    ["a name that only ends so", `{"value": "Bearer ${bearer}", "name": "X-Authorization-Hint"}`, null],
+  ])("a header given value first: %s", (_what, text, rule) => {
+    expect(detectSecrets(text).map((f) => f.ruleId)).toEqual(rule ? [rule] : []);
+  });
+
+  test("a header given value first is redacted; the name stays", () => {
+    const out = secretRedactor(`{"value": "Bearer ${bearer}", "name": "Authorization"}`).text;
+    expect(out).not.toContain(bearer.slice(0, 12));
+    expect(out).toContain('"name": "Authorization"');
+  });
+
   test("the list and the header are redacted; nothing of the session is left", () => {
     const text = harRequest([harHeader("cookie", `theme=dark; sessionid=${sid}`)], [harCookie("theme", "dark"), harCookie("sessionid", sid)]);
     const out = secretRedactor(text).text;
