@@ -1,7 +1,7 @@
 /**
  * The dumps `xxd` (also `-e`), `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`, `-d`), `od` (octal words, as with no
  * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8`, and od's decimal forms (`-t u1`/`d1`, `-d`,
- * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`) print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
+ * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`), also with several types a line (`od -t x1 -t c`), print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
  * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
  */
 
@@ -22,9 +22,11 @@ const XXD = /^[0-9a-fA-F]{8}: +((?:[0-9a-fA-F]{2})+(?: (?:[0-9a-fA-F]{2})+)*)(?:
 const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
 // od -x, hexdump, hexdump -x (four spaces), od -t x4 and -t x8: little-endian words of 2, 4 or 8
 // bytes in hex; od -t x1: bytes (offsets octal, decimal or hex, 6 to 8 digits with od's -A;
-// hexdump pads its last line with spaces; od's `z` adds `>characters<`).
-const WORDS = /^[0-9a-f]{6,8}((?: {1,4}(?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4}))+)(?: +>.*<)? *$/;
-const BYTES = /^[0-9a-f]{6,8}((?: [0-9a-f]{2})+)(?: +>.*<)? *$/;
+// hexdump pads its last line with spaces; od's `z` adds `>characters<`). With several types
+// (`od -t x4 -t c`) od pads every field to the widest type's width per byte (5, `-t d1`'s), so a
+// word may follow up to 5 blanks a byte (session 10).
+const WORDS = /^[0-9a-f]{6,8}((?: {1,40}(?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4}))+)(?: +>.*<)? *$/;
+const BYTES = /^[0-9a-f]{6,8}((?: {1,4}[0-9a-f]{2})+)(?: +>.*<)? *$/;
 // od with no format (also `-o`, `-t o2`) and hexdump -o (two spaces): little-endian 16-bit words
 // in octal, 6 digits. (od -b's octal bytes are od -c fields: CHARS reads them.)
 const OCTAL_WORDS = /^[0-9a-f]{6,8}((?: {1,2}[0-7]{6})+) *$/;
@@ -63,6 +65,14 @@ const READERS: LineReader[] = [
 
 /** A line that only carries an offset (a dump's last line) or `*` (repeated lines left out). */
 const FILLER = /^(?:[0-9a-fA-F]{6,8}|\*)$/;
+/**
+ * od with several types (`od -t x1 -t c`, `-x -c`, `-t x4 -t x8`) prints each line's bytes once
+ * per type: the first type after the offset, each other on a line of its own whose offset is
+ * blanks (6 to 8). Those lines show the same bytes (in `-t c`, as characters): a block takes up to
+ * {@link MAX_TYPES} - 1 of them after each line it reads, and its bytes are the read lines'.
+ */
+const MAX_TYPES = 8;
+const _typeLine = (line: string): boolean => line.startsWith("      ") && line.length > 8 && line.length <= 400 && line.trim() !== "";
 /** Bytes read per block at most: a key is a few KiB. */
 const MAX_BYTES = 64 * 1024;
 
@@ -102,11 +112,20 @@ function _block(text: string, start: number): DumpBlock | undefined {
   for (const reader of READERS) {
     const bytes: number[] = [];
     let end = -1;
-    for (let line = start; line < text.length && bytes.length < MAX_BYTES; ) {
+    // Lines of other types since the last line read, and how many may follow one: as many as
+    // followed the first (od prints every type each time), none after the final offset.
+    let types = 0;
+    let limit = MAX_TYPES - 1;
+    for (let line = start, read = 0; line < text.length && bytes.length < MAX_BYTES; ) {
       const nl = text.indexOf("\n", line);
       const stop = nl < 0 ? text.length : nl;
       const content = text.slice(line, stop > line && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
-      if (!reader(content, bytes) && !(end >= 0 && FILLER.test(content) && bytes.length > 0)) break;
+      if (reader(content, bytes)) {
+        if (read++ === 1) limit = types;
+        types = 0;
+      } else if (end >= 0 && FILLER.test(content) && bytes.length > 0) types = limit = 0;
+      else if (end >= 0 && types < limit && _typeLine(content)) types++;
+      else break;
       end = stop;
       line = stop + 1;
     }
@@ -126,10 +145,13 @@ export function insideHexDump(text: string, at: number): boolean {
     const stop = nl < 0 ? text.length : nl;
     return text.slice(start, stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
   };
-  const before = line(text.lastIndexOf("\n", at - 2) + 1);
+  let from = text.lastIndexOf("\n", at - 2) + 1;
+  let before = line(from);
   const here = line(at);
+  // Lines of od's other types (blank offsets) belong to the dump line above them.
+  for (let n = 0; n < MAX_TYPES - 1 && from > 0 && _typeLine(before); n++) before = line((from = text.lastIndexOf("\n", from - 2) + 1));
   const scratch: number[] = [];
-  return READERS.some((read) => read(before, scratch) && (read(here, scratch) || FILLER.test(here)));
+  return READERS.some((read) => read(before, scratch) && (read(here, scratch) || FILLER.test(here) || _typeLine(here)));
 }
 
 /**

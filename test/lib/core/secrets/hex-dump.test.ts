@@ -5,7 +5,7 @@ import type { EncodingMarks } from "../../../../lib/core/secrets/prefilter.ts";
 import { RULES } from "../../../../lib/core/secrets/rules/index.ts";
 import { prefilterOf } from "../../../../lib/core/secrets/scan.ts";
 import { ALNUM, charsOf, token } from "./fixtures.ts";
-import { DUMPS } from "./hex-dumps.ts";
+import { DUMPS, OD_TYPES_SAMPLE, odTypes } from "./hex-dumps.ts";
 
 const chars = charsOf(4101);
 
@@ -52,6 +52,31 @@ describe("a private key or a token in a dump", () => {
   test("a dump cut at its head (tail -n) still starts at a line of offset 000…", () => {
     const tail = DUMPS["hexdump -C"]!(bytes(`${"x".repeat(48)}\nTOKEN=${ghp}\n`)).split("\n").slice(3).join("\n");
     expect(detectSecrets(tail).map((f) => f.ruleId)).toEqual(["github-pat"]);
+  });
+});
+
+// Session 10: GNU od 9.1's own output of a harmless text with several types (from the sandbox):
+// the test's od -t x1 -t c and od -t x4 -t x8 print the same, and the dump is read whole.
+describe("od with several types a line", () => {
+  const REAL: Record<string, [string[], string]> = {
+    "od -t x1 -t c": [["x1", "c"], "0000000  42  45  47  49  4e  20  68  61  72  6d  6c  65  73  73  20  73\n          B   E   G   I   N       h   a   r   m   l   e   s   s       s\n0000020  61  6d  70  6c  65  20  74  65  78  74  20  66  6f  72  20  6f\n          a   m   p   l   e       t   e   x   t       f   o   r       o\n0000040  64  2c  20  30  31  32  33  34  35  36  37  38  39  20  61  62\n          d   ,       0   1   2   3   4   5   6   7   8   9       a   b\n0000060  63  64  65  66  67  68  69  6a  20  41  42  43  44  45  46  47\n          c   d   e   f   g   h   i   j       A   B   C   D   E   F   G\n0000100  48  49  4a  20  78  79  7a  2e  0a\n          H   I   J       x   y   z   .  \\n\n0000111"],
+    "od -t x4 -t x8": [["x4", "x8"], "0000000 49474542 6168204e 656c6d72 73207373\n         6168204e49474542  73207373656c6d72\n0000020 6c706d61 65742065 66207478 6f20726f\n         657420656c706d61  6f20726f66207478\n0000040 30202c64 34333231 38373635 62612039\n         3433323130202c64  6261203938373635\n0000060 66656463 6a696867 43424120 47464544\n         6a69686766656463  4746454443424120\n0000100 204a4948 2e7a7978 0000000a\n         2e7a7978204a4948  000000000000000a\n0000111"],
+  };
+  for (const [format, [types, real]] of Object.entries(REAL)) {
+    test(`${format} as the real program prints it, read back into the text`, () => {
+      const sample = bytes(OD_TYPES_SAMPLE);
+      expect(odTypes(sample, types)).toBe(real);
+      const blocks = hexDumpBlocks(`$ ${format} s.txt\n${real}\n$ echo done\n`);
+      expect(blocks).toHaveLength(1);
+      expect(new TextDecoder().decode(blocks[0]!.bytes).replace(/\0+$/, "")).toBe(OD_TYPES_SAMPLE);
+    });
+  }
+
+  test("indented lines after a dump join it only as many as follow each of its lines", () => {
+    const dump = odTypes(bytes(key), ["x1", "c"]);
+    const text = `${dump.slice(0, dump.lastIndexOf("\n"))}\n        indented code\n        more\n`;
+    const block = hexDumpBlocks(text)[0]!;
+    expect(text.slice(block.end)).toStartWith("\n        indented code");
   });
 });
 

@@ -103,7 +103,63 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -t u4": (bytes) => odDecimal(bytes, 4, false, 11),
   "od -l": (bytes) => odDecimal(bytes, 8, true, 21),
   "hexdump -d": (bytes) => hexdumpLines(bytes, 2, (w) => `   ${Number(littleWord(w, 2, false)).toString().padStart(5, "0")}`, 64),
+  // Session 10: od with several types, each line's bytes once per type (the first after the
+  // offset, the others after blanks), every field padded to the widest type's width per byte.
+  // Compared with GNU od 9.1's output on a harmless file in the sandbox (OD_TYPES_SAMPLE).
+  "od -t x1 -t c": (bytes) => odTypes(bytes, ["x1", "c"]),
+  "od -x -c": (bytes) => odTypes(bytes, ["x2", "c"]),
+  "od -t x4 -t c": (bytes) => odTypes(bytes, ["x4", "c"]),
+  "od -t c -t x4": (bytes) => odTypes(bytes, ["c", "x4"]),
+  "od -t x4 -t x8": (bytes) => odTypes(bytes, ["x4", "x8"]),
+  "od -t x8 -t x1": (bytes) => odTypes(bytes, ["x8", "x1"]),
+  "od -t x2 -t x4": (bytes) => odTypes(bytes, ["x2", "x4"]),
+  "od -t x4 -t d4": (bytes) => odTypes(bytes, ["x4", "d4"]),
+  "od -A x -t x4 -t o1": (bytes) => odTypes(bytes, ["x4", "o1"], 16),
 };
+
+// od's types: bytes a field, the field's width alone, and its text.
+const NAMED: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r" };
+const OD_TYPES: Record<string, { size: number; width: number; field: (w: Uint8Array) => string }> = {
+  x1: { size: 1, width: 3, field: (w) => word(w, 16, 1) },
+  x2: { size: 2, width: 5, field: (w) => word(w, 16, 2) },
+  x4: { size: 4, width: 9, field: (w) => word(w, 16, 4) },
+  x8: { size: 8, width: 17, field: (w) => word(w, 16, 8) },
+  o1: { size: 1, width: 4, field: (w) => word(w, 8, 1) },
+  d4: { size: 4, width: 12, field: (w) => littleWord(w, 4, true).toString() },
+  c: { size: 1, width: 4, field: ([b]) => NAMED[b!] ?? (b! >= 0x20 && b! <= 0x7e ? String.fromCharCode(b!) : b!.toString(8).padStart(3, "0")) },
+};
+
+/**
+ * od with several types (`od -t x1 -t c`): 16 bytes a line, printed once per type, the first
+ * after the offset and each other after as many blanks; GNU od pads a type's fields to the
+ * widest line of the types, spreading the padding over the fields as its print functions do
+ * (`next_pad = pad * (i - 1) / fields`, the rest of the padding before each field). A partial last word is padded with zeros.
+ */
+export function odTypes(bytes: Uint8Array, types: string[], offsetRadix: 8 | 16 = 8): string {
+  const offset = (n: number) => (offsetRadix === 8 ? octal(n) : n.toString(16).padStart(6, "0"));
+  const blank = " ".repeat(offset(0).length);
+  const lineWidth = Math.max(...types.map((t) => (16 / OD_TYPES[t]!.size) * OD_TYPES[t]!.width));
+  const out: string[] = [];
+  lines(bytes, 16).forEach((l, n) => {
+    types.forEach((t, k) => {
+      const { size, width, field } = OD_TYPES[t]!;
+      const fields = 16 / size;
+      const pad = lineWidth - fields * width;
+      let remaining = pad;
+      let text = k === 0 ? offset(n * 16) : blank;
+      for (const [j, w] of lines(l, size).entries()) {
+        const next = Math.floor((pad * (fields - j - 1)) / fields);
+        text += field(w).padStart(remaining - next + width);
+        remaining = next;
+      }
+      out.push(text);
+    });
+  });
+  return [...out, offset(bytes.length)].join("\n");
+}
+
+/** GNU od 9.1's output of OD_TYPES_SAMPLE with several types (from the sandbox), to check odTypes against. */
+export const OD_TYPES_SAMPLE = "BEGIN harmless sample text for od, 0123456789 abcdefghij ABCDEFGHIJ xyz.\n";
 
 /** A little-endian word of `size` bytes (`w` padded with zeros), signed or not. */
 function littleWord(w: Uint8Array, size: number, signed: boolean): bigint {
