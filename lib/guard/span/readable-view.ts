@@ -265,15 +265,17 @@ function _wrappedBase64Breaks(text: string, dumpLines: number[]): [number, numbe
 }
 
 /**
- * Lines of dumps without an offset column: `od -An` with `-t x1` (bytes), `-x` (little-endian
- * words), no format (octal words), `-c` (characters) and `-b` (octal bytes, read as `-c`'s
+ * Lines of dumps without an offset column: `od -An` with `-t x1` (bytes), `-x`, `-t x4`, `-t x8`
+ * (little-endian words), no format (octal words), `-c` (characters) and `-b` (octal bytes, read as `-c`'s
  * fields), and `xxd -i` (C include lines). od's are given the offset
  * `0000000` and xxd's are rewritten as `xxd -g1` lines, so the detector's dump reader
  * (hex-dump.ts) reads the block and a finding covers it whole.
  */
 // Up to 64 bytes a line (`od -w64`; review B: wider lines were not read).
 const OD_BYTES = /^(?: [0-9a-f]{2}){1,64} *$/;
-const OD_WORDS = /^(?: [0-9a-f]{4}){1,32} *$/;
+// Words of 2 bytes (`-x`), and since session 10 of 4 and 8 (`-t x4`, `-t x8`; one width a line:
+// the dump reader refuses a line of mixed widths).
+const OD_WORDS = /^(?: (?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4})){1,32} *$/;
 /** od -An with no format: little-endian 16-bit words in octal (session 8). */
 const OD_OCTAL = /^(?: [0-7]{6}){1,32} *$/;
 const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,64}$/;
@@ -361,7 +363,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
         block.push([at, at + line.length, `00000000: ${hex.toLowerCase()}`]);
       } else {
         if (!format.test(line)) break;
-        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? (line.trimEnd().length / 5) * 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : format === OD_DECIMAL ? _decimalBytes(line) : line.length / 4;
+        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? _hexDigits(line) / 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : format === OD_DECIMAL ? _decimalBytes(line) : line.length / 4;
         block.push([at, at, "0000000"]);
       }
       done = end;
@@ -371,6 +373,13 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
     if (bytes >= MIN_DUMP_BYTES) for (const e of block) if (e[2] !== "") edits.push(e);
   }
   return edits;
+}
+
+/** The hex digits of an od -An word line (its blanks left out). */
+function _hexDigits(line: string): number {
+  let n = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) !== 32) n++;
+  return n;
 }
 
 /** The bytes an od -An decimal line shows. */

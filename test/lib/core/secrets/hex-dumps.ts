@@ -34,6 +34,9 @@ export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -An -t d1": (bytes) => lines(bytes, 16).map((l) => decimals(l, 1, true, 5)).join("\n"),
   "od -An -d": (bytes) => lines(bytes, 16).map((l) => decimals(l, 2, false, 6)).join("\n"),
   "od -An -i": (bytes) => lines(bytes, 16).map((l) => decimals(l, 4, true, 12)).join("\n"),
+  // Session 10: od -An's wider hex words (a partial last word padded with zeros), as GNU od 9.1 prints them.
+  "od -An -t x4": (bytes) => lines(bytes, 16).map((l) => lines(l, 4).map((w) => ` ${word(w, 16, 4)}`).join("")).join("\n"),
+  "od -An -t x8": (bytes) => lines(bytes, 16).map((l) => lines(l, 8).map((w) => ` ${word(w, 16, 8)}`).join("")).join("\n"),
   "xxd -i": (bytes) =>
     [
       "unsigned char id_key[] = {",

@@ -40,6 +40,16 @@ describe("dumps through the span guard", () => {
     v.spool!.close();
   });
 
+  test("a stream segment never ends inside a dump of several types, nor at a type line (session 10)", () => {
+    for (const format of ["od -t x1 -t c", "od -t x4 -t x8"]) {
+      const dump = DUMPS[format]!(bytes(key));
+      const lines = dump.split("\n");
+      // A cut asked for inside the sixth line (a type line: blank offset) steps back to the dump's first.
+      const target = 2 + lines.slice(0, 5).reduce((n, l) => n + l.length + 1, 0) + 3;
+      expect(safeCut(`x\n${dump}\n`, target)).toBe(2);
+    }
+  });
+
   test("the stream finds a dumped key, and its --json report is valid without an encoding", async () => {
     const v = await decideStream((async function* () {
       yield bytes(`head\n${DUMPS["od -c"]!(bytes(key))}\n`);
