@@ -3,12 +3,15 @@ import type { Word } from "../syntax.ts";
 /**
  * Walks getopt-style arguments: each option word goes to `option`, which returns the index of the
  * last word it consumed (its value); the operands (a dynamic word, `-`, everything after `--`) are returned.
+ * With `computed`, a dynamic word with a known option start (`-o$D`, `--output="$F"`; not `-$X`
+ * or `--$X`) goes to `option` too, as the option it names (mayBeOption: it is what it says), for
+ * readers of the values options name; its known text may then end where its computed value begins.
  */
-export function optionWalk(args: Word[], option: (a: Word, i: number) => number): Word[] {
+export function optionWalk(args: Word[], option: (a: Word, i: number) => number, computed = false): Word[] {
   const operands: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    if (a.dynamic ? !computed || !a.value.startsWith("-") || /^--?$/.test(a.value) : !a.value.startsWith("-") || a.value === "-") operands.push(a);
     else if (a.value === "--") {
       operands.push(...args.slice(i + 1));
       break;
@@ -36,12 +39,16 @@ export function longOption(given: string, names: readonly string[], min = 1): st
   return found;
 }
 
+/** `longOption`'s `min` for a parser that takes no abbreviation (pflag, System.CommandLine). */
+export const EXACT = Infinity;
+
 /**
  * The long option word `--name[=value]` names among `names` (`longOption` of its name), and its
- * attached value (the rest of the word after `=`, undefined without one).
+ * attached value (the rest of the word after `=`, also after `:` with `colon` as System.CommandLine
+ * reads `--output:DIR`; undefined without one).
  */
-export function longWord(a: Word, names: readonly string[], min = 1): { name: string | undefined; value: Word | undefined } {
-  const eq = a.value.indexOf("=");
+export function longWord(a: Word, names: readonly string[], min = 1, colon = false): { name: string | undefined; value: Word | undefined } {
+  const eq = colon ? a.value.search(/[=:]/) : a.value.indexOf("=");
   return { name: longOption(a.value.slice(2, eq < 0 ? undefined : eq), names, min), value: eq < 0 ? undefined : wordFrom(a, eq + 1) };
 }
 
@@ -59,14 +66,16 @@ export const mayBeOption = (a: Word): boolean => a.dynamic && (a.value === "" ? 
 /**
  * The first letter of the short-option cluster `args[i]` that takes a value (one of `valued`), at
  * `at` in the word, and that value: the rest of the word, or the next word (`i` is then the index
- * of that word, the last one read); null when no letter of the cluster takes a value.
+ * of that word, the last one read); null when no letter of the cluster takes a value. In a
+ * computed word (optionWalk's `computed`) the value is the rest of the word even where its known
+ * text ends (`-o$D`).
  */
 export function clusterValue(args: Word[], i: number, valued: { includes(c: string): boolean }): { letter: string; at: number; value: Word | undefined; i: number } | null {
   const a = args[i]!;
   for (let k = 1; k < a.value.length; k++) {
     const c = a.value[k]!;
     if (!valued.includes(c)) continue;
-    return k + 1 < a.value.length ? { letter: c, at: k, value: wordFrom(a, k + 1), i } : { letter: c, at: k, value: args[i + 1], i: i + 1 };
+    return k + 1 < a.value.length || a.dynamic ? { letter: c, at: k, value: wordFrom(a, k + 1), i } : { letter: c, at: k, value: args[i + 1], i: i + 1 };
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, EXACT, longWord, optionWalk, wordFrom } from "./getopt.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
@@ -22,40 +22,39 @@ const into = (name: string, dirs: Word[]): Op[] => (dirs.length ? [filledFolder(
 /** `w` as a path below the folder `dir` (`w` itself when absolute, computed, or without a folder). */
 const _below = (dir: Word | undefined, w: Word): Word => (!dir || w.dynamic || w.value.startsWith("/") ? w : { ...w, value: `${dir.value}/${w.value}`, pattern: `${dir.value}/${w.value}`, dynamic: dir.dynamic });
 
-/** The first word that is no option and not the value of one of `valued` (a subcommand). */
-function _verb(args: Word[], valued: readonly string[]): { verb: Word | undefined; at: number } {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (args[i]!.dynamic || !v.startsWith("-")) return { verb: args[i], at: i };
-    if (valued.includes(v)) i++;
-  }
-  return { verb: undefined, at: args.length };
+/**
+ * The first word that is no option, not `-` (cobra's subcommand search drops it) and not the
+ * value of one of `valued` (a subcommand), and the words after it.
+ */
+function _verb(args: Word[], valued: readonly string[]): { verb: Word | undefined; rest: Word[] } {
+  const verb = optionWalk(args, (a, i) => (valued.includes(a.value) ? i + 1 : i)).find((a) => a.dynamic || a.value !== "-");
+  return { verb, rest: verb ? args.slice(args.indexOf(verb) + 1) : [] };
 }
 
 /**
- * The values of the options `names` (long `--name VALUE|=VALUE`, with `:VALUE` too where the
- * program's parser takes it, and short `-x VALUE|-xVALUE|-x=VALUE`, also at the end of a cluster
- * of the `flags` letters, as pflag reads `helm package -ud DIR`).
+ * The values of the options `long` and `short`, as pflag and System.CommandLine read them (no
+ * abbreviation): long `--name VALUE|=VALUE`, with `:VALUE` too where `colon` (`--output:DIR`),
+ * and short `-x VALUE|-xVALUE|-x=VALUE` (`-x:VALUE` where `colon`), also at the end of a cluster
+ * of the `flags` letters, as pflag reads `helm package -ud DIR`; `-o$D`'s value is its computed
+ * rest (clusterValue).
  */
 function _values(args: Word[], long: readonly string[], short: string, colon = false, flags = ""): Word[] {
   const out: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === "--" && !a.dynamic) break;
-    const sep = /^--([\w-]+)([=:]?)/.exec(v);
-    if (sep && long.includes(sep[1]!) && (sep[2] !== ":" || colon)) {
-      const value = sep[2] ? wordFrom(a, sep[0].length) : v === sep[0] ? args[++i] : undefined;
-      if (value) out.push(value);
-    } else if (short && v.length >= 2 && v[0] === "-" && v[1] !== "-") {
-      let k = 1;
-      while (k < v.length - 1 && flags.includes(v[k]!)) k++;
-      if (!short.includes(v[k]!)) continue;
-      // `-o$D`: the value is the word's computed rest, not the next word.
-      const value = k === v.length - 1 && !a.dynamic ? args[++i] : wordFrom(a, v[k + 1] === "=" || v[k + 1] === ":" ? k + 2 : k + 1);
-      if (value) out.push(value);
+  optionWalk(args, (a, i) => {
+    if (a.value.startsWith("--")) {
+      const { name, value } = longWord(a, long, EXACT, colon);
+      if (name === undefined) return i;
+      const given = value ?? args[i + 1];
+      if (given) out.push(given);
+      return value ? i : i + 1;
     }
-  }
+    const got = clusterValue(args, i, short);
+    if (!got || [...a.value.slice(1, got.at)].some((c) => !flags.includes(c))) return i;
+    // pflag and System.CommandLine take `-d=DIR` (the latter `-o:DIR` too) as the value DIR.
+    const sep = got.i === i && (got.value!.value[0] === "=" || (colon && got.value!.value[0] === ":"));
+    if (got.value) out.push(sep ? wordFrom(got.value, 1) : got.value);
+    return got.i;
+  }, true);
   return out;
 }
 
@@ -73,9 +72,8 @@ const MSBUILD_OUTPUTS = new Set(["outputpath", "outdir", "publishdir", "packageo
  * folders MSBuild properties name (`dotnet build -p:OutputPath=DIR`, also through `run` and `msbuild`).
  */
 export const dotnet: Handler = ({ name, args }) => {
-  const { verb, at } = _verb(args, []);
+  const { verb, rest } = _verb(args, []);
   if (!verb || verb.dynamic || !(DOTNET_OUTPUTS.has(verb.value) || verb.value === "run")) return [];
-  const rest = args.slice(at + 1);
   const dirs = verb.value === "run" ? [] : _values(rest, ["output"], "o", true).filter(realOutput);
   for (const a of rest) {
     const m = MSBUILD_PROPERTY.exec(a.value);
@@ -98,8 +96,7 @@ const HELM_GLOBAL_VALUED = ["-n", "--namespace", "--kube-context", "--kubeconfig
  * DIR` writes the rendered manifests there; `repo index DIR` writes DIR/index.yaml.
  */
 export const helm: Handler = ({ name, args }) => {
-  const { verb, at } = _verb(args, HELM_GLOBAL_VALUED);
-  const rest = args.slice(at + 1);
+  const { verb, rest } = _verb(args, HELM_GLOBAL_VALUED);
   const sub = verb?.dynamic ? "" : verb?.value;
   if (sub === "package" || sub === "pull" || sub === "fetch") {
     const dest = _values(rest, ["destination"], "d", false, "u").at(-1);
@@ -161,16 +158,15 @@ export const vagrant: Handler = ({ name, args }) => {
   if (args[0]?.value !== "package") return [];
   const files: Word[] = [];
   const names = ["output", "base", "include", "info", "vagrantfile", "help"];
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic || !a.value.startsWith("--")) continue;
-    const eq = a.value.indexOf("=");
-    const opt = longOption(a.value.slice(2, eq < 0 ? undefined : eq), names);
-    if (opt === "output" || opt === "base" || opt === "include" || opt === "vagrantfile") {
-      const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-      if (opt === "output" && value) files.push(value);
-    }
-  }
+  const words = args.slice(1);
+  optionWalk(words, (a, i) => {
+    if (!a.value.startsWith("--")) return i;
+    const { name: opt, value } = longWord(a, names);
+    if (opt !== "output" && opt !== "base" && opt !== "include" && opt !== "vagrantfile") return i;
+    const given = value ?? words[i + 1];
+    if (opt === "output" && given) files.push(given);
+    return value ? i : i + 1;
+  }, true);
   return createdFiles(name, files);
 };
 
@@ -209,24 +205,16 @@ function _imageDest(name: string, w: Word | undefined, transport?: string): Op[]
 const skopeo: Handler = (inv) => {
   const { name, args } = inv;
   const ops: Op[] = unmodelledReading(inv);
-  const operands: Word[] = [];
   let dest: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (a.dynamic || !v.startsWith("-")) operands.push(a);
-    else if (v === "--") {
-      operands.push(...args.slice(i + 1));
-      break;
-    } else {
-      const eq = v.indexOf("=");
-      const opt = eq < 0 ? v : v.slice(0, eq);
-      if (!SKOPEO_VALUED.has(opt)) continue;
-      const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-      if (opt === "--digestfile" && value) ops.push(...createdFiles(name, [value]));
-      if ((opt === "--dest" || opt === "-d") && value) dest = value.dynamic ? "dir" : value.value;
-    }
-  }
+  const operands = optionWalk(args, (a, i) => {
+    const eq = a.value.indexOf("=");
+    const opt = eq < 0 ? a.value : a.value.slice(0, eq);
+    if (!SKOPEO_VALUED.has(opt)) return i;
+    const value = eq >= 0 ? wordFrom(a, eq + 1) : args[i + 1];
+    if (opt === "--digestfile" && value) ops.push(...createdFiles(name, [value]));
+    if ((opt === "--dest" || opt === "-d") && value) dest = value.dynamic ? "dir" : value.value;
+    return eq >= 0 ? i : i + 1;
+  }, true);
   const sub = operands[0]?.value;
   if (sub === "copy") ops.push(..._imageDest(name, operands[2]));
   else if (sub === "sync") ops.push(..._imageDest(name, operands[2], dest ?? ""));
@@ -236,6 +224,7 @@ const skopeo: Handler = (inv) => {
 // jar's options that take a value (GNU style): the file, the manifest, the entry point, a folder, the module path, the index.
 const JAR_VALUED = "fmeCpi";
 const JAR_LONG_VALUED = ["file", "manifest", "main-class", "module-version", "module-path", "release", "date", "hash-modules", "dir", "generate-index"];
+const JAR_LONG = [...JAR_LONG_VALUED, "create", "extract", "list", "update", "describe-module", "validate", "verbose", "no-manifest", "no-compress", "keep-old-files"];
 
 /**
  * jar: `c` creates the archive `f` names (stdout without `f`), `u` and `i` update it in place,
@@ -266,12 +255,10 @@ const jar: Handler = (inv) => {
     optionWalk(args, (a, i) => {
       const v = a.value;
       if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        const given = v.slice(2, eq < 0 ? undefined : eq);
-        const opt = longOption(given, [...JAR_LONG_VALUED, "create", "extract", "list", "update", "describe-module", "validate", "verbose", "no-manifest", "no-compress", "keep-old-files"], 2);
+        const { name: opt, value: attached } = longWord(a, JAR_LONG, 2);
         if (opt === "create" || opt === "extract" || opt === "list" || opt === "update" || opt === "describe-module" || opt === "validate") mode ||= opt === "describe-module" ? "d" : opt === "validate" ? "d" : opt[0]!;
         if (!opt || !JAR_LONG_VALUED.includes(opt)) return i;
-        const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
+        const value = attached ?? args[++i];
         if (opt === "file") file = value;
         if (opt === "dir" && value) dirs.push(value);
         if (opt === "generate-index") {
@@ -289,7 +276,7 @@ const jar: Handler = (inv) => {
         file = got.value;
       }
       return got?.i ?? i;
-    });
+    }, true);
   }
   if (mode === "c" && file) ops.push(...createdFiles(name, [file]));
   else if ((mode === "u" || mode === "i") && file) ops.push(...archiveWrite(name, file, ""));

@@ -43,6 +43,8 @@ table("helm's destinations", [
   ["dep up in the workspace", "helm dep up ./chart", ...OK],
   ["template prints", "helm template x chart", ...OK],
   ["package into the working folder", "helm package chart", ...OK],
+  // pflag takes `-d=DIR` as DIR but `-d:DIR` as the folder `:DIR` (System.CommandLine, dotnet's parser, takes both).
+  ["-d:DIR is a folder named :DIR to pflag", "helm package chart -d:/etc", ...OK],
 ]);
 
 table("terraform's plan and state files", [
@@ -64,6 +66,9 @@ table("vagrant package --output", [
   ["--output=", "vagrant package --output=~/.bashrc", ...NOOP],
   ["an abbreviation", "vagrant package --out ~/.bashrc", ...ASK_OUT],
   ["the default box passes", "vagrant package", ...OK],
+  // Session 10 (the option readers moved onto getopt.ts): a computed attached value was read as an operand.
+  ["a computed --output=", "vagrant package --output=$F", ...UNKNOWN],
+  ["after -- OptionParser reads no option", "vagrant package -- --output /etc/x", ...OK],
 ]);
 
 table("skopeo's local destinations", [
@@ -77,6 +82,9 @@ table("skopeo's local destinations", [
   ["a workspace folder passes", "skopeo copy docker://registry.example.com/x dir:out", ...OK],
   ["a registry destination passes", "skopeo copy docker://registry.example.com/x docker://registry.example.com/y", ...OK],
   ["inspect reads", "skopeo inspect docker://registry.example.com/x", ...OK],
+  // Session 10: a computed `--opt=VALUE` was taken for an operand (the destination's place moved, a computed --dest lost).
+  ["a computed option value before the operands", "skopeo copy --src-creds=$C docker://registry.example.com/x dir:/etc/x", ...PROTECTED],
+  ["a computed --dest= read as dir", "skopeo sync --dest=$T registry.example.com/x /etc", ...PROTECTED],
 ]);
 
 table("jar's archive and extraction", [
@@ -92,6 +100,10 @@ table("jar's archive and extraction", [
   ["-x --dir", "jar -x -f x.jar --dir /etc", ...PROTECTED],
   ["a new archive", "jar cf x.jar src", ...NOOP],
   ["tf lists", "jar tf x.jar", ...OK],
+  // Session 10: a computed attached value (`--file=$F`, `-f$F`) was read as an operand and the write lost.
+  ["a computed --file=", "jar --create --file=$F src", ...UNKNOWN],
+  ["a computed -fFILE", "jar -c -f$F src", ...UNKNOWN],
+  ["a computed --dir=", "jar -x -f x.jar --dir=$D", ...UNKNOWN],
 ]);
 
 table("aria2c's -d/-o pair", [
