@@ -6,3 +6,13 @@
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
+
+/**
+ * `text` as a shell word that reads back as `text`: as it is when every character is one the
+ * shell takes literally anywhere in an argument (letters, digits, `_./:=@%+,-`), else
+ * single-quoted (`shellQuote`). With `tilde`, `~` stays bare too, as a quoter that does not escape
+ * it writes it (concurrently's shell-quote): the shell then expands a leading one to the home folder.
+ */
+export function shellWord(text: string, tilde = false): string {
+  return (tilde ? /^[\w~./:=@%+,-]+$/ : /^[\w./:=@%+,-]+$/).test(text) ? text : shellQuote(text);
+}

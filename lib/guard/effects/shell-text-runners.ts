@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { shellQuote } from "../shell-quote.ts";
+import { shellWord } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
@@ -96,20 +96,16 @@ export const concurrently: Handler = (inv) => {
   if (!passed) return _texts(inv, texts);
   const extra = inv.args.slice(end + 1);
   if (extra.some((w) => w.dynamic)) return _texts(inv, texts.map((t) => (/\{(?:\d+|@|\*)\}/.test(t.value) ? { ...t, dynamic: true } : t)));
-  const quoted = extra.map((w) => _concurrentlyQuote(w.value));
+  // Each word quoted as concurrently's shell-quote does: plain words (`~` too) stay as they are.
+  const quoted = extra.map((w) => shellWord(w.value, true));
   return _texts(
     inv,
-    texts.map((t) => literalWordLike(t, t.value.replace(/\{(\d+|@|\*)\}/g, (_, k: string) => (k === "@" ? quoted.join(" ") : k === "*" ? _concurrentlyQuote(extra.map((w) => w.value).join(" ")) : (quoted[Number(k) - 1] ?? ""))))),
+    texts.map((t) => literalWordLike(t, t.value.replace(/\{(\d+|@|\*)\}/g, (_, k: string) => (k === "@" ? quoted.join(" ") : k === "*" ? shellWord(extra.map((w) => w.value).join(" "), true) : (quoted[Number(k) - 1] ?? ""))))),
   );
 };
 
 /** `t` with the text `value`. */
 const literalWordLike = (t: Word, value: string): Word => ({ ...t, value, pattern: value });
-
-/** A word quoted as concurrently's shell-quote does: plain words (`~` too) stay as they are. */
-function _concurrentlyQuote(v: string): string {
-  return /^[\w~/.,+%=-]+$/.test(v) ? v : shellQuote(v);
-}
 
 /** nodemon `--exec TEXT` (`-x`) runs TEXT through a shell on every change. */
 export const nodemon: Handler = (inv) => _texts(inv, _optionValues(inv.args, ["--exec", "-x"]));
