@@ -4,7 +4,7 @@
  * writes a file named 0), and never one inside a string or a regex literal. The target is the
  * literal string after it, or null when it is an expression (a variable, a concatenation).
  */
-export interface AwkOutput {
+interface AwkOutput {
   append: boolean;
   target: string | null;
 }

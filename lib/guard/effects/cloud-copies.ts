@@ -172,4 +172,4 @@ export function kubectlCopy(inv: Parameters<Handler>[0], operands: Word[]): Op[]
   return transferOps({ verb: "kubectl cp", sources: [src], dest, remote, recursive: true, follow: false, egress: true }, inv.ctx, inv.cmd);
 }
 
-export { colonRemote, urlRemote };
+export { urlRemote };

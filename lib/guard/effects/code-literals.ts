@@ -1,5 +1,5 @@
 /** A call argument read from interpreter source: a string literal, a list of them, or unknown. */
-export type Literal = { kind: "string"; value: string } | { kind: "list"; values: string[] } | { kind: "unknown" };
+type Literal = { kind: "string"; value: string } | { kind: "list"; values: string[] } | { kind: "unknown" };
 
 /**
  * Reads the first argument at `from` in Python/JS/Ruby/Perl/PHP source. Only plain literals count:

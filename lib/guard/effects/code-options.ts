@@ -70,7 +70,7 @@ for (const shell of FOREIGN_SHELLS) CODE_OPTIONS[shell] = FOREIGN_SHELL;
  * `--eval=CODE`), a file of code, another option's value, an option word the guard cannot read
  * (`-$X`), an operand (`-` too) or a flag. `value` is the option's value, `next` the word after it.
  */
-export interface CodeOption {
+interface CodeOption {
   kind: "end" | "code" | "file" | "valued" | "unreadable" | "operand" | "flag";
   /** The option's name (`--eval` of `--eval=CODE`). */
   name: string;

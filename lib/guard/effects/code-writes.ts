@@ -18,7 +18,7 @@ import { setScript } from "./written-scripts.ts";
  * the opaque test (opaque-code.ts); their arguments stay and are judged as before.
  */
 
-export interface CodeWrites {
+interface CodeWrites {
   ops: Op[];
   /** The code with the names of the calls judged here blanked (same length, same offsets). */
   rest: string;

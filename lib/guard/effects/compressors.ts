@@ -51,7 +51,7 @@ const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong:
 const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: ["output", "suffix"], longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
 
 /** The programs that compress or decompress files beside their input, by name (registry-names.ts lists the names). */
-export const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
+const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
   gzip: GZIP,
   pigz: GZIP,
   gunzip: { ...GZIP, decompresses: true },

@@ -19,7 +19,7 @@ const SPECS: Record<string, Spec> = {
 };
 
 /** cp, mv, install and ln arguments as coreutils reads them. */
-export interface CopyArgs {
+interface CopyArgs {
   /** Every option given, spelled `-x` (one per letter of a cluster) or `--full-name` (abbreviations resolved). */
   flags: string[];
   /** `-t DIR`, `-tDIR`, `--target-directory[=]DIR`, abbreviations and clusters included (the last one given). */

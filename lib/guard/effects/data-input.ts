@@ -6,7 +6,7 @@ import { readSmallFile } from "./readable-file.ts";
 import { stdinOf } from "./stdin.ts";
 
 /** The largest script file a data-store client is judged by (a bigger one is unreadable). */
-export const MAX_SCRIPT_BYTES = 256 * 1024;
+const MAX_SCRIPT_BYTES = 256 * 1024;
 
 /** Text a client will run, or null when the guard cannot know it. */
 export type Input = string | null;

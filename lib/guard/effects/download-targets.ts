@@ -11,7 +11,7 @@ const NO_FILE = /^(-|\/dev\/.*)$/;
 const STOPS = /^(--help|--version|-h|-V|--spider)$/;
 
 /** Where a download lands (red team 3 and 5): one decision for the written files and for the taint of what later runs. */
-export interface DownloadLanding {
+interface DownloadLanding {
   /** Files an option names (`curl -o`, inside `--output-dir`; `wget -O`; httpie and aria2c `-o`). */
   saved: Word[];
   /** Files named after the URL (`curl -O`, plain wget), inside their folder (`--output-dir`, `-P`). */

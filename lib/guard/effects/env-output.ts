@@ -4,7 +4,7 @@ import type { Word } from "../syntax.ts";
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASS|CRED|AUTH|PRIVATE|SESSION|COOKIE|SIGN|CERT|DSN|URL|URI|CONN|API/i;
 
 /** What a program printing the environment prints: nothing of it, chosen harmless names, or data to guard. */
-export type EnvPrint = "clean" | "environment";
+type EnvPrint = "clean" | "environment";
 
 // Variables that name the session, locale, terminal or tool folders, never a credential.
 const HARMLESS_NAMES = new Set(

@@ -25,7 +25,7 @@ const PATH_TESTS = new Set(["-path", "-ipath", "-wholename", "-iwholename"]);
  * -name id_rsa -exec cat {} +`, `-iname '.env*'`, `-path '*.aws/credentials'`): its matches are
  * then read by a reading -exec. An extension alone (`-name '*.json'`) names no credential.
  */
-export function namesSecretFiles(expr: Word[]): Word[] {
+function namesSecretFiles(expr: Word[]): Word[] {
   const found: Word[] = [];
   for (let i = 0; i < expr.length - 1; i++) {
     const test = expr[i]!.value;

@@ -162,7 +162,7 @@ export function gdbFileOps(file: string, ctx: AnalyzeContext, depth = 0): Op[] {
 }
 
 /** A gdb command file: lines (joined at a trailing `\`), python blocks up to `end`. */
-export function gdbScriptOps(text: string, ctx: AnalyzeContext, depth = 0): Op[] {
+function gdbScriptOps(text: string, ctx: AnalyzeContext, depth = 0): Op[] {
   const lines = text.replace(/\\\n/g, "").split("\n");
   const ops: Op[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -182,7 +182,7 @@ export function gdbScriptOps(text: string, ctx: AnalyzeContext, depth = 0): Op[]
 }
 
 /** Python run by gdb: read as python, and `gdb.execute("…")` as a gdb command. */
-export function gdbPythonOps(code: string, ctx: AnalyzeContext, depth = 0): Op[] {
+function gdbPythonOps(code: string, ctx: AnalyzeContext, depth = 0): Op[] {
   const ops = scanCode(code, "python", ctx);
   let count = 0;
   for (const m of code.matchAll(/\bgdb\s*\.\s*(execute\w*|parse_and_eval)\s*\(/g)) {

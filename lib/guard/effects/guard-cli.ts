@@ -23,7 +23,7 @@ const REFUSED = new Set(["gc", "install-hook"]);
 const SCRIPT = /(?:^|\/)(?:cmd\/check\.[cm]?[jt]s|(?:leogriel-check|agent-guard)(?:\.[cm]?[jt]s)?)$/;
 
 /** The ops of the guard CLI's argv (after the program name). */
-export function guardCliOps(name: string, args: Word[]): Op[] {
+function guardCliOps(name: string, args: Word[]): Op[] {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic) return [op("unknown", name)];

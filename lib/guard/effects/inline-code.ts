@@ -119,7 +119,7 @@ function _gnuplot(code: string, ctx: AnalyzeContext): Op[] {
 const TCL_EXEC = new Set(["exec", "spawn", "system", "exp_spawn", "exp_system"]);
 const TCL_OPAQUE = new Set(["eval", "uplevel", "upvar", "subst", "source", "interp", "load", "rename", "cd", "socket", "namespace", "apply", "trace", "tailcall", "send", "exp_send", "unknown", "package", "auto_load", "history", "expect_user", "interact", "fork", "exp_fork", "overlay", "exp_open", "log_file"]);
 
-export function tclOps(source: string, ctx: AnalyzeContext): Op[] {
+function tclOps(source: string, ctx: AnalyzeContext): Op[] {
   const { text, strings } = lexCode(source, "tcl");
   const ops: Op[] = [];
   let count = 0;

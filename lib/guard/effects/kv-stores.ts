@@ -30,7 +30,7 @@ const REDIS_VALUED = new Set(["-h", "-p", "-s", "-a", "-u", "-r", "-i", "-n", "-
 const REDIS_MODES = new Set(["--scan", "--bigkeys", "--memkeys", "--hotkeys", "--keystats", "--stat", "--latency", "--latency-history", "--latency-dist", "--intrinsic-latency", "--help", "--version", "-v", "--rdb", "--functions-rdb", "--replica", "--slave"]);
 
 /** Whether one Redis command (its words) destroys data; unknown words count as destroying. */
-export function redisDestroys(words: Word[]): boolean {
+function redisDestroys(words: Word[]): boolean {
   const [head, sub, ...rest] = words;
   if (!head) return false;
   if (head.dynamic) return true;
@@ -106,7 +106,7 @@ const MONGO_OPAQUE = /\b(eval|Function|load)\s*\(|\$(out|merge)\b/;
 const MONGO_COMMAND_KEYS = /["']?\b(drop\w*|delete|update|findAndModify|renameCollection|shutdown|applyOps|eval)\b["']?\s*:/i;
 
 /** Whether mongo shell JavaScript destroys data (or does what the guard cannot read). */
-export function mongoDestroys(code: string): boolean {
+function mongoDestroys(code: string): boolean {
   const strings: string[] = [];
   // Comments go; string contents are set aside (a method named by a string is still a call).
   const bare = code

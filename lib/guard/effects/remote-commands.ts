@@ -46,7 +46,7 @@ function _mark(ops: Op[]): Op[] {
  * infrastructure and disk effects are this guard's business (paths there are not this workspace's).
  * Text the local parser cannot read still asks when it names a data or infrastructure client.
  */
-export function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {
+function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {
   let script;
   try {
     script = ctx.parse(text, "posix", ctx.depth + 1, new Map());

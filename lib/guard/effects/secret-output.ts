@@ -12,7 +12,7 @@ import { xargsFedCommand } from "./xargs-input.ts";
  * bytes, flows.ts), it is local data the guard cannot enumerate. Printed to the terminal only it
  * is ordinary tool use (`gh auth token`, `aws ecr get-login-password`): not flagged.
  */
-export type SecretPrint = "environment" | "credentials";
+type SecretPrint = "environment" | "credentials";
 
 export function secretOutput(name: string, args: Word[]): SecretPrint | null {
   switch (name) {

@@ -48,7 +48,7 @@ export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, d
 }
 
 /** The local data a command prints: files, archives of trees, the environment. */
-export function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, depth: number): Sent {
+function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, depth: number): Sent {
   const [head, ...args] = argv;
   if (!head || depth > MAX_DEPTH) return "unknown";
   if (head.dynamic) return "clean";

@@ -19,7 +19,7 @@ export interface ScriptState {
 }
 
 /** Runs the text of an included script (null: unknown) in the same state. */
-export type RunScript = (text: Input, state: ScriptState) => Op[];
+type RunScript = (text: Input, state: ScriptState) => Op[];
 
 // Client commands that only show, format or connect (SQLite/DuckDB dot commands, psql meta).
 const DOT_SAFE = new Set(

@@ -125,7 +125,7 @@ export function unmodelledReading(inv: Invocation): Op[] {
  * of a long option (`delta --language bash`, `fzf --query python`) nor a later argument
  * (`mycli filter bash`).
  */
-export function programOperandAt(args: Word[], i: number): boolean {
+function programOperandAt(args: Word[], i: number): boolean {
   const before = args[i - 1];
   if (before && !before.dynamic && (before.value === "--" || before.value === "-c" || before.value === "exec")) return true;
   if (before && !before.dynamic && before.value.startsWith("--") && !before.value.includes("=") && !VALUELESS.has(before.value)) return false;
