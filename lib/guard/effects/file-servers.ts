@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { statOrUndefined } from "../fs-probe.ts";
+import { withoutTrailingSlash } from "../paths.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { judgeSent } from "./sent-tree.ts";
 import { wrapper } from "./wrappers.ts";
@@ -27,7 +28,7 @@ function _homeOrAbove(word: Word, ctx: AnalyzeContext): boolean {
   if (word.dynamic || word.glob) return false;
   const cwd = ctx.state.cwd;
   if (!isAbsolute(word.value) && cwd === null) return false;
-  const path = normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value)).replace(/(.)\/+$/, "$1");
+  const path = withoutTrailingSlash(normalize(isAbsolute(word.value) ? word.value : join(cwd!, word.value)));
   return path === "/" || path === ctx.home || ctx.home.startsWith(`${path}/`);
 }
 

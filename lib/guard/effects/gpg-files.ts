@@ -1,8 +1,9 @@
 import type { Op } from "../ops.ts";
-import { UNSET } from "../posix/vars.ts";
+import { withoutTrailingSlash } from "../paths.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { outputOption } from "./output-options.ts";
 import { createdFiles } from "./sinks.ts";
 
@@ -58,7 +59,7 @@ function _keyFiles(inv: Invocation): Op[] {
   const homedir = given.get("homedir")?.at(-1) ?? (env && (env.dynamic || env.value) ? env : undefined);
   const dir = homedir ? _expand(homedir, home) : undefined;
   // The default folder is not judged (every gpg run writes there).
-  const custom = dir !== undefined && (dir.dynamic || dir.value.replace(/\/+$/, "") !== `${home}/.gnupg`);
+  const custom = dir !== undefined && (dir.dynamic || withoutTrailingSlash(dir.value) !== `${home}/.gnupg`);
   const inHome = (w: Word): Word => {
     const x = _expand(w, home);
     if (x.dynamic || x.value.includes("/")) return x;
@@ -78,11 +79,8 @@ function _keyFiles(inv: Invocation): Op[] {
 
 /** GNUPGHOME from the command's prefix, `env X=…` or the line; undefined when unset. */
 function _gnupgHome(inv: Invocation): Word | undefined {
-  const own = inv.cmd?.assigns.find((a) => a.name === "GNUPGHOME");
-  if (own) return own.value;
-  const value = inv.ctx.vars.get("GNUPGHOME");
-  if (value === undefined || value === UNSET) return undefined;
-  return value === null ? unknownWord() : literalWord(value, true);
+  const value = envValue(inv, "GNUPGHOME", false);
+  return value === undefined ? undefined : value === null ? unknownWord() : literalWord(value, true);
 }
 
 /** gpg's own expansion of a leading `~/` (an option's `=~/…` is not expanded by bash). */
