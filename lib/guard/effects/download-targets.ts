@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -9,6 +9,8 @@ const NO_FILE = /^(-|\/dev\/.*)$/;
 // Options that make the program print and exit, or fetch without saving, where an option stands
 // (`wget -O --help URL` saves to a file named `--help`).
 const STOPS = /^(--help|--version|-h|-V|--spider)$/;
+// httpie's names (and xh, its Rust port).
+const HTTPIE = new Set(["http", "https", "xh"]);
 
 /** Where a download lands (red team 3 and 5): one decision for the written files and for the taint of what later runs. */
 interface DownloadLanding {
@@ -46,7 +48,7 @@ export function downloadLanding(name: string, args: Word[]): DownloadLanding | n
  * (outside the workspace that asks).
  */
 export function downloadOps(name: string, args: Word[]): Op[] {
-  if (name !== "curl" && name !== "wget" && name !== "aria2c") return [];
+  if (name !== "curl" && name !== "wget" && name !== "aria2c" && !HTTPIE.has(name)) return [];
   const land = downloadLanding(name, args);
   if (!land) return [];
   const ops: Op[] = [];
@@ -76,6 +78,12 @@ function _within(dir: Word | undefined, w: Word): Word {
 
 const _urls = (args: Word[]): Word[] => args.filter((a) => a.dynamic || URL.test(a.value));
 
+/**
+ * A word the option readers below read: an option, also a computed one with a known option start
+ * (`-o$F`, `--output=$F`: the option with a computed value; getopt.ts optionWalk's `computed`).
+ */
+const _option = (a: Word): boolean => a.value.startsWith("-") && a.value !== "-" && !(a.dynamic && a.value === "--");
+
 // curl's short options that take a value (the first one in a cluster takes the rest of the word
 // or the next word), and the long options that matter here among those sharing their prefixes
 // (curl 7.x takes unambiguous prefixes: `--output-d`).
@@ -93,14 +101,14 @@ function _curl(args: Word[]): DownloadLanding | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic || !v.startsWith("-") || v === "-") continue;
-    if (STOPS.test(v)) return null;
+    if (!_option(a)) continue;
+    if (!a.dynamic && STOPS.test(v)) return null;
     if (v.startsWith("--")) {
       // `--output=FILE` is no curl spelling, but is read as one (a write there is judged, not missed).
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
       const long = given === "output" ? given : longOption(given, CURL_LONGS, 8);
-      const value = () => (eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) } : args[++i]);
+      const value = () => (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
       if (long === "output") _push(outputs, value());
       else if (long === "output-dir") dir = value();
       else if (long === "remote-name" || long === "remote-name-all") remote = true;
@@ -108,15 +116,12 @@ function _curl(args: Word[]): DownloadLanding | null {
       else if (eq < 0 && CURL_VALUED_LONG.test(given)) i++;
       continue;
     }
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      if (c === "O") remote = true;
-      else if (c === "J") unknownName = true;
-      if (!CURL_VALUED.includes(c)) continue;
-      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
-      if (c === "o") _push(outputs, value);
-      break;
-    }
+    const got = clusterValue(args, i, CURL_VALUED);
+    const flags = v.slice(1, got?.at);
+    remote ||= flags.includes("O");
+    unknownName ||= flags.includes("J");
+    if (got?.letter === "o") _push(outputs, got.value);
+    i = got?.i ?? i;
   }
   land.saved = outputs.map((w) => _within(dir, w));
   if (!remote) return land;
@@ -148,13 +153,13 @@ function _wget(args: Word[]): DownloadLanding | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (a.dynamic || !v.startsWith("-") || v === "-") continue;
+    if (!_option(a)) continue;
     if (v === "--") break;
-    if (STOPS.test(v)) return null;
+    if (!a.dynamic && STOPS.test(v)) return null;
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
-      const value = () => (eq >= 0 ? { ...a, value: v.slice(eq + 1), pattern: a.pattern.slice(eq + 1) } : args[++i]);
+      const value = () => (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
       if (given.length >= 3 && "directory-prefix".startsWith(given)) dir = value();
       else if (given.length >= 8 && "output-file".startsWith(given)) _log(land, value(), false);
       else if (given.length >= 3 && "append-output".startsWith(given)) _log(land, value(), true);
@@ -163,18 +168,15 @@ function _wget(args: Word[]): DownloadLanding | null {
       else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(given)) unknownNames = true;
       continue;
     }
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      if (c === "N" || c === "c") land.overwrites = true;
-      else if (c === "r" || c === "m" || c === "p") unknownNames = true;
-      if (!WGET_VALUED.includes(c)) continue;
-      const value = k + 1 < v.length ? { ...a, value: v.slice(k + 1), pattern: a.pattern.slice(k + 1) } : args[++i];
-      if (c === "P") dir = value;
-      else if (c === "o" || c === "a") _log(land, value, c === "a");
-      else if (c === "O") saveTo(value);
-      else if (c === "i") unknownNames = true;
-      break;
-    }
+    const got = clusterValue(args, i, WGET_VALUED);
+    const flags = v.slice(1, got?.at);
+    if (/[Nc]/.test(flags)) land.overwrites = true;
+    if (/[rmp]/.test(flags)) unknownNames = true;
+    if (got?.letter === "P") dir = got.value;
+    else if (got?.letter === "o" || got?.letter === "a") _log(land, got.value, got.letter === "a");
+    else if (got?.letter === "O") saveTo(got.value);
+    else if (got?.letter === "i") unknownNames = true;
+    i = got?.i ?? i;
   }
   // `-O FILE` is not placed under `-P` (wget writes it where it is named).
   if (document) land.saved = [document];
@@ -194,12 +196,14 @@ function _httpie(args: Word[]): DownloadLanding {
   const land: DownloadLanding = { saved: [], named: [], overwrites: true, logs: [] };
   let download = false;
   for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (args[i]!.dynamic) continue;
-    if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, args[++i]);
-    else if (v.startsWith("--output=")) _push(land.saved, { ...args[i]!, value: v.slice(9), pattern: args[i]!.pattern.slice(9) });
-    else if (/^-[a-zA-Z]*?o./.test(v) && !v.startsWith("--")) _push(land.saved, { ...args[i]!, value: v.slice(v.indexOf("o") + 1), pattern: args[i]!.pattern.slice(v.indexOf("o") + 1) });
-    else if (v === "--download" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(v)) download = true;
+    const a = args[i]!;
+    const v = a.value;
+    if (!_option(a)) continue;
+    // `-o$F`, `--output$F`: the value is the word's computed rest.
+    if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, a.dynamic ? wordFrom(a, v.length) : args[++i]);
+    else if (v.startsWith("--output=")) _push(land.saved, wordFrom(a, 9));
+    else if (/^-[a-zA-Z]*?o./.test(v) && !v.startsWith("--")) _push(land.saved, wordFrom(a, v.indexOf("o") + 1));
+    else if (!a.dynamic && (v === "--download" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(v))) download = true;
   }
   if (download && land.saved.length === 0) land.spread = literalWord(".");
   return land;

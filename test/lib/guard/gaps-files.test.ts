@@ -232,6 +232,27 @@ const DOWNLOADS: Row[] = [
   ["curl -o of another folder, cd elsewhere", "curl -o x http://127.0.0.1/x; cd src && sh y", "ALLOW"],
 ];
 
+// Session 10: the download readers skipped a computed word, so a computed attached value
+// (`-o$F`, `--output=$F`) wrote an unknown file unjudged; httpie's `-o FILE` (http, https, xh)
+// was read for taint only, never written. Each row but the last three was ALLOW.
+const DOWNLOAD_WRITES: Row[] = [
+  ["curl -o$F", "curl -o$F http://127.0.0.1/x", ...UNKNOWN],
+  ["curl --output=$F", "curl --output=$F http://127.0.0.1/x", ...UNKNOWN],
+  ["curl -sSLo$F cluster", "curl -sSLo$F http://127.0.0.1/x", ...UNKNOWN],
+  ["curl --output-dir=$D -O", "curl --output-dir=$D -O http://127.0.0.1/x", ...UNKNOWN],
+  ["wget -O$F", "wget -O$F http://127.0.0.1/x", ...UNKNOWN],
+  ["wget --output-document=$F", "wget --output-document=$F http://127.0.0.1/x", ...UNKNOWN],
+  ["wget -P$D", "wget -P$D http://127.0.0.1/x", ...UNKNOWN],
+  ["wget --directory-prefix=$D", "wget --directory-prefix=$D http://127.0.0.1/x", ...UNKNOWN],
+  ["http -o$F", "http -o$F http://127.0.0.1/x", ...UNKNOWN],
+  ["http -o into /etc", "http -o /etc/x http://127.0.0.1/x", ...SYSTEM],
+  ["xh -o onto a startup file", "xh -o ~/.bashrc http://127.0.0.1/x", ...OUTSIDE],
+  ["https --download -o", "https --download -o ~/.bashrc http://127.0.0.1/x", ...OUTSIDE],
+  ["http -o a new workspace file", "http -o x http://127.0.0.1/x", "ALLOW"],
+  ["http -o - is stdout", "http -o - http://127.0.0.1/x", "ALLOW"],
+  ["http --download into the working folder", "http --download http://127.0.0.1/x", "ALLOW"],
+];
+
 function rows(title: string, table: Row[]): void {
   describe(title, () => {
     for (const [name, command, decision, code] of table) {
@@ -248,3 +269,4 @@ rows("extraction writes into its destination folder", EXTRACTION);
 rows("gpg writes its keyrings and trust database", GPG);
 rows("compressors read abbreviated long options as getopt_long does", COMPRESSORS);
 rows("a download run from where it landed is remote code", DOWNLOADS);
+rows("a download's computed output and httpie's -o are written", DOWNLOAD_WRITES);
