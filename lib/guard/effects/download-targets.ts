@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, isOption, longOption, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -78,12 +78,6 @@ function _within(dir: Word | undefined, w: Word): Word {
 
 const _urls = (args: Word[]): Word[] => args.filter((a) => a.dynamic || URL.test(a.value));
 
-/**
- * A word the option readers below read: an option, also a computed one with a known option start
- * (`-o$F`, `--output=$F`: the option with a computed value; getopt.ts optionWalk's `computed`).
- */
-const _option = (a: Word): boolean => a.value.startsWith("-") && a.value !== "-" && !(a.dynamic && a.value === "--");
-
 // curl's short options that take a value (the first one in a cluster takes the rest of the word
 // or the next word), and the long options that matter here among those sharing their prefixes
 // (curl 7.x takes unambiguous prefixes: `--output-d`).
@@ -101,7 +95,7 @@ function _curl(args: Word[]): DownloadLanding | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (!_option(a)) continue;
+    if (!isOption(a, true)) continue;
     if (!a.dynamic && STOPS.test(v)) return null;
     if (v.startsWith("--")) {
       // `--output=FILE` is no curl spelling, but is read as one (a write there is judged, not missed).
@@ -153,7 +147,7 @@ function _wget(args: Word[]): DownloadLanding | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (!_option(a)) continue;
+    if (!isOption(a, true)) continue;
     if (v === "--") break;
     if (!a.dynamic && STOPS.test(v)) return null;
     if (v.startsWith("--")) {
@@ -198,7 +192,7 @@ function _httpie(args: Word[]): DownloadLanding {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (!_option(a)) continue;
+    if (!isOption(a, true)) continue;
     // `-o$F`, `--output$F`: the value is the word's computed rest.
     if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, a.dynamic ? wordFrom(a, v.length) : args[++i]);
     else if (v.startsWith("--output=")) _push(land.saved, wordFrom(a, 9));

@@ -1,5 +1,8 @@
 import type { Word } from "../syntax.ts";
 
+/** Whether optionWalk reads `a` as an option word (`--` included; with `computed`, see optionWalk). */
+export const isOption = (a: Word, computed = false): boolean => a.value.startsWith("-") && a.value !== "-" && (!a.dynamic || (computed && a.value !== "--"));
+
 /**
  * Walks getopt-style arguments: each option word goes to `option`, which returns the index of the
  * last word it consumed (its value); the operands (a dynamic word, `-`, everything after `--`) are returned.
@@ -11,7 +14,7 @@ export function optionWalk(args: Word[], option: (a: Word, i: number) => number,
   const operands: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.dynamic ? !computed || !a.value.startsWith("-") || /^--?$/.test(a.value) : !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    if (!isOption(a, computed)) operands.push(a);
     else if (a.value === "--") {
       operands.push(...args.slice(i + 1));
       break;
