@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseJsonText, readTextFile } from "../../core/json-file.ts";
 import { HOOK_AGENTS, type HookAgent } from "../hooks/run-hook.ts";
 import { hookFilesInWorkspace } from "./hook-program.ts";
-import { type HookTarget, hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
+import { type HookTarget, hookShell, hookTarget, isOurCommand, type Scope } from "./hook-targets.ts";
 import { isAllow, isDeny, samplePayload } from "./probes.ts";
 
 /** CURRENT: the entry matches the adapter's compatibility profile (not proof of live interception). */
@@ -82,7 +82,7 @@ function _probe(agent: HookAgent, command: string): boolean {
   const dir = mkdtempSync(join(tmpdir(), "leogriel-doctor-"));
   try {
     const run = (probe: string) => {
-      const proc = Bun.spawnSync(["sh", "-c", command], { cwd: dir, stdin: new TextEncoder().encode(samplePayload(agent, probe, dir)), stdout: "pipe", stderr: "ignore" });
+      const proc = Bun.spawnSync([...hookShell(agent), command], { cwd: dir, stdin: new TextEncoder().encode(samplePayload(agent, probe, dir)), stdout: "pipe", stderr: "ignore" });
       return { stdout: proc.stdout.toString(), exitCode: proc.exitCode ?? -1 };
     };
     const sentinel = run("rm -rf /");

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { osHomedir } from "../../core/config-paths.ts";
-import { shellQuote } from "../shell-quote.ts";
+import { shellWord } from "../shell-quote.ts";
 
 /** The agents whose hooks leogriel-check answers (hooks/run-hook.ts). */
 export const HOOK_AGENTS = ["claude", "codex", "cursor", "gemini", "copilot"] as const;
@@ -98,7 +98,7 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         path: join(workspace, ".github", "hooks", "leogriel-check.json"),
         event: "preToolUse",
         header: { version: 1 },
-        entry: (command) => ({ type: "command", bash: command, powershell: command, cwd: ".", timeoutSec: 15 }),
+        entry: (command) => ({ type: "command", bash: command, powershell: powerShellLine(command), cwd: ".", timeoutSec: 15 }),
         commandOf: (e) => [(e as { bash?: unknown })?.bash].filter((c): c is string => typeof c === "string"),
       };
   }
@@ -134,15 +134,66 @@ export function isOurCommand(command: string, agent: HookAgent): boolean {
  */
 const WINDOWS_SHELL_AGENTS: ReadonlySet<HookAgent> = new Set(["gemini", "cursor", "codex"]);
 
-/** The command line that runs this very leogriel-check (compiled binary, or bun + script). */
-export function selfCommand(agent: HookAgent, platform: NodeJS.Platform = process.platform): string {
-  const exe = process.execPath;
+/**
+ * The agents whose hook runner starts a hook line with PowerShell on Windows: Gemini CLI runs every
+ * hook command with `pwsh.exe`/`powershell.exe -NoProfile -Command` there (its hookRunner and
+ * getShellConfiguration). Copilot's entry holds a line per shell (`bash`, `powershell`).
+ */
+const POWERSHELL_HOOK_RUNNERS: ReadonlySet<HookAgent> = new Set(["gemini"]);
+
+/**
+ * The command line that runs this very leogriel-check (compiled binary, or bun + script). On
+ * Windows the paths are written with `/` (Windows takes it for `\`), so a path without spaces or
+ * other special characters is one bare word for Git Bash and PowerShell alike; a hook runner that
+ * is PowerShell gets the line PowerShell reads (powerShellLine).
+ */
+export function selfCommand(agent: HookAgent, platform: NodeJS.Platform = process.platform, exe = process.execPath, script = Bun.main): string {
   const isBun = /(^|[\\/])bun(\.exe)?$/.test(exe);
-  const parts = isBun ? [exe, Bun.main] : [exe];
+  const parts = (isBun ? [exe, script] : [exe]).map((p) => (platform === "win32" ? p.replaceAll("\\", "/") : p));
   const dialect = platform === "win32" && WINDOWS_SHELL_AGENTS.has(agent) ? ["--dialect", "powershell"] : [];
-  return [...parts.map(_quote), "--hook", agent, ...dialect].join(" ");
+  const line = [...parts.map((p) => shellWord(p)), "--hook", agent, ...dialect].join(" ");
+  return platform === "win32" && POWERSHELL_HOOK_RUNNERS.has(agent) ? powerShellLine(line) : line;
 }
 
-function _quote(arg: string): string {
-  return /^[A-Za-z0-9_./:@%+-]+$/.test(arg) ? arg : shellQuote(arg);
+/**
+ * The argv that runs a hook line as the agent's hook runner does (doctor's probe): PowerShell for
+ * Gemini on Windows (`pwsh.exe` when on PATH, as Gemini CLI prefers it), else `sh -c`.
+ */
+export function hookShell(agent: HookAgent, platform: NodeJS.Platform = process.platform): string[] {
+  if (platform === "win32" && POWERSHELL_HOOK_RUNNERS.has(agent)) return [Bun.which("pwsh.exe") ?? "powershell.exe", "-NoProfile", "-NonInteractive", "-Command"];
+  return ["sh", "-c"];
+}
+
+/**
+ * A hook line in POSIX shell words (bare, or single-quoted with `'\''` for a quote, as
+ * shell-quote.ts writes them) as PowerShell reads it: a quoted word is written PowerShell's way
+ * (`'` doubled inside single quotes), and a line whose program is quoted starts with the call
+ * operator `&` (PowerShell reads a leading quoted word as a string, not a command). A line with
+ * no quote is returned as it is.
+ */
+export function powerShellLine(line: string): string {
+  if (!line.includes("'")) return line;
+  const words: string[] = [];
+  let i = 0;
+  while (i < line.length) {
+    let text = "";
+    let quoted = false;
+    for (; i < line.length && line[i] !== " "; ) {
+      if (line[i] === "'") {
+        const end = line.indexOf("'", i + 1);
+        // Not a line of POSIX words: left as it is.
+        if (end < 0) return line;
+        text += line.slice(i + 1, end);
+        quoted = true;
+        i = end + 1;
+      } else if (line.startsWith("\\'", i)) {
+        text += "'";
+        quoted = true;
+        i += 2;
+      } else text += line[i++];
+    }
+    words.push(quoted ? `'${text.replaceAll("'", "''")}'` : text);
+    i++;
+  }
+  return words[0]!.startsWith("'") ? `& ${words.join(" ")}` : words.join(" ");
 }
