@@ -114,7 +114,22 @@ function _shellDialect(shell: string): string {
   return name === "powershell" || name === "pwsh" ? "powershell" : name === "cmd" ? "cmd" : "posix";
 }
 
+/**
+ * The deny or ask answer, as JSON.stringify writes it. Written out by hand: JSON.stringify's code
+ * cost an answer that serialises nothing else (a blocked or asked command) about 0.1 MiB of
+ * memory (docs/check.md "Session 10: hook memory"). A reason of printable ASCII without `"` or `\`
+ * (every static message and check id) is its own JSON string; any other goes through JSON.stringify.
+ */
 function _json(decision: "deny" | "ask", reason: string) {
-  const body = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
-  return { stdout: `${JSON.stringify(body)}\n`, exitCode: 0 };
+  const quoted = _plainJsonText(reason) ? `"${reason}"` : JSON.stringify(reason);
+  return { stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"${decision}","permissionDecisionReason":${quoted}}}\n`, exitCode: 0 };
+}
+
+/** Printable ASCII without `"` or `\`: JSON.stringify writes it unchanged between the quotes. */
+function _plainJsonText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { claudeAdapter } from "../../../lib/guard/hooks/claude.ts";
 import { type HookAgent, runHook } from "../../../lib/guard/hooks/run-hook.ts";
 import { ASK_FORM, hookPayload, hookVerdict } from "../../fixtures/check/hook-answers.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
@@ -90,6 +91,15 @@ describe("hook adapters", () => {
   test("a tool that is not a shell passes silently", async () => {
     const a = await hook("claude", { tool_name: "Read", cwd: fx.ws, tool_input: { file_path: "/etc/passwd" } });
     expect(a).toEqual({ stdout: "", exitCode: 0 });
+  });
+
+  // claude.ts writes its deny and ask answers by hand (no JSON.stringify code in a blocked
+  // command's hook process): the bytes must be JSON.stringify's for every reason.
+  test("claude: a deny answer is JSON.stringify's bytes, for a plain reason and for one that needs escapes", () => {
+    for (const message of ["leogriel-check: BLOCK X: a (b) [c] {d} ~ `e` 'f' (check chk_00ff)", 'quote " and back\\slash', "tab\tnew\nline \u0001 \u007f é \u2028 \ud83d\ude00 \ud800", ""]) {
+      const body = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: message } };
+      expect(claudeAdapter("claude").deny(message)).toEqual({ stdout: `${JSON.stringify(body)}\n`, exitCode: 2, stderr: message });
+    }
   });
 
   test("an oversize payload is denied", async () => {
