@@ -1,4 +1,4 @@
-import { shellQuote } from "../shell-quote.ts";
+import { shellWord } from "../shell-quote.ts";
 
 /** The shells whose `-c TEXT` runs TEXT as posix shell code (`bash -lc TEXT` as Codex sends it). */
 const POSIX_SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash"]);
@@ -13,7 +13,7 @@ export function argvCommand(argv: string[]): { command: string; dialect?: "posix
     const shell = _shellName(argv[0]!);
     if (POSIX_SHELLS.has(shell) && /^-[a-z]*c[a-z]*$/.test(argv[1]!) && !/[^ceilx]/.test(argv[1]!.slice(1))) return { command: argv[2]!, dialect: "posix" };
   }
-  return { command: argv.map(_quote).join(" "), script: _windowsScript(argv) };
+  return { command: argv.map((word) => shellWord(word)).join(" "), script: _windowsScript(argv) };
 }
 
 /**
@@ -34,6 +34,3 @@ function _shellName(program: string): string {
   return program.replace(/^.*[\\/]/, "").toLowerCase().replace(/\.exe$/, "");
 }
 
-function _quote(word: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : shellQuote(word);
-}
