@@ -6,7 +6,7 @@ import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, lookupKeys, recordLink } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
-import { isSecretFile } from "./secrets.ts";
+import { isSecretFile, readsArguments } from "./secrets.ts";
 import { stdinOf } from "./stdin.ts";
 import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
@@ -84,9 +84,12 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
   const printsSecret = secretOutput(name, args) !== null || _fedSecretOutput(cmd);
   if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
+  // The bytes of the files the program reads (`cat key > f`) go where its output goes. A program
+  // that reads no file its words name (`echo`, `ls`: secrets.ts readsArguments) prints none of
+  // their bytes, so its words are not looked up (`echo hi > f` asked for a file named hi).
   for (const r of cmd?.redirects ?? []) {
     if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
-    if (printsSecret || operands.some(secret)) derive(r.target.value);
+    if (printsSecret || (readsArguments(name, args) && operands.some(secret))) derive(r.target.value);
   }
   recordScripts(name, args, operands, cmd, ctx);
   if (name === "exec" && args.length === 0) {
