@@ -166,19 +166,25 @@ export function analyzeText(text: string, dialect: Dialect, ctx: AnalyzeContext)
 export function redirectOps(cmd: SimpleCommand, ctx: AnalyzeContext): Op[] {
   const ops: Op[] = [];
   for (const r of cmd.redirects) {
-    if (/^\d+$|^-$/.test(r.target.value) && (r.op === ">&" || r.op === "<&")) continue;
+    if ((r.op === ">&" || r.op === "<&") && /^\d+$|^-$/.test(r.target.value)) continue;
     const reads = r.op.startsWith("<") && r.op !== "<<" && r.op !== "<<<";
     // Writing an env file is an ordinary write; a redirection onto another credential store
     // (`> ~/.git-credentials`, `>> ~/.aws/credentials`) still asks.
-    const envFile = /(^|\/)\.env[^/]*$/.test(r.target.value);
-    if (isSecretPath(r.target) && (reads ? !stdinIgnored(cmd, r, ctx) : !envFile && !r.op.startsWith("<"))) ops.push(op("secret", "redirect"));
+    if (isSecretPath(r.target) && (reads ? !stdinIgnored(cmd, r, ctx) : !ENV_FILE.test(r.target.value) && !r.op.startsWith("<"))) ops.push(op("secret", "redirect"));
     if (!r.target.dynamic && /^\/dev\/(tcp|udp)\//.test(r.target.value) && r.op !== "<") {
       ops.push(op("egress", "redirect"));
       continue;
     }
     if (!r.target.dynamic && HARMLESS_DEVICES.test(r.target.value)) continue;
-    if (r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&") ops.push({ ...op("overwrite", "redirect", [r.target]), lands: "created" });
-    else if (r.op === ">>" || r.op === "&>>" || r.op === "<>") ops.push({ ...op("write-into", "redirect", [r.target]), lands: "created" });
+    const kind = r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&" ? "overwrite" : r.op === ">>" || r.op === "&>>" || r.op === "<>" ? "write-into" : undefined;
+    if (kind === undefined) continue;
+    // The field is set on the new op: a spread copy (`{ ...op(…), lands }`) of its 18 fields
+    // costs several times as much as making it.
+    const o = op(kind, "redirect", [r.target]);
+    o.lands = "created";
+    ops.push(o);
   }
   return ops;
 }
+
+const ENV_FILE = /(^|\/)\.env[^/]*$/;
