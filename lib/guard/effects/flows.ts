@@ -76,11 +76,15 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   }
   // The copies a compressor writes, as compressors.ts reads its options (pigz, `--suf`, `-kS.x`, zstd -o).
   if (COMPRESSING.has(name)) for (const { input, copy } of compressors().compressedCopies(name, args)) if (!copy.dynamic && secret(input)) derive(copy.value);
-  const option = (flag: string) => args.find((a, k) => args[k - 1]?.value === flag);
-  if (name === "openssl" && option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
+  if (name === "openssl") {
+    const option = (flag: string) => args.find((a, k) => args[k - 1]?.value === flag);
+    if (option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
+  }
   // GNU dd reads its last if= and writes its last of= (stdin-writers.ts).
-  const dd = name === "dd" ? ddFiles(args) : {};
-  if (dd.input && dd.output && !dd.output.dynamic && secret(dd.input)) derive(dd.output.value);
+  if (name === "dd") {
+    const dd = ddFiles(args);
+    if (dd.input && dd.output && !dd.output.dynamic && secret(dd.input)) derive(dd.output.value);
+  }
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
   const printsSecret = secretOutput(name, args) !== null || _fedSecretOutput(cmd);
   if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);

@@ -127,8 +127,10 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
     else if (_singleFileInto(name, args, sources, dest!, state.cwd)) taint(`${dest!.value}/${basename(sources[0]!.value.replace(/^[^/]+:/, ""))}`);
     else taint(dest!.value);
   }
-  const dd = name === "dd" ? ddFiles(args) : {};
-  if (dd.input && dd.output && isTainted(dd.input)) taint(dd.output.value);
+  if (name === "dd") {
+    const dd = ddFiles(args);
+    if (dd.input && dd.output && isTainted(dd.input)) taint(dd.output.value);
+  }
   if (tainted.size === 0 && !fromRemote) return [];
   // A script operand the guard cannot name may be the download; with inline code (`-c`, `-e`,
   // `-m`) the operands are data, not scripts. Which words are a runner's code (its script, and
