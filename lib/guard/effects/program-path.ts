@@ -37,9 +37,10 @@ export function recordLanded(o: Op, ctx: AnalyzeContext): void {
  */
 export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext, name = programName(head)): string | null | typeof LANDED {
   if (!head.value.includes("/")) {
+    // A builtin is answered before any PATH is read (echo, cd, test: the shell runs them itself).
+    if (BUILTINS.has(name)) return name;
     const own = cmd !== undefined && cmd.assigns.length > 0 ? cmd.assigns.find((a) => a.name === "PATH") : undefined;
     const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
-    if (BUILTINS.has(name)) return name;
     if (path === undefined) return _landedOnEnvironmentPath(head.value, ctx) ? LANDED : name;
     // An unknown PATH may lead to a program of that name the line wrote anywhere (`x=TH; export
     // "PA$x=$PWD/bin:$PATH"` or `eval 'PATH=…'` after `printf … > bin/ls`; red team 14).
