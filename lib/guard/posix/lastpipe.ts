@@ -20,8 +20,6 @@ const SPELLINGS: ReadonlyArray<{ option: ShellOption; names: string[] }> = [
   { option: "lastpipe", names: ["lastpipe"] },
   { option: "extdebug", names: ["extdebug", "debugger"] },
 ];
-// Every spelling is this long: a shorter word (most words) spells none, quotes or not.
-const SPELLING_LENGTH = 8;
 const _on = new WeakMap<Vars, Set<ShellOption>>();
 const UNSEEN = new Set(["eval", "alias", "source", "."]);
 
@@ -30,16 +28,13 @@ export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
   if (!head) return;
   const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value);
-  // Most commands have no word long enough to spell an option: the line's record is not looked up for them.
-  if (!computed && !_longWord(cmd)) return;
-  const on = _on.get(vars);
-  if (on?.size === SPELLINGS.length) return;
   if (computed) {
     for (const { option } of SPELLINGS) _turnOn(vars, option);
     return;
   }
-  for (const w of cmd.argv) _noteSpelled(vars, w.value);
-  for (const a of cmd.assigns) _noteSpelled(vars, a.value.value);
+  // Most words spell no option: the line's record is looked up only for one that may.
+  for (const w of cmd.argv) if (_maySpell(w.value)) _noteSpelled(vars, w.value);
+  for (const a of cmd.assigns) if (_maySpell(a.value.value)) _noteSpelled(vars, a.value.value);
 }
 
 /** bash started with BASHOPTS holding an option in its environment turns it on. */
@@ -55,10 +50,13 @@ function _turnOn(vars: Vars, option: ShellOption): void {
   else _on.set(vars, new Set([option]));
 }
 
-function _longWord(cmd: SimpleCommand): boolean {
-  for (const w of cmd.argv) if (w.value.length >= SPELLING_LENGTH) return true;
-  for (const a of cmd.assigns) if (a.value.value.length >= SPELLING_LENGTH) return true;
-  return false;
+// Every spelling is this long and made of letters: a word spells one once its quotes and
+// backslashes are dropped only when it is as long and holds the spelling itself or one of those.
+const SPELLING_LENGTH = 8;
+const _MAY_SPELL = new RegExp([...SPELLINGS.flatMap((s) => s.names), "[\\\\'\"]"].join("|"));
+
+function _maySpell(v: string): boolean {
+  return v.length >= SPELLING_LENGTH && _MAY_SPELL.test(v);
 }
 
 /**
@@ -67,7 +65,7 @@ function _longWord(cmd: SimpleCommand): boolean {
  * holds none: no new string).
  */
 function _noteSpelled(vars: Vars, v: string): void {
-  if (v.length < SPELLING_LENGTH) return;
+  if (_on.get(vars)?.size === SPELLINGS.length) return;
   const bare = /[\\'"]/.test(v) ? v.replace(/[\\'"]/g, "") : v;
   for (const { option, names } of SPELLINGS) {
     for (const n of names) {
