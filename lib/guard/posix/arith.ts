@@ -3,7 +3,7 @@ import { expandText } from "./expansion.ts";
 import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords, recordNumeric } from "./loop-candidates.ts";
-import { nameOperands, nameOperandSubscripts, takesNames } from "./name-operands.ts";
+import { NAME_TAKERS, nameOperands, nameOperandSubscripts } from "./name-operands.ts";
 import { assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
@@ -24,6 +24,8 @@ const MAX_EXPANSIONS = 64;
 let _expansions = 0;
 let _active = 0;
 const _integers = new WeakMap<Vars, Set<string>>();
+/** The command names arithmeticCommand reads without an assignment or element: `let` and the builtins taking NAMEs. */
+export const ARITHMETIC_NAMES: ReadonlySet<string> = new Set(["let", ...NAME_TAKERS]);
 
 // After a name, an assignment (`=`, `+=`, `<<=`, …, not `==`) or an increment; before one, an increment.
 const ASSIGNED_AFTER = /^\s*(?:\[[^\]]*\])?\s*(?:\+\+|--|(?:[-+*/%&^|]|<<|>>)?=(?!=))/;
@@ -128,7 +130,7 @@ export function arithmeticCommand(lx: Lexer, cmd: SimpleCommand, raw: RawWords):
   // Without an assignment, only `let`, a builtin taking NAMEs (the declarers, `[[`, read …) or an
   // element (`a[i]=x`) evaluates anything: most commands return here, before any lookup.
   const first = cmd.argv[0];
-  if (cmd.assigns.length === 0 && (!first || first.dynamic || (first.value !== "let" && !takesNames(first.value) && !first.value.includes("[")))) return;
+  if (cmd.assigns.length === 0 && (!first || first.dynamic || (!ARITHMETIC_NAMES.has(first.value) && !first.value.includes("[")))) return;
   const declared = _integers.get(lx.vars);
   if (declared) for (const { name, value } of cmd.assigns) if (declared.has(name)) _operand(lx, _afterEquals(raw.get(value)), value);
   nameOperandSubscripts(lx, cmd, raw, _EVALUATE);

@@ -8,9 +8,12 @@ import type { Lexer } from "./lexer.ts";
  * bash` runs the text: red team 5, H2). Taken for every later command of the line, in whatever
  * subshell or branch (the guard then judges what each could read).
  */
+/** The command name whose redirections noteShellStdin reads. */
+export const EXEC_NAMES: ReadonlySet<string> = new Set(["exec"]);
+
 export function noteShellStdin(lx: Lexer, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
-  if (head && cmd.argv.length === 1 && !head.dynamic && head.value === "exec") {
+  if (head && cmd.argv.length === 1 && !head.dynamic && EXEC_NAMES.has(head.value)) {
     const input = cmd.redirects.filter(readsStdin);
     if (input.length > 0) return void (lx.shellStdin = input);
   }

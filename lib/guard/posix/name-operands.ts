@@ -17,15 +17,10 @@ export interface Evaluate {
   value(lx: Lexer, text: string): void;
 }
 
-const NAME_TAKERS = new Set(["test", "[", "[[", "printf", "wait", "read", "mapfile", "readarray", "getopts", "unset", ...DECLARERS]);
+export const NAME_TAKERS: ReadonlySet<string> = new Set(["test", "[", "[[", "printf", "wait", "read", "mapfile", "readarray", "getopts", "unset", ...DECLARERS]);
 // Options whose value is the next word (or the rest of the cluster).
 const READ_VALUED = "adinNptu";
 export const MAPFILE_VALUED = "dnOsuCc";
-
-/** Whether `name` is a builtin that takes variable NAMEs as operands. */
-export function takesNames(name: string): boolean {
-  return NAME_TAKERS.has(name);
-}
 
 /** Evaluates the subscripts of the NAME operands of `cmd` (nothing for other commands). */
 export function nameOperandSubscripts(lx: Lexer, cmd: SimpleCommand, raw: RawWords, ev: Evaluate): void {

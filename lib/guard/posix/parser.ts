@@ -1,8 +1,8 @@
 import { ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
-import { arithmeticCommand } from "./arith.ts";
-import { noteShellStdin } from "./exec-stdin.ts";
-import { notePromptVars } from "./prompt-vars.ts";
+import { ARITHMETIC_NAMES, arithmeticCommand } from "./arith.ts";
+import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
+import { notePromptVars, PROMPT_SETTERS } from "./prompt-vars.ts";
 import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
@@ -22,11 +22,16 @@ import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "
 import { notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { freshTemp } from "./temp-output.ts";
-import { trackDefinitions } from "./track.ts";
+import { DEFINERS, trackDefinitions } from "./track.ts";
 import { DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
+
+// The command names the notes after a command's words read (each module's own list; noteNumeric's
+// are the declarers): a command with none of them, no assignment and no element (`d[0]=x`) needs
+// none of those notes. Most commands (git, ls, cat, rm …) are such commands.
+const NOTED_NAMES: ReadonlySet<string> = new Set([...ARITHMETIC_NAMES, ...EXEC_NAMES, ...PROMPT_SETTERS, ...DEFINERS, ...DECLARERS]);
 
 const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "until", "!", "{", "}", "fi", "done", "time"]);
 
@@ -305,16 +310,18 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
-    arithmeticCommand(this, cmd, raws);
-    noteShellStdin(this, cmd);
+    const head = cmd.argv[0];
+    const named = cmd.assigns.length > 0 || (head !== undefined && (head.dynamic || head.value.includes("[") || NOTED_NAMES.has(head.value)));
+    if (named) arithmeticCommand(this, cmd, raws);
+    if (named || this.shellStdin) noteShellStdin(this, cmd);
     // A bare command name neither assigns a prompt nor has code operands.
     if (cmd.assigns.length > 0 || cmd.argv.length > 1) {
-      notePromptVars(this, cmd);
+      if (named) notePromptVars(this, cmd);
       noteCodeOperands(this, cmd);
     }
     for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
     for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
-    if (!cmd.group || cmd.argv.length > 0) trackDefinitions(this.vars, cmd, raws);
+    if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
     if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
@@ -326,7 +333,7 @@ class _Parser extends Lexer {
       const body = functionBody(this.commands, cmd.argv[0].value);
       if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
     }
-    this.noteNumeric(cmd, raws);
+    if (named) this.noteNumeric(cmd, raws);
     // `! d=$(mktemp -d) && …` runs what follows when mktemp failed.
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
     this._fresh = fresh ? { cmd, ...fresh } : undefined;

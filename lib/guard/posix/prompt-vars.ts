@@ -17,6 +17,8 @@ const RUNS = /\$\(|`/;
 const ASSIGNERS = new Set([...DECLARERS, "env"]);
 const SETTERS = new Set(["read", "mapfile", "readarray", "printf"]);
 const PROMPT_NAME = /^(PS[0124]|PROMPT_COMMAND)$/;
+/** The command names whose words notePromptVars reads (it reads every command's assignments). */
+export const PROMPT_SETTERS: ReadonlySet<string> = new Set([...SETTERS, ...ASSIGNERS]);
 
 export function notePromptVars(lx: Lexer, cmd: SimpleCommand): void {
   for (const { name, value } of cmd.assigns) _assigned(lx, name, value);

@@ -4,8 +4,8 @@ import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
-// The commands that define variables: for any other one there is nothing to remember.
-const DEFINERS = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "coproc"]);
+/** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
+export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "coproc"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
