@@ -3,7 +3,7 @@ import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
-import { type Tilde, WordBuilder } from "./word-builder.ts";
+import { escapePattern, type Tilde, WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -77,7 +77,7 @@ export abstract class Lexer {
    */
   readWords(testBrackets: boolean, single = false, commandStart = false): Word[] {
     const start = this.pos;
-    const plain = this.plainWord();
+    const plain = this.plainWord() ?? this.quotedWord();
     if (plain) return [plain];
     const w = new WordBuilder();
     for (;;) {
@@ -164,6 +164,25 @@ export abstract class Lexer {
     // `NAME=value`, as readWords marks it (only a word holding `=` can be one).
     const assignment = equals && _assignmentAt(src, start) ? true : undefined;
     return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment, outputOf: undefined };
+  }
+
+  /**
+   * A word that is one quoted run of literal text and nothing else (`"fix the build"`, `'*.ts'`):
+   * made without a WordBuilder, as a builder given that text would finish it; the cursor moves
+   * past it. Not when double quotes hold `$`, a backticks or a backslash (expansions, escapes).
+   */
+  private quotedWord(): Word | undefined {
+    const src = this.src;
+    const quote = src[this.pos];
+    if (quote !== "'" && quote !== '"') return undefined;
+    const start = this.pos + 1;
+    let close: number;
+    if (quote === "'") close = src.indexOf("'", start);
+    else for (close = start; close < src.length && _QUOTED_END[src.charCodeAt(close)] !== 1; close++);
+    if (close < 0 || src[close] !== quote || !_endsWord(src.charCodeAt(close + 1))) return undefined;
+    const text = src.slice(start, close);
+    this.pos = close + 1;
+    return { value: text, dynamic: false, glob: false, pattern: escapePattern(text), quoted: true, assignment: undefined, outputOf: undefined };
   }
 
   /**

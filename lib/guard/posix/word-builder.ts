@@ -5,7 +5,7 @@ import { noteListing } from "./listing-words.ts";
 const _GLOB = /[*?[]/;
 
 /** Quoted text in a glob pattern: its glob characters and backslashes are escaped. */
-function _escape(text: string): string {
+export function escapePattern(text: string): string {
   // A scan by character code first: most quoted text (a message, a path) holds none of them.
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -48,7 +48,7 @@ export class WordBuilder {
     this.started = true;
     this.quoted = true;
     this.value += text;
-    this.pattern += _escape(text);
+    this.pattern += escapePattern(text);
   }
 
   /** Unquoted literal text: glob characters keep their meaning. */
@@ -65,7 +65,7 @@ export class WordBuilder {
   addHome(home: string): void {
     this.started = true;
     this.value += home;
-    this.pattern += _escape(home);
+    this.pattern += escapePattern(home);
   }
 
   /**

@@ -10,6 +10,24 @@ describe("posix parser", () => {
     expect(parse('"$X"=a cmd')[0]!.assigns).toEqual([]);
   });
 
+  // A word that is one quoted run of literal text is made without a WordBuilder (lexer.ts
+  // quotedWord): [text, each word as value, pattern, quoted, glob, dynamic].
+  const QUOTED: Array<[string, Array<[string, string, boolean, boolean, boolean]>]> = [
+    [`grep 'a*b' "c?[d]"`, [["grep", "grep", false, false, false], ["a*b", "a\\*b", true, false, false], ["c?[d]", "c\\?\\[d]", true, false, false]]],
+    [`echo "" '' "x"y 'p'*`, [["echo", "echo", false, false, false], ["", "", true, false, false], ["", "", true, false, false], ["xy", "xy", true, false, false], ["p*", "p*", true, true, false]]],
+    [`echo "a\\b" "$HOME" 'it''s'`, [["echo", "echo", false, false, false], ["a\\b", "a\\\\b", true, false, false], ["/h", "/h", true, false, false], ["its", "its", true, false, false]]],
+  ];
+  for (const [text, words] of QUOTED) {
+    test(`${JSON.stringify(text)} reads its quoted words as the shell does`, () => {
+      const argv = parsePosix(text, new Map([["HOME", "/h"]])).commands[0]!.argv;
+      expect(argv.map((w) => [w.value, w.pattern, w.quoted, w.glob, w.dynamic])).toEqual(words);
+    });
+  }
+  test("an unterminated quote is still a parse error", () => {
+    expect(() => parse(`echo 'a`)).toThrow("unterminated single quote");
+    expect(() => parse(`echo "a`)).toThrow("unterminated double quote");
+  });
+
   // [text, the commands that run in the background or a pipeline]
   const CONCURRENT: Array<[string, string[]]> = [
     ["a & b", ["a"]],
