@@ -160,12 +160,20 @@ export function expandText(lx: Lexer, text: string): { body: string; dynamic: bo
       sub.pos += 2;
     } else if (c === "$" || c === "`") readDollarOrTick(sub, out, true);
     else {
-      out.addQuoted(c);
-      sub.pos++;
+      // A run of literal text, up to the next backslash, `$` or backtick (one piece, not one per character).
+      let end = sub.pos + 1;
+      while (end < text.length && !_expandsAt(text.charCodeAt(end))) end++;
+      out.addQuoted(text.slice(sub.pos, end));
+      sub.pos = end;
     }
   }
   lx.commands.push(...sub.commands);
   return { body: out.value, dynamic: out.dynamic };
+}
+
+/** A backslash, `$` or a backtick: where expandText's literal text ends. */
+function _expandsAt(c: number): boolean {
+  return c === 92 || c === 36 || c === 96;
 }
 
 const _SUBSCRIPTED = /^!?[A-Za-z_][A-Za-z0-9_]*\[/;

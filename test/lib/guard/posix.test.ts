@@ -23,6 +23,12 @@ describe("posix parser", () => {
       expect(argv.map((w) => [w.value, w.pattern, w.quoted, w.glob, w.dynamic])).toEqual(words);
     });
   }
+  test("an expanding heredoc body keeps its literal text and escapes, and expands what it names", () => {
+    const text = 'cat <<EOF\na "b" \\c \\$d $HOME `echo e` \\\\f\nEOF';
+    const [cat, echo] = parsePosix(text, new Map([["HOME", "/h"]])).commands;
+    expect(echo!.argv.map((w) => w.value)).toEqual(["echo", "e"]);
+    expect(cat!.redirects[0]!.heredoc).toEqual({ body: 'a "b" \\c $d /h e \\f\n', expands: true, dynamic: false });
+  });
   test("an unterminated quote is still a parse error", () => {
     expect(() => parse(`echo 'a`)).toThrow("unterminated single quote");
     expect(() => parse(`echo "a`)).toThrow("unterminated double quote");
