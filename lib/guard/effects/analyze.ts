@@ -1,6 +1,6 @@
 import { spend } from "../budget.ts";
 import { op, type Op } from "../ops.ts";
-import { changeDirectory, childProcess, CwdFlow } from "../posix/cwd-flow.ts";
+import { changeDirectory, CwdFlow, isChildProcess } from "../posix/cwd-flow.ts";
 import { projectProgram } from "../git-program.ts";
 import { outputRelied } from "../posix/relied-output.ts";
 import { literalWord, repeats, type Script, type SimpleCommand, type Word } from "../syntax.ts";
@@ -50,9 +50,14 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       const renamed = !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;
       if (!renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
       else {
-        const back = childProcess(head, ctx.state, ctx.state.aliases);
+        // A child process's inner `cd` (`bash -c 'cd x'`) does not move this shell.
+        const child = isChildProcess(head, ctx.state.aliases);
+        const { cwd, afterCd } = ctx.state;
         _append(ops, analyzeSplitWords(head, args, ctx, cmd));
-        back();
+        if (child) {
+          ctx.state.cwd = cwd;
+          ctx.state.afterCd = afterCd;
+        }
       }
     }
     // Most commands have no effect: nothing to place, land or record.

@@ -167,18 +167,11 @@ function _cdpath(vars: Vars): boolean {
   return v !== undefined && v !== UNSET && v !== "";
 }
 
-const _stay = (): void => {};
-
 /**
- * A program other than an alias or a builtin that runs its arguments here (`bash -c 'cd x'`,
- * `sudo`, `xargs`) is a child process: a `cd` the analysis of its inner command followed must
- * not move this shell. Returns what puts the directory back.
+ * Whether a command is a child process: a program other than an alias or a builtin that runs its
+ * arguments here (`bash -c 'cd x'`, `sudo`, `xargs`). A `cd` the analysis of its inner command
+ * followed must not move this shell: the caller puts the directory back after it.
  */
-export function childProcess(head: Word, state: CwdState, aliases?: Map<string, string>): () => void {
-  if (head.dynamic || THIS_SHELL.has(head.value) || aliases?.has(head.value)) return _stay;
-  const { cwd, afterCd } = state;
-  return () => {
-    state.cwd = cwd;
-    state.afterCd = afterCd;
-  };
+export function isChildProcess(head: Word, aliases?: Map<string, string>): boolean {
+  return !(head.dynamic || THIS_SHELL.has(head.value) || aliases?.has(head.value));
 }
