@@ -8,7 +8,7 @@ import { analyzeScript } from "./effects/analyze.ts";
 import { closeGitFacts, openGitFacts } from "./git-preflight.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
-import { findWorkspace, noteRealFolder, type PathContext } from "./paths.ts";
+import { closeWorkspaces, findWorkspace, noteRealFolder, noteWorkspace, openWorkspaces, type PathContext } from "./paths.ts";
 import { type ControlFiles, controlFiles } from "./control-files.ts";
 import { startGlobOptions } from "./posix/glob-options.ts";
 import { win32Names } from "./win32-names.ts";
@@ -77,8 +77,10 @@ export function classify(req: CheckRequest): CheckResult {
   const input = _inputProblem(req.command);
   if (input) return _single(checkId, input, dialect);
   const previous = startBudget(req.budgetMs ?? DEFAULT_BUDGET_MS);
-  // Git facts a check reads more than once (a repository's filter drivers) are kept until it ends.
+  // Git facts a check reads more than once (a repository's filter drivers) and the workspaces
+  // found (paths.ts findWorkspace) are kept until it ends.
   const outerFacts = openGitFacts();
+  const outerWorkspaces = openWorkspaces();
   try {
     return _classifyLine(checkId, dialect, req, env);
   } catch (err) {
@@ -86,12 +88,15 @@ export function classify(req: CheckRequest): CheckResult {
     throw err;
   } finally {
     closeGitFacts(outerFacts);
+    closeWorkspaces(outerWorkspaces);
     restoreBudget(previous);
   }
 }
 
 function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env: Record<string, string | undefined>): CheckResult {
   const cwd = _stable(req.cwd);
+  // The caller's workspace of the working directory (run-check.ts) answers the analysis's lookups too.
+  if (req.workspace !== undefined) noteWorkspace(cwd, req.workspace);
   const home = _stable(env.HOME || "/nonexistent-home");
   const tmp = env.TMPDIR || _tmpdir();
   // Maps filled by set(): a Map built from an array of entries costs twice as much in JSC.

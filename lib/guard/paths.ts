@@ -42,10 +42,39 @@ const WINDOWS_TEMP = /^(?:\/[a-z])?\/(?:users\/[^/]+\/appdata\/local\/temp|windo
 
 /** The workspace of a directory: its Git top-level (found without spawning git), else itself. */
 export function findWorkspace(cwd: string): string {
+  if (_found?.dir === cwd) return _found.workspace;
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (existsSync(dir === "/" ? "/.git" : `${dir}/.git`)) return dir;
-    if (dirname(dir) === dir) return cwd;
+    if (existsSync(dir === "/" ? "/.git" : `${dir}/.git`)) return noteWorkspace(cwd, dir);
+    if (dirname(dir) === dir) return noteWorkspace(cwd, cwd);
   }
+}
+
+// The workspace found last during the check under way (openWorkspaces) and the folder it was
+// found from: the analysis (git.ts), the policy (classify.ts) and the repository discovery
+// (repo-root.ts) ask from the same working directory, and a check changes no file. Null until
+// one is found, undefined outside a check: nothing is kept from one check to the next.
+let _found: { dir: string; workspace: string } | null | undefined;
+
+/** Begins a check's workspace memo; returns what closeWorkspaces restores. */
+export function openWorkspaces(): typeof _found {
+  const outer = _found;
+  _found = null;
+  return outer;
+}
+
+/** Ends the check's workspace memo (`outer`: what openWorkspaces returned). */
+export function closeWorkspaces(outer: typeof _found): void {
+  _found = outer;
+}
+
+/**
+ * Records, during a check, that findWorkspace(`dir`) is `workspace`: found by it, or by a walk
+ * that asked the same questions at least as strictly (repo-root.ts: no entry `.git` at the
+ * levels below, a `.git` folder at `workspace`). Returns `workspace`.
+ */
+export function noteWorkspace(dir: string, workspace: string): string {
+  if (_found !== undefined) _found = { dir, workspace };
+  return workspace;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { accessSync, closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { readSmallFile } from "./effects/readable-file.ts";
-import { knownRealFolder } from "./paths.ts";
+import { knownRealFolder, noteWorkspace } from "./paths.ts";
 
 /**
  * `git rev-parse --show-toplevel` without starting git, for the layout nearly every check meets:
@@ -39,7 +39,12 @@ export function discoverRepoRoot(dir: string): string | null | undefined {
     // One level per path component: bounded by the path's length.
     for (let level = start, here: Stats = first; ; ) {
       const dotGit = lstatSync(_join(level, ".git"), { throwIfNoEntry: false });
-      if (dotGit !== undefined) return dotGit.isDirectory() ? _plainRepository(level, here, dotGit) : undefined;
+      if (dotGit !== undefined) {
+        if (!dotGit.isDirectory()) return undefined;
+        // No `.git` entry below this level and a `.git` folder here: findWorkspace's answer too.
+        noteWorkspace(start, level);
+        return _plainRepository(level, here, dotGit);
+      }
       // A HEAD entry could make this level a bare repository, which git would take.
       if (lstatSync(_join(level, "HEAD"), { throwIfNoEntry: false }) !== undefined) return undefined;
       if (level === "/") return null;
