@@ -161,6 +161,10 @@ const PLAIN_KEYS: Record<string, RegExp> = {
   "user.email": /./,
 };
 
+// The [core] lines `git init` writes (on Linux, macOS and Windows), each one CONFIG_LINE and
+// PLAIN_KEYS accept: nearly every configuration is made of them, and they need no parsing.
+const INIT_CORE_LINES = new Set(["\trepositoryformatversion = 0", "\tfilemode = true", "\tfilemode = false", "\tbare = false", "\tlogallrefupdates = true", "\tignorecase = true", "\tprecomposeunicode = true", "\tsymlinks = false"]);
+
 /**
  * The repository configuration is one git reads as written: no core.worktree, core.bare,
  * includes, extensions or format above 1, no line git's parser could reject, and no value git's
@@ -171,6 +175,7 @@ function _plainConfig(text: string): boolean {
   let subsection = false;
   // git skips a UTF-8 byte order mark at the start of the file.
   for (const line of text.replace(/^\uFEFF/, "").split("\n")) {
+    if (section === "core" && INIT_CORE_LINES.has(line)) continue;
     const m = CONFIG_LINE.exec(line);
     if (m === null) return false;
     if (m[1] !== undefined) {

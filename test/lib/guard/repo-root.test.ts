@@ -82,6 +82,12 @@ const bareKey = repo(at("bare-key"));
 writeFileSync(at("bare-key", ".git", "config"), "[core]\n\trepositoryformatversion = 0\n[user]\n\temail\n");
 const crlf = repo(at("crlf"));
 writeFileSync(at("crlf", ".git", "config"), "\uFEFF[core]\r\n\tbare = false\r\n[remote \"origin\"]\r\n\turl = ../plain # a comment\r\n");
+// The [core] lines git init writes, which the discovery takes without parsing (repo-root.ts
+// INIT_CORE_LINES): as written on macOS and Windows, and under a section that is not core.
+const initLines = repo(at("init-lines"));
+writeFileSync(at("init-lines", ".git", "config"), "[core]\n\trepositoryformatversion = 0\n\tfilemode = false\n\tbare = false\n\tlogallrefupdates = true\n\tsymlinks = false\n\tignorecase = true\n\tprecomposeunicode = true\n");
+const initLinesElsewhere = repo(at("init-lines-elsewhere"));
+writeFileSync(at("init-lines-elsewhere", ".git", "config"), "[core]\n\trepositoryformatversion = 0\n[user]\n\tbare = false\n");
 const noHead = repo(at("nohead-parent"));
 mkdirSync(at("nohead-parent", "child", ".git", "objects"), { recursive: true });
 mkdirSync(at("nohead-parent", "child", ".git", "refs"), { recursive: true });
@@ -128,6 +134,8 @@ const cases: [string, string, "fast" | "git" | "either"][] = [
   ["a config line indented with a no-break space", nbsp, "git"],
   ["a user key without a value", bareKey, "git"],
   ["a config with a byte order mark, CRLF and a comment", crlf, "fast"],
+  ["git init's core lines of every system", initLines, "fast"],
+  ["a core line of git init under another section", initLinesElsewhere, "git"],
   ["a .git folder without HEAD", at("nohead-parent", "child"), "git"],
   ["a .git folder with an invalid HEAD", at("bad-head-parent", "child"), "git"],
   ["a HEAD file below the repository", at("head-file", "sub"), "git"],
