@@ -7,6 +7,7 @@ import { fileKeys } from "./file-identity.ts";
 import { gitSubcommandAt } from "./git-options.ts";
 import { LANGUAGES, SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
+import { SEARCHERS, searchPatterns } from "./search-patterns.ts";
 import { unreadWords } from "./unread-words.ts";
 import { WRAPPER_NAMES } from "./wrappers.ts";
 
@@ -209,14 +210,23 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   // not opened: no link of that name is read (script-operands.ts reads which words are code,
   // as the handler did for the same words).
   const inline = SHELL_NAMES.has(name) || Object.hasOwn(LANGUAGES, name) ? scriptOperands(name, args)?.inline : undefined;
+  // The symlink test follows only the words the program may open a file by.
+  const follow = state !== undefined && !OPEN_NO_FILE.has(name);
+  const patterns = follow && SEARCHERS.has(name) ? searchPatterns(name, args) : undefined;
   let secrets: Word[] | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (state && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && _linksToSecret(a, state))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !patterns?.includes(i) && _linksToSecret(a, state))) (secrets ??= []).push(a);
   }
   return secrets ? [op("secret", name, secrets)] : [];
 }
+
+// Programs that open no file by any word they are given (the symlink test only: each word's
+// text is still tested): the shell's builtins that take names, assignments or numbers (`unset
+// x`, `export A=b`, `read LINE`, `hash -p /bin/rm x`), eval, whose words are code the analysis
+// reads as the commands it runs, and sleep.
+const OPEN_NO_FILE = new Set(["unset", "export", "declare", "typeset", "local", "readonly", "read", "hash", "alias", "eval", "sleep"]);
 
 // Programs given addresses, not files: socat, nc and its variants, curl, GNU parallel.
 const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "parallel"]);

@@ -117,6 +117,55 @@ const CODE_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["bash --rcfile true -c 'echo ok'", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
+// Programs that open no file by their words (secrets.ts OPEN_NO_FILE) and grep's and rg's
+// patterns (search-patterns.ts, session 10): a link named like such a word is not read. An
+// option's value, a file operand and every word of a command line that leaves the patterns
+// uncertain are still followed.
+const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
+  ["unset true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["export true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["declare true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["read true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["hash true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["eval true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["sleep true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -n true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -rn --include=*.md true .", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -A 2 true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -C3 true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -e true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -ie true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -i -- true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["egrep true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["rg -n true src", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["rg -e true src", "ALLOW", "ALLOW_NO_EFFECT"],
+  // still followed: a file operand, -f's file, a word after an option that may take it, a
+  // line where -e may come after an operand (POSIXLY_CORRECT), an unknown or abbreviated option
+  ["grep true innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -e x -e true innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -f true README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -ei true README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -C 3 true README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep x -e true", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep README.md -e true", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep --regexp x true", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep --reg=x true", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep --include '*.md' true .", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep $X true README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["rg --files true", "ASK", "ASK_SECRET_ACCESS"],
+  ["rg -t true src", "ASK", "ASK_SECRET_ACCESS"],
+];
+
+describe("patterns and names are no files", () => {
+  for (const [command, decision, reason] of PATTERN_ROWS) {
+    test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
+      const r = check(command);
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});
+
 describe("inline code is no file", () => {
   for (const [command, decision, reason] of CODE_ROWS) {
     test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
