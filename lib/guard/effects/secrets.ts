@@ -228,8 +228,9 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
 // reads as the commands it runs, and sleep.
 const OPEN_NO_FILE = new Set(["unset", "export", "declare", "typeset", "local", "readonly", "read", "hash", "alias", "eval", "sleep"]);
 
-// Programs given addresses, not files: socat, nc and its variants, curl, GNU parallel.
-const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "parallel"]);
+// Programs given addresses, not files: socat, nc and its variants, curl, GNU parallel, and
+// rsync's and scp's remote files.
+const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "parallel", "rsync", "scp"]);
 
 /**
  * Whether the program opens no file by the name `args[i]` spells, so that no symlink of that
@@ -247,6 +248,8 @@ const ADDRESS_CLIENTS = new Set(["socat", "nc", "ncat", "netcat", "curl", "paral
  * - parallel: the separators `:::`, `:::+`, `::::` and `::::+`, once the command has begun or
  *   after a word that is no option (parallel's options end at the command), unless another
  *   separator may be set (`--arg-sep`, `--arg-file-sep`, an unknown word).
+ * - rsync, scp: a remote file (`host:path`, `host::module`, `rsync://…`): a `:` with a host
+ *   before it and no `/` before it (`./a:b` and `:x` are local names), not on Windows (`C:`).
  */
 function _opensNoFile(name: string, args: Word[], i: number): boolean {
   const v = args[i]!.value;
@@ -260,6 +263,9 @@ function _opensNoFile(name: string, args: Word[], i: number): boolean {
       return _operand(args, i, NONE) || args.some((a, j) => j < i && !a.value.startsWith("-") && _operand(args, j, NONE));
     case "curl":
       return _operand(args, i, CURL_NO_VALUE);
+    case "rsync":
+    case "scp":
+      return REMOTE_FILE.test(v) && !win32Names.value && _operand(args, i, name === "rsync" ? RSYNC_NO_VALUE : SCP_NO_VALUE);
     default:
       return !args.some((a) => a.dynamic || a.value === "--unixsock" || /^-[a-zA-Z0-9]*U/.test(a.value)) && _operand(args, i, NC_NO_VALUE);
   }
@@ -267,10 +273,13 @@ function _opensNoFile(name: string, args: Word[], i: number): boolean {
 
 // Options that take no value (a word after one of them, or after a cluster of only such
 // letters, is no option's value): curl's; those of every nc (OpenBSD, netcat, ncat, busybox);
-// socat's.
+// socat's; rsync's and scp's.
 const CURL_NO_VALUE = /^-[sSLfkiIvOgGjJlnNpRBaM]+$/;
 const NC_NO_VALUE = /^-[lvnzuk46]+$/;
 const SOCAT_NO_VALUE = /^-(d+|[DuUvxgs46]|lu|lh|ly\w*|lm\w*)$/;
+const RSYNC_NO_VALUE = /^-[avqcrRbulLkKHpEAXogDtOJUNIxCymnWSzPhidFs08]+$/;
+const SCP_NO_VALUE = /^-[346ABCOpqRrTv]+$/;
+const REMOTE_FILE = /^[^/:]+:/;
 const NONE = /(?!)/;
 
 /**

@@ -22,6 +22,7 @@ symlinkSync("../../.ssh/id_rsa", join(fx.ws, "sub", "deep-key"));
 symlinkSync("sub", join(fx.ws, "linked-sub"));
 symlinkSync(".ssh/id_rsa", join(fx.home, ":::"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "true"));
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "host:key"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -69,9 +70,10 @@ describe("a symlink and its target are one file", () => {
   }
 });
 
-// socat's, nc's and curl's operands are addresses and parallel's `:::` a separator: a link of
-// that name is not what the program opens (secrets.ts _opensNoFile, session 9). A word an option
-// may take as its value, a socat file address and a socket path are still followed.
+// socat's, nc's and curl's operands are addresses, parallel's `:::` a separator and rsync's and
+// scp's `host:path` a remote file: a link of that name is not what the program opens
+// (secrets.ts _opensNoFile, sessions 9 and 10). A word an option may take as its value, a socat
+// file address, a socket path and a local name with a `:` (`./host:key`) are still followed.
 const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   // still read through the link
   ["socat -u ./innocent-key TCP:127.0.0.1:4444", "ASK", "ASK_SECRET_ACCESS"],
@@ -94,6 +96,11 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["cd .. && parallel --arg-sep ,,, cat ::: ,,, 1", "ASK", "ASK_SECRET_ACCESS"],
   ["nc $OPT innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["nc $OPT 127.0.0.1 innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["cat host:key", "ASK", "ASK_SECRET_ACCESS"],
+  ["rsync ./host:key dest/", "ASK", "ASK_SECRET_ACCESS"],
+  ["rsync --password-file host:key src/ dest/", "ASK", "ASK_SECRET_ACCESS"],
+  ["rsync $X host:key dest/", "ASK", "ASK_SECRET_ACCESS"],
+  ["scp -F host:key src dest/", "ASK", "ASK_SECRET_ACCESS"],
   // an address, not a file
   ["socat innocent-key STDOUT", "ALLOW", "ALLOW_NO_EFFECT"],
   ["nc innocent-key 4444", "ALLOW", "ALLOW_NO_EFFECT"],
@@ -102,6 +109,12 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["curl -sL innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
   ["cd .. && parallel echo ok ::: 1", "ALLOW", "ALLOW_NO_EFFECT"],
   ["cd .. && parallel ::: true", "ALLOW", "ALLOW_NO_EFFECT"],
+  // rsync's and scp's remote files (session 10)
+  ["rsync -av host:key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["rsync -e ssh host:key dest/", "ALLOW", "ALLOW_NOOP"],
+  ["rsync --delete src/ host:key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["scp host:key .", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["scp -r src host:key", "ALLOW", "ALLOW_NO_EFFECT"],
 ];
 
 // A shell's or interpreter's inline code is run, not opened (script-operands.ts): a link named
