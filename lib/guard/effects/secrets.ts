@@ -212,15 +212,32 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   const inline = SHELL_NAMES.has(name) || Object.hasOwn(LANGUAGES, name) ? scriptOperands(name, args)?.inline : undefined;
   // The symlink test follows only the words the program may open a file by.
   const follow = state !== undefined && !OPEN_NO_FILE.has(name);
-  const patterns = follow && SEARCHERS.has(name) ? searchPatterns(name, args) : undefined;
+  const text = follow ? _textWords(name, args) : undefined;
   let secrets: Word[] | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !patterns?.includes(i) && _linksToSecret(a, state))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state))) (secrets ??= []).push(a);
   }
   return secrets ? [op("secret", name, secrets)] : [];
 }
+
+/**
+ * The indexes of the words a program takes as text, never as a file's name: grep's and rg's
+ * patterns (search-patterns.ts), git's subcommand (after known words only), and the first word
+ * of a program whose first word, when it is no option, is always a subcommand (`kubectl get`,
+ * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name).
+ */
+function _textWords(name: string, args: Word[]): number[] | undefined {
+  if (SEARCHERS.has(name)) return searchPatterns(name, args);
+  if (name === "git") {
+    const at = gitSubcommandAt(args.map((a) => a.value));
+    return at >= 0 && !args.slice(0, at + 1).some((a) => a.dynamic) ? [at] : undefined;
+  }
+  return SUBCOMMAND_FIRST.has(name) && args[0] && !args[0].dynamic && !args[0].value.startsWith("-") ? [0] : undefined;
+}
+
+const SUBCOMMAND_FIRST = new Set(["kubectl", "docker", "podman", "helm", "cargo", "terraform", "systemctl"]);
 
 // Programs that open no file by any word they are given (the symlink test only: each word's
 // text is still tested): the shell's builtins that take names, assignments or numbers (`unset

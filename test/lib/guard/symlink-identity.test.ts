@@ -23,6 +23,7 @@ symlinkSync("sub", join(fx.ws, "linked-sub"));
 symlinkSync(".ssh/id_rsa", join(fx.home, ":::"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "true"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "host:key"));
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "diff"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -130,8 +131,8 @@ const CODE_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["bash --rcfile true -c 'echo ok'", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
-// Programs that open no file by their words (secrets.ts OPEN_NO_FILE) and grep's and rg's
-// patterns (search-patterns.ts, session 10): a link named like such a word is not read. An
+// Programs that open no file by their words (secrets.ts OPEN_NO_FILE), grep's and rg's patterns
+// (search-patterns.ts) and subcommands (session 10): a link named like such a word is not read. An
 // option's value, a file operand and every word of a command line that leaves the patterns
 // uncertain are still followed.
 const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
@@ -153,6 +154,14 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["egrep true README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["rg -n true src", "ALLOW", "ALLOW_NO_EFFECT"],
   ["rg -e true src", "ALLOW", "ALLOW_NO_EFFECT"],
+  // a subcommand: git's (a reading one), and the first word of kubectl, docker, cargo, helm
+  ["git diff", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["git -c core.pager=cat diff", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["kubectl true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["kubectl diff -f x.yaml", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["docker true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["cargo true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["helm true", "ALLOW", "ALLOW_NO_EFFECT"],
   // still followed: a file operand, -f's file, a word after an option that may take it, a
   // line where -e may come after an operand (POSIXLY_CORRECT), an unknown or abbreviated option
   ["grep true innocent-key", "ASK", "ASK_SECRET_ACCESS"],
@@ -168,6 +177,11 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["grep $X true README.md", "ASK", "ASK_SECRET_ACCESS"],
   ["rg --files true", "ASK", "ASK_SECRET_ACCESS"],
   ["rg -t true src", "ASK", "ASK_SECRET_ACCESS"],
+  ["git diff diff", "ASK", "ASK_SECRET_ACCESS"],
+  ["git -C true show x", "ASK", "ASK_SECRET_ACCESS"],
+  ["kubectl get true", "ASK", "ASK_SECRET_ACCESS"],
+  ["kubectl --kubeconfig true get pods", "ASK", "ASK_SECRET_ACCESS"],
+  ["docker -H x true", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
 describe("patterns and names are no files", () => {
