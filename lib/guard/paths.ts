@@ -376,7 +376,7 @@ const SELF_ROOT = /^\/proc\/(?:self|thread-self)\/root$/;
  * and keeps its own rule (posix/cwd-flow.ts).
  */
 export function physicalPath(path: string, cwd: string | null, realDirs: Map<string, string | null> = new Map()): string | null {
-  if (!path.includes("..") && !path.startsWith("/proc/") && !path.startsWith("/dev/")) return normalize(path);
+  if (!path.includes("..") && !path.startsWith("/proc/") && !path.startsWith("/dev/")) return _normal(path);
   const segments = path.split("/");
   let out = "";
   for (let i = 0; i < segments.length; i++) {
@@ -401,6 +401,14 @@ export function physicalPath(path: string, cwd: string | null, realDirs: Map<str
     else if (PROCESS_LINK.test(out) && segments.slice(i + 1).some((s) => s !== "")) return null;
   }
   return out || "/";
+}
+
+/**
+ * path.normalize of a path without `..`, called only when it changes something: an absolute
+ * path on a POSIX system without `//`, `/./` or a final `/.` (most paths) is already normal.
+ */
+function _normal(path: string): string {
+  return sep !== "/" || path.charCodeAt(0) !== 47 || path.includes("//") || path.includes("/./") || path.endsWith("/.") ? normalize(path) : path;
 }
 
 /** The paths with their parents' symlinks resolved; unknown when one of them cannot be. */
