@@ -9,6 +9,7 @@ import { LANGUAGES, SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { SEARCHERS, searchPatterns } from "./search-patterns.ts";
 import { unreadWords } from "./unread-words.ts";
+import { xargsOptions } from "./xargs-input.ts";
 import { WRAPPER_NAMES } from "./wrappers.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
@@ -223,13 +224,19 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
 }
 
 /**
- * The indexes of the words a program takes as text, never as a file's name: grep's and rg's
+ * The indexes of the words a program opens no file by: those it takes as text, grep's and rg's
  * patterns (search-patterns.ts), git's subcommand (after known words only), and the first word
  * of a program whose first word, when it is no option, is always a subcommand (`kubectl get`,
- * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name).
+ * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name); and
+ * xargs's command with its arguments, which the analysis judges as the command it runs (xargs.ts),
+ * as a wrapper's (its options, `-a FILE` among them, are still followed).
  */
 function _textWords(name: string, args: Word[]): number[] | undefined {
   if (SEARCHERS.has(name)) return searchPatterns(name, args);
+  if (name === "xargs") {
+    const from = xargsOptions(args)?.command ?? args.length;
+    return args.length > from ? args.map((_, i) => i).slice(from) : undefined;
+  }
   if (name === "git") {
     const at = gitSubcommandAt(args.map((a) => a.value));
     return at >= 0 && !args.slice(0, at + 1).some((a) => a.dynamic) ? [at] : undefined;

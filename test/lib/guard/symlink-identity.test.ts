@@ -162,6 +162,10 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["docker true", "ALLOW", "ALLOW_NO_EFFECT"],
   ["cargo true", "ALLOW", "ALLOW_NO_EFFECT"],
   ["helm true", "ALLOW", "ALLOW_NO_EFFECT"],
+  // xargs's command and its arguments: judged as the command xargs runs
+  ["xargs ls innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["xargs -P2 true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["echo ok | xargs true", "ALLOW", "ALLOW_NO_EFFECT"],
   // still followed: a file operand, -f's file, a word after an option that may take it, a
   // line where -e may come after an operand (POSIXLY_CORRECT), an unknown or abbreviated option
   ["grep true innocent-key", "ASK", "ASK_SECRET_ACCESS"],
@@ -182,6 +186,10 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["kubectl get true", "ASK", "ASK_SECRET_ACCESS"],
   ["kubectl --kubeconfig true get pods", "ASK", "ASK_SECRET_ACCESS"],
   ["docker -H x true", "ASK", "ASK_SECRET_ACCESS"],
+  ["xargs cat innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["xargs -0 head innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["xargs sudo cat innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["xargs -a innocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
 describe("patterns and names are no files", () => {
