@@ -5,7 +5,7 @@ import { cleanTargets, repoRoot, resetCollisions, submoduleChangesLost } from ".
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
-import { classifyPath, guardStoreOf, insideGuardStore, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
+import { classifyPath, guardStoreOf, insideGuardStore, knownRealFolder, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeFound } from "./policy-find.ts";
 import { judgeHistory } from "./policy-history.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
@@ -190,8 +190,9 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
     if (cls === "protected") return "BLOCK_PROTECTED_PATH";
     if (cls === "outside" && kind === "write-into" && isStartupFile(path, pc.home)) return "ASK_OUTSIDE_WORKSPACE";
     // Added to through a symlink, the file it leads to takes the text (red team 12: `>> link`
-    // onto ~/.bashrc; a replacing write relocates the link itself first).
-    const real = kind === "write-into" ? linkTargetOrNull(path) : null;
+    // onto ~/.bashrc; a replacing write relocates the link itself first). A folder known to be
+    // its own real path (the working directory, checkout's work tree) is no link.
+    const real = kind === "write-into" && !knownRealFolder(path) ? linkTargetOrNull(path) : null;
     if (real !== null && real !== path) {
       const to = classifyPath(real, pc);
       if (to === "protected" || to === "system") return "BLOCK_PROTECTED_PATH";
