@@ -229,19 +229,35 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
  * of a program whose first word, when it is no option, is always a subcommand (`kubectl get`,
  * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name); and
  * xargs's command with its arguments, which the analysis judges as the command it runs (xargs.ts),
- * as a wrapper's (its options, `-a FILE` among them, are still followed).
+ * as a wrapper's (its options, `-a FILE` among them, are still followed); parallel's command,
+ * or the commands its one `:::` source lists, when no option comes first (parallel's options
+ * may name files: `-a FILE`, `--sshloginfile FILE`, and its handler reads them loosely).
  */
 function _textWords(name: string, args: Word[]): number[] | undefined {
   if (SEARCHERS.has(name)) return searchPatterns(name, args);
-  if (name === "xargs") {
-    const from = xargsOptions(args)?.command ?? args.length;
-    return args.length > from ? args.map((_, i) => i).slice(from) : undefined;
+  if (name === "xargs") return _from(args, xargsOptions(args)?.command ?? args.length, args.length);
+  if (name === "parallel") {
+    const first = args[0];
+    if (first === undefined || first.dynamic || first.value.startsWith("-")) return undefined;
+    const sep = args.findIndex((a) => PARALLEL_SEPARATORS.has(a.value));
+    if (sep !== 0) return _from(args, 0, sep < 0 ? args.length : sep);
+    // `parallel ::: CMD…`: each word a command (xargs.ts parallel), when no other source follows.
+    return first.value === ":::" && !args.some((a, i) => i > 0 && (a.dynamic || PARALLEL_SEPARATORS.has(a.value))) ? _from(args, 1, args.length) : undefined;
   }
   if (name === "git") {
     const at = gitSubcommandAt(args.map((a) => a.value));
     return at >= 0 && !args.slice(0, at + 1).some((a) => a.dynamic) ? [at] : undefined;
   }
   return SUBCOMMAND_FIRST.has(name) && args[0] && !args[0].dynamic && !args[0].value.startsWith("-") ? [0] : undefined;
+}
+
+const PARALLEL_SEPARATORS = new Set([":::", ":::+", "::::", "::::+"]);
+
+/** The indexes from `start` up to `end`, or undefined when there are none. */
+function _from(args: Word[], start: number, end: number): number[] | undefined {
+  const out: number[] = [];
+  for (let i = start; i < end && i < args.length; i++) out.push(i);
+  return out.length > 0 ? out : undefined;
 }
 
 const SUBCOMMAND_FIRST = new Set(["kubectl", "docker", "podman", "helm", "cargo", "terraform", "systemctl"]);

@@ -166,6 +166,11 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["xargs ls innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
   ["xargs -P2 true", "ALLOW", "ALLOW_NO_EFFECT"],
   ["echo ok | xargs true", "ALLOW", "ALLOW_NO_EFFECT"],
+  // parallel's command, or the commands its one `:::` source lists, when no option comes first
+  ["parallel ls innocent-key ::: 1", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["parallel true ::: 1", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["echo ok | parallel true", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["parallel ::: true", "ALLOW", "ALLOW_NO_EFFECT"],
   // still followed: a file operand, -f's file, a word after an option that may take it, a
   // line where -e may come after an operand (POSIXLY_CORRECT), an unknown or abbreviated option
   ["grep true innocent-key", "ASK", "ASK_SECRET_ACCESS"],
@@ -190,6 +195,12 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["xargs -0 head innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs sudo cat innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs -a innocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel cat ::: innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel ::: 'cat innocent-key'", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel ::: true ::: x", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel -j2 true ::: 1", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel -a innocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel :::: innocent-key", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
 describe("patterns and names are no files", () => {
