@@ -212,7 +212,7 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   // as the handler did for the same words).
   const inline = SHELL_NAMES.has(name) || Object.hasOwn(LANGUAGES, name) ? scriptOperands(name, args)?.inline : undefined;
   // The symlink test follows only the words the program may open a file by.
-  const follow = state !== undefined && !OPEN_NO_FILE.has(name);
+  const follow = state !== undefined && !OPEN_NO_FILE.has(name) && !(name === "eval" && !args.some((a) => a.dynamic));
   const text = follow ? _textWords(name, args) : undefined;
   let secrets: Word[] | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -240,7 +240,9 @@ function _textWords(name: string, args: Word[]): number[] | undefined {
     const first = args[0];
     if (first === undefined || first.dynamic || first.value.startsWith("-")) return undefined;
     const sep = args.findIndex((a) => PARALLEL_SEPARATORS.has(a.value));
-    if (sep !== 0) return _from(args, 0, sep < 0 ? args.length : sep);
+    // A computed word makes the command unknown to the handler: it is judged as nothing then.
+    const end = sep < 0 ? args.length : sep;
+    if (sep !== 0) return args.some((a, i) => i < end && a.dynamic) ? undefined : _from(args, 0, end);
     // `parallel ::: CMD…`: each word a command (xargs.ts parallel), when no other source follows.
     return first.value === ":::" && !args.some((a, i) => i > 0 && (a.dynamic || PARALLEL_SEPARATORS.has(a.value))) ? _from(args, 1, args.length) : undefined;
   }
@@ -264,9 +266,9 @@ const SUBCOMMAND_FIRST = new Set(["kubectl", "docker", "podman", "helm", "cargo"
 
 // Programs that open no file by any word they are given (the symlink test only: each word's
 // text is still tested): the shell's builtins that take names, assignments or numbers (`unset
-// x`, `export A=b`, `read LINE`, `hash -p /bin/rm x`), eval, whose words are code the analysis
-// reads as the commands it runs, and sleep.
-const OPEN_NO_FILE = new Set(["unset", "export", "declare", "typeset", "local", "readonly", "read", "hash", "alias", "eval", "sleep"]);
+// x`, `export A=b`, `read LINE`, `hash -p /bin/rm x`) and sleep. eval's words are code the
+// analysis reads as the commands it runs when none is computed (secretArgOps).
+const OPEN_NO_FILE = new Set(["unset", "export", "declare", "typeset", "local", "readonly", "read", "hash", "alias", "sleep"]);
 
 // Programs given addresses, not files: socat, nc and its variants, curl, GNU parallel, and
 // rsync's and scp's remote files.

@@ -203,6 +203,24 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["parallel :::: innocent-key", "ASK", "ASK_SECRET_ACCESS"],
 ];
 
+// eval's and parallel's words are left to the analysis of the commands they run only when it can
+// read them: with a computed word the command is unknown, and an allowed unknown effect must
+// still ask for the link's key.
+const ALLOWING_UNKNOWN = { protectedPaths: [], allow: ["BLOCK_UNDETERMINABLE_EFFECT" as const] };
+const COMPUTED_ROWS: Array<[string, Decision, ReasonCode]> = [
+  ["eval cat $X innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["parallel cat $X innocent-key ::: 1", "ASK", "ASK_SECRET_ACCESS"],
+];
+
+describe("a computed word keeps the words followed", () => {
+  for (const [command, decision, reason] of COMPUTED_ROWS) {
+    test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
+      const r = classify({ command, cwd: fx.ws, env: fx.env, config: ALLOWING_UNKNOWN });
+      expect([r.decision, r.reason]).toEqual([decision, reason]);
+    });
+  }
+});
+
 describe("patterns and names are no files", () => {
   for (const [command, decision, reason] of PATTERN_ROWS) {
     test(`${JSON.stringify(command)} is ${decision} ${reason}`, () => {
