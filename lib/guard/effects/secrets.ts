@@ -218,7 +218,7 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name))) (secrets ??= []).push(a);
   }
   return secrets ? [op("secret", name, secrets)] : [];
 }
@@ -338,10 +338,25 @@ function _operand(args: Word[], i: number, noValue: RegExp): boolean {
 }
 
 /** A word naming a symlink (on disk, or made earlier in the line) to a credential store. */
-function _linksToSecret(word: Word, state: AnalyzeContext["state"]): boolean {
-  if (word.dynamic || word.glob || word.value.startsWith("-")) return false;
-  const real = fileKeys(word.value, state)[1];
+function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string): boolean {
+  if (word.dynamic || word.glob) return false;
+  const path = word.value.startsWith("-") ? _attachedValue(word.value, name) : word.value;
+  if (!path) return false;
+  const real = fileKeys(path, state)[1];
   return real !== undefined && isSecretPath({ ...word, value: real, pattern: real });
+}
+
+/**
+ * The file an option word names with its value attached: a long option's `=VALUE`
+ * (`--arg-file=LINK`, `date --file=LINK`), and xargs' `-aFILE` (getopt reads the rest of the word
+ * as -a's value). Undefined for any other option word.
+ */
+function _attachedValue(option: string, name: string): string | undefined {
+  if (option.startsWith("--")) {
+    const eq = option.indexOf("=");
+    return eq < 0 ? undefined : option.slice(eq + 1);
+  }
+  return name === "xargs" && option.startsWith("-a") ? option.slice(2) : undefined;
 }
 
 /** macOS `security`: dumping the keychain or printing a stored password. */
