@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { stringLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { fileKeys } from "./file-identity.ts";
 import { isSecretPath } from "./secrets.ts";
 
 // Interpreter code that names a credential store in a string literal reads it, as `cat .env` or
@@ -26,12 +27,24 @@ export function codeSecretOps(code: string, language: string, written: Op[], ctx
     i = literal.end - 1;
     for (const name of names) {
       const path = withHome(name, ctx.home);
-      if (!isSecretPath(literalWord(path), ctx.state.cwd)) continue;
-      if (ENV_FILE.test(path) && _onlyWritten(path, written)) continue;
+      const secret = isSecretPath(literalWord(path), ctx.state.cwd) ? path : _linkedSecret(path, ctx);
+      if (secret === undefined) continue;
+      if (ENV_FILE.test(secret) && _onlyWritten(path, written)) continue;
       return [op("secret", `${language}:literal`)];
     }
   }
   return [];
+}
+
+/**
+ * The credential store a literal reaches through a symlink (`open('innocent-key')` with
+ * innocent-key a link to ~/.ssh/id_rsa), as a reader's word is followed (secrets.ts): only a
+ * literal that can be a file name (one line without spaces) is looked up.
+ */
+function _linkedSecret(path: string, ctx: AnalyzeContext): string | undefined {
+  if (path === "" || path.length > 1024 || /\s/.test(path)) return undefined;
+  const real = fileKeys(path, ctx.state)[1];
+  return real !== undefined && isSecretPath(literalWord(real), ctx.state.cwd) ? real : undefined;
 }
 
 /** Whether the code's writes (code-writes.ts) name the file: an env file written is no read. */

@@ -1,3 +1,5 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { NOOP, OK, SECRET, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -5,6 +7,8 @@ import { NOOP, OK, SECRET, verdictRows } from "../../support/verdict-rows.ts";
 // Session 8's hunt: each SECRET row was ALLOW before, while `cat .env` asked.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "innocent-key"));
+symlinkSync("README.md", join(fx.ws, "readme-link"));
 
 table("a credential store named in interpreter code is read", [
   ["python open", `python3 -c "print(open('.env').read())"`, ...SECRET],
@@ -30,4 +34,14 @@ table("code that names no credential store, or only writes an env file", [
   ["plain output", `python3 -c "print('hello')"`, ...OK],
   ["an escape past the last code point", `node -e "console.log('\\u{FFFFFF}')"`, ...OK],
   ["a request without a file", `python3 -c "import urllib.request;urllib.request.urlopen('http://127.0.0.1:9', b'x')"`, ...OK],
+]);
+
+// A literal naming a symlink to a credential store reads the store, as `cat innocent-key` does
+// (session 10; each SECRET row was ALLOW before).
+table("a literal that is a link to a credential store", [
+  ["python open of a link", `python3 -c 'print(open("innocent-key").read())'`, ...SECRET],
+  ["node readFileSync of a link", `node -e "console.log(require('fs').readFileSync('./innocent-key','utf8'))"`, ...SECRET],
+  ["perl open of a link", `perl -e 'open F, "<", "innocent-key"; print <F>'`, ...SECRET],
+  ["a link to an ordinary file", `python3 -c 'print(open("readme-link").read())'`, ...OK],
+  ["a text with spaces is no file name", `python3 -c 'print("innocent-key is a name")'`, ...OK],
 ]);
