@@ -348,16 +348,30 @@ function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string
 
 /**
  * The file an option word names with its value attached: a long option's `=VALUE`
- * (`--arg-file=LINK`, `date --file=LINK`), and xargs' `-aFILE` (getopt reads the rest of the word
- * as -a's value). Undefined for any other option word.
+ * (`--arg-file=LINK`, `date --file=LINK`), and a short option that takes a file read as a list
+ * (SHORT_FILE_OPTIONS: getopt reads the rest of the word as its value, `grep -fLINK`).
+ * Undefined for any other option word.
  */
 function _attachedValue(option: string, name: string): string | undefined {
   if (option.startsWith("--")) {
     const eq = option.indexOf("=");
     return eq < 0 ? undefined : option.slice(eq + 1);
   }
-  return name === "xargs" && option.startsWith("-a") ? option.slice(2) : undefined;
+  const letter = SHORT_FILE_OPTIONS.get(name);
+  return letter !== undefined && option.length > 2 && option[1] === letter ? option.slice(2) : undefined;
 }
+
+// Short options whose value is a file the program reads: xargs' arguments (`-a`), grep's and rg's
+// patterns (`-f`), ssh-keygen's key (`-f`), tar's list of names (`-T`).
+const SHORT_FILE_OPTIONS = new Map([
+  ["xargs", "a"],
+  ["grep", "f"],
+  ["egrep", "f"],
+  ["fgrep", "f"],
+  ["rg", "f"],
+  ["ssh-keygen", "f"],
+  ["tar", "T"],
+]);
 
 /** macOS `security`: dumping the keychain or printing a stored password. */
 export const keychain: Handler = ({ name, args }) => {

@@ -58,6 +58,11 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["xargs --arg-fi=innocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs -ainnocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
   ["date --file=innocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -finnocent-key README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["rg -finnocent-key src", "ASK", "ASK_SECRET_ACCESS"],
+  ["ssh-keygen -y -finnocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["tar -cf out.tar -Tinnocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -freadme-link README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["xargs --arg-file=readme-link echo", "ALLOW", "ALLOW_NO_EFFECT"],
   ["date --file=readme-link", "ALLOW", "ALLOW_NO_EFFECT"],
   // links to ordinary files stay ordinary
