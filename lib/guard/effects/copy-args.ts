@@ -1,5 +1,5 @@
-import type { Word } from "../syntax.ts";
-import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
+import { unknownWord, type Word } from "../syntax.ts";
+import { clusterValue, computedRest, optionWalk, wordFrom } from "./getopt.ts";
 
 interface Spec {
   /** Short options that take a value: the rest of the cluster, or the next word. */
@@ -30,29 +30,46 @@ interface CopyArgs {
 /**
  * Reads coreutils' options as getopt does: clusters (`-rT`, `-rt DIR`, `-S.bak`), values attached
  * or in the next word, unambiguous abbreviations of long options (`--no-t`, `--target=DIR`), `--`
- * and options after operands. An ambiguous abbreviation stands for every option it may mean.
+ * and options after operands. An ambiguous abbreviation stands for every option it may mean. A
+ * computed word with a known option start is that option (getopt.ts optionWalk's `computed`):
+ * `-t$D`, `--target-directory=$D` name an unknown folder, and so does a computed word whose
+ * unknown rest may be `t DIR` (`-r$X`, `-$X`, `--t$X`): the copy's target is unknown, not its
+ * last operand.
  */
 export function copyArgs(name: string, args: Word[]): CopyArgs {
   const spec = SPECS[name] ?? SPECS.cp!;
   const flags: string[] = [];
   let target: Word | undefined;
-  const files = optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      const all = [...spec.valuedLong, ...spec.plainLong];
-      const matches = all.includes(given) ? [given] : all.filter((n) => n.startsWith(given));
-      for (const m of matches) flags.push(`--${m}`);
-      if (matches.length !== 1 || !spec.valuedLong.includes(matches[0]!)) return i;
-      const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-      if (matches[0] === "target-directory") target = value;
-      return i;
-    }
-    const got = clusterValue(args, i, spec.valued);
-    for (const c of v.slice(1, got ? got.at + 1 : undefined)) flags.push(`-${c}`);
-    if (got?.letter === "t") target = got.value;
-    return got?.i ?? i;
-  });
+  const all = [...spec.valuedLong, ...spec.plainLong];
+  const files = optionWalk(
+    args,
+    (a, i) => {
+      const v = a.value;
+      if (v.startsWith("--")) {
+        const eq = v.indexOf("=");
+        const given = v.slice(2, eq < 0 ? undefined : eq);
+        const matches = all.includes(given) && !(a.dynamic && eq < 0) ? [given] : all.filter((n) => n.startsWith(given));
+        for (const m of matches) flags.push(`--${m}`);
+        // `--t$X`: the expansion may go on to `--target-directory=DIR`.
+        if (a.dynamic && eq < 0) {
+          if (matches.includes("target-directory")) target = computedRest(a);
+          return i;
+        }
+        if (matches.length !== 1 || !spec.valuedLong.includes(matches[0]!)) return i;
+        const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
+        if (matches[0] === "target-directory") target = value;
+        return i;
+      }
+      const got = clusterValue(args, i, spec.valued);
+      for (const c of v.slice(1, got ? got.at + 1 : undefined)) flags.push(`-${c}`);
+      if (got?.letter === "t") target = got.value;
+      // A computed cluster's rest may hold any letters, `t` among them.
+      else if (!got && a.dynamic) target = computedRest(a);
+      return got?.i ?? i;
+    },
+    true,
+  );
+  // `-$X`, `--$X`: a computed option of any name (getopt.ts mayBeOption), `-t DIR` too.
+  if (files.some((f) => f.dynamic && (f.value === "-" || f.value === "--"))) target = unknownWord();
   return { flags, target, files };
 }

@@ -26,6 +26,15 @@ export function optionWalk(args: Word[], option: (a: Word, i: number) => number,
 /** The word from character `at` on: an option's attached value (`-oFILE`, `--out=FILE`). */
 export const wordFrom = (a: Word, at: number): Word => ({ ...a, value: a.value.slice(at), pattern: a.pattern.slice(at) });
 
+/** A computed word's unknown rest, after its known text (`-o$D`, `--out$X`: what the expansion adds). */
+export const computedRest = (a: Word): Word => wordFrom(a, a.value.length);
+
+/**
+ * Whether the known start `given` of a computed option name (`--out$X`, `-M$X`: the expansion may
+ * add letters) may begin one of `names`: a reader takes the option for one it looks for then.
+ */
+export const mayName = (given: string, names: readonly string[] | undefined): boolean => names?.some((n) => n.startsWith(given)) === true;
+
 /**
  * The long option `given` (the text after `--`, before any `=`) names among `names`: itself, or
  * the one name it abbreviates when it has at least `min` letters; undefined for none or several.

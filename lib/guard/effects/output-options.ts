@@ -7,7 +7,7 @@ import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 export interface OutputSpec {
@@ -31,38 +31,66 @@ export interface OutputSpec {
   dirLong?: string[];
 }
 
-/** The written files and folders a program's options name, and its operands. */
+/**
+ * The written files and folders a program's options name, and its operands. A computed word with
+ * a known option start is that option (getopt.ts optionWalk's `computed`): its value is unknown
+ * (`-o$F`, `--output=$F`, `-out=$F`), and so is the file of a computed word whose unknown rest may
+ * name a written file (`--out$X` may go on to `--output=FILE`; `-v$X` to `-vo FILE`).
+ */
 function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]; operands: Word[] } {
   const files: Word[] = [];
   const dirs: Word[] = [];
   const longNames = [...(spec.long ?? []), ...(spec.dirLong ?? []), ...(spec.valuedLong ?? [])];
   const letters = (spec.short ?? "") + (spec.dirShort ?? "") + (spec.valued ?? "");
   const skipped: Word[] = [];
-  const operands = optionWalk(args, (a, i) => {
-    const v = a.value;
-    // Single-dash long words (openssl accepts `-out`, `--out` and `-out=FILE`).
-    const word = /^--?([A-Za-z][\w-]*)(=|$)/.exec(v);
-    const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : spec.valuedWords?.includes(word[1]!) ? skipped : null);
-    if (word && listed) {
-      const given = word[2] ? wordFrom(a, word[0].length) : args[++i];
-      if (given) listed.push(given);
-      return i;
-    }
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), longNames, 2);
-      if (name === undefined) return i;
-      const taken = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-      if (taken && spec.long?.includes(name)) files.push(taken);
-      if (taken && spec.dirLong?.includes(name)) dirs.push(taken);
-      return i;
-    }
-    if (spec.words) return i; // programs with single-dash words take no clusters
-    const got = clusterValue(args, i, letters);
-    if (got?.value && spec.short?.includes(got.letter)) files.push(got.value);
-    if (got?.value && spec.dirShort?.includes(got.letter)) dirs.push(got.value);
-    return got?.i ?? i;
-  });
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      const v = a.value;
+      // Single-dash long words (openssl accepts `-out`, `--out` and `-out=FILE`).
+      const word = /^--?([A-Za-z][\w-]*)(=|$)/.exec(v);
+      if (word && a.dynamic && !word[2]) {
+        // `-out$X`: the expansion may end the name (`=FILE`) or go on with it.
+        const given = word[1]!;
+        if (mayName(given, spec.words)) files.push(computedRest(a));
+        if (mayName(given, spec.dirWords)) dirs.push(computedRest(a));
+        if (spec.words || spec.dirWords || spec.valuedWords) return i;
+      }
+      const listed = word && (spec.words?.includes(word[1]!) ? files : spec.dirWords?.includes(word[1]!) ? dirs : spec.valuedWords?.includes(word[1]!) ? skipped : null);
+      if (word && listed) {
+        const given = word[2] ? wordFrom(a, word[0].length) : args[++i];
+        if (given) listed.push(given);
+        return i;
+      }
+      if (v.startsWith("--")) {
+        const eq = v.indexOf("=");
+        if (a.dynamic && eq < 0) {
+          // `--out$X`: any long option that begins so (getopt_long takes abbreviations).
+          const given = v.slice(2);
+          if (mayName(given, spec.long)) files.push(computedRest(a));
+          if (mayName(given, spec.dirLong)) dirs.push(computedRest(a));
+          return i;
+        }
+        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), longNames, 2);
+        if (name === undefined) return i;
+        const taken = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
+        if (taken && spec.long?.includes(name)) files.push(taken);
+        if (taken && spec.dirLong?.includes(name)) dirs.push(taken);
+        return i;
+      }
+      if (spec.words) return i; // programs with single-dash words take no clusters
+      const got = clusterValue(args, i, letters);
+      if (got?.value && spec.short?.includes(got.letter)) files.push(got.value);
+      if (got?.value && spec.dirShort?.includes(got.letter)) dirs.push(got.value);
+      // A computed cluster without a letter that takes a value (`-v$X`): its rest may be `o FILE`.
+      if (!got && a.dynamic) {
+        if (spec.short) files.push(computedRest(a));
+        if (spec.dirShort) dirs.push(computedRest(a));
+      }
+      return got?.i ?? i;
+    },
+    true,
+  );
   return { files, dirs, operands };
 }
 

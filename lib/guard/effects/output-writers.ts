@@ -86,8 +86,9 @@ const lastOperand = (args: Word[]): Word | undefined => {
 const writesLast = (inv: Invocation): Op[] => [...scanned(inv), ...written(inv, lastOperand(inv.args))];
 
 const CUSTOM = {
-  // `mysqldump -pSECRET`: the password is attached or none (`-p` prompts), never the next word.
-  mysqldump: (inv: Invocation) => outputOption(SPECS.mysqldump!)({ ...inv, args: inv.args.filter((a) => a.dynamic || !/^-p/.test(a.value)) }),
+  // `mysqldump -pSECRET`: the password is attached or none (`-p` prompts), never the next word;
+  // `-p$PASS` too (its rest is the password, no option).
+  mysqldump: (inv: Invocation) => outputOption(SPECS.mysqldump!)({ ...inv, args: inv.args.filter((a) => !/^-p/.test(a.value)) }),
   // pdftotext IN [OUT]: the second operand (IN with .txt otherwise, next to it).
   pdftotext: (inv: Invocation) => {
     const out = _operands(inv.args, SPECS.pdftotext!)[1];

@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { longOption, wordFrom } from "./getopt.ts";
+import { isOption, longOption, wordFrom } from "./getopt.ts";
 
 // GNU tar 1.34's option tables (`tar --help`), for this parser and tar-sent.ts's walk.
 /** Every long option: getopt takes any unambiguous prefix of one. */
@@ -42,11 +42,16 @@ export interface TarArgs {
   values: Array<[string, Word]>;
   /** A word tar's option parser rejects (an ambiguous or unknown long option): tar does nothing. */
   invalid: boolean;
+  /**
+   * A computed option word whose unknown rest may be any option (`-c$X` may go on `f FILE`, `I
+   * CMD`, `x`; `--f$X` may be `--file=…`, `--to-command=…`): what tar does is unknown.
+   */
+  unread: boolean;
 }
 
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
-  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false };
+  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false, unread: false };
   const value = (name: string, v: Word | undefined) => {
     if (!v) return;
     out.values.push([SHORT_NAMES[name] ?? name, v]);
@@ -58,8 +63,10 @@ export function tarArgs(args: Word[]): TarArgs {
     const a = args[i]!;
     const v = a.value;
     // The traditional first word is an option cluster even without a dash.
-    const traditional = i === 0 && !v.startsWith("-") && !a.dynamic && /^[a-zA-Z]+$/.test(v);
-    if (done || a.dynamic || (!traditional && (!v.startsWith("-") || v === "-"))) {
+    const traditional = i === 0 && !v.startsWith("-") && /^[a-zA-Z]+$/.test(v);
+    // A computed word with a known option start is that option (getopt.ts isOption's `computed`:
+    // `-cf$X`, `--file=$X`), its value or its unknown rest read as below.
+    if (done || (!traditional && !isOption(a, true))) {
       out.operands.push(a);
       continue;
     }
@@ -69,6 +76,10 @@ export function tarArgs(args: Word[]): TarArgs {
     }
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
+      if (a.dynamic && eq < 0) {
+        out.unread = true;
+        continue;
+      }
       const name = longOption(eq < 0 ? v.slice(2) : v.slice(2, eq), LONG);
       if (name === undefined) {
         out.invalid = true;
@@ -81,18 +92,23 @@ export function tarArgs(args: Word[]): TarArgs {
       continue;
     }
     const letters = traditional ? v : v.slice(1);
+    let valued = false;
     for (let k = 0; k < letters.length; k++) {
       const c = letters[k]!;
       out.short.add(c);
       if (MODES[c]) out.mode = MODES[c];
       if (!VALUED_SHORT.includes(c)) continue;
-      // A dashed cluster's value is the rest of it; the traditional form takes the next words in order.
-      if (!traditional && k + 1 < letters.length) {
-        value(c, { ...a, value: letters.slice(k + 1), pattern: a.pattern.slice(k + 2) });
+      valued = true;
+      // A dashed cluster's value is the rest of it (a computed one's may begin where its known
+      // text ends); the traditional form takes the next words in order.
+      if (!traditional && (k + 1 < letters.length || a.dynamic)) {
+        value(c, wordFrom(a, k + 2));
         break;
       }
       value(c, args[++i]);
     }
+    // The unknown rest of a computed cluster with no valued letter, or of a traditional first word, may hold any letters.
+    if (a.dynamic && (traditional || !valued)) out.unread = true;
   }
   return out;
 }

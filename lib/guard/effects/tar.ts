@@ -32,8 +32,8 @@ export const tar: Handler = (inv) => {
   const args = [...(options ? options.split(/\s+/).filter(Boolean).map((v) => literalWord(v)) : []), ...inv.args];
   const parsed = tarArgs(args);
   // An operand that may be split into options of any name (`tar $ARGS`: `--remove-files`,
-  // `--to-command=…`; red team 14).
-  const ops: Op[] = parsed.operands.some((w) => mayBeOption(w, inv.ctx)) ? [op("unknown", "tar")] : [];
+  // `--to-command=…`; red team 14), or a computed option word whose rest may be any (`-c$X`).
+  const ops: Op[] = parsed.unread || parsed.operands.some((w) => mayBeOption(w, inv.ctx)) ? [op("unknown", "tar")] : [];
   // Extracting, as tar's own parser reads it (tar-args.ts: `-x`, `xf` first, `--ext`, `--get`; not
   // `-fx`, whose x is the archive's name), or an option word it cannot read whose letters say so (`-x"$F"`).
   const extracts = parsed.short.has("x") || parsed.long.has("extract") || parsed.long.has("get") || args.some((a) => a.dynamic && /^-[a-zA-Z]*x/.test(a.value));

@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a compiler or binutils program spells the files it writes. */
 interface ToolSpec {
@@ -32,34 +32,51 @@ export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; oper
   const clusterLetters = [...(spec.joined ?? []), ...(spec.valued ?? [])];
   // Longest names first, so `-MF` is not read as `-M` with `F…` attached.
   const single = clusterLetters.toSorted((a, b) => b.length - a.length);
-  const operands = optionWalk(args, (a, i) => {
-    const v = a.value;
-    const eq = spec.equals?.exec(v);
-    if (eq) {
-      files.push(wordFrom(a, v.length - eq[1]!.length));
+  // A computed word with a known option start is that option (optionWalk's `computed`): its value
+  // is unknown (`-o$F`, `--output=$F`, `-Map=$F`), and so is the file of one whose unknown rest may
+  // name a written file (`-M$X` may be `-MF…`, `--out$X` `--output=…`, a cluster `-s$X` `-so …`).
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      const v = a.value;
+      const eq = spec.equals?.exec(v);
+      if (eq) {
+        files.push(wordFrom(a, v.length - eq[1]!.length));
+        return i;
+      }
+      if (v.startsWith("--")) {
+        const at = v.indexOf("=");
+        if (a.dynamic && at < 0) {
+          const given = v.slice(2);
+          if (mayName(given, spec.long)) files.push(computedRest(a));
+          for (const n of longNames) if (n.startsWith(given)) longs.push([n, computedRest(a)]);
+          return i;
+        }
+        const name = longOption(v.slice(2, at < 0 ? undefined : at), longNames);
+        if (name === undefined) return i;
+        const taken = at >= 0 ? wordFrom(a, at + 1) : args[++i];
+        if (!taken) return i;
+        if (spec.long?.includes(name)) files.push(taken);
+        longs.push([name, taken]);
+        return i;
+      }
+      if (spec.clusters) {
+        const got = clusterValue(args, i, clusterLetters);
+        if (got?.value && spec.joined?.includes(got.letter)) files.push(got.value);
+        if (!got && a.dynamic && spec.joined?.length) files.push(computedRest(a));
+        return got?.i ?? i;
+      }
+      const name = single.find((n) => v.startsWith(`-${n}`));
+      if (name === undefined) {
+        if (a.dynamic && mayName(v.slice(1), spec.joined)) files.push(computedRest(a));
+        return i;
+      }
+      const taken = v.length > name.length + 1 || a.dynamic ? wordFrom(a, name.length + 1) : args[++i];
+      if (taken && spec.joined?.includes(name)) files.push(taken);
       return i;
-    }
-    if (v.startsWith("--")) {
-      const at = v.indexOf("=");
-      const name = longOption(v.slice(2, at < 0 ? undefined : at), longNames);
-      if (name === undefined) return i;
-      const taken = at >= 0 ? wordFrom(a, at + 1) : args[++i];
-      if (!taken) return i;
-      if (spec.long?.includes(name)) files.push(taken);
-      longs.push([name, taken]);
-      return i;
-    }
-    if (spec.clusters) {
-      const got = clusterValue(args, i, clusterLetters);
-      if (got?.value && spec.joined?.includes(got.letter)) files.push(got.value);
-      return got?.i ?? i;
-    }
-    const name = single.find((n) => v.startsWith(`-${n}`));
-    if (name === undefined) return i;
-    const taken = v.length > name.length + 1 ? wordFrom(a, name.length + 1) : args[++i];
-    if (taken && spec.joined?.includes(name)) files.push(taken);
-    return i;
-  });
+    },
+    true,
+  );
   return { files, operands, longs };
 }
 

@@ -1,0 +1,101 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Session 10: option readers on getopt.ts optionWalk took a computed word with a known option
+// start (`-o$X`, `--output=$X`, `-f"$F"`, `-t$X`) for an operand, although getopt.ts mayBeOption
+// says it is the option it names: the value of a computed output option was never judged. Each
+// row of the first table of each reader was ALLOW before (unknown now, as the same option with a
+// separate computed word, `gcc -o "$X"`, already was); the second shows literal values judged as
+// before.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+writeFileSync(join(fx.ws, "a.c"), "int main(){return 0;}\n");
+writeFileSync(join(fx.ws, "a.o"), "x");
+writeFileSync(join(fx.ws, "a.txt"), "a\n");
+
+table("output-options.ts: a computed output option's value is unknown", [
+  ["iconv -o$X", "iconv -f utf-8 -t ascii -o$X a.txt", ...UNKNOWN],
+  ["iconv --output=$X", "iconv --output=$X a.txt", ...UNKNOWN],
+  ["iconv --out$X (the expansion may end or go on with the name)", "iconv --out$X a.txt", ...UNKNOWN],
+  ["iconv -c$X (the rest may be `o FILE`)", "iconv -c$X a.txt", ...UNKNOWN],
+  ["openssl enc -out=$X", "openssl enc -aes256 -in a.txt -out=$X", ...UNKNOWN],
+  ["openssl -out$X", "openssl enc -in a.txt -out$X", ...UNKNOWN],
+  ["go build -o=$X", "go build -o=$X ./cmd/x", ...UNKNOWN],
+  ["pg_dump -f$X", "pg_dump -f$X db", ...UNKNOWN],
+  ["pg_dump -Fc -f$X", "pg_dump -Fc -f$X db", ...UNKNOWN],
+  ["pg_dump --file=$X", "pg_dump --file=$X db", ...UNKNOWN],
+  ["mysqldump -r$X", "mysqldump -r$X db", ...UNKNOWN],
+  ["mysqldump --result-file=$X", "mysqldump --result-file=$X db", ...UNKNOWN],
+  ["pandoc -o$X", "pandoc README.md -o$X", ...UNKNOWN],
+  ["gpg -o$X", "gpg -o$X -d a.txt", ...UNKNOWN],
+]);
+
+table("output-options.ts: literal and other computed values as before", [
+  ["iconv -o a new file", "iconv -o b.txt a.txt", ...NOOP],
+  ["iconv -oFILE onto /etc", "iconv -o/etc/x a.txt", ...PROTECTED],
+  ["iconv -f$X is the input encoding", "iconv -f$X -t ascii a.txt", ...OK],
+  ["openssl -out=/etc/x", "openssl enc -in a.txt -out=/etc/x", ...PROTECTED],
+  ["openssl -in$X reads", "openssl enc -in$X -out b.txt", ...NOOP],
+  ["go build -o=/etc/x", "go build -o=/etc/x", ...PROTECTED],
+  ["go build -ldflags=$X", "go build -ldflags=$X -o bin/x", ...NOOP],
+  ["pg_dump -h$H -U$U -f FILE", "pg_dump -h$H -U$U -f ~/.bashrc db", ...ASK_OUT],
+  ["mysqldump -p$PASS (its rest is the password)", "mysqldump -u root -p$PASS db", ...OK],
+  ["uniq -f$X: the second operand is written", "uniq -f$X a.txt b.txt", ...NOOP],
+]);
+
+table("tool-outputs.ts: a computed output option's value is unknown", [
+  ["gcc -o$X", "gcc -o$X a.c", ...UNKNOWN],
+  ["gcc -o\"$F\"", 'gcc -o"$F" a.c', ...UNKNOWN],
+  ["gcc --output=$X", "gcc --output=$X a.c", ...UNKNOWN],
+  ["gcc -MF$X", "gcc -MD -MF$X -c a.c", ...UNKNOWN],
+  ["gcc -M$X (the rest may be `F FILE`)", "gcc -M$X -c a.c", ...UNKNOWN],
+  ["ld -o$X", "ld -o$X a.o", ...UNKNOWN],
+  ["ld -Map=$X", "ld -Map=$X a.o", ...UNKNOWN],
+  ["ld --output=$X", "ld --output=$X a.o", ...UNKNOWN],
+  ["nasm -o$X", "nasm -felf64 -o$X a.asm", ...UNKNOWN],
+  ["rustc -o$X", "rustc -o$X a.rs", ...UNKNOWN],
+  ["rustc --out-dir=$X", "rustc --out-dir=$X a.rs", ...UNKNOWN],
+]);
+
+table("tool-outputs.ts: literal and other computed values as before", [
+  ["gcc -oFILE", "gcc -ox a.c", ...NOOP],
+  ["gcc -o/etc/x", "gcc -o/etc/x a.c", ...PROTECTED],
+  ["gcc -O$LEVEL -I$INC -D$DEF", "gcc -O$LEVEL -I$INC -D$DEF -o x a.c", ...NOOP],
+  ["ld -o FILE", "ld -o ~/.bashrc a.o", ...ASK_OUT],
+]);
+
+table("tar-args.ts: a computed archive or option is unknown", [
+  ["tar -cf$X", "tar -cf$X src", ...UNKNOWN],
+  ["tar -czf\"$F\"", 'tar -czf"$F" src', ...UNKNOWN],
+  ["tar --file=$X -c", "tar --file=$X -c src", ...UNKNOWN],
+  ["tar -c --file=$X", "tar -c --file=$X src", ...UNKNOWN],
+  ["tar -c$X (the rest may be `f FILE`, `I CMD`)", "tar -c$X src", ...UNKNOWN],
+  ["tar cf$X (a traditional first word)", "tar cf$X src", ...UNKNOWN],
+  ["tar --f$X (may be --file=, --to-command=)", "tar -c --f$X src", ...UNKNOWN],
+]);
+
+table("tar-args.ts: literal values as before", [
+  ["tar -cf a new archive", "tar -czf out.tgz src", ...NOOP],
+  ["tar -cfFILE onto /etc", "tar -cf/etc/x src", ...PROTECTED],
+  ["tar cf onto /etc", "tar cf /etc/x src", ...PROTECTED],
+]);
+
+table("copy-args.ts: a computed target folder is unknown", [
+  ["cp -t$X", "cp -t$X a.txt", ...UNKNOWN],
+  ["cp --target-directory=$X", "cp --target-directory=$X a.txt", ...UNKNOWN],
+  ["cp --t$X (may be --target-directory=)", "cp --t$X a.txt b.txt", ...UNKNOWN],
+  ["cp -r$X (the rest may be `t DIR`)", "cp -r$X a.txt b.txt", ...UNKNOWN],
+  ["cp -r\"$X\"", 'cp -r"$X" a.txt b.txt', ...UNKNOWN],
+  ["cp -$X (any option)", "cp -$X a.txt b.txt", ...UNKNOWN],
+  ["cp --$X (any long option)", "cp --$X a.txt b.txt", ...UNKNOWN],
+]);
+
+table("copy-args.ts: literal values as before", [
+  ["cp -t DIR", "cp -t /etc a.txt", ...PROTECTED],
+  ["cp -tDIR", "cp -t/etc a.txt", ...PROTECTED],
+  ["cp -S$X: the rest is the backup suffix", "cp -bS$X a.txt b.txt", ...NOOP],
+  ["install -m$M: the rest is the mode", "install -m$M a.txt /etc/x", ...PROTECTED],
+  ["cp a new file", "cp a.txt b.txt", ...NOOP],
+]);
