@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longWord, mayBeOption, optionWalk } from "./getopt.ts";
+import { clusterValue, longWord, mayBeOption, openOption, optionWalk } from "./getopt.ts";
 
 /**
  * Account tools that remove files (red team 16): `userdel -r NAME` and `deluser --remove-home
@@ -55,20 +55,29 @@ function _walk(args: Word[], longs: readonly string[], valued: RegExp, shortValu
     rootUnknown ||= !value || value.dynamic;
     root = value?.value ?? "";
   };
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, longs);
-      if (name === undefined) return i;
-      seen(name);
-      if (name === "root" || name === "prefix") setRoot(value ?? args[i + 1]);
-      return value === undefined && (name === "root" || name === "prefix" || valued.test(name)) ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, shortValued);
-    for (const c of a.value.slice(1, got?.at)) seen(c);
-    if (got) seen(got.letter);
-    if (got?.letter === "R" || got?.letter === "P") setRoot(got.value);
-    return got?.i ?? i;
-  });
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      open ||= openOption(a, shortValued);
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, longs);
+        if (name === undefined) return i;
+        seen(name);
+        if (name === "root" || name === "prefix") setRoot(value ?? args[i + 1]);
+        return value === undefined && (name === "root" || name === "prefix" || valued.test(name)) ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, shortValued);
+      for (const c of a.value.slice(1, got?.at)) seen(c);
+      if (got) seen(got.letter);
+      if (got?.letter === "R" || got?.letter === "P") setRoot(got.value);
+      return got?.i ?? i;
+    },
+    true,
+  );
+  // A computed option word whose rest may be any (getopt.ts openOption: `-f$X`, `--r$X`) stands
+  // among the operands as a word that may be any option (mayBeOption): `-r`, `-d`, `-R ROOT`.
+  if (open) operands.push(unknownWord());
   return { operands, root, rootUnknown };
 }
 

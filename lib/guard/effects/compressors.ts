@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import type { COMPRESSOR_NAMES } from "./registry-names.ts";
 
 interface Compressor {
@@ -138,43 +138,57 @@ function _read(name: string, args: Word[]): Reading | undefined {
   let output: Word | undefined;
   let outDir: { dir: Word; flat: boolean } | undefined;
   let listed = false;
-  const files = optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      // The option an abbreviation names (`--suf`, `--kee`); an unknown or ambiguous one is skipped.
-      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), c.longs);
-      if (name === undefined) return i;
-      if (c.quietLong.includes(name)) quiet = true;
-      else if (name === "keep") keep = true;
-      else if (c.removeLong.includes(name)) keep = false;
-      else if (name === "decompress" || name === "uncompress") decompress = true;
-      else if (name === "force") force = true;
-      else if (name === "recursive") recursive = true;
-      // xz `--files[=FILE]`, `--files0[=FILE]`: the names are read from a file or stdin.
-      else if (name === "files" || name === "files0") listed = true;
-      if (c.valuedLong.includes(name)) {
-        const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-        if (name === "suffix" && value) suffix = value.dynamic ? UNKNOWN_SUFFIX : value.value;
-        if (name === "output" && value) output = value;
-        if (name.startsWith("output-dir-") && value) outDir = { dir: value, flat: name === "output-dir-flat" };
+  let open = false;
+  // A computed word with a known option start is that option (`-o$F`, `-S$S`, `--suffix=$S`:
+  // unknown values); one whose rest may be any (getopt.ts openOption: `-k$X`, `--suf$X`) may
+  // name the output or the suffix: the file written is unknown.
+  const files = optionWalk(
+    args,
+    (a, i) => {
+      const v = a.value;
+      if (openOption(a, c.valued)) {
+        output = computedRest(a);
+        open = true;
       }
-      return i;
-    }
-    const got = clusterValue(args, i, c.valued);
-    for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
-      const ch = v[k]!;
-      if (c.quiet.includes(ch)) quiet = true;
-      else if (ch === "k") keep = true;
-      else if (c.remove.includes(ch)) keep = false;
-      else if (ch === "d") decompress = true;
-      else if (ch === "f") force = true;
-      else if (ch === "r") recursive = true;
-    }
-    if (got?.value && got.letter === "S") suffix = got.value.dynamic ? UNKNOWN_SUFFIX : got.value.value;
-    if (got?.value && got.letter === c.output) output = got.value;
-    return got?.i ?? i;
-  });
+      if (v.startsWith("--")) {
+        const eq = v.indexOf("=");
+        // The option an abbreviation names (`--suf`, `--kee`); an unknown or ambiguous one is skipped.
+        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), c.longs);
+        if (name === undefined) return i;
+        if (c.quietLong.includes(name)) quiet = true;
+        else if (name === "keep") keep = true;
+        else if (c.removeLong.includes(name)) keep = false;
+        else if (name === "decompress" || name === "uncompress") decompress = true;
+        else if (name === "force") force = true;
+        else if (name === "recursive") recursive = true;
+        // xz `--files[=FILE]`, `--files0[=FILE]`: the names are read from a file or stdin.
+        else if (name === "files" || name === "files0") listed = true;
+        if (c.valuedLong.includes(name)) {
+          const value = eq >= 0 ? wordFrom(a, eq + 1) : a.dynamic ? computedRest(a) : args[++i];
+          if (name === "suffix" && value) suffix = value.dynamic ? UNKNOWN_SUFFIX : value.value;
+          if (name === "output" && value) output = value;
+          if (name.startsWith("output-dir-") && value) outDir = { dir: value, flat: name === "output-dir-flat" };
+        }
+        return i;
+      }
+      const got = clusterValue(args, i, c.valued);
+      for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
+        const ch = v[k]!;
+        if (c.quiet.includes(ch)) quiet = true;
+        else if (ch === "k") keep = true;
+        else if (c.remove.includes(ch)) keep = false;
+        else if (ch === "d") decompress = true;
+        else if (ch === "f") force = true;
+        else if (ch === "r") recursive = true;
+      }
+      if (got?.value && got.letter === "S") suffix = got.value.dynamic ? UNKNOWN_SUFFIX : got.value.value;
+      if (got?.value && got.letter === c.output) output = got.value;
+      return got?.i ?? i;
+    },
+    true,
+  );
+  // zstd's, brotli's and lzop's `-c$X` may go on `o FILE`, which writes the file.
+  if (open && c.output && c.output !== "operand") quiet = false;
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
   if (listed) inputs.push(unknownWord());
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();

@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
@@ -19,22 +19,30 @@ const MAX_NAMES = 1_000;
  */
 export const csplit: Handler = (inv) => {
   const opts: Record<string, Word | undefined> = {};
-  const operands = optionWalk(inv.args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONG);
-      const letter = name && VALUED_LONG[name];
-      if (letter) opts[letter] = eq >= 0 ? wordFrom(a, eq + 1) : inv.args[++i];
-      return i;
-    }
-    const got = clusterValue(inv.args, i, "fbn");
-    if (got) opts[got.letter] = got.value;
-    return got?.i ?? i;
-  });
+  // A computed word with a known option start is that option (`-f$P`: an unknown prefix); one
+  // whose rest may be any (getopt.ts openOption: `-s$X`, `--pre$X`) may be `-f PREFIX`: unknown.
+  let open = false;
+  const operands = optionWalk(
+    inv.args,
+    (a, i) => {
+      const v = a.value;
+      open ||= openOption(a, "fbn");
+      if (v.startsWith("--")) {
+        const eq = v.indexOf("=");
+        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONG);
+        const letter = name && VALUED_LONG[name];
+        if (letter && !(a.dynamic && eq < 0)) opts[letter] = eq >= 0 ? wordFrom(a, eq + 1) : inv.args[++i];
+        return i;
+      }
+      const got = clusterValue(inv.args, i, "fbn");
+      if (got) opts[got.letter] = got.value;
+      return got?.i ?? i;
+    },
+    true,
+  );
   const { f, b, n } = opts;
   if (operands.length < 2) return [];
-  if (f?.dynamic || b?.dynamic || n?.dynamic) return [op("unknown", inv.name)];
+  if (open || f?.dynamic || b?.dynamic || n?.dynamic) return [op("unknown", inv.name)];
   const prefix = f?.value ?? "xx";
   const digits = n ? Number.parseInt(n.value, 10) : 2;
   if (!Number.isInteger(digits) || digits < 0 || digits > 64) return [];

@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, longOption, longWord, mayBeOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longOption, longWord, mayBeOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { cliLine } from "./infra-args.ts";
 import { programName } from "./names.ts";
@@ -73,12 +73,22 @@ export const badblocks: Handler = (inv) => {
   const { args } = inv;
   let writes = false;
   const output: Word[] = [];
-  const operands = optionWalk(args, (a, i) => {
-    const got = clusterValue(args, i, BADBLOCKS_VALUED);
-    writes ||= /[wn]/.test(a.value.slice(1, got?.at));
-    if (got?.letter === "o" && got.value) output.push(got.value);
-    return got?.i ?? i;
-  });
+  // A computed word with a known option start is that option (`-o$F`: an unknown list file); one
+  // whose rest may be any letters (getopt.ts openOption: `-s$X`) may be `-w` and `-o FILE`.
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      const got = clusterValue(args, i, BADBLOCKS_VALUED);
+      writes ||= /[wn]/.test(a.value.slice(1, got?.at));
+      if (got?.letter === "o" && got.value) output.push(got.value);
+      if (openOption(a, BADBLOCKS_VALUED)) {
+        writes = true;
+        output.push(computedRest(a));
+      }
+      return got?.i ?? i;
+    },
+    true,
+  );
   writes ||= operands.some(mayBeOption);
   const ops = createdFiles(inv.name, output);
   const target = operands.find((w) => !mayBeOption(w)) ?? operands[0];
@@ -139,16 +149,23 @@ export const mdadm: Handler = (inv) => {
   if (args.some((a) => a.value === "--help" || a.value === "-h")) return [];
   const assembles = args.some((a) => (a.value.startsWith("--") ? /^(assemble|incremental)$/.test(longWord(a, MDADM_LONG).name ?? "") : /^-[A-Za-z]*[AI]/.test(a.value)));
   let writes = false;
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, MDADM_LONG);
-      writes ||= name !== undefined && MDADM_WRITES.has(name);
-      return value === undefined && name !== undefined && MDADM_VALUED.has(name) ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, assembles ? "ZcilpmnxudzUNekab" : "ZcilpmnxudzUNek");
-    writes ||= /[CBKG]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
-    return got?.i ?? i;
-  });
+  const valued = assembles ? "ZcilpmnxudzUNekab" : "ZcilpmnxudzUNek";
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      // A computed option whose rest may be any (getopt.ts openOption: `-v$X`, `--z$X`) may write.
+      writes ||= openOption(a, valued);
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, MDADM_LONG);
+        writes ||= name !== undefined && MDADM_WRITES.has(name);
+        return value === undefined && name !== undefined && MDADM_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, valued);
+      writes ||= /[CBKG]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
+      return got?.i ?? i;
+    },
+    true,
+  );
   return writes || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
 
@@ -165,16 +182,21 @@ const FLASHROM_VALUED = new Set(["read", "write", "verify", "chip", "layout", "f
 export const flashrom: Handler = (inv) => {
   const { args } = inv;
   let writes = false;
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, FLASHROM_LONG);
-      writes ||= name === "write" || name === "erase";
-      return value === undefined && name !== undefined && FLASHROM_VALUED.has(name) ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "rwvclipo");
-    writes ||= a.value.slice(1, got?.at).includes("E") || got?.letter === "w";
-    return got?.i ?? i;
-  });
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      writes ||= openOption(a, "rwvclipo");
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, FLASHROM_LONG);
+        writes ||= name === "write" || name === "erase";
+        return value === undefined && name !== undefined && FLASHROM_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "rwvclipo");
+      writes ||= a.value.slice(1, got?.at).includes("E") || got?.letter === "w";
+      return got?.i ?? i;
+    },
+    true,
+  );
   return writes || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
 
@@ -197,16 +219,21 @@ const DMSETUP_VALUED = new Set(["count", "select", "exec", "gid", "interval", "m
 export const dmsetup: Handler = (inv) => {
   const { args } = inv;
   let force = false;
-  const [sub, ...rest] = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, DMSETUP_LONG);
-      force ||= name === "force";
-      return value === undefined && name !== undefined && DMSETUP_VALUED.has(name) ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "AGjmMoOSuU");
-    force ||= a.value.slice(1, got?.at).includes("f");
-    return got?.i ?? i;
-  });
+  const [sub, ...rest] = optionWalk(
+    args,
+    (a, i) => {
+      force ||= openOption(a, "AGjmMoOSuU");
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, DMSETUP_LONG);
+        force ||= name === "force";
+        return value === undefined && name !== undefined && DMSETUP_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "AGjmMoOSuU");
+      force ||= a.value.slice(1, got?.at).includes("f");
+      return got?.i ?? i;
+    },
+    true,
+  );
   if (sub?.dynamic) return unknown(inv);
   if (!sub) return [];
   if (sub.value === "remove_all" || sub.value === "wipe_table" || (sub.value === "remove" && force)) return disk(inv, args);
@@ -312,44 +339,58 @@ export const lvresize: Handler = (inv) => {
   let shrinks = false;
   let absolute = false;
   let forced = false;
-  const operands = optionWalk(args, (a, i) => {
-    const long = /^(--[a-z-]+)(=?)/.exec(a.value);
-    if (long) {
-      const value = long[2] ? wordFrom(a, long[0].length) : LVRESIZE_VALUED.test(long[1]!) ? args[i + 1] : undefined;
-      const sized = /^--(size|extents)$/.test(long[1]!);
-      shrinks ||= sized && (value?.value.startsWith("-") ?? false);
-      absolute ||= sized && value !== undefined && !/^[+-]/.test(value.value);
-      forced ||= long[1] === "--force" || long[1] === "--yes";
-      return !long[2] && value ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "AiIlL");
-    const sized = got?.letter === "L" || got?.letter === "l";
-    shrinks ||= sized && (got.value?.value.startsWith("-") ?? false);
-    absolute ||= sized && got.value !== undefined && !/^[+-]/.test(got.value.value);
-    forced ||= /[fy]/.test(a.value.slice(1, got?.at));
-    return got?.i ?? i;
-  });
-  return shrinks || (absolute && (forced || _answers(inv, LVM_YES))) || operands.some(mayBeOption) ? disk(inv, args) : [];
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      open ||= openOption(a, "AiIlL");
+      const long = /^(--[a-z-]+)(=?)/.exec(a.value);
+      if (long) {
+        const value = long[2] ? wordFrom(a, long[0].length) : LVRESIZE_VALUED.test(long[1]!) ? args[i + 1] : undefined;
+        const sized = /^--(size|extents)$/.test(long[1]!);
+        shrinks ||= sized && (value?.value.startsWith("-") ?? false);
+        absolute ||= sized && value !== undefined && !/^[+-]/.test(value.value);
+        forced ||= long[1] === "--force" || long[1] === "--yes";
+        return !long[2] && value ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "AiIlL");
+      const sized = got?.letter === "L" || got?.letter === "l";
+      shrinks ||= sized && (got.value?.value.startsWith("-") ?? false);
+      absolute ||= sized && got.value !== undefined && !/^[+-]/.test(got.value.value);
+      forced ||= /[fy]/.test(a.value.slice(1, got?.at));
+      return got?.i ?? i;
+    },
+    true,
+  );
+  return shrinks || open || (absolute && (forced || _answers(inv, LVM_YES))) || operands.some(mayBeOption) ? disk(inv, args) : [];
 };
 
 /**
  * A short-option walk of the file-system tools below: the letters of each cluster up to and
  * with the first that takes a value (one of `valued`), the long options' names as written (text
  * after `--`, before any `=`), and the operands. A computed word that may be an option
- * (getopt.ts mayBeOption) stays among the operands.
+ * (getopt.ts mayBeOption) stays among the operands; a computed option word whose rest may be any
+ * (getopt.ts openOption: `-f$X`, `--re$X`) is read, and stands among them as such a word.
  */
 function _options(args: Word[], valued: string): { letters: string; longs: string[]; operands: Word[] } {
   let letters = "";
   const longs: string[] = [];
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      longs.push(a.value.slice(2).split("=")[0]!);
-      return i;
-    }
-    const got = clusterValue(args, i, valued);
-    letters += a.value.slice(1, got ? got.at + 1 : undefined);
-    return got?.i ?? i;
-  });
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      open ||= openOption(a, valued);
+      if (a.value.startsWith("--")) {
+        longs.push(a.value.slice(2).split("=")[0]!);
+        return i;
+      }
+      const got = clusterValue(args, i, valued);
+      letters += a.value.slice(1, got ? got.at + 1 : undefined);
+      return got?.i ?? i;
+    },
+    true,
+  );
+  if (open) operands.push(unknownWord());
   return { letters, longs, operands };
 }
 
@@ -413,11 +454,16 @@ export const fsck: Handler = (inv) => {
 /** Whether fsck's `-t` names only ext file systems, whose checker is e2fsck (`-t ext4`, `-text3,ext4`). */
 function _extOnly(args: Word[]): boolean {
   const types: Array<Word | undefined> = [];
-  optionWalk(args, (a, i) => {
-    const got = a.value.startsWith("--") ? null : clusterValue(args, i, "t");
-    if (got) types.push(got.value);
-    return got?.i ?? i;
-  });
+  optionWalk(
+    args,
+    (a, i) => {
+      const got = a.value.startsWith("--") ? null : clusterValue(args, i, "t");
+      if (got) types.push(got.value);
+      else if (openOption(a, "t")) types.push(computedRest(a));
+      return got?.i ?? i;
+    },
+    true,
+  );
   return types.length > 0 && types.every((t) => t !== undefined && !t.dynamic && /^ext[234](,ext[234])*$/.test(t.value));
 }
 
@@ -536,18 +582,24 @@ const PARTCLONE_VALUED = /^(output|overwrite|source|logfile|debug|UI-fresh|buffe
 export const partclone: Handler = (inv) => {
   const { args } = inv;
   const written: (Word | undefined)[] = [];
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, PARTCLONE_LONG);
-      const next = value === undefined && name !== undefined && PARTCLONE_VALUED.test(name);
-      if (name === "output" || name === "overwrite" || name === "logfile") written.push(next ? args[i + 1] : value);
-      return next ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "oOsL");
-    if (got && "oOL".includes(got.letter)) written.push(got.value);
-    return got?.i ?? i;
-  });
-  if (operands.some(mayBeOption)) return unknown(inv);
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      open ||= openOption(a, "oOsL");
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, PARTCLONE_LONG);
+        const next = value === undefined && name !== undefined && PARTCLONE_VALUED.test(name);
+        if (name === "output" || name === "overwrite" || name === "logfile") written.push(next ? args[i + 1] : value);
+        return next ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "oOsL");
+      if (got && "oOL".includes(got.letter)) written.push(got.value);
+      return got?.i ?? i;
+    },
+    true,
+  );
+  if (open || operands.some(mayBeOption)) return unknown(inv);
   return written.flatMap((w) => _imageOut(inv, w));
 };
 
@@ -559,18 +611,24 @@ export const partclone: Handler = (inv) => {
 export const ntfsclone: Handler = (inv) => {
   const { args } = inv;
   const written: (Word | undefined)[] = [];
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name, value } = longWord(a, ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"]);
-      if (name !== "output" && name !== "overwrite") return i;
-      written.push(value ?? args[i + 1]);
-      return value === undefined ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "oO");
-    if (got) written.push(got.value);
-    return got?.i ?? i;
-  });
-  if (operands.some(mayBeOption)) return unknown(inv);
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      open ||= openOption(a, "oO");
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"]);
+        if (name !== "output" && name !== "overwrite") return i;
+        written.push(value ?? args[i + 1]);
+        return value === undefined ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "oO");
+      if (got) written.push(got.value);
+      return got?.i ?? i;
+    },
+    true,
+  );
+  if (open || operands.some(mayBeOption)) return unknown(inv);
   return written.flatMap((w) => _imageOut(inv, w));
 };
 

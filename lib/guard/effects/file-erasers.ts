@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { DEVICE } from "./files.ts";
-import { clusterValue, longWord, mayBeOption, optionWalk } from "./getopt.ts";
+import { clusterValue, longWord, mayBeOption, openOption, optionWalk } from "./getopt.ts";
 
 /** A device among `targets` erases a disk; files are overwritten (or deleted) like shred's. */
 function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): Op[] {
@@ -22,19 +22,25 @@ const FALLOCATE_LONG = ["collapse-range", "dig-holes", "insert-range", "length",
 export const scrub: Handler = ({ name, args }) => {
   let removes = false;
   let fills = false;
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name: long, value } = longWord(a, SCRUB_LONG);
-      removes ||= long === "remove";
-      fills ||= long === "freespace";
-      return value === undefined && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "pbsD");
-    const letters = a.value.slice(1, got ? got.at : undefined);
-    removes ||= letters.includes("r");
-    fills ||= letters.includes("X");
-    return got?.i ?? i;
-  });
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      // A computed option whose rest may be any (getopt.ts openOption: `-f$X`) may be `-r`.
+      removes ||= openOption(a, "pbsD");
+      if (a.value.startsWith("--")) {
+        const { name: long, value } = longWord(a, SCRUB_LONG);
+        removes ||= long === "remove";
+        fills ||= long === "freespace";
+        return value === undefined && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") && !a.dynamic ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "pbsD");
+      const letters = a.value.slice(1, got ? got.at : undefined);
+      removes ||= letters.includes("r");
+      fills ||= letters.includes("X");
+      return got?.i ?? i;
+    },
+    true,
+  );
   // A computed word may be `-r` (getopt.ts mayBeOption).
   removes ||= operands.some(mayBeOption);
   if (fills) return operands.length ? [{ ...op("write-into", name, operands), lands: "created" }] : [];
@@ -50,16 +56,22 @@ export const scrub: Handler = ({ name, args }) => {
  */
 export const fallocate: Handler = ({ name, args }) => {
   let changes = false;
-  const operands = optionWalk(args, (a, i) => {
-    if (a.value.startsWith("--")) {
-      const { name: long, value } = longWord(a, FALLOCATE_LONG);
-      changes ||= /^(punch-hole|zero-range|collapse-range|insert-range)$/.test(long ?? "");
-      return value === undefined && /^(offset|length)$/.test(long ?? "") ? i + 1 : i;
-    }
-    const got = clusterValue(args, i, "ol");
-    changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));
-    return got?.i ?? i;
-  });
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      // A computed option whose rest may be any (getopt.ts openOption: `-k$X`) may be `-p`.
+      changes ||= openOption(a, "ol");
+      if (a.value.startsWith("--")) {
+        const { name: long, value } = longWord(a, FALLOCATE_LONG);
+        changes ||= /^(punch-hole|zero-range|collapse-range|insert-range)$/.test(long ?? "");
+        return value === undefined && /^(offset|length)$/.test(long ?? "") && !a.dynamic ? i + 1 : i;
+      }
+      const got = clusterValue(args, i, "ol");
+      changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));
+      return got?.i ?? i;
+    },
+    true,
+  );
   // A computed word may be `-p` (getopt.ts mayBeOption).
   return changes || operands.some(mayBeOption) ? _erased(name, operands.filter((w) => !mayBeOption(w)), "overwrite") : [];
 };

@@ -36,6 +36,19 @@ export const computedRest = (a: Word): Word => wordFrom(a, a.value.length);
 export const mayName = (given: string, names: readonly string[] | undefined): boolean => names?.some((n) => n.startsWith(given)) === true;
 
 /**
+ * Whether a computed option word (optionWalk's `computed`) leaves open which options it gives: a
+ * long option with no `=` yet (`--wr$X` may go on to `--write`), or a short cluster none of whose
+ * known letters takes a value (one of `valued`): its unknown rest may be any letters (`-s$X` may
+ * be `-sw`, `-so FILE`). A flag reader takes it for any option it looks for, as mayBeOption's words.
+ */
+export function openOption(a: Word, valued: { includes(c: string): boolean }): boolean {
+  if (!a.dynamic) return false;
+  if (a.value.startsWith("--")) return !a.value.includes("=");
+  for (let k = 1; k < a.value.length; k++) if (valued.includes(a.value[k]!)) return false;
+  return true;
+}
+
+/**
  * The long option `given` (the text after `--`, before any `=`) names among `names`: itself, or
  * the one name it abbreviates when it has at least `min` letters; undefined for none or several.
  */

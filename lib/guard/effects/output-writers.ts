@@ -125,12 +125,13 @@ const CUSTOM = {
     if (operands.length < 2 || inv.args.some((a) => a.value === "--replace-input")) return scanned(inv);
     return [...scanned(inv), ...written(inv, operands.at(-1))];
   },
-  // Ghostscript: `-o FILE`, `-sOutputFile=FILE` (`-sOutputFile FILE` is no option of it).
+  // Ghostscript: `-o FILE`, `-sOutputFile=FILE` (`-sOutputFile FILE` is no option of it); a
+  // computed value is unknown (`-sOutputFile=$F`).
   gs: (inv: Invocation) => {
     const files: Word[] = [];
     inv.args.forEach((a, i) => {
-      if (a.value === "-o" && inv.args[i + 1]) files.push(inv.args[i + 1]!);
-      else if (!a.dynamic && a.value.startsWith("-sOutputFile=")) files.push(wordFrom(a, "-sOutputFile=".length));
+      if (a.value === "-o" && !a.dynamic && inv.args[i + 1]) files.push(inv.args[i + 1]!);
+      else if (a.value.startsWith("-sOutputFile=")) files.push(wordFrom(a, "-sOutputFile=".length));
     });
     return [...scanned(inv), ...files.flatMap((f) => written(inv, f))];
   },
@@ -144,13 +145,14 @@ const CUSTOM = {
     return [...scanned(inv), ...written(inv, out)];
   },
   // protoc: `--LANG_out=[OPTIONS:]DIR` fills a folder; `-oFILE`, `--descriptor_set_out=FILE` and `--dependency_out=FILE` are files.
+  // A computed value is unknown (`--go_out=$D`, `-o$F`: the word's rest, not the next word).
   protoc: (inv: Invocation) => {
     const ops = scanned(inv);
     const dirs: Word[] = [];
     inv.args.forEach((a, i) => {
-      if (a.dynamic) return;
       const m = /^--(\w+)_out(=|$)/.exec(a.value);
-      const value = m ? (m[2] ? wordFrom(a, m[0].length) : inv.args[i + 1]) : a.value === "-o" ? inv.args[i + 1] : a.value.startsWith("-o") ? wordFrom(a, 2) : undefined;
+      const next = !a.dynamic ? inv.args[i + 1] : wordFrom(a, a.value.length);
+      const value = m ? (m[2] ? wordFrom(a, m[0].length) : next) : a.value === "-o" ? next : a.value.startsWith("-o") ? wordFrom(a, 2) : undefined;
       if (!value) return;
       if (m && m[1] !== "descriptor_set" && m[1] !== "dependency") dirs.push(value.dynamic ? value : wordFrom(value, value.value.lastIndexOf(":") + 1));
       else ops.push(...written(inv, value));
@@ -163,9 +165,14 @@ const CUSTOM = {
 /** The operands of getopt-style arguments, the values of `spec`'s options skipped. */
 function _operands(args: Word[], spec: OutputSpec): Word[] {
   const letters = spec.valued ?? "";
-  return optionWalk(args, (a, i) => {
-    if (spec.valuedWords?.includes(a.value.replace(/^--?/, ""))) return i + 1;
-    if (spec.words || a.value.startsWith("--")) return i;
-    return clusterValue(args, i, letters)?.i ?? i;
-  });
+  // A computed word with a known option start is that option (`-f$N`: its rest is the value).
+  return optionWalk(
+    args,
+    (a, i) => {
+      if (spec.valuedWords?.includes(a.value.replace(/^--?/, ""))) return a.dynamic ? i : i + 1;
+      if (spec.words || a.value.startsWith("--")) return i;
+      return clusterValue(args, i, letters)?.i ?? i;
+    },
+    true,
+  );
 }

@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { scriptFile, stdinInput } from "./data-input.ts";
 import { diffTargets } from "./diff-names.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 
 // GNU patch's short options that take a value, and its long ones.
 const VALUED = "BDdFgioprVxYz";
@@ -40,21 +40,31 @@ export const patch: Handler = (inv) => {
     else if (opt === "z" || opt === "suffix") backup.suffix = value;
     else if (opt === "p" || opt === "strip") strip = value && !value.dynamic ? Number.parseInt(value.value, 10) : Number.NaN;
   };
-  const operands = optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      if ("dry-run".startsWith(given) && given.length >= 2) dryRun = true;
-      const long = longOption(given, VALUED_LONG);
-      if (long) take(long, eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
-      return i;
-    }
-    const got = clusterValue(args, i, VALUED);
-    if (got) take(got.letter, got.value);
-    return got?.i ?? i;
-  });
+  // A computed word with a known option start is that option (`-o$F`, `--output=$F`: unknown
+  // values); one whose rest may be any (getopt.ts openOption: `-N$X`, `--out$X`) may be `-o FILE`,
+  // `-d DIR`, `-B PREFIX`: unknown.
+  let open = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      const v = a.value;
+      open ||= openOption(a, VALUED);
+      if (v.startsWith("--")) {
+        const eq = v.indexOf("=");
+        const given = v.slice(2, eq < 0 ? undefined : eq);
+        if ("dry-run".startsWith(given) && given.length >= 2 && !a.dynamic) dryRun = true;
+        const long = longOption(given, VALUED_LONG);
+        if (long && !(a.dynamic && eq < 0)) take(long, eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
+        return i;
+      }
+      const got = clusterValue(args, i, VALUED);
+      if (got) take(got.letter, got.value);
+      return got?.i ?? i;
+    },
+    true,
+  );
   if (dryRun) return [];
+  if (open) return [op("unknown", name)];
   const d = dir as Word | undefined;
   if (d?.dynamic) return [op("unknown", name)];
   const within = (w: Word): Word => (d && !w.dynamic && !w.value.startsWith("/") ? { ...w, value: `${d.value}/${w.value}`, pattern: `${d.value}/${w.value}`, glob: false } : w);

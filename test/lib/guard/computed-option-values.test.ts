@@ -1,7 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import type { Decision } from "../../../lib/guard/decision.ts";
+import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 10: option readers on getopt.ts optionWalk took a computed word with a known option
 // start (`-o$X`, `--output=$X`, `-f"$F"`, `-t$X`) for an operand, although getopt.ts mayBeOption
@@ -9,6 +11,7 @@ import { ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../suppor
 // row of the first table of each reader was ALLOW before (unknown now, as the same option with a
 // separate computed word, `gcc -o "$X"`, already was); the second shows literal values judged as
 // before.
+const DISK: [Decision, ReasonCode] = ["BLOCK", "BLOCK_DISK_DESTROY"];
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 writeFileSync(join(fx.ws, "a.c"), "int main(){return 0;}\n");
@@ -98,4 +101,52 @@ table("copy-args.ts: literal values as before", [
   ["cp -S$X: the rest is the backup suffix", "cp -bS$X a.txt b.txt", ...NOOP],
   ["install -m$M: the rest is the mode", "install -m$M a.txt /etc/x", ...PROTECTED],
   ["cp a new file", "cp a.txt b.txt", ...NOOP],
+]);
+
+// The flag readers (device-writers.ts, file-erasers.ts, account-removals.ts, patch.ts, csplit.ts,
+// compressors.ts) and output-writers.ts' own loops: a computed option word whose rest may be any
+// (getopt.ts openOption) may be the dangerous option, as mayBeOption's words are.
+table("flag and output readers: a computed option is read, an open one may be any", [
+  ["badblocks -o$X", "badblocks -o$X /dev/sda", ...UNKNOWN],
+  ["badblocks -s$X (may be -sw)", "badblocks -s$X /dev/sda", ...UNKNOWN],
+  ["mdadm -v$X", "mdadm -v$X /dev/md0", ...DISK],
+  ["flashrom -V$X (may be -Vw)", "flashrom -V$X -p internal", ...DISK],
+  ["lvresize -r$X (may be -rL-10G)", "lvresize -r$X vg/lv", ...DISK],
+  ["e2fsck -f$X (may be -fy)", "e2fsck -f$X /dev/sda1", ...DISK],
+  ["fsck -C$X (may be -Cy)", "fsck -C$X /dev/sda1", ...DISK],
+  ["partclone -o$X", "partclone.ext4 -c -s /dev/sda1 -o$X", ...UNKNOWN],
+  ["ntfsclone -o$X", "ntfsclone -o$X /dev/sda1", ...UNKNOWN],
+  ["ntfsclone -f$X (may be -fO DEV)", "ntfsclone -f$X /dev/sda1", ...UNKNOWN],
+  ["fallocate -k$X (may be -kp)", "fallocate -k$X -l 1 a.txt", ...RELOCATE],
+  ["passwd -S$X (may be -Sd)", "passwd -S$X bob", ...UNKNOWN],
+  ["usermod -a$X (may be -aL)", "usermod -a$X bob", ...UNKNOWN],
+  ["csplit -f$X", "csplit -f$X a.txt 1", ...UNKNOWN],
+  ["csplit -s$X (may be -sf PREFIX)", "csplit -s$X a.txt 1", ...UNKNOWN],
+  ["gs -sOutputFile=$X", "gs -sDEVICE=pdfwrite -sOutputFile=$X in.pdf", ...UNKNOWN],
+  ["protoc --go_out=$D", "protoc --go_out=$D a.proto", ...UNKNOWN],
+  ["protoc -o$F", "protoc -o$F a.proto", ...UNKNOWN],
+]);
+
+table("flag and output readers: literal and valued computed words as before", [
+  ["badblocks -b$BS reads", "badblocks -b$BS /dev/sda", ...OK],
+  ["badblocks -sv reads", "badblocks -sv /dev/sda", ...OK],
+  ["mdadm --detail", "mdadm --detail /dev/md0", ...OK],
+  ["e2fsck -n$X is read-only", "e2fsck -n$X /dev/sda1", ...OK],
+  ["e2fsck -f", "e2fsck -f /dev/sda1", ...OK],
+  ["fallocate -l$N reserves", "fallocate -l$N a.txt", ...OK],
+  ["usermod -aG$G", "usermod -aG$G bob", ...OK],
+  ["passwd -S", "passwd -S bob", ...OK],
+  ["csplit -f PREFIX", "csplit -f x a.txt 1", ...NOOP],
+  ["gzip -9", "gzip -9 a.txt", ...OK],
+  ["zstd -T0", "zstd -T0 a.txt", ...OK],
+  ["protoc --go_out=DIR", "protoc --go_out=gen a.proto", ...OK],
+  ["partclone -o FILE", "partclone.ext4 -c -s /dev/sda1 -o img", ...NOOP],
+]);
+
+// A computed value of an option that takes one was an operand before, and that reading was wrong.
+table("flag and output readers: a computed value in its option's place, not an operand", [
+  ["zstd -T$N (was unknown: read as an input)", "zstd -T$N a.txt", ...OK],
+  ["xz -T$N", "xz -kT$N a.txt", ...OK],
+  ["sass -I$X in out (was unknown: read as the input)", "sass -I$X in.scss out.css", ...NOOP],
+  ["pdftotext -f$X IN OUT (was unknown: OUT was IN's place)", "pdftotext -f$X in.pdf ~/.bashrc", ...ASK_OUT],
 ]);
