@@ -148,7 +148,8 @@ export const ar: Handler = (inv) => {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (/^--output=/.test(v)) output = wordFrom(args[i]!, 9);
-    else if (v === "--output") output = args[++i];
+    // `--output$X`: the expansion may end the name (`=DIR`): the folder is unknown.
+    else if (v === "--output") output = args[i]!.dynamic ? computedRest(args[i]!) : args[++i];
     else if (/^--(plugin|target)$/.test(v)) i++;
     else if (!/^--/.test(v) && !/^-X/.test(v)) rest.push(args[i]!);
   }

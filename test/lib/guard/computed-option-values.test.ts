@@ -67,6 +67,8 @@ table("tool-outputs.ts: literal and other computed values as before", [
   ["gcc -o/etc/x", "gcc -o/etc/x a.c", ...PROTECTED],
   ["gcc -O$LEVEL -I$INC -D$DEF", "gcc -O$LEVEL -I$INC -D$DEF -o x a.c", ...NOOP],
   ["ld -o FILE", "ld -o ~/.bashrc a.o", ...ASK_OUT],
+  ["ar x --output DIR", "ar x --output /etc a.a", ...PROTECTED],
+  ["ar x --output$X (may be --output=DIR; unknown before too)", "ar x --output$X a.a", ...UNKNOWN],
 ]);
 
 table("tar-args.ts: a computed archive or option is unknown", [
