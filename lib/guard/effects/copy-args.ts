@@ -1,5 +1,5 @@
 import { unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, computedRest, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, optionWalk, wordFrom } from "./getopt.ts";
 
 interface Spec {
   /** Short options that take a value: the rest of the cluster, or the next word. */
@@ -70,6 +70,6 @@ export function copyArgs(name: string, args: Word[]): CopyArgs {
     true,
   );
   // `-$X`, `--$X`: a computed option of any name (getopt.ts mayBeOption), `-t DIR` too.
-  if (files.some((f) => f.dynamic && (f.value === "-" || f.value === "--"))) target = unknownWord();
+  if (files.some(dashWord)) target = unknownWord();
   return { flags, target, files };
 }

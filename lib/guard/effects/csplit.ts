@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, dashWord, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
@@ -42,7 +42,7 @@ export const csplit: Handler = (inv) => {
   );
   const { f, b, n } = opts;
   if (operands.length < 2) return [];
-  if (open || f?.dynamic || b?.dynamic || n?.dynamic) return [op("unknown", inv.name)];
+  if (open || operands.some(dashWord) || f?.dynamic || b?.dynamic || n?.dynamic) return [op("unknown", inv.name)];
   const prefix = f?.value ?? "xx";
   const digits = n ? Number.parseInt(n.value, 10) : 2;
   if (!Number.isInteger(digits) || digits < 0 || digits > 64) return [];

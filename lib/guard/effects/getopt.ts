@@ -35,6 +35,9 @@ export const computedRest = (a: Word): Word => wordFrom(a, a.value.length);
  */
 export const mayName = (given: string, names: readonly string[] | undefined): boolean => names?.some((n) => n.startsWith(given)) === true;
 
+/** A computed word whose known text is only dashes (`-$X`, `--$X`): an option of any name (mayBeOption's dashed words), `-o FILE` too. */
+export const dashWord = (a: Word): boolean => a.dynamic && (a.value === "-" || a.value === "--");
+
 /**
  * Whether a computed option word (optionWalk's `computed`) leaves open which options it gives: a
  * long option with no `=` yet (`--wr$X` may go on to `--write`), or a short cluster none of whose

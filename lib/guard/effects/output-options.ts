@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { normalize } from "node:path";
@@ -7,7 +7,7 @@ import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
-import { clusterValue, computedRest, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 export interface OutputSpec {
@@ -91,6 +91,11 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
     },
     true,
   );
+  // `-$X`, `--$X`: any option, the output's too.
+  if (operands.some(dashWord)) {
+    if (spec.short || spec.long || spec.words) files.push(unknownWord());
+    if (spec.dirShort || spec.dirLong || spec.dirWords) dirs.push(unknownWord());
+  }
   return { files, dirs, operands };
 }
 

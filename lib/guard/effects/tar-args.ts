@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { isOption, longOption, wordFrom } from "./getopt.ts";
+import { dashWord, isOption, longOption, wordFrom } from "./getopt.ts";
 
 // GNU tar 1.34's option tables (`tar --help`), for this parser and tar-sent.ts's walk.
 /** Every long option: getopt takes any unambiguous prefix of one. */
@@ -67,6 +67,8 @@ export function tarArgs(args: Word[]): TarArgs {
     // A computed word with a known option start is that option (getopt.ts isOption's `computed`:
     // `-cf$X`, `--file=$X`), its value or its unknown rest read as below.
     if (done || (!traditional && !isOption(a, true))) {
+      // `-$X`, `--$X`: an option of any name.
+      if (!done && dashWord(a)) out.unread = true;
       out.operands.push(a);
       continue;
     }

@@ -1,9 +1,9 @@
 import { op, type Op } from "../ops.ts";
-import { literalWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
-import { clusterValue, computedRest, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a compiler or binutils program spells the files it writes. */
 interface ToolSpec {
@@ -77,6 +77,8 @@ export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; oper
     },
     true,
   );
+  // `-$X`, `--$X`: any option, `-o FILE` too.
+  if ((spec.joined?.length || spec.long?.length) && operands.some(dashWord)) files.push(unknownWord());
   return { files, operands, longs };
 }
 

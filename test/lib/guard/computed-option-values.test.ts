@@ -45,7 +45,6 @@ table("output-options.ts: literal and other computed values as before", [
   ["go build -ldflags=$X", "go build -ldflags=$X -o bin/x", ...NOOP],
   ["pg_dump -h$H -U$U -f FILE", "pg_dump -h$H -U$U -f ~/.bashrc db", ...ASK_OUT],
   ["mysqldump -p$PASS (its rest is the password)", "mysqldump -u root -p$PASS db", ...OK],
-  ["uniq -f$X: the second operand is written", "uniq -f$X a.txt b.txt", ...NOOP],
 ]);
 
 table("tool-outputs.ts: a computed output option's value is unknown", [
@@ -147,8 +146,28 @@ table("flag and output readers: literal and valued computed words as before", [
 
 // A computed value of an option that takes one was an operand before, and that reading was wrong.
 table("flag and output readers: a computed value in its option's place, not an operand", [
+  ["uniq -f$X IN OUT writes OUT (was unknown: the computed word was IN)", "uniq -f$X a.txt b.txt", ...NOOP],
   ["zstd -T$N (was unknown: read as an input)", "zstd -T$N a.txt", ...OK],
   ["xz -T$N", "xz -kT$N a.txt", ...OK],
   ["sass -I$X in out (was unknown: read as the input)", "sass -I$X in.scss out.css", ...NOOP],
   ["pdftotext -f$X IN OUT (was unknown: OUT was IN's place)", "pdftotext -f$X in.pdf ~/.bashrc", ...ASK_OUT],
+]);
+
+// A computed word whose known text is only dashes (getopt.ts dashWord: `-$X`, `--$X`) may be any
+// option, the output's too (`-o/etc/x`, `-cf/etc/x`). Each was ALLOW before.
+table("a computed word of dashes only may be the output option", [
+  ["gcc -$X", "gcc -$X a.c", ...UNKNOWN],
+  ["gcc --$X", "gcc --$X a.c", ...UNKNOWN],
+  ["iconv -$X", "iconv -$X a.txt", ...UNKNOWN],
+  ["pg_dump -$X", "pg_dump -$X db", ...UNKNOWN],
+  ["openssl enc -$X", "openssl enc -$X -in a.txt", ...UNKNOWN],
+  ["tar -$X", "tar -$X src", ...UNKNOWN],
+  ["tar --$X", "tar --$X src", ...UNKNOWN],
+  ["csplit -$X", "csplit -$X a.txt 1", ...UNKNOWN],
+]);
+
+table("a bare computed word is still an operand to the output readers", [
+  ["gcc $CFLAGS -o app", "gcc $CFLAGS -o app a.c", ...NOOP],
+  ["go build -ldflags \"-X main.v=$V\"", 'go build -ldflags "-X main.v=$V" -o bin/app ./cmd/app', ...NOOP],
+  ["tar --exclude=$X", "tar --exclude=$X -czf out.tgz src", ...NOOP],
 ]);
