@@ -4,7 +4,7 @@ import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { wordFrom } from "./getopt.ts";
+import { clusterValue, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { createdFiles } from "./sinks.ts";
@@ -179,16 +179,47 @@ function _fdWords(args: Word[]): { exec: number; chdir?: Word } {
 /** rg --pre runs a program on every searched file. */
 export const rg: Handler = (inv) => (inv.args.some((a) => a.value === "--pre" || a.value.startsWith("--pre=")) ? unknown(inv) : []);
 
-/** sort: --compress-program runs a program; -o FILE writes it (often in place). */
+// GNU sort's options that take a value (short letters; long names, any unique prefix of one).
+const SORT_VALUED = "koSTt";
+const SORT_LONG_VALUED = ["batch-size", "buffer-size", "compress-program", "field-separator", "files0-from", "key", "output", "parallel", "random-source", "sort", "temporary-directory"];
+const SORT_LONG = [...SORT_LONG_VALUED, "check", "debug", "dictionary-order", "general-numeric-sort", "help", "human-numeric-sort", "ignore-case", "ignore-leading-blanks", "ignore-nonprinting", "merge", "month-sort", "numeric-sort", "random-sort", "reverse", "stable", "unique", "version", "version-sort", "zero-terminated"];
+
+/**
+ * sort: --compress-program runs a program; -o FILE writes it (often in place). Options are read
+ * as getopt reads them: `-o` in a cluster (`-mo FILE`, `-moFILE`), a long option by any unique
+ * prefix (`--out=FILE`, `--comp=gzip`). A computed option that may be either one (`-m$X`,
+ * `--out$X`) is unknown; a computed value (`-o$F`, `--output="$F"`) is an unknown file.
+ */
 export const sort: Handler = (inv) => {
-  const ops: Op[] = [];
-  for (let i = 0; i < inv.args.length; i++) {
-    const v = inv.args[i]!.value;
-    if (v.startsWith("--compress-program")) return unknown(inv);
-    const out = v === "-o" || v === "--output" ? inv.args[++i] : v.startsWith("--output=") ? literalWord(v.slice(9)) : /^-o./.test(v) ? literalWord(v.slice(2)) : undefined;
-    if (out) ops.push(...createdFiles(inv.name, [out], true));
-  }
-  return ops;
+  const { args } = inv;
+  const outs: Word[] = [];
+  let open = false;
+  optionWalk(
+    args,
+    (a, i) => {
+      if (a.value.startsWith("--")) {
+        const { name, value } = longWord(a, SORT_LONG);
+        if (name === undefined) {
+          open ||= a.dynamic && !a.value.includes("=") && mayName(a.value.slice(2), ["output", "compress-program"]);
+          return i;
+        }
+        if (name === "compress-program") open = true;
+        if (!SORT_LONG_VALUED.includes(name)) return i;
+        const given = value ?? args[i + 1];
+        if (name === "output" && given) outs.push(given);
+        return value === undefined ? i + 1 : i;
+      }
+      const cluster = clusterValue(args, i, SORT_VALUED);
+      if (cluster === null) {
+        open ||= a.dynamic && openOption(a, SORT_VALUED);
+        return i;
+      }
+      if (cluster.letter === "o" && cluster.value) outs.push(cluster.value);
+      return cluster.i;
+    },
+    true,
+  );
+  return open ? unknown(inv) : outs.flatMap((out) => createdFiles(inv.name, [out], true));
 };
 
 /** zip: -TT/--unzip-command runs a command; -m/--move deletes the files it adds. */
