@@ -21,6 +21,12 @@ export interface GitOptionSpec {
   shortOptional?: string;
   /** Every other short letter that takes a value: the rest of its cluster, or the next word. */
   shortValued?: string;
+  /**
+   * When given, the command's own boolean letters: any letter that is none of these, `short` or
+   * `shortValued` ends the cluster and takes no next word (format-patch hands the rest of such a
+   * word to the diff options' parser, after its own parser has read every word: `-S -o DIR`).
+   */
+  shortOwn?: string;
   /** Long names whose value is wanted (`--exec=CMD`, `--exec CMD`). */
   long?: string[];
   /** Long names with an optional value, wanted only when given with `=`. */
@@ -72,7 +78,10 @@ export function gitOptionValues(args: Word[], spec: GitOptionSpec): Word[] {
         if (rest) out.push({ ...w, value: rest, pattern: rest });
         break;
       }
-      if (!wanted.includes(c) && !valued.includes(c)) continue;
+      if (!wanted.includes(c) && !valued.includes(c)) {
+        if (spec.shortOwn === undefined || spec.shortOwn.includes(c)) continue;
+        break;
+      }
       const value = rest ? { ...w, value: rest, pattern: rest } : args[++i];
       if (wanted.includes(c) && value) out.push(value);
       break;

@@ -3,12 +3,24 @@ import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
+import { filledFolder } from "./sinks.ts";
 
-// `--output=FILE` of the diff options (diff, log, show, format-patch, range-diff, stash show, …):
-// the exact name only, as `--outp`… are ambiguous with the `--output-indicator-*` options.
-const DIFF_OUTPUT: GitOptionSpec = { long: ["output"], shortValued: "SGO" };
+// `--output=FILE` and `--output FILE` of the diff options (diff, log, show, format-patch,
+// range-diff, stash show, blame, …): the exact name only. The commands that take diff options
+// parse them with PARSE_OPT_KEEP_UNKNOWN_OPT, which turns parse-options' prefix matching off
+// (git 2.39: `git log --outp=x` is "unrecognized argument"); `diff --no-index` matches prefixes,
+// but every prefix of `--output` is ambiguous there with `--output-indicator-*`.
+const DIFF_OUTPUT: GitOptionSpec = { long: ["output"], shortValued: "SGOIl" };
 const ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
-const PATCH_DIRECTORY: GitOptionSpec = { short: "o", long: ["output-directory"], shortValued: "vSGO", min: 8 };
+// format-patch's own `-o DIR` (also after its own boolean letters: `-ko DIR`, `-kqoDIR`) and
+// `--output-directory`. Its parser reads every word before the diff options' parser gets the
+// rest: a diff letter (`-S`, `-W`) ends a cluster and takes no next word (`-S -o DIR` writes into
+// DIR, `-Wo DIR` does not); `-v` takes one. Current git takes no prefix of the long name
+// (KEEP_UNKNOWN_OPT, as above); older ones expanded `--output-d…`, still read as the option.
+const PATCH_DIRECTORY: GitOptionSpec = { short: "o", long: ["output-directory"], shortValued: "v", shortOwn: "nNskpqh", min: 8 };
+// `git bugreport|diagnose -o DIR` (`--o…`: parse-options with every prefix, `-s` takes a value).
+const REPORT_DIRECTORY: GitOptionSpec = { short: "o", long: ["output-directory"], shortValued: "s", min: 1 };
+const REPORT_SUFFIX: GitOptionSpec = { short: "s", long: ["suffix"], shortValued: "o", min: 1 };
 const PREFIX: GitOptionSpec = { long: ["prefix"], min: 2 };
 // `git config -f FILE`, `--file FILE`, `--fil=FILE` (`--fi` is ambiguous with `--fixed-value`).
 const CONFIG_FILE: GitOptionSpec = { short: "f", shortValued: "t", long: ["file"], min: 3 };
@@ -33,8 +45,20 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
   }
   const ops: Op[] = [];
   for (const w of files) if (w.dynamic || !HARMLESS_DEVICES.test(w.value)) ops.push(_at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
-  if (sub === "format-patch") {
-    for (const w of gitOptionValues(rest, PATCH_DIRECTORY)) ops.push(_at({ ...op("write-into", "git format-patch", [w]), lands: "spread" }, here));
+  // format-patch writes `0001-<subject>.patch`… into DIR, replacing files of those names there:
+  // a folder filled like `openssl ca -outdir` (outside the workspace an existing one asks, the
+  // home's ancestors and protected storage block). `--stdout` with `-o` is refused by git.
+  if (sub === "format-patch" && !rest.some((w) => w.value === "--stdout")) {
+    const dirs = gitOptionValues(rest, PATCH_DIRECTORY);
+    if (dirs.length) ops.push(_at(filledFolder("git format-patch", dirs), here));
+  }
+  // bugreport and diagnose write `git-bugreport-<date>.txt`, `git-diagnostics-<date>.zip` (and its
+  // folder) into DIR, judged as format-patch's folder; a suffix with a slash puts the file in
+  // another folder (`-s /../x`: unknown).
+  if (sub === "bugreport" || sub === "diagnose") {
+    if (gitOptionValues(rest, REPORT_SUFFIX).some((w) => w.dynamic || w.value.includes("/"))) ops.push(op("unknown", `git ${sub}`));
+    const dirs = gitOptionValues(rest, REPORT_DIRECTORY);
+    if (dirs.length) ops.push(_at(filledFolder(`git ${sub}`, dirs), here));
   }
   // `git apply --unsafe-paths` writes wherever the patch and `--directory` say, outside the work
   // tree too (red team 8: `--directory=$HOME` replaced ~/.bashrc): which files, the guard cannot tell.

@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Session 10: the files and folders git's output options name, as git 2.39's option parsers read
+// them (each parse confirmed with the real git in test/support/sandbox.sh). `format-patch -o DIR`
+// fills DIR with `0001-<subject>.patch`…, replacing files of those names: a folder filled like
+// `openssl ca -outdir DIR` (it was a write-into that passed anywhere but protected storage, so
+// `-o ~`, `-o /etc`, `-o ~/.ssh` were ALLOW_NO_EFFECT). `git bugreport|diagnose -o DIR` write into
+// DIR likewise. Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+mkdirSync(join(fx.home, ".config", "autostart"), { recursive: true });
+
+table("format-patch's output folder is judged as a folder the program fills", [
+  ["the home folder", "git format-patch -o ~ HEAD~1", ...ASK_OUT],
+  ["the home's credential folder", "git format-patch -o ~/.ssh HEAD~1", ...ASK_OUT],
+  ["an autostart folder", "git format-patch -o ~/.config/autostart HEAD~1", ...ASK_OUT],
+  ["an existing folder outside", "git format-patch --output-directory ~/Documents HEAD~1", ...ASK_OUT],
+  ["the root", "git format-patch -o / HEAD~1", ...ANCESTOR],
+  ["a system folder", "git format-patch -o /etc HEAD~1", ...PROTECTED],
+  ["a new folder outside", "git format-patch -o ~/patches HEAD~1", ...NOOP],
+  ["a workspace folder", "git format-patch -o patches/ HEAD~5", ...OK],
+  ["an existing workspace folder", "git format-patch -o src HEAD~1", ...OK],
+]);
+
+// format-patch's own parser reads every word first and hands the words it does not know to the
+// diff options' parser: a diff letter ends a cluster and takes no next word there.
+table("format-patch's -o among other options, as git parses them", [
+  ["after a diff option that takes a value", "git format-patch -S -o .git/hooks HEAD~1", ...PROTECTED],
+  ["after -I", "git format-patch -I -o .git/hooks HEAD~1", ...PROTECTED],
+  ["after its own boolean letters", "git format-patch -nNskpqo.git/hooks HEAD~1", ...PROTECTED],
+  ["the long name, attached", "git format-patch --output-directory=.git/hooks HEAD~1", ...PROTECTED],
+  ["in a cluster after a diff letter (the diff parser's, no folder)", "git format-patch -Wo .git/hooks HEAD~1", ...OK],
+  ["the value of -v (the reroll count)", "git format-patch -v -o .git/hooks HEAD~1", ...OK],
+  ["with --stdout (git refuses the pair)", "git format-patch -o .git/hooks --stdout HEAD~1", ...OK],
+]);
+
+table("the diff options' --output file, as git parses it", [
+  ["the value of -I is the next word", "git diff -I --output=.git/config", ...OK],
+  ["the value of -l is the next word", "git diff -l --output=.git/config", ...OK],
+  ["-U takes no next word", "git diff -U --output=.git/config", ...PROTECTED],
+  ["no prefix of --output is read (git refuses it)", "git log --outp=.git/config", ...OK],
+]);
+
+table("git bugreport and git diagnose write into their folder", [
+  ["bugreport into the hooks", "git bugreport -o .git/hooks", ...PROTECTED],
+  ["a prefix of --output-directory", "git bugreport --o=.git/hooks", ...PROTECTED],
+  ["diagnose into a system folder", "git diagnose -o /etc", ...PROTECTED],
+  ["bugreport into an existing folder outside", "git bugreport -o ~/Documents", ...ASK_OUT],
+  ["a suffix with a slash names another folder", "git bugreport -s /../x", ...UNKNOWN],
+  ["in the workspace", "git bugreport", ...OK],
+  ["into a workspace folder", "git diagnose -o build", ...OK],
+]);
