@@ -113,6 +113,9 @@ const PIP_SPEC = new Set(["-e", "--editable", "-r", "--requirement"]);
 const UV_VALUED = new Set(["-p", "--python", "--index", "--index-url", "--default-index", "--extra-index-url", "--directory", "--project", "--package", "--env-file", "--extra", "-C", "--config-setting", "--config-file", "--cache-dir", "--color"]);
 const UV_SPEC = new Set(["--with", "--with-editable", "--with-requirements", "--from", "-w", "-r", "--requirements", "-e", "--editable"]);
 
+/** Whether an npm dependency spec names code from the network (a URL, git, `github:`, `owner/repo`, an alias of one). */
+export const remoteNpmSpec = (spec: string): boolean => _remote(spec, true);
+
 /** Whether a package runner or installer is given code from the network. */
 export function fetchesRemotePackage(name: string, args: Word[]): boolean {
   if (args.some((a) => a.dynamic)) return false;

@@ -8,7 +8,8 @@ import { gitOptionValues } from "./git-options.ts";
 import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
-import { localPackageFiles } from "./package-installs.ts";
+import { localPackageFiles, MANAGER_VALUED } from "./package-installs.ts";
+import { NPM_INSTALL, npmSubcommandAt, remoteNpmSpec } from "./remote-packages.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { analyseWritten, lineWrittenText, SHELLS } from "./written-runs.ts";
 import { appendedText } from "./written-scripts.ts";
@@ -179,7 +180,7 @@ function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean, f
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext, args: Word[]): Op[] {
   if (text === null || ctx.depth >= 8) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
-  if (file === "package.json") return _packageScripts(name, text, ctx);
+  if (file === "package.json") return _packageScripts(name, text, ctx, args);
   if (file === "deno.json" || file === "deno.jsonc") return _denoConfig(name, text, ctx, args.some((a) => a.value === "task"));
   // A node tool's config file (implicit-inputs.ts JS_CONFIGS) is code node runs.
   if (/\.[cm]?[jt]s$/.test(file)) return scanCode(text, "node", ctx);
@@ -269,26 +270,75 @@ function _requirements(name: string, text: string): Op[] {
 
 // The dependency lists an install (and `npm rm`, which installs what is missing) fetches.
 const DEPENDENCY_LISTS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
+// A local source: a folder, a link, yarn's portal, patch and exec protocols (`exec:` runs a script
+// to make the package), a path (`./x`, `/x`, `~/x`; a tilde range `~1.2.0` is a version).
+const LOCAL_SPEC = /^(?:file:|link:|portal:|patch:|exec:|\.|\/|~\/)/;
+// The subcommands of npm, pnpm, yarn and bun that fetch the manifest's dependencies besides the
+// installs (NPM_INSTALL): clean installs, and removals, dedupes and prunes, which install what is
+// missing (red team 15: `npm rm lodash` installed a written `file:` dependency).
+const MANIFEST_INSTALLS = new Set(["ci", "clean-install", "ic", "install-clean", "isntall-clean", "it", "install-test", "cit", "install-ci-test", "clean-install-test", "sit", "uninstall", "unlink", "remove", "rm", "r", "un", "dedupe", "ddp", "prune", "import", "fetch"]);
 
 /**
  * Every script of a written package.json as shell text (lifecycle scripts run around most verbs).
  * Local dependencies (`file:`, `link:`, a path) and workspaces are unknown: the manager installs
  * those folders and runs their install scripts (red team 15: a written `"evil": "file:evil"` and
- * evil/package.json's postinstall ran on `npm rm lodash`).
+ * evil/package.json's postinstall ran on `npm rm lodash`). A dependency from the network (a git
+ * or GitHub source, `owner/repo`, a URL; also in npm's `overrides`, yarn's `resolutions`, pnpm's
+ * `overrides` and `packageExtensions`) is remote code when the command installs the manifest's
+ * dependencies (session 10), as `npm install github:u/r` is; a corepack `packageManager` given
+ * as a URL is remote code for yarn and pnpm, which corepack fetches it for.
  */
-function _packageScripts(name: string, text: string, ctx: AnalyzeContext): Op[] {
+function _packageScripts(name: string, text: string, ctx: AnalyzeContext, args: Word[]): Op[] {
   let scripts: unknown;
+  let remote = false;
   try {
     const json = JSON.parse(text) as Record<string, unknown> | null;
     scripts = json?.scripts;
     const specs = DEPENDENCY_LISTS.flatMap((k) => (json?.[k] && typeof json[k] === "object" ? Object.values(json[k]) : []));
-    if (json?.workspaces !== undefined || specs.some((v) => typeof v !== "string" || /^(?:file:|link:|portal:|\.|\/|~)/.test(v))) return [op("unknown", name)];
+    if (json?.workspaces !== undefined || specs.some((v) => typeof v !== "string" || LOCAL_SPEC.test(v))) return [op("unknown", name)];
+    const pnpm = json?.pnpm as Record<string, unknown> | undefined;
+    const overrides = [json?.overrides, json?.resolutions, pnpm?.overrides, pnpm?.packageExtensions].flatMap((o) => _leaves(o, 0));
+    if (overrides.some((v) => v === null || LOCAL_SPEC.test(v))) return [op("unknown", name)];
+    remote = installsManifest(name, args) && [...(specs as string[]), ...(overrides as string[])].some(remoteNpmSpec);
+    if ((name === "yarn" || name === "pnpm") && typeof json?.packageManager === "string" && /[:#]/.test(json.packageManager.replace(/^[\w.-]+@[\w.+-]*/, ""))) remote = true;
   } catch {
     return [op("unknown", name)];
   }
-  if (scripts === undefined) return [];
+  const ops = remote ? [op("remote-code", name)] : [];
+  if (scripts === undefined) return ops;
   if (typeof scripts !== "object" || scripts === null) return [op("unknown", name)];
-  return _shellLines(name, Object.values(scripts), ctx);
+  return [...ops, ..._shellLines(name, Object.values(scripts), ctx)];
+}
+
+/** The string values below an overrides object (nested objects of package names); null for a value that is neither. */
+function _leaves(value: unknown, depth: number): Array<string | null> {
+  if (value === undefined) return [];
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null || Array.isArray(value) || depth > 8) return [null];
+  return Object.values(value).flatMap((v) => _leaves(v, depth + 1));
+}
+
+/**
+ * Whether a package manager's command installs the dependencies its package.json lists: `npm
+ * install|ci|rm …`, `pnpm install|add|remove …`, `yarn` alone or `yarn install|add|remove …`,
+ * `bun install|add|remove …`; an unread subcommand (`$SUB`) counts as one.
+ */
+export function installsManifest(name: string, args: Word[]): boolean {
+  let sub: Word | undefined;
+  if (name === "npm") sub = args[npmSubcommandAt(args)];
+  else {
+    const valued = MANAGER_VALUED[name];
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (args[i]!.dynamic || !v.startsWith("-")) {
+        sub = args[i];
+        break;
+      }
+      if (valued?.has(v)) i++;
+    }
+  }
+  if (sub === undefined) return name === "yarn";
+  return sub.dynamic || NPM_INSTALL.has(sub.value) || MANIFEST_INSTALLS.has(sub.value);
 }
 
 /** Each value as a shell line (package.json's scripts, deno.json's tasks); a value that is no string is unknown. */

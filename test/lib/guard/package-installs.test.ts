@@ -300,3 +300,28 @@ table("pnpm-workspace.yaml settings", [
   ["overrides and a catalog of versions", `${PNPM_WS("overrides:\\n  foo: ~1.2.3\\n  \"@a/b>c\": ^2\\ncatalog:\\n  react: ^18.2.0\\n")}pnpm install`, ...NOOP],
   ["written, pnpm not run", "printf 'pnpmfile: ./x.cjs\\n' > pnpm-workspace.yaml", ...NOOP],
 ]);
+
+// Session 10: a dependency from the network in a package.json the same line wrote, then an
+// install: the manager fetches the source and runs its install scripts, as `npm install github:u/r`
+// does (ASK_REMOTE_CODE). Each REMOTE row was ALLOW_NOOP; a registry range passes.
+const PKG = (json: string) => `printf '${json}' > package.json && `;
+table("a written package.json's dependencies from the network", [
+  ["github: then npm install", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm install`, ...REMOTE],
+  ["owner/repo then npm ci", `${PKG('{"dependencies":{"x":"u/r#v1"}}')}npm ci`, ...REMOTE],
+  ["git+https in devDependencies", `${PKG('{"devDependencies":{"x":"git+https://example.com/r.git"}}')}npm i`, ...REMOTE],
+  ["scp-like git", `${PKG('{"dependencies":{"x":"git@example.com:u/r.git"}}')}npm install`, ...REMOTE],
+  ["a tarball URL, pnpm", `${PKG('{"dependencies":{"x":"https://example.com/x.tgz"}}')}pnpm install`, ...REMOTE],
+  ["an alias of a GitHub source", `${PKG('{"dependencies":{"x":"npm:y@github:u/r"}}')}npm install`, ...REMOTE],
+  ["yarn alone installs", `${PKG('{"dependencies":{"x":"github:u/r"}}')}yarn`, ...REMOTE],
+  ["pnpm -C DIR i", `${PKG('{"dependencies":{"x":"github:u/r"}}')}pnpm -C . i`, ...REMOTE],
+  ["bun install", `${PKG('{"dependencies":{"x":"github:u/r"}}')}bun install`, ...REMOTE],
+  ["npm rm installs what is missing", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm rm lodash`, ...REMOTE],
+  ["npm's overrides", `${PKG('{"overrides":{"x":{"y":"github:u/r"}}}')}npm install`, ...REMOTE],
+  ["yarn's resolutions", `${PKG('{"resolutions":{"**/x":"u/r"}}')}yarn`, ...REMOTE],
+  ["corepack's packageManager as a URL", `${PKG('{"packageManager":"yarn@https://example.com/yarn.tgz"}')}yarn`, ...REMOTE],
+  ["a local override is unknown, as a local dependency is", `${PKG('{"pnpm":{"overrides":{"x":"link:../x"}}}')}pnpm install`, ...UNKNOWN],
+  ["yarn's exec: protocol runs a script", `${PKG('{"dependencies":{"x":"exec:./gen.js"}}')}yarn`, ...UNKNOWN],
+  ["registry ranges, a tilde range among them", `${PKG('{"dependencies":{"x":"^1.0.0","y":"~1.2.0","z":"npm:@s/p@^1","w":"latest","v":"workspace:*"}}')}npm install`, ...NOOP],
+  ["a pinned packageManager", `${PKG('{"packageManager":"yarn@4.1.0+sha512.abc"}')}yarn`, ...NOOP],
+  ["a script run installs nothing", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm run build`, ...NOOP],
+]);
