@@ -56,6 +56,7 @@ const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"
 const scriptRunners = (): typeof import("./script-runners.ts") => require("./script-runners.ts");
 const packageConfig = (): typeof import("./package-config.ts") => require("./package-config.ts");
 const publishes = (): typeof import("./publishes.ts") => require("./publishes.ts");
+const buildPublishes = (): typeof import("./build-publishes.ts") => require("./build-publishes.ts");
 const zshStartup = (): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts");
 const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
 const runParts = (): typeof import("./run-parts.ts") => require("./run-parts.ts");
@@ -168,7 +169,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["tsx", "ts-node"], lazyMade(shells, (m) => m.interpreter("node"))),
   // IPython's code: `-c`, a script, a notebook (notebooks.ts).
   ...named(["ipython", "ipython3"], lazy(notebooks, "ipython")),
-  ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript)],
+  ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildPublishes, "denoPublish"))],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
   ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"), bunRunner, lazy(publishes, "packagePublish"))],
   // `-i` edits the file operands in place (in-place-switch.ts).
@@ -291,6 +292,13 @@ export const PROGRAMS = new Map<string, Handler>([
   ["az", lazy(cloud, "az")],
   // Output folders emptied before a build writes them (build-outputs.ts); cmake -E (cmake-e.ts).
   ["cargo", all(lazy(buildOutputs, "cargo"), lazy(publishes, "cargoPublish"))],
+  // Publishes that build first, or send what a build left (build-publishes.ts).
+  ["poetry", lazy(buildPublishes, "poetryPublish")],
+  ["flit", lazy(buildPublishes, "flitPublish")],
+  ["hatch", lazy(buildPublishes, "hatchPublish")],
+  ...named(["vsce", "ovsx"], lazy(buildPublishes, "vscePublish")),
+  ...named(["mvn", "mvnw", "mvnd"], lazy(buildPublishes, "mavenDeploy")),
+  ...named(["gradle", "gradlew"], lazy(buildPublishes, "gradlePublish")),
   ["virtualenv", lazy(buildOutputs, "virtualenv")],
   ...named(["pytest", "py.test"], all(lazy(buildOutputs, "pytest"), lazy(notebooks, "notebookRuns"))),
   ["vite", lazy(buildOutputs, "vite")],

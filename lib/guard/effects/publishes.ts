@@ -61,7 +61,7 @@ export const packagePublish: Handler = (inv) => {
     const sent = judgeSent([{ word: folder, recursive: false }], true, ctx);
     return sent === "clean" ? [] : sent === "secret" && isSecretFile(folder) ? [op("secret", verb)] : [op("egress", verb)];
   }
-  return _folderSent(path, name === "npm" || name === "pnpm" ? NPM_NEVER : YARN_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
+  return folderSent(path, name === "npm" || name === "pnpm" ? NPM_NEVER : YARN_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
 };
 
 /** The folder option (`-w`, `--workspace`, `--prefix`, `-C`, `--dir`, `--cwd`) and the operands among a publish's words; null for a word split the guard cannot read. */
@@ -94,14 +94,14 @@ export const cargoPublish: Handler = (inv) => {
   const manifest = m < 0 ? undefined : rest[m]!.value.includes("=") ? wordFrom(rest[m]!, 16) : rest[m + 1];
   if (manifest?.dynamic || (ctx.state.cwd === null && !(manifest && isAbsolute(manifest.value)))) return [op("egress", "cargo publish")];
   const path = manifest ? dirname(normalize(isAbsolute(manifest.value) ? manifest.value : join(ctx.state.cwd!, manifest.value))) : ctx.state.cwd!;
-  return _folderSent(path, CARGO_NEVER, [".gitignore"], false, ctx) ? [] : [op("egress", "cargo publish")];
+  return folderSent(path, CARGO_NEVER, [".gitignore"], false, ctx) ? [] : [op("egress", "cargo publish")];
 };
 
 /**
  * Whether a package folder sends nothing to ask about: package.json's `files` (with npm's rules,
  * `manifest`) or the whole folder less `never` and the first ignore file's patterns, walked.
  */
-function _folderSent(dir: string, never: ReadonlySet<string>, ignoreFiles: string[], manifest: boolean, ctx: AnalyzeContext): boolean {
+export function folderSent(dir: string, never: ReadonlySet<string>, ignoreFiles: string[], manifest: boolean, ctx: AnalyzeContext): boolean {
   // A package.json the line wrote is text the guard has not got on disk: walk everything.
   const written = (file: string): boolean => !!(ctx.state.scripts?.has(join(dir, file)) || ctx.state.landed?.some((l) => l === null || join(dir, file).startsWith(l)));
   const files = manifest && !written("package.json") ? _files(dir) : undefined;

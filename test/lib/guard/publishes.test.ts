@@ -93,3 +93,70 @@ table("uploads of named files", [
   ["a credential named", "twine upload ~/.pypirc", ...SECRET],
   ["gem push", "gem push x.gem", ...OK],
 ]);
+
+// Session 10: publishes that build first, or send what a build left (build-publishes.ts). Python
+// builds and deno send a part of the project folder, walked less what they never pack and the
+// .gitignore's names; poetry without --build and hatch send the archives in dist/; vsce packs the
+// folder less .vscodeignore's names; Maven's and Gradle's sends are whatever the build assembles,
+// which the guard cannot enumerate (ASK_DATA_EGRESS, as docker push). Each EGRESS row was ALLOW_NO_EFFECT.
+put("py/pyproject.toml", '[project]\nname = "py"\nversion = "1.0.0"\n');
+put("py/py/__init__.py");
+put("py/dist/py-1.0.0.tar.gz");
+put("py/.gitignore", ".env\n");
+put("py/.env", "TOKEN=not a key\n");
+put("py-leaky/pyproject.toml", '[project]\nname = "py_leaky"\nversion = "1.0.0"\n');
+put("py-leaky/py_leaky/__init__.py");
+put("py-leaky/.env", "TOKEN=not a key\n");
+put("py-leaky/dist/id_rsa", "not a key\n");
+put("py-include/pyproject.toml", '[tool.poetry]\ninclude = [".env"]\n');
+put("py-include/.gitignore", ".env\n");
+put("py-include/.env", "TOKEN=not a key\n");
+put("deno/deno.json", '{"name":"@s/deno","version":"1.0.0","exports":"./mod.ts"}\n');
+put("deno/mod.ts");
+put("deno/.gitignore", ".env\n");
+put("deno/.env", "TOKEN=not a key\n");
+put("deno-include/deno.json", '{"name":"@s/d","version":"1.0.0","exports":"./mod.ts","publish":{"include":["mod.ts",".env"]}}\n');
+put("deno-include/mod.ts");
+put("deno-include/.gitignore", ".env\n");
+put("deno-include/.env", "TOKEN=not a key\n");
+put("ext/package.json", '{"name":"ext","version":"1.0.0","engines":{"vscode":"^1.80.0"}}\n');
+put("ext/extension.js");
+put("ext/.vscodeignore", ".env\n");
+put("ext/.env", "TOKEN=not a key\n");
+put("ext-leaky/package.json", '{"name":"ext-leaky","version":"1.0.0"}\n');
+put("ext-leaky/.env", "TOKEN=not a key\n");
+table("publishes that build first", [
+  ["poetry --build, a clean project (.env ignored)", "cd py && poetry publish --build", ...OK],
+  ["poetry --build, a credential in the project", "cd py-leaky && poetry publish --build", ...EGRESS],
+  ["poetry's -C folder", "poetry -C py-leaky publish --build", ...EGRESS],
+  ["an include list in pyproject.toml: .gitignore not followed", "cd py-include && poetry publish --build", ...EGRESS],
+  ["poetry --build --dry-run sends nothing", "cd py-leaky && poetry publish --build --dry-run", ...OK],
+  ["poetry without --build sends dist/", "cd py && poetry publish", ...OK],
+  ["a key in dist/", "cd py-leaky && poetry publish", ...EGRESS],
+  ["flit builds and sends", "cd py-leaky && flit publish", ...EGRESS],
+  ["flit, a clean project", "cd py && flit publish", ...OK],
+  ["hatch sends dist/", "cd py && hatch publish", ...OK],
+  ["hatch's -p folder with a key in dist/", "hatch -p py-leaky publish", ...EGRESS],
+  ["hatch's named archive", "hatch publish ~/.ssh/id_rsa", ...SECRET],
+  ["deno, .env ignored", "cd deno && deno publish", ...OK],
+  ["deno, an include list: .gitignore not followed", "cd deno-include && deno publish", ...EGRESS],
+  ["deno --dry-run", "cd deno-include && deno publish --dry-run", ...OK],
+  ["vsce, .env left out by .vscodeignore", "cd ext && vsce publish", ...OK],
+  ["vsce, a credential in the extension", "cd ext-leaky && vsce publish", ...EGRESS],
+  ["vsce through npx", "cd ext-leaky && npx @vscode/vsce publish", ...EGRESS],
+  ["ovsx", "cd ext-leaky && ovsx publish", ...EGRESS],
+  ["vsce's named package", "vsce publish -i ~/.ssh/id_rsa", ...SECRET],
+  ["mvn deploy", "mvn -q clean deploy -DskipTests", ...EGRESS],
+  ["the Maven wrapper", "./mvnw deploy", ...EGRESS],
+  ["deploy-file", "mvn deploy:deploy-file -Dfile=x.jar", ...EGRESS],
+  ["jib pushes an image", "mvn compile jib:build", ...EGRESS],
+  ["mvn install stays local", "mvn install", ...OK],
+  ["deploy skipped", "mvn -Dmaven.deploy.skip=true deploy", ...OK],
+  ["gradle publish", "gradle publish", ...EGRESS],
+  ["a subproject's publish", "./gradlew :lib:publish", ...EGRESS],
+  ["a prefix gradle expands", "./gradlew pub", ...EGRESS],
+  ["an unread task", "gradle $TASK", ...EGRESS],
+  ["publishToMavenLocal stays local", "./gradlew publishToMavenLocal", ...OK],
+  ["publish excluded", "./gradlew -x publish build", ...OK],
+  ["gradle's dry run", "./gradlew publish --dry-run", ...OK],
+]);

@@ -1,0 +1,224 @@
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, normalize } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+import { folderSent } from "./publishes.ts";
+import { isSecretFile } from "./secrets.ts";
+import { judgeSent } from "./sent-tree.ts";
+import { unmodelledReading } from "./unknown-program.ts";
+
+/*
+ * Publishes that build first, or send what a build left (session 10), judged by what they send
+ * as `npm publish` is (publishes.ts):
+ * - `poetry publish --build` and `flit publish` build an sdist and a wheel from the project and
+ *   upload them. What they pack (the package's folders, pyproject.toml, the readme and license,
+ *   the `include` lists) is a part of the project folder less what .gitignore lists, so the
+ *   folder is walked, less what no Python build packs (.git, dist, caches, virtual environments)
+ *   and the .gitignore's names; when pyproject.toml names files to include (which may be ignored
+ *   ones) or the line wrote it, the .gitignore is not followed. A credential file among them, or a
+ *   tree that cannot be walked, is ASK_DATA_EGRESS; a clean project passes.
+ * - `poetry publish` (no build) and `hatch publish [ARTIFACTS]` upload the archives already in
+ *   dist/ (poetry's `--dist-dir`): those files are what is sent, as `npm publish x.tgz` sends its
+ *   tarball (a credential there asks).
+ * - `deno publish` sends the package folder (deno.json's) less .gitignore's names (not followed
+ *   when deno.json or jsr.json names an `include`), .git and node_modules.
+ * - `vsce|ovsx publish` pack the extension folder less `.vscodeignore`'s names, or package.json's
+ *   `files` (`-i`/`--packagePath` FILE…: those files).
+ * - `mvn deploy` (also `deploy:deploy-file`, `site-deploy`, `release:perform`, `jib:build`) and
+ *   `gradle publish` (`publish…` tasks but to Maven Local, `upload…`, `jib`) send what the build's
+ *   plugins assemble, which the guard cannot enumerate without running the build: ASK_DATA_EGRESS,
+ *   as `docker push` of an image is.
+ * `--dry-run` (poetry, deno, gradle's `-m`) sends nothing.
+ */
+
+const PY_NEVER = new Set([".git", ".hg", ".svn", "dist", "build", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "node_modules"]);
+const DENO_NEVER = new Set([".git", "node_modules"]);
+const VSCE_NEVER = new Set([".git", "node_modules", ".vscode-test"]);
+// pyproject.toml keys that add files to a build, ignored ones included.
+const PY_INCLUDES = /\b(?:include|force-include|only-include|artifacts|sources|packages)\b/;
+
+// Options before the subcommand that take the next word, and the publish's own valued options.
+const POETRY_VALUED = new Set(["-C", "--directory", "-P", "--project", "-r", "--repository", "-u", "--username", "-p", "--password", "--cert", "--client-cert", "--dist-dir"]);
+const FLIT_VALUED = new Set(["--repository", "--pypirc", "--format", "-f", "--ini-file"]);
+const HATCH_VALUED = new Set(["-e", "--env", "-p", "--project", "--color", "--interactive", "--data-dir", "--cache-dir", "--config", "-r", "--repo", "-u", "--user", "-a", "--auth", "--ca-cert", "--client-cert", "--client-key", "-o", "--option"]);
+const VSCE_VALUED = new Set(["-p", "--pat", "--target", "--githubBranch", "--gitlabBranch", "--baseContentUrl", "--baseImagesUrl", "-m", "--message", "--readme-path", "--changelog-path", "--manifestPath", "--signaturePath", "--sigzipPath", "--azure-credential", "--registryUrl", "-r"]);
+const MVN_VALUED = new Set(["-f", "--file", "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains", "-l", "--log-file", "-pl", "--projects", "-rf", "--resume-from", "-D", "--define", "-P", "--activate-profiles", "-T", "--threads", "-b", "--builder", "-emp", "--encrypt-master-password", "-ep", "--encrypt-password", "--color"]);
+const GRADLE_VALUED = new Set(["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "-x", "--exclude-task", "-D", "--system-prop", "-P", "--project-prop", "--console", "--warning-mode", "--include-build", "--max-workers", "--priority", "--project-cache-dir", "-M", "--write-verification-metadata", "-F", "--dependency-verification", "--update-locks", "--configuration-cache-problems", "--watch-fs-debug"]);
+
+/** The words after the subcommand, and the values of `folder` options anywhere; null when a word split is unknown or the subcommand is not `sub`. */
+function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest: Word[]; operands: Word[]; values: Map<string, Word> } | null {
+  const values = new Map<string, Word>();
+  const operands: Word[] = [];
+  let rest: Word[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic && !a.quoted) return null;
+    const v = a.value;
+    if (v.startsWith("-") && v !== "-") {
+      const eq = v.indexOf("=");
+      const flag = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+      if (valued.has(flag)) {
+        const value = eq > 0 && flag.startsWith("--") ? { ...a, value: v.slice(eq + 1), pattern: v.slice(eq + 1) } : args[++i];
+        if (value) values.set(flag, value);
+      }
+      continue;
+    }
+    if (rest === undefined) {
+      if (a.dynamic || v !== sub) return null;
+      rest = args.slice(i + 1);
+      continue;
+    }
+    operands.push(a);
+  }
+  return rest === undefined ? null : { rest, operands, values };
+}
+
+/** An absolute folder from the running one and a spelled one; null when unknown. */
+function _folder(ctx: AnalyzeContext, spelled: Word | undefined): string | null {
+  if (spelled?.dynamic) return null;
+  const cwd = ctx.state.cwd;
+  if (!spelled) return cwd;
+  if (isAbsolute(spelled.value)) return normalize(spelled.value);
+  return cwd === null ? null : normalize(join(cwd, spelled.value));
+}
+
+/** Whether the line wrote `file` (its text is not on disk yet). */
+function _written(ctx: AnalyzeContext, file: string): boolean {
+  return !!(ctx.state.scripts?.has(file) || ctx.state.landed?.some((l) => l === null || file.startsWith(l)));
+}
+
+/** Whether a project file names files to include (or cannot be read as on disk): the ignore file is then not followed. */
+function _includes(ctx: AnalyzeContext, file: string, names: RegExp): boolean {
+  if (_written(ctx, file)) return true;
+  try {
+    return names.test(readFileSync(file, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** The archives a publish sends, each judged as a sent file (a credential named: ASK_SECRET_ACCESS), folders walked. */
+function _archives(words: Word[], verb: string, ctx: AnalyzeContext): Op[] {
+  if (words.some((w) => w.dynamic)) return [op("egress", verb)];
+  const sent = judgeSent(words.map((word) => ({ word, recursive: true })), true, ctx);
+  if (sent === "clean") return [];
+  return sent === "secret" && words.some((w) => isSecretFile(w)) ? [op("secret", verb)] : [op("egress", verb)];
+}
+
+/** A Python project folder built and sent: walked less PY_NEVER and .gitignore's names. */
+function _pythonBuild(dir: string | null, verb: string, ctx: AnalyzeContext): Op[] {
+  if (dir === null) return [op("egress", verb)];
+  const ignore = _includes(ctx, join(dir, "pyproject.toml"), PY_INCLUDES) ? [] : [".gitignore"];
+  return folderSent(dir, PY_NEVER, ignore, false, ctx) ? [] : [op("egress", verb)];
+}
+
+const _dryRun = (words: Word[]) => words.some((w) => w.value === "--dry-run" || w.value === "--help" || w.value === "-h");
+
+/** `poetry publish [--build] [--dist-dir DIR]` (`-C DIR`/`--directory`, `-P DIR`/`--project`). */
+export const poetryPublish: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const read = _after(inv.args, POETRY_VALUED, "publish");
+  if (read === null) return ops;
+  if (_dryRun(inv.args)) return ops;
+  const dir = _folder(inv.ctx, read.values.get("-P") ?? read.values.get("--project") ?? read.values.get("-C") ?? read.values.get("--directory"));
+  if (read.rest.some((w) => w.value === "--build")) return [...ops, ..._pythonBuild(dir, "poetry publish", inv.ctx)];
+  const dist = read.values.get("--dist-dir");
+  if (dist?.dynamic || (dir === null && !(dist && isAbsolute(dist.value)))) return [...ops, op("egress", "poetry publish")];
+  const at = dist && isAbsolute(dist.value) ? dist.value : join(dir!, dist?.value ?? "dist");
+  return [...ops, ..._archives([literalWord(at)], "poetry publish", inv.ctx)];
+};
+
+/** `flit publish`: builds from the project where flit runs and uploads. */
+export const flitPublish: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const read = _after(inv.args, FLIT_VALUED, "publish");
+  if (read === null || _dryRun(inv.args)) return ops;
+  return [...ops, ..._pythonBuild(inv.ctx.state.cwd, "flit publish", inv.ctx)];
+};
+
+/** `hatch publish [ARTIFACTS…]`: the archives named, or dist/ (of `-p DIR`/`--project`). */
+export const hatchPublish: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const read = _after(inv.args, HATCH_VALUED, "publish");
+  if (read === null || _dryRun(read.rest)) return ops;
+  if (read.operands.length > 0) return [...ops, ..._archives(read.operands, "hatch publish", inv.ctx)];
+  const dir = _folder(inv.ctx, read.values.get("-p") ?? read.values.get("--project"));
+  if (dir === null) return [...ops, op("egress", "hatch publish")];
+  return [...ops, ..._archives([literalWord(join(dir, "dist"))], "hatch publish", inv.ctx)];
+};
+
+/** `deno publish` (`-c`/`--config FILE`: its folder). */
+export const denoPublish: Handler = (inv) => {
+  const read = _after(inv.args, new Set(["-c", "--config", "--token", "--set-version"]), "publish");
+  if (read === null || _dryRun(read.rest)) return [];
+  const config = read.values.get("-c") ?? read.values.get("--config");
+  const file = _folder(inv.ctx, config);
+  const dir = config ? (file === null ? null : dirname(file)) : file;
+  if (dir === null) return [op("egress", "deno publish")];
+  const configs = config ? [file!] : ["deno.json", "deno.jsonc", "jsr.json"].map((f) => join(dir, f));
+  const ignore = configs.some((f) => _includes(inv.ctx, f, /"include"/)) ? [] : [".gitignore"];
+  return folderSent(dir, DENO_NEVER, ignore, false, inv.ctx) ? [] : [op("egress", "deno publish")];
+};
+
+/** `vsce|ovsx publish [-i FILE…]`: the packages named, else the extension folder. */
+export const vscePublish: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const verb = `${inv.name} publish`;
+  const read = _after(inv.args, VSCE_VALUED, "publish");
+  if (read === null || _dryRun(read.rest)) return ops;
+  // `-i`/`--packagePath` takes every word up to the next option.
+  const packages: Word[] = [];
+  for (let i = 0; i < read.rest.length; i++) {
+    const v = read.rest[i]!.value;
+    if (v !== "-i" && v !== "--packagePath" && !v.startsWith("--packagePath=")) continue;
+    if (v.startsWith("--packagePath=")) packages.push({ ...read.rest[i]!, value: v.slice(14), pattern: v.slice(14) });
+    while (read.rest[i + 1] && !read.rest[i + 1]!.value.startsWith("-")) packages.push(read.rest[++i]!);
+  }
+  if (packages.length > 0) return [...ops, ..._archives(packages, verb, inv.ctx)];
+  const dir = inv.ctx.state.cwd;
+  if (dir === null) return [...ops, op("egress", verb)];
+  return [...ops, ...(folderSent(dir, VSCE_NEVER, [".vscodeignore"], true, inv.ctx) ? [] : [op("egress", verb)])];
+};
+
+// Maven phases and goals that upload what the build made.
+const MVN_SENDS = /^(?:deploy|site-deploy)$|:(?:deploy|deploy-file|perform)$|^(?:[\w.-]+:)?jib(?:-maven-plugin)?(?::[\w.-]+)?:build$/;
+
+/** `mvn deploy` and the other sending goals (`./mvnw` too): what the build assembled, not enumerable. */
+export const mavenDeploy: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const words = _tasks(inv.args, MVN_VALUED);
+  if (words === null) return [...ops, op("egress", `${inv.name} deploy`)];
+  if (inv.args.some((a) => /^-(?:v|h|-version|-help)$/.test(a.value) || /^-Dmaven\.deploy\.skip=true$/.test(a.value))) return ops;
+  return words.some((w) => MVN_SENDS.test(w)) ? [...ops, op("egress", `${inv.name} deploy`)] : ops;
+};
+
+/** `gradle publish` and the other sending tasks (`./gradlew` too): what the build assembled, not enumerable. */
+export const gradlePublish: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const words = _tasks(inv.args, GRADLE_VALUED);
+  if (words === null) return [...ops, op("egress", `${inv.name} publish`)];
+  if (inv.args.some((a) => /^-(?:m|-dry-run|v|-version|h|-help|\?)$/.test(a.value))) return ops;
+  // The task's name after its project path (`:lib:publish`); a prefix of `publish` gradle expands.
+  const sends = words.some((w) => {
+    const task = w.slice(w.lastIndexOf(":") + 1);
+    if (/MavenLocal$/.test(task)) return false;
+    return /^(?:publish|upload|bintrayUpload|jib$)/.test(task) || (task.length >= 3 && "publish".startsWith(task));
+  });
+  return sends ? [...ops, op("egress", `${inv.name} publish`)] : ops;
+};
+
+/** The words that are no option or option value (phases, goals, tasks); null when a word split is unknown (it may name a sending one). */
+function _tasks(args: Word[], valued: ReadonlySet<string>): string[] | null {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic && !a.quoted) return null;
+    if (a.value.startsWith("-")) {
+      if (valued.has(a.value)) i++;
+      continue;
+    }
+    out.push(a.value);
+  }
+  return out;
+}
