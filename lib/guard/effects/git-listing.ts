@@ -75,6 +75,8 @@ function _branchArgs(rest: string[]): string[] | null {
 // on a line, `color.branch=always` adds escapes); a detached HEAD's line is not read.
 const BRANCH_LINE = /^[*+ ] [^\s(]\S*$/;
 
+const LISTING_SUBCOMMANDS: ReadonlySet<string> = new Set(["grep", "branch", "ls-files", "diff"]);
+
 /**
  * The arguments after `git` when they are a plain name listing, `ls-files …`, `diff
  * --name-only …` with only the options above and literal words, `grep -l …` (normalised:
@@ -82,11 +84,14 @@ const BRANCH_LINE = /^[*+ ] [^\s(]\S*$/;
  * otherwise.
  */
 export function gitListingArgs(args: Word[]): string[] | null {
-  const [sub, ...rest] = args;
+  // Called for every git command (unseen-writes.ts): the subcommand is read before any pass over
+  // the words or copy of them, and most are no listing.
+  const sub = args[0];
+  if (sub === undefined || !LISTING_SUBCOMMANDS.has(sub.value)) return null;
   if (args.some((w) => w.dynamic || w.glob)) return null;
-  if (sub?.value === "grep") return _grepArgs(rest);
-  if (sub?.value === "branch") return _branchArgs(rest.map((w) => w.value));
-  if (sub?.value !== "ls-files" && sub?.value !== "diff") return null;
+  const rest = args.slice(1);
+  if (sub.value === "grep") return _grepArgs(rest);
+  if (sub.value === "branch") return _branchArgs(rest.map((w) => w.value));
   const allowed = sub.value === "ls-files" ? LS_FILES : DIFF;
   let operands = false;
   let names = sub.value === "ls-files";
