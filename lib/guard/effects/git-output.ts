@@ -43,7 +43,7 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     const file = rest.slice(1).find((w) => !w.value.startsWith("-") || w.dynamic);
     if (file && file.value !== "-") files.push(file);
   }
-  const ops: Op[] = [];
+  const ops: Op[] = PLUMBING_WRITERS.has(sub) ? _plumbingWrites(sub, rest, files, here) : [];
   for (const w of files) if (w.dynamic || !HARMLESS_DEVICES.test(w.value)) ops.push(_at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
   // format-patch writes `0001-<subject>.patch`… into DIR, replacing files of those names there:
   // a folder filled like `openssl ca -outdir` (outside the workspace an existing one asks, the
@@ -72,6 +72,73 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     }
   }
   return ops;
+}
+
+// Commands that write a file their operands or options name (session 10).
+const PLUMBING_WRITERS = new Set(["merge-file", "fast-export", "fast-import", "mailinfo", "mailsplit", "credential-store", "index-pack"]);
+// merge-file's options that take the next word (parse-options, every unambiguous prefix: `--m`
+// is --marker-size, `--diff-` --diff-algorithm).
+const MERGE_FILE_VALUED: GitOptionSpec = { short: "L", long: ["marker-size", "diff-algorithm"], min: 1 };
+const FAST_EXPORT_MARKS: GitOptionSpec = { long: ["export-marks"] };
+const CREDENTIAL_FILE: GitOptionSpec = { long: ["file"], min: 1 };
+
+/**
+ * Plumbing that writes the files its words name (each confirmed with git 2.39 in the sandbox):
+ * `merge-file CURRENT BASE OTHER` edits CURRENT in place unless `-p`/`--stdout` (`--s…`) or
+ * `--object-id` (`--ob…`); `fast-export --export-marks FILE` (exact name, both forms) and
+ * `fast-import --export-marks=FILE`/`--export-pack-edges=FILE` (only attached) write FILE;
+ * `mailinfo MSG PATCH` writes both; `mailsplit -oDIR` (attached only) fills DIR with `0001`…;
+ * `credential-store --file FILE store|erase` rewrites FILE (created when missing), as `git config
+ * -f` does; `index-pack -o FILE` writes the index FILE. Files are pushed onto `files` (judged like
+ * `>`); in-place edits and folders are returned.
+ */
+function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string | null): Op[] {
+  const verb = `git ${sub}`;
+  switch (sub) {
+    case "merge-file": {
+      const skipped = new Set(gitOptionValues(rest, MERGE_FILE_VALUED));
+      let printed = false;
+      let current: Word | undefined;
+      let dashes = false;
+      for (const w of rest) {
+        const v = w.value;
+        if (!dashes && !w.dynamic && v === "--") dashes = true;
+        else if (!dashes && !w.dynamic && v.startsWith("--") && v.length > 2) printed ||= longPrefix(v.split("=")[0]!, "stdout", 1) || longPrefix(v, "object-id", 2);
+        else if (!dashes && !w.dynamic && /^-[^-]/.test(v)) printed ||= /^-[q]*p/.test(v);
+        else if (!skipped.has(w) && current === undefined) current = w;
+      }
+      return printed || !current ? [] : [_at({ ...op("overwrite", verb, [current]), inPlace: true }, here)];
+    }
+    case "fast-export":
+      files.push(...gitOptionValues(rest, FAST_EXPORT_MARKS));
+      return [];
+    case "fast-import":
+      for (const w of rest) {
+        const m = /^--(export-marks|export-pack-edges)=/.exec(w.value);
+        if (m) files.push({ ...w, value: w.value.slice(m[0].length), pattern: w.value.slice(m[0].length) });
+      }
+      return [];
+    case "mailinfo":
+      files.push(...rest.filter((w) => w.dynamic || !w.value.startsWith("-")).slice(0, 2));
+      return [];
+    case "mailsplit": {
+      const dirs = rest.filter((w) => /^-o./.test(w.value)).map((w) => ({ ...w, value: w.value.slice(2), pattern: w.value.slice(2) }));
+      return dirs.length ? [_at(filledFolder(verb, dirs), here)] : [];
+    }
+    case "credential-store": {
+      // The action is the operand that is no option's value (options may follow it).
+      const given = gitOptionValues(rest, CREDENTIAL_FILE);
+      const action = rest.find((w) => (w.dynamic || !w.value.startsWith("-")) && !given.includes(w));
+      if (!action || (!action.dynamic && action.value !== "store" && action.value !== "erase")) return [];
+      return given.map((w) => _at({ ...op("overwrite", verb, [w]), inPlace: true, lands: "created" }, here));
+    }
+    default: {
+      // index-pack: `-o FILE` only as its own word.
+      const at = rest.findIndex((w) => w.value === "-o");
+      if (at >= 0 && rest[at + 1]) files.push(rest[at + 1]!);
+      return [];
+    }
+  }
 }
 
 /** A known word that is the long option `--NAME` or a prefix of it git takes. */

@@ -53,3 +53,22 @@ table("git bugreport and git diagnose write into their folder", [
   ["in the workspace", "git bugreport", ...OK],
   ["into a workspace folder", "git diagnose -o build", ...OK],
 ]);
+
+// Plumbing that writes the files its words name (each was ALLOW_NO_EFFECT).
+table("git plumbing writing the files it names", [
+  ["merge-file edits CURRENT in place", "git merge-file ~/.bashrc README.md README.md", ...ASK_OUT],
+  ["merge-file into .git", "git merge-file .git/config README.md README.md", ...PROTECTED],
+  ["merge-file after -L values", "git merge-file -L a -L b -L c ~/.bashrc README.md README.md", ...ASK_OUT],
+  ["merge-file's --marker-size prefix with its value", "git merge-file --m 9 ~/.bashrc README.md README.md", ...ASK_OUT],
+  ["-qLp: p is the label", "git merge-file -qLp ~/.bashrc README.md README.md", ...ASK_OUT],
+  ["merge-file -p prints", "git merge-file -qp ~/.bashrc README.md README.md", ...OK],
+  ["merge-file --s (--stdout) prints", "git merge-file --s ~/.bashrc README.md README.md", ...OK],
+  ["merge-file of a workspace file", "git merge-file README.md README.md README.md", ...OK],
+  ["fast-export's marks file", "git fast-export --export-marks ~/.bashrc HEAD", ...ASK_OUT],
+  ["fast-import's pack edges", "git fast-import --export-pack-edges=.git/hooks/pre-commit", ...PROTECTED],
+  ["mailinfo's message and patch files", "git mailinfo -k msg .git/hooks/pre-commit < mbox", ...PROTECTED],
+  ["mailsplit's folder", "git mailsplit -o.git/hooks mbox", ...PROTECTED],
+  ["credential-store --file rewrites the file", "git credential-store store --fi ~/.bashrc", ...ASK_OUT],
+  ["credential-store get reads it", "git credential-store --file ~/.bashrc get", ...OK],
+  ["index-pack -o", "git index-pack -o ~/.bashrc x.pack", ...ASK_OUT],
+]);
