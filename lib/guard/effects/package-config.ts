@@ -1,7 +1,8 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
-import type { Handler } from "./context.ts";
-import { npmOptionTakes } from "./remote-packages.ts";
+import { analyzeText } from "./analyze.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+import { npmOptionTakes, remoteNpmSpec } from "./remote-packages.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 /*
@@ -33,7 +34,11 @@ function _setWords(name: string, args: Word[]): Word[] | null {
   return next?.value === "set" ? words.slice(2) : null;
 }
 
-export const packageConfig: Handler = ({ name, args }) => {
+export const packageConfig: Handler = ({ name, args, ctx }) => {
+  if (name === "npm") {
+    const pkg = _pkgSetWords(args);
+    if (pkg) return _pkgSet(pkg, args.some((a) => a.value === "--json"), ctx);
+  }
   const words = _setWords(name, args);
   if (!words) return [];
   const codeKeys = CODE_KEYS[name]!;
@@ -45,6 +50,61 @@ export const packageConfig: Handler = ({ name, args }) => {
   }
   return [];
 };
+
+/** The words after `npm pkg set`; null for any other command. */
+function _pkgSetWords(args: Word[]): Word[] | null {
+  const words = args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
+  return words[0]?.value === "pkg" && !words[0].dynamic && words[1]?.value === "set" && !words[1].dynamic ? words.slice(2) : null;
+}
+
+// package.json's dependency lists and override tables (written-inputs.ts reads the same ones).
+const DEPENDENCY_KEYS = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions|pnpm\.overrides)(?:\.|$)/;
+
+/**
+ * `npm pkg set KEY=VALUE…` (session 10) edits package.json, which later npm commands act on: a
+ * script (`scripts.postinstall=…`) is a shell line npm runs, read as one now as a written
+ * package.json's scripts are; a dependency or override from the network (`dependencies.x=github:u/r`)
+ * is fetched and its install scripts run by the next install: ASK_REMOTE_CODE, as `npm install
+ * github:u/r` is. With `--json` the values are JSON (`scripts='{"x":"…"}'`). An unread word asks as
+ * a stored setting does.
+ */
+function _pkgSet(words: Word[], json: boolean, ctx: AnalyzeContext): Op[] {
+  const ops: Op[] = [];
+  for (const w of words) {
+    if (w.dynamic) return [STORED];
+    const eq = w.value.indexOf("=");
+    if (eq < 0) continue;
+    // `scripts[build]` is `scripts.build`.
+    const key = w.value.slice(0, eq).replace(/\[([^\]]*)\]/g, ".$1");
+    let value: unknown = w.value.slice(eq + 1);
+    if (json) {
+      try {
+        value = JSON.parse(value as string);
+      } catch {
+        // npm keeps a value that is no JSON as a string.
+      }
+    }
+    const strings = _strings(value);
+    if (strings === null) return [STORED];
+    if (key === "scripts" || key.startsWith("scripts.")) for (const line of strings) ops.push(...analyzeText(line, "posix", ctx));
+    else if (DEPENDENCY_KEYS.test(key) && strings.some(remoteNpmSpec)) ops.push(op("remote-code", "npm pkg set"));
+  }
+  return ops;
+}
+
+/** The strings of a value (an object's values, nested); null for anything else than strings, numbers, booleans and objects of them. */
+function _strings(value: unknown, depth = 0): string[] | null {
+  if (typeof value === "string") return [value];
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return [];
+  if (typeof value !== "object" || depth > 8) return null;
+  const out: string[] = [];
+  for (const v of Object.values(value as object)) {
+    const inner = _strings(v, depth + 1);
+    if (inner === null) return null;
+    out.push(...inner);
+  }
+  return out;
+}
 
 /**
  * pnpm and yarn had no handler: their words keep an unmodelled program's reading besides (installs,

@@ -1,7 +1,7 @@
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, OK, REMOTE, verdictRows } from "../../support/verdict-rows.ts";
 
 // Package managers' stored settings that name code later commands run (session 7,
 // package-config.ts): each PERSIST row was ALLOW_NO_EFFECT. Commands are only judged.
@@ -26,4 +26,20 @@ table("other settings pass", [
   ["npm config list", "npm config list", ...OK],
   ["yarn's node linker", "yarn config set nodeLinker node-modules", ...OK],
   ["an install named set", "npm install set", ...OK],
+]);
+
+// Session 10: `npm pkg set` edits package.json: its scripts are shell lines later npm commands run
+// (read now, as a written package.json's are), a dependency from the network is fetched by the
+// next install. Each ANCESTOR, REMOTE and PERSIST row was ALLOW_NO_EFFECT.
+table("npm pkg set", [
+  ["a script", "npm pkg set scripts.postinstall='rm -rf ~' && npm install", ...ANCESTOR],
+  ["a script in brackets", "npm pkg set 'scripts[postinstall]=rm -rf ~'", ...ANCESTOR],
+  ["scripts as JSON", `npm pkg set scripts='{"postinstall":"rm -rf ~"}' --json`, ...ANCESTOR],
+  ["a GitHub dependency", "npm pkg set dependencies.x=github:u/r && npm install", ...REMOTE],
+  ["owner/repo dependencies as JSON", `npm pkg set dependencies='{"x":"u/r"}' --json`, ...REMOTE],
+  ["a git override", "npm pkg set overrides.x=git+https://example.com/r.git", ...REMOTE],
+  ["a computed pair", 'npm pkg set "$KV"', ...PERSIST],
+  ["a harmless script", "npm pkg set scripts.build=tsc", ...OK],
+  ["registry versions and metadata", "npm pkg set dependencies.x=^1.0.0 name=foo version=1.0.0", ...OK],
+  ["npm pkg get", "npm pkg get scripts", ...OK],
 ]);
