@@ -20,7 +20,8 @@ import { unmodelledReading } from "./unknown-program.ts";
  *   tree that cannot be walked, is ASK_DATA_EGRESS; a clean project passes.
  * - `poetry publish` (no build) and `hatch publish [ARTIFACTS]` upload the archives already in
  *   dist/ (poetry's `--dist-dir`): those files are what is sent, as `npm publish x.tgz` sends its
- *   tarball (a credential there asks).
+ *   tarball (a credential there asks). hatch's `-p NAME` names a configured project whose folder
+ *   the guard does not read: ASK_DATA_EGRESS.
  * - `deno publish` sends the package folder (deno.json's) less .gitignore's names (not followed
  *   when deno.json or jsr.json names an `include`), .git and node_modules.
  * - `vsce|ovsx publish` pack the extension folder less `.vscodeignore`'s names, or package.json's
@@ -137,13 +138,13 @@ export const flitPublish: Handler = (inv) => {
   return [...ops, ..._pythonBuild(inv.ctx.state.cwd, "flit publish", inv.ctx)];
 };
 
-/** `hatch publish [ARTIFACTS…]`: the archives named, or dist/ (of `-p DIR`/`--project`). */
+/** `hatch publish [ARTIFACTS…]`: the archives named, or dist/; `-p NAME` is a project of hatch's configuration, its folder unknown. */
 export const hatchPublish: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const read = _after(inv.args, HATCH_VALUED, "publish");
   if (read === null || _dryRun(read.rest)) return ops;
   if (read.operands.length > 0) return [...ops, ..._archives(read.operands, "hatch publish", inv.ctx)];
-  const dir = _folder(inv.ctx, read.values.get("-p") ?? read.values.get("--project"));
+  const dir = read.values.has("-p") || read.values.has("--project") ? null : inv.ctx.state.cwd;
   if (dir === null) return [...ops, op("egress", "hatch publish")];
   return [...ops, ..._archives([literalWord(join(dir, "dist"))], "hatch publish", inv.ctx)];
 };
