@@ -36,8 +36,10 @@ import { unmodelledReading } from "./unknown-program.ts";
 const PY_NEVER = new Set([".git", ".hg", ".svn", "dist", "build", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "node_modules"]);
 const DENO_NEVER = new Set([".git", "node_modules"]);
 const VSCE_NEVER = new Set([".git", "node_modules", ".vscode-test"]);
-// pyproject.toml keys that add files to a build, ignored ones included.
-const PY_INCLUDES = /\b(?:include|force-include|only-include|artifacts|sources|packages)\b/;
+// pyproject.toml keys that add files to a build, ignored ones included: poetry's and flit's
+// `include`, hatch's `force-include`, `only-include`, `artifacts` and `sources` (as a key or a
+// table). `packages = [{ include = "x" }]` names a package folder, filtered like the rest.
+const PY_INCLUDES = /^\s*(?:"|')?(?:include|force-include|only-include|artifacts|sources)(?:"|')?\s*=|^\s*\[[^\]]*\.(?:force-include|sources)\]/m;
 
 // Options before the subcommand that take the next word, and the publish's own valued options.
 const POETRY_VALUED = new Set(["-C", "--directory", "-P", "--project", "-r", "--repository", "-u", "--username", "-p", "--password", "--cert", "--client-cert", "--dist-dir"]);

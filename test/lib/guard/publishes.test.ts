@@ -109,6 +109,10 @@ put("py-leaky/py_leaky/__init__.py");
 put("py-leaky/.env", "TOKEN=not a key\n");
 put("py-leaky/dist/id_rsa", "not a key\n");
 put("py-include/pyproject.toml", '[tool.poetry]\ninclude = [".env"]\n');
+put("py-packages/pyproject.toml", '[tool.poetry]\nname = "pp"\npackages = [{ include = "pp" }]\n');
+put("py-packages/pp/__init__.py");
+put("py-packages/.gitignore", ".env\n");
+put("py-packages/.env", "TOKEN=not a key\n");
 put("py-include/.gitignore", ".env\n");
 put("py-include/.env", "TOKEN=not a key\n");
 put("deno/deno.json", '{"name":"@s/deno","version":"1.0.0","exports":"./mod.ts"}\n');
@@ -130,6 +134,7 @@ table("publishes that build first", [
   ["poetry --build, a credential in the project", "cd py-leaky && poetry publish --build", ...EGRESS],
   ["poetry's -C folder", "poetry -C py-leaky publish --build", ...EGRESS],
   ["an include list in pyproject.toml: .gitignore not followed", "cd py-include && poetry publish --build", ...EGRESS],
+  ["a package folder named with include in packages: .gitignore followed", "cd py-packages && poetry publish --build", ...OK],
   ["poetry --build --dry-run sends nothing", "cd py-leaky && poetry publish --build --dry-run", ...OK],
   ["poetry without --build sends dist/", "cd py && poetry publish", ...OK],
   ["a key in dist/", "cd py-leaky && poetry publish", ...EGRESS],
