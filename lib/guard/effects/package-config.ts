@@ -35,7 +35,7 @@ function _setWords(name: string, args: Word[]): Word[] | null {
 }
 
 export const packageConfig: Handler = ({ name, args, ctx }) => {
-  if (name === "npm") {
+  if (name === "npm" && args.some((a) => a.value === "pkg")) {
     const pkg = _pkgSetWords(args);
     if (pkg) return _pkgSet(pkg, args.some((a) => a.value === "--json"), ctx);
   }
