@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
+import { isSecretPath } from "./secrets.ts";
 import { filledFolder } from "./sinks.ts";
 
 // `--output=FILE` and `--output FILE` of the diff options (diff, log, show, format-patch,
@@ -44,7 +45,13 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     if (file && file.value !== "-") files.push(file);
   }
   const ops: Op[] = PLUMBING_WRITERS.has(sub) ? _plumbingWrites(sub, rest, files, here) : [];
-  for (const w of files) if (w.dynamic || !HARMLESS_DEVICES.test(w.value)) ops.push(_at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
+  for (const w of files) {
+    if (!w.dynamic && HARMLESS_DEVICES.test(w.value)) continue;
+    // A credential store named as the file asks as `> FILE` does (analyze.ts redirectOps: an env
+    // file is an ordinary write): `--output=$HOME/.ssh/id_rsa` is ASK_SECRET_ACCESS.
+    if (!w.dynamic && isSecretPath(w, here) && !/(^|\/)\.env[^/]*$/.test(w.value)) ops.push(op("secret", `git ${sub}`));
+    ops.push(_at({ ...op("overwrite", `git ${sub}`, [w]), lands: "created" }, here));
+  }
   // format-patch writes `0001-<subject>.patch`… into DIR, replacing files of those names there:
   // a folder filled like `openssl ca -outdir` (outside the workspace an existing one asks, the
   // home's ancestors and protected storage block). `--stdout` with `-o` is refused by git.

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 10: the files and folders git's output options name, as git 2.39's option parsers read
 // them (each parse confirmed with the real git in test/support/sandbox.sh). `format-patch -o DIR`
@@ -71,4 +71,13 @@ table("git plumbing writing the files it names", [
   ["credential-store --file rewrites the file", "git credential-store store --fi ~/.bashrc", ...ASK_OUT],
   ["credential-store get reads it", "git credential-store --file ~/.bashrc get", ...OK],
   ["index-pack -o", "git index-pack -o ~/.bashrc x.pack", ...ASK_OUT],
+]);
+
+// A credential store named as git's output file asks as the redirection onto it does (each was ASK_OUTSIDE_WORKSPACE).
+table("a credential store as git's output file, as `> FILE`", [
+  ["diff --output onto a private key", "git diff --output=$HOME/.ssh/id_rsa", ...SECRET],
+  ["log --output onto the AWS credentials", "git log --output ~/.aws/credentials", ...SECRET],
+  ["archive -o onto a private key", "git archive -o ~/.ssh/id_rsa HEAD", ...SECRET],
+  ["bundle create onto a private key", "git bundle create ~/.ssh/id_rsa HEAD", ...SECRET],
+  ["a new workspace file", "git diff --output=out.diff", ...NOOP],
 ]);
