@@ -132,6 +132,27 @@ export const poetryPublish: Handler = (inv) => {
   return [...ops, ..._archives([literalWord(at)], "poetry publish", inv.ctx)];
 };
 
+const UV_VALUED = new Set(["--publish-url", "-u", "--username", "-p", "--password", "-t", "--token", "--trusted-publishing", "--keyring-provider", "--check-url", "--index", "--directory", "--project", "--cache-dir", "--config-file", "--color", "--python"]);
+const PDM_VALUED = new Set(["-r", "--repository", "-u", "--username", "-P", "--password", "-i", "--identity", "-c", "--comment", "--ca-certs", "-p", "--project", "-S", "--sign"]);
+
+/** `uv publish [FILES…]`: the files named, else dist/'s (`--directory DIR`'s). */
+export const uvPublish: Handler = (inv) => {
+  const read = _after(inv.args, UV_VALUED, "publish");
+  if (read === null || _dryRun(read.rest)) return [];
+  if (read.operands.length > 0) return _archives(read.operands, "uv publish", inv.ctx);
+  const dir = _folder(inv.ctx, read.values.get("--directory") ?? read.values.get("--project"));
+  return dir === null ? [op("egress", "uv publish")] : _archives([literalWord(join(dir, "dist"))], "uv publish", inv.ctx);
+};
+
+/** `pdm publish` builds (unless `--no-build`: dist/'s archives) from `-p DIR`'s project or where it runs. */
+export const pdmPublish: Handler = (inv) => {
+  const read = _after(inv.args, PDM_VALUED, "publish");
+  if (read === null || _dryRun(read.rest)) return [];
+  const dir = _folder(inv.ctx, read.values.get("-p") ?? read.values.get("--project"));
+  if (!read.rest.some((w) => w.value === "--no-build")) return _pythonBuild(dir, "pdm publish", inv.ctx);
+  return dir === null ? [op("egress", "pdm publish")] : _archives([literalWord(join(dir, "dist"))], "pdm publish", inv.ctx);
+};
+
 /** `flit publish`: builds from the project where flit runs and uploads. */
 export const flitPublish: Handler = (inv) => {
   const ops = unmodelledReading(inv);

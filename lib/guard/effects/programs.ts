@@ -233,7 +233,10 @@ export const PROGRAMS = new Map<string, Handler>([
   ["nix-shell", lazy(shellTextRunners, "nixShell")],
   ["concurrently", lazy(shellTextRunners, "concurrently")],
   ["nodemon", all(lazy(shellTextRunners, "nodemon"), lazy(scriptRunners, "nodemonScript"))],
-  ...named(["uv", "pdm", "pipx"], lazy(scriptRunners, "pythonScriptRunner")),
+  ["pipx", lazy(scriptRunners, "pythonScriptRunner")],
+  // `uv publish` and `pdm publish` send built archives, pdm's built first (build-publishes.ts).
+  ["uv", all(lazy(scriptRunners, "pythonScriptRunner"), lazy(buildPublishes, "uvPublish"))],
+  ["pdm", all(lazy(scriptRunners, "pythonScriptRunner"), lazy(buildPublishes, "pdmPublish"))],
   ...named(["pm2", "forever"], lazy(scriptRunners, "nodeScriptManager")),
   ["hyperfine", lazy(shellTextRunners, "hyperfine")],
   ["entr", lazy(shellTextRunners, "entr")],
