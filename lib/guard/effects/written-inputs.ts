@@ -75,7 +75,9 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // Every package.json the line wrote, for a package manager: an install reaches one through a
   // package.json the line did not write (its workspaces, a `file:` dependency) and runs its
   // lifecycle scripts, and `-w DIR` runs a workspace's scripts (session 7).
-  const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json")) : [];
+  // A lockfile the line wrote, for an install: the sources it resolves to are fetched (session 10).
+  let installs: boolean | undefined;
+  const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json") || (LOCKFILE.test(k) && (installs ??= installsManifest(name, args)))) : [];
   // The local packages an install names, when the line filled some folder (read once, when a
   // file below is no written one).
   let locals: Set<string> | undefined;
@@ -181,6 +183,7 @@ function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeC
   if (text === null || ctx.depth >= 8) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
   if (file === "package.json") return _packageScripts(name, text, ctx, args);
+  if (LOCKFILE.test(file)) return _lockfileSources(name, text);
   if (file === "deno.json" || file === "deno.jsonc") return _denoConfig(name, text, ctx, args.some((a) => a.value === "task"));
   // A node tool's config file (implicit-inputs.ts JS_CONFIGS) is code node runs.
   if (/\.[cm]?[jt]s$/.test(file)) return scanCode(text, "node", ctx);
@@ -308,6 +311,26 @@ function _packageScripts(name: string, text: string, ctx: AnalyzeContext, args: 
   if (scripts === undefined) return ops;
   if (typeof scripts !== "object" || scripts === null) return [op("unknown", name)];
   return [...ops, ..._shellLines(name, Object.values(scripts), ctx)];
+}
+
+// The package managers' lockfiles (npm, npm's shrinkwrap, yarn, pnpm, bun).
+const LOCKFILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock)$/;
+// A source in a lockfile other than the public registries: a git source, an ssh or scp-like URL,
+// any other http(s) host (npm's `resolved`, yarn's `resolved`, pnpm's `tarball`, bun's entries).
+// (scp-like `git@host.tld:path` needs a dot in the host: `x@npm:1.0.0` and `x@1.0.0:` are entries.)
+const LOCK_REMOTE = /git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@[\w-]+\.[\w.-]+:[\w~]|https?:\/\/(?!registry\.npmjs\.org\/|registry\.yarnpkg\.com\/)/;
+// (yarn's own `patch:…#~builtin<compat/…>` entries are in most yarn 2+ lockfiles: not read as local.)
+const LOCK_LOCAL = /(?:^|[\s"'{:,])(?:file|link|portal|exec):/m;
+
+/**
+ * A lockfile the line wrote, read by an install (`npm ci` installs what package-lock.json
+ * resolves, whatever package.json says): a source other than the public registries is fetched
+ * with its install scripts (ASK_REMOTE_CODE, as `npm install URL`); a local one is unknown, as in
+ * a written package.json.
+ */
+function _lockfileSources(name: string, text: string): Op[] {
+  if (LOCK_LOCAL.test(text)) return [op("unknown", name)];
+  return LOCK_REMOTE.test(text) ? [op("remote-code", name)] : [];
 }
 
 /** The string values below an overrides object (nested objects of package names); null for a value that is neither. */

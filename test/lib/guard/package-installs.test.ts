@@ -325,3 +325,16 @@ table("a written package.json's dependencies from the network", [
   ["a pinned packageManager", `${PKG('{"packageManager":"yarn@4.1.0+sha512.abc"}')}yarn`, ...NOOP],
   ["a script run installs nothing", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm run build`, ...NOOP],
 ]);
+
+// A written lockfile: an install fetches what it resolves to, whatever package.json says.
+const LOCK = (file: string, text: string) => `printf '${text}' > ${file} && `;
+table("a written lockfile's sources", [
+  ["npm's resolved URL", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://example.com/x.tgz"}}}')}npm ci`, ...REMOTE],
+  ["a git source beside a registry range", `${PKG('{"dependencies":{"x":"^1.0.0"}}')}${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"git+ssh://git@example.com/u/r.git#abc"}}}')}npm ci`, ...REMOTE],
+  ["yarn's resolved URL", `${LOCK("yarn.lock", 'x@^1.0.0:\n  version "1.0.0"\n  resolved "https://example.com/x.tgz"\n')}yarn install --frozen-lockfile`, ...REMOTE],
+  ["pnpm's tarball", `${LOCK("pnpm-lock.yaml", "packages:\n  x@1.0.0:\n    resolution: {tarball: https://example.com/x.tgz}\n")}pnpm install --frozen-lockfile`, ...REMOTE],
+  ["a local source", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"file:../x"}}}')}npm ci`, ...UNKNOWN],
+  ["registry entries", `${LOCK("yarn.lock", '"x@npm:^1.0.0":\n  version: 1.0.0\n  resolution: "x@npm:1.0.0"\n')}yarn install`, ...NOOP],
+  ["pnpm's integrity only", `${LOCK("pnpm-lock.yaml", "x@1.0.0:\n  resolution: {integrity: sha512-abc}\n")}pnpm install`, ...NOOP],
+  ["a script run reads no lockfile", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://example.com/x.tgz"}}}')}npm run build`, ...NOOP],
+]);
