@@ -1,6 +1,6 @@
 import { dirname, isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
-import { unknownWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
 import { isSecretPath } from "./secrets.ts";
@@ -146,6 +146,16 @@ function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string 
       return [];
     }
   }
+}
+
+/**
+ * `format.outputDirectory`: where format-patch writes without `-o` (and without `--stdout`),
+ * relative to where it runs; `value` is the setting (null: computed, undefined: not set).
+ */
+export function configuredPatchFolder(rest: Word[], value: string | null | undefined, here: string | null): Op[] {
+  if (value === undefined || rest.some((w) => w.value === "--stdout") || gitOptionValues(rest, PATCH_DIRECTORY).length > 0) return [];
+  if (value === null) return [op("unknown", "git format-patch")];
+  return [_at(filledFolder("git format-patch", [literalWord(value)]), here)];
 }
 
 /** A known word that is the long option `--NAME` or a prefix of it git takes. */

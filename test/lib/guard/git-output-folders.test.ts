@@ -81,3 +81,19 @@ table("a credential store as git's output file, as `> FILE`", [
   ["bundle create onto a private key", "git bundle create ~/.ssh/id_rsa HEAD", ...SECRET],
   ["a new workspace file", "git diff --output=out.diff", ...NOOP],
 ]);
+
+// format.outputDirectory: format-patch's folder when no -o is given (each was ALLOW_NO_EFFECT).
+const configured = join(fx.ws, "configured");
+mkdirSync(configured, { recursive: true });
+Bun.spawnSync(["git", "init", "-q", configured]);
+Bun.spawnSync(["git", "-C", configured, "config", "format.outputDirectory", "/etc"]);
+table("format-patch's folder from format.outputDirectory", [
+  ["set by -c", "git -c format.outputDirectory=.git/hooks format-patch HEAD~1", ...PROTECTED],
+  ["set earlier in the line", "git config format.outputDirectory /etc && git format-patch HEAD~1", ...PROTECTED],
+  ["set in the environment", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=format.outputDirectory GIT_CONFIG_VALUE_0=/etc git format-patch HEAD~1", ...PROTECTED],
+  ["the repository's configuration", "git -C configured format-patch HEAD~1", ...PROTECTED],
+  ["computed", 'git -c format.outputDirectory="$D" format-patch HEAD~1', ...UNKNOWN],
+  ["-o wins", "git -c format.outputDirectory=/etc format-patch -o patches HEAD~1", ...OK],
+  ["--stdout writes no folder", "git -C configured format-patch --stdout HEAD~1", ...OK],
+  ["a workspace folder", "git -c format.outputDirectory=patches format-patch HEAD~1", ...OK],
+]);
