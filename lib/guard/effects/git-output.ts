@@ -44,7 +44,7 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     const file = rest.slice(1).find((w) => !w.value.startsWith("-") || w.dynamic);
     if (file && file.value !== "-") files.push(file);
   }
-  const ops: Op[] = PLUMBING_WRITERS.has(sub) ? _plumbingWrites(sub, rest, files, here) : [];
+  const ops: Op[] = PLUMBING_WRITERS.has(sub) ? _plumbingWrites(sub, rest, files, here) : TREE_DESTINATIONS.has(sub) ? _treeDestination(sub, rest, here) : [];
   for (const w of files) {
     if (!w.dynamic && HARMLESS_DEVICES.test(w.value)) continue;
     // A credential store named as the file asks as `> FILE` does (analyze.ts redirectOps: an env
@@ -79,6 +79,40 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
     }
   }
   return ops;
+}
+
+// Commands that check a tree out into the folder an operand names (session 10).
+const TREE_DESTINATIONS = new Set(["worktree", "submodule"]);
+const WORKTREE_ADD_VALUED = new Set(["-b", "-B", "--reason"]);
+const SUBMODULE_ADD_VALUED = new Set(["-b", "--branch", "--name", "--reference", "--depth"]);
+
+/**
+ * `worktree add DIR`, `submodule add URL PATH`: the tree lands in DIR, judged as a folder the
+ * program fills (git refuses a folder that is not empty, but outside the workspace an existing one
+ * still asks, a startup folder asks, the system and protected storage block). Not a landing for
+ * the line's later commands (the files are the repository's, as a checkout's are). A computed
+ * folder and a folder named `*.git` are left as before. Valued options in their exact spelling.
+ */
+function _treeDestination(sub: string, rest: Word[], here: string | null): Op[] {
+  if (rest[0]?.value !== "add") return [];
+  const words = rest.slice(1);
+  const valued = sub === "worktree" ? WORKTREE_ADD_VALUED : SUBMODULE_ADD_VALUED;
+  const operands: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v === "--" && !words[i]!.dynamic) {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (v.startsWith("-") && !words[i]!.dynamic) {
+      if (valued.has(v)) i++;
+      continue;
+    }
+    operands.push(words[i]!);
+  }
+  const dir = operands[sub === "worktree" ? 0 : 1];
+  if (!dir || dir.dynamic || /\.git\/*$/.test(dir.value)) return [];
+  return [_at({ ...filledFolder(`git ${sub}`, [dir]), lands: undefined }, here)];
 }
 
 // Commands that write a file their operands or options name (session 10).

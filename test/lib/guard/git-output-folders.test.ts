@@ -97,3 +97,14 @@ table("format-patch's folder from format.outputDirectory", [
   ["--stdout writes no folder", "git -C configured format-patch --stdout HEAD~1", ...OK],
   ["a workspace folder", "git -c format.outputDirectory=patches format-patch HEAD~1", ...OK],
 ]);
+
+// The folder a new worktree or a submodule is checked out into (each was ALLOW_NO_EFFECT).
+table("worktree add and submodule add destinations", [
+  ["a worktree in a system folder", "git worktree add /etc/x HEAD", ...PROTECTED],
+  ["a worktree in an existing folder outside", "git worktree add ~/Documents HEAD", ...ASK_OUT],
+  ["a submodule into the hooks", "git submodule add https://example.com/r.git .git/hooks", ...PROTECTED],
+  ["a new worktree beside the workspace", "git worktree add -b new ../new-worktree", ...NOOP],
+  ["a submodule in the workspace", "git submodule add https://example.com/r.git lib/r", ...OK],
+  ["a submodule's default folder", "git submodule add https://example.com/lib.git", ...OK],
+  ["the worktree's files are the repository's, as a checkout's", "git worktree add ../wt && bash ../wt/x.sh", ...NOOP],
+]);
