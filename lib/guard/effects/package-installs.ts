@@ -4,7 +4,7 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { dpkgDeb } from "./extractors.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { NPM_INSTALL, NPM_SWITCHES, NPM_VALUED_OPTIONS, NPM_VALUED_SHORT, npmSubcommandAt, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { filledFolder } from "./sinks.ts";
@@ -344,11 +344,17 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
 
 function _destinations(args: Word[], spec: Destinations): Word[] {
   const dirs: Word[] = [];
-  optionWalk(args, (_, i) => {
-    const { end, dir } = _option(args, i, spec);
-    if (dir) dirs.push(dir);
-    return end;
-  });
+  // A computed option word is the option its known start names (`-t$X`, `--target=$X`): its
+  // folder is unknown (getopt.ts optionWalk's `computed`).
+  optionWalk(
+    args,
+    (_, i) => {
+      const { end, dir } = _option(args, i, spec);
+      if (dir) dirs.push(dir);
+      return end;
+    },
+    true,
+  );
   return dirs;
 }
 
@@ -367,11 +373,16 @@ function _option(args: Word[], i: number, spec: Destinations): { end: number; di
     const long = spec.others ? longOption(given, names, 2) : names.find((n) => n === given);
     if (long === undefined || spec.others?.includes(long)) return { end: i };
     if (spec.valuedLong?.includes(long)) return { end: eq >= 0 ? i : i + 1 };
+    // A computed name may go on to its `=FOLDER` (`--tar$X`): the folder is unknown.
+    if (eq < 0 && args[i]!.dynamic) return { end: i, dir: unknownWord() };
     got = eq >= 0 ? { end: i, dir: wordFrom(args[i]!, eq + 1) } : { end: i + 1, dir: args[i + 1] };
     // A file's folder (`--manifest-path DIR/Cargo.toml`).
     if (got.dir && spec.file?.includes(long)) got.dir = got.dir.dynamic ? unknownWord() : { ...got.dir, value: dirname(got.dir.value), pattern: dirname(got.dir.pattern) };
   } else {
-    const cluster = clusterValue(args, i, (spec.short ?? "") + (spec.valued ?? ""));
+    const letters = (spec.short ?? "") + (spec.valued ?? "");
+    const cluster = clusterValue(args, i, letters);
+    // A computed cluster with no letter that takes a value may go on to a folder's (`-v$X`: `-vt DIR`).
+    if (cluster === null && spec.short && openOption(args[i]!, letters)) return { end: i, dir: unknownWord() };
     got = { end: cluster?.i ?? i, dir: cluster?.value && spec.short?.includes(cluster.letter) ? cluster.value : undefined };
   }
   // `-o Dir=DIR`: only the keys naming a folder.

@@ -52,6 +52,20 @@ table("npm's, pnpm's, yarn's and bun's install folder under every install subcom
 
 // The folder in the line's own environment variables, as the option names it (only the line's:
 // the hook's environment is the user's setting).
+// Session 10: a computed option word is the option its known start names; each row was ALLOW.
+table("an install folder in a computed option word", [
+  ["pip -t$X", "pip install -t$X requests", ...UNKNOWN],
+  ["pip --target=$X", "pip install --target=$X requests", ...UNKNOWN],
+  ["pip --prefix=$X", "pip install --prefix=$X requests", ...UNKNOWN],
+  ["a computed long name may go on to =FOLDER", "pip install --tar$X requests", ...UNKNOWN],
+  ["a computed cluster may go on to -t", "pip install -U$X requests", ...UNKNOWN],
+  ["npm --prefix=$X", "npm install -g --prefix=$X left-pad", ...UNKNOWN],
+  ["gem -i$X", "gem install -i$X rake", ...UNKNOWN],
+  ["cargo --root=$X", "cargo install --root=$X ripgrep", ...UNKNOWN],
+  ["a computed value of another option", "pip install -r $REQS", ...OK],
+  ["computed package names", "pip install $PKGS", ...OK],
+]);
+
 table("an install folder in a variable", [
   // A global folder (GOBIN, GOPATH, npm's and pnpm's under -g) outside the workspace is what the
   // default global install writes (~/go/bin): it asks only for the home or a hidden folder
