@@ -3,7 +3,8 @@ import { dirname, isAbsolute, join, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { folderSent } from "./publishes.ts";
+import { wordFrom } from "./getopt.ts";
+import { folderSent, lineWrote } from "./publishes.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent } from "./sent-tree.ts";
 import { unmodelledReading } from "./unknown-program.ts";
@@ -62,7 +63,7 @@ function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest:
       const eq = v.indexOf("=");
       const flag = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
       if (valued.has(flag)) {
-        const value = eq > 0 && flag.startsWith("--") ? { ...a, value: v.slice(eq + 1), pattern: v.slice(eq + 1) } : args[++i];
+        const value = eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : args[++i];
         if (value) values.set(flag, value);
       }
       continue;
@@ -86,14 +87,9 @@ function _folder(ctx: AnalyzeContext, spelled: Word | undefined): string | null 
   return cwd === null ? null : normalize(join(cwd, spelled.value));
 }
 
-/** Whether the line wrote `file` (its text is not on disk yet). */
-function _written(ctx: AnalyzeContext, file: string): boolean {
-  return !!(ctx.state.scripts?.has(file) || ctx.state.landed?.some((l) => l === null || file.startsWith(l)));
-}
-
 /** Whether a project file names files to include (or cannot be read as on disk): the ignore file is then not followed. */
 function _includes(ctx: AnalyzeContext, file: string, names: RegExp): boolean {
-  if (_written(ctx, file)) return true;
+  if (lineWrote(ctx, file)) return true;
   try {
     return names.test(readFileSync(file, "utf8"));
   } catch {
@@ -196,7 +192,7 @@ export const vscePublish: Handler = (inv) => {
   for (let i = 0; i < read.rest.length; i++) {
     const v = read.rest[i]!.value;
     if (v !== "-i" && v !== "--packagePath" && !v.startsWith("--packagePath=")) continue;
-    if (v.startsWith("--packagePath=")) packages.push({ ...read.rest[i]!, value: v.slice(14), pattern: v.slice(14) });
+    if (v.startsWith("--packagePath=")) packages.push(wordFrom(read.rest[i]!, 14));
     while (read.rest[i + 1] && !read.rest[i + 1]!.value.startsWith("-")) packages.push(read.rest[++i]!);
   }
   if (packages.length > 0) return [...ops, ..._archives(packages, verb, inv.ctx)];

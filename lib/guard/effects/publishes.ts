@@ -97,13 +97,18 @@ export const cargoPublish: Handler = (inv) => {
   return folderSent(path, CARGO_NEVER, [".gitignore"], false, ctx) ? [] : [op("egress", "cargo publish")];
 };
 
+/** Whether the line wrote `file` or a folder it is in (its text is not on disk yet). */
+export function lineWrote(ctx: AnalyzeContext, file: string): boolean {
+  return !!(ctx.state.scripts?.has(file) || ctx.state.landed?.some((l) => l === null || file.startsWith(l)));
+}
+
 /**
  * Whether a package folder sends nothing to ask about: package.json's `files` (with npm's rules,
  * `manifest`) or the whole folder less `never` and the first ignore file's patterns, walked.
  */
 export function folderSent(dir: string, never: ReadonlySet<string>, ignoreFiles: string[], manifest: boolean, ctx: AnalyzeContext): boolean {
   // A package.json the line wrote is text the guard has not got on disk: walk everything.
-  const written = (file: string): boolean => !!(ctx.state.scripts?.has(join(dir, file)) || ctx.state.landed?.some((l) => l === null || join(dir, file).startsWith(l)));
+  const written = (file: string): boolean => lineWrote(ctx, join(dir, file));
   const files = manifest && !written("package.json") ? _files(dir) : undefined;
   const ignored = files ? null : _ignore(dir, ignoreFiles, written);
   const excluded = (member: string): boolean => {
