@@ -2,6 +2,7 @@ import { dirname, isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
+import { wordFrom } from "./getopt.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
 import { isSecretPath } from "./secrets.ts";
 import { filledFolder } from "./sinks.ts";
@@ -156,14 +157,14 @@ function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string 
     case "fast-import":
       for (const w of rest) {
         const m = /^--(export-marks|export-pack-edges)=/.exec(w.value);
-        if (m) files.push({ ...w, value: w.value.slice(m[0].length), pattern: w.value.slice(m[0].length) });
+        if (m) files.push(wordFrom(w, m[0].length));
       }
       return [];
     case "mailinfo":
       files.push(...rest.filter((w) => w.dynamic || !w.value.startsWith("-")).slice(0, 2));
       return [];
     case "mailsplit": {
-      const dirs = rest.filter((w) => /^-o./.test(w.value)).map((w) => ({ ...w, value: w.value.slice(2), pattern: w.value.slice(2) }));
+      const dirs = rest.filter((w) => /^-o./.test(w.value)).map((w) => wordFrom(w, 2));
       return dirs.length ? [_at(filledFolder(verb, dirs), here)] : [];
     }
     case "credential-store": {
