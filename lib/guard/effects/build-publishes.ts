@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, join, normalize } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { absolutePath } from "./program-path.ts";
 import { folderSent, lineWrote } from "./publishes.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent } from "./sent-tree.ts";
@@ -80,11 +81,7 @@ function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest:
 
 /** An absolute folder from the running one and a spelled one; null when unknown. */
 function _folder(ctx: AnalyzeContext, spelled: Word | undefined): string | null {
-  if (spelled?.dynamic) return null;
-  const cwd = ctx.state.cwd;
-  if (!spelled) return cwd;
-  if (isAbsolute(spelled.value)) return normalize(spelled.value);
-  return cwd === null ? null : normalize(join(cwd, spelled.value));
+  return spelled ? absolutePath(spelled.value, ctx.state.cwd, spelled.dynamic) : ctx.state.cwd;
 }
 
 /** Whether a project file names files to include (or cannot be read as on disk): the ignore file is then not followed. */
