@@ -185,10 +185,13 @@ function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string 
 
 /**
  * `format.outputDirectory`: where format-patch writes without `-o` (and without `--stdout`),
- * relative to where it runs; `value` is the setting (null: computed, undefined: not set).
+ * relative to where it runs; `setting` gives it (null: computed, undefined: not set), read only
+ * then (the repository's configuration is a file read).
  */
-export function configuredPatchFolder(rest: Word[], value: string | null | undefined, here: string | null): Op[] {
-  if (value === undefined || rest.some((w) => w.value === "--stdout") || gitOptionValues(rest, PATCH_DIRECTORY).length > 0) return [];
+export function configuredPatchFolder(rest: Word[], setting: () => string | null | undefined, here: string | null): Op[] {
+  if (rest.some((w) => w.value === "--stdout") || gitOptionValues(rest, PATCH_DIRECTORY).length > 0) return [];
+  const value = setting();
+  if (value === undefined) return [];
   if (value === null) return [op("unknown", "git format-patch")];
   return [_at(filledFolder("git format-patch", [literalWord(value)]), here)];
 }

@@ -140,8 +140,8 @@ export const git: Handler = (inv) => {
   // (all in `config`) or the repository's configuration (session 10).
   if (sub === "format-patch") {
     const key = "format.outputdirectory";
-    const set = config.has(key) ? config.get(key) : ctx.state.remote || dir === null ? undefined : repositoryConfig(runsAt()).findLast(([k]) => k === key)?.[1];
-    ops.push(...configuredPatchFolder(rest, set, here));
+    const setting = () => (config.has(key) ? config.get(key) : ctx.state.remote || dir === null ? undefined : repositoryConfig(runsAt()).findLast(([k]) => k === key)?.[1]);
+    ops.push(...configuredPatchFolder(rest, setting, here));
   }
   ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
