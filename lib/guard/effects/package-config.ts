@@ -57,7 +57,8 @@ function _pkgSetWords(args: Word[]): Word[] | null {
   return words[0]?.value === "pkg" && !words[0].dynamic && words[1]?.value === "set" && !words[1].dynamic ? words.slice(2) : null;
 }
 
-// package.json's dependency lists and override tables (written-inputs.ts reads the same ones).
+// package.json's dependency lists and override tables (written-inputs.ts reads these and also
+// pnpm.packageExtensions, which this does not).
 const DEPENDENCY_KEYS = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions|pnpm\.overrides)(?:\.|$)/;
 
 /**
