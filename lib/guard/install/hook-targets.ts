@@ -164,36 +164,24 @@ export function hookShell(agent: HookAgent, platform: NodeJS.Platform = process.
   return ["sh", "-c"];
 }
 
+/** Words of shellWord's characters, single-quoted text and `\'`, one space apart. */
+const _POSIX_WORDS = /^(?:[\w./:=@%+,-]|'[^']*'|\\')+(?: (?:[\w./:=@%+,-]|'[^']*'|\\')+)*$/;
+
 /**
  * A hook line in POSIX shell words (bare, or single-quoted with `'\''` for a quote, as
- * shell-quote.ts writes them) as PowerShell reads it: a quoted word is written PowerShell's way
- * (`'` doubled inside single quotes), and a line whose program is quoted starts with the call
- * operator `&` (PowerShell reads a leading quoted word as a string, not a command). A line with
- * no quote is returned as it is.
+ * shell-quote.ts writes them, one space apart) as PowerShell reads it: a quoted word is written
+ * PowerShell's way (inside single quotes, `'` and the quotes PowerShell also takes for one,
+ * U+2018-U+201B, doubled), a bare word PowerShell would read otherwise (`,` makes an array, a
+ * leading `@` splats, `--%` stops parsing) is quoted too, and a line whose program is quoted
+ * starts with the call operator `&` (PowerShell reads a leading quoted word as a string, not a
+ * command). Any other line (`$`, `"`, `;`, a backslash, two spaces, ... that a POSIX shell
+ * expands or splits) is returned as it is: rewriting it could change what it runs.
  */
 export function powerShellLine(line: string): string {
-  if (!line.includes("'")) return line;
-  const words: string[] = [];
-  let i = 0;
-  while (i < line.length) {
-    let text = "";
-    let quoted = false;
-    for (; i < line.length && line[i] !== " "; ) {
-      if (line[i] === "'") {
-        const end = line.indexOf("'", i + 1);
-        // Not a line of POSIX words: left as it is.
-        if (end < 0) return line;
-        text += line.slice(i + 1, end);
-        quoted = true;
-        i = end + 1;
-      } else if (line.startsWith("\\'", i)) {
-        text += "'";
-        quoted = true;
-        i += 2;
-      } else text += line[i++];
-    }
-    words.push(quoted ? `'${text.replaceAll("'", "''")}'` : text);
-    i++;
-  }
+  if (!_POSIX_WORDS.test(line)) return line;
+  const words = line.match(/(?:\\'|'[^']*'|[^ '])+/g)!.map((word) => {
+    const text = word.replace(/\\'|'([^']*)'/g, (_, inner: string | undefined) => inner ?? "'");
+    return text !== word || /,|^@|^--%$/.test(text) ? `'${text.replace(/['\u2018-\u201b]/g, "$&$&")}'` : text;
+  });
   return words[0]!.startsWith("'") ? `& ${words.join(" ")}` : words.join(" ");
 }

@@ -44,6 +44,14 @@ describe("powerShellLine", () => {
 
   test("a line that is not POSIX words is left as it is", () => {
     expect(powerShellLine("'unterminated --hook copilot")).toBe("'unterminated --hook copilot");
+    // A POSIX shell expands $x, runs `rm` after `;`, and reads "it's" in double quotes: PowerShell would not.
+    for (const line of ["a'b'$x --hook copilot", "x'y';rm --hook copilot", "prog \"it's\" 'z'", "'a b'  --hook copilot"]) expect(powerShellLine(line)).toBe(line);
+  });
+
+  test("PowerShell's other single quotes are doubled, and bare words it reads otherwise are quoted", () => {
+    expect(powerShellLine("'C:/Users/O\u2019Neil/x.exe' --hook copilot")).toBe("& 'C:/Users/O\u2019\u2019Neil/x.exe' --hook copilot");
+    expect(selfCommand("gemini", "win32", "C:\\Users\\Lee,Ann\\leogriel-check.exe")).toBe("& 'C:/Users/Lee,Ann/leogriel-check.exe' --hook gemini --dialect powershell");
+    expect(powerShellLine("prog @args --% x")).toBe("prog '@args' '--%' x");
   });
 });
 
