@@ -215,10 +215,10 @@ function _bzrConfigUnknown(inv: Invocation): boolean {
     if (brzHome !== undefined) folders.push(join(brzHome || ".", "breezy"));
     else if (xdgBase !== undefined) folders.push(join(xdgBase, "breezy"));
   }
-  const rewritable = mayBeRewritten(ctx, inv.cmd);
+  if (mayBeRewritten(ctx, inv.cmd)) return true;
   for (const folder of folders) {
     const path = absolutePath(folder, ctx.state.cwd);
-    if (path === null || rewritable) return true;
+    if (path === null) return true;
     if ((ctx.state.landed ?? []).some((l) => l === null || l === path || l.startsWith(`${path}/`) || path.startsWith(`${l}/`))) return true;
     if (isDirectory(path) && BZR_CONFIG_ENTRIES.some((name) => _holdsSomething(join(path, name)))) return true;
   }
