@@ -113,18 +113,21 @@ function _block(text: string, start: number): DumpBlock | undefined {
     const bytes: number[] = [];
     let end = -1;
     // Lines of other types since the last line read, and how many may follow one: as many as
-    // followed the first (od prints every type each time), none after the final offset.
+    // followed the first (od prints every type each time; known at the next line, a `*` for
+    // repeated lines or the final offset), none after the final offset.
     let types = 0;
-    let limit = MAX_TYPES - 1;
-    for (let line = start, read = 0; line < text.length && bytes.length < MAX_BYTES; ) {
+    let limit: number | undefined;
+    for (let line = start; line < text.length && bytes.length < MAX_BYTES; ) {
       const nl = text.indexOf("\n", line);
       const stop = nl < 0 ? text.length : nl;
       const content = text.slice(line, stop > line && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
       if (reader(content, bytes)) {
-        if (read++ === 1) limit = types;
+        if (end >= 0) limit ??= types;
         types = 0;
-      } else if (end >= 0 && FILLER.test(content) && bytes.length > 0) types = limit = 0;
-      else if (end >= 0 && types < limit && _typeLine(content)) types++;
+      } else if (end >= 0 && FILLER.test(content) && bytes.length > 0) {
+        limit = content === "*" ? (limit ?? types) : 0;
+        types = 0;
+      } else if (end >= 0 && types < (limit ?? MAX_TYPES - 1) && _typeLine(content)) types++;
       else break;
       end = stop;
       line = stop + 1;

@@ -78,6 +78,16 @@ describe("od with several types a line", () => {
     const block = hexDumpBlocks(text)[0]!;
     expect(text.slice(block.end)).toStartWith("\n        indented code");
   });
+
+  test("a `*` for repeated lines keeps the type lines of the lines after it in the block", () => {
+    const data = new Uint8Array([...bytes("0123456789abcdef".repeat(2)), ...bytes(key)]);
+    const lines = odTypes(data, ["x1", "c"]).split("\n");
+    // od leaves out the second line, equal to the first, with its type line: `*` in their place.
+    const text = [...lines.slice(0, 2), "*", ...lines.slice(4)].join("\n");
+    const blocks = hexDumpBlocks(`${text}\n$ echo done\n`);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.end).toBe(text.length);
+  });
 });
 
 describe("dumps that hold no secret", () => {
