@@ -215,10 +215,13 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   const follow = state !== undefined && !OPEN_NO_FILE.has(name) && !(name === "eval" && !args.some((a) => a.dynamic));
   const text = follow ? _textWords(name, args) : undefined;
   let secrets: Word[] | undefined;
+  // After `--` a word that begins with `-` is an operand, a file name as a whole (`cat -- -x`).
+  let ended = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
+    if (a.value === "--" && !a.dynamic) ended = true;
   }
   return secrets ? [op("secret", name, secrets)] : [];
 }
@@ -338,9 +341,9 @@ function _operand(args: Word[], i: number, noValue: RegExp): boolean {
 }
 
 /** A word naming a symlink (on disk, or made earlier in the line) to a credential store. */
-function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string): boolean {
+function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string, operand: boolean): boolean {
   if (word.dynamic || word.glob) return false;
-  const path = word.value.startsWith("-") ? _attachedValue(word.value, name) : word.value;
+  const path = word.value.startsWith("-") && !operand ? _attachedValue(word.value, name) : word.value;
   if (!path) return false;
   const real = fileKeys(path, state)[1];
   return real !== undefined && isSecretPath({ ...word, value: real, pattern: real });
@@ -349,8 +352,9 @@ function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string
 /**
  * The file an option word names with its value attached: a long option's `=VALUE`
  * (`--arg-file=LINK`, `date --file=LINK`), and a short option that takes a file read as a list
- * (SHORT_FILE_OPTIONS: getopt reads the rest of the word as its value, `grep -fLINK`).
- * Undefined for any other option word.
+ * (SHORT_FILE_OPTIONS: getopt reads the rest of the word as its value, `grep -fLINK`, also after
+ * other letters of a cluster, `ssh-keygen -yfLINK`; a letter that is another option's value
+ * only makes one lookup too many). Undefined for any other option word.
  */
 function _attachedValue(option: string, name: string): string | undefined {
   if (option.startsWith("--")) {
@@ -358,7 +362,8 @@ function _attachedValue(option: string, name: string): string | undefined {
     return eq < 0 ? undefined : option.slice(eq + 1);
   }
   const letter = SHORT_FILE_OPTIONS.get(name);
-  return letter !== undefined && option.length > 2 && option[1] === letter ? option.slice(2) : undefined;
+  const at = letter === undefined ? -1 : option.indexOf(letter, 1);
+  return at > 0 && at + 1 < option.length ? option.slice(at + 1) : undefined;
 }
 
 // Short options whose value is a file the program reads: xargs' arguments (`-a`), grep's and rg's

@@ -24,6 +24,7 @@ symlinkSync(".ssh/id_rsa", join(fx.home, ":::"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "true"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "host:key"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "diff"));
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "-dash-key"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -62,6 +63,13 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["rg -finnocent-key src", "ASK", "ASK_SECRET_ACCESS"],
   ["ssh-keygen -y -finnocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["tar -cf out.tar -Tinnocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  // the file option's letter after others in a cluster, and a `-` name after `--` (an operand)
+  ["ssh-keygen -yfinnocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["xargs -0ainnocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
+  ["grep -ifinnocent-key README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["cat -- -dash-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["head -n 1 -- -dash-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["cat -dash-key", "ALLOW", "ALLOW_NO_EFFECT"],
   ["grep -freadme-link README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["xargs --arg-file=readme-link echo", "ALLOW", "ALLOW_NO_EFFECT"],
   ["date --file=readme-link", "ALLOW", "ALLOW_NO_EFFECT"],
