@@ -70,6 +70,7 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["cat -- -dash-key", "ASK", "ASK_SECRET_ACCESS"],
   ["head -n 1 -- -dash-key", "ASK", "ASK_SECRET_ACCESS"],
   ["cat -dash-key", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["grep -- -dash-key README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["grep -freadme-link README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["xargs --arg-file=readme-link echo", "ALLOW", "ALLOW_NO_EFFECT"],
   ["date --file=readme-link", "ALLOW", "ALLOW_NO_EFFECT"],
