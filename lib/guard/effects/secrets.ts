@@ -220,7 +220,7 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (follow && !(addresses && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
+    if (isSecretPath(a, cwd) || (follow && !(addresses && !_optionWord(a, ended) && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
     if (a.value === "--" && !a.dynamic) ended = true;
   }
   return secrets ? [op("secret", name, secrets)] : [];
@@ -340,6 +340,14 @@ function _operand(args: Word[], i: number, noValue: RegExp): boolean {
   return !v.startsWith("-") || (v.startsWith("--") && v.includes("=")) || noValue.test(v);
 }
 
+/**
+ * Whether a word is an option (before `--`): an address client's option is no address, and its
+ * attached value may name a file (`curl -KLINK`, `curl --config=LINK`).
+ */
+function _optionWord(a: Word, ended: boolean): boolean {
+  return !ended && !a.dynamic && a.value.length > 1 && a.value.startsWith("-");
+}
+
 /** A word naming a symlink (on disk, or made earlier in the line) to a credential store. */
 function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string, operand: boolean): boolean {
   if (word.dynamic || word.glob) return false;
@@ -367,7 +375,8 @@ function _attachedValue(option: string, name: string): string | undefined {
 }
 
 // Short options whose value is a file the program reads: xargs' arguments (`-a`), grep's and rg's
-// patterns (`-f`), ssh-keygen's key (`-f`), tar's list of names (`-T`).
+// patterns (`-f`), ssh-keygen's key (`-f`), tar's list of names (`-T`), sed's script (`-f`), curl's
+// configuration (`-K`). awk's `-fFILE` is its program, which the awk reader judges itself.
 const SHORT_FILE_OPTIONS = new Map([
   ["xargs", "a"],
   ["grep", "f"],
@@ -376,6 +385,8 @@ const SHORT_FILE_OPTIONS = new Map([
   ["rg", "f"],
   ["ssh-keygen", "f"],
   ["tar", "T"],
+  ["sed", "f"],
+  ["curl", "K"],
 ]);
 
 /** macOS `security`: dumping the keychain or printing a stored password. */

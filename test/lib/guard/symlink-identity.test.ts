@@ -63,6 +63,9 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["rg -finnocent-key src", "ASK", "ASK_SECRET_ACCESS"],
   ["ssh-keygen -y -finnocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["tar -cf out.tar -Tinnocent-key", "ASK", "ASK_SECRET_ACCESS"],
+  ["sed -finnocent-key README.md", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl -Kinnocent-key https://x.invalid", "ASK", "ASK_SECRET_ACCESS"],
+  ["curl --config=innocent-key https://x.invalid", "ASK", "ASK_SECRET_ACCESS"],
   // the file option's letter after others in a cluster, and a `-` name after `--` (an operand)
   ["ssh-keygen -yfinnocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs -0ainnocent-key echo", "ASK", "ASK_SECRET_ACCESS"],
