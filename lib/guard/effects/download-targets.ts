@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, isOption, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, isOption, longOption, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -194,7 +194,7 @@ function _httpie(args: Word[]): DownloadLanding {
     const v = a.value;
     if (!isOption(a, true)) continue;
     // `-o$F`, `--output$F`: the value is the word's computed rest.
-    if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, a.dynamic ? wordFrom(a, v.length) : args[++i]);
+    if (v === "--output" || /^-[a-zA-Z]*o$/.test(v)) _push(land.saved, a.dynamic ? computedRest(a) : args[++i]);
     else if (v.startsWith("--output=")) _push(land.saved, wordFrom(a, 9));
     else if (/^-[a-zA-Z]*?o./.test(v) && !v.startsWith("--")) _push(land.saved, wordFrom(a, v.indexOf("o") + 1));
     else if (!a.dynamic && (v === "--download" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(v))) download = true;

@@ -1,7 +1,7 @@
 import type { Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, optionWalk, wordFrom } from "./getopt.ts";
 import { outputOption, type OutputSpec } from "./output-options.ts";
 import { createdFiles, filledFolder } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
@@ -151,7 +151,7 @@ const CUSTOM = {
     const dirs: Word[] = [];
     inv.args.forEach((a, i) => {
       const m = /^--(\w+)_out(=|$)/.exec(a.value);
-      const next = !a.dynamic ? inv.args[i + 1] : wordFrom(a, a.value.length);
+      const next = !a.dynamic ? inv.args[i + 1] : computedRest(a);
       const value = m ? (m[2] ? wordFrom(a, m[0].length) : next) : a.value === "-o" ? next : a.value.startsWith("-o") ? wordFrom(a, 2) : undefined;
       if (!value) return;
       if (m && m[1] !== "descriptor_set" && m[1] !== "dependency") dirs.push(value.dynamic ? value : wordFrom(value, value.value.lastIndexOf(":") + 1));
