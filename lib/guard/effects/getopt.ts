@@ -89,7 +89,7 @@ export function longWord(a: Word, names: readonly string[], min = 1, colon = fal
  * start (`--uri=$X`, `-p$X`, `./$F`), a quoted one (`"$DIR"`) or one in an option value's place
  * is what that says.
  */
-export const mayBeOption = (a: Word): boolean => a.dynamic && (a.value === "" ? !a.quoted || a.spread === true : /^--?$/.test(a.value));
+export const mayBeOption = (a: Word): boolean => (a.value === "" ? a.dynamic && (!a.quoted || a.spread === true) : dashWord(a));
 
 /**
  * The first letter of the short-option cluster `args[i]` that takes a value (one of `valued`), at

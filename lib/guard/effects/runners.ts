@@ -211,7 +211,7 @@ export const sort: Handler = (inv) => {
       }
       const cluster = clusterValue(args, i, SORT_VALUED);
       if (cluster === null) {
-        open ||= a.dynamic && openOption(a, SORT_VALUED);
+        open ||= openOption(a, SORT_VALUED);
         return i;
       }
       if (cluster.letter === "o" && cluster.value) outs.push(cluster.value);
