@@ -4,7 +4,7 @@ import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkOutputs } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { createdFiles } from "./sinks.ts";
@@ -194,15 +194,17 @@ export const sort: Handler = (inv) => {
   const { args } = inv;
   const outs: Word[] = [];
   let open = false;
-  optionWalk(
+  const words = optionWalk(
     args,
     (a, i) => {
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, SORT_LONG);
-        if (name === undefined) {
-          open ||= a.dynamic && !a.value.includes("=") && mayName(a.value.slice(2), ["output", "compress-program"]);
+        // `--out$X` may go on to `--output=FILE`, `--comp$X` to `--compress-program=CMD`.
+        if (openOption(a, SORT_VALUED)) {
+          open ||= mayName(a.value.slice(2), ["output", "compress-program"]);
           return i;
         }
+        const { name, value } = longWord(a, SORT_LONG);
+        if (name === undefined) return i;
         if (name === "compress-program") open = true;
         if (!SORT_LONG_VALUED.includes(name)) return i;
         const given = value ?? args[i + 1];
@@ -219,6 +221,8 @@ export const sort: Handler = (inv) => {
     },
     true,
   );
+  // `--$X`, `-$X`: an option of any name (getopt.ts dashWord), `-o FILE` and `--compress-program` too.
+  open ||= words.some(dashWord);
   return open ? unknown(inv) : outs.flatMap((out) => createdFiles(inv.name, [out], true));
 };
 

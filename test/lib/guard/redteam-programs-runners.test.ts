@@ -37,6 +37,8 @@ const ROWS: Array<[string, string, Decision, ReasonCode]> = [
   ["sort --comp is --compress-program", "sort --comp=gzip README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["sort --output of a computed file is unknown", "sort --output=$X README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["a computed cluster may hide -o", "sort -m$X README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a computed dashed word may be any option", "sort --$X README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a computed long name may go on to --output=FILE", "sort --out$X README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["sort -t o and -k$N write nothing", "sort -t o -k$N README.md", "ALLOW", "ALLOW_NO_EFFECT"],
   ["zip -TT runs a command", "zip -T -TT 'rm -rf ~ #' /tmp/z.zip README.md", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["zip -m deletes what it adds", "zip -m /tmp/z.zip README.md", "RELOCATE", "RELOCATE_TREE"],
