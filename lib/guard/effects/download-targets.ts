@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, computedRest, isOption, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, isOption, longOption, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -34,10 +34,10 @@ interface DownloadLanding {
  * (`--help`, `--version`, `--spider`).
  */
 export function downloadLanding(name: string, args: Word[]): DownloadLanding | null {
-  if (name === "curl") return _curl(args);
-  if (name === "wget") return _wget(args);
-  if (args.some((a) => STOPS.test(a.value))) return null;
-  return name === "aria2c" ? _aria2c(args) : _httpie(args);
+  const land = name === "curl" ? _curl(args) : name === "wget" ? _wget(args) : args.some((a) => STOPS.test(a.value)) ? null : name === "aria2c" ? _aria2c(args) : _httpie(args);
+  // `-$X`, `--$X`: an option of any name (getopt.ts dashWord), `--output=FILE` too.
+  if (land && args.some(dashWord)) land.saved.push(unknownWord());
+  return land;
 }
 
 /**

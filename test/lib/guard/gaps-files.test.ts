@@ -245,6 +245,10 @@ const DOWNLOAD_WRITES: Row[] = [
   ["wget -P$D", "wget -P$D http://127.0.0.1/x", ...UNKNOWN],
   ["wget --directory-prefix=$D", "wget --directory-prefix=$D http://127.0.0.1/x", ...UNKNOWN],
   ["http -o$F", "http -o$F http://127.0.0.1/x", ...UNKNOWN],
+  // Session 10 review: `-$X`, `--$X` (getopt.ts dashWord) may be `--output=FILE`; each was ALLOW.
+  ["curl --$X", "curl --$X http://127.0.0.1/x", ...UNKNOWN],
+  ["wget --$X", "wget --$X http://127.0.0.1/x", ...UNKNOWN],
+  ["http --$X", "http --$X http://127.0.0.1/x", ...UNKNOWN],
   ["http -o into /etc", "http -o /etc/x http://127.0.0.1/x", ...SYSTEM],
   ["xh -o onto a startup file", "xh -o ~/.bashrc http://127.0.0.1/x", ...OUTSIDE],
   ["https --download -o", "https --download -o ~/.bashrc http://127.0.0.1/x", ...OUTSIDE],
