@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, EXACT, longWord, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, EXACT, longWord, mayName, optionWalk, wordFrom } from "./getopt.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
@@ -36,13 +36,19 @@ function _verb(args: Word[], valued: readonly string[]): { verb: Word | undefine
  * abbreviation): long `--name VALUE|=VALUE`, with `:VALUE` too where `colon` (`--output:DIR`),
  * and short `-x VALUE|-xVALUE|-x=VALUE` (`-x:VALUE` where `colon`), also at the end of a cluster
  * of the `flags` letters, as pflag reads `helm package -ud DIR`; `-o$D`'s value is its computed
- * rest (clusterValue).
+ * rest (clusterValue), and so is that of a computed long name that may go on to one of `long`
+ * (`--dest$X`); `-$X`, `--$X` may be any option: an unknown value.
  */
 function _values(args: Word[], long: readonly string[], short: string, colon = false, flags = ""): Word[] {
   const out: Word[] = [];
-  optionWalk(args, (a, i) => {
+  const operands = optionWalk(args, (a, i) => {
     if (a.value.startsWith("--")) {
       const { name, value } = longWord(a, long, EXACT, colon);
+      // `--dest$X`, `--destination$X`: the expansion may go on to `=DIR`; the next word is no value.
+      if (a.dynamic && value === undefined) {
+        if (mayName(a.value.slice(2), long)) out.push(computedRest(a));
+        return i;
+      }
       if (name === undefined) return i;
       const given = value ?? args[i + 1];
       if (given) out.push(given);
@@ -55,6 +61,8 @@ function _values(args: Word[], long: readonly string[], short: string, colon = f
     if (got.value) out.push(sep ? wordFrom(got.value, 1) : got.value);
     return got.i;
   }, true);
+  // `-$X`, `--$X`: an option of any name (getopt.ts dashWord), these too.
+  if (operands.some(dashWord)) out.push(unknownWord());
   return out;
 }
 

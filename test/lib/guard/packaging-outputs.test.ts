@@ -57,6 +57,10 @@ table("terraform's plan and state files", [
   ["a new plan file", "terraform plan -out=tfplan", ...NOOP],
   ["a computed plan file is unknown, as curl -o \"$F\" is", 'terraform plan -out="$PLAN"', ...UNKNOWN],
   ["dotnet: a computed value attached to -o", "dotnet publish -o$OUT", ...UNKNOWN],
+  // Session 10 review: `--$X` may be any option (the first two were ALLOW), `--destination$X` may go on to `=DIR` (its next word is no value).
+  ["dotnet: --$X may be --output=DIR", "dotnet build --$X", ...UNKNOWN],
+  ["helm: --$X may be --destination=DIR", "helm package --$X chart", ...UNKNOWN],
+  ["helm: --dest$X may go on to --destination=DIR", "helm package --destination$X chart", ...UNKNOWN],
   ["-backup=- writes none", "terraform refresh -backup=-", ...OK],
   ["show reads", "terraform show -json tfplan", ...OK],
 ]);
