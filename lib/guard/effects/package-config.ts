@@ -57,9 +57,9 @@ function _pkgSetWords(args: Word[]): Word[] | null {
   return words[0]?.value === "pkg" && !words[0].dynamic && words[1]?.value === "set" && !words[1].dynamic ? words.slice(2) : null;
 }
 
-// package.json's dependency lists and override tables (written-inputs.ts reads these and also
-// pnpm.packageExtensions, which this does not).
-const DEPENDENCY_KEYS = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions|pnpm\.overrides)(?:\.|$)/;
+// package.json's dependency lists, override tables and pnpm's package extensions (the keys
+// written-inputs.ts reads in a written package.json).
+const DEPENDENCY_KEYS = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions|pnpm\.overrides|pnpm\.packageExtensions)(?:\.|$)/;
 
 /**
  * `npm pkg set KEY=VALUE…` (session 10) edits package.json, which later npm commands act on: a

@@ -38,6 +38,8 @@ table("npm pkg set", [
   ["a GitHub dependency", "npm pkg set dependencies.x=github:u/r && npm install", ...REMOTE],
   ["owner/repo dependencies as JSON", `npm pkg set dependencies='{"x":"u/r"}' --json`, ...REMOTE],
   ["a git override", "npm pkg set overrides.x=git+https://example.com/r.git", ...REMOTE],
+  ["a pnpm package extension from GitHub", "npm pkg set 'pnpm.packageExtensions.left-pad.dependencies.x=github:u/r' && pnpm install", ...REMOTE],
+  ["pnpm package extensions as JSON", `npm pkg set pnpm.packageExtensions='{"left-pad":{"dependencies":{"x":"u/r"}}}' --json`, ...REMOTE],
   ["a computed pair", 'npm pkg set "$KV"', ...PERSIST],
   ["a harmless script", "npm pkg set scripts.build=tsc", ...OK],
   ["registry versions and metadata", "npm pkg set dependencies.x=^1.0.0 name=foo version=1.0.0", ...OK],
