@@ -39,10 +39,11 @@ export function codeSecretOps(code: string, language: string, written: Op[], ctx
 /**
  * The credential store a literal reaches through a symlink (`open('innocent-key')` with
  * innocent-key a link to ~/.ssh/id_rsa), as a reader's word is followed (secrets.ts): only a
- * literal that can be a file name (one line without spaces) is looked up.
+ * literal that can be a file name (one line without spaces) and is no URL (`https://…`) is
+ * looked up, not every format string or address of the code.
  */
 function _linkedSecret(path: string, ctx: AnalyzeContext): string | undefined {
-  if (path === "" || path.length > 1024 || /\s/.test(path)) return undefined;
+  if (path === "" || path.length > 1024 || /\s/.test(path) || path.includes("://")) return undefined;
   const real = fileKeys(path, ctx.state)[1];
   return real !== undefined && isSecretPath(literalWord(real), ctx.state.cwd) ? real : undefined;
 }

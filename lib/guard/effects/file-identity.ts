@@ -125,6 +125,8 @@ function _real(path: string, state: State): string {
 function _resolve(path: string, state: State): string {
   // `/`, the working directory and the folders above it are their own real paths (paths.ts).
   if (knownRealFolder(path)) return path;
+  // A NUL names no file (a decoded code literal, `'\0'`): lstat would throw, which is slow.
+  if (path.includes("\0")) return path;
   try {
     // A trailing slash makes lstat follow a link: the entry is looked up by its bare name.
     const bare = path.endsWith("/") ? path.replace(/\/+$/, "") : path;

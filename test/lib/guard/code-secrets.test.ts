@@ -44,4 +44,6 @@ table("a literal that is a link to a credential store", [
   ["perl open of a link", `perl -e 'open F, "<", "innocent-key"; print <F>'`, ...SECRET],
   ["a link to an ordinary file", `python3 -c 'print(open("readme-link").read())'`, ...OK],
   ["a text with spaces is no file name", `python3 -c 'print("innocent-key is a name")'`, ...OK],
+  ["a URL is looked up as no file", `python3 -c "import urllib.request;urllib.request.urlopen('http://127.0.0.1:9/innocent-key')"`, ...OK],
+  ["a NUL escape names no file", `python3 -c "print('innocent-key\\0')"`, ...OK],
 ]);
