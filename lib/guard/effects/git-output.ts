@@ -2,7 +2,7 @@ import { dirname, isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
-import { wordFrom } from "./getopt.ts";
+import { optionWalk, wordFrom } from "./getopt.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
 import { isSecretPath } from "./secrets.ts";
 import { filledFolder } from "./sinks.ts";
@@ -36,9 +36,10 @@ const CONFIG_VALUED = /^(-[ft]|--(file|blob|type|default|comment|value))$/;
  * folders it writes into: `format-patch -o DIR` (patches named after the commits), `checkout-index
  * --prefix=DIR/` (tracked files under another root; with `-f` it overwrites files there the guard
  * cannot list: unknown); `apply --unsafe-paths` writes files the guard cannot name (unknown).
- * `here` is git's directory, where relative names resolve.
+ * `here` is git's directory, where relative names resolve. `patchSetting` gives format-patch's
+ * `format.outputDirectory` (null: computed, undefined: not set), read only without `-o`.
  */
-export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[] {
+export function gitOutputs(sub: string, rest: Word[], here: string | null, patchSetting?: () => string | null | undefined): Op[] {
   if (sub === "config") return _configFile(rest, here);
   const files = gitOptionValues(rest, sub === "archive" ? ARCHIVE_OUTPUT : DIFF_OUTPUT);
   if (sub === "bundle" && rest[0]?.value === "create") {
@@ -56,8 +57,12 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null): Op[]
   // format-patch writes `0001-<subject>.patch`… into DIR, replacing files of those names there:
   // a folder filled like `openssl ca -outdir` (outside the workspace an existing one asks, the
   // home's ancestors and protected storage block). `--stdout` with `-o` is refused by git.
+  // Without `-o`, `format.outputDirectory` names the folder (relative to where it runs).
   if (sub === "format-patch" && !rest.some((w) => w.value === "--stdout")) {
     const dirs = gitOptionValues(rest, PATCH_DIRECTORY);
+    const value = dirs.length || !patchSetting ? undefined : patchSetting();
+    if (value === null) ops.push(op("unknown", "git format-patch"));
+    else if (value !== undefined) dirs.push(literalWord(value));
     if (dirs.length) ops.push(_at(filledFolder("git format-patch", dirs), here));
   }
   // bugreport and diagnose write `git-bugreport-<date>.txt`, `git-diagnostics-<date>.zip` (and its
@@ -96,21 +101,8 @@ const SUBMODULE_ADD_VALUED = new Set(["-b", "--branch", "--name", "--reference",
  */
 function _treeDestination(sub: string, rest: Word[], here: string | null): Op[] {
   if (rest[0]?.value !== "add") return [];
-  const words = rest.slice(1);
   const valued = sub === "worktree" ? WORKTREE_ADD_VALUED : SUBMODULE_ADD_VALUED;
-  const operands: Word[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const v = words[i]!.value;
-    if (v === "--" && !words[i]!.dynamic) {
-      operands.push(...words.slice(i + 1));
-      break;
-    }
-    if (v.startsWith("-") && !words[i]!.dynamic) {
-      if (valued.has(v)) i++;
-      continue;
-    }
-    operands.push(words[i]!);
-  }
+  const operands = optionWalk(rest.slice(1), (a, i) => (valued.has(a.value) ? i + 1 : i));
   const dir = operands[sub === "worktree" ? 0 : 1];
   if (!dir || dir.dynamic || /\.git\/*$/.test(dir.value)) return [];
   return [_at({ ...filledFolder(`git ${sub}`, [dir]), lands: undefined }, here)];
@@ -181,19 +173,6 @@ function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string 
       return [];
     }
   }
-}
-
-/**
- * `format.outputDirectory`: where format-patch writes without `-o` (and without `--stdout`),
- * relative to where it runs; `setting` gives it (null: computed, undefined: not set), read only
- * then (the repository's configuration is a file read).
- */
-export function configuredPatchFolder(rest: Word[], setting: () => string | null | undefined, here: string | null): Op[] {
-  if (rest.some((w) => w.value === "--stdout") || gitOptionValues(rest, PATCH_DIRECTORY).length > 0) return [];
-  const value = setting();
-  if (value === undefined) return [];
-  if (value === null) return [op("unknown", "git format-patch")];
-  return [_at(filledFolder("git format-patch", [literalWord(value)]), here)];
 }
 
 /** A known word that is the long option `--NAME` or a prefix of it git takes. */

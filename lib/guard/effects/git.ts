@@ -9,7 +9,7 @@ import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
 import { GIT_GLOBAL_VALUED, gitOptionPositions } from "./git-options.ts";
-import { configuredPatchFolder, gitOutputs } from "./git-output.ts";
+import { gitOutputs } from "./git-output.ts";
 import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
 import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
@@ -135,14 +135,11 @@ export const git: Handler = (inv) => {
   const entries = () => [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...(ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt()))];
   const fetching = configuredFetch(sub, values);
   if (fetching && configMovesBranch(fetching, entries())) ops.push(op("git-history", `git ${sub}`));
-  ops.push(...gitOutputs(sub, rest, here), ...gitMoves(sub, rest, here));
   // format-patch's folder from `format.outputDirectory`: set by the line, `-c`, the environment
-  // (all in `config`) or the repository's configuration (session 10).
-  if (sub === "format-patch") {
-    const key = "format.outputdirectory";
-    const setting = () => (config.has(key) ? config.get(key) : ctx.state.remote || dir === null ? undefined : repositoryConfig(runsAt()).findLast(([k]) => k === key)?.[1]);
-    ops.push(...configuredPatchFolder(rest, setting, here));
-  }
+  // (all in `config`) or the repository's configuration (session 10), read only when asked.
+  const key = "format.outputdirectory";
+  const patchSetting = () => (config.has(key) ? config.get(key) : ctx.state.remote || dir === null ? undefined : repositoryConfig(runsAt()).findLast(([k]) => k === key)?.[1]);
+  ops.push(...gitOutputs(sub, rest, here, patchSetting), ...gitMoves(sub, rest, here));
   ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`; the
