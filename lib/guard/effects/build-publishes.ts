@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { wordFrom } from "./getopt.ts";
+import { optionWalk, wordFrom } from "./getopt.ts";
 import { absolutePath } from "./program-path.ts";
 import { folderSent, lineWrote } from "./publishes.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -51,32 +51,28 @@ const VSCE_VALUED = new Set(["-p", "--pat", "--target", "--githubBranch", "--git
 const MVN_VALUED = new Set(["-f", "--file", "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains", "-l", "--log-file", "-pl", "--projects", "-rf", "--resume-from", "-D", "--define", "-P", "--activate-profiles", "-T", "--threads", "-b", "--builder", "-emp", "--encrypt-master-password", "-ep", "--encrypt-password", "--color"]);
 const GRADLE_VALUED = new Set(["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "-x", "--exclude-task", "-D", "--system-prop", "-P", "--project-prop", "--console", "--warning-mode", "--include-build", "--max-workers", "--priority", "--project-cache-dir", "-M", "--write-verification-metadata", "-F", "--dependency-verification", "--update-locks", "--configuration-cache-problems", "--watch-fs-debug"]);
 
-/** The words after the subcommand, and the values of `folder` options anywhere; null when a word split is unknown or the subcommand is not `sub`. */
+/**
+ * The words after the subcommand, and the values of `valued` options anywhere (exact names; a long
+ * one's also attached, `--dist-dir=DIR`); null when a word split is unknown or the subcommand is not `sub`.
+ */
 function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest: Word[]; operands: Word[]; values: Map<string, Word> } | null {
+  if (args.some((a) => a.dynamic && !a.quoted)) return null;
   const values = new Map<string, Word>();
-  const operands: Word[] = [];
-  let rest: Word[] | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic && !a.quoted) return null;
-    const v = a.value;
-    if (v.startsWith("-") && v !== "-") {
-      const eq = v.indexOf("=");
-      const flag = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
-      if (valued.has(flag)) {
-        const value = eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : args[++i];
-        if (value) values.set(flag, value);
-      }
-      continue;
-    }
-    if (rest === undefined) {
-      if (a.dynamic || v !== sub) return null;
-      rest = args.slice(i + 1);
-      continue;
-    }
-    operands.push(a);
-  }
-  return rest === undefined ? null : { rest, operands, values };
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
+      const flag = eq > 0 ? a.value.slice(0, eq) : a.value;
+      if (!valued.has(flag)) return i;
+      const value = eq > 0 ? wordFrom(a, eq + 1) : args[i + 1];
+      if (value) values.set(flag, value);
+      return eq > 0 ? i : i + 1;
+    },
+    true,
+  );
+  const first = operands[0];
+  if (first === undefined || first.dynamic || first.value !== sub) return null;
+  return { rest: args.slice(args.indexOf(first) + 1), operands: operands.slice(1), values };
 }
 
 /** An absolute folder from the running one and a spelled one; null when unknown. */
@@ -227,15 +223,6 @@ export const gradlePublish: Handler = (inv) => {
 
 /** The words that are no option or option value (phases, goals, tasks); null when a word split is unknown (it may name a sending one). */
 function _tasks(args: Word[], valued: ReadonlySet<string>): string[] | null {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic && !a.quoted) return null;
-    if (a.value.startsWith("-")) {
-      if (valued.has(a.value)) i++;
-      continue;
-    }
-    out.push(a.value);
-  }
-  return out;
+  if (args.some((a) => a.dynamic && !a.quoted)) return null;
+  return optionWalk(args, (a, i) => (valued.has(a.value) ? i + 1 : i), true).map((w) => w.value);
 }
