@@ -52,12 +52,19 @@ export function parsePosix(text: string, vars: Vars, depth = 0): Script {
 class _Parser extends Lexer {
   /** Heredocs whose bodies follow the line (made by the first redirection). */
   private pending: PendingHeredoc[] | undefined;
-  /** Open `case` statements, and whether a pattern (`a|b)`) comes next. */
-  private caseDepth = 0;
+  /** Whether a `case` pattern (`a|b)`) comes next. */
   private expectPattern = false;
   private readonly scopes = new Scopes(this.flow);
-  /** The frames of the open `case` statements (each item may or may not run); made by the first `case`. */
-  private cases: Array<ReturnType<Flow["enter"]>> | undefined;
+  /**
+   * The open `case` statements, innermost last (made by the first `case`): the frame each entered
+   * (each item may or may not run), where its commands start and the pipe feeding it.
+   */
+  private cases: Array<{ frame: ReturnType<Flow["enter"]>; start: number; pipe: SimpleCommand | undefined }> | undefined;
+
+  /** How many `case` statements are open. */
+  private get caseDepth(): number {
+    return this.cases?.length ?? 0;
+  }
 
   // `$( )`, `<( )` and backtick bodies run in a subshell: their assignments never come back.
   nested(inSubst: boolean): SimpleCommand[] {
@@ -99,7 +106,6 @@ class _Parser extends Lexer {
       if (this.expectPattern) {
         this.expectPattern = false;
         if (skipCasePattern(this)) {
-          this.caseDepth--;
           this.closeCase();
           // `esac < file`: the next command read is only the case's redirections.
           this.skipBlanks();
@@ -281,9 +287,7 @@ class _Parser extends Lexer {
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
-          (this.cases ??= []).push(this.flow.enter("maybe"));
-          (this._caseStarts ??= []).push({ start: this.commands.length, pipe: cmd.pipeFrom });
-          this.caseDepth++;
+          (this.cases ??= []).push({ frame: this.flow.enter("maybe"), start: this.commands.length, pipe: cmd.pipeFrom });
           this.expectPattern = true;
           return cmd;
         }
@@ -381,8 +385,7 @@ class _Parser extends Lexer {
   /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
-  /** Open `case` commands (where their commands start, the pipe feeding them), and the last one closed. */
-  private _caseStarts: Array<{ start: number; pipe: SimpleCommand | undefined }> | undefined;
+  /** The last `case` command closed. */
   private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
   private _caseFeedsNext = false;
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
@@ -480,9 +483,8 @@ class _Parser extends Lexer {
 
   private closeCase(cmd?: SimpleCommand): void {
     const open = this.cases?.pop();
-    if (open) this.flow.leave(open);
-    const started = this._caseStarts?.pop();
-    this._caseClosed = started && { cmd, inner: this.commands.slice(started.start), pipe: started.pipe };
+    if (open) this.flow.leave(open.frame);
+    this._caseClosed = open && { cmd, inner: this.commands.slice(open.start), pipe: open.pipe };
     // `cmd | case …`: its commands read the pipe (a redirection after esac comes first).
     if (this._caseClosed?.pipe) feedCompound(this._caseClosed.inner, [], this._caseClosed.pipe);
   }
@@ -521,7 +523,6 @@ class _Parser extends Lexer {
         return false;
       }
       if (word.value === "esac" && this.caseDepth > 0) {
-        this.caseDepth--;
         this.closeCase(cmd);
         return false;
       }
