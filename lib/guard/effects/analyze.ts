@@ -17,7 +17,7 @@ export { type Stdin, stdinOf } from "./stdin.ts";
 import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./program-path.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
-import { taintOps } from "./taint.ts";
+import { NO_OPS, taintOps } from "./taint.ts";
 import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
@@ -96,9 +96,6 @@ function _recordFunctions(script: Script, ctx: AnalyzeContext): void {
 }
 
 const MAX_ALIAS_EXPANSIONS = 64;
-// Readonly by type, not frozen: the first Object.freeze of an array costs the compiled hook about
-// 0.3 MiB of Bun's code on every answer (docs/check.md "Session 9: hook memory").
-const NO_OPS: readonly Op[] = [];
 const _aliasExpansions = new WeakMap<Map<string, string>, number>();
 
 /** The effects of one program with its arguments (wrappers call back in with their inner command). */

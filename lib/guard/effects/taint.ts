@@ -24,9 +24,12 @@ const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 const VCS = new Set(["git", "svn", "hg", "gh"]);
 // The programs above in one set: the test every command of a line makes.
 const FEEDERS: ReadonlySet<string> = new Set([...FETCHERS, ...DECODERS, ...COPIERS, ...VCS]);
-// Readonly by type, not frozen: the first Object.freeze of an array costs the compiled hook about
-// 0.3 MiB of Bun's code on every answer (docs/check.md "Session 9: hook memory").
-const NO_OPS: readonly Op[] = [];
+/**
+ * No ops, shared by the answers that have none (analyze.ts too). Readonly by type, not frozen: the
+ * first Object.freeze of an array costs the compiled hook about 0.3 MiB of Bun's code on every
+ * answer (docs/check.md "Session 9: hook memory").
+ */
+export const NO_OPS: readonly Op[] = [];
 // In the tainted set: a fetched folder exists while the running directory is unknown, so a
 // relative name (`git clone URL d && cd d && make`) may be inside it.
 const RELATIVE_UNDER_FETCH = "\0relative";
