@@ -7,7 +7,7 @@ import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
 import { assign, getOrigin, UNSET } from "./vars.ts";
-import { WordBuilder } from "./word-builder.ts";
+import { isNameCode, WordBuilder } from "./word-builder.ts";
 
 /**
  * `$name`, `${…}`, `$(…)`, `$((…))`, `$'…'`, `$"…"` or a backtick substitution at the cursor.
@@ -69,10 +69,10 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     // `${NAME}` alone expands as `$NAME` does.
     const digits = name !== undefined && lx.pos === start + name.length + 1 ? _whole(lx, variableDigits(lx, name), quoted) : null;
     w.addExpansion(value, quoted, name === undefined ? undefined : getOrigin(lx.vars, name), false, false, digits);
-  } else if (_nameChar(src.charCodeAt(lx.pos + 1), false)) {
+  } else if (isNameCode(src.charCodeAt(lx.pos + 1), false)) {
     // `$NAME` (a name of up to 199 characters: the rest of a longer one stays text).
     let end = lx.pos + 2;
-    while (end < lx.pos + 200 && _nameChar(src.charCodeAt(end), true)) end++;
+    while (end < lx.pos + 200 && isNameCode(src.charCodeAt(end), true)) end++;
     const name = src.slice(lx.pos + 1, end);
     lx.pos = end;
     w.addExpansion(_split(lx, lx.lookup(name), quoted), quoted, getOrigin(lx.vars, name), false, false, _whole(lx, variableDigits(lx, name), quoted));
@@ -85,11 +85,6 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     if (quoted) w.addQuoted("$");
     else w.addPlain("$");
   }
-}
-
-/** A–Z, a–z, `_`, and with `digits` 0–9 (NaN, past the end of the text, is none). */
-function _nameChar(c: number, digits: boolean): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (digits && c >= 48 && c <= 57);
 }
 
 /** Name digits stay one part of a word where IFS cannot split them: quoted, or an IFS without digits, `-`, `_` or `.`. */

@@ -3,7 +3,7 @@ import { readArrayValue } from "./array-value.ts";
 import { readDollarOrTick } from "./expansion.ts";
 import type { Flow } from "./flow.ts";
 import { expand, UNSET, type Vars } from "./vars.ts";
-import { escapePattern, type Tilde, WordBuilder } from "./word-builder.ts";
+import { escapePattern, isNameCode, type Tilde, WordBuilder } from "./word-builder.ts";
 
 /** How deep `$(…)`, `eval` and `bash -c` may nest before the guard stops and fails closed. */
 export const MAX_DEPTH = 12;
@@ -296,14 +296,9 @@ function _plainEnd(src: string, pos: number): number {
 /** The text at `start` reads `NAME=` or `NAME+=` (within the first 130 characters). */
 function _assignmentAt(src: string, start: number): boolean {
   const limit = Math.min(src.length, start + _ASSIGNMENT_WINDOW);
-  if (start >= limit || !_isName(src.charCodeAt(start), false)) return false;
+  if (start >= limit || !isNameCode(src.charCodeAt(start), false)) return false;
   let i = start + 1;
-  while (i < limit && _isName(src.charCodeAt(i), true)) i++;
+  while (i < limit && isNameCode(src.charCodeAt(i), true)) i++;
   if (i < limit && src[i] === "+") i++;
   return i < limit && src[i] === "=";
-}
-
-/** A–Z, a–z, `_`, and with `digits` 0–9. */
-function _isName(c: number, digits: boolean): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (digits && c >= 48 && c <= 57);
 }

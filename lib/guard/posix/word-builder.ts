@@ -4,6 +4,11 @@ import { noteListing } from "./listing-words.ts";
 
 const _GLOB = /[*?[]/;
 
+/** A character code of a shell name: A–Z, a–z, `_`, and with `digits` 0–9 (NaN, past the end of a text, is none). */
+export function isNameCode(c: number, digits: boolean): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (digits && c >= 48 && c <= 57);
+}
+
 /** Quoted text in a glob pattern: its glob characters and backslashes are escaped. */
 export function escapePattern(text: string): string {
   // A scan by character code first: most quoted text (a message, a path) holds none of them.
