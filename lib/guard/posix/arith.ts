@@ -66,7 +66,7 @@ export function evaluateNames(lx: Lexer, text: string, seen = new Set<string>())
 }
 
 /** Text that arithmetic evaluates after expansion: its substitutions run, its names are read. */
-export function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()): void {
+function evaluateValue(lx: Lexer, value: string, seen = new Set<string>()): void {
   if (RUNS.test(value)) {
     if (_active === 0) _expansions = 0;
     if (++_expansions > MAX_EXPANSIONS) return lx.pushUnknown();
