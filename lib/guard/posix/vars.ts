@@ -175,11 +175,11 @@ export function restore(vars: Vars, at: number): void {
 /** Code that may not have run closed: a variable it changed is unknown from here on. */
 export function blur(vars: Vars, at: number): void {
   const notes = _notes.get(vars);
-  const journal = notes?.journal;
-  if (!journal || journal.length <= at) return;
+  if (!notes || notes.journal.length <= at) return;
+  const journal = notes.journal;
   const first = new Map<string, string | null | undefined>();
   for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!.before);
-  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, notes!, name, null);
+  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, notes, name, null);
 }
 
 /** After `source FILE`: the file may have set anything. */
