@@ -10,7 +10,7 @@ import { fifoOps, recordPipeUses } from "./fifo.ts";
 import { copiedFrom, recordCopy } from "./copies.ts";
 import { readWrittenScript, recordFlows, writtenScriptOps } from "./flows.ts";
 import { forkBombOps } from "./fork-bomb.ts";
-import { hashTableWrites, noteHashReset } from "./hash-table.ts";
+import { namesHashTable, noteHashReset } from "./hash-table.ts";
 import { recordChanges } from "./line-changes.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
@@ -42,7 +42,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     const before = ops.length;
     if (cmd.redirects.length > 0) _append(ops, redirectOps(cmd, ctx));
     noteHashReset(cmd, ctx);
-    _append(ops, hashTableWrites(cmd));
+    if (namesHashTable(cmd)) ops.push(op("unknown", "hash"));
     const head = cmd.argv[0];
     if (head !== undefined) {
       const args = cmd.argv.slice(1);

@@ -1,4 +1,4 @@
-import { op, type Op } from "../ops.ts";
+import { op } from "../ops.ts";
 import type { SimpleCommand } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
@@ -49,14 +49,14 @@ export const enable: Handler = ({ args, ctx }) => {
 /**
  * Bash's BASH_CMDS array is the hash table (`BASH_CMDS[ls]=/bin/rm` makes `ls` run rm) and
  * BASH_ALIASES the alias table; a command that names either (an assignment, `read`, `printf -v`,
- * a name reference, a declaration) may rename any program: unknown.
+ * a name reference, a declaration) may rename any program: unknown (analyze.ts).
  */
-export function hashTableWrites(cmd: SimpleCommand): Op[] {
-  // Plain loops, no closure or copied word: this runs for every command of every line.
-  for (const w of cmd.argv) if (_namesTable(w.value)) return [op("unknown", "hash")];
-  for (const a of cmd.assigns) if (_namesTable(a.name) || _namesTable(a.value.value)) return [op("unknown", "hash")];
-  for (const r of cmd.redirects) if (_namesTable(r.target.value)) return [op("unknown", "hash")];
-  return [];
+export function namesHashTable(cmd: SimpleCommand): boolean {
+  // Plain loops, no closure, copied word or answer list: this runs for every command of every line.
+  for (const w of cmd.argv) if (_namesTable(w.value)) return true;
+  for (const a of cmd.assigns) if (_namesTable(a.name) || _namesTable(a.value.value)) return true;
+  for (const r of cmd.redirects) if (_namesTable(r.target.value)) return true;
+  return false;
 }
 
 function _namesTable(text: string): boolean {
