@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, computedRest, longOption, longWord, mayBeOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longOption, longValue, longWord, mayBeOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { cliLine } from "./infra-args.ts";
 import { programName } from "./names.ts";
@@ -156,9 +156,9 @@ export const mdadm: Handler = (inv) => {
       // A computed option whose rest may be any (getopt.ts openOption: `-v$X`, `--z$X`) may write.
       writes ||= openOption(a, valued);
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, MDADM_LONG);
+        const { name, i: end } = longValue(args, i, MDADM_LONG, MDADM_VALUED);
         writes ||= name !== undefined && MDADM_WRITES.has(name);
-        return value === undefined && name !== undefined && MDADM_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+        return end;
       }
       const got = clusterValue(args, i, valued);
       writes ||= /[CBKG]/.test(a.value.slice(1, got?.at)) || (!assembles && a.value.slice(1, got?.at).includes("a"));
@@ -187,9 +187,9 @@ export const flashrom: Handler = (inv) => {
     (a, i) => {
       writes ||= openOption(a, "rwvclipo");
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, FLASHROM_LONG);
+        const { name, i: end } = longValue(args, i, FLASHROM_LONG, FLASHROM_VALUED);
         writes ||= name === "write" || name === "erase";
-        return value === undefined && name !== undefined && FLASHROM_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+        return end;
       }
       const got = clusterValue(args, i, "rwvclipo");
       writes ||= a.value.slice(1, got?.at).includes("E") || got?.letter === "w";
@@ -224,9 +224,9 @@ export const dmsetup: Handler = (inv) => {
     (a, i) => {
       force ||= openOption(a, "AGjmMoOSuU");
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, DMSETUP_LONG);
+        const { name, i: end } = longValue(args, i, DMSETUP_LONG, DMSETUP_VALUED);
         force ||= name === "force";
-        return value === undefined && name !== undefined && DMSETUP_VALUED.has(name) && !a.dynamic ? i + 1 : i;
+        return end;
       }
       const got = clusterValue(args, i, "AGjmMoOSuU");
       force ||= a.value.slice(1, got?.at).includes("f");
@@ -572,7 +572,7 @@ const PARTCLONE_LONG = [
   "ignore_crc", "offset", "offset_domain", "skip_write_error", "write-direct-io", "read-direct-io", "checksum-mode", "blocks-per-checksum",
   "no_block_detail", "compresscmd", "btfiles", "btfiles_torrent", "binary-prefix",
 ];
-const PARTCLONE_VALUED = /^(output|overwrite|source|logfile|debug|UI-fresh|buffer_size|max_block_cache|offset|offset_domain|note|checksum-mode|blocks-per-checksum|compresscmd)$/;
+const PARTCLONE_VALUED = new Set(["output", "overwrite", "source", "logfile", "debug", "UI-fresh", "buffer_size", "max_block_cache", "offset", "offset_domain", "note", "checksum-mode", "blocks-per-checksum", "compresscmd"]);
 
 /**
  * partclone.TYPE writes its output (`-o FILE`, `-O FILE` over an existing one; a partition when
@@ -588,10 +588,9 @@ export const partclone: Handler = (inv) => {
     (a, i) => {
       open ||= openOption(a, "oOsL");
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, PARTCLONE_LONG);
-        const next = value === undefined && name !== undefined && PARTCLONE_VALUED.test(name);
-        if (name === "output" || name === "overwrite" || name === "logfile") written.push(next ? args[i + 1] : value);
-        return next ? i + 1 : i;
+        const { name, value, i: end } = longValue(args, i, PARTCLONE_LONG, PARTCLONE_VALUED);
+        if (name === "output" || name === "overwrite" || name === "logfile") written.push(value);
+        return end;
       }
       const got = clusterValue(args, i, "oOsL");
       if (got && "oOL".includes(got.letter)) written.push(got.value);

@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { DEVICE } from "./files.ts";
-import { clusterValue, longWord, mayBeOption, openOption, optionWalk } from "./getopt.ts";
+import { clusterValue, longValue, mayBeOption, openOption, optionWalk } from "./getopt.ts";
 
 /** A device among `targets` erases a disk; files are overwritten (or deleted) like shred's. */
 function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): Op[] {
@@ -12,7 +12,9 @@ function _erased(name: string, targets: Word[], kind: "overwrite" | "delete"): O
 
 // The long options, which getopt_long also takes abbreviated (`fallocate --punch`).
 const SCRUB_LONG = ["pattern", "blocksize", "device-size", "dirent", "force", "no-signature", "no-link", "no-hwrand", "no-threads", "remove", "test-sparse", "freespace", "help", "version"];
+const SCRUB_VALUED = new Set(["pattern", "blocksize", "device-size", "dirent"]);
 const FALLOCATE_LONG = ["collapse-range", "dig-holes", "insert-range", "length", "keep-size", "offset", "punch-hole", "zero-range", "posix", "verbose", "help", "version"];
+const FALLOCATE_VALUED = new Set(["offset", "length"]);
 
 /**
  * scrub FILE|DEVICE: overwrites the file or device with patterns (red team 16), like shred; `-r`
@@ -28,10 +30,10 @@ export const scrub: Handler = ({ name, args }) => {
       // A computed option whose rest may be any (getopt.ts openOption: `-f$X`) may be `-r`.
       removes ||= openOption(a, "pbsD");
       if (a.value.startsWith("--")) {
-        const { name: long, value } = longWord(a, SCRUB_LONG);
+        const { name: long, i: end } = longValue(args, i, SCRUB_LONG, SCRUB_VALUED);
         removes ||= long === "remove";
         fills ||= long === "freespace";
-        return value === undefined && /^(pattern|blocksize|device-size|dirent)$/.test(long ?? "") && !a.dynamic ? i + 1 : i;
+        return end;
       }
       const got = clusterValue(args, i, "pbsD");
       const letters = a.value.slice(1, got ? got.at : undefined);
@@ -62,9 +64,9 @@ export const fallocate: Handler = ({ name, args }) => {
       // A computed option whose rest may be any (getopt.ts openOption: `-k$X`) may be `-p`.
       changes ||= openOption(a, "ol");
       if (a.value.startsWith("--")) {
-        const { name: long, value } = longWord(a, FALLOCATE_LONG);
+        const { name: long, i: end } = longValue(args, i, FALLOCATE_LONG, FALLOCATE_VALUED);
         changes ||= /^(punch-hole|zero-range|collapse-range|insert-range)$/.test(long ?? "");
-        return value === undefined && /^(offset|length)$/.test(long ?? "") && !a.dynamic ? i + 1 : i;
+        return end;
       }
       const got = clusterValue(args, i, "ol");
       changes ||= /[pzci]/.test(a.value.slice(1, got ? got.at : undefined));

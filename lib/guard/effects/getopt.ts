@@ -81,6 +81,18 @@ export function longWord(a: Word, names: readonly string[], min = 1, colon = fal
 }
 
 /**
+ * The long option word `args[i]` (longWord: its name among `names`, its attached value) and, when
+ * `valued` has its name and no value is attached, the next word as its value (`i` is then that
+ * word's index, the last one read), as clusterValue for a short one. A computed word with no `=`
+ * (`--out$X`) reads no next word: the expansion may attach the value (openOption leaves it open).
+ */
+export function longValue(args: Word[], i: number, names: readonly string[], valued: { has(name: string): boolean }): { name: string | undefined; value: Word | undefined; i: number } {
+  const a = args[i]!;
+  const { name, value } = longWord(a, names);
+  return value === undefined && name !== undefined && valued.has(name) && !a.dynamic ? { name, value: args[i + 1], i: i + 1 } : { name, value, i };
+}
+
+/**
  * Whether a computed word may be an option the reader looks for. The one policy of the option
  * readers of device-writers.ts, file-erasers.ts, account-removals.ts, extractors.ts and
  * store-clis.ts (dd's in files.ts is the same for its `key=` words): a computed word that is not
