@@ -2,11 +2,11 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, dashWord, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, dashWord, longValue, openOption, optionWalk } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const LONG = ["prefix", "suffix-format", "digits", "keep-files", "quiet", "silent", "elide-empty-files", "suppress-matched", "help", "version"];
-const VALUED_LONG: Record<string, string> = { prefix: "f", "suffix-format": "b", digits: "n" };
+const VALUED_LONG = new Map([["prefix", "f"], ["suffix-format", "b"], ["digits", "n"]]);
 // Pieces named one by one up to this many; beyond (or with `{*}`) the folder takes unknown names.
 const MAX_NAMES = 1_000;
 
@@ -25,14 +25,13 @@ export const csplit: Handler = (inv) => {
   const operands = optionWalk(
     inv.args,
     (a, i) => {
-      const v = a.value;
       open ||= openOption(a, "fbn");
-      if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONG);
-        const letter = name && VALUED_LONG[name];
-        if (letter && !(a.dynamic && eq < 0)) opts[letter] = eq >= 0 ? wordFrom(a, eq + 1) : inv.args[++i];
-        return i;
+      if (a.value.startsWith("--")) {
+        // `--pre$X` (no `=`) reads no value: it is open, above.
+        const { name, value, i: end } = longValue(inv.args, i, LONG, VALUED_LONG);
+        const letter = name && VALUED_LONG.get(name);
+        if (letter) opts[letter] = value;
+        return end;
       }
       const got = clusterValue(inv.args, i, "fbn");
       if (got) opts[got.letter] = got.value;

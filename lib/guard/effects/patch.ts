@@ -3,11 +3,12 @@ import { literalWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { scriptFile, stdinInput } from "./data-input.ts";
 import { diffTargets } from "./diff-names.ts";
-import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longValue, longWord, openOption, optionWalk } from "./getopt.ts";
 
 // GNU patch's short options that take a value, and its long ones.
 const VALUED = "BDdFgioprVxYz";
 const VALUED_LONG = ["prefix", "ifdef", "directory", "fuzz", "get", "input", "output", "strip", "reject-file", "version-control", "basename-prefix", "suffix", "quoting-style", "reject-format", "read-only"];
+const VALUED_LONG_SET = new Set(VALUED_LONG);
 
 /**
  * patch: edits in place the file operand (red team 3: `patch ~/.bashrc < p.diff`), or the files
@@ -47,15 +48,13 @@ export const patch: Handler = (inv) => {
   const operands = optionWalk(
     args,
     (a, i) => {
-      const v = a.value;
       open ||= openOption(a, VALUED);
-      if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        const given = v.slice(2, eq < 0 ? undefined : eq);
-        if ("dry-run".startsWith(given) && given.length >= 2 && !a.dynamic) dryRun = true;
-        const long = longOption(given, VALUED_LONG);
-        if (long && !(a.dynamic && eq < 0)) take(long, eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
-        return i;
+      if (a.value.startsWith("--")) {
+        dryRun ||= !a.dynamic && longWord(a, ["dry-run"], 2).name !== undefined;
+        // `--out$X` (no `=`) reads no value: it is open, above.
+        const { name: long, value, i: end } = longValue(args, i, VALUED_LONG, VALUED_LONG_SET);
+        if (long) take(long, value);
+        return end;
       }
       const got = clusterValue(args, i, VALUED);
       if (got) take(got.letter, got.value);
