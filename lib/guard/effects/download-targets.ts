@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, computedRest, dashWord, isOption, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, isOption, longOption, mayName, openOption, wordFrom } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -101,6 +101,14 @@ function _curl(args: Word[]): DownloadLanding | null {
       // `--output=FILE` is no curl spelling, but is read as one (a write there is judged, not missed).
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
+      if (a.dynamic && eq < 0) {
+        // `--out$X`: the expansion may end the name (and the next word be its value) or go on
+        // with it: any long option that begins so, its value unknown (output-options.ts's policy).
+        if (mayName(given, ["output", "output-dir"])) _push(outputs, computedRest(a));
+        remote ||= mayName(given, ["remote-name", "remote-name-all"]);
+        unknownName ||= mayName(given, ["remote-header-name"]);
+        continue;
+      }
       const long = given === "output" ? given : longOption(given, CURL_LONGS, 8);
       const value = () => (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
       if (long === "output") _push(outputs, value());
@@ -108,6 +116,12 @@ function _curl(args: Word[]): DownloadLanding | null {
       else if (long === "remote-name" || long === "remote-name-all") remote = true;
       else if (long === "remote-header-name") unknownName = true;
       else if (eq < 0 && CURL_VALUED_LONG.test(given)) i++;
+      continue;
+    }
+    // `-s$X` (getopt.ts openOption): its rest may be `o FILE`, `O`, `J`.
+    if (openOption(a, CURL_VALUED)) {
+      _push(outputs, computedRest(a));
+      remote = unknownName = true;
       continue;
     }
     const got = clusterValue(args, i, CURL_VALUED);
@@ -153,6 +167,15 @@ function _wget(args: Word[]): DownloadLanding | null {
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const given = v.slice(2, eq < 0 ? undefined : eq);
+      if (a.dynamic && eq < 0) {
+        // `--out$X`: any long option that begins so, its value unknown (as curl's above).
+        if (mayName(given, ["output-document"])) saveTo(computedRest(a));
+        if (mayName(given, ["output-file", "append-output"])) _log(land, computedRest(a), false);
+        land.overwrites ||= mayName(given, ["timestamping", "continue"]);
+        if (mayName(given, ["directory-prefix"])) dir = computedRest(a);
+        unknownNames ||= mayName(given, ["content-disposition", "trust-server-names", "input-file", "recursive", "mirror", "page-requisites"]);
+        continue;
+      }
       const value = () => (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
       if (given.length >= 3 && "directory-prefix".startsWith(given)) dir = value();
       else if (given.length >= 8 && "output-file".startsWith(given)) _log(land, value(), false);
@@ -160,6 +183,12 @@ function _wget(args: Word[]): DownloadLanding | null {
       else if (given.length >= 8 && "output-document".startsWith(given)) saveTo(value());
       else if (/^(timestamping|continue)$/.test(given)) land.overwrites = true;
       else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(given)) unknownNames = true;
+      continue;
+    }
+    // `-q$X` (getopt.ts openOption): its rest may be `O FILE`, `N`, `r`.
+    if (openOption(a, WGET_VALUED)) {
+      saveTo(computedRest(a));
+      land.overwrites = unknownNames = true;
       continue;
     }
     const got = clusterValue(args, i, WGET_VALUED);

@@ -166,6 +166,15 @@ table("a computed word of dashes only may be the output option", [
   ["csplit -$X", "csplit -$X a.txt 1", ...UNKNOWN],
 ]);
 
+// Session 11: curl and wget read a computed long word with no `=` only when its known text was a
+// whole name (`--out$X ~/.bashrc` and `-s$X ~/.bashrc`, which may be `--output`/`-so`, were ALLOW).
+table("download-targets.ts: a computed option of curl or wget may be its output option", [
+  ["curl --out$X FILE", "curl --out$X ~/.bashrc http://127.0.0.1/x", ...UNKNOWN],
+  ["curl -s$X FILE", "curl -s$X ~/.bashrc http://127.0.0.1/x", ...UNKNOWN],
+  ["wget --out$X FILE", "wget --out$X ~/.bashrc http://127.0.0.1/x", ...UNKNOWN],
+  ["wget -q$X FILE", "wget -q$X ~/.bashrc http://127.0.0.1/x", ...UNKNOWN],
+]);
+
 table("a bare computed word is still an operand to the output readers", [
   ["gcc $CFLAGS -o app", "gcc $CFLAGS -o app a.c", ...NOOP],
   ["go build -ldflags \"-X main.v=$V\"", 'go build -ldflags "-X main.v=$V" -o bin/app ./cmd/app', ...NOOP],
