@@ -167,14 +167,21 @@ export const vagrant: Handler = ({ name, args }) => {
   const files: Word[] = [];
   const names = ["output", "base", "include", "info", "vagrantfile", "help"];
   const words = args.slice(1);
-  optionWalk(words, (a, i) => {
+  const operands = optionWalk(words, (a, i) => {
     if (!a.value.startsWith("--")) return i;
     const { name: opt, value } = longWord(a, names);
+    // `--out$X`: the expansion may go on to `=FILE`; the next word is no value (as _values reads it).
+    if (a.dynamic && value === undefined) {
+      if (mayName(a.value.slice(2), ["output"])) files.push(computedRest(a));
+      return i;
+    }
     if (opt !== "output" && opt !== "base" && opt !== "include" && opt !== "vagrantfile") return i;
     const given = value ?? words[i + 1];
     if (opt === "output" && given) files.push(given);
     return value ? i : i + 1;
   }, true);
+  // `--$X`: an option of any name (getopt.ts dashWord), `--output=FILE` too.
+  if (operands.some(dashWord)) files.push(unknownWord());
   return createdFiles(name, files);
 };
 

@@ -73,6 +73,9 @@ table("vagrant package --output", [
   // Session 10 (the option readers moved onto getopt.ts): a computed attached value was read as an operand.
   ["a computed --output=", "vagrant package --output=$F", ...UNKNOWN],
   ["after -- OptionParser reads no option", "vagrant package -- --output /etc/x", ...OK],
+  // Session 11 review, as helm's and dotnet's above: `--$X` may be `--output=FILE` (it was ASK), `--out$X` may go on to `=FILE`.
+  ["--$X may be --output=FILE", "vagrant package --$X", ...UNKNOWN],
+  ["--out$X may go on to --output=FILE", "vagrant package --out$X ~/.bashrc", ...UNKNOWN],
 ]);
 
 table("skopeo's local destinations", [
