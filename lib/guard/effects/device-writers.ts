@@ -602,6 +602,9 @@ export const partclone: Handler = (inv) => {
   return written.flatMap((w) => _imageOut(inv, w));
 };
 
+const NTFSCLONE_LONG = ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"];
+const NTFSCLONE_VALUED = new Set(["output", "overwrite"]);
+
 /**
  * ntfsclone SOURCE: `-O`/`--overwrite TARGET` writes over TARGET (a device too: `--restore-image
  * --overwrite /dev/sda1 IMG`), `-o`/`--output FILE` creates FILE; `--info` and `--metadata
@@ -616,10 +619,9 @@ export const ntfsclone: Handler = (inv) => {
     (a, i) => {
       open ||= openOption(a, "oO");
       if (a.value.startsWith("--")) {
-        const { name, value } = longWord(a, ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"]);
-        if (name !== "output" && name !== "overwrite") return i;
-        written.push(value ?? args[i + 1]);
-        return value === undefined ? i + 1 : i;
+        const { name, value, i: end } = longValue(args, i, NTFSCLONE_LONG, NTFSCLONE_VALUED);
+        if (name === "output" || name === "overwrite") written.push(value);
+        return end;
       }
       const got = clusterValue(args, i, "oO");
       if (got) written.push(got.value);
