@@ -127,7 +127,7 @@ export function isOurCommand(command: string, agent: HookAgent): boolean {
 }
 
 /**
- * The agents that run a command string in the platform's shell: on Windows that is PowerShell
+ * The agents whose shell tool runs commands in the platform's shell: on Windows that is PowerShell
  * (Gemini's `powershell.exe -NoProfile -Command`, Cursor's terminal, Codex's shell tool), so the
  * hook line installed there names the dialect. Claude Code's Bash tool is Git Bash and its
  * PowerShell tool says so itself; Copilot's tool names (bash, powershell) say which shell runs.
@@ -135,11 +135,15 @@ export function isOurCommand(command: string, agent: HookAgent): boolean {
 const WINDOWS_SHELL_AGENTS: ReadonlySet<HookAgent> = new Set(["gemini", "cursor", "codex"]);
 
 /**
- * The agents whose hook runner starts a hook line with PowerShell on Windows: Gemini CLI runs every
- * hook command with `pwsh.exe`/`powershell.exe -NoProfile -Command` there (its hookRunner and
- * getShellConfiguration). Copilot's entry holds a line per shell (`bash`, `powershell`).
+ * The agents whose hook runner starts a hook line with PowerShell on Windows (docs/check-hooks.md
+ * "Windows", with sources): Gemini CLI runs every hook command with `pwsh.exe`/`powershell.exe
+ * -NoProfile -Command` (its hookRunner and getShellConfiguration); Codex runs it with the session's
+ * shell, PowerShell on Windows (`pwsh` when on PATH, else `powershell`, `-NoProfile -Command`: its
+ * session's `default_user_shell` and `derive_exec_args`; `cmd.exe /c` only where no PowerShell is
+ * found); Cursor hands `hooks.json` commands to PowerShell (reported, its source is closed).
+ * Copilot's entry holds a line per shell (`bash`, `powershell`); Claude Code runs hooks with Git Bash.
  */
-const POWERSHELL_HOOK_RUNNERS: ReadonlySet<HookAgent> = new Set(["gemini"]);
+const POWERSHELL_HOOK_RUNNERS: ReadonlySet<HookAgent> = new Set(["gemini", "codex", "cursor"]);
 
 /**
  * The command line that runs this very leogriel-check (compiled binary, or bun + script). On
@@ -157,7 +161,8 @@ export function selfCommand(agent: HookAgent, platform: NodeJS.Platform = proces
 
 /**
  * The argv that runs a hook line as the agent's hook runner does (doctor's probe): PowerShell for
- * Gemini on Windows (`pwsh.exe` when on PATH, as Gemini CLI prefers it), else `sh -c`.
+ * Gemini CLI, Codex and Cursor on Windows (`pwsh.exe` when on PATH, as Gemini CLI and Codex prefer
+ * it), else `sh -c`.
  */
 export function hookShell(agent: HookAgent, platform: NodeJS.Platform = process.platform): string[] {
   if (platform === "win32" && POWERSHELL_HOOK_RUNNERS.has(agent)) return [Bun.which("pwsh.exe") ?? "powershell.exe", "-NoProfile", "-NonInteractive", "-Command"];

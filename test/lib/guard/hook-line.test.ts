@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { hookShell, hookTarget, powerShellLine, selfCommand } from "../../../lib/guard/install/hook-targets.ts";
 
 // The hook line install-hook writes, per platform and per shell that runs it (docs/check-hooks.md
-// "Windows"): Gemini CLI runs hook commands with PowerShell on Windows, Copilot has a bash and a
-// powershell line, the other agents' lines are POSIX shell words.
+// "Windows"): Gemini CLI, Codex and Cursor run hook commands with PowerShell on Windows, Copilot
+// has a bash and a powershell line, Claude Code's line is POSIX shell words (Git Bash).
 describe("selfCommand: the hook line for the agent's shell", () => {
   const exe = "C:\\Users\\ann\\AppData\\Local\\leogriel\\leogriel-check.exe";
   const spaced = "C:\\Users\\Ann Lee\\bin\\leogriel-check.exe";
@@ -17,6 +17,24 @@ describe("selfCommand: the hook line for the agent's shell", () => {
     expect(selfCommand("gemini", "win32", spaced)).toBe("& 'C:/Users/Ann Lee/bin/leogriel-check.exe' --hook gemini --dialect powershell");
     // Git Bash (Claude Code) reads POSIX quotes; a leading `&` would be a syntax error there.
     expect(selfCommand("claude", "win32", spaced)).toBe("'C:/Users/Ann Lee/bin/leogriel-check.exe' --hook claude");
+  });
+
+  test("Codex and Cursor run their hook line with PowerShell on Windows too (session 11)", () => {
+    // Codex: the session's shell (`pwsh`/`powershell -NoProfile -Command`); Cursor: PowerShell as reported.
+    expect(selfCommand("codex", "win32", spaced)).toBe("& 'C:/Users/Ann Lee/bin/leogriel-check.exe' --hook codex --dialect powershell");
+    expect(selfCommand("cursor", "win32", spaced)).toBe("& 'C:/Users/Ann Lee/bin/leogriel-check.exe' --hook cursor --dialect powershell");
+    expect(selfCommand("codex", "win32", "C:\\Users\\O'Neil\\leogriel-check.exe")).toBe("& 'C:/Users/O''Neil/leogriel-check.exe' --hook codex --dialect powershell");
+    expect(selfCommand("cursor", "win32", "C:\\Users\\Lee,Ann\\leogriel-check.exe")).toBe("& 'C:/Users/Lee,Ann/leogriel-check.exe' --hook cursor --dialect powershell");
+    // bun with its script: both words quoted, the call operator once, before the program.
+    expect(selfCommand("codex", "win32", "C:\\Program Files\\bun\\bun.exe", "C:\\src\\my repo\\cmd\\check.ts")).toBe(
+      "& 'C:/Program Files/bun/bun.exe' 'C:/src/my repo/cmd/check.ts' --hook codex --dialect powershell",
+    );
+    // A bare path is one word for PowerShell, cmd.exe and Git Bash alike: no call operator.
+    expect(selfCommand("codex", "win32", exe)).toBe("C:/Users/ann/AppData/Local/leogriel/leogriel-check.exe --hook codex --dialect powershell");
+    expect(selfCommand("cursor", "win32", exe)).toBe("C:/Users/ann/AppData/Local/leogriel/leogriel-check.exe --hook cursor --dialect powershell");
+    // Elsewhere their runners are `sh -c` ($SHELL -lc for Codex): POSIX words.
+    expect(selfCommand("codex", "linux", "/opt/my tools/leogriel-check")).toBe("'/opt/my tools/leogriel-check' --hook codex");
+    expect(selfCommand("cursor", "darwin", "/opt/my tools/leogriel-check")).toBe("'/opt/my tools/leogriel-check' --hook cursor");
   });
 
   test("a quote in the path is written each shell's way", () => {
@@ -65,7 +83,11 @@ test("Copilot's entry holds the POSIX line for bash and PowerShell's reading of 
 test("doctor probes a hook line in the shell the agent's hook runner uses", () => {
   expect(hookShell("gemini", "linux")).toEqual(["sh", "-c"]);
   expect(hookShell("claude", "win32")).toEqual(["sh", "-c"]);
-  const powershell = hookShell("gemini", "win32");
-  expect(powershell[0]).toMatch(/(pwsh|powershell)\.exe$/);
-  expect(powershell.slice(1)).toEqual(["-NoProfile", "-NonInteractive", "-Command"]);
+  expect(hookShell("copilot", "win32")).toEqual(["sh", "-c"]);
+  for (const agent of ["gemini", "codex", "cursor"] as const) {
+    const powershell = hookShell(agent, "win32");
+    expect(powershell[0]).toMatch(/(pwsh|powershell)\.exe$/);
+    expect(powershell.slice(1)).toEqual(["-NoProfile", "-NonInteractive", "-Command"]);
+    expect(hookShell(agent, "linux")).toEqual(["sh", "-c"]);
+  }
 });
