@@ -286,6 +286,25 @@ export const MANAGER_VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
   uv: new Set(["--cache-dir"]),
 };
 
+/**
+ * The index of a package manager's subcommand among `args` (npm's: remote-packages.ts
+ * npmSubcommandAt), or -1: the first word that is computed or does not begin with `-`, an option
+ * of MANAGER_VALUED skipping its value. Not getopt.ts optionWalk, which reads a bare `-` as an
+ * operand: yarn 1 takes as its command the first word that does not begin with `-`
+ * (src/cli/index.js `firstNonFlagIndex`), `-` included. pnpm's nopt reads `-` as an operand (a
+ * script name): `pnpm - install` is read as an install, the side an install's checks err on.
+ */
+export function managerSubcommandAt(manager: string, args: readonly Word[]): number {
+  if (manager === "npm") return npmSubcommandAt(args);
+  const valued = MANAGER_VALUED[manager];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || !a.value.startsWith("-")) return i;
+    if (valued?.has(a.value)) i++;
+  }
+  return -1;
+}
+
 // A package archive an install unpacks and builds (`npm install ./x.tgz`, `pip install x-1.0.tar.gz`).
 const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl)$/i;
 const PIP_BUILD_FILES = ["setup.py", "pyproject.toml", "setup.cfg"];
@@ -307,7 +326,7 @@ export function localPackageFiles(name: string, args: Word[]): string[] {
   const words = (module ? module.args : args).map((a) => (a.dynamic ? "" : a.value));
   // Options before the subcommand may take a value (`npm --registry URL install ./dir`, `pnpm -C
   // DIR add ./dir`, `yarn --cwd DIR add file:dir`).
-  const at = manager === "npm" ? npmSubcommandAt(args) : words.findIndex((w, i) => !w.startsWith("-") && !MANAGER_VALUED[manager]?.has(words[i - 1] ?? ""));
+  const at = managerSubcommandAt(manager, module ? module.args : args);
   const out: string[] = [];
   if (["npm", "pnpm", "yarn", "bun"].includes(manager) && NPM_INSTALL.has(words[at] ?? "")) {
     for (const w of words.slice(at + 1)) {

@@ -5,8 +5,8 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
-import { MANAGER_VALUED } from "./package-installs.ts";
-import { npmOptionTakes, npmSubcommandAt } from "./remote-packages.ts";
+import { MANAGER_VALUED, managerSubcommandAt } from "./package-installs.ts";
+import { npmOptionTakes } from "./remote-packages.ts";
 import { isSecretFile } from "./secrets.ts";
 import { judgeSent, type SentRoot } from "./sent-tree.ts";
 
@@ -35,7 +35,7 @@ export const packagePublish: Handler = (inv) => {
   const { args, ctx, name } = inv;
   // The manager's own options before the subcommand take their values (`pnpm -C DIR publish`).
   const valued = MANAGER_VALUED[name] ?? PUBLISH_VALUED;
-  const at = name === "npm" ? npmSubcommandAt(args) : args.findIndex((a, i) => (a.dynamic || !a.value.startsWith("-")) && !(i > 0 && !args[i - 1]!.dynamic && valued.has(args[i - 1]!.value)));
+  const at = managerSubcommandAt(name, args);
   let sub = args[at];
   let rest = args.slice(at + 1);
   if (name === "yarn" && sub?.value === "npm") [sub, rest] = [rest[0], rest.slice(1)];

@@ -8,8 +8,8 @@ import { gitOptionValues } from "./git-options.ts";
 import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
-import { localPackageFiles, MANAGER_VALUED } from "./package-installs.ts";
-import { NPM_INSTALL, npmSubcommandAt, remoteNpmSpec } from "./remote-packages.ts";
+import { localPackageFiles, managerSubcommandAt } from "./package-installs.ts";
+import { NPM_INSTALL, remoteNpmSpec } from "./remote-packages.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { analyseWritten, lineWrittenText, SHELLS } from "./written-runs.ts";
 import { appendedText } from "./written-scripts.ts";
@@ -347,19 +347,7 @@ function _leaves(value: unknown, depth: number): Array<string | null> {
  * `bun install|add|remove …`; an unread subcommand (`$SUB`) counts as one.
  */
 export function installsManifest(name: string, args: Word[]): boolean {
-  let sub: Word | undefined;
-  if (name === "npm") sub = args[npmSubcommandAt(args)];
-  else {
-    const valued = MANAGER_VALUED[name];
-    for (let i = 0; i < args.length; i++) {
-      const v = args[i]!.value;
-      if (args[i]!.dynamic || !v.startsWith("-")) {
-        sub = args[i];
-        break;
-      }
-      if (valued?.has(v)) i++;
-    }
-  }
+  const sub = args[managerSubcommandAt(name, args)];
   if (sub === undefined) return name === "yarn";
   return sub.dynamic || NPM_INSTALL.has(sub.value) || MANIFEST_INSTALLS.has(sub.value);
 }
