@@ -4,7 +4,7 @@ import { fnmatchRegExp } from "../fnmatch.ts";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { wordFrom } from "./getopt.ts";
+import { optionWalk, wordFrom } from "./getopt.ts";
 import { MANAGER_VALUED, managerSubcommandAt } from "./package-installs.ts";
 import { npmOptionTakes } from "./remote-packages.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -64,23 +64,33 @@ export const packagePublish: Handler = (inv) => {
   return folderSent(path, name === "npm" || name === "pnpm" ? NPM_NEVER : YARN_NEVER, [".npmignore", ".gitignore"], true, ctx) ? [] : [op("egress", verb)];
 };
 
-/** The folder option (`-w`, `--workspace`, `--prefix`, `-C`, `--dir`, `--cwd`) and the operands among a publish's words; null for a word split the guard cannot read. */
+// The options naming the folder a publish packs.
+const FOLDER_OPTIONS = new Set(["-w", "--workspace", "--prefix", "-C", "--dir", "--cwd"]);
+
+/**
+ * The folder option (FOLDER_OPTIONS) and the operands among a publish's words, read as getopt.ts
+ * optionWalk reads them (`--` ends the options, as nopt and commander read it); an option takes
+ * the next word by npm's rules (npmOptionTakes) or the manager's `valued` list, or its value after
+ * `=` (a computed `--prefix="$D"` keeps its unknown folder). Null for a word split the guard
+ * cannot read (an unquoted computed word that is no option's value).
+ */
 function _folderWords(words: Word[], name: string, valued: ReadonlySet<string>): { folder: Word | undefined; operands: Word[] } | null {
   let folder: Word | undefined;
-  const operands: Word[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const a = words[i]!;
-    if (a.dynamic && !a.quoted) return null;
-    const eq = a.value.indexOf("=");
-    const flag = a.value.startsWith("--") && eq > 0 ? a.value.slice(0, eq) : a.value;
-    const option = a.value.startsWith("-") && a.value !== "-";
-    const takes = option && (name === "npm" ? npmOptionTakes(a.value) === 1 || a.value === "-w" || a.value === "-C" : valued.has(flag) && eq < 0);
-    // A computed `--prefix="$D"` keeps its unknown folder (wordFrom).
-    const value = option && eq > 0 && flag.startsWith("--") ? wordFrom(a, eq + 1) : takes ? words[++i] : undefined;
-    if (!option) operands.push(a);
-    else if (value && /^(-w|--workspace|--prefix|-C|--dir|--cwd)$/.test(flag)) folder = value;
-  }
-  return { folder, operands };
+  let split = false;
+  const operands = optionWalk(
+    words,
+    (a, i) => {
+      split ||= a.dynamic && !a.quoted;
+      const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
+      const flag = eq < 0 ? a.value : a.value.slice(0, eq);
+      const takes = eq < 0 && (name === "npm" ? npmOptionTakes(flag) === 1 : valued.has(flag));
+      const value = eq > 0 ? wordFrom(a, eq + 1) : takes ? words[i + 1] : undefined;
+      if (value && FOLDER_OPTIONS.has(flag)) folder = value;
+      return takes ? i + 1 : i;
+    },
+    true,
+  );
+  return split || operands.some((a) => a.dynamic && !a.quoted) ? null : { folder, operands };
 }
 
 /** `cargo publish`: the crate's folder (`--manifest-path`'s, else where cargo runs), less target/ and what .gitignore leaves out. */

@@ -67,6 +67,10 @@ table("package publishes", [
   ["a clean package named by -C", "pnpm -C clean publish", ...OK],
   ["an operand below -C", "pnpm -C . publish clean", ...OK],
   ["a credential as the tarball", "npm publish ~/.ssh/id_rsa.tar", ...SECRET],
+  // Session 11: the words read as getopt.ts optionWalk reads them: a quoted computed `--$X` may be
+  // `--prefix=DIR` (it was read as no option, the running folder packed).
+  ["a quoted computed --$X", 'cd clean && npm publish "--$X"', ...EGRESS],
+  ["npm's -w and its value", "npm publish -w clean", ...OK],
 ]);
 
 table("crates and images", [
