@@ -93,7 +93,11 @@ function _pkgSet(words: Word[], json: boolean, ctx: AnalyzeContext): Op[] {
   return ops;
 }
 
-/** The strings of a value (an object's values, nested); null for anything else than strings, numbers, booleans and objects of them. */
+/**
+ * The strings of a value (an object's or a list's values, nested); null for anything else than
+ * strings, numbers, booleans and objects of them. Not written-inputs.ts `_leaves`, which reads
+ * an override table: there anything but a string or an object is unknown.
+ */
 function _strings(value: unknown, depth = 0): string[] | null {
   if (typeof value === "string") return [value];
   if (typeof value === "number" || typeof value === "boolean" || value === null) return [];

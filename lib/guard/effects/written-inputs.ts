@@ -333,7 +333,12 @@ function _lockfileSources(name: string, text: string): Op[] {
   return LOCK_REMOTE.test(text) ? [op("remote-code", name)] : [];
 }
 
-/** The string values below an overrides object (nested objects of package names); null for a value that is neither. */
+/**
+ * The string values below an overrides object (nested objects of package names); null for a value
+ * that is neither. Not package-config.ts `_strings`: npm accepts only those two shapes in an
+ * override, so a number, a list or null there is unknown, where `npm pkg set --json` stores any
+ * JSON value and `_strings` passes numbers, booleans and null and reads into lists.
+ */
 function _leaves(value: unknown, depth: number): Array<string | null> {
   if (value === undefined) return [];
   if (typeof value === "string") return [value];
