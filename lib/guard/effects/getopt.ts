@@ -93,6 +93,24 @@ export function longValue(args: Word[], i: number, names: readonly string[], val
 }
 
 /**
+ * The long option word `args[i]` of a reader all of whose `names` take a value (output-options.ts,
+ * tool-outputs.ts): the names it may be and its value. A known word is longWord's one name (or
+ * none), its value attached after `=` or the next word (`i` is then that word's index); a computed
+ * word with no `=` (`--out$X`: openOption) may be each name its known text begins, with the
+ * unknown rest as the value (the expansion may add `=FILE`).
+ */
+export function longValues(args: Word[], i: number, names: readonly string[], min = 1): { names: readonly string[]; value: Word | undefined; i: number } {
+  const a = args[i]!;
+  if (a.dynamic && !a.value.includes("=")) {
+    const given = a.value.slice(2);
+    return { names: names.filter((n) => n.startsWith(given)), value: computedRest(a), i };
+  }
+  const { name, value } = longWord(a, names, min);
+  if (name === undefined) return { names: [], value: undefined, i };
+  return value === undefined ? { names: [name], value: args[i + 1], i: i + 1 } : { names: [name], value, i };
+}
+
+/**
  * Whether a computed word may be an option the reader looks for. The one policy of the option
  * readers of device-writers.ts, file-erasers.ts, account-removals.ts, extractors.ts and
  * store-clis.ts (dd's in files.ts is the same for its `key=` words): a computed word that is not

@@ -7,7 +7,7 @@ import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
-import { clusterValue, computedRest, dashWord, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longOption, longValues, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 export interface OutputSpec {
@@ -63,20 +63,11 @@ function _outputs(args: Word[], spec: OutputSpec): { files: Word[]; dirs: Word[]
         return i;
       }
       if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        if (a.dynamic && eq < 0) {
-          // `--out$X`: any long option that begins so (getopt_long takes abbreviations).
-          const given = v.slice(2);
-          if (mayName(given, spec.long)) files.push(computedRest(a));
-          if (mayName(given, spec.dirLong)) dirs.push(computedRest(a));
-          return i;
-        }
-        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), longNames, 2);
-        if (name === undefined) return i;
-        const taken = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-        if (taken && spec.long?.includes(name)) files.push(taken);
-        if (taken && spec.dirLong?.includes(name)) dirs.push(taken);
-        return i;
+        // getopt_long's abbreviations; `--out$X` may be any long option that begins so.
+        const { names, value, i: last } = longValues(args, i, longNames, 2);
+        if (value && names.some((n) => spec.long?.includes(n))) files.push(value);
+        if (value && names.some((n) => spec.dirLong?.includes(n))) dirs.push(value);
+        return last;
       }
       if (spec.words) return i; // programs with single-dash words take no clusters
       const got = clusterValue(args, i, letters);

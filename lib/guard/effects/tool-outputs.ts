@@ -3,7 +3,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
-import { clusterValue, computedRest, dashWord, longOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longValues, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a compiler or binutils program spells the files it writes. */
 interface ToolSpec {
@@ -45,20 +45,11 @@ export function toolOutputs(args: Word[], spec: ToolSpec): { files: Word[]; oper
         return i;
       }
       if (v.startsWith("--")) {
-        const at = v.indexOf("=");
-        if (a.dynamic && at < 0) {
-          const given = v.slice(2);
-          if (mayName(given, spec.long)) files.push(computedRest(a));
-          for (const n of longNames) if (n.startsWith(given)) longs.push([n, computedRest(a)]);
-          return i;
-        }
-        const name = longOption(v.slice(2, at < 0 ? undefined : at), longNames);
-        if (name === undefined) return i;
-        const taken = at >= 0 ? wordFrom(a, at + 1) : args[++i];
-        if (!taken) return i;
-        if (spec.long?.includes(name)) files.push(taken);
-        longs.push([name, taken]);
-        return i;
+        const { names, value, i: last } = longValues(args, i, longNames);
+        if (!value) return last;
+        if (names.some((n) => spec.long?.includes(n))) files.push(value);
+        for (const n of names) longs.push([n, value]);
+        return last;
       }
       if (spec.clusters) {
         const got = clusterValue(args, i, clusterLetters);
