@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { clusterValue, computedRest, dashWord, isOption, longOption, mayName, openOption, wordFrom } from "./getopt.ts";
+import { wgetLongNames } from "./fetch-output.ts";
 import { filledFolder } from "./sinks.ts";
 
 const URL = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^#]*)?/i;
@@ -177,12 +178,14 @@ function _wget(args: Word[]): DownloadLanding | null {
         continue;
       }
       const value = () => (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]);
-      if (given.length >= 3 && "directory-prefix".startsWith(given)) dir = value();
-      else if (given.length >= 8 && "output-file".startsWith(given)) _log(land, value(), false);
-      else if (given.length >= 3 && "append-output".startsWith(given)) _log(land, value(), true);
-      else if (given.length >= 8 && "output-document".startsWith(given)) saveTo(value());
-      else if (/^(timestamping|continue)$/.test(given)) land.overwrites = true;
-      else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(given)) unknownNames = true;
+      // getopt_long's unambiguous prefixes of wget's names (fetch-output.ts wgetLongNames).
+      const name = longOption(given, wgetLongNames());
+      if (name === "directory-prefix") dir = value();
+      else if (name === "output-file") _log(land, value(), false);
+      else if (name === "append-output") _log(land, value(), true);
+      else if (name === "output-document") saveTo(value());
+      else if (name === "timestamping" || name === "continue") land.overwrites = true;
+      else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(name ?? "")) unknownNames = true;
       continue;
     }
     // `-q$X` (getopt.ts openOption): its rest may be `O FILE`, `N`, `r`.

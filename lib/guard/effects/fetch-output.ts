@@ -1,4 +1,18 @@
 import type { Word } from "../syntax.ts";
+import { longOption } from "./getopt.ts";
+
+/**
+ * wget's long options (src/main.c option_data, wget 1.21), for getopt_long's rule that any
+ * unambiguous prefix names an option (`--output-d` is --output-document, `--dir` is ambiguous
+ * with --directories): the minimum lengths follow from the names. The options a build has only
+ * with a feature (SSL, Metalink, c-ares, HSTS, zlib, IPv6, xattr) and the `--no-NAME` forms of
+ * switches (none of the names read here begins `no`) are left out: a prefix a build with them
+ * refuses as ambiguous is read as the option, the careful side. Split on first use (this module
+ * loads with every check).
+ */
+let wgetLong: readonly string[] | undefined;
+export const wgetLongNames = (): readonly string[] =>
+  (wgetLong ??= "accept accept-regex adjust-extension append-output ask-password auth-no-challenge background backup-converted backups base bind-address body-data body-file cache clobber config connect-timeout continue convert-file-only convert-links content-disposition content-on-error cookies cut-dirs debug default-page delete-after directories directory-prefix dns-cache dns-timeout domains dont-remove-listing dot-style egd-file exclude-directories exclude-domains execute follow-ftp follow-tags force-directories force-html ftp-password ftp-user glob header help host-directories html-extension htmlify http-keep-alive http-passwd http-password http-user ignore-case ignore-length ignore-tags include-directories input-file iri keep-badhash keep-session-cookies level limit-rate load-cookies local-encoding rejected-log max-redirect method mirror netrc no no-clobber no-config no-parent output-document output-file page-requisites parent passive-ftp password post-data post-file prefer-family preserve-permissions progress show-progress protocol-directories proxy proxy-passwd proxy-password proxy-user quiet quota random-file random-wait read-timeout recursive referer regex-type reject reject-regex relative remote-encoding remove-listing report-speed restrict-file-names retr-symlinks retry-connrefused retry-on-http-error save-cookies save-headers server-response span-hosts spider start-pos strict-comments timeout timestamping if-modified-since tries unlink trust-server-names use-askpass use-server-timestamps user user-agent verbose version wait waitretry warc-cdx warc-dedup warc-digests warc-file warc-header warc-keep-log warc-max-size warc-tempdir".split(" "));
 
 /**
  * What a network client writes to its stdout: the fetched content ("remote"), a local file's
@@ -25,8 +39,8 @@ export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "no
   }
   if (name === "wget") {
     // wget saves to a file unless told to write the document to stdout.
-    // getopt_long takes any unambiguous prefix: `--output-doc=-`.
-    const long = (v: string) => v.length > 10 && "--output-document".startsWith(v.split("=")[0]!);
+    // getopt_long takes any unambiguous prefix: `--output-doc=-` (wgetLongNames).
+    const long = (v: string) => v.startsWith("--") && longOption(v.slice(2).split("=")[0]!, wgetLongNames()) === "output-document";
     const at = values.findIndex((v) => /^-[a-zA-Z]*O$/.test(v) || (long(v) && !v.includes("=")));
     const inline = values.find((v) => (long(v) && v.includes("=")) || /^-[a-zA-Z]*O./.test(v));
     const target = at >= 0 ? values[at + 1] : (inline?.replace(/^--[a-z-]+=|^-[a-zA-Z]*O/, "") ?? null);
