@@ -32,24 +32,12 @@ export async function readStdin(): Promise<Uint8Array> {
  * (docs/check.md "Session 9: hook memory").
  */
 export async function writeOut(fd: 1 | 2, text: string): Promise<void> {
-  if (_isAscii(text)) {
-    let rest = text;
-    while (rest.length > 0) {
-      try {
-        rest = rest.slice(writeSync(fd, rest));
-      } catch {
-        await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, rest);
-        return;
-      }
-    }
-    return;
-  }
-  let bytes = Buffer.from(text);
-  while (bytes.byteLength > 0) {
+  let rest: string | Buffer = _isAscii(text) ? text : Buffer.from(text);
+  while (rest.length > 0) {
     try {
-      bytes = bytes.subarray(writeSync(fd, bytes));
+      rest = typeof rest === "string" ? rest.slice(writeSync(fd, rest)) : rest.subarray(writeSync(fd, rest));
     } catch {
-      await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, bytes);
+      await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, rest);
       return;
     }
   }
