@@ -1,5 +1,7 @@
-import { basename } from "node:path";
+import { basename, dirname, resolve } from "node:path";
+import { realPathOrNull } from "../fs-probe.ts";
 import { op, type Op } from "../ops.ts";
+import { findWorkspace } from "../paths.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -112,7 +114,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
     // Settings appended to yarn's configuration (`>> .yarnrc.yml`) are read as a written one's:
     // what the file held is the project's own.
     if (text === null && YARNRC_FILES.has(file)) text = appendedText(word.value, state) ?? null;
-    if (text !== undefined) ops.push(..._analyse(name, file, text, ctx, args));
+    if (text !== undefined) ops.push(..._analyse(name, file, text, ctx, args, keys[0]!));
   }
   if (name === "go") ops.push(..._goSources(args, ctx));
   const tests = collectedTests(name, args);
@@ -179,11 +181,11 @@ function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean, f
   return [...(ctx.state.scripts ?? [])].filter(([file]) => wanted(file) && (folders === null || folders.some((d) => file.startsWith(d === "/" ? d : `${d}/`))));
 }
 
-function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext, args: Word[]): Op[] {
+function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext, args: Word[], path: string): Op[] {
   if (text === null || ctx.depth >= 8) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
-  if (file === "package.json") return _packageScripts(name, text, ctx, args);
-  if (LOCKFILE.test(file)) return _lockfileSources(name, text);
+  if (file === "package.json") return _packageScripts(name, text, ctx, args, dirname(path));
+  if (LOCKFILE.test(file)) return _lockfileSources(name, text, ctx, dirname(path));
   if (file === "deno.json" || file === "deno.jsonc") return _denoConfig(name, text, ctx, args.some((a) => a.value === "task"));
   // A node tool's config file (implicit-inputs.ts JS_CONFIGS) is code node runs.
   if (/\.[cm]?[jt]s$/.test(file)) return scanCode(text, "node", ctx);
@@ -285,23 +287,25 @@ const MANIFEST_INSTALLS = new Set(["ci", "clean-install", "ic", "install-clean",
  * Every script of a written package.json as shell text (lifecycle scripts run around most verbs).
  * Local dependencies (`file:`, `link:`, a path) and workspaces are unknown: the manager installs
  * those folders and runs their install scripts (red team 15: a written `"evil": "file:evil"` and
- * evil/package.json's postinstall ran on `npm rm lodash`). A dependency from the network (a git
+ * evil/package.json's postinstall ran on `npm rm lodash`), but a folder of the workspace the line
+ * left as it was (_workspaceSource, session 11). A dependency from the network (a git
  * or GitHub source, `owner/repo`, a URL; also in npm's `overrides`, yarn's `resolutions`, pnpm's
  * `overrides` and `packageExtensions`) is remote code when the command installs the manifest's
  * dependencies (session 10), as `npm install github:u/r` is; a corepack `packageManager` given
  * as a URL is remote code for yarn and pnpm, which corepack fetches it for.
  */
-function _packageScripts(name: string, text: string, ctx: AnalyzeContext, args: Word[]): Op[] {
+function _packageScripts(name: string, text: string, ctx: AnalyzeContext, args: Word[], dir: string): Op[] {
   let scripts: unknown;
   let remote = false;
   try {
     const json = JSON.parse(text) as Record<string, unknown> | null;
     scripts = json?.scripts;
     const specs = DEPENDENCY_LISTS.flatMap((k) => (json?.[k] && typeof json[k] === "object" ? Object.values(json[k]) : []));
-    if (json?.workspaces !== undefined || specs.some((v) => typeof v !== "string" || LOCAL_SPEC.test(v))) return [op("unknown", name)];
+    const local = (v: string) => LOCAL_SPEC.test(v) && !_workspaceSource(v, dir, ctx);
+    if (json?.workspaces !== undefined || specs.some((v) => typeof v !== "string" || local(v))) return [op("unknown", name)];
     const pnpm = json?.pnpm as Record<string, unknown> | undefined;
     const overrides = [json?.overrides, json?.resolutions, pnpm?.overrides, pnpm?.packageExtensions].flatMap((o) => _leaves(o, 0));
-    if (overrides.some((v) => v === null || LOCAL_SPEC.test(v))) return [op("unknown", name)];
+    if (overrides.some((v) => v === null || local(v))) return [op("unknown", name)];
     remote = installsManifest(name, args) && [...(specs as string[]), ...(overrides as string[])].some(remoteNpmSpec);
     if ((name === "yarn" || name === "pnpm") && typeof json?.packageManager === "string" && /[:#]/.test(json.packageManager.replace(/^[\w.-]+@[\w.+-]*/, ""))) remote = true;
   } catch {
@@ -319,18 +323,49 @@ const LOCKFILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|
 // any other http(s) host (npm's `resolved`, yarn's `resolved`, pnpm's `tarball`, bun's entries).
 // (scp-like `git@host.tld:path` needs a dot in the host: `x@npm:1.0.0` and `x@1.0.0:` are entries.)
 const LOCK_REMOTE = /git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@[\w-]+\.[\w.-]+:[\w~]|https?:\/\/(?!registry\.npmjs\.org\/|registry\.yarnpkg\.com\/)/;
-// (yarn's own `patch:…#~builtin<compat/…>` entries are in most yarn 2+ lockfiles: not read as local.)
-const LOCK_LOCAL = /(?:^|[\s"'{:,])(?:file|link|portal|exec):/m;
+// (yarn's own `patch:…#~builtin<compat/…>` entries are in most yarn 2+ lockfiles: not read as
+// local.) The path ends where the lockfile's syntax goes on: a quote, a blank, a bracket, yarn 2+'s
+// `::locator=…` and `#…`, pnpm's `:` after a key.
+const LOCK_LOCAL = /(?:^|[\s"'{:,])(file|link|portal|exec):([^\s"',}\]#():]*)/gm;
 
 /**
  * A lockfile the line wrote, read by an install (`npm ci` installs what package-lock.json
  * resolves, whatever package.json says): a source other than the public registries is fetched
  * with its install scripts (ASK_REMOTE_CODE, as `npm install URL`); a local one is unknown, as in
- * a written package.json.
+ * a written package.json, but a `file:`/`link:` folder of the workspace (_workspaceSource).
  */
-function _lockfileSources(name: string, text: string): Op[] {
-  if (LOCK_LOCAL.test(text)) return [op("unknown", name)];
+function _lockfileSources(name: string, text: string, ctx: AnalyzeContext, dir: string): Op[] {
+  for (const m of text.matchAll(LOCK_LOCAL)) if ((m[1] !== "file" && m[1] !== "link") || !_workspaceSource(m[2]!, dir, ctx)) return [op("unknown", name)];
   return LOCK_REMOTE.test(text) ? [op("remote-code", name)] : [];
+}
+
+/**
+ * Whether a local dependency source (a written package.json's or lockfile's, in folder `dir`) is
+ * code of the workspace itself, which an install may run as `npm install` runs the project's own
+ * scripts (seed 001 allows the workspace's own code; session 11, monorepos' `file:../shared`): a
+ * `file:`/`link:` source or a plain path (`./x`, `../x`, `/x`), resolved from `dir` as npm does,
+ * whose real folder is inside the workspace of the folder the install runs in (findWorkspace),
+ * the one the line started in, and which the line left as it was: no file it wrote at or below it but its package.json (read
+ * as every written one is) and no folder it filled around it. `portal:`, `patch:`, `exec:` (a
+ * script), `~/`, a URL or an escape, and a folder outside the workspace stay unknown.
+ */
+function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boolean {
+  const state = ctx.state;
+  const path = /^(?:file:|link:)?(.*)$/s.exec(spec)![1]!;
+  if (state.cwd === null || path === "" || /^~|^\/\/|[%\\$]/.test(path) || /^(?:portal|patch|exec):/.test(spec)) return false;
+  const folder = resolve(dir, path);
+  const real = realPathOrNull(folder);
+  const workspace = realPathOrNull(findWorkspace(state.cwd));
+  if (real === null || workspace === null || (real !== workspace && !real.startsWith(`${workspace}/`))) return false;
+  // After a `cd`, only within the workspace the line started in (its PWD): a `cd` out of it makes
+  // no other folder the workspace.
+  const start = ctx.vars.get("PWD");
+  if (state.afterCd && (typeof start !== "string" || realPathOrNull(findWorkspace(start)) !== workspace)) return false;
+  // A recorded file the line wrote is in scripts (below); a filled folder or an unread file is not.
+  const around = (p: string | null) => p === null || (!state.scripts?.has(p) && (p === folder || p.startsWith(`${folder}/`) || folder.startsWith(`${p}/`)));
+  if (state.landed?.some(around)) return false;
+  for (const key of state.scripts?.keys() ?? []) if ((key === folder || key.startsWith(`${folder}/`)) && key !== `${folder}/package.json`) return false;
+  return true;
 }
 
 /**

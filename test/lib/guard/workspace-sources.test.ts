@@ -1,0 +1,53 @@
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { ANCESTOR, NOOP, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+
+// Session 11: a local dependency source (`file:`, `link:`, a path) in a package.json or lockfile
+// the line wrote was unknown wherever it led (written-inputs.ts). A folder of the workspace the
+// line left as it was is the workspace's own code, which an install runs as `npm install` runs the
+// project's own scripts (seed 001 allows the workspace's own code): it passes (monorepos'
+// `file:../shared`). Outside the workspace, through a link out of it, written or filled by the
+// line, or any other kind of local source, it stays unknown. Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+mkdirSync(join(fx.ws, "libs", "shared"), { recursive: true });
+writeFileSync(join(fx.ws, "libs", "shared", "package.json"), '{"name":"shared","version":"1.0.0","scripts":{"postinstall":"node build.js"}}\n');
+mkdirSync(join(fx.ws, "apps", "web"), { recursive: true });
+mkdirSync(join(fx.home, "elsewhere"));
+writeFileSync(join(fx.home, "elsewhere", "package.json"), '{"name":"elsewhere","version":"1.0.0"}\n');
+// A folder of the workspace that is a link to one outside it.
+symlinkSync(join(fx.home, "elsewhere"), join(fx.ws, "libs", "linked"));
+
+const PKG = (deps: string, at = "package.json") => `printf '{"name":"x","dependencies":{${deps}}}' > ${at} && `;
+const LOCK = (text: string) => `printf '${text}' > package-lock.json && `;
+
+table("a local source inside the workspace passes", [
+  ["file: a workspace folder", `${PKG('"shared":"file:libs/shared"')}npm install`, ...NOOP],
+  ["link: a workspace folder", `${PKG('"shared":"link:./libs/shared"')}pnpm install`, ...NOOP],
+  ["a path to a workspace folder", `${PKG('"shared":"./libs/shared"')}npm install`, ...NOOP],
+  ["file:../ from a package below", `${PKG('"shared":"file:../../libs/shared"', "apps/web/package.json")}cd apps/web && npm install`, ...NOOP],
+  ["in npm's overrides", `printf '{"name":"x","overrides":{"shared":"file:libs/shared"}}' > package.json && npm install`, ...NOOP],
+  ["a lockfile's file: source", `${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}}}}')}npm ci`, ...NOOP],
+  ["pnpm's link: source", "printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        version: link:libs/shared\\n' > pnpm-lock.yaml && pnpm install", ...NOOP],
+  // The folder's package.json the line wrote is read as every written one is.
+  ["its written package.json read", `printf '{"scripts":{"postinstall":"rm -rf ~"}}' > libs/shared/package.json && ${PKG('"shared":"file:libs/shared"')}npm install`, ...ANCESTOR],
+]);
+
+table("any other local source stays unknown", [
+  ["outside the workspace", `${PKG('"e":"file:../elsewhere"')}npm install`, ...UNKNOWN],
+  ["an absolute path outside", `${PKG(`"e":"file:${fx.home}/elsewhere"`)}npm install`, ...UNKNOWN],
+  ["the home's folder", `${PKG('"e":"file:~/elsewhere"')}npm install`, ...UNKNOWN],
+  ["a workspace link leading outside", `${PKG('"e":"file:libs/linked"')}npm install`, ...UNKNOWN],
+  ["a missing folder", `${PKG('"e":"file:libs/none"')}npm install`, ...UNKNOWN],
+  ["a file the line wrote below it", `printf 'x' > libs/shared/build.js && ${PKG('"shared":"file:libs/shared"')}npm install`, ...UNKNOWN],
+  ["a folder the line filled", `cp -r /tmp/x libs/copied && ${PKG('"c":"file:libs/copied"')}npm install`, ...UNKNOWN],
+  ["yarn's portal:", `${PKG('"shared":"portal:libs/shared"')}yarn install`, ...UNKNOWN],
+  ["yarn's exec:", `${PKG('"shared":"exec:./gen.js"')}yarn install`, ...UNKNOWN],
+  ["a lockfile's source outside", `${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"e":"file:../elsewhere"}}}}')}npm ci`, ...UNKNOWN],
+  ["a lockfile's link: through a link outside", "printf 'importers:\\n  .:\\n    dependencies:\\n      e:\\n        version: link:libs/linked\\n' > pnpm-lock.yaml && pnpm install", ...UNKNOWN],
+  // After a `cd` out of the workspace, the folder it leads to is no workspace of the line's (the
+  // written package.json of the workspace is read wherever npm runs).
+  ["its own folder, after a cd out", `${PKG(`"e":"file:${fx.home}/elsewhere"`)}cd ~/elsewhere && npm install`, ...UNKNOWN],
+  ["workspaces (globs) as before", `printf '{"workspaces":["libs/*"]}' > package.json && npm install`, ...UNKNOWN],
+]);
