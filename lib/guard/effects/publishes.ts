@@ -66,11 +66,12 @@ export const packagePublish: Handler = (inv) => {
 
 // The options naming the folder a publish packs.
 const FOLDER_OPTIONS = new Set(["-w", "--workspace", "--prefix", "-C", "--dir", "--cwd"]);
+const NPM_FOLDER_LONG = ["--prefix", "--workspace"];
 
 /**
  * The folder option (FOLDER_OPTIONS) and the operands among a publish's words, read as getopt.ts
  * optionWalk reads them (`--` ends the options, as nopt and commander read it); an option takes
- * the next word by npm's rules (npmOptionTakes) or the manager's `valued` list, or its value after
+ * the next word by npm's rules (npmOptionTakes, abbreviations too) or the manager's `valued` list, or its value after
  * `=` (a computed `--prefix="$D"` keeps its unknown folder). Null for a word split the guard
  * cannot read (an unquoted computed word that is no option's value).
  */
@@ -83,9 +84,13 @@ function _folderWords(words: Word[], name: string, valued: ReadonlySet<string>):
       split ||= a.dynamic && !a.quoted;
       const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
       const flag = eq < 0 ? a.value : a.value.slice(0, eq);
-      const takes = eq < 0 && (name === "npm" ? npmOptionTakes(flag) === 1 : valued.has(flag));
+      const valuedName = name === "npm" ? npmOptionTakes(flag) === 1 : valued.has(flag);
+      const takes = eq < 0 && valuedName;
       const value = eq > 0 ? wordFrom(a, eq + 1) : takes ? words[i + 1] : undefined;
-      if (value && FOLDER_OPTIONS.has(flag)) folder = value;
+      // nopt takes a long name's unique prefix (`--prefi DIR`), which npmOptionTakes resolves
+      // among npm's options: a valued one that begins a folder option's name is that option.
+      const named = FOLDER_OPTIONS.has(flag) || (name === "npm" && valuedName && flag.startsWith("--") && NPM_FOLDER_LONG.some((f) => f.startsWith(flag)));
+      if (value && named) folder = value;
       return takes ? i + 1 : i;
     },
     true,

@@ -71,6 +71,9 @@ table("package publishes", [
   // `--prefix=DIR` (it was read as no option, the running folder packed).
   ["a quoted computed --$X", 'cd clean && npm publish "--$X"', ...EGRESS],
   ["npm's -w and its value", "npm publish -w clean", ...OK],
+  // nopt's abbreviations: `--prefi` is --prefix (npmOptionTakes resolves it); it was read as no folder.
+  ["npm's --prefi abbreviation", "cd clean && npm publish --prefi ../leaky", ...EGRESS],
+  ["npm's --prefi= abbreviation", "cd clean && npm publish --prefi=../leaky", ...EGRESS],
 ]);
 
 table("crates and images", [
