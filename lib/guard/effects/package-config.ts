@@ -22,10 +22,12 @@ const CODE_KEYS: Record<string, ReadonlySet<string>> = {
 };
 const STORED: Op = { ...op("unknown", "package config"), refusal: "ASK_PERSISTENT_CODE" };
 
+/** The words that are no option nor, for npm, a valued option's value (`npm --location project config set KEY VALUE`). */
+const _words = (name: string, args: Word[]): Word[] => args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (name !== "npm" || i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
+
 /** The words after `config set` (npm's and pnpm's `set` too); null when the command stores nothing. */
 function _setWords(name: string, args: Word[]): Word[] | null {
-  // npm's valued options keep their values (`npm --location project config set KEY VALUE`).
-  const words = args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (name !== "npm" || i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
+  const words = _words(name, args);
   const [sub, next] = words;
   if (!sub || sub.dynamic) return sub ? [sub] : null;
   if (sub.value === "set" && name !== "yarn") return words.slice(1);
@@ -53,7 +55,7 @@ export const packageConfig: Handler = ({ name, args, ctx }) => {
 
 /** The words after `npm pkg set`; null for any other command. */
 function _pkgSetWords(args: Word[]): Word[] | null {
-  const words = args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
+  const words = _words("npm", args);
   return words[0]?.value === "pkg" && !words[0].dynamic && words[1]?.value === "set" && !words[1].dynamic ? words.slice(2) : null;
 }
 

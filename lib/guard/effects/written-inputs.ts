@@ -220,9 +220,7 @@ function _pnpmWorkspaceSafe(text: string): boolean {
   const keys = (pnpmWorkspaceKeys ??= new Set(
     "packages catalog catalogs overrides packageExtensions peerDependencyRules allowedDeprecatedVersions onlyBuiltDependencies neverBuiltDependencies ignoredBuiltDependencies allowBuilds dangerouslyAllowAllBuilds strictDepBuilds ignoreScripts enablePrePostScripts linkWorkspacePackages preferWorkspacePackages saveWorkspaceProtocol sharedWorkspaceLockfile injectWorkspacePackages dedupeInjectedDeps disallowWorkspaceCycles includeWorkspaceRoot nodeLinker hoist hoistPattern publicHoistPattern shamefullyHoist hoistWorkspacePackages autoInstallPeers strictPeerDependencies dedupePeerDependents resolvePeersFromWorkspaceRoot resolutionMode minimumReleaseAge minimumReleaseAgeExclude trustPolicy blockExoticSubdeps savePrefix saveExact lockfile preferFrozenLockfile lockfileIncludeTarballUrl registry supportedArchitectures childConcurrency networkConcurrency fetchRetries fetchTimeout engineStrict verifyDepsBeforeRun auditConfig updateConfig packageImportMethod sideEffectsCache catalogMode cleanupUnusedCatalogs".split(" "),
   ));
-  for (const raw of text.split(/\r\n?|\n/)) {
-    const line = raw.replace(/\s+$/, "");
-    if (line === "" || /^\s*#/.test(line)) continue;
+  for (const line of _settings(text)) {
     if (/^\s/.test(line)) {
       // A nested line (a glob, a package name, `name: version`) of a known key: no local or remote source.
       if (_pnpmSource(line.replace(/^\s*(?:-\s+)?(?:'[^']*'|"[^"\\]*"|[^\s:'"]+)\s*:/, ":"))) return false;
@@ -242,14 +240,22 @@ const YARNRC_YML_SAFE = new Set(
   "nodeLinker enableTelemetry npmRegistryServer npmPublishRegistry npmScopes npmRegistries npmAuthToken npmAuthIdent npmAlwaysAuth enableGlobalCache enableImmutableInstalls enableImmutableCache enableScripts enableStrictSsl enableNetwork enableProgressBars enableColors enableHyperlinks enableInlineBuilds enableMirror enableMessageNames enableTransparentWorkspaces compressionLevel defaultSemverRangePrefix defaultProtocol checksumBehavior httpTimeout httpRetry networkConcurrency pnpMode preferInteractive supportedArchitectures logFilters changesetBaseRefs initScope caFilePath httpsCaFilePath httpProxy httpsProxy unsafeHttpWhitelist nmMode nmHoistingLimits".split(" "),
 );
 
+/**
+ * The lines of a written YAML or `.yarnrc` file that hold settings, trailing blanks off; blank and
+ * comment lines skipped. A lone CR ends a line for both parsers (YAML's line breaks, yarn 1's
+ * tokenizer): `nodeLinker: pnp\ryarnPath: ./x.cjs` is two settings (session 8).
+ */
+function* _settings(text: string): Generator<string> {
+  for (const raw of text.split(/\r\n?|\n/)) {
+    const line = raw.replace(/\s+$/, "");
+    if (line !== "" && !/^\s*#/.test(line)) yield line;
+  }
+}
+
 /** Whether every setting of a written `.yarnrc`/`.yarnrc.yml` is one that names no code, folder or argument. */
 function _yarnrcSafe(text: string, yml: boolean): boolean {
   let parentSafe = false;
-  // A lone CR ends a line for both parsers (YAML's line breaks, yarn 1's tokenizer): `nodeLinker:
-  // pnp\ryarnPath: ./x.cjs` is two settings (session 8).
-  for (const raw of text.split(/\r\n?|\n/)) {
-    const line = raw.replace(/\s+$/, "");
-    if (line === "" || /^\s*#/.test(line)) continue;
+  for (const line of _settings(text)) {
     if (/^\s/.test(line)) {
       if (yml && parentSafe) continue;
       return false;
