@@ -367,10 +367,12 @@ function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boole
   // no other folder the workspace.
   const start = ctx.vars.get("PWD");
   if (state.afterCd && (typeof start !== "string" || realPathOrNull(findWorkspace(start)) !== workspace)) return false;
-  // A recorded file the line wrote is in scripts (below); a filled folder or an unread file is not.
-  const around = (p: string | null) => p === null || (!state.scripts?.has(p) && (p === folder || p.startsWith(`${folder}/`) || folder.startsWith(`${p}/`)));
-  if (state.landed?.some(around)) return false;
-  for (const key of state.scripts?.keys() ?? []) if ((key === folder || key.startsWith(`${folder}/`)) && key !== `${folder}/package.json`) return false;
+  // By its spelling and its real path (a written file may be named through either). A recorded
+  // file the line wrote is in scripts (below); a filled folder or an unread file is not.
+  const names = real === folder ? [folder] : [folder, real];
+  const below = (p: string) => names.some((f) => p === f || p.startsWith(`${f}/`));
+  if (state.landed?.some((p) => p === null || (!state.scripts?.has(p) && (below(p) || names.some((f) => f.startsWith(`${p}/`)))))) return false;
+  for (const key of state.scripts?.keys() ?? []) if (below(key) && !names.some((f) => key === `${f}/package.json`)) return false;
   return true;
 }
 

@@ -18,6 +18,8 @@ mkdirSync(join(fx.home, "elsewhere"));
 writeFileSync(join(fx.home, "elsewhere", "package.json"), '{"name":"elsewhere","version":"1.0.0"}\n');
 // A folder of the workspace that is a link to one outside it.
 symlinkSync(join(fx.home, "elsewhere"), join(fx.ws, "libs", "linked"));
+// Another name of a workspace folder.
+symlinkSync(join(fx.ws, "libs", "shared"), join(fx.ws, "libs", "alias"));
 
 const PKG = (deps: string, at = "package.json") => `printf '{"name":"x","dependencies":{${deps}}}' > ${at} && `;
 const LOCK = (text: string) => `printf '${text}' > package-lock.json && `;
@@ -27,6 +29,7 @@ table("a local source inside the workspace passes", [
   ["link: a workspace folder", `${PKG('"shared":"link:./libs/shared"')}pnpm install`, ...NOOP],
   ["a path to a workspace folder", `${PKG('"shared":"./libs/shared"')}npm install`, ...NOOP],
   ["file:../ from a package below", `${PKG('"shared":"file:../../libs/shared"', "apps/web/package.json")}cd apps/web && npm install`, ...NOOP],
+  ["a link to a workspace folder", `${PKG('"shared":"file:libs/alias"')}npm install`, ...NOOP],
   ["in npm's overrides", `printf '{"name":"x","overrides":{"shared":"file:libs/shared"}}' > package.json && npm install`, ...NOOP],
   ["a lockfile's file: source", `${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}}}}')}npm ci`, ...NOOP],
   ["pnpm's link: source", "printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        version: link:libs/shared\\n' > pnpm-lock.yaml && pnpm install", ...NOOP],
@@ -41,6 +44,7 @@ table("any other local source stays unknown", [
   ["a workspace link leading outside", `${PKG('"e":"file:libs/linked"')}npm install`, ...UNKNOWN],
   ["a missing folder", `${PKG('"e":"file:libs/none"')}npm install`, ...UNKNOWN],
   ["a file the line wrote below it", `printf 'x' > libs/shared/build.js && ${PKG('"shared":"file:libs/shared"')}npm install`, ...UNKNOWN],
+  ["a file the line wrote below its real folder", `printf 'x' > libs/shared/build.js && ${PKG('"shared":"file:libs/alias"')}npm install`, ...UNKNOWN],
   ["a folder the line filled", `cp -r /tmp/x libs/copied && ${PKG('"c":"file:libs/copied"')}npm install`, ...UNKNOWN],
   ["yarn's portal:", `${PKG('"shared":"portal:libs/shared"')}yarn install`, ...UNKNOWN],
   ["yarn's exec:", `${PKG('"shared":"exec:./gen.js"')}yarn install`, ...UNKNOWN],
