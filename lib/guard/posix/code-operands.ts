@@ -16,12 +16,22 @@ const ENV_FUNCTION = /^BASH_FUNC_[^=]*(?:%%|\(\))=/;
 
 export function noteCodeOperands(lx: Lexer, cmd: SimpleCommand): void {
   const head = cmd.argv[0];
-  if (head && !head.dynamic && MAPFILE.has(head.value)) {
+  if (takesCallback(head)) {
     const callback = _callback(cmd.argv.slice(1));
     if (callback) _run(lx, callback, (text) => `${text} 0 "$__mapfile_line"`);
   }
-  for (const w of cmd.argv) if (w.value.startsWith("BASH_FUNC_")) _envFunction(lx, w);
-  for (const a of cmd.assigns) if (a.name.startsWith("BASH_FUNC_")) _envFunction(lx, a.value);
+  for (const w of cmd.argv) if (isEnvFunctionName(w.value)) _envFunction(lx, w);
+  for (const a of cmd.assigns) if (isEnvFunctionName(a.name)) _envFunction(lx, a.value);
+}
+
+/** A command name that takes a callback (mapfile's `-C`). */
+export function takesCallback(head: Word | undefined): boolean {
+  return head !== undefined && !head.dynamic && MAPFILE.has(head.value);
+}
+
+/** A word or variable name that may import a function (`BASH_FUNC_…`). */
+export function isEnvFunctionName(text: string): boolean {
+  return text.startsWith("BASH_FUNC_");
 }
 
 /** The value of mapfile's `-C` (`-C cb`, `-Ccb`, `-tC cb`; the last one given), or undefined. */

@@ -25,16 +25,20 @@ const UNSEEN = new Set(["eval", "alias", "source", "."]);
 
 /** After a finished command: the options it may turn on. */
 export function noteShellOptions(vars: Vars, cmd: SimpleCommand): void {
-  const head = cmd.argv[0];
-  if (!head) return;
-  const computed = head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value);
-  if (computed) {
+  if (!cmd.argv[0]) return;
+  if (mayTurnOnAny(cmd)) {
     for (const { option } of SPELLINGS) _turnOn(vars, option);
     return;
   }
   // Most words spell no option: the line's record is looked up only for one that may.
-  for (const w of cmd.argv) if (_maySpell(w.value)) _noteSpelled(vars, w.value);
-  for (const a of cmd.assigns) if (_maySpell(a.value.value)) _noteSpelled(vars, a.value.value);
+  for (const w of cmd.argv) if (maySpellOption(w.value)) _noteSpelled(vars, w.value);
+  for (const a of cmd.assigns) if (maySpellOption(a.value.value)) _noteSpelled(vars, a.value.value);
+}
+
+/** A command that may turn on any option: a computed name or `shopt` argument, code the parser does not see here. */
+export function mayTurnOnAny(cmd: SimpleCommand): boolean {
+  const head = cmd.argv[0];
+  return head !== undefined && (head.dynamic || (head.value === "shopt" && cmd.argv.some((w, i) => i > 0 && w.dynamic)) || UNSEEN.has(head.value));
 }
 
 /** bash started with BASHOPTS holding an option in its environment turns it on. */
@@ -55,7 +59,8 @@ function _turnOn(vars: Vars, option: ShellOption): void {
 const SPELLING_LENGTH = 8;
 const _MAY_SPELL = new RegExp([...SPELLINGS.flatMap((s) => s.names), "[\\\\'\"]"].join("|"));
 
-function _maySpell(v: string): boolean {
+/** Whether a word's value may spell an option once its quotes and backslashes are dropped. */
+export function maySpellOption(v: string): boolean {
   return v.length >= SPELLING_LENGTH && _MAY_SPELL.test(v);
 }
 

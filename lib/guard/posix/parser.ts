@@ -19,10 +19,11 @@ import { noteGlobOptions } from "./glob-options.ts";
 import { expandListings, listingLines, listingNames, mayFeed, mayList } from "./listing-words.ts";
 import { recordDigits, recordNumeric } from "./loop-candidates.ts";
 import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
-import { notePathWord } from "./path-var.ts";
+import { isPathWord, notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { freshTemp } from "./temp-output.ts";
 import { DEFINERS, trackDefinitions } from "./track.ts";
+import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
@@ -315,16 +316,20 @@ class _Parser extends Lexer {
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
     const head = cmd.argv[0];
+    // The notes below that read each word: one pass tells which of them this command needs.
+    const notes = wordNotes(cmd);
     const named = cmd.assigns.length > 0 || (head !== undefined && (head.dynamic || head.value.includes("[") || NOTED_NAMES.has(head.value)));
     if (named) arithmeticCommand(this, cmd, raws);
     if (named || this.shellStdin) noteShellStdin(this, cmd);
     // A bare command name neither assigns a prompt nor has code operands.
     if (cmd.assigns.length > 0 || cmd.argv.length > 1) {
       if (named) notePromptVars(this, cmd);
-      noteCodeOperands(this, cmd);
+      if ((notes & CODE_OPERANDS) !== 0) noteCodeOperands(this, cmd);
     }
-    for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
-    for (const word of cmd.argv) if (word.value.startsWith("PATH=")) notePathWord(word, raws.get(word), this.vars);
+    if ((notes & PATH_WORDS) !== 0) {
+      for (const { name, value } of cmd.assigns) if (name === "PATH") notePathWord(value, raws.get(value), this.vars);
+      for (const word of cmd.argv) if (isPathWord(word.value)) notePathWord(word, raws.get(word), this.vars);
+    }
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
@@ -345,11 +350,11 @@ class _Parser extends Lexer {
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (this.listed && cmd.argv.some((w, i) => i > 0 && mayList(w))) this._listed = cmd;
     else if (inner && cmd.redirects.length > 0) this._listed = undefined;
-    noteShellOptions(this.vars, cmd);
+    if ((notes & SHELL_OPTIONS) !== 0) noteShellOptions(this.vars, cmd);
     noteGlobOptions(cmd);
     this.scopes.place(cmd);
     this.push(cmd);
-    noteTrapPoint(this.vars, cmd, this.depth);
+    if ((notes & TRAP_POINT) !== 0) noteTrapPoint(this.vars, cmd, this.depth);
     return cmd;
   }
 

@@ -37,6 +37,11 @@ export function keptPath(raw: string, vars: Vars): string | undefined {
   return out;
 }
 
+/** A word that may be such an assignment (a prefix assignment's name is PATH itself). */
+export function isPathWord(text: string): boolean {
+  return text.startsWith("PATH=");
+}
+
 /** Remembers the kept-PATH value of a `PATH=…` word (a prefix assignment, an `env` argument). */
 export function notePathWord(word: Word, raw: string | undefined, vars: Vars): void {
   if (raw === undefined || !word.dynamic) return;

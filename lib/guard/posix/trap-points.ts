@@ -33,7 +33,7 @@ const _lines = new WeakMap<Vars, { points: TrapPoint[]; fnMoves: boolean; anyMov
 export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): void {
   const head = cmd.argv[0];
   const moves = head !== undefined && mayChangeDirectory(head);
-  const trap = _namesTrap(cmd.argv);
+  const trap = cmd.argv.some(isTrapWord);
   // Most commands neither move nor name trap: the line's record is not looked up for them.
   if (!moves && !trap) return;
   let line = _lines.get(vars);
@@ -50,9 +50,9 @@ export function noteTrapPoint(vars: Vars, cmd: SimpleCommand, depth: number): vo
   else _lines.set(vars, { points: [point], fnMoves: false, anyMoves: false });
 }
 
-function _namesTrap(argv: Word[]): boolean {
-  for (const w of argv) if (!w.dynamic && w.value === "trap") return true;
-  return false;
+/** A word naming `trap` (the builtin itself, or after `command`, `builtin`, `eval` …). */
+export function isTrapWord(w: Word): boolean {
+  return !w.dynamic && w.value === "trap";
 }
 
 /**
