@@ -60,9 +60,9 @@ export class CwdFlow {
   enter(cmd: SimpleCommand): void {
     const top = this.chain.at(-1);
     if (cmd.frame === top) return;
-    // One frame deeper, the common step of `a && b && c …`: no walk over the whole chain, which
-    // grows with every `&&` (a long chain would otherwise cost the square of its length).
-    if (cmd.frame && cmd.frame.parent === top && top !== undefined) {
+    // One frame deeper (from none too), the common step of `a && b && c …`: no walk over the whole
+    // chain, which grows with every `&&` (a long chain would otherwise cost the square of its length).
+    if (cmd.frame && cmd.frame.parent === top) {
       this.open(cmd.frame);
       this.chain.push(cmd.frame);
       return;
@@ -80,7 +80,7 @@ export class CwdFlow {
   /** The end of the script: its frames close (what a nested script leaves to its caller). */
   finish(): void {
     for (let i = this.chain.length - 1; i >= 0; i--) this.leave(this.chain[i]!);
-    this.chain = [];
+    this.chain.length = 0;
   }
 
   /** A `cd` ran in the current frames. */
