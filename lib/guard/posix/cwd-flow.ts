@@ -79,8 +79,9 @@ export class CwdFlow {
 
   /** The end of the script: its frames close (what a nested script leaves to its caller). */
   finish(): void {
+    if (this.chain.length === 0) return;
     for (let i = this.chain.length - 1; i >= 0; i--) this.leave(this.chain[i]!);
-    this.chain.length = 0;
+    this.chain = [];
   }
 
   /** A `cd` ran in the current frames. */
