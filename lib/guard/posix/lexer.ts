@@ -138,32 +138,11 @@ export abstract class Lexer {
     return words;
   }
 
-  /**
-   * Most words are one run of plain characters that ends the word (`git`, `-la`, `src/a.ts`):
-   * such a word is made without a WordBuilder, as a builder given only that text would finish
-   * it, in one pass over its characters; the cursor moves past it. Not when it holds `{` or `~`
-   * (brace or tilde expansion: the builder's work).
-   */
+  /** plainWordAt the cursor; the cursor moves past the word. */
   private plainWord(): Word | undefined {
-    const src = this.src;
-    const start = this.pos;
-    let glob = false;
-    let equals = false;
-    let end = start;
-    for (; end < src.length; end++) {
-      const kind = _PLAIN_KIND[src.charCodeAt(end)];
-      if (kind === undefined || kind === 0) continue;
-      if (kind === _ENDS_RUN) break;
-      if (kind === _EXPANDS) return undefined;
-      if (kind === _GLOB_CHAR) glob = true;
-      else equals = true;
-    }
-    if (end === start || !_endsWord(src.charCodeAt(end))) return undefined;
-    const text = src.slice(start, end);
-    this.pos = end;
-    // `NAME=value`, as readWords marks it (only a word holding `=` can be one).
-    const assignment = equals && _assignmentAt(src, start) ? true : undefined;
-    return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment, outputOf: undefined };
+    const word = plainWordAt(this.src, this.pos);
+    if (word) this.pos += word.value.length;
+    return word;
   }
 
   /**
@@ -282,6 +261,31 @@ for (let c = 0; c < 128; c++) if (_SPECIAL[c] === 1) _PLAIN_KIND[c] = _ENDS_RUN;
 for (const c of "{~") _PLAIN_KIND[c.charCodeAt(0)] = _EXPANDS;
 for (const c of "*?[") _PLAIN_KIND[c.charCodeAt(0)] = _GLOB_CHAR;
 _PLAIN_KIND["=".charCodeAt(0)] = _EQUALS;
+
+/**
+ * Most words are one run of plain characters that ends the word (`git`, `-la`, `src/a.ts`):
+ * such a word (at `start` of `src`, its value that run of text) is made without a WordBuilder,
+ * as a builder given only that text would finish it, in one pass over its characters. Not when
+ * it holds `{` or `~` (brace or tilde expansion: the builder's work).
+ */
+export function plainWordAt(src: string, start: number): Word | undefined {
+  let glob = false;
+  let equals = false;
+  let end = start;
+  for (; end < src.length; end++) {
+    const kind = _PLAIN_KIND[src.charCodeAt(end)];
+    if (kind === undefined || kind === 0) continue;
+    if (kind === _ENDS_RUN) break;
+    if (kind === _EXPANDS) return undefined;
+    if (kind === _GLOB_CHAR) glob = true;
+    else equals = true;
+  }
+  if (end === start || !_endsWord(src.charCodeAt(end))) return undefined;
+  const text = src.slice(start, end);
+  // `NAME=value`, as readWords marks it (only a word holding `=` can be one).
+  const assignment = equals && _assignmentAt(src, start) ? true : undefined;
+  return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment, outputOf: undefined };
+}
 
 /** Where the run of plain characters starting at `pos` ends. */
 function _plainEnd(src: string, pos: number): number {

@@ -7,7 +7,7 @@ import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
-import { Lexer } from "./lexer.ts";
+import { Lexer, MAX_DEPTH, plainWordAt } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
@@ -43,9 +43,54 @@ const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "unt
  */
 export function parsePosix(text: string, vars: Vars, depth = 0): Script {
   noteLineText(vars, text, depth);
+  const plain = _plainCommand(text, depth);
+  if (plain) return { commands: [plain] };
   const parser = new _Parser(text, vars, depth, false, new Flow(vars));
   parser.parseList(null);
   return { commands: parser.commands };
+}
+
+// First words the parser reads as more than a command name (place(), and parseCommand's `case`,
+// `for`, `select`, `function` and `[[`).
+const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "function", "[[", "esac"]);
+
+/**
+ * A line that is one simple command of plain words and blanks (`git status`, `ls -la src`, `rm
+ * -rf build`: about half the lines a guard sees), read without the parser's machinery: no quote,
+ * expansion, operator, redirection, comment, brace or tilde; a first word that is neither an
+ * assignment nor reserved, and a command the notes after its words pass by (a name none of them
+ * reads, no word word-notes.ts flags). Such a line is its words and nothing else, as parseCommand
+ * would give it (the parse diff over the corpora checks that); any other line is left to the parser.
+ */
+function _plainCommand(text: string, depth: number): SimpleCommand | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const argv: Word[] = [];
+  let at = _blanksEnd(text, 0);
+  while (at < text.length) {
+    // `#` starting a word begins a comment.
+    if (text.charCodeAt(at) === 35) return undefined;
+    const word = plainWordAt(text, at);
+    if (!word) return undefined;
+    at += word.value.length;
+    // Only a blank or the end may follow a word (not `;`, `&`, `|`, `)` or a newline).
+    const next = _blanksEnd(text, at);
+    if (next === at && at < text.length) return undefined;
+    argv.push(word);
+    at = next;
+  }
+  const head = argv[0];
+  if (!head || head.assignment || RESERVED_HEADS.has(head.value) || head.value.includes("[") || NOTED_NAMES.has(head.value)) return undefined;
+  const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: undefined, group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+  if (wordNotes(cmd) !== 0) return undefined;
+  noteGlobOptions(cmd);
+  return cmd;
+}
+
+/** Where the blanks (spaces and tabs) from `at` end. */
+function _blanksEnd(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
 }
 
 
@@ -315,6 +360,9 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
+    // The notes after the words. A line of one plain command skips all of them (_plainCommand):
+    // a new note leaves the commands it reads to the parser there (through NOTED_NAMES,
+    // RESERVED_HEADS or word-notes.ts).
     const head = cmd.argv[0];
     // The notes below that read each word: one pass tells which of them this command needs.
     const notes = wordNotes(cmd);

@@ -29,6 +29,21 @@ describe("posix parser", () => {
     expect(echo!.argv.map((w) => w.value)).toEqual(["echo", "e"]);
     expect(cat!.redirects[0]!.heredoc).toEqual({ body: 'a "b" \\c $d /h e \\f\n', expands: true, dynamic: false });
   });
+  // A line of one simple command of plain words is read without the parser's machinery
+  // (parser.ts _plainCommand): it reads as the same line ended by ` ;`, which the parser reads.
+  // The other lines here are left to the parser (a reserved or noted name, an assignment, a
+  // comment, a word a note reads); they read the same way too.
+  const PLAIN = ["git status", "  ls  -la\tsrc/*.ts  ", "rm -rf build", "make CC=gcc -j4", "echo a#b", "cat ./é/x.txt", "git log --oneline -5",
+    "cd src", "trap x EXIT", "X=1 cmd", "time ls", "echo #x", "env PATH=/x:/y ls", "shopt -s lastpipe", "a[0]=x", "[[ -f x ]]", "declare x", "esac", "function f"];
+  for (const text of PLAIN) {
+    test(`${JSON.stringify(text)} reads as the parser reads it`, () => {
+      const fast = new Map([["HOME", "/h"]]);
+      const full = new Map([["HOME", "/h"]]);
+      const view = (v: Map<string, string | null>, t: string) => { try { return parsePosix(t, v).commands; } catch (e) { return String(e); } };
+      expect(view(fast, text)).toEqual(view(full, `${text} ;`));
+      expect([...fast]).toEqual([...full]);
+    });
+  }
   test("an unterminated quote is still a parse error", () => {
     expect(() => parse(`echo 'a`)).toThrow("unterminated single quote");
     expect(() => parse(`echo "a`)).toThrow("unterminated double quote");
