@@ -145,23 +145,11 @@ export abstract class Lexer {
     return word;
   }
 
-  /**
-   * A word that is one quoted run of literal text and nothing else (`"fix the build"`, `'*.ts'`):
-   * made without a WordBuilder, as a builder given that text would finish it; the cursor moves
-   * past it. Not when double quotes hold `$`, a backticks or a backslash (expansions, escapes).
-   */
+  /** quotedWordAt the cursor; the cursor moves past the word (its text and the two quotes). */
   private quotedWord(): Word | undefined {
-    const src = this.src;
-    const quote = src[this.pos];
-    if (quote !== "'" && quote !== '"') return undefined;
-    const start = this.pos + 1;
-    let close: number;
-    if (quote === "'") close = src.indexOf("'", start);
-    else for (close = start; close < src.length && _QUOTED_END[src.charCodeAt(close)] !== 1; close++);
-    if (close < 0 || src[close] !== quote || !_endsWord(src.charCodeAt(close + 1))) return undefined;
-    const text = src.slice(start, close);
-    this.pos = close + 1;
-    return { value: text, dynamic: false, glob: false, pattern: escapePattern(text), quoted: true, assignment: undefined, outputOf: undefined };
+    const word = quotedWordAt(this.src, this.pos);
+    if (word) this.pos += word.value.length + 2;
+    return word;
   }
 
   /**
@@ -285,6 +273,22 @@ export function plainWordAt(src: string, start: number): Word | undefined {
   // `NAME=value`, as readWords marks it (only a word holding `=` can be one).
   const assignment = equals && _assignmentAt(src, start) ? true : undefined;
   return { value: text, dynamic: false, glob, pattern: text, quoted: false, assignment, outputOf: undefined };
+}
+
+/**
+ * A word that is one quoted run of literal text and nothing else (`"fix the build"`, `'*.ts'`),
+ * at `start` of `src`: made without a WordBuilder, as a builder given that text would finish it.
+ * Not when double quotes hold `$`, a backtick or a backslash (expansions, escapes).
+ */
+export function quotedWordAt(src: string, start: number): Word | undefined {
+  const quote = src[start];
+  if (quote !== "'" && quote !== '"') return undefined;
+  let close: number;
+  if (quote === "'") close = src.indexOf("'", start + 1);
+  else for (close = start + 1; close < src.length && _QUOTED_END[src.charCodeAt(close)] !== 1; close++);
+  if (close < 0 || src[close] !== quote || !_endsWord(src.charCodeAt(close + 1))) return undefined;
+  const text = src.slice(start + 1, close);
+  return { value: text, dynamic: false, glob: false, pattern: escapePattern(text), quoted: true, assignment: undefined, outputOf: undefined };
 }
 
 /** Where the run of plain characters starting at `pos` ends. */

@@ -7,7 +7,7 @@ import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
-import { Lexer, MAX_DEPTH, plainWordAt } from "./lexer.ts";
+import { Lexer, MAX_DEPTH, plainWordAt, quotedWordAt } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
@@ -56,11 +56,13 @@ const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "func
 
 /**
  * A line that is one simple command of plain words and blanks (`git status`, `ls -la src`, `rm
- * -rf build`: about half the lines a guard sees), read without the parser's machinery: no quote,
- * expansion, operator, redirection, comment, brace or tilde; a first word that is neither an
- * assignment nor reserved, and a command the notes after its words pass by (a name none of them
- * reads, no word word-notes.ts flags). Such a line is its words and nothing else, as parseCommand
- * would give it (the parse diff over the corpora checks that); any other line is left to the parser.
+ * -rf build`, `grep 'a b' f`: more than half the lines a guard sees), read without the parser's
+ * machinery: words the lexer makes without a WordBuilder (plainWordAt, quotedWordAt: no
+ * expansion, escape, brace or tilde), no operator, redirection or comment; a first word that is
+ * neither an assignment nor reserved, and a command the notes after its words pass by (a name
+ * none of them reads, no word word-notes.ts flags). Such a line is its words and nothing else,
+ * as parseCommand would give it (the parse diff over the corpora checks that); any other line is
+ * left to the parser.
  */
 function _plainCommand(text: string, depth: number): SimpleCommand | undefined {
   if (depth > MAX_DEPTH) return undefined;
@@ -69,9 +71,11 @@ function _plainCommand(text: string, depth: number): SimpleCommand | undefined {
   while (at < text.length) {
     // `#` starting a word begins a comment.
     if (text.charCodeAt(at) === 35) return undefined;
-    const word = plainWordAt(text, at);
+    const plain = plainWordAt(text, at);
+    const word = plain ?? quotedWordAt(text, at);
     if (!word) return undefined;
-    at += word.value.length;
+    // (A quoted word's two quotes are not in its value.)
+    at += plain ? word.value.length : word.value.length + 2;
     // Only a blank or the end may follow a word (not `;`, `&`, `|`, `)` or a newline).
     const next = _blanksEnd(text, at);
     if (next === at && at < text.length) return undefined;

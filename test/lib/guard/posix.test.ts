@@ -34,6 +34,7 @@ describe("posix parser", () => {
   // The other lines here are left to the parser (a reserved or noted name, an assignment, a
   // comment, a word a note reads); they read the same way too.
   const PLAIN = ["git status", "  ls  -la\tsrc/*.ts  ", "rm -rf build", "make CC=gcc -j4", "echo a#b", "cat ./é/x.txt", "git log --oneline -5",
+    `grep -r 'rm -rf' "docs/a b" ''`, `git commit -m "fix: the *build*"`, `'ls' -la`, `echo "a"b`, `echo "$x"`, `"if" x`,
     "cd src", "trap x EXIT", "X=1 cmd", "time ls", "echo #x", "env PATH=/x:/y ls", "shopt -s lastpipe", "a[0]=x", "[[ -f x ]]", "declare x", "esac", "function f"];
   for (const text of PLAIN) {
     test(`${JSON.stringify(text)} reads as the parser reads it`, () => {
