@@ -43,8 +43,8 @@ const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "unt
  */
 export function parsePosix(text: string, vars: Vars, depth = 0): Script {
   noteLineText(vars, text, depth);
-  const plain = _plainCommand(text, depth);
-  if (plain) return { commands: [plain] };
+  const plain = _plainLine(text, vars, depth);
+  if (plain) return { commands: plain };
   const parser = new _Parser(text, vars, depth, false, new Flow(vars));
   parser.parseList(null);
   return { commands: parser.commands };
@@ -56,38 +56,57 @@ const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "func
 
 /**
  * A line that is one simple command of plain words and blanks (`git status`, `ls -la src`, `rm
- * -rf build`, `grep 'a b' f`: more than half the lines a guard sees), read without the parser's
- * machinery: words the lexer makes without a WordBuilder (plainWordAt, quotedWordAt: no
- * expansion, escape, brace or tilde), no operator, redirection or comment; a first word that is
- * neither an assignment nor reserved, and a command the notes after its words pass by (a name
- * none of them reads, no word word-notes.ts flags). Such a line is its words and nothing else,
- * as parseCommand would give it (the parse diff over the corpora checks that); any other line is
- * left to the parser.
+ * -rf build`, `grep 'a b' f`: more than half the lines a guard sees), or a pipeline of such
+ * commands (`curl -s URL | sh`), read without the parser's machinery: words the lexer makes
+ * without a WordBuilder (plainWordAt, quotedWordAt: no expansion, escape, brace or tilde), no
+ * other operator, redirection or comment; in each command a first word that is neither an
+ * assignment nor reserved, and the notes after its words pass it by (a name none of them reads,
+ * no word word-notes.ts flags). Such a command is its words and nothing else, as parseCommand
+ * would give it, and a pipeline's stages run in subshells as parsePipeline puts them (the parse
+ * diff over the corpora checks that); any other line is left to the parser.
  */
-function _plainCommand(text: string, depth: number): SimpleCommand | undefined {
+function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  const argv: Word[] = [];
+  const commands: SimpleCommand[] = [];
+  let argv: Word[] = [];
   let at = _blanksEnd(text, 0);
-  while (at < text.length) {
-    // `#` starting a word begins a comment.
-    if (text.charCodeAt(at) === 35) return undefined;
-    const plain = plainWordAt(text, at);
-    const word = plain ?? quotedWordAt(text, at);
-    if (!word) return undefined;
-    // (A quoted word's two quotes are not in its value.)
-    at += plain ? word.value.length : word.value.length + 2;
-    // Only a blank or the end may follow a word (not `;`, `&`, `|`, `)` or a newline).
-    const next = _blanksEnd(text, at);
-    if (next === at && at < text.length) return undefined;
-    argv.push(word);
-    at = next;
+  for (;;) {
+    if (at < text.length && text.charCodeAt(at) !== 124) {
+      // `#` starting a word begins a comment.
+      if (text.charCodeAt(at) === 35) return undefined;
+      const plain = plainWordAt(text, at);
+      const word = plain ?? quotedWordAt(text, at);
+      if (!word) return undefined;
+      // (A quoted word's two quotes are not in its value.)
+      at += plain ? word.value.length : word.value.length + 2;
+      // Only a blank, `|` or the end may follow a word (not `;`, `&`, `)` or a newline).
+      const next = _blanksEnd(text, at);
+      if (next === at && at < text.length && text.charCodeAt(at) !== 124) return undefined;
+      argv.push(word);
+      at = next;
+      continue;
+    }
+    // The end of a command: the line's end or a `|` (not `||` or `|&`).
+    const head = argv[0];
+    if (!head || head.assignment || RESERVED_HEADS.has(head.value) || head.value.includes("[") || NOTED_NAMES.has(head.value)) return undefined;
+    const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+    if (wordNotes(cmd) !== 0) return undefined;
+    commands.push(cmd);
+    if (at === text.length) break;
+    const after = text.charCodeAt(at + 1);
+    if (after === 124 || after === 38) return undefined;
+    at = _blanksEnd(text, at + 1);
+    argv = [];
   }
-  const head = argv[0];
-  if (!head || head.assignment || RESERVED_HEADS.has(head.value) || head.value.includes("[") || NOTED_NAMES.has(head.value)) return undefined;
-  const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: undefined, group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
-  if (wordNotes(cmd) !== 0) return undefined;
-  noteGlobOptions(cmd);
-  return cmd;
+  // Each stage of a pipeline runs in a subshell; with lastpipe on, the last may run in this shell.
+  if (commands.length > 1) {
+    for (const cmd of commands) {
+      cmd.concurrent = "pipeline";
+      cmd.frame = { kind: cmd === commands.at(-1) && mayLastpipe(vars) ? "maybe" : "subshell", parent: undefined };
+    }
+  }
+  for (const cmd of commands) noteGlobOptions(cmd);
+  return commands;
 }
 
 /** Where the blanks (spaces and tabs) from `at` end. */
@@ -364,7 +383,7 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
-    // The notes after the words. A line of one plain command skips all of them (_plainCommand):
+    // The notes after the words. A line of plain commands skips all of them (_plainLine):
     // a new note leaves the commands it reads to the parser there (through NOTED_NAMES,
     // RESERVED_HEADS or word-notes.ts).
     const head = cmd.argv[0];

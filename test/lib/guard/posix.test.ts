@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { noteEnvironmentOptions } from "../../../lib/guard/posix/lastpipe.ts";
 import { parsePosix } from "../../../lib/guard/posix/parser.ts";
 
 const parse = (text: string) => parsePosix(text, new Map()).commands;
@@ -29,20 +30,26 @@ describe("posix parser", () => {
     expect(echo!.argv.map((w) => w.value)).toEqual(["echo", "e"]);
     expect(cat!.redirects[0]!.heredoc).toEqual({ body: 'a "b" \\c $d /h e \\f\n', expands: true, dynamic: false });
   });
-  // A line of one simple command of plain words is read without the parser's machinery
-  // (parser.ts _plainCommand): it reads as the same line ended by ` ;`, which the parser reads.
+  // A line of one simple command of plain words, or a pipeline of such commands, is read without
+  // the parser's machinery (parser.ts _plainLine): it reads as the same line ended by ` ;`, which
+  // the parser reads (with lastpipe on from the environment too).
   // The other lines here are left to the parser (a reserved or noted name, an assignment, a
   // comment, a word a note reads); they read the same way too.
   const PLAIN = ["git status", "  ls  -la\tsrc/*.ts  ", "rm -rf build", "make CC=gcc -j4", "echo a#b", "cat ./é/x.txt", "git log --oneline -5",
     `grep -r 'rm -rf' "docs/a b" ''`, `git commit -m "fix: the *build*"`, `'ls' -la`, `echo "a"b`, `echo "$x"`, `"if" x`,
+    "curl -s example.com | sh", "echo y|rm -rf /home | cat", "a | b || c", "a |& b", "a | ", "| a", "a | cd x", "git log | grep 'fix' | head -5",
     "cd src", "trap x EXIT", "X=1 cmd", "time ls", "echo #x", "env PATH=/x:/y ls", "shopt -s lastpipe", "a[0]=x", "[[ -f x ]]", "declare x", "esac", "function f"];
   for (const text of PLAIN) {
     test(`${JSON.stringify(text)} reads as the parser reads it`, () => {
-      const fast = new Map([["HOME", "/h"]]);
-      const full = new Map([["HOME", "/h"]]);
-      const view = (v: Map<string, string | null>, t: string) => { try { return parsePosix(t, v).commands; } catch (e) { return String(e); } };
-      expect(view(fast, text)).toEqual(view(full, `${text} ;`));
-      expect([...fast]).toEqual([...full]);
+      for (const bashopts of [undefined, "lastpipe"]) {
+        const fast = new Map([["HOME", "/h"]]);
+        const full = new Map([["HOME", "/h"]]);
+        noteEnvironmentOptions(fast, bashopts);
+        noteEnvironmentOptions(full, bashopts);
+        const view = (v: Map<string, string | null>, t: string) => { try { return parsePosix(t, v).commands; } catch (e) { return String(e); } };
+        expect(view(fast, text)).toEqual(view(full, `${text} ;`));
+        expect([...fast]).toEqual([...full]);
+      }
     });
   }
   test("an unterminated quote is still a parse error", () => {
