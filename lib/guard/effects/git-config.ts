@@ -82,6 +82,15 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   return stores ? [...ops, persistentCode("git config")] : ops;
 }
 
+/**
+ * Whether storing `key=value` keeps code for later git commands to run, as `git config` judges it
+ * (ASK_PERSISTENT_CODE): `clone -c` stores into the new repository, whose work tree is what was
+ * fetched, so a hooks folder inside it is no workspace file (`scope` "global": none passes).
+ */
+export function storesCode(key: string, value: string, scope: ConfigScope): boolean {
+  return _runsValue(key, value) && !_harmlessStored(key, value, scope);
+}
+
 /** Whether git runs a stored configuration value (as a command, a program or a hook folder). */
 function _runsValue(key: string, value: string): boolean {
   if (_bangOnly(key)) return value.startsWith("!");

@@ -16,7 +16,7 @@ const INIT_VALUED = ["template", "object-format", "ref-format", "initial-branch"
  * - `git init --separate-git-dir DIR` in a folder that already has `.git` moves the repository
  *   there and leaves a gitfile (`… && rm -rf DIR` then lost every commit): a move of `.git`, judged
  *   like `mv .git DIR` (BLOCK_PROTECTED_PATH). In a new folder, and for `clone --separate-git-dir`,
- *   git fills DIR: written into like `mkdir`'s children (`~/.ssh` is protected storage).
+ *   git fills DIR with HEAD, config, hooks, objects and refs: a folder the program fills.
  * - `git worktree move WT DEST` moves a linked work tree, uncommitted files and all: `mv WT DEST`.
  * `here` is git's directory (after `-C`); null when the line made it unknown.
  */
@@ -40,7 +40,9 @@ export function gitMoves(sub: string, rest: Word[], here: string | null): Op[] {
   for (const d of dirs) {
     const config = d.dynamic ? null : join(isAbsolute(d.value) ? d.value : join(here, d.value), "config");
     if (config !== null && existsSync(config)) ops.push({ ...op("overwrite", `git ${sub}`, [literalWord(config, true)]), inPlace: true, cwd: here });
-    ops.push({ ...op("write-into", `git ${sub}`, [d]), lands: "created", cwd: here });
+    // Filled as a folder the program fills (sinks.ts filledFolder; session 11: a plain write-into
+    // passed `~/.ssh` and `/etc/g`): an existing folder outside asks, the system blocks.
+    ops.push({ ...op("write-into", `git ${sub}`, [d]), lands: "created", replaces: true, cwd: here });
   }
   if (sub === "init") {
     const folder = _initFolder(rest);

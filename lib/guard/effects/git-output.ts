@@ -2,7 +2,7 @@ import { dirname, isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
-import { optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longValue, optionWalk, wordFrom } from "./getopt.ts";
 import { type GitOptionSpec, gitOptionValues, longPrefix } from "./git-options.ts";
 import { isSecretPath } from "./secrets.ts";
 import { filledFolder } from "./sinks.ts";
@@ -87,25 +87,62 @@ export function gitOutputs(sub: string, rest: Word[], here: string | null, patch
   return ops;
 }
 
-// Commands that check a tree out into the folder an operand names (session 10).
-const TREE_DESTINATIONS = new Set(["worktree", "submodule"]);
+// Commands that check a tree out into, or set a repository up in, the folder an operand names
+// (session 10: worktree, submodule; session 11: clone, init).
+const TREE_DESTINATIONS = new Set(["worktree", "submodule", "clone", "init"]);
 const WORKTREE_ADD_VALUED = new Set(["-b", "-B", "--reason"]);
 const SUBMODULE_ADD_VALUED = new Set(["-b", "--branch", "--name", "--reference", "--depth"]);
+// clone's and init's long options (git 2.39 to 2.47; parse-options takes an unambiguous prefix),
+// those that take a value, and the short letters that take one.
+const CLONE_LONG = ["verbose", "quiet", "progress", "reject-shallow", "no-checkout", "checkout", "bare", "mirror", "local", "no-hardlinks", "hardlinks", "shared", "recurse-submodules", "recursive", "jobs", "template", "reference", "reference-if-able", "dissociate", "origin", "branch", "upload-pack", "depth", "shallow-since", "shallow-exclude", "single-branch", "no-tags", "tags", "shallow-submodules", "separate-git-dir", "ref-format", "config", "server-option", "ipv4", "ipv6", "filter", "also-filter-submodules", "remote-submodules", "sparse", "bundle-uri"];
+const CLONE_VALUED = new Set(["jobs", "template", "reference", "reference-if-able", "origin", "branch", "upload-pack", "depth", "shallow-since", "shallow-exclude", "separate-git-dir", "ref-format", "config", "server-option", "filter", "bundle-uri"]);
+const INIT_LONG = ["template", "bare", "shared", "quiet", "separate-git-dir", "initial-branch", "object-format", "ref-format"];
+const INIT_VALUED = new Set(["template", "separate-git-dir", "initial-branch", "object-format", "ref-format"]);
 
 /**
- * `worktree add DIR`, `submodule add URL PATH`: the tree lands in DIR, judged as a folder the
- * program fills (git refuses a folder that is not empty, but outside the workspace an existing one
- * still asks, a startup folder asks, the system and protected storage block). Not a landing for
- * the line's later commands (the files are the repository's, as a checkout's are). A computed
- * folder and a folder named `*.git` are left as before. Valued options in their exact spelling.
+ * The folder a tree is checked out into or a repository set up in, judged as a folder the program
+ * fills (git refuses a folder that is not empty, but outside the workspace an existing one still
+ * asks, a startup folder asks, the system and protected storage block): `worktree add DIR`,
+ * `submodule add URL PATH`, `clone REPO DIR` (or the folder named after REPO), `init [DIR]` (git
+ * adds `.git` to DIR, or with `--bare` fills it: an existing folder made a repository changes
+ * what every git command under it does). Not a landing for the line's later commands (the files
+ * are the repository's, as a checkout's are; what a clone fetched is remote code: taint.ts). A
+ * computed folder is unknown; a folder named `*.git` (a bare repository's name, protected storage
+ * to the policy) is left as before.
  */
 function _treeDestination(sub: string, rest: Word[], here: string | null): Op[] {
-  if (rest[0]?.value !== "add") return [];
-  const valued = sub === "worktree" ? WORKTREE_ADD_VALUED : SUBMODULE_ADD_VALUED;
-  const operands = optionWalk(rest.slice(1), (a, i) => (valued.has(a.value) ? i + 1 : i));
-  const dir = operands[sub === "worktree" ? 0 : 1];
-  if (!dir || dir.dynamic || /\.git\/*$/.test(dir.value)) return [];
+  let dir: Word | undefined;
+  if (sub === "clone" || sub === "init") {
+    const [long, valued, short] = sub === "clone" ? [CLONE_LONG, CLONE_VALUED, "objuc"] : [INIT_LONG, INIT_VALUED, "b"];
+    let bare = false;
+    const operands = optionWalk(rest, (a, i) => {
+      if (!a.value.startsWith("--")) return clusterValue(rest, i, short)?.i ?? i;
+      const read = longValue(rest, i, long, valued);
+      bare ||= read.name === "bare" || read.name === "mirror";
+      return read.i;
+    });
+    // init's operand is its folder (none: where git runs); clone's second, else the first's name
+    // (`NAME.git` for a bare clone).
+    dir = sub === "init" ? (operands[0] ?? literalWord(".")) : (operands[1] ?? (bare ? undefined : _cloneName(operands[0])));
+  } else {
+    if (rest[0]?.value !== "add") return [];
+    const valued = sub === "worktree" ? WORKTREE_ADD_VALUED : SUBMODULE_ADD_VALUED;
+    const operands = optionWalk(rest.slice(1), (a, i) => (valued.has(a.value) ? i + 1 : i));
+    dir = operands[sub === "worktree" ? 0 : 1];
+  }
+  if (!dir || (!dir.dynamic && /\.git\/*$/.test(dir.value))) return [];
   return [_at({ ...filledFolder(`git ${sub}`, [dir]), lands: undefined }, here)];
+}
+
+/**
+ * The folder `git clone REPO` makes without a folder operand, as git guesses it: REPO's last part
+ * (after `/` or `:`), without a trailing `/`, `/.git`, `.git` or `.bundle`; undefined when REPO is
+ * computed or gives no name (git then names it after the host, in the folder where it runs).
+ */
+function _cloneName(repo: Word | undefined): Word | undefined {
+  if (!repo || repo.dynamic) return undefined;
+  const name = repo.value.replace(/\/+$/, "").replace(/\/\.git$/, "").replace(/\/+$/, "").split(/[/:]/).pop()!.replace(/\.(git|bundle)$/, "");
+  return name === "" || name === "." || name === ".." ? undefined : literalWord(name);
 }
 
 // Commands that write a file their operands or options name (session 10).

@@ -4,7 +4,8 @@ import { findWorkspace } from "../paths.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
-import { gitRunsCommand } from "./git-config.ts";
+import { gitRunsCommand, storesCode } from "./git-config.ts";
+import { persistentCode } from "./git-persistent-config.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
@@ -54,6 +55,9 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
         if (w.dynamic) ops.push(op("unknown", "git clone"));
         else if (kv) ops.push(...gitRunsCommand(kv[1]!.toLowerCase(), kv[2]!, inv.ctx));
         if (kv && (storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!) || storesForcedPush(kv[1]!.toLowerCase(), kv[2]!))) ops.push(op("git-history", "git clone"));
+        // Stored, it runs in every later git command there (session 11: `-c core.hooksPath=.githooks`
+        // ran the fetched tree's post-checkout at once; `-c core.fsmonitor=CMD` every later status).
+        if (kv && storesCode(kv[1]!.toLowerCase(), kv[2]!, "global")) ops.push(persistentCode("git clone"));
       }
     }
   }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PERSIST, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 10: the files and folders git's output options name, as git 2.39's option parsers read
 // them (each parse confirmed with the real git in test/support/sandbox.sh). `format-patch -o DIR`
@@ -12,6 +12,7 @@ import { ANCESTOR, ASK_OUT, NOOP, OK, PROTECTED, SECRET, UNKNOWN, verdictRows } 
 const fx = useGuardFixture();
 const table = verdictRows(fx);
 mkdirSync(join(fx.home, ".config", "autostart"), { recursive: true });
+mkdirSync(join(fx.home, "empty"), { recursive: true });
 
 table("format-patch's output folder is judged as a folder the program fills", [
   ["the home folder", "git format-patch -o ~ HEAD~1", ...ASK_OUT],
@@ -107,4 +108,53 @@ table("worktree add and submodule add destinations", [
   ["a submodule in the workspace", "git submodule add https://example.com/r.git lib/r", ...OK],
   ["a submodule's default folder", "git submodule add https://example.com/lib.git", ...OK],
   ["the worktree's files are the repository's, as a checkout's", "git worktree add ../wt && bash ../wt/x.sh", ...NOOP],
+]);
+
+// Session 11: the folder a clone checks out into, the folder `git init` makes a repository (git
+// adds `.git`, or with `--bare` fills it), and `--separate-git-dir`'s folder, judged as the
+// folders above (each was ALLOW_NO_EFFECT but where noted). A computed folder is unknown (a
+// worktree's and a submodule's too); `*.git` names are left as before.
+table("clone and init destinations", [
+  ["a clone into the credential folder", "git clone https://example.com/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone into a system folder", "git clone https://example.com/r.git /etc/x", ...PROTECTED],
+  ["a clone into the hooks", "git clone https://example.com/r.git .git/hooks", ...PROTECTED],
+  ["a clone into the home", "git clone https://example.com/r.git ~", ...ASK_OUT],
+  ["a local clone into an existing folder outside", "git clone ../other ~/Documents", ...ASK_OUT],
+  ["a clone after valued options, clustered", "git clone -qb main --depth 1 -o up https://example.com/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone after --", "git clone -- https://example.com/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone's folder named after the repository", "git -C ~/.config clone https://example.com/autostart.git", ...ASK_OUT],
+  ["a clone into a computed folder", 'git clone https://example.com/r.git "$X"', ...UNKNOWN],
+  ["a clone with sudo into /opt", "sudo git clone https://example.com/r.git /opt/r", ...PROTECTED],
+  ["init of a system folder", "git init /etc/x", ...PROTECTED],
+  ["init of the credential folder", "git init -b main ~/.ssh", ...ASK_OUT],
+  ["init of the home with -C", "git -C ~ init", ...ASK_OUT],
+  ["a bare repository filling an existing folder", "git init --bare ~/Documents", ...ASK_OUT],
+  ["init of an existing empty folder outside", `git init ${join(fx.home, "empty")}`, ...ASK_OUT],
+  ["init of a computed folder", 'git init "$X"', ...UNKNOWN],
+  ["--separate-git-dir into the credential folder", "git clone --separate-git-dir ~/.ssh https://example.com/r.git d", ...ASK_OUT],
+  ["--separate-git-dir into a system folder", "git init --separate-git-dir=/etc/g new", ...PROTECTED],
+  ["a worktree in a computed folder (was ALLOW_NO_EFFECT)", 'git worktree add "$X" HEAD', ...UNKNOWN],
+  ["a submodule in a computed folder (was ALLOW_NO_EFFECT)", 'git submodule add https://example.com/r.git "$P"', ...UNKNOWN],
+  // Unchanged: new folders, the workspace's, bare names.
+  ["a clone into the workspace", "git clone https://example.com/r.git lib/r", ...OK],
+  ["a clone named after the repository", "git clone --depth 1 https://example.com/user/repo.git", ...OK],
+  ["a clone into a new folder outside (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git clone https://example.com/r.git ~/code/r", ...NOOP],
+  ["a bare clone", "git clone --bare https://example.com/r.git", ...OK],
+  ["a mirror into NAME.git", "git clone --mirror https://example.com/r.git ../m.git", ...OK],
+  ["init of the workspace", "git init", ...OK],
+  ["init --bare of a new folder outside (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git init --bare ~/repos/new", ...NOOP],
+  ["init of a new folder", "git init --initial-branch main new", ...OK],
+  ["--separate-git-dir into a new folder outside", "git init --separate-git-dir ~/newgit new", ...OK],
+]);
+
+// `clone -c KEY=VALUE` stores the setting in the new repository, as `git config` there would: one
+// git runs asks (ASK_PERSISTENT_CODE; a hooks folder inside the clone is the fetched tree's, whose
+// post-checkout ran at once). Each was ALLOW_NO_EFFECT.
+table("clone -c storing code-running settings", [
+  ["a hooks folder outside", "git clone -c core.hooksPath=/tmp/h https://example.com/r.git d", ...PERSIST],
+  ["the fetched tree's hooks", "git clone --config core.hooksPath=.githooks https://example.com/r.git d", ...PERSIST],
+  ["an attached -c and a --conf prefix", "git clone -ccore.fsmonitor=x --conf=alias.y=!make https://example.com/r.git d", ...PERSIST],
+  ["a plain setting", "git clone -c core.autocrlf=false https://example.com/r.git d", ...OK],
+  ["a known helper", "git clone -c credential.helper=store https://example.com/r.git d", ...OK],
+  ["a bare editor name", "git clone -c core.editor=vim https://example.com/r.git d", ...OK],
 ]);
