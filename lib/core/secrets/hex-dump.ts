@@ -1,7 +1,8 @@
 /**
  * The dumps `xxd` (also `-e`), `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`, `-d`), `od` (octal words, as with no
  * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8`, and od's decimal forms (`-t u1`/`d1`, `-d`,
- * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`), also with several types a line (`od -t x1 -t c`), print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
+ * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`), also with several types a line (`od -t x1 -t c`) and
+ * with the `z` suffix's characters (`-t x1z`, `-t d1z`), print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
  * The detector decodes those bytes and scans them again, so `xxd ~/.ssh/id_rsa` is a private key.
  */
 
@@ -28,8 +29,8 @@ const CANONICAL = /^[0-9a-f]{8} {2}((?:[0-9a-f]{2} {1,2})+) *\|/;
 const WORDS = /^[0-9a-f]{6,8}((?: {1,40}(?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4}))+)(?: +>.*<)? *$/;
 const BYTES = /^[0-9a-f]{6,8}((?: {1,4}[0-9a-f]{2})+)(?: +>.*<)? *$/;
 // od with no format (also `-o`, `-t o2`) and hexdump -o (two spaces): little-endian 16-bit words
-// in octal, 6 digits. (od -b's octal bytes are od -c fields: CHARS reads them.)
-const OCTAL_WORDS = /^[0-9a-f]{6,8}((?: {1,2}[0-7]{6})+) *$/;
+// in octal, 6 digits (od's `z` suffix adds the characters: session 11, also to the decimal forms). (od -b's octal bytes are od -c fields: CHARS reads them.)
+const OCTAL_WORDS = /^[0-9a-f]{6,8}((?: {1,2}[0-7]{6})+)(?: +>.*<)? *$/;
 // od -c: 4-column fields, a character, a backslash escape or three octal digits.
 const CHARS = /^[0-9a-f]{6,8}((?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4})+)$/;
 const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
@@ -38,7 +39,7 @@ const ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11
 // pads each to the widest value of its type and one space): `-t u1` 4, `-t d1` 5, `-d`/`-t u2`
 // 6, `-s`/`-t d2` 7, `-t u4` 11, `-i`/`-t d4` 12, `-l`/`-t u8`/`-t d8` 21; hexdump -d: 8 (3
 // spaces and 5 digits with zeros). A negative value is the word's two's complement.
-const DECIMAL = /^[0-9a-f]{6,8}((?: +-?\d+)+) *$/;
+const DECIMAL = /^[0-9a-f]{6,8}((?: +-?\d+)+)(?: +>.*<)? *$/;
 const DECIMAL_FIELDS: ReadonlyArray<[width: number, size: number]> = [[4, 1], [5, 1], [6, 2], [7, 2], [8, 2], [11, 4], [12, 4], [21, 8]];
 /** The widths `od -An` prints, ascending: all of DECIMAL_FIELDS' but hexdump -d's 8 (hexdump always prints offsets). */
 export const OFFSETLESS_DECIMAL_WIDTHS: readonly number[] = DECIMAL_FIELDS.map(([width]) => width).filter((width) => width !== 8);
@@ -71,7 +72,7 @@ const FILLER = /^(?:[0-9a-fA-F]{6,8}|\*)$/;
  * blanks (6 to 8). Those lines show the same bytes (in `-t c`, as characters): a block takes up to
  * {@link MAX_TYPES} - 1 of them after each line it reads, and its bytes are the read lines'.
  */
-const MAX_TYPES = 8;
+export const MAX_TYPES = 8;
 const _typeLine = (line: string): boolean => line.startsWith("      ") && line.length > 8 && line.length <= 400 && line.trim() !== "";
 /** Bytes read per block at most: a key is a few KiB. */
 const MAX_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
-import { decimalFields, insideHexDump, OFFSETLESS_DECIMAL_WIDTHS } from "../../core/secrets/hex-dump.ts";
+import { decimalFields, insideHexDump, MAX_TYPES, OFFSETLESS_DECIMAL_WIDTHS } from "../../core/secrets/hex-dump.ts";
 import { RULES } from "../../core/secrets/rules/index.ts";
 import { charTable, HEX_DIGIT, isIn } from "../../core/secrets/rules/shape.ts";
 import type { SecretRule } from "../../core/secrets/types.ts";
@@ -267,24 +267,35 @@ function _wrappedBase64Breaks(text: string, dumpLines: number[]): [number, numbe
 /**
  * Lines of dumps without an offset column: `od -An` with `-t x1` (bytes), `-x`, `-t x4`, `-t x8`
  * (little-endian words), no format (octal words), `-c` (characters) and `-b` (octal bytes, read as `-c`'s
- * fields), and `xxd -i` (C include lines). od's are given the offset
+ * fields), also with a `z` suffix and with several types (session 11: {@link _typedDump}), and
+ * `xxd -i` (C include lines). od's are given the offset
  * `0000000` and xxd's are rewritten as `xxd -g1` lines, so the detector's dump reader
  * (hex-dump.ts) reads the block and a finding covers it whole.
  */
 // Up to 64 bytes a line (`od -w64`; review B: wider lines were not read).
-const OD_BYTES = /^(?: [0-9a-f]{2}){1,64} *$/;
+const OD_BYTES = /^(?: [0-9a-f]{2}){1,64}(?: +>.*<)? *$/;
 // Words of 2 bytes (`-x`), and since session 10 of 4 and 8 (`-t x4`, `-t x8`; one width a line:
 // the dump reader refuses a line of mixed widths).
-const OD_WORDS = /^(?: (?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4})){1,32} *$/;
+const OD_WORDS = /^(?: (?:[0-9a-f]{16}|[0-9a-f]{8}|[0-9a-f]{4})){1,32}(?: +>.*<)? *$/;
 /** od -An with no format: little-endian 16-bit words in octal (session 8). */
-const OD_OCTAL = /^(?: [0-7]{6}){1,32} *$/;
+const OD_OCTAL = /^(?: [0-7]{6}){1,32}(?: +>.*<)? *$/;
 const OD_CHARS = /^(?: {3}[^ ]| {2}\\[0abtnvfr]| [0-7]{3}| {4}){1,64}$/;
 const XXD_INCLUDE = /^ {2}((?:0[xX][0-9a-fA-F]{2}, ){0,63}0[xX][0-9a-fA-F]{2}),?$/;
 /** od -An's decimal forms (`-t u1`, `-t d1`, `-d`, `-i`, …: session 9), read as hex-dump.ts's decimalFields reads them. */
-const OD_DECIMAL = { test: (line: string): boolean => line.length <= 1400 && /^ +-?\d/.test(line) && decimalFields(line, []) };
+const OD_DECIMAL = { test: (line: string): boolean => line.length <= 1400 && /^ +-?\d/.test(line) && decimalFields(_zless(line), []) };
 const DUMP_FORMATS: ReadonlyArray<{ test(line: string): boolean }> = [OD_BYTES, OD_WORDS, OD_OCTAL, OD_CHARS, XXD_INCLUDE, OD_DECIMAL];
 /** The fewest bytes a block must show: the detector decodes 16 bytes and more. */
 const MIN_DUMP_BYTES = 16;
+
+/**
+ * An od line without the characters a `z` type suffix adds (`-t x1z`: `  >BEGIN harmless s<`,
+ * session 11); the formats above read the rest, and the detector's dump reader the whole line.
+ */
+function _zless(line: string): string {
+  if (line.charCodeAt(line.length - 1) !== 60) return line;
+  const at = line.indexOf("  >");
+  return at < 0 ? line : line.slice(0, at);
+}
 
 /**
  * Whether the line at `start` (`len` characters, the first a space) may be the first of a dump
@@ -307,7 +318,9 @@ function _mayStartDump(text: string, start: number, len: number): boolean {
  * line of code or JSON: the length decides most.
  */
 function _decimalStart(text: string, start: number, len: number): boolean {
-  // Its last character is a digit (a line of code ends with `;`, `{`, `,`…): one read for most.
+  // Its last character is a digit (a line of code ends with `;`, `{`, `,`…): one read for most;
+  // a `z` suffix's characters (`  >…<`) are left out of the widths.
+  if (text.charCodeAt(start + len - 1) === 60) len = _zless(text.slice(start, start + len)).trimEnd().length;
   if (!isIn(DIGIT, text.charCodeAt(start + len - 1))) return false;
   for (const width of OFFSETLESS_DECIMAL_WIDTHS) {
     if (len < 2 * width) return false;
@@ -334,7 +347,23 @@ export function insideOffsetlessDump(text: string, at: number): boolean {
   const nl = text.indexOf("\n", at);
   const here = text.slice(at, _contentEnd(text, at, nl < 0 ? text.length : nl));
   const format = DUMP_FORMATS.find((f) => f.test(before));
-  return format !== undefined && (format.test(here) || (here === "*" && format !== XXD_INCLUDE));
+  if (format !== undefined && (format.test(here) || (here === "*" && format !== XXD_INCLUDE))) return true;
+  // od -An with several types (session 11): padded lines of the other types between the lines of
+  // one format. Inside when `here` is such a format's line or a `*` and `before` a padded one, or
+  // both padded and a format's line is among the lines of its group before.
+  const typed = (line: string) => line === "*" || _typeLine(line);
+  const odLine = (line: string) => line !== "*" && DUMP_FORMATS.some((f) => f !== XXD_INCLUDE && f.test(line));
+  if (!typed(here) || !typed(before)) return false;
+  if (odLine(here)) return true;
+  let from = prevStart;
+  let line = before;
+  for (let n = 0; n < MAX_TYPES && typed(line); n++) {
+    if (odLine(line)) return true;
+    if (from === 0) break;
+    from = text.lastIndexOf("\n", from - 2) + 1;
+    line = text.slice(from, _contentEnd(text, from, text.indexOf("\n", from)));
+  }
+  return false;
 }
 
 /** The edits that give the dump blocks starting at `starts` offsets (xxd -i: rewritten lines). */
@@ -343,6 +372,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
   let done = -1; // where the last block ended: a later start inside it is one of its lines
   for (const first of starts) {
     if (first <= done) continue;
+    const before = done;
     const block: [number, number, string][] = [];
     let format: { test(line: string): boolean } | undefined;
     let bytes = 0;
@@ -363,16 +393,128 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
         block.push([at, at + line.length, `00000000: ${hex.toLowerCase()}`]);
       } else {
         if (!format.test(line)) break;
-        bytes += format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? _hexDigits(line) / 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : format === OD_DECIMAL ? _decimalBytes(line) : line.length / 4;
+        bytes += _lineBytes(format, line);
         block.push([at, at, "0000000"]);
       }
       done = end;
       if (nl < 0) break;
       at = nl + 1;
     }
+    // One line of a format, the next of none: perhaps od -An with several types (session 11).
+    if (block.length === 1 && format !== undefined && format !== XXD_INCLUDE && at < text.length) {
+      // A padded line may read as a format too (`  41  42` as `-t u1`): then the next line is the widest type's.
+      const nl = text.indexOf("\n", at);
+      const second = text.slice(at, _contentEnd(text, at, nl < 0 ? text.length : nl));
+      const other = DUMP_FORMATS.find((f) => f !== XXD_INCLUDE && f !== format && f.test(second));
+      const typed = _typedDump(text, first, format, before) ?? (other === undefined ? undefined : _typedDump(text, at, other, before));
+      if (typed !== undefined) {
+        edits.push(...typed.edits);
+        done = typed.end;
+        continue;
+      }
+    }
     if (bytes >= MIN_DUMP_BYTES) for (const e of block) if (e[2] !== "") edits.push(e);
   }
   return edits;
+}
+
+/** The bytes one od -An line of `format` shows. */
+function _lineBytes(format: { test(line: string): boolean }, od: string): number {
+  const line = format === OD_CHARS ? od : _zless(od);
+  return format === OD_BYTES ? line.trimEnd().length / 3 : format === OD_WORDS ? _hexDigits(line) / 2 : format === OD_OCTAL ? (line.trimEnd().length / 7) * 2 : format === OD_DECIMAL ? _decimalBytes(line) : line.length / 4;
+}
+
+/**
+ * A line od -An prints for a type other than the one read, padded to the widest type's width:
+ * numbers in hex, octal or decimal (`  42  45`, `    4542`, `  -1`, a `z` suffix's characters
+ * after them), or `-t c`'s characters, escapes and octal codes each after blanks (`    B    E`).
+ */
+const OD_NUMBERS = /^[ 0-9a-f-]*[0-9a-f][ 0-9a-f-]*$/;
+const OD_PADDED_CHARS = /^(?: +(?:[0-7]{3}|\\[0abtnvfr]|[^ ]))+ *$/;
+const _typeLine = (line: string): boolean => line.length >= 3 && line.length <= 400 && line.charCodeAt(0) === 32 && (OD_NUMBERS.test(_zless(line)) || OD_PADDED_CHARS.test(line));
+
+/**
+ * `od -An` with several types (`-t x1 -t c`, `-x -c`, `-t x1 -t x4`): od prints each 16 bytes
+ * once per type, a line each, every type's fields padded to the widest type's line, so the
+ * widest type's lines are lines of one of the formats above (`format`, the line at `first`) and
+ * the others are padded lines of blanks and fields. The type count `k` is the distance to the
+ * next line of `format`; the lines of the first group before `first` are those (after `done`) as
+ * long as the same type's line of the next group. The view gives each line of `format` the
+ * offset `0000000` and every other line six blanks, so the detector reads the block as a dump of
+ * several types with offsets (hex-dump.ts: the bytes are those of `format`'s lines, type lines
+ * covered); the first group's earlier lines are replaced by the first offset, and a `*` (groups
+ * left out) is left out. Undefined when the lines do not repeat so or show fewer than 16 bytes.
+ */
+function _typedDump(text: string, first: number, format: { test(line: string): boolean }, done: number): { edits: [number, number, string][]; end: number } | undefined {
+  // The lines from `first` on, as far as one group may reach (more are read below).
+  const starts: number[] = [];
+  const lines: string[] = [];
+  const read = (at: number) => {
+    const nl = text.indexOf("\n", at);
+    const end = nl < 0 ? text.length : nl;
+    starts.push(at);
+    lines.push(text.slice(at, _contentEnd(text, at, end)));
+    return nl < 0 ? text.length + 1 : nl + 1;
+  };
+  let next = read(first);
+  let k = 0;
+  // The lengths of the other types' lines up to the next line of `format`.
+  const widths: number[] = [];
+  while (k === 0 && widths.length < MAX_TYPES && next <= text.length) {
+    next = read(next);
+    const line = lines[lines.length - 1]!;
+    if (widths.length > 0 && format.test(line)) k = widths.length + 1;
+    else if (_typeLine(line)) widths.push(line.length);
+    else if (line !== "*") return undefined;
+  }
+  if (k === 0) return undefined;
+  // The first group's lines before `first`: each as long as its type's line in the next group.
+  let lead = first;
+  let p = 0;
+  while (p < k - 1 && lead > 0) {
+    const start = text.lastIndexOf("\n", lead - 2) + 1;
+    const line = text.slice(start, _contentEnd(text, start, lead - 1));
+    if (start <= done || !_typeLine(line) || format.test(line) || line.length !== widths[k - p - 2]) break;
+    lead = start;
+    p++;
+  }
+  const edits: [number, number, string][] = [[lead, first, "0000000"]];
+  let bytes = _lineBytes(format, lines[0]!);
+  let end = first + lines[0]!.length;
+  // After each line of `format`: k - 1 lines of the other types, and `*` where od left out repeated groups.
+  let others = 0;
+  let pending: [number, number, string][] = [];
+  for (let i = 1; ; i++) {
+    if (i === lines.length) {
+      if (next > text.length) break;
+      next = read(next);
+    }
+    const line = lines[i]!;
+    const at = starts[i]!;
+    if (others === k - 1 && format.test(line)) {
+      edits.push(...pending, [at, at, "0000000"]);
+      pending = [];
+      bytes += _lineBytes(format, line);
+      end = at + line.length;
+      others = 0;
+    } else if (line === "*") {
+      // Left out of the view: the detector reads no bytes from it, and the lines of the types
+      // around it then count as in any other group.
+      const nl = text.indexOf("\n", at);
+      pending.push([at, nl < 0 ? text.length : nl + 1, ""]);
+    } else if (others < k - 1 && _typeLine(line)) {
+      pending.push([at, at, "      "]);
+      others++;
+      // The last group's lines after its line of `format` (k - 1 - p of them) end the block.
+      if (others <= k - 1 - p) {
+        edits.push(...pending);
+        pending = [];
+        end = at + line.length;
+      }
+    } else break;
+  }
+  if (bytes < MIN_DUMP_BYTES) return undefined;
+  return { edits, end };
 }
 
 /** The hex digits of an od -An word line (its blanks left out). */

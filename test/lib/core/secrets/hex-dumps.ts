@@ -37,6 +37,24 @@ export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   // Session 10: od -An's wider hex words (a partial last word padded with zeros), as GNU od 9.1 prints them.
   "od -An -t x4": (bytes) => lines(bytes, 16).map((l) => lines(l, 4).map((w) => ` ${word(w, 16, 4)}`).join("")).join("\n"),
   "od -An -t x8": (bytes) => lines(bytes, 16).map((l) => lines(l, 8).map((w) => ` ${word(w, 16, 8)}`).join("")).join("\n"),
+  // Session 11: od -An with several types (each type's line padded to the widest one's, no offsets).
+  "od -An -t x1 -t c": (bytes) => odTypes(bytes, ["x1", "c"], 0),
+  "od -An -x -c": (bytes) => odTypes(bytes, ["x2", "c"], 0),
+  "od -An -t x4 -t c": (bytes) => odTypes(bytes, ["x4", "c"], 0),
+  "od -An -t c -t x1": (bytes) => odTypes(bytes, ["c", "x1"], 0),
+  "od -An -t x1 -t x4": (bytes) => odTypes(bytes, ["x1", "x4"], 0),
+  "od -An -t x8 -t x1": (bytes) => odTypes(bytes, ["x8", "x1"], 0),
+  "od -An -t x2 -t x4": (bytes) => odTypes(bytes, ["x2", "x4"], 0),
+  "od -An -t u1 -t c": (bytes) => odTypes(bytes, ["u1", "c"], 0),
+  "od -An -t x1 -t d1": (bytes) => odTypes(bytes, ["x1", "d1"], 0),
+  "od -An -d -c": (bytes) => odTypes(bytes, ["u2", "c"], 0),
+  "od -An -o -c": (bytes) => odTypes(bytes, ["o2", "c"], 0),
+  "od -An -t x1 -t c -t x4": (bytes) => odTypes(bytes, ["x1", "c", "x4"], 0),
+  // Session 11: a `z` suffix adds the characters (`  >BEGIN harmless s<`) after the fields.
+  "od -An -t x1z": (bytes) => odZ(bytes, (l) => [...l].map((b) => ` ${hex2(b)}`).join(""), 48),
+  "od -An -t x4z": (bytes) => odZ(bytes, (l) => lines(l, 4).map((w) => ` ${word(w, 16, 4)}`).join(""), 36),
+  "od -An -t d1z": (bytes) => odZ(bytes, (l) => decimals(l, 1, true, 5), 80),
+  "od -An -t o2z": (bytes) => odZ(bytes, (l) => lines(l, 2).map((w) => ` ${word(w, 8, 2)}`).join(""), 56),
   "xxd -i": (bytes) =>
     [
       "unsigned char id_key[] = {",
@@ -118,7 +136,20 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -t x2 -t x4": (bytes) => odTypes(bytes, ["x2", "x4"]),
   "od -t x4 -t d4": (bytes) => odTypes(bytes, ["x4", "d4"]),
   "od -A x -t x4 -t o1": (bytes) => odTypes(bytes, ["x4", "o1"], 16),
+  // Session 11: the decimal and octal forms with the `z` suffix (they were not read).
+  "od -t d1z": (bytes) => odZ(bytes, (l) => decimals(l, 1, true, 5), 80, octal),
+  "od -t o2z": (bytes) => odZ(bytes, (l) => lines(l, 2).map((w) => ` ${word(w, 8, 2)}`).join(""), 56, octal),
 };
+
+/**
+ * od with a `z` suffix (`-t x1z`): each line's fields padded to the full line's `width`, then two
+ * blanks and `>characters<` (`.` for what is not printable), as GNU od 9.1 prints them; with
+ * `offset` the offsets and the final one, else none (`-An`).
+ */
+function odZ(bytes: Uint8Array, fields: (l: Uint8Array) => string, width: number, offset?: (n: number) => string): string {
+  const out = lines(bytes, 16).map((l, i) => `${offset?.(i * 16) ?? ""}${fields(l).padEnd(width)}  >${ascii(l)}<`);
+  return [...out, ...(offset ? [offset(bytes.length)] : [])].join("\n");
+}
 
 // od's types: bytes a field, the field's width alone, and its text.
 const NAMED: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r" };
@@ -129,17 +160,22 @@ const OD_TYPES: Record<string, { size: number; width: number; field: (w: Uint8Ar
   x8: { size: 8, width: 17, field: (w) => word(w, 16, 8) },
   o1: { size: 1, width: 4, field: (w) => word(w, 8, 1) },
   d4: { size: 4, width: 12, field: (w) => littleWord(w, 4, true).toString() },
+  u1: { size: 1, width: 4, field: (w) => littleWord(w, 1, false).toString() },
+  d1: { size: 1, width: 5, field: (w) => littleWord(w, 1, true).toString() },
+  u2: { size: 2, width: 6, field: (w) => littleWord(w, 2, false).toString() },
+  o2: { size: 2, width: 7, field: (w) => word(w, 8, 2) },
   c: { size: 1, width: 4, field: ([b]) => NAMED[b!] ?? (b! >= 0x20 && b! <= 0x7e ? String.fromCharCode(b!) : b!.toString(8).padStart(3, "0")) },
 };
 
 /**
  * od with several types (`od -t x1 -t c`): 16 bytes a line, printed once per type, the first
- * after the offset and each other after as many blanks; GNU od pads a type's fields to the
+ * after the offset and each other after as many blanks (`offsetRadix` 0: `od -An`, none); GNU od pads a type's fields to the
  * widest line of the types, spreading the padding over the fields as its print functions do
  * (`next_pad = pad * (i - 1) / fields`, the rest of the padding before each field). A partial last word is padded with zeros.
  */
-export function odTypes(bytes: Uint8Array, types: string[], offsetRadix: 8 | 16 = 8): string {
-  const offset = (n: number) => (offsetRadix === 8 ? octal(n) : n.toString(16).padStart(6, "0"));
+export function odTypes(bytes: Uint8Array, types: string[], offsetRadix: 0 | 8 | 16 = 8): string {
+  // 0: `-An`, no offsets (no final offset line either, and no blanks before the other types).
+  const offset = (n: number) => (offsetRadix === 0 ? "" : offsetRadix === 8 ? octal(n) : n.toString(16).padStart(6, "0"));
   const blank = " ".repeat(offset(0).length);
   const lineWidth = Math.max(...types.map((t) => (16 / OD_TYPES[t]!.size) * OD_TYPES[t]!.width));
   const out: string[] = [];
@@ -158,7 +194,7 @@ export function odTypes(bytes: Uint8Array, types: string[], offsetRadix: 8 | 16 
       out.push(text);
     });
   });
-  return [...out, offset(bytes.length)].join("\n");
+  return [...out, ...(offsetRadix === 0 ? [] : [offset(bytes.length)])].join("\n");
 }
 
 /** GNU od 9.1's output of OD_TYPES_SAMPLE with several types (from the sandbox), to check odTypes against. */
