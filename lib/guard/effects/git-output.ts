@@ -145,13 +145,18 @@ function _cloneName(repo: Word | undefined): Word | undefined {
   return name === "" || name === "." || name === ".." ? undefined : literalWord(name);
 }
 
-// Commands that write a file their operands or options name (session 10).
-const PLUMBING_WRITERS = new Set(["merge-file", "fast-export", "fast-import", "mailinfo", "mailsplit", "credential-store", "index-pack"]);
+// Commands that write a file their operands or options name (session 10; session 11: read-tree,
+// daemon, credential-cache and its daemon).
+const PLUMBING_WRITERS = new Set(["merge-file", "fast-export", "fast-import", "mailinfo", "mailsplit", "credential-store", "index-pack", "read-tree", "daemon", "credential-cache", "credential-cache--daemon"]);
 // merge-file's options that take the next word (parse-options, every unambiguous prefix: `--m`
 // is --marker-size, `--diff-` --diff-algorithm).
 const MERGE_FILE_VALUED: GitOptionSpec = { short: "L", long: ["marker-size", "diff-algorithm"], min: 1 };
 const FAST_EXPORT_MARKS: GitOptionSpec = { long: ["export-marks"] };
 const CREDENTIAL_FILE: GitOptionSpec = { long: ["file"], min: 1 };
+// read-tree's `--index-output=FILE` (`--i…`: no other long option starts so).
+const INDEX_OUTPUT: GitOptionSpec = { long: ["index-output"], min: 1 };
+// credential-cache's `--socket PATH` (`--s…`; its other option is `--timeout`).
+const CACHE_SOCKET: GitOptionSpec = { long: ["socket"], min: 1 };
 
 /**
  * Plumbing that writes the files its words name (each confirmed with git 2.39 in the sandbox):
@@ -160,8 +165,10 @@ const CREDENTIAL_FILE: GitOptionSpec = { long: ["file"], min: 1 };
  * `fast-import --export-marks=FILE`/`--export-pack-edges=FILE` (only attached) write FILE;
  * `mailinfo MSG PATCH` writes both; `mailsplit -oDIR` (attached only) fills DIR with `0001`…;
  * `credential-store --file FILE store|erase` rewrites FILE (created when missing), as `git config
- * -f` does; `index-pack -o FILE` writes the index FILE. Files are pushed onto `files` (judged like
- * `>`); in-place edits and folders are returned.
+ * -f` does; `index-pack -o FILE` writes the index FILE; `read-tree --index-output=FILE` writes the
+ * index there, `daemon --pid-file=FILE` its process id (session 11); `credential-cache --socket
+ * PATH store` and `credential-cache--daemon PATH` delete what is at PATH. Files are pushed onto
+ * `files` (judged like `>`); in-place edits, deletes and folders are returned.
  */
 function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string | null): Op[] {
   const verb = `git ${sub}`;
@@ -202,6 +209,24 @@ function _plumbingWrites(sub: string, rest: Word[], files: Word[], here: string 
       const action = rest.find((w) => (w.dynamic || !w.value.startsWith("-")) && !given.includes(w));
       if (!action || (!action.dynamic && action.value !== "store" && action.value !== "erase")) return [];
       return given.map((w) => _at({ ...op("overwrite", verb, [w]), inPlace: true, lands: "created" }, here));
+    }
+    case "read-tree":
+      // The index it reads a tree into, written as FILE (lock file, then renamed over it).
+      files.push(...gitOptionValues(rest, INDEX_OUTPUT));
+      return [];
+    case "daemon":
+      // `--pid-file=FILE` (daemon's own parser: that spelling only), ignored under `--inetd`.
+      if (!rest.some((w) => w.value === "--inetd")) files.push(...rest.filter((w) => w.value.startsWith("--pid-file=")).map((w) => wordFrom(w, 11)));
+      return [];
+    case "credential-cache":
+    case "credential-cache--daemon": {
+      // The daemon removes what is at its socket's path before it binds the socket there (and the
+      // socket when it exits): `--socket ~/.ssh/id_rsa store` deleted the key (in a folder only
+      // its owner may enter; git 2.39 in the sandbox). credential-cache starts the daemon to store.
+      const paths = sub === "credential-cache" ? gitOptionValues(rest, CACHE_SOCKET) : rest.filter((w) => w.dynamic || !w.value.startsWith("-")).slice(0, 1);
+      const action = sub === "credential-cache" ? rest.find((w) => (w.dynamic || !w.value.startsWith("-")) && !paths.includes(w)) : undefined;
+      if (sub === "credential-cache" && (!action || (!action.dynamic && action.value !== "store"))) return [];
+      return paths.map((w) => _at(op("delete", verb, [w]), here));
     }
     default: {
       // index-pack: `-o FILE` only as its own word.

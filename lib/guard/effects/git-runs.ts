@@ -61,6 +61,7 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
       }
     }
   }
+  if (sub === "merge-index") ops.push(..._mergeProgram(rest, inv, top));
   if (sub === "submodule") {
     const at = rest.findIndex((w) => w.value === "foreach");
     if (at >= 0) ops.push(..._foreach(rest.slice(at + 1), inv));
@@ -91,6 +92,25 @@ function _foreach(words: Word[], inv: Invocation): Op[] {
   if (body.length === 0) return [];
   if (body.some((w) => w.dynamic)) return [op("unknown", "git submodule")];
   return analyzeAt(shellWithArgs(body[0]!.value, body.slice(1)), inv.ctx, null);
+}
+
+/**
+ * `git merge-index [-o] [-q] PROGRAM (-a | [--] FILE…)` runs PROGRAM (no shell) for each unmerged
+ * file with the blobs' names, the path and the modes (session 11: `git merge-index ./x.sh -a` ran
+ * a script unread): judged as PROGRAM run with words the guard cannot know, from the top of the
+ * work tree, as aria2c's hooks are.
+ */
+function _mergeProgram(rest: Word[], inv: Invocation, top: () => string | null): Op[] {
+  let k = 0;
+  while (k < rest.length && !rest[k]!.dynamic && (rest[k]!.value === "-o" || rest[k]!.value === "-q")) k++;
+  const program = rest[k];
+  if (!program) return [];
+  if (program.dynamic) return [op("unknown", "git merge-index")];
+  if (inv.ctx.depth >= 8) return [op("unknown", "git")];
+  const cwd = top();
+  const ctx = cwd === inv.ctx.state.cwd ? inv.ctx : { ...inv.ctx, state: { ...inv.ctx.state, cwd } };
+  const ops = analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], ctx);
+  return cwd !== null ? ops : ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
 }
 
 /** filter-branch's temporary checkout, where its filters run: `-d DIR` or `.git-rewrite`, then `t`. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, ASK_OUT, NOOP, OK, PERSIST, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PERSIST, PROTECTED, RELOCATE, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 10: the files and folders git's output options name, as git 2.39's option parsers read
 // them (each parse confirmed with the real git in test/support/sandbox.sh). `format-patch -o DIR`
@@ -72,6 +72,28 @@ table("git plumbing writing the files it names", [
   ["credential-store --file rewrites the file", "git credential-store store --fi ~/.bashrc", ...ASK_OUT],
   ["credential-store get reads it", "git credential-store --file ~/.bashrc get", ...OK],
   ["index-pack -o", "git index-pack -o ~/.bashrc x.pack", ...ASK_OUT],
+]);
+
+// Session 11: more plumbing writing or removing what its words name (each confirmed with git
+// 2.39 in the sandbox; each was ALLOW_NO_EFFECT), and merge-index's program (it ran unread).
+table("git plumbing, session 11", [
+  ["read-tree's index written onto a startup file", "git read-tree --index-output=$HOME/.bashrc HEAD", ...ASK_OUT],
+  ["read-tree's index as a separate word", "git read-tree --index-output ~/.bashrc HEAD", ...ASK_OUT],
+  ["read-tree's index, a prefix, into the hooks", "git read-tree --index-o=.git/hooks/pre-commit HEAD", ...PROTECTED],
+  ["daemon's pid file", "git daemon --pid-file=.git/hooks/pre-commit --detach", ...PROTECTED],
+  ["credential-cache's socket path removes the file there", "git credential-cache --socket ~/.ssh/id_rsa store", ...ASK_OUT],
+  ["credential-cache's socket, a prefix", "git credential-cache --so=$HOME/.bashrc store", ...ASK_OUT],
+  ["credential-cache's daemon", "git credential-cache--daemon ~/.ssh/id_rsa", ...ASK_OUT],
+  ["credential-cache's socket onto a workspace file (quarantined first)", "git credential-cache --socket scratch.txt store", ...RELOCATE],
+  ["merge-index runs its program with the paths", "git merge-index -o rm -a", ...UNKNOWN],
+  ["merge-index's program written in the line", "printf 'rm -rf ~\\n' > m.sh; chmod +x m.sh; git merge-index ./m.sh -a", ...ANCESTOR],
+  ["merge-index's computed program", 'git merge-index "$P" -a', ...UNKNOWN],
+  // Unchanged.
+  ["read-tree into a new workspace file (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git read-tree -m --index-output=idx.tmp HEAD", ...NOOP],
+  ["daemon --inetd ignores the pid file", "git daemon --inetd --pid-file=$HOME/.bashrc", ...OK],
+  ["credential-cache get starts no daemon", "git credential-cache --socket ~/.ssh/id_rsa get", ...OK],
+  ["credential-cache's default socket", "git credential-cache store", ...OK],
+  ["merge-index's own merge program", "git merge-index git-merge-one-file -a", ...OK],
 ]);
 
 // A credential store named as git's output file asks as the redirection onto it does (each was ASK_OUTSIDE_WORKSPACE).
