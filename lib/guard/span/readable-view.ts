@@ -376,6 +376,7 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
     const block: [number, number, string][] = [];
     let format: { test(line: string): boolean } | undefined;
     let bytes = 0;
+    let shown: string[] | undefined; // od -c lines, for two types of that shape
     let at = first;
     for (; at < text.length; ) {
       const nl = text.indexOf("\n", at);
@@ -395,10 +396,17 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
         if (!format.test(line)) break;
         bytes += _lineBytes(format, line);
         block.push([at, at, "0000000"]);
+        if (format === OD_CHARS) (shown ??= []).push(line);
       }
       done = end;
       if (nl < 0) break;
       at = nl + 1;
+    }
+    // `od -An -t o1 -t c` (`-c -b`): two types whose lines are both `-c`'s shape, each pair the same bytes.
+    if (shown !== undefined && shown.length >= 2 && shown.length % 2 === 0 && _pairsRepeat(shown)) {
+      let n = 0;
+      for (const e of block) if (e[2] !== "" && n++ % 2 === 1) e[2] = "      ";
+      bytes /= 2;
     }
     // One line of a format, the next of none: perhaps od -An with several types (session 11).
     if (block.length === 1 && format !== undefined && format !== XXD_INCLUDE && at < text.length) {
@@ -416,6 +424,27 @@ function _offsetlessDumps(text: string, starts: number[]): [from: number, to: nu
     if (bytes >= MIN_DUMP_BYTES) for (const e of block) if (e[2] !== "") edits.push(e);
   }
   return edits;
+}
+
+/**
+ * Whether each pair of `od -c`-shaped lines shows the same bytes: `-t o1` (`-b`) prints every
+ * byte as `-c` prints those it cannot show (` 102`), so `od -An -t o1 -t c` is lines of one shape.
+ */
+function _pairsRepeat(lines: string[]): boolean {
+  for (let i = 0; i < lines.length; i += 2) if (_charBytes(lines[i]!) !== _charBytes(lines[i + 1]!)) return false;
+  return true;
+}
+
+/** od -c's escapes and the bytes they stand for. */
+const OD_ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
+/** The bytes of an `od -c`-shaped line (4-column fields: a character, an escape or three octal digits), as a string. */
+function _charBytes(line: string): string {
+  let out = "";
+  for (let i = 0; i + 4 <= line.length; i += 4) {
+    const field = line.slice(i, i + 4);
+    out += field[1] !== " " ? String.fromCharCode(Number.parseInt(field.slice(1), 8)) : field[2] === "\\" ? String.fromCharCode(OD_ESCAPES[field[3]!]!) : field[3];
+  }
+  return out;
 }
 
 /** The bytes one od -An line of `format` shows. */

@@ -50,6 +50,9 @@ export const OFFSETLESS_DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -An -d -c": (bytes) => odTypes(bytes, ["u2", "c"], 0),
   "od -An -o -c": (bytes) => odTypes(bytes, ["o2", "c"], 0),
   "od -An -t x1 -t c -t x4": (bytes) => odTypes(bytes, ["x1", "c", "x4"], 0),
+  // Session 11: two types whose lines have `-c`'s shape (`-t o1` prints every byte as three octal digits).
+  "od -An -t o1 -t c": (bytes) => odTypes(bytes, ["o1", "c"], 0),
+  "od -An -c -b": (bytes) => odTypes(bytes, ["c", "o1"], 0),
   // Session 11: a `z` suffix adds the characters (`  >BEGIN harmless s<`) after the fields.
   "od -An -t x1z": (bytes) => odZ(bytes, (l) => [...l].map((b) => ` ${hex2(b)}`).join(""), 48),
   "od -An -t x4z": (bytes) => odZ(bytes, (l) => lines(l, 4).map((w) => ` ${word(w, 16, 4)}`).join(""), 36),
