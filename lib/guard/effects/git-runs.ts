@@ -62,6 +62,10 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
     }
   }
   if (sub === "merge-index") ops.push(..._mergeProgram(rest, inv, top));
+  // `git maintenance start` adds an hourly job to the user's scheduler (crontab, systemd timers,
+  // launchd, schtasks) that runs git in the repository with its configuration, outside any hook:
+  // asked as a crontab or `systemctl --user enable` is (session 11; the dippy row expects it).
+  if (sub === "maintenance" && rest.find((w) => w.dynamic || !w.value.startsWith("-"))?.value === "start") ops.push(persistentCode("git maintenance"));
   if (sub === "submodule") {
     const at = rest.findIndex((w) => w.value === "foreach");
     if (at >= 0) ops.push(..._foreach(rest.slice(at + 1), inv));

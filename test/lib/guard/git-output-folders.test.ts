@@ -88,12 +88,15 @@ table("git plumbing, session 11", [
   ["merge-index runs its program with the paths", "git merge-index -o rm -a", ...UNKNOWN],
   ["merge-index's program written in the line", "printf 'rm -rf ~\\n' > m.sh; chmod +x m.sh; git merge-index ./m.sh -a", ...ANCESTOR],
   ["merge-index's computed program", 'git merge-index "$P" -a', ...UNKNOWN],
+  ["maintenance start schedules git hourly", "git maintenance start", ...PERSIST],
+  ["maintenance start with a scheduler", "git maintenance start --scheduler=crontab", ...PERSIST],
   // Unchanged.
   ["read-tree into a new workspace file (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git read-tree -m --index-output=idx.tmp HEAD", ...NOOP],
   ["daemon --inetd ignores the pid file", "git daemon --inetd --pid-file=$HOME/.bashrc", ...OK],
   ["credential-cache get starts no daemon", "git credential-cache --socket ~/.ssh/id_rsa get", ...OK],
   ["credential-cache's default socket", "git credential-cache store", ...OK],
   ["merge-index's own merge program", "git merge-index git-merge-one-file -a", ...OK],
+  ["maintenance run and stop", "git maintenance run && git maintenance stop", ...OK],
 ]);
 
 // A credential store named as git's output file asks as the redirection onto it does (each was ASK_OUTSIDE_WORKSPACE).
