@@ -3,7 +3,7 @@ import type { EncodingMarks } from "./prefilter.ts";
 import { charTable, HEX_DIGIT, isIn } from "./rules/shape.ts";
 
 /**
- * Encoded text that may hide a secret: base64 runs, hex runs (`xxd -p`, a hex-encoded value),
+ * Encoded text that may hide a secret: base64 runs (and base32 ones), hex runs (`xxd -p`, a hex-encoded value),
  * the dumps of `xxd`, `hexdump` and `od`, and percent-encoded runs. Each run is decoded so the
  * detector can scan it again; percent-decoding keeps a map back to the original offsets, the
  * others do not (their findings cover the whole run).
@@ -15,7 +15,7 @@ import { charTable, HEX_DIGIT, isIn } from "./rules/shape.ts";
 export interface EncodedRun {
   start: number;
   end: number;
-  encoding: "base64" | "url" | "hex";
+  encoding: "base64" | "url" | "hex" | "base32";
   decoded: string;
   /** For `url`: original offset of each decoded character, plus one entry for the end. */
   offsets?: number[];
@@ -38,6 +38,9 @@ for (const [i, c] of [..."0123456789abcdef"].entries()) (HEX_VALUE[c.charCodeAt(
 /** The 6-bit value of each base64 character (both alphabets), -1 for others. */
 const VALUE = new Int8Array(128).fill(-1);
 for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"].entries()) VALUE[c.charCodeAt(0)] = i;
+/** The 5-bit value of each base32 character, -1 for others. */
+const BASE32_VALUE = new Int8Array(128).fill(-1);
+for (const [i, c] of [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"].entries()) BASE32_VALUE[c.charCodeAt(0)] = i;
 VALUE["-".charCodeAt(0)] = 62;
 VALUE["_".charCodeAt(0)] = 63;
 
@@ -77,15 +80,41 @@ function _base64Runs(text: string, runs: EncodedRun[]): void {
     const padded = Math.min(n, end + 2);
     let stop = end;
     while (stop < padded && text.charCodeAt(stop) === EQUALS) stop++;
-    if (end - from <= MAX_RUN && !(stop === end && _decodeHex(text, from, end, runs)) && _mayBePrintable(text, from, end)) _decodeBase64(text, from, stop, runs);
+    if (end - from <= MAX_RUN && !(stop === end && _decodeHex(text, from, end, runs)) && !(_mayBePrintable(text, from, end) && _decodeBase64(text, from, stop, runs))) _decodeBase32(text, from, end, runs);
     from = stop;
   }
 }
 
-function _decodeBase64(text: string, start: number, end: number, runs: EncodedRun[]): void {
+function _decodeBase64(text: string, start: number, end: number, runs: EncodedRun[]): boolean {
   const encoded = text.slice(start, end);
   const decoded = printableText(Buffer.from(encoded, /[-_]/.test(encoded) ? "base64url" : "base64"));
   if (decoded !== undefined) runs.push({ start, end, encoding: "base64", decoded });
+  return decoded !== undefined;
+}
+
+/**
+ * A run of base32 characters (RFC 4648: `base32`, `basenc --base32`; upper-case letters and 2-7,
+ * which base64's alphabet holds too) that decodes to text: added as a base32 run (session 11: a
+ * key printed by `base32` passed). Any other character (a lower-case letter, 0, 1, 8, 9, `+`)
+ * ends the test at once, so a base64 run pays a few reads. The `=` padding is left out.
+ */
+function _decodeBase32(text: string, start: number, end: number, runs: EncodedRun[]): void {
+  for (let i = start; i < end; i++) if ((BASE32_VALUE[text.charCodeAt(i)] ?? -1) < 0) return;
+  const bytes = new Uint8Array(Math.floor(((end - start) * 5) / 8));
+  let bits = 0;
+  let value = 0;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const v = BASE32_VALUE[text.charCodeAt(i)]!;
+    value = ((value << 5) | v) & 0xfff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[n++] = (value >> bits) & 0xff;
+    }
+  }
+  const decoded = printableText(bytes.subarray(0, n));
+  if (decoded !== undefined) runs.push({ start, end, encoding: "base32", decoded });
 }
 
 /**

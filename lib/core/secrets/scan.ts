@@ -12,7 +12,7 @@ export interface RawMatch {
   end: number;
   secret: string;
   confidence: number;
-  encoding?: "base64" | "url" | "hex";
+  encoding?: "base64" | "url" | "hex" | "base32";
 }
 
 const prefilters = new WeakMap<readonly SecretRule[], Prefilter>();

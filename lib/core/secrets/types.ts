@@ -74,11 +74,12 @@ export interface SecretFinding {
   hash: string;
   confidence: number;
   /**
-   * Set when the secret was found inside a base64, URL-encoded or hex run (hex: also a dump of
-   * `xxd`, `hexdump` or `od`); the span is the whole run. The span guard's contract enumerates
-   * `base64` and `url` only and leaves `hex` out of its report (lib/guard/span/report.ts).
+   * Set when the secret was found inside a base64, URL-encoded, hex or base32 run (hex: also a
+   * dump of `xxd`, `hexdump` or `od`); the span is the whole run. The span guard's contract
+   * enumerates `base64` and `url` only and leaves `hex` and `base32` out of its report
+   * (lib/guard/span/report.ts).
    */
-  encoding?: "base64" | "url" | "hex";
+  encoding?: "base64" | "url" | "hex" | "base32";
   /** Set when the exemption list names this secret's sha256; callers do not redact it. */
   exempted?: true;
 }

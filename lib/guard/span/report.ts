@@ -20,8 +20,8 @@ export function spanReport(verdict: StreamVerdict, mode: SpanMode, exemptions: E
       end: f.end,
       hash: f.hash,
       confidence: f.confidence,
-      // The contract's closed enum holds base64 and url: a hex finding is reported without its
-      // encoding, its span covering the whole run or dump (docs/check-span.md, "Hex dumps").
+      // The contract's closed enum holds base64 and url: a hex (or base32) finding is reported
+      // without its encoding, its span covering the whole run or dump (docs/check-span.md, "Hex dumps").
       ...(f.encoding === "base64" || f.encoding === "url" ? { encoding: f.encoding } : {}),
     })),
     findings_total: verdict.total,

@@ -21,7 +21,16 @@ function reference(text: string): Array<Pick<EncodedRun, "start" | "end" | "enco
       continue;
     }
     const bytes = Buffer.from(m[0], /[-_]/.test(m[0]) ? "base64url" : "base64");
-    if (printable(bytes)) out.push({ start: m.index, end: m.index + m[0].length, encoding: "base64", decoded: bytes.toString("latin1") });
+    if (printable(bytes)) {
+      out.push({ start: m.index, end: m.index + m[0].length, encoding: "base64", decoded: bytes.toString("latin1") });
+      continue;
+    }
+    // Session 11: else a run of base32 characters (its `=` padding left out) that decodes to text.
+    const b32 = /^[A-Z2-7]*/.exec(m[0])![0];
+    if (b32.length === m[0].replace(/=+$/, "").length && b32.length > 0) {
+      const decoded = base32Decode(b32);
+      if (decoded.length >= 16 && printable(decoded)) out.push({ start: m.index, end: m.index + b32.length, encoding: "base32", decoded: decoded.toString("latin1") });
+    }
   }
   // This regex restarts at every character of every word: quadratic, hence the guard.
   if (!text.includes("%")) return out;
@@ -30,6 +39,12 @@ function reference(text: string): Array<Pick<EncodedRun, "start" | "end" | "enco
     out.push({ start: m.index, end: m.index + m[0].length, encoding: "url", decoded: decodeURIComponentLoose(m[0]) });
   }
   return out;
+}
+
+/** RFC 4648 base32 without padding, the straightforward way. */
+function base32Decode(run: string): Buffer {
+  const bits = [...run].map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0")).join("");
+  return Buffer.from(Array.from({ length: Math.floor(bits.length / 8) }, (_, i) => Number.parseInt(bits.slice(i * 8, i * 8 + 8), 2)));
 }
 
 function decodeURIComponentLoose(run: string): string {
@@ -45,6 +60,12 @@ function marksOf(text: string): EncodingMarks {
 
 const plain = (runs: EncodedRun[]) => runs.map(({ start, end, encoding, decoded }) => ({ start, end, encoding, decoded }));
 const b64 = (s: string) => Buffer.from(s).toString("base64");
+/** RFC 4648 base32 of the text's bytes (latin1), padded, as `base32` prints it (unwrapped). */
+const b32 = (s: string) => {
+  const bits = [...Buffer.from(s, "latin1")].map((b) => b.toString(2).padStart(8, "0")).join("");
+  const out = Array.from({ length: Math.ceil(bits.length / 5) }, (_, i) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[Number.parseInt(bits.slice(i * 5, i * 5 + 5).padEnd(5, "0"), 2)]).join("");
+  return out.padEnd(Math.ceil(out.length / 8) * 8, "=");
+};
 
 describe("encodedRuns", () => {
   // [what the row shows, text]: each must agree with the reference definition.
@@ -67,6 +88,10 @@ describe("encodedRuns", () => {
     ["a short percent run is skipped", "x%20y"],
     ["non-ASCII text around escapes", "\u00e9t\u00e9%41%42%43%44%45 \u20ac"],
     ["empty text", ""],
+    // Session 11: base32 (`base32`, `basenc --base32`), with its padding.
+    ["a base32 sentence", `b32 ${b32("export TOKEN=some value here!!")} end`],
+    ["base32 of random bytes is not text", b32(String.fromCharCode(...Array.from({ length: 40 }, (_, i) => (i * 97 + 13) % 256)))],
+    ["upper-case words are not base32 text", "THE_QUICK_BROWN_FOX_JUMPS_OVER_THE_LAZY_DOG"],
   ];
   test.each(rows)("agrees with the regex definition: %s", (_what, text) => {
     expect(plain(encodedRuns(text))).toEqual(reference(text));
@@ -81,6 +106,7 @@ describe("encodedRuns", () => {
       if (r < 0.3) return b64(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join(""));
       if (r < 0.4) return Array.from({ length: n }, () => "ABCxyz019+/_-="[Math.floor(rand() * 14)]).join("");
       if (r < 0.5) return Buffer.from(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join("")).toString("hex");
+      if (r < 0.55) return b32(Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join(""));
       if (r < 0.7) return Array.from({ length: n }, () => ["%41", "%4", "%", "a", ".", "="][Math.floor(rand() * 6)]).join("");
       return [" ", "\n", "\u00e9", "\"", ":"][Math.floor(rand() * 5)]!;
     };

@@ -59,7 +59,7 @@ describe("dumps through the span guard", () => {
     expect(v.decision).toBe("SANITIZE");
     expect([...v.spool!.read()].join("")).toBe("head\n[REDACTED:private-key]\n");
     v.spool!.close();
-    const report = spanReport(v, "sanitize", { file: null, sha256: new Set(), diagnostics: [] });
+    const report = spanReport({ ...v, total: v.findings.length }, "sanitize", { file: null, sha256: new Set(), diagnostics: [] });
     expect(SpanResult.safeParse(report).success).toBe(true);
     expect(report.findings[0]).not.toHaveProperty("encoding");
   });
@@ -153,5 +153,29 @@ describe("od -An with several types, and with a z suffix", () => {
   test("indented text of alternating shapes is no dump", () => {
     const texts = ["   a   b   c   d\n  foo(bar)\n   e   f   g   h\n  baz(qux)", " 12 34 56 78 90 ab cd ef 12 34 56 78 90 ab cd ef\n  - item\n 12 34 56 78 90 ab cd ef 12 34 56 78 90 ab cd ef\n  - item"];
     for (const text of texts) expect(decideSpan(text).decision).toBe("ALLOW");
+  });
+});
+
+// Session 11: `base32 FILE` (`basenc --base32`) printed a key or a token file the detector did not
+// decode; its lines (76 columns) are joined as wrapped base64 are, and the run decoded as base32.
+describe("base32 through the span guard", () => {
+  const base32 = (s: string) => {
+    const bits = [...bytes(s)].map((b) => b.toString(2).padStart(8, "0")).join("");
+    const out = Array.from({ length: Math.ceil(bits.length / 5) }, (_, i) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[Number.parseInt(bits.slice(i * 5, i * 5 + 5).padEnd(5, "0"), 2)]).join("");
+    return out.padEnd(Math.ceil(out.length / 8) * 8, "=").match(/.{1,76}/g)!.join("\n");
+  };
+  test("a private key is redacted whole", () => {
+    expect(decideSpan(`$ base32 id_key\n${base32(key)}\n$ echo done\n`).text).toBe("$ base32 id_key\n[REDACTED:private-key]\n$ echo done\n");
+  });
+  test("a token file is a github-pat finding, reported without an encoding", () => {
+    const v = decideSpan(base32(`GITHUB_TOKEN=${ghp}\n`));
+    expect(v.findings.map((f) => [f.ruleId, f.encoding])).toEqual([["github-pat", "base32"]]);
+    const report = spanReport({ ...v, total: v.findings.length }, "sanitize", { file: null, sha256: new Set(), diagnostics: [] });
+    expect(SpanResult.safeParse(report).success).toBe(true);
+    expect(report.findings[0]).not.toHaveProperty("encoding");
+  });
+  test("prose and random data are ALLOW", () => {
+    expect(decideSpan(base32("The quick brown fox jumps over the lazy dog.\n".repeat(10))).decision).toBe("ALLOW");
+    expect(decideSpan(base32(String.fromCharCode(...Array.from({ length: 600 }, (_, i) => (i * 131 + 7) % 128)))).decision).toBe("ALLOW");
   });
 });
