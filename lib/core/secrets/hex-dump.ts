@@ -1,5 +1,5 @@
 /**
- * The dumps `xxd` (also `-e`), `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`, `-d`), `od` (octal words, as with no
+ * The dumps `xxd` (also `-e` and `-b`), `hexdump -C`, `hexdump` (also `-x`, `-o`, `-b`, `-d`), `od` (octal words, as with no
  * option), `od -c`, `od -b`, `od -x`, `od -t x1[z]`, `-t x4` and `-t x8`, and od's decimal forms (`-t u1`/`d1`, `-d`,
  * `-s`, `-i`, `-l`, `-t u2|d2|u4|d4|u8|d8`), also with several types a line (`od -t x1 -t c`) and
  * with the `z` suffix's characters (`-t x1z`, `-t d1z`), print (of a key file, a token file): blocks of lines that start with an offset, read back into the bytes they show.
@@ -197,6 +197,7 @@ function _hexPairs(groups: string | undefined, out: number[]): boolean {
 function _xxd(line: string, out: number[]): boolean {
   const m = XXD.exec(line);
   if (!m) return false;
+  if (_xxdBits(line, m[1]!, out)) return true;
   const big: number[] = [];
   const little: number[] = [];
   const ends: Array<[column: number, bytes: number]> = [];
@@ -223,6 +224,25 @@ function _xxd(line: string, out: number[]): boolean {
     }
   }
   return _hexPairs(m[1], out);
+}
+
+/**
+ * `xxd -b`: groups of binary digits, 8 a byte (`01000010 01000101`), then the characters (session
+ * 11: read as hex digits, they matched no characters and the line was noise). Taken when the
+ * groups are binary and the characters after them are the bytes they give.
+ */
+function _xxdBits(line: string, groups: string, out: number[]): boolean {
+  if (!/^[01]{8}(?:[01 ]*)$/.test(groups)) return false;
+  const bytes: number[] = [];
+  for (const group of groups.split(" ")) {
+    if (group.length % 8 !== 0) return false;
+    for (let i = 0; i < group.length; i += 8) bytes.push(Number.parseInt(group.slice(i, i + 8), 2));
+  }
+  const shown = String.fromCharCode(...bytes.map((b) => (b >= 0x20 && b <= 0x7e ? b : 0x2e)));
+  const rest = line.slice(line.indexOf(groups, 9) + groups.length);
+  if (!/^ {2,}/.test(rest) || rest.trimStart() !== shown.trimStart() || !rest.endsWith(shown)) return false;
+  for (const b of bytes) out.push(b);
+  return true;
 }
 
 /**

@@ -72,6 +72,28 @@ describe("od with several types a line", () => {
     });
   }
 
+  test("xxd -b as the real program prints it (session 11)", () => {
+    const real = [
+      "00000000: 01000010 01000101 01000111 01001001 01001110 00100000  BEGIN ",
+      "00000006: 01101000 01100001 01110010 01101101 01101100 01100101  harmle",
+      "0000000c: 01110011 01110011 00100000 01110011 01100001 01101101  ss sam",
+      "00000012: 01110000 01101100 01100101 00100000 01110100 01100101  ple te",
+      "00000018: 01111000 01110100 00100000 01100110 01101111 01110010  xt for",
+      "0000001e: 00100000 01101111 01100100 00101100 00100000 00110000   od, 0",
+      "00000024: 00110001 00110010 00110011 00110100 00110101 00110110  123456",
+      "0000002a: 00110111 00111000 00111001 00100000 01100001 01100010  789 ab",
+      "00000030: 01100011 01100100 01100101 01100110 01100111 01101000  cdefgh",
+      "00000036: 01101001 01101010 00100000 01000001 01000010 01000011  ij ABC",
+      "0000003c: 01000100 01000101 01000110 01000111 01001000 01001001  DEFGHI",
+      "00000042: 01001010 00100000 01111000 01111001 01111010 00101110  J xyz.",
+      "00000048: 00001010                                               .",
+    ].join("\n");
+    expect(DUMPS["xxd -b"]!(bytes(OD_TYPES_SAMPLE))).toBe(real);
+    const blocks = hexDumpBlocks(`$ xxd -b s.txt\n${real}\n$ echo done\n`);
+    expect(blocks).toHaveLength(1);
+    expect(new TextDecoder().decode(blocks[0]!.bytes)).toBe(OD_TYPES_SAMPLE);
+  });
+
   test("indented lines after a dump join it only as many as follow each of its lines", () => {
     const dump = odTypes(bytes(key), ["x1", "c"]);
     const text = `${dump.slice(0, dump.lastIndexOf("\n"))}\n        indented code\n        more\n`;

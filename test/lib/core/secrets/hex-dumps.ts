@@ -139,6 +139,11 @@ export const DUMPS: Record<string, (bytes: Uint8Array) => string> = {
   "od -t x2 -t x4": (bytes) => odTypes(bytes, ["x2", "x4"]),
   "od -t x4 -t d4": (bytes) => odTypes(bytes, ["x4", "d4"]),
   "od -A x -t x4 -t o1": (bytes) => odTypes(bytes, ["x4", "o1"], 16),
+  // Session 11: xxd -b (binary digits, 6 bytes a line), as xxd 2022-01-14 (vim 9.0) prints it.
+  "xxd -b": (bytes) =>
+    lines(bytes, 6)
+      .map((l, i) => `${(i * 6).toString(16).padStart(8, "0")}: ${[...l].map((b) => b.toString(2).padStart(8, "0")).join(" ").padEnd(53)}  ${ascii(l)}`)
+      .join("\n"),
   // Session 11: the decimal and octal forms with the `z` suffix (they were not read).
   "od -t d1z": (bytes) => odZ(bytes, (l) => decimals(l, 1, true, 5), 80, octal),
   "od -t o2z": (bytes) => odZ(bytes, (l) => lines(l, 2).map((w) => ` ${word(w, 8, 2)}`).join(""), 56, octal),
