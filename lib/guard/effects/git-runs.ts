@@ -5,7 +5,8 @@ import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { gitRunsCommand, storesCode } from "./git-config.ts";
-import { persistentCode } from "./git-persistent-config.ts";
+import { fetchedFolders } from "./fetched-folders.ts";
+import { inWorkTree, persistentCode } from "./git-persistent-config.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type GitOptionSpec, gitOptionValues } from "./git-options.ts";
@@ -55,8 +56,11 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
         if (w.dynamic) ops.push(op("unknown", "git clone"));
         else if (kv) ops.push(...gitRunsCommand(kv[1]!.toLowerCase(), kv[2]!, inv.ctx));
         if (kv && (storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!) || storesForcedPush(kv[1]!.toLowerCase(), kv[2]!))) ops.push(op("git-history", "git clone"));
-        // Stored, it runs in every later git command there (session 11: `-c core.hooksPath=.githooks`
-        // ran the fetched tree's post-checkout at once; `-c core.fsmonitor=CMD` every later status).
+        // A hooks folder inside the clone of another host's repository is the fetched tree's: its
+        // post-checkout runs at once (session 11, confirmed with git 2.39), as with `git -c` (git.ts).
+        if (kv && kv[1]!.toLowerCase() === "core.hookspath" && inWorkTree(kv[2]!) && fetchedFolders("git", inv.args).length > 0) ops.push(op("remote-code", "git clone"));
+        // Stored, it runs in every later git command there (session 11: `-c core.fsmonitor=CMD`
+        // every later status, a hooks folder every later commit).
         if (kv && storesCode(kv[1]!.toLowerCase(), kv[2]!, "global")) ops.push(persistentCode("git clone"));
       }
     }

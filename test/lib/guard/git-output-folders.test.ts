@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, ASK_OUT, NOOP, OK, PERSIST, PROTECTED, RELOCATE, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, ASK_OUT, NOOP, OK, PERSIST, PROTECTED, RELOCATE, REMOTE, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 10: the files and folders git's output options name, as git 2.39's option parsers read
 // them (each parse confirmed with the real git in test/support/sandbox.sh). `format-patch -o DIR`
@@ -177,9 +177,20 @@ table("clone and init destinations", [
 // post-checkout ran at once). Each was ALLOW_NO_EFFECT.
 table("clone -c storing code-running settings", [
   ["a hooks folder outside", "git clone -c core.hooksPath=/tmp/h https://example.com/r.git d", ...PERSIST],
-  ["the fetched tree's hooks", "git clone --config core.hooksPath=.githooks https://example.com/r.git d", ...PERSIST],
+  ["the fetched tree's hooks run at once", "git clone --config core.hooksPath=.githooks https://example.com/r.git d", ...REMOTE],
+  ["a local clone's hooks folder is stored", "git clone --config core.hooksPath=.githooks ../other d", ...PERSIST],
   ["an attached -c and a --conf prefix", "git clone -ccore.fsmonitor=x --conf=alias.y=!make https://example.com/r.git d", ...PERSIST],
   ["a plain setting", "git clone -c core.autocrlf=false https://example.com/r.git d", ...OK],
   ["a known helper", "git clone -c credential.helper=store https://example.com/r.git d", ...OK],
   ["a bare editor name", "git clone -c core.editor=vim https://example.com/r.git d", ...OK],
+]);
+
+// A relative hooks folder given to a clone from another host is the fetched tree's: git 2.39 ran
+// its post-checkout as soon as the files were out (sandbox). Each was ALLOW_NO_EFFECT.
+table("git -c core.hooksPath for a clone", [
+  ["-c before clone", "git -c core.hooksPath=.githooks clone https://example.com/r.git d", ...REMOTE],
+  ["from the environment", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.husky git clone git@example.com:u/r.git", ...REMOTE],
+  ["an absolute folder (the user's files, not the clone's)", "git -c core.hooksPath=/tmp/h clone https://example.com/r.git d", ...OK],
+  ["a local clone", "git -c core.hooksPath=.githooks clone ../other d", ...OK],
+  ["another subcommand", "git -c core.hooksPath=.githooks status", ...OK],
 ]);
