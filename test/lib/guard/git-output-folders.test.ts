@@ -156,6 +156,7 @@ table("clone and init destinations", [
   ["a bare repository filling an existing folder", "git init --bare ~/Documents", ...ASK_OUT],
   ["init of an existing empty folder outside", `git init ${join(fx.home, "empty")}`, ...ASK_OUT],
   ["init of a computed folder", 'git init "$X"', ...UNKNOWN],
+  ["a clone's folder relative to an unknown one (accepted, as `touch a` there)", 'cd "$(mktemp -d)" && git clone https://example.com/r.git', ...UNKNOWN],
   ["--separate-git-dir into the credential folder", "git clone --separate-git-dir ~/.ssh https://example.com/r.git d", ...ASK_OUT],
   ["--separate-git-dir into a system folder", "git init --separate-git-dir=/etc/g new", ...PROTECTED],
   ["a worktree in a computed folder (was ALLOW_NO_EFFECT)", 'git worktree add "$X" HEAD', ...UNKNOWN],
