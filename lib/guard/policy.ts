@@ -6,13 +6,17 @@ import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
 import { classifyPath, guardStoreOf, insideGuardStore, knownRealFolder, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
-import { judgeFound } from "./policy-find.ts";
 import { judgeHistory } from "./policy-history.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
 import { copiedNames, replacedIn } from "./policy-replaces.ts";
 import { linkTargetOrNull, lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
+import { once } from "./effects/lazy-handler.ts";
+
+// find's dry run (policy-find.ts, find-dry-run.ts, find-expression.ts) loads with the first op a
+// `find` made: start-up pays for every function a module creates (effects/lazy-handler.ts).
+const policyFind = once((): typeof import("./policy-find.ts") => require("./policy-find.ts"));
 
 // A Windows Startup folder (`%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup`, the
 // all-users one below ProgramData is a system tree), or an entry in it.
@@ -46,7 +50,7 @@ function _judge(o: Op, pc: PathContext): OpVerdict {
     case "move":
     case "write-into":
     case "permission":
-      return o.find ? judgeFound(o, pc, (inner) => _paths(inner, pc)) : _paths(o, pc);
+      return o.find ? policyFind().judgeFound(o, pc, (inner) => _paths(inner, pc)) : _paths(o, pc);
     case "git-reset-hard":
     case "git-discard":
       return _snapshot(o);
