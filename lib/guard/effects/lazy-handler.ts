@@ -3,8 +3,9 @@ import type { Handler } from "./context.ts";
 /**
  * A handler whose module loads on its first call. leogriel-check runs once per agent command and
  * evaluates every module it imports before it reads the command, so the registry (programs.ts)
- * reaches most analysers through this: `lazy(files, "remove")`, where `files` is
- * `() => require("./files.ts")` with a literal path; a loader a module calls directly rather
+ * reaches most analysers through this: `from("files", "remove")` is `lazy(() => analyser("files"),
+ * "remove")`, where `analyser` loads each module by `require()` with a literal path (one function
+ * for all of them, programs.ts); a loader a module calls directly rather
  * than through `lazy` is wrapped in `once` (below). A `require()`
  * added to a module loaded at start-up can change the compiled binary's evaluation order where
  * that module sits in the import cycle around programs.ts (session 7: one in wrappers.ts made

@@ -9,71 +9,160 @@ import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
-import { lazy, lazyMade, once } from "./lazy-handler.ts";
+import { lazy, lazyMade } from "./lazy-handler.ts";
 
 // The analysers' modules, loaded when a command first needs one (lazy-handler.ts): a line that
 // names none of their programs loads none of them.
-const accountRemovals = (): typeof import("./account-removals.ts") => require("./account-removals.ts");
-const appDatabases = (): typeof import("./app-databases.ts") => require("./app-databases.ts");
-const buildOutputs = (): typeof import("./build-outputs.ts") => require("./build-outputs.ts");
-const cloud = (): typeof import("./cloud.ts") => require("./cloud.ts");
-const cmakeE = (): typeof import("./cmake-e.ts") => require("./cmake-e.ts");
-const compressors = (): typeof import("./compressors.ts") => require("./compressors.ts");
-const cloudCopies = (): typeof import("./cloud-copies.ts") => require("./cloud-copies.ts");
-const ghUploads = (): typeof import("./gh-uploads.ts") => require("./gh-uploads.ts");
-const commandRunners = (): typeof import("./command-runners.ts") => require("./command-runners.ts");
-const containers = (): typeof import("./containers.ts") => require("./containers.ts");
-const cpio = (): typeof import("./cpio.ts") => require("./cpio.ts");
-const creates = (): typeof import("./creates.ts") => require("./creates.ts");
-const csplit = (): typeof import("./csplit.ts") => require("./csplit.ts");
-const desktopFiles = (): typeof import("./desktop-files.ts") => require("./desktop-files.ts");
-const deviceWriters = (): typeof import("./device-writers.ts") => require("./device-writers.ts");
-const dnsSent = (): typeof import("./dns-sent.ts") => require("./dns-sent.ts");
-const editors = (): typeof import("./editors.ts") => require("./editors.ts");
-const extractors = (): typeof import("./extractors.ts") => require("./extractors.ts");
-const fileServers = (): typeof import("./file-servers.ts") => require("./file-servers.ts");
-const fileErasers = (): typeof import("./file-erasers.ts") => require("./file-erasers.ts");
-const files = (): typeof import("./files.ts") => require("./files.ts");
-const findFiles = (): typeof import("./find.ts") => require("./find.ts");
-const formatters = (): typeof import("./formatters.ts") => require("./formatters.ts");
-const git = (): typeof import("./git.ts") => require("./git.ts");
-const gpgFiles = (): typeof import("./gpg-files.ts") => require("./gpg-files.ts");
-const inPlace = (): typeof import("./in-place-switch.ts") => require("./in-place-switch.ts");
-const infra = (): typeof import("./infra.ts") => require("./infra.ts");
-const kvStores = (): typeof import("./kv-stores.ts") => require("./kv-stores.ts");
-const otherVcs = (): typeof import("./other-vcs.ts") => require("./other-vcs.ts");
-const optionCode = (): typeof import("./option-code.ts") => require("./option-code.ts");
-const outputOptions = (): typeof import("./output-options.ts") => require("./output-options.ts");
-const outputWriters = (): typeof import("./output-writers.ts") => require("./output-writers.ts");
-const notebooks = (): typeof import("./notebooks.ts") => require("./notebooks.ts");
-const npxPackages = (): typeof import("./npx-packages.ts") => require("./npx-packages.ts");
-const packagingOutputs = (): typeof import("./packaging-outputs.ts") => require("./packaging-outputs.ts");
-const patch = (): typeof import("./patch.ts") => require("./patch.ts");
-const rcFileRuns = (): typeof import("./rc-file-runs.ts") => require("./rc-file-runs.ts");
-const shellTextRunners = (): typeof import("./shell-text-runners.ts") => require("./shell-text-runners.ts");
-const terminalKeys = (): typeof import("./terminal-keys.ts") => require("./terminal-keys.ts");
-const tunnels = once((): typeof import("./tunnels.ts") => require("./tunnels.ts"));
-const scriptRunners = (): typeof import("./script-runners.ts") => require("./script-runners.ts");
-const packageConfig = (): typeof import("./package-config.ts") => require("./package-config.ts");
-const publishes = (): typeof import("./publishes.ts") => require("./publishes.ts");
-const buildPublishes = (): typeof import("./build-publishes.ts") => require("./build-publishes.ts");
-const zshStartup = (): typeof import("./zsh-startup.ts") => require("./zsh-startup.ts");
-const remoteCommands = once((): typeof import("./remote-commands.ts") => require("./remote-commands.ts"));
-const runParts = (): typeof import("./run-parts.ts") => require("./run-parts.ts");
-const runners = (): typeof import("./runners.ts") => require("./runners.ts");
-const schedulers = (): typeof import("./schedulers.ts") => require("./schedulers.ts");
-const sftp = (): typeof import("./sftp.ts") => require("./sftp.ts");
-const sshFiles = once((): typeof import("./ssh-files.ts") => require("./ssh-files.ts"));
-const serviceDeletes = (): typeof import("./service-deletes.ts") => require("./service-deletes.ts");
-const shells = (): typeof import("./shells.ts") => require("./shells.ts");
-const sqlClients = (): typeof import("./sql-clients.ts") => require("./sql-clients.ts");
-const stdinCode = (): typeof import("./stdin-code.ts") => require("./stdin-code.ts");
-const storeClis = (): typeof import("./store-clis.ts") => require("./store-clis.ts");
-const toolOutputs = (): typeof import("./tool-outputs.ts") => require("./tool-outputs.ts");
-const tar = (): typeof import("./tar.ts") => require("./tar.ts");
-const traps = (): typeof import("./traps.ts") => require("./traps.ts");
-const xargs = (): typeof import("./xargs.ts") => require("./xargs.ts");
-const windowsPrograms = (): typeof import("./windows-programs.ts") => require("./windows-programs.ts");
+type Analysers = {
+  accountRemovals: typeof import("./account-removals.ts");
+  appDatabases: typeof import("./app-databases.ts");
+  buildOutputs: typeof import("./build-outputs.ts");
+  cloud: typeof import("./cloud.ts");
+  cmakeE: typeof import("./cmake-e.ts");
+  compressors: typeof import("./compressors.ts");
+  cloudCopies: typeof import("./cloud-copies.ts");
+  ghUploads: typeof import("./gh-uploads.ts");
+  commandRunners: typeof import("./command-runners.ts");
+  containers: typeof import("./containers.ts");
+  cpio: typeof import("./cpio.ts");
+  creates: typeof import("./creates.ts");
+  csplit: typeof import("./csplit.ts");
+  desktopFiles: typeof import("./desktop-files.ts");
+  deviceWriters: typeof import("./device-writers.ts");
+  dnsSent: typeof import("./dns-sent.ts");
+  editors: typeof import("./editors.ts");
+  extractors: typeof import("./extractors.ts");
+  fileServers: typeof import("./file-servers.ts");
+  fileErasers: typeof import("./file-erasers.ts");
+  files: typeof import("./files.ts");
+  findFiles: typeof import("./find.ts");
+  formatters: typeof import("./formatters.ts");
+  git: typeof import("./git.ts");
+  gpgFiles: typeof import("./gpg-files.ts");
+  inPlace: typeof import("./in-place-switch.ts");
+  infra: typeof import("./infra.ts");
+  kvStores: typeof import("./kv-stores.ts");
+  otherVcs: typeof import("./other-vcs.ts");
+  optionCode: typeof import("./option-code.ts");
+  outputOptions: typeof import("./output-options.ts");
+  outputWriters: typeof import("./output-writers.ts");
+  notebooks: typeof import("./notebooks.ts");
+  npxPackages: typeof import("./npx-packages.ts");
+  packagingOutputs: typeof import("./packaging-outputs.ts");
+  patch: typeof import("./patch.ts");
+  rcFileRuns: typeof import("./rc-file-runs.ts");
+  shellTextRunners: typeof import("./shell-text-runners.ts");
+  terminalKeys: typeof import("./terminal-keys.ts");
+  tunnels: typeof import("./tunnels.ts");
+  scriptRunners: typeof import("./script-runners.ts");
+  packageConfig: typeof import("./package-config.ts");
+  publishes: typeof import("./publishes.ts");
+  buildPublishes: typeof import("./build-publishes.ts");
+  zshStartup: typeof import("./zsh-startup.ts");
+  remoteCommands: typeof import("./remote-commands.ts");
+  runParts: typeof import("./run-parts.ts");
+  runners: typeof import("./runners.ts");
+  schedulers: typeof import("./schedulers.ts");
+  sftp: typeof import("./sftp.ts");
+  sshFiles: typeof import("./ssh-files.ts");
+  serviceDeletes: typeof import("./service-deletes.ts");
+  shells: typeof import("./shells.ts");
+  sqlClients: typeof import("./sql-clients.ts");
+  stdinCode: typeof import("./stdin-code.ts");
+  storeClis: typeof import("./store-clis.ts");
+  toolOutputs: typeof import("./tool-outputs.ts");
+  tar: typeof import("./tar.ts");
+  traps: typeof import("./traps.ts");
+  xargs: typeof import("./xargs.ts");
+  windowsPrograms: typeof import("./windows-programs.ts");
+};
+
+/**
+ * The analyser module `name`, loaded at its first use. One function loads them all: start-up pays
+ * for every function the registry creates (about 1.5-2.5 KiB of the compiled hook's memory each,
+ * docs/check.md "Session 11: hook memory"). Each `require()` names its file literally, so the
+ * compiled binary keeps each module in a chunk of its own.
+ */
+function analyser<N extends keyof Analysers>(name: N): Analysers[N] {
+  return (_analysers[name] ??= _load(name)) as Analysers[N];
+}
+
+const _analysers: Partial<Record<keyof Analysers, unknown>> = {};
+
+function _load(name: keyof Analysers): unknown {
+  switch (name) {
+    case "accountRemovals": return require("./account-removals.ts");
+    case "appDatabases": return require("./app-databases.ts");
+    case "buildOutputs": return require("./build-outputs.ts");
+    case "cloud": return require("./cloud.ts");
+    case "cmakeE": return require("./cmake-e.ts");
+    case "compressors": return require("./compressors.ts");
+    case "cloudCopies": return require("./cloud-copies.ts");
+    case "ghUploads": return require("./gh-uploads.ts");
+    case "commandRunners": return require("./command-runners.ts");
+    case "containers": return require("./containers.ts");
+    case "cpio": return require("./cpio.ts");
+    case "creates": return require("./creates.ts");
+    case "csplit": return require("./csplit.ts");
+    case "desktopFiles": return require("./desktop-files.ts");
+    case "deviceWriters": return require("./device-writers.ts");
+    case "dnsSent": return require("./dns-sent.ts");
+    case "editors": return require("./editors.ts");
+    case "extractors": return require("./extractors.ts");
+    case "fileServers": return require("./file-servers.ts");
+    case "fileErasers": return require("./file-erasers.ts");
+    case "files": return require("./files.ts");
+    case "findFiles": return require("./find.ts");
+    case "formatters": return require("./formatters.ts");
+    case "git": return require("./git.ts");
+    case "gpgFiles": return require("./gpg-files.ts");
+    case "inPlace": return require("./in-place-switch.ts");
+    case "infra": return require("./infra.ts");
+    case "kvStores": return require("./kv-stores.ts");
+    case "otherVcs": return require("./other-vcs.ts");
+    case "optionCode": return require("./option-code.ts");
+    case "outputOptions": return require("./output-options.ts");
+    case "outputWriters": return require("./output-writers.ts");
+    case "notebooks": return require("./notebooks.ts");
+    case "npxPackages": return require("./npx-packages.ts");
+    case "packagingOutputs": return require("./packaging-outputs.ts");
+    case "patch": return require("./patch.ts");
+    case "rcFileRuns": return require("./rc-file-runs.ts");
+    case "shellTextRunners": return require("./shell-text-runners.ts");
+    case "terminalKeys": return require("./terminal-keys.ts");
+    case "tunnels": return require("./tunnels.ts");
+    case "scriptRunners": return require("./script-runners.ts");
+    case "packageConfig": return require("./package-config.ts");
+    case "publishes": return require("./publishes.ts");
+    case "buildPublishes": return require("./build-publishes.ts");
+    case "zshStartup": return require("./zsh-startup.ts");
+    case "remoteCommands": return require("./remote-commands.ts");
+    case "runParts": return require("./run-parts.ts");
+    case "runners": return require("./runners.ts");
+    case "schedulers": return require("./schedulers.ts");
+    case "sftp": return require("./sftp.ts");
+    case "sshFiles": return require("./ssh-files.ts");
+    case "serviceDeletes": return require("./service-deletes.ts");
+    case "shells": return require("./shells.ts");
+    case "sqlClients": return require("./sql-clients.ts");
+    case "stdinCode": return require("./stdin-code.ts");
+    case "storeClis": return require("./store-clis.ts");
+    case "toolOutputs": return require("./tool-outputs.ts");
+    case "tar": return require("./tar.ts");
+    case "traps": return require("./traps.ts");
+    case "xargs": return require("./xargs.ts");
+    case "windowsPrograms": return require("./windows-programs.ts");
+  }
+}
+
+/** The names of `M`'s exports that are handlers. */
+type HandlerOf<M> = { [K in keyof M]: M[K] extends Handler ? K : never }[keyof M];
+
+/** The handler `name` of the analyser module `module`, which loads on the handler's first call. */
+const from = <N extends keyof Analysers>(module: N, name: HandlerOf<Analysers[N]>): Handler => lazy(() => analyser(module) as Record<typeof name, Handler>, name);
+
+/** The interpreter handler shells.ts makes for `language`, loaded on its first call. */
+const interpreter = (language: Parameters<Analysers["shells"]["interpreter"]>[0]): Handler => lazyMade(() => analyser("shells"), (m) => m.interpreter(language));
 
 /** Every handler's ops, in order. */
 const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) => h(inv));
@@ -83,295 +172,295 @@ const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) =
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "pvcreate", "lvreduce", "zpool", "diskutil", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs"];
 
 /** ssh: ProxyCommand and friends, the remote command, the files it reads, remote forwards (tunnels.ts). */
-const ssh: Handler = (inv) => [...commandString(inv), ...remoteCommands().sshRemoteOps(inv.args, inv.ctx), ...sshFiles().sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? tunnels().sshForwards(inv.args) : [])];
+const ssh: Handler = (inv) => [...commandString(inv), ...analyser("remoteCommands").sshRemoteOps(inv.args, inv.ctx), ...analyser("sshFiles").sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? analyser("tunnels").sshForwards(inv.args) : [])];
 
 /** `[name, handler]` for each of `names`. */
 const named = (names: readonly string[], handler: Handler) => names.map((n) => [n, handler] as const);
 
 /** Every program the effect analysis knows, by the name `programName` gives it. */
 export const PROGRAMS = new Map<string, Handler>([
-  ...named(["rm", "unlink", "srm", "rimraf", "del", "rmtrash"], lazy(files, "remove")),
-  ...named(["shred", "wipe"], lazy(files, "shred")),
-  ["truncate", lazy(files, "truncate")],
-  ["tee", lazy(files, "tee")],
-  ["sponge", lazy(files, "sponge")],
-  ["dd", lazy(files, "dd")],
-  ...named(["dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd"], lazy(files, "ddVariant")),
-  ["ddrescue", lazy(files, "ddrescue")],
-  ...named(DISK_TOOLS, lazy(files, "diskTool")),
+  ...named(["rm", "unlink", "srm", "rimraf", "del", "rmtrash"], from("files", "remove")),
+  ...named(["shred", "wipe"], from("files", "shred")),
+  ["truncate", from("files", "truncate")],
+  ["tee", from("files", "tee")],
+  ["sponge", from("files", "sponge")],
+  ["dd", from("files", "dd")],
+  ...named(["dcfldd", "dc3dd", "sg_dd", "sgp_dd", "sgm_dd"], from("files", "ddVariant")),
+  ["ddrescue", from("files", "ddrescue")],
+  ...named(DISK_TOOLS, from("files", "diskTool")),
   // Drive, firmware and volume tools' erasing modes; scrub and fallocate's hole punching;
   // accounts removed with their homes (red team 16): device-writers.ts, file-erasers.ts, account-removals.ts.
-  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
+  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"] as const).map((n) => [n, from("deviceWriters", n)] as const),
   // File-system repairs that may discard data and structural changes (red team 16's review): device-writers.ts.
-  ...(["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
-  ...named(["vgcreate", "vgextend"], lazy(deviceWriters, "vgcreate")),
-  ...(["e2image", "ntfsclone", "fsarchiver"] as const).map((n) => [n, lazy(deviceWriters, n)] as const),
-  ...named(["partclone.ext2", "partclone.ext3", "partclone.ext4", "partclone.extfs", "partclone.xfs", "partclone.btrfs", "partclone.ntfs", "partclone.fat", "partclone.fat12", "partclone.fat16", "partclone.fat32", "partclone.vfat", "partclone.exfat", "partclone.f2fs", "partclone.hfsplus", "partclone.dd", "partclone.imager", "partclone.restore"], lazy(deviceWriters, "partclone")),
-  ...named(["fsck.ext2", "fsck.ext3", "fsck.ext4"], lazy(deviceWriters, "e2fsck")),
-  ...named(["fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck"], lazy(deviceWriters, "fatfsck")),
-  ["scrub", lazy(fileErasers, "scrub")],
-  ["fallocate", lazy(fileErasers, "fallocate")],
-  ["userdel", lazy(accountRemovals, "userdel")],
-  ...named(["deluser", "delgroup"], lazy(accountRemovals, "deluser")),
-  ["groupdel", lazy(accountRemovals, "groupdel")],
-  ["passwd", lazy(accountRemovals, "passwd")],
-  ["usermod", lazy(accountRemovals, "usermod")],
-  ["chpasswd", lazy(accountRemovals, "chpasswd")],
-  ...named(["mount", "bindfs", "sshfs", "mergerfs", "unionfs", "fuse-overlayfs", "squashfuse", "archivemount", "rclone-mount"], lazy(files, "mounter")),
-  ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], lazy(files, "permission")),
-  ...named(["mv", "cp", "install", "ln"], lazy(files, "copyMove")),
-  ["link", lazy(files, "link")],
-  ["rsync", lazy(files, "rsync")],
-  ...named(["touch", "mkdir", "mkfifo", "mknod"], lazy(creates, "creates")),
-  ["sed", lazy(creates, "sed")],
+  ...(["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"] as const).map((n) => [n, from("deviceWriters", n)] as const),
+  ...named(["vgcreate", "vgextend"], from("deviceWriters", "vgcreate")),
+  ...(["e2image", "ntfsclone", "fsarchiver"] as const).map((n) => [n, from("deviceWriters", n)] as const),
+  ...named(["partclone.ext2", "partclone.ext3", "partclone.ext4", "partclone.extfs", "partclone.xfs", "partclone.btrfs", "partclone.ntfs", "partclone.fat", "partclone.fat12", "partclone.fat16", "partclone.fat32", "partclone.vfat", "partclone.exfat", "partclone.f2fs", "partclone.hfsplus", "partclone.dd", "partclone.imager", "partclone.restore"], from("deviceWriters", "partclone")),
+  ...named(["fsck.ext2", "fsck.ext3", "fsck.ext4"], from("deviceWriters", "e2fsck")),
+  ...named(["fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck"], from("deviceWriters", "fatfsck")),
+  ["scrub", from("fileErasers", "scrub")],
+  ["fallocate", from("fileErasers", "fallocate")],
+  ["userdel", from("accountRemovals", "userdel")],
+  ...named(["deluser", "delgroup"], from("accountRemovals", "deluser")),
+  ["groupdel", from("accountRemovals", "groupdel")],
+  ["passwd", from("accountRemovals", "passwd")],
+  ["usermod", from("accountRemovals", "usermod")],
+  ["chpasswd", from("accountRemovals", "chpasswd")],
+  ...named(["mount", "bindfs", "sshfs", "mergerfs", "unionfs", "fuse-overlayfs", "squashfuse", "archivemount", "rclone-mount"], from("files", "mounter")),
+  ...named(["chmod", "chown", "chgrp", "chattr", "setfacl"], from("files", "permission")),
+  ...named(["mv", "cp", "install", "ln"], from("files", "copyMove")),
+  ["link", from("files", "link")],
+  ["rsync", from("files", "rsync")],
+  ...named(["touch", "mkdir", "mkfifo", "mknod"], from("creates", "creates")),
+  ["sed", from("creates", "sed")],
   // Extraction into a folder, judged like `tar -x -C DIR` (extractors.ts, cpio.ts).
-  ["unzip", lazy(extractors, "unzip")],
-  ["dpkg-deb", lazy(extractors, "dpkgDeb")],
-  ...named(["7z", "7za", "7zr", "7zz"], lazy(extractors, "sevenZip")),
-  ...named(["unrar", "rar"], lazy(extractors, "unrar")),
-  ["cpio", lazy(cpio, "cpio")],
-  ["find", lazy(findFiles, "find")],
-  ["git", lazy(git, "git")],
+  ["unzip", from("extractors", "unzip")],
+  ["dpkg-deb", from("extractors", "dpkgDeb")],
+  ...named(["7z", "7za", "7zr", "7zz"], from("extractors", "sevenZip")),
+  ...named(["unrar", "rar"], from("extractors", "unrar")),
+  ["cpio", from("cpio", "cpio")],
+  ["find", from("findFiles", "find")],
+  ["git", from("git", "git")],
   ...named(WRAPPER_NAMES, wrapper),
   ["env", env],
-  ["xargs", lazy(xargs, "xargs")],
-  ["parallel", lazy(xargs, "parallel")],
+  ["xargs", from("xargs", "xargs")],
+  ["parallel", from("xargs", "parallel")],
   ["eval", evalText],
   ["su", commandString],
   // ssh: ProxyCommand and friends run locally; the remote command's data-store effects count.
   // `-F FILE` the line wrote, scp's and sftp's `-S PROG` (ssh-files.ts).
   ["ssh", ssh],
   // autossh runs ssh with its words, less its own `-M PORT` (tunnels.ts).
-  ["autossh", (inv) => ssh({ ...inv, name: "ssh", args: tunnels().autosshArgs(inv.args) })],
-  ["ngrok", lazy(tunnels, "ngrok")],
-  ["cloudflared", lazy(tunnels, "cloudflared")],
-  ["tailscale", lazy(tunnels, "tailscale")],
-  ...named(["lt", "localtunnel"], lazy(tunnels, "localtunnel")),
-  ["bore", lazy(tunnels, "bore")],
-  ["zrok", lazy(tunnels, "zrok")],
-  ["devtunnel", lazy(tunnels, "devtunnel")],
-  ...named(["rsh", "remsh"], (inv) => remoteCommands().rshRemoteOps(inv.args, inv.ctx)),
+  ["autossh", (inv) => ssh({ ...inv, name: "ssh", args: analyser("tunnels").autosshArgs(inv.args) })],
+  ["ngrok", from("tunnels", "ngrok")],
+  ["cloudflared", from("tunnels", "cloudflared")],
+  ["tailscale", from("tunnels", "tailscale")],
+  ...named(["lt", "localtunnel"], from("tunnels", "localtunnel")),
+  ["bore", from("tunnels", "bore")],
+  ["zrok", from("tunnels", "zrok")],
+  ["devtunnel", from("tunnels", "devtunnel")],
+  ...named(["rsh", "remsh"], (inv) => analyser("remoteCommands").rshRemoteOps(inv.args, inv.ctx)),
   // Run command text like `su -c` (red team C14): command-runners.ts.
-  ["script", lazy(commandRunners, "script")],
-  ["runuser", lazy(commandRunners, "runuser")],
-  ["sg", lazy(commandRunners, "sg")],
-  ["start-stop-daemon", lazy(commandRunners, "startStopDaemon")],
-  ...named(["make", "gmake"], lazy(commandRunners, "make")),
-  ...named(SHELLS, lazy(shells, "shell")),
-  ...named(POWERSHELLS, lazy(shells, "powershell")),
-  ["cmd", lazy(shells, "cmdExe")],
+  ["script", from("commandRunners", "script")],
+  ["runuser", from("commandRunners", "runuser")],
+  ["sg", from("commandRunners", "sg")],
+  ["start-stop-daemon", from("commandRunners", "startStopDaemon")],
+  ...named(["make", "gmake"], from("commandRunners", "make")),
+  ...named(SHELLS, from("shells", "shell")),
+  ...named(POWERSHELLS, from("shells", "powershell")),
+  ["cmd", from("shells", "cmdExe")],
   // The interpreters; python, ruby and php also serve folders (file-servers.ts).
   // `python -m venv --clear DIR`, `-m pytest --basetemp DIR`, `-m black` (build-outputs.ts).
-  ...named(["python", "pypy"], all(lazyMade(shells, (m) => m.interpreter("python")), lazy(fileServers, "pythonServer"), lazy(buildOutputs, "pythonModule"))),
+  ...named(["python", "pypy"], all(interpreter("python"), from("fileServers", "pythonServer"), from("buildOutputs", "pythonModule"))),
   // A `data:` URL given to node's preload options is code (option-code.ts).
-  ...named(["node", "nodejs"], all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(optionCode, "nodePreloadCode"))),
+  ...named(["node", "nodejs"], all(interpreter("node"), guardCliScript, from("optionCode", "nodePreloadCode"))),
   // Node with TypeScript (`tsx -e`, `ts-node -e` take node's code options: red team 13).
-  ...named(["tsx", "ts-node"], lazyMade(shells, (m) => m.interpreter("node"))),
+  ...named(["tsx", "ts-node"], interpreter("node")),
   // IPython's code: `-c`, a script, a notebook (notebooks.ts).
-  ...named(["ipython", "ipython3"], lazy(notebooks, "ipython")),
-  ["deno", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildPublishes, "denoPublish"))],
+  ...named(["ipython", "ipython3"], from("notebooks", "ipython")),
+  ["deno", all(interpreter("node"), guardCliScript, from("buildPublishes", "denoPublish"))],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
-  ["bun", all(lazyMade(shells, (m) => m.interpreter("node")), guardCliScript, lazy(buildOutputs, "bunCache"), bunRunner, lazy(publishes, "packagePublish"))],
+  ["bun", all(interpreter("node"), guardCliScript, from("buildOutputs", "bunCache"), bunRunner, from("publishes", "packagePublish"))],
   // `-i` edits the file operands in place (in-place-switch.ts).
-  ["perl", all(lazyMade(shells, (m) => m.interpreter("perl")), lazy(inPlace, "inPlaceSwitch"), lazy(optionCode, "perlModuleCode"))],
-  ["ruby", all(lazyMade(shells, (m) => m.interpreter("ruby")), lazy(fileServers, "rubyServer"), lazy(inPlace, "inPlaceSwitch"))],
-  ["php", all(lazyMade(shells, (m) => m.interpreter("php")), lazy(fileServers, "phpServer"))],
+  ["perl", all(interpreter("perl"), from("inPlace", "inPlaceSwitch"), from("optionCode", "perlModuleCode"))],
+  ["ruby", all(interpreter("ruby"), from("fileServers", "rubyServer"), from("inPlace", "inPlaceSwitch"))],
+  ["php", all(interpreter("php"), from("fileServers", "phpServer"))],
   // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).
-  ...named(STDIN_CODE_PROGRAMS, lazy(stdinCode, "stdinCode")),
+  ...named(STDIN_CODE_PROGRAMS, from("stdinCode", "stdinCode")),
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
-  ["http-server", lazy(fileServers, "httpServer")],
-  ["serve", lazy(fileServers, "serve")],
-  ["httpd", lazy(fileServers, "httpd")],
+  ["http-server", from("fileServers", "httpServer")],
+  ["serve", from("fileServers", "serve")],
+  ["httpd", from("fileServers", "httpd")],
   ...named(["curl", "wget", "http", "https", "xh"], fetcher),
   ["aria2c", aria2c],
   ...named(["nc", "ncat", "netcat", "socat"], socket),
-  ...named(NAME_QUERY_PROGRAMS, lazy(dnsSent, "nameQuery")),
-  ["scp", all(commandString, lazy(sshFiles, "sshFiles"))],
-  ["sftp", all(lazy(sftp, "sftp"), lazy(sshFiles, "sshFiles"))],
-  ["lftp", lazy(sftp, "lftp")],
-  ...named(["at", "batch"], lazy(schedulers, "atJob")),
-  ["crontab", lazy(schedulers, "crontab")],
-  ...named(["systemctl", "launchctl", "loginctl"], lazy(schedulers, "serviceManager")),
+  ...named(NAME_QUERY_PROGRAMS, from("dnsSent", "nameQuery")),
+  ["scp", all(commandString, from("sshFiles", "sshFiles"))],
+  ["sftp", all(from("sftp", "sftp"), from("sshFiles", "sshFiles"))],
+  ["lftp", from("sftp", "lftp")],
+  ...named(["at", "batch"], from("schedulers", "atJob")),
+  ["crontab", from("schedulers", "crontab")],
+  ...named(["systemctl", "launchctl", "loginctl"], from("schedulers", "serviceManager")),
   ...named(["mail", "mailx", "sendmail", "mutt"], pipedToPeer),
   // libarchive's bsdtar (macOS's tar) reads tar's options.
-  ...named(["tar", "bsdtar"], lazy(tar, "tar")),
+  ...named(["tar", "bsdtar"], from("tar", "tar")),
   // Options and operands that name a written file (output-options.ts).
-  ["iconv", lazy(outputOptions, "iconv")],
-  ["openssl", lazy(outputOptions, "openssl")],
+  ["iconv", from("outputOptions", "iconv")],
+  ["openssl", from("outputOptions", "openssl")],
   // Compilers, linkers and binutils (tool-outputs.ts); csplit's pieces (csplit.ts).
-  ...named(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"], lazy(toolOutputs, "cc")),
-  ...named(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"], lazy(toolOutputs, "ld")),
-  ["rustc", lazy(toolOutputs, "rustc")],
-  ["cpp", lazy(toolOutputs, "cpp")],
-  ["as", lazy(toolOutputs, "gnuAs")],
-  ["nasm", lazy(toolOutputs, "nasm")],
-  ["strip", lazy(toolOutputs, "strip")],
-  ["objcopy", lazy(toolOutputs, "objcopy")],
-  ["ar", lazy(toolOutputs, "ar")],
-  ["ranlib", lazy(toolOutputs, "ranlib")],
-  ["csplit", lazy(csplit, "csplit")],
+  ...named(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"], from("toolOutputs", "cc")),
+  ...named(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"], from("toolOutputs", "ld")),
+  ["rustc", from("toolOutputs", "rustc")],
+  ["cpp", from("toolOutputs", "cpp")],
+  ["as", from("toolOutputs", "gnuAs")],
+  ["nasm", from("toolOutputs", "nasm")],
+  ["strip", from("toolOutputs", "strip")],
+  ["objcopy", from("toolOutputs", "objcopy")],
+  ["ar", from("toolOutputs", "ar")],
+  ["ranlib", from("toolOutputs", "ranlib")],
+  ["csplit", from("csplit", "csplit")],
   // gpg's output, status and key files (gpg-files.ts).
-  ...named(["gpg", "gpg2", "gpgv", "gpgsm"], lazy(gpgFiles, "gpg")),
-  ["go", all(lazy(outputOptions, "go"), lazy(buildOutputs, "goVendor"))],
-  ["uniq", lazy(outputOptions, "uniq")],
-  ["xxd", lazy(outputOptions, "xxd")],
-  ["uudecode", lazy(outputOptions, "uudecode")],
-  ["split", lazy(outputOptions, "split")],
+  ...named(["gpg", "gpg2", "gpgv", "gpgsm"], from("gpgFiles", "gpg")),
+  ["go", all(from("outputOptions", "go"), from("buildOutputs", "goVendor"))],
+  ["uniq", from("outputOptions", "uniq")],
+  ["xxd", from("outputOptions", "xxd")],
+  ["uudecode", from("outputOptions", "uudecode")],
+  ["split", from("outputOptions", "split")],
   // Dumps, converters, renderers and bundlers writing the file an option or operand names (output-writers.ts).
-  ...named(OUTPUT_WRITERS, lazy(outputWriters, "outputWriter")),
-  ["patch", lazy(patch, "patch")],
+  ...named(OUTPUT_WRITERS, from("outputWriters", "outputWriter")),
+  ["patch", from("patch", "patch")],
   // Compressors replace their input by its compressed copy (compressors.ts).
-  ...named(COMPRESSOR_NAMES, lazy(compressors, "compressor")),
+  ...named(COMPRESSOR_NAMES, from("compressors", "compressor")),
   ["security", keychain],
-  ["trap", lazy(traps, "trap")],
-  ["tmux", all(tmux, lazy(terminalKeys, "tmuxKeys"))],
-  ["screen", lazy(terminalKeys, "screen")],
+  ["trap", from("traps", "trap")],
+  ["tmux", all(tmux, from("terminalKeys", "tmuxKeys"))],
+  ["screen", from("terminalKeys", "screen")],
   // npm's `exec -c` text (shell-text-runners.ts) and stored settings that run code (package-config.ts).
   // What a publish uploads (publishes.ts).
-  ["npm", all(lazy(shellTextRunners, "npm"), lazy(packageConfig, "packageConfig"), lazy(publishes, "packagePublish"))],
-  ...named(["pnpm", "yarn"], all(lazy(packageConfig, "unmodelledPackageConfig"), lazy(publishes, "packagePublish"))),
-  ["nix-shell", lazy(shellTextRunners, "nixShell")],
-  ["concurrently", lazy(shellTextRunners, "concurrently")],
-  ["nodemon", all(lazy(shellTextRunners, "nodemon"), lazy(scriptRunners, "nodemonScript"))],
-  ["pipx", lazy(scriptRunners, "pythonScriptRunner")],
+  ["npm", all(from("shellTextRunners", "npm"), from("packageConfig", "packageConfig"), from("publishes", "packagePublish"))],
+  ...named(["pnpm", "yarn"], all(from("packageConfig", "unmodelledPackageConfig"), from("publishes", "packagePublish"))),
+  ["nix-shell", from("shellTextRunners", "nixShell")],
+  ["concurrently", from("shellTextRunners", "concurrently")],
+  ["nodemon", all(from("shellTextRunners", "nodemon"), from("scriptRunners", "nodemonScript"))],
+  ["pipx", from("scriptRunners", "pythonScriptRunner")],
   // `uv publish` and `pdm publish` send built archives, pdm's built first (build-publishes.ts).
-  ["uv", all(lazy(scriptRunners, "pythonScriptRunner"), lazy(buildPublishes, "uvPublish"))],
-  ["pdm", all(lazy(scriptRunners, "pythonScriptRunner"), lazy(buildPublishes, "pdmPublish"))],
-  ...named(["pm2", "forever"], lazy(scriptRunners, "nodeScriptManager")),
-  ["hyperfine", lazy(shellTextRunners, "hyperfine")],
-  ["entr", lazy(shellTextRunners, "entr")],
-  ["direnv", lazy(shellTextRunners, "direnv")],
-  ["coreutils", lazy(shellTextRunners, "coreutils")],
-  ...named(["source", "."], lazy(shells, "sourceFile")),
-  ["alias", lazy(shells, "alias")],
+  ["uv", all(from("scriptRunners", "pythonScriptRunner"), from("buildPublishes", "uvPublish"))],
+  ["pdm", all(from("scriptRunners", "pythonScriptRunner"), from("buildPublishes", "pdmPublish"))],
+  ...named(["pm2", "forever"], from("scriptRunners", "nodeScriptManager")),
+  ["hyperfine", from("shellTextRunners", "hyperfine")],
+  ["entr", from("shellTextRunners", "entr")],
+  ["direnv", from("shellTextRunners", "direnv")],
+  ["coreutils", from("shellTextRunners", "coreutils")],
+  ...named(["source", "."], from("shells", "sourceFile")),
+  ["alias", from("shells", "alias")],
   ["hash", hashPath],
   ["enable", enable],
-  ["lvm", lazy(files, "lvm")],
-  ...named(["awk", "gawk", "mawk", "nawk", "busybox-awk"], lazy(runners, "awk")),
-  ...named(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"], lazy(editors, "vim")),
-  ["ed", lazy(editors, "ed")],
-  ["emacs", lazy(runners, "emacs")],
-  ["rg", lazy(runners, "rg")],
-  ...named(["fd", "fdfind"], lazy(runners, "fd")),
-  ["sort", lazy(runners, "sort")],
-  ["zip", lazy(runners, "zip")],
-  ["man", lazy(runners, "man")],
-  ...named(["less", "more", "most"], lazy(runners, "pager")),
+  ["lvm", from("files", "lvm")],
+  ...named(["awk", "gawk", "mawk", "nawk", "busybox-awk"], from("runners", "awk")),
+  ...named(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"], from("editors", "vim")),
+  ["ed", from("editors", "ed")],
+  ["emacs", from("runners", "emacs")],
+  ["rg", from("runners", "rg")],
+  ...named(["fd", "fdfind"], from("runners", "fd")),
+  ["sort", from("runners", "sort")],
+  ["zip", from("runners", "zip")],
+  ["man", from("runners", "man")],
+  ...named(["less", "more", "most"], from("runners", "pager")),
   // Databases and key-value stores (ASK_DATA_STORE_DESTROY): sql-clients.ts, kv-stores.ts.
-  ["sqlite3", lazy(sqlClients, "sqlite")],
-  ["duckdb", lazy(sqlClients, "duckdb")],
-  ["psql", lazy(sqlClients, "psql")],
-  ...named(["mysql", "mariadb"], lazy(sqlClients, "mysql")),
-  ["clickhouse-client", lazy(sqlClients, "clickhouseClient")],
-  ["clickhouse", lazy(sqlClients, "clickhouse")],
-  ...named(["dropdb", "dropuser", "pg_dropcluster"], lazy(sqlClients, "dropProgram")),
-  ...named(["mysqladmin", "mariadb-admin"], lazy(sqlClients, "mysqladmin")),
-  ["pg_restore", lazy(sqlClients, "pgRestore")],
-  ...named(["redis-cli", "valkey-cli", "keydb-cli"], lazy(kvStores, "redisCli")),
-  ...named(["mongosh", "mongo"], lazy(kvStores, "mongoShell")),
-  ["cqlsh", lazy(sqlClients, "cqlsh")],
-  ["etcdctl", lazy(storeClis, "etcdctl")],
-  ["consul", lazy(storeClis, "consul")],
-  ["vault", lazy(storeClis, "vault")],
-  ["influx", lazy(storeClis, "influx")],
-  ...named(["mongorestore", "mongoimport"], lazy(storeClis, "mongorestore")),
-  ...named(["kafka-topics", "kafka-topics.sh"], lazy(storeClis, "kafkaTopics")),
-  ...named(["kafka-delete-records", "kafka-delete-records.sh"], lazy(storeClis, "kafkaDeleteRecords")),
+  ["sqlite3", from("sqlClients", "sqlite")],
+  ["duckdb", from("sqlClients", "duckdb")],
+  ["psql", from("sqlClients", "psql")],
+  ...named(["mysql", "mariadb"], from("sqlClients", "mysql")),
+  ["clickhouse-client", from("sqlClients", "clickhouseClient")],
+  ["clickhouse", from("sqlClients", "clickhouse")],
+  ...named(["dropdb", "dropuser", "pg_dropcluster"], from("sqlClients", "dropProgram")),
+  ...named(["mysqladmin", "mariadb-admin"], from("sqlClients", "mysqladmin")),
+  ["pg_restore", from("sqlClients", "pgRestore")],
+  ...named(["redis-cli", "valkey-cli", "keydb-cli"], from("kvStores", "redisCli")),
+  ...named(["mongosh", "mongo"], from("kvStores", "mongoShell")),
+  ["cqlsh", from("sqlClients", "cqlsh")],
+  ["etcdctl", from("storeClis", "etcdctl")],
+  ["consul", from("storeClis", "consul")],
+  ["vault", from("storeClis", "vault")],
+  ["influx", from("storeClis", "influx")],
+  ...named(["mongorestore", "mongoimport"], from("storeClis", "mongorestore")),
+  ...named(["kafka-topics", "kafka-topics.sh"], from("storeClis", "kafkaTopics")),
+  ...named(["kafka-delete-records", "kafka-delete-records.sh"], from("storeClis", "kafkaDeleteRecords")),
   // Application frameworks' database tasks (ASK_DATA_STORE_DESTROY): app-databases.ts.
-  ...named(APP_CLIS, lazy(appDatabases, "appCli")),
+  ...named(APP_CLIS, from("appDatabases", "appCli")),
   // `rails runner FILE|CODE` runs Ruby (script-runners.ts).
-  ["rails", all(lazy(appDatabases, "appCli"), lazy(scriptRunners, "railsRunner"))],
-  ["bundle", lazy(appDatabases, "bundle")],
+  ["rails", all(from("appDatabases", "appCli"), from("scriptRunners", "railsRunner"))],
+  ["bundle", from("appDatabases", "bundle")],
   // Infrastructure (ASK_INFRA_DESTROY): infra.ts, containers.ts, cloud.ts.
-  ...named(["terraform", "tofu", "terragrunt"], lazy(infra, "terraform")),
-  ...named(["pulumi", "cdk"], lazy(infra, "stackTool")),
-  ...named(["kubectl", "oc"], lazy(infra, "kubectl")),
-  ["helm", lazy(infra, "helm")],
-  ...named(["docker", "podman", "nerdctl"], all(lazy(containers, "docker"), lazy(buildOutputs, "dockerOutput"))),
-  ...named(["docker-compose", "podman-compose"], lazy(containers, "compose")),
-  ["aws", lazy(cloud, "aws")],
-  ["gcloud", lazy(cloud, "gcloud")],
-  ["gsutil", lazy(cloud, "gsutil")],
-  ["az", lazy(cloud, "az")],
+  ...named(["terraform", "tofu", "terragrunt"], from("infra", "terraform")),
+  ...named(["pulumi", "cdk"], from("infra", "stackTool")),
+  ...named(["kubectl", "oc"], from("infra", "kubectl")),
+  ["helm", from("infra", "helm")],
+  ...named(["docker", "podman", "nerdctl"], all(from("containers", "docker"), from("buildOutputs", "dockerOutput"))),
+  ...named(["docker-compose", "podman-compose"], from("containers", "compose")),
+  ["aws", from("cloud", "aws")],
+  ["gcloud", from("cloud", "gcloud")],
+  ["gsutil", from("cloud", "gsutil")],
+  ["az", from("cloud", "az")],
   // Output folders emptied before a build writes them (build-outputs.ts); cmake -E (cmake-e.ts).
-  ["cargo", all(lazy(buildOutputs, "cargo"), lazy(publishes, "cargoPublish"))],
+  ["cargo", all(from("buildOutputs", "cargo"), from("publishes", "cargoPublish"))],
   // Publishes that build first, or send what a build left (build-publishes.ts).
-  ["poetry", lazy(buildPublishes, "poetryPublish")],
-  ["flit", lazy(buildPublishes, "flitPublish")],
-  ["hatch", lazy(buildPublishes, "hatchPublish")],
-  ...named(["vsce", "ovsx"], lazy(buildPublishes, "vscePublish")),
-  ...named(["mvn", "mvnw", "mvnd"], lazy(buildPublishes, "mavenDeploy")),
-  ...named(["gradle", "gradlew"], lazy(buildPublishes, "gradlePublish")),
-  ["virtualenv", lazy(buildOutputs, "virtualenv")],
-  ...named(["pytest", "py.test"], all(lazy(buildOutputs, "pytest"), lazy(notebooks, "notebookRuns"))),
-  ["vite", lazy(buildOutputs, "vite")],
-  ["mkdocs", lazy(buildOutputs, "mkdocs")],
-  ["hugo", lazy(buildOutputs, "hugo")],
-  ["jekyll", lazy(buildOutputs, "jekyll")],
-  ["tsup", lazy(buildOutputs, "tsup")],
-  ["cmake", lazy(cmakeE, "cmake")],
-  ["ctest", lazy(cmakeE, "ctest")],
+  ["poetry", from("buildPublishes", "poetryPublish")],
+  ["flit", from("buildPublishes", "flitPublish")],
+  ["hatch", from("buildPublishes", "hatchPublish")],
+  ...named(["vsce", "ovsx"], from("buildPublishes", "vscePublish")),
+  ...named(["mvn", "mvnw", "mvnd"], from("buildPublishes", "mavenDeploy")),
+  ...named(["gradle", "gradlew"], from("buildPublishes", "gradlePublish")),
+  ["virtualenv", from("buildOutputs", "virtualenv")],
+  ...named(["pytest", "py.test"], all(from("buildOutputs", "pytest"), from("notebooks", "notebookRuns"))),
+  ["vite", from("buildOutputs", "vite")],
+  ["mkdocs", from("buildOutputs", "mkdocs")],
+  ["hugo", from("buildOutputs", "hugo")],
+  ["jekyll", from("buildOutputs", "jekyll")],
+  ["tsup", from("buildOutputs", "tsup")],
+  ["cmake", from("cmakeE", "cmake")],
+  ["ctest", from("cmakeE", "ctest")],
   // Formatters and fixing linters edit their operands in place (formatters.ts).
-  ...named(["rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "yq", "isort", "autopep8", "yapf"], lazy(formatters, "formatter")),
+  ...named(["rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "yq", "isort", "autopep8", "yapf"], from("formatters", "formatter")),
   // npm packages that delete or copy (npx-packages.ts).
-  ...named(["del-cli", "trash", "trash-cli"], lazy(npxPackages, "deleter")),
-  ["gio", lazy(desktopFiles, "gio")],
+  ...named(["del-cli", "trash", "trash-cli"], from("npxPackages", "deleter")),
+  ["gio", from("desktopFiles", "gio")],
   // Notebooks executed (notebooks.ts); jupytext's commands and output too.
-  ...named(["jupytext", "jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill", "quarto", "treon"], lazy(notebooks, "notebookRuns")),
+  ...named(["jupytext", "jupyter", "jupyter-nbconvert", "jupyter-execute", "papermill", "quarto", "treon"], from("notebooks", "notebookRuns")),
   // run-parts DIR runs each file in DIR (run-parts.ts).
-  ["run-parts", lazy(runParts, "runParts")],
-  ...named(["trash-empty", "trash-rm"], lazy(desktopFiles, "trashEmpty")),
-  ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], lazy(npxPackages, "copier")),
-  ["degit", lazy(npxPackages, "degit")],
-  ["rclone", lazy(cloudCopies, "rclone")],
-  ["azcopy", lazy(cloudCopies, "azcopy")],
+  ["run-parts", from("runParts", "runParts")],
+  ...named(["trash-empty", "trash-rm"], from("desktopFiles", "trashEmpty")),
+  ...named(["cpy", "cpy-cli", "ncp", "copyfiles", "cpx"], from("npxPackages", "copier")),
+  ["degit", from("npxPackages", "degit")],
+  ["rclone", from("cloudCopies", "rclone")],
+  ["azcopy", from("cloudCopies", "azcopy")],
   // gh's uploads (gh-uploads.ts) and deletes (`repo delete`, `api -X DELETE`: service-deletes.ts).
-  ["gh", all(lazy(ghUploads, "gh"), lazy(serviceDeletes, "gh"))],
+  ["gh", all(from("ghUploads", "gh"), from("serviceDeletes", "gh"))],
   // Hosting, cloud and VM CLIs' deletes (ASK_INFRA_DESTROY): service-deletes.ts.
-  ...named(SERVICE_CLIS, lazy(serviceDeletes, "serviceCli")),
+  ...named(SERVICE_CLIS, from("serviceDeletes", "serviceCli")),
   // Windows programs and cmdlets: persistence, destroyed backups, ownership and ACLs, registry
   // deletes, and the Linux command wsl runs (windows-programs.ts).
-  ["schtasks", lazy(windowsPrograms, "schtasks")],
-  ["reg", lazy(windowsPrograms, "reg")],
-  ["sc", lazy(windowsPrograms, "sc")],
-  ...named(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"], lazy(windowsPrograms, "persistingCmdlet")),
-  ...named(["new-itemproperty", "set-itemproperty"], lazy(windowsPrograms, "itemProperty")),
-  ["set-item", lazy(windowsPrograms, "setItem")],
-  [SYNTHETIC.registryKey, lazy(windowsPrograms, "newRegistryKey")],
-  ...named(["remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "move-itemproperty", "copy-itemproperty"], lazy(windowsPrograms, "itemPropertyChange")),
-  ...named(["set-wmiinstance", "new-ciminstance", "set-ciminstance"], lazy(windowsPrograms, "wmiInstance")),
-  ...named(["invoke-wmimethod", "invoke-cimmethod"], lazy(windowsPrograms, "wmiMethod")),
-  ["mofcomp", lazy(windowsPrograms, "mofcomp")],
-  ["vssadmin", lazy(windowsPrograms, "vssadmin")],
-  ["wmic", lazy(windowsPrograms, "wmic")],
-  ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], lazy(windowsPrograms, "removeInstance")),
-  ["wbadmin", lazy(windowsPrograms, "wbadmin")],
-  ["bcdedit", lazy(windowsPrograms, "bcdedit")],
-  ["diskpart", lazy(windowsPrograms, "diskpart")],
-  ...named(["takeown", "icacls", "cacls", "attrib"], lazy(windowsPrograms, "permissions")),
-  ["wsl", lazy(windowsPrograms, "wsl")],
+  ["schtasks", from("windowsPrograms", "schtasks")],
+  ["reg", from("windowsPrograms", "reg")],
+  ["sc", from("windowsPrograms", "sc")],
+  ...named(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"], from("windowsPrograms", "persistingCmdlet")),
+  ...named(["new-itemproperty", "set-itemproperty"], from("windowsPrograms", "itemProperty")),
+  ["set-item", from("windowsPrograms", "setItem")],
+  [SYNTHETIC.registryKey, from("windowsPrograms", "newRegistryKey")],
+  ...named(["remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "move-itemproperty", "copy-itemproperty"], from("windowsPrograms", "itemPropertyChange")),
+  ...named(["set-wmiinstance", "new-ciminstance", "set-ciminstance"], from("windowsPrograms", "wmiInstance")),
+  ...named(["invoke-wmimethod", "invoke-cimmethod"], from("windowsPrograms", "wmiMethod")),
+  ["mofcomp", from("windowsPrograms", "mofcomp")],
+  ["vssadmin", from("windowsPrograms", "vssadmin")],
+  ["wmic", from("windowsPrograms", "wmic")],
+  ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], from("windowsPrograms", "removeInstance")),
+  ["wbadmin", from("windowsPrograms", "wbadmin")],
+  ["bcdedit", from("windowsPrograms", "bcdedit")],
+  ["diskpart", from("windowsPrograms", "diskpart")],
+  ...named(["takeown", "icacls", "cacls", "attrib"], from("windowsPrograms", "permissions")),
+  ["wsl", from("windowsPrograms", "wsl")],
   // Version control systems other than git: purges, discards and working-file deletes (other-vcs.ts).
-  ...named(["hg", "chg", "sl", "svn", "jj", "fossil", "bzr", "brz", "darcs", "pijul", "git-annex"], lazy(otherVcs, "otherVcs")),
+  ...named(["hg", "chg", "sl", "svn", "jj", "fossil", "bzr", "brz", "darcs", "pijul", "git-annex"], from("otherVcs", "otherVcs")),
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
   ...named(GUARD_CLI_PROGRAMS, guardCli),
 ]);
 
 // `busybox httpd` serves a folder; other applets run as the wrapped command.
-PROGRAMS.set("busybox", lazy(fileServers, "busybox"));
+PROGRAMS.set("busybox", from("fileServers", "busybox"));
 // `npx -c TEXT` (`--call`) runs TEXT through a shell besides any package command (shell-text-runners.ts).
-const npxCalls = lazy(shellTextRunners, "npxCalls");
+const npxCalls = from("shellTextRunners", "npxCalls");
 PROGRAMS.set("npx", all(wrapper, (inv) => (inv.args.some((a) => /^(?:-c|--call)/.test(a.value)) ? npxCalls(inv) : [])));
 // An interactive bash runs its `--rcfile` first (rc-file-runs.ts).
-PROGRAMS.set("bash", all(lazy(shells, "shell"), lazy(rcFileRuns, "rcFile")));
+PROGRAMS.set("bash", all(from("shells", "shell"), from("rcFileRuns", "rcFile")));
 // zsh runs $ZDOTDIR/.zshenv at every start, and more when interactive or a login (zsh-startup.ts).
-PROGRAMS.set("zsh", all(lazy(shells, "shell"), lazy(zshStartup, "zshStartup")));
+PROGRAMS.set("zsh", all(from("shells", "shell"), from("zshStartup", "zshStartup")));
 // supabase: its database tasks (app-databases.ts) and its deletes (service-deletes.ts).
-PROGRAMS.set("supabase", all(lazy(appDatabases, "appCli"), lazy(serviceDeletes, "serviceCli")));
+PROGRAMS.set("supabase", all(from("appDatabases", "appCli"), from("serviceDeletes", "serviceCli")));
 // The files and folders build, packaging and image tools write (packaging-outputs.ts): skopeo and
 // jar alone, dotnet, helm, terraform, tofu and vagrant beside their own handlers.
 for (const n of ["skopeo", "jar", "dotnet", "helm", "terraform", "tofu", "vagrant"]) {
   const own = PROGRAMS.get(n);
-  PROGRAMS.set(n, own ? all(own, lazy(packagingOutputs, "packagingOutput")) : lazy(packagingOutputs, "packagingOutput"));
+  PROGRAMS.set(n, own ? all(own, from("packagingOutputs", "packagingOutput")) : from("packagingOutputs", "packagingOutput"));
 }
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
@@ -380,4 +469,4 @@ PROGRAMS.set(SYNTHETIC.remote, ({ name }) => [op("remote-code", name.slice(1))])
 PROGRAMS.set(SYNTHETIC.subtree, ({ name, args }) => [{ ...op("delete", name.slice(1), args, true), subtree: true }]);
 
 // mkfs.ext4, mkfs.vfat, …
-for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "msdos", "ntfs", "exfat", "f2fs", "minix", "hfsplus", "hfs", "jfs", "reiserfs", "udf", "bcachefs", "nilfs2"]) PROGRAMS.set(`mkfs.${fs}`, lazy(files, "diskTool"));
+for (const fs of ["ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "msdos", "ntfs", "exfat", "f2fs", "minix", "hfsplus", "hfs", "jfs", "reiserfs", "udf", "bcachefs", "nilfs2"]) PROGRAMS.set(`mkfs.${fs}`, from("files", "diskTool"));
