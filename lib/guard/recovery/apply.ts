@@ -1,15 +1,12 @@
 import { statSync } from "node:fs";
 import { appendAudit } from "./audit.ts";
-import { assertReachableInside, relativeInside } from "./boundary.ts";
 import { isCheckId } from "./check-id.ts";
 import type { FilterMemo } from "../git-safe.ts";
 import type { CompensationPlan, CompensationResult } from "./plan.ts";
 import { namesRepositoryFilter, topLevel } from "./git-run.ts";
 import { recoverWorkspace } from "./recover.ts";
-import { relocate } from "./relocate.ts";
 import { quarantineIsSafe } from "./store-check.ts";
 import { takeSnapshot } from "./snapshot.ts";
-import { takeRefsSnapshot } from "./refs-snapshot.ts";
 
 /** The command that undoes a transaction, for hook answers and human output. */
 export function restoreCommand(txid: string): string {
@@ -17,7 +14,9 @@ export function restoreCommand(txid: string): string {
 }
 
 /**
- * Performs a RELOCATE or SNAPSHOT (work tree, or kept refs) compensation before the command runs. A recovery pass over the
+ * Performs a RELOCATE or SNAPSHOT (work tree, or kept refs) compensation before the command runs.
+ * The relocation's and the kept refs' modules load when their kind runs (a hook answer makes one
+ * compensation, and every function a module creates as it loads costs the hook's memory). A recovery pass over the
  * workspace's crashed transactions comes first. The answer distinguishes, as seed 001 does, a
  * compensation that was attempted and failed or fell short (`COMPENSATION_FAILED`) from one that
  * could not even be attempted (`BLOCK_UNDETERMINABLE_EFFECT`). Messages carry no target spelling.
@@ -36,6 +35,7 @@ export async function applyCompensation(plan: CompensationPlan): Promise<Compens
 
 async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, checkId?: string): Promise<CompensationResult> {
   if (plan.targets.length === 0) return _undeterminable("the plan names no target");
+  const [{ assertReachableInside, relativeInside }, { relocate }] = await Promise.all([import("./boundary.ts"), import("./relocate.ts")]);
   const targets: { abs: string; rel: string }[] = [];
   try {
     for (const abs of plan.targets) {
@@ -71,7 +71,7 @@ async function _gitTx(plan: Extract<CompensationPlan, { kind: "snapshot" | "refs
   const base = { event: "compensation" as const, kind: plan.kind, check_id: checkId, ...(plan.kind === "refs" ? { target_count: covered } : {}) };
   if (!_auditIntent(plan.workspace, { ...base, decision: "SNAPSHOT" })) return _failed("the audit intent cannot persist");
   const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
-  const taking = plan.kind === "refs" ? takeRefsSnapshot(plan.workspace, repo, plan.refs, meta) : takeSnapshot(plan.workspace, repo, plan.includeUntracked, meta, filters);
+  const taking = plan.kind === "refs" ? import("./refs-snapshot.ts").then(({ takeRefsSnapshot }) => takeRefsSnapshot(plan.workspace, repo, plan.refs, meta)) : takeSnapshot(plan.workspace, repo, plan.includeUntracked, meta, filters);
   const outcome = await taking.catch((error: Error) => ({ txid: undefined, ok: false, error }));
   if (!outcome.ok) {
     _auditQuietly(plan.workspace, { ...base, txid: outcome.txid, outcome: "failed", decision: "BLOCK", reason_codes: ["COMPENSATION_FAILED"] });
