@@ -3,21 +3,30 @@ import { runCheck } from "../run-check.ts";
 import { SPAN_MODES, type SpanMode } from "../span/reasons.ts";
 import { field, type HookAdapter, type HookAnswer, HookShapeError, silence } from "./adapter.ts";
 import { claudeAdapter } from "./claude.ts";
-import { copilotAdapter } from "./copilot.ts";
-import { cursorAdapter } from "./cursor.ts";
-import { geminiAdapter } from "./gemini.ts";
 
 import { HOOK_AGENTS, type HookAgent } from "../install/hook-targets.ts";
 
 export { HOOK_AGENTS, type HookAgent };
 
-const ADAPTERS: Record<HookAgent, HookAdapter> = {
-  claude: claudeAdapter("claude"),
-  codex: claudeAdapter("codex"),
-  cursor: cursorAdapter,
-  gemini: geminiAdapter,
-  copilot: copilotAdapter,
-};
+/**
+ * The agent's adapter. Claude's (Codex's too) loads with the hook; Cursor's, Gemini's and
+ * Copilot's modules load when their hook line runs, so that no answer creates the functions of
+ * the other agents' adapters (start-up pays for every function a module creates:
+ * effects/lazy-handler.ts; `import()`, unlike a first `require()`, costs a hook answer little).
+ */
+async function _adapter(agent: HookAgent): Promise<HookAdapter> {
+  switch (agent) {
+    case "claude":
+    case "codex":
+      return claudeAdapter(agent);
+    case "cursor":
+      return (await import("./cursor.ts")).cursorAdapter;
+    case "gemini":
+      return (await import("./gemini.ts")).geminiAdapter;
+    case "copilot":
+      return (await import("./copilot.ts")).copilotAdapter;
+  }
+}
 
 /** The `hook_event_name` of each agent's pre-tool event (a payload without one is pre-tool). */
 const PRE_EVENTS: Record<HookAgent, readonly string[]> = {
@@ -69,7 +78,7 @@ export async function runHook(
   /** The platform the agent runs on (its Windows shell is the default dialect); injectable for tests. */
   platform: NodeJS.Platform = process.platform,
 ): Promise<HookAnswer> {
-  const adapter = ADAPTERS[agent];
+  const adapter = await _adapter(agent);
   try {
     let payload: unknown;
     try {
@@ -113,7 +122,7 @@ export async function runHook(
  * the agent gets its deny (or, for a post-tool event, the tool's output withheld).
  */
 export async function misconfiguredHook(agent: HookAgent, input: Uint8Array, why: string): Promise<HookAnswer> {
-  return _unreadable(agent, ADAPTERS[agent], `the hook is misconfigured: ${why}; the command was not checked`, input);
+  return _unreadable(agent, await _adapter(agent), `the hook is misconfigured: ${why}; the command was not checked`, input);
 }
 
 /**
