@@ -5,6 +5,7 @@ import { classify, type CheckConfig } from "./classify.ts";
 import { INTERNAL_ERROR_EXIT } from "./decision.ts";
 import { type DecisionJson, exitCodeOf, toDecisionJson } from "./decision-json.ts";
 import { findWorkspace } from "./paths.ts";
+import { preloadAnalysers } from "./effects/programs.ts";
 import type { CompensationResult } from "./recovery/plan.ts";
 
 export interface RunCheckOptions {
@@ -26,6 +27,8 @@ export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJ
   const env = opts.env ?? process.env;
   const workspace = realWorkspace(opts.cwd);
   const config = await workspaceConfig(workspace.root, env);
+  // git's analyser by import() rather than the registry's require() (programs.ts says why).
+  await preloadAnalysers(opts.command);
   // The real working directory and its workspace, found once: classify would look both up again.
   const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: workspace.cwd, workspace: workspace.root, env, config });
   let applied: CompensationResult | undefined;

@@ -89,6 +89,17 @@ function analyser<N extends keyof Analysers>(name: N): Analysers[N] {
 
 const _analysers: Partial<Record<keyof Analysers, unknown>> = {};
 
+/**
+ * Loads git's analyser by `import()` when `command` may run git, ahead of the check (hook mode,
+ * run-check.ts), so that `analyser("git")` finds it loaded: a compiled hook's first `require()`
+ * costs it about 0.5 MiB of Bun's code, `import()` next to nothing. git is the program agents
+ * run most, and its answers (the hard reset's snapshot) peak highest. The check never depends on
+ * this: a line this misses loads git's module by `require()` as before.
+ */
+export async function preloadAnalysers(command: string): Promise<void> {
+  if (/\bgit\b/.test(command)) _analysers.git ??= await import("./git.ts");
+}
+
 function _load(name: keyof Analysers): unknown {
   switch (name) {
     case "accountRemovals": return require("./account-removals.ts");
