@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { checkBuildFlags, compileCheckForHost } from "../../build/check-profile.ts";
 import { classify } from "../../lib/guard/classify.ts";
 import { fileTempDir } from "../support/temp-dir.ts";
+import { hookPayload, hookVerdict } from "../fixtures/check/hook-answers.ts";
 
 // The release build of leogriel-check (bytecode, code splitting, JIT policy, recorded start-up
 // profile) answers hook payloads as the code does in process. The registry loads most analysers
@@ -143,6 +144,25 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     const ids = [moved, snapshot].map((out) => /restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})\b/.exec(out)?.[1]);
     expect(ids.every((id) => id !== undefined)).toBe(true);
     expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  test("a branch delete keeps the branch's refs first (the kept refs' module loads only for them)", () => {
+    const git = (...args: string[]) => Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd: ws });
+    writeFileSync(join(ws, "kept.txt"), "k\n");
+    git("add", "kept.txt");
+    git("commit", "-qm", "kept base");
+    git("switch", "-q", "-c", "kept");
+    writeFileSync(join(ws, "kept.txt"), "k2\n");
+    git("commit", "-qam", "kept only here");
+    git("switch", "-q", "-");
+    expect(hook("git branch -D kept").stdout).toMatch(/restore tx-\d{8}T\d{6}Z-[0-9a-f]{12}\b/);
+  });
+
+  // Cursor's, Gemini's and Copilot's adapters load when their hook line runs (hooks/run-hook.ts).
+  test.each(["codex", "cursor", "gemini", "copilot"] as const)("the %s hook line answers in its agent's format", (agent) => {
+    const run = Bun.spawnSync([bin, "--hook", agent], { cwd: ws, env, stdin: Buffer.from(JSON.stringify(hookPayload(agent, "rm -rf ~", ws))), stdout: "pipe", stderr: "pipe" });
+    expect(hookVerdict(run.stdout.toString(), run.exitCode)).toBe("deny");
+    expect(run.stdout.toString() + run.stderr.toString()).toContain("BLOCK_PROTECTED_ANCESTOR");
   });
 
   test("a payload larger than one read is read to its end", () => {
