@@ -63,10 +63,20 @@ const SPECS: Record<string, OutputSpec> = {
   javac: { dirWords: ["d", "s", "h"], valuedWords: ["cp", "classpath", "class-path", "sourcepath", "source-path", "encoding", "source", "target", "release", "processorpath", "processor-path", "module-path", "p", "bootclasspath", "extdirs", "endorseddirs", "implicit", "proc", "processor"] },
   "yt-dlp": { short: "o", valued: "fPaN", long: ["output"], valuedLong: ["format", "paths", "batch-file", "concurrent-fragments", "cookies", "cookies-from-browser", "username", "password", "proxy", "limit-rate", "retries"] },
   pdftotext: { words: [], valuedWords: ["f", "l", "r", "x", "y", "W", "H", "enc", "eol", "opw", "upw"] },
+  // Red team session 11, finding 7 (dev-outputs.ts has the tools with subcommands). @swc/cli
+  // (swc.rs/docs/usage/cli): `-o, --out-file FILE`, `-d, --out-dir DIR`.
+  swc: { short: "o", dirShort: "d", valued: "fC", long: ["out-file"], dirLong: ["out-dir"], valuedLong: ["filename", "config-file", "env-name", "ignore", "only", "source-map-target", "source-file-name", "source-root", "config", "extensions", "out-file-extension", "workers", "cli-config-file"] },
+  // webpack-cli 5 (webpack.js.org/api/cli): `-o, --output-path DIR` (webpack 4's `-o` named a
+  // file; its folder is written either way).
+  webpack: { dirShort: "o", valued: "cmtd", dirLong: ["output-path"], valuedLong: ["config", "config-name", "env", "node-env", "mode", "entry", "name", "target", "devtool", "output-filename", "output-public-path", "stats", "merge"] },
+  // shc(1): `-o FILE`, the compiled executable (`-f SCRIPT` is its input).
+  shc: { short: "o", valued: "efilmx" },
+  // asciidoctor(1): `-o, --out-file FILE`, `-D, --destination-dir DIR`.
+  asciidoctor: { short: "o", dirShort: "D", valued: "abBdEIrRST", long: ["out-file"], dirLong: ["destination-dir"], valuedLong: ["attribute", "backend", "base-dir", "doctype", "template-engine", "load-path", "require", "source-dir", "safe-mode", "template-dir", "failure-level", "log-level"] },
 };
 
 /** Programs read with another's options: Graphviz's layouts, yacc and lex, genisoimage. */
-const SAME_AS: Record<string, string> = { neato: "dot", twopi: "dot", circo: "dot", fdp: "dot", sfdp: "dot", patchwork: "dot", osage: "dot", yacc: "bison", byacc: "bison", lex: "flex", genisoimage: "mkisofs" };
+const SAME_AS: Record<string, string> = { neato: "dot", twopi: "dot", circo: "dot", fdp: "dot", sfdp: "dot", patchwork: "dot", osage: "dot", yacc: "bison", byacc: "bison", lex: "flex", genisoimage: "mkisofs", "webpack-cli": "webpack" };
 
 /** What a program of registry-names.ts's OUTPUT_WRITERS writes, and what it otherwise does. */
 export const outputWriter: Handler = (inv) => {

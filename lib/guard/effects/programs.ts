@@ -6,7 +6,7 @@ import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
-import { APP_CLIS, COMPRESSOR_NAMES, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
+import { APP_CLIS, COMPRESSOR_NAMES, DEV_OUTPUT_WRITERS, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade } from "./lazy-handler.ts";
@@ -28,6 +28,7 @@ type Analysers = {
   creates: typeof import("./creates.ts");
   csplit: typeof import("./csplit.ts");
   desktopFiles: typeof import("./desktop-files.ts");
+  devOutputs: typeof import("./dev-outputs.ts");
   deviceWriters: typeof import("./device-writers.ts");
   dnsSent: typeof import("./dns-sent.ts");
   editors: typeof import("./editors.ts");
@@ -116,6 +117,7 @@ function _load(name: keyof Analysers): unknown {
     case "creates": return require("./creates.ts");
     case "csplit": return require("./csplit.ts");
     case "desktopFiles": return require("./desktop-files.ts");
+    case "devOutputs": return require("./dev-outputs.ts");
     case "deviceWriters": return require("./device-writers.ts");
     case "dnsSent": return require("./dns-sent.ts");
     case "editors": return require("./editors.ts");
@@ -472,6 +474,12 @@ PROGRAMS.set("supabase", all(from("appDatabases", "appCli"), from("serviceDelete
 for (const n of ["skopeo", "jar", "dotnet", "helm", "terraform", "tofu", "vagrant"]) {
   const own = PROGRAMS.get(n);
   PROGRAMS.set(n, own ? all(own, from("packagingOutputs", "packagingOutput")) : from("packagingOutputs", "packagingOutput"));
+}
+// Everyday tools' output options (`bun build --outfile`, `eslint -o`, `strace -o`): dev-outputs.ts,
+// beside the program's own handler, or with an unknown program's reading where it has none.
+for (const n of DEV_OUTPUT_WRITERS) {
+  const own = PROGRAMS.get(n);
+  PROGRAMS.set(n, own ? all(own, from("devOutputs", "devOutput")) : from("devOutputs", "devOutputAlone"));
 }
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);

@@ -23,4 +23,10 @@ export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "hero
 export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;
 
 /** Programs whose option or operand names the file or folder they write (output-writers.ts). */
-export const OUTPUT_WRITERS = ["pg_dump", "pg_dumpall", "mysqldump", "mongoexport", "mongodump", "pandoc", "inkscape", "rsvg-convert", "dot", "neato", "twopi", "circo", "fdp", "sfdp", "patchwork", "osage", "mmdc", "bison", "yacc", "byacc", "flex", "lex", "xsltproc", "xmllint", "msgfmt", "age", "age-keygen", "sops", "mkisofs", "genisoimage", "xorriso", "tsc", "esbuild", "rollup", "terser", "uglifyjs", "babel", "swig", "pyinstaller", "javac", "yt-dlp", "lessc", "sass", "pdftotext", "convert", "magick", "ffmpeg", "wkhtmltopdf", "wkhtmltoimage", "qpdf", "gs", "qemu-img", "protoc"] as const;
+export const OUTPUT_WRITERS = ["pg_dump", "pg_dumpall", "mysqldump", "mongoexport", "mongodump", "pandoc", "inkscape", "rsvg-convert", "dot", "neato", "twopi", "circo", "fdp", "sfdp", "patchwork", "osage", "mmdc", "bison", "yacc", "byacc", "flex", "lex", "xsltproc", "xmllint", "msgfmt", "age", "age-keygen", "sops", "mkisofs", "genisoimage", "xorriso", "tsc", "esbuild", "rollup", "terser", "uglifyjs", "babel", "swig", "pyinstaller", "javac", "yt-dlp", "lessc", "sass", "pdftotext", "convert", "magick", "ffmpeg", "wkhtmltopdf", "wkhtmltoimage", "qpdf", "gs", "qemu-img", "protoc", "swc", "webpack", "webpack-cli", "shc", "asciidoctor"] as const;
+
+/**
+ * Everyday tools whose option names a file or folder they write (dev-outputs.ts): run beside the
+ * program's own handler, or with an unknown program's reading of its words where it has none.
+ */
+export const DEV_OUTPUT_WRITERS = ["bun", "deno", "go", "pytest", "py.test", "eslint", "ruff", "npm", "gh", "strace", "ltrace", "time", "pip", "pip3", "valgrind", "jest", "coverage", "zig", "mypy"] as const;
