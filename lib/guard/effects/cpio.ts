@@ -1,17 +1,13 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
-import type { Handler } from "./context.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { isSecretPath } from "./secrets.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { copyOut, type CopyOut, CPIO_LONGS as LONGS, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
+import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 
-// GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
-const LONGS =
-  "create extract pass-through list directory force-local format block-size dot io-size quiet verbose debug warning owner file message rsh-command nonmatching numeric-uid-gid pattern-file only-verify-crc rename rename-batch-file swap swap-bytes swap-halfwords to-stdout append renumber-inodes ignore-devno device-independent reproducible link absolute-filenames no-absolute-filenames null dereference reset-access-time preserve-modification-time make-directories no-preserve-owner unconditional sparse help usage version".split(
-    " ",
-  );
-const VALUED_LONG = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
-const VALUED = "DHCWRFMEIO";
 // Long options that stand for a short letter.
 const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-through": "p", list: "t", directory: "D", file: "F", rename: "r", append: "A" };
 
@@ -23,8 +19,8 @@ const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-throug
  * unknown effect, like `tar -xP` (the archive is not read); so are names renamed interactively
  * (`-r`) or from a file (`--rename-batch-file`). `-p DEST` copies the files named on stdin into
  * DEST. `-o` writes the archive `-O`/`-F FILE` (replaced; `-A` changes it in place); `host:file`
- * sends it to another machine. `--rsh-command` runs its command. `-t`, `--to-stdout` and
- * `--only-verify-crc` write no file.
+ * sends it to another machine; the files named on its stdin are read (copy-out.ts).
+ * `--rsh-command` runs its command. `-t`, `--to-stdout` and `--only-verify-crc` write no file.
  */
 export const cpio: Handler = (inv) => {
   const args = inv.args;
@@ -68,9 +64,30 @@ export const cpio: Handler = (inv) => {
     const dest = operands[0];
     return dest ? [...ops, filledFolder("cpio", [dest])] : ops;
   }
-  if (letters.has("o")) ops.push(..._archive(values.get("O") ?? values.get("F"), letters.has("A"), args));
+  if (letters.has("o")) {
+    ops.push(..._archive(values.get("O") ?? values.get("F"), letters.has("A"), args));
+    // The files it archives are read: a credential among the names on its stdin is asked about
+    // as `tar -c ~/.ssh` is (copy-out.ts).
+    ops.push(..._secretNames("cpio", copyOut("cpio", args, inv.cmd, inv.ctx), inv));
+  }
   return ops;
 };
+
+/**
+ * pax: `-w` archives its operands or, with none, the files named on its stdin (copy-out.ts); a
+ * credential among them is read, as by `cpio -o`. Otherwise an unknown program's reading.
+ */
+export const pax: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  return [...ops, ..._secretNames("pax", copyOut("pax", inv.args, inv.cmd, inv.ctx), inv)];
+};
+
+/** A credential the names a copy-out reads name (`echo ~/.ssh/id_rsa | cpio -o`, `find ~/.aws | …`), as secrets.ts judges a reader's operands. */
+function _secretNames(verb: string, out: CopyOut | undefined, inv: Invocation): Op[] {
+  // An operand (`pax -w ~/.ssh`) is judged where it is read already (secrets.ts).
+  const named = out?.roots()?.map((r) => r.word).filter((w) => !inv.args.includes(w) && isSecretPath(w, inv.ctx.state.cwd));
+  return named?.length ? [op("secret", verb, named)] : [];
+}
 
 /** The archive copy-out writes: replaced, or changed in place with `-A`; `host:file` leaves the machine. */
 function _archive(archive: Word | undefined, append: boolean, args: Word[]): Op[] {

@@ -232,6 +232,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["7z", "7za", "7zr", "7zz"], from("extractors", "sevenZip")),
   ...named(["unrar", "rar"], from("extractors", "unrar")),
   ["cpio", from("cpio", "cpio")],
+  ["pax", from("cpio", "pax")],
   ["find", from("findFiles", "find")],
   ["git", from("git", "git")],
   ...named(WRAPPER_NAMES, wrapper),

@@ -1,5 +1,6 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { copyOut } from "./copy-out.ts";
 import { envPrints } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
@@ -72,6 +73,13 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
   if (name === "tar") {
     const all = _tarArgs(args, cmd, ctx);
     return all === null ? "unknown" : tarSent(all, ctx);
+  }
+  // `cpio -o`, `pax -w`: an archive of the files named on their stdin (copy-out.ts), as tar's `-T -`.
+  const archived = copyOut(name, args, cmd, ctx);
+  if (archived) {
+    const roots = archived.stdout ? archived.roots() : [];
+    // Links are followed: `find -L` lists the files behind them.
+    return roots === null ? "unknown" : roots.length ? judgeSent(roots, true, ctx) : "clean";
   }
   if (FILE_PRINTERS.has(name)) {
     const files = _operands(args);

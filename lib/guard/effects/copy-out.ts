@@ -1,0 +1,152 @@
+import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext } from "./context.ts";
+import { clusterValue, longOption } from "./getopt.ts";
+import { programName } from "./names.ts";
+import type { SentRoot } from "./sent-tree.ts";
+
+// GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
+export const CPIO_LONGS =
+  "create extract pass-through list directory force-local format block-size dot io-size quiet verbose debug warning owner file message rsh-command nonmatching numeric-uid-gid pattern-file only-verify-crc rename rename-batch-file swap swap-bytes swap-halfwords to-stdout append renumber-inodes ignore-devno device-independent reproducible link absolute-filenames no-absolute-filenames null dereference reset-access-time preserve-modification-time make-directories no-preserve-owner unconditional sparse help usage version".split(
+    " ",
+  );
+export const CPIO_VALUED_LONG = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
+export const CPIO_VALUED = "DHCWRFMEIO";
+// pax (POSIX.1-2017; BSD and libarchive's bsdpax add B, D, E, G, T, U): the options that take a value.
+const PAX_VALUED = "bfopsxBDEGTU";
+
+/** A copy-out archiver's archive: on stdout or not, and the files it reads (null: unknown), links followed or not. */
+export interface CopyOut {
+  stdout: boolean;
+  follow: boolean;
+  roots: () => SentRoot[] | null;
+}
+
+/**
+ * What a copy-out archiver reads into the archive it writes: `cpio -o` (`--create`) the files
+ * named on its stdin, one a line (cpio(1): copy-out "reads a list of file names from the standard
+ * input"), `pax -w` its operands (trees, unless `-d`) or, with none, the names on its stdin.
+ * `stdout` says whether the archive goes to stdout (no `-O`/`-F`/`-f FILE`). Undefined for any
+ * other mode. The names are judged like tar's members (sent-tree.ts), as far as the line shows
+ * them: a here-string or heredoc, or a `find`, `ls`, `echo` or `printf` before it in the pipeline;
+ * any other list (a file, another program's output) is unknown, as tar's `-T` (red team session
+ * 11, finding 8: `find ~/.ssh | cpio -o | nc …` was ALLOW while `tar -T -` asked).
+ */
+export function copyOut(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+  if (name === "cpio") return _cpio(args, cmd, ctx);
+  if (name === "pax") return _pax(args, cmd, ctx);
+  return undefined;
+}
+
+function _cpio(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+  const letters = new Set<string>();
+  let archive: Word | undefined;
+  let unread = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (!v.startsWith("-") || v === "-") continue;
+    if (a.dynamic) unread = true;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), CPIO_LONGS);
+      if (long === "create") letters.add("o");
+      else if (long === "dereference") letters.add("L");
+      const value = long !== undefined && CPIO_VALUED_LONG.includes(long) ? (eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[++i]) : undefined;
+      if (long === "file" && value) archive = value;
+      continue;
+    }
+    const got = clusterValue(args, i, CPIO_VALUED);
+    for (const c of v.slice(1, got ? got.at : undefined)) letters.add(c);
+    if (got?.value && (got.letter === "O" || got.letter === "F")) archive = got.value;
+    i = got?.i ?? i;
+  }
+  if (!letters.has("o") && !unread) return undefined;
+  const stdout = archive === undefined || (!archive.dynamic && /^(-|\/dev\/stdout|\/dev\/fd\/1)$/.test(archive.value));
+  return { stdout, follow: letters.has("L"), roots: () => (unread ? null : stdinNames(cmd, ctx)) };
+}
+
+function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+  const letters = new Set<string>();
+  const operands: Word[] = [];
+  let archive: Word | undefined;
+  let unread = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.value.startsWith("-") || a.value === "-" || operands.length > 0) {
+      operands.push(a);
+      continue;
+    }
+    if (a.value === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.dynamic) unread = true;
+    const got = clusterValue(args, i, PAX_VALUED);
+    for (const c of a.value.slice(1, got ? got.at : undefined)) letters.add(c);
+    if (got?.letter === "f") archive = got.value;
+    i = got?.i ?? i;
+  }
+  if (!(letters.has("w") && !letters.has("r")) && !unread) return undefined;
+  const stdout = archive === undefined || (!archive.dynamic && archive.value === "-");
+  const roots = (): SentRoot[] | null => {
+    if (unread || operands.some((w) => w.dynamic)) return null;
+    if (operands.length === 0) return stdinNames(cmd, ctx);
+    return operands.map((word): SentRoot => ({ word, recursive: !letters.has("d") }));
+  };
+  return { stdout, follow: letters.has("L") || letters.has("H"), roots };
+}
+
+/** The files named on a command's stdin, one a line (null: unknown). */
+function stdinNames(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): SentRoot[] | null {
+  if (!cmd) return null;
+  for (const r of cmd.redirects) {
+    if (r.fd !== "" && r.fd !== "0") continue;
+    if (r.heredoc) return r.heredoc.dynamic ? null : _lines(r.heredoc.body);
+    if (r.op === "<<<") return r.target.dynamic ? null : _lines(r.target.value);
+    if (r.op === "<") return !r.target.dynamic && r.target.value === "/dev/null" ? [] : null;
+    if (r.op === "<&" || r.op === "<>") return null;
+  }
+  const from = cmd.pipeFrom;
+  if (!from) return [];
+  const [head, ...args] = from.argv;
+  if (from.group || !head || head.dynamic) return null;
+  // A FIFO's writer ran in its own directory: its relative names are from there.
+  const dir = from.cwd === undefined ? undefined : from.cwd;
+  const roots = _listed(programName(head), args);
+  return roots && dir !== undefined && dir !== ctx.state.cwd ? roots.map((r) => ({ ...r, dir })) : roots;
+}
+
+/** Names given in the line's text, one a line. */
+function _lines(text: string): SentRoot[] {
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((n): SentRoot => ({ word: literalWord(n), recursive: false }));
+}
+
+// find's options before its starting points, and the expression's first words.
+const FIND_LEADING = /^-([HLP]+|O\d*|D)$/;
+
+/** What a listing program prints: find's trees, ls's operands, echo's and printf's words; null (unknown) for any other. */
+function _listed(name: string, args: Word[]): SentRoot[] | null {
+  if (args.some((a) => a.dynamic)) return null;
+  if (name === "find") {
+    let i = 0;
+    for (; i < args.length && FIND_LEADING.test(args[i]!.value); i++) if (args[i]!.value === "-D") i++;
+    const roots: Word[] = [];
+    for (; i < args.length && !/^[-(!]/.test(args[i]!.value); i++) roots.push(args[i]!);
+    return (roots.length ? roots : [literalWord(".")]).map((word): SentRoot => ({ word, recursive: true }));
+  }
+  if (name === "ls") {
+    const operands = args.filter((a) => !a.value.startsWith("-") || a.value === "-");
+    return (operands.length ? operands : [literalWord(".")]).map((word): SentRoot => ({ word, recursive: true }));
+  }
+  if (name === "echo") return _lines(args.filter((a, i) => !(/^-[neE]+$/.test(a.value) && args.slice(0, i).every((b) => /^-[neE]+$/.test(b.value)))).map((a) => a.value).join("\n"));
+  // printf FORMAT ARGS: the arguments, or the format's own text when it converts none.
+  if (name === "printf") {
+    const [format, ...rest] = args;
+    if (!format) return [];
+    return _lines((rest.length || format.value.includes("%") ? rest : [format]).map((a) => a.value.replace(/\\n/g, "\n")).join("\n"));
+  }
+  return null;
+}
