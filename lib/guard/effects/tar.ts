@@ -1,13 +1,16 @@
+import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
+import { physicalPath } from "../paths.ts";
+import { programName } from "./names.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import type { Handler } from "./context.ts";
+import type { Handler, Invocation } from "./context.ts";
 import { sentOps } from "./network.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
-import { tarArgs } from "./tar-args.ts";
+import { tarArgs, type TarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
@@ -57,6 +60,9 @@ export const tar: Handler = (inv) => {
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));
+  // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
+  const discard = extracts && !tarToStdout(parsed) && inv.cmd?.pipeFrom && (parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined) ? _archiveDiscard(parsed, inv) : null;
+  if (discard) ops.push(discard);
   if (parsed.invalid) return ops;
   const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
   // A created archive is made of its operands: sent later, it is judged by them (archive-sources.ts).
@@ -81,4 +87,46 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
   const unread = args.some((a) => a.dynamic && a.value.startsWith("-"));
   if (unread || dirs.slice(1).some((d) => d.dynamic || !d.value.startsWith("/"))) return op("unknown", "tar");
   return { ...op("write-into", "tar", dirs.length ? dirs : [literalWord(".")]), lands: "spread", ...(!toStdout && { replaces: true }) };
+}
+
+// Extraction options that leave existing files alone or put members elsewhere.
+const KEEPS = ["keep-old-files", "skip-old-files", "keep-newer-files", "strip-components", "transform", "xform", "one-top-level"];
+// git's options before the subcommand that point it at another repository or work tree.
+const GIT_ELSEWHERE = /^(-C|--git-dir|--work-tree|--namespace|--bare)(=|$)/;
+
+/**
+ * `git archive TREE [PATH…] | tar -x` (`-xf -`, `-C` the same folder): the archive holds the
+ * tracked files of TREE under the folder git ran in (from a subfolder, that subfolder's), and
+ * extracting it there overwrites their uncommitted changes, as `git checkout TREE -- .` does
+ * (red team session 11, finding 9: ALLOW while the checkout snapshots). The same discard op
+ * (SNAPSHOT_GIT_WORKTREE). Not for an archive put elsewhere (`--prefix`, `--remote`, `-o`, a
+ * zip), nor an extraction that keeps existing files (`-k`, `--skip-old-files`,
+ * `--keep-newer-files`) or renames members (`--strip-components`, `--transform`).
+ */
+function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
+  const from = inv.cmd!.pipeFrom!;
+  const cwd = inv.ctx.state.cwd;
+  const [head, ...rest] = from.argv;
+  if (from.group || !head || head.dynamic || programName(head) !== "git" || cwd === null) return null;
+  if (parsed.short.has("k") || KEEPS.some((k) => parsed.long.has(k))) return null;
+  let i = 0;
+  for (; i < rest.length && rest[i]!.value.startsWith("-"); i++) {
+    const v = rest[i]!.value;
+    if (rest[i]!.dynamic || GIT_ELSEWHERE.test(v)) return null;
+    if (v === "-c") i++;
+  }
+  if (rest[i]?.value !== "archive" || rest[i]!.dynamic) return null;
+  const archiveArgs = rest.slice(i + 1);
+  if (archiveArgs.some((a) => a.dynamic || /^(-o|--output|--remote|--prefix|--exec|-l|--list)(=|$)/.test(a.value) || /^-o./.test(a.value))) return null;
+  const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
+  const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
+  if (fmt === undefined || !/^(tar|tgz|tar\.gz)$/.test(fmt)) return null;
+  // Where git ran, and where tar writes: the same folder.
+  const ran = from.cwd ?? cwd;
+  if (parsed.directories.length > 1) return null;
+  const dir = parsed.directories[0];
+  if (dir?.dynamic) return null;
+  const into = dir ? physicalPath(isAbsolute(dir.value) ? dir.value : `${cwd}/${dir.value}`, cwd) : cwd;
+  if (into !== physicalPath(ran, ran)) return null;
+  return { ...op("git-discard", "tar"), git: { args: [], dir: ran } };
 }
