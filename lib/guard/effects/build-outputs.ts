@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
+import { devOutput } from "./dev-outputs.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
@@ -153,10 +154,13 @@ export const pythonModule: Handler = (inv) => {
   const { args: rest } = call;
   const m = call.module.value;
   if (m === "venv" || m === "virtualenv") return _venv(`python -m ${m}`, rest);
-  if (m === "pytest") return _pytest(rest);
+  // Their report and download options (dev-outputs.ts: `-m pytest --junitxml=F`, `-m pip download -d DIR`).
+  const outputs = m === "pytest" || m === "pip" || m === "mypy" || m === "coverage" ? devOutput({ ...inv, name: m, args: rest }) : [];
+  if (m === "pytest") return [..._pytest(rest), ...outputs];
   // `python -m pip install --target DIR` is pip's install (package-installs.ts).
-  if (m === "pip") return packageCommand("pip", rest, inv.ctx, inv.cmd) ?? [];
-  return pythonModuleCliOps(m, rest, inv) ?? _formatterModule(m, inv, rest);
+  if (m === "pip") return [...(packageCommand("pip", rest, inv.ctx, inv.cmd) ?? []), ...outputs];
+  const ops = pythonModuleCliOps(m, rest, inv) ?? _formatterModule(m, inv, rest);
+  return outputs.length ? [...ops, ...outputs] : ops;
 };
 
 /** `python -m black …` and friends: the formatter table (formatters.ts). */
