@@ -34,6 +34,8 @@ function _git(args: Word[]): string[] {
     else if (!v.startsWith("-")) break;
   }
   const sub = args[i]?.value;
+  // Only these fill a folder: the other subcommands (most git commands) stop before their words are read.
+  if (sub !== "clone" && sub !== "pull" && sub !== "fetch") return [];
   const operands: string[] = [];
   for (let k = i + 1; k < args.length; k++) {
     const v = args[k]!.value;

@@ -13,8 +13,9 @@ const PROGRAMS = new Set(["npx", "bunx", "npm", "pnpm", "yarn", "bun", "pip", "p
 
 /** The name this module judges a program by (`pip3.12` is pip), or undefined when it is none of them. */
 export function packageRunner(name: string): string | undefined {
-  const normal = /^pip[0-9.]*$/.test(name) ? "pip" : name;
-  return PROGRAMS.has(normal) ? normal : undefined;
+  if (PROGRAMS.has(name)) return name;
+  // Every command of a line asks: the pattern runs only for a name that can match it.
+  return name.startsWith("pip") && /^pip[0-9.]*$/.test(name) ? "pip" : undefined;
 }
 
 // A URL (not file://), a VCS or hosted-git source, or scp-like `user@host:path`.

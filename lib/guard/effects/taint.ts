@@ -54,6 +54,14 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
   // command that is not piped, has no redirection (no `< /dev/tcp/…` stdin: remoteStdin is false)
   // and is none of the programs above taints nothing and runs nothing downloaded.
   if (!feeds && (!ctx.state.tainted || (ctx.state.tainted.size === 0 && !cmd?.redirects.length))) return fetched;
+  // A version-control command (half the commands that get here: `git status`, `git commit`) with
+  // nothing tainted yet, no pipe and no redirection (so no network stdin: remote-stdin.ts) can
+  // only taint the folders it fills from another host; filling none, it taints nothing and runs
+  // nothing downloaded. The set is made as _taintOps makes it (clears.ts reads that it exists).
+  if (VCS.has(name) && !cmd?.pipeFrom && !cmd?.redirects.length && !ctx.state.tainted?.size && fetchedFolders(name, args).length === 0) {
+    ctx.state.tainted ??= new Set();
+    return fetched;
+  }
   const ops = _taintOps(name, head, args, cmd, ctx);
   return fetched.length === 0 ? ops : [...fetched, ...ops];
 }
