@@ -133,7 +133,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const flows = writtenScriptOps(name, head, args, ctx, cmd);
   recordFlows(name, head, args, cmd, ctx);
   const program = known ?? name;
-  recordPipeUses(program, args, { name: program, args, cmd, ctx });
+  recordPipeUses(program, args, cmd, ctx);
   recordCopy(program, args, cmd, ctx);
   noteProgram(program, args, ctx);
   const secrets = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;

@@ -10,6 +10,8 @@ const FETCHERS = new Set(["curl", "wget", "http", "https", "xh"]);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "source", "."]);
 // Programs whose stdin decides what they send or run (a FIFO given as `< fifo`).
 const STDIN_READERS = new Set([...FETCHERS, ...SHELLS, "socat", "nc", "ncat", "netcat", "ssh", "mail", "mailx", "sendmail", "python", "python3", "node", "perl", "ruby", "php"]);
+// The redirection operators that send a command's output into a file.
+const OUTPUT_WRITES = new Set([">", ">>", ">|", "&>", "&>>"]);
 const SOCAT_FILE = /^(PIPE|OPEN|GOPEN|FILE):([^,]+)/i;
 // What a re-analysed reader may add: the kinds a FIFO's content decides.
 const FLOW_KINDS = new Set<Op["kind"]>(["secret", "egress", "remote-code", "unknown"]);
@@ -26,39 +28,41 @@ const PIPE_PROGRAMS = new Set(["mkfifo", "mknod", "mv", "tee", "tar", "socat", .
  * piped into it, so `curl --data-binary @fifo … & tar -cf - certs > fifo` is judged like
  * `tar -cf - certs | curl --data-binary @- …`.
  */
-export function recordPipeUses(name: string, args: Word[], inv: Invocation): void {
-  // Most commands neither redirect nor name a pipe: nothing to record, nothing allocated. Past
-  // the redirections, every step of _recordPipeUses is about a program of PIPE_PROGRAMS.
-  if (PIPE_PROGRAMS.has(name)) _recordPipeUses(name, args, inv);
-  else if (inv.cmd?.redirects.length) _recordRedirectUses(inv);
+export function recordPipeUses(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+  // Most commands neither redirect nor name a pipe: nothing to record, nothing allocated (the
+  // invocation a use keeps is made here, not by every caller). Past the redirections, every step
+  // of _recordPipeUses is about a program of PIPE_PROGRAMS.
+  if (PIPE_PROGRAMS.has(name)) _recordPipeUses(name, args, { name, args, cmd, ctx });
+  else if (cmd?.redirects.length) _recordRedirectUses(name, args, cmd, ctx);
 }
 
 function _recordPipeUses(name: string, args: Word[], inv: Invocation): void {
   const { state } = inv.ctx;
-  _recordRedirectUses(inv);
+  _recordRedirectUses(name, args, inv.cmd, inv.ctx, inv);
   const operands = args.filter((a) => !a.value.startsWith("-"));
   if (name === "mkfifo") for (const a of _mkfifoNames(args)) addFile((state.fifos ??= new Set()), a.value, state);
   if (name === "mknod" && operands[1]?.value === "p" && !operands[0]!.dynamic) addFile((state.fifos ??= new Set()), operands[0]!.value, state);
   if (name === "mv" && operands.length === 2 && operands.every((a) => !a.dynamic) && state.fifos && fileKeys(operands[0]!.value, state).some((k) => state.fifos!.has(k))) {
     addFile(state.fifos, operands[1]!.value, state);
   }
-  const use = (role: PipeUse["role"], value: string) => inv.cmd && (state.pipeUses ??= []).push({ role, keys: fileKeys(value, state), inv: { ...inv, name, args }, cwd: state.cwd, spelled: value });
+  const use = (role: PipeUse["role"], value: string) => inv.cmd && (state.pipeUses ??= []).push({ role, keys: fileKeys(value, state), inv, cwd: state.cwd, spelled: value });
   if (name === "tee" && inv.cmd?.pipeFrom) for (const a of operands) if (!a.dynamic) use("writer", a.value);
   const archive = name === "tar" ? _tarFile(args) : undefined;
   if (archive && !archive.dynamic && archive.value !== "-") use("writer", archive.value);
   for (const source of _readSources(name, args)) use("reader", source);
 }
 
-/** The files a command's redirections write its output into, or feed it as stdin. */
-function _recordRedirectUses(inv: Invocation): void {
-  for (const r of inv.cmd?.redirects ?? []) {
+/** The files a command's redirections write its output into, or feed it as stdin (the invocation is made for the first). */
+function _recordRedirectUses(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext, inv?: Invocation): void {
+  for (const r of cmd?.redirects ?? []) {
     if (r.target.dynamic || r.heredoc) continue;
-    const writes = /^(>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === "" || r.fd === "1");
+    const writes = OUTPUT_WRITES.has(r.op) && (r.fd === "" || r.fd === "1");
     // fifoOps reads a pipe only for a program of STDIN_READERS: another's `< file` is not recorded
     // (no lookup of the file's names).
-    const reads = r.op === "<" && (r.fd === "" || r.fd === "0") && STDIN_READERS.has(inv.name);
+    const reads = r.op === "<" && (r.fd === "" || r.fd === "0") && STDIN_READERS.has(name);
     if (!writes && !reads) continue;
-    const { state } = inv.ctx;
+    const { state } = ctx;
+    inv ??= { name, args, cmd, ctx };
     (state.pipeUses ??= []).push({ role: writes ? "writer" : "reader", keys: fileKeys(r.target.value, state), inv, cwd: state.cwd, stdin: reads });
   }
 }
