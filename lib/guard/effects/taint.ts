@@ -22,8 +22,10 @@ const FETCHERS = new Set(["curl", "wget", "http", "https", "xh", "aria2c"]);
 const DECODERS = new Set(["base64", "xxd", "openssl", "gpg"]);
 const COPIERS = new Set(["mv", "cp", "install", "ln", "link", "rsync", "scp"]);
 const VCS = new Set(["git", "svn", "hg", "gh"]);
+// The programs that taint what they write whatever their stdin.
+const SOURCES: ReadonlySet<string> = new Set([...FETCHERS, ...DECODERS, ...COPIERS]);
 // The programs above in one set: the test every command of a line makes.
-const FEEDERS: ReadonlySet<string> = new Set([...FETCHERS, ...DECODERS, ...COPIERS, ...VCS]);
+const FEEDERS: ReadonlySet<string> = new Set([...SOURCES, ...VCS]);
 /**
  * No ops, shared by the answers that have none (analyze.ts too). Readonly by type, not frozen: the
  * first Object.freeze of an array costs the compiled hook about 0.3 MiB of Bun's code on every
@@ -54,17 +56,22 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
   // command that is not piped, has no redirection (no `< /dev/tcp/…` stdin: remoteStdin is false)
   // and is none of the programs above taints nothing and runs nothing downloaded.
   if (!feeds && (!ctx.state.tainted || (ctx.state.tainted.size === 0 && !cmd?.redirects.length))) return fetched;
-  // A version-control command (half the commands that get here: `git status`, `git commit`) with
-  // nothing tainted yet, no pipe and no redirection (so no network stdin: remote-stdin.ts) can
-  // only taint the folders it fills from another host; filling none, it taints nothing and runs
-  // nothing downloaded. The set is made as _taintOps makes it (clears.ts reads that it exists).
-  if (VCS.has(name) && !cmd?.pipeFrom && !cmd?.redirects.length && !ctx.state.tainted?.size && fetchedFolders(name, args).length === 0) {
+  // With nothing tainted yet, a command that is no fetcher, decoder or copy taints only the
+  // folders a version-control client fills from another host (fetched-folders.ts) and the files
+  // it writes network data on its stdin into (remote-stdin.ts); with neither (`git status`, `git
+  // log | head`, `ls | grep x`: most commands that get here) it taints nothing and runs nothing
+  // downloaded, which _taintOps would find after its closures. The set is made as _taintOps makes
+  // it (clears.ts reads that it exists).
+  if (!ctx.state.tainted?.size && !SOURCES.has(name) && (!VCS.has(name) || fetchedFolders(name, args).length === 0) && !remoteStdin(cmd, _nothingTainted)) {
     ctx.state.tainted ??= new Set();
     return fetched;
   }
   const ops = _taintOps(name, head, args, cmd, ctx);
   return fetched.length === 0 ? ops : [...fetched, ...ops];
 }
+
+/** isTainted while the tainted set is empty: no word is. */
+const _nothingTainted = (): boolean => false;
 
 function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   const state = ctx.state;
