@@ -359,34 +359,50 @@ function _linksToSecret(word: Word, state: AnalyzeContext["state"], name: string
 
 /**
  * The file an option word names with its value attached: a long option's `=VALUE`
- * (`--arg-file=LINK`, `date --file=LINK`), and a short option that takes a file read as a list
- * (SHORT_FILE_OPTIONS: getopt reads the rest of the word as its value, `grep -fLINK`, also after
- * other letters of a cluster, `ssh-keygen -yfLINK`; a letter that is another option's value
- * only makes one lookup too many). Undefined for any other option word.
+ * (`--arg-file=LINK`, `date --file=LINK`), and a short option that takes a file the program
+ * reads, as SHORT_FILE_OPTIONS lists them for that program (getopt reads the rest of the word as
+ * its value: `grep -fLINK`, `wget -iLINK`, also after other letters of a cluster, `ssh-keygen
+ * -yfLINK`; a letter that is another option's value only makes one lookup too many). Undefined
+ * for any other option word, and for every short option of a program the table does not name.
  */
 function _attachedValue(option: string, name: string): string | undefined {
   if (option.startsWith("--")) {
     const eq = option.indexOf("=");
     return eq < 0 ? undefined : option.slice(eq + 1);
   }
-  const letter = SHORT_FILE_OPTIONS.get(name);
-  const at = letter === undefined ? -1 : option.indexOf(letter, 1);
-  return at > 0 && at + 1 < option.length ? option.slice(at + 1) : undefined;
+  const letters = SHORT_FILE_OPTIONS.get(name);
+  if (letters === undefined) return undefined;
+  for (let at = 1; at + 1 < option.length; at++) if (letters.includes(option[at]!)) return option.slice(at + 1);
+  return undefined;
 }
 
-// Short options whose value is a file the program reads: xargs' arguments (`-a`), grep's and rg's
-// patterns (`-f`), ssh-keygen's key (`-f`), tar's list of names (`-T`), sed's script (`-f`), curl's
-// configuration (`-K`). awk's `-fFILE` is its program, which the awk reader judges itself.
-const SHORT_FILE_OPTIONS = new Map([
-  ["xargs", "a"],
-  ["grep", "f"],
+// Per program, the letters of the short options whose value is a file it reads: a list of
+// arguments, URLs, names or patterns, a program, a script, a patch, a configuration, a key, an
+// attachment. A letter whose value the program writes (`wget -a LOG`) or that names no file
+// (`sort -T DIR`, `pr -h HEADER`) is not listed. awk's `-fFILE` is its program, which the awk
+// reader judges itself.
+const SHORT_FILE_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ["xargs", "a"], // --arg-file
+  ["grep", "f"], // --file: patterns
   ["egrep", "f"],
   ["fgrep", "f"],
   ["rg", "f"],
-  ["ssh-keygen", "f"],
-  ["tar", "T"],
-  ["sed", "f"],
-  ["curl", "K"],
+  ["ssh-keygen", "f"], // the key
+  ["tar", "TX"], // --files-from, --exclude-from
+  ["sed", "f"], // --file: the script
+  ["curl", "K"], // --config
+  ["wget", "i"], // --input-file: URLs
+  ["aria2c", "i"], // --input-file
+  ["patch", "i"], // --input: the patch
+  ["date", "f"], // --file: dates
+  ["jq", "f"], // --from-file: the filter
+  ["make", "f"], // --file: the makefile
+  ["cpio", "EI"], // --pattern-file, the archive read
+  ["ssh", "F"], // the configuration
+  ["scp", "F"],
+  ["sftp", "bF"], // the batch file, the configuration
+  ["nc", "K"], // OpenBSD nc's TLS key
+  ["mutt", "aiH"], // an attachment, a file included in the body, a draft
 ]);
 
 /** macOS `security`: dumping the keychain or printing a stored password. */
