@@ -375,8 +375,9 @@ const SELF_ROOT = /^\/proc\/(?:self|thread-self)\/root$/;
  * last entry is not followed (callers resolve it as their rule needs). `cd` is logical in bash
  * and keeps its own rule (posix/cwd-flow.ts).
  */
-export function physicalPath(path: string, cwd: string | null, realDirs: Map<string, string | null> = new Map()): string | null {
+export function physicalPath(path: string, cwd: string | null, realDirs?: Map<string, string | null>): string | null {
   if (!path.includes("..") && !path.startsWith("/proc/") && !path.startsWith("/dev/")) return _normal(path);
+  realDirs ??= new Map();
   const segments = path.split("/");
   let out = "";
   for (let i = 0; i < segments.length; i++) {

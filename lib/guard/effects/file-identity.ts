@@ -17,13 +17,10 @@ const MAX_HOPS = 8;
 export function absPath(value: string, cwd: string | null, state?: State): string {
   const abs = isAbsolute(value) ? value : cwd === null ? null : `${cwd}/${value}`;
   if (abs === null) return value;
-  let dirs = state && _realFolders.get(state);
-  if (state && !dirs) _realFolders.set(state, (dirs = new Map()));
-  return physicalPath(abs, cwd, dirs) ?? normalize(abs);
+  // The real folders `..` is resolved against are the line's folder memo (a word is made
+  // absolute many times), which _resolve below and the policy share (classify.ts).
+  return physicalPath(abs, cwd, state && (state.realDirs ??= new Map())) ?? normalize(abs);
 }
-
-// The real folders `..` was resolved against, per line (a word is made absolute many times).
-const _realFolders = new WeakMap<State, Map<string, string | null>>();
 
 /**
  * The names one file goes by in a command line: its absolute spelling and, when that leads
