@@ -133,9 +133,11 @@ function _resolve(path: string, state: State): string {
     if (entry.isSymbolicLink()) return realpathSync(path);
     // `file/` names nothing (ENOTDIR): it stays as spelled.
     if (bare !== path && !entry.isDirectory()) return path;
-    // Not a link itself: its folder's real path (looked up once per line) and its name.
-    const folder = realDir(dirname(bare), (state.realDirs ??= new Map()));
-    return folder ? join(folder, basename(bare)) : path;
+    // Not a link itself: its folder's real path (looked up once per line) and its name; in a
+    // folder that is its own real path (most often), the path itself (it is normalised).
+    const dir = dirname(bare);
+    const folder = realDir(dir, (state.realDirs ??= new Map()));
+    return !folder ? path : folder === dir ? bare : join(folder, basename(bare));
   } catch {
     return path;
   }
