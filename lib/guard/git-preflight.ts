@@ -102,7 +102,7 @@ export function resetCollisions(repo: string, ref: string | undefined): string[]
  * submodule has tracked changes. The snapshot keeps only the superproject; null when git cannot tell.
  */
 export function submoduleChangesLost(repo: string, recurse: boolean | undefined): boolean | null {
-  if (!existsSync(join(repo, ".gitmodules"))) return false;
+  if (!existsSync(repo === "/" ? "/.gitmodules" : `${repo}/.gitmodules`)) return false;
   if (!(recurse ?? gitFact(repo, ["config", "--bool", "submodule.recurse"])?.trim() === "true")) return false;
   const status = gitContentFact(repo, ["status", "--porcelain=v2", "-z", "--ignore-submodules=none", "--untracked-files=no"], "disable");
   // An entry's third field is `S<c><m><u>` for a submodule, `m` = M when its tracked files changed.

@@ -174,8 +174,15 @@ function _plainConfig(text: string): boolean {
   let section: string | null = null;
   let subsection = false;
   // git skips a UTF-8 byte order mark at the start of the file.
-  for (const line of text.replace(/^\uFEFF/, "").split("\n")) {
+  for (const line of (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split("\n")) {
     if (section === "core" && INIT_CORE_LINES.has(line)) continue;
+    // The header `git init` writes and the empty last line, as CONFIG_LINE reads them.
+    if (line === "[core]") {
+      section = "core";
+      subsection = false;
+      continue;
+    }
+    if (line === "") continue;
     const m = CONFIG_LINE.exec(line);
     if (m === null) return false;
     if (m[1] !== undefined) {
