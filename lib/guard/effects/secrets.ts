@@ -230,7 +230,9 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
  * The indexes of the words a program opens no file by: those it takes as text, grep's and rg's
  * patterns (search-patterns.ts), git's subcommand (after known words only), and the first word
  * of a program whose first word, when it is no option, is always a subcommand (`kubectl get`,
- * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name); and
+ * `docker ps`, `cargo build`: a plugin is looked up in PATH, never opened by that name) or
+ * tar's old-style option letters (`tar czf out.tgz src`: GNU and BSD tar read a first word
+ * without `-` as options, never as a file; the values they take are the next words); and
  * xargs's command with its arguments, which the analysis judges as the command it runs (xargs.ts),
  * as a wrapper's (its options, `-a FILE` among them, are still followed); parallel's command,
  * or the commands its one `:::` source lists, when no option comes first (parallel's options
@@ -253,7 +255,7 @@ function _textWords(name: string, args: Word[]): number[] | undefined {
     const at = gitSubcommandAt(args.map((a) => a.value));
     return at >= 0 && !args.slice(0, at + 1).some((a) => a.dynamic) ? [at] : undefined;
   }
-  return SUBCOMMAND_FIRST.has(name) && args[0] && !args[0].dynamic && !args[0].value.startsWith("-") ? [0] : undefined;
+  return FIRST_WORD_NO_FILE.has(name) && args[0] && !args[0].dynamic && !args[0].value.startsWith("-") ? [0] : undefined;
 }
 
 const PARALLEL_SEPARATORS = new Set([":::", ":::+", "::::", "::::+"]);
@@ -265,7 +267,7 @@ function _from(args: Word[], start: number, end: number): number[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
-const SUBCOMMAND_FIRST = new Set(["kubectl", "docker", "podman", "helm", "cargo", "terraform", "systemctl"]);
+const FIRST_WORD_NO_FILE = new Set(["kubectl", "docker", "podman", "helm", "cargo", "terraform", "systemctl", "tar"]);
 
 // Programs that open no file by any word they are given (the symlink test only: each word's
 // text is still tested): the shell's builtins that take names, assignments or numbers (`unset

@@ -25,6 +25,7 @@ symlinkSync("../.ssh/id_rsa", join(fx.ws, "true"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "host:key"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "diff"));
 symlinkSync("../.ssh/id_rsa", join(fx.ws, "-dash-key"));
+symlinkSync("../.ssh/id_rsa", join(fx.ws, "cf"));
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
 
 // A symlink and its target are one file: for the secret-path test and for what the line wrote.
@@ -206,6 +207,9 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["docker true", "ALLOW", "ALLOW_NO_EFFECT"],
   ["cargo true", "ALLOW", "ALLOW_NO_EFFECT"],
   ["helm true", "ALLOW", "ALLOW_NO_EFFECT"],
+  // tar's old-style option letters (session 11): `cf` is read as options, never opened
+  ["tar cf out.tar src", "ALLOW", "ALLOW_NOOP"],
+  ["tar tf cf", "ASK", "ASK_SECRET_ACCESS"],
   // xargs's command and its arguments: judged as the command xargs runs
   ["xargs ls innocent-key", "ALLOW", "ALLOW_NO_EFFECT"],
   ["xargs -P2 true", "ALLOW", "ALLOW_NO_EFFECT"],
@@ -235,6 +239,8 @@ const PATTERN_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["kubectl get true", "ASK", "ASK_SECRET_ACCESS"],
   ["kubectl --kubeconfig true get pods", "ASK", "ASK_SECRET_ACCESS"],
   ["docker -H x true", "ASK", "ASK_SECRET_ACCESS"],
+  ["tar -cf out.tar cf", "ASK", "ASK_SECRET_ACCESS"],
+  ["tar cf out.tar innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs cat innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs -0 head innocent-key", "ASK", "ASK_SECRET_ACCESS"],
   ["xargs sudo cat innocent-key", "ASK", "ASK_SECRET_ACCESS"],
