@@ -2,7 +2,9 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { stringLiteral, withHome } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { codeEnvironment } from "./env-output.ts";
 import { fileKeys } from "./file-identity.ts";
+import type { Language } from "./interpreters.ts";
 import { isSecretPath } from "./secrets.ts";
 
 // Interpreter code that names a credential store in a string literal reads it, as `cat .env` or
@@ -17,8 +19,29 @@ import { isSecretPath } from "./secrets.ts";
 const ENV_FILE = /(^|\/)\.env[^/]*$/;
 const QUOTES = new Set(["'", '"', "`"]);
 
-/** A secret read for the first string literal of `code` that names a credential store. */
-export function codeSecretOps(code: string, language: string, written: Op[], ctx: AnalyzeContext): Op[] {
+/**
+ * A secret read for the first string literal of `code` that names a credential store, and the
+ * environment sent when the code prints all of it and talks to the network (`urlopen(url,
+ * str(dict(os.environ)).encode())`: env-output.ts reads the spellings).
+ */
+export function codeSecretOps(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {
+  const sent = NETWORK[language].test(code) && codeEnvironment(code, language) === "environment" ? [op("egress", `${language}:environment`)] : [];
+  const read = _literalSecret(code, language, written, ctx);
+  return read.length === 0 ? sent : [...read, ...sent];
+}
+
+// Each language's network clients and sockets, and a URL in the code: with the whole environment
+// in the same code it is sent (the guard does not follow which value goes where).
+const URL_TEXT = String.raw`\b(?:https?|ftp|wss?|tcp|udp)://`;
+const NETWORK: Record<Language, RegExp> = {
+  python: new RegExp(String.raw`\b(?:urllib3?|urlopen|http\.client|httplib|requests|httpx|aiohttp|socket|smtplib|ftplib|telnetlib|xmlrpc|pycurl|websockets?|paramiko)\b|${URL_TEXT}`),
+  node: new RegExp(String.raw`\b(?:fetch|XMLHttpRequest|WebSocket|EventSource|sendBeacon|axios|got|undici|superagent|https?|http2|net|tls|dgram|connect|udpSocket)\b|${URL_TEXT}`),
+  perl: new RegExp(String.raw`\b(?:IO::Socket|Socket|socket|LWP|HTTP::\w+|Net::\w+|Mojo::UserAgent|Furl|connect)\b|${URL_TEXT}`),
+  ruby: new RegExp(String.raw`\b(?:Net\.HTTP|Net::HTTP|TCPSocket|UDPSocket|Socket|open-uri|URI|HTTParty|Faraday|RestClient|Excon|HTTPX?)\b|${URL_TEXT}`),
+  php: new RegExp(String.raw`\b(?:curl_\w+|fsockopen|pfsockopen|stream_socket_client|socket_\w+|mail|stream_context_create|SoapClient)\b|${URL_TEXT}`),
+};
+
+function _literalSecret(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {
   for (let i = 0; i < code.length; i++) {
     if (!QUOTES.has(code[i]!)) continue;
     const literal = stringLiteral(code, i);
@@ -61,3 +84,4 @@ function _decoded(raw: string): string {
 }
 
 const _codePoint = (n: number): string => (n <= 0x10ffff ? String.fromCodePoint(n) : "\uFFFD");
+

@@ -1,4 +1,7 @@
 import type { Word } from "../syntax.ts";
+import type { Language } from "./interpreters.ts";
+import { LANGUAGES } from "./runner-names.ts";
+import { scriptOperands } from "./script-operands.ts";
 
 // Variable names that may hold a credential: tokens, keys, passwords, sessions, connection strings.
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASS|CRED|AUTH|PRIVATE|SESSION|COOKIE|SIGN|CERT|DSN|URL|URI|CONN|API/i;
@@ -25,8 +28,10 @@ export function printenvPrints(args: Word[]): EnvPrint {
     if (a.value === "--help" || a.value === "--version") return "clean";
     if (!a.value.startsWith("-")) names.push(a);
   }
-  return names.length > 0 && names.every((n) => !SECRET_NAME.test(n.value) && (HARMLESS_NAMES.has(n.value) || HARMLESS_PREFIX.test(n.value))) ? "clean" : "environment";
+  return names.length > 0 && names.every((n) => _harmless(n.value)) ? "clean" : "environment";
 }
+
+const _harmless = (name: string): boolean => !SECRET_NAME.test(name) && (HARMLESS_NAMES.has(name) || HARMLESS_PREFIX.test(name));
 
 /**
  * env with no command prints the environment; `env -i` (or `env -`) clears it first, so only the
@@ -90,4 +95,166 @@ export function psPrintsEnvironment(args: Word[]): boolean {
     }
   }
   return false;
+}
+
+/*
+ * The environment printed by code (red-team pass of session 11, finding 1): `jq -n env`,
+ * `awk 'BEGIN{for(k in ENVIRON)print k"="ENVIRON[k]}'`, `python3 -c 'print(os.environ)'`,
+ * `node -p process.env`, `perl -e 'print %ENV'`, `ruby -e 'p ENV.to_h'`, `php -r
+ * 'var_dump(getenv());'`, `deno eval 'console.log(Deno.env.toObject())'` print every variable,
+ * as `env` does; so do `systemctl show-environment` and `tmux show-environment`. Code reading
+ * one variable by a literal name (`process.env.HOME`, `os.environ["PATH"]`, `$ENV{HOME}`,
+ * `ENVIRON["HOME"]`, `$ENV.HOME`, yq's `env(HOME)`) prints that one, judged by its name as
+ * `printenv NAME` is; a name the code computes (`os.environ[k]`, `$ENV{$k}`) may be any.
+ */
+
+/** What code prints of the environment: all of it (or a computed name), one variable that may hold a credential, or nothing of it (null). */
+export type CodeEnvironment = "environment" | "variable" | null;
+
+/** The languages whose spellings of the environment are read: the interpreters', jq's (and yq's), awk's. */
+export type EnvLanguage = Language | "jq" | "awk";
+
+// Each language's spellings of the environment as a whole; an accessor naming one variable may follow.
+const WHOLE: Record<EnvLanguage, RegExp> = {
+  python: /\benvironb?\b/g,
+  node: /\b(?:process|Bun|Deno)\s*(?:\.\s*env\b|\[\s*(?:"env"|'env'|`env`)\s*\])|\bmeta\s*\.\s*env\b/g,
+  perl: /[%$@](?:main)?(?:::)?ENV\b/g,
+  ruby: /(?<![\w$@:.])ENV\b/g,
+  php: /\$_(?:ENV|SERVER)\b|\$GLOBALS\b|\bgetenv\b|\bphpinfo\b/g,
+  jq: /\$ENV\b|(?<![\w.$"@])(?:str)?env\b(?!\s*:)|\benvsubst\b/g,
+  awk: /\bENVIRON\b/g,
+};
+
+// A literal name right after a spelling: a subscript, a getter's first argument, a property.
+const Q = String.raw`(?:"(\w+)"|'(\w+)'|\x60(\w+)\x60)`;
+const sticky = (source: string) => new RegExp(source, "y");
+const NAMED: Record<EnvLanguage, RegExp> = {
+  python: sticky(String.raw`\s*(?:\[|\.\s*(?:get|pop|setdefault|__getitem__)\s*\()\s*[bu]?${Q}`),
+  node: sticky(String.raw`\s*(?:\??\.\s*(?:get|has)\s*\(\s*${Q}|\??\.\s*([A-Za-z_$][\w$]*)(?![\w$]|\s*\()|(?:\?\.)?\[\s*${Q}\s*\])`),
+  perl: sticky(String.raw`\s*\{\s*(?:${Q}|(\w+))\s*\}`),
+  ruby: sticky(String.raw`\s*(?:\[|\.\s*(?:fetch|key\?|has_key\?|include\?|\[\])\s*\(?)\s*${Q}`),
+  php: sticky(String.raw`\s*[[(]\s*${Q}`),
+  jq: sticky(String.raw`\s*(?:\.\s*(?:${Q}|([A-Za-z_]\w*))|\.?\[\s*${Q}\s*\]|\(\s*(?:${Q}|([A-Za-z_]\w*))\s*\))`),
+  awk: sticky(String.raw`\s*\[\s*${Q}\s*\]`),
+};
+
+/** What `code` prints of the environment, by its spellings of it (not what it does with them). */
+export function codeEnvironment(code: string, language: EnvLanguage): CodeEnvironment {
+  let found: CodeEnvironment = null;
+  const named = NAMED[language];
+  for (const m of code.matchAll(WHOLE[language])) {
+    const end = m.index + m[0].length;
+    // Perl's `$ENV` is the hash only with a subscript; Python's `from os import environ` names it.
+    if (language === "perl" && m[0].startsWith("$") && !/^\s*\{/.test(code.slice(end, end + 64))) continue;
+    if (language === "python" && _imported(code, m.index, end)) continue;
+    named.lastIndex = end;
+    const name = m[0] === "envsubst" ? undefined : named.exec(code)?.slice(1).find((g) => g !== undefined);
+    if (name === undefined) return "environment";
+    if (!_harmless(name)) found = "variable";
+  }
+  return found;
+}
+
+/** Whether a Python spelling is a name an import statement binds (`from os import environ`), not bound to another name (`as e`). */
+function _imported(code: string, at: number, end: number): boolean {
+  const line = code.slice(code.lastIndexOf("\n", at) + 1, at);
+  return /\bimport\b/.test(line.slice(line.lastIndexOf(";") + 1)) && !/^\s+as\b/.test(code.slice(end, end + 8));
+}
+
+const JQ_NAMES = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
+const AWK_NAMES = new Set(["awk", "mawk", "nawk", "busybox-awk"]);
+
+/**
+ * What a program's code on its command line prints of the environment: an interpreter's inline
+ * code (`-c`, `-e`, `-p`, `-r`, `deno eval`), jq's or yq's filter, awk's program; and the
+ * environment listings of systemctl and tmux. A filter or program read from a file is not read.
+ */
+export function programEnvironment(name: string, args: Word[]): CodeEnvironment {
+  if (Object.hasOwn(LANGUAGES, name)) return _codes(name === "deno" && args[0]?.value === "eval" ? args.slice(1).filter((w) => !w.value.startsWith("-")) : scriptOperands(name, args)?.inline, LANGUAGES[name]!);
+  if (JQ_NAMES.has(name)) return _codes(_jqFilter(name, args), "jq");
+  if (AWK_NAMES.has(name)) return _codes(_awkPrograms(args), "awk");
+  if (name === "systemctl") return args.some((a) => a.value === "show-environment") ? "environment" : null;
+  if (name === "tmux") return _tmuxEnvironment(args);
+  return null;
+}
+
+function _codes(codes: readonly Word[] | undefined, language: EnvLanguage): CodeEnvironment {
+  let found: CodeEnvironment = null;
+  for (const code of codes ?? []) {
+    const printed = codeEnvironment(code.value, language);
+    if (printed === "environment") return printed;
+    found ??= printed;
+  }
+  return found;
+}
+
+// jq's and yq's options taking the next words (`--arg NAME VALUE`), and short ones taking one.
+const JQ_VALUED: Record<string, number> = { "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "--library-path": 1, "--output-format": 1, "--input-format": 1, "--front-matter": 1, "--split-exp": 1 };
+// (`-s` is jq's slurp; mikefarah yq's split expression is left to its long form.)
+const JQ_SHORT_VALUED = "L";
+const YQ_SHORT_VALUED = "LopI";
+const YQ_COMMANDS = new Set(["e", "eval", "ea", "eval-all"]);
+
+/** jq's (or yq's) filter: its first operand, unless a file gives it (`-f FILE`, `--from-file`). */
+function _jqFilter(name: string, args: Word[]): Word[] | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") return args.slice(i + 1, i + 2);
+    if (!v.startsWith("-") || v === "-" || args[i]!.dynamic) {
+      if (name !== "jq" && YQ_COMMANDS.has(v)) continue;
+      return [args[i]!];
+    }
+    if (v === "--from-file" || v.startsWith("--from-file=")) return undefined;
+    if (v.startsWith("--")) i += v.includes("=") ? 0 : (JQ_VALUED[v] ?? 0);
+    else
+      for (let k = 1; k < v.length; k++) {
+        if (v[k] === "f") return undefined;
+        if ((name === "yq" ? YQ_SHORT_VALUED : JQ_SHORT_VALUED).includes(v[k]!)) {
+          if (k === v.length - 1) i++;
+          break;
+        }
+      }
+  }
+  return undefined;
+}
+
+/** awk's program texts: `-e`/`--source` texts, else the first operand (`-f FILE` names a file instead). */
+function _awkPrograms(args: Word[]): Word[] {
+  const texts: Word[] = [];
+  let given = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === "--") {
+      i++;
+      break;
+    }
+    if (!v.startsWith("-") || v === "-") break;
+    if (v === "-e" || v === "--source") {
+      given = true;
+      if (args[i + 1]) texts.push(args[++i]!);
+    } else if (v.startsWith("--source=") || /^-e./.test(v)) {
+      given = true;
+      texts.push({ ...a, value: v.slice(v.startsWith("-e") ? 2 : 9) });
+    } else if (/^-[fE]|^--(file|exec)\b/.test(v)) {
+      given = true;
+      if (/^(-[fE]|--file|--exec)$/.test(v)) i++;
+    } else if (/^-[vFWi]$|^--(assign|field-separator|include)$/.test(v)) i++;
+  }
+  if (!given && args[i]) texts.push(args[i]!);
+  return texts;
+}
+
+/** tmux show-environment (showenv): every variable of the session or server, or the one it names (`-t` takes a target). */
+function _tmuxEnvironment(args: Word[]): CodeEnvironment {
+  const at = args.findIndex((a) => a.value === "show-environment" || a.value === "showenv");
+  if (at < 0) return null;
+  for (let i = at + 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === ";" || args[i]!.dynamic) break;
+    if (v === "-t") i++;
+    else if (!v.startsWith("-")) return _harmless(v) ? null : "variable";
+  }
+  return "environment";
 }

@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { envPrints, printenvPrints, psPrintsEnvironment } from "./env-output.ts";
+import { envPrints, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
@@ -41,8 +41,12 @@ export function secretOutput(name: string, args: Word[]): SecretPrint | null {
       const fed = xargsFedCommand(args);
       return fed === null || fed[0]!.dynamic ? null : secretOutput(programName(fed[0]!), fed.slice(1));
     }
-    default:
+    default: {
+      // Code printing the environment (`jq -n env`, `node -p process.env`); one variable it names is like one credential printed.
+      const code = programEnvironment(name, args);
+      if (code !== null) return code === "environment" ? "environment" : "credentials";
       return _printsCredentials(name, args) ? "credentials" : null;
+    }
   }
 }
 
