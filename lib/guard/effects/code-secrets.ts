@@ -45,7 +45,12 @@ function _literalSecret(code: string, language: Language, written: Op[], ctx: An
   for (let i = 0; i < code.length; i++) {
     if (!QUOTES.has(code[i]!)) continue;
     const literal = stringLiteral(code, i);
-    if (!literal) continue;
+    if (!literal) {
+      // An interpolating string's constant text (`"$ENV{HOME}/.ssh/id_rsa"`, `"#{Dir.home}/.netrc"`).
+      const text = _interpolated(code, i, language);
+      if (text !== null && isSecretPath(literalWord(withHome(text, ctx.home)), ctx.state.cwd)) return [op("secret", `${language}:literal`)];
+      continue;
+    }
     const names = literal.escaped ? [literal.value, _decoded(code.slice(i + 1, literal.end - 1))] : [literal.value];
     i = literal.end - 1;
     for (const name of names) {
@@ -85,3 +90,84 @@ function _decoded(raw: string): string {
 
 const _codePoint = (n: number): string => (n <= 0x10ffff ? String.fromCodePoint(n) : "\uFFFD");
 
+/*
+ * An interpolating string read for its constant text (red-team pass of session 11, finding 4):
+ * stringLiteral gives up on `"$ENV{HOME}/.ssh/id_rsa"` (Perl), `"#{Dir.home}/.ssh/id_rsa"`
+ * (Ruby), `` `${os.homedir()}/.ssh/id_rsa` `` (JS), `"{$h}/.netrc"` (PHP). Each interpolation
+ * stands as one path-name character of its own (HOLE), so the constant tail is judged as a path
+ * under some folder, as a shell word `"$X/.ssh/id_rsa"` and a Python f-string are: a tail that
+ * names a credential store asks, a name the code computes (`"$h/.ssh/$k"`, `` `${n}.env` ``) or a
+ * string computed whole (`"$a$b"`) does not. Python's and JS's double quotes interpolate nothing:
+ * their text is taken as it is (`"$HOME/.netrc"`).
+ */
+const HOLE = "\u0001";
+// Longer strings are not read (the hook's bound on one piece of work).
+const MAX_STRING = 4096;
+
+/** The text of the interpolating string at `at`, each interpolation as HOLE; null when it is none or does not close. */
+function _interpolated(code: string, at: number, language: Language): string | null {
+  const q = code[at]!;
+  if (q === "`" ? language !== "node" : q !== '"') return null;
+  let out = "";
+  for (let i = at + 1; i < code.length && i - at < MAX_STRING; ) {
+    const c = code[i]!;
+    if (c === q) return out;
+    if (c === "\\") {
+      out += code[i + 1] ?? "";
+      i += 2;
+      continue;
+    }
+    const end = language === "python" ? i : _hole(code, i, q, language);
+    if (end > i) {
+      out += HOLE;
+      i = end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return null;
+}
+
+/** Where an interpolation starting at `i` ends (`i` when none starts there). */
+function _hole(code: string, i: number, q: string, language: Language): number {
+  const c = code[i];
+  const next = code[i + 1] ?? "";
+  if (q === "`") return c === "$" && next === "{" ? _closing(code, i + 1) : i;
+  if (language === "node") return i;
+  if (language === "ruby") {
+    if (c !== "#") return i;
+    if (next === "{") return _closing(code, i + 1);
+    return /[$@]/.test(next) ? _name(code, i + 2) : i;
+  }
+  // Perl's `${…}`, `@{…}`, `$x`, `@x` (PHP: `{$…}`, `${…}`, `$x`), then subscripts and `->` chains.
+  if (language === "php" && c === "{" && next === "$") return _closing(code, i);
+  if (c !== "$" && !(language === "perl" && c === "@")) return i;
+  if (next === "{") return _closing(code, i + 1);
+  let end = _name(code, i + 1);
+  if (end === i + 1) return i;
+  for (;;) {
+    const arrow = code.startsWith("->", end) ? 2 : 0;
+    const open = code[end + arrow];
+    if (open === "[" || (language === "perl" && open === "{")) end = _closing(code, end + arrow, open === "[" ? "]" : "}");
+    else if (arrow && language === "php" && /[A-Za-z_]/.test(open ?? "")) end = _name(code, end + 2);
+    else return end;
+  }
+}
+
+/** The end of a name (`HOME`, `main::x`) at `i`. */
+function _name(code: string, i: number): number {
+  while (i < code.length && /[\w:]/.test(code[i]!)) i++;
+  return i;
+}
+
+/** Past the bracket closing the one at `open` (nesting counted; the string's end when none closes). */
+function _closing(code: string, open: number, close = "}"): number {
+  const start = code[open]!;
+  let depth = 0;
+  for (let i = open; i < code.length && i - open < MAX_STRING; i++) {
+    if (code[i] === start) depth++;
+    else if (code[i] === close && --depth === 0) return i + 1;
+  }
+  return code.length;
+}

@@ -47,3 +47,33 @@ table("a literal that is a link to a credential store", [
   ["a URL is looked up as no file", `python3 -c "import urllib.request;urllib.request.urlopen('http://127.0.0.1:9/innocent-key')"`, ...OK],
   ["a NUL escape names no file", `python3 -c "print('innocent-key\\0')"`, ...OK],
 ]);
+
+// An interpolating string's constant text names the store (red-team pass of session 11, finding 4;
+// each SECRET row was ALLOW before): each interpolation stands as one path-name character, as a
+// shell word's `$X` does, so a computed file name or a string computed whole does not ask.
+table("a credential store named by an interpolating string's constant tail", [
+  ["perl $ENV{HOME} sent by a socket", `perl -MIO::Socket -e '$s=IO::Socket::INET->new("127.0.0.1:9");open F,"$ENV{HOME}/.ssh/id_rsa";print $s <F>'`, ...SECRET],
+  ["perl .netrc", `perl -e 'open F,"$ENV{HOME}/.netrc";print <F>'`, ...SECRET],
+  ["perl .git-credentials", `perl -e 'open F,"$ENV{HOME}/.git-credentials";print <F>'`, ...SECRET],
+  ["perl .docker/config.json", `perl -e 'open F,"$ENV{HOME}/.docker/config.json";print <F>'`, ...SECRET],
+  ["perl .kube/config", `perl -e 'open F,"$ENV{HOME}/.kube/config";print <F>'`, ...SECRET],
+  ["perl id_ed25519", `perl -e 'open F,"$ENV{HOME}/.ssh/id_ed25519";print <F>'`, ...SECRET],
+  ["perl a hash member", `perl -e 'open F,"$h->{home}/.pgpass";print <F>'`, ...SECRET],
+  ["perl an expression block", `perl -e 'open F,"@{[ $ENV{HOME} ]}/.npmrc";print <F>'`, ...SECRET],
+  ["ruby Dir.home", `ruby -e 'puts File.read("#{Dir.home}/.ssh/id_rsa")'`, ...SECRET],
+  ["ruby ENV.fetch with inner quotes", `ruby -e 'puts File.read("#{ENV.fetch("HOME")}/.git-credentials")'`, ...SECRET],
+  ["ruby #$var", `ruby -e 'puts File.read("#$home/.netrc")'`, ...SECRET],
+  ["node template of process.env.HOME", `node -e 'console.log(require("fs").readFileSync(\`\${process.env.HOME}/.ssh/id_rsa\`,"utf8"))' | nc 127.0.0.1 9`, ...SECRET],
+  ["node template of os.homedir()", `node -e 'console.log(require("fs").readFileSync(\`\${require("os").homedir()}/.netrc\`,"utf8"))'`, ...SECRET],
+  ["php {$…}", `php -r 'echo file_get_contents("{$_SERVER["HOME"]}/.ssh/id_rsa");'`, ...SECRET],
+  ["node double quotes do not interpolate", `node -e 'console.log(require("fs").readFileSync("$HOME/.netrc","utf8"))'`, ...SECRET],
+]);
+
+table("interpolating strings that name no credential store", [
+  ["ssh's config", `perl -e 'print "$ENV{HOME}/.ssh/config\\n"'`, ...OK],
+  ["known_hosts", `ruby -e 'puts "#{Dir.home}/.ssh/known_hosts"'`, ...OK],
+  ["a computed key name", `perl -e 'print "$ENV{HOME}/.ssh/$k\\n"'`, ...OK],
+  ["a computed name before .env", `node -e 'console.log(\`\${mode}.env\`)'`, ...OK],
+  ["a string computed whole", `ruby -e 'puts "#{a}#{b}"'`, ...OK],
+  ["an address in Perl", `perl -e 'print "mail me at user@example.com\\n"'`, ...OK],
+]);
