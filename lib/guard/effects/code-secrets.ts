@@ -42,6 +42,7 @@ const NETWORK: Record<Language, RegExp> = {
 };
 
 function _literalSecret(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {
+  _steps = 2 * code.length + MAX_STRING;
   for (let i = 0; i < code.length; i++) {
     if (!QUOTES.has(code[i]!)) continue;
     const literal = stringLiteral(code, i);
@@ -101,8 +102,11 @@ const _codePoint = (n: number): string => (n <= 0x10ffff ? String.fromCodePoint(
  * their text is taken as it is (`"$HOME/.netrc"`).
  */
 const HOLE = "\u0001";
-// Longer strings are not read (the hook's bound on one piece of work).
+// Longer strings and interpolations are not read, and all of them together read at most twice
+// the code (_steps): code of many unclosed `${` stays linear.
 const MAX_STRING = 4096;
+const MAX_HOLE = 512;
+let _steps = 0;
 
 /** The text of the interpolating string at `at`, each interpolation as HOLE; null when it is none or does not close. */
 function _interpolated(code: string, at: number, language: Language): string | null {
@@ -110,6 +114,7 @@ function _interpolated(code: string, at: number, language: Language): string | n
   if (q === "`" ? language !== "node" : q !== '"') return null;
   let out = "";
   for (let i = at + 1; i < code.length && i - at < MAX_STRING; ) {
+    if (--_steps < 0) return null;
     const c = code[i]!;
     if (c === q) return out;
     if (c === "\\") {
@@ -118,6 +123,7 @@ function _interpolated(code: string, at: number, language: Language): string | n
       continue;
     }
     const end = language === "python" ? i : _hole(code, i, q, language);
+    if (end < 0) return null;
     if (end > i) {
       out += HOLE;
       i = end;
@@ -129,7 +135,7 @@ function _interpolated(code: string, at: number, language: Language): string | n
   return null;
 }
 
-/** Where an interpolation starting at `i` ends (`i` when none starts there). */
+/** Where an interpolation starting at `i` ends (`i` when none starts there, -1 when it does not close). */
 function _hole(code: string, i: number, q: string, language: Language): number {
   const c = code[i];
   const next = code[i + 1] ?? "";
@@ -149,8 +155,10 @@ function _hole(code: string, i: number, q: string, language: Language): number {
   for (;;) {
     const arrow = code.startsWith("->", end) ? 2 : 0;
     const open = code[end + arrow];
-    if (open === "[" || (language === "perl" && open === "{")) end = _closing(code, end + arrow, open === "[" ? "]" : "}");
-    else if (arrow && language === "php" && /[A-Za-z_]/.test(open ?? "")) end = _name(code, end + 2);
+    if (open === "[" || (language === "perl" && open === "{")) {
+      end = _closing(code, end + arrow, open === "[" ? "]" : "}");
+      if (end < 0) return end;
+    } else if (arrow && language === "php" && /[A-Za-z_]/.test(open ?? "")) end = _name(code, end + 2);
     else return end;
   }
 }
@@ -161,13 +169,13 @@ function _name(code: string, i: number): number {
   return i;
 }
 
-/** Past the bracket closing the one at `open` (nesting counted; the string's end when none closes). */
+/** Past the bracket closing the one at `open` (nesting counted), or -1 when none closes near. */
 function _closing(code: string, open: number, close = "}"): number {
   const start = code[open]!;
   let depth = 0;
-  for (let i = open; i < code.length && i - open < MAX_STRING; i++) {
+  for (let i = open; i < code.length && i - open < MAX_HOLE && --_steps >= 0; i++) {
     if (code[i] === start) depth++;
     else if (code[i] === close && --depth === 0) return i + 1;
   }
-  return code.length;
+  return -1;
 }

@@ -145,7 +145,7 @@ export function codeEnvironment(code: string, language: EnvLanguage): CodeEnviro
   for (const m of code.matchAll(WHOLE[language])) {
     const end = m.index + m[0].length;
     // Perl's `$ENV` is the hash only with a subscript; Python's `from os import environ` names it.
-    if (language === "perl" && m[0].startsWith("$") && !/^\s*\{/.test(code.slice(end, end + 64))) continue;
+    if (language === "perl" && m[0].startsWith("$") && !_subscript(code, end)) continue;
     if (language === "python" && _imported(code, m.index, end)) continue;
     named.lastIndex = end;
     const name = m[0] === "envsubst" ? undefined : named.exec(code)?.slice(1).find((g) => g !== undefined);
@@ -155,10 +155,14 @@ export function codeEnvironment(code: string, language: EnvLanguage): CodeEnviro
   return found;
 }
 
+const SUBSCRIPT = /\s*\{/y;
+const _subscript = (code: string, at: number): boolean => ((SUBSCRIPT.lastIndex = at), SUBSCRIPT.test(code));
+
 /** Whether a Python spelling is a name an import statement binds (`from os import environ`), not bound to another name (`as e`). */
 function _imported(code: string, at: number, end: number): boolean {
-  const line = code.slice(code.lastIndexOf("\n", at) + 1, at);
-  return /\bimport\b/.test(line.slice(line.lastIndexOf(";") + 1)) && !/^\s+as\b/.test(code.slice(end, end + 8));
+  // (The statement's last 256 characters: a bound that keeps many spellings on one line linear.)
+  const before = code.slice(Math.max(0, at - 256), at);
+  return /\bimport\b[^;\n]*$/.test(before) && !/^\s+as\b/.test(code.slice(end, end + 8));
 }
 
 const JQ_NAMES = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
@@ -170,12 +174,27 @@ const AWK_NAMES = new Set(["awk", "mawk", "nawk", "busybox-awk"]);
  * environment listings of systemctl and tmux. A filter or program read from a file is not read.
  */
 export function programEnvironment(name: string, args: Word[]): CodeEnvironment {
+  if (!Object.hasOwn(LANGUAGES, name) && !JQ_NAMES.has(name) && !AWK_NAMES.has(name)) return name === "systemctl" || name === "tmux" ? _listed(name, args) : null;
+  // The pipe, file and substitution passes each ask about the same command: its code is read once.
+  const known = _read.get(args);
+  if (known?.name === name) return known.printed;
+  const printed = _programEnvironment(name, args);
+  _read.set(args, { name, printed });
+  return printed;
+}
+
+const _read = new WeakMap<Word[], { name: string; printed: CodeEnvironment }>();
+
+function _programEnvironment(name: string, args: Word[]): CodeEnvironment {
   if (Object.hasOwn(LANGUAGES, name)) return _codes(name === "deno" && args[0]?.value === "eval" ? args.slice(1).filter((w) => !w.value.startsWith("-")) : scriptOperands(name, args)?.inline, LANGUAGES[name]!);
   if (JQ_NAMES.has(name)) return _codes(_jqFilter(name, args), "jq");
-  if (AWK_NAMES.has(name)) return _codes(_awkPrograms(args), "awk");
+  return _codes(_awkPrograms(args), "awk");
+}
+
+/** systemctl show-environment, tmux show-environment. */
+function _listed(name: string, args: Word[]): CodeEnvironment {
   if (name === "systemctl") return args.some((a) => a.value === "show-environment") ? "environment" : null;
-  if (name === "tmux") return _tmuxEnvironment(args);
-  return null;
+  return _tmuxEnvironment(args);
 }
 
 function _codes(codes: readonly Word[] | undefined, language: EnvLanguage): CodeEnvironment {
