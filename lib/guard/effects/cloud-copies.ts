@@ -8,6 +8,8 @@ import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent, worst } from "./sent-data.ts";
 import { judgeSent } from "./sent-tree.ts";
+import { absolutePath } from "./program-path.ts";
+import { statOrUndefined } from "../fs-probe.ts";
 
 /**
  * A copy between this machine and cloud storage or a container (red team 7 H1/H6): `aws s3 cp`,
@@ -48,7 +50,9 @@ export function transferOps(t: Transfer, ctx: AnalyzeContext, cmd?: SimpleComman
       ops.push(...(sent === "secret" && files.some((w) => isSecretFile(w)) ? [op("secret", t.verb)] : sentOps(t.verb, sent)));
     }
   } else if (t.dest.dynamic || t.dest.value !== "-") {
-    const named = !t.recursive && t.sources.every((s) => !s.dynamic && !s.value.endsWith("/"));
+    // A tree never merges into a file: onto an existing file the copy replaces it (or fails), as
+    // cp's does, so that file is relocated first (red team session 11: `docker cp c:/x f`).
+    const named = (!t.recursive && t.sources.every((s) => !s.dynamic && !s.value.endsWith("/"))) || _onFile(t.dest, ctx);
     ops.push(
       named
         ? { ...op("overwrite", t.verb, [t.dest]), lands: "created", sources: t.sources, replaces: true }
@@ -58,6 +62,12 @@ export function transferOps(t: Transfer, ctx: AnalyzeContext, cmd?: SimpleComman
   }
   if (t.moves && files.length) ops.push(op("delete", t.verb, files, true));
   return ops;
+}
+
+/** A literal destination naming an existing regular file (links followed). */
+function _onFile(dest: Word, ctx: AnalyzeContext): boolean {
+  const path = dest.dynamic ? null : absolutePath(dest.value, ctx.state.cwd);
+  return path !== null && statOrUndefined(path)?.isFile() === true;
 }
 
 /** The word given to one of `names` (`-s DIR`, `--source DIR`, `--source=DIR`). */

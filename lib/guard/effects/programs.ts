@@ -482,6 +482,12 @@ for (const n of DEV_OUTPUT_WRITERS) {
   const own = PROGRAMS.get(n);
   PROGRAMS.set(n, own ? all(own, from("devOutputs", "devOutput")) : from("devOutputs", "devOutputAlone"));
 }
+// Copies from another machine, a container or a device onto a local path write it as cp does
+// (pulled-copies.ts): scp beside its own handler, `lxc|incus file pull`, `adb pull`.
+const pulledCopies = (): typeof import("./pulled-copies.ts") => require("./pulled-copies.ts");
+PROGRAMS.set("scp", all(PROGRAMS.get("scp")!, lazy(pulledCopies, "scp")));
+for (const n of ["lxc", "incus"]) PROGRAMS.set(n, lazy(pulledCopies, "lxcFile"));
+PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -1,0 +1,113 @@
+import { posix } from "node:path";
+import type { Op } from "../ops.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { transferOps } from "./cloud-copies.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { cliLine } from "./infra-args.ts";
+import { unmodelledReading } from "./unknown-program.ts";
+
+/*
+ * Copies from another machine, a container or a device onto a local path (red team session 11,
+ * finding 5: `scp host:x ~/.ssh/authorized_keys`, `scp host:x .git/hooks/pre-commit`, `lxc file
+ * pull c/x ~/.bashrc` and `adb pull /sdcard/x src/main.ts` wrote nothing the guard saw). The local
+ * destination is written as cp's is (cloud-copies.ts transferOps, as rsync's and `docker cp`'s):
+ * each source lands under its name inside a destination folder, or on the destination itself, so
+ * a protected path blocks, a file outside the workspace asks and an existing workspace file is
+ * relocated first. What scp sends to another host stays network.ts remoteCopy's (sync-sent.ts).
+ */
+
+// scp's options that take a value (the rest of the cluster, or the next word).
+const SCP_VALUED = "cDFiJloPSX";
+
+/**
+ * scp's remote operand as its `colon()` reads one: `[user@]host:path`, `[user@][v6::addr]:path`,
+ * `scp://[user@]host[:port][/path]`; a leading colon, or a slash before the first colon, is a local
+ * name (`./a:b`, `/x:y`). A computed word is remote when its known text is (`"$HOST:/tmp"`).
+ */
+export function scpRemote(w: Word): boolean {
+  return /^scp:\/\//i.test(w.value) || /^[^/:][^/]*:/.test(w.value) || (w.dynamic && /^[^/]*:/.test(w.value));
+}
+
+/** The path part of a remote operand (`host:dir/x` → `dir/x`), `""` when it names none. */
+function _remotePath(value: string): string {
+  const url = /^scp:\/\/[^/]*\/?(.*)$/is.exec(value);
+  if (url) return url[1]!;
+  // `[v6::addr]:path`, `user@[v6::addr]:path`: the colon after the bracket.
+  const bracket = /^[^/]*?\]:/.exec(value);
+  return value.slice(bracket ? bracket[0].length : value.indexOf(":") + 1);
+}
+
+/**
+ * A source on the far side as the name its copy takes here (its last path element, trailing
+ * slashes dropped, as cp names a copy); unknown when the far side expands it (a pattern, `~`)
+ * or it names no element (`host:`, `.`), so the destination folder itself is judged.
+ */
+function _farName(path: string): Word {
+  const trimmed = path.replace(/(.)\/+$/, "$1");
+  const name = posix.basename(trimmed);
+  if (!name || name === "." || name === ".." || name.startsWith("~") || /[*?[\]{}$`\\]/.test(name)) return unknownWord();
+  return literalWord(name, true);
+}
+
+/** The local destination of a copy from `sources` (far-side names, or local words) onto `dest`. */
+function _pulled(verb: string, sources: Word[], dest: Word, inv: Invocation): Op[] {
+  return transferOps({ verb, sources, dest, remote: () => false, recursive: false, follow: false, egress: false }, inv.ctx, inv.cmd);
+}
+
+/**
+ * scp SOURCE… DEST with a local DEST: each source, remote or local (scp copies local to local as
+ * cp), written onto DEST or under its name inside it; `-r` changes nothing there (a folder takes
+ * the source's name as a file does). A remote DEST (a host-to-host copy, or an upload) writes
+ * nothing here.
+ */
+export const scp: Handler = (inv) => {
+  const operands: Word[] = [];
+  for (let i = 0, done = false; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (!done && !a.dynamic && a.value === "--") done = true;
+    else if (done || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (!a.dynamic) {
+      // A cluster: a valued letter takes the rest of the word, or the next one when it ends it.
+      const at = [...a.value.slice(1)].findIndex((c) => SCP_VALUED.includes(c));
+      if (at >= 0 && at + 2 === a.value.length) i++;
+    }
+  }
+  const dest = operands.at(-1);
+  if (operands.length < 2 || !dest || scpRemote(dest)) return [];
+  const sources = operands.slice(0, -1).map((s) => (s.dynamic || !scpRemote(s) ? s : _farName(_remotePath(s.value))));
+  return _pulled("scp", sources, dest, inv);
+};
+
+const LXC_VALUED = new Set(["--project", "--mode", "--uid", "--gid", "--type"]);
+
+/**
+ * lxc and incus: `file pull INSTANCE/PATH… DEST` writes DEST as cp would (`-` prints to stdout).
+ * Their other words keep an unmodelled program's reading (`lxc exec c -- rm -rf /`).
+ */
+export const lxcFile: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const line = cliLine(inv.args, LXC_VALUED);
+  const [group, verb, ...rest] = line.operands;
+  if (group?.value !== "file" || group.dynamic || verb?.value !== "pull" || verb.dynamic || rest.length < 2) return ops;
+  if (line.options.some((o) => o === "--help" || o === "-h")) return ops;
+  const dest = rest.at(-1)!;
+  // `[remote:]instance/path`: the path is what follows the instance's name.
+  const sources = rest.slice(0, -1).map((s) => (s.dynamic ? s : _farName(s.value.slice(s.value.indexOf("/") + 1))));
+  return [...ops, ..._pulled(`${inv.name} file pull`, sources, dest, inv)];
+};
+
+const ADB_VALUED = new Set(["-s", "-t", "-H", "-P", "-L", "-z"]);
+
+/**
+ * `adb pull [-a] [-z ALGO] [-Z] REMOTE… [LOCAL]`: LOCAL (the working directory when only one
+ * path is given) written as cp would. adb's other commands keep an unmodelled program's reading.
+ */
+export const adbPull: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const line = cliLine(inv.args, ADB_VALUED);
+  const [sub, ...rest] = line.operands;
+  if (sub?.value !== "pull" || sub.dynamic || rest.length === 0 || line.options.some((o) => o === "--help" || o === "-h")) return ops;
+  const [far, dest] = rest.length === 1 ? [rest, literalWord(".")] : [rest.slice(0, -1), rest.at(-1)!];
+  const sources = far.map((s) => (s.dynamic ? s : _farName(s.value)));
+  return [...ops, ..._pulled("adb pull", sources, dest, inv)];
+};
