@@ -488,6 +488,9 @@ const pulledCopies = (): typeof import("./pulled-copies.ts") => require("./pulle
 PROGRAMS.set("scp", all(PROGRAMS.get("scp")!, lazy(pulledCopies, "scp")));
 for (const n of ["lxc", "incus"]) PROGRAMS.set(n, lazy(pulledCopies, "lxcFile"));
 PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
+// The coding agents' CLIs rewriting their hook settings or storing MCP servers (agent-clis.ts).
+const agentClis = (): typeof import("./agent-clis.ts") => require("./agent-clis.ts");
+for (const n of ["codex", "gemini", "claude"] as const) PROGRAMS.set(n, lazy(agentClis, n));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

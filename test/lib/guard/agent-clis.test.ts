@@ -1,0 +1,65 @@
+import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { classify } from "../../../lib/guard/classify.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK, PERSIST, PROTECTED, verdictRows } from "../../support/verdict-rows.ts";
+
+// Red team session 11, finding 5b (agent-clis.ts): the agents' own CLIs rewrite the hook settings
+// the guard protects, judged as an in-place write of that file (as `echo x > ~/.codex/config.toml`);
+// an MCP server or extension stored elsewhere asks as stored code. Every PROTECTED and PERSIST row
+// was ALLOW_NO_EFFECT (or ALLOW_NOOP). Commands are only judged.
+const fx = useGuardFixture();
+const table = verdictRows(fx);
+
+table("agent CLIs that rewrite hook settings", [
+  ["codex mcp add: ~/.codex/config.toml", "codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["codex mcp add of a URL", "codex mcp add evil --url http://127.0.0.1/mcp", ...PROTECTED],
+  ["codex mcp remove", "codex mcp remove evil", ...PROTECTED],
+  ["codex mcp of a computed verb", "codex mcp $OP evil", ...PROTECTED],
+  ["gemini mcp add: the project's .gemini/settings.json", "gemini mcp add evil /tmp/x.sh", ...PROTECTED],
+  ["gemini mcp add -s user: ~/.gemini/settings.json", "gemini mcp add -s user evil /tmp/x.sh", ...PROTECTED],
+  ["gemini mcp add --scope=project", "gemini mcp add --scope=project evil /tmp/x.sh", ...PROTECTED],
+  ["gemini mcp remove", "gemini mcp remove evil", ...PROTECTED],
+  ["claude plugin install: ~/.claude/settings.json", "claude plugin install x@y", ...PROTECTED],
+  ["claude plugin install --scope project", "claude plugin install x@y --scope project", ...PROTECTED],
+  ["claude plugin install -s local", "claude plugin install x@y -s local", ...PROTECTED],
+  ["claude plugins uninstall", "claude plugins uninstall x", ...PROTECTED],
+  ["claude plugin enable", "claude plugin enable x@y", ...PROTECTED],
+  ["a marketplace added to a scope's settings", "claude plugin marketplace add owner/repo --scope project", ...PROTECTED],
+]);
+
+table("agent CLIs that store a server or extension elsewhere", [
+  ["claude mcp add -s user: ~/.claude.json", "claude mcp add -s user evil -- /tmp/x.sh", ...PERSIST],
+  ["claude mcp add -s project: .mcp.json", "claude mcp add -s project evil -- /tmp/x.sh", ...PERSIST],
+  ["claude mcp add-json", `claude mcp add-json evil '{"command":"/tmp/x.sh"}'`, ...PERSIST],
+  ["gemini extensions install", "gemini extensions install http://127.0.0.1/x.git", ...PERSIST],
+  ["gemini extensions link", "gemini extensions link ./ext", ...PERSIST],
+]);
+
+table("reading, help and the agents' sessions pass", [
+  ["codex mcp list", "codex mcp list", ...OK],
+  ["codex mcp get", "codex mcp get evil", ...OK],
+  ["codex mcp add --help", "codex mcp add --help", ...OK],
+  ["a codex session", 'codex exec "fix the tests"', ...OK],
+  ["gemini mcp list", "gemini mcp list", ...OK],
+  ["gemini extensions list", "gemini extensions list", ...OK],
+  ["gemini extensions uninstall", "gemini extensions uninstall x", ...OK],
+  ["a gemini prompt", 'gemini -p "hello"', ...OK],
+  ["claude plugin list", "claude plugin list", ...OK],
+  ["claude plugin validate", "claude plugin validate .", ...OK],
+  ["a marketplace added without a scope", "claude plugin marketplace add owner/repo", ...OK],
+  ["claude mcp list", "claude mcp list", ...OK],
+  ["claude mcp remove", "claude mcp remove evil", ...OK],
+  ["a claude prompt", 'claude -p "explain this repo"', ...OK],
+  ["a computed prompt", 'claude "$PROMPT"', ...OK],
+]);
+
+test("CODEX_HOME and CLAUDE_CONFIG_DIR name the files the CLIs rewrite", () => {
+  const env = { ...fx.env, CODEX_HOME: join(fx.root, "cx"), CLAUDE_CONFIG_DIR: join(fx.root, "cc") };
+  const judge = (command: string) => classify({ command, cwd: fx.ws, env }).reason;
+  expect(judge("codex mcp add evil -- /tmp/x.sh")).toBe("BLOCK_PROTECTED_PATH");
+  expect(judge("claude plugin install x@y")).toBe("BLOCK_PROTECTED_PATH");
+  // A CODEX_HOME of the command's own is not the one the running agent reads.
+  expect(judge("CODEX_HOME=/tmp/elsewhere codex mcp add evil -- /tmp/x.sh")).toBe("ALLOW_NO_EFFECT");
+  expect(judge('CODEX_HOME="$X" codex mcp add evil -- /tmp/x.sh')).toBe("BLOCK_UNDETERMINABLE_EFFECT");
+});
