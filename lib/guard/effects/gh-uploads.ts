@@ -11,10 +11,12 @@ import { unmodelledReading } from "./unknown-program.ts";
  * gh (red team 7 M2/M3): `gh api -F key=@FILE` and `--input FILE` upload the file, as do the
  * files of `gh gist create` and `gh release upload` (`FILE#label`); `-` is stdin. They are judged
  * like any sent file (sent-tree.ts): a credential named is a secret, one the line filled or an
- * unknown name is egress. Everything else is scanned as an unknown program's arguments, as before.
+ * unknown name is egress. Everything else but `config` is scanned as an unknown program's
+ * arguments, as before.
  */
 export const gh: Handler = (inv) => {
-  const ops = unmodelledReading(inv);
+  // `gh config set KEY VALUE`'s value names no program to run now (`git_protocol ssh`): tool-settings.ts.
+  const ops = inv.args[0]?.value === "config" && !inv.args[0].dynamic ? [] : unmodelledReading(inv);
   const files = _uploads(inv.args);
   if (files === null) return [...ops, op("egress", inv.name)];
   if (files.length === 0) return ops;

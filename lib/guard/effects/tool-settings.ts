@@ -1,0 +1,111 @@
+import { op, type Op } from "../ops.ts";
+import type { Word } from "../syntax.ts";
+import { analyzeText } from "./analyze.ts";
+import type { Handler } from "./context.ts";
+import { cliLine } from "./infra-args.ts";
+import { unmodelledReading } from "./unknown-program.ts";
+
+/*
+ * Other tools' stored settings that name a program later commands run (red team session 11,
+ * finding 6), judged as package-config.ts judges npm's code keys: storing one asks
+ * (ASK_PERSISTENT_CODE), as does a key the guard cannot read; other keys pass.
+ * - `aws configure set [profile.NAME.]credential_process|cli_pager|plugins.*`: every later aws
+ *   call runs the credential process, pages through the pager, loads the plugin module.
+ * - `go env -w CC|CXX|FC|AR|GCCGO|PKG_CONFIG|GOROOT=…`, `GOFLAGS=` holding `-toolexec`, `-exec`
+ *   or `-extld`: every later `go build`/`go test` runs that program.
+ * - `gh config set editor|pager|browser`, glab's `config set editor|visual|browser|pager|
+ *   glab_pager` and `glab alias set NAME '!…'` (or `--shell`): gh and glab start them later;
+ *   glab's shell alias is also read now, as gh's is (service-deletes.ts).
+ * - `kubectl|oc config set-credentials --exec-command|--auth-provider-arg=cmd-path=…` and
+ *   `config set users.NAME.exec.…|….cmd-path`: every later call against that user runs it.
+ */
+
+const STORED = (verb: string): Op => ({ ...op("unknown", verb), refusal: "ASK_PERSISTENT_CODE" });
+
+const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--color", "--cli-binary-format"]);
+const AWS_CODE_KEYS = /(?:^|\.)(?:credential_process|cli_pager|cli_legacy_plugin_path)$|^plugins(?:\.|$)/i;
+
+/** `aws configure set KEY VALUE`: a key naming a program or module aws runs later. */
+export const awsConfigure: Handler = ({ args }) => {
+  const { operands } = cliLine(args, AWS_VALUED);
+  const [sub, verb, key] = operands;
+  if (sub?.value !== "configure" || sub.dynamic || !verb) return [];
+  if (verb.dynamic) return [STORED("aws configure")];
+  if (verb.value !== "set" || !key) return [];
+  return key.dynamic || AWS_CODE_KEYS.test(key.value) ? [STORED("aws configure set")] : [];
+};
+
+const GO_CODE_VARS = new Set(["CC", "CXX", "FC", "AR", "GCCGO", "PKG_CONFIG", "GOROOT"]);
+// GOFLAGS' flags that run a program: the build's tools through another, a test or run binary, the external linker.
+const GO_CODE_FLAGS = /(?:^|\s)--?(?:toolexec|exec)(?:=|\s|$)|-extld\b|-extar\b/;
+
+/** `go env -w NAME=VALUE…`: a compiler, linker or tool folder, or GOFLAGS that run one. */
+export const goEnv: Handler = ({ args }) => {
+  const at = args.findIndex((a) => !a.value.startsWith("-") || a.dynamic);
+  if (at < 0 || args[at]!.dynamic || args[at]!.value !== "env") return [];
+  const rest = args.slice(at + 1);
+  if (!rest.some((a) => !a.dynamic && (a.value === "-w" || a.value === "--w"))) return [];
+  for (const w of rest) {
+    if (w.dynamic && !/^[A-Z0-9_]+=/.test(w.value)) return [STORED("go env -w")];
+    if (w.value.startsWith("-")) continue;
+    const eq = w.value.indexOf("=");
+    const name = eq < 0 ? w.value : w.value.slice(0, eq);
+    if (GO_CODE_VARS.has(name) || (name === "GOFLAGS" && (w.dynamic || GO_CODE_FLAGS.test(w.value.slice(eq + 1))))) return [STORED("go env -w")];
+  }
+  return [];
+};
+
+const GH_VALUED = new Set(["-h", "--host", "-R", "--repo"]);
+const GH_CODE_KEYS = new Set(["editor", "pager", "browser"]);
+const GLAB_CODE_KEYS = new Set(["editor", "visual", "browser", "pager", "glab_pager"]);
+
+/** The key of `config set KEY VALUE` when it names a program; null for any other command. */
+function _setKey(args: Word[], keys: ReadonlySet<string>, name: string): Op[] | null {
+  const { operands } = cliLine(args, GH_VALUED);
+  const [group, verb, key] = operands;
+  if (group?.value !== "config" || group.dynamic) return null;
+  if (!verb || (!verb.dynamic && verb.value !== "set")) return [];
+  return verb.dynamic || key?.dynamic || (key && keys.has(key.value.toLowerCase())) ? [STORED(`${name} config set`)] : [];
+}
+
+/** gh's `config set editor|pager|browser` (gh's other words: gh-uploads.ts, service-deletes.ts). */
+export const ghConfig: Handler = ({ args }) => _setKey(args, GH_CODE_KEYS, "gh") ?? [];
+
+/**
+ * glab: `config set` of a program key, a shell alias stored (`alias set NAME '!…'`, `--shell`);
+ * its other words keep an unmodelled program's reading (glab had no handler), except those of
+ * `config`, whose values are no programs (`glab config set git_protocol ssh`).
+ */
+export const glab: Handler = (inv) => {
+  const config = _setKey(inv.args, GLAB_CODE_KEYS, "glab");
+  if (config) return config;
+  const ops = unmodelledReading(inv);
+  const line = cliLine(inv.args, GH_VALUED);
+  const [group, verb, , expansion] = line.operands;
+  if (group?.value !== "alias" || group.dynamic || verb?.value !== "set" || verb.dynamic || !expansion) return ops;
+  if (expansion.dynamic) return [...ops, STORED("glab alias set")];
+  const shell = line.options.includes("--shell") || line.options.includes("-s");
+  if (!shell && !expansion.value.startsWith("!")) return ops;
+  return [...ops, STORED("glab alias set"), ...analyzeText(expansion.value.replace(/^!/, ""), "posix", inv.ctx)];
+};
+
+const KUBE_VALUED = new Set(["-n", "--namespace", "--context", "--cluster", "--user", "--kubeconfig", "-s", "--server", "--token", "--as", "--as-group", "--as-uid", "--request-timeout", "--certificate-authority", "--client-certificate", "--client-key", "--tls-server-name", "-v", "--v", "--cache-dir"]);
+const KUBE_CODE_PROPERTY = /(?:^|\.)exec(?:\.|$)|(?:^|\.)cmd-path$/;
+
+/**
+ * `kubectl|oc config set-credentials NAME --exec-command=…` (or an auth provider's `cmd-path`)
+ * and `config set users.NAME.exec.command …`: the credential plugin every later call runs.
+ */
+export const kubeConfig: Handler = ({ args, name }) => {
+  const line = cliLine(args, KUBE_VALUED);
+  const [group, verb, property] = line.operands;
+  if (group?.value !== "config" || group.dynamic || !verb) return [];
+  if (verb.dynamic) return [STORED(`${name} config`)];
+  if (verb.value === "set-credentials") {
+    // A computed option may be one of them (`--token=$T` is not).
+    const exec = line.options.some((o) => o.startsWith("--exec-")) || args.some((a) => /cmd-path=/.test(a.value) || (a.dynamic && a.value.startsWith("-") && !/^--(?!exec-)[\w-]+=/.test(a.value)));
+    return exec ? [STORED(`${name} config set-credentials`)] : [];
+  }
+  if (verb.value !== "set" || !property) return [];
+  return property.dynamic || KUBE_CODE_PROPERTY.test(property.value) ? [STORED(`${name} config set`)] : [];
+};
