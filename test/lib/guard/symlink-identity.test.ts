@@ -159,7 +159,8 @@ const ADDRESS_ROWS: Array<[string, Decision, ReasonCode]> = [
   ["rsync -av host:key", "ALLOW", "ALLOW_NO_EFFECT"],
   ["rsync -e ssh host:key dest/", "ALLOW", "ALLOW_NOOP"],
   ["rsync --delete src/ host:key", "ALLOW", "ALLOW_NO_EFFECT"],
-  ["scp host:key .", "ALLOW", "ALLOW_NO_EFFECT"],
+  // Session 11 (pulled-copies.ts): the copy lands as a new file `./key`, not the link `host:key`.
+  ["scp host:key .", "ALLOW", "ALLOW_NOOP"],
   ["scp -r src host:key", "ALLOW", "ALLOW_NO_EFFECT"],
 ];
 
