@@ -483,9 +483,11 @@ for (const n of DEV_OUTPUT_WRITERS) {
   PROGRAMS.set(n, own ? all(own, from("devOutputs", "devOutput")) : from("devOutputs", "devOutputAlone"));
 }
 // Copies from another machine, a container or a device onto a local path write it as cp does
-// (pulled-copies.ts): scp beside its own handler, `lxc|incus file pull`, `adb pull`.
+// (pulled-copies.ts): scp and `sftp host:PATH LOCAL` beside their own handlers, `lxc|incus file
+// pull`, `adb pull`.
 const pulledCopies = (): typeof import("./pulled-copies.ts") => require("./pulled-copies.ts");
 PROGRAMS.set("scp", all(PROGRAMS.get("scp")!, lazy(pulledCopies, "scp")));
+PROGRAMS.set("sftp", all(PROGRAMS.get("sftp")!, lazy(pulledCopies, "sftpGet")));
 for (const n of ["lxc", "incus"]) PROGRAMS.set(n, lazy(pulledCopies, "lxcFile"));
 PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
 // The coding agents' CLIs rewriting their hook settings or storing MCP servers (agent-clis.ts).

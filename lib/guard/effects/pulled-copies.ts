@@ -13,7 +13,8 @@ import { unmodelledReading } from "./unknown-program.ts";
  * destination is written as cp's is (cloud-copies.ts transferOps, as rsync's and `docker cp`'s):
  * each source lands under its name inside a destination folder, or on the destination itself, so
  * a protected path blocks, a file outside the workspace asks and an existing workspace file is
- * relocated first. What scp sends to another host stays network.ts remoteCopy's (sync-sent.ts).
+ * relocated first. What scp sends to another host stays network.ts remoteCopy's (sync-sent.ts);
+ * `sftp host:PATH LOCAL` fetches PATH onto LOCAL the same way.
  */
 
 // scp's options that take a value (the rest of the cluster, or the next word).
@@ -61,22 +62,46 @@ function _pulled(verb: string, sources: Word[], dest: Word, inv: Invocation): Op
  * nothing here.
  */
 export const scp: Handler = (inv) => {
-  const operands: Word[] = [];
-  for (let i = 0, done = false; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    if (!done && !a.dynamic && a.value === "--") done = true;
-    else if (done || !a.value.startsWith("-") || a.value === "-") operands.push(a);
-    else if (!a.dynamic) {
-      // A cluster: a valued letter takes the rest of the word, or the next one when it ends it.
-      const at = [...a.value.slice(1)].findIndex((c) => SCP_VALUED.includes(c));
-      if (at >= 0 && at + 2 === a.value.length) i++;
-    }
-  }
+  const operands = _operands(inv.args, SCP_VALUED);
   const dest = operands.at(-1);
   if (operands.length < 2 || !dest || scpRemote(dest)) return [];
   const sources = operands.slice(0, -1).map((s) => (s.dynamic || !scpRemote(s) ? s : _farName(_remotePath(s.value))));
   return _pulled("scp", sources, dest, inv);
 };
+
+// sftp's options that take a value.
+const SFTP_VALUED = "BbcDFiJloPRSsX";
+
+/**
+ * `sftp [user@]host:PATH LOCAL`: sftp fetches PATH onto LOCAL (its `get PATH LOCAL`) before any
+ * session, so LOCAL is written as scp's destination. Without LOCAL, a folder PATH opens a session
+ * there and a file lands in the working folder: not judged (an interactive session writes what
+ * the user types). A batch's `get` is not read (sftp.ts reads what a batch sends).
+ */
+export const sftpGet: Handler = (inv) => {
+  const operands = _operands(inv.args, SFTP_VALUED);
+  if (operands.length !== 2) return [];
+  const [far, dest] = operands as [Word, Word];
+  const path = far.dynamic ? null : scpRemote(far) ? _remotePath(far.value) : "";
+  if (path === "") return [];
+  return _pulled("sftp", [path === null ? unknownWord() : _farName(path)], dest, inv);
+};
+
+/** The operands of an ssh-family client (getopt as glibc reads it: options anywhere, `--` ends them). */
+function _operands(args: Word[], valued: string): Word[] {
+  const operands: Word[] = [];
+  for (let i = 0, done = false; i < args.length; i++) {
+    const a = args[i]!;
+    if (!done && !a.dynamic && a.value === "--") done = true;
+    else if (done || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (!a.dynamic) {
+      // A cluster: a valued letter takes the rest of the word, or the next one when it ends it.
+      const at = [...a.value.slice(1)].findIndex((c) => valued.includes(c));
+      if (at >= 0 && at + 2 === a.value.length) i++;
+    }
+  }
+  return operands;
+}
 
 const LXC_VALUED = new Set(["--project", "--mode", "--uid", "--gid", "--type"]);
 

@@ -35,6 +35,14 @@ table("scp that writes nothing here, or only new files", [
   ["an upload to a computed host stays egress", 'scp source/server.key "$HOST:/tmp/token"', ...EGRESS],
 ]);
 
+table("sftp host:PATH LOCAL fetches onto LOCAL", [
+  ["a shell startup file", "sftp host:x ~/.bashrc", ...ASK_OUT],
+  ["a git hook, with options", "sftp -P 2222 -i id host:srv/x .git/hooks/pre-commit", ...PROTECTED],
+  ["an existing workspace file", "sftp user@host:/srv/x scratch.txt", ...RELOCATE],
+  ["an interactive session", "sftp host", ...OK],
+  ["a session opened in a folder", "sftp host:/srv", ...OK],
+]);
+
 table("container and device copies onto a local path", [
   ["docker cp onto an existing file is relocated first", "docker cp c:/x scratch.txt", ...RELOCATE],
   ["podman cp onto an existing file", "podman cp c:/x scratch.txt", ...RELOCATE],
