@@ -494,10 +494,11 @@ PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
 const agentClis = (): typeof import("./agent-clis.ts") => require("./agent-clis.ts");
 for (const n of ["codex", "gemini", "claude"] as const) PROGRAMS.set(n, lazy(agentClis, n));
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
-// beside aws's, go's, gh's and kubectl's own handlers; glab alone.
+// beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
 const toolSettings = (): typeof import("./tool-settings.ts") => require("./tool-settings.ts");
 for (const [n, h] of [["aws", lazy(toolSettings, "awsConfigure")], ["go", lazy(toolSettings, "goEnv")], ["gh", lazy(toolSettings, "ghConfig")], ["kubectl", lazy(toolSettings, "kubeConfig")], ["oc", lazy(toolSettings, "kubeConfig")]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, h));
 PROGRAMS.set("glab", lazy(toolSettings, "glab"));
+PROGRAMS.set("rustup", lazy(toolSettings, "rustup"));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -18,6 +18,8 @@ import { unmodelledReading } from "./unknown-program.ts";
  *   glab's shell alias is also read now, as gh's is (service-deletes.ts).
  * - `kubectl|oc config set-credentials --exec-command|--auth-provider-arg=cmd-path=…` and
  *   `config set users.NAME.exec.…|….cmd-path`: every later call against that user runs it.
+ * - `rustup toolchain link NAME PATH`: PATH's cargo and rustc run wherever NAME is the default or
+ *   an override picks it (`rustup default NAME` alone names a toolchain, as a version does).
  */
 
 const STORED = (verb: string): Op => ({ ...op("unknown", verb), refusal: "ASK_PERSISTENT_CODE" });
@@ -109,3 +111,15 @@ export const kubeConfig: Handler = ({ args, name }) => {
   if (verb.value !== "set" || !property) return [];
   return property.dynamic || KUBE_CODE_PROPERTY.test(property.value) ? [STORED(`${name} config set`)] : [];
 };
+
+/** rustup: `toolchain link NAME PATH` stores PATH's programs as a toolchain; its other words keep an unmodelled program's reading (rustup had no handler). */
+export const rustup: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const { operands, options } = cliLine(inv.args, RUSTUP_VALUED);
+  const [group, verb] = operands;
+  if (!group || !verb || options.includes("--help") || options.includes("-h")) return ops;
+  if ((group.dynamic || group.value === "toolchain") && (verb.dynamic || verb.value === "link")) ops.push(STORED("rustup toolchain link"));
+  return ops;
+};
+
+const RUSTUP_VALUED = new Set(["--profile", "--component", "-c", "--target", "-t"]);

@@ -28,6 +28,7 @@ table("stored settings that run a program later", [
   ["kubectl auth provider's cmd-path", "kubectl config set-credentials x --auth-provider=gcp --auth-provider-arg=cmd-path=/tmp/x.sh", ...PERSIST],
   ["kubectl config set of an exec command", "kubectl config set users.x.exec.command /tmp/x.sh", ...PERSIST],
   ["oc exec credential plugin", "oc config set-credentials x --exec-command=/tmp/x.sh", ...PERSIST],
+  ["rustup toolchain link", "rustup toolchain link evil /tmp/x", ...PERSIST],
 ]);
 
 table("other settings pass", [
@@ -47,4 +48,7 @@ table("other settings pass", [
   ["kubectl namespace", "kubectl config set contexts.x.namespace foo", ...OK],
   ["kubectl set-context", "kubectl config set-context --current --namespace=test", ...OK],
   ["kubectl config view", "kubectl config view", ...OK],
+  ["rustup default", "rustup default stable", ...OK],
+  ["rustup toolchain install", "rustup toolchain install nightly", ...OK],
+  ["rustup toolchain list", "rustup toolchain list", ...OK],
 ]);
