@@ -60,7 +60,16 @@ function _scope(args: Word[]): string | null | undefined {
 const helped = (line: CliLine): boolean => line.options.some((o) => o === "--help" || o === "-h");
 
 // Options of the group commands that take a value (so their value is no operand).
-const VALUED = new Set(["-s", "--scope", "-t", "--transport", "-e", "--env", "-H", "--header", "--timeout", "--description", "--include-tools", "--exclude-tools", "--url", "--bearer-token-env-var", "-c", "--config", "-m", "--model", "-p", "--profile", "--ref", "--sparse", "--settings", "--mcp-config", "--add-dir"]);
+// The CLIs' own options before the group take theirs too (`codex -c k=v --enable f mcp add …`).
+const VALUED = new Set(
+  (
+    "-s --scope -t --transport -e --env -H --header --timeout --description --include-tools --exclude-tools --url --bearer-token-env-var --ref --sparse " +
+    "-c --config --enable --disable -m --model -p --profile -C --cd -i --image --sandbox -a --ask-for-approval --local-provider " +
+    "--settings --mcp-config --add-dir --permission-mode --plugin-dir --setting-sources --allowedTools --allowed-tools --disallowedTools --disallowed-tools " +
+    "--append-system-prompt --system-prompt --output-format --input-format --max-turns --fallback-model --session-id " +
+    "--approval-mode --extensions --include-directories --allowed-mcp-server-names --proxy"
+  ).split(" "),
+);
 
 /**
  * The group and verb words (`mcp add`): the first two operands. A computed group followed by a

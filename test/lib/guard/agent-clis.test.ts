@@ -16,6 +16,7 @@ table("agent CLIs that rewrite hook settings", [
   ["codex mcp add of a URL", "codex mcp add evil --url http://127.0.0.1/mcp", ...PROTECTED],
   ["codex mcp remove", "codex mcp remove evil", ...PROTECTED],
   ["codex mcp of a computed verb", "codex mcp $OP evil", ...PROTECTED],
+  ["codex's own options before the group", "codex -c model=x --enable f mcp add evil -- /tmp/x.sh", ...PROTECTED],
   ["gemini mcp add: the project's .gemini/settings.json", "gemini mcp add evil /tmp/x.sh", ...PROTECTED],
   ["gemini mcp add -s user: ~/.gemini/settings.json", "gemini mcp add -s user evil /tmp/x.sh", ...PROTECTED],
   ["gemini mcp add --scope=project", "gemini mcp add --scope=project evil /tmp/x.sh", ...PROTECTED],
