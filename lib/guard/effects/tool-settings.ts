@@ -12,7 +12,8 @@ import { unmodelledReading } from "./unknown-program.ts";
  * - `aws configure set [profile.NAME.]credential_process|cli_pager|plugins.*`: every later aws
  *   call runs the credential process, pages through the pager, loads the plugin module.
  * - `go env -w CC|CXX|FC|AR|GCCGO|PKG_CONFIG|GOROOT=…`, `GOFLAGS=` holding `-toolexec`, `-exec`
- *   or `-extld`: every later `go build`/`go test` runs that program.
+ *   or `-extld`, `CGO_*FLAGS=` holding `-wrapper`, `-fuse-ld=PATH`, `-fplugin`, `-B`, `-specs`: every
+ *   later `go build`/`go test` runs that program.
  * - `gh config set editor|pager|browser`, glab's `config set editor|visual|browser|pager|
  *   glab_pager` and `glab alias set NAME '!…'` (or `--shell`): gh and glab start them later;
  *   glab's shell alias is also read now, as gh's is (service-deletes.ts).
@@ -41,7 +42,13 @@ const GO_CODE_VARS = new Set(["CC", "CXX", "FC", "AR", "GCCGO", "PKG_CONFIG", "G
 // GOFLAGS' flags that run a program: the build's tools through another, a test or run binary, the external linker.
 const GO_CODE_FLAGS = /(?:^|\s)--?(?:toolexec|exec)(?:=|\s|$)|-extld\b|-extar\b/;
 
-/** `go env -w NAME=VALUE…`: a compiler, linker or tool folder, or GOFLAGS that run one. */
+// cgo's flags from the environment are not checked against cgo's allowlist: a C compiler's options
+// that run another program (`-wrapper`, a linker by path, a plugin, a program prefix, spec files;
+// `-fuse-ld=lld` names a linker as CC names a compiler on PATH).
+const CGO_FLAGS = /^CGO_(?:C|CPP|CXX|F|LD)FLAGS$/;
+const CC_CODE_FLAGS = /(?:^|\s)(?:-wrapper\b|-fuse-ld=\S*\/|--?ld-path|-fplugin|-B|-specs)/;
+
+/** `go env -w NAME=VALUE…`: a compiler, linker or tool folder, or GOFLAGS and cgo flags that run one. */
 export const goEnv: Handler = ({ args }) => {
   const at = args.findIndex((a) => !a.value.startsWith("-") || a.dynamic);
   if (at < 0 || args[at]!.dynamic || args[at]!.value !== "env") return [];
@@ -52,7 +59,9 @@ export const goEnv: Handler = ({ args }) => {
     if (w.value.startsWith("-")) continue;
     const eq = w.value.indexOf("=");
     const name = eq < 0 ? w.value : w.value.slice(0, eq);
-    if (GO_CODE_VARS.has(name) || (name === "GOFLAGS" && (w.dynamic || GO_CODE_FLAGS.test(w.value.slice(eq + 1))))) return [STORED("go env -w")];
+    const value = w.value.slice(eq + 1);
+    const flags = name === "GOFLAGS" ? GO_CODE_FLAGS : CGO_FLAGS.test(name) ? CC_CODE_FLAGS : null;
+    if (GO_CODE_VARS.has(name) || (flags && (w.dynamic || flags.test(value)))) return [STORED("go env -w")];
   }
   return [];
 };
