@@ -492,7 +492,8 @@ for (const n of ["lxc", "incus"]) PROGRAMS.set(n, lazy(pulledCopies, "lxcFile"))
 PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
 // The coding agents' CLIs rewriting their hook settings or storing MCP servers (agent-clis.ts).
 const agentClis = (): typeof import("./agent-clis.ts") => require("./agent-clis.ts");
-for (const n of ["codex", "gemini", "claude"] as const) PROGRAMS.set(n, lazy(agentClis, n));
+// `npx @anthropic-ai/claude-code …` and `npx @google/gemini-cli …` run them by their package names.
+for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "gemini"], ["claude", "claude"], ["claude-code", "claude"]] as const) PROGRAMS.set(n, lazy(agentClis, h));
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
 // beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
 const toolSettings = (): typeof import("./tool-settings.ts") => require("./tool-settings.ts");

@@ -27,6 +27,8 @@ table("agent CLIs that rewrite hook settings", [
   ["claude plugins uninstall", "claude plugins uninstall x", ...PROTECTED],
   ["claude plugin enable", "claude plugin enable x@y", ...PROTECTED],
   ["a marketplace added to a scope's settings", "claude plugin marketplace add owner/repo --scope project", ...PROTECTED],
+  ["claude by its package name through npx", "npx -y @anthropic-ai/claude-code plugin install x@y", ...PROTECTED],
+  ["gemini by its package name through bunx", "bunx @google/gemini-cli mcp add -s user evil /tmp/x.sh", ...PROTECTED],
 ]);
 
 table("agent CLIs that store a server or extension elsewhere", [
