@@ -100,6 +100,9 @@ describe("the compiled leogriel-check answers hook payloads as the code does", (
     ["terminal-keys.ts", "tmux send-keys -t s 'rm -rf ~/x' Enter"],
     ["output-writers.ts", "pg_dump -f ~/.bashrc db"],
     ["cmake-e.ts", "cmake -P /dev/stdin <<< 'file(REMOVE_RECURSE ~)'"],
+    ["pulled-copies.ts", "scp host:x ~/.bashrc"],
+    ["agent-clis.ts", "codex mcp add evil -- /tmp/x.sh"],
+    ["tool-settings.ts", "aws configure set credential_process /tmp/x.sh"],
     ["harmless", "ls -la src && git status"],
   ])("%s: %s", (module, command) => {
     const want = expected(command);

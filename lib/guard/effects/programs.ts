@@ -76,6 +76,9 @@ type Analysers = {
   traps: typeof import("./traps.ts");
   xargs: typeof import("./xargs.ts");
   windowsPrograms: typeof import("./windows-programs.ts");
+  pulledCopies: typeof import("./pulled-copies.ts");
+  agentClis: typeof import("./agent-clis.ts");
+  toolSettings: typeof import("./tool-settings.ts");
 };
 
 /**
@@ -165,6 +168,9 @@ function _load(name: keyof Analysers): unknown {
     case "traps": return require("./traps.ts");
     case "xargs": return require("./xargs.ts");
     case "windowsPrograms": return require("./windows-programs.ts");
+    case "pulledCopies": return require("./pulled-copies.ts");
+    case "agentClis": return require("./agent-clis.ts");
+    case "toolSettings": return require("./tool-settings.ts");
   }
 }
 
@@ -485,21 +491,18 @@ for (const n of DEV_OUTPUT_WRITERS) {
 // Copies from another machine, a container or a device onto a local path write it as cp does
 // (pulled-copies.ts): scp and `sftp host:PATH LOCAL` beside their own handlers, `lxc|incus file
 // pull`, `adb pull`.
-const pulledCopies = (): typeof import("./pulled-copies.ts") => require("./pulled-copies.ts");
-PROGRAMS.set("scp", all(PROGRAMS.get("scp")!, lazy(pulledCopies, "scp")));
-PROGRAMS.set("sftp", all(PROGRAMS.get("sftp")!, lazy(pulledCopies, "sftpGet")));
-for (const n of ["lxc", "incus"]) PROGRAMS.set(n, lazy(pulledCopies, "lxcFile"));
-PROGRAMS.set("adb", lazy(pulledCopies, "adbPull"));
+PROGRAMS.set("scp", all(PROGRAMS.get("scp")!, from("pulledCopies", "scp")));
+PROGRAMS.set("sftp", all(PROGRAMS.get("sftp")!, from("pulledCopies", "sftpGet")));
+for (const n of ["lxc", "incus"]) PROGRAMS.set(n, from("pulledCopies", "lxcFile"));
+PROGRAMS.set("adb", from("pulledCopies", "adbPull"));
 // The coding agents' CLIs rewriting their hook settings or storing MCP servers (agent-clis.ts).
-const agentClis = (): typeof import("./agent-clis.ts") => require("./agent-clis.ts");
 // `npx @anthropic-ai/claude-code …` and `npx @google/gemini-cli …` run them by their package names.
-for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "gemini"], ["claude", "claude"], ["claude-code", "claude"]] as const) PROGRAMS.set(n, lazy(agentClis, h));
+for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "gemini"], ["claude", "claude"], ["claude-code", "claude"]] as const) PROGRAMS.set(n, from("agentClis", h));
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
 // beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
-const toolSettings = (): typeof import("./tool-settings.ts") => require("./tool-settings.ts");
-for (const [n, h] of [["aws", lazy(toolSettings, "awsConfigure")], ["go", lazy(toolSettings, "goEnv")], ["gh", lazy(toolSettings, "ghConfig")], ["kubectl", lazy(toolSettings, "kubeConfig")], ["oc", lazy(toolSettings, "kubeConfig")]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, h));
-PROGRAMS.set("glab", lazy(toolSettings, "glab"));
-PROGRAMS.set("rustup", lazy(toolSettings, "rustup"));
+for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
+PROGRAMS.set("glab", from("toolSettings", "glab"));
+PROGRAMS.set("rustup", from("toolSettings", "rustup"));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
