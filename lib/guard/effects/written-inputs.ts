@@ -352,13 +352,18 @@ function _lockfileSources(name: string, text: string, ctx: AnalyzeContext, dir: 
  * `file:`/`link:` source or a plain path (`./x`, `../x`, `/x`), resolved from `dir` as npm does,
  * whose real folder is inside the workspace of the folder the install runs in (findWorkspace),
  * the one the line started in, and which the line left as it was: no file it wrote at or below it but its package.json (read
- * as every written one is) and no folder it filled around it. `portal:`, `patch:`, `exec:` (a
- * script), `~/`, a URL or an escape, and a folder outside the workspace stay unknown.
+ * as every written one is) and no folder it filled or fetched around it. `portal:`, `patch:`,
+ * `exec:` (a script), `~/`, a URL or an escape, a `..` from a folder reached through a link, and
+ * a folder outside the workspace stay unknown.
  */
 function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boolean {
   const state = ctx.state;
   const path = /^(?:file:|link:)?(.*)$/s.exec(spec)![1]!;
   if (state.cwd === null || path === "" || /^~|^\/\/|[%\\$]/.test(path) || /^(?:portal|patch|exec):/.test(spec)) return false;
+  // `..` goes up from the folder's real path for an install run in it (its working directory is
+  // physical) and from its spelling for one given it (`--prefix`): only a folder that is its own
+  // real path reads one way (`self -> .`: `self/../x` is the workspace's parent's `x`).
+  if (/(?:^|\/)\.\.(?:\/|$)/.test(path) && realPathOrNull(dir) !== dir) return false;
   const folder = resolve(dir, path);
   const real = realPathOrNull(folder);
   const workspace = realPathOrNull(findWorkspace(state.cwd));
@@ -370,8 +375,12 @@ function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boole
   // By its spelling and its real path (a written file may be named through either). A recorded
   // file the line wrote is in scripts (below); a filled folder or an unread file is not.
   const names = real === folder ? [folder] : [folder, real];
+  const touched = (p: string | null) => p === null || names.some((f) => p === f || p.startsWith(`${f}/`) || f.startsWith(`${p}/`));
+  if (state.landed?.some((p) => touched(p) && (p === null || !state.scripts?.has(p)))) return false;
+  // A folder a version-control client filled from another host (`git -C libs/x pull URL`) is
+  // tainted, not landed; "" is a copy of a download to a name the guard cannot read.
+  for (const p of state.tainted ?? []) if (p === "" || touched(p)) return false;
   const below = (p: string) => names.some((f) => p === f || p.startsWith(`${f}/`));
-  if (state.landed?.some((p) => p === null || (!state.scripts?.has(p) && (below(p) || names.some((f) => f.startsWith(`${p}/`)))))) return false;
   for (const key of state.scripts?.keys() ?? []) if (below(key) && !names.some((f) => key === `${f}/package.json`)) return false;
   return true;
 }

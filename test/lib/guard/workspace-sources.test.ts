@@ -55,3 +55,18 @@ table("any other local source stays unknown", [
   ["its own folder, after a cd out", `${PKG(`"e":"file:${fx.home}/elsewhere"`)}cd ~/elsewhere && npm install`, ...UNKNOWN],
   ["workspaces (globs) as before", `printf '{"workspaces":["libs/*"]}' > package.json && npm install`, ...UNKNOWN],
 ]);
+
+// Review (session 11): a `..` from a manifest folder reached through a link goes up from its real
+// folder for an install run there (`self -> .`: `self/../elsewhere` is the workspace's parent's
+// `elsewhere`, though the workspace has one too), and a folder the line fetched from another host
+// is tainted, not landed. Both passed as the workspace's own code.
+mkdirSync(join(fx.ws, "elsewhere"));
+symlinkSync(".", join(fx.ws, "self"));
+table("a source the spelling hides stays unknown", [
+  ["`..` from a manifest written through a link", `${PKG('"e":"file:../elsewhere"', "self/package.json")}npm install`, ...UNKNOWN],
+  ["`..` after a cd through a link", `cd self && ${PKG('"e":"file:../elsewhere"')}npm install`, ...UNKNOWN],
+  ["a folder the line pulled from another host", `git -C libs/shared pull http://127.0.0.1/x && ${PKG('"shared":"file:libs/shared"')}npm install`, ...UNKNOWN],
+  ["a lockfile's source the line pulled", `git -C libs/shared pull http://127.0.0.1/x && ${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}}}}')}npm ci`, ...UNKNOWN],
+  // The workspace's own `..` still passes (a folder that is its own real path).
+  ["`..` from a real folder", `${PKG('"e":"file:../../elsewhere"', "apps/web/package.json")}npm install --prefix apps/web`, ...NOOP],
+]);
