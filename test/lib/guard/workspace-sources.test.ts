@@ -67,6 +67,9 @@ table("a source the spelling hides stays unknown", [
   ["`..` after a cd through a link", `cd self && ${PKG('"e":"file:../elsewhere"')}npm install`, ...UNKNOWN],
   ["a folder the line pulled from another host", `git -C libs/shared pull http://127.0.0.1/x && ${PKG('"shared":"file:libs/shared"')}npm install`, ...UNKNOWN],
   ["a lockfile's source the line pulled", `git -C libs/shared pull http://127.0.0.1/x && ${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}}}}')}npm ci`, ...UNKNOWN],
+  // pnpm installs a `file:` folder from its package's `resolution: {directory: …}`.
+  ["pnpm's directory outside, its importers inside", `printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        specifier: file:libs/shared\\n        version: file:libs/shared\\npackages:\\n  shared@file:libs/shared:\\n    resolution: {directory: ../elsewhere, type: directory}\\n' > pnpm-lock.yaml && pnpm install`, ...UNKNOWN],
+  ["pnpm's directory inside", `printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        specifier: file:libs/shared\\n        version: file:libs/shared\\npackages:\\n  shared@file:libs/shared:\\n    resolution: {directory: libs/shared, type: directory}\\n' > pnpm-lock.yaml && pnpm install`, ...NOOP],
   // The workspace's own `..` still passes (a folder that is its own real path).
   ["`..` from a real folder", `${PKG('"e":"file:../../elsewhere"', "apps/web/package.json")}npm install --prefix apps/web`, ...NOOP],
 ]);
