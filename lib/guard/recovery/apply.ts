@@ -35,7 +35,11 @@ export async function applyCompensation(plan: CompensationPlan): Promise<Compens
 
 async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, checkId?: string): Promise<CompensationResult> {
   if (plan.targets.length === 0) return _undeterminable("the plan names no target");
-  const [{ assertReachableInside, relativeInside }, { relocate }] = await Promise.all([import("./boundary.ts"), import("./relocate.ts")]);
+  // A module that cannot load is a compensation not attempted (typed, nothing written yet), as a
+  // refs snapshot's is one that failed after its audit intent (_gitTx).
+  const modules = await Promise.all([import("./boundary.ts"), import("./relocate.ts")]).catch(() => null);
+  if (modules === null) return _undeterminable("the relocation cannot load");
+  const [{ assertReachableInside, relativeInside }, { relocate }] = modules;
   const targets: { abs: string; rel: string }[] = [];
   try {
     for (const abs of plan.targets) {
