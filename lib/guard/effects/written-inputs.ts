@@ -332,14 +332,15 @@ const LOCK_REMOTE = /git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@
 // (yarn's own `patch:…#~builtin<compat/…>` entries are in most yarn 2+ lockfiles: not read as
 // local.) The path ends where the lockfile's syntax goes on: a quote, a blank, a bracket, yarn 2+'s
 // `::locator=…` and `#…`, pnpm's `:` after a key. pnpm installs a `file:` folder from its
-// package's `resolution: {directory: …}`, whatever its importers say.
-const LOCK_LOCAL = /(?:^|[\s"'{:,])(file:|link:|portal:|exec:|directory: )([^\s"',}\]#():]*)/gm;
+// package's `resolution: {directory: …}`, and npm links a `"link": true` entry to its
+// `"resolved"` path (one with no scheme), whatever their importers and root entry say.
+const LOCK_LOCAL = /(?:^|[\s"'{:,])(file:|link:|portal:|exec:|directory: |resolved": ?"(?=[^":]*"))([^\s"',}\]#():]*)/gm;
 
 /**
  * A lockfile the line wrote, read by an install (`npm ci` installs what package-lock.json
  * resolves, whatever package.json says): a source other than the public registries is fetched
  * with its install scripts (ASK_REMOTE_CODE, as `npm install URL`); a local one is unknown, as in
- * a written package.json, but a `file:`/`link:`/`directory:` folder of the workspace (_workspaceSource).
+ * a written package.json, but a `file:`/`link:`/`directory:`/linked folder of the workspace (_workspaceSource).
  */
 function _lockfileSources(name: string, text: string, ctx: AnalyzeContext, dir: string): Op[] {
   for (const m of text.matchAll(LOCK_LOCAL)) if (m[1] === "portal:" || m[1] === "exec:" || !_workspaceSource(m[2]!, dir, ctx)) return [op("unknown", name)];

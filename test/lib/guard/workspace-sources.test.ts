@@ -70,6 +70,9 @@ table("a source the spelling hides stays unknown", [
   // pnpm installs a `file:` folder from its package's `resolution: {directory: …}`.
   ["pnpm's directory outside, its importers inside", `printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        specifier: file:libs/shared\\n        version: file:libs/shared\\npackages:\\n  shared@file:libs/shared:\\n    resolution: {directory: ../elsewhere, type: directory}\\n' > pnpm-lock.yaml && pnpm install`, ...UNKNOWN],
   ["pnpm's directory inside", `printf 'importers:\\n  .:\\n    dependencies:\\n      shared:\\n        specifier: file:libs/shared\\n        version: file:libs/shared\\npackages:\\n  shared@file:libs/shared:\\n    resolution: {directory: libs/shared, type: directory}\\n' > pnpm-lock.yaml && pnpm install`, ...NOOP],
+  // npm links a `"link": true` entry to its `"resolved"` path.
+  ["npm's link resolved outside, its root entry inside", `${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}},"node_modules/shared":{"resolved":"../elsewhere","link":true}}}')}npm ci`, ...UNKNOWN],
+  ["npm's link resolved inside", `${LOCK('{"lockfileVersion":3,"packages":{"":{"dependencies":{"shared":"file:libs/shared"}},"libs/shared":{"version":"1.0.0"},"node_modules/shared":{"resolved":"libs/shared","link":true}}}')}npm ci`, ...NOOP],
   // The workspace's own `..` still passes (a folder that is its own real path).
   ["`..` from a real folder", `${PKG('"e":"file:../../elsewhere"', "apps/web/package.json")}npm install --prefix apps/web`, ...NOOP],
 ]);
