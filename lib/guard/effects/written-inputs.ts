@@ -333,8 +333,13 @@ const LOCK_REMOTE = /git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@
 // local.) The path ends where the lockfile's syntax goes on: a quote, a blank, a bracket, yarn 2+'s
 // `::locator=…` and `#…`, pnpm's `:` after a key. pnpm installs a `file:` folder from its
 // package's `resolution: {directory: …}`, and npm links a `"link": true` entry to its
-// `"resolved"` path (one with no scheme), whatever their importers and root entry say.
-const LOCK_LOCAL = /(?:^|[\s"'{:,])(file:|link:|portal:|exec:|directory: |resolved": ?"(?=[^":]*"))([^\s"',}\]#():]*)/gm;
+// `"resolved"` path (one with no scheme), whatever their importers and root entry say. yarn's
+// entries name the source after the package (`shared@file:../shared`).
+const LOCK_LOCAL = /(?:^|[\s"'{:,@])(file:|link:|portal:|exec:|directory: |resolved": ?"(?=[^":]*"))([^\s"',}\]#():]*)/gm;
+// yarn 2+ resolves a local source from the workspace its entry's `locator=` names
+// (`…::locator=app%40workspace%3Apackages%2Fapp`): the root workspace's (`workspace:.`, the
+// lockfile's folder) is read as any other source; another workspace's is unknown.
+const YARN_LOCATOR = /[^\s"]*?locator=([^&\s"]*)/y;
 
 /**
  * A lockfile the line wrote, read by an install (`npm ci` installs what package-lock.json
@@ -343,8 +348,17 @@ const LOCK_LOCAL = /(?:^|[\s"'{:,])(file:|link:|portal:|exec:|directory: |resolv
  * a written package.json, but a `file:`/`link:`/`directory:`/linked folder of the workspace (_workspaceSource).
  */
 function _lockfileSources(name: string, text: string, ctx: AnalyzeContext, dir: string): Op[] {
-  for (const m of text.matchAll(LOCK_LOCAL)) if (m[1] === "portal:" || m[1] === "exec:" || !_workspaceSource(m[2]!, dir, ctx)) return [op("unknown", name)];
+  for (const m of text.matchAll(LOCK_LOCAL)) {
+    if (m[1] === "portal:" || m[1] === "exec:" || _otherWorkspace(text, m.index + m[0].length) || !_workspaceSource(m[2]!, dir, ctx)) return [op("unknown", name)];
+  }
   return LOCK_REMOTE.test(text) ? [op("remote-code", name)] : [];
+}
+
+/** Whether the yarn 2+ entry going on at `at` resolves its local source from a workspace other than the root. */
+function _otherWorkspace(text: string, at: number): boolean {
+  YARN_LOCATOR.lastIndex = at;
+  const locator = YARN_LOCATOR.exec(text)?.[1];
+  return locator !== undefined && !locator.replace(/%40/gi, "@").replace(/%3A/gi, ":").endsWith("@workspace:.");
 }
 
 /**

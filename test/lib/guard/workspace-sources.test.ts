@@ -76,3 +76,18 @@ table("a source the spelling hides stays unknown", [
   // The workspace's own `..` still passes (a folder that is its own real path).
   ["`..` from a real folder", `${PKG('"e":"file:../../elsewhere"', "apps/web/package.json")}npm install --prefix apps/web`, ...NOOP],
 ]);
+
+// yarn 2+ names a local source after its package (`shared@file:…`) and resolves it from the
+// workspace its `locator=` names: the root's (the lockfile's folder) is read as any source,
+// another workspace's stays unknown. Before, a source after `@` was not read at all.
+// (printf's own `%` doubled: yarn's locators are URL-encoded.)
+const YARN = (resolution: string) => {
+  const r = resolution.replaceAll("%", "%%");
+  return `printf '"${r}":\\n  version: 0.0.0-use.local\\n  resolution: "${r}"\\n' > yarn.lock && yarn install`;
+};
+table("yarn 2+ lockfile sources", [
+  ["from the root workspace, outside", YARN("shared@file:../elsewhere#../elsewhere::hash=1&locator=root%40workspace%3A."), ...UNKNOWN],
+  ["from the root workspace, inside", YARN("shared@file:libs/shared#libs/shared::hash=1&locator=root%40workspace%3A."), ...NOOP],
+  ["from another workspace (its libs/shared is not the root's)", YARN("shared@file:libs/shared#libs/shared::hash=1&locator=web%40workspace%3Aapps%2Fweb"), ...UNKNOWN],
+  ["link: from the root workspace, outside", YARN("shared@link:../elsewhere::locator=root%40workspace%3A."), ...UNKNOWN],
+]);
