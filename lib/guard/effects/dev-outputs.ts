@@ -63,9 +63,10 @@ function _leading(args: Word[], valued: string, valuedLong: readonly string[]): 
 /** A command fed bytes the guard does not see (tar.ts's `_unseenInput`). */
 const _unseen = (): SimpleCommand => ({ argv: [], assigns: [], redirects: [], pipeFrom: { argv: [unknownWord()], assigns: [], redirects: [] } });
 
-// strace 6.x (strace(1)): the options that take a value, short and long.
+// strace 6.x (strace(1), src/strace.c longopts): the options that take a value, short and long
+// (`--quiet`, `--silence`, `--decode-fds`, `--timestamps` … take one only after `=`).
 const STRACE_VALUED = "abeEIoOpPsSuUX";
-const STRACE_LONG = ["output", "trace", "trace-path", "trace-fds", "signal", "status", "abbrev", "verbose", "raw", "read", "write", "quiet", "silence", "fault", "inject", "kvm", "attach", "user", "env", "columns", "summary-columns", "summary-sort-by", "string-limit", "decode-pids", "argv0"];
+const STRACE_LONG = ["output", "trace", "trace-path", "trace-fds", "signals", "status", "abbrev", "verbose", "raw", "read", "write", "fault", "inject", "kvm", "attach", "user", "env", "columns", "summary-columns", "summary-sort-by", "summary-syscall-overhead", "string-limit", "decode-pids", "argv0", "detach-on", "interruptible", "const-print-style", "stack-trace-frame-limit", "syscall-limit"];
 // ltrace(1): `-o, --output=FILE`; the other options that take a value.
 const LTRACE_VALUED = "aADeFlnopsuwx";
 const LTRACE_LONG = ["output", "align", "indent", "library", "config", "where"];
@@ -220,11 +221,12 @@ const TOOLS = {
   // pip download: `-d, --dest DIR`; pip wheel: `-w, --wheel-dir DIR`.
   pip: (inv: Invocation) => _pip(inv),
   pip3: (inv: Invocation) => _pip(inv),
-  // gh release download: `-D, --dir DIR`, `-O, --output FILE`; gh run download: `-D, --dir DIR`.
+  // gh release download: `-D, --dir DIR`, `-O, --output FILE` (`--clobber`, `--skip-existing`
+  // take no value); gh run download: `-D, --dir DIR`.
   gh: (inv: Invocation) => {
     const [group, sub] = inv.args;
     if (sub?.value !== "download" || sub.dynamic || group?.dynamic) return [];
-    if (group?.value === "release") return outputs(inv, { short: "O", dirShort: "D", valued: "pRA", long: ["output"], dirLong: ["dir"], valuedLong: ["pattern", "repo", "archive", "skip-existing"] }, inv.args.slice(2));
+    if (group?.value === "release") return outputs(inv, { short: "O", dirShort: "D", valued: "pRA", long: ["output"], dirLong: ["dir"], valuedLong: ["pattern", "repo", "archive"] }, inv.args.slice(2));
     if (group?.value === "run") return outputs(inv, { dirShort: "D", valued: "npR", dirLong: ["dir"], valuedLong: ["name", "pattern", "repo"] }, inv.args.slice(2));
     return [];
   },

@@ -73,6 +73,9 @@ table("linters' and test runners' reports", [
 
 table("tracers' logs", [
   ["strace -o", "strace -o .git/hooks/pre-commit true", ...PROTECTED],
+  // `--quiet` takes a value only after `=` (optional_argument): `-o` is strace's.
+  ["strace --quiet -o", "strace --quiet -o .git/hooks/pre-commit true", ...PROTECTED],
+  ["strace --detach-on VALUE -o", "strace --detach-on execve -o .git/hooks/pre-commit true", ...PROTECTED],
   ["strace -ff -o: beside the file", "strace -ff -o .git/hooks/pre-commit true", ...PROTECTED],
   ["strace -o '|CMD' runs CMD", "strace -o '|rm -rf src' true", ...RELOCATE],
   ["the traced command's -o", "strace -e trace=open ls -o .git/hooks/pre-commit", ...OK],
@@ -94,6 +97,7 @@ table("downloads into a folder", [
   ["pip3 download --dest=", "pip3 download requests --dest=.git/hooks", ...PROTECTED],
   ["gh release download -D", "gh release download -D .git/hooks", ...PROTECTED],
   ["gh release download -O", "gh release download v1 -O ~/.bashrc", ...ASK_OUT],
+  ["gh release download --skip-existing -O: a switch", "gh release download v1 --skip-existing -O .git/hooks/pre-commit", ...PROTECTED],
   ["gh run download -D", "gh run download 1 -D .git/hooks", ...PROTECTED],
   ["gh run download into the workspace", "gh run download 12345 --dir ./artifacts", ...OK],
 ]);
