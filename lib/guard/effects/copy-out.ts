@@ -65,7 +65,8 @@ function _cpio(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext
   return { stdout, follow: letters.has("L"), roots: () => (unread ? null : stdinNames(cmd, ctx)) };
 }
 
-function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+/** pax's words (getopt: clusters, stopping at the first operand): its letters, operands, `-f` archive; `unread` for a computed option word. */
+export function paxArgs(args: Word[]): { letters: Set<string>; operands: Word[]; archive: Word | undefined; unread: boolean } {
   const letters = new Set<string>();
   const operands: Word[] = [];
   let archive: Word | undefined;
@@ -86,6 +87,11 @@ function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext)
     if (got?.letter === "f") archive = got.value;
     i = got?.i ?? i;
   }
+  return { letters, operands, archive, unread };
+}
+
+function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+  const { letters, operands, archive, unread } = paxArgs(args);
   if (!(letters.has("w") && !letters.has("r")) && !unread) return undefined;
   const stdout = archive === undefined || (!archive.dynamic && archive.value === "-");
   const roots = (): SentRoot[] | null => {

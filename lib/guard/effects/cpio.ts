@@ -4,7 +4,7 @@ import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { isSecretPath } from "./secrets.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { copyOut, type CopyOut, CPIO_LONGS as LONGS, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
+import { copyOut, type CopyOut, paxArgs, CPIO_LONGS as LONGS, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 
@@ -65,7 +65,7 @@ export const cpio: Handler = (inv) => {
     return dest ? [...ops, filledFolder("cpio", [dest])] : ops;
   }
   if (letters.has("o")) {
-    ops.push(..._archive(values.get("O") ?? values.get("F"), letters.has("A"), args));
+    ops.push(..._archive("cpio", values.get("O") ?? values.get("F"), letters.has("A"), args));
     // The files it archives are read: a credential among the names on its stdin is asked about
     // as `tar -c ~/.ssh` is (copy-out.ts).
     ops.push(..._secretNames("cpio", copyOut("cpio", args, inv.cmd, inv.ctx), inv));
@@ -75,10 +75,19 @@ export const cpio: Handler = (inv) => {
 
 /**
  * pax: `-w` archives its operands or, with none, the files named on its stdin (copy-out.ts); a
- * credential among them is read, as by `cpio -o`. Otherwise an unknown program's reading.
+ * credential among them is read, as by `cpio -o`. What it writes, as cpio's modes: `-w -f FILE`
+ * the archive (`-a` appends), `-r` the members into the working directory (as `tar -x`), `-rw`
+ * the files into the last operand (as `cpio -p DEST`). Otherwise an unknown program's reading.
  */
 export const pax: Handler = (inv) => {
   const ops = unmodelledReading(inv);
+  const { letters, operands, archive } = paxArgs(inv.args);
+  const [read, write] = [letters.has("r"), letters.has("w")];
+  if (read && write) {
+    const dest = operands.at(-1);
+    if (dest) ops.push(filledFolder("pax", [dest]));
+  } else if (read) ops.push(filledFolder("pax", [literalWord(".")]));
+  else if (write) ops.push(..._archive("pax", archive, letters.has("a"), inv.args));
   return [...ops, ..._secretNames("pax", copyOut("pax", inv.args, inv.cmd, inv.ctx), inv)];
 };
 
@@ -90,11 +99,11 @@ function _secretNames(verb: string, out: CopyOut | undefined, inv: Invocation): 
 }
 
 /** The archive copy-out writes: replaced, or changed in place with `-A`; `host:file` leaves the machine. */
-function _archive(archive: Word | undefined, append: boolean, args: Word[]): Op[] {
+function _archive(verb: string, archive: Word | undefined, append: boolean, args: Word[]): Op[] {
   if (!archive || !realOutput(archive)) return [];
-  if (!archive.dynamic && /^[^/]+:/.test(archive.value) && !args.some((a) => a.value.startsWith("--force-l"))) return [op("egress", "cpio")];
+  if (verb === "cpio" && !archive.dynamic && /^[^/]+:/.test(archive.value) && !args.some((a) => a.value.startsWith("--force-l"))) return [op("egress", "cpio")];
   if (!archive.dynamic && HARMLESS_DEVICES.test(archive.value)) return [];
   // A device other than the harmless ones is a disk (or tape) written over, as with dd.
-  if (!archive.dynamic && archive.value.startsWith("/dev/")) return [op("disk", "cpio", [archive])];
-  return [append ? { ...op("overwrite", "cpio", [archive]), inPlace: true } : { ...op("overwrite", "cpio", [archive]), lands: "created" }];
+  if (!archive.dynamic && archive.value.startsWith("/dev/")) return [op("disk", verb, [archive])];
+  return [append ? { ...op("overwrite", verb, [archive]), inPlace: true } : { ...op("overwrite", verb, [archive]), lands: "created" }];
 }

@@ -1,5 +1,5 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { EGRESS, NOOP, OK, SECRET, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, EGRESS, NOOP, OK, PROTECTED, SECRET, verdictRows } from "../../support/verdict-rows.ts";
 
 // cpio's copy-out and `pax -w` archive the files named on their stdin (effects/copy-out.ts), as
 // `tar -T -` does. Red team session 11, finding 8: `find ~/.ssh | cpio -o | nc …` was ALLOW. The
@@ -23,4 +23,16 @@ table("cpio -o and pax -w read the names on their stdin", [
   ["workspace files into a local archive", "find . -name '*.ts' | cpio -o > out.cpio", ...NOOP],
   ["an archive file of workspace names", "find src | cpio -o -O out.cpio", ...NOOP],
   ["pax -r", "pax -r < x.pax", ...OK],
+]);
+
+// What pax writes, as cpio's modes (effects/cpio.ts): each row that writes was ALLOW_NO_EFFECT.
+table("pax's archive, extraction and copy", [
+  ["pax -w -f into a hook", "pax -w -f .git/hooks/pre-commit src", ...PROTECTED],
+  ["pax -w -f of stdin's names", "ls | pax -w -f .git/hooks/pre-commit", ...PROTECTED],
+  ["pax -rw into a hook folder", "pax -rw src .git/hooks", ...PROTECTED],
+  ["pax -rw out of the workspace", "pax -rw src ~/.config", ...ASK_OUT],
+  ["pax -w -f a workspace archive", "pax -w -f out.pax src", ...NOOP],
+  ["pax -w to stdout", "pax -w src > out.pax", ...NOOP],
+  ["pax -r into the working folder", "pax -r -f x.pax", ...OK],
+  ["pax listing", "pax -f x.pax", ...OK],
 ]);
