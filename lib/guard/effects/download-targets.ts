@@ -159,6 +159,24 @@ function _wget(args: Word[]): DownloadLanding | null {
     if (w && !w.dynamic && NO_FILE.test(w.value)) stdout = true;
     else if (w) document = w;
   };
+  // `-e COMMAND` (`--execute`): a wgetrc line, as if it came last in .wgetrc (wget(1)); the
+  // commands that say where files land are read as their options.
+  const execute = (w: Word | undefined) => {
+    const m = w && /^\s*([a-zA-Z_-]+)\s*=\s*/.exec(w.value);
+    if (w?.dynamic && !m) {
+      saveTo(computedRest(w));
+      land.overwrites = unknownNames = true;
+      return;
+    }
+    if (!w || !m) return;
+    const value = wordFrom(w, m[0].length);
+    const command = m[1]!.replace(/[-_]/g, "").toLowerCase();
+    if (command === "outputdocument") saveTo(value);
+    else if (command === "dirprefix") dir = value;
+    else if (command === "logfile") _log(land, value, false);
+    else if (command === "timestamping" || command === "continue" || command === "alwaysrest") land.overwrites = true;
+    else if (/^(contentdisposition|trustservernames|input|recursive|mirror|pagerequisites)$/.test(command)) unknownNames = true;
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -174,6 +192,7 @@ function _wget(args: Word[]): DownloadLanding | null {
         if (mayName(given, ["output-file", "append-output"])) _log(land, computedRest(a), false);
         land.overwrites ||= mayName(given, ["timestamping", "continue"]);
         if (mayName(given, ["directory-prefix"])) dir = computedRest(a);
+        if (mayName(given, ["execute"])) execute(computedRest(a));
         unknownNames ||= mayName(given, ["content-disposition", "trust-server-names", "input-file", "recursive", "mirror", "page-requisites"]);
         continue;
       }
@@ -185,6 +204,7 @@ function _wget(args: Word[]): DownloadLanding | null {
       else if (name === "append-output") _log(land, value(), true);
       else if (name === "output-document") saveTo(value());
       else if (name === "timestamping" || name === "continue") land.overwrites = true;
+      else if (name === "execute") execute(value());
       else if (/^(content-disposition|trust-server-names|input-file|recursive|mirror|page-requisites)$/.test(name ?? "")) unknownNames = true;
       continue;
     }
@@ -202,6 +222,7 @@ function _wget(args: Word[]): DownloadLanding | null {
     else if (got?.letter === "o" || got?.letter === "a") _log(land, got.value, got.letter === "a");
     else if (got?.letter === "O") saveTo(got.value);
     else if (got?.letter === "i") unknownNames = true;
+    else if (got?.letter === "e") execute(got.value);
     i = got?.i ?? i;
   }
   // `-O FILE` is not placed under `-P` (wget writes it where it is named).

@@ -44,7 +44,8 @@ export function fetchOutput(name: string, args: Word[]): "remote" | "file" | "no
     const at = values.findIndex((v) => /^-[a-zA-Z]*O$/.test(v) || (long(v) && !v.includes("=")));
     const inline = values.find((v) => (long(v) && v.includes("=")) || /^-[a-zA-Z]*O./.test(v));
     const target = at >= 0 ? values[at + 1] : (inline?.replace(/^--[a-z-]+=|^-[a-zA-Z]*O/, "") ?? null);
-    return target === "-" || target === "/dev/stdout" ? "remote" : "none";
+    // `-e output_document=-` (`--execute`: a wgetrc command, `_` and `-` in its name ignored).
+    return target === "-" || target === "/dev/stdout" || has(/^(-[a-zA-Z]*e|--[a-z]+=)?\s*output[-_]?document\s*=\s*(-|\/dev\/stdout)\s*$/i) ? "remote" : "none";
   }
   if ((name === "http" || name === "https" || name === "xh") && has(/^(--offline|--download|-d)$/)) return "none";
   if ((name === "nc" || name === "ncat" || name === "netcat") && has(/^-[a-zA-Z]*z/)) return "none";
