@@ -1,6 +1,6 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { clusterValue, longOption } from "./getopt.ts";
+import { clusterValue, longValue } from "./getopt.ts";
 import { programName } from "./names.ts";
 import type { SentRoot } from "./sent-tree.ts";
 
@@ -11,6 +11,7 @@ export const CPIO_LONGS =
   );
 export const CPIO_VALUED_LONG = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
 export const CPIO_VALUED = "DHCWRFMEIO";
+const VALUED_LONG = { has: (name: string) => CPIO_VALUED_LONG.includes(name) };
 // pax (POSIX.1-2017; BSD and libarchive's bsdpax add B, D, E, G, T, U): the options that take a value.
 const PAX_VALUED = "bfopsxBDEGTU";
 
@@ -47,12 +48,11 @@ function _cpio(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext
     if (!v.startsWith("-") || v === "-") continue;
     if (a.dynamic) unread = true;
     if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const long = longOption(v.slice(2, eq < 0 ? undefined : eq), CPIO_LONGS);
-      if (long === "create") letters.add("o");
-      else if (long === "dereference") letters.add("L");
-      const value = long !== undefined && CPIO_VALUED_LONG.includes(long) ? (eq >= 0 ? { ...a, value: v.slice(eq + 1) } : args[++i]) : undefined;
-      if (long === "file" && value) archive = value;
+      const long = longValue(args, i, CPIO_LONGS, VALUED_LONG);
+      if (long.name === "create") letters.add("o");
+      else if (long.name === "dereference") letters.add("L");
+      else if (long.name === "file" && long.value) archive = long.value;
+      i = long.i;
       continue;
     }
     const got = clusterValue(args, i, CPIO_VALUED);
