@@ -5,6 +5,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, wordFrom } from "./getopt.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { outputOption, type OutputSpec } from "./output-options.ts";
+import { npmSubcommandAt } from "./remote-packages.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
@@ -217,7 +218,10 @@ const TOOLS = {
     return sub === "check" ? outputs(inv, { short: "o", long: ["output-file"], valuedLong: ["config", "select", "ignore", "extend-select", "per-file-ignores", "fixable", "unfixable", "exclude", "extend-exclude", "target-version", "line-length", "output-format", "cache-dir", "stdin-filename"] }, rest) : [];
   },
   // npm pack: `--pack-destination DIR`.
-  npm: (inv: Invocation) => (subcommand(inv.args).sub === "pack" ? outputs(inv, { dirLong: ["pack-destination"] }) : []),
+  npm: (inv: Invocation) => {
+    const at = npmSubcommandAt(inv.args);
+    return at >= 0 && !inv.args[at]!.dynamic && inv.args[at]!.value === "pack" ? outputs(inv, { dirLong: ["pack-destination"] }) : [];
+  },
   // pip download: `-d, --dest DIR`; pip wheel: `-w, --wheel-dir DIR`.
   pip: (inv: Invocation) => _pip(inv),
   pip3: (inv: Invocation) => _pip(inv),

@@ -92,6 +92,8 @@ table("tracers' logs", [
 
 table("downloads into a folder", [
   ["npm pack --pack-destination", "npm pack --pack-destination .git/hooks", ...PROTECTED],
+  ["npm's options before pack", "npm --loglevel warn pack --pack-destination .git/hooks", ...PROTECTED],
+  ["npm run with a pack-destination word", "npm run build -- --pack-destination .git/hooks", ...OK],
   ["pip download -d", "pip download x -d .git/hooks", ...PROTECTED],
   ["pip wheel -w", "pip wheel -w ~/Documents .", ...ASK_OUT],
   ["pip3 download --dest=", "pip3 download requests --dest=.git/hooks", ...PROTECTED],
