@@ -67,8 +67,9 @@ const SPECS: Record<string, OutputSpec> = {
   // (swc.rs/docs/usage/cli): `-o, --out-file FILE`, `-d, --out-dir DIR`.
   swc: { short: "o", dirShort: "d", valued: "fC", long: ["out-file"], dirLong: ["out-dir"], valuedLong: ["filename", "config-file", "env-name", "ignore", "only", "source-map-target", "source-file-name", "source-root", "config", "extensions", "out-file-extension", "workers", "cli-config-file"] },
   // webpack-cli 5 (webpack.js.org/api/cli): `-o, --output-path DIR` (webpack 4's `-o` named a
-  // file; its folder is written either way).
-  webpack: { dirShort: "o", valued: "cmtd", dirLong: ["output-path"], valuedLong: ["config", "config-name", "env", "node-env", "mode", "entry", "name", "target", "devtool", "output-filename", "output-public-path", "stats", "merge"] },
+  // file; its folder is written either way). `-m, --merge` is a switch, `--stats [value]` takes
+  // a value only when one follows (commander): neither takes the next word as its own.
+  webpack: { dirShort: "o", valued: "ctd", dirLong: ["output-path"], valuedLong: ["config", "config-name", "env", "node-env", "mode", "entry", "name", "target", "devtool", "output-filename", "output-public-path"] },
   // shc(1): `-o FILE`, the compiled executable (`-f SCRIPT` is its input).
   shc: { short: "o", valued: "efilmx" },
   // asciidoctor(1): `-o, --out-file FILE`, `-D, --destination-dir DIR`.

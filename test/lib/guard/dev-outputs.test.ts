@@ -32,6 +32,8 @@ table("bundlers and compilers", [
   ["swc -o", "swc x.js -o .git/hooks/pre-commit", ...PROTECTED],
   ["swc -d", "swc src -d .git/hooks", ...PROTECTED],
   ["webpack --output-path", "webpack --output-path .git/hooks", ...PROTECTED],
+  ["webpack -m (a switch) -o", "webpack -c a.js -c b.js -m -o .git/hooks", ...PROTECTED],
+  ["webpack --stats -o", "webpack --stats -o .git/hooks", ...PROTECTED],
   ["webpack", "webpack --mode production", ...OK],
   ["shc -o", "shc -f x.sh -o .git/hooks/pre-commit", ...PROTECTED],
   ["zig -femit-bin=", "zig build-exe x.zig -femit-bin=.git/hooks/pre-commit", ...PROTECTED],
