@@ -4,7 +4,7 @@ import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { isSecretPath } from "./secrets.ts";
 import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
-import { copyOut, type CopyOut, paxArgs, CPIO_LONGS as LONGS, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
+import { copyOut, type CopyOut, paxArgs, cpioLongs, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 
@@ -34,7 +34,7 @@ export const cpio: Handler = (inv) => {
     const v = a.value;
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
-      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), LONGS);
+      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), cpioLongs());
       if (name === undefined) return i;
       if (name === "absolute-filenames" || name === "no-absolute-filenames") absolute = name === "absolute-filenames";
       else if (/^(help|usage|version|to-stdout|only-verify-crc)$/.test(name)) quiet = true;
