@@ -117,7 +117,9 @@ function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   }
   if (rest[i]?.value !== "archive" || rest[i]!.dynamic) return null;
   const archiveArgs = rest.slice(i + 1);
-  if (archiveArgs.some((a) => a.dynamic || /^(-o|--output|--remote|--prefix|--exec|-l|--list)(=|$)/.test(a.value) || /^-o./.test(a.value))) return null;
+  // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
+  const elsewhere = (a: Word, i: number) => /^(-o|--output|--remote|--exec|-l|--list)(=|$)/.test(a.value) || /^-o./.test(a.value) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
+  if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return null;
   const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
   const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
   if (fmt === undefined || !/^(tar|tgz|tar\.gz)$/.test(fmt)) return null;

@@ -19,6 +19,8 @@ table("a piped git archive extracted over the work tree", [
   ["compressed", "git archive --format=tar.gz HEAD | tar -xz", ...SNAPSHOT],
   ["bsdtar", "git archive HEAD | bsdtar -xf -", ...SNAPSHOT],
   ["from a subfolder", "cd src && git archive HEAD | tar -x", ...SNAPSHOT],
+  ["an empty prefix", "git archive --prefix= HEAD | tar -x", ...SNAPSHOT],
+  ["the ./ prefix", "git archive --prefix ./ HEAD | tar -x", ...SNAPSHOT],
 ]);
 
 table("an archive extracted elsewhere, or kept off existing files", [
