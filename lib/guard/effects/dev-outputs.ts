@@ -70,7 +70,7 @@ const STRACE_VALUED = "abeEIoOpPsSuUX";
 const STRACE_LONG = ["output", "trace", "trace-path", "trace-fds", "signals", "status", "abbrev", "verbose", "raw", "read", "write", "fault", "inject", "kvm", "attach", "user", "env", "columns", "summary-columns", "summary-sort-by", "summary-syscall-overhead", "string-limit", "decode-pids", "argv0", "detach-on", "interruptible", "const-print-style", "stack-trace-frame-limit", "syscall-limit"];
 // ltrace(1): `-o, --output=FILE`; the other options that take a value.
 const LTRACE_VALUED = "aADeFlnopsuwx";
-const LTRACE_LONG = ["output", "align", "indent", "library", "config", "where"];
+const LTRACE_LONG = ["output", "align", "indent", "library", "config", "where", "debug"];
 // GNU time(1): `-o, --output=FILE` (`-a` appends to it), `-f, --format=FORMAT`.
 const TIME_VALUED = "of";
 const TIME_LONG = ["output", "format"];
@@ -251,11 +251,13 @@ const TOOLS = {
     return [];
   },
   // zig build-exe|build-lib|build-obj|test|run: `-femit-bin=PATH` and the other emitted files,
-  // `-femit-docs=DIR`; zig build: `-p, --prefix DIR` (the install folder). (`zig cc -o FILE`: the
-  // unknown program's reading finds its cc.)
+  // `-femit-docs=DIR`; zig build: `-p, --prefix DIR` (the install folder) and
+  // `--prefix-{lib,exe,include}-dir DIR` (its parts: under the prefix when relative, so judged
+  // from the working folder they err outward). (`zig cc -o FILE`: the unknown program's reading
+  // finds its cc.)
   zig: (inv: Invocation) => {
     const { sub, rest } = subcommand(inv.args);
-    if (sub === "build") return outputs(inv, { dirShort: "p", dirLong: ["prefix"], valued: "j", valuedLong: ["build-file", "cache-dir", "global-cache-dir", "zig-lib-dir", "prefix-lib-dir", "prefix-exe-dir", "prefix-include-dir", "sysroot", "search-prefix", "libc", "release", "maxrss", "build-runner", "seed"] }, rest);
+    if (sub === "build") return outputs(inv, { dirShort: "p", dirLong: ["prefix", "prefix-lib-dir", "prefix-exe-dir", "prefix-include-dir"], valued: "j", valuedLong: ["build-file", "cache-dir", "global-cache-dir", "zig-lib-dir", "sysroot", "search-prefix", "libc", "release", "maxrss", "build-runner", "seed"] }, rest);
     const ops: Op[] = [];
     for (const a of rest) {
       const m = /^-femit-(bin|asm|llvm-ir|llvm-bc|h|implib|docs)=/.exec(a.value);

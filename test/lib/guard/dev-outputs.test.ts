@@ -38,6 +38,7 @@ table("bundlers and compilers", [
   ["shc -o", "shc -f x.sh -o .git/hooks/pre-commit", ...PROTECTED],
   ["zig -femit-bin=", "zig build-exe x.zig -femit-bin=.git/hooks/pre-commit", ...PROTECTED],
   ["zig build -p", "zig build -p .git/hooks", ...PROTECTED],
+  ["zig build --prefix-exe-dir", "zig build --prefix-exe-dir ~/.local/bin", ...ASK_OUT],
   ["zig build test", "zig build test", ...OK],
   ["asciidoctor -o", "asciidoctor -o ~/.bashrc x.adoc", ...ASK_OUT],
 ]);
@@ -82,6 +83,7 @@ table("tracers' logs", [
   ["strace -o '|CMD' runs CMD", "strace -o '|rm -rf src' true", ...RELOCATE],
   ["the traced command's -o", "strace -e trace=open ls -o .git/hooks/pre-commit", ...OK],
   ["ltrace -o", "ltrace -o ~/.bashrc true", ...ASK_OUT],
+  ["ltrace --debug MASK -o", "ltrace --debug 1 -o ~/.bashrc true", ...ASK_OUT],
   ["valgrind --log-file=", "valgrind --log-file=.git/hooks/pre-commit true", ...PROTECTED],
   ["valgrind %p: any process id", "valgrind --log-file=src/main.%p.ts ./a.out", ...NOOP],
   ["valgrind %p in a hook folder", "valgrind --log-file=.git/hooks/pre-%p true", "BLOCK", "BLOCK_WILDCARD"],
