@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, longOption, wordFrom } from "./getopt.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
-import { outputOption, type OutputSpec } from "./output-options.ts";
+import { fromFolder, goChdir, outputOption, type OutputSpec } from "./output-options.ts";
 import { npmSubcommandAt } from "./remote-packages.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 import { unmodelledReading } from "./unknown-program.ts";
@@ -153,15 +152,8 @@ const GO_PROFILES = ["coverprofile", "cpuprofile", "memprofile", "blockprofile",
 function _goTest(inv: Invocation, rest: Word[]): Op[] {
   const ops = outputs(inv, { words: GO_PROFILES, dirWords: ["outputdir"] }, rest);
   const dir = ops.find((o) => o.kind === "write-into")?.targets.at(-1);
-  if (!dir) return ops;
   // A relative profile lands in the output folder.
-  return ops.map((o) => {
-    const f = o.targets[0];
-    if (o.kind !== "overwrite" || !f || f.value.startsWith("/")) return o;
-    if (f.dynamic || dir.dynamic) return { ...o, targets: [unknownWord()] };
-    const value = join(dir.value, f.value);
-    return { ...o, targets: [{ ...f, value, pattern: value }] };
-  });
+  return dir ? ops.map((o) => (o.kind === "overwrite" ? fromFolder([o], dir)[0]! : o)) : ops;
 }
 
 // pytest --help: `--junitxml=path` (`--junit-xml`), the removed `--resultlog=path`
@@ -205,8 +197,9 @@ const TOOLS = {
     return ops;
   },
   go: (inv: Invocation) => {
-    const { sub, rest } = subcommand(inv.args);
-    return sub === "test" ? _goTest(inv, rest) : [];
+    const { dir, rest: words } = goChdir(inv.args);
+    const { sub, rest } = subcommand(words);
+    return sub === "test" ? fromFolder(_goTest(inv, rest), dir) : [];
   },
   pytest: _pytest,
   "py.test": _pytest,

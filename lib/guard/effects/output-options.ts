@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { normalize } from "node:path";
+import { join, normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
@@ -118,13 +118,38 @@ export const iconv = outputOption({ short: "o", valued: "ft", long: ["output"], 
 /** `openssl … -out FILE` and the other output words, `-outdir DIR`. */
 export const openssl = outputOption({ words: OPENSSL_OUT, dirWords: ["outdir"] }, true);
 
-/** `go build -o FILE` (`-o=FILE`, `--o`): the other subcommands are judged as before (`GOBIN=DIR go install`: package-installs.ts). */
+/**
+ * `go build -o FILE` (`-o=FILE`, `--o`), from `-C DIR` when given: the other subcommands are judged
+ * as before (`GOBIN=DIR go install`: package-installs.ts).
+ */
 export const go: Handler = (inv) => {
-  const sub = inv.args.find((a) => !a.value.startsWith("-"));
+  const { dir, rest } = goChdir(inv.args);
+  const sub = rest.find((a) => !a.value.startsWith("-"));
   if (sub?.value === "install") return packageCommand("go", inv.args, inv.ctx, inv.cmd) ?? [];
   if (sub?.value !== "build" && sub?.value !== "test") return scanUnknownProgram(inv.args, inv.ctx, inv.name);
-  return outputOption({ words: ["o"] })(inv);
+  return fromFolder(outputOption({ words: ["o"] })({ ...inv, args: rest }), dir);
 };
+
+/** go's `-C DIR` (go 1.20+: its first word, `-C=DIR`, `--C`): the folder go changes to before anything, and the words after it. */
+export function goChdir(args: Word[]): { dir: Word | undefined; rest: Word[] } {
+  const a = args[0];
+  if (!a) return { dir: undefined, rest: args };
+  if (!a.dynamic && (a.value === "-C" || a.value === "--C")) return { dir: args[1] ?? unknownWord(), rest: args.slice(2) };
+  const m = /^--?C=/.exec(a.value);
+  return m ? { dir: wordFrom(a, m[0].length), rest: args.slice(1) } : { dir: undefined, rest: args };
+}
+
+/** `ops` with their relative targets taken from `dir` (unknown when either is computed; an absolute one stays). */
+export function fromFolder(ops: Op[], dir: Word | undefined): Op[] {
+  if (!dir) return ops;
+  const from = (t: Word): Word => {
+    if (t.value.startsWith("/")) return t;
+    if (t.dynamic || dir.dynamic) return unknownWord();
+    const value = join(dir.value, t.value);
+    return { ...t, value, pattern: value };
+  };
+  return ops.map((o) => ({ ...o, targets: o.targets.map(from) }));
+}
 
 /** uniq [IN [OUT]]: the second operand is written (red team 3: `uniq a.txt ~/.bashrc`). */
 export const uniq: Handler = ({ name, args }) => {

@@ -67,6 +67,10 @@ table("linters' and test runners' reports", [
   ["go test -coverprofile over work", "go test -coverprofile=src/main.ts ./...", ...RELOCATE],
   ["go test -outputdir", "go test -outputdir .git -coverprofile=hooks/pre-commit ./...", ...PROTECTED],
   ["go test -cpuprofile", "go test -cpuprofile ~/.bashrc -bench . ./...", ...ASK_OUT],
+  // `go -C DIR` (its first word) runs go in DIR: the subcommand follows it, relative files are from DIR.
+  ["go -C DIR test -coverprofile", "go -C src test -coverprofile=../.git/hooks/pre-commit ./...", ...PROTECTED],
+  ["go -C=DIR build -o", "go -C=src build -o ../.git/hooks/pre-commit .", ...PROTECTED],
+  ["go -C DIR test -coverprofile inside it", "go -C src test -coverprofile=c.out ./...", ...NOOP],
   ["go test", "go test ./...", ...OK],
   ["mypy --junit-xml", "mypy --junit-xml .git/hooks/pre-commit .", ...PROTECTED],
   ["coverage html -d", "coverage html -d .git/hooks", ...PROTECTED],
