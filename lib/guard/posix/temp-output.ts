@@ -2,7 +2,8 @@ import { repeats, type SimpleCommand } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 import { lineMentions, substitutedCommands } from "./numeric-output.ts";
 import { relyOnOutput } from "./relied-output.ts";
-import { assigned, UNSET } from "./vars.ts";
+import type { RawWords } from "./raw-words.ts";
+import { assigned, freshFolder, UNSET } from "./vars.ts";
 
 /**
  * `d=$(mktemp -d)` alone as a command (one assignment, no redirection) exits with mktemp's
@@ -10,34 +11,117 @@ import { assigned, UNSET } from "./vars.ts";
  * made: `DIR/tmp.` and ten random letters or digits (eight on BSD), DIR being TMPDIR, else
  * /tmp. The parser gives d that path with `XXXXXXXXXX` for the random part
  * (`vars.settle`) in that frame only: after `;` or `||` a failed mktemp leaves d empty
- * (`rm -rf "$d"/*` is then `rm -rf /*`) and d stays unknown. Null for anything else: a
- * name without a lowercase letter, a template (it may name any folder or a `..`), `-u` (no
- * file is made), `-t`, `-p DIR`, a relative TMPDIR or one the line made unknown, a program the
+ * (`rm -rf "$d"/*` is then `rm -rf /*`) and d stays unknown. Null for anything else: an
+ * uppercase name the shell reads (`SHELL_READ`; any uppercase name where the line sets TMPDIR),
+ * options and templates `_made` does not read (a template alone may name any folder or a `..`,
+ * `-u` makes no file, `-p ~/.ssh`), a relative TMPDIR or one the line made unknown, a program the
  * line may redefine, a line that names a DEBUG trap or extdebug, or a command in a loop or
- * function body (TMPDIR may differ when it runs again).
+ * function body (TMPDIR may differ when it runs again). `folder`: `-d` made a folder.
  */
-export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined): { name: string; path: string } | null {
+export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined): { name: string; path: string; folder: boolean } | null {
   // One assignment whose value is the output of one command (`d=$(mktemp -d)$(x)` is two), to
-  // a name with a lowercase letter: the shell's own variables and those programs read from the
-  // environment are uppercase (`IFS=$(mktemp -d)` would split words on its random letters).
-  if (cmd.argv.length > 0 || cmd.assigns.length !== 1 || !/[a-z]/.test(cmd.assigns[0]!.name) || cmd.assigns[0]!.value.outputOf?.length !== 1 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
+  // a name the shell does not read for more than a path.
+  if (cmd.argv.length > 0 || cmd.assigns.length !== 1 || cmd.assigns[0]!.value.outputOf?.length !== 1 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
   // The body starts with the program: `$(! mktemp -d)` inverts its status, `$(mktemp -d &)` exits 0.
-  const commands = raw !== undefined && /^\w+="?\$\(\s*mktemp[\s)]/.test(raw) ? substitutedCommands(lx, raw) : null;
+  if (raw === undefined || !/^\w+="?\$\(\s*mktemp[\s)]/.test(raw)) return null;
+  const name = cmd.assigns[0]!.name;
+  if (!/[a-z]/.test(name) && (SHELL_READ.test(name) || assigned(lx.vars, "TMPDIR"))) return null;
+  const commands = substitutedCommands(lx, raw);
   const [mktemp] = commands ?? [];
   // A DEBUG trap under extdebug skips mktemp and the substitution still succeeds, empty.
   if (commands?.length !== 1 || !mktemp || mktemp.assigns.length > 0 || mktemp.redirects.length > 0 || mktemp.group || mktemp.concurrent || lineMentions(lx.vars, /debug/i)) return null;
   const [head, ...args] = mktemp.argv;
   if (!head || head.quoted || head.value !== "mktemp" || args.some((w) => w.dynamic || w.glob)) return null;
-  if (!args.every((w) => /^-[dq]+$/.test(w.value) || OPTIONS.has(w.value))) return null;
-  const dir = _tmpdir(lx);
-  if (dir === null) return null;
+  const made = _made(lx, args.map((w) => w.value));
+  if (made === null) return null;
   relyOnOutput(cmd.assigns[0]!.value.outputOf?.[0]);
-  return { name: cmd.assigns[0]!.name, path: `${dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX` };
+  return { name, path: `${made.dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX`, folder: made.folder };
 }
 
-// The options that leave mktemp making `tmp.XXXXXXXXXX` in TMPDIR. `-p DIR` is not read: BSD
-// mktemp (macOS) lets a set TMPDIR override it when no template is given.
-const OPTIONS = new Set(["--directory", "--quiet", "--tmpdir"]);
+/**
+ * The folder mktemp makes its new entry in, for the options read: `-d`, `-q` and `--tmpdir` (in
+ * TMPDIR, /tmp when unset); `-t NAME` or `--tmpdir NAME` (NAME a template of one plain name: GNU
+ * reads it in TMPDIR, BSD's `-t` makes `NAME.XXXXXXXX` there); `-p DIR`, `--tmpdir=DIR` (a
+ * temporary folder: /tmp, /var/tmp, /private/tmp or TMPDIR; only when TMPDIR is unset or DIR
+ * itself, as BSD mktemp lets a set TMPDIR override it), with a template too. The entry's name
+ * stays the stand-in `tmp.XXXXXXXXXX`: it is new, whatever the template, and only its folder is
+ * judged. A template
+ * alone (made in the working directory), `-u`, `-t` with `-p`, or the new forms with a TMPDIR the
+ * line sets are null.
+ */
+function _made(lx: Lexer, args: string[]): { dir: string; folder: boolean } | null {
+  let folder = false;
+  let t = false;
+  let tmpdir = false;
+  let dir: string | undefined;
+  let template: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === "--directory") folder = true;
+    else if (v === "--quiet") continue;
+    else if (v === "--tmpdir") tmpdir = true;
+    else if (v.startsWith("--tmpdir=")) dir = v.slice(9);
+    else if (/^-[dqtp]/.test(v)) {
+      const letters = /^-([dqt]*)(p?)(.*)$/s.exec(v);
+      if (!letters || (letters[3] && !letters[2])) return null;
+      if (letters[1]!.includes("d")) folder = true;
+      if (letters[1]!.includes("t")) {
+        // GNU's -t is a flag and BSD's takes the prefix: either way the next word, so t ends its cluster.
+        if (!letters[1]!.endsWith("t") || letters[2] || template !== undefined || i + 1 >= args.length) return null;
+        t = true;
+        template = args[++i]!;
+      }
+      if (letters[2]) dir = letters[3] || args[++i];
+      if (dir === undefined && letters[2]) return null;
+    } else if (!v.startsWith("-") && template === undefined) template = v;
+    else return null;
+  }
+  if (template !== undefined && !/^[\w.+-]+$/.test(template)) return null;
+  const plain = !t && dir === undefined && template === undefined;
+  // The new forms keep today's reading where the line sets TMPDIR.
+  if (!plain && assigned(lx.vars, "TMPDIR")) return null;
+  if (dir !== undefined) {
+    const at = dir.replace(/(.)\/+$/, "$1");
+    if (t || !at.startsWith("/") || /(^|\/)\.\.?(\/|$)/.test(at)) return null;
+    const set = lx.vars.get("TMPDIR");
+    const unset = set === UNSET || set === "" || set === null || set === undefined;
+    // Only a temporary folder: elsewhere (`-p ~/.ssh`, `-p .git`) the line keeps today's reading.
+    if (!unset && set!.replace(/(.)\/+$/, "$1") !== at) return null;
+    return TEMP_DIRS.has(at) || !unset ? { dir: at, folder } : null;
+  }
+  // A template alone names an entry in the working directory.
+  if (template !== undefined && !t && !tmpdir) return null;
+  const at = _tmpdir(lx);
+  return at === null ? null : { dir: at, folder };
+}
+
+/** The system's temporary folders a `-p DIR` may name (TMPDIR too, when set to DIR). */
+const TEMP_DIRS = new Set(["/tmp", "/var/tmp", "/private/tmp"]);
+
+/**
+ * Uppercase names whose value the shell (or the guard, as the shell would) reads as more than a
+ * path, or that steer where later names lead: `IFS=$(mktemp -d)` splits words on its random
+ * letters, GLOBIGNORE and the option lists match them, prompts run them, PATH, CDPATH, HOME and
+ * TMPDIR move later lookups. Programs read others from the environment (`GIT_DIR`), as they would
+ * a literal path there (`GIT_DIR=/tmp/x` is known already). Lowercase names are the line's own.
+ */
+const SHELL_READ = /^(?:IFS|PATH|CDPATH|HOME|TMPDIR|PWD|OLDPWD|ENV|BASHOPTS|SHELLOPTS|GLOBIGNORE|GLOBSORT|PS[0-4]|PROMPT_\w*|TIMEFORMAT|HIST\w*|FIGNORE|EXECIGNORE|HOSTFILE|INPUTRC|MAIL\w*|POSIXLY_CORRECT|SHELL|TERM|TMOUT|LANG|LANGUAGE|ZDOTDIR|(?:BASH|LC|LD|DYLD)_?\w*)$/;
+
+/**
+ * `cd "$d"` (one operand spelled `$d`, `"$d"`, `${d}` or `"${d}"`, no assignment or redirection)
+ * outside any loop or function body, where d holds the folder `d=$(mktemp -d) && …` made: that
+ * folder (the parser notes the frame its `&&` opens, cwd-flow.ts). Anything else about d (a
+ * suffix, a trim, a value assigned since) is read as today: null.
+ */
+export function freshCd(lx: Lexer, cmd: SimpleCommand, raws: RawWords): string | null {
+  const [head, word] = cmd.argv;
+  if (!head || !word || cmd.argv.length !== 2 || head.quoted || head.value !== "cd" || word.dynamic || word.glob) return null;
+  if (cmd.assigns.length > 0 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
+  const name = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(raws.get(word) ?? "");
+  const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
+  // Unquoted, the value is split on IFS: the default one holds none of its characters.
+  return n && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value && (name[3] ?? name[4] ?? !assigned(lx.vars, "IFS")) ? word.value : null;
+}
 
 /** TMPDIR as mktemp reads it: unset or empty is /tmp; a relative or unknown value is null. */
 function _tmpdir(lx: Lexer): string | null {

@@ -58,6 +58,8 @@ interface Notes {
   namerefs?: Set<string>;
   /** The names the line gave a case attribute (`declare -l`, `-u`, `-c`). */
   cased?: Set<string>;
+  /** The names `settle` gave the new folder `mktemp -d` made (temp-output.ts); any assignment drops one. */
+  freshFolders?: Map<string, string>;
   /** forgetAny is making every variable unknown. */
   forgetting: boolean;
 }
@@ -114,6 +116,7 @@ export function assign(vars: Vars, name: string, value: string | null): void {
 
 function _assign(vars: Vars, notes: Notes, name: string, value: string | null): void {
   const seen = notes.assigned;
+  notes.freshFolders?.delete(name);
   notes.journal.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
@@ -124,13 +127,16 @@ function _assign(vars: Vars, notes: Notes, name: string, value: string | null): 
 
 /**
  * `name`, unknown in general, holds `value` in the frame just entered (`d=$(mktemp -d) && …`:
- * temp-output.ts); journaled, so leaving that frame makes it unknown again.
+ * temp-output.ts); journaled, so leaving that frame makes it unknown again. `folder`: the value
+ * is a folder mktemp made (`freshFolder`).
  */
-export function settle(vars: Vars, name: string, value: string): void {
+export function settle(vars: Vars, name: string, value: string, folder = false): void {
   if (SHELL_SET.has(name)) return;
   const notes = _notesOf(vars);
   notes.journal.push({ name, before: vars.get(name), seenBefore: true });
   vars.set(name, value);
+  if (folder) (notes.freshFolders ??= new Map()).set(name, value);
+  else notes.freshFolders?.delete(name);
   if (notes.watches) for (const names of notes.watches) names.add(name);
 }
 
@@ -143,6 +149,15 @@ export function watchAssignments(vars: Vars): Set<string> {
   const names = new Set<string>();
   (_notesOf(vars).watches ??= []).push(names);
   return names;
+}
+
+/**
+ * Whether `name` holds the new folder `mktemp -d` made, as `settle` gave it, with no assignment
+ * since (a literal value spelled like the folder's stand-in names another, missing folder).
+ */
+export function freshFolder(vars: Vars, name: string): boolean {
+  const value = _notes.get(vars)?.freshFolders?.get(name);
+  return value !== undefined && vars.get(name) === value;
 }
 
 /** Whether the line assigned `name` (or made it unknown) so far: a value it has not is the environment's. */
@@ -165,6 +180,7 @@ export function restore(vars: Vars, at: number): void {
     const { name, before, seenBefore } = journal[i]!;
     notes.candidates?.delete(name);
     notes.digits?.delete(name);
+    notes.freshFolders?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
     if (!seenBefore) notes.assigned.delete(name);
