@@ -10,6 +10,20 @@ const CHANGERS = new Set(["cd", "pushd", "popd", "chdir"]);
 const THIS_SHELL = new Set(["eval", "source", ".", "command", "builtin"]);
 const _MAY_CHANGE = new Set([...CHANGERS, ...THIS_SHELL]);
 
+/**
+ * The frames opened by the `&&` right after `cd "$d"` into the folder `d=$(mktemp -d) && …` made
+ * (temp-output.ts), with that folder: what runs in them runs only once that cd succeeded.
+ */
+const _freshFrames = new WeakMap<Frame, string>();
+
+/** `frame` runs only after a `cd` into `folder`, the new folder mktemp made, succeeded. */
+export function noteFreshFrame(frame: Frame, folder: string): void {
+  _freshFrames.set(frame, folder);
+}
+
+/** The stand-in for a folder mktemp made (temp-output.ts): nothing below it exists for the guard. */
+const _FRESH = /\/tmp\.X{10}$/;
+
 /** Whether a command named `head` may move this shell to another directory (aliases aside). */
 export function mayChangeDirectory(head: Word): boolean {
   return head.dynamic || _MAY_CHANGE.has(head.value);
@@ -92,6 +106,11 @@ export class CwdFlow {
   private open(f: Frame): void {
     const saved = this.state.cwd;
     if ((f.kind === "fn" && this.changes) || this.loopsThatChange?.has(f)) this.state.cwd = null;
+    // `cd "$d" && …` into the folder mktemp made: the guard's stand-in for it does not exist, so
+    // the cd left the directory unknown; what runs after its `&&` runs in it. Leaving the frame
+    // makes it unknown again (saved), as the cd may have failed (the folder removed or locked since).
+    const fresh = _freshFrames.get(f);
+    if (fresh !== undefined) this.state.cwd = fresh;
     (this.entered ??= new Map()).set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
   }
 
@@ -126,6 +145,9 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
   if (name === "popd" || (name === "pushd" && (!target || /^[+-]\d/.test(target.value)))) state.cwd = null;
   else if (!target) state.cwd = _home(vars, home);
   else if (target.dynamic || target.glob || target.value === "-" || target.value === "") state.cwd = null;
+  // Below a folder mktemp made, the guard sees nothing: `cd ..` leads out of it to TMPDIR, a
+  // folder it holds is one the line made.
+  else if (!isAbsolute(target.value) && state.cwd !== null && _FRESH.test(state.cwd)) state.cwd = null;
   else if (!isAbsolute(target.value) && !/^\.\.?(\/|$)/.test(target.value) && _cdpath(vars)) state.cwd = null;
   else if (isAbsolute(target.value) || state.cwd !== null) {
     // bash's cd is logical: `..` drops the previous name (PWD keeps a symlink's name). With -P,

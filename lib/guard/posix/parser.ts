@@ -21,7 +21,8 @@ import { recordDigits, recordNumeric } from "./loop-candidates.ts";
 import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
 import { isPathWord, notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
-import { freshTemp } from "./temp-output.ts";
+import { noteFreshFrame } from "./cwd-flow.ts";
+import { freshCd, freshTemp } from "./temp-output.ts";
 import { DEFINERS, trackDefinitions } from "./track.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
@@ -228,10 +229,17 @@ class _Parser extends Lexer {
         conditional = undefined;
       }
       const fresh = this._fresh;
+      // `cd "$d" && …` into the folder `d=$(mktemp -d)` made, run in this shell: what follows runs in it.
+      const last = this.commands.at(-1);
+      const into = op === "&&" && this._freshCd?.cmd === last && last!.frame === this.flow.frame && this._negated !== last && !last!.concurrent ? this._freshCd!.path : undefined;
       const frame = this.flow.enter("maybe");
+      if (into !== undefined) noteFreshFrame(frame.frame, into);
       conditional ??= frame;
       // `d=$(mktemp -d) && …`: d names the folder mktemp made (temp-output.ts).
-      if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) settle(this.vars, fresh.name, fresh.path);
+      if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) {
+        settle(this.vars, fresh.name, fresh.path, fresh.folder);
+        this._freshFolders ||= fresh.folder;
+      }
     }
     if (conditional) this.flow.leave(conditional);
     // `cmd &`: every command of the list runs in the background.
@@ -416,6 +424,9 @@ class _Parser extends Lexer {
     if (named) this.noteNumeric(cmd, raws);
     // `! d=$(mktemp -d) && …` runs what follows when mktemp failed.
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
+    // `d=$(mktemp -d) && cd "$d" && …` runs what follows in that folder (temp-output.ts).
+    const into = this._freshFolders && cmd.argv.length === 2 ? freshCd(this, cmd, raws) : null;
+    this._freshCd = into === null ? undefined : { cmd, path: into };
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
@@ -468,7 +479,10 @@ class _Parser extends Lexer {
   private _listed: SimpleCommand | undefined;
   private _andOrDepth = 0;
   /** The last command parsed when it is `d=$(mktemp …)` (temp-output.ts), and the last one `!` negated. */
-  private _fresh: { cmd: SimpleCommand; name: string; path: string } | undefined;
+  private _fresh: { cmd: SimpleCommand; name: string; path: string; folder: boolean } | undefined;
+  /** A `d=$(mktemp -d) && …` gave d its folder somewhere in the line; the last command when it is `cd "$d"`. */
+  private _freshFolders = false;
+  private _freshCd: { cmd: SimpleCommand; path: string } | undefined;
   private _negated: SimpleCommand | undefined;
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
