@@ -15,14 +15,17 @@ const _MAY_CHANGE = new Set([...CHANGERS, ...THIS_SHELL]);
  * (temp-output.ts), with that folder: what runs in them runs only once that cd succeeded.
  */
 const _freshFrames = new WeakMap<Frame, string>();
+// Whether any frame was ever noted: a line without mktemp (almost every one) never looks one up.
+let _anyFresh = false;
 
 /** `frame` runs only after a `cd` into `folder`, the new folder mktemp made, succeeded. */
 export function noteFreshFrame(frame: Frame, folder: string): void {
   _freshFrames.set(frame, folder);
+  _anyFresh = true;
 }
 
-/** The stand-in for a folder mktemp made (temp-output.ts): nothing below it exists for the guard. */
-const _FRESH = /\/tmp\.X{10}$/;
+/** The name of the stand-in for a folder mktemp made (temp-output.ts): nothing below it exists for the guard. */
+const _FRESH_NAME = "/tmp.XXXXXXXXXX";
 
 /** Whether a command named `head` may move this shell to another directory (aliases aside). */
 export function mayChangeDirectory(head: Word): boolean {
@@ -109,7 +112,7 @@ export class CwdFlow {
     // `cd "$d" && …` into the folder mktemp made: the guard's stand-in for it does not exist, so
     // the cd left the directory unknown; what runs after its `&&` runs in it. Leaving the frame
     // makes it unknown again (saved), as the cd may have failed (the folder removed or locked since).
-    const fresh = _freshFrames.get(f);
+    const fresh = _anyFresh ? _freshFrames.get(f) : undefined;
     if (fresh !== undefined) this.state.cwd = fresh;
     (this.entered ??= new Map()).set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
   }
@@ -147,7 +150,7 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
   else if (target.dynamic || target.glob || target.value === "-" || target.value === "") state.cwd = null;
   // Below a folder mktemp made, the guard sees nothing: `cd ..` leads out of it to TMPDIR, a
   // folder it holds is one the line made.
-  else if (!isAbsolute(target.value) && state.cwd !== null && _FRESH.test(state.cwd)) state.cwd = null;
+  else if (state.cwd?.endsWith(_FRESH_NAME) && !isAbsolute(target.value)) state.cwd = null;
   else if (!isAbsolute(target.value) && !/^\.\.?(\/|$)/.test(target.value) && _cdpath(vars)) state.cwd = null;
   else if (isAbsolute(target.value) || state.cwd !== null) {
     // bash's cd is logical: `..` drops the previous name (PWD keeps a symlink's name). With -P,

@@ -230,8 +230,8 @@ class _Parser extends Lexer {
       }
       const fresh = this._fresh;
       // `cd "$d" && …` into the folder `d=$(mktemp -d)` made, run in this shell: what follows runs in it.
-      const last = this.commands.at(-1);
-      const into = op === "&&" && this._freshCd?.cmd === last && last!.frame === this.flow.frame && this._negated !== last && !last!.concurrent ? this._freshCd!.path : undefined;
+      const cd = this._freshCd?.cmd;
+      const into = cd && op === "&&" && cd === this.commands.at(-1) && cd.frame === this.flow.frame && this._negated !== cd && !cd.concurrent ? this._freshCd!.path : undefined;
       const frame = this.flow.enter("maybe");
       if (into !== undefined) noteFreshFrame(frame.frame, into);
       conditional ??= frame;
