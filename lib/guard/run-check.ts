@@ -27,7 +27,8 @@ export async function runCheck(opts: RunCheckOptions): Promise<{ json: DecisionJ
   const env = opts.env ?? process.env;
   const workspace = realWorkspace(opts.cwd);
   const config = await workspaceConfig(workspace.root, env);
-  // git's analyser by import() rather than the registry's require() (programs.ts says why).
+  // The analysers of the programs the line names, by import() rather than the registry's
+  // require() (programs.ts says why); classify() in process loads them as it meets them.
   await preloadAnalysers(opts.command);
   // The real working directory and its workspace, found once: classify would look both up again.
   const result = classify({ command: opts.command, dialect: opts.dialect ?? env.AGENT_GUARD_DIALECT, cwd: workspace.cwd, workspace: workspace.root, env, config });

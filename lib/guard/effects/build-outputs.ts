@@ -9,11 +9,11 @@ import { packageCommand } from "./package-installs.ts";
 import { pythonModuleCliOps } from "./python-module-clis.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
-import { once } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
 import { createdFiles, filledFolder } from "./sinks.ts";
 
 // The formatter table loads with the first `python -m black` (or another formatter) a line runs.
-const formatters = once((): typeof import("./formatters.ts") => require("./formatters.ts"));
+const formatters = (): typeof import("./formatters.ts") => (LOADED.formatters ??= require("./formatters.ts"));
 
 /**
  * Options that name an output folder the tool empties before it writes (red team 7, C1):

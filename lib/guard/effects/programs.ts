@@ -1,5 +1,5 @@
 import { op } from "../ops.ts";
-import { SYNTHETIC } from "../syntax.ts";
+import { SYNTHETIC, type Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
@@ -10,10 +10,12 @@ import { APP_CLIS, COMPRESSOR_NAMES, DEV_OUTPUT_WRITERS, NAME_QUERY_PROGRAMS, OU
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
 import { lazy, lazyMade } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
+import { programName } from "./names.ts";
 
 // The analysers' modules, loaded when a command first needs one (lazy-handler.ts): a line that
 // names none of their programs loads none of them.
-type Analysers = {
+export type Analysers = {
   accountRemovals: typeof import("./account-removals.ts");
   appDatabases: typeof import("./app-databases.ts");
   buildOutputs: typeof import("./build-outputs.ts");
@@ -79,98 +81,180 @@ type Analysers = {
   pulledCopies: typeof import("./pulled-copies.ts");
   agentClis: typeof import("./agent-clis.ts");
   toolSettings: typeof import("./tool-settings.ts");
+  // Loaded by other modules' own loaders (flows.ts, interpreters.ts, stdin-code.ts), through
+  // LOADED so that the hook's preload covers them (preloadAnalysers).
+  codeWrites: typeof import("./code-writes.ts");
+  writtenImports: typeof import("./written-imports.ts");
+  tarArgs: typeof import("./tar-args.ts");
+  tarSent: typeof import("./tar-sent.ts");
+  inlineCode: typeof import("./inline-code.ts");
 };
 
 /**
  * The analyser module `name`, loaded at its first use. One function loads them all: start-up pays
  * for every function the registry creates (about 1.5-2.5 KiB of the compiled hook's memory each,
  * docs/check.md "Session 11: hook memory"). Each `require()` names its file literally, so the
- * compiled binary keeps each module in a chunk of its own.
+ * compiled binary keeps each module in a chunk of its own. LOADED (loaded-analysers.ts) holds the
+ * modules loaded so far, the hook's preloaded ones included.
  */
 function analyser<N extends keyof Analysers>(name: N): Analysers[N] {
-  return (_analysers[name] ??= _load(name)) as Analysers[N];
+  return ((LOADED as Analysers)[name] ??= _load(name) as Analysers[N]);
 }
-
-const _analysers: Partial<Record<keyof Analysers, unknown>> = {};
 
 /**
- * Loads git's analyser by `import()` when `command` may run git, ahead of the check (hook mode,
- * run-check.ts), so that `analyser("git")` finds it loaded: a compiled hook's first `require()`
- * costs it about 0.5 MiB of Bun's code, `import()` next to nothing. git is the program agents
- * run most, and its answers (the hard reset's snapshot) peak highest. The check never depends on
- * this: a line this misses loads git's module by `require()` as before.
+ * Loads by `import()`, ahead of the check (hook mode: run-check.ts), the analysers' modules of the
+ * programs `command` may run (analysersOf), so that the registry's `analyser()` and the modules'
+ * own loaders find them in LOADED: in the compiled hook a first `require()` costs about 0.5 MiB
+ * of Bun's code, an `import()` next to nothing (docs/check.md "Session 11: hook memory"). The
+ * check never depends on this: a program it does not foresee loads its module by `require()`.
  */
 export async function preloadAnalysers(command: string): Promise<void> {
-  if (/\bgit\b/.test(command)) _analysers.git ??= await import("./git.ts");
+  // One `await` after another, words by `exec`: Promise.all and matchAll, used nowhere else on
+  // the way, cost the compiled hook 0.4 MiB together at their first use (docs/check.md).
+  for (const name of analysersOf(command)) (LOADED as Record<string, unknown>)[name] ??= await _load(name, true);
 }
 
-function _load(name: keyof Analysers): unknown {
+/**
+ * The analysers' modules of every word of `command` that names a registered program, wherever it
+ * stands (`sudo rm`, `bash -c 'tar …'`, `/usr/bin/git`): the modules its handler was registered
+ * with (`from`, `interpreter`, `all`, `uses`). A program the words do not name (a computed or
+ * quoted-apart name, a symbolic link to one) is missed; a word that names one the line does not
+ * run (`git commit -m "fix tar"`) loads a module for nothing. Text rarely made of commands is
+ * left out, as what it would load costs more than the `require()` it might save (a 2 KiB here-
+ * document of prose loaded ten modules, 0.9 MiB): here-document bodies, and all after the first
+ * PRELOAD_SCAN characters.
+ */
+export function analysersOf(command: string): (keyof Analysers)[] {
+  const names: (keyof Analysers)[] = [];
+  const text = _withoutHereDocuments(command.length > PRELOAD_SCAN ? command.slice(0, PRELOAD_SCAN) : command);
+  const words = /[\w.+-]+/g;
+  for (let m = words.exec(text); m !== null; m = words.exec(text)) {
+    const handler = PROGRAMS.get(programName({ value: m[0] } as Word));
+    if (handler) _modulesOf(handler, names);
+  }
+  return names;
+}
+
+const PRELOAD_SCAN = 4096;
+
+/** `text` without its here-documents' bodies (a line that only looks like `<<EOF` drops what follows it: a miss, nothing more). */
+function _withoutHereDocuments(text: string): string {
+  if (!text.includes("<<")) return text;
+  const kept: string[] = [];
+  const pending: { word: string; tabs: boolean }[] = [];
+  const operators = /(?<!<)<<(-?)[ \t]*(["']?)([^\s"'<>|&;()]+)\2/g;
+  for (const line of text.split("\n")) {
+    const open = pending[0];
+    if (open !== undefined) {
+      if ((open.tabs ? line.replace(/^\t+/, "") : line) === open.word) pending.shift();
+      continue;
+    }
+    kept.push(line);
+    operators.lastIndex = 0;
+    for (let m = operators.exec(line); m !== null; m = operators.exec(line)) pending.push({ word: m[3]!, tabs: m[1] === "-" });
+  }
+  return kept.join("\n");
+}
+
+// The analysers' modules each handler was registered with: a module's name, or what it combines
+// (`all`'s handlers, `uses`'s names). Filled at registration, read only by analysersOf.
+const _uses = new Map<Handler, keyof Analysers | readonly (keyof Analysers | Handler)[]>();
+
+function _used<H extends Handler>(handler: H, uses: keyof Analysers | readonly (keyof Analysers | Handler)[]): H {
+  _uses.set(handler, uses);
+  return handler;
+}
+
+function _modulesOf(handler: Handler | keyof Analysers, into: (keyof Analysers)[]): void {
+  const uses = typeof handler === "string" ? handler : _uses.get(handler);
+  if (typeof uses === "string") {
+    if (!into.includes(uses)) into.push(uses);
+  } else if (uses !== undefined) for (const part of uses) _modulesOf(part, into);
+}
+
+/**
+ * `handler`, registered as also using `parts` (analysers' modules, or handlers whose modules it
+ * reaches): a handler that calls `analyser()` itself, or whose program other modules' loaders
+ * load a module for (flows.ts reads tar's archive with tar-args.ts).
+ */
+function uses(handler: Handler, ...parts: (keyof Analysers | Handler)[]): Handler {
+  const own = _uses.get(handler);
+  return _used(handler, own === undefined ? parts : [...(typeof own === "string" ? [own] : own), ...parts]);
+}
+
+/** The analyser module `name`: `require()`d, or with `preload` `import()`ed (preloadAnalysers). */
+function _load(name: keyof Analysers, preload?: true): unknown {
   switch (name) {
-    case "accountRemovals": return require("./account-removals.ts");
-    case "appDatabases": return require("./app-databases.ts");
-    case "buildOutputs": return require("./build-outputs.ts");
-    case "cloud": return require("./cloud.ts");
-    case "cmakeE": return require("./cmake-e.ts");
-    case "compressors": return require("./compressors.ts");
-    case "cloudCopies": return require("./cloud-copies.ts");
-    case "ghUploads": return require("./gh-uploads.ts");
-    case "commandRunners": return require("./command-runners.ts");
-    case "containers": return require("./containers.ts");
-    case "cpio": return require("./cpio.ts");
-    case "creates": return require("./creates.ts");
-    case "csplit": return require("./csplit.ts");
-    case "desktopFiles": return require("./desktop-files.ts");
-    case "devOutputs": return require("./dev-outputs.ts");
-    case "deviceWriters": return require("./device-writers.ts");
-    case "dnsSent": return require("./dns-sent.ts");
-    case "editors": return require("./editors.ts");
-    case "extractors": return require("./extractors.ts");
-    case "fileServers": return require("./file-servers.ts");
-    case "fileErasers": return require("./file-erasers.ts");
-    case "files": return require("./files.ts");
-    case "findFiles": return require("./find.ts");
-    case "formatters": return require("./formatters.ts");
-    case "git": return require("./git.ts");
-    case "gpgFiles": return require("./gpg-files.ts");
-    case "inPlace": return require("./in-place-switch.ts");
-    case "infra": return require("./infra.ts");
-    case "kvStores": return require("./kv-stores.ts");
-    case "otherVcs": return require("./other-vcs.ts");
-    case "optionCode": return require("./option-code.ts");
-    case "outputOptions": return require("./output-options.ts");
-    case "outputWriters": return require("./output-writers.ts");
-    case "notebooks": return require("./notebooks.ts");
-    case "npxPackages": return require("./npx-packages.ts");
-    case "packagingOutputs": return require("./packaging-outputs.ts");
-    case "patch": return require("./patch.ts");
-    case "rcFileRuns": return require("./rc-file-runs.ts");
-    case "shellTextRunners": return require("./shell-text-runners.ts");
-    case "terminalKeys": return require("./terminal-keys.ts");
-    case "tunnels": return require("./tunnels.ts");
-    case "scriptRunners": return require("./script-runners.ts");
-    case "packageConfig": return require("./package-config.ts");
-    case "publishes": return require("./publishes.ts");
-    case "buildPublishes": return require("./build-publishes.ts");
-    case "zshStartup": return require("./zsh-startup.ts");
-    case "remoteCommands": return require("./remote-commands.ts");
-    case "runParts": return require("./run-parts.ts");
-    case "runners": return require("./runners.ts");
-    case "schedulers": return require("./schedulers.ts");
-    case "sftp": return require("./sftp.ts");
-    case "sshFiles": return require("./ssh-files.ts");
-    case "serviceDeletes": return require("./service-deletes.ts");
-    case "shells": return require("./shells.ts");
-    case "sqlClients": return require("./sql-clients.ts");
-    case "stdinCode": return require("./stdin-code.ts");
-    case "storeClis": return require("./store-clis.ts");
-    case "toolOutputs": return require("./tool-outputs.ts");
-    case "tar": return require("./tar.ts");
-    case "traps": return require("./traps.ts");
-    case "xargs": return require("./xargs.ts");
-    case "windowsPrograms": return require("./windows-programs.ts");
-    case "pulledCopies": return require("./pulled-copies.ts");
-    case "agentClis": return require("./agent-clis.ts");
-    case "toolSettings": return require("./tool-settings.ts");
+    case "accountRemovals": return preload ? import("./account-removals.ts") : require("./account-removals.ts");
+    case "appDatabases": return preload ? import("./app-databases.ts") : require("./app-databases.ts");
+    case "buildOutputs": return preload ? import("./build-outputs.ts") : require("./build-outputs.ts");
+    case "cloud": return preload ? import("./cloud.ts") : require("./cloud.ts");
+    case "cmakeE": return preload ? import("./cmake-e.ts") : require("./cmake-e.ts");
+    case "compressors": return preload ? import("./compressors.ts") : require("./compressors.ts");
+    case "cloudCopies": return preload ? import("./cloud-copies.ts") : require("./cloud-copies.ts");
+    case "ghUploads": return preload ? import("./gh-uploads.ts") : require("./gh-uploads.ts");
+    case "commandRunners": return preload ? import("./command-runners.ts") : require("./command-runners.ts");
+    case "containers": return preload ? import("./containers.ts") : require("./containers.ts");
+    case "cpio": return preload ? import("./cpio.ts") : require("./cpio.ts");
+    case "creates": return preload ? import("./creates.ts") : require("./creates.ts");
+    case "csplit": return preload ? import("./csplit.ts") : require("./csplit.ts");
+    case "desktopFiles": return preload ? import("./desktop-files.ts") : require("./desktop-files.ts");
+    case "devOutputs": return preload ? import("./dev-outputs.ts") : require("./dev-outputs.ts");
+    case "deviceWriters": return preload ? import("./device-writers.ts") : require("./device-writers.ts");
+    case "dnsSent": return preload ? import("./dns-sent.ts") : require("./dns-sent.ts");
+    case "editors": return preload ? import("./editors.ts") : require("./editors.ts");
+    case "extractors": return preload ? import("./extractors.ts") : require("./extractors.ts");
+    case "fileServers": return preload ? import("./file-servers.ts") : require("./file-servers.ts");
+    case "fileErasers": return preload ? import("./file-erasers.ts") : require("./file-erasers.ts");
+    case "files": return preload ? import("./files.ts") : require("./files.ts");
+    case "findFiles": return preload ? import("./find.ts") : require("./find.ts");
+    case "formatters": return preload ? import("./formatters.ts") : require("./formatters.ts");
+    case "git": return preload ? import("./git.ts") : require("./git.ts");
+    case "gpgFiles": return preload ? import("./gpg-files.ts") : require("./gpg-files.ts");
+    case "inPlace": return preload ? import("./in-place-switch.ts") : require("./in-place-switch.ts");
+    case "infra": return preload ? import("./infra.ts") : require("./infra.ts");
+    case "kvStores": return preload ? import("./kv-stores.ts") : require("./kv-stores.ts");
+    case "otherVcs": return preload ? import("./other-vcs.ts") : require("./other-vcs.ts");
+    case "optionCode": return preload ? import("./option-code.ts") : require("./option-code.ts");
+    case "outputOptions": return preload ? import("./output-options.ts") : require("./output-options.ts");
+    case "outputWriters": return preload ? import("./output-writers.ts") : require("./output-writers.ts");
+    case "notebooks": return preload ? import("./notebooks.ts") : require("./notebooks.ts");
+    case "npxPackages": return preload ? import("./npx-packages.ts") : require("./npx-packages.ts");
+    case "packagingOutputs": return preload ? import("./packaging-outputs.ts") : require("./packaging-outputs.ts");
+    case "patch": return preload ? import("./patch.ts") : require("./patch.ts");
+    case "rcFileRuns": return preload ? import("./rc-file-runs.ts") : require("./rc-file-runs.ts");
+    case "shellTextRunners": return preload ? import("./shell-text-runners.ts") : require("./shell-text-runners.ts");
+    case "terminalKeys": return preload ? import("./terminal-keys.ts") : require("./terminal-keys.ts");
+    case "tunnels": return preload ? import("./tunnels.ts") : require("./tunnels.ts");
+    case "scriptRunners": return preload ? import("./script-runners.ts") : require("./script-runners.ts");
+    case "packageConfig": return preload ? import("./package-config.ts") : require("./package-config.ts");
+    case "publishes": return preload ? import("./publishes.ts") : require("./publishes.ts");
+    case "buildPublishes": return preload ? import("./build-publishes.ts") : require("./build-publishes.ts");
+    case "zshStartup": return preload ? import("./zsh-startup.ts") : require("./zsh-startup.ts");
+    case "remoteCommands": return preload ? import("./remote-commands.ts") : require("./remote-commands.ts");
+    case "runParts": return preload ? import("./run-parts.ts") : require("./run-parts.ts");
+    case "runners": return preload ? import("./runners.ts") : require("./runners.ts");
+    case "schedulers": return preload ? import("./schedulers.ts") : require("./schedulers.ts");
+    case "sftp": return preload ? import("./sftp.ts") : require("./sftp.ts");
+    case "sshFiles": return preload ? import("./ssh-files.ts") : require("./ssh-files.ts");
+    case "serviceDeletes": return preload ? import("./service-deletes.ts") : require("./service-deletes.ts");
+    case "shells": return preload ? import("./shells.ts") : require("./shells.ts");
+    case "sqlClients": return preload ? import("./sql-clients.ts") : require("./sql-clients.ts");
+    case "stdinCode": return preload ? import("./stdin-code.ts") : require("./stdin-code.ts");
+    case "storeClis": return preload ? import("./store-clis.ts") : require("./store-clis.ts");
+    case "toolOutputs": return preload ? import("./tool-outputs.ts") : require("./tool-outputs.ts");
+    case "tar": return preload ? import("./tar.ts") : require("./tar.ts");
+    case "traps": return preload ? import("./traps.ts") : require("./traps.ts");
+    case "xargs": return preload ? import("./xargs.ts") : require("./xargs.ts");
+    case "windowsPrograms": return preload ? import("./windows-programs.ts") : require("./windows-programs.ts");
+    case "pulledCopies": return preload ? import("./pulled-copies.ts") : require("./pulled-copies.ts");
+    case "agentClis": return preload ? import("./agent-clis.ts") : require("./agent-clis.ts");
+    case "toolSettings": return preload ? import("./tool-settings.ts") : require("./tool-settings.ts");
+    case "codeWrites": return preload ? import("./code-writes.ts") : require("./code-writes.ts");
+    case "writtenImports": return preload ? import("./written-imports.ts") : require("./written-imports.ts");
+    case "tarArgs": return preload ? import("./tar-args.ts") : require("./tar-args.ts");
+    case "tarSent": return preload ? import("./tar-sent.ts") : require("./tar-sent.ts");
+    case "inlineCode": return preload ? import("./inline-code.ts") : require("./inline-code.ts");
   }
 }
 
@@ -178,20 +262,21 @@ function _load(name: keyof Analysers): unknown {
 type HandlerOf<M> = { [K in keyof M]: M[K] extends Handler ? K : never }[keyof M];
 
 /** The handler `name` of the analyser module `module`, which loads on the handler's first call. */
-const from = <N extends keyof Analysers>(module: N, name: HandlerOf<Analysers[N]>): Handler => lazy(() => analyser(module) as Record<typeof name, Handler>, name);
+const from = <N extends keyof Analysers>(module: N, name: HandlerOf<Analysers[N]>): Handler => _used(lazy(() => analyser(module) as Record<typeof name, Handler>, name), module);
 
-/** The interpreter handler shells.ts makes for `language`, loaded on its first call. */
-const interpreter = (language: Parameters<Analysers["shells"]["interpreter"]>[0]): Handler => lazyMade(() => analyser("shells"), (m) => m.interpreter(language));
+/** The interpreter handler shells.ts makes for `language`, loaded on its first call (its code read by interpreters.ts's loaded modules). */
+const interpreter = (language: Parameters<Analysers["shells"]["interpreter"]>[0]): Handler => _used(lazyMade(() => analyser("shells"), (m) => m.interpreter(language)), INTERPRETER_MODULES);
+const INTERPRETER_MODULES = ["shells", "codeWrites", "writtenImports"] as const;
 
 /** Every handler's ops, in order. */
-const all = (...handlers: Handler[]): Handler => (inv) => handlers.flatMap((h) => h(inv));
+const all = (...handlers: Handler[]): Handler => _used((inv) => handlers.flatMap((h) => h(inv)), handlers);
 
 // pvcreate overwrites a device's label, lvreduce cuts a volume's end off; mkdosfs, mkntfs,
 // mkexfatfs and mkreiserfs are mkfs by other names (red team 16).
 const DISK_TOOLS = ["mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "lvremove", "vgremove", "pvremove", "pvcreate", "lvreduce", "zpool", "diskutil", "newfs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs"];
 
 /** ssh: ProxyCommand and friends, the remote command, the files it reads, remote forwards (tunnels.ts). */
-const ssh: Handler = (inv) => [...commandString(inv), ...analyser("remoteCommands").sshRemoteOps(inv.args, inv.ctx), ...analyser("sshFiles").sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? analyser("tunnels").sshForwards(inv.args) : [])];
+const ssh: Handler = uses((inv) => [...commandString(inv), ...analyser("remoteCommands").sshRemoteOps(inv.args, inv.ctx), ...analyser("sshFiles").sshFiles(inv), ...(inv.args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? analyser("tunnels").sshForwards(inv.args) : [])], "remoteCommands", "sshFiles", "tunnels");
 
 /** `[name, handler]` for each of `names`. */
 const named = (names: readonly string[], handler: Handler) => names.map((n) => [n, handler] as const);
@@ -251,7 +336,7 @@ export const PROGRAMS = new Map<string, Handler>([
   // `-F FILE` the line wrote, scp's and sftp's `-S PROG` (ssh-files.ts).
   ["ssh", ssh],
   // autossh runs ssh with its words, less its own `-M PORT` (tunnels.ts).
-  ["autossh", (inv) => ssh({ ...inv, name: "ssh", args: analyser("tunnels").autosshArgs(inv.args) })],
+  ["autossh", uses((inv) => ssh({ ...inv, name: "ssh", args: analyser("tunnels").autosshArgs(inv.args) }), "tunnels", ssh)],
   ["ngrok", from("tunnels", "ngrok")],
   ["cloudflared", from("tunnels", "cloudflared")],
   ["tailscale", from("tunnels", "tailscale")],
@@ -259,7 +344,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["bore", from("tunnels", "bore")],
   ["zrok", from("tunnels", "zrok")],
   ["devtunnel", from("tunnels", "devtunnel")],
-  ...named(["rsh", "remsh"], (inv) => analyser("remoteCommands").rshRemoteOps(inv.args, inv.ctx)),
+  ...named(["rsh", "remsh"], uses((inv) => analyser("remoteCommands").rshRemoteOps(inv.args, inv.ctx), "remoteCommands")),
   // Run command text like `su -c` (red team C14): command-runners.ts.
   ["script", from("commandRunners", "script")],
   ["runuser", from("commandRunners", "runuser")],
@@ -286,7 +371,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["ruby", all(interpreter("ruby"), from("fileServers", "rubyServer"), from("inPlace", "inPlaceSwitch"))],
   ["php", all(interpreter("php"), from("fileServers", "phpServer"))],
   // Interpreters of languages the guard does not read, fed code on stdin (stdin-code.ts).
-  ...named(STDIN_CODE_PROGRAMS, from("stdinCode", "stdinCode")),
+  ...named(STDIN_CODE_PROGRAMS, uses(from("stdinCode", "stdinCode"), "inlineCode", "shells")),
   // Static file servers send the folder they serve (ASK_DATA_EGRESS): file-servers.ts.
   ["http-server", from("fileServers", "httpServer")],
   ["serve", from("fileServers", "serve")],
@@ -303,7 +388,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["systemctl", "launchctl", "loginctl"], from("schedulers", "serviceManager")),
   ...named(["mail", "mailx", "sendmail", "mutt"], pipedToPeer),
   // libarchive's bsdtar (macOS's tar) reads tar's options.
-  ...named(["tar", "bsdtar"], from("tar", "tar")),
+  // flows.ts reads tar's archive and what goes into it (tar-args.ts, tar-sent.ts).
+  ...named(["tar", "bsdtar"], uses(from("tar", "tar"), "tarArgs", "tarSent")),
   // Options and operands that name a written file (output-options.ts).
   ["iconv", from("outputOptions", "iconv")],
   ["openssl", from("outputOptions", "openssl")],
@@ -469,7 +555,7 @@ export const PROGRAMS = new Map<string, Handler>([
 PROGRAMS.set("busybox", from("fileServers", "busybox"));
 // `npx -c TEXT` (`--call`) runs TEXT through a shell besides any package command (shell-text-runners.ts).
 const npxCalls = from("shellTextRunners", "npxCalls");
-PROGRAMS.set("npx", all(wrapper, (inv) => (inv.args.some((a) => /^(?:-c|--call)/.test(a.value)) ? npxCalls(inv) : [])));
+PROGRAMS.set("npx", all(wrapper, uses((inv) => (inv.args.some((a) => /^(?:-c|--call)/.test(a.value)) ? npxCalls(inv) : []), npxCalls)));
 // An interactive bash runs its `--rcfile` first (rc-file-runs.ts).
 PROGRAMS.set("bash", all(from("shells", "shell"), from("rcFileRuns", "rcFile")));
 // zsh runs $ZDOTDIR/.zshenv at every start, and more when interactive or a login (zsh-startup.ts).

@@ -4,11 +4,11 @@ import type { Invocation } from "./context.ts";
 import { wordFrom } from "./getopt.ts";
 import { scanCode } from "./interpreters.ts";
 import { analyseWritten, lineWrittenText } from "./written-runs.ts";
-import { once } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
 import { filledFolder } from "./sinks.ts";
 
 // The notebook readers, loaded when a notebook tool runs as a module.
-const notebooks = once((): typeof import("./notebooks.ts") => require("./notebooks.ts"));
+const notebooks = (): typeof import("./notebooks.ts") => (LOADED.notebooks ??= require("./notebooks.ts"));
 
 /**
  * The command lines of python's standard modules that write files or run code (red team 8):

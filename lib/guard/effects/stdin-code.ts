@@ -4,11 +4,11 @@ import type { Handler } from "./context.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { scriptText } from "./written-scripts.ts";
-import { once } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
 
 // The code readers and shells.ts load when one of these programs runs (lazy-handler.ts says why).
-const inlineCode = once((): typeof import("./inline-code.ts") => require("./inline-code.ts"));
-const shells = once((): typeof import("./shells.ts") => require("./shells.ts"));
+const inlineCode = (): typeof import("./inline-code.ts") => (LOADED.inlineCode ??= require("./inline-code.ts"));
+const shells = (): typeof import("./shells.ts") => (LOADED.shells ??= require("./shells.ts"));
 
 /**
  * Interpreters whose language the guard does not read (runner-names.ts: STDIN_CODE_PROGRAMS), that
