@@ -12,11 +12,11 @@ import { worstPathCode } from "./severity.ts";
 import { isStartupFile } from "./startup-files.ts";
 import { copiedNames, replacedIn } from "./policy-replaces.ts";
 import { linkTargetOrNull, lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
-import { once } from "./effects/lazy-handler.ts";
+import { LOADED } from "./effects/loaded-analysers.ts";
 
 // find's dry run (policy-find.ts, find-dry-run.ts, find-expression.ts) loads with the first op a
 // `find` made: start-up pays for every function a module creates (effects/lazy-handler.ts).
-const policyFind = once((): typeof import("./policy-find.ts") => require("./policy-find.ts"));
+const policyFind = (): typeof import("./policy-find.ts") => (LOADED.policyFind ??= require("./policy-find.ts"));
 
 // A Windows Startup folder (`%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup`, the
 // all-users one below ProgramData is a system tree), or an entry in it.

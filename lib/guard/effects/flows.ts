@@ -12,12 +12,12 @@ import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
 import { COMPRESSOR_NAMES } from "./registry-names.ts";
 import { ddFiles } from "./stdin-writers.ts";
-import { once } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
 
 // Loaded when a line runs one of their programs (lazy-handler.ts says why).
-const compressors = once((): typeof import("./compressors.ts") => require("./compressors.ts"));
-const tarArgs = once((): typeof import("./tar-args.ts") => require("./tar-args.ts"));
-const tarSent = once((): typeof import("./tar-sent.ts") => require("./tar-sent.ts"));
+const compressors = (): typeof import("./compressors.ts") => (LOADED.compressors ??= require("./compressors.ts"));
+const tarArgs = (): typeof import("./tar-args.ts") => (LOADED.tarArgs ??= require("./tar-args.ts"));
+const tarSent = (): typeof import("./tar-sent.ts") => (LOADED.tarSent ??= require("./tar-sent.ts"));
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);

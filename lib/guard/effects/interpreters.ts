@@ -5,7 +5,7 @@ import { readLiteral, withHome } from "./code-literals.ts";
 import { codeSecretOps } from "./code-secrets.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque, stripJsComments } from "./opaque-code.ts";
-import { once } from "./lazy-handler.ts";
+import { LOADED } from "./loaded-analysers.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
 
@@ -102,8 +102,8 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
 
 // Loaded at the first inline code a line holds (most lines hold none): the hook pays for every
 // module it imports before it reads the command (lazy-handler.ts).
-const _codeWrites = once((): typeof import("./code-writes.ts") => require("./code-writes.ts"));
-const _writtenImports = once((): typeof import("./written-imports.ts") => require("./written-imports.ts"));
+const _codeWrites = (): typeof import("./code-writes.ts") => (LOADED.codeWrites ??= require("./code-writes.ts"));
+const _writtenImports = (): typeof import("./written-imports.ts") => (LOADED.writtenImports ??= require("./written-imports.ts"));
 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {

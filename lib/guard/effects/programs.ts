@@ -81,13 +81,14 @@ export type Analysers = {
   pulledCopies: typeof import("./pulled-copies.ts");
   agentClis: typeof import("./agent-clis.ts");
   toolSettings: typeof import("./tool-settings.ts");
-  // Loaded by other modules' own loaders (flows.ts, interpreters.ts, stdin-code.ts), through
-  // LOADED so that the hook's preload covers them (preloadAnalysers).
+  // Loaded by other modules' own loaders (flows.ts, interpreters.ts, stdin-code.ts, policy.ts),
+  // through LOADED so that the hook's preload covers them (preloadAnalysers).
   codeWrites: typeof import("./code-writes.ts");
   writtenImports: typeof import("./written-imports.ts");
   tarArgs: typeof import("./tar-args.ts");
   tarSent: typeof import("./tar-sent.ts");
   inlineCode: typeof import("./inline-code.ts");
+  policyFind: typeof import("../policy-find.ts");
 };
 
 /**
@@ -129,6 +130,8 @@ export function analysersOf(command: string): (keyof Analysers)[] {
   const text = _withoutHereDocuments(command.length > PRELOAD_SCAN ? command.slice(0, PRELOAD_SCAN) : command);
   const words = /[\w.+-]+/g;
   for (let m = words.exec(text); m !== null; m = words.exec(text)) {
+    // `.` sources a file at a command's start (`. ./env.sh`); elsewhere it is a folder (`find .`, `./build`).
+    if (m[0] === "." && !_sourceDot(text, m.index)) continue;
     const handler = PROGRAMS.get(programName({ value: m[0] } as Word));
     if (handler) _modulesOf(handler, names);
   }
@@ -136,6 +139,15 @@ export function analysersOf(command: string): (keyof Analysers)[] {
 }
 
 const PRELOAD_SCAN = 4096;
+
+/** Whether the `.` at `at` stands first in a command, before a blank. */
+function _sourceDot(text: string, at: number): boolean {
+  const next = text[at + 1];
+  if (next !== " " && next !== "\t") return false;
+  let before = at - 1;
+  while (text[before] === " " || text[before] === "\t") before--;
+  return before < 0 || ";&|({\n`".includes(text[before]!);
+}
 
 /** `text` without its here-documents' bodies (a line that only looks like `<<EOF` drops what follows it: a miss, nothing more). */
 function _withoutHereDocuments(text: string): string {
@@ -255,6 +267,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "tarArgs": return preload ? import("./tar-args.ts") : require("./tar-args.ts");
     case "tarSent": return preload ? import("./tar-sent.ts") : require("./tar-sent.ts");
     case "inlineCode": return preload ? import("./inline-code.ts") : require("./inline-code.ts");
+    case "policyFind": return preload ? import("../policy-find.ts") : require("../policy-find.ts");
   }
 }
 
@@ -324,7 +337,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["unrar", "rar"], from("extractors", "unrar")),
   ["cpio", from("cpio", "cpio")],
   ["pax", from("cpio", "pax")],
-  ["find", from("findFiles", "find")],
+  // The policy judges what a find matches by its dry run (policy-find.ts).
+  ["find", uses(from("findFiles", "find"), "policyFind")],
   ["git", from("git", "git")],
   ...named(WRAPPER_NAMES, wrapper),
   ["env", env],
