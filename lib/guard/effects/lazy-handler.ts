@@ -6,7 +6,8 @@ import type { Handler } from "./context.ts";
  * reaches most analysers through this: `from("files", "remove")` is `lazy(() => analyser("files"),
  * "remove")`, where `analyser` loads each module by `require()` with a literal path (one function
  * for all of them, programs.ts); a loader a module calls directly rather
- * than through `lazy` is wrapped in `once` (below). A `require()`
+ * than through `lazy` keeps what it loads in LOADED (loaded-analysers.ts, which the hook fills by
+ * `import()` before the check), or is wrapped in `once` (below). A `require()`
  * added to a module loaded at start-up can change the compiled binary's evaluation order where
  * that module sits in the import cycle around programs.ts (session 7: one in wrappers.ts made
  * the binary crash at start); test/build/check-binary.test.ts runs one row per chunk and catches
