@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { cliLine, type CliLine } from "./infra-args.ts";
+import { persistentCode } from "./git-persistent-config.ts";
+import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 /*
@@ -21,8 +22,6 @@ import { unmodelledReading } from "./unknown-program.ts";
  * reading and help (`mcp list`, `mcp get`, `--help`) pass; every other word keeps an unmodelled
  * program's reading.
  */
-
-const STORED = (verb: string): Op => ({ ...op("unknown", verb), refusal: "ASK_PERSISTENT_CODE" });
 
 /** An in-place rewrite of one settings file. */
 const rewrite = (verb: string, file: Word): Op => ({ ...op("overwrite", verb, [file]), inPlace: true });
@@ -57,8 +56,6 @@ function _scope(args: Word[]): string | null | undefined {
   return undefined;
 }
 
-const helped = (line: CliLine): boolean => line.options.some((o) => o === "--help" || o === "-h");
-
 // Options of the group commands that take a value (so their value is no operand).
 // The CLIs' own options before the group take theirs too (`codex -c k=v --enable f mcp add …`).
 const VALUED = new Set(
@@ -85,7 +82,7 @@ function _words(inv: Invocation): { line: CliLine; group: Word | undefined; verb
 export const codex: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const { line, group, verb } = _words(inv);
-  if (!group || !verb || helped(line) || !_is(group, "mcp")) return ops;
+  if (!group || !verb || asksHelp(line) || !_is(group, "mcp")) return ops;
   if (verb.dynamic || verb.value === "add" || verb.value === "remove") {
     ops.push(rewrite(`codex mcp ${verb.value}`, _under(_variable(inv, "CODEX_HOME"), join(inv.ctx.home, ".codex"), "config.toml")));
   }
@@ -103,7 +100,7 @@ const GEMINI_EXTENSION_CODE = new Set(["install", "link", "update", "enable"]);
 export const gemini: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const { line, group, verb } = _words(inv);
-  if (!group || !verb || helped(line)) return ops;
+  if (!group || !verb || asksHelp(line)) return ops;
   if (_is(group, "mcp") && (verb.dynamic || verb.value === "add" || verb.value === "remove")) {
     const scope = _scope(inv.args) ?? "project";
     const files: Word[] = [];
@@ -111,7 +108,7 @@ export const gemini: Handler = (inv) => {
     if (scope !== "project") files.push(literalWord(join(inv.ctx.home, ".gemini", "settings.json"), true));
     for (const f of files) ops.push(rewrite(`gemini mcp ${verb.value}`, f));
   } else if ((_is(group, "extensions") || _is(group, "extension")) && (verb.dynamic || GEMINI_EXTENSION_CODE.has(verb.value))) {
-    ops.push(STORED(`gemini extensions ${verb.value}`));
+    ops.push(persistentCode(`gemini extensions ${verb.value}`));
   }
   return ops;
 };
@@ -130,9 +127,9 @@ const MCP_ADDS = new Set(["add", "add-json", "add-from-claude-desktop"]);
 export const claude: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const { line, group, verb, rest } = _words(inv);
-  if (!group || !verb || helped(line)) return ops;
+  if (!group || !verb || asksHelp(line)) return ops;
   if (_is(group, "mcp")) {
-    if (verb.dynamic || MCP_ADDS.has(verb.value)) ops.push(STORED(`claude mcp ${verb.value}`));
+    if (verb.dynamic || MCP_ADDS.has(verb.value)) ops.push(persistentCode(`claude mcp ${verb.value}`));
     return ops;
   }
   if (!_is(group, "plugin") && !_is(group, "plugins")) return ops;

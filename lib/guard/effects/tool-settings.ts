@@ -1,8 +1,9 @@
-import { op, type Op } from "../ops.ts";
+import type { Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
-import { cliLine } from "./infra-args.ts";
+import { persistentCode } from "./git-persistent-config.ts";
+import { asksHelp, cliLine } from "./infra-args.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 /*
@@ -23,8 +24,6 @@ import { unmodelledReading } from "./unknown-program.ts";
  *   an override picks it (`rustup default NAME` alone names a toolchain, as a version does).
  */
 
-const STORED = (verb: string): Op => ({ ...op("unknown", verb), refusal: "ASK_PERSISTENT_CODE" });
-
 const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--color", "--cli-binary-format"]);
 const AWS_CODE_KEYS = /(?:^|\.)(?:credential_process|cli_pager|cli_legacy_plugin_path)$|^plugins(?:\.|$)/i;
 
@@ -33,9 +32,9 @@ export const awsConfigure: Handler = ({ args }) => {
   const { operands } = cliLine(args, AWS_VALUED);
   const [sub, verb, key] = operands;
   if (sub?.value !== "configure" || sub.dynamic || !verb) return [];
-  if (verb.dynamic) return [STORED("aws configure")];
+  if (verb.dynamic) return [persistentCode("aws configure")];
   if (verb.value !== "set" || !key) return [];
-  return key.dynamic || AWS_CODE_KEYS.test(key.value) ? [STORED("aws configure set")] : [];
+  return key.dynamic || AWS_CODE_KEYS.test(key.value) ? [persistentCode("aws configure set")] : [];
 };
 
 const GO_CODE_VARS = new Set(["CC", "CXX", "FC", "AR", "GCCGO", "PKG_CONFIG", "GOROOT"]);
@@ -55,13 +54,13 @@ export const goEnv: Handler = ({ args }) => {
   const rest = args.slice(at + 1);
   if (!rest.some((a) => !a.dynamic && (a.value === "-w" || a.value === "--w"))) return [];
   for (const w of rest) {
-    if (w.dynamic && !/^[A-Z0-9_]+=/.test(w.value)) return [STORED("go env -w")];
+    if (w.dynamic && !/^[A-Z0-9_]+=/.test(w.value)) return [persistentCode("go env -w")];
     if (w.value.startsWith("-")) continue;
     const eq = w.value.indexOf("=");
     const name = eq < 0 ? w.value : w.value.slice(0, eq);
     const value = w.value.slice(eq + 1);
     const flags = name === "GOFLAGS" ? GO_CODE_FLAGS : CGO_FLAGS.test(name) ? CC_CODE_FLAGS : null;
-    if (GO_CODE_VARS.has(name) || (flags && (w.dynamic || flags.test(value)))) return [STORED("go env -w")];
+    if (GO_CODE_VARS.has(name) || (flags && (w.dynamic || flags.test(value)))) return [persistentCode("go env -w")];
   }
   return [];
 };
@@ -76,7 +75,7 @@ function _setKey(args: Word[], keys: ReadonlySet<string>, name: string): Op[] | 
   const [group, verb, key] = operands;
   if (group?.value !== "config" || group.dynamic) return null;
   if (!verb || (!verb.dynamic && verb.value !== "set")) return [];
-  return verb.dynamic || key?.dynamic || (key && keys.has(key.value.toLowerCase())) ? [STORED(`${name} config set`)] : [];
+  return verb.dynamic || key?.dynamic || (key && keys.has(key.value.toLowerCase())) ? [persistentCode(`${name} config set`)] : [];
 }
 
 /** gh's `config set editor|pager|browser` (gh's other words: gh-uploads.ts, service-deletes.ts). */
@@ -94,10 +93,10 @@ export const glab: Handler = (inv) => {
   const line = cliLine(inv.args, GH_VALUED);
   const [group, verb, , expansion] = line.operands;
   if (group?.value !== "alias" || group.dynamic || verb?.value !== "set" || verb.dynamic || !expansion) return ops;
-  if (expansion.dynamic) return [...ops, STORED("glab alias set")];
+  if (expansion.dynamic) return [...ops, persistentCode("glab alias set")];
   const shell = line.options.includes("--shell") || line.options.includes("-s");
   if (!shell && !expansion.value.startsWith("!")) return ops;
-  return [...ops, STORED("glab alias set"), ...analyzeText(expansion.value.replace(/^!/, ""), "posix", inv.ctx)];
+  return [...ops, persistentCode("glab alias set"), ...analyzeText(expansion.value.replace(/^!/, ""), "posix", inv.ctx)];
 };
 
 const KUBE_VALUED = new Set(["-n", "--namespace", "--context", "--cluster", "--user", "--kubeconfig", "-s", "--server", "--token", "--as", "--as-group", "--as-uid", "--request-timeout", "--certificate-authority", "--client-certificate", "--client-key", "--tls-server-name", "-v", "--v", "--cache-dir"]);
@@ -111,23 +110,23 @@ export const kubeConfig: Handler = ({ args, name }) => {
   const line = cliLine(args, KUBE_VALUED);
   const [group, verb, property] = line.operands;
   if (group?.value !== "config" || group.dynamic || !verb) return [];
-  if (verb.dynamic) return [STORED(`${name} config`)];
+  if (verb.dynamic) return [persistentCode(`${name} config`)];
   if (verb.value === "set-credentials") {
     // A computed option may be one of them (`--token=$T` is not).
     const exec = line.options.some((o) => o.startsWith("--exec-")) || args.some((a) => /cmd-path=/.test(a.value) || (a.dynamic && a.value.startsWith("-") && !/^--(?!exec-)[\w-]+=/.test(a.value)));
-    return exec ? [STORED(`${name} config set-credentials`)] : [];
+    return exec ? [persistentCode(`${name} config set-credentials`)] : [];
   }
   if (verb.value !== "set" || !property) return [];
-  return property.dynamic || KUBE_CODE_PROPERTY.test(property.value) ? [STORED(`${name} config set`)] : [];
+  return property.dynamic || KUBE_CODE_PROPERTY.test(property.value) ? [persistentCode(`${name} config set`)] : [];
 };
 
 /** rustup: `toolchain link NAME PATH` stores PATH's programs as a toolchain; its other words keep an unmodelled program's reading (rustup had no handler). */
 export const rustup: Handler = (inv) => {
   const ops = unmodelledReading(inv);
-  const { operands, options } = cliLine(inv.args, RUSTUP_VALUED);
-  const [group, verb] = operands;
-  if (!group || !verb || options.includes("--help") || options.includes("-h")) return ops;
-  if ((group.dynamic || group.value === "toolchain") && (verb.dynamic || verb.value === "link")) ops.push(STORED("rustup toolchain link"));
+  const line = cliLine(inv.args, RUSTUP_VALUED);
+  const [group, verb] = line.operands;
+  if (!group || !verb || asksHelp(line)) return ops;
+  if ((group.dynamic || group.value === "toolchain") && (verb.dynamic || verb.value === "link")) ops.push(persistentCode("rustup toolchain link"));
   return ops;
 };
 
