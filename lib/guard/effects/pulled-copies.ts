@@ -3,7 +3,8 @@ import type { Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { transferOps } from "./cloud-copies.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { cliLine } from "./infra-args.ts";
+import { clusterValue, optionWalk } from "./getopt.ts";
+import { asksHelp, cliLine } from "./infra-args.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 /*
@@ -87,21 +88,8 @@ export const sftpGet: Handler = (inv) => {
   return _pulled("sftp", [path === null ? unknownWord() : _farName(path)], dest, inv);
 };
 
-/** The operands of an ssh-family client (getopt as glibc reads it: options anywhere, `--` ends them). */
-function _operands(args: Word[], valued: string): Word[] {
-  const operands: Word[] = [];
-  for (let i = 0, done = false; i < args.length; i++) {
-    const a = args[i]!;
-    if (!done && !a.dynamic && a.value === "--") done = true;
-    else if (done || !a.value.startsWith("-") || a.value === "-") operands.push(a);
-    else if (!a.dynamic) {
-      // A cluster: a valued letter takes the rest of the word, or the next one when it ends it.
-      const at = [...a.value.slice(1)].findIndex((c) => valued.includes(c));
-      if (at >= 0 && at + 2 === a.value.length) i++;
-    }
-  }
-  return operands;
-}
+/** The operands of an ssh-family client (getopt as glibc reads it: options anywhere, `--` ends them; a cluster's valued letter takes the rest of the word or the next one). */
+const _operands = (args: Word[], valued: string): Word[] => optionWalk(args, (a, i) => (a.dynamic ? i : (clusterValue(args, i, valued)?.i ?? i)), true);
 
 const LXC_VALUED = new Set(["--project", "--mode", "--uid", "--gid", "--type"]);
 
@@ -114,7 +102,7 @@ export const lxcFile: Handler = (inv) => {
   const line = cliLine(inv.args, LXC_VALUED);
   const [group, verb, ...rest] = line.operands;
   if (group?.value !== "file" || group.dynamic || verb?.value !== "pull" || verb.dynamic || rest.length < 2) return ops;
-  if (line.options.some((o) => o === "--help" || o === "-h")) return ops;
+  if (asksHelp(line)) return ops;
   const dest = rest.at(-1)!;
   // `[remote:]instance/path`: the path is what follows the instance's name.
   const sources = rest.slice(0, -1).map((s) => (s.dynamic ? s : _farName(s.value.slice(s.value.indexOf("/") + 1))));
@@ -131,7 +119,7 @@ export const adbPull: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const line = cliLine(inv.args, ADB_VALUED);
   const [sub, ...rest] = line.operands;
-  if (sub?.value !== "pull" || sub.dynamic || rest.length === 0 || line.options.some((o) => o === "--help" || o === "-h")) return ops;
+  if (sub?.value !== "pull" || sub.dynamic || rest.length === 0 || asksHelp(line)) return ops;
   const [far, dest] = rest.length === 1 ? [rest, literalWord(".")] : [rest.slice(0, -1), rest.at(-1)!];
   const sources = far.map((s) => (s.dynamic ? s : _farName(s.value)));
   return [...ops, ..._pulled("adb pull", sources, dest, inv)];
