@@ -165,7 +165,8 @@ function _imported(code: string, at: number, end: number): boolean {
   return /\bimport\b[^;\n]*$/.test(before) && !/^\s+as\b/.test(code.slice(end, end + 8));
 }
 
-const JQ_NAMES = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
+/** jq and the programs that read its filter language (yq's: mikefarah's and the python one's). */
+export const JQ_NAMES: ReadonlySet<string> = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
 const AWK_NAMES = new Set(["awk", "mawk", "nawk", "busybox-awk"]);
 
 /**
@@ -187,7 +188,7 @@ const _read = new WeakMap<Word[], { name: string; printed: CodeEnvironment }>();
 
 function _programEnvironment(name: string, args: Word[]): CodeEnvironment {
   if (Object.hasOwn(LANGUAGES, name)) return _codes(name === "deno" && args[0]?.value === "eval" ? args.slice(1).filter((w) => !w.value.startsWith("-")) : scriptOperands(name, args)?.inline, LANGUAGES[name]!);
-  if (JQ_NAMES.has(name)) return _codes(_jqFilter(name, args), "jq");
+  if (JQ_NAMES.has(name)) return _codes(jqFilter(name, args), "jq");
   return _codes(_awkPrograms(args), "awk");
 }
 
@@ -215,7 +216,7 @@ const YQ_SHORT_VALUED = "LopI";
 const YQ_COMMANDS = new Set(["e", "eval", "ea", "eval-all"]);
 
 /** jq's (or yq's) filter: its first operand, unless a file gives it (`-f FILE`, `--from-file`). */
-function _jqFilter(name: string, args: Word[]): Word[] | undefined {
+export function jqFilter(name: string, args: Word[]): Word[] | undefined {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--") return args.slice(i + 1, i + 2);

@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { JQ_NAMES, jqFilter } from "./env-output.ts";
 
 // Options of cp, mv, install and ln that take a value (the next word is no operand).
 const COPY_VALUED = new Set(["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"]);
@@ -11,7 +12,8 @@ const LESS_LONG_VALUED = /^--(pattern|prompt|tag|tabs|shift|window|jump-target|b
  * The argument words a program does not read as files: files it only writes (tee's operands,
  * a copy's destination, `sort -o`, `curl -o`) and option values that name no file
  * (`less -p PATTERN`). Reading a credential file puts it in the agent's context; writing one is
- * an ordinary write. `cp --attributes-only` copies no data at all.
+ * an ordinary write. `cp --attributes-only` copies no data at all. jq's (or yq's) filter is code,
+ * not a file (`jq '.env.production' config.json`).
  */
 export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
   switch (name) {
@@ -42,7 +44,7 @@ export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
     case "most":
       return new Set(args.filter((a) => a.value.startsWith("+")));
     default:
-      return _NONE;
+      return JQ_NAMES.has(name) ? new Set(jqFilter(name, args)) : _NONE;
   }
 }
 

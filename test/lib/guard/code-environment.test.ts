@@ -86,3 +86,16 @@ table("harmless variables by name, a file named env, the environment only printe
   ["node -p to the terminal", "node -p process.env", ...OK],
   ["written into a file only", "node -p process.env > env.json", ...NOOP],
 ]);
+
+// jq's (and yq's) filter is code, no file name (unread-words.ts): a filter spelled like an env
+// file reads nothing; the files jq opens still do.
+table("jq's filter is no file name", [
+  ["jq .env of a file, sent", `jq '.env' x.json | ${NC}`, ...OK],
+  ["jq .env.production of a file", "jq '.env.production' x.json", ...OK],
+  ["gojq -r .env.local", "gojq -r '.env.local' x.json", ...OK],
+  ["yq e .env", "yq e '.env' x.yaml", ...OK],
+  ["jq reading .env", "jq . .env", ...SECRET],
+  ["jq --rawfile .env", "jq -n --rawfile e .env '$e'", ...SECRET],
+  ["jq -f .env", "jq -f .env x.json", ...SECRET],
+  ["jq -n reading .env as input", "jq -R . .env", ...SECRET],
+]);
