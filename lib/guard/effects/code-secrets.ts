@@ -43,8 +43,19 @@ const NETWORK: Record<Language, RegExp> = {
 
 function _literalSecret(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {
   _steps = 2 * code.length + MAX_STRING;
+  // Where the last string of each opener (`"`, `"""`, …) ends by stringLiteral's reading (-1: it
+  // does not close). A quote of that opener before that end is inside it, escaped, or is its
+  // closing quote (after an interpolating string stringLiteral gave up on): it opens no string.
+  // Read so, each part of the code is scanned once per opener, and the closing quote of
+  // `"$x"` does not open `"; open(F, "` and hide the next literal.
+  const ends = new Map<string, number>();
   for (let i = 0; i < code.length; i++) {
-    if (!QUOTES.has(code[i]!)) continue;
+    const q = code[i]!;
+    if (!QUOTES.has(q)) continue;
+    const opener = code.startsWith(q + q + q, i) ? q + q + q : q;
+    const end = ends.get(opener);
+    if (end !== undefined && (end < 0 || i < end)) continue;
+    ends.set(opener, _end(code, i + opener.length, opener));
     const literal = stringLiteral(code, i);
     if (!literal) {
       // An interpolating string's constant text (`"$ENV{HOME}/.ssh/id_rsa"`, `"#{Dir.home}/.netrc"`).
@@ -63,6 +74,15 @@ function _literalSecret(code: string, language: Language, written: Op[], ctx: An
     }
   }
   return [];
+}
+
+/** Past the `closer` of a string whose text starts at `i`, escapes skipped as stringLiteral skips them; -1 when none closes it. */
+function _end(code: string, i: number, closer: string): number {
+  for (; i < code.length; i++) {
+    if (code.startsWith(closer, i)) return i + closer.length;
+    if (code[i] === "\\") i++;
+  }
+  return -1;
 }
 
 /**

@@ -77,3 +77,15 @@ table("interpolating strings that name no credential store", [
   ["a string computed whole", `ruby -e 'puts "#{a}#{b}"'`, ...OK],
   ["an address in Perl", `perl -e 'print "mail me at user@example.com\\n"'`, ...OK],
 ]);
+
+// A quote inside the last string of its kind, escaped or closing an interpolating string, opens
+// no string (code-secrets.ts _literalSecret): the closing quote of "$x" no longer opened
+// \`"; open(F, "\` and hid the next literal (each SECRET row was ALLOW before), and code of many
+// escaped quotes that never close is read once, not once per quote (it took over a minute).
+table("a literal after an interpolating string, and escaped quotes", [
+  ["perl after an interpolating string", `perl -e 'my $d = "$x"; open(F, ".env"); print <F>'`, ...SECRET],
+  ["ruby after an interpolating string", `ruby -e 'd = "#{x}"; puts File.read(".env")'`, ...SECRET],
+  ["php after an interpolating string", `php -r '$d = "$x"; echo file_get_contents(".env");'`, ...SECRET],
+  ["60 KB of escaped backquotes that never close", `node -e '"${"\\`".repeat(30_000)}'`, ...OK],
+  ["60 KB of an interpolating string's escaped quotes", `perl -e '"$a${'\\"'.repeat(30_000)}'`, ...OK],
+]);
