@@ -13,7 +13,7 @@ import { filledFolder } from "./sinks.ts";
 // (`npm install a b`, `pip install $(cat requirements.txt)`, `apt-get install -y $PKGS`); with
 // `uv pip install` and `uv tool install`, after a command group. (Sources from the network:
 // remote-packages.ts.)
-const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go cabal dotnet".split(" "));
+const MANAGERS = new Set("npm pnpm yarn pip pipx uv gem brew apt apt-get aptitude dnf yum zypper snap flatpak pkg port conda mamba micromamba choco winget scoop cargo go cabal dotnet deno".split(" "));
 const COMMAND_GROUPS = new Set(["pip", "tool"]);
 // A manager's own command group: `conda env create`, `yarn global add`.
 const MANAGER_GROUPS: Record<string, string> = { conda: "env", mamba: "env", micromamba: "env", yarn: "global" };
@@ -58,6 +58,7 @@ const REMOVALS: Record<string, ReadonlySet<string>> = {
   bun: new Set(["remove", "rm"]),
   brew: new Set(["uninstall", "uninstal", "remove", "rm"]),
   cargo: new Set(["remove", "rm", "uninstall"]),
+  deno: new Set(["uninstall"]),
   gem: new Set(["uninstall"]),
   pip: new Set(["uninstall"]),
   poetry: new Set(["remove"]),
@@ -118,6 +119,8 @@ const DESTINATIONS: Record<string, Destinations> = {
   pip: { ...PIP, env: ["PIP_TARGET", "PIP_PREFIX", "PIP_ROOT"] },
   uv: { long: PIP.long, short: "t" },
   cargo: { long: ["root"], file: ["manifest-path"], env: ["CARGO_INSTALL_ROOT"], envFor: (sub) => sub === "install" || sub === "uninstall" },
+  // deno install -g writes its launcher into ROOT/bin (`--root`, DENO_INSTALL_ROOT); -n, -c and -L take a value.
+  deno: { long: ["root"], valued: "ncL", env: ["DENO_INSTALL_ROOT"], envFor: (sub) => sub === "install" || sub === "uninstall" },
   gem: { long: ["install-dir", "bindir"], short: "in", valued: "vsp", others: ["ignore-dependencies", "build-root"], env: ["GEM_HOME"] },
   // `-C` is npm's `--prefix` (npm 11 config definitions), and nopt reads abbreviations (`--prefi`);
   // npm reads `npm_config_*` variables in any case (@npmcli/config), and a prefix from there is

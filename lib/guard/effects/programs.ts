@@ -5,6 +5,7 @@ import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
+import { packageCommand } from "./package-installs.ts";
 import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { APP_CLIS, COMPRESSOR_NAMES, DEV_OUTPUT_WRITERS, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
@@ -377,7 +378,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["tsx", "ts-node"], interpreter("node")),
   // IPython's code: `-c`, a script, a notebook (notebooks.ts).
   ...named(["ipython", "ipython3"], from("notebooks", "ipython")),
-  ["deno", all(interpreter("node"), guardCliScript, from("buildPublishes", "denoPublish"))],
+  // `deno install -g --root DIR` fills DIR/bin, as `cargo install --root DIR` fills DIR (package-installs.ts).
+  ["deno", all(interpreter("node"), guardCliScript, from("buildPublishes", "denoPublish"), ({ args, ctx, cmd }) => packageCommand("deno", args, ctx, cmd) ?? [])],
   // `bun pm cache rm` empties the cache folder its environment names (build-outputs.ts).
   ["bun", all(interpreter("node"), guardCliScript, from("buildOutputs", "bunCache"), bunRunner, from("publishes", "packagePublish"))],
   // `-i` edits the file operands in place (in-place-switch.ts).

@@ -154,6 +154,14 @@ table("other managers' install folders", [
   ["conda install as before", "conda install numpy", ...OK],
   ["cabal install as before", "cabal install pandoc", ...OK],
   ["dotnet tool install as before", "dotnet tool install -g dotnet-ef", ...OK],
+  // deno install -g writes its launcher into ROOT/bin (session 11, review: was ALLOW_NO_EFFECT).
+  ["deno install --root=", "deno install --global --root=/etc/x -n y jsr:@std/http/file-server", ...PROTECTED],
+  ["deno install --root a git hook folder", "deno install -g -n pre-commit --root .git/hooks jsr:@std/http/file-server", ...PROTECTED],
+  ["deno install --root outside", "deno install -g -n y --root ~/other jsr:@std/http/file-server", ...ASK_OUT],
+  ["DENO_INSTALL_ROOT", "DENO_INSTALL_ROOT=/etc/x deno install -g -n y jsr:@std/http/file-server", ...PROTECTED],
+  ["deno uninstall --root", "deno uninstall --root /etc/x y", ...PROTECTED],
+  ["deno install as before", "deno install -g -n serve jsr:@std/http/file-server", ...OK],
+  ["deno install of the project as before", "deno install", ...OK],
 ]);
 
 // A package.json the line wrote that an install reaches through one it did not write: the
