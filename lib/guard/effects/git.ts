@@ -132,7 +132,13 @@ export const git: Handler = (inv) => {
       const v = envValue(inv, name, true);
       return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
     };
-    ops.push(..._credentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE"), gitDir ?? fromEnv("GIT_DIR"), ctx.home));
+    const repoDir = gitDir ?? fromEnv("GIT_DIR");
+    // A work tree stored earlier in the line (`git config core.worktree ~ && git add -A`): git takes
+    // core.worktree only from the repository's own file (not from `-c` or GIT_CONFIG_*, which
+    // it ignores), a relative one from the git directory.
+    const stored = ctx.state.gitConfig?.get("core.worktree");
+    const configured = typeof stored === "string" && stored !== "" ? _chdir(repoDir ?? (runsAt() === null ? null : `${runsAt()}/.git`), stored) : null;
+    ops.push(..._credentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE") ?? configured, repoDir, ctx.home));
   }
   if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
@@ -230,8 +236,9 @@ function _pathspecs(args: string[]): string[] {
  * push`: session 9). `here` is where git runs (after `-C` and `cd`); `workTree` and `gitDir` the
  * `--work-tree` and `--git-dir` given (null when none). A push's repository is the work tree
  * given, else the git directory's folder, else where git runs; an add's pathspecs are resolved
- * from where git runs (from the work tree when git runs outside it), and a computed one, a glob or
- * a magic one (`:/`) is that whole folder.
+ * from where git runs (from the work tree when git runs outside it), and a computed one or a glob
+ * is that whole folder. A magic pathspec (`:/x`, `:!x`) and `-A`/`-u` with none are the whole
+ * work tree: the one given, else where git runs.
  */
 function _credentialTree(sub: string, values: string[], words: Word[], here: string, workTree: string | null, gitDir: string | null, home: string): Op[] {
   if (sub === "push") {
@@ -240,6 +247,10 @@ function _credentialTree(sub: string, values: string[], words: Word[], here: str
     return holdsCredentials(repo, home) ? [op("secret", "git push")] : [];
   }
   const base = workTree !== null && here !== workTree && !here.startsWith(`${workTree}/`) ? workTree : here;
+  // git takes `add -A`/`-u` with no pathspec, and a magic pathspec (`:/x`, `:(top)x`, `:!x` alone),
+  // from the top of the work tree, not from where it runs (red team s11 finding 2: from
+  // ~/project, `git --work-tree=.. add -A` stages ~/.ssh). The top is known when it is given.
+  const top = workTree ?? base;
   let whole = false;
   let specs = 0;
   let operands = false;
@@ -251,11 +262,11 @@ function _credentialTree(sub: string, values: string[], words: Word[], here: str
       specs++;
       const w = words[i];
       // git matches a pathspec as a pattern itself (`git add '*'` takes `.ssh/id_rsa`).
-      const path = w?.dynamic || w?.glob || /[*?[]/.test(v) || v.startsWith(":") || v === "" ? base : v.startsWith("/") ? v : `${base}/${v}`;
+      const path = v.startsWith(":") ? top : w?.dynamic || w?.glob || /[*?[]/.test(v) || v === "" ? base : v.startsWith("/") ? v : `${base}/${v}`;
       if (holdsCredentials(_normal(path), home)) return [op("secret", "git add")];
     }
   }
-  return whole && specs === 0 && holdsCredentials(base, home) ? [op("secret", "git add")] : [];
+  return whole && specs === 0 && holdsCredentials(top, home) ? [op("secret", "git add")] : [];
 }
 
 /** A hooks folder inside the work tree (relative, not leaving it) of a clone from another host. */
