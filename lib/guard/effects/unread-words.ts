@@ -11,9 +11,11 @@ const LESS_LONG_VALUED = /^--(pattern|prompt|tag|tabs|shift|window|jump-target|b
 /**
  * The argument words a program does not read as files: files it only writes (tee's operands,
  * a copy's destination, `sort -o`, `curl -o`) and option values that name no file
- * (`less -p PATTERN`). Reading a credential file puts it in the agent's context; writing one is
- * an ordinary write. `cp --attributes-only` copies no data at all. jq's (or yq's) filter is code,
- * not a file (`jq '.env.production' config.json`).
+ * (`less -p PATTERN`), and the login keys and kubeconfigs a client logs in with (`ssh -i KEY`,
+ * `ssh-add KEY`, `kubectl --kubeconfig ~/.kube/config`), which it neither shows nor sends.
+ * Reading a credential file puts it in the agent's context; writing one is an ordinary write.
+ * `cp --attributes-only` copies no data at all. jq's (or yq's) filter is code, not a file
+ * (`jq '.env.production' config.json`).
  */
 export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
   switch (name) {
@@ -34,10 +36,28 @@ export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
     case "scp":
     case "ssh":
     case "sftp":
-      return _optionValues(args, "i", "--identity"); // read by ssh to log in, not sent or shown
+    case "autossh":
+      return _sshKeys(args); // read by ssh to log in, not sent or shown
+    case "ssh-add":
+      return new Set(args); // keys loaded into the agent, not sent or shown
+    case "ansible-playbook":
+      // The login key ansible's ssh is given (ad-hoc `ansible -m copy -a src=KEY` may send it:
+      // its key stays read).
+      return _longValues(args, ANSIBLE_KEYS);
+    case "kubectl":
+    case "helm":
+    case "k9s":
+    case "oc":
+    case "flux":
+      // The login the client uses, as KUBECONFIG=FILE gives it; not when it prints the
+      // configuration (`kubectl --kubeconfig F config view --raw`).
+      return args.some((a) => a.value === "view") ? _NONE : _longValues(args, KUBECONFIGS, KUBECONFIG_NAME);
     case "tar":
-    case "rsync":
       return _optionValues(args, "", "--exclude"); // a pattern, not a file
+    case "rsync":
+      // --exclude's pattern; the remote shell (`-e "ssh -i KEY"`), which files.ts judges as the
+      // command it is (`ssh -i KEY` passes there).
+      return new Set([..._optionValues(args, "", "--exclude"), ..._rsyncShell(args)]);
     case "less":
       return _lessValues(args);
     case "more":
@@ -75,6 +95,59 @@ function _optionValues(args: Word[], short: string, long: string): Set<Word> {
     if (v === "--") break;
     if (((short && v === `-${short}`) || v === long) && args[i + 1]) out.add(args[++i]!);
     else if (v.startsWith(`${long}=`) || (short && v.startsWith(`-${short}`) && v.length > 2)) out.add(args[i]!);
+  }
+  return out;
+}
+
+// ansible's option for the ssh login key; the clients' kubeconfig.
+const ANSIBLE_KEYS = ["--private-key", "--key-file"];
+const KUBECONFIGS = ["--kubeconfig"];
+// A kubeconfig by its name: another file (a link, another store) given as one is still read, as
+// the client may quote it in its error.
+const KUBECONFIG_NAME = /(^|\/)\.kube\/config$|^\/etc\/kubernetes\/admin\.conf$/;
+// ssh's option that names a login key (`-o IdentityFile=KEY`, `-o "IdentityFile KEY"`; the
+// keyword is case-insensitive).
+const IDENTITY_OPTION = /^identityfile[=\s]/i;
+
+/** ssh's, scp's and sftp's login keys: `-i KEY`, `-iKEY`, `--identity`, `-o IdentityFile=KEY`, `-oIdentityFile=KEY`. */
+function _sshKeys(args: Word[]): Set<Word> {
+  const out = _optionValues(args, "i", "--identity");
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.value === "--") break;
+    if (a.value === "-o" && args[i + 1] && IDENTITY_OPTION.test(args[i + 1]!.value)) out.add(args[++i]!);
+    else if (a.value.startsWith("-o") && IDENTITY_OPTION.test(a.value.slice(2))) out.add(a);
+  }
+  return out;
+}
+
+/** The values of long options (`--opt VALUE`, `--opt=VALUE`), those whose text `named` matches when given. */
+function _longValues(args: Word[], names: readonly string[], named?: RegExp): ReadonlySet<Word> {
+  let out: Set<Word> | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if (!v.startsWith("--")) continue;
+    const eq = v.indexOf("=");
+    let word: Word | undefined;
+    let text = "";
+    if (names.includes(v)) {
+      word = args[++i];
+      text = word?.value ?? "";
+    } else if (eq > 0 && names.includes(v.slice(0, eq))) [word, text] = [args[i], v.slice(eq + 1)];
+    if (word && !word.dynamic && (named === undefined || named.test(text))) (out ??= new Set()).add(word);
+  }
+  return out ?? _NONE;
+}
+
+/** rsync's remote shell words, as files.ts reads them: `-e CMD`, a cluster ending in e (`-avze CMD`), `--rsh CMD`, `--rsh=CMD`. */
+function _rsyncShell(args: Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if ((v === "--rsh" || /^-[a-zA-Z]*e$/.test(v)) && args[i + 1]) out.push(args[++i]!);
+    else if (v.startsWith("--rsh=")) out.push(args[i]!);
   }
   return out;
 }
