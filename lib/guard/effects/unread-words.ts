@@ -1,5 +1,6 @@
 import type { Word } from "../syntax.ts";
 import { JQ_NAMES, jqFilter } from "./env-output.ts";
+import { gitReadWords } from "./git-file-readers.ts";
 
 // Options of cp, mv, install and ln that take a value (the next word is no operand).
 const COPY_VALUED = new Set(["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"]);
@@ -52,6 +53,12 @@ export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
       // The login the client uses, as KUBECONFIG=FILE gives it; not when it prints the
       // configuration (`kubectl --kubeconfig F config view --raw`).
       return args.some((a) => a.value === "view") ? _NONE : _longValues(args, KUBECONFIGS, KUBECONFIG_NAME);
+    case "git": {
+      // Only the option values that name a file git reads (`commit -F FILE`): the rest are
+      // pathspecs, refs and messages (git-file-readers.ts).
+      const read = gitReadWords(args.map((a) => a.value));
+      return Array.isArray(read) ? new Set(args.filter((_, i) => !read.includes(i))) : _NONE;
+    }
     case "tar":
       return _optionValues(args, "", "--exclude"); // a pattern, not a file
     case "rsync":
