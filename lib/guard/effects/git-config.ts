@@ -5,6 +5,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
+import { isSecretPath } from "./secrets.ts";
 
 // Configuration whose value git runs as a shell command (or a program) during ordinary
 // subcommands: `git -c core.fsmonitor='rm -rf ~ #' status` deletes the home directory. Also
@@ -74,6 +75,9 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   const value = valueWord.dynamic ? null : valueWord.value;
   (ctx.state.gitConfig ??= new Map()).set(key, value);
   const ops = gitRunsCommand(key, value, ctx);
+  // A credential stored as the commit template: every later commit's message is read from it and
+  // pushed with the commit, as `git commit -t FILE` (git-file-readers.ts; red team, session 11).
+  if (key === "commit.template" && isSecretPath(valueWord)) ops.push(op("secret", "git config"));
   // A stored refspec that moves branches makes every later fetch from that remote a forced one, a
   // stored `+` push refspec or mirror every later push to it a force push: asked like the forced
   // fetch (ASK_GIT_HISTORY_LOSS), as storing it pushes nothing yet (git-push.ts).

@@ -18,7 +18,7 @@ import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
-import { holdsCredentials } from "./secrets.ts";
+import { holdsCredentials, isSecretPath } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { once } from "./lazy-handler.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -107,6 +107,8 @@ export const git: Handler = (inv) => {
     config.set(key, value);
     if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
     if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, ctx));
+    // A commit's template from GIT_CONFIG_* (`-c` is git-file-readers.ts's, a stored one git-config.ts's).
+    if (key === "commit.template" && sub === "commit" && value !== null && isSecretPath(literalWord(value))) ops.push(op("secret", "git commit"));
   }
   if (elsewhere && TREE_WRITERS.has(sub)) ops.push(op("unknown", `git ${sub}`));
   // A relative hooks folder for a clone of another host's repository is the fetched tree's: its
