@@ -4,6 +4,7 @@ import { expandGlob } from "../paths.ts";
 import { win32Names, win32Path } from "../win32-names.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { fileKeys } from "./file-identity.ts";
+import { gitReadWords } from "./git-file-readers.ts";
 import { gitSubcommandAt } from "./git-options.ts";
 import { LANGUAGES, SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
@@ -180,21 +181,9 @@ export function holdsCredentials(path: string, home: string): boolean {
 
 /** Whether a program reads the files its arguments name (`cat` does; `ls`, `echo`, `rm` do not). */
 export function readsArguments(name: string, args: Word[]): boolean {
-  return !NON_READERS.has(name) || (name === "git" && _gitReads(args.map((a) => a.value)));
-}
-
-/**
- * git subcommands that print or store the content of the files their operands name: `git show
- * HEAD:.env`, `git diff --no-index ~/.ssh/id_rsa /dev/null` (a path outside the work tree needs
- * no `--no-index`), `git hash-object -w` then `git cat-file`, `git grep`, `git blame`, `git
- * archive`; `git log`/`whatchanged` with a patch (`-p`). The rest name paths only as pathspecs.
- */
-const GIT_READERS = new Set(["show", "cat-file", "diff", "hash-object", "blame", "annotate", "grep", "archive"]);
-function _gitReads(values: string[]): boolean {
-  const at = gitSubcommandAt(values);
-  const sub = values[at] ?? "";
-  if (GIT_READERS.has(sub)) return true;
-  return (sub === "log" || sub === "whatchanged") && values.slice(at + 1).some((v) => /^-[a-zA-Z]*[pu]|^--(patch|word-diff|color-words)/.test(v));
+  // git reads the files of some subcommands' operands and options (git-file-readers.ts); the
+  // words it does not read are unreadWords' (unread-words.ts).
+  return !NON_READERS.has(name) || (name === "git" && gitReadWords(args.map((a) => a.value)) !== null);
 }
 
 /**
