@@ -25,7 +25,10 @@ export const SECRET_STORES: ReadonlyArray<readonly [hints: readonly string[], pa
   // through /dev/fd/.. (= /proc/self), /proc/self/fd/.., /proc/self/task/N, /proc/$$.
   [["environ"], String.raw`^(?:/\.?)*/(?:proc|dev)/(?:.*/)?environ$`],
   [["id_"], String.raw`(^|/)id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.(?!pub(\.|$))[^/]*)?$`],
-  [["/.ssh/"], String.raw`/\.ssh/[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)$`],
+  // A key in a .ssh folder: named for its type (`id_rsa` above, `deploy_rsa`, `aws.pem`), or by
+  // no more than a name with no dot (`ssh-keygen -f ~/.ssh/github`, gcloud's
+  // google_compute_engine), but for the files ssh keeps there with no secret (red team s11).
+  [["/.ssh/"], String.raw`/\.ssh/(?:[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)|(?!(?:known_hosts[^/.]*|authorized_keys[^/.]*|config|environment|rc|allowed_signers)$)[^/.]+)$`],
   [[".netrc", ".pgpass", ".git-credentials", ".pypirc", ".npmrc", ".boto", ".dockercfg", ".vault-token"], String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`],
   [["/.aws/"], String.raw`/\.aws/(credentials|sso/cache/)`],
   [[".gnupg"], String.raw`(^|/)\.gnupg(/(private-keys-v1\.d|secring)|/?$)`],
@@ -185,6 +188,7 @@ export function readsArguments(name: string, args: Word[]): boolean {
   // words it does not read are unreadWords' (unread-words.ts).
   return !NON_READERS.has(name) || (name === "git" && gitReadWords(args.map((a) => a.value)) !== null);
 }
+
 
 /**
  * Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`,

@@ -14,7 +14,8 @@ const JOINED = new RegExp(SECRET_STORES.map(([, pattern]) => pattern).join("|"))
 const PATHS = [
   ".env", "app/.env.local", "/w/.env.example", ".envrc", "/proc/self/environ", "/dev/fd/../environ", "/proc/1/task/2/environ",
   "/home/u/.ssh/id_rsa", "id_ed25519_sk", "id_rsa.pub", "id_rsa.pub.bak", "/home/u/.ssh/deploy_ed25519", "/home/u/.ssh/host.pem",
-  "/home/u/.ssh/config", "/home/u/.netrc", ".pgpass", ".git-credentials", "/x/.npmrc", "/x/.npmrc.bak", "/home/u/.aws/credentials",
+  "/home/u/.ssh/config", "/home/u/.ssh/github", "/home/u/.ssh/google_compute_engine", "/home/u/.ssh/known_hosts2",
+  "/home/u/.ssh/authorized_keys", "/home/u/.ssh/rc", "/home/u/.ssh/notes.txt", "/home/u/.ssh/sockets/x", "/home/u/.netrc", ".pgpass", ".git-credentials", "/x/.npmrc", "/x/.npmrc.bak", "/home/u/.aws/credentials",
   "/home/u/.aws/sso/cache/a.json", "/home/u/.aws/config", "/home/u/.gnupg", "/home/u/.gnupg/", "/home/u/.gnupg/secring",
   "/home/u/.gnupg/private-keys-v1.d/k", "/home/u/.gnupg/pubring.kbx", "/home/u/.password-store/x.gpg", "/home/u/.docker/config.json",
   "/home/u/.kube/config", "/etc/kubernetes/admin.conf", "/home/u/.config/gcloud/x", "/home/u/.config/gh/hosts.yml",
@@ -41,6 +42,11 @@ describe("credential stores: each pattern tested only where its hint text is", (
     for (const [, pattern] of SECRET_STORES) expect([pattern, hits.some((p) => new RegExp(pattern).test(p))]).toEqual([pattern, true]);
     expect(isSecretPath(literalWord("/home/u/.ssh/id_rsa"))).toBe(true);
     expect(isSecretPath(literalWord("/home/u/.ssh/id_rsa.pub"))).toBe(false);
+    // Session 11: a key named by ssh-keygen -f (no dot), not ssh's own files or notes there.
+    for (const key of ["github", "deploy", "work_key", "google_compute_engine"]) expect(isSecretPath(literalWord(`/home/u/.ssh/${key}`))).toBe(true);
+    for (const file of ["config", "known_hosts", "known_hosts2", "authorized_keys2", "environment", "rc", "allowed_signers", "github.pub", "README.md", "config.d/work"]) {
+      expect([file, isSecretPath(literalWord(`/home/u/.ssh/${file}`))]).toEqual([file, false]);
+    }
     expect(isSecretPath(literalWord("/p/key4.db"))).toBe(true);
     expect(isSecretFile(literalWord("/w/server.key"))).toBe(true);
     expect(isSecretPath(literalWord("/w/server.key"))).toBe(false);
