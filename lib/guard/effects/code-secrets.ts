@@ -138,7 +138,9 @@ function _interpolated(code: string, at: number, language: Language): string | n
     const c = code[i]!;
     if (c === q) return out;
     if (c === "\\") {
-      out += code[i + 1] ?? "";
+      // `\n` and `\t` are a newline and a tab (`"$h/.ssh/config\n"` names config, not confign).
+      const e = code[i + 1] ?? "";
+      out += e === "n" ? "\n" : e === "t" ? "\t" : e;
       i += 2;
       continue;
     }

@@ -28,7 +28,7 @@ export const SECRET_STORES: ReadonlyArray<readonly [hints: readonly string[], pa
   // A key in a .ssh folder: named for its type (`id_rsa` above, `deploy_rsa`, `aws.pem`), or by
   // no more than a name with no dot (`ssh-keygen -f ~/.ssh/github`, gcloud's
   // google_compute_engine), but for the files ssh keeps there with no secret (red team s11).
-  [["/.ssh/"], String.raw`/\.ssh/(?:[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)|(?!(?:known_hosts[^/.]*|authorized_keys[^/.]*|config|environment|rc|allowed_signers)$)[^/.]+)$`],
+  [["/.ssh/"], String.raw`/\.ssh/(?:[^/]*(_rsa|_dsa|_ecdsa|_ed25519|\.pem|\.key)|(?!(?:known_hosts[^/.]*|authorized_keys[^/.]*|config|environment|rc|allowed_signers)$)[\w@+-]+)$`],
   [[".netrc", ".pgpass", ".git-credentials", ".pypirc", ".npmrc", ".boto", ".dockercfg", ".vault-token"], String.raw`(^|/)\.(netrc|pgpass|git-credentials|pypirc|npmrc|boto|dockercfg|vault-token)$`],
   [["/.aws/"], String.raw`/\.aws/(credentials|sso/cache/)`],
   [[".gnupg"], String.raw`(^|/)\.gnupg(/(private-keys-v1\.d|secring)|/?$)`],

@@ -21,6 +21,7 @@ table("a key in ~/.ssh under its own name", [
   ["printed", "cat ~/.ssh/work_key", ...SECRET],
   ["gcloud's key", "cat ~/.ssh/google_compute_engine", ...SECRET],
   ["scp'd as a source", "scp ~/.ssh/deploy user@host:", ...SECRET],
+  ["read by Perl through the home's variable", `perl -e 'open F,"$ENV{HOME}/.ssh/github";print <F>'`, ...SECRET],
 ]);
 
 table("ssh's own files and notes in ~/.ssh", [
@@ -35,4 +36,8 @@ table("ssh's own files and notes in ~/.ssh", [
   ["a note", "cat ~/.ssh/notes.txt", ...OK],
   ["a login with the key", "ssh -i ~/.ssh/github host", ...OK],
   ["a listing", "ls -la ~/.ssh/github", ...OK],
+  // code-secrets.ts reads `\n` in an interpolating string as the newline it is (not `confign`);
+  // a name the code computes is no key name (`"$h/.ssh/$k"`).
+  ["ssh's config printed by Perl", `perl -e 'print "$ENV{HOME}/.ssh/config\\n"'`, ...OK],
+  ["a computed name in Perl", `perl -e 'print "$ENV{HOME}/.ssh/$k"'`, ...OK],
 ]);
