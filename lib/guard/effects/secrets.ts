@@ -201,8 +201,8 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   const unread = unreadWords(name, args);
   const addresses = ADDRESS_CLIENTS.has(name);
   // The code a shell or interpreter is given inline (`bash -c TEXT`, `python -c CODE`) is run,
-  // not opened: no link of that name is read (script-operands.ts reads which words are code,
-  // as the handler did for the same words).
+  // not opened: it is no file name, and no link of that name is read (script-operands.ts reads
+  // which words are code, as the handler did for the same words).
   const inline = SHELL_NAMES.has(name) || Object.hasOwn(LANGUAGES, name) ? scriptOperands(name, args)?.inline : undefined;
   // The symlink test follows only the words the program may open a file by.
   const follow = state !== undefined && !OPEN_NO_FILE.has(name) && !(name === "eval" && !args.some((a) => a.dynamic));
@@ -212,8 +212,9 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   let ended = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (unread.has(a)) continue;
-    if (isSecretPath(a, cwd) || (follow && !(addresses && !_optionWord(a, ended) && _opensNoFile(name, args, i)) && !inline?.includes(a) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
+    // Inline code is read by its own analysis (the shell's parse, code-secrets.ts's literals).
+    if (unread.has(a) || inline?.includes(a)) continue;
+    if (isSecretPath(a, cwd) || (follow && !(addresses && !_optionWord(a, ended) && _opensNoFile(name, args, i)) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
     if (a.value === "--" && !a.dynamic) ended = true;
   }
   return secrets ? [op("secret", name, secrets)] : [];

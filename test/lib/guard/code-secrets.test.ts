@@ -89,3 +89,13 @@ table("a literal after an interpolating string, and escaped quotes", [
   ["60 KB of escaped backquotes that never close", `node -e '"${"\\`".repeat(30_000)}'`, ...OK],
   ["60 KB of an interpolating string's escaped quotes", `perl -e '"$a${'\\"'.repeat(30_000)}'`, ...OK],
 ]);
+
+// Inline code is run, not opened: the code word as a whole is no file name (secrets.ts
+// secretArgOps; its literals are read above). `node -e '.env'` and a printed `.env.example` path
+// asked as if the code were the file `.env`.
+table("inline code as a whole is no file name", [
+  ["a printed .env.example path", "node -e 'console.log(`${__dirname}/.env.example`)'", ...OK],
+  ["code that is only a name", "node -e '.env'", ...OK],
+  ["the file opened by the code still asks", `node -e 'console.log(require("fs").readFileSync(".env","utf8"))'`, ...SECRET],
+  ["a shell's code still asks for what it reads", "bash -c 'cat .env'", ...SECRET],
+]);
