@@ -52,17 +52,24 @@ const READERS: LineReader[] = [
   (line, out) => _littleEndian(OCTAL_WORDS.exec(line)?.[1], 8, out),
   (line, out) => {
     const m = CHARS.exec(line);
-    if (!m) return false;
-    for (let i = 0; i < m[1]!.length; i += 4) {
-      const field = m[1]!.slice(i, i + 4);
-      if (field[1] !== " ") out.push(Number.parseInt(field.slice(1), 8));
-      else if (field[2] === "\\") out.push(ESCAPES[field[3]!]!);
-      else out.push(field.charCodeAt(3));
-    }
-    return true;
+    if (m) charFields(m[1]!, out);
+    return m !== null;
   },
   (line, out) => decimalFields(DECIMAL.exec(line)?.[1], out),
 ];
+
+/**
+ * Pushes the bytes of od -c's 4-column fields (`fields`, as CHARS takes them): a character, a
+ * backslash escape or three octal digits (od -b's bytes).
+ */
+export function charFields(fields: string, out: number[]): void {
+  for (let i = 0; i + 4 <= fields.length; i += 4) {
+    const field = fields.slice(i, i + 4);
+    if (field[1] !== " ") out.push(Number.parseInt(field.slice(1), 8));
+    else if (field[2] === "\\") out.push(ESCAPES[field[3]!]!);
+    else out.push(field.charCodeAt(3));
+  }
+}
 
 /** A line that only carries an offset (a dump's last line) or `*` (repeated lines left out). */
 const FILLER = /^(?:[0-9a-fA-F]{6,8}|\*)$/;

@@ -1,5 +1,5 @@
 import { detectSecrets, locateFindings, type SecretFinding } from "../../core/secrets/detect.ts";
-import { decimalFields, insideHexDump, MAX_TYPES, OFFSETLESS_DECIMAL_WIDTHS } from "../../core/secrets/hex-dump.ts";
+import { charFields, decimalFields, insideHexDump, MAX_TYPES, OFFSETLESS_DECIMAL_WIDTHS } from "../../core/secrets/hex-dump.ts";
 import { RULES } from "../../core/secrets/rules/index.ts";
 import { charTable, HEX_DIGIT, isIn } from "../../core/secrets/rules/shape.ts";
 import type { SecretRule } from "../../core/secrets/types.ts";
@@ -435,16 +435,11 @@ function _pairsRepeat(lines: string[]): boolean {
   return true;
 }
 
-/** od -c's escapes and the bytes they stand for. */
-const OD_ESCAPES: Record<string, number> = { "0": 0, a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13 };
-/** The bytes of an `od -c`-shaped line (4-column fields: a character, an escape or three octal digits), as a string. */
+/** The bytes of an `od -c`-shaped line (hex-dump.ts charFields), as a string. */
 function _charBytes(line: string): string {
-  let out = "";
-  for (let i = 0; i + 4 <= line.length; i += 4) {
-    const field = line.slice(i, i + 4);
-    out += field[1] !== " " ? String.fromCharCode(Number.parseInt(field.slice(1), 8)) : field[2] === "\\" ? String.fromCharCode(OD_ESCAPES[field[3]!]!) : field[3];
-  }
-  return out;
+  const out: number[] = [];
+  charFields(line, out);
+  return out.join();
 }
 
 /** The bytes one od -An line of `format` shows. */
