@@ -8,10 +8,11 @@ import { seededRandom } from "../../support/seeded-random.ts";
 // must read as the parser reads it. The same line ended by ` ;` always goes to the parser, so
 // over generated lines (mostly plain words, with the characters and words the fast path must
 // leave to the parser mixed in), each line that parses reads the same, with the same variables
-// and glob options after it, as that line ended by ` ;`.
+// and glob options after it (shopt and set words among them), as that line ended by ` ;`.
 // (`for` and `select` are left out: a redirection or operator in their head is a case of its own.)
 const PLAIN = ["ls", "git", "a", "-x", "--y=z", "X=1", "a=", "=a", "=", "'a b'", "''", '""', '"q"', "a#b", "!", "}", "*", "?", "[a]", "]]", "é", "\r", "a\rb", "\u0000", "|",
-  "time", "in", "coproc", "then", "done", "x".repeat(300), "%", "^", "-", "--", `"a'b"`, `'a"b'`, "'$'", "'\\'", "sh", "bash", "xargs", "env", "a,b", "@", "+", "\u00a0", "\u2028", "\f", "\v"];
+  "time", "in", "coproc", "then", "done", "x".repeat(300), "%", "^", "-", "--", `"a'b"`, `'a"b'`, "'$'", "'\\'", "sh", "bash", "xargs", "env", "a,b", "@", "+", "\u00a0", "\u2028", "\f", "\v",
+  "shopt", "set", "-s", "-u", "-f", "+f", "-o", "dotglob", "nullglob", "globstar", "noglob", "nocaseglob", "lastpipe"];
 const OTHER = ["#", "{", "{a,b}", "~", "~/x", "a~", "a[", "[[", "[", "\\a", "a\\b", "\\ ", "\u2010", "|&", "||", "&", ";", "<<<", "<", ">", "$'x'", "$x", "`a`", "(", ")", "if",
   "esac", "function", "case", "cd", "trap", "shopt", "set", "export", "declare", "alias", "eval", "exec", "PATH=/x", "BASH_FUNC_f%%=x", "mapfile", "source", ".", "let", "read",
   "printf", `"$"`, "a'", "'a", "\n", "\t"];
