@@ -49,6 +49,9 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     if (c === undefined || c === ";" || c === "\n") break;
     const start = lx.pos;
     const words = lx.readWords(false, true);
+    // `for x in a > b`, `for x in a | b`: no word is read at a redirection or an operator, which
+    // bash refuses there (the loop would not move on).
+    if (lx.pos === start) throw new ParseError("unexpected token in a for head");
     const raw = lx.src.slice(start, lx.pos);
     if (first) inWord = raw === "in";
     else for (const word of words) list.push({ word, raw });
