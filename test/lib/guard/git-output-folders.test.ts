@@ -147,6 +147,7 @@ table("clone and init destinations", [
   ["a local clone into an existing folder outside", "git clone ../other ~/Documents", ...ASK_OUT],
   ["a clone after valued options, clustered", "git clone -qb main --depth 1 -o up https://example.com/r.git ~/.ssh", ...ASK_OUT],
   ["a clone after --", "git clone -- https://example.com/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone after --revision (git 2.49: its value the next word)", "git clone --revision v1 https://example.com/r.git ~/.ssh", ...ASK_OUT],
   ["a clone's folder named after the repository", "git -C ~/.config clone https://example.com/autostart.git", ...ASK_OUT],
   ["a clone into a computed folder", 'git clone https://example.com/r.git "$X"', ...UNKNOWN],
   ["a clone with sudo into /opt", "sudo git clone https://example.com/r.git /opt/r", ...PROTECTED],
