@@ -9,7 +9,6 @@ interface AwkOutput {
   target: string | null;
 }
 
-const STRING = /"(?:[^"\\]|\\.)*"/g;
 // A regex literal where an operand is expected: at the start or after an operator or opener.
 const REGEX = /((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g;
 const PRINT = /\bprintf?\b/g;
@@ -50,5 +49,60 @@ function _string(literal: string): string | null {
 /** The text with strings and regex literals blanked to the same length (positions are kept). */
 function _mask(text: string): string {
   const blank = (s: string) => s[0] + "_".repeat(s.length - 2) + s.at(-1);
-  return text.replace(STRING, blank).replace(REGEX, (all, lead: string) => lead + blank(all.slice(lead.length)));
+  return awkReplaceStrings(text, blank).replace(REGEX, (all, lead: string) => lead + blank(all.slice(lead.length)));
+}
+
+/**
+ * Where each awk string literal that starts at a quote ends, read as `/"(?:[^"\\]|\\.)*"/`
+ * reads it: past its closing quote, or -1 when none closes it (the text ends, or a backslash
+ * ends a line first). A quote inside the last string read is one of its escaped quotes, and the
+ * string it opens ends where that one does: each part of the text is read once, not once per
+ * quote (a 300 KB program of escaped quotes that never close took seconds per pass).
+ */
+export function awkStringEnds(text: string): (at: number) => number {
+  let from = -1;
+  let stop = -1;
+  let end = -1;
+  return (at) => {
+    if (at >= from && at < stop) return end;
+    from = at;
+    end = -1;
+    stop = text.length;
+    for (let i = at + 1; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        stop = i;
+        end = i + 1;
+        break;
+      }
+      if (c === 92) {
+        const next = text.charCodeAt(i + 1);
+        // The regex's `.`: any code unit but a line terminator.
+        if (Number.isNaN(next) || next === 10 || next === 13 || next === 0x2028 || next === 0x2029) {
+          stop = i;
+          break;
+        }
+        i++;
+      }
+    }
+    return end;
+  };
+}
+
+/** `text.replace(/"(?:[^"\\]|\\.)*"/g, replace)`, in one reading. */
+export function awkReplaceStrings(text: string, replace: (literal: string) => string): string {
+  const ends = awkStringEnds(text);
+  let out = "";
+  let done = 0;
+  for (let i = text.indexOf('"'); i >= 0; ) {
+    const end = ends(i);
+    if (end < 0) {
+      i = text.indexOf('"', i + 1);
+      continue;
+    }
+    out += text.slice(done, i) + replace(text.slice(i, end));
+    done = end;
+    i = text.indexOf('"', end);
+  }
+  return done === 0 ? text : out + text.slice(done);
 }

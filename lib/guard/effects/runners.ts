@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
-import { awkOutputs } from "./awk-output.ts";
+import { awkOutputs, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
@@ -70,14 +70,12 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
     ops.push(...(m[1] && m[2] ? analyzeText(JSON.parse(m[1]), "posix", inv.ctx) : unknown(inv)));
   }
   // Without strings and regex literals, a lone `|` is a pipe to or from a command.
-  const bare = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
+  const bare = awkReplaceStrings(text, () => '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
   const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
   // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are
   // unknown. The literal must be the whole command: `| "s" "h"` pipes to the concatenation `sh`,
   // and `"rm -rf " dir | getline` runs the concatenation before it.
-  const commands = [...text.matchAll(/(?<!\|)\|&?\s*("(?:[^"\\]|\\.)*")(?=\s*(?:$|[;}\n)]|\|\||&&))|(?<![\w")\]$.]\s*)("(?:[^"\\]|\\.)*")\s*\|&?\s*getline/g)].map((m) =>
-    _pipedCommand(JSON.parse(m[1] ?? m[2]!) as string, m[1] === undefined ? null : text.slice(0, m.index)),
-  );
+  const commands = _awkCommands(text).map((m) => _pipedCommand(JSON.parse(m.literal) as string, m.piped ? text.slice(0, m.index) : null));
   if (pipes > commands.length) ops.push(...unknown(inv));
   for (const command of commands) ops.push(...analyzeText(command, "posix", inv.ctx));
   for (const { append, target } of awkOutputs(text)) {
@@ -86,6 +84,49 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
     else if (!HARMLESS_DEVICES.test(target)) ops.push({ ...op(append ? "write-into" : "overwrite", inv.name, [literalWord(target)]), lands: "created" });
   }
   return ops;
+}
+
+const PIPE_END = /\s*(?:$|[;}\n)]|\|\||&&)/y;
+const GETLINE = /\s*\|&?\s*getline/y;
+const SPACE = /\s/;
+const OPERAND_END = /[\w")\]$.]/;
+
+/**
+ * The literal commands of `| "cmd"` (piped: `cmd` is the whole expression after the pipe) and
+ * `"cmd" | getline` (not after an operand), as the regex
+ * `/(?<!\|)\|&?\s*("…")(?=\s*(?:$|[;}\n)]|\|\||&&))|(?<![\w")\]$.]\s*)("…")\s*\|&?\s*getline/g`
+ * finds them, with each string's end read once (awkStringEnds): that regex read a string from
+ * every quote, escaped ones included.
+ */
+function _awkCommands(text: string): Array<{ literal: string; piped: boolean; index: number }> {
+  const ends = awkStringEnds(text);
+  const found: Array<{ literal: string; piped: boolean; index: number }> = [];
+  for (let p = 0; p < text.length; p++) {
+    const c = text[p];
+    if (c === "|" && text[p - 1] !== "|") {
+      let q = p + 1;
+      if (text[q] === "&") q++;
+      while (q < text.length && SPACE.test(text[q]!)) q++;
+      if (text[q] !== '"') continue;
+      const end = ends(q);
+      if (end < 0) continue;
+      PIPE_END.lastIndex = end;
+      if (!PIPE_END.test(text)) continue;
+      found.push({ literal: text.slice(q, end), piped: true, index: p });
+      p = end - 1;
+    } else if (c === '"') {
+      let k = p;
+      while (k > 0 && SPACE.test(text[k - 1]!)) k--;
+      if (k > 0 && OPERAND_END.test(text[k - 1]!)) continue;
+      const end = ends(p);
+      if (end < 0) continue;
+      GETLINE.lastIndex = end;
+      if (!GETLINE.test(text)) continue;
+      found.push({ literal: text.slice(p, end), piped: false, index: p });
+      p = GETLINE.lastIndex - 1;
+    }
+  }
+  return found;
 }
 
 /**
