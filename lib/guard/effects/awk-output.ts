@@ -10,7 +10,7 @@ interface AwkOutput {
 }
 
 // A regex literal where an operand is expected: at the start or after an operator or opener.
-const REGEX = /((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g;
+const REGEX = /((?:^|[(~,!{;\n&|])[^\S\n]*)\/(?:[^/\\\n]|\\.)*\//g;
 const PRINT = /\bprintf?\b/g;
 const END = new Set([";", "}", "\n", "|"]);
 

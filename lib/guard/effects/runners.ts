@@ -70,7 +70,7 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
     ops.push(...(m[1] && m[2] ? analyzeText(JSON.parse(m[1]), "posix", inv.ctx) : unknown(inv)));
   }
   // Without strings and regex literals, a lone `|` is a pipe to or from a command.
-  const bare = awkReplaceStrings(text, () => '""').replace(/((?:^|[(~,!{;\n&|])\s*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
+  const bare = awkReplaceStrings(text, () => '""').replace(/((?:^|[(~,!{;\n&|])[^\S\n]*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
   const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
   // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are
   // unknown. The literal must be the whole command: `| "s" "h"` pipes to the concatenation `sh`,
