@@ -579,28 +579,7 @@ const PARTCLONE_VALUED = new Set(["output", "overwrite", "source", "logfile", "d
  * it restores, `-r`, or copies device to device, `-b`) and its log (`-L FILE`): a device is
  * rewritten, a file created or replaced.
  */
-export const partclone: Handler = (inv) => {
-  const { args } = inv;
-  const written: (Word | undefined)[] = [];
-  let open = false;
-  const operands = optionWalk(
-    args,
-    (a, i) => {
-      open ||= openOption(a, "oOsL");
-      if (a.value.startsWith("--")) {
-        const { name, value, i: end } = longValue(args, i, PARTCLONE_LONG, PARTCLONE_VALUED);
-        if (name === "output" || name === "overwrite" || name === "logfile") written.push(value);
-        return end;
-      }
-      const got = clusterValue(args, i, "oOsL");
-      if (got && "oOL".includes(got.letter)) written.push(got.value);
-      return got?.i ?? i;
-    },
-    true,
-  );
-  if (open || operands.some(mayBeOption)) return unknown(inv);
-  return written.flatMap((w) => _imageOut(inv, w));
-};
+export const partclone: Handler = (inv) => _imageWriter(inv, { long: PARTCLONE_LONG, valued: PARTCLONE_VALUED, writes: ["output", "overwrite", "logfile"] }, "oOsL", "oOL");
 
 const NTFSCLONE_LONG = ["output", "overwrite", "save-image", "restore-image", "rescue", "info", "metadata", "mfd-only", "ignore-fs-check", "force", "preserve-timestamps", "no-action", "quiet", "help", "version", "new-serial", "new-half-serial", "full-logfile"];
 const NTFSCLONE_VALUED = new Set(["output", "overwrite"]);
@@ -610,28 +589,36 @@ const NTFSCLONE_VALUED = new Set(["output", "overwrite"]);
  * --overwrite /dev/sda1 IMG`), `-o`/`--output FILE` creates FILE; `--info` and `--metadata
  * --output -` print.
  */
-export const ntfsclone: Handler = (inv) => {
+export const ntfsclone: Handler = (inv) => _imageWriter(inv, { long: NTFSCLONE_LONG, valued: NTFSCLONE_VALUED, writes: ["output", "overwrite"] }, "oO", "oO");
+
+/**
+ * An imaging tool whose options name the files and devices it writes: the values of its long
+ * options `long.writes` and of its short letters `writes` (of the letters `valued` that take a
+ * value) are written (_imageOut); a computed option that may take a value, or an operand that may
+ * be an option, leaves it unknown.
+ */
+function _imageWriter(inv: Invocation, long: { long: string[]; valued: ReadonlySet<string>; writes: string[] }, valued: string, writes: string): Op[] {
   const { args } = inv;
   const written: (Word | undefined)[] = [];
   let open = false;
   const operands = optionWalk(
     args,
     (a, i) => {
-      open ||= openOption(a, "oO");
+      open ||= openOption(a, valued);
       if (a.value.startsWith("--")) {
-        const { name, value, i: end } = longValue(args, i, NTFSCLONE_LONG, NTFSCLONE_VALUED);
-        if (name === "output" || name === "overwrite") written.push(value);
+        const { name, value, i: end } = longValue(args, i, long.long, long.valued);
+        if (name !== undefined && long.writes.includes(name)) written.push(value);
         return end;
       }
-      const got = clusterValue(args, i, "oO");
-      if (got) written.push(got.value);
+      const got = clusterValue(args, i, valued);
+      if (got && writes.includes(got.letter)) written.push(got.value);
       return got?.i ?? i;
     },
     true,
   );
   if (open || operands.some(mayBeOption)) return unknown(inv);
   return written.flatMap((w) => _imageOut(inv, w));
-};
+}
 
 /**
  * fsarchiver `restfs ARCHIVE id=N,dest=DEV…` makes a new file system on each dest device
