@@ -77,7 +77,7 @@ export abstract class Lexer {
    */
   readWords(testBrackets: boolean, single = false, commandStart = false): Word[] {
     const start = this.pos;
-    const plain = this.plainWord() ?? this.quotedWord();
+    const plain = this.literalWord();
     if (plain) return [plain];
     const w = new WordBuilder();
     for (;;) {
@@ -138,17 +138,10 @@ export abstract class Lexer {
     return words;
   }
 
-  /** plainWordAt the cursor; the cursor moves past the word. */
-  private plainWord(): Word | undefined {
-    const word = plainWordAt(this.src, this.pos);
-    if (word) this.pos += word.value.length;
-    return word;
-  }
-
-  /** quotedWordAt the cursor; the cursor moves past the word (its text and the two quotes). */
-  private quotedWord(): Word | undefined {
-    const word = quotedWordAt(this.src, this.pos);
-    if (word) this.pos += word.value.length + 2;
+  /** literalWordAt the cursor; the cursor moves past the word. */
+  private literalWord(): Word | undefined {
+    const word = literalWordAt(this.src, this.pos);
+    if (word) this.pos += literalWordLength(word);
     return word;
   }
 
@@ -251,12 +244,25 @@ for (const c of "*?[") _PLAIN_KIND[c.charCodeAt(0)] = _GLOB_CHAR;
 _PLAIN_KIND["=".charCodeAt(0)] = _EQUALS;
 
 /**
+ * A word made without a WordBuilder at `start` of `src` (plainWordAt, else quotedWordAt), or
+ * undefined: the parser's first try at each word, and all the plain-line reading (parser.ts) uses.
+ */
+export function literalWordAt(src: string, start: number): Word | undefined {
+  return plainWordAt(src, start) ?? quotedWordAt(src, start);
+}
+
+/** How many characters of the text literalWordAt read (a quoted word's two quotes are not in its value). */
+export function literalWordLength(word: Word): number {
+  return word.quoted ? word.value.length + 2 : word.value.length;
+}
+
+/**
  * Most words are one run of plain characters that ends the word (`git`, `-la`, `src/a.ts`):
  * such a word (at `start` of `src`, its value that run of text) is made without a WordBuilder,
  * as a builder given only that text would finish it, in one pass over its characters. Not when
  * it holds `{` or `~` (brace or tilde expansion: the builder's work).
  */
-export function plainWordAt(src: string, start: number): Word | undefined {
+function plainWordAt(src: string, start: number): Word | undefined {
   let glob = false;
   let equals = false;
   let end = start;
@@ -280,7 +286,7 @@ export function plainWordAt(src: string, start: number): Word | undefined {
  * at `start` of `src`: made without a WordBuilder, as a builder given that text would finish it.
  * Not when double quotes hold `$`, a backtick or a backslash (expansions, escapes).
  */
-export function quotedWordAt(src: string, start: number): Word | undefined {
+function quotedWordAt(src: string, start: number): Word | undefined {
   const quote = src[start];
   if (quote !== "'" && quote !== '"') return undefined;
   let close: number;

@@ -7,7 +7,7 @@ import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
-import { Lexer, MAX_DEPTH, plainWordAt, quotedWordAt } from "./lexer.ts";
+import { Lexer, literalWordAt, literalWordLength, MAX_DEPTH } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
@@ -59,7 +59,7 @@ const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "func
  * A line that is one simple command of plain words and blanks (`git status`, `ls -la src`, `rm
  * -rf build`, `grep 'a b' f`: more than half the lines a guard sees), or a pipeline of such
  * commands (`curl -s URL | sh`), read without the parser's machinery: words the lexer makes
- * without a WordBuilder (plainWordAt, quotedWordAt: no expansion, escape, brace or tilde), no
+ * without a WordBuilder (literalWordAt: no expansion, escape, brace or tilde), no
  * other operator, redirection or comment; in each command a first word that is neither an
  * assignment nor reserved, and the notes after its words pass it by (a name none of them reads,
  * no word word-notes.ts flags). Such a command is its words and nothing else, as parseCommand
@@ -75,11 +75,9 @@ function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | 
     if (at < text.length && text.charCodeAt(at) !== 124) {
       // `#` starting a word begins a comment.
       if (text.charCodeAt(at) === 35) return undefined;
-      const plain = plainWordAt(text, at);
-      const word = plain ?? quotedWordAt(text, at);
+      const word = literalWordAt(text, at);
       if (!word) return undefined;
-      // (A quoted word's two quotes are not in its value.)
-      at += plain ? word.value.length : word.value.length + 2;
+      at += literalWordLength(word);
       // Only a blank, `|` or the end may follow a word (not `;`, `&`, `)` or a newline).
       const next = _blanksEnd(text, at);
       if (next === at && at < text.length && text.charCodeAt(at) !== 124) return undefined;
