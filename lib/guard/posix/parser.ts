@@ -35,6 +35,11 @@ export type { Vars } from "./vars.ts";
 // none of those notes. Most commands (git, ls, cat, rm …) are such commands.
 const NOTED_NAMES: ReadonlySet<string> = new Set([...ARITHMETIC_NAMES, ...EXEC_NAMES, ...PROMPT_SETTERS, ...DEFINERS, ...DECLARERS]);
 
+/** A command name the notes after the words read: a computed one, an element (`d[0]=x`) or one of NOTED_NAMES. */
+function _notedHead(head: Word): boolean {
+  return head.dynamic || head.value.includes("[") || NOTED_NAMES.has(head.value);
+}
+
 const SKIPPED_WORDS = new Set(["if", "then", "elif", "else", "do", "while", "until", "!", "{", "}", "fi", "done", "time"]);
 
 /**
@@ -87,7 +92,7 @@ function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | 
     }
     // The end of a command: the line's end or a `|` (not `||` or `|&`).
     const head = argv[0];
-    if (!head || head.assignment || RESERVED_HEADS.has(head.value) || head.value.includes("[") || NOTED_NAMES.has(head.value)) return undefined;
+    if (!head || head.assignment || RESERVED_HEADS.has(head.value) || _notedHead(head)) return undefined;
     const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     if (wordNotes(cmd) !== 0) return undefined;
     commands.push(cmd);
@@ -395,7 +400,7 @@ class _Parser extends Lexer {
     const head = cmd.argv[0];
     // The notes below that read each word: one pass tells which of them this command needs.
     const notes = wordNotes(cmd);
-    const named = cmd.assigns.length > 0 || (head !== undefined && (head.dynamic || head.value.includes("[") || NOTED_NAMES.has(head.value)));
+    const named = cmd.assigns.length > 0 || (head !== undefined && _notedHead(head));
     if (named) arithmeticCommand(this, cmd, raws);
     if (named || this.shellStdin) noteShellStdin(this, cmd);
     // A bare command name neither assigns a prompt nor has code operands.
