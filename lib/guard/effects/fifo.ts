@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation, PipeUse } from "./context.ts";
 import { addFile, fileKeys } from "./file-identity.ts";
+import { FILE_WRITES } from "./flows.ts";
 import { UNKNOWN_UPLOAD, uploadSources } from "./network.ts";
 import { statOrUndefined } from "../fs-probe.ts";
 
@@ -10,8 +11,6 @@ const FETCHERS = new Set(["curl", "wget", "http", "https", "xh"]);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "source", "."]);
 // Programs whose stdin decides what they send or run (a FIFO given as `< fifo`).
 const STDIN_READERS = new Set([...FETCHERS, ...SHELLS, "socat", "nc", "ncat", "netcat", "ssh", "mail", "mailx", "sendmail", "python", "python3", "node", "perl", "ruby", "php"]);
-// The redirection operators that send a command's output into a file.
-const OUTPUT_WRITES = new Set([">", ">>", ">|", "&>", "&>>"]);
 const SOCAT_FILE = /^(PIPE|OPEN|GOPEN|FILE):([^,]+)/i;
 // What a re-analysed reader may add: the kinds a FIFO's content decides.
 const FLOW_KINDS = new Set<Op["kind"]>(["secret", "egress", "remote-code", "unknown"]);
@@ -56,7 +55,7 @@ function _recordPipeUses(name: string, args: Word[], inv: Invocation): void {
 function _recordRedirectUses(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext, inv?: Invocation): void {
   for (const r of cmd?.redirects ?? []) {
     if (r.target.dynamic || r.heredoc) continue;
-    const writes = OUTPUT_WRITES.has(r.op) && (r.fd === "" || r.fd === "1");
+    const writes = FILE_WRITES.has(r.op) && (r.fd === "" || r.fd === "1");
     // fifoOps reads a pipe only for a program of STDIN_READERS: another's `< file` is not recorded
     // (no lookup of the file's names).
     const reads = r.op === "<" && (r.fd === "" || r.fd === "0") && STDIN_READERS.has(name);

@@ -23,8 +23,8 @@ const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 // The programs whose arguments alone can move a secret's bytes into another file.
 const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
-// The redirection operators that write a file.
-const FILE_WRITES = new Set([">", ">>", ">|", "&>", "&>>"]);
+// The redirection operators that write a file (fifo.ts reads them too).
+export const FILE_WRITES: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
