@@ -294,6 +294,8 @@ const ssh: Handler = uses((inv) => [...commandString(inv), ...analyser("remoteCo
 
 /** `[name, handler]` for each of `names`. */
 const named = (names: readonly string[], handler: Handler) => names.map((n) => [n, handler] as const);
+/** Each program of `names` judged by the handler of its own name in `module`. */
+const ownNamed = <N extends keyof Analysers>(module: N, names: readonly (HandlerOf<Analysers[N]> & string)[]) => names.map((n) => [n, from(module, n)] as const);
 
 /** Every program the effect analysis knows, by the name `programName` gives it. */
 export const PROGRAMS = new Map<string, Handler>([
@@ -308,11 +310,11 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(DISK_TOOLS, from("files", "diskTool")),
   // Drive, firmware and volume tools' erasing modes; scrub and fallocate's hole punching;
   // accounts removed with their homes (red team 16): device-writers.ts, file-erasers.ts, account-removals.ts.
-  ...(["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"] as const).map((n) => [n, from("deviceWriters", n)] as const),
+  ...ownNamed("deviceWriters", ["hdparm", "nvme", "badblocks", "cryptsetup", "mdadm", "flashrom", "dmsetup", "zfs", "btrfs", "nwipe", "sg_format", "sg_sanitize", "lvresize"]),
   // File-system repairs that may discard data and structural changes (red team 16's review): device-writers.ts.
-  ...(["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"] as const).map((n) => [n, from("deviceWriters", n)] as const),
+  ...ownNamed("deviceWriters", ["e2fsck", "fsck", "xfs_repair", "ntfsfix", "tune2fs", "resize2fs", "debugfs", "lvconvert"]),
   ...named(["vgcreate", "vgextend"], from("deviceWriters", "vgcreate")),
-  ...(["e2image", "ntfsclone", "fsarchiver"] as const).map((n) => [n, from("deviceWriters", n)] as const),
+  ...ownNamed("deviceWriters", ["e2image", "ntfsclone", "fsarchiver"]),
   ...named(["partclone.ext2", "partclone.ext3", "partclone.ext4", "partclone.extfs", "partclone.xfs", "partclone.btrfs", "partclone.ntfs", "partclone.fat", "partclone.fat12", "partclone.fat16", "partclone.fat32", "partclone.vfat", "partclone.exfat", "partclone.f2fs", "partclone.hfsplus", "partclone.dd", "partclone.imager", "partclone.restore"], from("deviceWriters", "partclone")),
   ...named(["fsck.ext2", "fsck.ext3", "fsck.ext4"], from("deviceWriters", "e2fsck")),
   ...named(["fsck.vfat", "fsck.fat", "fsck.msdos", "dosfsck"], from("deviceWriters", "fatfsck")),
@@ -542,9 +544,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(SERVICE_CLIS, from("serviceDeletes", "serviceCli")),
   // Windows programs and cmdlets: persistence, destroyed backups, ownership and ACLs, registry
   // deletes, and the Linux command wsl runs (windows-programs.ts).
-  ["schtasks", from("windowsPrograms", "schtasks")],
-  ["reg", from("windowsPrograms", "reg")],
-  ["sc", from("windowsPrograms", "sc")],
+  ...ownNamed("windowsPrograms", ["schtasks", "reg", "sc"]),
   ...named(["register-scheduledtask", "set-scheduledtask", "start-scheduledtask", "new-service"], from("windowsPrograms", "persistingCmdlet")),
   ...named(["new-itemproperty", "set-itemproperty"], from("windowsPrograms", "itemProperty")),
   ["set-item", from("windowsPrograms", "setItem")],
@@ -552,13 +552,9 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "move-itemproperty", "copy-itemproperty"], from("windowsPrograms", "itemPropertyChange")),
   ...named(["set-wmiinstance", "new-ciminstance", "set-ciminstance"], from("windowsPrograms", "wmiInstance")),
   ...named(["invoke-wmimethod", "invoke-cimmethod"], from("windowsPrograms", "wmiMethod")),
-  ["mofcomp", from("windowsPrograms", "mofcomp")],
-  ["vssadmin", from("windowsPrograms", "vssadmin")],
-  ["wmic", from("windowsPrograms", "wmic")],
+  ...ownNamed("windowsPrograms", ["mofcomp", "vssadmin", "wmic"]),
   ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], from("windowsPrograms", "removeInstance")),
-  ["wbadmin", from("windowsPrograms", "wbadmin")],
-  ["bcdedit", from("windowsPrograms", "bcdedit")],
-  ["diskpart", from("windowsPrograms", "diskpart")],
+  ...ownNamed("windowsPrograms", ["wbadmin", "bcdedit", "diskpart"]),
   ...named(["takeown", "icacls", "cacls", "attrib"], from("windowsPrograms", "permissions")),
   ["wsl", from("windowsPrograms", "wsl")],
   // Version control systems other than git: purges, discards and working-file deletes (other-vcs.ts).
