@@ -9,9 +9,9 @@ import type { SentRoot } from "./sent-tree.ts";
 let longs: readonly string[] | undefined;
 export const cpioLongs = (): readonly string[] =>
   (longs ??= "create extract pass-through list directory force-local format block-size dot io-size quiet verbose debug warning owner file message rsh-command nonmatching numeric-uid-gid pattern-file only-verify-crc rename rename-batch-file swap swap-bytes swap-halfwords to-stdout append renumber-inodes ignore-devno device-independent reproducible link absolute-filenames no-absolute-filenames null dereference reset-access-time preserve-modification-time make-directories no-preserve-owner unconditional sparse help usage version".split(" "));
-export const CPIO_VALUED_LONG = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
+const VALUED_LONGS = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
 export const CPIO_VALUED = "DHCWRFMEIO";
-const VALUED_LONG = { has: (name: string) => CPIO_VALUED_LONG.includes(name) };
+export const CPIO_VALUED_LONG = { has: (name: string) => VALUED_LONGS.includes(name) };
 // pax (POSIX.1-2017; BSD and libarchive's bsdpax add B, D, E, G, T, U): the options that take a value.
 const PAX_VALUED = "bfopsxBDEGTU";
 
@@ -48,7 +48,7 @@ function _cpio(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext
     if (!v.startsWith("-") || v === "-") continue;
     if (a.dynamic) unread = true;
     if (v.startsWith("--")) {
-      const long = longValue(args, i, cpioLongs(), VALUED_LONG);
+      const long = longValue(args, i, cpioLongs(), CPIO_VALUED_LONG);
       if (long.name === "create") letters.add("o");
       else if (long.name === "dereference") letters.add("L");
       else if (long.name === "file" && long.value) archive = long.value;

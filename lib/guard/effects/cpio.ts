@@ -3,7 +3,7 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { isSecretPath } from "./secrets.ts";
-import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longValue, optionWalk } from "./getopt.ts";
 import { copyOut, type CopyOut, paxArgs, cpioLongs, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
@@ -33,16 +33,15 @@ export const cpio: Handler = (inv) => {
   const operands = optionWalk(args, (a, i) => {
     const v = a.value;
     if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const name = longOption(v.slice(2, eq < 0 ? undefined : eq), cpioLongs());
+      // The same reading as copy-out.ts's (longValue), so both see one option.
+      const { name, value, i: last } = longValue(args, i, cpioLongs(), VALUED_LONG);
       if (name === undefined) return i;
       if (name === "absolute-filenames" || name === "no-absolute-filenames") absolute = name === "absolute-filenames";
       else if (/^(help|usage|version|to-stdout|only-verify-crc)$/.test(name)) quiet = true;
       const letter = LETTER[name];
-      const value = VALUED_LONG.includes(name) ? (eq >= 0 ? wordFrom(a, eq + 1) : args[++i]) : undefined;
-      if (value) values.set(letter ?? name, value);
+      if (value && VALUED_LONG.has(name)) values.set(letter ?? name, value);
       else if (letter) letters.add(letter);
-      return i;
+      return last;
     }
     const got = clusterValue(args, i, VALUED);
     for (const c of v.slice(1, got ? got.at : undefined)) letters.add(c);
