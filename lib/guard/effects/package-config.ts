@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
+import { persistentCode } from "./git-persistent-config.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
 import { npmOptionTakes, remoteNpmSpec } from "./remote-packages.ts";
 import { unmodelledReading } from "./unknown-program.ts";
@@ -20,7 +21,7 @@ const CODE_KEYS: Record<string, ReadonlySet<string>> = {
   pnpm: NPM_CODE_KEYS,
   yarn: new Set(["yarnpath", "yarn-path", "script-shell", "plugins"]),
 };
-const STORED: Op = { ...op("unknown", "package config"), refusal: "ASK_PERSISTENT_CODE" };
+const STORED: Op = persistentCode("package config");
 
 /** The words that are no option nor, for npm, a valued option's value (`npm --location project config set KEY VALUE`). */
 const _words = (name: string, args: Word[]): Word[] => args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (name !== "npm" || i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
