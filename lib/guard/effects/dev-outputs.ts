@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, longValues, wordFrom } from "./getopt.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { fromFolder, goChdir, outputOption, type OutputSpec } from "./output-options.ts";
 import { npmSubcommandAt } from "./remote-packages.ts";
@@ -49,13 +49,7 @@ function _leading(args: Word[], valued: string, valuedLong: readonly string[]): 
     const a = args[i]!;
     if (a.value === "--" && !a.dynamic) break;
     if (!a.value.startsWith("-") || a.value === "-") break;
-    if (a.value.startsWith("--")) {
-      const eq = a.value.indexOf("=");
-      const name = longOption(a.value.slice(2, eq < 0 ? undefined : eq), valuedLong);
-      if (eq < 0 && !a.dynamic && name !== undefined) i++;
-      continue;
-    }
-    i = clusterValue(args, i, valued)?.i ?? i;
+    i = a.value.startsWith("--") ? longValues(args, i, valuedLong).i : (clusterValue(args, i, valued)?.i ?? i);
   }
   return args.slice(0, i);
 }
