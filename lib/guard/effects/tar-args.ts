@@ -1,5 +1,5 @@
 import type { Word } from "../syntax.ts";
-import { dashWord, isOption, longOption, wordFrom } from "./getopt.ts";
+import { dashWord, isOption, longValue, wordFrom } from "./getopt.ts";
 
 // GNU tar 1.34's option tables (`tar --help`), for this parser and tar-sent.ts's walk.
 /** Every long option: getopt takes any unambiguous prefix of one. */
@@ -77,20 +77,20 @@ export function tarArgs(args: Word[]): TarArgs {
       continue;
     }
     if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      if (a.dynamic && eq < 0) {
+      if (a.dynamic && !v.includes("=")) {
         out.unread = true;
         continue;
       }
-      const name = longOption(eq < 0 ? v.slice(2) : v.slice(2, eq), LONG);
+      const long = longValue(args, i, LONG, VALUED_LONG);
+      const name = long.name;
       if (name === undefined) {
         out.invalid = true;
         continue;
       }
       out.long.add(name);
       if (LONG_MODES[name]) out.mode = LONG_MODES[name];
-      if (eq >= 0) value(name, wordFrom(a, eq + 1));
-      else if (VALUED_LONG.has(name)) value(name, args[++i]);
+      value(name, long.value);
+      i = long.i;
       continue;
     }
     const letters = traditional ? v : v.slice(1);
