@@ -26,7 +26,7 @@ const SCP_VALUED = "cDFiJloPSX";
  * `scp://[user@]host[:port][/path]`; a leading colon, or a slash before the first colon, is a local
  * name (`./a:b`, `/x:y`). A computed word is remote when its known text is (`"$HOST:/tmp"`).
  */
-export function scpRemote(w: Word): boolean {
+function _scpRemote(w: Word): boolean {
   return /^scp:\/\//i.test(w.value) || /^[^/:][^/]*:/.test(w.value) || (w.dynamic && /^[^/]*:/.test(w.value));
 }
 
@@ -65,8 +65,8 @@ function _pulled(verb: string, sources: Word[], dest: Word, inv: Invocation): Op
 export const scp: Handler = (inv) => {
   const operands = _operands(inv.args, SCP_VALUED);
   const dest = operands.at(-1);
-  if (operands.length < 2 || !dest || scpRemote(dest)) return [];
-  const sources = operands.slice(0, -1).map((s) => (s.dynamic || !scpRemote(s) ? s : _farName(_remotePath(s.value))));
+  if (operands.length < 2 || !dest || _scpRemote(dest)) return [];
+  const sources = operands.slice(0, -1).map((s) => (s.dynamic || !_scpRemote(s) ? s : _farName(_remotePath(s.value))));
   return _pulled("scp", sources, dest, inv);
 };
 
@@ -83,7 +83,7 @@ export const sftpGet: Handler = (inv) => {
   const operands = _operands(inv.args, SFTP_VALUED);
   if (operands.length !== 2) return [];
   const [far, dest] = operands as [Word, Word];
-  const path = far.dynamic ? null : scpRemote(far) ? _remotePath(far.value) : "";
+  const path = far.dynamic ? null : _scpRemote(far) ? _remotePath(far.value) : "";
   if (path === "") return [];
   return _pulled("sftp", [path === null ? unknownWord() : _farName(path)], dest, inv);
 };

@@ -79,7 +79,7 @@ export function writtenInputRuns(name: string, args: Word[], cmd: SimpleCommand 
   // lifecycle scripts, and `-w DIR` runs a workspace's scripts (session 7).
   // A lockfile the line wrote, for an install: the sources it resolves to are fetched (session 10).
   let installs: boolean | undefined;
-  const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json") || (LOCKFILE.test(k) && (installs ??= installsManifest(name, args)))) : [];
+  const manifests = PACKAGE_MANAGERS.has(name) && state.scripts ? [...state.scripts.keys()].filter((k) => k.endsWith("/package.json") || (LOCKFILE.test(k) && (installs ??= _installsManifest(name, args)))) : [];
   // The local packages an install names, when the line filled some folder (read once, when a
   // file below is no written one).
   let locals: Set<string> | undefined;
@@ -312,7 +312,7 @@ function _packageScripts(name: string, text: string, ctx: AnalyzeContext, args: 
     const pnpm = json?.pnpm as Record<string, unknown> | undefined;
     const overrides = [json?.overrides, json?.resolutions, pnpm?.overrides, pnpm?.packageExtensions].flatMap((o) => _leaves(o, 0));
     if (overrides.some((v) => v === null || local(v))) return [op("unknown", name)];
-    remote = installsManifest(name, args) && [...(specs as string[]), ...(overrides as string[])].some(remoteNpmSpec);
+    remote = _installsManifest(name, args) && [...(specs as string[]), ...(overrides as string[])].some(remoteNpmSpec);
     if ((name === "yarn" || name === "pnpm") && typeof json?.packageManager === "string" && /[:#]/.test(json.packageManager.replace(/^[\w.-]+@[\w.+-]*/, ""))) remote = true;
   } catch {
     return [op("unknown", name)];
@@ -419,7 +419,7 @@ function _leaves(value: unknown, depth: number): Array<string | null> {
  * install|ci|rm …`, `pnpm install|add|remove …`, `yarn` alone or `yarn install|add|remove …`,
  * `bun install|add|remove …`; an unread subcommand (`$SUB`) counts as one.
  */
-export function installsManifest(name: string, args: Word[]): boolean {
+function _installsManifest(name: string, args: Word[]): boolean {
   const sub = args[managerSubcommandAt(name, args)];
   if (sub === undefined) return name === "yarn";
   return sub.dynamic || NPM_INSTALL.has(sub.value) || MANIFEST_INSTALLS.has(sub.value);
