@@ -58,7 +58,7 @@ export function gitSubcommandRuns(sub: string, rest: Word[], inv: Invocation, to
         if (kv && (storesForcedFetch(kv[1]!.toLowerCase(), kv[2]!) || storesForcedPush(kv[1]!.toLowerCase(), kv[2]!))) ops.push(op("git-history", "git clone"));
         // A hooks folder inside the clone of another host's repository is the fetched tree's: its
         // post-checkout runs at once (session 11, confirmed with git 2.39), as with `git -c` (git.ts).
-        if (kv && kv[1]!.toLowerCase() === "core.hookspath" && inWorkTree(kv[2]!) && fetchedFolders("git", inv.args).length > 0) ops.push(op("remote-code", "git clone"));
+        if (kv && kv[1]!.toLowerCase() === "core.hookspath" && fetchedHooks(kv[2]!, inv)) ops.push(op("remote-code", "git clone"));
         // Stored, it runs in every later git command there (session 11: `-c core.fsmonitor=CMD`
         // every later status, a hooks folder every later commit).
         if (kv && storesCode(kv[1]!.toLowerCase(), kv[2]!, "global")) ops.push(persistentCode("git clone"));
@@ -114,11 +114,7 @@ function _mergeProgram(rest: Word[], inv: Invocation, top: () => string | null):
   const program = rest[k];
   if (!program) return [];
   if (program.dynamic) return [op("unknown", "git merge-index")];
-  if (inv.ctx.depth >= 8) return [op("unknown", "git")];
-  const cwd = top();
-  const ctx = cwd === inv.ctx.state.cwd ? inv.ctx : { ...inv.ctx, state: { ...inv.ctx.state, cwd } };
-  const ops = analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], ctx);
-  return cwd !== null ? ops : ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
+  return _runAt(inv.ctx, top(), (ctx) => analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], ctx));
 }
 
 /** filter-branch's temporary checkout, where its filters run: `-d DIR` or `.git-rewrite`, then `t`. */
@@ -146,9 +142,18 @@ export function gitTop(dir: string | null): string | null {
  * unknown targets; absolute ones (`rm -rf ~`) stay what they are.
  */
 export function analyzeAt(text: string, ctx: AnalyzeContext, cwd: string | null): Op[] {
+  return _runAt(ctx, cwd, (at) => analyzeText(text, "posix", at));
+}
+
+/** `run` judged in the directory `cwd` (analyzeAt's and merge-index's common part), bounded in depth. */
+function _runAt(ctx: AnalyzeContext, cwd: string | null, run: (at: AnalyzeContext) => Op[]): Op[] {
   if (ctx.depth >= 8) return [op("unknown", "git")];
-  const at = cwd === ctx.state.cwd ? ctx : { ...ctx, state: { ...ctx.state, cwd } };
-  const ops = analyzeText(text, "posix", at);
+  const ops = run(cwd === ctx.state.cwd ? ctx : { ...ctx, state: { ...ctx.state, cwd } });
   if (cwd !== null) return ops;
   return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
+}
+
+/** A hooks folder inside the work tree (relative, not leaving it) of a clone from another host. */
+export function fetchedHooks(path: string | null | undefined, inv: Invocation): boolean {
+  return typeof path === "string" && inWorkTree(path) && fetchedFolders("git", inv.args).length > 0;
 }

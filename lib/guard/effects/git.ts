@@ -7,14 +7,12 @@ import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
-import { fetchedFolders } from "./fetched-folders.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
 import { GIT_GLOBAL_VALUED, gitOptionPositions } from "./git-options.ts";
-import { inWorkTree } from "./git-persistent-config.ts";
 import { gitOutputs } from "./git-output.ts";
 import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
-import { analyzeAt, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
+import { analyzeAt, fetchedHooks, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
@@ -114,7 +112,7 @@ export const git: Handler = (inv) => {
   // A relative hooks folder for a clone of another host's repository is the fetched tree's: its
   // post-checkout runs as soon as the files are out (session 11: `git -c core.hooksPath=.githooks
   // clone URL d`; `clone -c` stores it too: git-runs.ts).
-  if (sub === "clone" && config.has("core.hookspath") && _fetchedHooks(config.get("core.hookspath"), inv)) ops.push(op("remote-code", "git clone"));
+  if (sub === "clone" && config.has("core.hookspath") && fetchedHooks(config.get("core.hookspath"), inv)) ops.push(op("remote-code", "git clone"));
   const aliasKey = `alias.${sub.toLowerCase()}`;
   if (config.has(aliasKey)) {
     const alias = config.get(aliasKey);
@@ -269,11 +267,6 @@ function _credentialTree(sub: string, values: string[], words: Word[], here: str
     }
   }
   return whole && specs === 0 && holdsCredentials(top, home) ? [op("secret", "git add")] : [];
-}
-
-/** A hooks folder inside the work tree (relative, not leaving it) of a clone from another host. */
-function _fetchedHooks(path: string | null | undefined, inv: Invocation): boolean {
-  return typeof path === "string" && inWorkTree(path) && fetchedFolders("git", inv.args).length > 0;
 }
 
 /** `a/./b/../c` as `a/c` (a path spelled on the command line; `..` taken lexically, as git takes pathspecs). */
