@@ -80,7 +80,7 @@ const FILLER = /^(?:[0-9a-fA-F]{6,8}|\*)$/;
  * {@link MAX_TYPES} - 1 of them after each line it reads, and its bytes are the read lines'.
  */
 export const MAX_TYPES = 8;
-const _typeLine = (line: string): boolean => line.startsWith("      ") && line.length > 8 && line.length <= 400 && line.trim() !== "";
+const _blankOffsetLine = (line: string): boolean => line.startsWith("      ") && line.length > 8 && line.length <= 400 && line.trim() !== "";
 /** Bytes read per block at most: a key is a few KiB. */
 const MAX_BYTES = 64 * 1024;
 
@@ -135,7 +135,7 @@ function _block(text: string, start: number): DumpBlock | undefined {
       } else if (end >= 0 && FILLER.test(content) && bytes.length > 0) {
         limit = content === "*" ? (limit ?? types) : 0;
         types = 0;
-      } else if (end >= 0 && types < (limit ?? MAX_TYPES - 1) && _typeLine(content)) types++;
+      } else if (end >= 0 && types < (limit ?? MAX_TYPES - 1) && _blankOffsetLine(content)) types++;
       else break;
       end = stop;
       line = stop + 1;
@@ -160,9 +160,9 @@ export function insideHexDump(text: string, at: number): boolean {
   let before = line(from);
   const here = line(at);
   // Lines of od's other types (blank offsets) belong to the dump line above them.
-  for (let n = 0; n < MAX_TYPES - 1 && from > 0 && _typeLine(before); n++) before = line((from = text.lastIndexOf("\n", from - 2) + 1));
+  for (let n = 0; n < MAX_TYPES - 1 && from > 0 && _blankOffsetLine(before); n++) before = line((from = text.lastIndexOf("\n", from - 2) + 1));
   const scratch: number[] = [];
-  return READERS.some((read) => read(before, scratch) && (read(here, scratch) || FILLER.test(here) || _typeLine(here)));
+  return READERS.some((read) => read(before, scratch) && (read(here, scratch) || FILLER.test(here) || _blankOffsetLine(here)));
 }
 
 /**

@@ -351,7 +351,7 @@ export function insideOffsetlessDump(text: string, at: number): boolean {
   // od -An with several types (session 11): padded lines of the other types between the lines of
   // one format. Inside when `here` is such a format's line or a `*` and `before` a padded one, or
   // both padded and a format's line is among the lines of its group before.
-  const typed = (line: string) => line === "*" || _typeLine(line);
+  const typed = (line: string) => line === "*" || _anTypeLine(line);
   const odLine = (line: string) => line !== "*" && DUMP_FORMATS.some((f) => f !== XXD_INCLUDE && f.test(line));
   if (!typed(here) || !typed(before)) return false;
   if (odLine(here)) return true;
@@ -455,7 +455,7 @@ function _lineBytes(format: { test(line: string): boolean }, od: string): number
  */
 const OD_NUMBERS = /^[ 0-9a-f-]*[0-9a-f][ 0-9a-f-]*$/;
 const OD_PADDED_CHARS = /^(?: +(?:[0-7]{3}|\\[0abtnvfr]|[^ ]))+ *$/;
-const _typeLine = (line: string): boolean => line.length >= 3 && line.length <= 400 && line.charCodeAt(0) === 32 && (OD_NUMBERS.test(_zless(line)) || OD_PADDED_CHARS.test(line));
+const _anTypeLine = (line: string): boolean => line.length >= 3 && line.length <= 400 && line.charCodeAt(0) === 32 && (OD_NUMBERS.test(_zless(line)) || OD_PADDED_CHARS.test(line));
 
 /**
  * `od -An` with several types (`-t x1 -t c`, `-x -c`, `-t x1 -t x4`): od prints each 16 bytes
@@ -488,7 +488,7 @@ function _typedDump(text: string, first: number, format: { test(line: string): b
     next = read(next);
     const line = lines[lines.length - 1]!;
     if (widths.length > 0 && format.test(line)) k = widths.length + 1;
-    else if (_typeLine(line)) widths.push(line.length);
+    else if (_anTypeLine(line)) widths.push(line.length);
     else if (line !== "*") return undefined;
   }
   if (k === 0) return undefined;
@@ -498,7 +498,7 @@ function _typedDump(text: string, first: number, format: { test(line: string): b
   while (p < k - 1 && lead > 0) {
     const start = text.lastIndexOf("\n", lead - 2) + 1;
     const line = text.slice(start, _contentEnd(text, start, lead - 1));
-    if (start <= done || !_typeLine(line) || format.test(line) || line.length !== widths[k - p - 2]) break;
+    if (start <= done || !_anTypeLine(line) || format.test(line) || line.length !== widths[k - p - 2]) break;
     lead = start;
     p++;
   }
@@ -526,7 +526,7 @@ function _typedDump(text: string, first: number, format: { test(line: string): b
       // around it then count as in any other group.
       const nl = text.indexOf("\n", at);
       pending.push([at, nl < 0 ? text.length : nl + 1, ""]);
-    } else if (others < k - 1 && _typeLine(line)) {
+    } else if (others < k - 1 && _anTypeLine(line)) {
       pending.push([at, at, "      "]);
       others++;
       // The last group's lines after its line of `format` (k - 1 - p of them) end the block.
