@@ -1,9 +1,8 @@
 import type { Op } from "../ops.ts";
-import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { persistentCode } from "./git-persistent-config.ts";
-import { asksHelp, cliLine } from "./infra-args.ts";
+import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
 /*
@@ -70,8 +69,7 @@ const GH_CODE_KEYS = new Set(["editor", "pager", "browser"]);
 const GLAB_CODE_KEYS = new Set(["editor", "visual", "browser", "pager", "glab_pager"]);
 
 /** The key of `config set KEY VALUE` when it names a program; null for any other command. */
-function _setKey(args: Word[], keys: ReadonlySet<string>, name: string): Op[] | null {
-  const { operands } = cliLine(args, GH_VALUED);
+function _setKey({ operands }: CliLine, keys: ReadonlySet<string>, name: string): Op[] | null {
   const [group, verb, key] = operands;
   if (group?.value !== "config" || group.dynamic) return null;
   if (!verb || (!verb.dynamic && verb.value !== "set")) return [];
@@ -79,7 +77,7 @@ function _setKey(args: Word[], keys: ReadonlySet<string>, name: string): Op[] | 
 }
 
 /** gh's `config set editor|pager|browser` (gh's other words: gh-uploads.ts, service-deletes.ts). */
-export const ghConfig: Handler = ({ args }) => _setKey(args, GH_CODE_KEYS, "gh") ?? [];
+export const ghConfig: Handler = ({ args }) => _setKey(cliLine(args, GH_VALUED), GH_CODE_KEYS, "gh") ?? [];
 
 /**
  * glab: `config set` of a program key, a shell alias stored (`alias set NAME '!…'`, `--shell`);
@@ -87,10 +85,10 @@ export const ghConfig: Handler = ({ args }) => _setKey(args, GH_CODE_KEYS, "gh")
  * `config`, whose values are no programs (`glab config set git_protocol ssh`).
  */
 export const glab: Handler = (inv) => {
-  const config = _setKey(inv.args, GLAB_CODE_KEYS, "glab");
+  const line = cliLine(inv.args, GH_VALUED);
+  const config = _setKey(line, GLAB_CODE_KEYS, "glab");
   if (config) return config;
   const ops = unmodelledReading(inv);
-  const line = cliLine(inv.args, GH_VALUED);
   const [group, verb, , expansion] = line.operands;
   if (group?.value !== "alias" || group.dynamic || verb?.value !== "set" || verb.dynamic || !expansion) return ops;
   if (expansion.dynamic) return [...ops, persistentCode("glab alias set")];
