@@ -4,7 +4,7 @@ import { changeDirectory, CwdFlow, isChildProcess } from "../posix/cwd-flow.ts";
 import { projectProgram } from "../git-program.ts";
 import { outputRelied } from "../posix/relied-output.ts";
 import { literalWord, repeats, type Script, type SimpleCommand, type Word } from "../syntax.ts";
-import type { AnalyzeContext, Dialect } from "./context.ts";
+import { type AnalyzeContext, type Dialect, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { clearingTrusted, clearWritten } from "./clears.ts";
 import { fifoOps, recordPipeUses } from "./fifo.ts";
 import { copiedFrom, recordCopy } from "./copies.ts";
@@ -103,7 +103,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   if (head.dynamic) return scanUnknownProgram(args, ctx, "dynamic", cmd);
   const name = programName(head);
   const alias = ctx.state.aliases?.get(name);
-  if (alias !== undefined && ctx.depth < 8) {
+  if (alias !== undefined && ctx.depth < MAX_ANALYSIS_DEPTH) {
     // A bound on expansions per line: `alias a='a;a;a;a'; a` would otherwise fan out exponentially.
     const used = (_aliasExpansions.get(ctx.state.aliases!) ?? 0) + 1;
     _aliasExpansions.set(ctx.state.aliases!, used);

@@ -10,6 +10,7 @@ export interface AnalyzeContext {
   home: string;
   /** Parses nested command text (`bash -c`, `eval`, `pwsh -c`) one level deeper. */
   parse: (text: string, dialect: Dialect, depth: number, vars: Vars) => Script;
+  /** How many code-in-code levels deep this analysis is (an alias, `bash -c`, a git alias or hook); see MAX_ANALYSIS_DEPTH. */
   depth: number;
   vars: Vars;
   /** The environment the check runs in (the hook's): what programs read from it (git-env.ts). */
@@ -59,6 +60,9 @@ export interface AnalyzeContext {
 }
 
 export type LineState = AnalyzeContext["state"];
+
+/** The deepest code-in-code level analysed (an alias of an alias, a hook's script, …): past it the command is unknown. */
+export const MAX_ANALYSIS_DEPTH = 8;
 
 /**
  * A fresh state for one command line, with every field present from the start: the passes fill

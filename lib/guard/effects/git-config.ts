@@ -1,7 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import type { AnalyzeContext } from "./context.ts";
+import { type AnalyzeContext, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
@@ -39,7 +39,7 @@ export function gitRunsCommand(key: string, value: string | null, ctx: AnalyzeCo
   const bang = prefixed && value.startsWith("!");
   // A helper named by an absolute path is run as shell text too; any other name is a git program.
   if (!bang && (BOOLEAN.test(value) || (prefixed && !(key.endsWith(".helper") && value.startsWith("/"))))) return [];
-  if (ctx.depth >= 8) return [op("unknown", "git config")];
+  if (ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", "git config")];
   return analyzeText(bang ? value.slice(1) : value, "posix", ctx);
 }
 

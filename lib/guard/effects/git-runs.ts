@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { findWorkspace } from "../paths.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
-import type { AnalyzeContext, Invocation } from "./context.ts";
+import { type AnalyzeContext, type Invocation, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { gitRunsCommand, storesCode } from "./git-config.ts";
 import { fetchedFolders } from "./fetched-folders.ts";
 import { inWorkTree, persistentCode } from "./git-persistent-config.ts";
@@ -147,7 +147,7 @@ export function analyzeAt(text: string, ctx: AnalyzeContext, cwd: string | null)
 
 /** `run` judged in the directory `cwd` (analyzeAt's and merge-index's common part), bounded in depth. */
 function _runAt(ctx: AnalyzeContext, cwd: string | null, run: (at: AnalyzeContext) => Op[]): Op[] {
-  if (ctx.depth >= 8) return [op("unknown", "git")];
+  if (ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", "git")];
   const ops = run(cwd === ctx.state.cwd ? ctx : { ...ctx, state: { ...ctx.state, cwd } });
   if (cwd !== null) return ops;
   return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));

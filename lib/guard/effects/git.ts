@@ -4,7 +4,7 @@ import { op, type Op, type OpKind } from "../ops.ts";
 import { findWorkspace } from "../paths.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
-import type { Handler, Invocation } from "./context.ts";
+import { type Handler, type Invocation, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
@@ -215,7 +215,7 @@ function _redirected(inv: Invocation): boolean {
 /** `git -c alias.x='!cmd' x` runs a shell command; `alias.x='reset --hard'` a git command. */
 function _alias(alias: string, rest: Word[], inv: Invocation, top: () => string | null): Op[] {
   // An alias naming itself (or a cycle) would expand without end.
-  if (inv.ctx.depth >= 8) return [op("unknown", "git")];
+  if (inv.ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", "git")];
   const ctx = { ...inv.ctx, depth: inv.ctx.depth + 1 };
   inv = { ...inv, ctx };
   // A shell alias runs from the top of the work tree (git's documentation), with the arguments.

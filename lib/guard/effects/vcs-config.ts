@@ -5,7 +5,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
-import type { Invocation } from "./context.ts";
+import { type Invocation, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { plainViewer } from "./git-persistent-config.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { absolutePath } from "./program-path.ts";
@@ -48,7 +48,7 @@ export function hgConfigRuns(values: Array<[string, Word]>, sub: string | undefi
       // hg takes a unique prefix of an alias too: any alias the word begins is taken as run.
       if (sub === undefined || !alias.startsWith(sub.toLowerCase())) continue;
       if (value.startsWith("!")) ops.push(..._shellText(value.slice(1), inv));
-      else if (inv.ctx.depth >= 8) ops.push(op("unknown", inv.name));
+      else if (inv.ctx.depth >= MAX_ANALYSIS_DEPTH) ops.push(op("unknown", inv.name));
       else {
         const words = value.split(/\s+/).filter(Boolean).map((v) => literalWord(v));
         ops.push(...analyzeArgv(literalWord(inv.name), [...words, ...rest], { ...inv.ctx, depth: inv.ctx.depth + 1 }, inv.cmd));
@@ -126,12 +126,12 @@ export function svnConfigRuns(values: Array<[string, Word]>, _sub: string | unde
 
 /** Shell text a tool runs where it runs itself (svn: the working directory). */
 function _runHere(text: string, inv: Invocation): Op[] {
-  return inv.ctx.depth >= 8 ? [op("unknown", inv.name)] : analyzeText(text, "posix", inv.ctx);
+  return inv.ctx.depth >= MAX_ANALYSIS_DEPTH ? [op("unknown", inv.name)] : analyzeText(text, "posix", inv.ctx);
 }
 
 /** Shell text a tool runs in a folder the guard does not know: relative paths are unknown. */
 function _shellText(text: string, inv: Invocation): Op[] {
-  if (inv.ctx.depth >= 8) return [op("unknown", inv.name)];
+  if (inv.ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", inv.name)];
   const ctx = { ...inv.ctx, state: { ...inv.ctx.state, cwd: null } };
   const ops = analyzeText(text, "posix", ctx);
   return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (!t.dynamic && isAbsolute(t.value) ? t : unknownWord())) }));

@@ -4,7 +4,7 @@ import { op, type Op } from "../ops.ts";
 import { findWorkspace } from "../paths.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import type { AnalyzeContext } from "./context.ts";
+import { type AnalyzeContext, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
 import { gitOptionValues } from "./git-options.ts";
 import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
@@ -182,7 +182,7 @@ function _writtenBelow(ctx: AnalyzeContext, wanted: (file: string) => boolean, f
 }
 
 function _analyse(name: string, file: string, text: string | null, ctx: AnalyzeContext, args: Word[], path: string): Op[] {
-  if (text === null || ctx.depth >= 8) return [op("unknown", name)];
+  if (text === null || ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", name)];
   if (file.endsWith(".py")) return scanCode(text, "python", ctx);
   if (file === "package.json") return _packageScripts(name, text, ctx, args, dirname(path));
   if (LOCKFILE.test(file)) return _lockfileSources(name, text, ctx, dirname(path));
