@@ -49,6 +49,16 @@ export interface TarArgs {
   unread: boolean;
 }
 
+/**
+ * Whether the archive `name` is on another machine, reached through rmt: GNU tar's `_remdev`, a
+ * colon with no `/` before it (`host:path`, `user@host:path`), unless `--force-local` is given
+ * (any unambiguous abbreviation, `--forc`, as getopt reads it: `t.long`; not after `--`, where it
+ * is a member). tar.ts (what goes to the host) and tar-files.ts (the local file replaced) ask here.
+ */
+export function remoteArchive(name: string, t: TarArgs): boolean {
+  return /^[^/]+:/.test(name) && !t.long.has("force-local");
+}
+
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
   const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false, unread: false };

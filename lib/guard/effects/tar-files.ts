@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { isSink } from "./sinks.ts";
-import type { TarArgs } from "./tar-args.ts";
+import { remoteArchive, type TarArgs } from "./tar-args.ts";
 
 // An open descriptor (`/dev/fd/3`, `/proc/self/fd/$n`): a stream, no file to replace.
 const DESCRIPTOR = /^\/(dev|proc\/(self|thread-self|\d+))\/fd\//;
@@ -51,7 +51,7 @@ function _sideFiles(t: TarArgs): Op[] {
 /** stdout (`-f -`), a device or sink, or an archive on another host: no local file is replaced. */
 function _elsewhere(archive: string, t: TarArgs): boolean {
   if (archive === "-" || isSink(archive) || HARMLESS_DEVICES.test(archive)) return true;
-  return /^[^/]+:/.test(archive) && !t.long.has("force-local");
+  return remoteArchive(archive, t);
 }
 
 /**

@@ -10,7 +10,7 @@ import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
-import { tarArgs, type TarArgs } from "./tar-args.ts";
+import { remoteArchive, tarArgs, type TarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
@@ -53,7 +53,7 @@ export const tar: Handler = (inv) => {
   let archive = parsed.archive && !parsed.archive.dynamic ? parsed.archive.value : undefined;
   archive ??= tape;
   // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
-  if (archive && /^[^/]+:/.test(archive) && !args.some((a) => a.value === "--force-local")) {
+  if (archive && remoteArchive(archive, parsed)) {
     const sent = tarSent(args, inv.ctx);
     ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
   }

@@ -37,6 +37,10 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["export TAR_OPTIONS=''; declare -n R=TAR_OPTIONS; R='-c -f x.invalid:/a'; tar src", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["export TAR_OPTIONS=''; unset -f TAR_OPTIONS; TAR_OPTIONS=$X tar src", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["TAPE=x.invalid:/a tar --force-local -c src", "ALLOW", "ALLOW_NOOP"],
+  // `--force-local` read once (tar-args.ts remoteArchive), abbreviated as getopt takes it; after `--` a member
+  ["tar -cf x.invalid:a --forc -T list", "ALLOW", "ALLOW_NOOP"],
+  ["tar -cf x.invalid:a --force-l certs/server.key", "ALLOW", "ALLOW_NOOP"],
+  ["tar -cf x.invalid:a -T list -- --force-local", "ASK", "ASK_DATA_EGRESS"],
   ["TAR_OPTIONS=--verbose tar -xf a.tar", "ALLOW", "ALLOW_NO_EFFECT"],
   // scripts written or fetched earlier in the line
   ["echo 'rm -rf /' > s.sh; bash s.sh", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
