@@ -3,6 +3,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import type { Word } from "../syntax.ts";
+import { gcloudScp } from "./pulled-copies.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
@@ -51,8 +52,23 @@ export const aws: Handler = (inv) => {
 
 const GCLOUD_VALUED = new Set(["--project", "--account", "--configuration", "--format", "--verbosity", "--billing-project", "--impersonate-service-account", "--flags-file", "--flatten", "--trace-token", "--access-token-file"]);
 
-/** gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`. */
+// `gcloud [alpha|beta|preview] compute scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
+const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--port", "--scp-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--network", "--region", "--dest-group"]);
+
+/**
+ * gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`;
+ * `compute scp` copies as scp does (pulled-copies.ts gcloudScp).
+ */
 export const gcloud: Handler = (inv) => {
+  if (inv.args.some((a) => a.value === "scp")) {
+    const line = cliLine(inv.args, GCLOUD_SCP_VALUED);
+    const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
+    const [group, verb] = line.operands.slice(at, at + 2);
+    if (group?.value === "compute" && !group.dynamic && verb?.value === "scp" && !verb.dynamic) {
+      if (asksHelp(line) || line.options.includes("--dry-run")) return [];
+      return gcloudScp(inv, line.operands.slice(at + 2), line.options.includes("--recurse"));
+    }
+  }
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);

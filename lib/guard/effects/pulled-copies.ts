@@ -70,6 +70,38 @@ export const scp: Handler = (inv) => {
   return _pulled("scp", sources, dest, inv);
 };
 
+/**
+ * A remote operand of `gcloud compute scp` as gcloud's FileReference.FromPath reads one: the text
+ * before the first colon is `[user@]instance` (an instance name not starting with `.`, holding
+ * no `/`, `@` or backslash); a computed word is remote when its known text has a colon before any
+ * `/`, as scp's.
+ */
+function _gcloudRemote(w: Word): boolean {
+  return /^(?:[^:@]+@)?[^.:/\\@][^:/\\@]*:/.test(w.value) || (w.dynamic && /^[^/]*:/.test(w.value));
+}
+
+// The far side of an upload, for transferOps (any remote operand, `"$VM:/tmp"` too).
+const FAR: Word = literalWord("instance:");
+
+/**
+ * `gcloud compute scp [[USER@]INSTANCE:]SRC… [[USER@]INSTANCE:]DEST` runs scp (red team session
+ * 11, left by finding 5): onto an instance, the local sources are sent (judged as scp's and
+ * rsync's, sent-tree.ts, `--recurse` walking folders, symlinks followed as scp follows them); onto
+ * a local DEST, each remote source lands under its name inside a folder or on DEST itself, as
+ * scp's. A local source copied to a local DEST is one gcloud refuses; it is read as cp's anyway.
+ */
+export function gcloudScp(inv: Invocation, operands: Word[], recursive: boolean): Op[] {
+  const dest = operands.at(-1);
+  if (operands.length < 2 || !dest) return [];
+  const sources = operands.slice(0, -1);
+  if (_gcloudRemote(dest)) {
+    const remote = (w: Word): boolean => w === FAR || (!w.dynamic && _gcloudRemote(w));
+    return transferOps({ verb: "gcloud compute scp", sources, dest: FAR, remote, recursive, follow: true, egress: true }, inv.ctx, inv.cmd);
+  }
+  const far = sources.map((s) => (s.dynamic || !_gcloudRemote(s) ? s : _farName(s.value.slice(s.value.indexOf(":") + 1))));
+  return _pulled("gcloud compute scp", far, dest, inv);
+}
+
 // sftp's options that take a value.
 const SFTP_VALUED = "BbcDFiJloPRSsX";
 

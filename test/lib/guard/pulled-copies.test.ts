@@ -43,6 +43,24 @@ table("sftp host:PATH LOCAL fetches onto LOCAL", [
   ["a session opened in a folder", "sftp host:/srv", ...OK],
 ]);
 
+// Session 12 (pulled-copies.ts gcloudScp): each PROTECTED, ASK_OUT, RELOCATE and EGRESS row was
+// ALLOW_NO_EFFECT; the computed ones were ASK_INFRA_DESTROY (gcloud's reading of a computed path).
+table("gcloud compute scp copies as scp does", [
+  ["onto a shell startup file", "gcloud compute scp vm:/tmp/x ~/.bashrc", ...ASK_OUT],
+  ["onto authorized_keys, user and zone given", "gcloud compute scp --zone us-central1-a me@vm:/tmp/x ~/.ssh/authorized_keys", ...ASK_OUT],
+  ["under beta", "gcloud beta compute scp vm:/tmp/x ~/.bashrc", ...ASK_OUT],
+  ["onto a git hook", "gcloud compute scp vm:/tmp/x .git/hooks/pre-commit", ...PROTECTED],
+  ["a folder named like the hooks folder, into .git", "gcloud compute scp --recurse vm:hooks .git/", ...PROTECTED],
+  ["onto a tracked file, relocated first", "gcloud compute scp vm:/tmp/x src/main.ts --zone z", ...RELOCATE],
+  ["from a computed instance", 'gcloud compute scp "$VM:/tmp/x" ~/.bashrc', ...ASK_OUT],
+  ["a computed destination", 'gcloud compute scp vm:/tmp/x "$D"', ...UNKNOWN],
+  ["the home, holding a key, sent", "gcloud compute scp --recurse ~ vm:/tmp/", ...EGRESS],
+  ["a new file", "gcloud compute scp vm:/tmp/x newfile.txt", ...NOOP],
+  ["a clean file sent", "gcloud compute scp README.md vm:/tmp/", ...OK],
+  ["a dry run", "gcloud compute scp vm:/tmp/x ~/.bashrc --dry-run", ...OK],
+  ["a local name with a colon after a slash", "gcloud compute scp ./vm:x newfile.txt", ...NOOP],
+]);
+
 table("container and device copies onto a local path", [
   ["docker cp onto an existing file is relocated first", "docker cp c:/x scratch.txt", ...RELOCATE],
   ["podman cp onto an existing file", "podman cp c:/x scratch.txt", ...RELOCATE],
