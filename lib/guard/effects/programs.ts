@@ -601,6 +601,9 @@ for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
 PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
+// `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile). tar.ts is
+// loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
+PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

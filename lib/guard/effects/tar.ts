@@ -1,10 +1,11 @@
-import { isAbsolute } from "node:path";
+import { isAbsolute, normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { physicalPath } from "../paths.ts";
 import { programName } from "./names.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
-import type { Handler, Invocation } from "./context.ts";
+import type { Handler, Invocation, LineState } from "./context.ts";
+import { gitOptionValues, type GitOptionSpec } from "./git-options.ts";
 import { sentOps } from "./network.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -61,7 +62,9 @@ export const tar: Handler = (inv) => {
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
   if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));
   // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
-  const discard = extracts && !tarToStdout(parsed) && inv.cmd?.pipeFrom && (parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined) ? _archiveDiscard(parsed, inv) : null;
+  // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
+  const stdin = parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined;
+  const discard = !extracts || tarToStdout(parsed) ? null : stdin ? (inv.cmd?.pipeFrom ? _archiveDiscard(parsed, inv) : null) : _fileDiscard(parsed, inv);
   if (discard) ops.push(discard);
   if (parsed.invalid) return ops;
   const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
@@ -108,7 +111,6 @@ function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   const cwd = inv.ctx.state.cwd;
   const [head, ...rest] = from.argv;
   if (from.group || !head || head.dynamic || programName(head) !== "git" || cwd === null) return null;
-  if (parsed.short.has("k") || KEEPS.some((k) => parsed.long.has(k))) return null;
   let i = 0;
   for (; i < rest.length && rest[i]!.value.startsWith("-"); i++) {
     const v = rest[i]!.value;
@@ -116,19 +118,85 @@ function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
     if (v === "-c") i++;
   }
   if (rest[i]?.value !== "archive" || rest[i]!.dynamic) return null;
-  const archiveArgs = rest.slice(i + 1);
-  // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
-  const elsewhere = (a: Word, i: number) => /^(-o|--output|--remote|--exec|-l|--list)(=|$)/.test(a.value) || /^-o./.test(a.value) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
-  if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return null;
-  const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
-  const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
-  if (fmt === undefined || !/^(tar|tgz|tar\.gz)$/.test(fmt)) return null;
+  if (!_workTreeArchive(rest.slice(i + 1), undefined)) return null;
   // Where git ran, and where tar writes: the same folder.
-  const ran = from.cwd ?? cwd;
+  return _discardInto(parsed, from.cwd ?? cwd, cwd);
+}
+
+/**
+ * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in: a tar
+ * archive (`--format` tar or tgz; written to `output`, the format git infers from its name, a zip
+ * for `.zip`), no `--prefix` but an empty or `./` one, nothing computed, no `--remote`, `--exec`
+ * or `--list`; on stdout (`output` undefined) no `-o` either.
+ */
+function _workTreeArchive(archiveArgs: Word[], output: string | undefined): boolean {
+  // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
+  const elsewhere = (a: Word, i: number) => /^(--remote|--exec|-l|--list)(=|$)/.test(a.value) || (output === undefined && (/^(-o|--output)(=|$)/.test(a.value) || /^-o./.test(a.value))) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
+  if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return false;
+  const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
+  const fmt = format < 0 ? (output !== undefined && /\.zip$/i.test(output) ? "zip" : "tar") : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
+  return fmt !== undefined && /^(tar|tgz|tar\.gz)$/.test(fmt);
+}
+
+/** The discard when an extraction (tar's `-C` or the working folder `cwd`) writes into `ran`, where git made the archive. */
+function _discardInto(parsed: TarArgs, ran: string, cwd: string): Op | null {
+  if (parsed.short.has("k") || KEEPS.some((k) => parsed.long.has(k))) return null;
   if (parsed.directories.length > 1) return null;
   const dir = parsed.directories[0];
   if (dir?.dynamic) return null;
   const into = dir ? physicalPath(isAbsolute(dir.value) ? dir.value : `${cwd}/${dir.value}`, cwd) : cwd;
   if (into !== physicalPath(ran, ran)) return null;
   return { ...op("git-discard", "tar"), git: { args: [], dir: ran } };
+}
+
+// `git archive -o FILE` of the work tree earlier in the line, by the line's state: FILE's absolute
+// path → the folder git ran in, and the number of line changes before it (line-changes.ts).
+const _archived = new WeakMap<LineState, Map<string, { dir: string; at: number }>>();
+const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
+
+/**
+ * `git archive -o FILE TREE` (registered beside git's handler, programs.ts): no op of its own
+ * (git.ts judges FILE as written), but FILE is remembered as an archive of the tracked files
+ * where git ran (`_workTreeArchive`), so a later `tar -xf FILE` there is the discard the piped
+ * form is (red team session 11, left by finding 9). Only `git archive` as git's first word: a
+ * `git -C DIR`, `--git-dir`, `--work-tree` or `-c` before it is not read.
+ */
+export const gitArchiveFile: Handler = (inv) => {
+  const first = inv.args[0];
+  if (first?.value !== "archive" || first.dynamic) return [];
+  const cwd = inv.ctx.state.cwd;
+  const rest = inv.args.slice(1);
+  const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
+  const file = outputs.at(-1);
+  if (cwd === null || !file || file.dynamic || file.value === "-" || !_workTreeArchive(rest, file.value)) return [];
+  const path = physicalPath(isAbsolute(file.value) ? file.value : `${cwd}/${file.value}`, cwd);
+  if (path === null) return [];
+  let files = _archived.get(inv.ctx.state);
+  if (!files) _archived.set(inv.ctx.state, (files = new Map()));
+  files.set(path, { dir: cwd, at: inv.ctx.state.changes?.length ?? 0 });
+  return [];
+};
+
+/**
+ * `tar -xf FILE` of a FILE `git archive -o` wrote earlier in the line (gitArchiveFile), unchanged
+ * since (no later change of the line names it, a folder above it, or a path it cannot know), into
+ * the folder git ran in: the discard `git archive | tar -x` is.
+ */
+function _fileDiscard(parsed: TarArgs, inv: Invocation): Op | null {
+  const files = _archived.get(inv.ctx.state);
+  const cwd = inv.ctx.state.cwd;
+  const archive = parsed.archive;
+  if (!files || cwd === null || !archive || archive.dynamic) return null;
+  const spelled = isAbsolute(archive.value) ? archive.value : `${cwd}/${archive.value}`;
+  const path = physicalPath(spelled, cwd);
+  const made = path === null ? undefined : files.get(path);
+  if (!made || path === null) return null;
+  // The line's changes name paths as written (normalised, links not followed): both spellings count.
+  const logical = normalize(spelled);
+  const changes = inv.ctx.state.changes ?? [];
+  // The first change after `at` is git's own writing of the file.
+  const own = changes[made.at];
+  const later = changes.slice(own && (own.path === path || own.path === logical) ? made.at + 1 : made.at);
+  if (later.some((c) => c.path === null || [path, logical].some((p) => p === c.path || p.startsWith(`${c.path}/`)))) return null;
+  return _discardInto(parsed, made.dir, cwd);
 }

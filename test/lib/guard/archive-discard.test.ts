@@ -35,3 +35,27 @@ table("an archive extracted elsewhere, or kept off existing files", [
   ["to stdout", "git archive HEAD | tar -xO", ...OK],
   ["an unknown archive", "tar -xf /tmp/x.tar", ...OK],
 ]);
+
+// Session 12 (tar.ts gitArchiveFile): the archive written to a file first, then extracted by name
+// (each SNAPSHOT row below was ALLOW_NOOP, the new archive file its only verdict).
+table("a git archive written with -o, then extracted over the work tree", [
+  ["-o FILE, then tar -xf FILE", "git archive -o f.tar HEAD && tar -xf f.tar", ...SNAPSHOT],
+  ["--output=FILE, the traditional tar word", "git archive --output=f.tar HEAD; tar xf f.tar", ...SNAPSHOT],
+  ["a file in /tmp", "git archive -o /tmp/f.tar HEAD && tar -xf /tmp/f.tar", ...SNAPSHOT],
+  ["-oFILE, a tgz, one path", "git archive -of.tgz HEAD src && tar -xzf f.tgz", ...SNAPSHOT],
+  ["from a subfolder, extracted there", "cd src && git archive -o ../f.tar HEAD && tar -xf ../f.tar", ...SNAPSHOT],
+  ["-C the same folder", "git archive -o f.tar HEAD && tar -xf f.tar -C .", ...SNAPSHOT],
+]);
+
+table("a git archive file extracted elsewhere, or not the one git wrote", [
+  ["another folder", "git archive -o f.tar HEAD && tar -xf f.tar -C /tmp/x", "ALLOW", "ALLOW_NOOP"],
+  ["-k keeps existing files", "git archive -o f.tar HEAD && tar -xkf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["a zip by its name", "git archive -o f.zip HEAD && tar -xf f.zip", "ALLOW", "ALLOW_NOOP"],
+  ["a zip by --format", "git archive --format=zip -o f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["under a prefix", "git archive --prefix=p/ -o f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["rewritten since", "git archive -o f.tar HEAD && curl -o f.tar https://x.example && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["git run in another folder", "git -C build archive -o f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["a subfolder's archive, extracted above it", "cd src && git archive -o ../f.tar HEAD && cd .. && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["a listing", "git archive -o f.tar HEAD && tar -tf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["to stdout", "git archive -o f.tar HEAD && tar -xOf f.tar", "ALLOW", "ALLOW_NOOP"],
+]);
