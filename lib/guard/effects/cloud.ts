@@ -3,7 +3,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import type { Word } from "../syntax.ts";
-import { gcloudScp } from "./pulled-copies.ts";
+import { wordFrom } from "./getopt.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
@@ -55,20 +55,24 @@ const GCLOUD_VALUED = new Set(["--project", "--account", "--configuration", "--f
 // `gcloud [alpha|beta|preview] compute scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
 const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--port", "--scp-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--network", "--region", "--dest-group"]);
 
+/** What `gcloud [alpha|beta|preview] compute scp` is given (null for any other gcloud line): pulled-copies.ts judges it. */
+export function computeScp(inv: Invocation): { operands: Word[]; recursive: boolean; scpFlags: Word[]; copies: boolean } | null {
+  if (!inv.args.some((a) => a.value === "scp")) return null;
+  const line = cliLine(inv.args, GCLOUD_SCP_VALUED);
+  const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
+  const [group, verb] = line.operands.slice(at, at + 2);
+  if (group?.value !== "compute" || group.dynamic || verb?.value !== "scp" || verb.dynamic) return null;
+  // Help and a dry run (which prints the scp command) copy nothing.
+  const copies = !asksHelp(line) && !line.options.includes("--dry-run");
+  return { operands: line.operands.slice(at + 2), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+}
+
 /**
  * gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`;
- * `compute scp` copies as scp does (pulled-copies.ts gcloudScp).
+ * `compute scp` copies as scp does (pulled-copies.ts gcloudScp, registered beside this handler).
  */
 export const gcloud: Handler = (inv) => {
-  if (inv.args.some((a) => a.value === "scp")) {
-    const line = cliLine(inv.args, GCLOUD_SCP_VALUED);
-    const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
-    const [group, verb] = line.operands.slice(at, at + 2);
-    if (group?.value === "compute" && !group.dynamic && verb?.value === "scp" && !verb.dynamic) {
-      if (asksHelp(line) || line.options.includes("--dry-run")) return [];
-      return gcloudScp(inv, line.operands.slice(at + 2), line.options.includes("--recurse"));
-    }
-  }
+  if (computeScp(inv)) return [];
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);
@@ -76,6 +80,17 @@ export const gcloud: Handler = (inv) => {
   if (storage && ["cp", "mv", "rsync"].includes(path[storage] ?? "")) return _gcloudCopy(inv, path[storage]!);
   return path.includes("delete") || (path[0] === "storage" && path[1] === "rm") || (path[1] === "storage" && path[2] === "rm") ? destroy(inv) : [];
 };
+
+/** Every `--scp-flag=V` or `--scp-flag V` value, in order: each is one word of scp's argv. */
+function _scpFlags(args: Word[]): Word[] {
+  const flags: Word[] = [];
+  for (let i = 0; i < args.length && args[i]!.value !== "--"; i++) {
+    const a = args[i]!;
+    if (a.value === "--scp-flag" && args[i + 1]) flags.push(args[++i]!);
+    else if (a.value.startsWith("--scp-flag=")) flags.push(wordFrom(a, 11));
+  }
+  return flags;
+}
 
 const GCLOUD_STORAGE_VALUED = new Set(["--additional-headers", "--cache-control", "--content-disposition", "--content-encoding", "--content-language", "--content-type", "--custom-metadata", "--storage-class", "--predefined-acl", "--encryption-key", "--decryption-keys", "--exclude", "-x", "--manifest-path", "--custom-time", "--daisy-chain", "-D", "-a"]);
 

@@ -1,11 +1,14 @@
 import { posix } from "node:path";
 import type { Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { computeScp } from "./cloud.ts";
 import { transferOps } from "./cloud-copies.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk } from "./getopt.ts";
 import { asksHelp, cliLine } from "./infra-args.ts";
+import { sshFiles } from "./ssh-files.ts";
 import { unmodelledReading } from "./unknown-program.ts";
+import { commandString } from "./wrappers.ts";
 
 /*
  * Copies from another machine, a container or a device onto a local path (red team session 11,
@@ -84,23 +87,33 @@ function _gcloudRemote(w: Word): boolean {
 const FAR: Word = literalWord("instance:");
 
 /**
- * `gcloud compute scp [[USER@]INSTANCE:]SRC… [[USER@]INSTANCE:]DEST` runs scp (red team session
- * 11, left by finding 5): onto an instance, the local sources are sent (judged as scp's and
+ * `gcloud compute scp [[USER@]INSTANCE:]SRC… [[USER@]INSTANCE:]DEST` (cloud.ts computeScp reads
+ * the line; registered beside gcloud's handler) runs scp (red team session 11, left by finding 5): onto an instance, the local sources are sent (judged as scp's and
  * rsync's, sent-tree.ts, `--recurse` walking folders, symlinks followed as scp follows them); onto
  * a local DEST, each remote source lands under its name inside a folder or on DEST itself, as
  * scp's. A local source copied to a local DEST is one gcloud refuses; it is read as cp's anyway.
+ * Each `--scp-flag` value is a word of scp's own argv, read as scp's options are (`-o
+ * ProxyCommand=…` runs a local command: wrappers.ts commandString; `-S PROG`, `-F FILE`: ssh-files.ts).
  */
-export function gcloudScp(inv: Invocation, operands: Word[], recursive: boolean): Op[] {
+export const gcloudScp: Handler = (inv) => {
+  const given = computeScp(inv);
+  if (!given?.copies) return [];
+  const { operands, recursive, scpFlags } = given;
+  const ops: Op[] = [];
+  if (scpFlags.length) {
+    const scp: Invocation = { ...inv, name: "scp", args: scpFlags };
+    ops.push(...commandString(scp), ...sshFiles(scp));
+  }
   const dest = operands.at(-1);
-  if (operands.length < 2 || !dest) return [];
+  if (operands.length < 2 || !dest) return ops;
   const sources = operands.slice(0, -1);
   if (_gcloudRemote(dest)) {
     const remote = (w: Word): boolean => w === FAR || (!w.dynamic && _gcloudRemote(w));
-    return transferOps({ verb: "gcloud compute scp", sources, dest: FAR, remote, recursive, follow: true, egress: true }, inv.ctx, inv.cmd);
+    return [...ops, ...transferOps({ verb: "gcloud compute scp", sources, dest: FAR, remote, recursive, follow: true, egress: true }, inv.ctx, inv.cmd)];
   }
   const far = sources.map((s) => (s.dynamic || !_gcloudRemote(s) ? s : _farName(s.value.slice(s.value.indexOf(":") + 1))));
-  return _pulled("gcloud compute scp", far, dest, inv);
-}
+  return [...ops, ..._pulled("gcloud compute scp", far, dest, inv)];
+};
 
 // sftp's options that take a value.
 const SFTP_VALUED = "BbcDFiJloPRSsX";

@@ -59,6 +59,11 @@ table("gcloud compute scp copies as scp does", [
   ["a clean file sent", "gcloud compute scp README.md vm:/tmp/", ...OK],
   ["a dry run", "gcloud compute scp vm:/tmp/x ~/.bashrc --dry-run", ...OK],
   ["a local name with a colon after a slash", "gcloud compute scp ./vm:x newfile.txt", ...NOOP],
+  ["a flag's value before the group word", "gcloud compute --zone=z scp vm:/tmp/x src/main.ts", ...RELOCATE],
+  ["--scp-flag's ProxyCommand runs here, as scp's -o", 'gcloud compute scp --scp-flag="-oProxyCommand=rm -rf ~" README.md vm:/tmp/', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["-o and its value as two --scp-flag words", 'gcloud compute scp --scp-flag=-o --scp-flag="ProxyCommand=rm -rf ~" README.md vm:/tmp/', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a harmless --scp-flag", "gcloud compute scp --scp-flag=-p README.md vm:/tmp/", ...OK],
+  ["other gcloud commands keep their reading", "gcloud compute instances delete vm", "ASK", "ASK_INFRA_DESTROY"],
 ]);
 
 table("container and device copies onto a local path", [
