@@ -155,8 +155,8 @@ const _archived = new WeakMap<LineState, Map<string, { dir: string; at: number }
 const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
 
 /**
- * `git archive -o FILE TREE` (registered beside git's handler, programs.ts): no op of its own
- * (git.ts judges FILE as written), but FILE is remembered as an archive of the tracked files
+ * `git archive -o FILE TREE`, or `git archive TREE > FILE` (registered beside git's handler,
+ * programs.ts): no op of its own (git.ts or the redirection judge FILE as written), but FILE is remembered as an archive of the tracked files
  * where git ran (`_workTreeArchive`), so a later `tar -xf FILE` there is the discard the piped
  * form is (red team session 11, left by finding 9). Only `git archive` as git's first word: a
  * `git -C DIR`, `--git-dir`, `--work-tree` or `-c` before it is not read.
@@ -167,8 +167,9 @@ export const gitArchiveFile: Handler = (inv) => {
   const cwd = inv.ctx.state.cwd;
   const rest = inv.args.slice(1);
   const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
-  const file = outputs.at(-1);
-  if (cwd === null || !file || file.dynamic || file.value === "-" || !_workTreeArchive(rest, file.value)) return [];
+  // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one (`> F`).
+  const file = outputs.length ? outputs.at(-1) : inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && (r.op === ">" || r.op === ">|" || r.op === "&>" || (r.op === ">&" && !/^\d+$|^-$/.test(r.target.value))))?.target;
+  if (cwd === null || !file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length ? file.value : undefined)) return [];
   const path = physicalPath(isAbsolute(file.value) ? file.value : `${cwd}/${file.value}`, cwd);
   if (path === null) return [];
   let files = _archived.get(inv.ctx.state);

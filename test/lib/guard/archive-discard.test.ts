@@ -45,6 +45,8 @@ table("a git archive written with -o, then extracted over the work tree", [
   ["-oFILE, a tgz, one path", "git archive -of.tgz HEAD src && tar -xzf f.tgz", ...SNAPSHOT],
   ["from a subfolder, extracted there", "cd src && git archive -o ../f.tar HEAD && tar -xf ../f.tar", ...SNAPSHOT],
   ["-C the same folder", "git archive -o f.tar HEAD && tar -xf f.tar -C .", ...SNAPSHOT],
+  ["stdout redirected to the file", "git archive HEAD > f.tar && tar -xf f.tar", ...SNAPSHOT],
+  ["stdout redirected with >|, --format=tar", "git archive --format=tar HEAD >| f.tar; tar -xf f.tar", ...SNAPSHOT],
 ]);
 
 table("a git archive file extracted elsewhere, or not the one git wrote", [
@@ -58,4 +60,7 @@ table("a git archive file extracted elsewhere, or not the one git wrote", [
   ["a subfolder's archive, extracted above it", "cd src && git archive -o ../f.tar HEAD && cd .. && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
   ["a listing", "git archive -o f.tar HEAD && tar -tf f.tar", "ALLOW", "ALLOW_NOOP"],
   ["to stdout", "git archive -o f.tar HEAD && tar -xOf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["a zip redirected to the file", "git archive --format=zip HEAD > f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["stderr redirected to the file", "git archive HEAD 2> f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["stdout redirected again elsewhere", "git archive HEAD > f.tar > g.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
 ]);
