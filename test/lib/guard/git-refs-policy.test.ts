@@ -165,3 +165,39 @@ describe("wrappers, global options and the rest of the line", () => {
     expect(check("git branch -D feature").ops).toEqual([{ index: 0, kind: "git-history", verb: "git branch", decision: "SNAPSHOT", reason: "SNAPSHOT_GIT_REFS", target_count: 0 }]);
   });
 });
+
+// Session 12: the git processes one check starts, each question once (a process costs 1-2 ms in
+// the hook). The subcommand and its first argument, after the `-c` options.
+function gitRuns(command: string): { reason: string; runs: string[] } {
+  const runs: string[] = [];
+  const spawn = Bun.spawnSync;
+  Bun.spawnSync = ((...a: Parameters<typeof Bun.spawnSync>) => {
+    const argv = Array.isArray(a[0]) ? a[0] : (a[0] as { cmd: string[] }).cmd;
+    let at = argv.indexOf("commit.gpgSign=false") + 1;
+    while (argv[at] === "-c") at += 2;
+    runs.push(argv.slice(at, at + 2).join(" "));
+    return spawn(...a);
+  }) as typeof Bun.spawnSync;
+  try {
+    return { reason: check(command).reason, runs };
+  } finally {
+    Bun.spawnSync = spawn;
+  }
+}
+
+describe("one git run per question in a check", () => {
+  const rows: Array<[command: string, reason: ReasonCode, runs: string[]]> = [
+    ["git branch -D feature", "SNAPSHOT_GIT_REFS", ["for-each-ref --format=%(objectname) %(refname)"]],
+    ["git stash clear", "SNAPSHOT_GIT_REFS", ["stash list"]],
+    ["git clean -fd", "RELOCATE_TREE", ["clean -n"]],
+    ["git checkout -f main", "SNAPSHOT_GIT_WORKTREE", ["ls-tree -r", "ls-files -z"]],
+    ["git reset --hard other", "SNAPSHOT_GIT_WORKTREE", ["ls-tree -r", "ls-files -z"]],
+    // A ref git cannot read answers before the index is listed.
+    ["git reset --hard no-such-ref", "BLOCK_UNDETERMINABLE_EFFECT", ["ls-tree -r"]],
+  ];
+  for (const [command, reason, runs] of rows) {
+    test(`${JSON.stringify(command)} runs ${runs.length}`, () => {
+      expect(gitRuns(command)).toEqual({ reason, runs });
+    });
+  }
+});
