@@ -62,7 +62,10 @@ export const git: Handler = (inv) => {
       dir = null;
       continue;
     }
-    const [flag, inline] = a.value.startsWith("--") && a.value.includes("=") ? a.value.split(/=(.*)/s) : [a.value, undefined];
+    // `--git-dir=DIR`: the option and its value in one word (split at the first `=`).
+    const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
+    const flag = eq < 0 ? a.value : a.value.slice(0, eq);
+    const inline = eq < 0 ? undefined : a.value.slice(eq + 1);
     if (!GIT_GLOBAL_VALUED.has(flag!)) continue;
     const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };
     if (valueWord === undefined) return [];
@@ -73,10 +76,16 @@ export const git: Handler = (inv) => {
       continue;
     }
     const value = valueWord.value;
-    if (flag === "-C") [dir, here] = [_chdir(dir, value), _chdir(here, value)];
+    if (flag === "-C") {
+      dir = _chdir(dir, value);
+      here = _chdir(here, value);
+    }
     // `--exec-path=DIR` takes git's own programs from DIR.
     if (flag === "--exec-path" && unknownExecPath(value)) ops.push(op("unknown", "git"));
-    if (flag === "--git-dir" || flag === "--work-tree") [dir, elsewhere] = [null, true];
+    if (flag === "--git-dir" || flag === "--work-tree") {
+      dir = null;
+      elsewhere = true;
+    }
     if (flag === "--work-tree") workTree = _chdir(here, value);
     if (flag === "--git-dir") gitDir = _chdir(here, value);
     const kv = /^([^=]+)=(.*)$/s.exec(value);
@@ -86,12 +95,18 @@ export const git: Handler = (inv) => {
       const v = flag === "-c" ? kv[2]! : (envValue(inv, kv[2]!, true) ?? null);
       config.set(key, v);
       given.push([key, v]);
-      if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
+      if (key === "core.worktree" || key === "core.bare") {
+        dir = null;
+        elsewhere = true;
+      }
       ops.push(...gitRunsCommand(key, v, ctx));
     }
   }
   const subWord = args[i];
-  if (subWord?.dynamic) return [...ops, op("unknown", "git")];
+  if (subWord?.dynamic) {
+    ops.push(op("unknown", "git"));
+    return ops;
+  }
   const sub = subWord?.value ?? "";
   const rest = args.slice(i + 1);
   let top: string | null | undefined;
@@ -103,7 +118,10 @@ export const git: Handler = (inv) => {
   for (const [key, value] of environ.config) {
     if (config.has(key)) continue;
     config.set(key, value);
-    if (key === "core.worktree" || key === "core.bare") [dir, elsewhere] = [null, true];
+    if (key === "core.worktree" || key === "core.bare") {
+      dir = null;
+      elsewhere = true;
+    }
     if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, ctx));
     // A commit's template from GIT_CONFIG_* (`-c` is git-file-readers.ts's, a stored one git-config.ts's).
     if (key === "commit.template" && sub === "commit" && value !== null && isSecretPath(literalWord(value))) ops.push(op("secret", "git commit"));
@@ -113,16 +131,19 @@ export const git: Handler = (inv) => {
   // post-checkout runs as soon as the files are out (session 11: `git -c core.hooksPath=.githooks
   // clone URL d`; `clone -c` stores it too: git-runs.ts).
   if (sub === "clone" && config.has("core.hookspath") && fetchedHooks(config.get("core.hookspath"), inv)) ops.push(op("remote-code", "git clone"));
-  const aliasKey = `alias.${sub.toLowerCase()}`;
-  if (config.has(aliasKey)) {
+  // No configuration (most commands): no alias to look up.
+  const aliasKey = config.size === 0 ? "" : `alias.${sub.toLowerCase()}`;
+  if (aliasKey !== "" && config.has(aliasKey)) {
     const alias = config.get(aliasKey);
-    return [...ops, ...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt))];
+    ops.push(...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt)));
+    return ops;
   }
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
   // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
   // holding `-fdx`; unseen-output.ts). Both are unknown words: most commands have none.
   if (MODELLED.has(sub) && rest.some((w) => w.dynamic) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, ctx)))) {
-    return [...ops, op("unknown", `git ${sub}`)];
+    ops.push(op("unknown", `git ${sub}`));
+    return ops;
   }
   const values = rest.map((w) => w.value);
   // A credential folder of the home (or the home) added to a repository or pushed from one; the
@@ -140,7 +161,10 @@ export const git: Handler = (inv) => {
     const configured = typeof stored === "string" && stored !== "" ? _chdir(repoDir ?? (runsAt() === null ? null : `${runsAt()}/.git`), stored) : null;
     ops.push(..._credentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE") ?? configured, repoDir, ctx.home));
   }
-  if (sub === "config") return [...ops, ...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here)];
+  if (sub === "config") {
+    ops.push(...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here));
+    return ops;
+  }
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
   // The same for a push made forcing by `remote.<r>.push=+…` or `remote.<r>.mirror` (git-push.ts).
@@ -156,10 +180,16 @@ export const git: Handler = (inv) => {
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`; the
   // reflog expiry keys drop reflog entries the same way.
-  if (sub === "gc" && [...config.keys()].some((k) => /^gc\.(.*\.)?(pruneexpire|reflogexpire|reflogexpireunreachable|worktreepruneexpire)$/.test(k))) return [...ops, op("git-history", "git gc")];
+  if (sub === "gc" && [...config.keys()].some((k) => /^gc\.(.*\.)?(pruneexpire|reflogexpire|reflogexpireunreachable|worktreepruneexpire)$/.test(k))) {
+    ops.push(op("git-history", "git gc"));
+    return ops;
+  }
   if (sub === "push") {
     const pushed = configuredPush(values, entries(), () => (ctx.state.remote || dir === null ? null : repositoryHead(runsAt())));
-    if (pushed) return [...ops, op(pushed, "git push")];
+    if (pushed) {
+      ops.push(op(pushed, "git push"));
+      return ops;
+    }
   }
   if (submoduleDiscards(sub, rest, () => (ctx.state.remote || dir === null || ctx.state.landed?.length ? null : runsAt()))) ops.push(op("unknown", "git submodule"));
   // Checking out writes tracked entries, symlinks among them, anywhere in the work tree.
@@ -175,7 +205,8 @@ export const git: Handler = (inv) => {
   if (kind === "git-reset-hard" || kind === "git-discard") o.git.recurse = _recursesSubmodules(values, config);
   if (kind === "git-history" && (rest.some((w) => w.dynamic) || mayBeRewritten(ctx, inv.cmd))) o.git.refsUnknown = true;
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
-  return [...ops, o];
+  ops.push(o);
+  return ops;
 };
 
 function _chdir(dir: string | null, to: string): string | null {
