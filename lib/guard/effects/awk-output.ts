@@ -1,3 +1,6 @@
+import { unknownWord, type Word } from "../syntax.ts";
+import { clusterValue, longOption, wordFrom } from "./getopt.ts";
+
 /**
  * Where awk's `print` and `printf` write. Only a `>` or `>>` outside every parenthesis of the
  * statement is an output redirection (`print ($1 > 0 ? "a" : "b")` compares; `print $1 > 0`
@@ -105,4 +108,101 @@ export function awkReplaceStrings(text: string, replace: (literal: string) => st
     i = text.indexOf('"', end);
   }
   return done === 0 ? text : out + text.slice(done);
+}
+
+// gawk 5's long options (getopt_long: unambiguous prefixes count), those that take a value, and
+// its short letters that take one (`-f FILE`, `-fFILE`) or only an attached one (`-d[FILE]`).
+const AWK_LONGS =
+  "assign field-separator file exec source include load lint lint-old characters-as-bytes traditional compat copyright dump-variables debug gen-pot help usage non-decimal-data no-optimize optimize profile pretty-print posix re-interval sandbox use-lc-numeric version bignum csv persist".split(" ");
+const AWK_LONG_VALUED = new Set(["assign", "field-separator", "file", "exec", "source", "include", "load"]);
+const AWK_VALUED = "FfvWeEilZ";
+const AWK_OPTIONAL = "dDLop";
+
+/** awk's arguments, as gawk's getopt reads them (mawk's and busybox's are a subset). */
+export interface AwkArgs {
+  /** The program's parts in order: texts (`-e`, `--source`, else the first operand, when there is one) and files (`-f`, `-E`, `--file`, `--exec`); undefined when the word is missing. */
+  programs: Array<{ file: boolean; word: Word | undefined }>;
+  /** `-i`/`--include` libraries (awk source looked up in AWKPATH; `inplace` edits the inputs). */
+  includes: Word[];
+  /** `-l`/`--load` extensions: compiled code the guard does not read. */
+  loads: Word[];
+  /** A computed word among the options: it may be any option (`-$X`, `"$OPTS"`) or carry an unknown value (`-v$X`). */
+  computed: boolean;
+  /** The words after the program: input files and `NAME=VALUE` assignments. */
+  operands: Word[];
+}
+
+/**
+ * awk's options, read as gawk's getopt reads them: they end at the first operand (the program
+ * when no `-e`/`-f` gives it) or `--`; short clusters with values attached or in the next word
+ * (`-fprog`, `-f prog`, `-v x=1`), optional values only attached (`-d[FILE]`), long options and
+ * their unambiguous prefixes (`--so TEXT`, `--file=F`), `-W NAME[=VALUE]` as `--NAME` (gawk,
+ * mawk), and `-E FILE` the last option. A computed word whose known text is not a dash-less start
+ * (`"$X"`, `-$X`) ends the options as the program would be (computed); one with a known option
+ * start (`-v$X`, `--source=$X`) is that option, its value the computed rest.
+ */
+export function awkArgs(args: Word[]): AwkArgs {
+  const read: AwkArgs = { programs: [], includes: [], loads: [], computed: false, operands: [] };
+  let i = 0;
+  const option = (name: string | undefined, value: Word | undefined): boolean => {
+    if (name === "file" || name === "exec") read.programs.push({ file: true, word: value });
+    else if (name === "source") read.programs.push({ file: false, word: value });
+    else if (name === "include") read.includes.push(value ?? unknownWord());
+    else if (name === "load") read.loads.push(value ?? unknownWord());
+    return name === "exec";
+  };
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (a.dynamic && (v === "" || v === "-" || v === "--")) {
+      read.computed = true;
+      break;
+    }
+    if (!a.dynamic && v === "--") {
+      i++;
+      break;
+    }
+    if (!v.startsWith("-") || v === "-") break;
+    if (a.dynamic) read.computed = true;
+    if (v.startsWith("--")) {
+      const long = _long(args, i, a);
+      i = long.i;
+      if (option(long.name, long.value)) {
+        i++;
+        break;
+      }
+      continue;
+    }
+    const got = clusterValue(args, i, AWK_VALUED + AWK_OPTIONAL);
+    if (!got) continue;
+    if (AWK_OPTIONAL.includes(got.letter)) continue; // its value is the rest of the word
+    i = got.i;
+    if (got.letter === "W" && got.value) {
+      // `-W exec=F`, `-W source TEXT`: the long option it names.
+      const long = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` });
+      i = long.i;
+      if (option(long.name, long.value)) {
+        i++;
+        break;
+      }
+      continue;
+    }
+    const name = { f: "file", E: "exec", e: "source", i: "include", l: "load" }[got.letter];
+    if (option(name, got.value)) {
+      i++;
+      break;
+    }
+  }
+  if (!read.programs.length && i < args.length) read.programs.push({ file: false, word: args[i++] });
+  read.operands = args.slice(i);
+  return read;
+}
+
+/** The long option word `word` (at `args[i]`, or a `-W` value there) and its value (attached, else the next word); `i` is the last word read. */
+function _long(args: Word[], i: number, word: Word): { name: string | undefined; value: Word | undefined; i: number } {
+  const eq = word.value.indexOf("=");
+  const name = longOption(word.value.slice(2, eq < 0 ? undefined : eq), AWK_LONGS);
+  if (name === undefined || !AWK_LONG_VALUED.has(name)) return { name, value: undefined, i };
+  if (eq >= 0) return { name, value: wordFrom(word, eq + 1), i };
+  return word.dynamic ? { name, value: wordFrom(word, word.value.length), i } : { name, value: args[i + 1], i: i + 1 };
 }

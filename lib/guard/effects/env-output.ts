@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { awkArgs } from "./awk-output.ts";
 import type { Language } from "./interpreters.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
@@ -238,32 +239,9 @@ export function jqFilter(name: string, args: Word[]): Word[] | undefined {
   return undefined;
 }
 
-/** awk's program texts: `-e`/`--source` texts, else the first operand (`-f FILE` names a file instead). */
+/** awk's program texts: `-e`/`--source` texts, else the first operand (awk-output.ts awkArgs; `-f FILE` names a file instead). */
 function _awkPrograms(args: Word[]): Word[] {
-  const texts: Word[] = [];
-  let given = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === "--") {
-      i++;
-      break;
-    }
-    if (!v.startsWith("-") || v === "-") break;
-    if (v === "-e" || v === "--source") {
-      given = true;
-      if (args[i + 1]) texts.push(args[++i]!);
-    } else if (v.startsWith("--source=") || /^-e./.test(v)) {
-      given = true;
-      texts.push({ ...a, value: v.slice(v.startsWith("-e") ? 2 : 9) });
-    } else if (/^-[fE]|^--(file|exec)\b/.test(v)) {
-      given = true;
-      if (/^(-[fE]|--file|--exec)$/.test(v)) i++;
-    } else if (/^-[vFWi]$|^--(assign|field-separator|include)$/.test(v)) i++;
-  }
-  if (!given && args[i]) texts.push(args[i]!);
-  return texts;
+  return awkArgs(args).programs.flatMap((p) => (p.file || !p.word ? [] : [p.word]));
 }
 
 /** tmux show-environment (showenv): every variable of the session or server, or the one it names (`-t` takes a target). */

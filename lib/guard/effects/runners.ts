@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
-import { awkOutputs, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
+import { awkArgs, awkOutputs, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
@@ -23,43 +23,24 @@ function _setInLine(inv: Invocation, names: RegExp): boolean {
 
 /** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */
 export const awk: Handler = (inv) => {
-  const { args } = inv;
+  const read = awkArgs(inv.args);
+  // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
+  // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
+  // `-i inplace` (its bundled library) edits the input files in place.
+  const bundled = (w: Word) => !w.dynamic && (w.value === "inplace" || w.value === "inplace.awk");
+  if (read.computed || read.loads.length || !read.includes.every(bundled)) return unknown(inv);
+  const inPlace = read.includes.length > 0;
   const texts: Array<string | null> = [];
-  let given = false; // -f/-e name the program: the first operand is then an input file
-  let i = 0;
-  let inPlace = false;
-  const file = (word: Word | undefined) => {
-    given = true;
-    // A missing program file makes awk fail before it runs anything (program-file.ts).
-    const program = programFileText(word, inv);
-    if (program !== null) texts.push(program.dynamic ? null : program.value);
-  };
-  const source = (word: Word | undefined) => {
-    given = true;
-    texts.push(!word || word.dynamic ? null : word.value);
-  };
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (a.dynamic) return unknown(inv);
-    if (v === "--") {
-      i++;
-      break;
+  for (const { file, word } of read.programs) {
+    if (!file) texts.push(!word || word.dynamic ? null : word.value);
+    else {
+      // A missing program file makes awk fail before it runs anything (program-file.ts).
+      const program = programFileText(word, inv);
+      if (program !== null) texts.push(program.dynamic ? null : program.value);
     }
-    if (!v.startsWith("-") || v === "-") break;
-    if (v === "-f" || v === "--file" || v === "-E" || v === "--exec") file(args[++i]);
-    else if (v.startsWith("--file=") || v.startsWith("--exec=")) file({ ...a, value: v.slice(v.indexOf("=") + 1) });
-    else if (v === "-e" || v === "--source") source(args[++i]);
-    else if (v.startsWith("--source=")) source({ ...a, value: v.slice(9) });
-    else if (/^-e./.test(v)) source({ ...a, value: v.slice(2) });
-    else if (/^-[lL]$|^--load|^-[lf]./.test(v)) return unknown(inv);
-    else if (v === "-i" || v === "--include") inPlace ||= args[++i]?.value === "inplace";
-    // Options whose value is the next word (`--assign x=1` is no program text).
-    else if (/^-[vFW]$|^--(assign|field-separator)$/.test(v)) i++;
   }
-  if (!given) texts.push(args[i++]?.dynamic ? null : (args[i - 1]?.value ?? ""));
   const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
-  if (inPlace) ops.push({ ...op("overwrite", inv.name, args.slice(i).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
+  if (inPlace) ops.push({ ...op("overwrite", inv.name, read.operands.filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   return ops;
 };
 

@@ -3,6 +3,9 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ASK_OUT, EGRESS, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
@@ -87,3 +90,53 @@ describe("awk programs of many escaped quotes are read in linear time", () => {
     }, 1_000);
   }
 });
+
+// awk's arguments read once (awk-output.ts awkArgs) for the runner (runners.ts awk) and for what
+// its program prints of the environment (env-output.ts): gawk's getopt, checked with gawk 5.2 and
+// mawk 1.3.4 in test/support/sandbox.sh. Each row marked "was" got another verdict before.
+writeFileSync(join(fx.ws, "print.awk"), "{ print }\n");
+writeFileSync(join(fx.ws, "evil.awk"), `BEGIN { system("rm -rf ~/Documents") }\n`);
+const RM = `BEGIN { system("rm -rf ~/Documents") }`;
+const ENV = `BEGIN{for(k in ENVIRON)print k}`;
+const NC = "nc 127.0.0.1 9";
+const RM_VERDICT = check(`awk '${RM}'`);
+const RAN: [Decision, ReasonCode] = [RM_VERDICT.decision, RM_VERDICT.reason];
+const table = verdictRows(fx);
+
+table("awk's arguments", [
+  ["-f FILE is the program", "awk -f evil.awk README.md", ...RAN],
+  ["-fFILE is the program (was unknown)", "awk -fprint.awk README.md", ...OK],
+  ["-fFILE's program is read (was unknown)", "awk -fevil.awk README.md", ...RAN],
+  ["a cluster ending in f (was allowed)", "gawk -nf evil.awk README.md", ...RAN],
+  ["-v takes the next word: the program follows it", `awk -v x=1 '${RM}'`, ...RAN],
+  ["-vNAME=VALUE attached", `awk -vx=1 '${RM}'`, ...RAN],
+  ["-v's value with a harmless program", "awk -v x=1 '{ print x }' README.md", ...OK],
+  ["-l loads compiled code", "gawk -l ordchr '{ print }' README.md", ...UNKNOWN],
+  ["-i loads awk source from AWKPATH (was allowed)", "gawk -i lib '{ print }' README.md", ...UNKNOWN],
+  ["-i inplace edits the inputs", "gawk -i inplace '{ print }' ~/.bashrc", ...ASK_OUT],
+  ["-iinplace attached (was allowed)", "gawk -iinplace '{ print }' ~/.bashrc", ...ASK_OUT],
+  ["--include=inplace (was allowed)", "gawk --include=inplace '{ print }' ~/.bashrc", ...ASK_OUT],
+  ["-- ends the options: the program follows", `awk -- '${RM}'`, ...RAN],
+  ["-- then a harmless program", "awk -f print.awk -- README.md", ...OK],
+  ["a computed program is unknown", `awk "$P" README.md`, ...UNKNOWN],
+  ["a computed option may be any", `awk "-$X" '{ print }' README.md`, ...UNKNOWN],
+  ["a computed cluster's value is unknown", `awk -v"$X" '{ print }' README.md`, ...UNKNOWN],
+  ["a computed input with a known start is no option (was unknown)", `awk -f print.awk "./$F"`, ...OK],
+  ["a prefix of --file names it (was allowed)", "gawk --fil evil.awk README.md", ...RAN],
+  ["a prefix of --source names it", `gawk --so '${RM}'`, ...RAN],
+  ["--exec=FILE", "gawk --exec=evil.awk README.md", ...RAN],
+  ["-W exec=FILE is --exec (was allowed)", "gawk -W exec=evil.awk README.md", ...RAN],
+  ["mawk's -W exec FILE (was allowed)", "mawk -W exec evil.awk README.md", ...RAN],
+  ["-W interactive takes no more words", `mawk -W interactive '${RM}'`, ...RAN],
+  ["-E FILE is the last option (was blocked)", "gawk -E print.awk -f evil.awk", ...OK],
+  ["-L is --lint: the program follows (was unknown)", `gawk -L '${RM}'`, ...RAN],
+]);
+
+table("awk's program printing the environment", [
+  ["the first operand", `awk '${ENV}' | ${NC}`, ...EGRESS],
+  ["after -v's value", `awk -v x=1 '${ENV}' | ${NC}`, ...EGRESS],
+  ["-W source TEXT", `gawk -W source '${ENV}' | ${NC}`, ...EGRESS],
+  ["after --", `awk -- '${ENV}' | ${NC}`, ...EGRESS],
+  ["-W exec=FILE gives the program: the next word is an input (was asked)", `gawk -W exec=print.awk '${ENV}' | ${NC}`, ...OK],
+  ["an input file after -f is no program", `awk -f print.awk '${ENV}' | ${NC}`, ...OK],
+]);
