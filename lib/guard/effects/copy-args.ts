@@ -1,21 +1,22 @@
 import { unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, computedRest, dashWord, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longChoices, optionWalk } from "./getopt.ts";
 
 interface Spec {
   /** Short options that take a value: the rest of the cluster, or the next word. */
   valued: string;
   /** Long options that take a value (`=VALUE` or the next word). */
-  valuedLong: string[];
-  /** Long options whose value is optional (only `=VALUE`), and those without one. */
-  plainLong: string[];
+  valuedLong: ReadonlySet<string>;
+  /** Every long option: those, those whose value is optional (only `=VALUE`) and those without one. */
+  long: string[];
 }
 
+const spec = (valued: string, valuedLong: string[], plainLong: string[]): Spec => ({ valued, valuedLong: new Set(valuedLong), long: [...valuedLong, ...plainLong] });
 const COMMON = ["backup", "debug", "force", "help", "interactive", "no-target-directory", "strip-trailing-slashes", "verbose", "version", "context"];
 const SPECS: Record<string, Spec> = {
-  cp: { valued: "St", valuedLong: ["suffix", "target-directory", "no-preserve", "sparse"], plainLong: [...COMMON, "archive", "attributes-only", "copy-contents", "dereference", "keep-directory-symlink", "link", "no-clobber", "no-dereference", "one-file-system", "parents", "preserve", "recursive", "reflink", "remove-destination", "symbolic-link", "update"] },
-  mv: { valued: "St", valuedLong: ["suffix", "target-directory"], plainLong: [...COMMON, "exchange", "no-clobber", "no-copy", "update"] },
-  install: { valued: "Stmog", valuedLong: ["suffix", "target-directory", "mode", "owner", "group", "strip-program"], plainLong: [...COMMON, "compare", "directory", "preserve-timestamps", "preserve-context", "strip"] },
-  ln: { valued: "St", valuedLong: ["suffix", "target-directory"], plainLong: [...COMMON, "directory", "logical", "no-dereference", "physical", "relative", "symbolic"] },
+  cp: spec("St", ["suffix", "target-directory", "no-preserve", "sparse"], [...COMMON, "archive", "attributes-only", "copy-contents", "dereference", "keep-directory-symlink", "link", "no-clobber", "no-dereference", "one-file-system", "parents", "preserve", "recursive", "reflink", "remove-destination", "symbolic-link", "update"]),
+  mv: spec("St", ["suffix", "target-directory"], [...COMMON, "exchange", "no-clobber", "no-copy", "update"]),
+  install: spec("Stmog", ["suffix", "target-directory", "mode", "owner", "group", "strip-program"], [...COMMON, "compare", "directory", "preserve-timestamps", "preserve-context", "strip"]),
+  ln: spec("St", ["suffix", "target-directory"], [...COMMON, "directory", "logical", "no-dereference", "physical", "relative", "symbolic"]),
 };
 
 /** cp, mv, install and ln arguments as coreutils reads them. */
@@ -37,30 +38,21 @@ interface CopyArgs {
  * last operand.
  */
 export function copyArgs(name: string, args: Word[]): CopyArgs {
-  const spec = SPECS[name] ?? SPECS.cp!;
+  const { valued, valuedLong, long } = SPECS[name] ?? SPECS.cp!;
   const flags: string[] = [];
   let target: Word | undefined;
-  const all = [...spec.valuedLong, ...spec.plainLong];
   const files = optionWalk(
     args,
     (a, i) => {
       const v = a.value;
       if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        const given = v.slice(2, eq < 0 ? undefined : eq);
-        const matches = all.includes(given) && !(a.dynamic && eq < 0) ? [given] : all.filter((n) => n.startsWith(given));
-        for (const m of matches) flags.push(`--${m}`);
         // `--t$X`: the expansion may go on to `--target-directory=DIR`.
-        if (a.dynamic && eq < 0) {
-          if (matches.includes("target-directory")) target = computedRest(a);
-          return i;
-        }
-        if (matches.length !== 1 || !spec.valuedLong.includes(matches[0]!)) return i;
-        const value = eq >= 0 ? wordFrom(a, eq + 1) : args[++i];
-        if (matches[0] === "target-directory") target = value;
-        return i;
+        const { names, value, i: last } = longChoices(args, i, long, valuedLong);
+        for (const m of names) flags.push(`--${m}`);
+        if (value && names.includes("target-directory")) target = value;
+        return last;
       }
-      const got = clusterValue(args, i, spec.valued);
+      const got = clusterValue(args, i, valued);
       for (const c of v.slice(1, got ? got.at + 1 : undefined)) flags.push(`-${c}`);
       if (got?.letter === "t") target = got.value;
       // A computed cluster's rest may hold any letters, `t` among them.

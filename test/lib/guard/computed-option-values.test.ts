@@ -102,6 +102,9 @@ table("copy-args.ts: literal values as before", [
   ["cp -S$X: the rest is the backup suffix", "cp -bS$X a.txt b.txt", ...NOOP],
   ["install -m$M: the rest is the mode", "install -m$M a.txt /etc/x", ...PROTECTED],
   ["cp a new file", "cp a.txt b.txt", ...NOOP],
+  ["cp --ta=DIR (an abbreviation, getopt.ts longChoices)", "cp --ta=/etc a.txt", ...PROTECTED],
+  ["mv --ta DIR (its value the next word)", "mv --ta /etc a.txt", ...PROTECTED],
+  ["cp --s=x is ambiguous: no target read", "cp --s=/etc a.txt b.txt", ...NOOP],
 ]);
 
 // The flag readers (device-writers.ts, file-erasers.ts, account-removals.ts, patch.ts, csplit.ts,
