@@ -3,7 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { unknownWord, type Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
-import { clusterValue, computedRest, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longValue, openOption, optionWalk } from "./getopt.ts";
 import type { COMPRESSOR_NAMES } from "./registry-names.ts";
 
 interface Compressor {
@@ -14,7 +14,7 @@ interface Compressor {
   suffix: string;
   /** Short options that take a value, and long ones (without `--`). */
   valued: string;
-  valuedLong: string[];
+  valuedLong: ReadonlySet<string>;
   /**
    * Every long option the program knows, for reading an abbreviation as getopt_long does (gzip
    * and xz take unambiguous prefixes: `--suf .x`, `--kee`). bzip2, zstd, lz4, pigz and brotli
@@ -41,14 +41,15 @@ const ZSTD_LONGS =
   "adapt auto-threads decompress uncompress dict exclude-compressed fast filelist force format help keep long maxdict no-dict output-dir-flat output-dir-mirror patch-from priority quiet rm rsyncable single-stream size-hint stdout stream-size target-compressed-block-size test trace train train-cover train-fastcover train-legacy ultra verbose version memory threads no-check check list compress sparse no-sparse progress no-progress".split(" ");
 const LZ4_LONGS = "best compress content-size decompress uncompress fast favor-dec force help keep list multiple no-frame-crc quiet rm sparse stdout to-stdout test verbose version".split(" ");
 
-const GZIP: Compressor = { replaces: true, decompresses: false, suffix: ".gz", valued: "Sbp", valuedLong: ["suffix", "bits", "blocksize", "processes"], longs: GZIP_LONGS, quiet: "ctlhVL", quietLong: ["stdout", "to-stdout", "test", "list", "help", "version", "license"], remove: "", removeLong: [] };
-const BZIP2: Compressor = { ...GZIP, suffix: ".bz2", valued: "p", valuedLong: [], longs: BZIP2_LONGS };
-const XZ: Compressor = { ...GZIP, suffix: ".xz", valued: "SFCTM", valuedLong: ["suffix", "format", "check", "threads", "memlimit", "memlimit-compress", "memlimit-decompress", "memlimit-mt-decompress", "memory", "block-size", "block-list", "filters", "flush-timeout"], longs: XZ_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "to-stdout", "test", "list", "help", "long-help", "version"] };
-const ZSTD: Compressor = { replaces: false, decompresses: false, suffix: ".zst", valued: "oDT", valuedLong: ["output-dir-flat", "output-dir-mirror", "format", "memory", "patch-from", "filelist", "trace"], longs: ZSTD_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "test", "list", "help", "version"], remove: "", removeLong: ["rm"], output: "o" };
-const LZ4: Compressor = { ...ZSTD, suffix: ".lz4", valued: "B", valuedLong: [], longs: LZ4_LONGS, output: "operand" };
-const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: [], longs: [], quiet: "chV", quietLong: [] };
-const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: ["output", "quality", "lgwin", "suffix"], longs: "best decompress force help keep large_window lgwin no-copy-stat output quality rm squash stdout suffix test verbose version".split(" "), remove: "j", removeLong: ["rm"] };
-const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: ["output", "suffix"], longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
+const NONE: ReadonlySet<string> = new Set();
+const GZIP: Compressor = { replaces: true, decompresses: false, suffix: ".gz", valued: "Sbp", valuedLong: new Set(["suffix", "bits", "blocksize", "processes"]), longs: GZIP_LONGS, quiet: "ctlhVL", quietLong: ["stdout", "to-stdout", "test", "list", "help", "version", "license"], remove: "", removeLong: [] };
+const BZIP2: Compressor = { ...GZIP, suffix: ".bz2", valued: "p", valuedLong: NONE, longs: BZIP2_LONGS };
+const XZ: Compressor = { ...GZIP, suffix: ".xz", valued: "SFCTM", valuedLong: new Set(["suffix", "format", "check", "threads", "memlimit", "memlimit-compress", "memlimit-decompress", "memlimit-mt-decompress", "memory", "block-size", "block-list", "filters", "flush-timeout"]), longs: XZ_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "to-stdout", "test", "list", "help", "long-help", "version"] };
+const ZSTD: Compressor = { replaces: false, decompresses: false, suffix: ".zst", valued: "oDT", valuedLong: new Set(["output-dir-flat", "output-dir-mirror", "format", "memory", "patch-from", "filelist", "trace"]), longs: ZSTD_LONGS, quiet: "ctlhHV", quietLong: ["stdout", "test", "list", "help", "version"], remove: "", removeLong: ["rm"], output: "o" };
+const LZ4: Compressor = { ...ZSTD, suffix: ".lz4", valued: "B", valuedLong: NONE, longs: LZ4_LONGS, output: "operand" };
+const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: NONE, longs: [], quiet: "chV", quietLong: [] };
+const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: new Set(["output", "quality", "lgwin", "suffix"]), longs: "best decompress force help keep large_window lgwin no-copy-stat output quality rm squash stdout suffix test verbose version".split(" "), remove: "j", removeLong: ["rm"] };
+const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: new Set(["output", "suffix"]), longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
 
 /** The programs that compress or decompress files beside their input, by name (registry-names.ts lists the names). */
 const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
@@ -151,9 +152,9 @@ function _read(name: string, args: Word[]): Reading | undefined {
         open = true;
       }
       if (v.startsWith("--")) {
-        const eq = v.indexOf("=");
-        // The option an abbreviation names (`--suf`, `--kee`); an unknown or ambiguous one is skipped.
-        const name = longOption(v.slice(2, eq < 0 ? undefined : eq), c.longs);
+        // The option an abbreviation names (`--suf`, `--kee`); an unknown or ambiguous one is
+        // skipped. A computed one with no `=` (`--suf$X`) takes no value: openOption made its output unknown.
+        const { name, value, i: last } = longValue(args, i, c.longs, c.valuedLong);
         if (name === undefined) return i;
         if (c.quietLong.includes(name)) quiet = true;
         else if (name === "keep") keep = true;
@@ -163,13 +164,12 @@ function _read(name: string, args: Word[]): Reading | undefined {
         else if (name === "recursive") recursive = true;
         // xz `--files[=FILE]`, `--files0[=FILE]`: the names are read from a file or stdin.
         else if (name === "files" || name === "files0") listed = true;
-        if (c.valuedLong.includes(name)) {
-          const value = eq >= 0 ? wordFrom(a, eq + 1) : a.dynamic ? computedRest(a) : args[++i];
-          if (name === "suffix" && value) suffix = value.dynamic ? UNKNOWN_SUFFIX : value.value;
-          if (name === "output" && value) output = value;
-          if (name.startsWith("output-dir-") && value) outDir = { dir: value, flat: name === "output-dir-flat" };
+        if (value && c.valuedLong.has(name)) {
+          if (name === "suffix") suffix = value.dynamic ? UNKNOWN_SUFFIX : value.value;
+          if (name === "output") output = value;
+          if (name.startsWith("output-dir-")) outDir = { dir: value, flat: name === "output-dir-flat" };
         }
-        return i;
+        return last;
       }
       const got = clusterValue(args, i, c.valued);
       for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
