@@ -7,7 +7,7 @@ import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
-import { clusterValue, computedRest, dashWord, longOption, longValues, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longValue, longValues, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 export interface OutputSpec {
@@ -184,7 +184,7 @@ export const uudecode: Handler = ({ name, args }) => {
 
 // split's options that take a value, and its long options (for abbreviations).
 const SPLIT_VALUED = "abClnt";
-const SPLIT_LONG = ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"];
+const SPLIT_LONG: ReadonlySet<string> = new Set(["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"]);
 const SPLIT_OPTIONS = [...SPLIT_LONG, "numeric-suffixes", "hex-suffixes"];
 // Names split writes are enumerated up to this many; beyond, existing ones are found by a glob.
 const MAX_SPLIT_NAMES = 20_000;
@@ -209,10 +209,11 @@ export const split: Handler = (inv) => {
     let opt: string;
     let value: Word | undefined;
     if (v.startsWith("--")) {
-      const eq = v.indexOf("=");
-      const given = v.slice(2, eq < 0 ? undefined : eq);
-      opt = longOption(given, SPLIT_OPTIONS) ?? given;
-      value = eq >= 0 ? wordFrom(a, eq + 1) : SPLIT_LONG.includes(opt) ? args[++i] : undefined;
+      // An unknown or ambiguous name (`--n`: --number or --numeric-suffixes) is none split reads.
+      const long = longValue(args, i, SPLIT_OPTIONS, SPLIT_LONG);
+      opt = long.name ?? "";
+      value = long.value;
+      i = long.i;
     } else {
       // The first letter that takes a value ends the cluster (`-da3`); the suffix alphabets named
       // before it (or anywhere in a cluster without one) count, the last one named winning.

@@ -45,6 +45,10 @@ const ROWS: Array<[string, string, Decision]> = [
   ["split that would create .bashrc after many chunks", "split -l1 --additional-suffix=c README.md ~/.bash", "ASK"],
   ["split --filter running a shell", "split --filter=sh README.md", "BLOCK"],
   ["split's suffix length after an alphabet in one cluster is read (-da5 as -d -a5)", "split -da5 README.md ~/.x", "BLOCK"],
+  ["an abbreviation of --number is read as it", "split --numb=1 -a1 --additional-suffix=shrc README.md ~/.b", "ASK"],
+  // split refuses an ambiguous `--n` (--number, --numeric-suffixes): read as no option, as every
+  // unknown one is, the rest is judged (it was read as -n: 1/2 wrote nothing).
+  ["an ambiguous --n is no option split reads", "split --n=1/2 -a1 --additional-suffix=shrc README.md ~/.b", "ASK"],
   ["patch of a named file", "patch ~/.bashrc < p.diff", "ASK"],
   ["patch -o", "patch -o ~/.bashrc README.md < p.diff", "ASK"],
   ["patch whose diff names .git/config", "patch -p1 < evil.diff", "BLOCK"],
