@@ -115,8 +115,9 @@ export function awkReplaceStrings(text: string, replace: (literal: string) => st
 const AWK_LONGS =
   "assign field-separator file exec source include load lint lint-old characters-as-bytes traditional compat copyright dump-variables debug gen-pot help usage non-decimal-data no-optimize optimize profile pretty-print posix re-interval sandbox use-lc-numeric version bignum csv persist".split(" ");
 const AWK_LONG_VALUED = new Set(["assign", "field-separator", "file", "exec", "source", "include", "load"]);
-const AWK_VALUED = "FfvWeEilZ";
 const AWK_OPTIONAL = "dDLop";
+const AWK_LETTERS = `FfvWeEilZ${AWK_OPTIONAL}`;
+const AWK_SHORT: Record<string, string | undefined> = { f: "file", E: "exec", e: "source", i: "include", l: "load" };
 
 /** awk's arguments, as gawk's getopt reads them (mawk's and busybox's are a subset). */
 export interface AwkArgs {
@@ -144,51 +145,41 @@ export interface AwkArgs {
 export function awkArgs(args: Word[]): AwkArgs {
   const read: AwkArgs = { programs: [], includes: [], loads: [], computed: false, operands: [] };
   let i = 0;
-  const option = (name: string | undefined, value: Word | undefined): boolean => {
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v.charCodeAt(0) !== 45 || v === "-") {
+      if (a.dynamic && v.length < 2) read.computed = true;
+      break;
+    }
+    if (v === "--") {
+      if (a.dynamic) read.computed = true;
+      else i++;
+      break;
+    }
+    if (a.dynamic) read.computed = true;
+    let name: string | undefined;
+    let value: Word | undefined;
+    if (v.startsWith("--")) ({ name, value, i } = _long(args, i, a));
+    else {
+      const got = clusterValue(args, i, AWK_LETTERS);
+      // A letter whose value is optional takes only the rest of the word.
+      if (!got || AWK_OPTIONAL.includes(got.letter)) continue;
+      i = got.i;
+      if (got.letter === "W") {
+        // `-W exec=F`, `-W source TEXT`: the long option it names.
+        if (got.value) ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
+      } else {
+        name = AWK_SHORT[got.letter];
+        value = got.value;
+      }
+    }
     if (name === "file" || name === "exec") read.programs.push({ file: true, word: value });
     else if (name === "source") read.programs.push({ file: false, word: value });
     else if (name === "include") read.includes.push(value ?? unknownWord());
     else if (name === "load") read.loads.push(value ?? unknownWord());
-    return name === "exec";
-  };
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (a.dynamic && (v === "" || v === "-" || v === "--")) {
-      read.computed = true;
-      break;
-    }
-    if (!a.dynamic && v === "--") {
-      i++;
-      break;
-    }
-    if (!v.startsWith("-") || v === "-") break;
-    if (a.dynamic) read.computed = true;
-    if (v.startsWith("--")) {
-      const long = _long(args, i, a);
-      i = long.i;
-      if (option(long.name, long.value)) {
-        i++;
-        break;
-      }
-      continue;
-    }
-    const got = clusterValue(args, i, AWK_VALUED + AWK_OPTIONAL);
-    if (!got) continue;
-    if (AWK_OPTIONAL.includes(got.letter)) continue; // its value is the rest of the word
-    i = got.i;
-    if (got.letter === "W" && got.value) {
-      // `-W exec=F`, `-W source TEXT`: the long option it names.
-      const long = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` });
-      i = long.i;
-      if (option(long.name, long.value)) {
-        i++;
-        break;
-      }
-      continue;
-    }
-    const name = { f: "file", E: "exec", e: "source", i: "include", l: "load" }[got.letter];
-    if (option(name, got.value)) {
+    // `-E FILE` is the last option: the words after it are the program's.
+    if (name === "exec") {
       i++;
       break;
     }

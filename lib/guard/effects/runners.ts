@@ -27,8 +27,7 @@ export const awk: Handler = (inv) => {
   // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
   // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
   // `-i inplace` (its bundled library) edits the input files in place.
-  const bundled = (w: Word) => !w.dynamic && (w.value === "inplace" || w.value === "inplace.awk");
-  if (read.computed || read.loads.length || !read.includes.every(bundled)) return unknown(inv);
+  if (read.computed || read.loads.length || !read.includes.every(_bundled)) return unknown(inv);
   const inPlace = read.includes.length > 0;
   const texts: Array<string | null> = [];
   for (const { file, word } of read.programs) {
@@ -43,6 +42,9 @@ export const awk: Handler = (inv) => {
   if (inPlace) ops.push({ ...op("overwrite", inv.name, read.operands.filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   return ops;
 };
+
+/** gawk's bundled `inplace` library. */
+const _bundled = (w: Word): boolean => !w.dynamic && (w.value === "inplace" || w.value === "inplace.awk");
 
 function _awkProgram(text: string, inv: Invocation): Op[] {
   if (/@load|@include/.test(text)) return unknown(inv);
