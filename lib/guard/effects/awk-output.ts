@@ -1,4 +1,4 @@
-import { unknownWord, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { clusterValue, longOption, wordFrom } from "./getopt.ts";
 
 /**
@@ -110,13 +110,18 @@ export function awkReplaceStrings(text: string, replace: (literal: string) => st
   return done === 0 ? text : out + text.slice(done);
 }
 
-// gawk 5's long options (getopt_long: unambiguous prefixes count), those that take a value, and
-// its short letters that take one (`-f FILE`, `-fFILE`) or only an attached one (`-d[FILE]`).
+// gawk 5.2's long options and 5.3's --csv (getopt_long: unambiguous prefixes count), those that
+// take a value, and its short letters that take one (`-f FILE`, `-fFILE`) or only an attached one (`-d[FILE]`).
 const AWK_LONGS =
-  "assign field-separator file exec source include load lint lint-old characters-as-bytes traditional compat copyright dump-variables debug gen-pot help usage non-decimal-data no-optimize optimize profile pretty-print posix re-interval sandbox use-lc-numeric version bignum csv persist".split(" ");
+  "assign field-separator file exec source include load lint lint-old characters-as-bytes traditional compat copyright dump-variables debug gen-pot help usage non-decimal-data no-optimize optimize profile pretty-print posix re-interval sandbox use-lc-numeric version bignum csv trace".split(" ");
 const AWK_LONG_VALUED = new Set(["assign", "field-separator", "file", "exec", "source", "include", "load"]);
+// Options whose value is optional (only `=FILE`, `-dFILE`): the files gawk writes (by default
+// awkvars.out, awkprof.out), and the debugger's command file (stdin without one).
+const AWK_WRITES: Record<string, string> = { "dump-variables": "awkvars.out", profile: "awkprof.out", "pretty-print": "awkprof.out" };
+const AWK_LONG_OPTIONAL = new Set([...Object.keys(AWK_WRITES), "debug", "lint"]);
+const AWK_SHORT_OPTIONAL: Record<string, string> = { d: "dump-variables", p: "profile", o: "pretty-print", D: "debug", L: "lint" };
 const AWK_OPTIONAL = "dDLop";
-const AWK_LETTERS = `FfvWeEilZ${AWK_OPTIONAL}`;
+const AWK_LETTERS = `FfvWeEil${AWK_OPTIONAL}`;
 const AWK_SHORT: Record<string, string | undefined> = { f: "file", E: "exec", e: "source", i: "include", l: "load" };
 
 /** awk's arguments, as gawk's getopt reads them (mawk's and busybox's are a subset). */
@@ -127,6 +132,10 @@ export interface AwkArgs {
   includes: Word[];
   /** `-l`/`--load` extensions: compiled code the guard does not read. */
   loads: Word[];
+  /** The files gawk writes: `-d[FILE]` (`--dump-variables`), `-p[FILE]` (`--profile`), `-o[FILE]` (`--pretty-print`). */
+  writes: Word[];
+  /** `-D[FILE]` (`--debug`): the debugger runs the commands of FILE or stdin (its `eval` runs awk code). */
+  debug: boolean;
   /** A computed word among the options: it may be any option (`-$X`, `"$OPTS"`) or carry an unknown value (`-v$X`). */
   computed: boolean;
   /** The words after the program: input files and `NAME=VALUE` assignments. */
@@ -143,7 +152,7 @@ export interface AwkArgs {
  * start (`-v$X`, `--source=$X`) is that option, its value the computed rest.
  */
 export function awkArgs(args: Word[]): AwkArgs {
-  const read: AwkArgs = { programs: [], includes: [], loads: [], computed: false, operands: [] };
+  const read: AwkArgs = { programs: [], includes: [], loads: [], writes: [], debug: false, computed: false, operands: [] };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -163,16 +172,25 @@ export function awkArgs(args: Word[]): AwkArgs {
     if (v.startsWith("--")) ({ name, value, i } = _long(args, i, a));
     else {
       const got = clusterValue(args, i, AWK_LETTERS);
-      // A letter whose value is optional takes only the rest of the word.
-      if (!got || AWK_OPTIONAL.includes(got.letter)) continue;
-      i = got.i;
-      if (got.letter === "W") {
+      if (!got) continue;
+      if (AWK_OPTIONAL.includes(got.letter)) {
+        // A letter whose value is optional takes only the rest of the word.
+        name = AWK_SHORT_OPTIONAL[got.letter];
+        value = got.at + 1 < v.length || a.dynamic ? got.value : undefined;
+      } else if (got.letter === "W") {
+        i = got.i;
         // `-W exec=F`, `-W source TEXT`: the long option it names.
         if (got.value) ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
       } else {
+        i = got.i;
         name = AWK_SHORT[got.letter];
         value = got.value;
       }
+    }
+    if (name !== undefined && AWK_LONG_OPTIONAL.has(name)) {
+      if (name === "debug") read.debug = true;
+      else if (Object.hasOwn(AWK_WRITES, name)) read.writes.push(value ?? literalWord(AWK_WRITES[name]!));
+      continue;
     }
     if (name === "file" || name === "exec") read.programs.push({ file: true, word: value });
     else if (name === "source") read.programs.push({ file: false, word: value });
@@ -193,6 +211,7 @@ export function awkArgs(args: Word[]): AwkArgs {
 function _long(args: Word[], i: number, word: Word): { name: string | undefined; value: Word | undefined; i: number } {
   const eq = word.value.indexOf("=");
   const name = longOption(word.value.slice(2, eq < 0 ? undefined : eq), AWK_LONGS);
+  if (name !== undefined && AWK_LONG_OPTIONAL.has(name)) return { name, value: eq < 0 ? undefined : wordFrom(word, eq + 1), i };
   if (name === undefined || !AWK_LONG_VALUED.has(name)) return { name, value: undefined, i };
   if (eq >= 0) return { name, value: wordFrom(word, eq + 1), i };
   return word.dynamic ? { name, value: wordFrom(word, word.value.length), i } : { name, value: args[i + 1], i: i + 1 };

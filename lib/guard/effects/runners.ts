@@ -27,7 +27,7 @@ export const awk: Handler = (inv) => {
   // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
   // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
   // `-i inplace` (its bundled library) edits the input files in place.
-  if (read.computed || read.loads.length || !read.includes.every(_bundled)) return unknown(inv);
+  if (read.computed || read.debug || read.loads.length || !read.includes.every(_bundled)) return unknown(inv);
   const inPlace = read.includes.length > 0;
   const texts: Array<string | null> = [];
   for (const { file, word } of read.programs) {
@@ -40,6 +40,8 @@ export const awk: Handler = (inv) => {
   }
   const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
   if (inPlace) ops.push({ ...op("overwrite", inv.name, read.operands.filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
+  // gawk's variable dump, profile and pretty-printed program.
+  if (read.writes.length) ops.push(...createdFiles(inv.name, read.writes));
   return ops;
 };
 

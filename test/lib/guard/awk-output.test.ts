@@ -5,7 +5,7 @@ import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ASK_OUT, EGRESS, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, EGRESS, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 const fx = useGuardFixture();
 const check = (command: string) => classify({ command, cwd: fx.ws, env: fx.env });
@@ -130,6 +130,18 @@ table("awk's arguments", [
   ["-W interactive takes no more words", `mawk -W interactive '${RM}'`, ...RAN],
   ["-E FILE is the last option (was blocked)", "gawk -E print.awk -f evil.awk", ...OK],
   ["-L is --lint: the program follows (was unknown)", `gawk -L '${RM}'`, ...RAN],
+  ["--lint=fatal writes nothing", "gawk --lint=fatal '{ print }' README.md", ...OK],
+  // gawk's variable dump, profile and pretty-printed program are files it writes (were not seen).
+  ["-dFILE writes the variable dump", "gawk -d.git/config 'BEGIN {}'", ...PROTECTED],
+  ["--dump-variables=FILE", "gawk --dump-variables=.git/config 'BEGIN {}'", ...PROTECTED],
+  ["-d alone writes awkvars.out here", "gawk -d 'BEGIN {}'", ...NOOP],
+  ["-d takes no next word: the program follows", `gawk -d '${RM}'`, ...RAN],
+  ["-pFILE writes the profile", "gawk -p.git/config 'BEGIN {}'", ...PROTECTED],
+  ["--pretty-print=FILE", "gawk --pretty=.git/config 'BEGIN {}'", ...PROTECTED],
+  ["-W dump-variables=FILE", "gawk -W dump-variables=.git/config 'BEGIN {}'", ...PROTECTED],
+  // The debugger runs the commands of stdin or its file: `eval` runs awk code the guard does not see.
+  ["-D runs the debugger's commands", "gawk -D -f print.awk", ...UNKNOWN],
+  ["--debug=FILE", "gawk --debug=cmds.txt -f print.awk", ...UNKNOWN],
 ]);
 
 table("awk's program printing the environment", [
