@@ -123,23 +123,25 @@ const AWK_SHORT_OPTIONAL: Record<string, string> = { d: "dump-variables", p: "pr
 const AWK_OPTIONAL = "dDLop";
 const AWK_LETTERS = `FfvWeEil${AWK_OPTIONAL}`;
 const AWK_SHORT: Record<string, string | undefined> = { f: "file", E: "exec", e: "source", i: "include", l: "load" };
+// (No include, load or write: the common line's, shared.)
+const NONE: readonly Word[] = [];
 
 /** awk's arguments, as gawk's getopt reads them (mawk's and busybox's are a subset). */
 export interface AwkArgs {
   /** The program's parts in order: texts (`-e`, `--source`, else the first operand, when there is one) and files (`-f`, `-E`, `--file`, `--exec`); undefined when the word is missing. */
   programs: Array<{ file: boolean; word: Word | undefined }>;
   /** `-i`/`--include` libraries (awk source looked up in AWKPATH; `inplace` edits the inputs). */
-  includes: Word[];
+  includes: readonly Word[];
   /** `-l`/`--load` extensions: compiled code the guard does not read. */
-  loads: Word[];
+  loads: readonly Word[];
   /** The files gawk writes: `-d[FILE]` (`--dump-variables`), `-p[FILE]` (`--profile`), `-o[FILE]` (`--pretty-print`). */
-  writes: Word[];
+  writes: readonly Word[];
   /** `-D[FILE]` (`--debug`): the debugger runs the commands of FILE or stdin (its `eval` runs awk code). */
   debug: boolean;
   /** A computed word among the options: it may be any option (`-$X`, `"$OPTS"`) or carry an unknown value (`-v$X`). */
   computed: boolean;
-  /** The words after the program: input files and `NAME=VALUE` assignments. */
-  operands: Word[];
+  /** Where the words after the program (input files and `NAME=VALUE` assignments) begin in the arguments. */
+  rest: number;
 }
 
 /**
@@ -152,7 +154,7 @@ export interface AwkArgs {
  * start (`-v$X`, `--source=$X`) is that option, its value the computed rest.
  */
 export function awkArgs(args: Word[]): AwkArgs {
-  const read: AwkArgs = { programs: [], includes: [], loads: [], writes: [], debug: false, computed: false, operands: [] };
+  const read: AwkArgs = { programs: [], includes: NONE, loads: NONE, writes: NONE, debug: false, computed: false, rest: 0 };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -189,13 +191,13 @@ export function awkArgs(args: Word[]): AwkArgs {
     }
     if (name !== undefined && AWK_LONG_OPTIONAL.has(name)) {
       if (name === "debug") read.debug = true;
-      else if (Object.hasOwn(AWK_WRITES, name)) read.writes.push(value ?? literalWord(AWK_WRITES[name]!));
+      else if (Object.hasOwn(AWK_WRITES, name)) read.writes = [...read.writes, value ?? literalWord(AWK_WRITES[name]!)];
       continue;
     }
     if (name === "file" || name === "exec") read.programs.push({ file: true, word: value });
     else if (name === "source") read.programs.push({ file: false, word: value });
-    else if (name === "include") read.includes.push(value ?? unknownWord());
-    else if (name === "load") read.loads.push(value ?? unknownWord());
+    else if (name === "include") read.includes = [...read.includes, value ?? unknownWord()];
+    else if (name === "load") read.loads = [...read.loads, value ?? unknownWord()];
     // `-E FILE` is the last option: the words after it are the program's.
     if (name === "exec") {
       i++;
@@ -203,7 +205,7 @@ export function awkArgs(args: Word[]): AwkArgs {
     }
   }
   if (!read.programs.length && i < args.length) read.programs.push({ file: false, word: args[i++] });
-  read.operands = args.slice(i);
+  read.rest = i;
   return read;
 }
 

@@ -241,7 +241,9 @@ export function jqFilter(name: string, args: Word[]): Word[] | undefined {
 
 /** awk's program texts: `-e`/`--source` texts, else the first operand (awk-output.ts awkArgs; `-f FILE` names a file instead). */
 function _awkPrograms(args: Word[]): Word[] {
-  return awkArgs(args).programs.flatMap((p) => (p.file || !p.word ? [] : [p.word]));
+  const texts: Word[] = [];
+  for (const p of awkArgs(args).programs) if (!p.file && p.word) texts.push(p.word);
+  return texts;
 }
 
 /** tmux show-environment (showenv): every variable of the session or server, or the one it names (`-t` takes a target). */

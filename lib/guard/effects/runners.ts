@@ -39,9 +39,9 @@ export const awk: Handler = (inv) => {
     }
   }
   const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
-  if (inPlace) ops.push({ ...op("overwrite", inv.name, read.operands.filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
+  if (inPlace) ops.push({ ...op("overwrite", inv.name, inv.args.slice(read.rest).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   // gawk's variable dump, profile and pretty-printed program.
-  if (read.writes.length) ops.push(...createdFiles(inv.name, read.writes));
+  if (read.writes.length) ops.push(...createdFiles(inv.name, [...read.writes]));
   return ops;
 };
 
