@@ -181,7 +181,8 @@ export function awkArgs(args: Word[]): AwkArgs {
         value = got.at + 1 < v.length || a.dynamic ? got.value : undefined;
       } else if (got.letter === "W") {
         i = got.i;
-        // `-W exec=F`, `-W source TEXT`: the long option it names.
+        // `-W exec=F`, `-W source TEXT`: the long option it names (`-W "$X"`: any).
+        if (got.value?.dynamic) read.computed = true;
         if (got.value) ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
       } else {
         i = got.i;

@@ -128,6 +128,7 @@ table("awk's arguments", [
   ["-W exec=FILE is --exec (was allowed)", "gawk -W exec=evil.awk README.md", ...RAN],
   ["mawk's -W exec FILE (was allowed)", "mawk -W exec evil.awk README.md", ...RAN],
   ["-W interactive takes no more words", `mawk -W interactive '${RM}'`, ...RAN],
+  ["-W with a computed option may be -W exec=FILE (was allowed)", `gawk -W "$OPT" '{ print }' README.md`, ...UNKNOWN],
   ["-E FILE is the last option (was blocked)", "gawk -E print.awk -f evil.awk", ...OK],
   ["-L is --lint: the program follows (was unknown)", `gawk -L '${RM}'`, ...RAN],
   ["--lint=fatal writes nothing", "gawk --lint=fatal '{ print }' README.md", ...OK],
