@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { optionWalk, wordFrom } from "./getopt.ts";
+import { longOption, optionWalk, wordFrom } from "./getopt.ts";
 import { absolutePath } from "./program-path.ts";
 import { folderSent, lineWrote } from "./publishes.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -52,17 +52,25 @@ const MVN_VALUED = new Set(["-f", "--file", "-s", "--settings", "-gs", "--global
 const GRADLE_VALUED = new Set(["-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "-x", "--exclude-task", "-D", "--system-prop", "-P", "--project-prop", "--console", "--warning-mode", "--include-build", "--max-workers", "--priority", "--project-cache-dir", "-M", "--write-verification-metadata", "-F", "--dependency-verification", "--update-locks", "--configuration-cache-problems", "--watch-fs-debug"]);
 
 /**
- * The words after the subcommand, and the values of `valued` options anywhere (exact names; a long
- * one's also attached, `--dist-dir=DIR`); null when a word split is unknown or the subcommand is not `sub`.
+ * The words after the subcommand, and the values of `valued` options anywhere (a long one's also
+ * attached, `--dist-dir=DIR`; a short one's attached, `-pDIR`, as argparse, click, clap, cleo and
+ * commander all read it; with `abbreviated`, argparse's unambiguous prefixes of those long names,
+ * `--proj DIR`); null when a word split is unknown or the subcommand is not `sub`.
  */
-function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest: Word[]; operands: Word[]; values: Map<string, Word> } | null {
+function _after(args: Word[], valued: ReadonlySet<string>, sub: string, abbreviated?: readonly string[]): { rest: Word[]; operands: Word[]; values: Map<string, Word> } | null {
   if (args.some((a) => a.dynamic && !a.quoted)) return null;
   const values = new Map<string, Word>();
   const operands = optionWalk(
     args,
     (a, i) => {
-      const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
-      const flag = eq > 0 ? a.value.slice(0, eq) : a.value;
+      const v = a.value;
+      if (v[1] !== "-" && (v.length > 2 || a.dynamic) && valued.has(v.slice(0, 2))) {
+        values.set(v.slice(0, 2), wordFrom(a, 2));
+        return i;
+      }
+      const eq = v.startsWith("--") ? v.indexOf("=") : -1;
+      let flag = eq > 0 ? v.slice(0, eq) : v;
+      if (abbreviated && !valued.has(flag) && flag.startsWith("--")) flag = `--${longOption(flag.slice(2), abbreviated) ?? ""}`;
       if (!valued.has(flag)) return i;
       const value = eq > 0 ? wordFrom(a, eq + 1) : args[i + 1];
       if (value) values.set(flag, value);
@@ -74,6 +82,9 @@ function _after(args: Word[], valued: ReadonlySet<string>, sub: string): { rest:
   if (first === undefined || first.dynamic || first.value !== sub) return null;
   return { rest: args.slice(args.indexOf(first) + 1), operands: operands.slice(1), values };
 }
+
+/** The long names (without `--`) of a set of option spellings. */
+const longNames = (valued: ReadonlySet<string>): string[] => [...valued].filter((n) => n.startsWith("--")).map((n) => n.slice(2));
 
 /** An absolute folder from the running one and a spelled one; null when unknown. */
 function _folder(ctx: AnalyzeContext, spelled: Word | undefined): string | null {
@@ -123,6 +134,9 @@ export const poetryPublish: Handler = (inv) => {
 
 const UV_VALUED = new Set(["--publish-url", "-u", "--username", "-p", "--password", "-t", "--token", "--trusted-publishing", "--keyring-provider", "--check-url", "--index", "--directory", "--project", "--cache-dir", "--config-file", "--color", "--python"]);
 const PDM_VALUED = new Set(["-r", "--repository", "-u", "--username", "-P", "--password", "-i", "--identity", "-c", "--comment", "--ca-certs", "-p", "--project", "-S", "--sign"]);
+// pdm and flit read their options with argparse, which takes an unambiguous prefix of a long name.
+const PDM_LONGS = longNames(PDM_VALUED);
+const FLIT_LONGS = longNames(FLIT_VALUED);
 
 /** `uv publish [FILES…]`: the files named, else dist/'s (`--directory DIR`'s). */
 export const uvPublish: Handler = (inv) => {
@@ -135,7 +149,7 @@ export const uvPublish: Handler = (inv) => {
 
 /** `pdm publish` builds (unless `--no-build`: dist/'s archives) from `-p DIR`'s project or where it runs. */
 export const pdmPublish: Handler = (inv) => {
-  const read = _after(inv.args, PDM_VALUED, "publish");
+  const read = _after(inv.args, PDM_VALUED, "publish", PDM_LONGS);
   if (read === null || _dryRun(read.rest)) return [];
   const dir = _folder(inv.ctx, read.values.get("-p") ?? read.values.get("--project"));
   if (!read.rest.some((w) => w.value === "--no-build")) return _pythonBuild(dir, "pdm publish", inv.ctx);
@@ -145,7 +159,7 @@ export const pdmPublish: Handler = (inv) => {
 /** `flit publish`: builds from the project where flit runs and uploads. */
 export const flitPublish: Handler = (inv) => {
   const ops = unmodelledReading(inv);
-  const read = _after(inv.args, FLIT_VALUED, "publish");
+  const read = _after(inv.args, FLIT_VALUED, "publish", FLIT_LONGS);
   if (read === null || _dryRun(inv.args)) return ops;
   return [...ops, ..._pythonBuild(inv.ctx.state.cwd, "flit publish", inv.ctx)];
 };

@@ -158,6 +158,14 @@ table("publishes that build first", [
   ["pdm builds and sends", "cd py-leaky && pdm publish", ...EGRESS],
   ["pdm, a clean project", "cd py && pdm publish", ...OK],
   ["pdm --no-build sends dist/", "pdm publish -p py --no-build", ...OK],
+  // A short option's value attached, and argparse's prefixes of pdm's long names (were not read:
+  // the running folder was judged).
+  ["pdm's -pDIR", "cd py && pdm publish -p../py-leaky", ...EGRESS],
+  ["pdm's --proj DIR (argparse's prefix of --project)", "cd py && pdm publish --proj ../py-leaky", ...EGRESS],
+  ["pdm's --proj=DIR", "cd py && pdm publish --proj=../py-leaky", ...EGRESS],
+  ["poetry's -CDIR", "cd py && poetry -C../py-leaky publish --build", ...EGRESS],
+  ["pdm's -p\"$D\" is an unknown folder", 'cd py && pdm publish -p"$D"', ...EGRESS],
+  ["pdm's -pDIR, a clean project", "cd py-leaky && pdm publish -p../py", ...OK],
   ["uv run is no publish", "cd py-leaky && uv run pytest", ...OK],
   ["deno, .env ignored", "cd deno && deno publish", ...OK],
   ["deno, an include list: .gitignore not followed", "cd deno-include && deno publish", ...EGRESS],
