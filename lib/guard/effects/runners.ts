@@ -29,6 +29,7 @@ export const awk: Handler = (inv) => {
   // `-i inplace` (its bundled library) edits the input files in place.
   if (read.computed || read.debug || read.loads.length || !read.includes.every(_bundled)) return unknown(inv);
   const inPlace = read.includes.length > 0;
+  // Every program file is read before any text is judged, as awk reads them all before it runs.
   const texts: Array<string | null> = [];
   for (const { file, word } of read.programs) {
     if (!file) texts.push(!word || word.dynamic ? null : word.value);
@@ -38,7 +39,8 @@ export const awk: Handler = (inv) => {
       if (program !== null) texts.push(program.dynamic ? null : program.value);
     }
   }
-  const ops = texts.flatMap((t) => (t === null ? unknown(inv) : _awkProgram(t, inv)));
+  const ops: Op[] = [];
+  for (const t of texts) ops.push(...(t === null ? unknown(inv) : _awkProgram(t, inv)));
   if (inPlace) ops.push({ ...op("overwrite", inv.name, inv.args.slice(read.rest).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   // gawk's variable dump, profile and pretty-printed program.
   if (read.writes.length) ops.push(...createdFiles(inv.name, [...read.writes]));
