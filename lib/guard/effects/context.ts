@@ -47,8 +47,10 @@ export interface AnalyzeContext {
     remote?: boolean;
     /** A program that may write files the guard does not see ran earlier (unseen-writes.ts). */
     unseenWrites?: boolean;
-    /** Some command of the line may write such files (for commands that repeat). */
+    /** Some command of the line may write such files (for commands that repeat; unseen-writes.ts). */
     lineWrites?: boolean;
+    /** The command lists of the line's scripts not yet tested for such writes (unseen-writes.ts). */
+    lineScripts?: SimpleCommand[][];
     /** Plain copies of unchanged local files: destination → source, and the landed count then (copies.ts). */
     copies?: Map<string, { source: string; at: number }>;
     /** Names `hash -p` gave a path (hash-table.ts), and whether `enable` ran (builtins may be off). */
@@ -92,6 +94,7 @@ export function newLineState(cwd: string | null, realDirs?: Map<string, string>)
     remote: undefined,
     unseenWrites: undefined,
     lineWrites: undefined,
+    lineScripts: undefined,
     copies: undefined,
     hashed: undefined,
     builtinsChanged: undefined,

@@ -22,17 +22,33 @@ export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): vo
   if (!ctx.state.unseenWrites && !NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null)) ctx.state.unseenWrites = true;
 }
 
-/** Before a line's commands are analysed: whether any of them may write unseen files. */
+/**
+ * Before a script's commands are analysed (the line's and each nested one): whether any of them
+ * may write unseen files is asked only for a command that repeats (mayBeRewritten), so the list
+ * is kept and tested then, not for every line.
+ */
 export function noteLine(commands: SimpleCommand[], ctx: AnalyzeContext): void {
-  if (ctx.state.lineWrites) return;
-  // Plain loops, no closure: this runs for every line.
-  let writes = false;
-  for (let i = 0; i < commands.length && !writes; i++) {
-    const c = commands[i]!;
-    const head = c.argv[0];
-    writes = (head !== undefined && (head.dynamic || !NO_WRITES.has(programName(head)))) || (c.redirects.length > 0 && _redirectsWrite(c));
+  if (!ctx.state.lineWrites) (ctx.state.lineScripts ??= []).push(commands);
+}
+
+/** Whether a command of the scripts noted so far may write unseen files (each list is tested once). */
+function _lineWrites(state: AnalyzeContext["state"]): boolean {
+  const scripts = state.lineScripts;
+  if (state.lineWrites || scripts === undefined) return state.lineWrites === true;
+  state.lineScripts = undefined;
+  // Plain loops, no closure.
+  for (let s = 0; s < scripts.length && !state.lineWrites; s++) {
+    const commands = scripts[s]!;
+    for (let i = 0; i < commands.length; i++) {
+      const c = commands[i]!;
+      const head = c.argv[0];
+      if ((head !== undefined && (head.dynamic || !NO_WRITES.has(programName(head)))) || (c.redirects.length > 0 && _redirectsWrite(c))) {
+        state.lineWrites = true;
+        break;
+      }
+    }
   }
-  ctx.state.lineWrites = writes;
+  return state.lineWrites === true;
 }
 
 /** A redirection writing a file (not a descriptor, /dev/null or the terminal). */
@@ -48,5 +64,5 @@ function _redirectsWrite(c: SimpleCommand): boolean {
  */
 export function mayBeRewritten(ctx: AnalyzeContext, cmd: SimpleCommand | undefined): boolean {
   if (ctx.state.unseenWrites) return true;
-  return repeats(cmd?.frame) && ctx.state.lineWrites === true;
+  return repeats(cmd?.frame) && _lineWrites(ctx.state);
 }
