@@ -48,8 +48,10 @@ export function programName(word: Word): string {
   return name;
 }
 
+const NO_VALUES: ReadonlySet<string> = new Set();
+
 /** Splits `args` into options and operands, honouring `--` (everything after it is an operand). */
-export function operands(args: Word[], takesValue: ReadonlySet<string> = new Set()): { flags: string[]; files: Word[] } {
+export function operands(args: Word[], takesValue: ReadonlySet<string> = NO_VALUES): { flags: string[]; files: Word[] } {
   const flags: string[] = [];
   const files: Word[] = [];
   let done = false;
@@ -65,7 +67,20 @@ export function operands(args: Word[], takesValue: ReadonlySet<string> = new Set
   return { flags, files };
 }
 
-/** Whether a short-option cluster or long option in `flags` sets one of `short` / `long`. */
-export function hasFlag(flags: string[], short: string, long: string[] = []): boolean {
-  return flags.some((f) => (f.startsWith("--") ? long.some((l) => f === l || f.startsWith(`${l}=`)) : f.slice(1).split("").some((c) => short.includes(c))));
+const NO_LONG: readonly string[] = [];
+
+/**
+ * Whether a short-option cluster or long option in `flags` sets one of `short` / `long` (`--l`
+ * or `--l=value`). Plain loops: rm's and other handlers ask it for every command, and the letters
+ * of a cluster are read in place, not split into a new list.
+ */
+export function hasFlag(flags: string[], short: string, long: readonly string[] = NO_LONG): boolean {
+  for (const f of flags) {
+    if (f.startsWith("--")) {
+      for (const l of long) if (f.startsWith(l) && (f.length === l.length || f[l.length] === "=")) return true;
+    } else {
+      for (let i = 1; i < f.length; i++) if (short.includes(f[i]!)) return true;
+    }
+  }
+  return false;
 }
