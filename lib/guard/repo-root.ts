@@ -1,5 +1,5 @@
-import { accessSync, closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
-import { readSmallFile } from "./effects/readable-file.ts";
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { inKernelTree, readSmallFile } from "./effects/readable-file.ts";
 import { knownRealFolder, noteWorkspace } from "./paths.ts";
 
 /**
@@ -110,24 +110,58 @@ function _plainRepository(level: string, here: Stats, dotGit: Stats): string | u
   if (lstatSync(_join(gitDir, "commondir"), { throwIfNoEntry: false }) !== undefined) return undefined;
   accessSync(_join(gitDir, "objects"), constants.X_OK);
   accessSync(_join(gitDir, "refs"), constants.X_OK);
-  // Read bounded like every git config file the guard reads (git-config-file.ts): a larger or odd
-  // one is git's to judge. `.git` is a folder (no symlink) in a real path: no realpath needed.
-  const config = readSmallFile(_join(gitDir, "config"), MAX_CONFIG_BYTES, true);
+  const config = _readConfig(_join(gitDir, "config"));
   return config !== null && _plainConfig(config) ? level : undefined;
 }
 
 // The bound git-config-file.ts readConfigFile reads every git config file with.
 const MAX_CONFIG_BYTES = 64 * 1024;
 
+// HEAD and config are opened as they are (no symlink followed) and without waiting: a named pipe
+// opens at once, with no writer, and reads as empty.
+const OPEN_AS_IS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+// The bytes of HEAD and of a configuration that fits, read one file at a time: made at the first
+// discovery and reused (the text is copied out of it before the next read).
+let _buffer: Buffer | undefined;
+
 /** git's `validate_headref` for a regular file: a symbolic ref into refs/ or an object name. */
 function _validHead(path: string): boolean {
-  // A HEAD symlink is judged by git from its target's name: not modelled (ELOOP). A named pipe
-  // opens without waiting for a writer and reads as empty.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  // A HEAD symlink is judged by git from its target's name: not modelled (ELOOP).
+  const fd = openSync(path, OPEN_AS_IS);
   try {
-    const buffer = Buffer.alloc(256);
+    const buffer = (_buffer ??= Buffer.allocUnsafe(4096));
     const text = buffer.toString("latin1", 0, readSync(fd, buffer, 0, 255, 0));
     return /^ref:[ \t\n\v\f\r]*refs\//.test(text) || /^[0-9a-fA-F]{40}/.test(text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The repository configuration's text, or null (git's to judge): what readSmallFile answers for
+ * it, read bounded like every git config file the guard reads (git-config-file.ts). `.git` is a
+ * folder (no symlink) in a real path, so the file is opened at once and examined open (fstat):
+ * one call fewer than an lstat first. A symlink (ELOOP) is read as readSmallFile reads one.
+ */
+function _readConfig(path: string): string | null {
+  if (inKernelTree(path)) return null;
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_AS_IS);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ELOOP" ? readSmallFile(path, MAX_CONFIG_BYTES, false) : null;
+  }
+  try {
+    const entry = fstatSync(fd);
+    const size = entry.size;
+    if (!entry.isFile() || size > MAX_CONFIG_BYTES) return null;
+    // One byte more than the size: a file that reads longer than it said is git's to judge.
+    const buffer = size < 4096 ? (_buffer ??= Buffer.allocUnsafe(4096)) : Buffer.allocUnsafe(size + 1);
+    const length = readSync(fd, buffer, 0, size + 1, 0);
+    return length > size ? null : buffer.toString("utf8", 0, length);
+  } catch {
+    return null;
   } finally {
     closeSync(fd);
   }

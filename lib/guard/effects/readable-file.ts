@@ -6,6 +6,11 @@ import { shownRealFolder } from "../paths.ts";
 // `trace_pipe`) or never end.
 const KERNEL_TREES = /^\/(proc|sys|dev)(\/|$)/;
 
+/** A path spelled inside /proc, /sys or /dev (the guard reads no file there). */
+export function inKernelTree(path: string): boolean {
+  return KERNEL_TREES.test(path);
+}
+
 /**
  * The text of a small regular file the guard reads to judge a command (a sed or awk program, an
  * SQL script), or null: missing, not a regular file (a named pipe would block the check until the

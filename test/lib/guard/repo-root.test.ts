@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, renameSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
@@ -107,6 +107,19 @@ git(at("bad-head-parent", "child"), "init", "-q");
 writeFileSync(at("bad-head-parent", "child", ".git", "HEAD"), "not a ref\n");
 dir(at("none"));
 writeFileSync(at("file"), "x\n");
+// The configuration as something other than a plain file in `.git` (repo-root.ts _readConfig):
+// a symlink is followed as git follows it; the rest is git's to judge (a named pipe, on which git
+// itself would wait, is the last row below).
+const configLink = repo(at("config-link"));
+renameSync(at("config-link", ".git", "config"), at("config-link", "kept-config"));
+symlinkSync(at("config-link", "kept-config"), at("config-link", ".git", "config"));
+const configDir = repo(at("config-dir"));
+rmSync(at("config-dir", ".git", "config"));
+dir(at("config-dir", ".git", "config"));
+const configLarge = repo(at("config-large"));
+writeFileSync(at("config-large", ".git", "config"), `[core]\n\tbare = false\n${"# a comment line of the large configuration\n".repeat(2000)}`);
+const configMissing = repo(at("config-missing"));
+rmSync(at("config-missing", ".git", "config"));
 
 const cases: [string, string, "fast" | "git" | "either"][] = [
   ["plain repository at the folder", plain, "fast"],
@@ -141,6 +154,10 @@ const cases: [string, string, "fast" | "git" | "either"][] = [
   ["a HEAD file below the repository", at("head-file", "sub"), "git"],
   ["a .git symlink", dotGitLink, "git"],
   ["a commondir file", commonDir, "git"],
+  ["a config symlink", configLink, "fast"],
+  ["a config folder", configDir, "git"],
+  ["a config larger than 64 KiB", configLarge, "git"],
+  ["no config", configMissing, "git"],
   ["not a repository", at("none"), "either"],
   ["a file", at("file"), "git"],
   ["a missing folder", at("missing"), "git"],
@@ -197,6 +214,13 @@ describe("repoRoot gives git's answer", () => {
       delete process.env.GIT_EDITOR;
       delete process.env.GIT_SSL_CAINFO;
     }
+  });
+
+  test("a config that is a named pipe is git's to judge, and is read without waiting", () => {
+    const fifo = repo(at("config-fifo"));
+    rmSync(at("config-fifo", ".git", "config"));
+    if (Bun.spawnSync(["mkfifo", at("config-fifo", ".git", "config")]).exitCode !== 0) return;
+    expect(discoverRepoRoot(fifo)).toBeUndefined();
   });
 
   // Only root can hand a folder to another user; elsewhere the rows are skipped.
