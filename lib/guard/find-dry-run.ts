@@ -40,13 +40,16 @@ export function findDryRun(root: string, spelled: string, expression: string[], 
   const visit = (item: FindItem, dev: number): void => {
     if (++visited > limit) throw new _Unknown();
     let pruned = false;
+    // The folder is read once: -delete and -empty ask about the entries the walk lists.
+    let listing: Dirent[] | undefined;
+    const entries = () => (listing ??= _entries(item.path));
     const evaluate = () => {
-      if (item.depth >= parsed.minDepth) _eval(parsed.root, item, reach, () => (pruned = true));
+      if (item.depth >= parsed.minDepth) _eval(parsed.root, item, reach, entries, () => (pruned = true));
     };
     if (!parsed.depthFirst) evaluate();
     const crosses = parsed.xdev && item.depth > 0 && item.type === "d" && lstatSync(item.path).dev !== dev;
     if (item.type === "d" && !pruned && !crosses && item.depth < parsed.maxDepth) {
-      for (const entry of _entries(item.path)) {
+      for (const entry of entries()) {
         const printed = item.printed.endsWith("/") ? item.printed + entry.name : `${item.printed}/${entry.name}`;
         visit({ printed, path: join(item.path, entry.name), type: _type(entry), depth: item.depth + 1 }, dev);
       }
@@ -66,23 +69,23 @@ export function findDryRun(root: string, spelled: string, expression: string[], 
 }
 
 /** Evaluates one node for one item, recording the actions it reaches; null: the value is unknown. */
-function _eval(node: FindNode, item: FindItem, reach: FindReach, prune: () => void): boolean | null {
+function _eval(node: FindNode, item: FindItem, reach: FindReach, entries: () => Dirent[], prune: () => void): boolean | null {
   switch (node.t) {
     case "and":
     case "or": {
       const stop = node.t === "or";
-      const a = _eval(node.a, item, reach, prune);
+      const a = _eval(node.a, item, reach, entries, prune);
       if (a === stop) return stop;
       // An unknown result that decides whether an action runs cannot be followed.
       if (a === null && node.b.acts) throw new _Unknown();
-      const b = _eval(node.b, item, reach, prune);
+      const b = _eval(node.b, item, reach, entries, prune);
       return a === null ? (b === stop ? stop : null) : b;
     }
     case "comma":
-      _eval(node.a, item, reach, prune);
-      return _eval(node.b, item, reach, prune);
+      _eval(node.a, item, reach, entries, prune);
+      return _eval(node.b, item, reach, entries, prune);
     case "not": {
-      const a = _eval(node.a, item, reach, prune);
+      const a = _eval(node.a, item, reach, entries, prune);
       return a === null ? null : !a;
     }
     case "prune":
@@ -90,10 +93,10 @@ function _eval(node: FindNode, item: FindItem, reach: FindReach, prune: () => vo
       return true;
     case "action":
       reach.hits[node.index]!.push(item);
-      if (node.deletes && (item.type !== "d" || _entries(item.path).every((e) => reach.removed.has(join(item.path, e.name))))) reach.removed.add(item.path);
+      if (node.deletes && (item.type !== "d" || entries().every((e) => reach.removed.has(join(item.path, e.name))))) reach.removed.add(item.path);
       return node.value;
     case "test":
-      return node.test(item.depth === 0 ? _rootName(item.printed) : basename(item.path), item.printed, item.type, () => _empty(item, reach.removed));
+      return node.test(item.depth === 0 ? _rootName(item.printed) : basename(item.path), item.printed, item.type, () => _empty(item, reach.removed, entries));
   }
 }
 
@@ -103,8 +106,8 @@ function _rootName(printed: string): string {
 }
 
 /** -empty: an empty regular file, or a directory whose entries are all removed already. */
-function _empty(item: FindItem, removed: Set<string>): boolean {
-  if (item.type === "d") return _entries(item.path).every((e) => removed.has(join(item.path, e.name)));
+function _empty(item: FindItem, removed: Set<string>, entries: () => Dirent[]): boolean {
+  if (item.type === "d") return entries().every((e) => removed.has(join(item.path, e.name)));
   return item.type === "f" && lstatSync(item.path).size === 0;
 }
 
