@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { remainingMs, spend } from "./budget.ts";
 import { checkFilterDrivers, checkFiltersInUse, filterOverrides, type FilterMemo, spawnSafeGit } from "./git-safe.ts";
+import { closeProgramMemo, openProgramMemo } from "./git-program.ts";
 import { discoverRepoRoot } from "./repo-root.ts";
 
 /**
@@ -44,19 +45,24 @@ function _facts(): FilterMemo | undefined {
 
 /**
  * Keeps the filter facts content facts need (the drivers, whether a tracked file uses one) for
- * one check, as classify() runs it: a line of several git listings asks once per directory.
- * Returns what closeGitFacts restores.
+ * one check, as classify() runs it: a line of several git listings asks once per directory. The
+ * check's git program and project folders (git-program.ts) are kept for it too. Returns what
+ * closeGitFacts restores.
  */
-export function openGitFacts(): typeof _check {
-  const outer = _check;
+export function openGitFacts(): OuterFacts {
+  const outer = { filters: _check, programs: openProgramMemo() };
   _check = null;
   return outer;
 }
 
-/** Ends the check's filter facts (`outer`: what openGitFacts returned). */
-export function closeGitFacts(outer: typeof _check): void {
-  _check = outer;
+/** Ends the check's git facts (`outer`: what openGitFacts returned). */
+export function closeGitFacts(outer: OuterFacts): void {
+  _check = outer.filters;
+  closeProgramMemo(outer.programs);
 }
+
+/** The facts of an enclosing check, restored when the inner one ends. */
+type OuterFacts = { filters: typeof _check; programs: ReturnType<typeof openProgramMemo> };
 
 // One git run with the options that keep git from running the repository's programs (git-safe.ts).
 function _run(dir: string, args: string[]): { exitCode: number; stdout: string } | null {

@@ -10,13 +10,40 @@ import { realPathOrNull } from "./fs-probe.ts";
  * command (red team 13). Null when no such git exists (the callers treat git as unavailable).
  */
 export function gitProgram(dir: string, path: string | undefined = process.env.PATH): string | null {
+  const memo = _memo();
   const key = `${dir}\0${path ?? ""}`;
-  let program = _cache.get(key);
+  let program = memo?.programs.get(key);
   if (program === undefined) {
-    if (_cache.size >= 64) _cache.clear();
-    _cache.set(key, (program = _find(dir, path ?? "")));
+    program = _find(dir, path ?? "");
+    memo?.programs.set(key, program);
   }
   return program;
+}
+
+/**
+ * The answers of the check under way, per folder and PATH: the git program and the project's
+ * folders (every relied-output command and listing of a line asks). Null until one is asked,
+ * undefined outside a check. Nothing is kept from one check to the next: between two checks a
+ * project may gain a repository or a program on PATH.
+ */
+type ProgramMemo = { programs: Map<string, string | null>; roots: Map<string, string[]> };
+let _check: ProgramMemo | null | undefined;
+
+function _memo(): ProgramMemo | undefined {
+  if (_check === null) _check = { programs: new Map(), roots: new Map() };
+  return _check;
+}
+
+/** Begins a check's memo (git-preflight.ts openGitFacts); returns what closeProgramMemo restores. */
+export function openProgramMemo(): ProgramMemo | null | undefined {
+  const outer = _check;
+  _check = null;
+  return outer;
+}
+
+/** Ends the check's memo (`outer`: what openProgramMemo returned). */
+export function closeProgramMemo(outer: ProgramMemo | null | undefined): void {
+  _check = outer;
 }
 
 /**
@@ -33,8 +60,6 @@ export function projectProgram(name: string, dir: string, path: string): boolean
   }
   return false;
 }
-
-const _cache = new Map<string, string | null>();
 
 function _names(name: string): string[] {
   return process.platform === "win32" ? [`${name}.exe`, `${name}.cmd`] : [name];
@@ -73,16 +98,14 @@ function _inProject(entry: string, roots: string[]): boolean {
  * `.git` file names `<main>/.git/worktrees/<name>`); `dir` itself when none holds `.git`.
  */
 function _repositories(dir: string): string[] {
-  let roots = _roots.get(dir);
+  const memo = _memo();
+  let roots = memo?.roots.get(dir);
   if (roots === undefined) {
-    if (_roots.size >= 64) _roots.clear();
-    _roots.set(dir, (roots = _findRepositories(dir)));
+    roots = _findRepositories(dir);
+    memo?.roots.set(dir, roots);
   }
   return roots;
 }
-
-// The project folders per directory: every relied-output command and listing of a line asks.
-const _roots = new Map<string, string[]>();
 
 function _findRepositories(dir: string): string[] {
   const roots = [dir];

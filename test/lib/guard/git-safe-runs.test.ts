@@ -115,6 +115,19 @@ describe("nor a git the project puts on PATH (red team 13: direnv's PATH_add bin
     expect(gitProgram(repo.ws, [join(repo.ws, "bin"), saved].join(":"))).toBe(system);
     expect(gitProgram(join(repo.ws, "bin"), [join(repo.ws, "bin"), "."].join(":"))).toBeNull();
   });
+  test("a repository made between two checks makes its programs the project's at the next one", () => {
+    // A folder beside the working one holds a git; once `.git` appears above both, that git is
+    // the project's. A long-lived caller (one process, many checks) must not keep the old answer.
+    const root = tempDir();
+    const [work, tools] = [join(root, "work"), join(root, "tools")];
+    mkdirSync(work);
+    mkdirSync(tools);
+    writeFileSync(join(tools, "git"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    const path = [tools, saved].join(":");
+    expect(gitProgram(work, path)).toBe(join(tools, "git"));
+    mkdirSync(join(root, ".git"));
+    expect(gitProgram(work, path)).toBe(gitProgram(work, saved));
+  });
 });
 
 describe("what the guard answers for a repository with filter drivers", () => {
