@@ -23,16 +23,25 @@ export interface ControlFiles {
 export function controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   // Every check asks (classify.ts): the ~15 joined paths depend on these five values only, so one
   // frozen object serves every check with them (paths.ts also caches what it derives per object).
-  const key = `${workspace}\0${home}\0${env.CLAUDE_CONFIG_DIR ?? ""}\0${env.CODEX_HOME ?? ""}\0${env.XDG_CONFIG_HOME ?? ""}`;
+  const claude = env.CLAUDE_CONFIG_DIR ?? "";
+  const codex = env.CODEX_HOME ?? "";
+  const xdg = env.XDG_CONFIG_HOME ?? "";
+  // The values of the last call first: a caller checks in one place, and the key below is a new
+  // string to hash every time.
+  const last = _last;
+  if (last !== undefined && last.workspace === workspace && last.home === home && last.claude === claude && last.codex === codex && last.xdg === xdg) return last.cf;
+  const key = `${workspace}\0${home}\0${claude}\0${codex}\0${xdg}`;
   let cf = _memo.get(key);
   if (!cf) {
     if (_memo.size >= 64) _memo.clear();
     _memo.set(key, (cf = _controlFiles(workspace, home, env)));
   }
+  _last = { workspace, home, claude, codex, xdg, cf };
   return cf;
 }
 
 const _memo = new Map<string, ControlFiles>();
+let _last: { workspace: string; home: string; claude: string; codex: string; xdg: string; cf: ControlFiles } | undefined;
 
 function _controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];

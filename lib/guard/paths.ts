@@ -173,11 +173,13 @@ function _folded(d: _Derived, pc: PathContext): { protect: string[]; ancestors: 
 // per that object and the key is only the workspace, home and configured paths.
 const _derivedCache = new Map<string, _Derived>();
 const _derivedByControls = new WeakMap<ControlFiles, Map<string, _Derived>>();
-// The context classified last: the paths of one check share it, so its key is built once.
-let _last: { pc: PathContext; workspace: string; home: string; protectedPaths: string[]; cf: ControlFiles | undefined; d: _Derived } | undefined;
+// The values classified last: the paths of one check share them (and a caller checks in one
+// place), so the key is built only when they change. The configured paths are compared by content,
+// as the key does: a check maps them into a new list.
+let _last: { workspace: string; home: string; protectedPaths: string[]; cf: ControlFiles | undefined; d: _Derived } | undefined;
 function _derived(pc: PathContext): _Derived {
   const cf = pc.controlFiles;
-  if (_last && _last.pc === pc && _last.workspace === pc.workspace && _last.home === pc.home && _last.protectedPaths === pc.protectedPaths && _last.cf === cf) return _last.d;
+  if (_last && _last.workspace === pc.workspace && _last.home === pc.home && _last.cf === cf && _samePaths(_last.protectedPaths, pc.protectedPaths)) return _last.d;
   let cache = _derivedCache;
   if (cf) {
     let byCf = _derivedByControls.get(cf);
@@ -195,8 +197,15 @@ function _derived(pc: PathContext): _Derived {
     if (cache.size >= 64) cache.clear();
     cache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace), controls }));
   }
-  _last = { pc, workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, cf, d };
+  _last = { workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, cf, d };
   return d;
+}
+
+function _samePaths(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `file` with its folder's real path, when that differs (null otherwise, or when the folder is missing). */
