@@ -206,6 +206,8 @@ function _combine(
   // The paths to relocate and the repositories to snapshot, each once, in order (most lines have none).
   let relocating: Set<string> | undefined;
   const snapshots: string[] = [];
+  // Whether some verdict keeps refs (a stash drop, a branch delete): rare, so the refs pass is skipped.
+  let keepsRefs = false;
   for (let v of verdicts) {
     if (allow.length > 0) {
       if (allow.includes(v.code) && !UNALLOWABLE.has(v.code) && decisionOf(v.code) !== "ALLOW") {
@@ -219,12 +221,13 @@ function _combine(
       for (const path of v.relocate) relocating.add(path);
     }
     if (v.snapshot && !snapshots.includes(v.snapshot.repo)) snapshots.push(v.snapshot.repo);
+    if (v.refs) keepsRefs = true;
   }
   const relocate = relocating ? [...relocating] : [];
   // One compensation per command: a relocation and a snapshot (or two repositories) together
   // cannot be covered by one plan.
   if ((relocate.length > 0 && snapshots.length > 0) || snapshots.length > 1) effective.push({ code: "BLOCK_UNDETERMINABLE_EFFECT" });
-  const refs = oneRefsSnapshot(effective, relocate.length + snapshots.length > 0);
+  const refs = keepsRefs ? oneRefsSnapshot(effective, relocate.length + snapshots.length > 0) : undefined;
   // Each code once, in the order first met, then the most severe first (sort is stable).
   const reasons: ReasonCode[] = [];
   for (const v of effective) if (!reasons.includes(v.code)) reasons.push(v.code);
