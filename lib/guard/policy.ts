@@ -22,6 +22,13 @@ const policyFind = (): typeof import("./policy-find.ts") => (LOADED.policyFind ?
 // all-users one below ProgramData is a system tree), or an entry in it.
 const STARTUP_FOLDER = /\/start menu\/programs\/startup(?:\/|$)/i;
 
+// The files an agent reads its MCP servers and extensions from, outside the hook settings the
+// guard protects (control-files.ts): Claude Code's `.mcp.json` and `~/.claude.json`, Cursor's and
+// VS Code's `mcp.json`, Copilot CLI's `mcp-config.json`, Windsurf's `mcp_config.json`, a Gemini
+// CLI extension. A server named there is a program the agent starts later, outside any hook: the
+// agents' own CLIs writing them ask (agent-clis.ts), and so does a write by any other program.
+const AGENT_CODE = /\/(?:\.mcp\.json|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|\.copilot\/mcp-config\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/extensions\/.+)$/;
+
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
 
@@ -164,8 +171,9 @@ function _spelledInStore(word: Word, cwd: string | null, pc: PathContext): boole
 function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: PathContext): ReasonCode {
   // A subtree op rooted at the workspace deletes members of it, not the root itself.
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
-  // A file written into a Startup folder runs at every logon, outside any hook: asked as a Run key is.
-  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && STARTUP_FOLDER.test(path)) return "ASK_PERSISTENT_CODE";
+  // A file written into a Startup folder runs at every logon, outside any hook: asked as a Run key
+  // is. An agent's MCP server list names programs the agent starts later: asked the same way.
+  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && (STARTUP_FOLDER.test(path) || AGENT_CODE.test(path))) return "ASK_PERSISTENT_CODE";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
   // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
   // rules that need it before the class rules, and otherwise only where a later rule asks.

@@ -39,6 +39,29 @@ table("agent CLIs that store a server or extension elsewhere", [
   ["gemini extensions link", "gemini extensions link ./ext", ...PERSIST],
 ]);
 
+// Session 12: the same files written by any other program (each row was ALLOW_NOOP or
+// ALLOW_NO_EFFECT). Hook settings written that way were already protected.
+table("an agent's MCP server list written by a redirection or a copy", [
+  ["a project's .mcp.json", `echo '{"mcpServers":{}}' > .mcp.json`, ...PERSIST],
+  ["appended to .mcp.json", "echo x >> .mcp.json", ...PERSIST],
+  ["~/.claude.json", "cat servers.json > ~/.claude.json", ...PERSIST],
+  ["a project's .cursor/mcp.json", "echo x > .cursor/mcp.json", ...PERSIST],
+  ["the user's ~/.cursor/mcp.json", "echo x > ~/.cursor/mcp.json", ...PERSIST],
+  ["a project's .vscode/mcp.json", "echo x > .vscode/mcp.json", ...PERSIST],
+  ["Copilot CLI's ~/.copilot/mcp-config.json", "echo x > ~/.copilot/mcp-config.json", ...PERSIST],
+  ["Windsurf's mcp_config.json", "echo x > ~/.codeium/windsurf/mcp_config.json", ...PERSIST],
+  ["a Gemini CLI extension's manifest", "echo x > ~/.gemini/extensions/x/gemini-extension.json", ...PERSIST],
+  ["copied over", "cp servers.json .mcp.json", ...PERSIST],
+  ["through tee", "echo x | tee .mcp.json", ...PERSIST],
+  ["moved onto it", "mv servers.json .mcp.json", ...PERSIST],
+]);
+
+table("reading or removing an MCP server list is judged as before", [
+  ["read", "cat .mcp.json", ...OK],
+  ["copied elsewhere", "cp .mcp.json backup.json", "ALLOW", "ALLOW_NOOP"],
+  ["a file merely named like it", "echo x > notes.mcp.json.txt", "ALLOW", "ALLOW_NOOP"],
+]);
+
 table("reading, help and the agents' sessions pass", [
   ["codex mcp list", "codex mcp list", ...OK],
   ["codex mcp get", "codex mcp get evil", ...OK],
