@@ -14,6 +14,11 @@ import { unmodelledReading } from "./unknown-program.ts";
  * Storing one asks as storing a git setting git runs as code does (ASK_PERSISTENT_CODE); so does
  * a key or a subcommand the guard cannot read. Spellings: `npm config set KEY VALUE`,
  * `KEY=VALUE`, `npm set`, `npm c set`, `pnpm config set`, `yarn config set`.
+ * Supply chain (session 12): a registry (`registry`, `@scope:registry`, yarn 2+'s
+ * `npmRegistryServer`, also under `npmScopes.NAME.`), a CA (`ca`, `cafile`, `httpsCaFilePath`,
+ * `caFilePath`), TLS checks turned off (`strict-ssl`, `enableStrictSsl` other than true) or a
+ * host let over plain HTTP (`unsafeHttpWhitelist`): every later install of a registry name, which
+ * passes, fetches code from there. The public npm and yarn registries stored back pass.
  */
 const NPM_CODE_KEYS = new Set(["script-shell", "shell", "node-options", "init-module", "editor", "browser", "viewer", "git", "onload-script"]);
 const CODE_KEYS: Record<string, ReadonlySet<string>> = {
@@ -22,6 +27,22 @@ const CODE_KEYS: Record<string, ReadonlySet<string>> = {
   yarn: new Set(["yarnpath", "yarn-path", "script-shell", "plugins"]),
 };
 const STORED: Op = persistentCode("package config");
+
+// Keys (lower case) naming where later installs fetch packages from or what verifies them.
+const SOURCE_KEYS = new Set(["registry", "npmregistryserver", "ca", "cafile", "httpscafilepath", "cafilepath", "strict-ssl", "enablestrictssl", "unsafehttpwhitelist"]);
+const PUBLIC_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
+
+/** Whether storing `value` under `key` (lower case) makes later installs fetch from elsewhere or unchecked. */
+function _source(key: string, value: Word | undefined): boolean {
+  const name = key.slice(key.lastIndexOf(key.includes(":") ? ":" : ".") + 1);
+  if (!SOURCE_KEYS.has(name)) return false;
+  if (value === undefined) return false;
+  if (value.dynamic) return true;
+  const v = value.value.trim();
+  if (name === "registry" || name === "npmregistryserver") return !PUBLIC_REGISTRY.test(v);
+  if (name === "strict-ssl" || name === "enablestrictssl") return v !== "true";
+  return v !== "";
+}
 
 /** The words that are no option nor, for npm, a valued option's value (`npm --location project config set KEY VALUE`). */
 const _words = (name: string, args: Word[]): Word[] => args.filter((a, i) => (a.dynamic || !a.value.startsWith("-")) && (name !== "npm" || i === 0 || args[i - 1]!.dynamic || !npmOptionTakes(args[i - 1]!.value)));
@@ -48,8 +69,11 @@ export const packageConfig: Handler = ({ name, args, ctx }) => {
   // `KEY VALUE` pairs, or `KEY=VALUE` words (npm takes several in one command).
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (w.dynamic || codeKeys.has(w.value.split("=")[0]!.toLowerCase())) return [STORED];
-    if (!w.value.includes("=")) i++;
+    const eq = w.value.indexOf("=");
+    const key = (eq < 0 ? w.value : w.value.slice(0, eq)).toLowerCase();
+    if (w.dynamic || codeKeys.has(key)) return [STORED];
+    if (_source(key, eq < 0 ? words[i + 1] : { ...w, value: w.value.slice(eq + 1) })) return [STORED];
+    if (eq < 0) i++;
   }
   return [];
 };

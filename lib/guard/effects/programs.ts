@@ -599,6 +599,9 @@ for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
 // beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
+// pip's stored index and trust settings (tool-settings.ts), loaded only for a line with a `config` word.
+for (const n of ["pip", "pip3"]) PROGRAMS.set(n, all(PROGRAMS.get(n)!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pipConfig(inv) : [])));
+PROGRAMS.set("python", all(PROGRAMS.get("python")!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pythonPipConfig(inv) : [])));
 PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
 // `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp` word.

@@ -3,7 +3,9 @@ import { analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { persistentCode } from "./git-persistent-config.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
+import { pythonModuleCall } from "./script-operands.ts";
 import { unmodelledReading } from "./unknown-program.ts";
+import type { Word } from "../syntax.ts";
 
 /*
  * Other tools' stored settings that name a program later commands run (red team session 11,
@@ -21,6 +23,11 @@ import { unmodelledReading } from "./unknown-program.ts";
  *   `config set users.NAME.exec.…|….cmd-path`: every later call against that user runs it.
  * - `rustup toolchain link NAME PATH`: PATH's cargo and rustc run wherever NAME is the default or
  *   an override picks it (`rustup default NAME` alone names a toolchain, as a version does).
+ * - Supply chain (session 12): a stored index, proxy or trust setting that makes every later
+ *   install fetch code from elsewhere or unverified, which the guard passes as a registry name:
+ *   `pip config set SECTION.index-url|extra-index-url|find-links|trusted-host|cert`, go's GOPROXY,
+ *   GOSUMDB, GONOSUMDB, GOPRIVATE, GOINSECURE, `GOFLAGS=-insecure` and GOAUTH's `command`
+ *   (npm's, pnpm's and yarn's registry keys: package-config.ts).
  */
 
 const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--color", "--cli-binary-format"]);
@@ -59,10 +66,40 @@ export const goEnv: Handler = ({ args }) => {
     const name = eq < 0 ? w.value : w.value.slice(0, eq);
     const value = w.value.slice(eq + 1);
     const flags = name === "GOFLAGS" ? GO_CODE_FLAGS : CGO_FLAGS.test(name) ? CC_CODE_FLAGS : null;
-    if (GO_CODE_VARS.has(name) || (flags && (w.dynamic || flags.test(value)))) return [persistentCode("go env -w")];
+    if (GO_CODE_VARS.has(name) || (flags && (w.dynamic || flags.test(value))) || _goSource(name, value, w.dynamic)) return [persistentCode("go env -w")];
   }
   return [];
 };
+
+// The public proxy and checksum database (cmd/go's defaults): storing them back passes.
+const GO_DEFAULT_PROXY = /^(?:https:\/\/proxy\.golang\.org\/?|direct|off)$/;
+
+/**
+ * A go setting that changes where later `go get`/`go build` fetch modules from or what verifies
+ * them (supply chain, session 12): a proxy other than the public one (GOPROXY's `,`/`|` list),
+ * a checksum database other than sum.golang.org or none (GOSUMDB), modules left unverified
+ * (GONOSUMDB; GOPRIVATE, which implies it), fetched over plain HTTP or unchecked TLS (GOINSECURE,
+ * GOFLAGS' old `-insecure`), or GOAUTH's `command` (a program run on every fetch). An empty
+ * value restores the default and passes.
+ */
+function _goSource(name: string, value: string, dynamic: boolean | undefined): boolean {
+  switch (name) {
+    case "GOPROXY":
+      return dynamic || value.split(/[,|]/).some((e) => e !== "" && !GO_DEFAULT_PROXY.test(e.trim()));
+    case "GOSUMDB":
+      return dynamic || (value !== "" && value.trim().split(/\s+/)[0] !== "sum.golang.org");
+    case "GONOSUMDB":
+    case "GOPRIVATE":
+    case "GOINSECURE":
+      return dynamic || value.trim() !== "";
+    case "GOFLAGS":
+      return /(?:^|\s)--?insecure(?:=|\s|$)/.test(value);
+    case "GOAUTH":
+      return dynamic || /(?:^|;)\s*command(?:\s|$)/.test(value);
+    default:
+      return false;
+  }
+}
 
 const GH_VALUED = new Set(["-h", "--host", "-R", "--repo"]);
 const GH_CODE_KEYS = new Set(["editor", "pager", "browser"]);
@@ -129,3 +166,41 @@ export const rustup: Handler = (inv) => {
 };
 
 const RUSTUP_VALUED = new Set(["--profile", "--component", "-c", "--target", "-t"]);
+
+// pip's general options and `config`'s own that take a value (pip/_internal/cli/cmdoptions.py).
+const PIP_VALUED = new Set(["--editor", "--log", "--log-file", "--local-log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python", "--use-feature", "--use-deprecated", "--keyring-provider", "--resume-retries"]);
+// Options whose stored value names where packages come from or what verifies them.
+const PIP_SOURCE_KEYS = new Set(["index-url", "i", "extra-index-url", "find-links", "f", "trusted-host", "cert"]);
+const PIP_DEFAULT_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
+
+/**
+ * `pip config [--global|--user|--site] set SECTION.NAME VALUE` of an index, extra index, link
+ * page, trusted host or CA bundle: every later `pip install NAME` fetches from there or over TLS
+ * pip no longer checks. pip names a key as `_normalize_name` does (lower case, `_` as `-`);
+ * storing pypi.org's own index back passes.
+ */
+export const pipConfig: Handler = ({ args }) => _pipConfig(args);
+
+/** `python -m pip config set …` (build-outputs.ts reads the module's other commands). */
+export const pythonPipConfig: Handler = ({ args }) => {
+  const call = pythonModuleCall(args);
+  return call && call.module.value === "pip" && !call.module.dynamic ? _pipConfig(call.args) : [];
+};
+
+function _pipConfig(args: Word[]): Op[] {
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length && operands.length < 4; i++) {
+    const a = args[i]!;
+    if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (PIP_VALUED.has(a.value)) i++;
+  }
+  const [group, verb, key, value] = operands;
+  if (group?.value !== "config" || group.dynamic || !verb) return [];
+  if (verb.dynamic) return [persistentCode("pip config")];
+  if (verb.value !== "set" || !key) return [];
+  if (key.dynamic) return [persistentCode("pip config set")];
+  const name = key.value.slice(key.value.indexOf(".") + 1).toLowerCase().replace(/_/g, "-").replace(/^--/, "");
+  if (!PIP_SOURCE_KEYS.has(name)) return [];
+  const safe = name === "index-url" && value !== undefined && !value.dynamic && PIP_DEFAULT_INDEX.test(value.value.trim());
+  return safe ? [] : [persistentCode("pip config set")];
+}

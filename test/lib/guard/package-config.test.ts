@@ -20,8 +20,30 @@ table("stored settings that run code", [
   ["a computed subcommand", "npm config $OP script-shell /tmp/evil", ...PERSIST],
 ]);
 
+// Session 12 (supply chain): a stored registry, CA or TLS setting makes every later install of a
+// registry name, which passes, fetch from elsewhere. Each row was ALLOW_NO_EFFECT (the first was
+// an OK row: a registry setting named no code).
+table("stored package sources", [
+  ["npm's registry", "npm config set registry http://127.0.0.1:4873/", ...PERSIST],
+  ["npm's registry as KEY=VALUE", "npm config set registry=https://registry.example.com/", ...PERSIST],
+  ["npm set registry", "npm set registry https://registry.example.com/", ...PERSIST],
+  ["a scope's registry", "npm config set @corp:registry https://registry.example.com/", ...PERSIST],
+  ["npm's registry among other pairs", "npm config set fund=false registry=https://registry.example.com/", ...PERSIST],
+  ["a computed registry", 'npm config set registry "$R"', ...PERSIST],
+  ["npm's strict-ssl off", "npm config set strict-ssl false", ...PERSIST],
+  ["npm's CA file", "npm config set cafile /tmp/ca.pem", ...PERSIST],
+  ["pnpm's registry", "pnpm config set registry https://registry.example.com/", ...PERSIST],
+  ["yarn 1's registry", "yarn config set registry https://registry.example.com/", ...PERSIST],
+  ["yarn's npmRegistryServer", "yarn config set npmRegistryServer https://registry.example.com/", ...PERSIST],
+  ["a yarn scope's registry", "yarn config set npmScopes.corp.npmRegistryServer https://registry.example.com/", ...PERSIST],
+  ["yarn's plain-HTTP hosts", "yarn config set unsafeHttpWhitelist registry.example.com", ...PERSIST],
+]);
+
 table("other settings pass", [
-  ["npm's registry", "npm config set registry http://127.0.0.1:4873/", ...OK],
+  ["npm's public registry stored back", "npm config set registry https://registry.npmjs.org/", ...OK],
+  ["yarn's public registry stored back", "yarn config set npmRegistryServer https://registry.yarnpkg.com", ...OK],
+  ["npm's strict-ssl on", "npm config set strict-ssl true", ...OK],
+  ["npm config get registry", "npm config get registry", ...OK],
   ["npm config get", "npm config get script-shell", ...OK],
   ["npm config list", "npm config list", ...OK],
   ["yarn's node linker", "yarn config set nodeLinker node-modules", ...OK],

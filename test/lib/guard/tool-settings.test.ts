@@ -33,11 +33,40 @@ table("stored settings that run a program later", [
   ["rustup toolchain link", "rustup toolchain link evil /tmp/x", ...PERSIST],
 ]);
 
+// Session 12 (supply chain): a stored index, proxy or trust setting makes every later install of
+// a registry name, which passes, fetch from elsewhere or unverified. Each row was ALLOW_NO_EFFECT
+// (GONOSUMDB was an OK row).
+table("stored package sources", [
+  ["pip's index", "pip config set global.index-url https://pypi.example.com/simple", ...PERSIST],
+  ["pip's extra index", "pip config set global.extra-index-url https://pypi.example.com/simple", ...PERSIST],
+  ["pip's index, an install section, underscores", "pip config --user set install.index_url https://pypi.example.com/simple", ...PERSIST],
+  ["pip's trusted host", "pip config set global.trusted-host pypi.example.com", ...PERSIST],
+  ["pip's link page", "pip config set global.find-links https://pypi.example.com/links", ...PERSIST],
+  ["pip3 with an option's value first", "pip3 --proxy http://127.0.0.1:3128 config set global.index-url https://pypi.example.com/simple", ...PERSIST],
+  ["python -m pip", "python3 -m pip config set global.index-url https://pypi.example.com/simple", ...PERSIST],
+  ["pip, a computed key", 'pip config set "$K" https://pypi.example.com/simple', ...PERSIST],
+  ["go's proxy", "go env -w GOPROXY=https://proxy.example.com", ...PERSIST],
+  ["go's proxy after the public one", "go env -w 'GOPROXY=https://proxy.golang.org|https://proxy.example.com'", ...PERSIST],
+  ["go's checksum database off", "go env -w GOSUMDB=off", ...PERSIST],
+  ["go modules unverified", "go env -w GONOSUMDB=*", ...PERSIST],
+  ["go private modules (GONOSUMDB implied)", "go env -w GOPRIVATE=example.com", ...PERSIST],
+  ["go over plain HTTP", "go env -w GOINSECURE=*", ...PERSIST],
+  ["GOFLAGS' -insecure", "go env -w GOFLAGS=-insecure", ...PERSIST],
+  ["GOAUTH's command", "go env -w 'GOAUTH=command /tmp/x.sh'", ...PERSIST],
+]);
+
 table("other settings pass", [
   ["aws region", "aws configure set region us-east-1", ...OK],
   ["aws key id", "aws configure set aws_access_key_id AKIAEXAMPLE", ...OK],
   ["aws configure get", "aws configure get credential_process", ...OK],
-  ["go module settings", "go env -w GONOSUMDB=example.com GOFLAGS=-mod=mod", ...OK],
+  ["go module settings", "go env -w GONOPROXY=example.com GOFLAGS=-mod=mod", ...OK],
+  ["go's public proxy stored back", "go env -w GOPROXY=https://proxy.golang.org,direct", ...OK],
+  ["go's default checksum database", "go env -w GOSUMDB=sum.golang.org", ...OK],
+  ["go's toolchain", "go env -w GOTOOLCHAIN=local", ...OK],
+  ["pip's timeout", "pip config set global.timeout 60", ...OK],
+  ["pip's public index stored back", "pip config set global.index-url https://pypi.org/simple", ...OK],
+  ["pip config get", "pip config get global.index-url", ...OK],
+  ["pip config list", "pip config list --user", ...OK],
   ["go env read", "go env GOPATH", ...OK],
   ["cgo's optimisation flags", "go env -w 'CGO_CFLAGS=-O2 -g'", ...OK],
   ["cgo's linker by name", "go env -w CGO_LDFLAGS=-fuse-ld=lld", ...OK],
