@@ -22,6 +22,8 @@ const RUNS = new Set(["use-compress-program", "to-command", "info-script", "new-
 // the stream written into it (`use-compress-program`). A shell or interpreter reading its code
 // from that stdin runs it (red team 8, C12: `tar --to-command=sh -xf x.tar`, `-I 'sh -s --'`).
 const FED = new Set(["use-compress-program", "to-command"]);
+// The operations that send no local file to a remote archive (tar-args.ts modes).
+const REMOTE_READS = new Set(["extract", "list", "diff", "delete"]);
 
 /**
  * tar: options that run a program, archives written to a remote host (`-f host:path`), and
@@ -53,8 +55,11 @@ export const tar: Handler = (inv) => {
   }
   let archive = parsed.archive && !parsed.archive.dynamic ? parsed.archive.value : undefined;
   archive ??= tape;
-  // `host:path` is an archive on another machine (rmt); what goes into it leaves this one.
-  if (archive && remoteArchive(archive, parsed)) {
+  // `host:path` is an archive on another machine (rmt); what goes into it leaves this one. A
+  // listing, an extraction, a diff or a delete only reads it (or rewrites it there): tar runs the
+  // remote shell (rsh, or ssh as GNU tar is usually built; `--rsh-command` is read above) and sends
+  // rmt's requests, no local file (session 12: `tar -xf host:x` asked ASK_DATA_EGRESS).
+  if (archive && remoteArchive(archive, parsed) && (parsed.mode === undefined || !REMOTE_READS.has(parsed.mode))) {
     const sent = tarSent(args, inv.ctx);
     ops.push(...(sent === "secret" && args.some((a) => !a.value.startsWith("-") && isSecretFile(a)) ? [op("secret", "tar")] : sentOps("tar", sent)));
   }

@@ -41,6 +41,13 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["tar -cf x.invalid:a --forc -T list", "ALLOW", "ALLOW_NOOP"],
   ["tar -cf x.invalid:a --force-l certs/server.key", "ALLOW", "ALLOW_NOOP"],
   ["tar -cf x.invalid:a -T list -- --force-local", "ASK", "ASK_DATA_EGRESS"],
+  // a remote archive only read sends no local file (session 12: each read asked ASK_DATA_EGRESS)
+  ["tar -xf x.invalid:a", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["tar -tf u@x.invalid:a", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["tar -df x.invalid:a src", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["tar --delete -f x.invalid:a m", "ALLOW", "ALLOW_NO_EFFECT"],
+  ["tar -rf x.invalid:a -T list", "ASK", "ASK_DATA_EGRESS"],
+  ["tar -xf x.invalid:a --rsh-command='rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["TAR_OPTIONS=--verbose tar -xf a.tar", "ALLOW", "ALLOW_NO_EFFECT"],
   // scripts written or fetched earlier in the line
   ["echo 'rm -rf /' > s.sh; bash s.sh", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
