@@ -609,6 +609,8 @@ PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) 
 // `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile). tar.ts is
 // loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
 PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));
+// The same after git's global options (`git -C DIR -c K=V archive -o F`), loaded only for a line holding an `archive` word.
+PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value.startsWith("-") && inv.args.some((a) => a.value === "archive") ? analyser("tar").gitArchiveFile(inv) : [])));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);

@@ -5,7 +5,7 @@ import { programName } from "./names.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation, LineState } from "./context.ts";
-import { gitOptionValues, type GitOptionSpec } from "./git-options.ts";
+import { GIT_GLOBAL_VALUED, gitOptionValues, type GitOptionSpec } from "./git-options.ts";
 import { sentOps } from "./network.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -116,16 +116,37 @@ function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   const cwd = inv.ctx.state.cwd;
   const [head, ...rest] = from.argv;
   if (from.group || !head || head.dynamic || programName(head) !== "git" || cwd === null) return null;
-  let i = 0;
-  for (; i < rest.length && rest[i]!.value.startsWith("-"); i++) {
-    const v = rest[i]!.value;
-    if (rest[i]!.dynamic || GIT_ELSEWHERE.test(v)) return null;
-    if (v === "-c") i++;
-  }
-  if (rest[i]?.value !== "archive" || rest[i]!.dynamic) return null;
-  if (!_workTreeArchive(rest.slice(i + 1), undefined)) return null;
+  const ran = _gitArchiveAt(rest, from.cwd ?? cwd);
+  if (!ran || !_workTreeArchive(rest.slice(ran.at + 1), undefined)) return null;
   // Where git ran, and where tar writes: the same folder.
-  return _discardInto(parsed, from.cwd ?? cwd, cwd);
+  return _discardInto(parsed, ran.dir, cwd);
+}
+
+/**
+ * Where `git [GLOBAL…] archive` stands among git's arguments and the folder git runs it in, or
+ * null: git's global options as git.c reads them (git-options.ts GIT_GLOBAL_VALUED: `-c K=V` and
+ * the other valued ones take the next word), `-C DIR` changing folder from the one before (an
+ * empty one ignored), anything pointing git at another repository or work tree (`--git-dir`,
+ * `--work-tree`, `--namespace`, `--bare`, `--config-env`, `--super-prefix`, `--exec-path`) or a
+ * computed word before `archive` not read.
+ */
+function _gitArchiveAt(args: Word[], cwd: string): { at: number; dir: string } | null {
+  let dir: string | null = cwd;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return null;
+    const v = a.value;
+    if (!v.startsWith("-")) return v === "archive" && dir !== null ? { at: i, dir } : null;
+    if (GIT_ELSEWHERE.test(v) || /^--(exec-path|config-env|super-prefix)(=|$)/.test(v)) {
+      if (v !== "-C") return null;
+      const to = args[++i];
+      if (!to || to.dynamic || dir === null) return null;
+      if (to.value !== "") dir = physicalPath(isAbsolute(to.value) ? to.value : `${dir}/${to.value}`, dir);
+      continue;
+    }
+    if (GIT_GLOBAL_VALUED.has(v)) i++;
+  }
+  return null;
 }
 
 /**
@@ -163,19 +184,23 @@ const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1
  * `git archive -o FILE TREE`, or `git archive TREE > FILE` (registered beside git's handler,
  * programs.ts): no op of its own (git.ts or the redirection judge FILE as written), but FILE is remembered as an archive of the tracked files
  * where git ran (`_workTreeArchive`), so a later `tar -xf FILE` there is the discard the piped
- * form is (red team session 11, left by finding 9). Only `git archive` as git's first word: a
- * `git -C DIR`, `--git-dir`, `--work-tree` or `-c` before it is not read.
+ * form is (red team session 11, left by finding 9). git's global options before `archive` are
+ * read by _gitArchiveAt (`git -C DIR -c K=V archive -o F`: session 12); `--git-dir`,
+ * `--work-tree` and the like are not.
  */
 export const gitArchiveFile: Handler = (inv) => {
-  const first = inv.args[0];
-  if (first?.value !== "archive" || first.dynamic) return [];
-  const cwd = inv.ctx.state.cwd;
-  const rest = inv.args.slice(1);
+  const here = inv.ctx.state.cwd;
+  const ran = here === null ? null : _gitArchiveAt(inv.args, here);
+  if (!ran) return [];
+  // git's `-C` is where it runs, and `-o FILE` is read from there (OPT_FILENAME); a redirection from the shell's folder.
+  const cwd = ran.dir;
+  const rest = inv.args.slice(ran.at + 1);
   const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
   // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one (`> F`).
   const file = outputs.length ? outputs.at(-1) : inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && (r.op === ">" || r.op === ">|" || r.op === "&>" || (r.op === ">&" && !/^\d+$|^-$/.test(r.target.value))))?.target;
-  if (cwd === null || !file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length ? file.value : undefined)) return [];
-  const path = physicalPath(isAbsolute(file.value) ? file.value : `${cwd}/${file.value}`, cwd);
+  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length ? file.value : undefined)) return [];
+  const base = outputs.length ? cwd : here!;
+  const path = physicalPath(isAbsolute(file.value) ? file.value : `${base}/${file.value}`, base);
   if (path === null) return [];
   let files = _archived.get(inv.ctx.state);
   if (!files) _archived.set(inv.ctx.state, (files = new Map()));

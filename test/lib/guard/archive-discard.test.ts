@@ -64,3 +64,19 @@ table("a git archive file extracted elsewhere, or not the one git wrote", [
   ["stderr redirected to the file", "git archive HEAD 2> f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
   ["stdout redirected again elsewhere", "git archive HEAD > f.tar > g.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
 ]);
+
+// Session 12 (settings, tar, gcloud ssh: tar.ts _gitArchiveAt): git's global options before
+// `archive`, `-C DIR` where git runs and `-o FILE` is read from (each SNAPSHOT row was ALLOW_NOOP,
+// the piped one ALLOW_NO_EFFECT).
+table("a git archive after git's global options", [
+  ["-C a folder, extracted there", "git -C src archive -o f.tar HEAD && tar -xf src/f.tar -C src", ...SNAPSHOT],
+  ["-C a folder, extracted there after cd", "git -C src archive -o f.tar HEAD && cd src && tar -xf f.tar", ...SNAPSHOT],
+  ["-C the same folder", "git -C . archive -o f.tar HEAD && tar -xf f.tar", ...SNAPSHOT],
+  ["-c K=V", "git -c core.quotepath=off archive -o f.tar HEAD && tar -xf f.tar", ...SNAPSHOT],
+  ["-C DIR, stdout redirected from the shell's folder", "git -C src archive HEAD > f.tar && tar -xf f.tar -C src", ...SNAPSHOT],
+  ["-C DIR piped", "git -C src archive HEAD | tar -x -C src", ...SNAPSHOT],
+  ["-C DIR -C SUB", "git -C src -C .. archive -o f.tar HEAD && tar -xf f.tar", ...SNAPSHOT],
+  ["-C DIR, extracted above it", "git -C src archive -o f.tar HEAD && tar -xf src/f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["--git-dir", "git --git-dir=other/.git archive -o f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["a computed -C (git.ts: the output unknown)", 'git -C "$D" archive -o f.tar HEAD && tar -xf f.tar', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+]);
