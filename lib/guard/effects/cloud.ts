@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
-import type { Word } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import { wordFrom } from "./getopt.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
@@ -67,12 +67,55 @@ export function computeScp(inv: Invocation): { operands: Word[]; recursive: bool
   return { operands: line.operands.slice(at + 2), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
 }
 
+// `gcloud [alpha|beta|preview] compute ssh`'s flags that take a value, besides the global ones.
+const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--command", "--ssh-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--container", "--network", "--region", "--dest-group", "--troubleshoot-timeout"]);
+
+/**
+ * The argv `gcloud [alpha|beta|preview] compute ssh [USER@]INSTANCE` gives ssh (null for any other
+ * gcloud line, help or `--dry-run`), as gcloud's SSHCommand.Build lays it out: each `--ssh-flag`
+ * value split at blanks (ParseAndSubstituteSSHFlags' `flag.split()`: `--ssh-flag="-L 80:x:80"` is
+ * two words; a computed value stays one unknown word), the instance, the words after `--` (ssh
+ * reads options after the host too: they are put before it here, the rest is remote command), and
+ * `--command`'s text, run by the remote shell.
+ */
+export function computeSsh(inv: Invocation): Word[] | null {
+  if (!inv.args.some((a) => a.value === "ssh")) return null;
+  const end = inv.args.findIndex((a) => a.value === "--" && !a.dynamic);
+  const own = end < 0 ? inv.args : inv.args.slice(0, end);
+  const line = cliLine(own, GCLOUD_SSH_VALUED);
+  const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
+  const [group, verb, host] = line.operands.slice(at, at + 3);
+  if (group?.value !== "compute" || group.dynamic || verb?.value !== "ssh" || verb.dynamic || !host) return null;
+  if (asksHelp(line) || line.options.includes("--dry-run")) return null;
+  const flags: Word[] = [];
+  let command: Word | undefined;
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i]!;
+    const value = a.value === "--ssh-flag" || a.value === "--command" ? own[++i] : a.value.startsWith("--ssh-flag=") ? wordFrom(a, 11) : a.value.startsWith("--command=") ? wordFrom(a, 10) : undefined;
+    if (!value) continue;
+    if (a.value.startsWith("--command")) command = value;
+    else if (value.dynamic) flags.push(value);
+    else for (const part of value.value.split(/\s+/)) if (part) flags.push(literalWord(part));
+  }
+  const rest = end < 0 ? [] : inv.args.slice(end + 1);
+  // ssh's options among the words after `--` (a valued letter takes the rest or the next word).
+  let k = 0;
+  for (; k < rest.length && rest[k]!.value.startsWith("-") && !rest[k]!.dynamic; k++) {
+    const v = rest[k]!.value;
+    if (v === "--") break;
+    if (/^-[^-]*[BbcDEeFIiJLlmOoPpQRSWw]$/.test(v)) k++;
+  }
+  const remote = rest.slice(k + (rest[k]?.value === "--" ? 1 : 0));
+  return [...flags, ...rest.slice(0, k), host, ...remote, ...(command ? [command] : [])];
+}
+
 /**
  * gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`;
- * `compute scp` copies as scp does (pulled-copies.ts gcloudScp, registered beside this handler).
+ * `compute scp` copies as scp does and `compute ssh` runs ssh (pulled-copies.ts gcloudScp and
+ * gcloudSsh, registered beside this handler).
  */
 export const gcloud: Handler = (inv) => {
-  if (computeScp(inv)) return [];
+  if (computeScp(inv) || computeSsh(inv)) return [];
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);

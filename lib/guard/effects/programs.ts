@@ -606,6 +606,8 @@ PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
 // `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp` word.
 PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) => a.value === "scp") ? analyser("pulledCopies").gcloudScp(inv) : [])));
+// `gcloud compute ssh` runs ssh (pulled-copies.ts gcloudSsh), loaded only for a line with an `ssh` word.
+PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) => a.value === "ssh") ? analyser("pulledCopies").gcloudSsh(inv) : [])));
 // `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile). tar.ts is
 // loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
 PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));

@@ -66,6 +66,32 @@ table("gcloud compute scp copies as scp does", [
   ["other gcloud commands keep their reading", "gcloud compute instances delete vm", "ASK", "ASK_INFRA_DESTROY"],
 ]);
 
+// Session 12 (settings, tar, gcloud ssh: pulled-copies.ts gcloudSsh, cloud.ts computeSsh): each
+// BLOCK and ASK row but the key file (already read as a credential) was ALLOW_NO_EFFECT; the
+// computed instance and the instance named `delete`
+// were ASK_INFRA_DESTROY (gcloud's command path).
+table("gcloud compute ssh runs ssh", [
+  ["--ssh-flag's ProxyCommand runs here (split at blanks: no blank in it)", "gcloud compute ssh vm --ssh-flag='-oProxyCommand=rm${IFS}-rf${IFS}~'", ...UNKNOWN],
+  ["-o and LocalCommand as two --ssh-flag words", "gcloud compute ssh vm --ssh-flag=-o --ssh-flag='LocalCommand=rm${IFS}-rf${IFS}~'", ...UNKNOWN],
+  ["under beta", "gcloud beta compute ssh vm --ssh-flag='-oProxyCommand=rm${IFS}-rf${IFS}~'", ...UNKNOWN],
+  ["ssh's own words after --, unsplit", "gcloud compute ssh vm -- '-oProxyCommand=rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--command's data store effect there", "gcloud compute ssh vm --command='dropdb prod'", "ASK", "ASK_DATA_STORE_DESTROY"],
+  ["a remote command after --", "gcloud compute ssh vm --zone z -- -L 8080:localhost:80 dropdb prod", "ASK", "ASK_DATA_STORE_DESTROY"],
+  ["a disk formatted there", "gcloud compute ssh vm --command 'mkfs.ext4 /dev/sdb'", "BLOCK", "BLOCK_DISK_DESTROY"],
+  ["a key file as an ssh flag", "gcloud compute ssh vm --ssh-flag=-i --ssh-flag=~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
+]);
+
+table("gcloud compute ssh that runs nothing here", [
+  ["a plain session", "gcloud compute ssh user@my-instance --zone=us-central1-a", ...OK],
+  ["the remote shell's files are not this workspace's", "gcloud compute ssh vm --command 'rm -rf ~'", ...OK],
+  ["a ProxyCommand split at its blank runs rm alone", 'gcloud compute ssh vm --ssh-flag="-oProxyCommand=rm -rf ~"', ...OK],
+  ["a port forward", 'gcloud compute ssh vm --ssh-flag="-L 8080:localhost:8080"', ...OK],
+  ["a computed instance (was ASK_INFRA_DESTROY)", 'gcloud compute ssh "$VM" --command ls', ...OK],
+  ["an instance named delete (was ASK_INFRA_DESTROY)", "gcloud compute ssh delete --zone z", ...OK],
+  ["a dry run", "gcloud compute ssh vm --dry-run --ssh-flag='-oProxyCommand=rm${IFS}-rf${IFS}~'", ...OK],
+  ["help", "gcloud compute ssh --help", ...OK],
+]);
+
 table("container and device copies onto a local path", [
   ["docker cp onto an existing file is relocated first", "docker cp c:/x scratch.txt", ...RELOCATE],
   ["podman cp onto an existing file", "podman cp c:/x scratch.txt", ...RELOCATE],
