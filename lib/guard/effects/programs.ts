@@ -602,6 +602,9 @@ for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig
 // pip's stored index and trust settings (tool-settings.ts), loaded only for a line with a `config` word.
 for (const n of ["pip", "pip3"]) PROGRAMS.set(n, all(PROGRAMS.get(n)!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pipConfig(inv) : [])));
 PROGRAMS.set("python", all(PROGRAMS.get("python")!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pythonPipConfig(inv) : [])));
+// gem's and conda's stored sources (tool-settings.ts); neither had a handler.
+PROGRAMS.set("gem", from("toolSettings", "gem"));
+for (const n of ["conda", "mamba", "micromamba"]) PROGRAMS.set(n, from("toolSettings", "condaConfig"));
 PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
 // `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp` word.

@@ -4,6 +4,7 @@ import type { Handler } from "./context.ts";
 import { persistentCode } from "./git-persistent-config.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { pythonModuleCall } from "./script-operands.ts";
+import { wordFrom as wordFromText } from "./getopt.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import type { Word } from "../syntax.ts";
 
@@ -204,3 +205,79 @@ function _pipConfig(args: Word[]): Op[] {
   const safe = name === "index-url" && value !== undefined && !value.dynamic && PIP_DEFAULT_INDEX.test(value.value.trim());
   return safe ? [] : [persistentCode("pip config set")];
 }
+
+const GEM_DEFAULT_SOURCE = /^https:\/\/rubygems\.org\/?$/;
+
+// `gem sources`' long options that add a source (rubygems 3.5 added `--append`, `--prepend`).
+const GEM_ADDS = ["add", "append", "prepend"];
+const GEM_LONG = ["add", "append", "prepend", "list", "remove", "clear-all", "update", "force", "no-force"];
+
+/**
+ * gem: `sources -a|--add|--append|--prepend URL` (OptionParser: `-aURL`, `--add=URL`, an
+ * unambiguous abbreviation) stores a source every later `gem install NAME` fetches from;
+ * rubygems.org itself passes. Its other words keep an unmodelled program's reading (gem had no
+ * handler: installs, bins).
+ */
+export const gem: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const args = inv.args;
+  const at = args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
+  if (at < 0 || args[at]!.dynamic || args[at]!.value !== "sources") return ops;
+  for (let i = at + 1; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    let url: Word | undefined;
+    if (v === "-a") url = args[++i];
+    else if (/^-a./s.test(v)) url = wordFromText(a, 2);
+    else if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const name = v.slice(2, eq < 0 ? undefined : eq);
+      const matches = GEM_LONG.filter((l) => l.startsWith(name));
+      if (a.dynamic && eq < 0) return [...ops, persistentCode("gem sources")];
+      if (name === "" || !(matches.length === 1 || GEM_LONG.includes(name)) || !GEM_ADDS.includes(GEM_LONG.includes(name) ? name : matches[0]!)) continue;
+      url = eq < 0 ? args[++i] : wordFromText(a, eq + 1);
+    } else if (a.dynamic && v.startsWith("-")) return [...ops, persistentCode("gem sources")];
+    else continue;
+    if (!url || url.dynamic || !GEM_DEFAULT_SOURCE.test(url.value)) return [...ops, persistentCode("gem sources --add")];
+  }
+  return ops;
+};
+
+// conda's `config` options that take one value, or a key and a value.
+const CONDA_ONE = new Set(["--file", "--name", "-n", "--prefix", "-p", "--get", "--remove-key", "--describe"]);
+const CONDA_PAIR = new Set(["--add", "--append", "--prepend", "--set", "--remove"]);
+// The public channels most environments name; any other is someone's upload or host.
+const CONDA_CHANNELS = new Set(["conda-forge", "bioconda", "defaults", "nodefaults", "main", "r", "msys2"]);
+const CONDA_SOURCE_KEYS = /^(?:channels|default_channels|channel_alias|custom_channels|custom_multichannels|migrated_custom_channels|ssl_verify)(?:\.|$)/;
+
+/**
+ * `conda|mamba|micromamba config --add|--append|--prepend|--set KEY VALUE` of a channel, the
+ * channel alias, custom channels or `ssl_verify` other than true: every later install fetches by
+ * it. conda-forge, bioconda and the default channels pass. Their other words keep an unmodelled
+ * program's reading (no handler before).
+ */
+export const condaConfig: Handler = (inv) => {
+  const ops = unmodelledReading(inv);
+  const args = inv.args;
+  const at = args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
+  if (at < 0 || args[at]!.dynamic || args[at]!.value !== "config") return ops;
+  for (let i = at + 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (CONDA_ONE.has(a.value)) i++;
+    if (!CONDA_PAIR.has(a.value) || a.value === "--remove") {
+      if (a.value === "--remove") i += 2;
+      else if (a.dynamic && a.value.startsWith("-")) return [...ops, persistentCode(`${inv.name} config`)];
+      continue;
+    }
+    const key = args[i + 1];
+    const value = args[i + 2];
+    i += 2;
+    if (!key || !value) continue;
+    if (key.dynamic || value.dynamic) return [...ops, persistentCode(`${inv.name} config`)];
+    if (!CONDA_SOURCE_KEYS.test(key.value)) continue;
+    const v = value.value.trim();
+    const safe = key.value === "ssl_verify" ? /^(?:true|yes|1)$/i.test(v) : key.value === "channels" && CONDA_CHANNELS.has(v);
+    if (!safe) return [...ops, persistentCode(`${inv.name} config`)];
+  }
+  return ops;
+};
