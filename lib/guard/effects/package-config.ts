@@ -35,8 +35,10 @@ const PUBLIC_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
 /** Whether storing `value` under `key` (lower case) makes later installs fetch from elsewhere or unchecked. */
 function _source(key: string, value: Word | undefined): boolean {
   const name = key.slice(key.lastIndexOf(key.includes(":") ? ":" : ".") + 1);
-  if (!SOURCE_KEYS.has(name)) return false;
   if (value === undefined) return false;
+  // yarn's scope settings given whole (`npmScopes.corp '{"npmRegistryServer":"…"}' --json`).
+  if (key.startsWith("npmscopes") && !SOURCE_KEYS.has(name)) return value.dynamic || /npmregistryserver/i.test(value.value);
+  if (!SOURCE_KEYS.has(name)) return false;
   if (value.dynamic) return true;
   const v = value.value.trim();
   if (name === "registry" || name === "npmregistryserver") return !PUBLIC_REGISTRY.test(v);

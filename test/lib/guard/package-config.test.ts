@@ -36,6 +36,7 @@ table("stored package sources", [
   ["yarn 1's registry", "yarn config set registry https://registry.example.com/", ...PERSIST],
   ["yarn's npmRegistryServer", "yarn config set npmRegistryServer https://registry.example.com/", ...PERSIST],
   ["a yarn scope's registry", "yarn config set npmScopes.corp.npmRegistryServer https://registry.example.com/", ...PERSIST],
+  ["a yarn scope given whole as JSON", `yarn config set npmScopes.corp --json '{"npmRegistryServer":"https://registry.example.com/"}'`, ...PERSIST],
   ["yarn's plain-HTTP hosts", "yarn config set unsafeHttpWhitelist registry.example.com", ...PERSIST],
 ]);
 
@@ -43,6 +44,7 @@ table("other settings pass", [
   ["npm's public registry stored back", "npm config set registry https://registry.npmjs.org/", ...OK],
   ["yarn's public registry stored back", "yarn config set npmRegistryServer https://registry.yarnpkg.com", ...OK],
   ["npm's strict-ssl on", "npm config set strict-ssl true", ...OK],
+  ["a yarn scope's auth only", `yarn config set npmScopes.corp --json '{"npmAlwaysAuth":true}'`, ...OK],
   ["npm config get registry", "npm config get registry", ...OK],
   ["npm config get", "npm config get script-shell", ...OK],
   ["npm config list", "npm config list", ...OK],
