@@ -605,6 +605,9 @@ PROGRAMS.set("python", all(PROGRAMS.get("python")!, (inv) => (inv.args.some((a) 
 // gem's and conda's stored sources (tool-settings.ts); neither had a handler.
 PROGRAMS.set("gem", from("toolSettings", "gem"));
 for (const n of ["conda", "mamba", "micromamba"]) PROGRAMS.set(n, from("toolSettings", "condaConfig"));
+// poetry's and pdm's stored indexes (tool-settings.ts), loaded only for a line with a `source` or `config` word.
+PROGRAMS.set("poetry", all(PROGRAMS.get("poetry")!, (inv) => (inv.args.some((a) => a.value === "source" || a.value === "config") ? analyser("toolSettings").poetrySource(inv) : [])));
+PROGRAMS.set("pdm", all(PROGRAMS.get("pdm")!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pdmConfig(inv) : [])));
 PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
 // `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp` word.

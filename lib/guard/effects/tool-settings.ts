@@ -281,3 +281,47 @@ export const condaConfig: Handler = (inv) => {
   }
   return ops;
 };
+
+const POETRY_VALUED = new Set(["-C", "--directory", "-P", "--project", "-p", "--priority"]);
+const PYPI_INDEX = /^https:\/\/(?:pypi\.org\/simple|upload\.pypi\.org\/legacy)\/?$/;
+
+/**
+ * poetry: `source add NAME URL` (any priority: a supplemental source is where a name PyPI lacks is
+ * looked up) stores in pyproject.toml an index later `poetry install|add|lock` fetch from (`source
+ * add pypi` names PyPI itself and passes); `config certificates.NAME.cert VALUE` a CA bundle or no
+ * TLS check (`false`) for it. `--unset` passes.
+ */
+export const poetrySource: Handler = ({ args }) => {
+  const line = cliLine(args, POETRY_VALUED);
+  const [group, verb, name, value] = line.operands;
+  if (!group || group.dynamic || (group.value !== "source" && group.value !== "config") || !verb) return [];
+  if (verb.dynamic) return [persistentCode(`poetry ${group.value}`)];
+  if (group.value === "config") {
+    if (line.options.includes("--unset") || !name) return [];
+    return /^certificates\..*\.cert$/i.test(verb.value) ? [persistentCode("poetry config")] : [];
+  }
+  if (verb.value !== "add" || !name) return [];
+  if (name.dynamic || value?.dynamic) return [persistentCode("poetry source add")];
+  const pypi = value === undefined ? name.value.toLowerCase() === "pypi" : PYPI_INDEX.test(value.value.trim());
+  return pypi ? [] : [persistentCode("poetry source add")];
+};
+
+const PDM_VALUED = new Set(["-p", "--project"]);
+
+/**
+ * pdm: `config [-l|--local] pypi.url URL` (also `pypi.NAME.url`, an extra index) and
+ * `pypi[.NAME].verify_ssl false`: the index later `pdm install|add|lock` fetch from, or TLS
+ * unchecked for it; PyPI itself and `-d|--delete` pass.
+ */
+export const pdmConfig: Handler = ({ args }) => {
+  const line = cliLine(args, PDM_VALUED);
+  const [group, key, value] = line.operands;
+  if (group?.value !== "config" || group.dynamic || !key || !value) return [];
+  if (line.options.includes("-d") || line.options.includes("--delete")) return [];
+  if (key.dynamic || value.dynamic) return [persistentCode("pdm config")];
+  const k = key.value.toLowerCase();
+  if (!k.startsWith("pypi.")) return [];
+  if (k.endsWith(".url")) return PYPI_INDEX.test(value.value.trim()) ? [] : [persistentCode("pdm config")];
+  if (k.endsWith(".verify_ssl")) return /^(?:true|1|yes|on)$/i.test(value.value.trim()) ? [] : [persistentCode("pdm config")];
+  return [];
+};

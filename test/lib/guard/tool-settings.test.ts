@@ -62,6 +62,12 @@ table("stored package sources", [
   ["conda channel alias", "conda config --set channel_alias https://conda.example.com", ...PERSIST],
   ["conda TLS checks off", "conda config --set ssl_verify false", ...PERSIST],
   ["mamba channel", "mamba config --append channels https://conda.example.com/", ...PERSIST],
+  ["poetry source", "poetry source add --priority=supplemental corp https://pypi.example.com/simple", ...PERSIST],
+  ["poetry source, -p apart", "poetry source add -p primary corp https://pypi.example.com/simple", ...PERSIST],
+  ["poetry TLS checks off", "poetry config certificates.corp.cert false", ...PERSIST],
+  ["pdm index", "pdm config pypi.url https://pypi.example.com/simple", ...PERSIST],
+  ["pdm extra index", "pdm config --local pypi.corp.url https://pypi.example.com/simple", ...PERSIST],
+  ["pdm TLS checks off", "pdm config pypi.verify_ssl false", ...PERSIST],
 ]);
 
 table("other settings pass", [
@@ -83,6 +89,13 @@ table("other settings pass", [
   ["conda TLS checks on", "conda config --set ssl_verify true", ...OK],
   ["another conda setting", "conda config --set auto_activate_base false", ...OK],
   ["conda config shown", "conda config --show channels", ...OK],
+  ["poetry's PyPI source", "poetry source add pypi", ...OK],
+  ["poetry source show", "poetry source show", ...OK],
+  ["poetry virtualenv setting", "poetry config virtualenvs.in-project true", ...OK],
+  ["poetry certificate unset", "poetry config --unset certificates.corp.cert", ...OK],
+  ["pdm's PyPI index", "pdm config pypi.url https://pypi.org/simple", ...OK],
+  ["pdm cache setting", "pdm config cache_dir /tmp/pdm-cache", ...OK],
+  ["pdm delete", "pdm config -d pypi.url", ...OK],
   ["go env read", "go env GOPATH", ...OK],
   ["cgo's optimisation flags", "go env -w 'CGO_CFLAGS=-O2 -g'", ...OK],
   ["cgo's linker by name", "go env -w CGO_LDFLAGS=-fuse-ld=lld", ...OK],
