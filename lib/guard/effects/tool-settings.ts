@@ -27,8 +27,9 @@ import type { Word } from "../syntax.ts";
  * - Supply chain (session 12): a stored index, proxy or trust setting that makes every later
  *   install fetch code from elsewhere or unverified, which the guard passes as a registry name:
  *   `pip config set SECTION.index-url|extra-index-url|find-links|trusted-host|cert`, go's GOPROXY,
- *   GOSUMDB, GONOSUMDB, GOPRIVATE, GOINSECURE, `GOFLAGS=-insecure` and GOAUTH's `command`
- *   (npm's, pnpm's and yarn's registry keys: package-config.ts).
+ *   GOSUMDB, GONOSUMDB, GOPRIVATE, GOINSECURE, `GOFLAGS=-insecure` and GOAUTH's `command`,
+ *   `gem sources --add`, conda's channels, `poetry source add`, `pdm config pypi.url` (npm's,
+ *   pnpm's and yarn's registry keys: package-config.ts).
  */
 
 const AWS_VALUED = new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--color", "--cli-binary-format"]);
