@@ -601,7 +601,9 @@ for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
 // pip's stored index and trust settings (tool-settings.ts), loaded only for a line with a `config` word.
 for (const n of ["pip", "pip3"]) PROGRAMS.set(n, all(PROGRAMS.get(n)!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pipConfig(inv) : [])));
-PROGRAMS.set("python", all(PROGRAMS.get("python")!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pythonPipConfig(inv) : [])));
+// python as git below: a plain wrapper, every python line goes through it.
+const pythonBefore = PROGRAMS.get("python")!;
+PROGRAMS.set("python", uses((inv) => (inv.args.some((a) => a.value === "config") ? pythonBefore(inv).concat(analyser("toolSettings").pythonPipConfig(inv)) : pythonBefore(inv)), pythonBefore));
 // gem's and conda's stored sources (tool-settings.ts); neither had a handler.
 PROGRAMS.set("gem", from("toolSettings", "gem"));
 for (const n of ["conda", "mamba", "micromamba"]) PROGRAMS.set(n, from("toolSettings", "condaConfig"));
@@ -618,7 +620,9 @@ PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) 
 // loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
 PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));
 // The same after git's global options (`git -C DIR -c K=V archive -o F`), loaded only for a line holding an `archive` word.
-PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value.startsWith("-") && inv.args.some((a) => a.value === "archive") ? analyser("tar").gitArchiveFile(inv) : [])));
+// A plain wrapper, not `all`: every git line goes through it, and `all`'s flatMap copies git's ops.
+const gitBefore = PROGRAMS.get("git")!;
+PROGRAMS.set("git", uses((inv) => (inv.args[0]?.value.startsWith("-") && inv.args.some((a) => a.value === "archive") ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv)), gitBefore));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
