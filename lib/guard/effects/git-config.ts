@@ -28,6 +28,9 @@ const HOOKS_PATH = "core.hookspath";
 // folder's hooks) or lets a remote URL run a command (`ext::`).
 const OPAQUE = /^(include\.path|includeif\..+\.path|protocol\.(.+\.)?allow|init\.templatedir)$/;
 const BOOLEAN = /^(true|false|yes|no|on|off|0|1)?$/i;
+// `url.<base>.insteadOf` / `pushInsteadOf`: later commands fetch from or push to `<base>` where
+// they name the value (git-config(1)).
+const URL_REWRITE = /^url\..+\.(insteadof|pushinsteadof)$/;
 const VALUED = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "-t"]);
 
 /** The commands a configuration value will run (a null value is unknown). */
@@ -83,7 +86,10 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   // fetch (ASK_GIT_HISTORY_LOSS), as storing it pushes nothing yet (git-push.ts).
   if (storesForcedFetch(key, value) || storesForcedPush(key, value)) ops.push(op("git-history", "git config"));
   const stores = value === null ? _runsValue(key, "!") : _runsValue(key, value) && !_harmlessStored(key, value, scope);
-  return stores ? [...ops, persistentCode("git config")] : ops;
+  // A stored URL rewrite sends every later clone, fetch or push of the rewritten URLs to another
+  // place: code fetched from there, or the repository pushed there, with no check seeing it. Asked
+  // as a stored package index is (tool-settings.ts).
+  return stores || URL_REWRITE.test(key) ? [...ops, persistentCode("git config")] : ops;
 }
 
 /**

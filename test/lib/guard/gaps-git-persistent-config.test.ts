@@ -43,6 +43,10 @@ const ROWS: Row[] = [
   ["behind env", "env GIT_TRACE=1 git config core.askPass /tmp/a", ...PERSIST],
   ["inside bash -c", "bash -c 'git config --global core.hooksPath /tmp/h'", ...PERSIST],
   ["inside eval", "eval 'git config core.fsmonitor ./m.sh'", ...PERSIST],
+  // Session 12: a stored URL rewrite fetches or pushes every later clone of those URLs elsewhere
+  ["a fetch URL rewritten", "git config --global url.http://127.0.0.1/mirror/.insteadOf https://github.com/", ...PERSIST],
+  ["a push URL rewritten", "git config url.ssh://git@example.invalid/.pushInsteadOf git@github.com:", ...PERSIST],
+  ["the set subcommand, key in capitals", "git config set --global url.http://127.0.0.1/.InsteadOf https://github.com/", ...PERSIST],
   // dangerous now as well: judged as the command it is
   ["a value that deletes the home folder", "git config --global core.fsmonitor 'rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   // reading, removing, harmless values, and lookalikes
@@ -66,6 +70,9 @@ const ROWS: Row[] = [
   ["husky's hooks folder", "git config --local core.hooksPath .husky/_", ...OK],
   ["echo of the command", "echo git config core.hooksPath /tmp/hooks", ...OK],
   ["-c runs nothing later", "git -c core.pager=cat log -1", ...OK],
+  ["a URL rewrite read", "git config --get-regexp '^url\\.'", ...OK],
+  ["a URL rewrite removed", "git config --unset url.http://127.0.0.1/.insteadOf", ...OK],
+  ["a remote's URL (no rewrite of others)", "git config remote.origin.url https://github.com/x/y", ...OK],
 ];
 
 describe("git config storing code later git commands run", () => {
