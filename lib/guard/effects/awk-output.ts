@@ -171,6 +171,8 @@ export function awkArgs(args: Word[]): AwkArgs {
     if (a.dynamic) read.computed = true;
     let name: string | undefined;
     let value: Word | undefined;
+    // The word holding the option's name (`-W NAME`'s second one): a value in it is attached.
+    let nameAt = i;
     if (v.startsWith("--")) ({ name, value, i } = _long(args, i, a));
     else {
       const got = clusterValue(args, i, AWK_LETTERS);
@@ -180,7 +182,7 @@ export function awkArgs(args: Word[]): AwkArgs {
         name = AWK_SHORT_OPTIONAL[got.letter];
         value = got.at + 1 < v.length || a.dynamic ? got.value : undefined;
       } else if (got.letter === "W") {
-        i = got.i;
+        i = nameAt = got.i;
         // `-W exec=F`, `-W source TEXT`: the long option it names (`-W "$X"`: any).
         if (got.value?.dynamic) read.computed = true;
         if (got.value) ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
@@ -195,6 +197,9 @@ export function awkArgs(args: Word[]): AwkArgs {
       else if (Object.hasOwn(AWK_WRITES, name)) read.writes = [...read.writes, value ?? literalWord(AWK_WRITES[name]!)];
       continue;
     }
+    // gawk takes the next word for an empty program file name, or an attached one of only blanks
+    // (`'-f ' FILE`, `--file= FILE`: a `#!` line's trailing blanks).
+    if ((name === "file" || name === "exec") && value && !value.dynamic && (value.value === "" || (i === nameAt && /^[ \t\n\v\f\r]*$/.test(value.value)))) value = args[++i];
     if (name === "file" || name === "exec") read.programs.push({ file: true, word: value });
     else if (name === "source") read.programs.push({ file: false, word: value });
     else if (name === "include") read.includes = [...read.includes, value ?? unknownWord()];

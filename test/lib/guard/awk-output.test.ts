@@ -125,6 +125,13 @@ table("awk's arguments", [
   ["a prefix of --file names it (was allowed)", "gawk --fil evil.awk README.md", ...RAN],
   ["a prefix of --source names it", `gawk --so '${RM}'`, ...RAN],
   ["--exec=FILE", "gawk --exec=evil.awk README.md", ...RAN],
+  // gawk takes the next word for an empty -f/-E name or an attached one of blanks (a `#!` line's).
+  ["-f with an attached blank name takes the next word (was allowed)", "gawk '-f ' evil.awk README.md", ...RAN],
+  ["-E with an attached blank name (was allowed)", "gawk '-E ' evil.awk", ...RAN],
+  ["-W exec= with a blank value (was allowed)", "gawk -W 'exec= ' evil.awk", ...RAN],
+  ["--file= with an empty value (was unknown)", "gawk --file= evil.awk README.md", ...RAN],
+  ["-f with an empty word (was unknown)", "gawk -f '' evil.awk", ...RAN],
+  ["-f with a separate blank word names that file", "gawk -f ' ' evil.awk", ...OK],
   ["-W exec=FILE is --exec (was allowed)", "gawk -W exec=evil.awk README.md", ...RAN],
   ["mawk's -W exec FILE (was allowed)", "mawk -W exec evil.awk README.md", ...RAN],
   ["-W interactive takes no more words", `mawk -W interactive '${RM}'`, ...RAN],
