@@ -126,7 +126,7 @@ const AWK_SHORT: Record<string, string | undefined> = { f: "file", E: "exec", e:
 // (No include, load or write: the common line's, shared.)
 const NONE: readonly Word[] = [];
 
-/** awk's arguments, as gawk's getopt reads them (mawk's and busybox's are a subset). */
+/** awk's arguments, as gawk's getopt reads them (busybox's are a subset; mawk's -W is gawk's where awkArgs does not find it unknown). */
 export interface AwkArgs {
   /** The program's parts in order: texts (`-e`, `--source`, else the first operand, when there is one) and files (`-f`, `-E`, `--file`, `--exec`); undefined when the word is missing. */
   programs: Array<{ file: boolean; word: Word | undefined }>;
@@ -173,8 +173,10 @@ export function awkArgs(args: Word[]): AwkArgs {
     let value: Word | undefined;
     // The word holding the option's name (`-W NAME`'s second one): a value in it is attached.
     let nameAt = i;
-    if (v.startsWith("--")) ({ name, value, i } = _long(args, i, a));
-    else {
+    if (v.startsWith("--")) {
+      ({ name, value, i } = _long(args, i, a));
+      if (_mawkDiffers(v.slice(2), name, false)) read.computed = true;
+    } else {
       const got = clusterValue(args, i, AWK_LETTERS);
       if (!got) continue;
       if (AWK_OPTIONAL.includes(got.letter)) {
@@ -185,7 +187,10 @@ export function awkArgs(args: Word[]): AwkArgs {
         i = nameAt = got.i;
         // `-W exec=F`, `-W source TEXT`: the long option it names (`-W "$X"`: any).
         if (got.value?.dynamic) read.computed = true;
-        if (got.value) ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
+        if (got.value) {
+          ({ name, value, i } = _long(args, i, { ...got.value, value: `--${got.value.value}`, pattern: `--${got.value.pattern}` }));
+          if (_mawkDiffers(got.value.value, name, true)) read.computed = true;
+        }
       } else {
         i = got.i;
         name = AWK_SHORT[got.letter];
@@ -213,6 +218,28 @@ export function awkArgs(args: Word[]): AwkArgs {
   if (!read.programs.length && i < args.length) read.programs.push({ file: false, word: args[i++] });
   read.rest = i;
   return read;
+}
+
+// mawk's -W (and long) options in its table's order: an abbreviation, in any case, is the first
+// name it begins. exec names the program file; random and sprintf take the next word when no
+// `=VALUE` is attached (mawk's source from 2024 on; 1.3.4-20200120 refuses a missing value).
+const MAWK_NAMES = "version binmode dump exec help interactive posix random re-interval sprintf traditional usage".split(" ");
+
+/**
+ * Whether mawk reads the option text `text` (after `--`, or `-W`'s value, which mawk reads as a
+ * comma-separated `list`) otherwise than gawk, which named it `gawkName`: a program file gawk
+ * does not see (`mawk -W EXEC FILE`, `-W i,e FILE`: interactive, then exec) or a next word mawk
+ * takes as a value (`-W random N`, `--r N`), the program being the word after it.
+ */
+function _mawkDiffers(text: string, gawkName: string | undefined, list: boolean): boolean {
+  for (const chunk of list ? text.split(",") : [text]) {
+    const eq = chunk.indexOf("=");
+    const given = (eq < 0 ? chunk : chunk.slice(0, eq)).toLowerCase();
+    if (given === "") continue;
+    const name = MAWK_NAMES.find((n) => n.startsWith(given));
+    if (name === "exec" ? gawkName !== "exec" : (name === "random" || name === "sprintf") && eq < 0) return true;
+  }
+  return false;
 }
 
 /** The long option word `word` (at `args[i]`, or a `-W` value there) and its value (attached, else the next word); `i` is the last word read. */
