@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
-import { longOption, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, longOption, optionWalk, wordFrom } from "./getopt.ts";
 import { absolutePath } from "./program-path.ts";
 import { folderSent, lineWrote } from "./publishes.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -53,9 +53,10 @@ const GRADLE_VALUED = new Set(["-p", "--project-dir", "-b", "--build-file", "-c"
 
 /**
  * The words after the subcommand, and the values of `valued` options anywhere (a long one's also
- * attached, `--dist-dir=DIR`; a short one's attached, `-pDIR`, as argparse, click, clap, cleo and
- * commander all read it; with `abbreviated`, argparse's unambiguous prefixes of those long names,
- * `--proj DIR`); null when a word split is unknown or the subcommand is not `sub`.
+ * attached, `--dist-dir=DIR`; a short one's attached, `-pDIR`, or after flags in one cluster, `-vp
+ * DIR`, as argparse, click, clap, cleo and commander all read them; with `abbreviated`, argparse's
+ * unambiguous prefixes of those long names, `--proj DIR`); null when a word split is unknown or
+ * the subcommand is not `sub`.
  */
 function _after(args: Word[], valued: ReadonlySet<string>, sub: string, abbreviated?: readonly string[]): { rest: Word[]; operands: Word[]; values: Map<string, Word> } | null {
   if (args.some((a) => a.dynamic && !a.quoted)) return null;
@@ -64,9 +65,12 @@ function _after(args: Word[], valued: ReadonlySet<string>, sub: string, abbrevia
     args,
     (a, i) => {
       const v = a.value;
-      if (v[1] !== "-" && (v.length > 2 || a.dynamic) && valued.has(v.slice(0, 2))) {
-        values.set(v.slice(0, 2), wordFrom(a, 2));
-        return i;
+      // A cluster of short options (`-vp DIR`, `-pDIR`): the first that takes a value takes the
+      // rest of the word, else the next word.
+      if (v[1] !== "-" && (a.dynamic || !valued.has(v))) {
+        const got = clusterValue(args, i, { includes: (c: string) => valued.has(`-${c}`) });
+        if (got?.value) values.set(`-${got.letter}`, got.value);
+        return got ? got.i : i;
       }
       const eq = v.startsWith("--") ? v.indexOf("=") : -1;
       let flag = eq > 0 ? v.slice(0, eq) : v;

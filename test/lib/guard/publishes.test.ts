@@ -166,6 +166,11 @@ table("publishes that build first", [
   ["poetry's -CDIR", "cd py && poetry -C../py-leaky publish --build", ...EGRESS],
   ["pdm's -p\"$D\" is an unknown folder", 'cd py && pdm publish -p"$D"', ...EGRESS],
   ["pdm's -pDIR, a clean project", "cd py-leaky && pdm publish -p../py", ...OK],
+  // A valued short option after flags in one cluster (argparse, cleo, click, clap, commander).
+  ["pdm's -vp DIR (was the running folder)", "cd py && pdm publish -vp ../py-leaky", ...EGRESS],
+  ["pdm's -vpDIR (was the running folder)", "cd py && pdm publish -vp../py-leaky", ...EGRESS],
+  ["poetry's -vC DIR (was the running folder)", "cd py && poetry -vC ../py-leaky publish --build", ...EGRESS],
+  ["pdm's -vp DIR, a clean project", "cd py-leaky && pdm publish -vp ../py", ...OK],
   ["uv run is no publish", "cd py-leaky && uv run pytest", ...OK],
   ["deno, .env ignored", "cd deno && deno publish", ...OK],
   ["deno, an include list: .gitignore not followed", "cd deno-include && deno publish", ...EGRESS],
