@@ -1,5 +1,5 @@
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, longOption, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, longWord } from "./getopt.ts";
 
 /**
  * Where awk's `print` and `printf` write. Only a `>` or `>>` outside every parenthesis of the
@@ -244,10 +244,8 @@ function _mawkDiffers(text: string, gawkName: string | undefined, list: boolean)
 
 /** The long option word `word` (at `args[i]`, or a `-W` value there) and its value (attached, else the next word); `i` is the last word read. */
 function _long(args: Word[], i: number, word: Word): { name: string | undefined; value: Word | undefined; i: number } {
-  const eq = word.value.indexOf("=");
-  const name = longOption(word.value.slice(2, eq < 0 ? undefined : eq), AWK_LONGS);
-  if (name !== undefined && AWK_LONG_OPTIONAL.has(name)) return { name, value: eq < 0 ? undefined : wordFrom(word, eq + 1), i };
-  if (name === undefined || !AWK_LONG_VALUED.has(name)) return { name, value: undefined, i };
-  if (eq >= 0) return { name, value: wordFrom(word, eq + 1), i };
-  return word.dynamic ? { name, value: wordFrom(word, word.value.length), i } : { name, value: args[i + 1], i: i + 1 };
+  const { name, value } = longWord(word, AWK_LONGS);
+  // An optional value (`--profile[=FILE]`) is only attached; a computed word's may be its unknown rest.
+  if (value !== undefined || name === undefined || !AWK_LONG_VALUED.has(name)) return { name, value, i };
+  return word.dynamic ? { name, value: computedRest(word), i } : { name, value: args[i + 1], i: i + 1 };
 }
