@@ -66,7 +66,7 @@ export const git: Handler = (inv) => {
     const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
     const flag = eq < 0 ? a.value : a.value.slice(0, eq);
     const inline = eq < 0 ? undefined : a.value.slice(eq + 1);
-    if (!GIT_GLOBAL_VALUED.has(flag!)) continue;
+    if (!GIT_GLOBAL_VALUED.has(flag)) continue;
     const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };
     if (valueWord === undefined) return [];
     if (valueWord.dynamic) {
