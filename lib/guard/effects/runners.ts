@@ -35,7 +35,7 @@ export const awk: Handler = (inv) => {
     if (!file) texts.push(!word || word.dynamic ? null : word.value);
     else {
       // A missing program file makes awk fail before it runs anything (program-file.ts).
-      const program = programFileText(word, inv);
+      const program = _awkProgramFile(word, inv);
       if (program !== null) texts.push(program.dynamic ? null : program.value);
     }
   }
@@ -46,6 +46,19 @@ export const awk: Handler = (inv) => {
   if (read.writes.length) ops.push(...createdFiles(inv.name, [...read.writes]));
   return ops;
 };
+
+/**
+ * awk's program file (`-f FILE`): the file, else the one gawk looks for when it cannot open it,
+ * FILE.awk (`gawk -f evil` runs ./evil.awk; mawk fails), or, for a name without `/`, one in the
+ * folders of an AWKPATH set in the line or the environment: unknown (the default's are the working
+ * folder and the system's library). Null when none exists: awk fails before it runs anything.
+ */
+function _awkProgramFile(word: Word | undefined, inv: Invocation): Word | null {
+  const program = programFileText(word, inv);
+  if (program !== null || word === undefined) return program;
+  if (!word.value.includes("/") && (_setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined)) return unknownWord();
+  return programFileText(literalWord(`${word.value}.awk`), inv);
+}
 
 /** gawk's bundled `inplace` library. */
 const _bundled = (w: Word): boolean => !w.dynamic && (w.value === "inplace" || w.value === "inplace.awk");

@@ -132,6 +132,13 @@ table("awk's arguments", [
   ["--file= with an empty value (was unknown)", "gawk --file= evil.awk README.md", ...RAN],
   ["-f with an empty word (was unknown)", "gawk -f '' evil.awk", ...RAN],
   ["-f with a separate blank word names that file", "gawk -f ' ' evil.awk", ...OK],
+  // gawk appends .awk to a program file it cannot open, and looks for a name without / in AWKPATH.
+  ["-f NAME runs NAME.awk (was allowed)", "gawk -f evil README.md", ...RAN],
+  ["-E NAME too (was allowed)", "gawk -E ./evil", ...RAN],
+  ["-f NAME.awk of a harmless program", "gawk -f print README.md", ...OK],
+  ["neither NAME nor NAME.awk: awk fails", "gawk -f nosuch README.md", ...OK],
+  ["an AWKPATH set in the line may hold NAME (was allowed)", "AWKPATH=lib gawk -f nosuch README.md", ...UNKNOWN],
+  ["AWKPATH plays no part for a name with /", "AWKPATH=lib gawk -f ./nosuch README.md", ...OK],
   ["-W exec=FILE is --exec (was allowed)", "gawk -W exec=evil.awk README.md", ...RAN],
   ["mawk's -W exec FILE (was allowed)", "mawk -W exec evil.awk README.md", ...RAN],
   ["-W interactive takes no more words", `mawk -W interactive '${RM}'`, ...RAN],
