@@ -27,7 +27,7 @@ export const awk: Handler = (inv) => {
   // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
   // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
   // `-i inplace` (its bundled library) edits the input files in place.
-  if (read.computed || read.debug || read.loads.length || !read.includes.every(_bundled)) return unknown(inv);
+  if (read.computed || read.debug || read.loads.length || !_bundledOnly(read.includes, inv)) return unknown(inv);
   const inPlace = read.includes.length > 0;
   // Every program file is read before any text is judged, as awk reads them all before it runs.
   const texts: Array<string | null> = [];
@@ -60,8 +60,21 @@ function _awkProgramFile(word: Word | undefined, inv: Invocation): Word | null {
   return programFileText(literalWord(`${word.value}.awk`), inv);
 }
 
-/** gawk's bundled `inplace` library. */
-const _bundled = (w: Word): boolean => !w.dynamic && (w.value === "inplace" || w.value === "inplace.awk");
+/**
+ * Whether every `-i` library is gawk's bundled `inplace`: gawk looks for it in AWKPATH's folders,
+ * the working one first by default, as NAME then NAME.awk (`gawk -i inplace` ran a project's
+ * ./inplace.awk in the sandbox), so a file of that name there, or an AWKPATH set in the line or the
+ * environment, makes it another library.
+ */
+function _bundledOnly(includes: readonly Word[], inv: Invocation): boolean {
+  if (includes.length === 0) return true;
+  if (_setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined) return false;
+  for (const w of includes) {
+    if (w.dynamic || (w.value !== "inplace" && w.value !== "inplace.awk")) return false;
+    if (programFileText(w, inv) !== null || programFileText(literalWord(`${w.value}.awk`), inv) !== null) return false;
+  }
+  return true;
+}
 
 function _awkProgram(text: string, inv: Invocation): Op[] {
   if (/@load|@include/.test(text)) return unknown(inv);

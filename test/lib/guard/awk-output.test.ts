@@ -3,7 +3,7 @@ import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ASK_OUT, EGRESS, NOOP, OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -96,6 +96,8 @@ describe("awk programs of many escaped quotes are read in linear time", () => {
 // mawk 1.3.4 in test/support/sandbox.sh. Each row marked "was" got another verdict before.
 writeFileSync(join(fx.ws, "print.awk"), "{ print }\n");
 writeFileSync(join(fx.ws, "evil.awk"), `BEGIN { system("rm -rf ~/Documents") }\n`);
+mkdirSync(join(fx.ws, "own-inplace"));
+writeFileSync(join(fx.ws, "own-inplace", "inplace.awk"), `BEGIN { system("rm -rf ~/Documents") }\n`);
 const RM = `BEGIN { system("rm -rf ~/Documents") }`;
 const ENV = `BEGIN{for(k in ENVIRON)print k}`;
 const NC = "nc 127.0.0.1 9";
@@ -116,6 +118,12 @@ table("awk's arguments", [
   ["-i inplace edits the inputs", "gawk -i inplace '{ print }' ~/.bashrc", ...ASK_OUT],
   ["-iinplace attached (was allowed)", "gawk -iinplace '{ print }' ~/.bashrc", ...ASK_OUT],
   ["--include=inplace (was allowed)", "gawk --include=inplace '{ print }' ~/.bashrc", ...ASK_OUT],
+  // gawk looks for -i's library in AWKPATH, the working folder first: a project's inplace.awk.
+  ["-i inplace with ./inplace.awk runs that file (was the bundled one)", "cd own-inplace && gawk -i inplace '{ print }' ~/.bashrc", ...UNKNOWN],
+  ["-i inplace.awk with ./inplace.awk (was the bundled one)", "cd own-inplace && gawk -i inplace.awk '{ print }' ~/.bashrc", ...UNKNOWN],
+  ["-i inplace over a work-tree file, ./inplace.awk there (was allowed)", "cd own-inplace && gawk -i inplace '{ print }' ../README.md", ...UNKNOWN],
+  ["-i inplace over a work-tree file, no library of that name", "gawk -i inplace '{ print }' README.md", ...OK],
+  ["-i inplace with an AWKPATH set (was the bundled one)", "AWKPATH=lib gawk -i inplace '{ print }' ~/.bashrc", ...UNKNOWN],
   ["-- ends the options: the program follows", `awk -- '${RM}'`, ...RAN],
   ["-- then a harmless program", "awk -f print.awk -- README.md", ...OK],
   ["a computed program is unknown", `awk "$P" README.md`, ...UNKNOWN],
