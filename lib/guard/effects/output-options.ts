@@ -7,7 +7,7 @@ import { isStartupFile } from "../startup-files.ts";
 import { packageCommand } from "./package-installs.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram, unmodelledReading } from "./unknown-program.ts";
-import { clusterValue, computedRest, dashWord, longValue, longValues, mayName, optionWalk, wordFrom } from "./getopt.ts";
+import { clusterValue, computedRest, dashWord, longValue, longValues, mayBeOption, mayName, optionWalk, wordFrom } from "./getopt.ts";
 
 /** How a program names the file it writes: getopt-style short letters and long names, or single-dash words. */
 export interface OutputSpec {
@@ -203,7 +203,9 @@ export const split: Handler = (inv) => {
   let extra = "";
   let count: number | null = null;
   let filter: Word | undefined;
-  let dynamic = false;
+  // A computed word that may be any option (`-$X`, `$OPTS`) may be `--filter=COMMAND`; a computed
+  // option word (`--fil$X`, `--filter="$X"`, `-a$N`) goes to the reader too (optionWalk's `computed`).
+  let dynamic = args.some(mayBeOption);
   const operands = optionWalk(args, (a, i) => {
     const v = a.value;
     let opt: string;
@@ -225,7 +227,7 @@ export const split: Handler = (inv) => {
       value = found?.value;
       if (found) i = found.i;
     }
-    dynamic ||= value?.dynamic === true;
+    dynamic ||= a.dynamic || value?.dynamic === true;
     if (opt === "a" || opt === "suffix-length") length = Number.parseInt(value?.value ?? "", 10);
     else if (opt === "additional-suffix") extra = value?.value ?? "";
     else if (opt === "n" || opt === "number") count = _chunks(value?.value ?? "");
@@ -233,7 +235,7 @@ export const split: Handler = (inv) => {
     else if (opt === "hex-suffixes") alphabet = "0123456789abcdef";
     else if (opt === "filter") filter = value;
     return i;
-  });
+  }, true);
   if (dynamic) return [op("unknown", inv.name)];
   // With a filter, split writes no files: the command gets each chunk on stdin (and $FILE).
   if (filter) return analyzeText(`awk | ${filter.value}`, "posix", inv.ctx);

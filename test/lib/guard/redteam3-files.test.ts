@@ -44,6 +44,12 @@ const ROWS: Array<[string, string, Decision]> = [
   ["split prefix and suffix make a startup file", "split -n1 -a1 --additional-suffix=shrc README.md ~/.b", "ASK"],
   ["split that would create .bashrc after many chunks", "split -l1 --additional-suffix=c README.md ~/.bash", "ASK"],
   ["split --filter running a shell", "split --filter=sh README.md", "BLOCK"],
+  // A computed option word was an operand (the input, README.md the prefix): the command unseen.
+  ["split --filter with a computed command (was a write)", `split --filter="$X" README.md`, "BLOCK"],
+  ["split --fil$X may go on to --filter=COMMAND (was a write)", `split --fil"$X" README.md`, "BLOCK"],
+  ["split -$X may be --filter=COMMAND (was a write)", `split "-$X" README.md`, "BLOCK"],
+  ["split -l$N: a computed count, as -l \"$N\" (was a write)", `split -l"$N" README.md part-`, "BLOCK"],
+  ["split with a computed input is no option", `split -l 10 "$F" part-`, "ALLOW"],
   ["split's suffix length after an alphabet in one cluster is read (-da5 as -d -a5)", "split -da5 README.md ~/.x", "BLOCK"],
   ["an abbreviation of --number is read as it", "split --numb=1 -a1 --additional-suffix=shrc README.md ~/.b", "ASK"],
   // split refuses an ambiguous `--n` (--number, --numeric-suffixes): read as no option, as every
