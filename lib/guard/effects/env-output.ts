@@ -168,7 +168,7 @@ function _imported(code: string, at: number, end: number): boolean {
 
 /** jq and the programs that read its filter language (yq's: mikefarah's and the python one's). */
 export const JQ_NAMES: ReadonlySet<string> = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
-const AWK_NAMES = new Set(["awk", "mawk", "nawk", "busybox-awk"]);
+const AWK_NAMES = new Set(["awk", "mawk", "nawk", "original-awk", "busybox-awk"]);
 
 /**
  * What a program's code on its command line prints of the environment: an interpreter's inline

@@ -460,7 +460,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["hash", hashPath],
   ["enable", enable],
   ["lvm", from("files", "lvm")],
-  ...named(["awk", "gawk", "mawk", "nawk", "busybox-awk"], from("runners", "awk")),
+  ...named(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"], from("runners", "awk")),
   ...named(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"], from("editors", "vim")),
   ["ed", from("editors", "ed")],
   ["emacs", from("runners", "emacs")],

@@ -107,6 +107,7 @@ const table = verdictRows(fx);
 
 table("awk's arguments", [
   ["-f FILE is the program", "awk -f evil.awk README.md", ...RAN],
+  ["bwk awk by its Debian name (was allowed)", "original-awk -f evil.awk README.md", ...RAN],
   ["-fFILE is the program (was unknown)", "awk -fprint.awk README.md", ...OK],
   ["-fFILE's program is read (was unknown)", "awk -fevil.awk README.md", ...RAN],
   ["a cluster ending in f (was allowed)", "gawk -nf evil.awk README.md", ...RAN],
@@ -181,6 +182,7 @@ table("awk's program printing the environment", [
   ["after -v's value", `awk -v x=1 '${ENV}' | ${NC}`, ...EGRESS],
   ["-W source TEXT", `gawk -W source '${ENV}' | ${NC}`, ...EGRESS],
   ["after --", `awk -- '${ENV}' | ${NC}`, ...EGRESS],
+  ["bwk awk by its Debian name (was allowed)", `original-awk '${ENV}' | ${NC}`, ...EGRESS],
   ["-W exec=FILE gives the program: the next word is an input (was asked)", `gawk -W exec=print.awk '${ENV}' | ${NC}`, ...OK],
   ["an input file after -f is no program", `awk -f print.awk '${ENV}' | ${NC}`, ...OK],
 ]);
