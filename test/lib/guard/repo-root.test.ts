@@ -120,6 +120,21 @@ const configLarge = repo(at("config-large"));
 writeFileSync(at("config-large", ".git", "config"), `[core]\n\tbare = false\n${"# a comment line of the large configuration\n".repeat(2000)}`);
 const configMissing = repo(at("config-missing"));
 rmSync(at("config-missing", ".git", "config"));
+// A plain configuration of a given size in bytes: below 4 KiB it is read into the buffer reused
+// across discoveries, from 4 KiB on into one made for it (repo-root.ts _readConfig).
+function plainConfigOf(name: string, bytes: number): string {
+  const path = repo(at(name));
+  const head = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n";
+  writeFileSync(at(name, ".git", "config"), head + "#".repeat(bytes - head.length - 1) + "\n");
+  expect(statSync(at(name, ".git", "config")).size).toBe(bytes);
+  return path;
+}
+const config4095 = plainConfigOf("config-4095", 4095);
+const config4096 = plainConfigOf("config-4096", 4096);
+const config5000 = plainConfigOf("config-5000", 5000);
+// An empty HEAD, read into the buffer an earlier discovery filled with a valid one.
+const emptyHead = repo(at("empty-head"));
+writeFileSync(at("empty-head", ".git", "HEAD"), "");
 
 const cases: [string, string, "fast" | "git" | "either"][] = [
   ["plain repository at the folder", plain, "fast"],
@@ -158,6 +173,10 @@ const cases: [string, string, "fast" | "git" | "either"][] = [
   ["a config folder", configDir, "git"],
   ["a config larger than 64 KiB", configLarge, "git"],
   ["no config", configMissing, "git"],
+  ["a plain config of 4095 bytes", config4095, "fast"],
+  ["a plain config of 4096 bytes", config4096, "fast"],
+  ["a plain config of 5000 bytes", config5000, "fast"],
+  ["an empty HEAD after valid ones", emptyHead, "git"],
   ["not a repository", at("none"), "either"],
   ["a file", at("file"), "git"],
   ["a missing folder", at("missing"), "git"],
@@ -214,6 +233,18 @@ describe("repoRoot gives git's answer", () => {
       delete process.env.GIT_EDITOR;
       delete process.env.GIT_SSL_CAINFO;
     }
+  });
+
+  test("a short config read after a longer one is read alone (the reused buffer)", () => {
+    // The longer one ends in a section the discovery leaves to git; the short one read with any
+    // of its bytes would end in it too.
+    const long = repo(at("buffer-long"));
+    writeFileSync(at("buffer-long", ".git", "config"), `[core]\n\tbare = false\n${"# padding\n".repeat(100)}[extensions]\n\tworktreeConfig = true\n`);
+    const short = repo(at("buffer-short"));
+    writeFileSync(at("buffer-short", ".git", "config"), "[core]\n\tbare = false\n");
+    expect(discoverRepoRoot(long)).toBeUndefined();
+    expect(discoverRepoRoot(short)).toBe(gitAnswer(short)!);
+    expect(discoverRepoRoot(long)).toBeUndefined();
   });
 
   test("a config that is a named pipe is git's to judge, and is read without waiting", () => {
