@@ -140,7 +140,8 @@ function _validHead(path: string): boolean {
 
 /**
  * The repository configuration's text, or null (git's to judge): what readSmallFile answers for
- * it, read bounded like every git config file the guard reads (git-config-file.ts). `.git` is a
+ * it (but a file that reads longer or shorter than its size says is git's to judge), read bounded
+ * like every git config file the guard reads (git-config-file.ts). `.git` is a
  * folder (no symlink) in a real path, so the file is opened at once and examined open (fstat):
  * one call fewer than an lstat first. A symlink (ELOOP) is read as readSmallFile reads one.
  */
@@ -156,10 +157,11 @@ function _readConfig(path: string): string | null {
     const entry = fstatSync(fd);
     const size = entry.size;
     if (!entry.isFile() || size > MAX_CONFIG_BYTES) return null;
-    // One byte more than the size: a file that reads longer than it said is git's to judge.
+    // One byte more than the size, in one read: a file that reads longer or shorter than it said
+    // (it changed since the fstat, or its file system answered part of the read) is git's to judge.
     const buffer = size < 4096 ? (_buffer ??= Buffer.allocUnsafe(4096)) : Buffer.allocUnsafe(size + 1);
     const length = readSync(fd, buffer, 0, size + 1, 0);
-    return length > size ? null : buffer.toString("utf8", 0, length);
+    return length === size ? buffer.toString("utf8", 0, length) : null;
   } catch {
     return null;
   } finally {
