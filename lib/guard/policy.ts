@@ -5,7 +5,7 @@ import { cleanTargets, repoRoot, resetCollisions, submoduleChangesLost } from ".
 import { sweepsQuarantine } from "./git-clean-scope.ts";
 import type { Op } from "./ops.ts";
 import type { Word } from "./syntax.ts";
-import { classifyPath, guardStoreOf, insideGuardStore, knownRealFolder, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
+import { caseInsensitiveNames, classifyPath, guardStoreOf, insideGuardStore, knownRealFolder, type PathClass, type PathContext, resolveTarget } from "./paths.ts";
 import { judgeHistory } from "./policy-history.ts";
 import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { worstPathCode } from "./severity.ts";
@@ -28,6 +28,8 @@ const STARTUP_FOLDER = /\/start menu\/programs\/startup(?:\/|$)/i;
 // CLI extension. A server named there is a program the agent starts later, outside any hook: the
 // agents' own CLIs writing them ask (agent-clis.ts), and so does a write by any other program.
 const AGENT_CODE = /\/(?:\.mcp\.json|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|\.copilot\/mcp-config\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/extensions\/.+)$/;
+// Where names are compared without case (paths.ts caseInsensitiveNames), `.MCP.JSON` is that file.
+const AGENT_CODE_ANY_CASE = new RegExp(AGENT_CODE.source, "i");
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.
 const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
@@ -173,7 +175,7 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
   // A file written into a Startup folder runs at every logon, outside any hook: asked as a Run key
   // is. An agent's MCP server list names programs the agent starts later: asked the same way.
-  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && (STARTUP_FOLDER.test(path) || AGENT_CODE.test(path))) return "ASK_PERSISTENT_CODE";
+  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && (STARTUP_FOLDER.test(path) || (caseInsensitiveNames.value ? AGENT_CODE_ANY_CASE : AGENT_CODE).test(path))) return "ASK_PERSISTENT_CODE";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
   // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
   // rules that need it before the class rules, and otherwise only where a later rule asks.

@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
+import { caseInsensitiveNames } from "../../../lib/guard/paths.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { OK, PERSIST, PROTECTED, verdictRows } from "../../support/verdict-rows.ts";
 
@@ -61,6 +62,30 @@ table("reading or removing an MCP server list is judged as before", [
   ["copied elsewhere", "cp .mcp.json backup.json", "ALLOW", "ALLOW_NOOP"],
   ["a file merely named like it", "echo x > notes.mcp.json.txt", "ALLOW", "ALLOW_NOOP"],
 ]);
+
+// Review of session 12: where names are compared without case (macOS, Windows) `.MCP.JSON` is
+// the agent's `.mcp.json`; each row was ALLOW_NOOP there. Where case counts it is another file.
+describe("an MCP server list spelled in another case", () => {
+  const saved = caseInsensitiveNames.value;
+  afterEach(() => {
+    caseInsensitiveNames.value = saved;
+  });
+  const rows: Array<[string, string, "posix" | "powershell"]> = [
+    ["a project's .MCP.JSON", "echo x > .MCP.JSON", "posix"],
+    ["~/.Claude.json", "echo x > ~/.Claude.json", "posix"],
+    ["~/.CURSOR/mcp.json", "echo x > ~/.CURSOR/mcp.json", "posix"],
+    [".vscode\\MCP.json from PowerShell", "Set-Content -Path .vscode\\MCP.json -Value x", "powershell"],
+  ];
+  for (const [name, command, dialect] of rows) {
+    test(`${name}: ${JSON.stringify(command)}`, () => {
+      caseInsensitiveNames.value = true;
+      const r = classify({ command, cwd: fx.ws, env: fx.env, dialect });
+      expect([r.decision, r.reason]).toEqual(PERSIST);
+      caseInsensitiveNames.value = false;
+      expect(classify({ command, cwd: fx.ws, env: fx.env, dialect }).reason).not.toBe("ASK_PERSISTENT_CODE");
+    });
+  }
+});
 
 table("reading, help and the agents' sessions pass", [
   ["codex mcp list", "codex mcp list", ...OK],
