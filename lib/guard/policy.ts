@@ -23,11 +23,14 @@ const policyFind = (): typeof import("./policy-find.ts") => (LOADED.policyFind ?
 const STARTUP_FOLDER = /\/start menu\/programs\/startup(?:\/|$)/i;
 
 // The files an agent reads its MCP servers and extensions from, outside the hook settings the
-// guard protects (control-files.ts): Claude Code's `.mcp.json` and `~/.claude.json`, Cursor's and
-// VS Code's `mcp.json`, Copilot CLI's `mcp-config.json`, Windsurf's `mcp_config.json`, a Gemini
-// CLI extension. A server named there is a program the agent starts later, outside any hook: the
+// guard protects (control-files.ts): Claude Code's `.mcp.json` and `~/.claude.json`, Cursor's
+// `mcp.json`, VS Code's in a project (`.vscode/mcp.json`) and in its user folder (`Code/User`,
+// `Code - Insiders/User`, VSCodium's, a profile's: below ~/.config, ~/Library/Application Support
+// or %APPDATA%), Copilot CLI's `mcp-config.json`, Windsurf's `mcp_config.json`, a Gemini CLI
+// extension. A server named there is a program the agent starts later, outside any hook: the
 // agents' own CLIs writing them ask (agent-clis.ts), and so does a write by any other program.
-const AGENT_CODE = /\/(?:\.mcp\.json|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|\.copilot\/mcp-config\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/extensions\/.+)$/;
+const AGENT_CODE =
+  /\/(?:\.mcp\.json|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|(?:Code|Code - Insiders|VSCodium)\/User\/(?:profiles\/[^/]+\/)?mcp\.json|\.copilot\/mcp-config\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/extensions\/.+)$/;
 // Where names are compared without case (paths.ts caseInsensitiveNames), `.MCP.JSON` is that file.
 const AGENT_CODE_ANY_CASE = new RegExp(AGENT_CODE.source, "i");
 

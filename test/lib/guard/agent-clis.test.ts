@@ -57,6 +57,21 @@ table("an agent's MCP server list written by a redirection or a copy", [
   ["moved onto it", "mv servers.json .mcp.json", ...PERSIST],
 ]);
 
+// Review of session 12: VS Code's user-level list (`MCP: Open User Configuration`) lies in its
+// user folder, not in a `.vscode` one; each row was ALLOW_NOOP.
+table("VS Code's user-level MCP server list", [
+  ["on Linux", "echo x > ~/.config/Code/User/mcp.json", ...PERSIST],
+  ["on macOS", `echo x > "$HOME/Library/Application Support/Code/User/mcp.json"`, ...PERSIST],
+  ["Insiders", `echo x > "$HOME/.config/Code - Insiders/User/mcp.json"`, ...PERSIST],
+  ["VSCodium", "cp servers.json ~/.config/VSCodium/User/mcp.json", ...PERSIST],
+  ["a profile's", "echo x > ~/.config/Code/User/profiles/1a2b/mcp.json", ...PERSIST],
+  ["the user settings are another file", "echo x > ~/.config/Code/User/settings.json", "ALLOW", "ALLOW_NOOP"],
+  ["a backup beside it", "echo x > ~/.config/Code/User/mcp.json.bak", "ALLOW", "ALLOW_NOOP"],
+]);
+verdictRows(fx, "powershell")("VS Code's user-level MCP server list from PowerShell", [
+  ["below %APPDATA%", "Set-Content -Path C:\\Users\\u\\AppData\\Roaming\\Code\\User\\mcp.json -Value x", ...PERSIST],
+]);
+
 table("reading or removing an MCP server list is judged as before", [
   ["read", "cat .mcp.json", ...OK],
   ["copied elsewhere", "cp .mcp.json backup.json", "ALLOW", "ALLOW_NOOP"],
