@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { controlFiles } from "../../../lib/guard/control-files.ts";
+import { classifyPath, guardStoreOf, type PathContext } from "../../../lib/guard/paths.ts";
 import { hookTarget } from "../../../lib/guard/install/hook-targets.ts";
 import { HOOK_AGENTS } from "../../../lib/guard/hooks/run-hook.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
@@ -201,6 +202,44 @@ describe("red team 6: the control files cover every hook file install-hook write
     expect(controlFiles(fx.ws, H, env)).toBe(files);
     expect(classify({ command: cmd, cwd: fx.ws, env: { ...fx.env, CLAUDE_CONFIG_DIR: join(H, "cc") } }).reason).not.toBe("BLOCK_PROTECTED_PATH");
     expect(classify({ command: cmd, cwd: fx.ws, env: { ...fx.env, CLAUDE_CONFIG_DIR: join(H, "cd") } }).reason).toBe("BLOCK_PROTECTED_PATH");
+  });
+
+  // Review of session 12: controlFiles() and paths.ts _derived first compare the values of their
+  // last call; a check with other values must never get the last one's. Each value alternates
+  // A, B, A, unset in one process, the others unchanged.
+  test("each check's own HOME, workspace, configured paths and agent folders, alternating in one process", () => {
+    const blocked = (command: string, env: Record<string, string | undefined>, cwd = fx.ws, protectedPaths: string[] = []) =>
+      classify({ command, cwd, env, config: { protectedPaths, allow: [] } }).reason === "BLOCK_PROTECTED_PATH";
+    for (const [name, file] of [["CLAUDE_CONFIG_DIR", "settings.json"], ["CODEX_HOME", "hooks.json"], ["XDG_CONFIG_HOME", "leogriel/config.json"]] as const) {
+      const command = `echo {} > ${join(H, "memo-a", file)}`;
+      const seen = [join(H, "memo-a"), join(H, "memo-b"), join(H, "memo-a"), undefined].map((dir) => blocked(command, { ...fx.env, [name]: dir }));
+      expect([name, ...seen]).toEqual([name, true, false, true, false]);
+    }
+    const home2 = join(fx.root, "home2");
+    mkdirSync(home2, { recursive: true });
+    const userSettings = `echo {} > ${join(H, ".gemini", "settings.json")}`;
+    expect([H, home2, H].map((home) => blocked(userSettings, { ...fx.env, HOME: home }))).toEqual([true, false, true]);
+    const ws3 = join(fx.root, "ws3");
+    mkdirSync(join(ws3, ".git"), { recursive: true });
+    const projectSettings = `echo {} > ${join(fx.ws, ".claude", "settings.json")}`;
+    expect([fx.ws, ws3, fx.ws].map((cwd) => blocked(projectSettings, fx.env, cwd))).toEqual([true, false, true]);
+    const configured = [["new.json"], [], ["new.json"], ["README.md"], ["README.md", "new.json"]];
+    expect(configured.map((paths) => blocked("echo x > new.json", fx.env, fx.ws, paths))).toEqual([true, false, true, false, true]);
+    // A folder above a configured path is its ancestor (what _derived keeps of the paths).
+    const ancestor = (paths: string[]) => classify({ command: "rm -rf memo-dir", cwd: fx.ws, env: fx.env, config: { protectedPaths: paths, allow: [] } }).reason;
+    expect(configured.map((paths) => ancestor(paths.map((p) => `memo-dir/${p}`)))).toEqual(["BLOCK_PROTECTED_ANCESTOR", "ALLOW_NOOP", "BLOCK_PROTECTED_ANCESTOR", "BLOCK_PROTECTED_ANCESTOR", "BLOCK_PROTECTED_ANCESTOR"]);
+    expect([["memo-dir/x"], ["other/x"], ["memo-dir/x"]].map(ancestor)).toEqual(["BLOCK_PROTECTED_ANCESTOR", "ALLOW_NOOP", "BLOCK_PROTECTED_ANCESTOR"]);
+  });
+
+  test("a path context without control files: each one's workspace and home, alternating", () => {
+    const home2 = join(fx.root, "home2");
+    const ws3 = join(fx.root, "ws3");
+    mkdirSync(home2, { recursive: true });
+    mkdirSync(join(ws3, ".git"), { recursive: true });
+    const pc = (workspace: string, home: string): PathContext => ({ workspace, home, tmpDirs: ["/tmp"], protectedPaths: [], realDirs: new Map() });
+    expect([fx.ws, ws3, fx.ws].map((ws) => guardStoreOf(pc(ws, H)))).toEqual([join(fx.ws, ".agent-guard"), join(ws3, ".agent-guard"), join(fx.ws, ".agent-guard")]);
+    // The home is an anchor: itself an ancestor, another folder in the temporary one not.
+    expect([H, home2, H].map((home) => classifyPath(home2, pc(fx.ws, home)))).toEqual(["temp", "ancestor", "temp"]);
   });
 
   test("a configuration folder linked elsewhere is protected where it leads", () => {
