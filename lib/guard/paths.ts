@@ -90,13 +90,13 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   if (caseInsensitiveNames.value && _protectedName(path.toLowerCase(), { gitDir: d.gitDir.toLowerCase(), guardStore: d.guardStore.toLowerCase() })) return "protected";
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
   for (const c of d.controls) if (_within(path, c)) return "protected";
-  if (d.ancestors.has(path)) return "ancestor";
+  if (d.ancestors.has(path) || _aboveHook(d.hookAncestors.get(path))) return "ancestor";
   if (caseInsensitiveNames.value) {
     // `.CLAUDE/settings.json` is the hook settings there too (red team 9 C7).
     const folded = _folded(d, pc);
     const lower = path.toLowerCase();
     if (folded.protect.some((p) => _within(lower, p))) return "protected";
-    if (folded.ancestors.has(lower)) return "ancestor";
+    if (folded.ancestors.has(lower) || _aboveHook(folded.hookAncestors.get(lower))) return "ancestor";
   }
   if (d.usable && _within(path, pc.workspace)) return "workspace";
   if ((_insideAny(path, pc.tmpDirs) || WINDOWS_TEMP.test(path)) && !_within(path, pc.home)) return "temp";
@@ -155,16 +155,31 @@ interface _Derived {
   guardStore: string;
   /** Every protected anchor and each of its ancestors: deleting one of these deletes an anchor. */
   ancestors: Set<string>;
+  /**
+   * The folders above the hook settings files (control-files.ts) that `ancestors` lacks, each with
+   * the files below it: such a folder is an ancestor only while one of them exists, which is asked
+   * when a path is one (the derived values outlive a check, and a file may appear between two).
+   */
+  hookAncestors: Map<string, string[]>;
   usable: boolean;
   /** The control files of the context (control-files.ts). */
   controls: string[];
-  /** The configured paths, control files and ancestors in lower case, for case-insensitive names (made on first use). */
-  folded?: { protect: string[]; ancestors: Set<string> };
+  /** The configured paths, control files, ancestors and hook ancestors in lower case, for case-insensitive names (made on first use). */
+  folded?: { protect: string[]; ancestors: Set<string>; hookAncestors: Map<string, string[]> };
 }
 
-function _folded(d: _Derived, pc: PathContext): { protect: string[]; ancestors: Set<string> } {
-  d.folded ??= { protect: [...pc.protectedPaths, ...d.controls].map((p) => p.toLowerCase()), ancestors: new Set([...d.ancestors].map((a) => a.toLowerCase())) };
+function _folded(d: _Derived, pc: PathContext): NonNullable<_Derived["folded"]> {
+  if (d.folded === undefined) {
+    const hookAncestors = new Map<string, string[]>();
+    for (const [folder, files] of d.hookAncestors) hookAncestors.set(folder.toLowerCase(), [...(hookAncestors.get(folder.toLowerCase()) ?? []), ...files]);
+    d.folded = { protect: [...pc.protectedPaths, ...d.controls].map((p) => p.toLowerCase()), ancestors: new Set([...d.ancestors].map((a) => a.toLowerCase())), hookAncestors };
+  }
   return d.folded;
+}
+
+/** Whether one of a folder's hook settings files (hookAncestors) exists now. */
+function _aboveHook(files: string[] | undefined): boolean {
+  return files !== undefined && files.some((f) => existsSync(f));
 }
 
 // What classifyPath derives from a context, computed once per workspace, home, configuration and
@@ -193,9 +208,13 @@ function _derived(pc: PathContext): _Derived {
     const guardStore = dirname(quarantineRoot(pc.workspace));
     // A configuration folder that is a link (`ln -s /tmp/x .leogriel`) is protected where it leads.
     const controls = cf ? [...cf.config, ...cf.config.map(_realParent).filter((c) => c !== null), ...cf.hooks] : [];
-    const anchors = [...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths, ...(cf ? [...cf.config, ...cf.hooks.filter((h) => existsSync(h))] : [])];
+    const ancestors = _ancestors([...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths, ...(cf ? cf.config : [])]);
+    const hookAncestors = new Map<string, string[]>();
+    for (const file of cf ? cf.hooks : []) {
+      for (const folder of _ancestors([file])) if (!ancestors.has(folder)) hookAncestors.set(folder, [...(hookAncestors.get(folder) ?? []), file]);
+    }
     if (cache.size >= 64) cache.clear();
-    cache.set(key, (d = { gitDir, guardStore, ancestors: _ancestors(anchors), usable: _workspaceUsable(pc.workspace), controls }));
+    cache.set(key, (d = { gitDir, guardStore, ancestors, hookAncestors, usable: _workspaceUsable(pc.workspace), controls }));
   }
   _last = { workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, cf, d };
   return d;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { controlFiles } from "../../../lib/guard/control-files.ts";
-import { classifyPath, guardStoreOf, type PathContext } from "../../../lib/guard/paths.ts";
+import { caseInsensitiveNames, classifyPath, guardStoreOf, type PathContext } from "../../../lib/guard/paths.ts";
 import { hookTarget } from "../../../lib/guard/install/hook-targets.ts";
 import { HOOK_AGENTS } from "../../../lib/guard/hooks/run-hook.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
@@ -16,6 +16,7 @@ import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 // quarantined `.env` could be read and sent under its payload name. M1: `ps eww` printed the
 // environment into a send. M2: getent and resolvectl looked up an environment-derived name.
 const fx = useGuardFixture();
+const savedCase = caseInsensitiveNames.value;
 const H = fx.home;
 const URL = "http://127.0.0.1:8011/";
 const put = (path: string, text: string) => {
@@ -229,6 +230,30 @@ describe("red team 6: the control files cover every hook file install-hook write
     const ancestor = (paths: string[]) => classify({ command: "rm -rf memo-dir", cwd: fx.ws, env: fx.env, config: { protectedPaths: paths, allow: [] } }).reason;
     expect(configured.map((paths) => ancestor(paths.map((p) => `memo-dir/${p}`)))).toEqual(["BLOCK_PROTECTED_ANCESTOR", "ALLOW_NOOP", "BLOCK_PROTECTED_ANCESTOR", "BLOCK_PROTECTED_ANCESTOR", "BLOCK_PROTECTED_ANCESTOR"]);
     expect([["memo-dir/x"], ["other/x"], ["memo-dir/x"]].map(ancestor)).toEqual(["BLOCK_PROTECTED_ANCESTOR", "ALLOW_NOOP", "BLOCK_PROTECTED_ANCESTOR"]);
+  });
+
+  // Review of session 12: the derived paths outlive a check; a folder above hook settings is an
+  // ancestor while the file is there, asked at each check (it was frozen at the first one).
+  test("hook settings made or removed between two checks in one process", () => {
+    const settings = join(fx.ws, ".codex", "config.toml");
+    put(join(fx.ws, ".codex", "notes.md"), "n\n");
+    const judge = () => classify({ command: "rm -rf .codex", cwd: fx.ws, env: fx.env }).reason;
+    try {
+      expect(judge()).toBe("RELOCATE_TREE");
+      put(settings, "[mcp_servers]\n");
+      expect(judge()).toBe("BLOCK_PROTECTED_ANCESTOR");
+      rmSync(settings);
+      expect(judge()).toBe("RELOCATE_TREE");
+      // In any case where names ignore case.
+      caseInsensitiveNames.value = true;
+      const upper = () => classify({ command: "rm -rf .CODEX", cwd: fx.ws, env: fx.env }).reason;
+      expect(upper()).not.toBe("BLOCK_PROTECTED_ANCESTOR");
+      put(settings, "[mcp_servers]\n");
+      expect(upper()).toBe("BLOCK_PROTECTED_ANCESTOR");
+    } finally {
+      caseInsensitiveNames.value = savedCase;
+      rmSync(join(fx.ws, ".codex"), { recursive: true, force: true });
+    }
   });
 
   test("a path context without control files: each one's workspace and home, alternating", () => {
