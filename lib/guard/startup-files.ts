@@ -1,3 +1,5 @@
+import { caseInsensitiveNames } from "./paths.ts";
+
 /**
  * Files another program reads later as commands or trust: shell startup files, the SSH server's
  * authorized keys and the client's config, Git's global config (aliases, hooks paths, pagers), curl
@@ -27,6 +29,9 @@
 const STARTUP =
   /\/(\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.bash_aliases|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc|\.tcshrc|\.inputrc|\.gitconfig|\.curlrc|\.wgetrc|\.pam_environment|\.xprofile|\.xinitrc|\.xsessionrc|\.vimrc|\.gvimrc|\.exrc|\.tmux\.conf|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.bunfig\.toml|\.pythonrc|\.pythonrc\.py|\.pdbrc|\.irbrc|\.hgrc|\.subversion\/config|\.bazaar\/bazaar\.conf)$|\/\.ssh\/(authorized_keys2?|config|rc|environment)$|\/\.config\/(fish\/config\.fish|fish\/conf\.d\/[^/]+|git\/config|autostart\/[^/]+|environment\.d\/[^/]+|nvim\/(init\.(lua|vim)|plugin\/.+)|tmux\/tmux\.conf|pip\/pip\.conf|npm\/npmrc|systemd\/user\/.+|hg\/hgrc|sapling\/sapling\.conf|jj\/config\.toml|breezy\/breezy\.conf)$|\/\.vim\/(plugin|autoload|ftplugin)\/.+$|\/\.cargo\/config(\.toml)?$|\/\.pip\/pip\.conf$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+$|\/\.local\/bin\/[^/]+$|\/(\.gdbinit|\.gdbearlyinit|\.lesskey|\.psqlrc|\.sqliterc|\.emacs|\.emacs\.el|\.Rprofile|\.ghci|\.screenrc|\.perldb)$|\/\.config\/(gdb\/gdb(early)?init|lesskey|direnv\/direnvrc|emacs\/(early-)?init\.el)$|\/\.emacs\.d\/(early-)?init\.el$|\/\.aws\/config$|\/\.gnupg\/(gpg-agent|gpg)\.conf$|\/\.ipython\/profile_[^/]+\/ipython_config\.py$|\/\.jupyter\/[^/]+\.py$|\/\.gradle\/(init\.d\/[^/]+|init\.gradle(\.kts)?)$|\/\.julia\/config\/startup\.jl$|\/\.(cargo|bun|deno)\/bin\/[^/]+$|\/\.pyenv\/shims\/[^/]+$|\/Library\/LaunchAgents\/[^/]+$|\/(site|dist)-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
 
+// Where file names are compared without case (macOS, Windows: paths.ts), `~/.Bashrc` is `~/.bashrc`.
+const STARTUP_ANY_CASE = new RegExp(STARTUP.source, "i");
+
 // Folders of the home on PATH in the usual profiles and installers (`~/bin`, `~/go/bin`).
 const HOME_BINS = ["/bin/", "/go/bin/"];
 
@@ -35,7 +40,9 @@ const HOME_BINS = ["/bin/", "/go/bin/"];
  * the home folder, a command in `~/bin` or `~/go/bin` counts too.
  */
 export function isStartupFile(path: string, home?: string): boolean {
-  if (STARTUP.test(path)) return true;
+  const folded = caseInsensitiveNames.value;
+  if ((folded ? STARTUP_ANY_CASE : STARTUP).test(path)) return true;
   if (home === undefined || home === "") return false;
-  return HOME_BINS.some((bin) => path.startsWith(`${home}${bin}`) && !path.slice(home.length + bin.length).includes("/"));
+  const [p, h] = folded ? [path.toLowerCase(), home.toLowerCase()] : [path, home];
+  return HOME_BINS.some((bin) => p.startsWith(`${h}${bin}`) && !p.slice(h.length + bin.length).includes("/"));
 }

@@ -1,6 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { classify } from "../../../lib/guard/classify.ts";
 import type { Decision } from "../../../lib/guard/decision.ts";
+import { caseInsensitiveNames } from "../../../lib/guard/paths.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 // Second red-team pass: appending to a file outside the workspace was an ALLOW write-into, and
@@ -28,6 +29,29 @@ describe("red-team 2: startup and trust files outside the workspace", () => {
   for (const [name, command, decision] of ROWS) {
     test(name, () => {
       expect(classify({ command, cwd: fx.ws, env: fx.env }).decision).toBe(decision);
+    });
+  }
+});
+
+// Session 12 review: where names are compared without case (macOS, Windows) `~/.Bashrc` is the
+// shell's `~/.bashrc`; each row was ALLOW there. Where case counts it is another file.
+describe("startup files spelled in another case", () => {
+  const saved = caseInsensitiveNames.value;
+  afterEach(() => {
+    caseInsensitiveNames.value = saved;
+  });
+  const rows: Array<[string, string]> = [
+    ["~/.Bashrc", "echo x >> ~/.Bashrc"],
+    ["~/.SSH/Authorized_Keys", "echo 'ssh-ed25519 AAAA x' >> ~/.SSH/Authorized_Keys"],
+    ["~/library/launchagents (macOS)", "echo x > ~/library/launchagents/x.plist"],
+    ["a command in ~/BIN", "echo x > ~/BIN/ls"],
+  ];
+  for (const [name, command] of rows) {
+    test(name, () => {
+      caseInsensitiveNames.value = true;
+      expect(classify({ command, cwd: fx.ws, env: fx.env }).decision).toBe("ASK");
+      caseInsensitiveNames.value = false;
+      expect(classify({ command, cwd: fx.ws, env: fx.env }).decision).toBe("ALLOW");
     });
   }
 });
