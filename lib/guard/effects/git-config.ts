@@ -29,8 +29,9 @@ const HOOKS_PATH = "core.hookspath";
 const OPAQUE = /^(include\.path|includeif\..+\.path|protocol\.(.+\.)?allow|init\.templatedir)$/;
 const BOOLEAN = /^(true|false|yes|no|on|off|0|1)?$/i;
 // `url.<base>.insteadOf` / `pushInsteadOf`: later commands fetch from or push to `<base>` where
-// they name the value (git-config(1)).
-const URL_REWRITE = /^url\..+\.(insteadof|pushinsteadof)$/;
+// they name the value (git-config(1)). An empty base is one too: `url..insteadOf URL` makes a URL
+// starting with URL the local path after it (git 2.39 runs `git-upload-pack zz` for URLzz).
+const URL_REWRITE = /^url\..*\.(insteadof|pushinsteadof)$/;
 const VALUED = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "-t"]);
 
 /** The commands a configuration value will run (a null value is unknown). */

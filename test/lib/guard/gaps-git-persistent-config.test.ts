@@ -47,6 +47,8 @@ const ROWS: Row[] = [
   ["a fetch URL rewritten", "git config --global url.http://127.0.0.1/mirror/.insteadOf https://github.com/", ...PERSIST],
   ["a push URL rewritten", "git config url.ssh://git@example.invalid/.pushInsteadOf git@github.com:", ...PERSIST],
   ["the set subcommand, key in capitals", "git config set --global url.http://127.0.0.1/.InsteadOf https://github.com/", ...PERSIST],
+  ["an empty base: the URLs become local paths", "git config --global url..insteadOf https://github.com/", ...PERSIST],
+  ["--add, in another file", "git config --file ~/.gitconfig --add url.http://127.0.0.1/.insteadOf https://github.com/", ...PERSIST],
   // dangerous now as well: judged as the command it is
   ["a value that deletes the home folder", "git config --global core.fsmonitor 'rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   // reading, removing, harmless values, and lookalikes
