@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
-import { gitContentFact } from "../../../lib/guard/git-preflight.ts";
+import { closeGitFacts, gitContentFact, openGitFacts } from "../../../lib/guard/git-preflight.ts";
 import { gitProgram } from "../../../lib/guard/git-program.ts";
 import { runCheck } from "../../../lib/guard/run-check.ts";
 import { filterDrivers } from "../../../lib/guard/git-safe.ts";
@@ -127,6 +127,29 @@ describe("nor a git the project puts on PATH (red team 13: direnv's PATH_add bin
     expect(gitProgram(work, path)).toBe(join(tools, "git"));
     mkdirSync(join(root, ".git"));
     expect(gitProgram(work, path)).toBe(gitProgram(work, saved));
+  });
+  test("a check keeps its answers for itself: one inside it asks anew, and none is kept after it", () => {
+    // classify() opens and closes the memo (git-preflight.ts openGitFacts); a check started while
+    // another runs has its own, and the outer one's answers come back when it ends.
+    const root = tempDir();
+    const [work, tools] = [join(root, "work"), join(root, "tools")];
+    mkdirSync(work);
+    mkdirSync(tools);
+    writeFileSync(join(tools, "git"), "#!/bin/sh\nexit 1\n", { mode: 0o755 });
+    const [path, project, system] = [[tools, saved].join(":"), join(tools, "git"), gitProgram(work, saved)];
+    const outer = openGitFacts();
+    try {
+      expect(gitProgram(work, path)).toBe(project);
+      mkdirSync(join(root, ".git"));
+      expect(gitProgram(work, path)).toBe(project);
+      const inner = openGitFacts();
+      expect(gitProgram(work, path)).toBe(system);
+      closeGitFacts(inner);
+      expect(gitProgram(work, path)).toBe(project);
+    } finally {
+      closeGitFacts(outer);
+    }
+    expect(gitProgram(work, path)).toBe(system);
   });
 });
 
