@@ -96,7 +96,7 @@ export function repoRoot(dir: string): string | null {
 export function resetCollisions(repo: string, ref: string | undefined): string[] | null {
   if (ref === undefined || ref === "HEAD") return [];
   const target = gitFact(repo, ["ls-tree", "-r", "-z", "--name-only", `${ref}^{tree}`]);
-  // A ref git cannot read (`origin/main` with no remote) answers already: no index to list.
+  // A ref git cannot read (`origin/main` with no remote): unknown already, no index to list.
   if (target === null) return null;
   const tracked = gitFact(repo, ["ls-files", "-z"]);
   if (tracked === null) return null;

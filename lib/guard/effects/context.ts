@@ -47,7 +47,7 @@ export interface AnalyzeContext {
     remote?: boolean;
     /** A program that may write files the guard does not see ran earlier (unseen-writes.ts). */
     unseenWrites?: boolean;
-    /** Some command of the line may write such files (for commands that repeat; unseen-writes.ts). */
+    /** A command of the line may write such files: set when a command that repeats asks (unseen-writes.ts). */
     lineWrites?: boolean;
     /** The command lists of the line's scripts not yet tested for such writes (unseen-writes.ts). */
     lineScripts?: SimpleCommand[][];
