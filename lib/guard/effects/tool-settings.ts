@@ -55,12 +55,15 @@ const GO_CODE_FLAGS = /(?:^|\s)--?(?:toolexec|exec)(?:=|\s|$)|-extld\b|-extar\b/
 const CGO_FLAGS = /^CGO_(?:C|CPP|CXX|F|LD)FLAGS$/;
 const CC_CODE_FLAGS = /(?:^|\s)(?:-wrapper\b|-fuse-ld=\S*\/|--?ld-path|-fplugin|-B|-specs)/;
 
+// `-w` as Go's flag package reads a bool flag: `-w`, `--w`, or `=` and a true value of strconv.ParseBool.
+const GO_WRITE = /^--?w(?:=(?:1|t|T|TRUE|true|True))?$/;
+
 /** `go env -w NAME=VALUE…`: a compiler, linker or tool folder, or GOFLAGS and cgo flags that run one. */
 export const goEnv: Handler = ({ args }) => {
   const at = args.findIndex((a) => !a.value.startsWith("-") || a.dynamic);
   if (at < 0 || args[at]!.dynamic || args[at]!.value !== "env") return [];
   const rest = args.slice(at + 1);
-  if (!rest.some((a) => !a.dynamic && (a.value === "-w" || a.value === "--w"))) return [];
+  if (!rest.some((a) => !a.dynamic && GO_WRITE.test(a.value))) return [];
   for (const w of rest) {
     if (w.dynamic && !/^[A-Z0-9_]+=/.test(w.value)) return [persistentCode("go env -w")];
     if (w.value.startsWith("-")) continue;
