@@ -16,7 +16,7 @@ import { unmodelledReading } from "./unknown-program.ts";
  * `KEY=VALUE`, `npm set`, `npm c set`, `pnpm config set`, `yarn config set`.
  * Supply chain (session 12): a registry (`registry`, `@scope:registry`, yarn 2+'s
  * `npmRegistryServer`, also under `npmScopes.NAME.`), a CA (`ca`, `cafile`, `httpsCaFilePath`,
- * `caFilePath`), TLS checks turned off (`strict-ssl`, `enableStrictSsl` other than true) or a
+ * `caFilePath`, also under `networkSettings.HOST.`), TLS checks turned off (`strict-ssl`, `enableStrictSsl` other than true) or a
  * host let over plain HTTP (`unsafeHttpWhitelist`): every later install of a registry name, which
  * passes, fetches code from there. The public npm and yarn registries stored back pass.
  */
@@ -36,8 +36,9 @@ const PUBLIC_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
 function _source(key: string, value: Word | undefined): boolean {
   const name = key.slice(key.lastIndexOf(key.includes(":") ? ":" : ".") + 1);
   if (value === undefined) return false;
-  // yarn's scope settings given whole (`npmScopes.corp '{"npmRegistryServer":"…"}' --json`).
-  if (key.startsWith("npmscopes") && !SOURCE_KEYS.has(name)) return value.dynamic || /npmregistryserver/i.test(value.value);
+  // yarn's scope or host settings given whole (`npmScopes.corp '{"npmRegistryServer":"…"}' --json`,
+  // `networkSettings '{"*":{"httpsCaFilePath":"…"}}' --json`).
+  if (/^(?:npmscopes|networksettings)/.test(key) && !SOURCE_KEYS.has(name)) return value.dynamic || /npmregistryserver|cafilepath/i.test(value.value);
   if (!SOURCE_KEYS.has(name)) return false;
   if (value.dynamic) return true;
   const v = value.value.trim();

@@ -37,6 +37,7 @@ table("stored package sources", [
   ["yarn's npmRegistryServer", "yarn config set npmRegistryServer https://registry.example.com/", ...PERSIST],
   ["a yarn scope's registry", "yarn config set npmScopes.corp.npmRegistryServer https://registry.example.com/", ...PERSIST],
   ["a yarn scope given whole as JSON", `yarn config set npmScopes.corp --json '{"npmRegistryServer":"https://registry.example.com/"}'`, ...PERSIST],
+  ["yarn's host settings given whole as JSON, a CA", `yarn config set networkSettings --json '{"*":{"httpsCaFilePath":"/tmp/ca.pem"}}'`, ...PERSIST],
   ["yarn's plain-HTTP hosts", "yarn config set unsafeHttpWhitelist registry.example.com", ...PERSIST],
 ]);
 
@@ -45,6 +46,7 @@ table("other settings pass", [
   ["yarn's public registry stored back", "yarn config set npmRegistryServer https://registry.yarnpkg.com", ...OK],
   ["npm's strict-ssl on", "npm config set strict-ssl true", ...OK],
   ["a yarn scope's auth only", `yarn config set npmScopes.corp --json '{"npmAlwaysAuth":true}'`, ...OK],
+  ["yarn's host settings, a proxy only", `yarn config set networkSettings --json '{"*":{"httpsProxy":"http://127.0.0.1:3128"}}'`, ...OK],
   ["npm config get registry", "npm config get registry", ...OK],
   ["npm config get", "npm config get script-shell", ...OK],
   ["npm config list", "npm config list", ...OK],
