@@ -3,7 +3,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import { wordFrom } from "./getopt.ts";
+import { clusterValue, wordFrom } from "./getopt.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
@@ -70,6 +70,9 @@ export function computeScp(inv: Invocation): { operands: Word[]; recursive: bool
 // `gcloud [alpha|beta|preview] compute ssh`'s flags that take a value, besides the global ones.
 const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--command", "--ssh-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--container", "--network", "--region", "--dest-group", "--troubleshoot-timeout"]);
 
+// OpenSSH ssh's option letters that take a value (ssh.c's getopt string).
+const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
+
 /**
  * The argv `gcloud [alpha|beta|preview] compute ssh [USER@]INSTANCE` gives ssh (null for any other
  * gcloud line, help or `--dry-run`), as gcloud's SSHCommand.Build lays it out: each `--ssh-flag`
@@ -98,12 +101,12 @@ export function computeSsh(inv: Invocation): Word[] | null {
     else for (const part of value.value.split(/\s+/)) if (part) flags.push(literalWord(part));
   }
   const rest = end < 0 ? [] : inv.args.slice(end + 1);
-  // ssh's options among the words after `--` (a valued letter takes the rest or the next word).
+  // ssh's options among the words after `--`: the first valued letter of a cluster takes the
+  // cluster's rest (`-oUser=bob`) or, last, the next word (`-vL 80:x:80`).
   let k = 0;
   for (; k < rest.length && rest[k]!.value.startsWith("-") && !rest[k]!.dynamic; k++) {
-    const v = rest[k]!.value;
-    if (v === "--") break;
-    if (/^-[^-]*[BbcDEeFIiJLlmOoPpQRSWw]$/.test(v)) k++;
+    if (rest[k]!.value === "--") break;
+    k = clusterValue(rest, k, SSH_VALUED)?.i ?? k;
   }
   const remote = rest.slice(k + (rest[k]?.value === "--" ? 1 : 0));
   return [...flags, ...rest.slice(0, k), host, ...remote, ...(command ? [command] : [])];

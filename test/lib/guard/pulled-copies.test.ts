@@ -77,6 +77,8 @@ table("gcloud compute ssh runs ssh", [
   ["ssh's own words after --, unsplit", "gcloud compute ssh vm -- '-oProxyCommand=rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   ["--command's data store effect there", "gcloud compute ssh vm --command='dropdb prod'", "ASK", "ASK_DATA_STORE_DESTROY"],
   ["a remote command after --", "gcloud compute ssh vm --zone z -- -L 8080:localhost:80 dropdb prod", "ASK", "ASK_DATA_STORE_DESTROY"],
+  ["a remote command after --, -o's value in its word", "gcloud compute ssh vm -- -oUser=bob dropdb prod", "ASK", "ASK_DATA_STORE_DESTROY"],
+  ["a remote command after --, -l's value in its word", "gcloud compute ssh vm -- -lbob dropdb prod", "ASK", "ASK_DATA_STORE_DESTROY"],
   ["a disk formatted there", "gcloud compute ssh vm --command 'mkfs.ext4 /dev/sdb'", "BLOCK", "BLOCK_DISK_DESTROY"],
   ["a key file as an ssh flag", "gcloud compute ssh vm --ssh-flag=-i --ssh-flag=~/.ssh/id_rsa", "ASK", "ASK_SECRET_ACCESS"],
 ]);
