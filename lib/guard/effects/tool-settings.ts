@@ -1,6 +1,6 @@
-import type { Op } from "../ops.ts";
+import { op, type Op } from "../ops.ts";
 import { analyzeText } from "./analyze.ts";
-import type { Handler } from "./context.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
 import { persistentCode } from "./git-persistent-config.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { pythonModuleCall } from "./script-operands.ts";
@@ -182,26 +182,32 @@ const PIP_DEFAULT_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
  * `pip config [--global|--user|--site] set SECTION.NAME VALUE` of an index, extra index, link
  * page, trusted host or CA bundle: every later `pip install NAME` fetches from there or over TLS
  * pip no longer checks. pip names a key as `_normalize_name` does (lower case, `_` as `-`);
- * storing pypi.org's own index back passes.
+ * storing pypi.org's own index back passes. `pip config edit --editor CMD` runs CMD here now, read
+ * as the shell line it is (as git's core.editor).
  */
-export const pipConfig: Handler = ({ args }) => _pipConfig(args);
+export const pipConfig: Handler = ({ args, ctx }) => _pipConfig(args, ctx);
 
 /** `python -m pip config set …` (build-outputs.ts reads the module's other commands). */
-export const pythonPipConfig: Handler = ({ args }) => {
+export const pythonPipConfig: Handler = ({ args, ctx }) => {
   const call = pythonModuleCall(args);
-  return call && call.module.value === "pip" && !call.module.dynamic ? _pipConfig(call.args) : [];
+  return call && call.module.value === "pip" && !call.module.dynamic ? _pipConfig(call.args, ctx) : [];
 };
 
-function _pipConfig(args: Word[]): Op[] {
+function _pipConfig(args: Word[], ctx: AnalyzeContext): Op[] {
   const operands: Word[] = [];
+  let editor: Word | undefined;
   for (let i = 0; i < args.length && operands.length < 4; i++) {
     const a = args[i]!;
     if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
+    else if (a.value.startsWith("--editor=")) editor = wordFromText(a, 9);
+    else if (a.value === "--editor") editor = args[++i];
     else if (PIP_VALUED.has(a.value)) i++;
   }
   const [group, verb, key, value] = operands;
   if (group?.value !== "config" || group.dynamic || !verb) return [];
   if (verb.dynamic) return [persistentCode("pip config")];
+  // `config edit --editor CMD` runs CMD now, with the file's name, through the shell.
+  if (verb.value === "edit" && editor) return editor.dynamic ? [op("unknown", "pip config edit --editor")] : analyzeText(editor.value, "posix", ctx);
   if (verb.value !== "set" || !key) return [];
   if (key.dynamic) return [persistentCode("pip config set")];
   const name = key.value.slice(key.value.indexOf(".") + 1).toLowerCase().replace(/_/g, "-").replace(/^--/, "");
