@@ -232,7 +232,9 @@ export const gem: Handler = (inv) => {
   const ops = unmodelledReading(inv);
   const args = inv.args;
   const at = args.findIndex((a) => a.dynamic || !a.value.startsWith("-"));
-  if (at < 0 || args[at]!.dynamic || args[at]!.value !== "sources") return ops;
+  // rubygems runs the one command a prefix names (CommandManager#find_command): `so` on is `sources`.
+  const verb = at < 0 ? undefined : args[at]!;
+  if (!verb || verb.dynamic || verb.value.length < 2 || !"sources".startsWith(verb.value)) return ops;
   for (let i = at + 1; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
