@@ -257,13 +257,25 @@ export const gem: Handler = (inv) => {
 
 // conda's `config` options that take one value, or a key and a value.
 const CONDA_ONE = new Set(["--file", "--name", "-n", "--prefix", "-p", "--get", "--remove-key", "--describe"]);
-const CONDA_PAIR = new Set(["--add", "--append", "--prepend", "--set", "--remove"]);
+const CONDA_PAIR = new Set(["--add", "--append", "--prepend", "--set"]);
+// conda config's long options, for argparse's abbreviations (`--app` is `--append`).
+const CONDA_LONG = ["--system", "--env", "--file", "--show", "--show-sources", "--validate", "--describe", "--write-default", "--get", "--append", "--prepend", "--add", "--set", "--remove", "--remove-key", "--stdin", "--json", "--verbose", "--quiet", "--yes", "--name", "--prefix"];
+// micromamba's and mamba 2's verbs (`config prepend channels URL`), read as conda's options.
+const MAMBA_VERBS = new Set(["append", "prepend", "set"]);
+
+/** The option a conda config word names: an argparse abbreviation of one long option is that option. */
+function _condaOption(v: string): string {
+  if (!v.startsWith("--") || CONDA_LONG.includes(v)) return v;
+  const names = CONDA_LONG.filter((l) => l.startsWith(v));
+  return names.length === 1 ? names[0]! : v;
+}
 // The public channels most environments name; any other is someone's upload or host.
 const CONDA_CHANNELS = new Set(["conda-forge", "bioconda", "defaults", "nodefaults", "main", "r", "msys2"]);
 const CONDA_SOURCE_KEYS = /^(?:channels|default_channels|channel_alias|custom_channels|custom_multichannels|migrated_custom_channels|ssl_verify)(?:\.|$)/;
 
 /**
- * `conda|mamba|micromamba config --add|--append|--prepend|--set KEY VALUE` of a channel, the
+ * `conda|mamba|micromamba config --add|--append|--prepend|--set KEY VALUE` (an abbreviation,
+ * `--app`; micromamba's `config prepend|append|set KEY VALUE`) of a channel, the
  * channel alias, custom channels or `ssl_verify` other than true: every later install fetches by
  * it. conda-forge, bioconda and the default channels pass. Their other words keep an unmodelled
  * program's reading (no handler before).
@@ -275,10 +287,11 @@ export const condaConfig: Handler = (inv) => {
   if (at < 0 || args[at]!.dynamic || args[at]!.value !== "config") return ops;
   for (let i = at + 1; i < args.length; i++) {
     const a = args[i]!;
-    if (CONDA_ONE.has(a.value)) i++;
-    if (!CONDA_PAIR.has(a.value) || a.value === "--remove") {
-      if (a.value === "--remove") i += 2;
-      else if (a.dynamic && a.value.startsWith("-")) return [...ops, persistentCode(`${inv.name} config`)];
+    const o = i === at + 1 && !a.dynamic && MAMBA_VERBS.has(a.value) ? `--${a.value}` : _condaOption(a.value);
+    if (CONDA_ONE.has(o)) i++;
+    if (!CONDA_PAIR.has(o)) {
+      if (o === "--remove") i += 2;
+      else if (a.dynamic && o.startsWith("-")) return [...ops, persistentCode(`${inv.name} config`)];
       continue;
     }
     const key = args[i + 1];
