@@ -174,6 +174,15 @@ const RUSTUP_VALUED = new Set(["--profile", "--component", "-c", "--target", "-t
 
 // pip's general options and `config`'s own that take a value (pip/_internal/cli/cmdoptions.py).
 const PIP_VALUED = new Set(["--editor", "--log", "--log-file", "--local-log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python", "--use-feature", "--use-deprecated", "--keyring-provider", "--resume-retries"]);
+/**
+ * The valued option a word names, as optparse reads long options: itself or, a prefix of one,
+ * that one (`--edit` is `--editor`, `--prox` `--proxy`). A prefix of several is an error pip
+ * stops at: reading it as valued then only skips a word.
+ */
+function _pipValued(v: string): string | undefined {
+  if (PIP_VALUED.has(v)) return v;
+  return v.length > 2 && v.startsWith("--") ? [...PIP_VALUED].find((n) => n.startsWith(v)) : undefined;
+}
 // Options whose stored value names where packages come from or what verifies them.
 const PIP_SOURCE_KEYS = new Set(["index-url", "i", "extra-index-url", "find-links", "f", "trusted-host", "cert"]);
 const PIP_DEFAULT_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
@@ -199,9 +208,12 @@ function _pipConfig(args: Word[], ctx: AnalyzeContext): Op[] {
   for (let i = 0; i < args.length && operands.length < 4; i++) {
     const a = args[i]!;
     if (a.dynamic || !a.value.startsWith("-") || a.value === "-") operands.push(a);
-    else if (a.value.startsWith("--editor=")) editor = wordFromText(a, 9);
-    else if (a.value === "--editor") editor = args[++i];
-    else if (PIP_VALUED.has(a.value)) i++;
+    else {
+      const eq = a.value.indexOf("=");
+      const name = _pipValued(eq < 0 ? a.value : a.value.slice(0, eq));
+      if (name === "--editor") editor = eq < 0 ? args[++i] : wordFromText(a, eq + 1);
+      else if (name && eq < 0) i++;
+    }
   }
   const [group, verb, key, value] = operands;
   if (group?.value !== "config" || group.dynamic || !verb) return [];

@@ -48,6 +48,8 @@ table("stored package sources", [
   ["pip config edit's editor runs here now", "pip config edit --editor 'rm -rf ~'", ...ANCESTOR],
   ["pip config edit's editor, --editor= before the verb", "pip config --editor='rm -rf ~' edit", ...ANCESTOR],
   ["python -m pip config edit's editor", "python3 -m pip config edit --editor 'rm -rf ~'", ...ANCESTOR],
+  ["pip config edit's editor, --edit (optparse's abbreviation)", "pip config edit --edit 'rm -rf ~'", ...ANCESTOR],
+  ["pip's index, an abbreviated valued option first", "pip --prox http://127.0.0.1:3128 config set global.index-url https://pypi.example.com/simple", ...PERSIST],
   ["go's proxy", "go env -w GOPROXY=https://proxy.example.com", ...PERSIST],
   ["go's proxy after the public one", "go env -w 'GOPROXY=https://proxy.golang.org|https://proxy.example.com'", ...PERSIST],
   ["go's checksum database off", "go env -w GOSUMDB=off", ...PERSIST],
