@@ -50,13 +50,14 @@ export interface TarArgs {
 }
 
 /**
- * Whether the archive `name` is on another machine, reached through rmt: GNU tar's `_remdev`, a
- * colon with no `/` before it (`host:path`, `user@host:path`), unless `--force-local` is given
- * (any unambiguous abbreviation, `--forc`, as getopt reads it: `t.long`; not after `--`, where it
- * is a member). tar.ts (what goes to the host) and tar-files.ts (the local file replaced) ask here.
+ * Whether the archive `name` is on another machine, reached through rmt: GNU tar's `_remdev`, the
+ * first colon not the first character and no `/` before it (`host:path`, `user@host:path`; `:a:b`
+ * is a local file), unless `--force-local` is given (any unambiguous abbreviation, `--forc`, as
+ * getopt reads it: `t.long`; not after `--`, where it is a member). tar.ts (what goes to the host)
+ * and tar-files.ts (the local file replaced) ask here.
  */
 export function remoteArchive(name: string, t: TarArgs): boolean {
-  return /^[^/]+:/.test(name) && !t.long.has("force-local");
+  return /^[^/:]+:/.test(name) && !t.long.has("force-local");
 }
 
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */

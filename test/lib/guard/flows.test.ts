@@ -41,6 +41,9 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["tar -cf x.invalid:a --forc -T list", "ALLOW", "ALLOW_NOOP"],
   ["tar -cf x.invalid:a --force-l certs/server.key", "ALLOW", "ALLOW_NOOP"],
   ["tar -cf x.invalid:a -T list -- --force-local", "ASK", "ASK_DATA_EGRESS"],
+  // a colon first is a local file (GNU tar's _remdev), replaced as any other archive
+  ["tar -cf :a:b src", "ALLOW", "ALLOW_NOOP"],
+  ["tar -cf ::b src", "ALLOW", "ALLOW_NOOP"],
   // a remote archive only read sends no local file (session 12: each read asked ASK_DATA_EGRESS)
   ["tar -xf x.invalid:a", "ALLOW", "ALLOW_NO_EFFECT"],
   ["tar -tf u@x.invalid:a", "ALLOW", "ALLOW_NO_EFFECT"],
