@@ -107,9 +107,9 @@ const GIT_ELSEWHERE = /^(-C|--git-dir|--work-tree|--namespace|--bare)(=|$)/;
  * tracked files of TREE under the folder git ran in (from a subfolder, that subfolder's), and
  * extracting it there overwrites their uncommitted changes, as `git checkout TREE -- .` does
  * (red team session 11, finding 9: ALLOW while the checkout snapshots). The same discard op
- * (SNAPSHOT_GIT_WORKTREE). Not for an archive put elsewhere (`--prefix`, `--remote`, `-o`, a
- * zip), nor an extraction that keeps existing files (`-k`, `--skip-old-files`,
- * `--keep-newer-files`) or renames members (`--strip-components`, `--transform`).
+ * (SNAPSHOT_GIT_WORKTREE). Not for an archive put elsewhere (`--prefix`, `--remote`, `-o`), nor
+ * an extraction that keeps existing files (`-k`, `--skip-old-files`, `--keep-newer-files`) or
+ * renames members (`--strip-components`, `--transform`).
  */
 function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   const from = inv.cmd!.pipeFrom!;
@@ -117,7 +117,7 @@ function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   const [head, ...rest] = from.argv;
   if (from.group || !head || head.dynamic || programName(head) !== "git" || cwd === null) return null;
   const ran = _gitArchiveAt(rest, from.cwd ?? cwd);
-  if (!ran || !_workTreeArchive(rest.slice(ran.at + 1), undefined)) return null;
+  if (!ran || !_workTreeArchive(rest.slice(ran.at + 1), false)) return null;
   // Where git ran, and where tar writes: the same folder.
   return _discardInto(parsed, ran.dir, cwd);
 }
@@ -150,18 +150,19 @@ function _gitArchiveAt(args: Word[], cwd: string): { at: number; dir: string } |
 }
 
 /**
- * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in: a tar
- * archive (`--format` tar or tgz; written to `output`, the format git infers from its name, a zip
- * for `.zip`), no `--prefix` but an empty or `./` one, nothing computed, no `--remote`, `--exec`
- * or `--list`; on stdout (`output` undefined) no `-o` either.
+ * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in: a tar,
+ * tgz or zip archive (`--format`, or the format git infers from the output's
+ * name, all three; bsdtar, macOS's and Windows' tar, extracts a zip as it does a tar), no
+ * `--prefix` but an empty or `./` one, nothing computed, no `--remote`, `--exec` or `--list`; on
+ * stdout (`output` false) no `-o` either.
  */
-function _workTreeArchive(archiveArgs: Word[], output: string | undefined): boolean {
+function _workTreeArchive(archiveArgs: Word[], output: boolean): boolean {
   // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
-  const elsewhere = (a: Word, i: number) => /^(--remote|--exec|-l|--list)(=|$)/.test(a.value) || (output === undefined && (/^(-o|--output)(=|$)/.test(a.value) || /^-o./.test(a.value))) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
+  const elsewhere = (a: Word, i: number) => /^(--remote|--exec|-l|--list)(=|$)/.test(a.value) || (!output && (/^(-o|--output)(=|$)/.test(a.value) || /^-o./.test(a.value))) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
   if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return false;
   const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
-  const fmt = format < 0 ? (output !== undefined && /\.zip$/i.test(output) ? "zip" : "tar") : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
-  return fmt !== undefined && /^(tar|tgz|tar\.gz)$/.test(fmt);
+  const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
+  return fmt !== undefined && /^(tar|tgz|tar\.gz|zip)$/.test(fmt);
 }
 
 /** The discard when an extraction (tar's `-C` or the working folder `cwd`) writes into `ran`, where git made the archive. */
@@ -198,7 +199,7 @@ export const gitArchiveFile: Handler = (inv) => {
   const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
   // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one (`> F`).
   const file = outputs.length ? outputs.at(-1) : inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && (r.op === ">" || r.op === ">|" || r.op === "&>" || (r.op === ">&" && !/^\d+$|^-$/.test(r.target.value))))?.target;
-  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length ? file.value : undefined)) return [];
+  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length > 0)) return [];
   const base = outputs.length ? cwd : here!;
   const path = physicalPath(isAbsolute(file.value) ? file.value : `${base}/${file.value}`, base);
   if (path === null) return [];
