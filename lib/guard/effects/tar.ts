@@ -151,7 +151,7 @@ function _gitArchiveAt(args: Word[], cwd: string): { at: number; dir: string } |
 
 /**
  * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in: a tar,
- * tgz or zip archive (`--format`, or the format git infers from the output's
+ * tgz or zip archive (`--format`, the last one as git's parse-options keeps it, or the format git infers from the output's
  * name, all three; bsdtar, macOS's and Windows' tar, extracts a zip as it does a tar), no
  * `--prefix` but an empty or `./` one, nothing computed, no `--remote`, `--exec` or `--list`; on
  * stdout (`output` false) no `-o` either.
@@ -160,7 +160,7 @@ function _workTreeArchive(archiveArgs: Word[], output: boolean): boolean {
   // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
   const elsewhere = (a: Word, i: number) => /^(--remote|--exec|-l|--list)(=|$)/.test(a.value) || (!output && (/^(-o|--output)(=|$)/.test(a.value) || /^-o./.test(a.value))) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
   if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return false;
-  const format = archiveArgs.findIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
+  const format = archiveArgs.findLastIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
   const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
   return fmt !== undefined && /^(tar|tgz|tar\.gz|zip)$/.test(fmt);
 }

@@ -80,7 +80,7 @@ table("a git archive after git's global options", [
 // Session 12 review (revC): bsdtar (macOS's and Windows' tar, `bsdtar` anywhere) extracts a zip as
 // it does a tar, so a zip of the work tree is the same discard (each row was ALLOW_NO_EFFECT or
 // ALLOW_NOOP; GNU tar refuses a zip, where the snapshot is one taken for nothing).
-table("a git archive as a zip, extracted over the work tree", [
+table("a git archive as a zip, or its format given twice, extracted over the work tree", [
   ["piped to bsdtar", "git archive --format=zip HEAD | bsdtar -x", ...SNAPSHOT],
   ["piped to tar (bsdtar on macOS)", "git archive --format=zip HEAD | tar -x", ...SNAPSHOT],
   ["a zip by its name", "git archive -o f.zip HEAD && bsdtar -xf f.zip", ...SNAPSHOT],
@@ -88,4 +88,7 @@ table("a git archive as a zip, extracted over the work tree", [
   ["a zip by --format", "git archive --format=zip -o f.tar HEAD && tar -xf f.tar", ...SNAPSHOT],
   ["a zip redirected to the file", "git archive --format=zip HEAD > f.zip && tar -xf f.zip", ...SNAPSHOT],
   ["a zip under a prefix", "git archive --format=zip --prefix=p/ HEAD | bsdtar -x", ...OK],
+  // the last --format is the one git writes
+  ["--format given twice, the last a tar", "git archive --format=tar.xz --format=tar HEAD | tar -x", ...SNAPSHOT],
+  ["--format given twice, the last a file", "git archive --format=tar.xz --format tgz -o f.tgz HEAD && tar -xf f.tgz", ...SNAPSHOT],
 ]);
