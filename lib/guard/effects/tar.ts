@@ -177,8 +177,9 @@ function _discardInto(parsed: TarArgs, ran: string, cwd: string): Op | null {
 }
 
 // `git archive -o FILE` of the work tree earlier in the line, by the line's state: FILE's absolute
-// path → the folder git ran in, and the number of line changes before it (line-changes.ts).
-const _archived = new WeakMap<LineState, Map<string, { dir: string; at: number }>>();
+// path → the folder git ran in, the number of line changes before it (line-changes.ts) and FILE as
+// git's own change names it (normalised, links not followed).
+const _archived = new WeakMap<LineState, Map<string, { dir: string; at: number; spelled: string }>>();
 const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
 
 /**
@@ -201,11 +202,12 @@ export const gitArchiveFile: Handler = (inv) => {
   const file = outputs.length ? outputs.at(-1) : inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && (r.op === ">" || r.op === ">|" || r.op === "&>" || (r.op === ">&" && !/^\d+$|^-$/.test(r.target.value))))?.target;
   if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length > 0)) return [];
   const base = outputs.length ? cwd : here!;
-  const path = physicalPath(isAbsolute(file.value) ? file.value : `${base}/${file.value}`, base);
+  const spelled = isAbsolute(file.value) ? file.value : `${base}/${file.value}`;
+  const path = physicalPath(spelled, base);
   if (path === null) return [];
   let files = _archived.get(inv.ctx.state);
   if (!files) _archived.set(inv.ctx.state, (files = new Map()));
-  files.set(path, { dir: cwd, at: inv.ctx.state.changes?.length ?? 0 });
+  files.set(path, { dir: cwd, at: inv.ctx.state.changes?.length ?? 0, spelled: normalize(spelled) });
   return [];
 };
 
@@ -226,9 +228,11 @@ function _fileDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   // The line's changes name paths as written (normalised, links not followed): both spellings count.
   const logical = normalize(spelled);
   const changes = inv.ctx.state.changes ?? [];
-  // The first change after `at` is git's own writing of the file.
-  const own = changes[made.at];
-  const later = changes.slice(own && (own.path === path || own.path === logical) ? made.at + 1 : made.at);
+  // git's own writing of the file is the first change from `at` on that names it: the command's
+  // other redirections may come before it (`git archive -v -o F HEAD 2> list`).
+  const since = changes.slice(made.at);
+  const own = since.findIndex((c) => c.path === path || c.path === made.spelled);
+  const later = own < 0 ? since : since.filter((_, k) => k !== own);
   if (later.some((c) => c.path === null || [path, logical].some((p) => p === c.path || p.startsWith(`${c.path}/`)))) return null;
   return _discardInto(parsed, made.dir, cwd);
 }

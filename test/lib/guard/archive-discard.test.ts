@@ -46,6 +46,9 @@ table("a git archive written with -o, then extracted over the work tree", [
   ["-C the same folder", "git archive -o f.tar HEAD && tar -xf f.tar -C .", ...SNAPSHOT],
   ["stdout redirected to the file", "git archive HEAD > f.tar && tar -xf f.tar", ...SNAPSHOT],
   ["stdout redirected with >|, --format=tar", "git archive --format=tar HEAD >| f.tar; tar -xf f.tar", ...SNAPSHOT],
+  // review (revC): the command's own redirection is a change before git's writing of the file
+  ["-o FILE, stderr to a list", "git archive -v -o f.tar HEAD 2> list.txt && tar -xf f.tar", ...SNAPSHOT],
+  ["-o FILE, stdout to another file", "git archive -o f.tar HEAD > g.tar && tar -xf f.tar", ...SNAPSHOT],
 ]);
 
 table("a git archive file extracted elsewhere, or not the one git wrote", [
