@@ -220,7 +220,8 @@ function _fileDiscard(parsed: TarArgs, inv: Invocation): Op | null {
   const files = _archived.get(inv.ctx.state);
   const cwd = inv.ctx.state.cwd;
   const archive = parsed.archive;
-  if (!files || cwd === null || !archive || archive.dynamic) return null;
+  // `host:F` is read from that host (rmt), not the local file git wrote, unless `--force-local`.
+  if (!files || cwd === null || !archive || archive.dynamic || remoteArchive(archive.value, parsed)) return null;
   const spelled = isAbsolute(archive.value) ? archive.value : `${cwd}/${archive.value}`;
   const path = physicalPath(spelled, cwd);
   const made = path === null ? undefined : files.get(path);

@@ -62,6 +62,9 @@ table("a git archive file extracted elsewhere, or not the one git wrote", [
   ["to stdout", "git archive -o f.tar HEAD && tar -xOf f.tar", "ALLOW", "ALLOW_NOOP"],
   ["stderr redirected to the file", "git archive HEAD 2> f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
   ["stdout redirected again elsewhere", "git archive HEAD > f.tar > g.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  // review (revC): tar reads `a:b` from host a (rmt), not the file git wrote; --force-local reads the file
+  ["a host:path name", "git archive -o a:b HEAD && tar -xf a:b", "ALLOW", "ALLOW_NOOP"],
+  ["a host:path name, --force-local", "git archive -o a:b HEAD && tar -xf a:b --force-local", ...SNAPSHOT],
 ]);
 
 // Session 12 (settings, tar, gcloud ssh: tar.ts _gitArchiveAt): git's global options before
