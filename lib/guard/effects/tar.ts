@@ -184,9 +184,9 @@ const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1
 
 /**
  * `git archive -o FILE TREE`, or `git archive TREE > FILE` (registered beside git's handler,
- * programs.ts): no op of its own (git.ts or the redirection judge FILE as written), but FILE is remembered as an archive of the tracked files
- * where git ran (`_workTreeArchive`), so a later `tar -xf FILE` there is the discard the piped
- * form is (red team session 11, left by finding 9). git's global options before `archive` are
+ * programs.ts): no op of its own (git.ts or the redirection judge FILE as written), but FILE is
+ * remembered as an archive of the tracked files where git ran (`_workTreeArchive`), so a later
+ * `tar -xf FILE` there is the discard the piped form is (red team session 11, left by finding 9). git's global options before `archive` are
  * read by _gitArchiveAt (`git -C DIR -c K=V archive -o F`: session 12); `--git-dir`,
  * `--work-tree` and the like are not.
  */
@@ -194,7 +194,8 @@ export const gitArchiveFile: Handler = (inv) => {
   const here = inv.ctx.state.cwd;
   const ran = here === null ? null : _gitArchiveAt(inv.args, here);
   if (!ran) return [];
-  // git's `-C` is where it runs, and `-o FILE` is read from there (OPT_FILENAME); a redirection from the shell's folder.
+  // git's `-C` is where it runs, and `-o FILE` is read from there (OPT_FILENAME); a redirection
+  // from the shell's folder.
   const cwd = ran.dir;
   const rest = inv.args.slice(ran.at + 1);
   const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
