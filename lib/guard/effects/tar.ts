@@ -69,7 +69,7 @@ export const tar: Handler = (inv) => {
   // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
   // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
   const stdin = parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined;
-  const discard = !extracts || tarToStdout(parsed) ? null : stdin ? (inv.cmd?.pipeFrom ? _archiveDiscard(parsed, inv) : null) : _fileDiscard(parsed, inv);
+  const discard = !extracts || tarToStdout(parsed) ? null : stdin ? (inv.cmd?.pipeFrom ? _archiveDiscard(parsed, inv) : null) : _fileDiscard(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined), inv);
   if (discard) ops.push(discard);
   if (parsed.invalid) return ops;
   const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
@@ -213,14 +213,13 @@ export const gitArchiveFile: Handler = (inv) => {
 };
 
 /**
- * `tar -xf FILE` of a FILE `git archive -o` wrote earlier in the line (gitArchiveFile), unchanged
- * since (no later change of the line names it, a folder above it, or a path it cannot know), into
- * the folder git ran in: the discard `git archive | tar -x` is.
+ * `tar -xf FILE` (or `TAPE=FILE tar -x`) of a FILE `git archive -o` wrote earlier in the line
+ * (gitArchiveFile), unchanged since (no later change of the line names it, a folder above it, or a
+ * path it cannot know), into the folder git ran in: the discard `git archive | tar -x` is.
  */
-function _fileDiscard(parsed: TarArgs, inv: Invocation): Op | null {
+function _fileDiscard(parsed: TarArgs, archive: Word | undefined, inv: Invocation): Op | null {
   const files = _archived.get(inv.ctx.state);
   const cwd = inv.ctx.state.cwd;
-  const archive = parsed.archive;
   // `host:F` is read from that host (rmt), not the local file git wrote, unless `--force-local`.
   if (!files || cwd === null || !archive || archive.dynamic || remoteArchive(archive.value, parsed)) return null;
   const spelled = isAbsolute(archive.value) ? archive.value : `${cwd}/${archive.value}`;

@@ -49,6 +49,8 @@ table("a git archive written with -o, then extracted over the work tree", [
   // review (revC): the command's own redirection is a change before git's writing of the file
   ["-o FILE, stderr to a list", "git archive -v -o f.tar HEAD 2> list.txt && tar -xf f.tar", ...SNAPSHOT],
   ["-o FILE, stdout to another file", "git archive -o f.tar HEAD > g.tar && tar -xf f.tar", ...SNAPSHOT],
+  // review (revC): tar's default archive from TAPE is the file too
+  ["TAPE names the file", "git archive -o f.tar HEAD && TAPE=f.tar tar -x", ...SNAPSHOT],
 ]);
 
 table("a git archive file extracted elsewhere, or not the one git wrote", [
