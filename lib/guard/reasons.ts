@@ -21,7 +21,7 @@ export const REASONS = {
   ASK_DATA_EGRESS: ["ASK", "Local files or environment data would be sent over the network."],
   ASK_DATA_STORE_DESTROY: ["ASK", "Data in a database or key-value store would be dropped, deleted or overwritten, or the SQL could not be read; the quarantine cannot restore it."],
   ASK_INFRA_DESTROY: ["ASK", "Cloud, cluster or container resources would be destroyed (a Terraform stack, Kubernetes objects, volumes, buckets); the quarantine cannot restore them."],
-  ASK_PERSISTENT_CODE: ["ASK", "A setting would be stored that makes later commands run code (a Git hooks folder, fsmonitor, pager, editor, credential helper or shell alias); those later runs are not checked."],
+  ASK_PERSISTENT_CODE: ["ASK", "A setting would be stored that makes later commands run code (a Git hooks folder, fsmonitor, pager, editor, credential helper or shell alias, another package index or Git URL rewrite, an agent's MCP server list); those later runs are not checked."],
   BLOCK_PROTECTED_PATH: ["BLOCK", "A protected path (system tree, home, Git metadata or quarantine) would be changed."],
   BLOCK_PROTECTED_ANCESTOR: ["BLOCK", "The target is a filesystem root or an ancestor of a protected path."],
   BLOCK_OUTSIDE_WORKSPACE: ["BLOCK", "A delete outside the workspace (recursive, or after a cd) cannot be recovered."],
