@@ -189,16 +189,17 @@ export function readsArguments(name: string, args: Word[]): boolean {
   return !NON_READERS.has(name) || (name === "git" && gitReadWords(args.map((a) => a.value)) !== null);
 }
 
-
 /**
  * Any program reading a credential store named in its arguments (`cat`, `awk`, `date --file`,
  * `cp`). Words it only writes or that name no file (unread-words.ts) are not reads. With the
  * line's `state`, a symlink is followed to what it names (file-identity.ts).
  */
 export function secretArgOps(name: string, args: Word[], cwd: string | null, state?: AnalyzeContext["state"]): Op[] {
-  if (!readsArguments(name, args)) return [];
+  // readsArguments, with git's read words asked once for it and unreadWords.
+  const gitRead = name === "git" ? gitReadWords(args.map((a) => a.value)) : undefined;
+  if (gitRead === null || (gitRead === undefined && NON_READERS.has(name))) return [];
   if (wrappers().has(name)) return [];
-  const unread = unreadWords(name, args);
+  const unread = unreadWords(name, args, gitRead);
   const addresses = ADDRESS_CLIENTS.has(name);
   // The code a shell or interpreter is given inline (`bash -c TEXT`, `python -c CODE`) is run,
   // not opened: it is no file name, and no link of that name is read (script-operands.ts reads

@@ -16,9 +16,10 @@ const LESS_LONG_VALUED = /^--(pattern|prompt|tag|tabs|shift|window|jump-target|b
  * `ssh-add KEY`, `kubectl --kubeconfig ~/.kube/config`), which it neither shows nor sends.
  * Reading a credential file puts it in the agent's context; writing one is an ordinary write.
  * `cp --attributes-only` copies no data at all. jq's (or yq's) filter is code, not a file
- * (`jq '.env.production' config.json`).
+ * (`jq '.env.production' config.json`). `gitRead`: git's gitReadWords answer, when the caller
+ * asked it already (secrets.ts).
  */
-export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
+export function unreadWords(name: string, args: Word[], gitRead?: "all" | number[] | null): ReadonlySet<Word> {
   switch (name) {
     case "tee":
       return new Set(args);
@@ -56,7 +57,7 @@ export function unreadWords(name: string, args: Word[]): ReadonlySet<Word> {
     case "git": {
       // Only the option values that name a file git reads (`commit -F FILE`): the rest are
       // pathspecs, refs and messages (git-file-readers.ts).
-      const read = gitReadWords(args.map((a) => a.value));
+      const read = gitRead === undefined ? gitReadWords(args.map((a) => a.value)) : gitRead;
       return Array.isArray(read) ? new Set(args.filter((_, i) => !read.includes(i))) : _NONE;
     }
     case "tar":
