@@ -43,6 +43,7 @@ export function isStartupFile(path: string, home?: string): boolean {
   const folded = caseInsensitiveNames.value;
   if ((folded ? STARTUP_ANY_CASE : STARTUP).test(path)) return true;
   if (home === undefined || home === "") return false;
-  const [p, h] = folded ? [path.toLowerCase(), home.toLowerCase()] : [path, home];
+  const p = folded ? path.toLowerCase() : path;
+  const h = folded ? home.toLowerCase() : home;
   return HOME_BINS.some((bin) => p.startsWith(`${h}${bin}`) && !p.slice(h.length + bin.length).includes("/"));
 }
