@@ -43,11 +43,12 @@ const NETWORK: Record<Language, RegExp> = {
 
 function _literalSecret(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {
   _steps = 2 * code.length + MAX_STRING;
-  // Where the last string of each opener (`"`, `"""`, …) ends by stringLiteral's reading (-1: it
-  // does not close). A quote of that opener before that end is inside it, escaped, or is its
-  // closing quote (after an interpolating string stringLiteral gave up on): it opens no string.
-  // Read so, each part of the code is scanned once per opener, and the closing quote of
-  // `"$x"` does not open `"; open(F, "` and hide the next literal.
+  // Where the last string of each opener (`"`, `"""`, …) that stringLiteral gave up on (an
+  // interpolating one, or one that does not close: -1) ends, by stringLiteral's reading. A quote
+  // of that opener before that end is inside it, escaped, or is its closing quote: it opens no
+  // string. Read so, each part of the code is scanned once per opener, and the closing quote of
+  // `"$x"` does not open `"; open(F, "` and hide the next literal. A literal stringLiteral reads
+  // is skipped whole below (its end is literal.end): it needs no entry.
   const ends = new Map<string, number>();
   for (let i = 0; i < code.length; i++) {
     const q = code[i]!;
@@ -55,9 +56,9 @@ function _literalSecret(code: string, language: Language, written: Op[], ctx: An
     const opener = code.startsWith(q + q + q, i) ? q + q + q : q;
     const end = ends.get(opener);
     if (end !== undefined && (end < 0 || i < end)) continue;
-    ends.set(opener, _end(code, i + opener.length, opener));
     const literal = stringLiteral(code, i);
     if (!literal) {
+      ends.set(opener, _end(code, i + opener.length, opener));
       // An interpolating string's constant text (`"$ENV{HOME}/.ssh/id_rsa"`, `"#{Dir.home}/.netrc"`).
       const text = _interpolated(code, i, language);
       if (text !== null && isSecretPath(literalWord(withHome(text, ctx.home)), ctx.state.cwd)) return [op("secret", `${language}:literal`)];
