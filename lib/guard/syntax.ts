@@ -153,4 +153,7 @@ export function unknownWord(): Word {
  * Remove-Item): unlike find, whose expression the policy can evaluate. `registryKey` makes the
  * registry keys that follow (`[-force] -- KEY…`: New-Item on the registry provider).
  */
+/** The redirection operators that write a file (flows.ts, fifo.ts). */
+export const FILE_WRITES: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>"]);
+
 export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote", subtree: "\0find", registryKey: "\0new-item" } as const;

@@ -1,8 +1,7 @@
 import { op, type Op } from "../ops.ts";
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { FILE_WRITES, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation, PipeUse } from "./context.ts";
 import { addFile, fileKeys } from "./file-identity.ts";
-import { FILE_WRITES } from "./flows.ts";
 import { UNKNOWN_UPLOAD, uploadSources } from "./network.ts";
 import { statOrUndefined } from "../fs-probe.ts";
 

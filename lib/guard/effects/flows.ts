@@ -1,6 +1,6 @@
 import { basename, isAbsolute, join } from "node:path";
 import type { Op } from "../ops.ts";
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { FILE_WRITES, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, lookupKeys, recordLink } from "./file-identity.ts";
@@ -23,8 +23,6 @@ const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 // The programs whose arguments alone can move a secret's bytes into another file.
 const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
-// The redirection operators that write a file (fifo.ts reads them too).
-export const FILE_WRITES: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
