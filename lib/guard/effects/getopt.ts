@@ -111,22 +111,18 @@ export function longValues(args: Word[], i: number, names: readonly string[], mi
 }
 
 /**
- * The long option word `args[i]` as a reader of every option it may be sees it (copy-args.ts): the
- * names it may be among `names` (its own when whole, else each one it begins: several for an
- * ambiguous prefix, which getopt refuses, or for a computed word with no `=`, `--t$X`) and its
- * value: attached after `=`, the computed rest of a computed word with no `=` (the expansion may
- * add `=VALUE`), else the next word when it names one option of `valued` (`i` is then that word's
- * index); none for an ambiguous or unknown name.
+ * The long option word `args[i]` as a reader of every option it may be sees it (copy-args.ts): a
+ * computed word with no `=` (`--t$X`) as longValues reads it, any other as longValue does (its one
+ * name, its value), or, for an ambiguous prefix, which getopt refuses, each name it begins, with no value.
  */
 export function longChoices(args: Word[], i: number, names: readonly string[], valued: { has(name: string): boolean }): { names: readonly string[]; value: Word | undefined; i: number } {
   const a = args[i]!;
+  if (a.dynamic && !a.value.includes("=")) return longValues(args, i, names);
+  const { name, value, i: last } = longValue(args, i, names, valued);
+  if (name !== undefined) return { names: [name], value, i: last };
   const eq = a.value.indexOf("=");
   const given = a.value.slice(2, eq < 0 ? undefined : eq);
-  if (a.dynamic && eq < 0) return { names: names.filter((n) => n.startsWith(given)), value: computedRest(a), i };
-  const found = names.includes(given) ? [given] : names.filter((n) => n.startsWith(given));
-  if (found.length !== 1) return { names: found, value: undefined, i };
-  if (eq >= 0) return { names: found, value: wordFrom(a, eq + 1), i };
-  return valued.has(found[0]!) ? { names: found, value: args[i + 1], i: i + 1 } : { names: found, value: undefined, i };
+  return { names: names.filter((n) => n.startsWith(given)), value: undefined, i };
 }
 
 /**
