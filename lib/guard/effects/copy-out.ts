@@ -117,7 +117,7 @@ function stdinNames(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): SentRo
   const [head, ...args] = from.argv;
   if (from.group || !head || head.dynamic) return null;
   // A FIFO's writer ran in its own directory: its relative names are from there.
-  const dir = from.cwd === undefined ? undefined : from.cwd;
+  const dir = from.cwd;
   const roots = _listed(programName(head), args);
   return roots && dir !== undefined && dir !== ctx.state.cwd ? roots.map((r) => ({ ...r, dir })) : roots;
 }
