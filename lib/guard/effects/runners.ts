@@ -56,9 +56,12 @@ export const awk: Handler = (inv) => {
 function _awkProgramFile(word: Word | undefined, inv: Invocation): Word | null {
   const program = programFileText(word, inv);
   if (program !== null || word === undefined) return program;
-  if (!word.value.includes("/") && (_setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined)) return unknownWord();
+  if (!word.value.includes("/") && _awkPathSet(inv)) return unknownWord();
   return programFileText(literalWord(`${word.value}.awk`), inv);
 }
+
+/** Whether AWKPATH is set in the line or the environment: gawk then looks for `-f` and `-i` files in folders the guard does not read. */
+const _awkPathSet = (inv: Invocation): boolean => _setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined;
 
 /**
  * Whether every `-i` library is gawk's bundled `inplace`: gawk looks for it in AWKPATH's folders,
@@ -68,7 +71,7 @@ function _awkProgramFile(word: Word | undefined, inv: Invocation): Word | null {
  */
 function _bundledOnly(includes: readonly Word[], inv: Invocation): boolean {
   if (includes.length === 0) return true;
-  if (_setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined) return false;
+  if (_awkPathSet(inv)) return false;
   for (const w of includes) {
     if (w.dynamic || (w.value !== "inplace" && w.value !== "inplace.awk")) return false;
     if (programFileText(w, inv) !== null || programFileText(literalWord(`${w.value}.awk`), inv) !== null) return false;
