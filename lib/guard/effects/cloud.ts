@@ -4,6 +4,7 @@ import { asksHelp, cliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { clusterValue, wordFrom } from "./getopt.ts";
+import { SSH_VALUED } from "./tunnels.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
@@ -69,9 +70,6 @@ export function computeScp(inv: Invocation): { operands: Word[]; recursive: bool
 
 // `gcloud [alpha|beta|preview] compute ssh`'s flags that take a value, besides the global ones.
 const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--command", "--ssh-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--container", "--network", "--region", "--dest-group", "--troubleshoot-timeout"]);
-
-// OpenSSH ssh's option letters that take a value (ssh.c's getopt string).
-const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
 
 /**
  * The argv `gcloud [alpha|beta|preview] compute ssh [USER@]INSTANCE` gives ssh (null for any other

@@ -81,7 +81,7 @@ export const devtunnel: Handler = ({ name, args }) => {
 };
 
 // ssh's one-letter options that take a value (the value may be attached: `-R8080:…`).
-const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
+export const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
 
 /**
  * ssh with a remote forward among its options. OpenSSH reads options again after the destination
