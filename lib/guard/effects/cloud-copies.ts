@@ -8,6 +8,7 @@ import { sentOps } from "./network.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent, worst } from "./sent-data.ts";
 import { judgeSent } from "./sent-tree.ts";
+import { isRemote } from "./sync-sent.ts";
 import { absolutePath } from "./program-path.ts";
 import { statOrUndefined } from "../fs-probe.ts";
 
@@ -83,8 +84,6 @@ export function optionWord(args: Word[], names: readonly string[]): Word | undef
 
 const URL_REMOTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const urlRemote = (w: Word): boolean => URL_REMOTE.test(w.value);
-// `name:path`, `:backend:path` (not `/a:b`, not `./a:b`).
-const colonRemote = (w: Word): boolean => /^[^/]*:/.test(w.value) && !w.value.startsWith("/");
 
 // rclone's global and per-command options that take a value (`--flag value`; `--flag=value` is one word).
 const RCLONE_VALUED = new Set(
@@ -110,7 +109,7 @@ export const rclone: Handler = (inv) => {
   if (RCLONE_DELETES.has(sub.value)) {
     // Deletes on a remote destroy what it stores (red team 16): asked like `aws s3 rb`, and so is
     // cleanup, which empties the remote's trash. rmdir and rmdirs remove empty folders only.
-    const local = rest.filter((w) => w.dynamic || !colonRemote(w));
+    const local = rest.filter((w) => w.dynamic || !isRemote(w));
     const far: Op[] = local.length < rest.length && !/^rmdirs?$/.test(sub.value) ? [op("infra-destroy", verb)] : [];
     if (!local.length || /^(cleanup|rmdirs?)$/.test(sub.value)) return far;
     return [...far, op("delete", verb, local, sub.value !== "deletefile")];
@@ -119,14 +118,14 @@ export const rclone: Handler = (inv) => {
   // A sync onto a remote removes the remote's files the source lacks; a move off one removes the
   // remote's files (red team 16: `rclone sync ./empty remote:bucket` emptied the bucket).
   const dest = rest.at(-1)!;
-  const fromRemote = (sub.value.startsWith("move") || sub.value === "bisync") && rest.slice(0, -1).some((w) => !w.dynamic && colonRemote(w));
-  const remoteLoss = fromRemote || (/sync$/.test(sub.value) && (dest.dynamic || colonRemote(dest)));
+  const fromRemote = (sub.value.startsWith("move") || sub.value === "bisync") && rest.slice(0, -1).some((w) => !w.dynamic && isRemote(w));
+  const remoteLoss = fromRemote || (/sync$/.test(sub.value) && (dest.dynamic || isRemote(dest)));
   const follow = line.options.some((o) => o === "-L" || o === "--copy-links");
   const t: Transfer = {
     verb,
     sources: rest.slice(0, -1),
     dest: rest.at(-1)!,
-    remote: colonRemote,
+    remote: isRemote,
     recursive: !sub.value.endsWith("to"),
     follow,
     deletes: sub.value === "sync" || sub.value === "bisync",
@@ -166,8 +165,8 @@ export function containerCopy(inv: Parameters<Handler>[0], rest: Word[]): Op[] {
   const operands = rest.filter((w) => w.dynamic || !w.value.startsWith("-") || w.value === "-");
   if (operands.length !== 2) return [];
   const [src, dest] = operands as [Word, Word];
-  if (!colonRemote(src)) return [];
-  return transferOps({ verb: `${inv.name} cp`, sources: [src], dest, remote: colonRemote, recursive: true, follow: false, egress: false }, inv.ctx, inv.cmd);
+  if (!isRemote(src)) return [];
+  return transferOps({ verb: `${inv.name} cp`, sources: [src], dest, remote: isRemote, recursive: true, follow: false, egress: false }, inv.ctx, inv.cmd);
 }
 
 /**
