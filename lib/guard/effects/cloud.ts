@@ -112,8 +112,8 @@ export function computeSsh(inv: Invocation): Word[] | null {
 
 /**
  * gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`;
- * `compute scp` copies as scp does and `compute ssh` runs ssh (pulled-copies.ts gcloudScp and
- * gcloudSsh, registered beside this handler).
+ * `compute scp` copies as scp does (pulled-copies.ts gcloudScp) and `compute ssh` runs ssh
+ * (computeSsh's argv judged by ssh's handler), both registered beside this handler (programs.ts).
  */
 export const gcloud: Handler = (inv) => {
   if (computeScp(inv) || computeSsh(inv)) return [];

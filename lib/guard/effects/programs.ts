@@ -612,10 +612,15 @@ PROGRAMS.set("poetry", all(PROGRAMS.get("poetry")!, (inv) => (inv.args.some((a) 
 PROGRAMS.set("pdm", all(PROGRAMS.get("pdm")!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pdmConfig(inv) : [])));
 PROGRAMS.set("glab", from("toolSettings", "glab"));
 PROGRAMS.set("rustup", from("toolSettings", "rustup"));
-// `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp` word.
-PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) => a.value === "scp") ? analyser("pulledCopies").gcloudScp(inv) : [])));
-// `gcloud compute ssh` runs ssh (pulled-copies.ts gcloudSsh), loaded only for a line with an `ssh` word.
-PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => (inv.args.some((a) => a.value === "ssh") ? analyser("pulledCopies").gcloudSsh(inv) : [])));
+// `gcloud compute scp` copies as scp does (pulled-copies.ts), loaded only for a line with an `scp`
+// word; `gcloud compute ssh` runs ssh with the argv cloud.ts computeSsh lays out, judged by ssh's
+// own handler (`--ssh-flag` values run locally, name files, forward ports; `--command` and the
+// words after `--` run on the instance: remote-commands.ts), read only for a line with an `ssh` word.
+PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => {
+  const copies = inv.args.some((a) => a.value === "scp") ? analyser("pulledCopies").gcloudScp(inv) : [];
+  const args = inv.args.some((a) => a.value === "ssh") ? analyser("cloud").computeSsh(inv) : null;
+  return args ? [...copies, ...ssh({ ...inv, name: "ssh", args })] : copies;
+}));
 // `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile). tar.ts is
 // loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
 PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));

@@ -1,14 +1,12 @@
 import { posix } from "node:path";
 import type { Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { computeScp, computeSsh } from "./cloud.ts";
+import { computeScp } from "./cloud.ts";
 import { transferOps } from "./cloud-copies.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk } from "./getopt.ts";
 import { asksHelp, cliLine } from "./infra-args.ts";
-import { sshRemoteOps } from "./remote-commands.ts";
 import { sshFiles } from "./ssh-files.ts";
-import { sshForwards } from "./tunnels.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { commandString } from "./wrappers.ts";
 
@@ -115,21 +113,6 @@ export const gcloudScp: Handler = (inv) => {
   }
   const far = sources.map((s) => (s.dynamic || !_gcloudRemote(s) ? s : _farName(s.value.slice(s.value.indexOf(":") + 1))));
   return [...ops, ..._pulled("gcloud compute scp", far, dest, inv)];
-};
-
-/**
- * `gcloud [alpha|beta|preview] compute ssh INSTANCE` runs ssh with the argv cloud.ts computeSsh
- * lays out, judged as ssh's own handler judges it (programs.ts): `--ssh-flag` values run locally
- * (`--ssh-flag=-oProxyCommand=CMD`, `LocalCommand`), name key and config files, forward ports;
- * `--command` and the words after `--` run on the instance, where only data-store,
- * infrastructure and disk effects count (remote-commands.ts).
- */
-export const gcloudSsh: Handler = (inv) => {
-  const args = computeSsh(inv);
-  if (!args) return [];
-  const ssh: Invocation = { ...inv, name: "ssh", args };
-  const forwards = args.some((a) => /^-[a-zA-Z]*[Ro]/.test(a.value) || a.dynamic) ? sshForwards(args) : [];
-  return [...commandString(ssh), ...sshRemoteOps(args, inv.ctx), ...sshFiles(ssh), ...forwards];
 };
 
 // sftp's options that take a value.

@@ -66,7 +66,7 @@ table("gcloud compute scp copies as scp does", [
   ["other gcloud commands keep their reading", "gcloud compute instances delete vm", "ASK", "ASK_INFRA_DESTROY"],
 ]);
 
-// Session 12 (settings, tar, gcloud ssh: pulled-copies.ts gcloudSsh, cloud.ts computeSsh): each
+// Session 12 (settings, tar, gcloud ssh: cloud.ts computeSsh, judged by ssh's handler): each
 // BLOCK and ASK row but the key file (already read as a credential) was ALLOW_NO_EFFECT; the
 // computed instance and the instance named `delete`
 // were ASK_INFRA_DESTROY (gcloud's command path).
