@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { asksHelp, cliLine, words } from "./infra-args.ts";
+import { asksHelp, cliLine, type CliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { clusterValue, wordFrom } from "./getopt.ts";
@@ -60,12 +60,19 @@ const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--port", "--scp-
 export function computeScp(inv: Invocation): { operands: Word[]; recursive: boolean; scpFlags: Word[]; copies: boolean } | null {
   if (!inv.args.some((a) => a.value === "scp")) return null;
   const line = cliLine(inv.args, GCLOUD_SCP_VALUED);
-  const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
-  const [group, verb] = line.operands.slice(at, at + 2);
-  if (group?.value !== "compute" || group.dynamic || verb?.value !== "scp" || verb.dynamic) return null;
+  const at = _computeVerb(line, "scp");
+  if (at < 0) return null;
   // Help and a dry run (which prints the scp command) copy nothing.
   const copies = !asksHelp(line) && !line.options.includes("--dry-run");
-  return { operands: line.operands.slice(at + 2), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+  return { operands: line.operands.slice(at), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+}
+
+/** Where the operands after `[alpha|beta|preview] compute VERB` start (literal words), or -1 for another command. */
+function _computeVerb(line: CliLine, verb: string): number {
+  const [first] = line.operands;
+  const at = first && !first.dynamic && /^(alpha|beta|preview)$/.test(first.value) ? 1 : 0;
+  const [group, given] = line.operands.slice(at, at + 2);
+  return group?.value === "compute" && !group.dynamic && given?.value === verb && !given.dynamic ? at + 2 : -1;
 }
 
 // `gcloud [alpha|beta|preview] compute ssh`'s flags that take a value, besides the global ones.
@@ -84,10 +91,9 @@ export function computeSsh(inv: Invocation): Word[] | null {
   const end = inv.args.findIndex((a) => a.value === "--" && !a.dynamic);
   const own = end < 0 ? inv.args : inv.args.slice(0, end);
   const line = cliLine(own, GCLOUD_SSH_VALUED);
-  const at = /^(alpha|beta|preview)$/.test(line.operands[0]?.value ?? "") && !line.operands[0]!.dynamic ? 1 : 0;
-  const [group, verb, host] = line.operands.slice(at, at + 3);
-  if (group?.value !== "compute" || group.dynamic || verb?.value !== "ssh" || verb.dynamic || !host) return null;
-  if (asksHelp(line) || line.options.includes("--dry-run")) return null;
+  const at = _computeVerb(line, "ssh");
+  const host = at < 0 ? undefined : line.operands[at];
+  if (!host || asksHelp(line) || line.options.includes("--dry-run")) return null;
   const flags: Word[] = [];
   let command: Word | undefined;
   for (let i = 0; i < own.length; i++) {
