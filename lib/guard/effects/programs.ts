@@ -621,13 +621,16 @@ PROGRAMS.set("gcloud", all(PROGRAMS.get("gcloud")!, (inv) => {
   const args = inv.args.some((a) => a.value === "ssh") ? analyser("cloud").computeSsh(inv) : null;
   return args ? [...copies, ...ssh({ ...inv, name: "ssh", args })] : copies;
 }));
-// `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile). tar.ts is
-// loaded only for `git archive`, not preloaded for every git line (no `uses`: analysersOf("git") stays git's).
-PROGRAMS.set("git", all(PROGRAMS.get("git")!, (inv) => (inv.args[0]?.value === "archive" ? analyser("tar").gitArchiveFile(inv) : [])));
-// The same after git's global options (`git -C DIR -c K=V archive -o F`), loaded only for a line holding an `archive` word.
-// A plain wrapper, not `all`: every git line goes through it, and `all`'s flatMap copies git's ops.
+// `git archive -o FILE` remembered for a later `tar -xf FILE` (tar.ts gitArchiveFile), after git's
+// global options too (`git -C DIR -c K=V archive -o F`). tar.ts is loaded only for a line holding an
+// `archive` word, not preloaded for every git line (`uses` names git's module alone). A plain
+// wrapper, not `all`: every git line goes through it, and `all`'s flatMap copies git's ops.
 const gitBefore = PROGRAMS.get("git")!;
-PROGRAMS.set("git", uses((inv) => (inv.args[0]?.value.startsWith("-") && inv.args.some((a) => a.value === "archive") ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv)), gitBefore));
+PROGRAMS.set("git", uses((inv) => {
+  const first = inv.args[0]?.value ?? "";
+  const archive = (first === "archive" || first.startsWith("-")) && inv.args.some((a) => a.value === "archive");
+  return archive ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv);
+}, gitBefore));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.disk, ({ name, args }) => [op("disk", name.slice(1), args)]);
