@@ -132,10 +132,9 @@ export const git: Handler = (inv) => {
   // clone URL d`; `clone -c` stores it too: git-runs.ts).
   if (sub === "clone" && config.has("core.hookspath") && fetchedHooks(config.get("core.hookspath"), inv)) ops.push(op("remote-code", "git clone"));
   // No configuration (most commands): no alias to look up.
-  const aliasKey = config.size === 0 ? "" : `alias.${sub.toLowerCase()}`;
-  if (aliasKey !== "" && config.has(aliasKey)) {
-    const alias = config.get(aliasKey);
-    ops.push(...(alias == null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt)));
+  const alias = config.size === 0 ? undefined : config.get(`alias.${sub.toLowerCase()}`);
+  if (alias !== undefined) {
+    ops.push(...(alias === null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt)));
     return ops;
   }
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
