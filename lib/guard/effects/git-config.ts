@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { type AnalyzeContext, MAX_ANALYSIS_DEPTH } from "./context.ts";
+import { GIT_CONFIG_VALUED } from "./git-options.ts";
 import { storesForcedPush } from "./git-push.ts";
 import { storesForcedFetch } from "./git-refspecs.ts";
 import { type ConfigScope, configScope, inWorkTree, knownHelper, persistentCode, plainViewer } from "./git-persistent-config.ts";
@@ -32,7 +33,6 @@ const BOOLEAN = /^(true|false|yes|no|on|off|0|1)?$/i;
 // they name the value (git-config(1)). An empty base is one too: `url..insteadOf URL` makes a URL
 // starting with URL the local path after it (git 2.39 runs `git-upload-pack zz` for URLzz).
 const URL_REWRITE = /^url\..*\.(insteadof|pushinsteadof)$/;
-const VALUED = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "-t"]);
 
 /** The commands a configuration value will run (a null value is unknown). */
 export function gitRunsCommand(key: string, value: string | null, ctx: AnalyzeContext): Op[] {
@@ -68,7 +68,7 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
     if (!words[i]!.dynamic && v.startsWith("-")) {
       if (READS.test(v)) return [];
       scope = configScope(v, scope);
-      if (VALUED.has(v)) i++;
+      if (GIT_CONFIG_VALUED.has(v)) i++;
       continue;
     }
     operands.push(words[i]!);

@@ -1,4 +1,4 @@
-import { gitSubcommandAt } from "./git-options.ts";
+import { GIT_CONFIG_VALUED, gitSubcommandAt } from "./git-options.ts";
 
 /**
  * git subcommands that print or store the content of the files their operands name: `git show
@@ -31,8 +31,7 @@ const MESSAGE_FILES: Record<string, MessageOptions> = {
   notes: { wanted: "F", valued: "mcC", optional: "", long: ["--file"] },
 };
 
-// `git config` options that take a value, and the modes that only read (a key with no value reads it too).
-const CONFIG_VALUED = new Set(["--blob", "--type", "--default", "--comment", "-t"]);
+// `git config`'s modes that only read (a key with no value reads it too).
 const CONFIG_READS = /^(--get(-all|-regexp|-urlmatch|-color|-colorbool)?|-l|--list|get|list)$/;
 
 /**
@@ -110,7 +109,7 @@ function _configFile(values: string[], start: number): number[] | null {
     if (v === "-f" || v === "--file") file = ++i;
     else if (v.startsWith("--file=") || (v.startsWith("-f") && v.length > 2)) file = i;
     else if (CONFIG_READS.test(v)) reads = true;
-    else if (CONFIG_VALUED.has(v)) i++;
+    else if (GIT_CONFIG_VALUED.has(v)) i++;
     else if (!v.startsWith("-")) operands++;
   }
   return file >= 0 && file < values.length && (reads || operands < 2) ? [file] : null;

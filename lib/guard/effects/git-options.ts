@@ -3,6 +3,9 @@ import { unknownWord, type Word } from "../syntax.ts";
 /** git's options before the subcommand that take the next word as their value (`-C DIR`, `-c K=V`). */
 export const GIT_GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]);
 
+/** `git config`'s options that take the next word as their value (`-f FILE`, `--type bool`). */
+export const GIT_CONFIG_VALUED = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "-t"]);
+
 /** Where git's subcommand stands among its arguments (after its global options), or -1. */
 export function gitSubcommandAt(values: string[]): number {
   for (let i = 0; i < values.length; i++) {
