@@ -65,14 +65,18 @@ export const tar: Handler = (inv) => {
   }
   // Extracting writes into -C DIR or the working directory, replacing what is there (outside the
   // workspace that asks: policy-replaces.ts), and later parts of the line meet the extracted entries.
-  if (extracts) ops.push(_extraction(parsed.directories, args, tarToStdout(parsed)));
-  // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
-  // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
-  const stdin = parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined;
-  const discard = !extracts || tarToStdout(parsed) ? null : stdin ? (inv.cmd?.pipeFrom ? _archiveDiscard(parsed, inv) : null) : _fileDiscard(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined), inv);
-  if (discard) ops.push(discard);
+  const archiveWord = parsed.archive ?? (tape ? literalWord(tape) : undefined);
+  if (extracts) {
+    const toStdout = tarToStdout(parsed);
+    ops.push(_extraction(parsed.directories, args, toStdout));
+    // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
+    // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
+    const stdin = parsed.archive ? parsed.archive.value === "-" && !parsed.archive.dynamic : tape === undefined;
+    const discard = toStdout ? null : stdin ? (inv.cmd?.pipeFrom ? _archiveDiscard(parsed, inv) : null) : _fileDiscard(parsed, archiveWord, inv);
+    if (discard) ops.push(discard);
+  }
   if (parsed.invalid) return ops;
-  const written = tarFileOps(parsed, parsed.archive ?? (tape ? literalWord(tape) : undefined));
+  const written = tarFileOps(parsed, archiveWord);
   // A created archive is made of its operands: sent later, it is judged by them (archive-sources.ts).
   const created = parsed.mode === "create" ? written.find((o) => o.lands === "created") : undefined;
   const sources = created && tarSources(args, inv.ctx);
