@@ -103,8 +103,9 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
 
 // Extraction options that leave existing files alone or put members elsewhere.
 const KEEPS = ["keep-old-files", "skip-old-files", "keep-newer-files", "strip-components", "transform", "xform", "one-top-level"];
-// git's options before the subcommand that point it at another repository or work tree.
-const GIT_ELSEWHERE = /^(-C|--git-dir|--work-tree|--namespace|--bare)(=|$)/;
+// git's options before the subcommand that point it at another repository, work tree or program
+// folder (`-C` alone is followed: _gitArchiveAt).
+const GIT_ELSEWHERE = /^(-C|--git-dir|--work-tree|--namespace|--bare|--exec-path|--config-env|--super-prefix)(=|$)/;
 
 /**
  * `git archive TREE [PATH…] | tar -x` (`-xf -`, `-C` the same folder): the archive holds the
@@ -141,7 +142,7 @@ function _gitArchiveAt(args: Word[], cwd: string): { at: number; dir: string } |
     if (a.dynamic) return null;
     const v = a.value;
     if (!v.startsWith("-")) return v === "archive" && dir !== null ? { at: i, dir } : null;
-    if (GIT_ELSEWHERE.test(v) || /^--(exec-path|config-env|super-prefix)(=|$)/.test(v)) {
+    if (GIT_ELSEWHERE.test(v)) {
       if (v !== "-C") return null;
       const to = args[++i];
       if (!to || to.dynamic || dir === null) return null;
