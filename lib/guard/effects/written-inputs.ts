@@ -391,12 +391,13 @@ function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boole
   // By its spelling and its real path (a written file may be named through either). A recorded
   // file the line wrote is in scripts (below); a filled folder or an unread file is not.
   const names = real === folder ? [folder] : [folder, real];
-  const touched = (p: string | null) => p === null || names.some((f) => p === f || p.startsWith(`${f}/`) || f.startsWith(`${p}/`));
+  const below = (p: string) => names.some((f) => p === f || p.startsWith(`${f}/`));
+  // At or below the folder, or a folder around it.
+  const touched = (p: string | null) => p === null || below(p) || names.some((f) => f.startsWith(`${p}/`));
   if (state.landed?.some((p) => touched(p) && (p === null || !state.scripts?.has(p)))) return false;
   // A folder a version-control client filled from another host (`git -C libs/x pull URL`) is
   // tainted, not landed; "" is a copy of a download to a name the guard cannot read.
   for (const p of state.tainted ?? []) if (p === "" || touched(p)) return false;
-  const below = (p: string) => names.some((f) => p === f || p.startsWith(`${f}/`));
   for (const key of state.scripts?.keys() ?? []) if (below(key) && !names.some((f) => key === `${f}/package.json`)) return false;
   return true;
 }
