@@ -4,7 +4,7 @@ import { asksHelp, cliLine, type CliLine, words } from "./infra-args.ts";
 import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copies.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { clusterValue, wordFrom } from "./getopt.ts";
-import { SSH_VALUED } from "./tunnels.ts";
+import { SSH_VALUED } from "./ssh-options.ts";
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 

@@ -7,6 +7,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, optionWalk } from "./getopt.ts";
 import { asksHelp, cliLine } from "./infra-args.ts";
 import { sshFiles } from "./ssh-files.ts";
+import { SCP_VALUED, SFTP_VALUED } from "./ssh-options.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { commandString } from "./wrappers.ts";
 
@@ -20,9 +21,6 @@ import { commandString } from "./wrappers.ts";
  * relocated first. What scp sends to another host stays network.ts remoteCopy's (sync-sent.ts);
  * `sftp host:PATH LOCAL` fetches PATH onto LOCAL the same way.
  */
-
-// scp's options that take a value (the rest of the cluster, or the next word).
-const SCP_VALUED = "cDFiJloPSX";
 
 /**
  * scp's remote operand as its `colon()` reads one: `[user@]host:path`, `[user@][v6::addr]:path`,
@@ -115,8 +113,6 @@ export const gcloudScp: Handler = (inv) => {
   return [...ops, ..._pulled("gcloud compute scp", far, dest, inv)];
 };
 
-// sftp's options that take a value.
-const SFTP_VALUED = "BbcDFiJloPRSsX";
 
 /**
  * `sftp [user@]host:PATH LOCAL`: sftp fetches PATH onto LOCAL (its `get PATH LOCAL`) before any

@@ -2,6 +2,8 @@ import { op, type Op } from "../ops.ts";
 import { ParseError, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeScript } from "./analyze.ts";
 import { type AnalyzeContext, newLineState } from "./context.ts";
+import { clusterValue } from "./getopt.ts";
+import { SSH_VALUED } from "./ssh-options.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 
 // Data-store and infrastructure clients (programs.ts), for text the parser cannot read.
@@ -59,8 +61,6 @@ function remoteTextOps(text: string, ctx: AnalyzeContext): Op[] {
   return analyzeScript(script, { ...remote, state: { ...newLineState(null), remote: true } }).filter((o) => PORTABLE.has(o.kind));
 }
 
-const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
-
 /**
  * The command ssh runs on the remote host (the words after the host, joined by blanks): its
  * data-store and infrastructure effects (`ssh db 'psql -c "DROP …"'`); a remote command
@@ -75,11 +75,7 @@ export function sshRemoteOps(args: Word[], ctx: AnalyzeContext, valued = SSH_VAL
       break;
     }
     if (!v.startsWith("-") || args[i]!.dynamic) break;
-    for (let k = 1; k < v.length; k++) {
-      if (!valued.includes(v[k]!)) continue;
-      if (k === v.length - 1) i++;
-      break;
-    }
+    i = clusterValue(args, i, valued)?.i ?? i;
   }
   const command = args.slice(i + 1);
   if (command.length === 0) return [];

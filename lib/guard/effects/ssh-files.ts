@@ -2,10 +2,11 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { AnalyzeContext, Handler } from "./context.ts";
+import { SCP_VALUED, SFTP_VALUED, SSH_VALUED } from "./ssh-options.ts";
 import { scriptText } from "./written-scripts.ts";
 
 // The options of ssh, scp and sftp that take a value (the next word, or the rest of the cluster).
-const VALUED: Record<string, string> = { ssh: "BbcDEeFIiJLlmOopQRSWw", scp: "cDFiJloPSX", sftp: "BbcDFiJloPRSsX" };
+const VALUED: Record<string, string> = { ssh: SSH_VALUED, scp: SCP_VALUED, sftp: SFTP_VALUED };
 // Directives that run a local command, and `Match exec "CMD"`.
 const RUNS = /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*(?:=\s*|\s+)(.*?)\s*$/i;
 const MATCH_EXEC = /\bexec\s+(?:"((?:[^"\\]|\\.)*)"|(\S+))/gi;

@@ -2,6 +2,7 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, mayBeOption } from "./getopt.ts";
+import { SSH_VALUED } from "./ssh-options.ts";
 
 /*
  * Tunnels that make a port of this machine reachable from the internet (session 7: each was
@@ -79,9 +80,6 @@ export const devtunnel: Handler = ({ name, args }) => {
   const sub = _subcommand(args);
   return sub && (sub.dynamic || sub.value === "host") ? _tunnel(name) : [];
 };
-
-// ssh's one-letter options that take a value (the value may be attached: `-R8080:…`).
-export const SSH_VALUED = "BbcDEeFIiJLlmOoPpQRSWw";
 
 /**
  * ssh with a remote forward among its options. OpenSSH reads options again after the destination

@@ -134,6 +134,9 @@ table("red-team 8 C11: ssh configurations and programs the line wrote, ZIPOPT, P
   ["a harmless written config", "printf 'Host x\\n  User me\\n  ProxyCommand none\\n' > cfg; ssh -F cfg host true", ...NOOP],
   ["an existing config", "ssh -F ~/.ssh/config host", ...OK],
   ["-F after the remote command is its argument", "printf 'ProxyCommand rm -rf ~\\n' > cfg; ssh host ls -F cfg", ...NOOP],
+  // Session 13: ssh's -P takes a value (ssh-options.ts, one list for every reader): `-P TAG` is no
+  // host, and -F after the host is still ssh's. Was ALLOW_NOOP.
+  ["-P TAG, then -F after the host", "printf 'ProxyCommand rm -rf ~\\n' > cfg; ssh -P tag host -F cfg", ...ANCESTOR],
   ["ZIPOPT", `ZIPOPT='-T -TT "rm -rf ~"' zip x.zip a`, ...UNKNOWN],
   ["PERL5DB under -d", `PERL5DB='system("rm -rf ~")' perl -d -e 1`, ...ANCESTOR],
   ["PERL5DB under -de", `PERL5DB='system("rm -rf ~")' perl -de 1`, ...ANCESTOR],
