@@ -114,7 +114,7 @@ function _mergeProgram(rest: Word[], inv: Invocation, top: () => string | null):
   const program = rest[k];
   if (!program) return [];
   if (program.dynamic) return [op("unknown", "git merge-index")];
-  return _runAt(inv.ctx, top(), (ctx) => analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], ctx));
+  return _runAt(inv.ctx, top, (ctx) => analyzeArgv(program, [unknownWord(), unknownWord(), unknownWord()], ctx));
 }
 
 /** filter-branch's temporary checkout, where its filters run: `-d DIR` or `.git-rewrite`, then `t`. */
@@ -142,12 +142,16 @@ export function gitTop(dir: string | null): string | null {
  * unknown targets; absolute ones (`rm -rf ~`) stay what they are.
  */
 export function analyzeAt(text: string, ctx: AnalyzeContext, cwd: string | null): Op[] {
-  return _runAt(ctx, cwd, (at) => analyzeText(text, "posix", at));
+  return _runAt(ctx, () => cwd, (at) => analyzeText(text, "posix", at));
 }
 
-/** `run` judged in the directory `cwd` (analyzeAt's and merge-index's common part), bounded in depth. */
-function _runAt(ctx: AnalyzeContext, cwd: string | null, run: (at: AnalyzeContext) => Op[]): Op[] {
+/**
+ * `run` judged in the directory `at()` (analyzeAt's and merge-index's common part), bounded in
+ * depth: the bound first, so a line too deep asks no file system for the directory.
+ */
+function _runAt(ctx: AnalyzeContext, at: () => string | null, run: (at: AnalyzeContext) => Op[]): Op[] {
   if (ctx.depth >= MAX_ANALYSIS_DEPTH) return [op("unknown", "git")];
+  const cwd = at();
   const ops = run(cwd === ctx.state.cwd ? ctx : { ...ctx, state: { ...ctx.state, cwd } });
   if (cwd !== null) return ops;
   return ops.map((o) => ({ ...o, targets: o.targets.map((t) => (isAbsolute(t.value) ? t : unknownWord())) }));
