@@ -86,20 +86,21 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   // stored `+` push refspec or mirror every later push to it a force push: asked like the forced
   // fetch (ASK_GIT_HISTORY_LOSS), as storing it pushes nothing yet (git-push.ts).
   if (storesForcedFetch(key, value) || storesForcedPush(key, value)) ops.push(op("git-history", "git config"));
-  const stores = value === null ? _runsValue(key, "!") : _runsValue(key, value) && !_harmlessStored(key, value, scope);
-  // A stored URL rewrite sends every later clone, fetch or push of the rewritten URLs to another
-  // place: code fetched from there, or the repository pushed there, with no check seeing it. Asked
-  // as a stored package index is (tool-settings.ts).
-  return stores || URL_REWRITE.test(key) ? [...ops, persistentCode("git config")] : ops;
+  const stores = value === null ? _runsValue(key, "!") || URL_REWRITE.test(key) : storesCode(key, value, scope);
+  return stores ? [...ops, persistentCode("git config")] : ops;
 }
 
 /**
  * Whether storing `key=value` keeps code for later git commands to run, as `git config` judges it
  * (ASK_PERSISTENT_CODE): `clone -c` stores into the new repository, whose work tree is what was
- * fetched, so a hooks folder inside it is no workspace file (`scope` "global": none passes).
+ * fetched, so a hooks folder inside it is no workspace file (`scope` "global": none passes). A
+ * stored URL rewrite sends every later clone, fetch or push of the rewritten URLs to another
+ * place: code fetched from there, or the repository pushed there, with no check seeing it. Asked
+ * as a stored package index is (tool-settings.ts); `clone -c url.….insteadOf=…` stores it in the
+ * new repository's configuration as `git config` does (session 13).
  */
 export function storesCode(key: string, value: string, scope: ConfigScope): boolean {
-  return _runsValue(key, value) && !_harmlessStored(key, value, scope);
+  return URL_REWRITE.test(key) || (_runsValue(key, value) && !_harmlessStored(key, value, scope));
 }
 
 /** Whether git runs a stored configuration value (as a command, a program or a hook folder). */

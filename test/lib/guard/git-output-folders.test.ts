@@ -185,6 +185,13 @@ table("clone -c storing code-running settings", [
   ["a plain setting", "git clone -c core.autocrlf=false https://example.com/r.git d", ...OK],
   ["a known helper", "git clone -c credential.helper=store https://example.com/r.git d", ...OK],
   ["a bare editor name", "git clone -c core.editor=vim https://example.com/r.git d", ...OK],
+  // Session 13: a URL rewrite stored in the new repository sends its later fetches and pushes
+  // elsewhere, as `git config url.….insteadOf` does (ASK_PERSISTENT_CODE). Each was ALLOW_NO_EFFECT.
+  ["a URL rewrite stored", "git clone -c url.http://127.0.0.1/mirror/.insteadOf=https://example.com/ https://example.com/r.git d", ...PERSIST],
+  ["a push URL rewrite stored by --config=", "git clone --config=url.ssh://git@example.invalid/.pushInsteadOf=https://example.com/ https://example.com/r.git d", ...PERSIST],
+  ["an empty base stored", "git clone -c url..insteadOf=https://example.com/ https://example.com/r.git d", ...PERSIST],
+  // `git -c` before clone sets it for that command only: nothing is stored (unchanged).
+  ["a one-off rewrite for the clone only", "git -c url.http://127.0.0.1/mirror/.insteadOf=https://example.com/ clone https://example.com/r.git d", ...OK],
 ]);
 
 // A relative hooks folder given to a clone from another host is the fetched tree's: git 2.39 ran
