@@ -10,6 +10,7 @@ import { ddFiles } from "./stdin-writers.ts";
 import { clusterValue, longOption, longWord, optionWalk, wordFrom } from "./getopt.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
+import { rsyncShells } from "./unread-words.ts";
 import { plantedOptions } from "./unseen-output.ts";
 
 /** A device node (not the harmless character devices: /dev/null, /dev/zero, a tty, …). */
@@ -320,12 +321,8 @@ const _copyMove: Handler = ({ name, args }) => {
 export const rsync: Handler = ({ name, args, ctx }) => {
   const { flags, files } = operands(args, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]));
   const ops: Op[] = [];
-  // -e/--rsh names the remote shell command, which runs locally.
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    const rsh = v === "-e" || v === "--rsh" ? args[i + 1] : /^-[a-zA-Z]*e$/.test(v) ? args[i + 1] : v.startsWith("--rsh=") ? wordFrom(args[i]!, 6) : undefined;
-    if (rsh) ops.push(...(rsh.dynamic ? [op("unknown", name)] : analyzeText(rsh.value, "posix", ctx)));
-  }
+  // -e/--rsh names the remote shell command, which runs locally (unread-words.ts reads them).
+  for (const { command: rsh } of rsyncShells(args)) ops.push(...(rsh.dynamic ? [op("unknown", name)] : analyzeText(rsh.value, "posix", ctx)));
   const dest = files.at(-1);
   if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
   if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];

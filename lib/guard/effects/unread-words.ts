@@ -1,5 +1,6 @@
 import type { Word } from "../syntax.ts";
 import { JQ_NAMES, jqFilter } from "./env-output.ts";
+import { wordFrom } from "./getopt.ts";
 import { gitReadWords } from "./git-file-readers.ts";
 
 // Options of cp, mv, install and ln that take a value (the next word is no operand).
@@ -65,7 +66,7 @@ export function unreadWords(name: string, args: Word[], gitRead?: "all" | number
     case "rsync":
       // --exclude's pattern; the remote shell (`-e "ssh -i KEY"`), which files.ts judges as the
       // command it is (`ssh -i KEY` passes there).
-      return new Set([..._optionValues(args, "", "--exclude"), ..._rsyncShell(args)]);
+      return new Set([..._optionValues(args, "", "--exclude"), ...rsyncShells(args).map((s) => s.word)]);
     case "less":
       return _lessValues(args);
     case "more":
@@ -148,14 +149,20 @@ function _longValues(args: Word[], names: readonly string[], named?: RegExp): Re
   return out ?? _NONE;
 }
 
-/** rsync's remote shell words, as files.ts reads them: `-e CMD`, a cluster ending in e (`-avze CMD`), `--rsh CMD`, `--rsh=CMD`. */
-function _rsyncShell(args: Word[]): Word[] {
-  const out: Word[] = [];
+/**
+ * rsync's remote shell commands, up to `--`: `-e CMD`, a cluster ending in e (`-avze CMD`),
+ * `--rsh CMD`, `--rsh=CMD`. `word` is the argument that holds the command (no file: not read
+ * here), `command` its text (files.ts runs it). The one reader of them.
+ */
+export function rsyncShells(args: Word[]): { word: Word; command: Word }[] {
+  const out: { word: Word; command: Word }[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--") break;
-    if ((v === "--rsh" || /^-[a-zA-Z]*e$/.test(v)) && args[i + 1]) out.push(args[++i]!);
-    else if (v.startsWith("--rsh=")) out.push(args[i]!);
+    if ((v === "--rsh" || /^-[a-zA-Z]*e$/.test(v)) && args[i + 1]) {
+      const word = args[++i]!;
+      out.push({ word, command: word });
+    } else if (v.startsWith("--rsh=")) out.push({ word: args[i]!, command: wordFrom(args[i]!, 6) });
   }
   return out;
 }

@@ -128,6 +128,11 @@ table("red-team 8 C11: ssh configurations and programs the line wrote, ZIPOPT, P
   ["scp -F", "printf 'ProxyCommand rm -rf ~\\n' > cfg; scp -F cfg a host:b", ...ANCESTOR],
   ["sftp -F", "printf 'ProxyCommand rm -rf ~\\n' > cfg; sftp -F cfg host", ...ANCESTOR],
   ["through rsync -e", "printf 'ProxyCommand rm -rf ~\\n' > cfg; rsync -e 'ssh -F cfg' a host:b", ...ANCESTOR],
+  // Session 13: one reader of rsync's -e/--rsh (unread-words.ts rsyncShells): after `--` (popt
+  // stops there) `-e` and its next word are files sent, no command run. Was BLOCK_PROTECTED_ANCESTOR.
+  ["rsync -e after --", "rsync -a -- -e 'rm -rf ~' host:b", ...OK],
+  ["rsync --rsh=", "rsync -av --rsh='rm -rf ~' a host:b", ...ANCESTOR],
+  ["rsync cluster ending in e", "rsync -avze 'rm -rf ~' a host:b", ...ANCESTOR],
   ["a config of unread text", "jq . x > cfg; ssh -F cfg host", ...UNKNOWN],
   ["scp -S of a written program", "printf '#!/bin/sh\\nrm -rf ~\\n' > x; chmod +x x; scp -S ./x a b:c", ...ANCESTOR],
   ["sftp -S of a written program", "printf '#!/bin/sh\\nrm -rf ~\\n' > x; chmod +x x; sftp -S ./x host", ...ANCESTOR],
