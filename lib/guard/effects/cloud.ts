@@ -53,34 +53,68 @@ export const aws: Handler = (inv) => {
 
 const GCLOUD_VALUED = new Set(["--project", "--account", "--configuration", "--format", "--verbosity", "--billing-project", "--impersonate-service-account", "--flags-file", "--flatten", "--trace-token", "--access-token-file"]);
 
-// `gcloud [alpha|beta|preview] compute scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
-const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--port", "--scp-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--network", "--region", "--dest-group"]);
+// The TPU VM commands' own flags that take a value (`compute tpus tpu-vm ssh|scp`).
+const TPU_VALUED = ["--worker", "--batch-size", "--node", "--output-directory"];
+// `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
+const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, ...TPU_VALUED, "--zone", "--port", "--scp-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--network", "--region", "--dest-group"]);
 
-/** What `gcloud [alpha|beta|preview] compute scp` is given (null for any other gcloud line): pulled-copies.ts judges it. */
-export function computeScp(inv: Invocation): { operands: Word[]; recursive: boolean; scpFlags: Word[]; copies: boolean } | null {
+// The command paths (after a release track) that run scp, and ssh, as `compute scp|ssh` does:
+// the TPU VMs' (`compute tpus tpu-vm ssh TPU`) and Cloud Shell's (`cloud-shell ssh`, no host
+// operand: the user's Cloud Shell machine) too (session 13).
+const SCP_PATHS = [["compute", "scp"], ["compute", "tpus", "tpu-vm", "scp"]];
+const SSH_PATHS = [["compute", "ssh"], ["compute", "tpus", "tpu-vm", "ssh"], ["cloud-shell", "ssh"]];
+// The host Cloud Shell's ssh connects to.
+const CLOUD_SHELL = literalWord("cloudshell");
+
+/** What gcloud's scp is given (computeScp's answer). */
+export interface GcloudScp {
+  operands: Word[];
+  recursive: boolean;
+  scpFlags: Word[];
+  copies: boolean;
+}
+
+// computeScp's and computeSsh's answers for an invocation: the gcloud handler and the one registered
+// beside it (programs.ts) both ask, and the line is read once.
+const scpGiven = new WeakMap<Invocation, GcloudScp | null>();
+const sshGiven = new WeakMap<Invocation, Word[] | null>();
+
+/** What `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp` is given (null for any other gcloud line): pulled-copies.ts judges it. */
+export function computeScp(inv: Invocation): GcloudScp | null {
   if (!inv.args.some((a) => a.value === "scp")) return null;
+  let given = scpGiven.get(inv);
+  if (given === undefined) scpGiven.set(inv, (given = _computeScp(inv)));
+  return given;
+}
+
+function _computeScp(inv: Invocation): GcloudScp | null {
   const line = cliLine(inv.args, GCLOUD_SCP_VALUED);
-  const at = _computeVerb(line, "scp");
+  const at = _commandAt(line, SCP_PATHS);
   if (at < 0) return null;
   // Help and a dry run (which prints the scp command) copy nothing.
   const copies = !asksHelp(line) && !line.options.includes("--dry-run");
   return { operands: line.operands.slice(at), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
 }
 
-/** Where the operands after `[alpha|beta|preview] compute VERB` start (literal words), or -1 for another command. */
-function _computeVerb(line: CliLine, verb: string): number {
-  const [first] = line.operands;
+/**
+ * Where the operands after `[alpha|beta|preview] PATH` start for one of `paths` (literal words),
+ * or -1 for another command.
+ */
+function _commandAt(line: CliLine, paths: string[][]): number {
+  const ops = line.operands;
+  const first = ops[0];
   const at = first && !first.dynamic && /^(alpha|beta|preview)$/.test(first.value) ? 1 : 0;
-  const [group, given] = line.operands.slice(at, at + 2);
-  return group?.value === "compute" && !group.dynamic && given?.value === verb && !given.dynamic ? at + 2 : -1;
+  for (const path of paths) if (path.every((word, k) => ops[at + k]?.value === word && !ops[at + k]!.dynamic)) return at + path.length;
+  return -1;
 }
 
-// `gcloud [alpha|beta|preview] compute ssh`'s flags that take a value, besides the global ones.
-const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--command", "--ssh-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--container", "--network", "--region", "--dest-group", "--troubleshoot-timeout"]);
+// `gcloud [alpha|beta|preview] compute [tpus tpu-vm] ssh`'s and `cloud-shell ssh`'s flags that take a value, besides the global ones.
+const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, ...TPU_VALUED, "--zone", "--command", "--ssh-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--container", "--network", "--region", "--dest-group", "--troubleshoot-timeout"]);
 
 /**
  * The argv `gcloud [alpha|beta|preview] compute ssh [USER@]INSTANCE` gives ssh (null for any other
- * gcloud line, help or `--dry-run`), as gcloud's SSHCommand.Build lays it out: each `--ssh-flag`
+ * gcloud line, help or `--dry-run`), `compute tpus tpu-vm ssh [USER@]TPU` and `cloud-shell ssh`
+ * alike, as gcloud's SSHCommand.Build lays it out: each `--ssh-flag`
  * value split at blanks (ParseAndSubstituteSSHFlags' `flag.split()`: `--ssh-flag="-L 80:x:80"` is
  * two words; a computed value stays one unknown word), the instance, the words after `--` (ssh
  * reads options after the host too: they are put before it here, the rest is remote command), and
@@ -88,11 +122,17 @@ const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, "--zone", "--command", "--s
  */
 export function computeSsh(inv: Invocation): Word[] | null {
   if (!inv.args.some((a) => a.value === "ssh")) return null;
+  let given = sshGiven.get(inv);
+  if (given === undefined) sshGiven.set(inv, (given = _computeSsh(inv)));
+  return given;
+}
+
+function _computeSsh(inv: Invocation): Word[] | null {
   const end = inv.args.findIndex((a) => a.value === "--" && !a.dynamic);
   const own = end < 0 ? inv.args : inv.args.slice(0, end);
   const line = cliLine(own, GCLOUD_SSH_VALUED);
-  const at = _computeVerb(line, "ssh");
-  const host = at < 0 ? undefined : line.operands[at];
+  const at = _commandAt(line, SSH_PATHS);
+  const host = at < 0 ? undefined : line.operands[at - 2]?.value === "cloud-shell" ? CLOUD_SHELL : line.operands[at];
   if (!host || asksHelp(line) || line.options.includes("--dry-run")) return null;
   const flags: Word[] = [];
   let command: Word | undefined;
@@ -118,7 +158,8 @@ export function computeSsh(inv: Invocation): Word[] | null {
 
 /**
  * gcloud: a command path (the operands before the first flag) holding `delete`, or `storage rm`;
- * `compute scp` copies as scp does (pulled-copies.ts gcloudScp) and `compute ssh` runs ssh
+ * `compute [tpus tpu-vm] scp` copies as scp does (pulled-copies.ts gcloudScp) and `compute [tpus
+ * tpu-vm] ssh` and `cloud-shell ssh` run ssh
  * (computeSsh's argv judged by ssh's handler), both registered beside this handler (programs.ts).
  */
 export const gcloud: Handler = (inv) => {
