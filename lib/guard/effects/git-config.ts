@@ -79,15 +79,23 @@ export function gitConfigSet(values: string[], words: Word[], ctx: AnalyzeContex
   const value = valueWord.dynamic ? null : valueWord.value;
   (ctx.state.gitConfig ??= new Map()).set(key, value);
   const ops = gitRunsCommand(key, value, ctx);
-  // A credential stored as the commit template: every later commit's message is read from it and
-  // pushed with the commit, as `git commit -t FILE` (git-file-readers.ts; red team, session 11).
-  if (key === "commit.template" && isSecretPath(valueWord)) ops.push(op("secret", "git config"));
+  if (key === "commit.template") ops.push(...commitTemplateOps(valueWord, "git config", null));
   // A stored refspec that moves branches makes every later fetch from that remote a forced one, a
   // stored `+` push refspec or mirror every later push to it a force push: asked like the forced
   // fetch (ASK_GIT_HISTORY_LOSS), as storing it pushes nothing yet (git-push.ts).
   if (storesForcedFetch(key, value) || storesForcedPush(key, value)) ops.push(op("git-history", "git config"));
   const stores = value === null ? _runsValue(key, "!") || URL_REWRITE.test(key) : storesCode(key, value, scope);
   return stores ? [...ops, persistentCode("git config")] : ops;
+}
+
+/**
+ * commit.template's file, the one judge of its stored, `-c`/`--config-env` and GIT_CONFIG_* forms
+ * (git.ts): a credential made the template is read into every commit's message, which a push
+ * sends, as with `git commit -t FILE` (git-file-readers.ts; red team, session 11). `cwd` is where
+ * git runs (null: a stored value, judged by its text).
+ */
+export function commitTemplateOps(file: Word, verb: string, cwd: string | null): Op[] {
+  return isSecretPath(file, cwd) ? [op("secret", verb)] : [];
 }
 
 /**

@@ -37,33 +37,28 @@ const CONFIG_READS = /^(--get(-all|-regexp|-urlmatch|-color|-colorbool)?|-l|--li
 /**
  * The words of a git command (its arguments after `git`) whose files git reads the content of:
  * "all" for a subcommand that reads its operands (GIT_READERS), the indexes of the option values
- * that name such a file (`commit -F FILE`, `--template=FILE`, `-c commit.template=FILE` before
- * `commit`, `notes add|append -F FILE`, `config -f FILE` in a reading form), or null when git
- * reads no file's content by any word (the words are pathspecs, refs, messages).
+ * that name such a file (`commit -F FILE`, `--template=FILE`, `notes add|append -F FILE`, `config
+ * -f FILE` in a reading form), or null when git reads no file's content by any word (the words are
+ * pathspecs, refs, messages). `-c commit.template=FILE` is git.ts's (git-config.ts commitTemplateOps).
  */
 export function gitReadWords(values: string[]): "all" | number[] | null {
   const at = gitSubcommandAt(values);
   const sub = values[at] ?? "";
   if (GIT_READERS.has(sub)) return "all";
   if ((sub === "log" || sub === "whatchanged") && values.slice(at + 1).some((v) => /^-[a-zA-Z]*[pu]|^--(patch|word-diff|color-words)/.test(v))) return "all";
-  let out: number[] | null = null;
-  if (sub === "commit") {
-    // `-c commit.template=FILE` among the global options (git takes its value as a path).
-    for (let i = 0; i < at; i++) if (values[i] === "-c" && /^commit\.template=/i.test(values[i + 1] ?? "")) (out ??= []).push(i + 1);
-  }
   const spec = MESSAGE_FILES[sub];
-  if (spec && sub !== "notes") return _optionFiles(values, at + 1, spec, out);
+  if (spec && sub !== "notes") return _optionFiles(values, at + 1, spec);
   if (spec) {
     // `git notes [--ref REF] add|append`.
     const verb = values[at + 1] === "--ref" ? at + 3 : values[at + 1]?.startsWith("--ref=") ? at + 2 : at + 1;
-    return values[verb] === "add" || values[verb] === "append" ? _optionFiles(values, verb + 1, spec, out) : out;
+    return values[verb] === "add" || values[verb] === "append" ? _optionFiles(values, verb + 1, spec) : null;
   }
-  if (sub === "config") return _configFile(values, at + 1);
-  return out;
+  return sub === "config" ? _configFile(values, at + 1) : null;
 }
 
-/** The indexes of the file values of `spec`'s options from `start` up to `--`, added to `out`. */
-function _optionFiles(values: string[], start: number, spec: MessageOptions, out: number[] | null): number[] | null {
+/** The indexes of the file values of `spec`'s options from `start` up to `--` (null: none). */
+function _optionFiles(values: string[], start: number, spec: MessageOptions): number[] | null {
+  let out: number[] | null = null;
   for (let i = start; i < values.length; i++) {
     const v = values[i]!;
     if (v === "--") break;

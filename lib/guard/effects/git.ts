@@ -5,7 +5,7 @@ import { findWorkspace } from "../paths.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import { type Handler, type Invocation, MAX_ANALYSIS_DEPTH } from "./context.ts";
-import { gitConfigSet, gitRunsCommand } from "./git-config.ts";
+import { commitTemplateOps, gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
 import { GIT_GLOBAL_VALUED, gitOptionPositions } from "./git-options.ts";
@@ -16,7 +16,7 @@ import { analyzeAt, fetchedHooks, gitSubcommandRuns, gitTop, shellWithArgs } fro
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
-import { holdsCredentials, isSecretPath } from "./secrets.ts";
+import { holdsCredentials } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 import { once } from "./lazy-handler.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -123,9 +123,10 @@ export const git: Handler = (inv) => {
       elsewhere = true;
     }
     if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, ctx));
-    // A commit's template from GIT_CONFIG_* (`-c` is git-file-readers.ts's, a stored one git-config.ts's).
-    if (key === "commit.template" && sub === "commit" && value !== null && isSecretPath(literalWord(value))) ops.push(op("secret", "git commit"));
+    if (key === "commit.template" && sub === "commit" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", here));
   }
+  // A commit's template from `-c` and `--config-env`, each one given (git-config.ts judges it).
+  if (sub === "commit") for (const [key, value] of given) if (key === "commit.template" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", here));
   if (elsewhere && TREE_WRITERS.has(sub)) ops.push(op("unknown", `git ${sub}`));
   // A relative hooks folder for a clone of another host's repository is the fetched tree's: its
   // post-checkout runs as soon as the files are out (session 11: `git -c core.hooksPath=.githooks
