@@ -2,7 +2,8 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { persistentCode } from "./git-persistent-config.ts";
-import type { AnalyzeContext, Handler } from "./context.ts";
+import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
+import { lineEditor } from "./line-editor.ts";
 import { npmOptionTakes, remoteNpmSpec } from "./remote-packages.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
@@ -61,13 +62,14 @@ function _setWords(name: string, args: Word[]): Word[] | null {
   return next?.value === "set" ? words.slice(2) : null;
 }
 
-export const packageConfig: Handler = ({ name, args, ctx }) => {
+export const packageConfig: Handler = (inv) => {
+  const { name, args, ctx } = inv;
   if (name === "npm" && args.some((a) => a.value === "pkg")) {
     const pkg = _pkgSetWords(args);
     if (pkg) return _pkgSet(pkg, args.some((a) => a.value === "--json"), ctx);
   }
   const words = _setWords(name, args);
-  if (!words) return [];
+  if (!words) return name !== "yarn" && args.some((a) => a.value === "edit") ? _configEdit(args, inv) : [];
   const codeKeys = CODE_KEYS[name]!;
   // `KEY VALUE` pairs, or `KEY=VALUE` words (npm takes several in one command).
   for (let i = 0; i < words.length; i++) {
@@ -80,6 +82,37 @@ export const packageConfig: Handler = ({ name, args, ctx }) => {
   }
   return [];
 };
+
+/**
+ * `npm|pnpm config edit` (`npm c edit`) opens the npmrc in the `editor` setting now: `--editor
+ * CMD` (`--editor=CMD`, an abbreviation down to `--edit`, which npm 11 also reads as `--edit-dir`
+ * but older ones as `--editor`), the line's
+ * `npm_config_editor`, else npm's default, EDITOR then VISUAL; the line's own values are read (the
+ * check's environment and the stored npmrc hold the user's). npm splits it at blanks and runs
+ * the words with the file's name, no shell between (lib/commands/config.js `edit`): judged as
+ * that argv (the file left out, as pip's is). A computed one is unknown.
+ */
+function _configEdit(args: Word[], inv: Invocation): Op[] {
+  const words = _words(inv.name, args);
+  if (words[0]?.dynamic || (words[0]?.value !== "config" && words[0]?.value !== "c") || words[1]?.dynamic || words[1]?.value !== "edit") return [];
+  let text: string | null | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const eq = v.indexOf("=");
+    const given = v.slice(2, eq < 0 ? undefined : eq);
+    if (!v.startsWith("--") || given.length < 4 || !"editor".startsWith(given)) continue;
+    const value = eq < 0 ? args[++i] : { ...args[i]!, value: v.slice(eq + 1) };
+    text = value === undefined || value.dynamic ? null : value.value;
+  }
+  if (text === undefined) text = lineEditor(inv, ["npm_config_editor", "NPM_CONFIG_EDITOR", "EDITOR", "VISUAL"]);
+  if (text === undefined) return [];
+  if (text === null) return [op("unknown", `${inv.name} config edit`)];
+  const argv = text.split(/\s+/).filter((w) => w !== "");
+  return argv.length ? analyzeText(argv.map(_quoted).join(" "), "posix", inv.ctx) : [];
+}
+
+/** A word quoted for the shell as one literal word. */
+const _quoted = (w: string): string => `'${w.replace(/'/g, "'\\''")}'`;
 
 /** The words after `npm pkg set`; null for any other command. */
 function _pkgSetWords(args: Word[]): Word[] | null {

@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { analyzeText } from "./analyze.ts";
-import type { AnalyzeContext, Handler } from "./context.ts";
+import type { Handler, Invocation } from "./context.ts";
+import { lineEditor } from "./line-editor.ts";
 import { persistentCode } from "./git-persistent-config.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { pythonModuleCall } from "./script-operands.ts";
@@ -101,9 +102,24 @@ function _goSource(name: string, value: string, dynamic: boolean | undefined): b
       return /(?:^|\s)--?insecure(?:=|\s|$)/.test(value);
     case "GOAUTH":
       return dynamic || /(?:^|;)\s*command(?:\s|$)/.test(value);
+    case "GOVCS":
+      return dynamic || value.split(",").some(_goVcsOpens);
     default:
       return false;
   }
+}
+
+/**
+ * A GOVCS entry (`PATTERN:VCS|VCS…`, cmd/go's vcs.go) that lets go run a version control system
+ * other than git and hg for modules it may fetch from public hosts: `all`, svn, bzr, fossil (go
+ * restricts them there for their history of flaws a hostile server reaches), for any pattern but
+ * `private`, whose modules are the user's own (`private:all` is the default). `off` and git|hg pass.
+ */
+function _goVcsOpens(entry: string): boolean {
+  const colon = entry.indexOf(":");
+  if (colon < 0) return false;
+  const pattern = entry.slice(0, colon).trim();
+  return pattern !== "private" && entry.slice(colon + 1).split("|").some((v) => !/^(?:git|hg|off|)$/.test(v.trim()));
 }
 
 const GH_VALUED = new Set(["-h", "--host", "-R", "--repo"]);
@@ -194,15 +210,16 @@ const PIP_DEFAULT_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
  * storing pypi.org's own index back passes. `pip config edit --editor CMD` runs CMD here now, read
  * as the shell line it is (as git's core.editor).
  */
-export const pipConfig: Handler = ({ args, ctx }) => _pipConfig(args, ctx);
+export const pipConfig: Handler = (inv) => _pipConfig(inv.args, inv);
 
 /** `python -m pip config set …` (build-outputs.ts reads the module's other commands). */
-export const pythonPipConfig: Handler = ({ args, ctx }) => {
-  const call = pythonModuleCall(args);
-  return call && call.module.value === "pip" && !call.module.dynamic ? _pipConfig(call.args, ctx) : [];
+export const pythonPipConfig: Handler = (inv) => {
+  const call = pythonModuleCall(inv.args);
+  return call && call.module.value === "pip" && !call.module.dynamic ? _pipConfig(call.args, inv) : [];
 };
 
-function _pipConfig(args: Word[], ctx: AnalyzeContext): Op[] {
+function _pipConfig(args: Word[], inv: Invocation): Op[] {
+  const ctx = inv.ctx;
   const operands: Word[] = [];
   let editor: Word | undefined;
   for (let i = 0; i < args.length && operands.length < 4; i++) {
@@ -218,8 +235,13 @@ function _pipConfig(args: Word[], ctx: AnalyzeContext): Op[] {
   const [group, verb, key, value] = operands;
   if (group?.value !== "config" || group.dynamic || !verb) return [];
   if (verb.dynamic) return [persistentCode("pip config")];
-  // `config edit --editor CMD` runs CMD now, with the file's name, through the shell.
-  if (verb.value === "edit" && editor) return editor.dynamic ? [op("unknown", "pip config edit --editor")] : analyzeText(editor.value, "posix", ctx);
+  // `config edit` runs its editor now, with the file's name, through the shell: `--editor CMD`,
+  // else VISUAL, else EDITOR (pip's _determine_editor). Only the line's own values are read: the
+  // check's environment holds the user's editor.
+  if (verb.value === "edit") {
+    const text = editor ? (editor.dynamic ? null : editor.value) : lineEditor(inv, ["VISUAL", "EDITOR"]);
+    return text === undefined ? [] : text === null ? [op("unknown", "pip config edit --editor")] : analyzeText(text, "posix", ctx);
+  }
   if (verb.value !== "set" || !key) return [];
   if (key.dynamic) return [persistentCode("pip config set")];
   const name = key.value.slice(key.value.indexOf(".") + 1).toLowerCase().replace(/_/g, "-").replace(/^--/, "");

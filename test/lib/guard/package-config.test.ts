@@ -71,3 +71,22 @@ table("npm pkg set", [
   ["registry versions and metadata", "npm pkg set dependencies.x=^1.0.0 name=foo version=1.0.0", ...OK],
   ["npm pkg get", "npm pkg get scripts", ...OK],
 ]);
+
+// Session 13: `npm|pnpm config edit` runs the editor setting now, split at blanks with no shell
+// (npm's lib/commands/config.js): `--editor CMD`, else the line's npm_config_editor, EDITOR or
+// VISUAL. Each non-OK row was ALLOW_NO_EFFECT.
+table("session 13: npm config edit's editor", [
+  ["--editor", "npm config edit --editor 'rm -rf /etc'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--editor= before the verb", "npm --editor='rm -rf /etc' config edit", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["--edit, an older npm's abbreviation", "npm c edit --edit 'rm -rf /etc'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["the line's EDITOR", "EDITOR='rm -rf /etc' npm config edit", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["the line's VISUAL", "VISUAL='rm -rf /etc' npm config edit", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["the line's npm_config_editor", "npm_config_editor='rm -rf /etc' npm config edit", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["pnpm", "pnpm config edit --editor 'rm -rf /etc'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a computed editor", 'npm config edit --editor "$E"', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["no shell: `~` is a folder of that name", "npm config edit --editor 'rm -rf ~'", "ALLOW", "ALLOW_NOOP"],
+  ["the user's editor", "npm config edit", ...OK],
+  ["vim", "EDITOR=vim npm config edit", ...OK],
+  ["code --wait", "npm config edit --editor 'code --wait'", ...OK],
+  ["yarn has no config edit", "EDITOR='rm -rf /etc' yarn config edit", ...OK],
+]);

@@ -133,3 +133,30 @@ table("other settings pass", [
   ["rustup toolchain install", "rustup toolchain install nightly", ...OK],
   ["rustup toolchain list", "rustup toolchain list", ...OK],
 ]);
+
+// Session 13: the stored package sources' leftovers. GOVCS letting go run svn, bzr or fossil (or
+// any) for public modules asks as GOINSECURE does; `pip config edit` runs VISUAL, else EDITOR,
+// when the line sets it, read as the shell line `--editor` is. Each ANCESTOR, PERSIST and UNKNOWN
+// row was ALLOW_NO_EFFECT.
+table("session 13: GOVCS and pip's editor from the environment", [
+  ["any version control for every module", "go env -w GOVCS=*:all", ...PERSIST],
+  ["any version control for public modules", "go env -w GOVCS=public:all", ...PERSIST],
+  ["svn for a host", "go env -w GOVCS=example.com:svn", ...PERSIST],
+  ["bzr among git for public modules", "go env -w 'GOVCS=private:all,public:git|bzr'", ...PERSIST],
+  ["pip config edit runs EDITOR", "EDITOR='rm -rf ~' pip config edit", ...ANCESTOR],
+  ["pip config edit runs VISUAL", "VISUAL='rm -rf ~' pip config edit", ...ANCESTOR],
+  ["pip config edit, EDITOR through env", "env EDITOR='rm -rf ~' pip config edit", ...ANCESTOR],
+  ["pip config edit, EDITOR exported earlier in the line", "export EDITOR='rm -rf ~'; pip config edit", ...ANCESTOR],
+  ["python -m pip config edit runs EDITOR", "EDITOR='rm -rf ~' python3 -m pip config edit", ...ANCESTOR],
+  ["pip config edit, a computed EDITOR", 'EDITOR="$E" pip config edit', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+]);
+
+table("session 13: what passes", [
+  ["go's default GOVCS stored back", "go env -w 'GOVCS=public:git|hg,private:all'", ...OK],
+  ["any version control for private modules", "go env -w GOVCS=private:all", ...OK],
+  ["version control off", "go env -w GOVCS=*:off", ...OK],
+  ["GOVCS emptied", "go env -w GOVCS=", ...OK],
+  ["pip config edit in the line's vim", "EDITOR=vim pip config edit", ...OK],
+  ["VISUAL before EDITOR (pip's _determine_editor)", "VISUAL=vim EDITOR='rm -rf ~' pip config edit", ...OK],
+  ["EDITOR set for another pip command", "EDITOR='rm -rf ~' pip config list", ...OK],
+]);
