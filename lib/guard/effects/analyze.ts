@@ -22,6 +22,7 @@ import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
 import { noteLine, noteProgram } from "./unseen-writes.ts";
+import { judgeAgain, leaveLoops, noteRepeatedRun, repeatingCommand, runsRewritten } from "./later-writes.ts";
 import { analyzeSplitWords } from "./word-counts.ts";
 
 /** Devices a write to changes nothing (awk's special files among them). */
@@ -39,6 +40,10 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     const cmd = commands[k]!;
     spend();
     flow.enter(cmd);
+    if (ctx.state.laterRuns !== undefined) leaveLoops(cmd, ctx);
+    // The outermost command that may run again, for the runs of files in it (later-writes.ts).
+    const outermost = cmd.frame !== undefined && ctx.state.repeating === undefined;
+    if (outermost) ctx.state.repeating = repeatingCommand(cmd, ctx);
     const before = ops.length;
     if (cmd.redirects.length > 0) _append(ops, redirectOps(cmd, ctx));
     noteHashReset(cmd, ctx);
@@ -60,6 +65,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
         }
       }
     }
+    if (outermost) ctx.state.repeating = undefined;
     // Most commands have no effect: nothing to place, land or record.
     if (ops.length === before) continue;
     // Inside a loop or function body: the command may run again after the commands listed after it.
@@ -71,6 +77,8 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       o.repeats ||= again;
       if (o.lands) recordLanded(o, ctx);
     }
+    // A run of a loop or function body that this command's write may change runs again after it.
+    if (ctx.state.laterRuns !== undefined) _runAgain(ops, before, ctx);
     // The changes a command makes are for the commands after it. The last top-level one, outside
     // any loop or function, has none after it, and with no pipe use recorded no handler runs again
     // once the line is read (fifoOps below): its changes would be read by nothing.
@@ -81,6 +89,23 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
   if (ctx.depth === 0 && ctx.state.pipeUses) ops.push(...fifoOps(ctx, (name) => PROGRAMS.get(name)));
   return ops;
+}
+
+/** Judges again, after the write, each kept run of a file that the ops of a command from `before` on land on (later-writes.ts). */
+function _runAgain(ops: Op[], before: number, ctx: AnalyzeContext): void {
+  for (const run of runsRewritten(ops, before, ctx)) {
+    const more = judgeAgain(run, () => {
+      const again = analyzeArgv(run.head, run.args, run.ctx, run.cmd);
+      for (const o of again) {
+        if (o.cwd === null) o.cwd = ctx.state.cwd;
+        o.afterCd ||= ctx.state.afterCd;
+        o.repeats = true;
+      }
+      return again;
+    });
+    for (const o of more) if (o.lands) recordLanded(o, ctx);
+    _append(ops, more);
+  }
 }
 
 /** Appends `more` to `ops` in place (no spread: most lists are empty). */
@@ -131,6 +156,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   // here skip the calls that could only do that (no op to note, no argument to read).
   if (ops.length > 0) noteInPlaceEdits(ops, ctx.state);
   const flows = writtenScriptOps(name, head, args, ctx, cmd);
+  if (ctx.state.repeating !== undefined || name === "trap") noteRepeatedRun(name, head, args, cmd, ctx);
   recordFlows(name, head, args, cmd, ctx);
   const program = known ?? name;
   recordPipeUses(program, args, cmd, ctx);

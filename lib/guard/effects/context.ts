@@ -1,6 +1,7 @@
 import type { Vars } from "../posix/parser.ts";
 import type { Op } from "../ops.ts";
 import type { Script, SimpleCommand, Word } from "../syntax.ts";
+import type { LaterRun, Repeating } from "./later-writes.ts";
 import type { LineChange } from "./line-changes.ts";
 
 export type Dialect = "posix" | "cmd" | "powershell";
@@ -51,6 +52,10 @@ export interface AnalyzeContext {
     lineWrites?: boolean;
     /** The command lists of the line's scripts not yet tested for such writes (unseen-writes.ts). */
     lineScripts?: SimpleCommand[][];
+    /** Runs of files in loops and function bodies that a later write of the line may change (later-writes.ts). */
+    laterRuns?: LaterRun[];
+    /** The outermost command being analysed that may run again (later-writes.ts). */
+    repeating?: Repeating;
     /** Plain copies of unchanged local files: destination → source, and the landed count then (copies.ts). */
     copies?: Map<string, { source: string; at: number }>;
     /** Names `hash -p` gave a path (hash-table.ts), and whether `enable` ran (builtins may be off). */
@@ -95,6 +100,8 @@ export function newLineState(cwd: string | null, realDirs?: Map<string, string>)
     unseenWrites: undefined,
     lineWrites: undefined,
     lineScripts: undefined,
+    laterRuns: undefined,
+    repeating: undefined,
     copies: undefined,
     hashed: undefined,
     builtinsChanged: undefined,

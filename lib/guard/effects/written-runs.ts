@@ -19,7 +19,7 @@ import { shadowedModuleOps } from "./shadowed-modules.ts";
 // not one of them, as before: written-inputs.ts judges a file either names as for any program.
 export const SHELLS: ReadonlySet<string> = new Set(SHELL_LIST.filter((n) => n !== "fish"));
 
-type Source = { word: Word | "stdin"; language: Language | "posix" | "shebang" };
+export type Source = { word: Word | "stdin"; language: Language | "posix" | "shebang" };
 
 /**
  * Running a file the line wrote (red team 6, C4): `bash s.sh`, `bash -o pipefail s.sh`, `bash
@@ -34,7 +34,7 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   const ops: Op[] = writtenInputRuns(name, args, cmd, ctx);
   // Python modules the line wrote beside the script or in the working folder (shadowed-modules.ts).
   ops.push(...shadowedModuleOps(name, args, cmd, ctx));
-  const sources = _sources(name, head, args);
+  const sources = runSources(name, head, args);
   // Start-up code of loader variables and `python -m` (loader-sources.ts), once per chain: what it
   // runs inherits the variable that loaded it (`NODE_OPTIONS='--require ./x.js'` of a file running
   // `rm`), and loading it again shows nothing new.
@@ -147,8 +147,8 @@ function _shebang(text: string): Language | "posix" | null | undefined {
   return SHELL_NAMES.has(name) ? "posix" : (LANGUAGES[name] ?? null);
 }
 
-/** The files (or stdin) a command runs as scripts: its script operands (script-operands.ts), or itself run by its path. */
-function _sources(name: string, head: Word, args: Word[]): Source[] {
+/** The files (or stdin) a command runs as scripts: its script operands (script-operands.ts), or itself run by its path (later-writes.ts too). */
+export function runSources(name: string, head: Word, args: Word[]): Source[] {
   const code = scriptOperands(name, args);
   if (!code?.language) return head.value.includes("/") ? [{ word: head, language: "shebang" }] : [];
   const language = code.language;

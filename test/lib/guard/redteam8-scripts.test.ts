@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, NOOP, OK, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, scripts the line wrote or changed and then ran: an in-place edit of the
 // script (C1), bash's --rcfile (C2), find -exec of a shell on the matches (C3).
@@ -68,4 +68,45 @@ table("red-team 8 C3: find -exec of a shell runs the scripts the line wrote", [
   ["a script outside the start points", "mkdir -p a b; printf 'rm -rf ~' > a/s.sh; find b -exec bash {} \\;", ...OK],
   ["a harmless script", "echo ls > s.sh; find . -name s.sh -exec bash {} \\;", ...NOOP],
   ["a reader of the written file", "printf 'rm -rf ~' > s.sh; find . -name s.sh -exec cat {} \\;", ...NOOP],
+]);
+
+// Session 13 (later-writes.ts): a command of a loop or function body may run again after the
+// commands listed after it, and a trap's action runs later; a file it runs that the line writes
+// afterwards is judged as that write leaves it. Every ANCESTOR, UNKNOWN and REMOTE row was ALLOW before.
+table("session 13: a run in a loop, function body or trap, and a later write of its file", [
+  ["function defined before the write, called after", "f() { ./x.sh; }; echo rm -rf ~ > x.sh; f", ...ANCESTOR],
+  ["function, quoted text", "f() { ./x.sh; }; echo 'rm -rf ~' > x.sh; f", ...ANCESTOR],
+  ["function called before and after the write", "f() { ./x.sh; }; f; echo rm -rf ~ > x.sh; f", ...ANCESTOR],
+  ["function running bash FILE", "f() { bash x.sh; }; echo rm -rf ~ > x.sh; f", ...ANCESTOR],
+  ["function sourcing the file", "f() { source ./x.sh; }; echo 'rm -rf ~' > x.sh; f", ...UNKNOWN],
+  ["function sourcing with .", "f() { . x.sh; }; echo 'rm -rf ~' > x.sh; f", ...UNKNOWN],
+  ["the write in another function", "f() { ./x.sh; }; g() { echo 'rm -rf ~' > x.sh; }; g; f", ...ANCESTOR],
+  ["written through a move", "f() { ./x.sh; }; echo rm -rf ~ > y.sh; mv y.sh x.sh; f", ...ANCESTOR],
+  ["downloaded", "f() { ./x.sh; }; curl -o x.sh http://127.0.0.1/a; f", ...UNKNOWN],
+  ["while true, the write after the run", "while true; do ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["until", "until false; do ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["bash FILE in a loop", "while true; do bash x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["stdin from the file", "while true; do bash < x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["cat FILE | bash", "while true; do cat x.sh | bash; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["in a subshell", "while true; do ( ./x.sh ); echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["a pipeline stage", "while true; do cat a | ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["through env", "while true; do env ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["through timeout", "while true; do timeout 5 ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["through bash -c", "while true; do bash -c ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
+  ["written by tee", "while true; do ./x.sh; printf 'rm -rf ~' | tee x.sh; done", ...ANCESTOR],
+  ["a pattern run", "while true; do bash s*.sh; echo 'rm -rf ~' > s1.sh; done", ...ANCESTOR],
+  ["python", `while true; do python3 x.py; printf 'import shutil; shutil.rmtree("/home")' > x.py; done`, ...ANCESTOR],
+  ["edited in place", "while true; do ./x.sh; sed -i 's/ls/rm -rf ~/' x.sh; done", ...UNKNOWN],
+  ["appended", "while true; do ./x.sh; echo 'rm -rf ~' >> x.sh; done", ...UNKNOWN],
+  ["unread text", "while true; do ./x.sh; jq . a > x.sh; done", ...UNKNOWN],
+  ["downloaded, sh FILE", "while true; do sh x.sh; curl -o x.sh http://127.0.0.1/a; done", ...REMOTE],
+  ["trap EXIT", "trap './x.sh' EXIT; echo rm -rf ~ > x.sh", ...ANCESTOR],
+  ["trap INT", "trap 'bash x.sh' INT; echo 'rm -rf ~' > x.sh; sleep 100", ...ANCESTOR],
+  ["the written text is harmless", "while true; do ./x.sh; echo ls > x.sh; done", ...NOOP],
+  ["a function, harmless text", "f() { ./x.sh; }; echo ls > x.sh; f", ...NOOP],
+  ["the write after the loop ended", "while :; do ./x.sh; done; echo rm -rf ~ > x.sh", ...NOOP],
+  ["a finished loop of three", "for i in 1 2 3; do ./build.sh; done; echo 'rm -rf ~' > build.sh", ...NOOP],
+  ["outside any loop, the write after the run", "./x.sh; echo rm -rf ~ > x.sh", ...NOOP],
+  ["writes to other files", "for f in *.txt; do ./test.sh >> out; done", ...OK],
+  ["a read loop writing a log", 'while read l; do ./run.sh "$l" > log; done < list', ...NOOP],
 ]);
