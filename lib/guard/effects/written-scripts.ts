@@ -200,11 +200,16 @@ export function stdinFiles(cmd: SimpleCommand, depth = 0): Word[] | null {
   return files.length === 0 ? stdinFiles(from, depth + 1) : files;
 }
 
-/** The text `echo|printf|:|true|cat` prints into a redirection: null for any other program. */
+/**
+ * The text `echo|printf|:|true|cat` prints into a redirection: null for any other program. An
+ * unknown word of the command makes it unknown, also in the reading of its arguments without
+ * that word (word-counts.ts reads `echo rm -rf $x` as one, two and no words: the last reading,
+ * `rm -rf`, was recorded as the text, and `echo rm -rf $x > s.sh; bash s.sh` passed).
+ */
 export function printedText(name: string, args: Word[], cmd: SimpleCommand | undefined, state: State): string | null {
   if (name === "echo" || name === "printf") {
     const out = printed(name, args);
-    if (out.kind !== "text" || out.dynamic) return null;
+    if (out.kind !== "text" || out.dynamic || (cmd !== undefined && _unknownWord(cmd))) return null;
     // echo ends with a newline unless `-n` leads (printf prints only its format).
     let lead = 0;
     while (lead < args.length && /^-[neE]+$/.test(args[lead]!.value)) lead++;
@@ -214,6 +219,11 @@ export function printedText(name: string, args: Word[], cmd: SimpleCommand | und
   if (name === ":" || name === "true") return "";
   if (name === "cat" && args.every((a) => a.value === "-")) return stdinText(cmd, state);
   return null;
+}
+
+function _unknownWord(cmd: SimpleCommand): boolean {
+  for (const w of cmd.argv) if (w.dynamic) return true;
+  return false;
 }
 
 /** How many landed entries from index `from` on may have written `path` (itself, a folder around it, or an unknown place). */

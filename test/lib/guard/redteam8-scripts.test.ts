@@ -110,3 +110,15 @@ table("session 13: a run in a loop, function body or trap, and a later write of 
   ["writes to other files", "for f in *.txt; do ./test.sh >> out; done", ...OK],
   ["a read loop writing a log", 'while read l; do ./run.sh "$l" > log; done < list', ...NOOP],
 ]);
+
+// Session 13 (written-scripts.ts printedText): an unquoted unknown word is read as one, two and no
+// words (word-counts.ts); the reading without it recorded the script's text (`rm -rf`), and the
+// run was ALLOW_NOOP. Every UNKNOWN row was ALLOW before.
+table("session 13: an unknown word in the written text", [
+  ["a variable", "echo rm -rf $x > s.sh; bash s.sh", ...UNKNOWN],
+  ["a variable read from stdin", "read x; echo rm -rf $x > s.sh; bash s.sh", ...UNKNOWN],
+  ["a substitution, run by its path", "echo rm -rf $(cat f) > s.sh; ./s.sh", ...UNKNOWN],
+  ["printf", "printf '%s ' rm -rf $x > s.sh; bash s.sh", ...UNKNOWN],
+  ["a tilde after a function that may change HOME", "f() { source ./x.sh; }; echo rm -rf ~ > x.sh; f", ...UNKNOWN],
+  ["a file that is only read", "echo $x > out.txt; cat out.txt", ...NOOP],
+]);
