@@ -90,12 +90,13 @@ export function classifyPath(path: string, pc: PathContext): PathClass {
   if (caseInsensitiveNames.value && _protectedName(path.toLowerCase(), { gitDir: d.gitDir.toLowerCase(), guardStore: d.guardStore.toLowerCase() })) return "protected";
   for (const p of pc.protectedPaths) if (_within(path, p)) return "protected";
   for (const c of d.controls) if (_within(path, c)) return "protected";
+  if (_throughConfigLink(path, d.configs, pc, false)) return "protected";
   if (d.ancestors.has(path) || _aboveHook(d.hookAncestors.get(path))) return "ancestor";
   if (caseInsensitiveNames.value) {
     // `.CLAUDE/settings.json` is the hook settings there too (red team 9 C7).
     const folded = _folded(d, pc);
     const lower = path.toLowerCase();
-    if (folded.protect.some((p) => _within(lower, p))) return "protected";
+    if (folded.protect.some((p) => _within(lower, p)) || _throughConfigLink(lower, d.configs, pc, true)) return "protected";
     if (folded.ancestors.has(lower) || _aboveHook(folded.hookAncestors.get(lower))) return "ancestor";
   }
   if (d.usable && _within(path, pc.workspace)) return "workspace";
@@ -164,6 +165,8 @@ interface _Derived {
   usable: boolean;
   /** The control files of the context (control-files.ts). */
   controls: string[];
+  /** Leogriel's configuration files (control-files.ts `config`), also protected where a link of their folder leads (_throughConfigLink). */
+  configs: readonly string[];
   /** The configured paths, control files, ancestors and hook ancestors in lower case, for case-insensitive names (made on first use). */
   folded?: { protect: string[]; ancestors: Set<string>; hookAncestors: Map<string, string[]> };
 }
@@ -206,15 +209,14 @@ function _derived(pc: PathContext): _Derived {
   if (!d) {
     const gitDir = join(pc.workspace, ".git");
     const guardStore = dirname(quarantineRoot(pc.workspace));
-    // A configuration folder that is a link (`ln -s /tmp/x .leogriel`) is protected where it leads.
-    const controls = cf ? [...cf.config, ...cf.config.map(_realParent).filter((c) => c !== null), ...cf.hooks] : [];
+    const controls = cf ? [...cf.config, ...cf.hooks] : [];
     const ancestors = _ancestors([...SYSTEM_TREES, ...IDENTITY_ROOTS, pc.home, gitDir, guardStore, ...pc.protectedPaths, ...(cf ? cf.config : [])]);
     const hookAncestors = new Map<string, string[]>();
     for (const file of cf ? cf.hooks : []) {
       for (const folder of _ancestors([file])) if (!ancestors.has(folder)) hookAncestors.set(folder, [...(hookAncestors.get(folder) ?? []), file]);
     }
     if (cache.size >= 64) cache.clear();
-    cache.set(key, (d = { gitDir, guardStore, ancestors, hookAncestors, usable: _workspaceUsable(pc.workspace), controls }));
+    cache.set(key, (d = { gitDir, guardStore, ancestors, hookAncestors, usable: _workspaceUsable(pc.workspace), controls, configs: cf ? cf.config : [] }));
   }
   _last = { workspace: pc.workspace, home: pc.home, protectedPaths: pc.protectedPaths, cf, d };
   return d;
@@ -227,18 +229,25 @@ function _samePaths(a: string[], b: string[]): boolean {
   return true;
 }
 
-/** `file` with its folder's real path, when that differs (null otherwise, or when the folder is missing). */
-function _realParent(file: string): string | null {
-  const dir = dirname(file);
-  // Usually the folder is missing (no configuration): asked first, so that no error is thrown,
-  // whose first throw costs a hook answer about 1 MiB of the runtime's code.
-  if (!existsSync(dir)) return null;
-  try {
-    const real = realpathSync(dir);
-    return real === dir ? null : join(real, basename(file));
-  } catch {
-    return null;
+/**
+ * Whether `path` (in lower case when `lower`) is a configuration file, or below one, reached where
+ * a link of its folder leads (`ln -s /tmp/x .leogriel`): protected there too. The folder is
+ * resolved during the check (the folder memo, realDir), not kept with the derived values: it may
+ * become a link between two checks. Only a path with a configuration file's name in it asks.
+ */
+function _throughConfigLink(path: string, configs: readonly string[], pc: PathContext, lower: boolean): boolean {
+  for (const file of configs) {
+    const slash = file.lastIndexOf("/");
+    const name = file.slice(slash);
+    if (!_endsComponent(path, lower ? name.toLowerCase() : name)) continue;
+    const dir = file.slice(0, slash) || "/";
+    // "" for a missing folder, null for one that cannot be examined: nothing leads elsewhere.
+    const real = realDir(dir, pc.realDirs);
+    if (!real || real === dir) continue;
+    const there = real === "/" ? name : real + name;
+    if (_within(path, lower ? there.toLowerCase() : there)) return true;
   }
+  return false;
 }
 
 /**

@@ -275,4 +275,25 @@ describe("red team 6: the control files cover every hook file install-hook write
     symlinkSync(other, join(ws2, ".leogriel"));
     expect(classify({ command: `echo {} > ${other}/config.json`, cwd: ws2, env: fx.env }).reason).toBe("BLOCK_PROTECTED_PATH");
   });
+
+  test("a configuration folder linked elsewhere between two checks of one process is protected where it leads from then on", () => {
+    const other = join(fx.root, "elsewhere-later");
+    mkdirSync(other);
+    const ws4 = join(fx.root, "ws4");
+    mkdirSync(join(ws4, ".git"), { recursive: true });
+    const write = () => classify({ command: `echo {} > ${other}/config.json`, cwd: ws4, env: fx.env }).reason;
+    // No link yet: a file outside the workspace like any other.
+    expect(write()).not.toBe("BLOCK_PROTECTED_PATH");
+    symlinkSync(other, join(ws4, ".leogriel"));
+    expect(write()).toBe("BLOCK_PROTECTED_PATH");
+    // Where names are compared without case, the folder's target is protected in any case too.
+    caseInsensitiveNames.value = true;
+    try {
+      expect(classify({ command: `echo {} > ${other}/CONFIG.JSON`, cwd: ws4, env: fx.env }).reason).toBe("BLOCK_PROTECTED_PATH");
+    } finally {
+      caseInsensitiveNames.value = savedCase;
+    }
+    rmSync(join(ws4, ".leogriel"));
+    expect(write()).not.toBe("BLOCK_PROTECTED_PATH");
+  });
 });
