@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
@@ -31,5 +31,21 @@ describe("the workspace of a check", () => {
     expect(findWorkspace(sub)).toBe(sub);
     const second = classify({ command: "git reset --hard", cwd: sub, env });
     expect(second.plan).toMatchObject({ kind: "snapshot", workspace: sub, repo: sub });
+  });
+});
+
+// Nothing the file system answered is kept from one check to the next (a per-check memo of probes
+// would be opened and closed with the check, as the workspace memo is).
+describe("the file probes of a check", () => {
+  test("a file made or removed between two checks is seen by the next", () => {
+    const ws = join(root, "probes");
+    mkdirSync(join(ws, ".git"), { recursive: true });
+    const env = { HOME: join(root, "home"), PATH: process.env.PATH };
+    const rm = () => classify({ command: "rm notes.txt", cwd: ws, env }).reason;
+    expect(rm()).toBe("ALLOW_NOOP");
+    writeFileSync(join(ws, "notes.txt"), "n\n");
+    expect(rm()).toBe("RELOCATE_TREE");
+    rmSync(join(ws, "notes.txt"));
+    expect(rm()).toBe("ALLOW_NOOP");
   });
 });
