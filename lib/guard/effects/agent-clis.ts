@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { persistentCode } from "./git-persistent-config.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 
@@ -27,15 +28,13 @@ import { unmodelledReading } from "./unknown-program.ts";
 const rewrite = (verb: string, file: Word): Op => ({ ...op("overwrite", verb, [file]), inPlace: true });
 
 /**
- * A variable the CLI reads, as the command sees it: its own assignment, the line's, then the
- * check's environment; null when computed, undefined when unset or empty.
+ * A variable the CLI reads, as the command sees it (envValue: its own assignment, a wrapper's,
+ * the line's, then the check's environment); null when computed, undefined when unset or empty
+ * (the CLIs then use their default folder).
  */
 function _variable(inv: Invocation, name: string): string | null | undefined {
-  const assigned = inv.cmd?.assigns.findLast((a) => a.name === name)?.value;
-  if (assigned) return assigned.dynamic ? null : assigned.value || undefined;
-  const v = inv.ctx.vars.get(name);
-  if (v === null) return null;
-  return (v ?? inv.ctx.env?.[name]) || undefined;
+  const v = envValue(inv, name, true);
+  return v === null ? null : v || undefined;
 }
 
 /** `join(base ?? fallback, ...rest)` as a word: unknown when the variable is computed. */

@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText, stdinOf } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
@@ -78,7 +79,8 @@ const text = (inv: Invocation, w: Word): Op[] => (w.dynamic ? unknown(inv) : ana
 
 /** SHELL set for this command or earlier in the line: script's `-c` text runs through it. */
 function _shellSet(inv: Invocation): boolean {
-  return (inv.cmd?.assigns.some((a) => a.name === "SHELL") ?? false) || inv.ctx.vars.has("SHELL");
+  // One unset earlier (`unset SHELL`, `env -u SHELL`) is not.
+  return (inv.cmd?.assigns.some((a) => a.name === "SHELL") ?? false) || (inv.ctx.vars.has("SHELL") && inv.ctx.vars.get("SHELL") !== UNSET);
 }
 
 const SCRIPT: Spec = { short: "cTIOBmEoF", long: ["command", "log-timing", "log-in", "log-out", "log-io", "logging-format", "echo", "output-limit"] };

@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { envValue } from "./implicit-inputs.ts";
 
 /**
  * GNOME's `gio` file subcommands as the coreutils they are (red team 9: `gio remove ~/x` was
@@ -48,10 +49,9 @@ export const trashEmpty: Handler = (inv) => _emptyTrash(inv);
 
 /** The user's trash (`$XDG_DATA_HOME/Trash`, by default `~/.local/share/Trash`) removed for good. */
 function _emptyTrash(inv: Invocation): Op[] {
-  // The command's own assignment first, then the line's variables, then the check's environment.
-  const assigned = inv.cmd?.assigns.findLast((a) => a.name === "XDG_DATA_HOME")?.value;
-  if (assigned?.dynamic) return [op("unknown", "trash")];
-  const data = assigned?.value ?? inv.ctx.vars.get("XDG_DATA_HOME") ?? inv.ctx.env?.XDG_DATA_HOME;
+  // The command's own assignment first, then a wrapper's and the line's, then the check's environment.
+  const data = envValue(inv, "XDG_DATA_HOME", true);
+  if (data === null) return [op("unknown", "trash")];
   const trash = data ? join(data, "Trash") : join(inv.ctx.home, ".local", "share", "Trash");
   return _run("rm", [literalWord("-rf"), literalWord(join(trash, "files")), literalWord(join(trash, "info"))], inv);
 }

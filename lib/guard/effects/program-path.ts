@@ -6,6 +6,7 @@ import { keptPathOf } from "../posix/path-var.ts";
 import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { ownAssignment } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 
@@ -39,8 +40,9 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   if (!head.value.includes("/")) {
     // A builtin is answered before any PATH is read (echo, cd, test: the shell runs them itself).
     if (BUILTINS.has(name)) return name;
-    const own = cmd !== undefined && cmd.assigns.length > 0 ? cmd.assigns.find((a) => a.name === "PATH") : undefined;
-    const path = own ? (own.value.dynamic ? (keptPathOf(own.value) ?? null) : own.value.value) : ctx.vars.get("PATH");
+    // The command's own PATH (the last one; none when a wrapper changed it: ownAssignment), else the line's.
+    const own = ownAssignment(cmd, ctx, "PATH");
+    const path = own ? (own.dynamic ? (keptPathOf(own) ?? null) : own.value) : ctx.vars.get("PATH");
     if (path === undefined) return _landedOnEnvironmentPath(head.value, ctx) ? LANDED : name;
     // An unknown PATH may lead to a program of that name the line wrote anywhere (`x=TH; export
     // "PA$x=$PWD/bin:$PATH"` or `eval 'PATH=…'` after `printf … > bin/ls`; red team 14).

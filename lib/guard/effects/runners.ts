@@ -1,4 +1,5 @@
 import { op, type Op } from "../ops.ts";
+import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
@@ -16,9 +17,11 @@ import { inDir } from "./wrappers.ts";
 
 const unknown = (inv: Invocation): Op[] => [op("unknown", inv.name)];
 
-/** A variable set for this command or earlier in the line (LESSOPEN, MANPAGER). */
+/** A variable set for this command or earlier in the line (LESSOPEN, MANPAGER); one unset there (`unset X`, `env -u X`) is not. */
 function _setInLine(inv: Invocation, names: RegExp): boolean {
-  return (inv.cmd?.assigns.some((a) => names.test(a.name)) ?? false) || [...inv.ctx.vars.keys()].some((n) => names.test(n));
+  if (inv.cmd?.assigns.some((a) => names.test(a.name))) return true;
+  for (const [n, v] of inv.ctx.vars) if (v !== UNSET && names.test(n)) return true;
+  return false;
 }
 
 /** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */

@@ -1,10 +1,12 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { keptPathOf } from "../posix/path-var.ts";
+import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
+import { envWrapped } from "./implicit-inputs.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
@@ -169,6 +171,12 @@ export const env: Handler = (inv) => {
   const args = inv.args;
   // `-C DIR`, `-CDIR`, `--chdir=DIR`: the inner command runs there (undefined: not given).
   let chdir: Word | undefined;
+  // The variables env sets (`NAME=VALUE`) and unsets (`-u NAME`), in order: the program sees
+  // them over the line's and the command's own (tar reads TAR_OPTIONS and TAPE; envWrapped).
+  let changes: Array<[string, string | null]> | undefined;
+  const enter = () => {
+    if (changes) inv.ctx = { ...inv.ctx, vars: envWrapped(inv.ctx.vars, changes) };
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -177,22 +185,27 @@ export const env: Handler = (inv) => {
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
       const split = [text, ...args.slice(i + 1).map((w) => shellQuote(w.value))].join(" ");
+      enter();
       return inDir(chdir, inv, () => analyzeFedText(split, "posix", inv.ctx, inv.cmd));
-    } else if (v === "-u" || v === "--unset" || v === "-C" || v === "--chdir") {
-      if (v === "-C" || v === "--chdir") chdir = args[i + 1] ?? unknownWord();
-      i++;
+    } else if (v === "-C" || v === "--chdir") {
+      chdir = args[++i] ?? unknownWord();
+    } else if (v === "-u" || v === "--unset") {
+      const name = args[++i];
+      if (name) (changes ??= []).push([name.value, UNSET]);
+    } else if (/^(?:-[i0v]*u.|--unset=)/.test(v)) {
+      // `-uNAME`, `-iuNAME`, `--unset=NAME`.
+      (changes ??= []).push([v.replace(/^-[i0v]*u|^--unset=/, ""), UNSET]);
     } else if (/^(?:-[a-zA-Z0-9]*C.|--chdir=)/.test(v)) {
       chdir = { ...a, value: v.replace(/^-[a-zA-Z0-9]*?C|^--chdir=/, "") };
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
-      // The program sees the variable (tar reads TAR_OPTIONS and TAPE): give the inner analysis
-      // a copy of the variables with it set.
       const eq = v.indexOf("=");
       // A PATH keeping the environment's one with literal folders stays searchable (path-var.ts).
       const value = a.dynamic ? (v.startsWith("PATH=") ? (keptPathOf(a) ?? null) : null) : v.slice(eq + 1);
-      inv.ctx = { ...inv.ctx, vars: new Map(inv.ctx.vars).set(v.slice(0, eq), value) };
+      (changes ??= []).push([v.slice(0, eq), value]);
     } else if (v.startsWith("-")) continue;
     else words.push(a);
   }
+  enter();
   const [head, ...tail] = words;
   return head ? inDir(chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd)) : [];
 };

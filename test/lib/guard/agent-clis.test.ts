@@ -129,3 +129,16 @@ test("CODEX_HOME and CLAUDE_CONFIG_DIR name the files the CLIs rewrite", () => {
   expect(judge("CODEX_HOME=/tmp/elsewhere codex mcp add evil -- /tmp/x.sh")).toBe("ALLOW_NO_EFFECT");
   expect(judge('CODEX_HOME="$X" codex mcp add evil -- /tmp/x.sh')).toBe("BLOCK_UNDETERMINABLE_EFFECT");
 });
+
+// Session 13: the CLIs' folder variables read as envValue reads them; an unset one, by `unset` or
+// `env -u`, is the default folder. The unset rows were BLOCK_UNDETERMINABLE_EFFECT (the unset
+// marker read as a folder), the env rows ALLOW_NO_EFFECT (the command's own value read).
+table("an agent CLI's folder variable unset or changed by env", [
+  ["unset CODEX_HOME", "unset CODEX_HOME; codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["unset CLAUDE_CONFIG_DIR", "unset CLAUDE_CONFIG_DIR; claude plugin install x@y", ...PROTECTED],
+  ["env -u over the command's own", "CODEX_HOME=/tmp/elsewhere env -u CODEX_HOME codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["env -u over the line's", "export CODEX_HOME=/tmp/elsewhere; env -u CODEX_HOME codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["env's value over the command's own", "CODEX_HOME=/tmp/elsewhere env CODEX_HOME=~/.codex codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["the last of repeated assignments, empty", "CODEX_HOME=/tmp/elsewhere CODEX_HOME= codex mcp add evil -- /tmp/x.sh", ...PROTECTED],
+  ["the last of repeated assignments elsewhere", "CODEX_HOME= CODEX_HOME=/tmp/elsewhere codex mcp add evil -- /tmp/x.sh", ...OK],
+]);
