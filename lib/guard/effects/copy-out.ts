@@ -3,6 +3,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { clusterValue, longValue } from "./getopt.ts";
 import { programName } from "./names.ts";
 import type { SentRoot } from "./sent-tree.ts";
+import { stdinOf, stdinRedirect } from "./stdin.ts";
 
 // GNU cpio 2.13's options (argp: clusters, `--name VALUE`, `--name=VALUE`, unambiguous prefixes).
 // Split on first use: this module loads with every check (network.ts's senders read it).
@@ -102,23 +103,26 @@ function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext)
   return { stdout, follow: letters.has("L") || letters.has("H"), roots };
 }
 
-/** The files named on a command's stdin, one a line (null: unknown). */
+/**
+ * The files named on a command's stdin, one a line (null: unknown): the text stdin.ts reads there
+ * (`stdinOf`: a heredoc or here-string, what echo and printf print, the last redirection of
+ * descriptor 0), /dev/null's nothing, or what find and ls list before it in the pipeline.
+ */
 function stdinNames(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): SentRoot[] | null {
   if (!cmd) return null;
-  for (const r of cmd.redirects) {
-    if (r.fd !== "" && r.fd !== "0") continue;
-    if (r.heredoc) return r.heredoc.dynamic ? null : _lines(r.heredoc.body);
-    if (r.op === "<<<") return r.target.dynamic ? null : _lines(r.target.value);
-    if (r.op === "<") return !r.target.dynamic && r.target.value === "/dev/null" ? [] : null;
-    if (r.op === "<&" || r.op === "<>") return null;
+  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  if (r?.op === "<") return !r.target.dynamic && r.target.value === "/dev/null" ? [] : null;
+  const from = r ? undefined : cmd.pipeFrom;
+  const [head, ...args] = from?.argv ?? [];
+  const listing = from && !from.group && head && !head.dynamic ? _listed(programName(head), args) : undefined;
+  let roots: SentRoot[] | null;
+  if (listing !== undefined) roots = listing;
+  else {
+    const stdin = stdinOf(cmd);
+    roots = stdin.kind === "text" ? (stdin.dynamic ? null : _lines(stdin.text)) : stdin.kind === "none" ? [] : null;
   }
-  const from = cmd.pipeFrom;
-  if (!from) return [];
-  const [head, ...args] = from.argv;
-  if (from.group || !head || head.dynamic) return null;
   // A FIFO's writer ran in its own directory: its relative names are from there.
-  const dir = from.cwd;
-  const roots = _listed(programName(head), args);
+  const dir = from?.cwd;
   return roots && dir !== undefined && dir !== ctx.state.cwd ? roots.map((r) => ({ ...r, dir })) : roots;
 }
 
@@ -133,8 +137,9 @@ function _lines(text: string): SentRoot[] {
 // find's options before its starting points, and the expression's first words.
 const FIND_LEADING = /^-([HLP]+|O\d*|D)$/;
 
-/** What a listing program prints: find's trees, ls's operands, echo's and printf's words; null (unknown) for any other. */
-function _listed(name: string, args: Word[]): SentRoot[] | null {
+/** What a listing program prints: find's trees, ls's operands (null: unknown); undefined for any other program. */
+function _listed(name: string, args: Word[]): SentRoot[] | null | undefined {
+  if (name !== "find" && name !== "ls") return undefined;
   if (args.some((a) => a.dynamic)) return null;
   if (name === "find") {
     let i = 0;
@@ -143,16 +148,6 @@ function _listed(name: string, args: Word[]): SentRoot[] | null {
     for (; i < args.length && !/^[-(!]/.test(args[i]!.value); i++) roots.push(args[i]!);
     return (roots.length ? roots : [literalWord(".")]).map((word): SentRoot => ({ word, recursive: true }));
   }
-  if (name === "ls") {
-    const operands = args.filter((a) => !a.value.startsWith("-") || a.value === "-");
-    return (operands.length ? operands : [literalWord(".")]).map((word): SentRoot => ({ word, recursive: true }));
-  }
-  if (name === "echo") return _lines(args.filter((a, i) => !(/^-[neE]+$/.test(a.value) && args.slice(0, i).every((b) => /^-[neE]+$/.test(b.value)))).map((a) => a.value).join("\n"));
-  // printf FORMAT ARGS: the arguments, or the format's own text when it converts none.
-  if (name === "printf") {
-    const [format, ...rest] = args;
-    if (!format) return [];
-    return _lines((rest.length || format.value.includes("%") ? rest : [format]).map((a) => a.value.replace(/\\n/g, "\n")).join("\n"));
-  }
-  return null;
+  const operands = args.filter((a) => !a.value.startsWith("-") || a.value === "-");
+  return (operands.length ? operands : [literalWord(".")]).map((word): SentRoot => ({ word, recursive: true }));
 }

@@ -1,6 +1,6 @@
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { LANGUAGES, POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
-import { stdinOf } from "./stdin.ts";
+import { stdinOf, stdinRedirect } from "./stdin.ts";
 
 // A pipeline longer than this is not followed back to its source.
 const MAX_STAGES = 8;
@@ -16,8 +16,9 @@ export function remoteStdin(cmd: SimpleCommand | undefined, isTainted: (w: Word)
   const stdin = stdinOf(cmd);
   if (stdin.kind === "remote") return true;
   if (stdin.kind === "text" || stdin.kind === "none") return false;
-  const redirect = cmd.redirects.filter((r) => r.op === "<" && (r.fd === "" || r.fd === "0")).at(-1);
-  if (redirect) return isTainted(redirect.target);
+  // The redirection stdinOf read (`< f`, `<> f`; another descriptor is not followed).
+  const redirect = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  if (redirect) return (redirect.op === "<" || redirect.op === "<>") && isTainted(redirect.target);
   const from = cmd.pipeFrom;
   if (!from || from.group) return false;
   return from.argv.slice(1).some((w) => !w.value.startsWith("-") && isTainted(w)) || remoteStdin(from, isTainted, depth + 1);

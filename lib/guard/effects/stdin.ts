@@ -1,4 +1,4 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import type { Redirect, SimpleCommand, Word } from "../syntax.ts";
 import { fetchOutput, sshPrintsNothing } from "./fetch-output.ts";
 import { programName } from "./names.ts";
 import { echoEscapes, printfText } from "./printf-text.ts";
@@ -13,15 +13,29 @@ export type Stdin =
 
 const FETCHERS = new Set(["curl", "wget", "fetch", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "aria2c", "lynx", "iwr", "irm"]);
 
+/**
+ * The redirection that gives a command its stdin: the last one of descriptor 0, as the shell
+ * makes them in order (`bash <<< 'echo hi' < x.sh` reads x.sh); `<&0` changes nothing.
+ */
+export function stdinRedirect(cmd: SimpleCommand): Redirect | undefined {
+  let last: Redirect | undefined;
+  for (const r of cmd.redirects) {
+    const zero = r.fd === "" ? r.op[0] === "<" : r.fd === "0";
+    if (zero && !(r.op === "<&" && r.target.value === "0")) last = r;
+  }
+  return last;
+}
+
 export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
   if (!cmd) return { kind: "none" };
-  for (const r of cmd.redirects) {
+  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  if (r) {
     if (r.heredoc) return { kind: "text", text: r.heredoc.body, dynamic: r.heredoc.dynamic };
     if (r.op === "<<<") return { kind: "text", text: `${r.target.value}\n`, dynamic: r.target.dynamic };
-    if (r.op === "<" && /^\/dev\/(tcp|udp)\//.test(r.target.value)) return { kind: "remote" };
-    if (r.op === "<") return r.target.dynamic ? { kind: "unknown" } : { kind: "file" };
-    // `<&3`, `<&$fd`: stdin is another descriptor, whose source is not followed.
-    if (r.op === "<&" && (r.fd === "" || r.fd === "0") && r.target.value !== "0") return r.target.value === "-" ? { kind: "none" } : { kind: "unknown" };
+    if ((r.op === "<" || r.op === "<>") && /^\/dev\/(tcp|udp)\//.test(r.target.value)) return { kind: "remote" };
+    if (r.op === "<" || r.op === "<>") return r.target.dynamic ? { kind: "unknown" } : { kind: "file" };
+    // `<&-` closes stdin; `<&3`, `<&$fd`: stdin is another descriptor, whose source is not followed (`0>f` too).
+    return r.op === "<&" && r.target.value === "-" ? { kind: "none" } : { kind: "unknown" };
   }
   const from = cmd.pipeFrom;
   if (!from) return { kind: "none" };
