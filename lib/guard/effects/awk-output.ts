@@ -1,5 +1,8 @@
-import { literalWord, unknownWord, type Word } from "../syntax.ts";
-import { clusterValue, computedRest, longWord } from "./getopt.ts";
+import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { Invocation } from "./context.ts";
+import { clusterValue, computedRest, longWord, wordFrom } from "./getopt.ts";
+import { envValue } from "./implicit-inputs.ts";
+import { programFileText } from "./program-file.ts";
 
 /**
  * Where awk's `print` and `printf` write. Only a `>` or `>>` outside every parenthesis of the
@@ -151,9 +154,55 @@ export interface AwkArgs {
  * their unambiguous prefixes (`--so TEXT`, `--file=F`), `-W NAME[=VALUE]` as `--NAME` (gawk,
  * mawk), and `-E FILE` the last option. A computed word whose known text is not a dash-less start
  * (`"$X"`, `-$X`) ends the options as the program would be (computed); one with a known option
- * start (`-v$X`, `--source=$X`) is that option, its value the computed rest.
+ * start (`-v$X`, `--source=$X`) is that option, its value the computed rest. For a name that may
+ * be bwk's awk (`awk` on macOS and the BSDs, `nawk`, `original-awk`), the programs it reads
+ * otherwise are added (bwkPrograms).
  */
-export function awkArgs(args: Word[]): AwkArgs {
+export function awkArgs(args: Word[], name = "gawk"): AwkArgs {
+  const read = _gawkArgs(args);
+  if (BWK_NAMES.has(name) && args.length > 0 && args[0]!.value.charCodeAt(0) === 45) {
+    for (const p of bwkPrograms(args)) {
+      if (!read.programs.some((q) => q.file === p.file && q.word?.value === p.word?.value)) (read.programs = [...read.programs]).push(p);
+    }
+  }
+  return read;
+}
+
+/** The names that may run bwk's awk (the one true awk): macOS's and the BSDs' awk, nawk, Debian's original-awk. */
+const BWK_NAMES: ReadonlySet<string> = new Set(["awk", "nawk", "original-awk"]);
+
+/**
+ * The programs bwk's awk reads (main.c, the one true awk, 2nd edition; FreeBSD's and macOS's):
+ * each option is a word of its own, no cluster and no long option. `-f`, `-F` and `-v` take the
+ * rest of the word or the next one; `--` ends the options; `-version` and `--version` print the
+ * version and exit (no program); every other option word (`-E`, `-e`, `-W`, `-i`, `-safe`,
+ * `-sfoo`, `--exec=F`, `-nf`) is ignored and takes no value, so the next word is the program
+ * text where gawk reads a file, a library or a value (`awk -E 'BEGIN { system(…) }'` runs the
+ * text on macOS). A computed option word may be any: its program is unknown.
+ */
+export function bwkPrograms(args: Word[]): Array<{ file: boolean; word: Word | undefined }> {
+  const programs: Array<{ file: boolean; word: Word | undefined }> = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v.charCodeAt(0) !== 45 || v.length < 2) break;
+    if (a.dynamic) return [{ file: false, word: unknownWord() }];
+    if (v === "--") {
+      i++;
+      break;
+    }
+    if (v === "-version" || v === "--version") return [];
+    const letter = v[1];
+    if (letter !== "f" && letter !== "F" && letter !== "v") continue;
+    const value = v.length > 2 ? wordFrom(a, 2) : args[++i];
+    if (letter === "f") programs.push({ file: true, word: value });
+  }
+  if (programs.length === 0 && i < args.length) programs.push({ file: false, word: args[i] });
+  return programs;
+}
+
+function _gawkArgs(args: Word[]): AwkArgs {
   const read: AwkArgs = { programs: [], includes: NONE, loads: NONE, writes: NONE, debug: false, computed: false, rest: 0 };
   let i = 0;
   for (; i < args.length; i++) {
@@ -248,4 +297,32 @@ function _long(args: Word[], i: number, word: Word): { name: string | undefined;
   // An optional value (`--profile[=FILE]`) is only attached; a computed word's may be its unknown rest.
   if (value !== undefined || name === undefined || !AWK_LONG_VALUED.has(name)) return { name, value, i };
   return word.dynamic ? { name, value: computedRest(word), i } : { name, value: args[i + 1], i: i + 1 };
+}
+
+/**
+ * awk's program file (`-f FILE`): the file, else the one gawk looks for when it cannot open it,
+ * FILE.awk (`gawk -f evil` runs ./evil.awk; mawk fails), or, for a name without `/`, one in the
+ * folders of an AWKPATH set in the line or the environment: unknown (the default's are the working
+ * folder and the system's library). Null when none exists: awk fails before it runs anything.
+ * Read as program-file.ts reads program files (64 KiB at most; one the line wrote is unknown);
+ * `again`: the text read when awk ran, if it was.
+ */
+export function awkProgramFile(word: Word | undefined, inv: Pick<Invocation, "cmd" | "ctx">, again = false): Word | null {
+  const read = inv.cmd && word && !word.dynamic ? _read.get(inv.cmd) : undefined;
+  const known = again ? read?.get(word!.value) : undefined;
+  if (known !== undefined) return known;
+  let program = programFileText(word, inv);
+  if (program === null && word !== undefined) program = !word.value.includes("/") && awkPathSet(inv) ? unknownWord() : programFileText(literalWord(`${word.value}.awk`), inv);
+  if (inv.cmd && word && !word.dynamic) (read ?? _read.set(inv.cmd, new Map()).get(inv.cmd)!).set(word.value, program);
+  return program;
+}
+
+// The text each program file of a command gave when awk ran, by its name (`again`: what awk
+// printed is judged later, once the line's state has moved past awk, which may write files
+// itself: env-output.ts).
+const _read = new WeakMap<SimpleCommand, Map<string, Word | null>>();
+
+/** Whether AWKPATH is set for the command (envValue): gawk then looks for `-f` and `-i` files in folders the guard does not read. */
+export function awkPathSet(inv: Pick<Invocation, "cmd" | "ctx">): boolean {
+  return envValue(inv, "AWKPATH", true) !== undefined;
 }

@@ -3,7 +3,7 @@ import type { Word } from "../syntax.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { programName } from "./names.ts";
 import { readSmallFile } from "./readable-file.ts";
-import { stdinOf } from "./stdin.ts";
+import { stdinOf, stdinRedirect } from "./stdin.ts";
 
 /** The largest script file a data-store client is judged by (a bigger one is unreadable). */
 const MAX_SCRIPT_BYTES = 256 * 1024;
@@ -37,7 +37,8 @@ export function stdinInput(inv: Invocation): Input | "none" {
   if (stdin.kind === "none") return "none";
   if (stdin.kind === "text") return stdin.dynamic ? null : stdin.text;
   if (stdin.kind !== "file" || !inv.cmd) return null;
-  const redirect = inv.cmd.redirects.find((r) => r.op === "<");
+  // The file stdinOf found: the last redirection of stdin (`psql < a.sql < b.sql` reads b.sql).
+  const redirect = inv.cmd.redirects.length > 0 ? stdinRedirect(inv.cmd) : undefined;
   if (redirect) return scriptFile(redirect.target, inv.ctx);
   // `cat a.sql b.sql | psql`: the files in order.
   const from = inv.cmd.pipeFrom;

@@ -1,5 +1,6 @@
 import type { Word } from "../syntax.ts";
-import { awkArgs } from "./awk-output.ts";
+import { awkArgs, awkProgramFile } from "./awk-output.ts";
+import type { Invocation } from "./context.ts";
 import type { Language } from "./interpreters.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
@@ -168,29 +169,32 @@ function _imported(code: string, at: number, end: number): boolean {
 
 /** jq and the programs that read its filter language (yq's: mikefarah's and the python one's). */
 export const JQ_NAMES: ReadonlySet<string> = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
-const AWK_NAMES = new Set(["awk", "mawk", "nawk", "original-awk", "busybox-awk"]);
+const AWK_NAMES = new Set(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"]);
 
 /**
  * What a program's code on its command line prints of the environment: an interpreter's inline
  * code (`-c`, `-e`, `-p`, `-r`, `deno eval`), jq's or yq's filter, awk's program; and the
- * environment listings of systemctl and tmux. A filter or program read from a file is not read.
+ * environment listings of systemctl and tmux. Given the command (`at`), awk's program files
+ * (`-f FILE`) are read too, as the awk runner reads them (awk-output.ts awkProgramFile); a
+ * program file the guard cannot read is left to the runner (unknown). Other filters or
+ * programs read from a file are not read.
  */
-export function programEnvironment(name: string, args: Word[]): CodeEnvironment {
+export function programEnvironment(name: string, args: Word[], at?: Pick<Invocation, "cmd" | "ctx">): CodeEnvironment {
   if (!Object.hasOwn(LANGUAGES, name) && !JQ_NAMES.has(name) && !AWK_NAMES.has(name)) return name === "systemctl" || name === "tmux" ? _listed(name, args) : null;
   // The pipe, file and substitution passes each ask about the same command: its code is read once.
-  const known = _read.get(args);
-  if (known?.name === name) return known.printed;
-  const printed = _programEnvironment(name, args);
-  _read.set(args, { name, printed });
-  return printed;
+  let known = _read.get(args);
+  if (known?.name !== name) _read.set(args, (known = { name, printed: _programEnvironment(name, args) }));
+  if (!at || known.printed === "environment" || !AWK_NAMES.has(name)) return known.printed;
+  if (known.files === undefined) known.files = _codes(_awkProgramFiles(name, args, at), "awk");
+  return known.files === "environment" ? "environment" : (known.printed ?? known.files);
 }
 
-const _read = new WeakMap<Word[], { name: string; printed: CodeEnvironment }>();
+const _read = new WeakMap<Word[], { name: string; printed: CodeEnvironment; files?: CodeEnvironment }>();
 
 function _programEnvironment(name: string, args: Word[]): CodeEnvironment {
   if (Object.hasOwn(LANGUAGES, name)) return _codes(name === "deno" && args[0]?.value === "eval" ? args.slice(1).filter((w) => !w.value.startsWith("-")) : scriptOperands(name, args)?.inline, LANGUAGES[name]!);
   if (JQ_NAMES.has(name)) return _codes(jqFilter(name, args), "jq");
-  return _codes(_awkPrograms(args), "awk");
+  return _codes(_awkPrograms(name, args), "awk");
 }
 
 /** systemctl show-environment, tmux show-environment. */
@@ -240,9 +244,20 @@ export function jqFilter(name: string, args: Word[]): Word[] | undefined {
 }
 
 /** awk's program texts: `-e`/`--source` texts, else the first operand (awk-output.ts awkArgs; `-f FILE` names a file instead). */
-function _awkPrograms(args: Word[]): Word[] {
+function _awkPrograms(name: string, args: Word[]): Word[] {
   const texts: Word[] = [];
-  for (const p of awkArgs(args).programs) if (!p.file && p.word) texts.push(p.word);
+  for (const p of awkArgs(args, name).programs) if (!p.file && p.word) texts.push(p.word);
+  return texts;
+}
+
+/** The texts of awk's program files the guard can read (`-f FILE`, `--file`, `-E`). */
+function _awkProgramFiles(name: string, args: Word[], at: Pick<Invocation, "cmd" | "ctx">): Word[] {
+  const texts: Word[] = [];
+  for (const p of awkArgs(args, name).programs) {
+    if (!p.file) continue;
+    const text = awkProgramFile(p.word, at, true);
+    if (text && !text.dynamic) texts.push(text);
+  }
   return texts;
 }
 

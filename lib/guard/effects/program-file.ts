@@ -15,7 +15,7 @@ const MAX_SCRIPT = 65_536;
  * file (reading a named pipe would block the check until the hook times out), one that cannot be
  * read or is over 64 KiB: unknown.
  */
-export function programFileText(word: Word | undefined, inv: Invocation): Word | null {
+export function programFileText(word: Word | undefined, inv: Pick<Invocation, "cmd" | "ctx">): Word | null {
   // In a container or on another host (`docker exec`, ssh) the file is not the local one.
   if (!word || word.dynamic || word.value === "-" || inv.ctx.state.remote) return unknownWord();
   const file = absolutePath(word.value, inv.ctx.state.cwd);

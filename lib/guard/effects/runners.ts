@@ -3,7 +3,7 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
-import { awkArgs, awkOutputs, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
+import { awkArgs, awkOutputs, awkPathSet, awkProgramFile, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
@@ -26,7 +26,7 @@ function _setInLine(inv: Invocation, names: RegExp): boolean {
 
 /** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */
 export const awk: Handler = (inv) => {
-  const read = awkArgs(inv.args);
+  const read = awkArgs(inv.args, inv.name);
   // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
   // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
   // `-i inplace` (its bundled library) edits the input files in place.
@@ -38,7 +38,7 @@ export const awk: Handler = (inv) => {
     if (!file) texts.push(!word || word.dynamic ? null : word.value);
     else {
       // A missing program file makes awk fail before it runs anything (program-file.ts).
-      const program = _awkProgramFile(word, inv);
+      const program = awkProgramFile(word, inv);
       if (program !== null) texts.push(program.dynamic ? null : program.value);
     }
   }
@@ -51,22 +51,6 @@ export const awk: Handler = (inv) => {
 };
 
 /**
- * awk's program file (`-f FILE`): the file, else the one gawk looks for when it cannot open it,
- * FILE.awk (`gawk -f evil` runs ./evil.awk; mawk fails), or, for a name without `/`, one in the
- * folders of an AWKPATH set in the line or the environment: unknown (the default's are the working
- * folder and the system's library). Null when none exists: awk fails before it runs anything.
- */
-function _awkProgramFile(word: Word | undefined, inv: Invocation): Word | null {
-  const program = programFileText(word, inv);
-  if (program !== null || word === undefined) return program;
-  if (!word.value.includes("/") && _awkPathSet(inv)) return unknownWord();
-  return programFileText(literalWord(`${word.value}.awk`), inv);
-}
-
-/** Whether AWKPATH is set in the line or the environment: gawk then looks for `-f` and `-i` files in folders the guard does not read. */
-const _awkPathSet = (inv: Invocation): boolean => _setInLine(inv, /^AWKPATH$/) || inv.ctx.env?.AWKPATH !== undefined;
-
-/**
  * Whether every `-i` library is gawk's bundled `inplace`: gawk looks for it in AWKPATH's folders,
  * the working one first by default, as NAME then NAME.awk (`gawk -i inplace` ran a project's
  * ./inplace.awk in the sandbox), so a file of that name there, or an AWKPATH set in the line or the
@@ -74,7 +58,7 @@ const _awkPathSet = (inv: Invocation): boolean => _setInLine(inv, /^AWKPATH$/) |
  */
 function _bundledOnly(includes: readonly Word[], inv: Invocation): boolean {
   if (includes.length === 0) return true;
-  if (_awkPathSet(inv)) return false;
+  if (awkPathSet(inv)) return false;
   for (const w of includes) {
     if (w.dynamic || (w.value !== "inplace" && w.value !== "inplace.awk")) return false;
     if (programFileText(w, inv) !== null || programFileText(literalWord(`${w.value}.awk`), inv) !== null) return false;

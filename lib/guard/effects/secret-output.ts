@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import type { Invocation } from "./context.ts";
 import { envPrints, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
@@ -14,11 +15,12 @@ import { xargsFedCommand } from "./xargs-input.ts";
  */
 type SecretPrint = "environment" | "credentials";
 
-export function secretOutput(name: string, args: Word[]): SecretPrint | null {
+/** `at`: the command and its context, to read what a program file prints (env-output.ts programEnvironment: awk's `-f FILE`). */
+export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "cmd" | "ctx">): SecretPrint | null {
   switch (name) {
     case "env": {
       const printed = envPrints(args);
-      return printed === "environment" ? "environment" : printed === "clean" ? null : secretOutput(printed.command[0]?.value ?? "", printed.command.slice(1));
+      return printed === "environment" ? "environment" : printed === "clean" ? null : secretOutput(printed.command[0]?.value ?? "", printed.command.slice(1), at);
     }
     case "printenv":
       return printenvPrints(args) === "clean" ? null : "environment";
@@ -39,11 +41,11 @@ export function secretOutput(name: string, args: Word[]): SecretPrint | null {
     case "xargs": {
       // The command xargs runs, given names read from stdin (`compgen -e | xargs -I{} printenv {}`).
       const fed = xargsFedCommand(args);
-      return fed === null || fed[0]!.dynamic ? null : secretOutput(programName(fed[0]!), fed.slice(1));
+      return fed === null || fed[0]!.dynamic ? null : secretOutput(programName(fed[0]!), fed.slice(1), at);
     }
     default: {
       // Code printing the environment (`jq -n env`, `node -p process.env`); one variable it names is like one credential printed.
-      const code = programEnvironment(name, args);
+      const code = programEnvironment(name, args, at);
       if (code !== null) return code === "environment" ? "environment" : "credentials";
       return _printsCredentials(name, args) ? "credentials" : null;
     }

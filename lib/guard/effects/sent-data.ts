@@ -5,6 +5,7 @@ import { envPrints } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
+import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { tarSent } from "./tar-sent.ts";
 import { wrappedCommand } from "./wrappers.ts";
@@ -26,13 +27,16 @@ const MAX_DEPTH = 8;
  */
 export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, depth = 0): Sent {
   if (!cmd || depth > MAX_DEPTH) return "unknown";
-  for (const r of cmd.redirects) {
+  // The last redirection of stdin holds (stdin.ts stdinRedirect: `nc … <<< hi < f` sends f).
+  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  if (r) {
     if (r.heredoc || r.op === "<<<") return "clean"; // text written in the line itself
-    if (r.op === "<" && (r.fd === "" || r.fd === "0")) {
+    if (r.op === "<" || r.op === "<>") {
       if (r.target.dynamic) return "unknown";
       return /^\/dev\//.test(r.target.value) ? "clean" : judgeSent([{ word: r.target, recursive: false }], true, ctx);
     }
-    if (r.op === "<&" && (r.fd === "" || r.fd === "0")) return "unknown";
+    // `<&-` closes stdin; another descriptor's source is not followed.
+    return r.op === "<&" && r.target.value === "-" ? "clean" : "unknown";
   }
   const from = cmd.pipeFrom;
   if (!from) return "clean";
@@ -63,7 +67,7 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
   const inner = wrappedCommand(name, args);
   if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
   // The environment (`printenv`, `export`, `set`, `declare -p`) and printed credentials (`gh auth token`).
-  if (secretOutput(name, args) !== null) return "unknown";
+  if (secretOutput(name, args, { cmd, ctx }) !== null) return "unknown";
   if (PASS_THROUGH.has(name)) return stdinSent(cmd, ctx, depth);
   // xargs echoing what it reads (`env | xargs | curl …`, `xargs printf '%s\n'`).
   if (name === "xargs") {

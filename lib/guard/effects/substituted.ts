@@ -19,7 +19,7 @@ export function substitutedDataOps(name: string, args: Word[], ctx: AnalyzeConte
     for (const c of a.outputOf ?? []) {
       secret ||= _readsSecret(c, ctx);
       // A function the line defines prints whatever its body prints: data the guard cannot enumerate.
-      environment ||= _printsEnvironment(c) || _callsFunction(c, ctx);
+      environment ||= _printsEnvironment(c, ctx) || _callsFunction(c, ctx);
     }
   }
   return secret ? [op("secret", name)] : environment ? [op("egress", name)] : [];
@@ -43,10 +43,10 @@ function _callsFunction(c: SimpleCommand, ctx: AnalyzeContext): boolean {
  * (secret-output.ts). `$(printenv NAME)` and a tool printing one credential (`$(gh auth token)`)
  * in a request are how a credential is meant to be sent, like `"$TOKEN"`: not counted here.
  */
-function _printsEnvironment(c: SimpleCommand): boolean {
+function _printsEnvironment(c: SimpleCommand, ctx: AnalyzeContext): boolean {
   const [head, ...rest] = c.argv;
   if (!head || head.dynamic) return false;
   const name = programName(head);
   if (name === "printenv" && rest.some((w) => !w.value.startsWith("-"))) return false;
-  return secretOutput(name, rest) === "environment";
+  return secretOutput(name, rest, { cmd: c, ctx }) === "environment";
 }
