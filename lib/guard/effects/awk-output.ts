@@ -155,17 +155,24 @@ export interface AwkArgs {
  * mawk), and `-E FILE` the last option. A computed word whose known text is not a dash-less start
  * (`"$X"`, `-$X`) ends the options as the program would be (computed); one with a known option
  * start (`-v$X`, `--source=$X`) is that option, its value the computed rest. For a name that may
- * be bwk's awk (`awk` on macOS and the BSDs, `nawk`, `original-awk`), the programs it reads
- * otherwise are added (bwkPrograms).
+ * be bwk's awk (`awk` on macOS and the BSDs, `nawk`, `original-awk`, as spelled in `cmd` when
+ * given: names.ts reads `gawk` as awk), the programs it reads otherwise are added (bwkPrograms).
  */
-export function awkArgs(args: Word[], name = "gawk"): AwkArgs {
+export function awkArgs(args: Word[], name = "gawk", cmd?: SimpleCommand): AwkArgs {
   const read = _gawkArgs(args);
-  if (BWK_NAMES.has(name) && args.length > 0 && args[0]!.value.charCodeAt(0) === 45) {
+  if (BWK_NAMES.has(name) && args.length > 0 && args[0]!.value.charCodeAt(0) === 45 && BWK_NAMES.has(_spelled(args, cmd, name))) {
     for (const p of bwkPrograms(args)) {
       if (!read.programs.some((q) => q.file === p.file && q.word?.value === p.word?.value)) (read.programs = [...read.programs]).push(p);
     }
   }
   return read;
+}
+
+/** The name awk was called by: the word before its arguments in the command (`sudo /usr/bin/gawk …`), else `name`. */
+function _spelled(args: Word[], cmd: SimpleCommand | undefined, name: string): string {
+  const at = cmd ? cmd.argv.indexOf(args[0]!) : -1;
+  const head = at > 0 ? cmd!.argv[at - 1]! : undefined;
+  return head === undefined || head.dynamic ? name : head.value.slice(head.value.lastIndexOf("/") + 1);
 }
 
 /** The names that may run bwk's awk (the one true awk): macOS's and the BSDs' awk, nawk, Debian's original-awk. */

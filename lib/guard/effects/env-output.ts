@@ -1,4 +1,4 @@
-import type { Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import { awkArgs, awkProgramFile } from "./awk-output.ts";
 import type { Invocation } from "./context.ts";
 import type { Language } from "./interpreters.ts";
@@ -183,7 +183,7 @@ export function programEnvironment(name: string, args: Word[], at?: Pick<Invocat
   if (!Object.hasOwn(LANGUAGES, name) && !JQ_NAMES.has(name) && !AWK_NAMES.has(name)) return name === "systemctl" || name === "tmux" ? _listed(name, args) : null;
   // The pipe, file and substitution passes each ask about the same command: its code is read once.
   let known = _read.get(args);
-  if (known?.name !== name) _read.set(args, (known = { name, printed: _programEnvironment(name, args) }));
+  if (known?.name !== name) _read.set(args, (known = { name, printed: _programEnvironment(name, args, at?.cmd) }));
   if (!at || known.printed === "environment" || !AWK_NAMES.has(name)) return known.printed;
   if (known.files === undefined) known.files = _codes(_awkProgramFiles(name, args, at), "awk");
   return known.files === "environment" ? "environment" : (known.printed ?? known.files);
@@ -191,10 +191,10 @@ export function programEnvironment(name: string, args: Word[], at?: Pick<Invocat
 
 const _read = new WeakMap<Word[], { name: string; printed: CodeEnvironment; files?: CodeEnvironment }>();
 
-function _programEnvironment(name: string, args: Word[]): CodeEnvironment {
+function _programEnvironment(name: string, args: Word[], cmd: SimpleCommand | undefined): CodeEnvironment {
   if (Object.hasOwn(LANGUAGES, name)) return _codes(name === "deno" && args[0]?.value === "eval" ? args.slice(1).filter((w) => !w.value.startsWith("-")) : scriptOperands(name, args)?.inline, LANGUAGES[name]!);
   if (JQ_NAMES.has(name)) return _codes(jqFilter(name, args), "jq");
-  return _codes(_awkPrograms(name, args), "awk");
+  return _codes(_awkPrograms(name, args, cmd), "awk");
 }
 
 /** systemctl show-environment, tmux show-environment. */
@@ -244,16 +244,16 @@ export function jqFilter(name: string, args: Word[]): Word[] | undefined {
 }
 
 /** awk's program texts: `-e`/`--source` texts, else the first operand (awk-output.ts awkArgs; `-f FILE` names a file instead). */
-function _awkPrograms(name: string, args: Word[]): Word[] {
+function _awkPrograms(name: string, args: Word[], cmd: SimpleCommand | undefined): Word[] {
   const texts: Word[] = [];
-  for (const p of awkArgs(args, name).programs) if (!p.file && p.word) texts.push(p.word);
+  for (const p of awkArgs(args, name, cmd).programs) if (!p.file && p.word) texts.push(p.word);
   return texts;
 }
 
 /** The texts of awk's program files the guard can read (`-f FILE`, `--file`, `-E`). */
 function _awkProgramFiles(name: string, args: Word[], at: Pick<Invocation, "cmd" | "ctx">): Word[] {
   const texts: Word[] = [];
-  for (const p of awkArgs(args, name).programs) {
+  for (const p of awkArgs(args, name, at.cmd).programs) {
     if (!p.file) continue;
     const text = awkProgramFile(p.word, at, true);
     if (text && !text.dynamic) texts.push(text);

@@ -26,7 +26,7 @@ function _setInLine(inv: Invocation, names: RegExp): boolean {
 
 /** awk: `system()`, pipes to and from commands, and `print > file` in the program text. */
 export const awk: Handler = (inv) => {
-  const read = awkArgs(inv.args, inv.name);
+  const read = awkArgs(inv.args, inv.name, inv.cmd);
   // A computed option may be any (`-f FILE`, `-l LIB`); an extension (`-l`) is compiled code and
   // a library (`-i`) awk source found on AWKPATH, which the guard does not read: unknown. gawk's
   // `-i inplace` (its bundled library) edits the input files in place.

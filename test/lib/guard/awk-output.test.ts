@@ -215,9 +215,12 @@ table("bwk awk's options", [
   ["a long option is ignored", `awk --exec=print.awk '${RM}'`, ...RAN],
   ["-s… other than -safe is ignored", `awk -sfoo '${RM}'`, ...RAN],
   ["the environment printed", `awk -E '${ENV}' | ${NC}`, ...EGRESS],
+  ["through env", `env awk -E '${RM}'`, ...RAN],
   // Stay as they were.
   ["-f takes the next word in both", "awk -f print.awk README.md", ...OK],
   ["-W's next word is bwk's program text, harmless", "awk -W posix '{ print }' README.md", ...OK],
   ["-E with a program file name", "awk -E print.awk README.md", ...OK],
   ["mawk refuses -E", `mawk -E '${RM}'`, ...OK],
+  ["gawk by its own name reads -E's file", `gawk -E '${RM}'`, ...OK],
+  ["gawk's long option takes its value", "gawk --field-separator '|' '{ print $1 }' README.md", ...OK],
 ]);
