@@ -189,7 +189,8 @@ export const env: Handler = (inv) => {
       return inDir(chdir, inv, () => analyzeFedText(split, "posix", inv.ctx, inv.cmd));
     } else if (v === "-C" || v === "--chdir") {
       chdir = args[++i] ?? unknownWord();
-    } else if (v === "-u" || v === "--unset") {
+    } else if (v === "--unset" || /^-[i0v]*u$/.test(v)) {
+      // `-u NAME`, `-iu NAME`, `--unset NAME`.
       const name = args[++i];
       if (name) (changes ??= []).push([name.value, UNSET]);
     } else if (/^(?:-[i0v]*u.|--unset=)/.test(v)) {

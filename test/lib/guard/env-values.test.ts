@@ -36,6 +36,9 @@ table("env's assignments and -u hold over the command's own and the line's", [
   ["env -u drops the line's", "export GIT_SSH_COMMAND='rm -rf /home/user'; env -u GIT_SSH_COMMAND git fetch", ...OK],
   ["env --unset=NAME", "export GIT_SSH_COMMAND='rm -rf /home/user'; env --unset=GIT_SSH_COMMAND git fetch", ...OK],
   ["env -uNAME", "GIT_SSH_COMMAND='rm -rf /home/user' env -uGIT_SSH_COMMAND git fetch", ...OK],
+  ["env -vu NAME", "GIT_SSH_COMMAND='rm -rf /home/user' env -vu GIT_SSH_COMMAND git fetch", ...OK],
+  // Was ALLOW_NO_EFFECT: the name after `-vu` was read as the program, and what followed as its words.
+  ["a value set after env -vu NAME", "env -vu X GIT_SSH_COMMAND='rm -rf /home/user' git fetch", ...OUTSIDE],
   // Was ALLOW_TEMP_PATH (the command's own XDG_DATA_HOME was read).
   ["trash-empty's trash after env -u", "XDG_DATA_HOME=/tmp/x env -u XDG_DATA_HOME trash-empty", ...OUTSIDE],
   // Was BLOCK_UNDETERMINABLE_EFFECT (the unset marker was read as a folder).
