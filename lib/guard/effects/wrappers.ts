@@ -187,7 +187,7 @@ export const env: Handler = (inv) => {
       const split = [text, ...args.slice(i + 1).map((w) => shellQuote(w.value))].join(" ");
       enter();
       return inDir(chdir, inv, () => analyzeFedText(split, "posix", inv.ctx, inv.cmd));
-    } else if (v === "-C" || v === "--chdir") {
+    } else if (v === "--chdir" || /^-[i0v]*C$/.test(v)) {
       chdir = args[++i] ?? unknownWord();
     } else if (v === "--unset" || /^-[i0v]*u$/.test(v)) {
       // `-u NAME`, `-iu NAME`, `--unset NAME`.

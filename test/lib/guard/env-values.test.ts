@@ -39,6 +39,8 @@ table("env's assignments and -u hold over the command's own and the line's", [
   ["env -vu NAME", "GIT_SSH_COMMAND='rm -rf /home/user' env -vu GIT_SSH_COMMAND git fetch", ...OK],
   // Was ALLOW_NO_EFFECT: the name after `-vu` was read as the program, and what followed as its words.
   ["a value set after env -vu NAME", "env -vu X GIT_SSH_COMMAND='rm -rf /home/user' git fetch", ...OUTSIDE],
+  // Was BLOCK_UNDETERMINABLE_EFFECT: the folder after `-vC` was read as the program.
+  ["env -vC DIR", "env -vC /home/user rm -rf Documents", ...OUTSIDE],
   // Was ALLOW_TEMP_PATH (the command's own XDG_DATA_HOME was read).
   ["trash-empty's trash after env -u", "XDG_DATA_HOME=/tmp/x env -u XDG_DATA_HOME trash-empty", ...OUTSIDE],
   // Was BLOCK_UNDETERMINABLE_EFFECT (the unset marker was read as a folder).
