@@ -311,8 +311,8 @@ function _long(args: Word[], i: number, word: Word): { name: string | undefined;
  * FILE.awk (`gawk -f evil` runs ./evil.awk; mawk fails), or, for a name without `/`, one in the
  * folders of an AWKPATH set in the line or the environment: unknown (the default's are the working
  * folder and the system's library). Null when none exists: awk fails before it runs anything.
- * Read as program-file.ts reads program files (64 KiB at most; one the line wrote is unknown);
- * `again`: the text read when awk ran, if it was.
+ * Read as program-file.ts reads program files (64 KiB at most; one the line filled with text the
+ * guard does not know is unknown); `again`: the text read when awk ran, if it was.
  */
 export function awkProgramFile(word: Word | undefined, inv: Pick<Invocation, "cmd" | "ctx">, again = false): Word | null {
   const read = inv.cmd && word && !word.dynamic ? _read.get(inv.cmd) : undefined;
