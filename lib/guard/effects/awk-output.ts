@@ -318,8 +318,8 @@ export function awkProgramFile(word: Word | undefined, inv: Pick<Invocation, "cm
   const read = inv.cmd && word && !word.dynamic ? _read.get(inv.cmd) : undefined;
   const known = again ? read?.get(word!.value) : undefined;
   if (known !== undefined) return known;
-  let program = programFileText(word, inv);
-  if (program === null && word !== undefined) program = !word.value.includes("/") && awkPathSet(inv) ? unknownWord() : programFileText(literalWord(`${word.value}.awk`), inv);
+  let program = programFileText(word, inv, true);
+  if (program === null && word !== undefined) program = !word.value.includes("/") && awkPathSet(inv) ? unknownWord() : programFileText(literalWord(`${word.value}.awk`), inv, true);
   if (inv.cmd && word && !word.dynamic) (read ?? _read.set(inv.cmd, new Map()).get(inv.cmd)!).set(word.value, program);
   return program;
 }

