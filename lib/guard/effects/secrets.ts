@@ -11,6 +11,7 @@ import { scriptOperands } from "./script-operands.ts";
 import { SEARCHERS, searchPatterns } from "./search-patterns.ts";
 import { unreadWords } from "./unread-words.ts";
 import { xargsOptions } from "./xargs-input.ts";
+import { LOADED } from "./loaded-analysers.ts";
 import { WRAPPER_NAMES } from "./wrappers.ts";
 
 // Credential stores: reading one puts a secret in the agent's context. Example env files are
@@ -199,7 +200,7 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   const gitRead = name === "git" ? gitReadWords(args.map((a) => a.value)) : undefined;
   if (gitRead === null || (gitRead === undefined && NON_READERS.has(name))) return [];
   if (wrappers().has(name)) return [];
-  const unread = unreadWords(name, args, gitRead);
+  const unread = TARS.has(name) ? _tarUnread(args) : unreadWords(name, args, gitRead);
   const addresses = ADDRESS_CLIENTS.has(name);
   // The code a shell or interpreter is given inline (`bash -c TEXT`, `python -c CODE`) is run,
   // not opened: it is no file name, and no link of that name is read (script-operands.ts reads
@@ -251,6 +252,22 @@ function _textWords(name: string, args: Word[]): number[] | undefined {
     return at >= 0 && !args.slice(0, at + 1).some((a) => a.dynamic) ? [at] : undefined;
   }
   return FIRST_WORD_NO_FILE.has(name) && args[0] && !args[0].dynamic && !args[0].value.startsWith("-") ? [0] : undefined;
+}
+
+// tar's names (programs.ts: libarchive's bsdtar reads tar's options) and tar-args.ts, loaded as
+// flows.ts loads it (loaded-analysers.ts).
+const TARS = new Set(["tar", "bsdtar"]);
+const tarArgs = (): typeof import("./tar-args.ts") => (LOADED.tarArgs ??= require("./tar-args.ts"));
+
+/**
+ * tar's words it reads no file by: `--exclude`'s pattern (unread-words.ts) and the members an
+ * extraction writes or a listing or delete matches (tar-args.ts tarMembers: `tar -xf a.tar id_rsa`
+ * writes `./id_rsa`, judged as written by tar.ts; session 13).
+ */
+function _tarUnread(args: Word[]): ReadonlySet<Word> {
+  const unread = unreadWords("tar", args);
+  const members = tarArgs().tarMembers(tarArgs().tarArgs(args));
+  return members.length ? new Set([...unread, ...members]) : unread;
 }
 
 const PARALLEL_SEPARATORS = new Set([":::", ":::+", "::::", "::::+"]);

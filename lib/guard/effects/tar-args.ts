@@ -60,6 +60,20 @@ export function remoteArchive(name: string, t: TarArgs): boolean {
   return /^[^/:]+:/.test(name) && !t.long.has("force-local");
 }
 
+// The operations whose operands name members of the archive, not files on disk: an extraction
+// writes them (tar.ts), a listing and a delete only match them. A diff reads the files on disk it
+// compares, and create, append and update read what they archive.
+const MEMBER_MODES = new Set(["extract", "list", "delete"]);
+
+/**
+ * The operands that name the archive's members, which tar opens no file by (`tar -xf a.tar id_rsa`
+ * writes `./id_rsa`, `tar -tf a.tar .env` lists a member): none when the operation is not one of
+ * MEMBER_MODES, unknown (`-x$X`) or refused by tar's parser.
+ */
+export function tarMembers(t: TarArgs): Word[] {
+  return !t.invalid && !t.unread && MEMBER_MODES.has(t.mode ?? "") ? t.operands : [];
+}
+
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
   const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false, unread: false };

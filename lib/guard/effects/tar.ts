@@ -11,7 +11,7 @@ import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
-import { remoteArchive, tarArgs, type TarArgs } from "./tar-args.ts";
+import { remoteArchive, tarArgs, tarMembers, type TarArgs } from "./tar-args.ts";
 import { tarFileOps, tarToStdout } from "./tar-files.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
@@ -68,6 +68,8 @@ export const tar: Handler = (inv) => {
   const archiveWord = parsed.archive ?? (tape ? literalWord(tape) : undefined);
   if (extracts) {
     const toStdout = tarToStdout(parsed);
+    // The members named first: the extraction's entries land after them (policy-lineflow.ts).
+    if (!toStdout && parsed.operands.length) ops.push(..._memberWrites(parsed));
     ops.push(_extraction(parsed.directories, args, toStdout));
     // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
     // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
@@ -99,6 +101,32 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
   const unread = args.some((a) => a.dynamic && a.value.startsWith("-"));
   if (unread || dirs.slice(1).some((d) => d.dynamic || !d.value.startsWith("/"))) return op("unknown", "tar");
   return { ...op("write-into", "tar", dirs.length ? dirs : [literalWord(".")]), lands: "spread", ...(!toStdout && { replaces: true }) };
+}
+
+/**
+ * The members an extraction names, each written where tar puts it (session 13): `tar -xf a.tar
+ * .git/hooks/pre-commit` writes that hook, `tar -xf a.tar -C ~ .bashrc` the startup file, and
+ * `tar -xf a.tar id_rsa` writes `./id_rsa` (no key is read: secrets.ts leaves members unread).
+ * Each is judged as an extraction into that path (a member may be a folder): replacing what is
+ * there outside the workspace asks, in protected storage or the system it blocks, in the workspace
+ * it passes as the extraction does. GNU tar drops a member's leading `/` unless `-P` keeps it. A
+ * computed member or folder is one of the unlisted entries the extraction's own op judges; a
+ * glob is read as its text (tar matches the names as given).
+ */
+function _memberWrites(parsed: TarArgs): Op[] {
+  const members = tarMembers(parsed);
+  const dirs = parsed.directories;
+  if (!members.length || dirs.some((d) => d.dynamic)) return [];
+  const absolute = parsed.short.has("P") || parsed.long.has("absolute-names");
+  const targets: Word[] = [];
+  for (const m of members) {
+    if (m.dynamic) continue;
+    const name = absolute ? m.value : m.value.replace(/^\/+/, "");
+    if (name === "") continue;
+    if (!dirs.length || isAbsolute(name)) targets.push(literalWord(name, true));
+    else for (const d of dirs) targets.push(literalWord(`${d.value}/${name}`, true));
+  }
+  return targets.length ? [{ ...op("write-into", "tar", targets), replaces: true }] : [];
 }
 
 // Extraction options that leave existing files alone or put members elsewhere.
