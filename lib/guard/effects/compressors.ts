@@ -5,6 +5,7 @@ import { setArchiveSources } from "./archive-sources.ts";
 import type { Handler } from "./context.ts";
 import { clusterValue, computedRest, longValue, openOption, optionWalk } from "./getopt.ts";
 import type { COMPRESSOR_NAMES } from "./registry-names.ts";
+import { LOADED } from "./loaded-analysers.ts";
 
 interface Compressor {
   /** Removes its input by default (gzip); otherwise only with `remove` (zstd --rm). */
@@ -99,9 +100,17 @@ export const compressor: Handler = ({ name, args, ctx }) => {
     // Each copy holds its input's data: sent later, it is judged by the inputs (archive-sources.ts).
     if (!recursive && inputs.length && inputs.every((f) => !f.dynamic)) setArchiveSources(written, { roots: inputs.map((word) => ({ word, recursive: false, dir: ctx.state.cwd })), follow: true });
     ops.push(written);
+    // A git archive file compressed keeps its members: a later `tar -xf` of the copy is judged as
+    // one of the file (tar.ts archiveCopies; tar.ts is loaded where a line made one).
+    LOADED.tar?.archiveCopies(_pairs(inputs, read), ctx.state);
   }
   return ops;
 };
+
+/** Each input with the copy written of it. */
+function _pairs(inputs: Word[], read: Reading): Array<{ input: Word; copy: Word }> {
+  return inputs.flatMap((input) => (read.output ? [read.output] : _copies(input, read)).map((copy) => ({ input, copy })));
+}
 
 /**
  * The files a compressor writes with each input's data (none with `-c`, `-t`, `-l`, help or
@@ -111,7 +120,7 @@ export const compressor: Handler = ({ name, args, ctx }) => {
 export function compressedCopies(name: string, args: Word[]): Array<{ input: Word; copy: Word }> {
   const read = _read(name, args);
   if (!read || read.quiet) return [];
-  return read.inputs.flatMap((input) => (read.output ? [read.output] : _copies(input, read)).map((copy) => ({ input, copy })));
+  return _pairs(read.inputs, read);
 }
 
 interface Reading {

@@ -5,7 +5,8 @@ import { programName } from "./names.ts";
 import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler, Invocation, LineState } from "./context.ts";
-import { GIT_GLOBAL_VALUED, gitOptionValues, type GitOptionSpec } from "./git-options.ts";
+import { GIT_GLOBAL_VALUED } from "./git-options.ts";
+import { gitArchiveOptions } from "./archive-git-options.ts";
 import { sentOps } from "./network.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
@@ -183,19 +184,17 @@ function _gitArchiveAt(args: Word[], cwd: string): { at: number; dir: string } |
 }
 
 /**
- * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in: a tar,
- * tgz or zip archive (`--format`, the last one as git's parse-options keeps it, or the format git infers from the output's
- * name, all three; bsdtar, macOS's and Windows' tar, extracts a zip as it does a tar), no
- * `--prefix` but an empty or `./` one, nothing computed, no `--remote`, `--exec` or `--list`; on
- * stdout (`output` false) no `-o` either.
+ * Whether `git archive ARGS` writes the tracked files as they lie in the folder git runs in, and
+ * where (archive-git-options.ts reads the options as git does: `--form=zip`, `--pre=`, the last of
+ * each): a tar, tgz or zip archive (the last `--format`, or the format git infers from the output's
+ * name, all three; bsdtar, macOS's and Windows' tar, extracts a zip as it does a tar), no prefix but
+ * an empty or `./` one, nothing computed, no `--remote` or `--list`. On stdout (`output` false) no
+ * `-o` either. Null when it does not; otherwise the `-o` file, if any.
  */
-function _workTreeArchive(archiveArgs: Word[], output: boolean): boolean {
-  // A prefix of no folder (`--prefix=`, `--prefix=./`) leaves the members where they were.
-  const elsewhere = (a: Word, i: number) => /^(--remote|--exec|-l|--list)(=|$)/.test(a.value) || (!output && (/^(-o|--output)(=|$)/.test(a.value) || /^-o./.test(a.value))) || (/^--prefix(=|$)/.test(a.value) && !/^(\.\/?)?$/.test(a.value === "--prefix" ? (archiveArgs[i + 1]?.value ?? "x") : a.value.slice(9)));
-  if (archiveArgs.some((a, i) => a.dynamic || elsewhere(a, i))) return false;
-  const format = archiveArgs.findLastIndex((a) => a.value === "--format" || a.value.startsWith("--format="));
-  const fmt = format < 0 ? "tar" : archiveArgs[format]!.value === "--format" ? archiveArgs[format + 1]?.value : archiveArgs[format]!.value.slice(9);
-  return fmt !== undefined && /^(tar|tgz|tar\.gz|zip)$/.test(fmt);
+function _workTreeArchive(archiveArgs: Word[], output: boolean): { file: Word | undefined } | null {
+  const read = gitArchiveOptions(archiveArgs);
+  if (read === null || (!output && read.output) || !/^(\.\/?)?$/.test(read.prefix)) return null;
+  return /^(tar|tgz|tar\.gz|zip)$/.test(read.format ?? "tar") ? { file: read.output } : null;
 }
 
 /** The discard when an extraction (tar's `-C` or the working folder `cwd`) writes into `ran`, where git made the archive. */
@@ -213,7 +212,6 @@ function _discardInto(parsed: TarArgs, ran: string, cwd: string): Op | null {
 // path → the folder git ran in, the number of line changes before it (line-changes.ts) and FILE as
 // git's own change names it (normalised, links not followed).
 const _archived = new WeakMap<LineState, Map<string, { dir: string; at: number; spelled: string }>>();
-const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1 };
 
 /**
  * `git archive -o FILE TREE`, or `git archive TREE > FILE` (registered beside git's handler,
@@ -223,6 +221,8 @@ const GIT_ARCHIVE_OUTPUT: GitOptionSpec = { short: "o", long: ["output"], min: 1
  * read by _gitArchiveAt (`git -C DIR -c K=V archive -o F`: session 12); `--git-dir`,
  * `--work-tree` and the like are not.
  */
+const STDOUT_TO_FILE = new Set([">", ">|", "&>", ">&", ">>", "&>>"]);
+
 export const gitArchiveFile: Handler = (inv) => {
   const here = inv.ctx.state.cwd;
   const ran = here === null ? null : _gitArchiveAt(inv.args, here);
@@ -231,11 +231,14 @@ export const gitArchiveFile: Handler = (inv) => {
   // from the shell's folder.
   const cwd = ran.dir;
   const rest = inv.args.slice(ran.at + 1);
-  const outputs = gitOptionValues(rest, GIT_ARCHIVE_OUTPUT);
-  // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one (`> F`).
-  const file = outputs.length ? outputs.at(-1) : inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && (r.op === ">" || r.op === ">|" || r.op === "&>" || (r.op === ">&" && !/^\d+$|^-$/.test(r.target.value))))?.target;
-  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/") || !_workTreeArchive(rest, outputs.length > 0)) return [];
-  const base = outputs.length ? cwd : here!;
+  const read = _workTreeArchive(rest, true);
+  if (!read) return [];
+  // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one
+  // (`> F`; `>> F` too: a new F is the archive, and onto an existing one the snapshot is one taken
+  // for nothing, session 13).
+  const file = read.file ?? inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && STDOUT_TO_FILE.has(r.op) && !(r.op === ">&" && /^\d+$|^-$/.test(r.target.value)))?.target;
+  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/")) return [];
+  const base = read.file ? cwd : here!;
   const spelled = isAbsolute(file.value) ? file.value : `${base}/${file.value}`;
   const path = physicalPath(spelled, base);
   if (path === null) return [];
@@ -251,22 +254,53 @@ export const gitArchiveFile: Handler = (inv) => {
  * path it cannot know), into the folder git ran in: the discard `git archive | tar -x` is.
  */
 function _fileDiscard(parsed: TarArgs, archive: Word | undefined, inv: Invocation): Op | null {
-  const files = _archived.get(inv.ctx.state);
   const cwd = inv.ctx.state.cwd;
   // `host:F` is read from that host (rmt), not the local file git wrote, unless `--force-local`.
-  if (!files || cwd === null || !archive || archive.dynamic || remoteArchive(archive.value, parsed)) return null;
-  const spelled = isAbsolute(archive.value) ? archive.value : `${cwd}/${archive.value}`;
+  if (cwd === null || !archive || !_archived.has(inv.ctx.state) || remoteArchive(archive.value, parsed)) return null;
+  const made = _archiveFile(archive, cwd, inv.ctx.state);
+  return made ? _discardInto(parsed, made.dir, cwd) : null;
+}
+
+/**
+ * The git archive file `word` names (gitArchiveFile, or a compressor's copy of one), unchanged
+ * since it was written: no later change of the line names it, a folder above it or a path it
+ * cannot know (line-changes.ts). Undefined otherwise.
+ */
+function _archiveFile(word: Word, cwd: string, state: LineState): { dir: string } | undefined {
+  const files = _archived.get(state);
+  if (!files || word.dynamic) return undefined;
+  const spelled = isAbsolute(word.value) ? word.value : `${cwd}/${word.value}`;
   const path = physicalPath(spelled, cwd);
   const made = path === null ? undefined : files.get(path);
-  if (!made || path === null) return null;
+  if (!made || path === null) return undefined;
   // The line's changes name paths as written (normalised, links not followed): both spellings count.
   const logical = normalize(spelled);
-  const changes = inv.ctx.state.changes ?? [];
+  const changes = state.changes ?? [];
   // git's own writing of the file is the first change from `at` on that names it: the command's
   // other redirections may come before it (`git archive -v -o F HEAD 2> list`).
   const since = changes.slice(made.at);
   const own = since.findIndex((c) => c.path === path || c.path === made.spelled);
   const later = own < 0 ? since : since.filter((_, k) => k !== own);
-  if (later.some((c) => c.path === null || [path, logical].some((p) => p === c.path || p.startsWith(`${c.path}/`)))) return null;
-  return _discardInto(parsed, made.dir, cwd);
+  if (later.some((c) => c.path === null || [path, logical].some((p) => p === c.path || p.startsWith(`${c.path}/`)))) return undefined;
+  return made;
+}
+
+/**
+ * A compressor's copies (compressors.ts: `gzip F.tar` writes F.tar.gz, `gunzip F.tgz` F.tar, `xz
+ * -k`, `zstd F -o G`) of a git archive file still as git wrote it: each holds the same members
+ * (GNU tar and bsdtar read a compressed archive by its content, `-z` or not), so a later `tar -xf
+ * COPY` into the folder git ran in is the same discard (session 13). The compressor's own writing
+ * of the copy is the copy's first change, as git's is the file's.
+ */
+export function archiveCopies(copies: ReadonlyArray<{ input: Word; copy: Word }>, state: LineState): void {
+  const files = _archived.get(state);
+  const cwd = state.cwd;
+  if (!files || cwd === null) return;
+  for (const { input, copy } of copies) {
+    const made = copy.dynamic ? undefined : _archiveFile(input, cwd, state);
+    if (!made) continue;
+    const spelled = isAbsolute(copy.value) ? copy.value : `${cwd}/${copy.value}`;
+    const path = physicalPath(spelled, cwd);
+    if (path !== null) files.set(path, { dir: made.dir, at: state.changes?.length ?? 0, spelled: normalize(spelled) });
+  }
 }

@@ -100,3 +100,37 @@ table("a git archive as a zip, or its format given twice, extracted over the wor
   ["--format given twice, the last a tar", "git archive --format=tar.xz --format=tar HEAD | tar -x", ...SNAPSHOT],
   ["--format given twice, the last a file", "git archive --format=tar.xz --format tgz -o f.tgz HEAD && tar -xf f.tgz", ...SNAPSHOT],
 ]);
+
+// Session 13 (tar.ts gitArchiveFile and archiveCopies, archive-git-options.ts): an append, a
+// compressor between git and tar, and git archive's options as git reads them (checked in the
+// sandbox with git 2.39). Each SNAPSHOT row was ALLOW_NOOP or ALLOW_NO_EFFECT.
+table("a git archive appended, compressed, or given abbreviated options", [
+  ["stdout appended to the file", "git archive HEAD >> f.tar && tar -xf f.tar", ...SNAPSHOT],
+  ["stdout and stderr appended", "git archive HEAD &>> f.tar && tar -xf f.tar", ...SNAPSHOT],
+  ["appended, then replaced by a later redirection", "git archive HEAD > g.tar >> f.tar && tar -xf f.tar", ...SNAPSHOT],
+  ["gzip'd between", "git archive -o f.tar HEAD && gzip f.tar && tar -xf f.tar.gz", ...SNAPSHOT],
+  ["gzip'd between, tar -z", "git archive -o f.tar HEAD && gzip f.tar && tar -xzf f.tar.gz", ...SNAPSHOT],
+  ["gzip -k", "git archive -o f.tar HEAD && gzip -k f.tar && tar -xf f.tar.gz", ...SNAPSHOT],
+  ["xz", "git archive -o f.tar HEAD && xz f.tar && tar -xJf f.tar.xz", ...SNAPSHOT],
+  ["a tgz gunzip'd", "git archive -o f.tgz HEAD && gunzip f.tgz && tar -xf f.tar", ...SNAPSHOT],
+  ["--form=", "git archive --form=zip -o f.tar HEAD && bsdtar -xf f.tar", ...SNAPSHOT],
+  ["--form= last", "git archive --format=tar.xz --form=tar HEAD | tar -x", ...SNAPSHOT],
+  ["--pre= (an empty prefix)", "git archive --pre= HEAD | tar -x", ...SNAPSHOT],
+  ["an empty prefix last", "git archive --prefix=p/ --pre= HEAD | tar -x", ...SNAPSHOT],
+  ["--no-prefix last", "git archive --prefix=p/ --no-prefix HEAD | tar -x", ...SNAPSHOT],
+  ["--exec without --remote runs here", "git archive --exec=x HEAD | tar -x", ...SNAPSHOT],
+]);
+
+table("what git or the line leaves unread", [
+  ["--pre=DIR/", "git archive --pre=p/ HEAD | tar -x", ...OK],
+  ["--form= of another format", "git archive --form=tar.xz -o f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  // git reads --output, --remote and --exec first by their exact names: an abbreviation is refused
+  ["--out= (git refuses it)", "git archive --out=f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["-vo (git refuses -o in a cluster)", "git archive -vo f.tar HEAD && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["--rem= (git refuses it)", "git archive --rem=x HEAD | tar -x", ...OK],
+  ["an ambiguous option", "git archive --a=x HEAD | tar -x", ...OK],
+  ["gzip'd, then rewritten", "git archive -o f.tar HEAD && gzip f.tar && echo x > f.tar.gz && tar -xf f.tar.gz", "ALLOW", "ALLOW_NOOP"],
+  ["changed before gzip", "git archive -o f.tar HEAD && echo x >> f.tar && gzip f.tar && tar -xf f.tar.gz", "ALLOW", "ALLOW_NOOP"],
+  ["gzip'd, the original extracted", "git archive -o f.tar HEAD && gzip f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["gzip'd, extracted elsewhere", "git archive -o f.tar HEAD && gzip f.tar && tar -xf f.tar.gz -C /tmp/x", "ALLOW", "ALLOW_NOOP"],
+]);
