@@ -601,6 +601,16 @@ for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
 // pip's stored index and trust settings (tool-settings.ts), loaded only for a line with a `config` word.
 for (const n of ["pip", "pip3"]) PROGRAMS.set(n, all(PROGRAMS.get(n)!, (inv) => (inv.args.some((a) => a.value === "config") ? analyser("toolSettings").pipConfig(inv) : [])));
+// pip's versioned names are pip3 (session 13: `pip3.12 config set global.index-url URL`, `pip3.12
+// download -d .git/hooks x` passed): pip installs `pipX.Y` beside `pipX`, Fedora adds `pip-X` and
+// `pip-X.Y`. remote-packages.ts packageRunner reads the same names for installs and their sources.
+const pip3 = PROGRAMS.get("pip3")!;
+const versionedPip = uses((inv) => pip3({ ...inv, name: "pip3" }), pip3);
+for (const major of ["2", "3"]) {
+  const minors = major === "2" ? ["7"] : Array.from({ length: 20 }, (_, k) => String(k));
+  for (const n of [`pip-${major}`, ...minors.flatMap((m) => [`pip${major}.${m}`, `pip-${major}.${m}`])]) PROGRAMS.set(n, versionedPip);
+}
+PROGRAMS.set("pip2", versionedPip);
 // python as git below: a plain wrapper, every python line goes through it.
 const pythonBefore = PROGRAMS.get("python")!;
 PROGRAMS.set("python", uses((inv) => (inv.args.some((a) => a.value === "config") ? pythonBefore(inv).concat(analyser("toolSettings").pythonPipConfig(inv)) : pythonBefore(inv)), pythonBefore));

@@ -11,11 +11,12 @@ import { longOption } from "./getopt.ts";
  */
 const PROGRAMS = new Set(["npx", "bunx", "npm", "pnpm", "yarn", "bun", "pip", "pipx", "uv", "uvx", "deno", "go", "cargo", "python"]);
 
-/** The name this module judges a program by (`pip3.12` is pip), or undefined when it is none of them. */
+/** The name this module judges a program by (`pip3.12` and `pip-3.12` are pip), or undefined when it is none of them. */
 export function packageRunner(name: string): string | undefined {
   if (PROGRAMS.has(name)) return name;
   // Every command of a line asks: the pattern runs only for a name that can match it.
-  return name.startsWith("pip") && /^pip[0-9.]*$/.test(name) ? "pip" : undefined;
+  // `pip-3.12`: Fedora's names (session 13).
+  return name.startsWith("pip") && /^pip(?:-?[0-9][0-9.]*)?$/.test(name) ? "pip" : undefined;
 }
 
 // A URL (not file://), a VCS or hosted-git source, or scp-like `user@host:path`.
