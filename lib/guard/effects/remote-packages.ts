@@ -9,14 +9,15 @@ import { longOption } from "./getopt.ts";
  * `cargo install --git URL`. A package from the registry by name is the norm and passes; a URL,
  * a git or GitHub source is remote code (ASK_REMOTE_CODE).
  */
-const PROGRAMS = new Set(["npx", "bunx", "npm", "pnpm", "yarn", "bun", "pip", "pipx", "uv", "uvx", "deno", "go", "cargo", "python"]);
+const PROGRAMS = new Set(["npx", "bunx", "npm", "pnpm", "yarn", "bun", "pip", "pipx", "uv", "uvx", "deno", "go", "cargo", "python", "easy_install"]);
 
 /** The name this module judges a program by (`pip3.12` and `pip-3.12` are pip), or undefined when it is none of them. */
 export function packageRunner(name: string): string | undefined {
   if (PROGRAMS.has(name)) return name;
   // Every command of a line asks: the pattern runs only for a name that can match it.
   // `pip-3.12`: Fedora's names (session 13).
-  return name.startsWith("pip") && /^pip(?:-?[0-9][0-9.]*)?$/.test(name) ? "pip" : undefined;
+  if (name.startsWith("pip")) return /^pip(?:-?[0-9][0-9.]*)?$/.test(name) ? "pip" : undefined;
+  return name.startsWith("easy_install-") && /^easy_install-[0-9][0-9.]*$/.test(name) ? "easy_install" : undefined;
 }
 
 // A URL (not file://), a VCS or hosted-git source, or scp-like `user@host:path`.
@@ -128,7 +129,7 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
       // The package is the first operand (its own arguments follow) or a --package value.
       // npx reads npm's options.
       const { operands, specs } = _split(args, name === "npx" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
-      return specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
+      return _otherRegistry(name, args) || specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
     }
     case "npm":
     case "pnpm":
@@ -136,10 +137,12 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
     case "bun": {
       const { operands, specs } = _split(args, name === "npm" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
       const [sub, ...rest] = operands;
-      if (sub === undefined) return false;
-      if (sub === "dlx" || sub === "x" || sub === "exec") return specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));
-      if (sub === "global" && rest[0] === "add") return rest.slice(1).some((s) => _remote(s, true));
-      return NPM_INSTALL.has(sub) && rest.some((s) => _remote(s, true));
+      // A registry of its own for this command (`--registry URL`): what it installs or runs comes from there.
+      const elsewhere = _otherRegistry(name, args);
+      if (sub === undefined) return elsewhere && name === "yarn";
+      if (sub === "dlx" || sub === "x" || sub === "exec") return elsewhere || specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));
+      if (sub === "global" && rest[0] === "add") return elsewhere || rest.slice(1).some((s) => _remote(s, true));
+      return NPM_INSTALL.has(sub) ? elsewhere || rest.some((s) => _remote(s, true)) : elsewhere && CLEAN_INSTALLS.has(sub);
     }
     case "pip":
       return _pipInstalls(args);
@@ -152,20 +155,26 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
     }
     case "pipx": {
       const { operands, specs } = _split(args, new Set(["--python", "--pip-args", "--index-url"]), new Set(["--spec"]));
-      return ["install", "run", "inject", "upgrade"].includes(operands[0] ?? "") && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)));
+      return ["install", "run", "inject", "upgrade"].includes(operands[0] ?? "") && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIPX_SOURCES, ""));
     }
     case "uv":
     case "uvx": {
       const { operands, specs } = _split(args, UV_VALUED, UV_SPEC);
       if (specs.some((s) => _remote(s, false))) return true;
       const path = name === "uvx" ? ["tool", "run", ...operands] : operands;
-      if (path[0] === "pip" && path[1] === "install") return path.slice(2).some((s) => _remote(s, false));
-      if (path[0] === "add" || (path[0] === "tool" && path[1] === "install")) return path.slice(path[0] === "add" ? 1 : 2).some((s) => _remote(s, false));
+      // An index or find-links source of its own installs from there (`uv pip install -i URL x`).
+      const elsewhere = () => _otherIndex(args, UV_SOURCES, "if");
+      if (path[0] === "pip" && path[1] === "install") return elsewhere() || path.slice(2).some((s) => _remote(s, false));
+      if (path[0] === "add" || (path[0] === "tool" && path[1] === "install")) return elsewhere() || path.slice(path[0] === "add" ? 1 : 2).some((s) => _remote(s, false));
       // `uv run URL` runs a script from the network; `uvx SPEC` / `uv tool run SPEC` a package.
       if (path[0] === "run") return path[1] !== undefined && _remote(path[1], false);
-      if (path[0] === "tool" && path[1] === "run") return path[2] !== undefined && _remote(path[2], false);
+      if (path[0] === "tool" && path[1] === "run") return elsewhere() || (path[2] !== undefined && _remote(path[2], false));
       return false;
     }
+    case "easy_install":
+      // setuptools' easy_install (`easy_install-3.8`): each operand a requirement, a URL or a path;
+      // `-f`/`--find-links` and `-i`/`--index-url` where it looks them up.
+      return _otherIndex(args, PIP_SOURCES, "if") || _split(args, EASY_INSTALL_VALUED).operands.some((s) => _remote(s, false));
     case "deno": {
       const { operands } = _split(args, new Set(["--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--name", "-n", "--root", "--output", "-o", "--target"]));
       const sub = operands[0];
@@ -186,5 +195,81 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
 
 function _pipInstalls(args: Word[]): boolean {
   const { operands, specs } = _split(args, PIP_VALUED, PIP_SPEC);
-  return operands[0] === "install" && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)));
+  return operands[0] === "install" && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIP_SOURCES, "if"));
+}
+
+// Sources given to one command (session 13). A stored index or registry other than the public one
+// asks ASK_PERSISTENT_CODE (tool-settings.ts, package-config.ts); given to an install, the code
+// comes from there now, as from a URL: ASK_REMOTE_CODE. PyPI's and npm's own pass, and what is no
+// URL to fetch from (`-f ./wheels`, `file:` URLs, a bare word npm refuses).
+const PYPI_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
+const PUBLIC_NPM_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
+// Long names (optparse and clap read `--index`, `--extra`, `--find` as theirs: the shortest prefix
+// no other install option begins) and whether the value is an index (PyPI's passes) or a
+// find-links place.
+interface SourceOption {
+  name: string;
+  min: number;
+  index: boolean;
+}
+const PIP_SOURCES: readonly SourceOption[] = [
+  { name: "index-url", min: 3, index: true },
+  { name: "extra-index-url", min: 3, index: true },
+  { name: "find-links", min: 2, index: false },
+];
+const UV_SOURCES: readonly SourceOption[] = [...PIP_SOURCES.map((o) => ({ ...o, min: o.name.length })), { name: "index", min: 5, index: true }, { name: "default-index", min: 13, index: true }];
+const EASY_INSTALL_VALUED = new Set(["-f", "--find-links", "-i", "--index-url", "-d", "--install-dir", "-s", "--script-dir", "-b", "--build-directory", "-H", "--allow-hosts", "-S", "--site-dirs"]);
+// The short switches of pip's, uv's and easy_install's installs that take no value.
+const SHORT_SWITCHES = "UIqvnhVaZNmxk";
+const PIPX_SOURCES: readonly SourceOption[] = [{ name: "index-url", min: 3, index: true }];
+const CLEAN_INSTALLS = new Set(["ci", "clean-install", "ic", "install-clean", "isntall-clean", "install-test", "it", "install-ci-test", "cit"]);
+
+/**
+ * Whether an option among `args` names a package index other than PyPI's or a find-links URL: the
+ * long ones of `sources` (`--index-url URL`, `--index-url=URL`, a prefix of `min` letters), the
+ * short letters of `short` (`-i URL`, `-iURL`, last in a cluster: `-Ui URL`), up to `--`.
+ */
+function _otherIndex(args: Word[], sources: readonly SourceOption[], short: string): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--" || !v.startsWith("-") || v.length < 2) {
+      if (v === "--") return false;
+      continue;
+    }
+    let value: string | undefined;
+    let index = true;
+    if (v.startsWith("--")) {
+      const eq = v.indexOf("=");
+      const given = v.slice(2, eq < 0 ? undefined : eq);
+      const option = sources.find((o) => o.name.startsWith(given) && given.length >= o.min);
+      if (!option) continue;
+      index = option.index;
+      value = eq < 0 ? args[++i]?.value : v.slice(eq + 1);
+    } else {
+      // Switches first (`-Ui`); any other letter takes the rest of the word as its value (`-rreq.txt`).
+      let at = 1;
+      while (at < v.length && SHORT_SWITCHES.includes(v[at]!)) at++;
+      if (at >= v.length || !short.includes(v[at]!)) continue;
+      index = v[at] === "i";
+      value = at + 1 < v.length ? v.slice(at + 1) : args[++i]?.value;
+    }
+    if (value !== undefined && _remote(value, false) && !(index && PYPI_INDEX.test(value))) return true;
+  }
+  return false;
+}
+
+/** Whether npm, npx, pnpm, yarn or bun is given a registry other than npm's or yarn's own (`--registry URL`, `--@scope:registry=URL`; npm and npx also read `--reg`). */
+function _otherRegistry(name: string, args: Word[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") return false;
+    if (!v.startsWith("--")) continue;
+    const eq = v.indexOf("=");
+    const given = v.slice(2, eq < 0 ? undefined : eq);
+    const registry = given === "registry" || (given.startsWith("@") && given.endsWith(":registry")) || ((name === "npm" || name === "npx") && given.length >= 3 && longOption(given, NPM_OPTIONS) === "registry");
+    if (!registry) continue;
+    const value = eq < 0 ? args[++i]?.value : v.slice(eq + 1);
+    if (value !== undefined && _remote(value, false) && !PUBLIC_NPM_REGISTRY.test(value)) return true;
+  }
+  return false;
 }
