@@ -200,7 +200,7 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
   const gitRead = name === "git" ? gitReadWords(args.map((a) => a.value)) : undefined;
   if (gitRead === null || (gitRead === undefined && NON_READERS.has(name))) return [];
   if (wrappers().has(name)) return [];
-  const unread = TARS.has(name) ? _tarUnread(args) : unreadWords(name, args, gitRead);
+  const unread = unreadWords(name, args, gitRead);
   const addresses = ADDRESS_CLIENTS.has(name);
   // The code a shell or interpreter is given inline (`bash -c TEXT`, `python -c CODE`) is run,
   // not opened: it is no file name, and no link of that name is read (script-operands.ts reads
@@ -219,6 +219,8 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
     if (isSecretPath(a, cwd) || (follow && !(addresses && !_optionWord(a, ended) && _opensNoFile(name, args, i)) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
     if (a.value === "--" && !a.dynamic) ended = true;
   }
+  // tar's members are no reads (asked only once a word would count: most tar lines have none).
+  if (secrets && TARS.has(name)) secrets = _tarRead(args, secrets);
   return secrets ? [op("secret", name, secrets)] : [];
 }
 
@@ -260,14 +262,14 @@ const TARS = new Set(["tar", "bsdtar"]);
 const tarArgs = (): typeof import("./tar-args.ts") => (LOADED.tarArgs ??= require("./tar-args.ts"));
 
 /**
- * tar's words it reads no file by: `--exclude`'s pattern (unread-words.ts) and the members an
- * extraction writes or a listing or delete matches (tar-args.ts tarMembers: `tar -xf a.tar id_rsa`
- * writes `./id_rsa`, judged as written by tar.ts; session 13).
+ * Of the words `secrets` tar would read, those it does read: not the members an extraction writes
+ * or a listing or delete matches (tar-args.ts tarMembers: `tar -xf a.tar id_rsa` writes
+ * `./id_rsa`, judged as written by tar.ts; session 13). Undefined when none is left.
  */
-function _tarUnread(args: Word[]): ReadonlySet<Word> {
-  const unread = unreadWords("tar", args);
+function _tarRead(args: Word[], secrets: Word[]): Word[] | undefined {
   const members = tarArgs().tarMembers(tarArgs().tarArgs(args));
-  return members.length ? new Set([...unread, ...members]) : unread;
+  const read = members.length ? secrets.filter((w) => !members.includes(w)) : secrets;
+  return read.length ? read : undefined;
 }
 
 const PARALLEL_SEPARATORS = new Set([":::", ":::+", "::::", "::::+"]);
