@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { op, type Op } from "../ops.ts";
-import { unknownWord, type Word } from "../syntax.ts";
+import { unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { setArchiveSources } from "./archive-sources.ts";
-import type { Handler } from "./context.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
 import { clusterValue, computedRest, longValue, openOption, optionWalk } from "./getopt.ts";
 import type { COMPRESSOR_NAMES } from "./registry-names.ts";
 import { LOADED } from "./loaded-analysers.ts";
@@ -88,9 +88,12 @@ const TAR_ENDINGS: Record<string, string> = { ".tgz": ".tar", ".taz": ".tar", ".
  * and the copy is written next to it (over an existing one only with `-f`). `-k`, `-c`, `-t`,
  * `-l`, help and version keep the input.
  */
-export const compressor: Handler = ({ name, args, ctx }) => {
+export const compressor: Handler = ({ name, args, ctx, cmd }) => {
   const read = _read(name, args);
-  if (!read || read.quiet) return [];
+  if (!read) return [];
+  // Its output on stdout (`-c`, or stdin to stdout) redirected into a file: a git archive there.
+  if (cmd?.redirects.length && (read.quiet ? read.stdout : read.inputs.length === 0)) _streamed(read, cmd, ctx);
+  if (read.quiet) return [];
   const { inputs, force, recursive } = read;
   const ops: Op[] = [];
   if (!read.keep && inputs.length) ops.push({ ...op("overwrite", name, inputs), inPlace: true });
@@ -106,6 +109,19 @@ export const compressor: Handler = ({ name, args, ctx }) => {
   }
   return ops;
 };
+
+/**
+ * A git archive compressed on its way to a file (tar.ts streamedArchive): `gzip -c F.tar > F.tgz`
+ * of a git archive file (tar.ts is loaded where a line made one), or `git archive HEAD | gzip >
+ * F.tgz` (tar.ts loaded for that pipe only, as flows.ts loads its modules).
+ */
+function _streamed(read: Reading, cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  if (read.inputs.length > 1) return;
+  const input = read.inputs[0];
+  const piped = input === undefined && cmd.pipeFrom !== undefined && cmd.pipeFrom.argv.some((a) => a.value === "archive");
+  const tar = piped ? (LOADED.tar ??= require("./tar.ts")) : LOADED.tar;
+  tar?.streamedArchive(input, cmd, ctx.state);
+}
 
 /** Each input with the copy written of it. */
 function _pairs(inputs: Word[], read: Reading): Array<{ input: Word; copy: Word }> {
@@ -127,6 +143,8 @@ interface Reading {
   inputs: Word[];
   keep: boolean;
   quiet: boolean;
+  /** Quiet only by writing to stdout (`-c`, `--stdout`): no test, listing, help or version. */
+  stdout: boolean;
   decompress: boolean;
   force: boolean;
   recursive: boolean;
@@ -141,6 +159,8 @@ function _read(name: string, args: Word[]): Reading | undefined {
   if (!c) return undefined;
   let keep = !c.replaces;
   let quiet = false;
+  let stdout = false;
+  let silent = false;
   let decompress = c.decompresses;
   let force = false;
   let recursive = false;
@@ -165,7 +185,11 @@ function _read(name: string, args: Word[]): Reading | undefined {
         // skipped. A computed one with no `=` (`--suf$X`) takes no value: openOption made its output unknown.
         const { name, value, i: last } = longValue(args, i, c.longs, c.valuedLong);
         if (name === undefined) return i;
-        if (c.quietLong.includes(name)) quiet = true;
+        if (c.quietLong.includes(name)) {
+          quiet = true;
+          if (name === "stdout" || name === "to-stdout") stdout = true;
+          else silent = true;
+        }
         else if (name === "keep") keep = true;
         else if (c.removeLong.includes(name)) keep = false;
         else if (name === "decompress" || name === "uncompress") decompress = true;
@@ -183,7 +207,11 @@ function _read(name: string, args: Word[]): Reading | undefined {
       const got = clusterValue(args, i, c.valued);
       for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
         const ch = v[k]!;
-        if (c.quiet.includes(ch)) quiet = true;
+        if (c.quiet.includes(ch)) {
+          quiet = true;
+          if (ch === "c") stdout = true;
+          else silent = true;
+        }
         else if (ch === "k") keep = true;
         else if (c.remove.includes(ch)) keep = false;
         else if (ch === "d") decompress = true;
@@ -201,7 +229,7 @@ function _read(name: string, args: Word[]): Reading | undefined {
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
   if (listed) inputs.push(unknownWord());
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();
-  return { inputs, keep, quiet, decompress, force, recursive, suffix, output, outDir };
+  return { inputs, keep, quiet, stdout: stdout && !silent, decompress, force, recursive, suffix, output, outDir };
 }
 
 /** The copy a compressor writes of `f` when no output file is named: beside it, or in zstd's output folder. */

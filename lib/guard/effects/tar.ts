@@ -146,14 +146,18 @@ const GIT_ELSEWHERE = /^(-C|--git-dir|--work-tree|--namespace|--bare|--exec-path
  * renames members (`--strip-components`, `--transform`).
  */
 function _archiveDiscard(parsed: TarArgs, inv: Invocation): Op | null {
-  const from = inv.cmd!.pipeFrom!;
   const cwd = inv.ctx.state.cwd;
-  const [head, ...rest] = from.argv;
-  if (from.group || !head || head.dynamic || programName(head) !== "git" || cwd === null) return null;
-  const ran = _gitArchiveAt(rest, from.cwd ?? cwd);
-  if (!ran || !_workTreeArchive(rest.slice(ran.at + 1), false)) return null;
+  const ran = cwd === null ? undefined : _pipedWorkTree(inv.cmd!.pipeFrom!, cwd);
   // Where git ran, and where tar writes: the same folder.
-  return _discardInto(parsed, ran.dir, cwd);
+  return ran === undefined ? null : _discardInto(parsed, ran, cwd!);
+}
+
+/** The folder a `git archive` of the work tree feeding this command ran in (`from`: the command before the pipe), if it is one. */
+function _pipedWorkTree(from: SimpleCommand, cwd: string): string | undefined {
+  const [head, ...rest] = from.argv;
+  if (from.group || !head || head.dynamic || programName(head) !== "git") return undefined;
+  const ran = _gitArchiveAt(rest, from.cwd ?? cwd);
+  return ran && _workTreeArchive(rest.slice(ran.at + 1), false) ? ran.dir : undefined;
 }
 
 /**
@@ -236,17 +240,26 @@ export const gitArchiveFile: Handler = (inv) => {
   // Without `-o`, the archive goes to stdout: a file when the last redirection of stdout names one
   // (`> F`; `>> F` too: a new F is the archive, and onto an existing one the snapshot is one taken
   // for nothing, session 13).
-  const file = read.file ?? inv.cmd?.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && STDOUT_TO_FILE.has(r.op) && !(r.op === ">&" && /^\d+$|^-$/.test(r.target.value)))?.target;
-  if (!file || file.dynamic || file.value === "-" || file.value.startsWith("/dev/")) return [];
-  const base = read.file ? cwd : here!;
-  const spelled = isAbsolute(file.value) ? file.value : `${base}/${file.value}`;
-  const path = physicalPath(spelled, base);
-  if (path === null) return [];
-  let files = _archived.get(inv.ctx.state);
-  if (!files) _archived.set(inv.ctx.state, (files = new Map()));
-  files.set(path, { dir: cwd, at: inv.ctx.state.changes?.length ?? 0, spelled: normalize(spelled) });
+  const file = read.file ?? (inv.cmd && _stdoutFile(inv.cmd));
+  if (file) _remember(inv.ctx.state, file, read.file ? cwd : here!, cwd);
   return [];
 };
+
+/** The file the last redirection of a command's stdout names (`> F`, `>| F`, `&> F`, `>& F`, `>> F`, `&>> F`). */
+function _stdoutFile(cmd: SimpleCommand): Word | undefined {
+  return cmd.redirects.findLast((r) => (r.fd === "" || r.fd === "1") && STDOUT_TO_FILE.has(r.op) && !(r.op === ">&" && /^\d+$|^-$/.test(r.target.value)))?.target;
+}
+
+/** Remembers `file` (relative to `base`) as an archive of the tracked files of `dir`, written from here on in the line. */
+function _remember(state: LineState, file: Word, base: string, dir: string): void {
+  if (file.dynamic || file.value === "-" || file.value.startsWith("/dev/")) return;
+  const spelled = isAbsolute(file.value) ? file.value : `${base}/${file.value}`;
+  const path = physicalPath(spelled, base);
+  if (path === null) return;
+  let files = _archived.get(state);
+  if (!files) _archived.set(state, (files = new Map()));
+  files.set(path, { dir, at: state.changes?.length ?? 0, spelled: normalize(spelled) });
+}
 
 /**
  * `tar -xf FILE` (or `TAPE=FILE tar -x`) of a FILE `git archive -o` wrote earlier in the line
@@ -298,9 +311,20 @@ export function archiveCopies(copies: ReadonlyArray<{ input: Word; copy: Word }>
   if (!files || cwd === null) return;
   for (const { input, copy } of copies) {
     const made = copy.dynamic ? undefined : _archiveFile(input, cwd, state);
-    if (!made) continue;
-    const spelled = isAbsolute(copy.value) ? copy.value : `${cwd}/${copy.value}`;
-    const path = physicalPath(spelled, cwd);
-    if (path !== null) files.set(path, { dir: made.dir, at: state.changes?.length ?? 0, spelled: normalize(spelled) });
+    if (made) _remember(state, copy, cwd, made.dir);
   }
+}
+
+/**
+ * A compressor writing to stdout, redirected into a file (compressors.ts): `gzip -c F.tar > F.tgz`
+ * of a git archive file (`input`) still as git wrote it, or `git archive HEAD | gzip > F.tgz` (no
+ * input: stdin from a piped git archive of the work tree). The file holds the same members, and a
+ * later `tar -xf` of it into the folder git ran in is the discard (session 13).
+ */
+export function streamedArchive(input: Word | undefined, cmd: SimpleCommand, state: LineState): void {
+  const cwd = state.cwd;
+  const file = cwd === null ? undefined : _stdoutFile(cmd);
+  if (!file) return;
+  const dir = input ? (_archived.has(state) ? _archiveFile(input, cwd!, state)?.dir : undefined) : cmd.pipeFrom && _pipedWorkTree(cmd.pipeFrom, cwd!);
+  if (dir) _remember(state, file, cwd!, dir);
 }

@@ -113,6 +113,9 @@ table("a git archive appended, compressed, or given abbreviated options", [
   ["gzip -k", "git archive -o f.tar HEAD && gzip -k f.tar && tar -xf f.tar.gz", ...SNAPSHOT],
   ["xz", "git archive -o f.tar HEAD && xz f.tar && tar -xJf f.tar.xz", ...SNAPSHOT],
   ["a tgz gunzip'd", "git archive -o f.tgz HEAD && gunzip f.tgz && tar -xf f.tar", ...SNAPSHOT],
+  ["gzip -c into a file", "git archive -o f.tar HEAD && gzip -c f.tar > f.tgz && tar -xf f.tgz", ...SNAPSHOT],
+  ["piped through gzip into a file", "git archive HEAD | gzip > f.tgz && tar -xzf f.tgz", ...SNAPSHOT],
+  ["piped through xz -c into a file", "git archive HEAD | xz -c > f.txz && tar -xJf f.txz", ...SNAPSHOT],
   ["--form=", "git archive --form=zip -o f.tar HEAD && bsdtar -xf f.tar", ...SNAPSHOT],
   ["--form= last", "git archive --format=tar.xz --form=tar HEAD | tar -x", ...SNAPSHOT],
   ["--pre= (an empty prefix)", "git archive --pre= HEAD | tar -x", ...SNAPSHOT],
@@ -132,5 +135,8 @@ table("what git or the line leaves unread", [
   ["gzip'd, then rewritten", "git archive -o f.tar HEAD && gzip f.tar && echo x > f.tar.gz && tar -xf f.tar.gz", "ALLOW", "ALLOW_NOOP"],
   ["changed before gzip", "git archive -o f.tar HEAD && echo x >> f.tar && gzip f.tar && tar -xf f.tar.gz", "ALLOW", "ALLOW_NOOP"],
   ["gzip'd, the original extracted", "git archive -o f.tar HEAD && gzip f.tar && tar -xf f.tar", "ALLOW", "ALLOW_NOOP"],
+  ["piped through gzip under a prefix", "git archive --prefix=p/ HEAD | gzip > f.tgz && tar -xzf f.tgz", "ALLOW", "ALLOW_NOOP"],
+  ["gzip -t tests only", "git archive -o f.tar HEAD && gzip -t f.tar > f.tgz && tar -xf f.tgz", "ALLOW", "ALLOW_NOOP"],
+  ["piped through gzip, extracted elsewhere", "git archive HEAD | gzip > f.tgz && tar -xzf f.tgz -C build", "ALLOW", "ALLOW_NOOP"],
   ["gzip'd, extracted elsewhere", "git archive -o f.tar HEAD && gzip f.tar && tar -xf f.tar.gz -C /tmp/x", "ALLOW", "ALLOW_NOOP"],
 ]);
