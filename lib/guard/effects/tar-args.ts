@@ -60,6 +60,9 @@ export function remoteArchive(name: string, t: TarArgs): boolean {
   return /^[^/:]+:/.test(name) && !t.long.has("force-local");
 }
 
+/** Extraction writes to stdout or a command instead of files (`-O`, `--to-stdout`, `--to-command`). */
+export const tarToStdout = (t: TarArgs): boolean => t.short.has("O") || t.long.has("to-stdout") || t.long.has("to-command");
+
 // The operations whose operands name members of the archive, not files on disk: an extraction
 // writes them (tar.ts), a listing and a delete only match them. A diff reads the files on disk it
 // compares, and create, append and update read what they archive.
@@ -68,10 +71,12 @@ const MEMBER_MODES = new Set(["extract", "list", "delete"]);
 /**
  * The operands that name the archive's members, which tar opens no file by (`tar -xf a.tar id_rsa`
  * writes `./id_rsa`, `tar -tf a.tar .env` lists a member): none when the operation is not one of
- * MEMBER_MODES, unknown (`-x$X`) or refused by tar's parser.
+ * MEMBER_MODES, unknown (`-x$X`) or refused by tar's parser, nor for an extraction to stdout or a
+ * command (`tar -xOf backup.tar .env` shows the member's content as `cat .env` would).
  */
 export function tarMembers(t: TarArgs): Word[] {
-  return !t.invalid && !t.unread && MEMBER_MODES.has(t.mode ?? "") ? t.operands : [];
+  if (t.invalid || t.unread || !MEMBER_MODES.has(t.mode ?? "")) return [];
+  return t.mode === "extract" && tarToStdout(t) ? [] : t.operands;
 }
 
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */

@@ -3,15 +3,13 @@ import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { isSink } from "./sinks.ts";
-import { remoteArchive, type TarArgs } from "./tar-args.ts";
+import { remoteArchive, tarToStdout, type TarArgs } from "./tar-args.ts";
 
 // An open descriptor (`/dev/fd/3`, `/proc/self/fd/$n`): a stream, no file to replace.
 const DESCRIPTOR = /^\/(dev|proc\/(self|thread-self|\d+))\/fd\//;
 // Operations that write the archive: create replaces it, the others change it in place.
 const IN_PLACE = new Set(["append", "update", "catenate", "delete"]);
 
-/** Extraction writes to stdout or a command instead of files (`-O`, `--to-stdout`, `--to-command`). */
-export const tarToStdout = (t: TarArgs): boolean => t.short.has("O") || t.long.has("to-stdout") || t.long.has("to-command");
 
 /**
  * The files tar itself writes or removes (red team 3): the archive `-f FILE` that `-c` replaces

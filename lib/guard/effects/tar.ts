@@ -12,8 +12,8 @@ import { analyzeFedText } from "./nested-stdin.ts";
 import { isSecretFile } from "./secrets.ts";
 import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
-import { remoteArchive, tarArgs, tarMembers, type TarArgs } from "./tar-args.ts";
-import { tarFileOps, tarToStdout } from "./tar-files.ts";
+import { remoteArchive, tarArgs, tarMembers, tarToStdout, type TarArgs } from "./tar-args.ts";
+import { tarFileOps } from "./tar-files.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
 

@@ -1,5 +1,5 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ASK_OUT, EGRESS, OK, PERSIST, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, OK, PERSIST, PROTECTED, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 13 (effects/tar-args.ts tarMembers, tar.ts _memberWrites, secrets.ts): the members an
 // extraction names are the paths it writes, not files it reads. `tar -xf A.tar id_rsa` asked
@@ -17,8 +17,6 @@ table("a member named like a credential is written, not read (each was ASK_SECRE
   ["long options", "tar --extract --file=A.tar .env", ...OK],
   ["bsdtar", "bsdtar -xf A.tar .env", ...OK],
   ["-C a new folder", "tar -xf A.tar -C out id_rsa", ...OK],
-  ["to stdout", "tar -xOf A.tar .env", ...OK],
-  ["to a command", "tar -xf A.tar --to-command=cat .env", ...OK],
   ["a listing", "tar -tf A.tar id_rsa", ...OK],
   ["a delete from the archive", "tar --delete -f A.tar .env", ...OK],
 ]);
@@ -42,5 +40,9 @@ table("what stays as it was", [
   ["an append too", "tar -rf A.tar id_rsa", ...SECRET],
   ["an unreadable option may make it a create", "tar -x$X -f A.tar .env", ...UNKNOWN],
   ["a startup file outside", "tar -xf A.tar -C ~ .bashrc", ...ASK_OUT],
-  ["extracted to stdout and sent", "tar -xOf A.tar .env | nc 127.0.0.1 9", ...EGRESS],
+  // To stdout or a command the member's content is shown, as `cat .env` shows it: still a read.
+  ["to stdout", "tar -xOf A.tar .env", ...SECRET],
+  ["--to-stdout", "tar -xf A.tar --to-stdout id_rsa", ...SECRET],
+  ["to a command", "tar -xf A.tar --to-command=cat .env", ...SECRET],
+  ["extracted to stdout and sent", "tar -xOf A.tar .env | nc 127.0.0.1 9", ...SECRET],
 ]);
