@@ -111,13 +111,14 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
  * Each is judged as an extraction into that path (a member may be a folder): replacing what is
  * there outside the workspace asks, in protected storage or the system it blocks, in the workspace
  * it passes as the extraction does. GNU tar drops a member's leading `/` unless `-P` keeps it. A
- * computed member or folder is one of the unlisted entries the extraction's own op judges; a
- * glob is read as its text (tar matches the names as given).
+ * computed member or folder, and a member renamed (`--strip-components`, `--transform`,
+ * `--one-top-level`), is one of the unlisted entries the extraction's own op judges; a glob is read
+ * as its text (tar matches the names as given).
  */
 function _memberWrites(parsed: TarArgs): Op[] {
   const members = tarMembers(parsed);
   const dirs = parsed.directories;
-  if (!members.length || dirs.some((d) => d.dynamic)) return [];
+  if (!members.length || dirs.some((d) => d.dynamic) || RENAMES.some((k) => parsed.long.has(k))) return [];
   const absolute = parsed.short.has("P") || parsed.long.has("absolute-names");
   const targets: Word[] = [];
   for (const m of members) {
@@ -129,6 +130,9 @@ function _memberWrites(parsed: TarArgs): Op[] {
   }
   return targets.length ? [{ ...op("write-into", "tar", targets), replaces: true }] : [];
 }
+
+// Extraction options that put members under other names: the extraction's own op judges them.
+const RENAMES = ["strip-components", "transform", "xform", "one-top-level"];
 
 // Extraction options that leave existing files alone or put members elsewhere.
 const KEEPS = ["keep-old-files", "skip-old-files", "keep-newer-files", "strip-components", "transform", "xform", "one-top-level"];

@@ -32,6 +32,7 @@ table("what stays as it was", [
   ["an existing workspace file", "tar -xf A.tar README.md", ...OK],
   ["a folder member", "tar -xf A.tar src", ...OK],
   ["a computed member", 'tar -xf A.tar "$M"', ...OK],
+  ["a member renamed on the way", "tar -xf A.tar --strip-components=1 pkg/.mcp.json", ...OK],
   ["the archive named like a key is read", "tar -xf id_rsa", ...SECRET],
   ["a list of names is read", "tar -xf A.tar -T .env", ...SECRET],
   ["--files-from=", "tar -xf A.tar --files-from=.env", ...SECRET],
