@@ -1,6 +1,6 @@
 import { op } from "../ops.ts";
 import { SYNTHETIC, type Word } from "../syntax.ts";
-import type { Handler } from "./context.ts";
+import type { Handler, Invocation } from "./context.ts";
 import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
@@ -81,6 +81,7 @@ export type Analysers = {
   windowsPrograms: typeof import("./windows-programs.ts");
   pulledCopies: typeof import("./pulled-copies.ts");
   agentClis: typeof import("./agent-clis.ts");
+  agentFolders: typeof import("./agent-folders.ts");
   toolSettings: typeof import("./tool-settings.ts");
   // Loaded by other modules' own loaders (flows.ts, interpreters.ts, stdin-code.ts, policy.ts),
   // through LOADED so that the hook's preload covers them (preloadAnalysers).
@@ -262,6 +263,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "windowsPrograms": return preload ? import("./windows-programs.ts") : require("./windows-programs.ts");
     case "pulledCopies": return preload ? import("./pulled-copies.ts") : require("./pulled-copies.ts");
     case "agentClis": return preload ? import("./agent-clis.ts") : require("./agent-clis.ts");
+    case "agentFolders": return preload ? import("./agent-folders.ts") : require("./agent-folders.ts");
     case "toolSettings": return preload ? import("./tool-settings.ts") : require("./tool-settings.ts");
     case "codeWrites": return preload ? import("./code-writes.ts") : require("./code-writes.ts");
     case "writtenImports": return preload ? import("./written-imports.ts") : require("./written-imports.ts");
@@ -596,6 +598,15 @@ PROGRAMS.set("adb", from("pulledCopies", "adbPull"));
 // The coding agents' CLIs rewriting their hook settings or storing MCP servers (agent-clis.ts).
 // `npx @anthropic-ai/claude-code …` and `npx @google/gemini-cli …` run them by their package names.
 for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "gemini"], ["claude", "claude"], ["claude-code", "claude"]] as const) PROGRAMS.set(n, from("agentClis", h));
+// A tree copied, moved or linked to become an agent's settings folder (agent-folders.ts), read
+// only for a line with a word ending in one's name (or where a variable moves the agents' folders).
+// Its ops come first: they are the copy's own writes, judged against the files before it.
+const AGENT_FOLDER_WORD = /(?:^|\/)(?:\.(?:claude|codex|cursor|gemini|vscode|copilot|codeium|github)|windsurf|extensions|User|hooks)\/*$/;
+const agentFolderLine = (inv: Invocation): boolean => inv.args.some((a) => AGENT_FOLDER_WORD.test(a.value)) || inv.ctx.env?.CLAUDE_CONFIG_DIR !== undefined || inv.ctx.env?.CODEX_HOME !== undefined;
+for (const [n, h] of [["cp", "agentFolderCopies"], ["mv", "agentFolderCopies"], ["ln", "agentFolderCopies"], ["rsync", "agentFolderSync"]] as const) {
+  const before = PROGRAMS.get(n)!;
+  PROGRAMS.set(n, uses((inv) => (agentFolderLine(inv) ? analyser("agentFolders")[h](inv).concat(before(inv)) : before(inv)), before));
+}
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
 // beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));

@@ -1,0 +1,167 @@
+import { readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { op, type Op } from "../ops.ts";
+import { literalWord, type Word } from "../syntax.ts";
+import type { AnalyzeContext, Handler } from "./context.ts";
+import { copyArgs } from "./copy-args.ts";
+import { hasFlag, operands } from "./names.ts";
+import { absolutePath } from "./program-path.ts";
+import { mayBeRewritten } from "./unseen-writes.ts";
+import { lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
+
+/*
+ * A folder copied, moved or linked to become an agent's settings folder (`cp -r evil .claude`,
+ * `mv tmp ~/.cursor`, `ln -s x .claude`, `rsync -a x/ .claude/`, `cp -r x/. ~/.codex/`) brings the
+ * files the agent reads there: hook settings the guard protects (control-files.ts) and MCP server
+ * lists that name programs the agent starts (policy.ts AGENT_CODE). The copy's own op names only
+ * the folder, so this adds an overwrite of each such file the tree brings, judged as a write of
+ * that file is (`cp x .claude/settings.json`). A source the guard can read brings the files it
+ * holds; one it cannot (computed, remote, written earlier in the line) may bring each of them.
+ * Registered beside files.ts's handlers for cp, mv, ln and rsync, for a line naming such a folder
+ * (programs.ts AGENT_FOLDER_WORD).
+ */
+
+// An entry of a folder whose every entry is read, and the name judged for one a source the guard
+// cannot read may bring.
+const ANY = "*";
+const PLACEHOLDER = "entry";
+
+/**
+ * The files (relative) an agent reads from `folder` that hold hooks or MCP servers; [] for any
+ * other folder. `*` stands for every entry of a folder whose entries are each read (a Gemini
+ * extension, Copilot's hook files).
+ */
+function _agentFiles(folder: string, ctx: AnalyzeContext): string[] {
+  const name = basename(folder);
+  const env = ctx.env ?? {};
+  if (env.CLAUDE_CONFIG_DIR && folder === absolutePath(env.CLAUDE_CONFIG_DIR, ctx.state.cwd)) return ["settings.json", "settings.local.json", ".claude.json"];
+  if (env.CODEX_HOME && folder === absolutePath(env.CODEX_HOME, ctx.state.cwd)) return ["config.toml", "hooks.json"];
+  switch (name) {
+    case ".claude":
+      return ["settings.json", "settings.local.json"];
+    case ".codex":
+      return ["config.toml", "hooks.json"];
+    case ".gemini":
+      return ["settings.json", `extensions/${ANY}`];
+    case ".cursor":
+      return ["mcp.json", "hooks.json"];
+    case ".vscode":
+      return ["mcp.json"];
+    case ".copilot":
+      return ["mcp-config.json"];
+    case ".github":
+      return [`hooks/${ANY}`];
+    case ".codeium":
+      return ["windsurf/mcp_config.json"];
+    case "windsurf":
+      return folder.endsWith("/.codeium/windsurf") ? ["mcp_config.json"] : [];
+    case "extensions":
+      return folder.endsWith("/.gemini/extensions") ? [ANY] : [];
+    case "hooks":
+      return folder.endsWith("/.github/hooks") ? [ANY] : [];
+    case "User":
+      return /\/(?:Code|Code - Insiders|VSCodium)\/User$/.test(folder) ? ["mcp.json"] : [];
+    default:
+      return [];
+  }
+}
+
+/** Where one source's tree lands: the folder it becomes, and the source whose entries it holds (null: unknown). */
+interface Landing {
+  folder: string;
+  source: string | null;
+}
+
+/** The agent files the landed trees bring, as overwrites of each. */
+function _ops(verb: string, landings: Landing[], ctx: AnalyzeContext, cmdRewrites: boolean): Op[] {
+  const ops: Op[] = [];
+  for (const { folder, source } of landings) {
+    const files = _agentFiles(folder, ctx);
+    if (files.length === 0) continue;
+    // A source the line wrote or may have written holds what the guard did not see.
+    const known = source !== null && !cmdRewrites && !_touched(source, ctx) ? source : null;
+    // A missing source makes the copy fail: it brings nothing.
+    if (known !== null && !statOrUndefined(known)?.isDirectory()) continue;
+    const targets: Word[] = [];
+    for (const file of files) {
+      const any = file.endsWith(ANY);
+      const dir = any ? file.slice(0, -ANY.length) : file;
+      if (known === null) targets.push(literalWord(join(folder, any ? `${dir}${PLACEHOLDER}` : file), true));
+      else if (!any) {
+        if (lstatOrUndefined(join(known, file)) !== undefined) targets.push(literalWord(join(folder, file), true));
+      } else for (const entry of _entries(join(known, dir))) targets.push(literalWord(join(folder, dir, entry), true));
+    }
+    if (targets.length) ops.push(op("overwrite", verb, targets));
+  }
+  return ops;
+}
+
+/** Up to 16 entry names of a folder (none when it is missing or unreadable). */
+function _entries(dir: string): string[] {
+  try {
+    return readdirSync(dir).slice(0, 16);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the line wrote at, inside or around `path` before (or may have: an unknown place). */
+function _touched(path: string, ctx: AnalyzeContext): boolean {
+  return (ctx.state.landed ?? []).some((l) => l === null || l === path || path.startsWith(`${l}/`) || l.startsWith(`${path}/`));
+}
+
+/** A source word's tree: its absolute path, or null when the guard cannot read it (computed, a pattern, remote). */
+function _source(word: Word, ctx: AnalyzeContext, remote: boolean): string | null {
+  if (word.dynamic || word.glob || remote) return null;
+  return absolutePath(word.value, ctx.state.cwd);
+}
+
+/**
+ * Where each source lands: the destination itself when the source's entries are copied into it
+ * (`SRC/.`, rsync's `SRC/`, `-T`) or when it is a single source onto no folder (cp and mv make it
+ * the copy, ln -s the link); else the entry named like the source inside the destination folder.
+ */
+function _landings(sources: Word[], dest: Word, ctx: AnalyzeContext, how: { into: boolean; link: boolean; contents: (s: Word) => boolean; remote: (s: Word) => boolean }): Landing[] {
+  const to = dest.dynamic ? null : absolutePath(dest.value, ctx.state.cwd);
+  if (to === null) return [];
+  const folder = how.into || sources.length > 1 || dest.value.endsWith("/") || statOrUndefined(to)?.isDirectory() === true;
+  const out: Landing[] = [];
+  for (const s of sources) {
+    const at = how.contents(s) || !folder ? to : s.dynamic || s.glob ? null : join(to, basename(s.value.replace(/\/+$/, "")));
+    if (at === null) continue;
+    // A symbolic link's relative target is read from the link's folder.
+    const source = how.link && !s.dynamic && !s.glob ? absolutePath(s.value, dirname(at)) : _source(s, ctx, how.remote(s));
+    out.push({ folder: at, source });
+  }
+  return out;
+}
+
+/** cp -r|-a, mv, ln -s: a tree that becomes an agent's folder (files.ts copyMove judges the copy itself). */
+export const agentFolderCopies: Handler = ({ name, args, cmd, ctx }) => {
+  const { flags, target, files } = copyArgs(name, args);
+  const trees = name === "mv" || (name === "cp" && hasFlag(flags, "aRr", ["--archive", "--recursive"])) || (name === "ln" && hasFlag(flags, "s", ["--symbolic"]));
+  if (!trees) return [];
+  const noTarget = hasFlag(flags, "T", ["--no-target-directory"]);
+  const sources = target ? files : files.slice(0, -1);
+  const dest = target ?? files.at(-1);
+  if (!dest || sources.length === 0) return [];
+  // `cp -r SRC/. DEST` copies SRC's entries (cp reads `.` as the folder itself).
+  const contents = (s: Word) => noTarget || (name === "cp" && /(?:^|\/)\.\/*$/.test(s.value));
+  const how = { into: target !== undefined, link: name === "ln", contents, remote: () => false };
+  return _ops(name, _landings(sources, dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
+};
+
+// rsync's options whose value is the next word (files.ts reads the same).
+const RSYNC_VALUED = new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]);
+const REMOTE = /^[^/]*:/;
+
+/** rsync: a tree (`SRC/` its entries, `SRC` itself) that becomes an agent's folder; a remote source's content is unknown. */
+export const agentFolderSync: Handler = ({ name, args, cmd, ctx }) => {
+  const { flags, files } = operands(args, RSYNC_VALUED);
+  if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return [];
+  const dest = files.at(-1);
+  if (!dest || files.length < 2 || REMOTE.test(dest.value)) return [];
+  // A folder named without a trailing slash lands inside the destination, which rsync makes a folder.
+  const how = { into: true, link: false, contents: (s: Word) => s.value.endsWith("/"), remote: (s: Word) => REMOTE.test(s.value) };
+  return _ops(name, _landings(files.slice(0, -1), dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
+};
