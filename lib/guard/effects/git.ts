@@ -33,101 +33,51 @@ const REDIRECTING_ENV = /^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|OBJECT_DIRECT
 // tree or index (`GIT_WORK_TREE=~ GIT_DIR=x.git git rm .bashrc`), what they touch is unknown.
 const TREE_WRITERS = new Set(["checkout", "switch", "merge", "pull", "rebase", "cherry-pick", "revert", "am", "apply", "stash", "restore", "reset", "read-tree", "checkout-index", "sparse-checkout", "clean", "rm", "mv", "worktree", "submodule", "bisect", "filter-branch", "mergetool"]);
 
+/** What git's global options set up: where it runs, which repository, and the configuration given. */
+interface GitStart {
+  /** The folder git runs in for the repository (null: unknown, or pointed elsewhere). */
+  dir: string | null;
+  /** Where git runs (`-C` followed, whatever the repository): relative output files and config paths. */
+  here: string | null;
+  /** Pointed at another work tree, repository or index by the line (not by the check's environment). */
+  elsewhere: boolean;
+  /** The `--work-tree` and `--git-dir` given (null: none, or unknown). */
+  workTree: string | null;
+  gitDir: string | null;
+  /** Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top. */
+  config: Map<string, string | null>;
+  /** Every `-c` entry in order (the map keeps one value per key; `remote.<r>.fetch` is a list). */
+  given: Array<[string, string | null]>;
+  ops: Op[];
+  /** The index of the subcommand's word in the arguments. */
+  at: number;
+}
+
 /**
  * git: global options (`-C`, `-c alias.x=…`, `--git-dir`) then the subcommand. The destructive
- * subcommands become ops the policy understands; the rest have no effect here.
+ * subcommands become ops the policy understands; the rest have no effect here. Split in steps so
+ * that each stays small: JavaScriptCore optimizes a large function late, and throws all of it away
+ * when any branch meets an unseen shape (docs/check.md "Session 13: the steady state").
  */
 export const git: Handler = (inv) => {
-  const { args, ctx } = inv;
-  let dir: string | null = _redirected(inv) ? null : ctx.state.cwd;
-  // Where git runs (`-C` followed, whatever the repository): relative output files and config paths.
-  let here: string | null = ctx.state.cwd;
-  // Pointed at another work tree, repository or index by the line (not by the check's environment).
-  let elsewhere = gitRedirectedInLine(inv);
-  // The `--work-tree` and `--git-dir` given (null: none, or unknown).
-  let workTree: string | null = null;
-  let gitDir: string | null = null;
-  // Configuration set earlier in the line (`git config alias.x …; git x`), then `-c` on top.
-  const config = ctx.state.gitConfig ? new Map(ctx.state.gitConfig) : new Map<string, string | null>();
-  const ops: Op[] = [];
-  // Every `-c` entry in order (the map keeps one value per key; `remote.<r>.fetch` is a list).
-  const given: Array<[string, string | null]> = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    // An unknown word not spelled as an option may be the subcommand itself (`git "$SUB" -fdx`,
-    // `git $ARGS`): unknown below (red team 14).
-    if (!a.value.startsWith("-")) break;
-    if (a.dynamic) {
-      dir = null;
-      continue;
-    }
-    // `--git-dir=DIR`: the option and its value in one word (split at the first `=`).
-    const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
-    const flag = eq < 0 ? a.value : a.value.slice(0, eq);
-    const inline = eq < 0 ? undefined : a.value.slice(eq + 1);
-    if (!GIT_GLOBAL_VALUED.has(flag)) continue;
-    const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };
-    if (valueWord === undefined) return [];
-    if (valueWord.dynamic) {
-      dir = null;
-      if (flag === "-C") here = null;
-      if (flag === "-c" || flag === "--config-env") ops.push(op("unknown", "git"));
-      continue;
-    }
-    const value = valueWord.value;
-    if (flag === "-C") {
-      dir = _chdir(dir, value);
-      here = _chdir(here, value);
-    }
-    // `--exec-path=DIR` takes git's own programs from DIR.
-    if (flag === "--exec-path" && unknownExecPath(value)) ops.push(op("unknown", "git"));
-    if (flag === "--git-dir" || flag === "--work-tree") {
-      dir = null;
-      elsewhere = true;
-    }
-    if (flag === "--work-tree") workTree = _chdir(here, value);
-    if (flag === "--git-dir") gitDir = _chdir(here, value);
-    const kv = /^([^=]+)=(.*)$/s.exec(value);
-    if (kv && (flag === "-c" || flag === "--config-env")) {
-      const key = kv[1]!.toLowerCase();
-      // --config-env takes the value from an environment variable (null when it is unknown).
-      const v = flag === "-c" ? kv[2]! : (envValue(inv, kv[2]!, true) ?? null);
-      config.set(key, v);
-      given.push([key, v]);
-      if (key === "core.worktree" || key === "core.bare") {
-        dir = null;
-        elsewhere = true;
-      }
-      ops.push(...gitRunsCommand(key, v, ctx));
-    }
-  }
-  const subWord = args[i];
+  const start = _globalOptions(inv);
+  if (start === null) return [];
+  const { args } = inv;
+  const { ops } = start;
+  const subWord = args[start.at];
   if (subWord?.dynamic) {
     ops.push(op("unknown", "git"));
     return ops;
   }
   const sub = subWord?.value ?? "";
-  const rest = args.slice(i + 1);
+  const rest = args.slice(start.at + 1);
   let top: string | null | undefined;
-  const runsAt = () => (top === undefined ? (top = gitTop(dir)) : top);
+  const runsAt = () => (top === undefined ? (top = gitTop(start.dir)) : top);
   // Configuration and commands git takes from its environment; `-c` and the line's own
   // `git config` win over the environment's entries. Aliases run only when called.
-  const environ = gitEnvironment(inv, sub, here, runsAt);
-  ops.push(...environ.ops);
-  for (const [key, value] of environ.config) {
-    if (config.has(key)) continue;
-    config.set(key, value);
-    if (key === "core.worktree" || key === "core.bare") {
-      dir = null;
-      elsewhere = true;
-    }
-    if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, ctx));
-    if (key === "commit.template" && sub === "commit" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", here));
-  }
-  // A commit's template from `-c` and `--config-env`, each one given (git-config.ts judges it).
-  if (sub === "commit") for (const [key, value] of given) if (key === "commit.template" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", here));
-  if (elsewhere && TREE_WRITERS.has(sub)) ops.push(op("unknown", `git ${sub}`));
+  const environ = _environment(inv, start, sub, runsAt);
+  if (start.elsewhere && TREE_WRITERS.has(sub)) ops.push(op("unknown", `git ${sub}`));
+  const config = start.config;
   // A relative hooks folder for a clone of another host's repository is the fetched tree's: its
   // post-checkout runs as soon as the files are out (session 11: `git -c core.hooksPath=.githooks
   // clone URL d`; `clone -c` stores it too: git-runs.ts).
@@ -141,26 +91,110 @@ export const git: Handler = (inv) => {
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
   // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
   // holding `-fdx`; unseen-output.ts). Both are unknown words: most commands have none.
-  if (MODELLED.has(sub) && rest.some((w) => w.dynamic) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, ctx)))) {
+  if (MODELLED.has(sub) && rest.some((w) => w.dynamic) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, inv.ctx)))) {
     ops.push(op("unknown", `git ${sub}`));
     return ops;
   }
+  return _subcommand(inv, start, sub, rest, environ, runsAt);
+};
+
+/** Reads git's global options up to the subcommand; null when an option lacks its value. */
+function _globalOptions(inv: Invocation): GitStart | null {
+  const { args, ctx } = inv;
+  const start: GitStart = {
+    dir: _redirected(inv) ? null : ctx.state.cwd,
+    here: ctx.state.cwd,
+    elsewhere: gitRedirectedInLine(inv),
+    workTree: null,
+    gitDir: null,
+    config: ctx.state.gitConfig ? new Map(ctx.state.gitConfig) : new Map<string, string | null>(),
+    given: [],
+    ops: [],
+    at: 0,
+  };
+  const { config, ops } = start;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    // An unknown word not spelled as an option may be the subcommand itself (`git "$SUB" -fdx`,
+    // `git $ARGS`): unknown below (red team 14).
+    if (!a.value.startsWith("-")) break;
+    if (a.dynamic) {
+      start.dir = null;
+      continue;
+    }
+    // `--git-dir=DIR`: the option and its value in one word (split at the first `=`).
+    const eq = a.value.startsWith("--") ? a.value.indexOf("=") : -1;
+    const flag = eq < 0 ? a.value : a.value.slice(0, eq);
+    const inline = eq < 0 ? undefined : a.value.slice(eq + 1);
+    if (!GIT_GLOBAL_VALUED.has(flag)) continue;
+    const valueWord = inline === undefined ? args[++i] : { ...a, value: inline };
+    if (valueWord === undefined) return null;
+    if (valueWord.dynamic) {
+      start.dir = null;
+      if (flag === "-C") start.here = null;
+      if (flag === "-c" || flag === "--config-env") ops.push(op("unknown", "git"));
+      continue;
+    }
+    const value = valueWord.value;
+    if (flag === "-C") {
+      start.dir = _chdir(start.dir, value);
+      start.here = _chdir(start.here, value);
+    }
+    // `--exec-path=DIR` takes git's own programs from DIR.
+    if (flag === "--exec-path" && unknownExecPath(value)) ops.push(op("unknown", "git"));
+    if (flag === "--git-dir" || flag === "--work-tree") {
+      start.dir = null;
+      start.elsewhere = true;
+    }
+    if (flag === "--work-tree") start.workTree = _chdir(start.here, value);
+    if (flag === "--git-dir") start.gitDir = _chdir(start.here, value);
+    const kv = /^([^=]+)=(.*)$/s.exec(value);
+    if (kv && (flag === "-c" || flag === "--config-env")) {
+      const key = kv[1]!.toLowerCase();
+      // --config-env takes the value from an environment variable (null when it is unknown).
+      const v = flag === "-c" ? kv[2]! : (envValue(inv, kv[2]!, true) ?? null);
+      config.set(key, v);
+      start.given.push([key, v]);
+      if (key === "core.worktree" || key === "core.bare") {
+        start.dir = null;
+        start.elsewhere = true;
+      }
+      ops.push(...gitRunsCommand(key, v, ctx));
+    }
+  }
+  start.at = i;
+  return start;
+}
+
+/** Adds the configuration git takes from its environment under what `-c` and the line set; returns the environment's entries. */
+function _environment(inv: Invocation, start: GitStart, sub: string, runsAt: () => string | null): ReadonlyArray<[string, string | null]> {
+  const environ = gitEnvironment(inv, sub, start.here, runsAt);
+  const { config, ops } = start;
+  ops.push(...environ.ops);
+  for (const [key, value] of environ.config) {
+    if (config.has(key)) continue;
+    config.set(key, value);
+    if (key === "core.worktree" || key === "core.bare") {
+      start.dir = null;
+      start.elsewhere = true;
+    }
+    if (!key.startsWith("alias.")) ops.push(...gitRunsCommand(key, value, inv.ctx));
+    if (key === "commit.template" && sub === "commit" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", start.here));
+  }
+  // A commit's template from `-c` and `--config-env`, each one given (git-config.ts judges it).
+  if (sub === "commit") for (const [key, value] of start.given) if (key === "commit.template" && value !== null) ops.push(...commitTemplateOps(literalWord(value), "git commit", start.here));
+  return environ.config;
+}
+
+/** The subcommand's own effects, once aliases and unknown words are ruled out. */
+function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[], environ: ReadonlyArray<[string, string | null]>, runsAt: () => string | null): Op[] {
+  const { ctx } = inv;
+  const { dir, here, config, ops } = start;
   const values = rest.map((w) => w.value);
   // A credential folder of the home (or the home) added to a repository or pushed from one; the
   // work tree and repository also as GIT_WORK_TREE and GIT_DIR give them.
-  if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) {
-    const fromEnv = (name: string) => {
-      const v = envValue(inv, name, true);
-      return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
-    };
-    const repoDir = gitDir ?? fromEnv("GIT_DIR");
-    // A work tree stored earlier in the line (`git config core.worktree ~ && git add -A`): git takes
-    // core.worktree only from the repository's own file (not from `-c` or GIT_CONFIG_*, which
-    // it ignores), a relative one from the git directory.
-    const stored = ctx.state.gitConfig?.get("core.worktree");
-    const configured = typeof stored === "string" && stored !== "" ? _chdir(repoDir ?? (runsAt() === null ? null : `${runsAt()}/.git`), stored) : null;
-    ops.push(..._credentialTree(sub, values, rest, here, workTree ?? fromEnv("GIT_WORK_TREE") ?? configured, repoDir, ctx.home));
-  }
+  if ((sub === "add" || sub === "push") && here !== null && !ctx.state.remote) ops.push(..._credentialOps(inv, start, sub, values, rest, here, runsAt));
   if (sub === "config") {
     ops.push(...gitConfigSet(values, rest, ctx), ...gitOutputs(sub, rest, here));
     return ops;
@@ -168,7 +202,7 @@ export const git: Handler = (inv) => {
   // A fetch with a configured refspec that moves branches (`remote.<r>.fetch=+refs/heads/*:…`):
   // from the line, the environment, or the repository's own configuration (git-refspecs.ts).
   // The same for a push made forcing by `remote.<r>.push=+…` or `remote.<r>.mirror` (git-push.ts).
-  const entries = () => [...(ctx.state.gitConfig ?? []), ...given, ...environ.config, ...(ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt()))];
+  const entries = () => [...(ctx.state.gitConfig ?? []), ...start.given, ...environ, ...(ctx.state.remote || dir === null ? [] : repositoryConfig(runsAt()))];
   const fetching = configuredFetch(sub, values);
   if (fetching && configMovesBranch(fetching, entries())) ops.push(op("git-history", `git ${sub}`));
   // format-patch's folder from `format.outputDirectory`: set by the line, `-c`, the environment
@@ -207,7 +241,22 @@ export const git: Handler = (inv) => {
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
   ops.push(o);
   return ops;
-};
+}
+
+/** `git add` or `git push` of a credential folder of the home, the work tree and repository resolved as git resolves them. */
+function _credentialOps(inv: Invocation, start: GitStart, sub: string, values: string[], rest: Word[], here: string, runsAt: () => string | null): Op[] {
+  const fromEnv = (name: string) => {
+    const v = envValue(inv, name, true);
+    return typeof v === "string" && v !== "" ? _chdir(here, v) : null;
+  };
+  const repoDir = start.gitDir ?? fromEnv("GIT_DIR");
+  // A work tree stored earlier in the line (`git config core.worktree ~ && git add -A`): git takes
+  // core.worktree only from the repository's own file (not from `-c` or GIT_CONFIG_*, which
+  // it ignores), a relative one from the git directory.
+  const stored = inv.ctx.state.gitConfig?.get("core.worktree");
+  const configured = typeof stored === "string" && stored !== "" ? _chdir(repoDir ?? (runsAt() === null ? null : `${runsAt()}/.git`), stored) : null;
+  return _credentialTree(sub, values, rest, here, start.workTree ?? fromEnv("GIT_WORK_TREE") ?? configured, repoDir, inv.ctx.home);
+}
 
 function _chdir(dir: string | null, to: string): string | null {
   return isAbsolute(to) ? normalize(to) : dir === null ? null : normalize(join(dir, to));
