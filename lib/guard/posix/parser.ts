@@ -120,6 +120,12 @@ function _blanksEnd(text: string, at: number): number {
   return i;
 }
 
+/** A case statement just closed: the command that closed it, its commands, and the pipe it reads. */
+interface CaseClosed {
+  cmd: SimpleCommand | undefined;
+  inner: SimpleCommand[];
+  pipe: SimpleCommand | undefined;
+}
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
 class _Parser extends Lexer {
@@ -327,30 +333,8 @@ class _Parser extends Lexer {
         continue;
       }
       if (c === "(") {
-        // `name() { … }` (also `function name() { … }`): a function definition; its body is
-        // parsed as if it ran.
-        if (this.src.startsWith("()", this.pos) && (cmd.argv.length === 1 || _functionKeyword(cmd.argv))) {
-          this.pos += 2;
-          this.scopes.functionDefinition(cmd.argv.at(-1)!.value, this.commands.length);
-          cmd.argv = [];
-          continue;
-        }
-        // `while (( … ))`: an arithmetic command after a reserved word.
-        if (this.src.startsWith("((", this.pos) && cmd.argv.length === 0 && cmd.assigns.length === 0) {
-          cmd.arith = readArithmeticText(this);
-          cmd.group = true;
-          continue;
-        }
-        // `do ( … )`, `then ( … )`: a subshell after a reserved word.
-        if (cmd.argv.length === 0 && cmd.assigns.length === 0) {
-          this.pos++;
-          const start = this.commands.length;
-          this.scopes.subshell(() => this.parseList(")"));
-          inner = this.commands.slice(start);
-          cmd.group = true;
-          continue;
-        }
-        throw new ParseError("unexpected parenthesis");
+        inner = this.parenthesis(cmd) ?? inner;
+        continue;
       }
       const wordStart = this.pos;
       const words = this.readWords(testBrackets, false, cmd.argv.length === 0);
@@ -394,6 +378,47 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
+    return this.finishCommand(cmd, raws, inner, closed, caseFed);
+  }
+
+  /**
+   * A `(` inside a command: `name() { … }` starts a function definition, `(( … ))` after a
+   * reserved word is arithmetic, `( … )` after one a subshell, whose commands it returns.
+   * (parseCommand's steps are methods of their own: JavaScriptCore optimizes a large function
+   * late and drops all of it when one branch meets an unseen shape, docs/check.md "Session 13".)
+   */
+  private parenthesis(cmd: SimpleCommand): SimpleCommand[] | undefined {
+    // `name() { … }` (also `function name() { … }`): a function definition; its body is
+    // parsed as if it ran.
+    if (this.src.startsWith("()", this.pos) && (cmd.argv.length === 1 || _functionKeyword(cmd.argv))) {
+      this.pos += 2;
+      this.scopes.functionDefinition(cmd.argv.at(-1)!.value, this.commands.length);
+      cmd.argv = [];
+      return undefined;
+    }
+    // `while (( … ))`: an arithmetic command after a reserved word.
+    if (this.src.startsWith("((", this.pos) && cmd.argv.length === 0 && cmd.assigns.length === 0) {
+      cmd.arith = readArithmeticText(this);
+      cmd.group = true;
+      return undefined;
+    }
+    // `do ( … )`, `then ( … )`: a subshell after a reserved word.
+    if (cmd.argv.length === 0 && cmd.assigns.length === 0) {
+      this.pos++;
+      const start = this.commands.length;
+      this.scopes.subshell(() => this.parseList(")"));
+      cmd.group = true;
+      return this.commands.slice(start);
+    }
+    throw new ParseError("unexpected parenthesis");
+  }
+
+  /**
+   * The notes after a command's words, then the command placed in its scope and pushed. `inner`:
+   * the commands of a subshell it is; `closed`: the compound it closes; `caseFed`: the case
+   * statement whose redirections it carries.
+   */
+  private finishCommand(cmd: SimpleCommand, raws: RawWords, inner: SimpleCommand[] | undefined, closed: Scope | undefined, caseFed: CaseClosed | undefined): SimpleCommand {
     // The notes after the words. A line of plain commands skips all of them (_plainLine):
     // a new note leaves the commands it reads to the parser there (through NOTED_NAMES,
     // RESERVED_HEADS or word-notes.ts).
@@ -476,7 +501,7 @@ class _Parser extends Lexer {
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
   /** The last `case` command closed. */
-  private _caseClosed: { cmd: SimpleCommand | undefined; inner: SimpleCommand[]; pipe: SimpleCommand | undefined } | undefined;
+  private _caseClosed: CaseClosed | undefined;
   private _caseFeedsNext = false;
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
   private _listed: SimpleCommand | undefined;
