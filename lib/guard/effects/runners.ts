@@ -33,17 +33,20 @@ export const awk: Handler = (inv) => {
   if (read.computed || read.debug || read.loads.length || !_bundledOnly(read.includes, inv)) return unknown(inv);
   const inPlace = read.includes.length > 0;
   // Every program file is read before any text is judged, as awk reads them all before it runs.
-  const texts: Array<string | null> = [];
+  const texts: Array<{ text: string | null; file: boolean }> = [];
   for (const { file, word } of read.programs) {
-    if (!file) texts.push(!word || word.dynamic ? null : word.value);
+    if (!file) texts.push({ text: !word || word.dynamic ? null : word.value, file });
     else {
       // A missing program file makes awk fail before it runs anything (program-file.ts).
       const program = awkProgramFile(word, inv);
-      if (program !== null) texts.push(program.dynamic ? null : program.value);
+      if (program !== null) texts.push({ text: program.dynamic ? null : program.value, file });
     }
   }
+  // Each program text must parse on its own (gawk's `-e` texts and files, bwk's one text); bwk's
+  // awk reads its `-f` files as one text, so a statement may start in one file and end in the next.
+  const filesPipe = texts.some((t) => t.file && t.text !== null && _mayPipe(t.text));
   const ops: Op[] = [];
-  for (const t of texts) ops.push(...(t === null ? unknown(inv) : _awkProgram(t, inv)));
+  for (const { text, file } of texts) ops.push(...(text === null ? unknown(inv) : _awkProgram(text, inv, file ? filesPipe : _mayPipe(text))));
   if (inPlace) ops.push({ ...op("overwrite", inv.name, inv.args.slice(read.rest).filter((w) => !/^[A-Za-z_]\w*=/.test(w.value))), inPlace: true });
   // gawk's variable dump, profile and pretty-printed program.
   if (read.writes.length) ops.push(...createdFiles(inv.name, [...read.writes]));
@@ -66,7 +69,17 @@ function _bundledOnly(includes: readonly Word[], inv: Invocation): boolean {
   return true;
 }
 
-function _awkProgram(text: string, inv: Invocation): Op[] {
+/**
+ * Whether a `|` in an awk program's text may be a pipe: only `print … | cmd`, `printf … | cmd` and
+ * `cmd | getline` (gawk's `|&` too) are, so without those words a lone `|` does not parse and awk
+ * runs nothing of the text (bwk's awk reads `awk --field-separator '|' '{…}'`'s `|` as its
+ * program: a syntax error in the sandbox, as a keyword split by a backslash-newline is).
+ */
+function _mayPipe(text: string): boolean {
+  return text.includes("print") || text.includes("getline");
+}
+
+function _awkProgram(text: string, inv: Invocation, mayPipe: boolean): Op[] {
   if (/@load|@include/.test(text)) return unknown(inv);
   const ops: Op[] = [];
   for (const m of text.matchAll(/\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?\s*(\))?/g)) {
@@ -74,7 +87,10 @@ function _awkProgram(text: string, inv: Invocation): Op[] {
   }
   // Without strings and regex literals, a lone `|` is a pipe to or from a command.
   const bare = awkReplaceStrings(text, () => '""').replace(/((?:^|[(~,!{;\n&|])[^\S\n]*)\/(?:[^/\\\n]|\\.)*\//g, "$1//");
-  const pipes = bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0;
+  // gawk's indirect call (`f = "system"; @f("cmd")`) may call any function, system() included
+  // (an `@` without a name and a parenthesis is none: `@/re/`, bwk's program `a@b.c`).
+  if (bare.includes("@") && /@\s*[A-Za-z_][\w:]*\s*\(/.test(bare)) ops.push(...unknown(inv));
+  const pipes = mayPipe ? (bare.match(/(?<!\|)\|&?(?!\|)/g)?.length ?? 0) : 0;
   // `print … | "cmd"` and `"cmd" | getline` with a literal command are analysed; others are
   // unknown. The literal must be the whole command: `| "s" "h"` pipes to the concatenation `sh`,
   // and `"rm -rf " dir | getline` runs the concatenation before it.

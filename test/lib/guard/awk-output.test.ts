@@ -225,6 +225,37 @@ table("bwk awk's options", [
   ["gawk's long option takes its value", "gawk --field-separator '|' '{ print $1 }' README.md", ...OK],
 ]);
 
+// Session 13 reread: a `|` is a pipe only in `print … | cmd`, `printf … | cmd` and `cmd | getline`;
+// a text without those words does not parse (runners.ts _mayPipe). bwk's reading of a gawk long
+// option's value as its program (`|`, `OFS=|`) fails with a syntax error in original-awk, and gawk
+// and mawk read the value; each OK row was BLOCK_UNDETERMINABLE_EFFECT.
+table("a lone | without print or getline", [
+  ["bwk's program `|` does not parse", "awk --field-separator '|' '{ print $1 }' README.md", ...OK],
+  ["nawk too", "nawk --field-separator '|' '{ print $1 }' README.md", ...OK],
+  ["an assignment's value", "awk --assign 'OFS=|' '{ print $1, $2 }' README.md", ...OK],
+  ["a bracket of bars", "awk --field-separator '[ |]+' '{ print $1 }' README.md", ...OK],
+  ["a pattern's regex after =", "awk 'x = /a|b/' README.md", ...OK],
+  // Stay unknown: the text pipes to a computed command.
+  ["print to a variable", `awk 'BEGIN { c = "id"; print "x" | c }'`, ...UNKNOWN],
+  ["bwk's program pipes", `awk --field-separator '{ c = "id"; print "x" | c }' README.md`, ...UNKNOWN],
+  ["getline from a variable", `awk 'BEGIN { c = "id"; c | getline }'`, ...UNKNOWN],
+  // bwk's awk reads its -f files as one text: the print of one file pipes in the next (sandbox).
+  ["a statement across bwk's files", `printf 'BEGIN { c = "id"; print "x"' > a.awk; printf '| c }' > b.awk; awk -f a.awk -f b.awk`, ...UNKNOWN],
+]);
+
+// Session 13 reread: gawk's indirect call runs the function a variable names, system() too
+// (`f = "system"; @f("cmd")` ran in the sandbox). Each UNKNOWN row was ALLOW_NO_EFFECT.
+table("gawk's indirect calls", [
+  ["system by a variable", `gawk 'BEGIN { f = "system"; @f("rm -rf ~/Documents") }'`, ...UNKNOWN],
+  ["its name concatenated", `awk 'BEGIN { f = "sys" "tem"; @f("rm -rf ~/Documents") }'`, ...UNKNOWN],
+  // Stay as they were: no call.
+  ["@namespace", `gawk '@namespace "x"; BEGIN { print 1 }'`, ...OK],
+  ["a typed regex", `gawk 'BEGIN { r = @/fo+/; if ("foo" ~ r) print "y" }'`, ...OK],
+  ["an @ in a string", `awk '{ print $1 "@" $2 }' README.md`, ...OK],
+  ["bwk's program `@`", "awk --field-separator '@' '{ print $2 }' README.md", ...OK],
+  ["bwk's program an address", "awk --assign 'to=a@b.example' '{ print to }' README.md", ...OK],
+]);
+
 // Session 13: a program file the line wrote with text the guard knows (`printf '…' > p.awk`) is
 // read as that text (program-file.ts with written-scripts.ts scriptText), for awk's program files.
 // Each row was BLOCK_UNDETERMINABLE_EFFECT.
