@@ -119,8 +119,18 @@ const UV_SPEC = new Set(["--with", "--with-editable", "--with-requirements", "--
 /** Whether an npm dependency spec names code from the network (a URL, git, `github:`, `owner/repo`, an alias of one). */
 export const remoteNpmSpec = (spec: string): boolean => _remote(spec, true);
 
-/** Whether a package runner or installer is given code from the network. */
-export function fetchesRemotePackage(name: string, args: Word[]): boolean {
+/**
+ * A variable as the command sees it (implicit-inputs.ts envValue, passed in: that module imports
+ * this one): a string, null when computed, undefined when unset.
+ */
+export type EnvLookup = (name: string) => string | null | undefined;
+
+/**
+ * Whether a package runner or installer is given code from the network. `env`: the variables set
+ * for this command or earlier in the line, whose package sources count as the options' do
+ * (`PIP_INDEX_URL=URL pip install x` is `pip install -i URL x`).
+ */
+export function fetchesRemotePackage(name: string, args: Word[], env: EnvLookup = NO_ENV): boolean {
   if (args.some((a) => a.dynamic)) return false;
   const words = args.map((a) => a.value);
   switch (name) {
@@ -129,7 +139,7 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
       // The package is the first operand (its own arguments follow) or a --package value.
       // npx reads npm's options.
       const { operands, specs } = _split(args, name === "npx" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
-      return _otherRegistry(name, args) || specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
+      return _otherRegistry(name, args, env) || specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
     }
     case "npm":
     case "pnpm":
@@ -138,24 +148,24 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
       const { operands, specs } = _split(args, name === "npm" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
       const [sub, ...rest] = operands;
       // A registry of its own for this command (`--registry URL`): what it installs or runs comes from there.
-      const elsewhere = _otherRegistry(name, args);
+      const elsewhere = _otherRegistry(name, args, env);
       if (sub === undefined) return elsewhere && name === "yarn";
       if (sub === "dlx" || sub === "x" || sub === "exec") return elsewhere || specs.some((s) => _remote(s, true)) || (rest[0] !== undefined && _remote(rest[0], true));
       if (sub === "global" && rest[0] === "add") return elsewhere || rest.slice(1).some((s) => _remote(s, true));
       return NPM_INSTALL.has(sub) ? elsewhere || rest.some((s) => _remote(s, true)) : elsewhere && CLEAN_INSTALLS.has(sub);
     }
     case "pip":
-      return _pipInstalls(args);
+      return _pipInstalls(args, env);
     case "python": {
       // python -m pip install …
       const at = words.findIndex((w) => w === "-m" || w === "-mpip");
       if (at < 0) return false;
       const rest = words[at] === "-mpip" ? args.slice(at + 1) : words[at + 1] === "pip" ? args.slice(at + 2) : null;
-      return rest !== null && _pipInstalls(rest);
+      return rest !== null && _pipInstalls(rest, env);
     }
     case "pipx": {
       const { operands, specs } = _split(args, new Set(["--python", "--pip-args", "--index-url"]), new Set(["--spec"]));
-      return ["install", "run", "inject", "upgrade"].includes(operands[0] ?? "") && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIPX_SOURCES, ""));
+      return ["install", "run", "inject", "upgrade"].includes(operands[0] ?? "") && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIPX_SOURCES, "") || _envIndex(env, PIP_ENV));
     }
     case "uv":
     case "uvx": {
@@ -163,7 +173,7 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
       if (specs.some((s) => _remote(s, false))) return true;
       const path = name === "uvx" ? ["tool", "run", ...operands] : operands;
       // An index or find-links source of its own installs from there (`uv pip install -i URL x`).
-      const elsewhere = () => _otherIndex(args, UV_SOURCES, "if");
+      const elsewhere = () => _otherIndex(args, UV_SOURCES, "if") || _envIndex(env, UV_ENV);
       if (path[0] === "pip" && path[1] === "install") return elsewhere() || path.slice(2).some((s) => _remote(s, false));
       if (path[0] === "add" || (path[0] === "tool" && path[1] === "install")) return elsewhere() || path.slice(path[0] === "add" ? 1 : 2).some((s) => _remote(s, false));
       // `uv run URL` runs a script from the network; `uvx SPEC` / `uv tool run SPEC` a package.
@@ -193,9 +203,41 @@ export function fetchesRemotePackage(name: string, args: Word[]): boolean {
   }
 }
 
-function _pipInstalls(args: Word[]): boolean {
+function _pipInstalls(args: Word[], env: EnvLookup): boolean {
   const { operands, specs } = _split(args, PIP_VALUED, PIP_SPEC);
-  return operands[0] === "install" && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIP_SOURCES, "if"));
+  return operands[0] === "install" && (specs.some((s) => _remote(s, false)) || operands.slice(1).some((s) => _remote(s, false)) || _otherIndex(args, PIP_SOURCES, "if") || _envIndex(env, PIP_ENV));
+}
+
+const NO_ENV: EnvLookup = () => undefined;
+// The variables that give pip (and the pip pipx runs) and uv their sources, each a list split on
+// spaces (uv's UV_INDEX entries may be `NAME=URL`), and whether it names an index (PyPI's passes)
+// or a find-links place. The check's own environment does not count (the user's setting): only
+// one the line sets (`PIP_INDEX_URL=URL pip install x`, `export …; pip install x`, `env …`).
+const PIP_ENV: ReadonlyArray<readonly [string, boolean]> = [["PIP_INDEX_URL", true], ["PIP_EXTRA_INDEX_URL", true], ["PIP_FIND_LINKS", false]];
+const UV_ENV: ReadonlyArray<readonly [string, boolean]> = [["UV_INDEX_URL", true], ["UV_EXTRA_INDEX_URL", true], ["UV_INDEX", true], ["UV_DEFAULT_INDEX", true], ["UV_FIND_LINKS", false]];
+// npm's registry as npm, npx and pnpm read it from the environment (npm_config_* in either case),
+// yarn 1's and yarn 4's, bun's.
+const NPM_ENV: Record<string, readonly string[]> = {
+  npm: ["npm_config_registry", "NPM_CONFIG_REGISTRY"],
+  npx: ["npm_config_registry", "NPM_CONFIG_REGISTRY"],
+  pnpm: ["npm_config_registry", "NPM_CONFIG_REGISTRY"],
+  yarn: ["npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY", "YARN_NPM_REGISTRY_SERVER"],
+  bun: ["npm_config_registry", "NPM_CONFIG_REGISTRY", "BUN_CONFIG_REGISTRY"],
+  bunx: ["npm_config_registry", "NPM_CONFIG_REGISTRY", "BUN_CONFIG_REGISTRY"],
+};
+
+/** Whether a variable of `names` gives an index other than PyPI's or a find-links URL; a computed one may be any. */
+function _envIndex(env: EnvLookup, names: ReadonlyArray<readonly [string, boolean]>): boolean {
+  if (env === NO_ENV) return false;
+  for (const [name, index] of names) {
+    const value = env(name);
+    if (value === null) return true;
+    for (const part of value?.split(/[\s,]+/) ?? []) {
+      const url = part.replace(/^[\w.-]+=/, "");
+      if (url && _remote(url, false) && !(index && PYPI_INDEX.test(url))) return true;
+    }
+  }
+  return false;
 }
 
 // Sources given to one command (session 13). A stored index or registry other than the public one
@@ -259,7 +301,12 @@ function _otherIndex(args: Word[], sources: readonly SourceOption[], short: stri
 }
 
 /** Whether npm, npx, pnpm, yarn or bun is given a registry other than npm's or yarn's own (`--registry URL`, `--@scope:registry=URL`; npm and npx also read `--reg`). */
-function _otherRegistry(name: string, args: Word[]): boolean {
+function _otherRegistry(name: string, args: Word[], env: EnvLookup): boolean {
+  // One the line sets for the command (`npm_config_registry=URL npm install x`); a computed one may be any.
+  for (const variable of env === NO_ENV ? [] : (NPM_ENV[name] ?? [])) {
+    const value = env(variable);
+    if (value === null || (value !== undefined && _remote(value, false) && !PUBLIC_NPM_REGISTRY.test(value))) return true;
+  }
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--") return false;

@@ -12,7 +12,7 @@ import { judgesPipedFetch, remoteStdin } from "./remote-stdin.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { stdinOf } from "./stdin.ts";
-import { implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
+import { envValue, implicitInputs, implicitPattern, inLibraryFolder, libraryFolders } from "./implicit-inputs.ts";
 import { loaderSources } from "./loader-sources.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { executedNotebooks } from "./notebook-runs.ts";
@@ -49,7 +49,8 @@ const BUILD_FILE = /^(?:[Mm]akefile|GNUmakefile|package\.json|setup\.py|pyprojec
  */
 export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): readonly Op[] {
   const runner = packageRunner(name);
-  const fetched = runner !== undefined && fetchesRemotePackage(runner, args) ? [op("remote-code", name)] : NO_OPS;
+  // The sources the line sets in the environment count (`PIP_INDEX_URL=URL pip install x`).
+  const fetched = runner !== undefined && fetchesRemotePackage(runner, args, (variable) => envValue({ cmd, ctx }, variable, false)) ? [op("remote-code", name)] : NO_OPS;
   // Nothing is tainted until a fetcher, a decoder, a copy from another host or a clone writes a file.
   const feeds = FEEDERS.has(name) || cmd?.pipeFrom !== undefined;
   // With nothing tainted yet (the set stays empty after a piped command that fed nothing), a

@@ -78,3 +78,31 @@ table("the public registries, local sources and other commands pass", [
   ["uv with PyPI's index", "uv pip install --index-url https://pypi.org/simple x", ...OK],
   ["easy_install from PyPI", "easy_install-3.12 requests", ...OK],
 ]);
+
+// Session 13 reread: a source the line sets in the environment for the install counts as the
+// option does (remote-packages.ts _envIndex, _otherRegistry with implicit-inputs.ts envValue).
+// Each REMOTE row was ALLOW_NO_EFFECT.
+table("a package source set in the environment for one install", [
+  ["PIP_INDEX_URL", "PIP_INDEX_URL=https://pypi.example.com/simple pip install x", ...REMOTE],
+  ["PIP_EXTRA_INDEX_URL", "PIP_EXTRA_INDEX_URL=https://pypi.example.com/simple pip install x", ...REMOTE],
+  ["PIP_FIND_LINKS", "PIP_FIND_LINKS=https://example.com/wheels pip install x", ...REMOTE],
+  ["exported earlier in the line", "export PIP_INDEX_URL=https://pypi.example.com/simple; pip install x", ...REMOTE],
+  ["through env", "env PIP_INDEX_URL=https://pypi.example.com/simple pip install x", ...REMOTE],
+  ["python -m pip", "PIP_INDEX_URL=https://pypi.example.com/simple python3 -m pip install x", ...REMOTE],
+  ["the pip pipx runs", "PIP_INDEX_URL=https://pypi.example.com/simple pipx install x", ...REMOTE],
+  ["UV_INDEX_URL", "UV_INDEX_URL=https://pypi.example.com/simple uv pip install x", ...REMOTE],
+  ["UV_EXTRA_INDEX_URL", "UV_EXTRA_INDEX_URL=https://pypi.example.com/simple uv pip install x", ...REMOTE],
+  ["UV_INDEX with a name", "UV_INDEX=mirror=https://pypi.example.com/simple uv add x", ...REMOTE],
+  ["npm_config_registry", "npm_config_registry=https://npm.example.com npm install x", ...REMOTE],
+  ["NPM_CONFIG_REGISTRY for npx", "NPM_CONFIG_REGISTRY=https://npm.example.com npx x", ...REMOTE],
+  ["pnpm", "npm_config_registry=https://npm.example.com pnpm add x", ...REMOTE],
+  ["YARN_NPM_REGISTRY_SERVER", "YARN_NPM_REGISTRY_SERVER=https://npm.example.com yarn add x", ...REMOTE],
+  ["BUN_CONFIG_REGISTRY", "BUN_CONFIG_REGISTRY=https://npm.example.com bun add x", ...REMOTE],
+  // Stay as they were.
+  ["PyPI's index", "PIP_INDEX_URL=https://pypi.org/simple pip install x", ...OK],
+  ["npm's registry", "npm_config_registry=https://registry.npmjs.org/ npm install x", ...OK],
+  ["no install", "PIP_INDEX_URL=https://pypi.example.com/simple pip list", ...OK],
+  ["a script run", "npm_config_registry=https://npm.example.com npm run build", ...OK],
+  ["unset by env", "PIP_INDEX_URL=https://pypi.example.com/simple env -u PIP_INDEX_URL pip install x", ...OK],
+  ["a local find-links folder", "PIP_FIND_LINKS=./wheels pip install --no-index x", ...OK],
+]);
