@@ -1,8 +1,9 @@
 import { basename, dirname } from "node:path";
-import { UNSET, type Vars } from "../posix/vars.ts";
+import { UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { absPath } from "./file-identity.ts";
+import { ownAssignment, wrappedNames } from "./own-assignments.ts";
 import { localPackageFiles } from "./package-installs.ts";
 import { pythonModule } from "./script-operands.ts";
 
@@ -94,7 +95,7 @@ export function managerFiles(name: string, cmd: SimpleCommand | undefined, ctx: 
   };
   // The last of repeated own assignments holds; a wrapper's change (envWrapped) over them.
   const assigns = cmd?.assigns ?? [];
-  const wrapped = assigns.length > 0 ? _wrapped.get(ctx.vars) : undefined;
+  const wrapped = assigns.length > 0 ? wrappedNames(ctx.vars) : undefined;
   for (let i = assigns.length - 1; i >= 0; i--) if (!wrapped?.has(assigns[i]!.name)) take(assigns[i]!.name, assigns[i]!.value.dynamic ? null : assigns[i]!.value.value);
   for (const [variable, value] of ctx.vars) if (/^(?:npm_config_|yarn_)/i.test(variable)) take(variable, value);
   return out;
@@ -256,34 +257,6 @@ function _envValue(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, name: st
   if (line === UNSET) return undefined;
   if (line !== undefined) return line;
   return fromEnv ? ctx.env?.[name] : undefined;
-}
-
-/**
- * The command's own assignment of `name` as its program sees it: the last of repeated ones
- * (`A=1 A=2 cmd` runs with A=2), none when a wrapper set or unset the name after it
- * (`A=1 env -u A cmd`, `A=1 env A=2 cmd`: envWrapped).
- */
-export function ownAssignment(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, name: string): Word | undefined {
-  if (cmd === undefined || cmd.assigns.length === 0) return undefined;
-  const own = cmd.assigns.findLast((a) => a.name === name);
-  return own && !_wrapped.get(ctx.vars)?.has(name) ? own.value : undefined;
-}
-
-// The names a wrapper set or unset for the program it runs, by the variables it passes on: these
-// hold over the command's own assignments, which the shell gave the wrapper.
-const _wrapped = new WeakMap<Vars, ReadonlySet<string>>();
-
-/**
- * The variables a wrapper passes to the program it runs (`env A=1 -u B cmd`): `vars` with each
- * change made in order (a value, null when computed, UNSET for `-u`), over the command's own
- * assignments for envValue.
- */
-export function envWrapped(vars: Vars, changes: ReadonlyArray<readonly [string, string | null]>): Vars {
-  const out = new Map(vars);
-  const names = new Set(_wrapped.get(vars));
-  for (const [name, value] of changes) out.set(name, value), names.add(name);
-  _wrapped.set(out, names);
-  return out;
 }
 
 /** A variable as the command sees it (envValue without the check's environment); null when unset or unknown. */

@@ -5,6 +5,7 @@ import { literalWord, unknownWord, type SimpleCommand, type Word } from "../synt
 import type { AnalyzeContext, Invocation } from "./context.ts";
 import { dpkgDeb } from "./extractors.ts";
 import { clusterValue, longOption, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { ownAssignment } from "./own-assignments.ts";
 import { NPM_INSTALL, NPM_SWITCHES, NPM_VALUED_OPTIONS, NPM_VALUED_SHORT, npmSubcommandAt, packageRunner } from "./remote-packages.ts";
 import { pythonModuleCall } from "./script-operands.ts";
 import { filledFolder } from "./sinks.ts";
@@ -248,25 +249,37 @@ function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeConte
 }
 
 /**
- * The values of the variables `spec.env` names that the command gets from the line: its own
- * assignment, else one made earlier in the line (the hook's environment is the user's setting,
- * as a configuration file would be). Unknown values are unknown folders.
+ * The values of the variables `spec.env` names that the command gets from the line, as its program
+ * sees them (own-assignments.ts): its own assignment (the last of repeated ones; none when a
+ * wrapper changed it after: `GOPATH=a env GOPATH=b go install` installs into b), else one made
+ * earlier in the line or by the wrapper (the hook's environment is the user's setting, as a
+ * configuration file would be). npm reads its `npm_config_*` names in any case
+ * (`NPM_CONFIG_PREFIX`): each spelling the line sets counts. Unknown values are unknown folders.
  */
 function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
-  const names = spec.env!;
   const out: Word[] = [];
-  const own = new Set<string>();
   // A list (GOPATH) is written in its first folder.
   const add = (name: string, w: Word) => out.push(name !== "GOPATH" || w.dynamic || !w.value.includes(":") ? w : { ...w, value: w.value.split(":")[0]!, pattern: w.pattern.split(":")[0]! });
-  for (const a of cmd?.assigns ?? []) {
-    if (!names.includes(a.name) && !(spec.anyCase && /^npm_config_/i.test(a.name) && names.includes(a.name.toLowerCase()))) continue;
-    own.add(a.name);
-    add(a.name, a.value);
-  }
-  for (const name of names) {
-    const value = own.has(name) ? undefined : ctx?.vars.get(name);
+  for (const name of spec.anyCase ? _spellings(spec.env!, ctx, cmd) : spec.env!) {
+    const own = ctx ? ownAssignment(cmd, ctx, name) : cmd?.assigns.findLast((a) => a.name === name)?.value;
+    if (own) {
+      add(name, own);
+      continue;
+    }
+    const value = ctx?.vars.get(name);
     if (value !== undefined && value !== UNSET) add(name, value === null ? unknownWord() : literalWord(value));
   }
+  return out;
+}
+
+/** `names` (lower case) and every other spelling of an `npm_config_*` one the command or the line sets. */
+function _spellings(names: readonly string[], ctx?: AnalyzeContext, cmd?: SimpleCommand): string[] {
+  const out = [...names];
+  const other = (name: string) => {
+    if (!out.includes(name) && /^npm_config_/i.test(name) && names.includes(name.toLowerCase())) out.push(name);
+  };
+  for (const a of cmd?.assigns ?? []) other(a.name);
+  for (const name of ctx?.vars.keys() ?? []) other(name);
   return out;
 }
 

@@ -6,7 +6,7 @@ import { keptPathOf } from "../posix/path-var.ts";
 import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { ownAssignment } from "./implicit-inputs.ts";
+import { ownAssignment } from "./own-assignments.ts";
 import { programName } from "./names.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 

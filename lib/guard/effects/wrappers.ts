@@ -6,7 +6,7 @@ import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { envWrapped } from "./implicit-inputs.ts";
+import { envWrapped } from "./own-assignments.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";

@@ -99,6 +99,19 @@ table("an install folder in a variable", [
   ["npm install as before", "npm install lodash", ...OK],
 ]);
 
+// Session 13 reread: the variables as the installer sees them (own-assignments.ts ownAssignment):
+// a wrapper's change over the command's own, the last of repeated ones. PROTECTED rows were
+// ALLOW_NO_EFFECT (the own value was read); OK rows were BLOCK_PROTECTED_PATH (an earlier one was).
+table("an install folder in a variable, as the installer sees it", [
+  ["env's GOPATH over the own one", "GOPATH=$HOME/other env GOPATH=/etc go install example.com/x@latest", ...PROTECTED],
+  ["env's PIP_TARGET over the own one", "PIP_TARGET=vendor env PIP_TARGET=.git/hooks pip install x", ...PROTECTED],
+  ["the own one env replaced", "GOPATH=/etc env GOPATH=$HOME/other go install example.com/x@latest", ...OK],
+  ["the last of repeated ones", "GOBIN=/etc GOBIN=$HOME/other go install example.com/x@latest", ...OK],
+  ["unset by env", "GOBIN=/etc env -u GOBIN go install example.com/x@latest", ...OK],
+  // Stays as it was.
+  ["the last one protected", "GOBIN=$HOME/other GOBIN=/etc go install example.com/x@latest", ...PROTECTED],
+]);
+
 // python -m pip is pip, and cargo's manifest names the folder add and rm rewrite.
 table("pip as a module and cargo's manifest", [
   ["python3 -m pip --target", "python3 -m pip install --target ~/other requests", ...ASK_OUT],
