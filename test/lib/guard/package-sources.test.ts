@@ -98,6 +98,8 @@ table("a package source set in the environment for one install", [
   ["pnpm", "npm_config_registry=https://npm.example.com pnpm add x", ...REMOTE],
   ["YARN_NPM_REGISTRY_SERVER", "YARN_NPM_REGISTRY_SERVER=https://npm.example.com yarn add x", ...REMOTE],
   ["BUN_CONFIG_REGISTRY", "BUN_CONFIG_REGISTRY=https://npm.example.com bun add x", ...REMOTE],
+  ["a computed index may be any", "PIP_INDEX_URL=$X pip install x", ...REMOTE],
+  ["a computed registry may be any", 'npm_config_registry="$R" npm install x', ...REMOTE],
   // Stay as they were.
   ["PyPI's index", "PIP_INDEX_URL=https://pypi.org/simple pip install x", ...OK],
   ["npm's registry", "npm_config_registry=https://registry.npmjs.org/ npm install x", ...OK],
