@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { holdsNothing } from "./empty-destination.ts";
+import { envValue } from "./implicit-inputs.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { copyArgs } from "./copy-args.ts";
@@ -318,11 +319,24 @@ const _copyMove: Handler = ({ name, args }) => {
 };
 
 /** rsync --delete removes files in the destination that the source lacks. */
-export const rsync: Handler = ({ name, args, ctx }) => {
+export const rsync: Handler = (inv) => {
+  const { name, args, ctx } = inv;
   const { flags, files } = operands(args, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]));
   const ops: Op[] = [];
-  // -e/--rsh names the remote shell command, which runs locally (unread-words.ts reads them).
-  for (const { command: rsh } of rsyncShells(args)) ops.push(...(rsh.dynamic ? [op("unknown", name)] : analyzeText(rsh.value, "posix", ctx)));
+  // -e/--rsh names the remote shell command, which runs locally (unread-words.ts reads them);
+  // without one, RSYNC_RSH's, for a `host:path` operand; RSYNC_CONNECT_PROG is run (`sh -c`) to
+  // reach a daemon, `host::module` or `rsync://host/` (session 13 reread).
+  const shells = rsyncShells(args).map((s) => (s.command.dynamic ? null : s.command.value));
+  const far = files.filter((f) => /^[^/]*:/.test(f.value));
+  if (far.length > 0 && shells.length === 0) {
+    const rsh = envValue(inv, "RSYNC_RSH", true);
+    if (rsh !== undefined) shells.push(rsh);
+  }
+  if (far.some((f) => /^[^/]*::|^rsync:\/\//i.test(f.value))) {
+    const connect = envValue(inv, "RSYNC_CONNECT_PROG", true);
+    if (connect !== undefined) shells.push(connect);
+  }
+  for (const rsh of shells) ops.push(...(rsh === null ? [op("unknown", name)] : analyzeText(rsh, "posix", ctx)));
   const dest = files.at(-1);
   if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
   if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];

@@ -1,6 +1,6 @@
 import type { Word } from "../syntax.ts";
 import { JQ_NAMES, jqFilter } from "./env-output.ts";
-import { wordFrom } from "./getopt.ts";
+import { clusterValue, wordFrom } from "./getopt.ts";
 import { gitReadWords } from "./git-file-readers.ts";
 
 // Options of cp, mv, install and ln that take a value (the next word is no operand).
@@ -149,20 +149,35 @@ function _longValues(args: Word[], names: readonly string[], named?: RegExp): Re
   return out ?? _NONE;
 }
 
+// rsync's one-letter options that take a value (`rsync --help`: -B, -e, -@, -T, -f, -M).
+const RSYNC_VALUED = "Be@TfM";
+
 /**
- * rsync's remote shell commands, up to `--`: `-e CMD`, a cluster ending in e (`-avze CMD`),
- * `--rsh CMD`, `--rsh=CMD`. `word` is the argument that holds the command (no file: not read
- * here), `command` its text (files.ts runs it). The one reader of them.
+ * rsync's remote shell commands, up to `--` (after it `-e` is a file name): `--rsh CMD`,
+ * `--rsh=CMD`, and `-e` as popt reads a cluster: the next word when `e` ends it (`-avze CMD`),
+ * else the cluster's rest with a leading `=` dropped (`-e'CMD'`, `-ae=CMD`); `-Be` is a block
+ * size. `word` is the argument that holds the command (no file: not read here), `command` its
+ * text (files.ts runs it). The one reader of them.
  */
 export function rsyncShells(args: Word[]): { word: Word; command: Word }[] {
   const out: { word: Word; command: Word }[] = [];
   for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
+    const a = args[i]!;
+    const v = a.value;
     if (v === "--") break;
-    if ((v === "--rsh" || /^-[a-zA-Z]*e$/.test(v)) && args[i + 1]) {
+    if (v === "--rsh" && args[i + 1]) {
       const word = args[++i]!;
       out.push({ word, command: word });
-    } else if (v.startsWith("--rsh=")) out.push({ word: args[i]!, command: wordFrom(args[i]!, 6) });
+    } else if (v.startsWith("--rsh=")) out.push({ word: a, command: wordFrom(a, 6) });
+    else if (v.length > 1 && v[0] === "-" && v[1] !== "-") {
+      const given = clusterValue(args, i, RSYNC_VALUED);
+      if (!given) continue;
+      const attached = given.i === i;
+      i = given.i;
+      if (given.letter !== "e" || !given.value) continue;
+      if (!attached) out.push({ word: given.value, command: given.value });
+      else out.push({ word: a, command: v[given.at + 1] === "=" ? wordFrom(a, given.at + 2) : given.value });
+    }
   }
   return out;
 }

@@ -133,6 +133,19 @@ table("red-team 8 C11: ssh configurations and programs the line wrote, ZIPOPT, P
   ["rsync -e after --", "rsync -a -- -e 'rm -rf ~' host:b", ...OK],
   ["rsync --rsh=", "rsync -av --rsh='rm -rf ~' a host:b", ...ANCESTOR],
   ["rsync cluster ending in e", "rsync -avze 'rm -rf ~' a host:b", ...ANCESTOR],
+  // Session 13 reread: popt reads -e's value from the rest of its cluster too, a leading `=`
+  // dropped (checked with rsync 3.2.7), and without -e rsync runs RSYNC_RSH, RSYNC_CONNECT_PROG
+  // for a daemon. Each was ALLOW_NO_EFFECT.
+  ["rsync -e'CMD' attached", "rsync -e'rm -rf ~' -a a host:b", ...ANCESTOR],
+  ["rsync -ae=CMD", "rsync -ae='rm -rf ~' a host:b", ...ANCESTOR],
+  ["RSYNC_RSH of the command", "RSYNC_RSH='rm -rf ~' rsync -a a host:b", ...ANCESTOR],
+  ["RSYNC_RSH exported earlier, ssh's ProxyCommand", `export RSYNC_RSH='ssh -oProxyCommand="rm -rf ~"'; rsync -a a host:b`, ...ANCESTOR],
+  ["RSYNC_RSH computed", 'RSYNC_RSH="$X" rsync -a a host:b', ...UNKNOWN],
+  ["RSYNC_CONNECT_PROG for a daemon", "RSYNC_CONNECT_PROG='rm -rf ~' rsync -a a rsync://host/m/", ...ANCESTOR],
+  ["-B takes the e: a block size, no shell", "rsync -Be 'rm -rf ~' a host:b", ...OK],
+  ["-e overrides RSYNC_RSH", "RSYNC_RSH='rm -rf ~' rsync -e ssh a host:b", ...OK],
+  ["RSYNC_RSH for a local copy runs nothing", "RSYNC_RSH='rm -rf ~' rsync -a a b", ...NOOP],
+  ["RSYNC_RSH of plain ssh", "RSYNC_RSH='ssh -p 2222' rsync -a a host:b", ...OK],
   ["a config of unread text", "jq . x > cfg; ssh -F cfg host", ...UNKNOWN],
   ["scp -S of a written program", "printf '#!/bin/sh\\nrm -rf ~\\n' > x; chmod +x x; scp -S ./x a b:c", ...ANCESTOR],
   ["sftp -S of a written program", "printf '#!/bin/sh\\nrm -rf ~\\n' > x; chmod +x x; sftp -S ./x host", ...ANCESTOR],
