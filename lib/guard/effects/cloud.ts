@@ -55,13 +55,13 @@ const GCLOUD_VALUED = new Set(["--project", "--account", "--configuration", "--f
 
 // The TPU VM commands' own flags that take a value (`compute tpus tpu-vm ssh|scp`).
 const TPU_VALUED = ["--worker", "--batch-size", "--node", "--output-directory"];
-// `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
+// `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp`'s and `cloud-shell scp`'s flags that take a value (`--zone Z` or `--zone=Z`), besides the global ones.
 const GCLOUD_SCP_VALUED = new Set([...GCLOUD_VALUED, ...TPU_VALUED, "--zone", "--port", "--scp-flag", "--ssh-key-file", "--strict-host-key-checking", "--ssh-key-expiration", "--ssh-key-expire-after", "--network", "--region", "--dest-group"]);
 
 // The command paths (after a release track) that run scp, and ssh, as `compute scp|ssh` does:
 // the TPU VMs' (`compute tpus tpu-vm ssh TPU`) and Cloud Shell's (`cloud-shell ssh`, no host
-// operand: the user's Cloud Shell machine) too (session 13).
-const SCP_PATHS = [["compute", "scp"], ["compute", "tpus", "tpu-vm", "scp"]];
+// operand: the user's Cloud Shell machine; `cloud-shell scp localhost:F cloudshell:G`) too (session 13).
+const SCP_PATHS = [["compute", "scp"], ["compute", "tpus", "tpu-vm", "scp"], ["cloud-shell", "scp"]];
 const SSH_PATHS = [["compute", "ssh"], ["compute", "tpus", "tpu-vm", "ssh"], ["cloud-shell", "ssh"]];
 // The host Cloud Shell's ssh connects to.
 const CLOUD_SHELL = literalWord("cloudshell");
@@ -79,7 +79,7 @@ export interface GcloudScp {
 const scpGiven = new WeakMap<Invocation, GcloudScp | null>();
 const sshGiven = new WeakMap<Invocation, Word[] | null>();
 
-/** What `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp` is given (null for any other gcloud line): pulled-copies.ts judges it. */
+/** What `gcloud [alpha|beta|preview] compute [tpus tpu-vm] scp` or `cloud-shell scp` is given (null for any other gcloud line): pulled-copies.ts judges it. */
 export function computeScp(inv: Invocation): GcloudScp | null {
   if (!inv.args.some((a) => a.value === "scp")) return null;
   let given = scpGiven.get(inv);
@@ -93,7 +93,18 @@ function _computeScp(inv: Invocation): GcloudScp | null {
   if (at < 0) return null;
   // Help and a dry run (which prints the scp command) copy nothing.
   const copies = !asksHelp(line) && !line.options.includes("--dry-run");
-  return { operands: line.operands.slice(at), recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+  const operands = line.operands.slice(at);
+  const shell = line.operands[at - 2]?.value === "cloud-shell";
+  return { operands: shell ? operands.map(_cloudShellFile) : operands, recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+}
+
+/**
+ * A `gcloud cloud-shell scp` operand as gcloud passes it to scp (ToFileReference): `localhost:PATH`
+ * is the local PATH, `cloudshell:PATH` stays a remote one (the name stands in for the machine's
+ * address: only its shape counts). gcloud refuses any other; such a word is left as spelled.
+ */
+function _cloudShellFile(w: Word): Word {
+  return w.value.startsWith("localhost:") ? wordFrom(w, 10) : w;
 }
 
 /**

@@ -116,6 +116,17 @@ table("gcloud compute tpus tpu-vm ssh|scp and cloud-shell ssh", [
   ["a TPU deleted still asks", "gcloud compute tpus tpu-vm delete tpu --zone z", "ASK", "ASK_INFRA_DESTROY"],
 ]);
 
+// Session 13 reread: `cloud-shell scp` copies as `compute scp` does, `localhost:PATH` being the
+// local PATH (gcloud's ToFileReference). Each was ALLOW_NO_EFFECT.
+table("gcloud cloud-shell scp", [
+  ["onto a git hook", "gcloud cloud-shell scp cloudshell:/tmp/x localhost:.git/hooks/pre-commit", ...PROTECTED],
+  ["onto a shell startup file, under alpha", 'gcloud alpha cloud-shell scp cloudshell:/tmp/x "localhost:$HOME/.bashrc"', ...ASK_OUT],
+  ["the home, holding a key, sent", "gcloud cloud-shell scp --recurse localhost:$HOME cloudshell:/tmp/", ...EGRESS],
+  ["--scp-flag's ProxyCommand runs here", 'gcloud cloud-shell scp --scp-flag="-oProxyCommand=rm -rf ~" localhost:README.md cloudshell:/tmp/', "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
+  ["a new local file", "gcloud cloud-shell scp cloudshell:/tmp/x localhost:newfile.txt", ...NOOP],
+  ["a dry run", "gcloud cloud-shell scp --dry-run cloudshell:/tmp/x localhost:.git/hooks/pre-commit", ...OK],
+]);
+
 table("container and device copies onto a local path", [
   ["docker cp onto an existing file is relocated first", "docker cp c:/x scratch.txt", ...RELOCATE],
   ["podman cp onto an existing file", "podman cp c:/x scratch.txt", ...RELOCATE],
