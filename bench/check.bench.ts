@@ -131,8 +131,9 @@ interface InProcess {
 }
 function inProcess(guard: Guard): InProcess {
   for (const r of peers) guard(r.command);
-  const rowMedians = _inSequence(guard);
-  const warm = peers.map((r) => {
+  const first = _inSequence(guard);
+  // No back-to-back runs (BENCH_REPEATS=0): no figure ("n/a"), as for the steady state.
+  const warm = REPEATS <= 0 ? [] : peers.map((r) => {
     const times: number[] = [];
     for (let k = 0; k < REPEATS; k++) {
       const t = Bun.nanoseconds();
@@ -143,7 +144,7 @@ function inProcess(guard: Guard): InProcess {
   });
   for (let pass = 0; pass < STEADY_PASSES; pass++) for (const r of peers) guard(r.command);
   const steady = STEADY_PASSES > 0 ? _inSequence(guard) : null;
-  return { rowMedians: rowMedians.medians, firstPass: rowMedians.first, warm, steady: steady?.medians ?? [] };
+  return { rowMedians: first.medians, firstPass: first.first, warm, steady: steady?.medians ?? [] };
 }
 /** PASSES passes over the rows in sequence: each row's median and its first measured time. */
 function _inSequence(guard: Guard): { medians: number[]; first: number[] } {
