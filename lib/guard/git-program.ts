@@ -54,11 +54,19 @@ export function closeProgramMemo(outer: ProgramMemo | null | undefined): void {
  */
 export function projectProgram(name: string, dir: string, path: string): boolean {
   const untrusted = _repositories(resolve(dir));
-  for (const entry of path.split(delimiter)) {
+  for (const entry of _entries(path)) {
     const project = entry === "" || !isAbsolute(entry) || _inProject(entry, untrusted);
     if (_names(name).some((n) => _executable(resolve(dir, entry, n)))) return project;
   }
   return false;
+}
+
+/**
+ * PATH's entries in order, each once: a repeated entry (common in a PATH that shell startup files
+ * extend) was already examined where it first stood, and a shell finds nothing new there.
+ */
+function _entries(path: string): Set<string> {
+  return new Set(path.split(delimiter));
 }
 
 function _names(name: string): string[] {
@@ -67,7 +75,7 @@ function _names(name: string): string[] {
 
 function _find(dir: string, path: string): string | null {
   const untrusted = _repositories(resolve(dir));
-  for (const entry of path.split(delimiter)) {
+  for (const entry of _entries(path)) {
     if (entry === "" || !isAbsolute(entry) || _inProject(entry, untrusted)) continue;
     for (const name of _names("git")) {
       const file = join(entry, name);
@@ -122,7 +130,7 @@ function _findRepositories(dir: string): string[] {
     }
     if (dirname(d) === d) break;
   }
-  if (outer) roots.push(outer);
+  if (outer && outer !== dir) roots.push(outer);
   return [...new Set(roots.flatMap((r) => [r, _real(r)]))];
 }
 
