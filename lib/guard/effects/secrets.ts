@@ -219,8 +219,9 @@ export function secretArgOps(name: string, args: Word[], cwd: string | null, sta
     if (isSecretPath(a, cwd) || (follow && !(addresses && !_optionWord(a, ended) && _opensNoFile(name, args, i)) && !text?.includes(i) && _linksToSecret(a, state, name, ended))) (secrets ??= []).push(a);
     if (a.value === "--" && !a.dynamic) ended = true;
   }
-  // tar's members are no reads (asked only once a word would count: most tar lines have none).
+  // An archive's members are no reads (asked only once a word would count: most lines have none).
   if (secrets && TARS.has(name)) secrets = _tarRead(args, secrets);
+  else if (secrets && EXTRACTORS.has(name)) secrets = _unread(secrets, extractors().unreadMembers(name, args));
   return secrets ? [op("secret", name, secrets)] : [];
 }
 
@@ -267,7 +268,15 @@ const tarArgs = (): typeof import("./tar-args.ts") => (LOADED.tarArgs ??= requir
  * `./id_rsa`, judged as written by tar.ts; session 13). Undefined when none is left.
  */
 function _tarRead(args: Word[], secrets: Word[]): Word[] | undefined {
-  const members = tarArgs().tarMembers(tarArgs().tarArgs(args));
+  return _unread(secrets, tarArgs().tarMembers(tarArgs().tarArgs(args)));
+}
+
+// unzip's and 7-Zip's names (programs.ts) and extractors.ts, loaded as tar-args.ts is.
+const EXTRACTORS = new Set(["unzip", "7z", "7za", "7zr", "7zz"]);
+const extractors = (): typeof import("./extractors.ts") => (LOADED.extractors ??= require("./extractors.ts"));
+
+/** `secrets` but the `members` (extractors.ts unreadMembers: `unzip A.zip .env` writes `./.env`); undefined when none is left. */
+function _unread(secrets: Word[], members: Word[]): Word[] | undefined {
   const read = members.length ? secrets.filter((w) => !members.includes(w)) : secrets;
   return read.length ? read : undefined;
 }

@@ -110,20 +110,29 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
  * `tar -xf a.tar id_rsa` writes `./id_rsa` (no key is read: secrets.ts leaves members unread).
  * Each is judged as an extraction into that path (a member may be a folder): replacing what is
  * there outside the workspace asks, in protected storage or the system it blocks, in the workspace
- * it passes as the extraction does. GNU tar drops a member's leading `/` unless `-P` keeps it. A
- * computed member or folder, and a member renamed (`--strip-components`, `--transform`,
- * `--one-top-level`), is one of the unlisted entries the extraction's own op judges; a glob is read
- * as its text (tar matches the names as given).
+ * it passes as the extraction does. GNU tar drops a member's leading `/` unless `-P` keeps it, and
+ * without `-P` refuses a member with a `..` component ("Member name contains '..'", as bsdtar
+ * does): it writes nothing. `--strip-components=N` drops the member's first N components (`tar -xf
+ * a.tar --strip-components=1 pkg/.mcp.json` writes `./.mcp.json`); a member with no more is a
+ * folder whose entries the extraction's own op judges. A computed member or folder, and a member
+ * renamed by a pattern (`--transform`) or into a folder named after the archive
+ * (`--one-top-level`), is one of the unlisted entries the extraction's own op judges, as every
+ * entry of `tar -xf a.tar` is; a glob is read as its text (tar matches the names as given).
+ * bsdtar's (and macOS tar's) `-s PATTERN` is read as GNU tar reads `-s` (`--same-order`): the
+ * pattern is taken for one more member, and a member it renames is judged under its own name.
  */
 function _memberWrites(parsed: TarArgs): Op[] {
   const members = tarMembers(parsed);
   const dirs = parsed.directories;
   if (!members.length || dirs.some((d) => d.dynamic) || RENAMES.some((k) => parsed.long.has(k))) return [];
+  const strip = _stripped(parsed);
+  if (strip === undefined) return [];
   const absolute = parsed.short.has("P") || parsed.long.has("absolute-names");
   const targets: Word[] = [];
   for (const m of members) {
-    if (m.dynamic) continue;
-    const name = absolute ? m.value : m.value.replace(/^\/+/, "");
+    if (m.dynamic || (!absolute && /(?:^|\/)\.\.(?:\/|$)/.test(m.value))) continue;
+    const kept = absolute ? m.value : m.value.replace(/^\/+/, "");
+    const name = strip ? kept.split("/").filter((c) => c !== "").slice(strip).join("/") : kept;
     if (name === "") continue;
     if (!dirs.length || isAbsolute(name)) targets.push(literalWord(name, true));
     else for (const d of dirs) targets.push(literalWord(`${d.value}/${name}`, true));
@@ -131,8 +140,15 @@ function _memberWrites(parsed: TarArgs): Op[] {
   return targets.length ? [{ ...op("write-into", "tar", targets), replaces: true }] : [];
 }
 
+/** The number of leading components `--strip-components` drops (the last one given): 0 without it, undefined when computed. */
+function _stripped(parsed: TarArgs): number | undefined {
+  const given = parsed.values.findLast(([k]) => k === "strip-components")?.[1];
+  if (!given) return 0;
+  return given.dynamic || !/^\d+$/.test(given.value) ? undefined : Number(given.value);
+}
+
 // Extraction options that put members under other names: the extraction's own op judges them.
-const RENAMES = ["strip-components", "transform", "xform", "one-top-level"];
+const RENAMES = ["transform", "xform", "one-top-level"];
 
 // Extraction options that leave existing files alone or put members elsewhere.
 const KEEPS = ["keep-old-files", "skip-old-files", "keep-newer-files", "strip-components", "transform", "xform", "one-top-level"];
