@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
-import type { AnalyzeContext, Handler } from "./context.ts";
+import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { copyArgs } from "./copy-args.ts";
 import { hasFlag, operands } from "./names.ts";
 import { absolutePath } from "./program-path.ts";
@@ -165,3 +165,22 @@ export const agentFolderSync: Handler = ({ name, args, cmd, ctx }) => {
   const how = { into: true, link: false, contents: (s: Word) => s.value.endsWith("/"), remote: (s: Word) => REMOTE.test(s.value) };
   return _ops(name, _landings(files.slice(0, -1), dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
 };
+
+// A clone that makes no work tree (`--bare`, `--mirror`) or checks none out (`-n`, `--no-checkout`).
+const NO_CHECKOUT = new Set(["--bare", "--mirror", "-n", "--no-checkout"]);
+
+/**
+ * `git clone URL DIR` (or the folder git names after URL) that becomes an agent's folder (`git
+ * clone URL .claude`, `git clone URL ~/.codex`): the fetched tree brings whatever hook settings and
+ * MCP server lists it holds, judged as a copy from a source the guard cannot read (session 13
+ * reread). The folder is the one git's own handler judges (git-output.ts `_treeDestination`, the
+ * `git clone` write-into in `gitOps`, `-C` read there), so the clone's options are read once.
+ */
+export function agentFolderClone(inv: Invocation, gitOps: Op[]): Op[] {
+  if (inv.args.some((a) => NO_CHECKOUT.has(a.value))) return [];
+  const into = gitOps.find((o) => o.verb === "git clone" && o.kind === "write-into");
+  const dest = into?.targets[0];
+  if (!dest || dest.dynamic) return [];
+  const folder = absolutePath(dest.value.replace(/\/+$/, ""), into!.cwd ?? inv.ctx.state.cwd);
+  return folder === null ? [] : _ops("git clone", [{ folder, source: null }], inv.ctx, true);
+}

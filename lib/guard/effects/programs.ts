@@ -1,5 +1,7 @@
 import { op } from "../ops.ts";
-import { SYNTHETIC, type Word } from "../syntax.ts";
+import { literalWord, SYNTHETIC, type Word } from "../syntax.ts";
+import { mayBeOption } from "./getopt.ts";
+import { filledFolder } from "./sinks.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
 import { keychain } from "./secrets.ts";
@@ -602,11 +604,35 @@ for (const [n, h] of [["codex", "codex"], ["gemini", "gemini"], ["gemini-cli", "
 // only for a line with a word ending in one's name (or where a variable moves the agents' folders).
 // Its ops come first: they are the copy's own writes, judged against the files before it.
 const AGENT_FOLDER_WORD = /(?:^|\/)(?:\.(?:claude|codex|cursor|gemini|vscode|copilot|codeium|github)|windsurf|extensions|User|hooks)\/*$/;
+const AGENT_FOLDER_REPO = /\/\.(?:claude|codex|cursor|gemini|vscode|copilot|codeium|github)\.git\/*$/;
 const agentFolderLine = (inv: Invocation): boolean => inv.args.some((a) => AGENT_FOLDER_WORD.test(a.value)) || inv.ctx.env?.CLAUDE_CONFIG_DIR !== undefined || inv.ctx.env?.CODEX_HOME !== undefined;
 for (const [n, h] of [["cp", "agentFolderCopies"], ["mv", "agentFolderCopies"], ["ln", "agentFolderCopies"], ["rsync", "agentFolderSync"]] as const) {
   const before = PROGRAMS.get(n)!;
   PROGRAMS.set(n, uses((inv) => (agentFolderLine(inv) ? analyser("agentFolders")[h](inv).concat(before(inv)) : before(inv)), before));
 }
+// macOS's ditto (session 13 reread: no program the guard knew, so `ditto x .git/hooks` passed).
+// `ditto SRC… DST` merges each SRC into DST (a folder's entries; a file becomes DST), each judged
+// as `cp -RT SRC DST` is (files.ts, and the agent folders above); `-c` writes the archive DST, `-x`
+// extracts each archive into the folder DST. `--arch`, `--bom`, `--zlibCompressionLevel` take the
+// next word; a computed word that may be an option is unknown.
+const DITTO_VALUED = new Set(["--arch", "--bom", "--zlibCompressionLevel"]);
+const cpHandler = PROGRAMS.get("cp")!;
+PROGRAMS.set("ditto", uses((inv) => {
+  const words: Word[] = [];
+  let mode = "";
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.dynamic && mayBeOption(a)) return [op("unknown", "ditto")];
+    if (DITTO_VALUED.has(a.value)) i++;
+    else if (/^-[^-]/.test(a.value)) mode = /[cx]/.exec(a.value)?.[0] ?? mode;
+    else if (!a.value.startsWith("--")) words.push(a);
+  }
+  const dest = words.at(-1);
+  if (!dest || words.length < 2) return [];
+  if (mode === "c") return [{ ...op("overwrite", "ditto", [dest]), lands: "created" }];
+  if (mode === "x") return [filledFolder("ditto", [dest])];
+  return words.slice(0, -1).flatMap((src) => cpHandler({ ...inv, name: "cp", args: [literalWord("-RT"), src, dest] }));
+}, cpHandler));
 // Other tools' stored settings that name a program later commands run (tool-settings.ts):
 // beside aws's, go's, gh's and kubectl's own handlers; glab and rustup alone.
 for (const [n, h] of [["aws", "awsConfigure"], ["go", "goEnv"], ["gh", "ghConfig"], ["kubectl", "kubeConfig"], ["oc", "kubeConfig"]] as const) PROGRAMS.set(n, all(PROGRAMS.get(n)!, from("toolSettings", h)));
@@ -650,7 +676,10 @@ const gitBefore = PROGRAMS.get("git")!;
 PROGRAMS.set("git", uses((inv) => {
   const first = inv.args[0]?.value ?? "";
   const archive = (first === "archive" || first.startsWith("-")) && inv.args.some((a) => a.value === "archive");
-  return archive ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv);
+  const ops = archive ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv);
+  // A clone that becomes an agent's folder (agent-folders.ts agentFolderClone), for a line with a
+  // `clone` word and one ending in an agent folder's name (a URL's too: `…/.claude.git`).
+  return inv.args.some((a) => a.value === "clone") && (agentFolderLine(inv) || inv.args.some((a) => AGENT_FOLDER_REPO.test(a.value))) ? analyser("agentFolders").agentFolderClone(inv, ops).concat(ops) : ops;
 }, gitBefore));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);

@@ -61,3 +61,39 @@ table("what passes", [
   ["names another agent's files", "cp -r evil ~/.copilot", ...NOOP],
   ["a plain copy", "cp -r src build", ...NOOP],
 ]);
+
+// Session 13 reread (agent-folders.ts agentFolderClone, beside git's handler in programs.ts): a
+// clone whose folder is an agent's brings the fetched tree's hook settings and MCP server lists,
+// judged as a copy from a source the guard cannot read. Each was ALLOW_NO_EFFECT (`~/.codex`:
+// ASK_OUTSIDE_WORKSPACE). URLs name example.com: nothing is fetched, commands are only judged.
+table("a clone that becomes an agent's folder", [
+  ["into .claude", "git clone https://example.com/x.git .claude", ...PROTECTED],
+  ["into the user's codex folder", "git clone https://example.com/x.git ~/.codex", ...PROTECTED],
+  ["into .cursor: its hooks", "git clone https://example.com/x.git .cursor", ...PROTECTED],
+  ["after --", "git clone --depth 1 -- https://example.com/x.git .claude/", ...PROTECTED],
+  ["the folder named after the repository", "git clone https://example.com/u/.claude.git", ...PROTECTED],
+  ["git -C ~ clone", "git -C ~ clone https://example.com/x.git .codex", ...PROTECTED],
+]);
+
+table("a clone that passes", [
+  ["a bare clone has no work tree", "git clone --bare https://example.com/x.git .claude", ...OK],
+  ["-n checks nothing out", "git clone -n https://example.com/x.git .claude", ...OK],
+  ["another folder", "git clone https://example.com/x.git claude-config", ...OK],
+  ["the folder named after the repository", "git clone https://example.com/u/dotclaude.git", ...OK],
+]);
+
+// `cp -t DIR`, `--target-directory=DIR`, `mv -t DIR`: the tree lands inside DIR under its name.
+table("a .claude copied or moved here with -t", [
+  ["cp -r -t .", "cp -r -t . backup/.claude", ...PROTECTED],
+  ["cp -a --target-directory=.", "cp -a --target-directory=. backup/.claude", ...PROTECTED],
+  ["mv -t .", "mv -t . backup/.claude", ...PROTECTED],
+]);
+
+// Common commands that copy an agent's folder elsewhere pass (no agent folder is made).
+table("copies out of an agent's folder pass", [
+  ["a skill copied out", "cp -r .vscode/x other/", ...NOOP],
+  ["settings backed up", "cp -r backup/.claude other/", ...NOOP],
+  ["rsync into a backup", "rsync -a backup/.claude/ other/", ...OK],
+  ["mv to a .bak name", "mv .vscode .vscode.bak", ...OK],
+  ["a link to the user's folder from elsewhere", "ln -s ~/.claude ~/dotfiles-claude", ...OK],
+]);
