@@ -38,6 +38,12 @@ export interface TarArgs {
   short: Set<string>;
   /** The operands (members or files). */
   operands: Word[];
+  /**
+   * For each operand, how many `-C` values come before it: GNU tar changes folder where `-C`
+   * stands, so an extraction writes a member under the `-C`s before it (`tar -xf a.tar m -C d`
+   * writes `./m`; checked in the sandbox with GNU tar 1.34).
+   */
+  operandDirs: number[];
   /** Every option value, under its long name (`-g`, `-I`, `-F` read as `listed-incremental`, `use-compress-program`, `info-script`). */
   values: Array<[string, Word]>;
   /** A word tar's option parser rejects (an ambiguous or unknown long option): tar does nothing. */
@@ -81,7 +87,7 @@ export function tarMembers(t: TarArgs): Word[] {
 
 /** Reads tar's arguments as GNU tar does: clusters, the traditional first word (`czf`), abbreviations. */
 export function tarArgs(args: Word[]): TarArgs {
-  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], values: [], invalid: false, unread: false };
+  const out: TarArgs = { directories: [], long: new Set(), short: new Set(), operands: [], operandDirs: [], values: [], invalid: false, unread: false };
   const value = (name: string, v: Word | undefined) => {
     if (!v) return;
     out.values.push([SHORT_NAMES[name] ?? name, v]);
@@ -100,6 +106,7 @@ export function tarArgs(args: Word[]): TarArgs {
       // `-$X`, `--$X`: an option of any name.
       if (!done && dashWord(a)) out.unread = true;
       out.operands.push(a);
+      out.operandDirs.push(out.directories.length);
       continue;
     }
     if (v === "--") {

@@ -110,7 +110,9 @@ function _extraction(dirs: Word[], args: Word[], toStdout: boolean): Op {
  * `tar -xf a.tar id_rsa` writes `./id_rsa` (no key is read: secrets.ts leaves members unread).
  * Each is judged as an extraction into that path (a member may be a folder): replacing what is
  * there outside the workspace asks, in protected storage or the system it blocks, in the workspace
- * it passes as the extraction does. GNU tar drops a member's leading `/` unless `-P` keeps it, and
+ * it passes as the extraction does. `-C DIR` changes folder where it stands: a member is written
+under the `-C`s before it, each read from the one before (`tar -xf a.tar m -C d` writes `./m`,
+checked in the sandbox with GNU tar 1.34). GNU tar drops a member's leading `/` unless `-P` keeps it, and
  * without `-P` refuses a member with a `..` component ("Member name contains '..'", as bsdtar
  * does): it writes nothing. `--strip-components=N` drops the member's first N components (`tar -xf
  * a.tar --strip-components=1 pkg/.mcp.json` writes `./.mcp.json`); a member with no more is a
@@ -129,13 +131,14 @@ function _memberWrites(parsed: TarArgs): Op[] {
   if (strip === undefined) return [];
   const absolute = parsed.short.has("P") || parsed.long.has("absolute-names");
   const targets: Word[] = [];
-  for (const m of members) {
+  for (const [k, m] of members.entries()) {
     if (m.dynamic || (!absolute && /(?:^|\/)\.\.(?:\/|$)/.test(m.value))) continue;
     const kept = absolute ? m.value : m.value.replace(/^\/+/, "");
     const name = strip ? kept.split("/").filter((c) => c !== "").slice(strip).join("/") : kept;
     if (name === "") continue;
-    if (!dirs.length || isAbsolute(name)) targets.push(literalWord(name, true));
-    else for (const d of dirs) targets.push(literalWord(`${d.value}/${name}`, true));
+    // The folder the `-C`s before the member lead to, each from the one before.
+    const dir = dirs.slice(0, parsed.operandDirs[k]).reduce((at, d) => (isAbsolute(d.value) || at === "" ? d.value : `${at}/${d.value}`), "");
+    targets.push(literalWord(dir === "" || isAbsolute(name) ? name : `${dir}/${name}`, true));
   }
   return targets.length ? [{ ...op("write-into", "tar", targets), replaces: true }] : [];
 }

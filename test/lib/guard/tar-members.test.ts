@@ -59,6 +59,11 @@ table("a member's name as tar writes it", [
   ["a computed count is an unknown option value", 'tar -xf A.tar --strip-components="$N" x/.git/hooks/pre-commit', ...UNKNOWN],
   ["a member with .. is refused (was ASK_OUTSIDE_WORKSPACE)", "tar -xf A.tar ../.bashrc", ...OK],
   ["-P (any member may land anywhere) stays unknown", "tar -xPf A.tar ../.bashrc", ...UNKNOWN],
+  // -C changes folder where it stands (GNU tar 1.34 in the sandbox): a member before it is
+  // written in the working folder. Was ALLOW_NO_EFFECT (judged under /tmp/x).
+  ["a member before -C is written here", "tar -xf A.tar .claude/settings.json -C /tmp/x", ...PROTECTED],
+  ["a member after -C is written there", "tar -xf A.tar -C /tmp/x .claude/settings.json", ...OK],
+  ["a relative -C after the first leaves the extraction unknown, as before", "tar -xf A.tar -C /tmp -C x .claude/settings.json", ...UNKNOWN],
 ]);
 
 // Session 13 reread (extractors.ts unreadMembers, _memberWrites): unzip's and 7-Zip's members are
