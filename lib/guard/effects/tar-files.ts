@@ -10,7 +10,6 @@ const DESCRIPTOR = /^\/(dev|proc\/(self|thread-self|\d+))\/fd\//;
 // Operations that write the archive: create replaces it, the others change it in place.
 const IN_PLACE = new Set(["append", "update", "catenate", "delete"]);
 
-
 /**
  * The files tar itself writes or removes (red team 3): the archive `-f FILE` that `-c` replaces
  * (`tar -cf ~/.bashrc src`) or `-r`/`-u`/`-A`/`--delete` change in place, the operands
