@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
@@ -8,6 +8,7 @@ import { hasFlag, operands } from "./names.ts";
 import { absolutePath } from "./program-path.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 import { lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
+import { expandGlob } from "../paths.ts";
 
 /*
  * A folder copied, moved or linked to become an agent's settings folder (`cp -r evil .claude`,
@@ -70,12 +71,14 @@ function _agentFiles(folder: string, ctx: AnalyzeContext): string[] {
 interface Landing {
   folder: string;
   source: string | null;
+  /** Only these entries of the source land (a glob's matches in it: `cp -r evil/* .claude/`). */
+  only?: ReadonlySet<string>;
 }
 
 /** The agent files the landed trees bring, as overwrites of each. */
 function _ops(verb: string, landings: Landing[], ctx: AnalyzeContext, cmdRewrites: boolean): Op[] {
   const ops: Op[] = [];
-  for (const { folder, source } of landings) {
+  for (const { folder, source, only } of landings) {
     const files = _agentFiles(folder, ctx);
     if (files.length === 0) continue;
     // A source the line wrote or may have written holds what the guard did not see.
@@ -88,13 +91,16 @@ function _ops(verb: string, landings: Landing[], ctx: AnalyzeContext, cmdRewrite
       const dir = any ? file.slice(0, -ANY.length) : file;
       if (known === null) targets.push(literalWord(join(folder, any ? `${dir}${PLACEHOLDER}` : file), true));
       else if (!any) {
-        if (lstatOrUndefined(join(known, file)) !== undefined) targets.push(literalWord(join(folder, file), true));
-      } else for (const entry of _entries(join(known, dir))) targets.push(literalWord(join(folder, dir, entry), true));
+        if (_lands(file, only) && lstatOrUndefined(join(known, file)) !== undefined) targets.push(literalWord(join(folder, file), true));
+      } else for (const entry of _entries(join(known, dir))) if (_lands(join(dir, entry), only)) targets.push(literalWord(join(folder, dir, entry), true));
     }
     if (targets.length) ops.push(op("overwrite", verb, targets));
   }
   return ops;
 }
+
+/** Whether an agent file (relative) is among the entries that land: its first component is one of `only`. */
+const _lands = (file: string, only: ReadonlySet<string> | undefined): boolean => only === undefined || only.has(file.split("/")[0]!);
 
 /** Up to 16 entry names of a folder (none when it is missing or unreadable). */
 function _entries(dir: string): string[] {
@@ -120,20 +126,43 @@ function _source(word: Word, ctx: AnalyzeContext, remote: boolean): string | nul
  * Where each source lands: the destination itself when the source's entries are copied into it
  * (`SRC/.`, rsync's `SRC/`, `-T`) or when it is a single source onto no folder (cp and mv make it
  * the copy, ln -s the link); else the entry named like the source inside the destination folder.
+ * A glob source stands for its matches.
  */
 function _landings(sources: Word[], dest: Word, ctx: AnalyzeContext, how: { into: boolean; link: boolean; contents: (s: Word) => boolean; remote: (s: Word) => boolean }): Landing[] {
   const to = dest.dynamic ? null : absolutePath(dest.value, ctx.state.cwd);
   if (to === null) return [];
-  const folder = how.into || sources.length > 1 || dest.value.endsWith("/") || statOrUndefined(to)?.isDirectory() === true;
+  const globs = sources.filter((s) => s.glob && !s.dynamic && !how.remote(s));
+  const matches = globs.map((g) => _globMatches(g, ctx));
+  const count = sources.length - globs.length + matches.reduce((n, m) => n + (m === null ? 2 : m.length), 0);
+  // A missing destination named with a trailing `/` still becomes the one source's copy (GNU cp and
+  // mv, checked in the sandbox: `cp -r evil new/` makes `new`).
+  const folder = how.into || count > 1 || statOrUndefined(to)?.isDirectory() === true;
   const out: Landing[] = [];
+  // A glob's matches (session 13 reread: `rsync -a evil/* .codex/` passed): those in one folder
+  // land as that folder's entries would, filtered; matches the guard cannot list may be any entry.
+  for (const m of matches) {
+    if (m === null) out.push({ folder: to, source: null });
+    else if (!folder) out.push(...m.map((source) => ({ folder: to, source })));
+    else if (m.length && m.every((p) => dirname(p) === dirname(m[0]!))) out.push({ folder: to, source: dirname(m[0]!), only: new Set(m.map((p) => basename(p))) });
+    else if (m.length) out.push({ folder: to, source: null });
+  }
   for (const s of sources) {
-    const at = how.contents(s) || !folder ? to : s.dynamic || s.glob ? null : join(to, basename(s.value.replace(/\/+$/, "")));
+    if (globs.includes(s)) continue;
+    // A computed or remote glob (`"$D"/*`, `host:x/*`) may bring any entry into the folder itself.
+    const at = how.contents(s) || !folder || s.glob ? to : s.dynamic ? null : join(to, basename(s.value.replace(/\/+$/, "")));
     if (at === null) continue;
     // A symbolic link's relative target is read from the link's folder.
     const source = how.link && !s.dynamic && !s.glob ? absolutePath(s.value, dirname(at)) : _source(s, ctx, how.remote(s));
     out.push({ folder: at, source });
   }
   return out;
+}
+
+/** The paths a glob source matches (up to 64), null when the guard cannot list them. */
+function _globMatches(word: Word, ctx: AnalyzeContext): string[] | null {
+  const pattern = isAbsolute(word.pattern) ? word.pattern : ctx.state.cwd === null ? null : `${ctx.state.cwd}/${word.pattern}`;
+  const found = pattern === null ? null : expandGlob(pattern);
+  return found === null || found.length > 64 ? null : found;
 }
 
 /** cp -r|-a, mv, ln -s: a tree that becomes an agent's folder (files.ts copyMove judges the copy itself). */

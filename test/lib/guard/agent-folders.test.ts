@@ -97,3 +97,22 @@ table("copies out of an agent's folder pass", [
   ["mv to a .bak name", "mv .vscode .vscode.bak", ...OK],
   ["a link to the user's folder from elsewhere", "ln -s ~/.claude ~/dotfiles-claude", ...OK],
 ]);
+
+// Session 13 reread: a glob source stands for its matches (`rsync -a evil/* .codex/` makes .codex
+// and writes .codex/config.toml), and a missing destination named with a trailing `/` still
+// becomes the one source's copy (GNU cp and mv in the sandbox: `cp -r evil new/` makes `new`).
+// Each was ALLOW (ALLOW_NOOP or ALLOW_NO_EFFECT).
+table("globs and a trailing slash", [
+  ["rsync of a glob's matches", "rsync -a evil/* .codex/", ...PROTECTED],
+  ["a narrower glob that matches the file", "rsync -a evil/*.toml .codex/", ...PROTECTED],
+  ["a computed glob may bring anything", 'rsync -a "$D"/* .codex/', ...PROTECTED],
+  ["a remote glob too", "rsync -a host:x/* .codex/", ...PROTECTED],
+  ["cp -r onto no .codex/", "cp -r evil .codex/", ...PROTECTED],
+  ["mv onto no .codex/", "mv evil .codex/", ...PROTECTED],
+]);
+
+table("globs that pass", [
+  ["a glob whose matches are no agent file", "rsync -a evil/*.md .codex/", ...NOOP],
+  ["a glob into another folder", "cp -r evil/* other/", ...NOOP],
+  ["a computed glob into a skills folder", 'cp -r "$D"/* .claude/skills/', ...NOOP],
+]);
