@@ -69,6 +69,13 @@ export interface SimpleCommand {
 }
 
 /**
+ * The commands marked `concurrent: "background"` only because a compound around them was sent to
+ * the background (`while …; done &`, `{ …; } &`): the compound is the one job, started once
+ * (fork-bomb.ts reads a job started in each pass of a loop from its own `&`).
+ */
+export const inBackgroundCompound = new WeakSet<SimpleCommand>();
+
+/**
  * Where a command runs relative to the commands after it: in a subshell (a `( )`, a pipeline
  * stage, `$( )`, a background list: its `cd` and assignments never reach later commands), or in
  * code that may not run or runs later (a branch, the right of `&&`/`||`, a loop, a function

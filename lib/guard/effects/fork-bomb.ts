@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import { enclosing, type Scope, type SimpleCommand } from "../syntax.ts";
+import { enclosing, inBackgroundCompound, type Scope, type SimpleCommand } from "../syntax.ts";
 
 // After a background job, these settle it for the loop: the shell waits for it, or the loop ends.
 const SETTLERS = new Set(["wait", "break", "exit", "return"]);
@@ -12,7 +12,9 @@ const SETTLERS = new Set(["wait", "break", "exit", "return"]);
 export function forkBombOps(commands: SimpleCommand[]): Op[] {
   // Both need a concurrent command and a compound command (a loop or a function body) around one.
   if (!_concurrentAndScoped(commands)) return [];
-  const flood = commands.some((c, i) => c.concurrent === "background" && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
+  // A command of a compound sent to the background is not a job of its own (`while true; do sleep
+  // 1; done &` starts one job): the compound's closing command stands for the job.
+  const flood = commands.some((c, i) => c.concurrent === "background" && !inBackgroundCompound.has(c) && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
   return flood ? [{ ...op("unknown", "fork-bomb"), refusal: "BLOCK_FORK_BOMB" }] : [];
 }
 

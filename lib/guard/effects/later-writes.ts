@@ -14,7 +14,9 @@ import { stdinFiles } from "./written-scripts.ts";
  * line may be what it runs (`f() { ./x.sh; }; echo 'rm -rf ~' > x.sh; f`, `while true; do
  * ./x.sh; echo … > x.sh; done`), while commands are analysed in text order: the run is kept
  * until its loop ends, and analyze.ts judges it again after each write that lands on its file,
- * as it would judge the run placed there. A trap's action is kept the same way (it runs later).
+ * as it would judge the run placed there. A trap's action is kept the same way (it runs later),
+ * and so is a run in the background (`while …; do ./x.sh; done & echo … > x.sh`: the job runs
+ * alongside the commands after it), until the line ends.
  */
 export interface LaterRun {
   head: Word;
@@ -47,8 +49,10 @@ let _judging = false;
  * repeat with, or undefined when it does not repeat (most commands: no frame at all).
  */
 export function repeatingCommand(cmd: SimpleCommand, ctx: AnalyzeContext): Repeating | undefined {
+  // A background job (`./x.sh &`, `{ sleep 1; ./x.sh; } &`) may run after any later command.
+  if (cmd.concurrent === "background") return { loop: null, depth: ctx.depth };
   if (cmd.frame === undefined || !repeats(cmd.frame)) return undefined;
-  return { loop: cmd.concurrent === "background" ? null : _outermostLoop(cmd.frame), depth: ctx.depth };
+  return { loop: _outermostLoop(cmd.frame), depth: ctx.depth };
 }
 
 /**

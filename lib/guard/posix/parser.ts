@@ -1,4 +1,4 @@
-import { ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { inBackgroundCompound, ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { ARITHMETIC_NAMES, arithmeticCommand } from "./arith.ts";
 import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
@@ -222,11 +222,16 @@ class _Parser extends Lexer {
   private parseAndOr(): void {
     const first = this.commands.length;
     const at = mark(this.vars);
+    // The list's first command parsed here (parseCommand sets it), kept apart from a nested list's.
+    const outerHead = this._head;
+    this._head = undefined;
+    let head: SimpleCommand | undefined;
     // The first frame opened since the list's start or its last `||`: leaving it closes those opened inside it.
     let conditional: ReturnType<Flow["enter"]> | undefined;
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
+      head ??= this._head;
       this.skipBlanks();
       const c = this.src[this.pos];
       if ((c !== "&" && c !== "|") || this.src[this.pos + 1] !== c) break;
@@ -251,12 +256,24 @@ class _Parser extends Lexer {
       }
     }
     if (conditional) this.flow.leave(conditional);
-    // `cmd &`: every command of the list runs in the background.
+    // `cmd &`: every command of the list runs in the background, with those of a compound the
+    // list starts by closing (`while …; done &`, `{ …; } &`, `if …; fi &`): they were listed
+    // before its closing word (an unrolled loop's body is spliced in: indices before `first` move).
     if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
-      for (let i = first; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
-      this.flow.subshell(this.commands, first, at);
+      const inner = this._closedBy(head);
+      const start = inner ? this.commands.indexOf(inner) : first;
+      const end = inner ? this.commands.lastIndexOf(head!) : first;
+      for (let i = start; i < end; i++) {
+        const c = this.commands[i]!;
+        if (c.concurrent !== undefined) continue;
+        c.concurrent = "background";
+        inBackgroundCompound.add(c);
+      }
+      for (let i = end; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
+      this.flow.subshell(this.commands, start, at);
       this._listed = undefined;
     }
+    this._head = outerHead;
     // The outermost list around the line's first command ended with nothing beside it.
     if (--this._andOrDepth === 0 && this._listed) {
       expandListings(this._listed);
@@ -465,7 +482,20 @@ class _Parser extends Lexer {
     this.scopes.place(cmd);
     this.push(cmd);
     if ((notes & TRAP_POINT) !== 0) noteTrapPoint(this.vars, cmd, this.depth);
+    if (closed !== undefined) this._closing = { cmd, scope: closed };
+    this._head ??= cmd;
     return cmd;
+  }
+
+  /**
+   * The first command of the compound that `cmd` (a list's first command) closes: `done`, `fi` or
+   * `}` (its commands were listed before it); undefined for any other command, and for a
+   * function's body (`f() { …; } &` only defines it).
+   */
+  private _closedBy(cmd: SimpleCommand | undefined): SimpleCommand | undefined {
+    const closing = this._closing;
+    if (cmd === undefined || closing?.cmd !== cmd || closing.scope.kind === "fn") return undefined;
+    return commandsIn(this.commands, closing.scope)[0];
   }
 
   /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
@@ -500,6 +530,9 @@ class _Parser extends Lexer {
   /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
+  /** The last command that closed a compound (not `case`) and that compound; the open list's first command. */
+  private _closing: { cmd: SimpleCommand; scope: Scope } | undefined;
+  private _head: SimpleCommand | undefined;
   /** The last `case` command closed. */
   private _caseClosed: CaseClosed | undefined;
   private _caseFeedsNext = false;

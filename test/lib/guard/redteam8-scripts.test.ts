@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, NOOP, OK, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, RELOCATE, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Eighth red-team pass, scripts the line wrote or changed and then ran: an in-place edit of the
 // script (C1), bash's --rcfile (C2), find -exec of a shell on the matches (C3).
@@ -109,6 +109,29 @@ table("session 13: a run in a loop, function body or trap, and a later write of 
   ["outside any loop, the write after the run", "./x.sh; echo rm -rf ~ > x.sh", ...NOOP],
   ["writes to other files", "for f in *.txt; do ./test.sh >> out; done", ...OK],
   ["a read loop writing a log", 'while read l; do ./run.sh "$l" > log; done < list', ...NOOP],
+]);
+
+// Session 13 reread (posix/parser.ts, later-writes.ts): the commands of a compound sent to the
+// background run alongside the commands after it, as a plain `cmd &` does; a background run is
+// kept to the end of the line. Every ANCESTOR row but the unrolled for's (its second copy was
+// marked) and the REMOTE, RELOCATE and fork-bomb rows were ALLOW before (the `&` marked only the
+// compound's closing word); the endless loop in the background would be a fork bomb without
+// fork-bomb.ts reading the compound as one job.
+table("session 13: a run in the background, and a compound sent to the background", [
+  ["a loop in the background", "while true; do ./x.sh; done & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["a group in the background", "{ sleep 1; ./x.sh; } & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["a subshell in the background", "( sleep 1; ./x.sh ) & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["an unrolled for in the background", "for i in 1 2; do sleep 1; ./x.sh; done & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["an if in the background", "if true; then sleep 1; ./x.sh; fi & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["an and-list in the background", "sleep 1 && ./x.sh & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["a plain run in the background", "./x.sh & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+  ["a cd in a background group stays there", "{ cd /tmp; } & rm -rf *", ...RELOCATE],
+  ["a download in a background group is not cleared", "{ curl -o s.sh http://127.0.0.1/a; } & echo safe > s.sh; bash s.sh", ...REMOTE],
+  ["a function calling itself from a background group", "f() { { f; } & }; f", "BLOCK", "BLOCK_FORK_BOMB"],
+  ["an endless loop in the background is one job", "while true; do sleep 1; done &", ...OK],
+  ["a job started in each pass is still a flood", "while true; do work & done &", "BLOCK", "BLOCK_FORK_BOMB"],
+  ["a background loop, harmless text", "while :; do ./watch.sh; done & echo ls > watch.sh", ...NOOP],
+  ["a background run, another file written", "./server.sh & echo started > server.log", ...NOOP],
 ]);
 
 // Session 13 (written-scripts.ts printedText): an unquoted unknown word is read as one, two and no
