@@ -1,4 +1,5 @@
 import { basename, isAbsolute } from "node:path";
+import { spend } from "../budget.ts";
 import type { Op } from "../ops.ts";
 import { segmentMatcher } from "../paths.ts";
 import { repeats, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
@@ -21,7 +22,8 @@ import { stdinFiles } from "./written-scripts.ts";
 export interface LaterRun {
   head: Word;
   args: Word[];
-  cmd: SimpleCommand;
+  /** The command it ran in; undefined for a program a handler runs (`xargs sh x.sh`, `find -exec ./x.sh {} ;`). */
+  cmd: SimpleCommand | undefined;
   ctx: AnalyzeContext;
   /** The running directory the run was analysed in (what its relative names mean). */
   cwd: string | null;
@@ -56,12 +58,13 @@ export function repeatingCommand(cmd: SimpleCommand, ctx: AnalyzeContext): Repea
 }
 
 /**
- * Called for each program a command runs (analyze.ts): keeps the run when the command repeats
- * (state.repeating) and runs a file of literal name (written-runs.ts runSources, or the program
- * itself by its path); keeps every `trap`.
+ * Called for each program a command runs (analyze.ts), also one a handler runs for it (xargs's,
+ * find -exec's: no `cmd`): keeps the run when the command repeats (state.repeating) and runs a
+ * file of literal name (written-runs.ts runSources, or the program itself by its path); keeps
+ * every `trap`.
  */
 export function noteRepeatedRun(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
-  if (cmd === undefined || _judging) return;
+  if (_judging) return;
   const state = ctx.state;
   if (name === "trap") {
     if (args.length >= 2) (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: null, files: undefined, loop: null, depth: ctx.depth });
@@ -72,7 +75,7 @@ export function noteRepeatedRun(name: string, head: Word, args: Word[], cmd: Sim
   const words: Word[] = [];
   for (const { word } of runSources(name, head, args)) {
     if (word !== "stdin") words.push(word);
-    else for (const w of stdinFiles(cmd) ?? []) words.push(w);
+    else if (cmd !== undefined) for (const w of stdinFiles(cmd) ?? []) words.push(w);
   }
   if (words.length === 0 && head.value.includes("/")) words.push(head);
   // A computed name is unknown already (the handlers answer so).
@@ -141,6 +144,8 @@ export function runsRewritten(ops: Op[], from: number, ctx: AnalyzeContext): Lat
       if (t.dynamic) continue;
       const written = t.glob ? [absPath(t.pattern, o.cwd, ctx.state)] : _keys(t.value, o.cwd, ctx.state);
       for (const r of runs) {
+        // A unit of work per kept run (budget.ts): a line of many runs and many writes meets each pair.
+        spend();
         if (!hit.includes(r) && (r.words === null || _files(r, ctx.state).some((f) => written.some((w) => _meets(w, t.glob, f.path, f.glob))))) hit.push(r);
       }
     }

@@ -134,6 +134,15 @@ table("session 13: a run in the background, and a compound sent to the backgroun
   ["a background run, another file written", "./server.sh & echo started > server.log", ...NOOP],
 ]);
 
+// Session 13 reread (later-writes.ts noteRepeatedRun): a program a handler runs for the command
+// (xargs's, find -exec's) had no command of its own and was not kept: the ANCESTOR rows were ALLOW_NOOP.
+table("session 13: a run by xargs or find -exec in a loop, and a later write", [
+  ["xargs sh FILE", "while true; do xargs sh x.sh < list; echo 'rm -rf ~' > x.sh; done", ...ANCESTOR],
+  ["find -exec ./FILE", "while true; do find . -exec ./x.sh {} \\; ; echo 'rm -rf ~' > x.sh; done", ...ANCESTOR],
+  ["xargs, harmless text", "while true; do xargs ./x.sh < list; echo ls > x.sh; done", ...NOOP],
+  ["find -exec, another file written", "while true; do find . -name '*.py' -exec ./lint.sh {} \\; ; ./fix.sh > lint.log; done", ...NOOP],
+]);
+
 // Session 13 (written-scripts.ts printedText): an unquoted unknown word is read as one, two and no
 // words (word-counts.ts); the reading without it recorded the script's text (`rm -rf`), and the
 // run was ALLOW_NOOP. Every UNKNOWN row was ALLOW before.
