@@ -17,6 +17,37 @@ export function feedCompound(inner: SimpleCommand[], redirects: Redirect[], pipe
   }
 }
 
+/**
+ * A compound command's output is its commands' output: `{ echo 'rm -rf ~'; bash x.sh; } > x.sh`
+ * and `while …; do echo …; bash x.sh; done > x.sh` open x.sh before anything inside runs, so the
+ * run reads what the commands before it printed there. The parser reads the redirection after
+ * the commands inside; each inner command whose output reaches it (no redirection of its own of
+ * those descriptors, not a stage piped into another) gets an appending copy (`>>`, `&>>`), first
+ * among its redirections: what it prints lands after what the commands before it printed.
+ */
+export function feedCompoundOutput(inner: SimpleCommand[], redirects: Redirect[]): void {
+  let appends: Redirect[] | undefined;
+  for (const r of redirects) {
+    if (r.op === ">" || r.op === ">|" || r.op === ">>") (appends ??= []).push({ op: ">>", fd: r.fd, target: r.target });
+    else if (r.op === "&>" || r.op === "&>>") (appends ??= []).push({ op: "&>>", fd: "", target: r.target });
+  }
+  if (appends === undefined) return;
+  let piped: Set<SimpleCommand> | undefined;
+  for (const c of inner) if (c.pipeFrom) (piped ??= new Set()).add(c.pipeFrom);
+  for (const c of inner) {
+    if (piped?.has(c)) continue;
+    const reaching = c.redirects.length === 0 ? appends : appends.filter((a) => _fds(a).some((fd) => !c.redirects.some((r) => _fds(r).includes(fd))));
+    if (reaching.length > 0) c.redirects = [...reaching, ...c.redirects];
+  }
+}
+
+/** The descriptors an output redirection writes (`>`, `>|`, `>>`, `>&`, `<>`: its own; `&>`, `&>>`: 1 and 2). */
+function _fds(r: Redirect): string[] {
+  if (r.op === "&>" || r.op === "&>>") return ["1", "2"];
+  if (r.op === ">" || r.op === ">|" || r.op === ">>" || r.op === ">&" || r.op === "<>") return [r.fd === "" ? "1" : r.fd];
+  return [];
+}
+
 /** Whether a redirection sets stdin (`<`, `<<`, `<<<`, `<>`, `<&`). */
 export function readsStdin(r: Redirect): boolean {
   return (r.fd === "" || r.fd === "0") && (r.op.startsWith("<") || r.heredoc !== undefined);

@@ -5,7 +5,7 @@ import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
 import { notePromptVars, PROMPT_SETTERS } from "./prompt-vars.ts";
 import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
-import { commandsIn, feedCompound, functionBody } from "./compound-stdin.ts";
+import { commandsIn, feedCompound, feedCompoundOutput, functionBody } from "./compound-stdin.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer, literalWordAt, literalWordLength, MAX_DEPTH } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
@@ -457,15 +457,18 @@ class _Parser extends Lexer {
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
+    // What the compound closed here writes is what its commands print (feedCompoundOutput).
+    const compound = caseFed?.inner ?? (this._caseClosed?.cmd === cmd ? this._caseClosed.inner : closed ? commandsIn(this.commands, closed) : inner);
     if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
     else if (this._caseClosed?.cmd === cmd) feedCompound(this._caseClosed.inner, cmd.redirects, this._caseClosed.pipe);
-    else if (closed) feedCompound(commandsIn(this.commands, closed), cmd.redirects, this._scopeInput?.get(closed));
+    else if (closed) feedCompound(compound!, cmd.redirects, this._scopeInput?.get(closed));
     else if (inner) feedCompound(inner, cmd.redirects, cmd.pipeFrom);
     else if (cmd.argv[0] && !cmd.argv[0].dynamic && (cmd.pipeFrom || cmd.redirects.length > 0)) {
       // A call of a function the line defined: its body reads the call's stdin.
       const body = functionBody(this.commands, cmd.argv[0].value);
       if (body.length > 0) feedCompound(body, cmd.redirects, cmd.pipeFrom);
     }
+    if (compound !== undefined && cmd.redirects.length > 0 && (closed === undefined || closed.kind !== "fn")) feedCompoundOutput(compound, cmd.redirects);
     if (named) this.noteNumeric(cmd, raws);
     // `! d=$(mktemp -d) && …` runs what follows when mktemp failed.
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;

@@ -143,6 +143,20 @@ table("session 13: a run by xargs or find -exec in a loop, and a later write", [
   ["find -exec, another file written", "while true; do find . -name '*.py' -exec ./lint.sh {} \\; ; ./fix.sh > lint.log; done", ...NOOP],
 ]);
 
+// Session 13 reread (posix/compound-stdin.ts feedCompoundOutput): a compound's redirection opens
+// the file before its commands run, so a run inside reads what the commands before it printed
+// there (checked in the sandbox). Every UNKNOWN row was ALLOW before.
+table("session 13: a run inside a compound whose output goes to the file it runs", [
+  ["a group", "{ echo 'rm -rf ~'; bash x.sh; } > x.sh", ...UNKNOWN],
+  ["a loop", "while true; do echo 'rm -rf ~'; bash x.sh; done > x.sh", ...UNKNOWN],
+  ["a subshell", "( echo 'rm -rf ~'; bash x.sh ) > x.sh", ...UNKNOWN],
+  ["an if", "if true; then echo 'rm -rf ~'; bash x.sh; fi > x.sh", ...UNKNOWN],
+  ["appending", "{ echo 'rm -rf ~'; bash x.sh; } >> x.sh", ...UNKNOWN],
+  ["&>", "{ echo 'rm -rf ~'; ./x.sh; } &> x.sh", ...UNKNOWN],
+  ["the command's own redirection wins", "{ echo 'rm -rf ~' > log.txt; bash x.sh; } > x.sh", ...NOOP],
+  ["a log of a group", "{ echo hi; bash run.sh; } > log.txt", ...OK],
+]);
+
 // Session 13 (written-scripts.ts printedText): an unquoted unknown word is read as one, two and no
 // words (word-counts.ts); the reading without it recorded the script's text (`rm -rf`), and the
 // run was ALLOW_NOOP. Every UNKNOWN row was ALLOW before.
