@@ -189,6 +189,8 @@ class _Parser extends Lexer {
           // `esac < file`: the next command read is only the case's redirections.
           this.skipBlanks();
           if (atRedirect(this)) this._caseFeedsNext = true;
+          // `esac &`: the case's commands run in the background (`esac > f &`: parseAndOr).
+          else if (this._atBackground() && this._caseClosed?.inner.length) this._sendBack(this.commands.indexOf(this._caseClosed.inner[0]!), this.commands.length, mark(this.vars));
         }
       }
       const c = this.src[this.pos];
@@ -257,21 +259,13 @@ class _Parser extends Lexer {
     }
     if (conditional) this.flow.leave(conditional);
     // `cmd &`: every command of the list runs in the background, with those of a compound the
-    // list starts by closing (`while …; done &`, `{ …; } &`, `if …; fi &`): they were listed
-    // before its closing word (an unrolled loop's body is spliced in: indices before `first` move).
-    if (this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">") {
+    // list starts by closing (`while …; done &`, `{ …; } &`, `if …; fi &`, `esac > f &`): they
+    // were listed before its closing word (an unrolled loop's body is spliced in: indices before
+    // `first` move).
+    if (this._atBackground()) {
       const inner = this._closedBy(head);
       const start = inner ? this.commands.indexOf(inner) : first;
-      const end = inner ? this.commands.lastIndexOf(head!) : first;
-      for (let i = start; i < end; i++) {
-        const c = this.commands[i]!;
-        if (c.concurrent !== undefined) continue;
-        c.concurrent = "background";
-        inBackgroundCompound.add(c);
-      }
-      for (let i = end; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
-      this.flow.subshell(this.commands, start, at);
-      this._listed = undefined;
+      this._sendBack(start, inner ? this.commands.lastIndexOf(head!) : first, at);
     }
     this._head = outerHead;
     // The outermost list around the line's first command ended with nothing beside it.
@@ -322,6 +316,7 @@ class _Parser extends Lexer {
     let inner: SimpleCommand[] | undefined;
     let closed: Scope | undefined;
     const caseFed = this._caseFeedsNext ? this._caseClosed : undefined;
+    if (caseFed) this._caseFed = cmd;
     this._caseFeedsNext = false;
     if (this.src[this.pos] === "(") {
       this.pos++;
@@ -491,14 +486,37 @@ class _Parser extends Lexer {
   }
 
   /**
-   * The first command of the compound that `cmd` (a list's first command) closes: `done`, `fi` or
-   * `}` (its commands were listed before it); undefined for any other command, and for a
-   * function's body (`f() { …; } &` only defines it).
+   * The first command of the compound that `cmd` (a list's first command) closes: `done`, `fi`,
+   * `}`, or the redirections after `esac` (its commands were listed before it); undefined for any
+   * other command, and for a function's body (`f() { …; } &` only defines it).
    */
   private _closedBy(cmd: SimpleCommand | undefined): SimpleCommand | undefined {
+    if (cmd === undefined) return undefined;
     const closing = this._closing;
-    if (cmd === undefined || closing?.cmd !== cmd || closing.scope.kind === "fn") return undefined;
-    return commandsIn(this.commands, closing.scope)[0];
+    if (closing?.cmd === cmd) return closing.scope.kind === "fn" ? undefined : commandsIn(this.commands, closing.scope)[0];
+    return this._caseFed === cmd ? this._caseClosed?.inner[0] : undefined;
+  }
+
+  /** A single `&` at the cursor: what was just read runs in the background. */
+  private _atBackground(): boolean {
+    return this.src[this.pos] === "&" && this.src[this.pos + 1] !== "&" && this.src[this.pos + 1] !== ">";
+  }
+
+  /**
+   * Sends the commands from `start` on to the background, in a subshell frame. Those before
+   * `end`, a compound's before its closing word, keep a concurrency of their own (a pipeline
+   * stage, a job of its own) and are listed in inBackgroundCompound (fork-bomb.ts).
+   */
+  private _sendBack(start: number, end: number, at: ReturnType<typeof mark>): void {
+    for (let i = start; i < end; i++) {
+      const c = this.commands[i]!;
+      if (c.concurrent !== undefined) continue;
+      c.concurrent = "background";
+      inBackgroundCompound.add(c);
+    }
+    for (let i = end; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
+    this.flow.subshell(this.commands, start, at);
+    this._listed = undefined;
   }
 
   /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
@@ -539,6 +557,8 @@ class _Parser extends Lexer {
   /** The last `case` command closed. */
   private _caseClosed: CaseClosed | undefined;
   private _caseFeedsNext = false;
+  /** The command that read the last closed `case`'s redirections (`esac > f`). */
+  private _caseFed: SimpleCommand | undefined;
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
   private _listed: SimpleCommand | undefined;
   private _andOrDepth = 0;
