@@ -33,7 +33,16 @@ export function feedCompoundOutput(inner: SimpleCommand[], redirects: Redirect[]
   }
   if (appends === undefined) return;
   let piped: Set<SimpleCommand> | undefined;
-  for (const c of inner) if (c.pipeFrom) (piped ??= new Set()).add(c.pipeFrom);
+  let moves = false;
+  for (const c of inner) {
+    if (c.pipeFrom) (piped ??= new Set()).add(c.pipeFrom);
+    const head = c.argv[0]?.value;
+    if (head === "cd" || head === "pushd" || head === "popd") moves = true;
+  }
+  // The file was opened in the compound's directory: a relative name means another file to a
+  // command after a `cd` inside (`( cd sub && make ) > build.log`), so it is given only an absolute one.
+  if (moves) appends = appends.filter((a) => a.target.value.startsWith("/") && !a.target.dynamic);
+  if (appends.length === 0) return;
   for (const c of inner) {
     if (piped?.has(c)) continue;
     const reaching = c.redirects.length === 0 ? appends : appends.filter((a) => _fds(a).some((fd) => !c.redirects.some((r) => _fds(r).includes(fd))));

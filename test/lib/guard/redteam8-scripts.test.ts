@@ -157,8 +157,11 @@ table("session 13: a run inside a compound whose output goes to the file it runs
   ["an if", "if true; then echo 'rm -rf ~'; bash x.sh; fi > x.sh", ...UNKNOWN],
   ["appending", "{ echo 'rm -rf ~'; bash x.sh; } >> x.sh", ...UNKNOWN],
   ["&>", "{ echo 'rm -rf ~'; ./x.sh; } &> x.sh", ...UNKNOWN],
+  ["make reads the Makefile the group printed", "{ printf 'all:\\n\\trm -rf ~\\n'; make; } > Makefile", ...UNKNOWN],
   ["the command's own redirection wins", "{ echo 'rm -rf ~' > log.txt; bash x.sh; } > x.sh", ...NOOP],
   ["a log of a group", "{ echo hi; bash run.sh; } > log.txt", ...OK],
+  ["a cd inside: the log stays the outer folder's", "( cd sub && make ) > build.log 2>&1", ...NOOP],
+  ["a cd inside, an absolute name", "( cd /tmp; echo 'rm -rf ~'; bash /tmp/x.sh ) > /tmp/x.sh", ...UNKNOWN],
 ]);
 
 // Session 13 (written-scripts.ts printedText): an unquoted unknown word is read as one, two and no
