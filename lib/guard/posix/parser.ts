@@ -481,6 +481,7 @@ class _Parser extends Lexer {
     this.push(cmd);
     if ((notes & TRAP_POINT) !== 0) noteTrapPoint(this.vars, cmd, this.depth);
     if (closed !== undefined) this._closing = { cmd, scope: closed };
+    else if (inner !== undefined && inner.length > 0) this._subshell = { cmd, first: inner[0]! };
     this._head ??= cmd;
     return cmd;
   }
@@ -494,6 +495,8 @@ class _Parser extends Lexer {
     if (cmd === undefined) return undefined;
     const closing = this._closing;
     if (closing?.cmd === cmd) return closing.scope.kind === "fn" ? undefined : commandsIn(this.commands, closing.scope)[0];
+    // `( … ) &`: the subshell's commands were listed before its `)` (`(while true; do make; done) &` is one job).
+    if (this._subshell?.cmd === cmd) return this._subshell.first;
     return this._caseFed === cmd ? this._caseClosed?.inner[0] : undefined;
   }
 
@@ -553,6 +556,8 @@ class _Parser extends Lexer {
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
   /** The last command that closed a compound (not `case`) and that compound; the open list's first command. */
   private _closing: { cmd: SimpleCommand; scope: Scope } | undefined;
+  /** The last subshell `( … )` read and its first command. */
+  private _subshell: { cmd: SimpleCommand; first: SimpleCommand } | undefined;
   private _head: SimpleCommand | undefined;
   /** The last `case` command closed. */
   private _caseClosed: CaseClosed | undefined;

@@ -138,6 +138,19 @@ table("session 13: a run in the background, and a compound sent to the backgroun
   ["a background run, another file written", "./server.sh & echo started > server.log", ...NOOP],
 ]);
 
+// Session 13 final review (posix/parser.ts _closedBy): a subshell sent to the background is one job
+// as a group is; its commands were each read as a job of their own: the OK rows were BLOCK_FORK_BOMB.
+table("session 13: a subshell sent to the background is one job", [
+  ["a watch loop in a background subshell", "(while true; do make; sleep 2; done) &", ...OK],
+  ["with a log", "(while true; do date; sleep 60; done) > clock.log &", ...OK],
+  ["after a cd", "(cd web && while true; do npm test; sleep 5; done) &", ...OK],
+  ["piped, in the background", "(while true; do sleep 1; done) | cat &", ...OK],
+  ["a job started in each pass is still a flood", "(while true; do work & done) &", "BLOCK", "BLOCK_FORK_BOMB"],
+  ["a background subshell in each pass", "(while true; do (work) & done) &", "BLOCK", "BLOCK_FORK_BOMB"],
+  ["a function starting itself in a subshell", "f() { (f) & }; f", "BLOCK", "BLOCK_FORK_BOMB"],
+  ["a background subshell loop runs a later-written file", "(while :; do ./x.sh; done) & echo 'rm -rf ~' > x.sh", ...ANCESTOR],
+]);
+
 // Session 13 reread (later-writes.ts noteRepeatedRun): a program a handler runs for the command
 // (xargs's, find -exec's) had no command of its own and was not kept: the ANCESTOR rows were ALLOW_NOOP.
 table("session 13: a run by xargs or find -exec in a loop, and a later write", [
