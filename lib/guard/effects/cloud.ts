@@ -95,16 +95,21 @@ function _computeScp(inv: Invocation): GcloudScp | null {
   const copies = !asksHelp(line) && !line.options.includes("--dry-run");
   const operands = line.operands.slice(at);
   const shell = line.operands[at - 2]?.value === "cloud-shell";
-  return { operands: shell ? operands.map(_cloudShellFile) : operands, recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
+  return { operands: shell ? operands.map((w) => _cloudShellFile(w, inv.ctx.home)) : operands, recursive: line.options.includes("--recurse"), scpFlags: _scpFlags(inv.args), copies };
 }
 
 /**
  * A `gcloud cloud-shell scp` operand as gcloud passes it to scp (ToFileReference): `localhost:PATH`
  * is the local PATH, `cloudshell:PATH` stays a remote one (the name stands in for the machine's
  * address: only its shape counts). gcloud refuses any other; such a word is left as spelled.
+ * The shell leaves a `~` after `localhost:` unexpanded; gcloud's help reads `localhost:~/DIR` as
+ * the home's DIR, so a local `~/PATH` is judged as the home's PATH (the stricter reading: left as
+ * spelled, `localhost:~/.bashrc` was a new file `./~/.bashrc` and passed).
  */
-function _cloudShellFile(w: Word): Word {
-  return w.value.startsWith("localhost:") ? wordFrom(w, 10) : w;
+function _cloudShellFile(w: Word, home: string): Word {
+  if (!w.value.startsWith("localhost:")) return w;
+  const local = wordFrom(w, 10);
+  return !local.dynamic && (local.value === "~" || local.value.startsWith("~/")) ? literalWord(home + local.value.slice(1)) : local;
 }
 
 /**

@@ -244,7 +244,8 @@ function _envIndex(env: EnvLookup, names: ReadonlyArray<readonly [string, boolea
 // asks ASK_PERSISTENT_CODE (tool-settings.ts, package-config.ts); given to an install, the code
 // comes from there now, as from a URL: ASK_REMOTE_CODE. PyPI's and npm's own pass, and what is no
 // URL to fetch from (`-f ./wheels`, `file:` URLs, a bare word npm refuses).
-const PYPI_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
+// PyPI's index, also by its former host (pypi.python.org, which sends pip there).
+const PYPI_INDEX = /^https:\/\/pypi\.(?:python\.)?org\/simple\/?$/;
 const PUBLIC_NPM_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
 // Long names (optparse and clap read `--index`, `--extra`, `--find` as theirs: the shortest prefix
 // no other install option begins) and whether the value is an index (PyPI's passes) or a

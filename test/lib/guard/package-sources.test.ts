@@ -67,6 +67,9 @@ table("a package source given to one install (each was ALLOW_NO_EFFECT)", [
 table("the public registries, local sources and other commands pass", [
   ["PyPI's index", "pip install -i https://pypi.org/simple x", ...OK],
   ["PyPI's index with a slash", "pip install --index-url https://pypi.org/simple/ x", ...OK],
+  // Session 13 reread 2: PyPI's former host (was ASK_REMOTE_CODE).
+  ["PyPI's index by its former host", "pip install -i https://pypi.python.org/simple x", ...OK],
+  ["PyPI's former host in the environment", "PIP_INDEX_URL=https://pypi.python.org/simple/ pip install -r requirements.txt", ...OK],
   ["a local find-links folder", "pip install --no-index -f ./wheels x", ...OK],
   ["a requirements file whose name holds i", "pip install -rrequirements.txt", ...OK],
   ["a listing of versions (dippy allow row)", "pip index versions requests --index-url https://test.pypi.org/simple/", ...OK],
