@@ -26,7 +26,36 @@ import { listingNames, mayList, PLAIN_NAME } from "./listing-words.ts";
  * (`for f in $(git diff --name-only)`) stands for the names the listing prints when the guard
  * can read it (listing-words.ts).
  */
-const UNSEEN_ASSIGNERS = /\b(declare|typeset|local)\b[^;&|\n]*\s-[a-zA-Z]*n|\beval\b|\bsource\b|\balias\b|(^|[\s;&|({])\.\s/;
+const UNSEEN_ASSIGNERS = /\b(declare|typeset|local)\b[^;&|\n]*\s-[a-zA-Z]*n|\beval\b|\bsource\b|\balias\b/;
+const DOT_WORD = /(?<=^|[\s;&|({])\.(?=\s)/g;
+
+/**
+ * Whether the line may run `.` (source) somewhere: a lone `.` word counts unless it is plainly an
+ * argument of a program that takes `.` as data (`jq . "$f"`, `find . -name x`, `git add .`): the
+ * text since the last `;&|(){}`, backtick or newline (not escaped) holds no quote, `$`, `\`, `=`
+ * or redirection, and its first word after reserved words is one of those programs, while the
+ * line defines no function (which could take that program's name).
+ */
+function _mayDot(src: string): boolean {
+  if (!src.includes(".")) return false;
+  for (const m of src.matchAll(DOT_WORD)) if (!_dotIsData(src, m.index)) return true;
+  return false;
+}
+
+const DOT_DATA_PROGRAMS = new Set(["jq", "yq", "gojq", "jaq", "find", "fd", "git", "ls", "grep", "rg", "du"]);
+const LEADING_RESERVED = new Set(["do", "then", "else", "elif", "if", "while", "until", "!"]);
+
+function _dotIsData(src: string, at: number): boolean {
+  if (/\bfunction\b|\(\s*\)/.test(src)) return false;
+  let start = at - 1;
+  while (start >= 0 && !";&|(){}`\n".includes(src[start]!)) start--;
+  if (start > 0 && src[start - 1] === "\\") return false;
+  const seg = src.slice(start + 1, at);
+  if (/['"$\\=<>]/.test(seg)) return false;
+  const words = seg.trim().split(/\s+/).filter(Boolean);
+  while (words.length > 0 && LEADING_RESERVED.has(words[0]!)) words.shift();
+  return words.length > 0 && DOT_DATA_PROGRAMS.has(words[0]!);
+}
 export const MAX_WORDS = 64;
 const MAX_BODY = 2048;
 const MAX_TOTAL = 16384;
@@ -122,7 +151,7 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   if (plan.globbed && !/^done[ \t]*(?:$|[;\n)}]|&&|\|\|)/.test(src.slice(end))) return null;
   const body = src.slice(plan.bodyStart, end);
   if (!fitsUnroll(body, plan.words.length) || body.includes("<<")) return null;
-  if (UNSEEN_ASSIGNERS.test(src)) return null;
+  if (UNSEEN_ASSIGNERS.test(src) || _mayDot(src)) return null;
   if (!_onlyExpanded(body, plan.name)) return null;
   // A function body inside the loop (one around it is not the loop's business).
   const inFunction = (c: SimpleCommand) => {

@@ -37,6 +37,21 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ["for d in build; do read d; rm -rf $d; done", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["for d in a; do for e in b /; do rm -rf $e; done; done", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["f() { for d in /; do rm -rf $d; done; }; f", "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // `.` as a program's data argument (`jq . "$f"`) is no `.` (source) builtin: the loop is
+  // unrolled and reads as its plain form (`jq . README.md > README.md.tmp && mv README.md.tmp README.md`).
+  ["jq . README.md > README.md.tmp && mv README.md.tmp README.md", "RELOCATE", "RELOCATE_TREE"],
+  ['for f in *.md; do jq . "$f" > "$f.tmp" && mv "$f.tmp" "$f"; done', "RELOCATE", "RELOCATE_TREE"],
+  ['for f in README.md scratch.txt; do jq -S . "$f" > "$f.tmp" && mv "$f.tmp" "$f"; done', "RELOCATE", "RELOCATE_TREE"],
+  ['for f in scratch.txt; do if jq . "$f" >/dev/null; then echo ok > "$f.tmp"; fi; done', "ALLOW", "ALLOW_NOOP"],
+  ['for d in build; do find . -name x; rm -rf "$d"; done', "RELOCATE", "RELOCATE_TREE"],
+  // a `.` that may run as a command still keeps the loop unread (it may assign the variable)
+  ['for d in build; do . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for d in build; do command . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for d in build; do A="x; jq" . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for d in build; do A=x\\;jq . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['jq() { "$@"; }; for d in build; do jq . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for f in *.md; do jq . "$f" > "$f.tmp"; done; . ./env.sh', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['mv "$x" "$y"', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
 describe("a for loop over literal words is read once per word", () => {
