@@ -153,6 +153,9 @@ export function unknownWord(): Word {
   return { value: "", dynamic: true, glob: false, pattern: "", quoted: false, assignment: undefined, outputOf: undefined };
 }
 
+/** The redirection operators that write a file (flows.ts, fifo.ts). */
+export const FILE_WRITES: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>"]);
+
 /**
  * Program names the Windows dialects emit for effects that have no POSIX spelling. They start
  * with NUL, which no real command line can contain (the guard refuses NUL input). `subtree`
@@ -160,7 +163,4 @@ export function unknownWord(): Word {
  * Remove-Item): unlike find, whose expression the policy can evaluate. `registryKey` makes the
  * registry keys that follow (`[-force] -- KEY…`: New-Item on the registry provider).
  */
-/** The redirection operators that write a file (flows.ts, fifo.ts). */
-export const FILE_WRITES: ReadonlySet<string> = new Set([">", ">>", ">|", "&>", "&>>"]);
-
 export const SYNTHETIC = { noop: "\0noop", unknown: "\0unknown", disk: "\0disk", remote: "\0remote", subtree: "\0find", registryKey: "\0new-item" } as const;
