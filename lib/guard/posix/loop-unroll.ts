@@ -38,7 +38,9 @@ const DOT_WORD = /(?<=^|[\s;&|({])\.(?=\s)/g;
  */
 function _mayDot(src: string): boolean {
   if (!src.includes(".")) return false;
-  for (const m of src.matchAll(DOT_WORD)) if (!_dotIsData(src, m.index)) return true;
+  // A function the line defines could take the name of any of those programs (tested once, at the first lone `.`).
+  let defines: boolean | undefined;
+  for (const m of src.matchAll(DOT_WORD)) if ((defines ??= /\bfunction\b|\(\s*\)/.test(src)) || !_dotIsData(src, m.index)) return true;
   return false;
 }
 
@@ -46,7 +48,6 @@ const DOT_DATA_PROGRAMS = new Set(["jq", "yq", "gojq", "jaq", "find", "fd", "git
 const LEADING_RESERVED = new Set(["do", "then", "else", "elif", "if", "while", "until", "!"]);
 
 function _dotIsData(src: string, at: number): boolean {
-  if (/\bfunction\b|\(\s*\)/.test(src)) return false;
   let start = at - 1;
   while (start >= 0 && !";&|(){}`\n".includes(src[start]!)) start--;
   if (start > 0 && src[start - 1] === "\\") return false;
