@@ -27,9 +27,10 @@ export function absPath(value: string, cwd: string | null, state?: State): strin
  * through a symlink (an existing one, or a link `ln` made earlier in the line), the file it
  * reaches. A symlink and its target are one file for the flows across a line: a secret written
  * through one name is uploaded through the other, a download run through a link is still run.
+ * `cwd`: the running directory the name was read in (later-writes.ts: a run kept from earlier).
  */
-export function fileKeys(value: string, state: State): string[] {
-  const abs = absPath(value, state.cwd, state);
+export function fileKeys(value: string, state: State, cwd: string | null = state.cwd): string[] {
+  const abs = absPath(value, cwd, state);
   if (!isAbsolute(abs)) return [abs];
   const real = resolveLinks(abs, state);
   return real === abs ? [abs] : [abs, real];

@@ -4,7 +4,7 @@ import type { Op } from "../ops.ts";
 import { segmentMatcher } from "../paths.ts";
 import { repeats, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { absPath, relativeTail, resolveLinks } from "./file-identity.ts";
+import { absPath, fileKeys, relativeTail } from "./file-identity.ts";
 import { runSources } from "./written-runs.ts";
 import { stdinFiles } from "./written-scripts.ts";
 
@@ -95,7 +95,7 @@ function _files(run: LaterRun, state: AnalyzeContext["state"]): Array<{ path: st
   const files: Array<{ path: string; glob: boolean }> = [];
   for (const w of run.words ?? []) {
     if (w.glob) files.push({ path: absPath(w.pattern, run.cwd, state), glob: true });
-    else for (const path of _keys(w.value, run.cwd, state)) files.push({ path, glob: false });
+    else for (const path of fileKeys(w.value, state, run.cwd)) files.push({ path, glob: false });
   }
   return (run.files = files);
 }
@@ -142,7 +142,7 @@ export function runsRewritten(ops: Op[], from: number, ctx: AnalyzeContext): Lat
     if (!o.lands && o.kind !== "overwrite" && o.kind !== "write-into") continue;
     for (const t of o.targets) {
       if (t.dynamic) continue;
-      const written = t.glob ? [absPath(t.pattern, o.cwd, ctx.state)] : _keys(t.value, o.cwd, ctx.state);
+      const written = t.glob ? [absPath(t.pattern, o.cwd, ctx.state)] : fileKeys(t.value, ctx.state, o.cwd);
       for (const r of runs) {
         // A unit of work per kept run (budget.ts): a line of many runs and many writes meets each pair.
         spend();
@@ -167,14 +167,6 @@ export function judgeAgain(run: LaterRun, judge: () => Op[]): Op[] {
     state.cwd = cwd;
     state.afterCd = afterCd;
   }
-}
-
-/** A file's names: absolute against `cwd` (relative when unknown), and where the line's links lead. */
-function _keys(value: string, cwd: string | null, state: AnalyzeContext["state"]): string[] {
-  const abs = absPath(value, cwd, state);
-  if (!isAbsolute(abs)) return [abs];
-  const real = resolveLinks(abs, state);
-  return real === abs ? [abs] : [abs, real];
 }
 
 /**
