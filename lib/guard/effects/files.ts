@@ -339,7 +339,7 @@ export const rsync: Handler = (inv) => {
   for (const rsh of shells) ops.push(...(rsh === null ? [op("unknown", name)] : analyzeText(rsh, "posix", ctx)));
   const dest = files.at(-1);
   if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
-  if (dest && files.length >= 2 && /^[^/]*:/.test(dest.value)) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
+  if (dest && files.length >= 2 && far.at(-1) === dest) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   // A word printed from unseen data may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
