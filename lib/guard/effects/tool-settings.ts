@@ -5,7 +5,7 @@ import { lineEditor } from "./line-editor.ts";
 import { persistentCode } from "./git-persistent-config.ts";
 import { asksHelp, cliLine, type CliLine } from "./infra-args.ts";
 import { pythonModuleCall } from "./script-operands.ts";
-import { wordFrom as wordFromText } from "./getopt.ts";
+import { wordFrom } from "./getopt.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import type { Word } from "../syntax.ts";
 
@@ -228,7 +228,7 @@ function _pipConfig(args: Word[], inv: Invocation): Op[] {
     else {
       const eq = a.value.indexOf("=");
       const name = _pipValued(eq < 0 ? a.value : a.value.slice(0, eq));
-      if (name === "--editor") editor = eq < 0 ? args[++i] : wordFromText(a, eq + 1);
+      if (name === "--editor") editor = eq < 0 ? args[++i] : wordFrom(a, eq + 1);
       else if (name && eq < 0) i++;
     }
   }
@@ -274,14 +274,14 @@ export const gem: Handler = (inv) => {
     const v = a.value;
     let url: Word | undefined;
     if (v === "-a") url = args[++i];
-    else if (/^-a./s.test(v)) url = wordFromText(a, 2);
+    else if (/^-a./s.test(v)) url = wordFrom(a, 2);
     else if (v.startsWith("--")) {
       const eq = v.indexOf("=");
       const name = v.slice(2, eq < 0 ? undefined : eq);
       const matches = GEM_LONG.filter((l) => l.startsWith(name));
       if (a.dynamic && eq < 0) return [...ops, persistentCode("gem sources")];
       if (name === "" || !(matches.length === 1 || GEM_LONG.includes(name)) || !GEM_ADDS.includes(GEM_LONG.includes(name) ? name : matches[0]!)) continue;
-      url = eq < 0 ? args[++i] : wordFromText(a, eq + 1);
+      url = eq < 0 ? args[++i] : wordFrom(a, eq + 1);
     } else if (a.dynamic && v.startsWith("-")) return [...ops, persistentCode("gem sources")];
     else continue;
     if (!url || url.dynamic || !GEM_DEFAULT_SOURCE.test(url.value)) return [...ops, persistentCode("gem sources --add")];
