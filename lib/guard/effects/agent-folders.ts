@@ -4,6 +4,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { copyArgs } from "./copy-args.ts";
+import { RSYNC_REMOTE, RSYNC_VALUED, rsyncListsOnly } from "./files.ts";
 import { hasFlag, operands } from "./names.ts";
 import { absolutePath } from "./program-path.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
@@ -180,18 +181,15 @@ export const agentFolderCopies: Handler = ({ name, args, cmd, ctx }) => {
   return _ops(name, _landings(sources, dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
 };
 
-// rsync's options whose value is the next word (files.ts reads the same).
-const RSYNC_VALUED = new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]);
-const REMOTE = /^[^/]*:/;
 
 /** rsync: a tree (`SRC/` its entries, `SRC` itself) that becomes an agent's folder; a remote source's content is unknown. */
 export const agentFolderSync: Handler = ({ name, args, cmd, ctx }) => {
   const { flags, files } = operands(args, RSYNC_VALUED);
-  if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return [];
+  if (rsyncListsOnly(flags)) return [];
   const dest = files.at(-1);
-  if (!dest || files.length < 2 || REMOTE.test(dest.value)) return [];
+  if (!dest || files.length < 2 || RSYNC_REMOTE.test(dest.value)) return [];
   // A folder named without a trailing slash lands inside the destination, which rsync makes a folder.
-  const how = { into: true, link: false, contents: (s: Word) => s.value.endsWith("/"), remote: (s: Word) => REMOTE.test(s.value) };
+  const how = { into: true, link: false, contents: (s: Word) => s.value.endsWith("/"), remote: (s: Word) => RSYNC_REMOTE.test(s.value) };
   return _ops(name, _landings(files.slice(0, -1), dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
 };
 

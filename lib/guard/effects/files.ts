@@ -318,16 +318,22 @@ const _copyMove: Handler = ({ name, args }) => {
   return ops;
 };
 
+// rsync's options whose value is the next word; a `host:path` (or `host::module`) operand; a run
+// that only lists (`-n`, `--dry-run`, `--list-only`). agent-folders.ts reads rsync's line by them too.
+export const RSYNC_VALUED: ReadonlySet<string> = new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]);
+export const RSYNC_REMOTE = /^[^/]*:/;
+export const rsyncListsOnly = (flags: string[]): boolean => flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f));
+
 /** rsync --delete removes files in the destination that the source lacks. */
 export const rsync: Handler = (inv) => {
   const { name, args, ctx } = inv;
-  const { flags, files } = operands(args, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f"]));
+  const { flags, files } = operands(args, RSYNC_VALUED);
   const ops: Op[] = [];
   // -e/--rsh names the remote shell command, which runs locally (unread-words.ts reads them);
   // without one, RSYNC_RSH's, for a `host:path` operand; RSYNC_CONNECT_PROG is run (`sh -c`) to
   // reach a daemon, `host::module` or `rsync://host/` (session 13 reread).
   const shells = rsyncShells(args).map((s) => (s.command.dynamic ? null : s.command.value));
-  const far = files.filter((f) => /^[^/]*:/.test(f.value));
+  const far = files.filter((f) => RSYNC_REMOTE.test(f.value));
   if (far.length > 0 && shells.length === 0) {
     const rsh = envValue(inv, "RSYNC_RSH", true);
     if (rsh !== undefined) shells.push(rsh);
@@ -338,7 +344,7 @@ export const rsync: Handler = (inv) => {
   }
   for (const rsh of shells) ops.push(...(rsh === null ? [op("unknown", name)] : analyzeText(rsh, "posix", ctx)));
   const dest = files.at(-1);
-  if (flags.some((f) => f === "--dry-run" || f === "--list-only" || /^-[a-zA-Z]*n/.test(f))) return ops;
+  if (rsyncListsOnly(flags)) return ops;
   if (dest && files.length >= 2 && far.at(-1) === dest) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
   if (!dest || files.length < 2) return ops;
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
