@@ -110,7 +110,7 @@ function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext)
  */
 function stdinNames(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): SentRoot[] | null {
   if (!cmd) return null;
-  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  const r = stdinRedirect(cmd);
   if (r?.op === "<") return !r.target.dynamic && r.target.value === "/dev/null" ? [] : null;
   const from = r ? undefined : cmd.pipeFrom;
   const [head, ...args] = from?.argv ?? [];

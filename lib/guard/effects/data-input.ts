@@ -38,7 +38,7 @@ export function stdinInput(inv: Invocation): Input | "none" {
   if (stdin.kind === "text") return stdin.dynamic ? null : stdin.text;
   if (stdin.kind !== "file" || !inv.cmd) return null;
   // The file stdinOf found: the last redirection of stdin (`psql < a.sql < b.sql` reads b.sql).
-  const redirect = inv.cmd.redirects.length > 0 ? stdinRedirect(inv.cmd) : undefined;
+  const redirect = stdinRedirect(inv.cmd);
   if (redirect) return scriptFile(redirect.target, inv.ctx);
   // `cat a.sql b.sql | psql`: the files in order.
   const from = inv.cmd.pipeFrom;

@@ -28,7 +28,7 @@ const MAX_DEPTH = 8;
 export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, depth = 0): Sent {
   if (!cmd || depth > MAX_DEPTH) return "unknown";
   // The last redirection of stdin holds (stdin.ts stdinRedirect: `nc … <<< hi < f` sends f).
-  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  const r = stdinRedirect(cmd);
   if (r) {
     if (r.heredoc || r.op === "<<<") return "clean"; // text written in the line itself
     if (r.op === "<" || r.op === "<>") {

@@ -28,7 +28,7 @@ export function stdinRedirect(cmd: SimpleCommand): Redirect | undefined {
 
 export function stdinOf(cmd: SimpleCommand | undefined): Stdin {
   if (!cmd) return { kind: "none" };
-  const r = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
+  const r = stdinRedirect(cmd);
   if (r) {
     if (r.heredoc) return { kind: "text", text: r.heredoc.body, dynamic: r.heredoc.dynamic };
     if (r.op === "<<<") return { kind: "text", text: `${r.target.value}\n`, dynamic: r.target.dynamic };
