@@ -158,7 +158,6 @@ function _read(name: string, args: Word[]): Reading | undefined {
   const c = (COMPRESSORS as Record<string, Compressor | undefined>)[name];
   if (!c) return undefined;
   let keep = !c.replaces;
-  let quiet = false;
   let stdout = false;
   let silent = false;
   let decompress = c.decompresses;
@@ -186,7 +185,6 @@ function _read(name: string, args: Word[]): Reading | undefined {
         const { name, value, i: last } = longValue(args, i, c.longs, c.valuedLong);
         if (name === undefined) return i;
         if (c.quietLong.includes(name)) {
-          quiet = true;
           if (name === "stdout" || name === "to-stdout") stdout = true;
           else silent = true;
         }
@@ -208,7 +206,6 @@ function _read(name: string, args: Word[]): Reading | undefined {
       for (let k = 1; k < (got ? got.at + 1 : v.length); k++) {
         const ch = v[k]!;
         if (c.quiet.includes(ch)) {
-          quiet = true;
           if (ch === "c") stdout = true;
           else silent = true;
         }
@@ -224,8 +221,9 @@ function _read(name: string, args: Word[]): Reading | undefined {
     },
     true,
   );
-  // zstd's, brotli's and lzop's `-c$X` may go on `o FILE`, which writes the file.
-  if (open && c.output && c.output !== "operand") quiet = false;
+  // Quiet: stdout, test, list, help or version; but zstd's, brotli's and lzop's `-c$X` may go on
+  // `o FILE`, which writes the file.
+  const quiet = (stdout || silent) && !(open && c.output && c.output !== "operand");
   const inputs = files.filter((f) => f.dynamic || f.value !== "-");
   if (listed) inputs.push(unknownWord());
   if (c.output === "operand" && !args.some((a) => /^-[a-zA-Z]*m|^--multiple/.test(a.value)) && files.length === 2) output = inputs.pop();
