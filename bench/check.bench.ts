@@ -13,6 +13,7 @@ import { classify } from "../lib/guard/classify.ts";
 import { CATEGORIES, loadDisputes, splitDisputed } from "./check-disputes.ts";
 import { makeCheckFixture } from "./check-fixture.ts";
 import { dropPageCache } from "./page-cache.ts";
+import { compileBunFloor } from "./runtime-floor.ts";
 
 interface Row {
   command: string;
@@ -177,14 +178,14 @@ compileCheckForHost(bin, checkBuildFlags(root, compileCheckForHost));
 const sample = peers.filter((_, i) => i % Math.max(1, Math.floor(peers.length / ROUND_TRIPS)) === 0).slice(0, ROUND_TRIPS);
 const payload = (command: string) => JSON.stringify({ session_id: "bench", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
 const peerBin = join(import.meta.dir, "..", "node_modules", ".bin", "cc-safety-net");
-const trip = (argv: string[]) => {
+const trip = (argv: string[], rss = true) => {
   const ms: number[] = [];
   for (const r of sample) {
     const t = performance.now();
     Bun.spawnSync(argv, { cwd: ws, env, stdin: new TextEncoder().encode(payload(r.command)), stdout: "pipe", stderr: "pipe" });
     ms.push(performance.now() - t);
   }
-  return { median: quantile(ms, 0.5), p90: quantile(ms, 0.9), rss: peakRss(argv) };
+  return { median: quantile(ms, 0.5), p90: quantile(ms, 0.9), rss: rss ? peakRss(argv) : "" };
 };
 // Peak RSS of one answer, read by GNU time (the rusage a parent sees mixes all its children).
 // Reported for a harmless command and as the peak over sampled rows (a compensated delete loads
@@ -206,6 +207,11 @@ console.log("|---|---|---|---|");
 console.log(`| leogriel-check --hook claude (compiled) | ${a.median.toFixed(1)} ms | ${a.p90.toFixed(1)} ms | ${a.rss} |`);
 console.log(`| cc-safety-net hook --claude-code | ${b.median.toFixed(1)} ms | ${b.p90.toFixed(1)} ms | ${b.rss} |`);
 console.log(`\nratio: ${(a.median / b.median).toFixed(3)} of the peer's median`);
+// The runtimes' floor on this machine: a process that starts and exits (bench/runtime-floor.ts).
+const bunFloor = trip([compileBunFloor(root)], false).median;
+const nodeFloor = trip(["node", "-e", "0"], false).median;
+console.log(`runtime floor (a process that does nothing): compiled Bun, same flags ${bunFloor.toFixed(1)} ms; node -e 0 ${nodeFloor.toFixed(1)} ms`);
+console.log(`above its runtime's floor: leogriel-check ${(a.median - bunFloor).toFixed(1)} ms, cc-safety-net ${(b.median - nodeFloor).toFixed(1)} ms`);
 // The RSS above counts the executable's file pages each answer maps, and how many it maps depends
 // on how the file entered the page cache: pages the compiler wrote (or a full read of the file,
 // `sha256sum`) sit in large folios, mapped whole, while pages read back by the answers' own faults
