@@ -27,36 +27,35 @@ import { listingNames, mayList, PLAIN_NAME } from "./listing-words.ts";
  * can read it (listing-words.ts).
  */
 const UNSEEN_ASSIGNERS = /\b(declare|typeset|local)\b[^;&|\n]*\s-[a-zA-Z]*n|\beval\b|\bsource\b|\balias\b/;
-const DOT_WORD = /(?<=^|[\s;&|({])\.(?=\s)/g;
 
 /**
- * Whether the line may run `.` (source) somewhere: a lone `.` word counts unless it is plainly an
- * argument of a program that takes `.` as data (`jq . "$f"`, `find . -name x`, `git add .`): the
- * text since the last `;&|(){}`, backtick or newline (not escaped) holds no quote, `$`, `\`, `=`
- * or redirection, and its first word after reserved words is one of those programs, while the
- * line defines no function (which could take that program's name).
+ * Whether `.` (source) may run before a pass of the loop: a command parsed so far (before the
+ * loop, in a function defined before it, or in its body) named `.`, directly or through `command`
+ * or `builtin` (`jq . "$f"` and `git add .` hold `.` as data). So may a command named by a word
+ * the guard cannot read before the loop (`"$@"` in `jq() { "$@"; }`); in the body such a name is
+ * the loop variable, read again per word (a word `.`, `command` or `builtin` counts, as does any
+ * line a `while read` loop reads), or stays unknown in the unrolled reading too. Text after `done`
+ * runs after the loop, unless the loop sits in another loop or a function and may run again: a
+ * lone `.` word or a function definition there (which could take a body program's name) counts.
  */
-function _mayDot(src: string): boolean {
-  if (!src.includes(".")) return false;
-  // A function the line defines could take the name of any of those programs (tested once, at the first lone `.`).
-  let defines: boolean | undefined;
-  for (const m of src.matchAll(DOT_WORD)) if ((defines ??= /\bfunction\b|\(\s*\)/.test(src)) || !_dotIsData(src, m.index)) return true;
-  return false;
+function _maySource(plan: LoopPlan, first: number, scope: Scope, commands: SimpleCommand[], rest: string): boolean {
+  // A `while read` loop's words are read later: any of them may be such a name.
+  const dynamicInBody = plan.reads === true || plan.words.some((w) => SOURCE_HEADS.has(w));
+  if (commands.some((c, i) => _namesDot(c, i < first || dynamicInBody))) return true;
+  if (!enclosing(scope.parent, (s) => s.kind === "loop" || s.kind === "fn")) return false;
+  return /(?<=^|[\s;&|({])\.(?=\s)|\bfunction\b|\(\s*\)/.test(rest);
 }
 
-const DOT_DATA_PROGRAMS = new Set(["jq", "yq", "gojq", "jaq", "find", "fd", "git", "ls", "grep", "rg", "du"]);
-const LEADING_RESERVED = new Set(["do", "then", "else", "elif", "if", "while", "until", "!"]);
+const SOURCE_HEADS = new Set([".", "command", "builtin"]);
 
-function _dotIsData(src: string, at: number): boolean {
-  let start = at - 1;
-  while (start >= 0 && !";&|(){}`\n".includes(src[start]!)) start--;
-  if (start > 0 && src[start - 1] === "\\") return false;
-  const seg = src.slice(start + 1, at);
-  if (/['"$\\=<>]/.test(seg)) return false;
-  const words = seg.trim().split(/\s+/).filter(Boolean);
-  while (words.length > 0 && LEADING_RESERVED.has(words[0]!)) words.shift();
-  return words.length > 0 && DOT_DATA_PROGRAMS.has(words[0]!);
+/** Whether `c` is named `.` past any `command`/`builtin` and their options (or, with `dynamic`, by an unknown word). */
+function _namesDot(c: SimpleCommand, dynamic: boolean): boolean {
+  let i = 0;
+  for (let w = c.argv[0]; w && !w.dynamic && (w.value === "command" || w.value === "builtin" || (i > 0 && w.value.startsWith("-"))); w = c.argv[++i]);
+  const head = c.argv[i];
+  return head !== undefined && (head.dynamic ? dynamic : head.value === ".");
 }
+
 export const MAX_WORDS = 64;
 const MAX_BODY = 2048;
 const MAX_TOTAL = 16384;
@@ -152,7 +151,7 @@ export function takePlan(scope: Scope | undefined, src: string, end: number, com
   if (plan.globbed && !/^done[ \t]*(?:$|[;\n)}]|&&|\|\|)/.test(src.slice(end))) return null;
   const body = src.slice(plan.bodyStart, end);
   if (!fitsUnroll(body, plan.words.length) || body.includes("<<")) return null;
-  if (UNSEEN_ASSIGNERS.test(src) || _mayDot(src)) return null;
+  if (UNSEEN_ASSIGNERS.test(src) || _maySource(plan, plan.first, scope!, commands, src.slice(end))) return null;
   if (!_onlyExpanded(body, plan.name)) return null;
   // A function body inside the loop (one around it is not the loop's business).
   const inFunction = (c: SimpleCommand) => {

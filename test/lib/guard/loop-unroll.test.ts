@@ -50,7 +50,18 @@ const ROWS: Array<[string, Decision, ReasonCode]> = [
   ['for d in build; do A="x; jq" . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ['for d in build; do A=x\\;jq . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ['jq() { "$@"; }; for d in build; do jq . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ['for f in *.md; do jq . "$f" > "$f.tmp"; done; . ./env.sh', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['x=.; for d in build; do $x ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['for d in build; do builtin . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['g() { . ./env.sh; }; for d in build; do g; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['jq() { command "$@"; }; for d in build; do jq . ./env.sh; rm -rf "$d"; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // a `.` after the loop runs after it, unless the loop runs again (in a loop or a function)
+  ['for f in *.md; do jq . "$f" > "$f.tmp"; done; . ./env.sh', "ALLOW", "ALLOW_NOOP"],
+  ['while true; do for d in build; do rm -rf "$d"; done; . ./env.sh; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['f() { for d in build; do rm -rf "$d"; done; }; . ./env.sh; f', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ['while true; do for d in build; do jq . x; rm -rf "$d"; done; jq() { "$@"; }; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  // the loop variable as a program's name is read per word
+  ["for t in node npm; do $t --version; done", "ALLOW", "ALLOW_NO_EFFECT"],
+  ['for t in . x; do $t ./env.sh; rm -rf build; done', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ['mv "$x" "$y"', "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
 ];
 
