@@ -59,6 +59,8 @@ export interface Op {
    * any of which may be a symlink.
    */
   lands?: "moved" | "linked" | "created" | "spread";
+  /** The targets are made or restamped with no content (touch, mkdir, mkfifo, mknod: creates.ts). */
+  empty?: boolean;
   /** For a copy or move destination: what is copied, so a destination folder is judged per entry. */
   sources?: Word[];
   /** For a move: where the sources go (outside the workspace they leave the quarantine's reach). */
@@ -101,6 +103,7 @@ export function op(kind: OpKind, verb: string, targets: Word[] = [], recursive =
     replaces: undefined,
     global: undefined,
     lands: undefined,
+    empty: undefined,
     sources: undefined,
     dest: undefined,
     repeats: undefined,

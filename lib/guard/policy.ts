@@ -178,9 +178,9 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (o.subtree && cls === "ancestor" && (path === pc.workspace || path.startsWith(`${pc.workspace}/`))) return "BLOCK_UNDETERMINABLE_EFFECT";
   // A file written into a Startup folder runs at every logon, outside any hook: asked as a Run key
   // is. An agent's MCP server list names programs the agent starts later: asked the same way, but
-  // for an empty entry made or restamped there (touch, mkdir, mkfifo, mknod: creates.ts), which
+  // for an empty entry made or restamped there (Op.empty: touch, mkdir, mkfifo, mknod), which
   // names no server (an empty `.mcp.json`, an extension folder without its manifest).
-  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && (STARTUP_FOLDER.test(path) || ((caseInsensitiveNames.value ? AGENT_CODE_ANY_CASE : AGENT_CODE).test(path) && !_namesNothing(o)))) return "ASK_PERSISTENT_CODE";
+  if ((o.kind === "overwrite" || o.kind === "write-into") && (cls === "outside" || cls === "workspace" || cls === "temp") && (STARTUP_FOLDER.test(path) || ((caseInsensitiveNames.value ? AGENT_CODE_ANY_CASE : AGENT_CODE).test(path) && o.empty !== true))) return "ASK_PERSISTENT_CODE";
   // The entry itself (a dangling link exists and is deleted); what it points to for writes. Many
   // verdicts follow from the class alone (`rm -rf /`): the entry is read up front only for the
   // rules that need it before the class rules, and otherwise only where a later rule asks.
@@ -234,14 +234,6 @@ function _pathCode(o: Op, path: string, cls: PathClass, destroys: boolean, pc: P
   if (cls === "outside") return o.afterCd ? "BLOCK_OUTSIDE_WORKSPACE" : "ASK_OUTSIDE_WORKSPACE";
   if (!exists) return "ALLOW_NOOP";
   return o.afterCd ? "COMPOUND_CWD_DELETE" : "RELOCATE_TREE";
-}
-
-// The programs that make (or restamp) an entry and write nothing into it (creates.ts `creates`).
-const _EMPTY_MAKERS: ReadonlySet<string> = new Set(["touch", "mkdir", "mkfifo", "mknod"]);
-
-/** An op that leaves its targets without content: an empty file, folder or node made or restamped. */
-function _namesNothing(o: Op): boolean {
-  return o.kind === "write-into" && o.lands === "created" && _EMPTY_MAKERS.has(o.verb);
 }
 
 /** The entry is a directory or a named pipe (a symlink is followed): writing onto it loses nothing. */

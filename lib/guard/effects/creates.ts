@@ -22,7 +22,7 @@ export const creates: Handler = ({ name, args }) => {
   const { files } = operands(args, new Set(VALUED[name]));
   // mknod NAME TYPE [MAJOR MINOR]: only the first operand is a path.
   const paths = name === "mknod" ? files.slice(0, 1) : files;
-  return paths.length ? [{ ...op("write-into", name, paths), lands: "created" }] : [];
+  return paths.length ? [{ ...op("write-into", name, paths), lands: "created", empty: true }] : [];
 };
 
 /**
