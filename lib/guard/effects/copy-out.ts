@@ -1,6 +1,6 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { clusterValue, longValue } from "./getopt.ts";
+import { clusterValue, longValue, optionWalk } from "./getopt.ts";
 import { programName } from "./names.ts";
 import type { SentRoot } from "./sent-tree.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
@@ -11,8 +11,10 @@ let longs: readonly string[] | undefined;
 export const cpioLongs = (): readonly string[] =>
   (longs ??= "create extract pass-through list directory force-local format block-size dot io-size quiet verbose debug warning owner file message rsh-command nonmatching numeric-uid-gid pattern-file only-verify-crc rename rename-batch-file swap swap-bytes swap-halfwords to-stdout append renumber-inodes ignore-devno device-independent reproducible link absolute-filenames no-absolute-filenames null dereference reset-access-time preserve-modification-time make-directories no-preserve-owner unconditional sparse help usage version".split(" "));
 const VALUED_LONGS = ["directory", "format", "block-size", "io-size", "warning", "owner", "file", "message", "rsh-command", "pattern-file", "rename-batch-file"];
-export const CPIO_VALUED = "DHCWRFMEIO";
-export const CPIO_VALUED_LONG = { has: (name: string) => VALUED_LONGS.includes(name) };
+const CPIO_VALUED = "DHCWRFMEIO";
+const CPIO_VALUED_LONG = { has: (name: string) => VALUED_LONGS.includes(name) };
+// Long options that stand for a short letter.
+const CPIO_LETTER: Record<string, string> = { create: "o", extract: "i", "pass-through": "p", list: "t", directory: "D", file: "F", rename: "r", append: "A", dereference: "L" };
 // pax (POSIX.1-2017; BSD and libarchive's bsdpax add B, D, E, G, T, U): the options that take a value.
 const PAX_VALUED = "bfopsxBDEGTU";
 
@@ -34,40 +36,75 @@ export interface CopyOut {
  * 11, finding 8: `find ~/.ssh | cpio -o | nc …` was ALLOW while `tar -T -` asked).
  */
 export function copyOut(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
-  if (name === "cpio") return _cpio(args, cmd, ctx);
-  if (name === "pax") return _pax(args, cmd, ctx);
+  if (name === "cpio") return cpioOut(cpioArgs(args), cmd, ctx);
+  if (name === "pax") return paxOut(paxArgs(args), cmd, ctx);
   return undefined;
 }
 
-function _cpio(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
+/** cpio's words, read once for cpio.ts and for copy-out: the mode letters, option values and operands. */
+export interface CpioArgs {
+  /** Short letters, and long options that stand for one (`--create`: o). */
+  letters: Set<string>;
+  /** Option values by letter, or by long name where there is no letter (`rsh-command`). */
+  values: Map<string, Word>;
+  /** The archive `-O`/`-F`/`--file` names (the last one given). */
+  archive: Word | undefined;
+  operands: Word[];
+  /** Members keep absolute names (unless `--no-absolute-filenames`). */
+  absolute: boolean;
+  /** `--help`, `--version`, `--to-stdout`, `--only-verify-crc`: no file is written. */
+  quiet: boolean;
+  /** An option word holds an expansion (`-D"$D"`): it may be any option. */
+  unread: boolean;
+}
+
+export function cpioArgs(args: Word[]): CpioArgs {
   const letters = new Set<string>();
+  const values = new Map<string, Word>();
   let archive: Word | undefined;
-  let unread = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (!v.startsWith("-") || v === "-") continue;
-    if (a.dynamic) unread = true;
-    if (v.startsWith("--")) {
-      const long = longValue(args, i, cpioLongs(), CPIO_VALUED_LONG);
-      if (long.name === "create") letters.add("o");
-      else if (long.name === "dereference") letters.add("L");
-      else if (long.name === "file" && long.value) archive = long.value;
-      i = long.i;
-      continue;
-    }
-    const got = clusterValue(args, i, CPIO_VALUED);
-    for (const c of v.slice(1, got ? got.at : undefined)) letters.add(c);
-    if (got?.value && (got.letter === "O" || got.letter === "F")) archive = got.value;
-    i = got?.i ?? i;
-  }
+  let absolute = true;
+  let quiet = false;
+  const operands = optionWalk(
+    args,
+    (a, i) => {
+      if (a.value.startsWith("--")) {
+        const { name, value, i: last } = longValue(args, i, cpioLongs(), CPIO_VALUED_LONG);
+        if (name === undefined) return i;
+        if (name === "absolute-filenames" || name === "no-absolute-filenames") absolute = name === "absolute-filenames";
+        else if (/^(help|usage|version|to-stdout|only-verify-crc)$/.test(name)) quiet = true;
+        const letter = CPIO_LETTER[name];
+        if (value && CPIO_VALUED_LONG.has(name)) values.set(letter ?? name, value);
+        else if (letter) letters.add(letter);
+        if (name === "file" && value) archive = value;
+        return last;
+      }
+      const got = clusterValue(args, i, CPIO_VALUED);
+      for (const c of a.value.slice(1, got ? got.at : undefined)) letters.add(c);
+      if (got?.value) values.set(got.letter, got.value);
+      if (got?.value && (got.letter === "O" || got.letter === "F")) archive = got.value;
+      return got?.i ?? i;
+    },
+    true,
+  );
+  return { letters, values, archive, operands, absolute, quiet, unread: args.some((a) => a.dynamic && a.value.startsWith("-")) };
+}
+
+/** What `cpio -o` reads into its archive (undefined in another mode). */
+export function cpioOut({ letters, archive, unread }: CpioArgs, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
   if (!letters.has("o") && !unread) return undefined;
   const stdout = archive === undefined || (!archive.dynamic && /^(-|\/dev\/stdout|\/dev\/fd\/1)$/.test(archive.value));
   return { stdout, follow: letters.has("L"), roots: () => (unread ? null : stdinNames(cmd, ctx)) };
 }
 
+export interface PaxArgs {
+  letters: Set<string>;
+  operands: Word[];
+  archive: Word | undefined;
+  unread: boolean;
+}
+
 /** pax's words (getopt: clusters, stopping at the first operand): its letters, operands, `-f` archive; `unread` for a computed option word. */
-export function paxArgs(args: Word[]): { letters: Set<string>; operands: Word[]; archive: Word | undefined; unread: boolean } {
+export function paxArgs(args: Word[]): PaxArgs {
   const letters = new Set<string>();
   const operands: Word[] = [];
   let archive: Word | undefined;
@@ -91,8 +128,8 @@ export function paxArgs(args: Word[]): { letters: Set<string>; operands: Word[];
   return { letters, operands, archive, unread };
 }
 
-function _pax(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
-  const { letters, operands, archive, unread } = paxArgs(args);
+/** What `pax -w` reads into its archive (undefined in another mode). */
+export function paxOut({ letters, operands, archive, unread }: PaxArgs, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): CopyOut | undefined {
   if (!(letters.has("w") && !letters.has("r")) && !unread) return undefined;
   const stdout = archive === undefined || (!archive.dynamic && archive.value === "-");
   const roots = (): SentRoot[] | null => {

@@ -3,13 +3,9 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { isSecretPath } from "./secrets.ts";
-import { clusterValue, longValue, optionWalk } from "./getopt.ts";
-import { copyOut, type CopyOut, paxArgs, cpioLongs, CPIO_VALUED as VALUED, CPIO_VALUED_LONG as VALUED_LONG } from "./copy-out.ts";
+import { type CopyOut, cpioArgs, cpioOut, paxArgs, paxOut } from "./copy-out.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
-
-// Long options that stand for a short letter.
-const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-through": "p", list: "t", directory: "D", file: "F", rename: "r", append: "A" };
 
 /**
  * cpio (GNU): `-i` extracts the archive on stdin (or `-F`/`-I FILE`) into the working directory
@@ -23,31 +19,10 @@ const LETTER: Record<string, string> = { create: "o", extract: "i", "pass-throug
  * `--rsh-command` runs its command. `-t`, `--to-stdout` and `--only-verify-crc` write no file.
  */
 export const cpio: Handler = (inv) => {
-  const args = inv.args;
+  const parsed = cpioArgs(inv.args);
   // An option word with an expansion (`-D"$D"`, `"$MODE"` aside) may set any folder or mode.
-  if (args.some((a) => a.dynamic && a.value.startsWith("-"))) return [op("unknown", "cpio")];
-  const letters = new Set<string>();
-  const values = new Map<string, Word>();
-  let absolute = true;
-  let quiet = false;
-  const operands = optionWalk(args, (a, i) => {
-    const v = a.value;
-    if (v.startsWith("--")) {
-      // The same reading as copy-out.ts's (longValue), so both see one option.
-      const { name, value, i: last } = longValue(args, i, cpioLongs(), VALUED_LONG);
-      if (name === undefined) return i;
-      if (name === "absolute-filenames" || name === "no-absolute-filenames") absolute = name === "absolute-filenames";
-      else if (/^(help|usage|version|to-stdout|only-verify-crc)$/.test(name)) quiet = true;
-      const letter = LETTER[name];
-      if (value && VALUED_LONG.has(name)) values.set(letter ?? name, value);
-      else if (letter) letters.add(letter);
-      return last;
-    }
-    const got = clusterValue(args, i, VALUED);
-    for (const c of v.slice(1, got ? got.at : undefined)) letters.add(c);
-    if (got?.value) values.set(got.letter, got.value);
-    return got?.i ?? i;
-  });
+  if (parsed.unread) return [op("unknown", "cpio")];
+  const { letters, values, operands, absolute, quiet } = parsed;
   const ops: Op[] = [];
   const rsh = values.get("rsh-command");
   if (rsh) ops.push(...(rsh.dynamic ? [op("unknown", "cpio")] : analyzeText(rsh.value, "posix", inv.ctx)));
@@ -64,10 +39,10 @@ export const cpio: Handler = (inv) => {
     return dest ? [...ops, filledFolder("cpio", [dest])] : ops;
   }
   if (letters.has("o")) {
-    ops.push(..._archive("cpio", values.get("O") ?? values.get("F"), letters.has("A"), args));
+    ops.push(..._archive("cpio", parsed.archive, letters.has("A"), inv.args));
     // The files it archives are read: a credential among the names on its stdin is asked about
     // as `tar -c ~/.ssh` is (copy-out.ts).
-    ops.push(..._secretNames("cpio", copyOut("cpio", args, inv.cmd, inv.ctx), inv));
+    ops.push(..._secretNames("cpio", cpioOut(parsed, inv.cmd, inv.ctx), inv));
   }
   return ops;
 };
@@ -80,14 +55,15 @@ export const cpio: Handler = (inv) => {
  */
 export const pax: Handler = (inv) => {
   const ops = unmodelledReading(inv);
-  const { letters, operands, archive } = paxArgs(inv.args);
+  const parsed = paxArgs(inv.args);
+  const { letters, operands, archive } = parsed;
   const [read, write] = [letters.has("r"), letters.has("w")];
   if (read && write) {
     const dest = operands.at(-1);
     if (dest) ops.push(filledFolder("pax", [dest]));
   } else if (read) ops.push(filledFolder("pax", [literalWord(".")]));
   else if (write) ops.push(..._archive("pax", archive, letters.has("a"), inv.args));
-  return [...ops, ..._secretNames("pax", copyOut("pax", inv.args, inv.cmd, inv.ctx), inv)];
+  return [...ops, ..._secretNames("pax", paxOut(parsed, inv.cmd, inv.ctx), inv)];
 };
 
 /** A credential the names a copy-out reads name (`echo ~/.ssh/id_rsa | cpio -o`, `find ~/.aws | …`), as secrets.ts judges a reader's operands. */
