@@ -4,7 +4,7 @@ import { mayExtdebug } from "../posix/lastpipe.ts";
 import { plainPrograms } from "../posix/numeric-output.ts";
 import { trapView } from "../posix/trap-points.ts";
 import type { Vars } from "../posix/vars.ts";
-import { enclosing, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { enclosing, type Script, type Word } from "../syntax.ts";
 import { analyzeScript } from "./analyze.ts";
 import type { Handler } from "./context.ts";
 import { BUILTINS } from "./hash-table.ts";
@@ -23,14 +23,16 @@ import { programName } from "./names.ts";
  * that returns non-zero skips the next command, whatever the action does (`shopt -s extdebug;
  * trap '[[ $BASH_COMMAND != cd* ]]' DEBUG; cd /var/tmp; rm -rf ./*` removes in the working
  * directory): any DEBUG trap is then unknown. A trap set in a subshell runs when the subshell
- * ends, with values the guard does not follow there: unknown.
+ * ends, a later point like any other: the names assigned after the trap (the subshell's own,
+ * undone when it closes, too) are unknown to it, and a directory change after it makes its
+ * relative paths unknown (`(trap 'kill 0' EXIT; npm run api & npm run web & wait)` passes).
  */
 export const trap: Handler = (inv) => {
   const setting = _setting(inv.args);
   if (!setting) return [];
   const { action, conditions } = setting;
   const debug = conditions.some((c) => c.dynamic || /^debug$/i.test(c.value));
-  const view = inv.cmd && !_inSubshell(inv.cmd) ? trapView(inv.ctx.vars, inv.cmd) : null;
+  const view = inv.cmd ? trapView(inv.ctx.vars, inv.cmd) : null;
   if (action.dynamic || (debug && mayExtdebug(inv.ctx.vars)) || !view) return [op("unknown", "trap")];
   const midLine = conditions.some((c) => c.dynamic || !EXIT.test(c.value));
   const ops = _withValues(inv.ctx.vars, view.values, () => {
@@ -49,10 +51,6 @@ function _setting(args: Word[]): { action: Word; conditions: Word[] } | null {
   const [action, ...conditions] = first && !first.dynamic && first.value === "--" ? args.slice(1) : args;
   if (!action || conditions.length === 0 || (!action.dynamic && (action.value === "-" || action.value === ""))) return null;
   return { action, conditions };
-}
-
-function _inSubshell(cmd: SimpleCommand): boolean {
-  return enclosing(cmd.frame, (f) => f.kind === "subshell") !== undefined;
 }
 
 // Builtins that leave the shell as it is: they print, test, signal or end it.
