@@ -58,6 +58,12 @@ export interface SimpleCommand {
   group?: boolean;
   /** It runs alongside the shell: in the background (`&`) or as a stage of a pipeline. */
   concurrent?: "background" | "pipeline";
+  /**
+   * Sent to the background: the compound command the `&` that sent it stands in (undefined at
+   * the line's top level). Its job starts once per run of that compound: `while true; do sleep 1;
+   * done &` starts one job, `while true; do work & done` one per pass (fork-bomb.ts).
+   */
+  startedIn?: Scope;
   /** The innermost compound command around it (POSIX dialect). */
   scope?: Scope;
   /** The text of an arithmetic command `(( … ))`. */
@@ -67,13 +73,6 @@ export interface SimpleCommand {
   /** The directory it runs in when that is not the analysis's current one (a FIFO's writer). */
   cwd?: string | null;
 }
-
-/**
- * The commands marked `concurrent: "background"` only because a compound around them was sent to
- * the background (`while …; done &`, `{ …; } &`): the compound is the one job, started once
- * (fork-bomb.ts reads a job started in each pass of a loop from its own `&`).
- */
-export const inBackgroundCompound = new WeakSet<SimpleCommand>();
 
 /**
  * Where a command runs relative to the commands after it: in a subshell (a `( )`, a pipeline

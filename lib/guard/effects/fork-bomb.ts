@@ -1,5 +1,5 @@
 import { op, type Op } from "../ops.ts";
-import { enclosing, inBackgroundCompound, type Scope, type SimpleCommand } from "../syntax.ts";
+import { enclosing, type Scope, type SimpleCommand } from "../syntax.ts";
 
 // After a background job, these settle it for the loop: the shell waits for it, or the loop ends.
 const SETTLERS = new Set(["wait", "break", "exit", "return"]);
@@ -12,9 +12,7 @@ const SETTLERS = new Set(["wait", "break", "exit", "return"]);
 export function forkBombOps(commands: SimpleCommand[]): Op[] {
   // Both need a concurrent command and a compound command (a loop or a function body) around one.
   if (!_concurrentAndScoped(commands)) return [];
-  // A command of a compound sent to the background is not a job of its own (`while true; do sleep
-  // 1; done &` starts one job): the compound's closing command stands for the job.
-  const flood = commands.some((c, i) => c.concurrent === "background" && !inBackgroundCompound.has(c) && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
+  const flood = commands.some((c, i) => c.concurrent === "background" && _unsettledInEndlessLoop(commands, i)) || _floodingRecursion(commands);
   return flood ? [{ ...op("unknown", "fork-bomb"), refusal: "BLOCK_FORK_BOMB" }] : [];
 }
 
@@ -30,15 +28,17 @@ function _concurrentAndScoped(commands: SimpleCommand[]): boolean {
   return concurrent && scoped;
 }
 
+/** Whether the job of `commands[i]` starts in each pass of an endless loop and nothing after it there settles it. */
 function _unsettledInEndlessLoop(commands: SimpleCommand[], i: number): boolean {
-  const job = commands[i]!;
-  const loop = enclosing(job.scope, (s) => s.kind === "loop" && s.infinite === true);
+  // Where its `&` stands, not the command itself: `while true; do sleep 1; done &` starts one job.
+  const started = commands[i]!.startedIn;
+  const loop = enclosing(started, (s) => s.kind === "loop" && s.infinite === true);
   if (!loop) return false;
   // The scopes whose later commands run in the shell that started the job: up to the loop, or to
   // a subshell (a job started in a subshell cannot be waited for outside it).
   const same = new Set<Scope>();
   let top: Scope = loop;
-  for (let s = job.scope; s; s = s.parent) {
+  for (let s = started; s; s = s.parent) {
     same.add(s);
     if (s === loop || s.kind === "subshell") {
       top = s;

@@ -1,20 +1,17 @@
 import { ParseError } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 
-/** Skips one `pattern)` of a case item; true when it was the closing `esac` instead. */
-export function skipCasePattern(lx: Lexer): boolean {
+/** Skips one `pattern)` of a case item, or nothing at the closing `esac` (the parser reads it as a command). */
+export function skipCasePattern(lx: Lexer): void {
   lx.skipLineBreaks();
-  if (/^esac(?=[\s;)&|]|$)/.test(lx.src.slice(lx.pos, lx.pos + 5))) {
-    lx.pos += 4;
-    return true;
-  }
+  if (/^esac(?=[\s;)&|]|$)/.test(lx.src.slice(lx.pos, lx.pos + 5))) return;
   if (lx.src[lx.pos] === "(") lx.pos++;
   for (;;) {
     const c = lx.src[lx.pos];
     if (c === undefined) throw new ParseError("unterminated case pattern");
     if (c === ")") {
       lx.pos++;
-      return false;
+      return;
     }
     if (c === "\\") lx.pos += 2;
     else if (c === "'" || c === '"') {

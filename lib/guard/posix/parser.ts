@@ -1,4 +1,4 @@
-import { inBackgroundCompound, ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { ARITHMETIC_NAMES, arithmeticCommand } from "./arith.ts";
 import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
@@ -93,7 +93,7 @@ function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | 
     // The end of a command: the line's end or a `|` (not `||` or `|&`).
     const head = argv[0];
     if (!head || head.assignment || RESERVED_HEADS.has(head.value) || _notedHead(head)) return undefined;
-    const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+    const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, startedIn: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     if (wordNotes(cmd) !== 0) return undefined;
     commands.push(cmd);
     if (at === text.length) break;
@@ -120,11 +120,29 @@ function _blanksEnd(text: string, at: number): number {
   return i;
 }
 
-/** A case statement just closed: the command that closed it, its commands, and the pipe it reads. */
+/** A place in the line: a command's index and the variables' mark there. */
+interface Start {
+  start: number;
+  at: ReturnType<typeof mark>;
+}
+
+/**
+ * Where a compound opened: at the command index `own`, in the and-or list starting at `list`. The
+ * parser reads a compound's closing word as a command of a list of its own (the reading splits
+ * lists at each `;` inside), so a pipeline stage or an `&` after it reaches back to these.
+ * (Indices before them never move: an unrolled loop's body is spliced in after its opening.)
+ */
+interface Opened {
+  list: Start;
+  own: Start;
+}
+
+/** A case statement just closed: the command that closed it, its commands, the pipe it reads and where it opened. */
 interface CaseClosed {
-  cmd: SimpleCommand | undefined;
+  cmd: SimpleCommand;
   inner: SimpleCommand[];
   pipe: SimpleCommand | undefined;
+  opened: Opened;
 }
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
@@ -138,7 +156,7 @@ class _Parser extends Lexer {
    * The open `case` statements, innermost last (made by the first `case`): the frame each entered
    * (each item may or may not run), where its commands start and the pipe feeding it.
    */
-  private cases: Array<{ frame: ReturnType<Flow["enter"]>; start: number; pipe: SimpleCommand | undefined }> | undefined;
+  private cases: Array<{ frame: ReturnType<Flow["enter"]>; start: number; pipe: SimpleCommand | undefined; opened: Opened }> | undefined;
 
   /** How many `case` statements are open. */
   private get caseDepth(): number {
@@ -184,14 +202,9 @@ class _Parser extends Lexer {
       this.skipBlanks();
       if (this.expectPattern) {
         this.expectPattern = false;
-        if (skipCasePattern(this)) {
-          this.closeCase();
-          // `esac < file`: the next command read is only the case's redirections.
-          this.skipBlanks();
-          if (atRedirect(this)) this._caseFeedsNext = true;
-          // `esac &`: the case's commands run in the background (`esac > f &`: parseAndOr).
-          else if (this._atBackground() && this._caseClosed?.inner.length) this._sendBack(this.commands.indexOf(this._caseClosed.inner[0]!), this.commands.length, mark(this.vars));
-        }
+        // `esac` is left to parseAndOr: a command closing the case, with the redirections, pipe or
+        // list after it (`esac > f`, `esac | bash`, `esac && … &`), as `done` or `fi` is.
+        skipCasePattern(this);
       }
       const c = this.src[this.pos];
       if (c === undefined) {
@@ -222,9 +235,9 @@ class _Parser extends Lexer {
    * to the background (`… &`) runs in a subshell.
    */
   private parseAndOr(): void {
-    const first = this.commands.length;
-    const at = mark(this.vars);
-    // The list's first command parsed here (parseCommand sets it), kept apart from a nested list's.
+    // The list's start and first command parsed here (parseCommand sets it), kept apart from a nested list's.
+    const outerList = this._list;
+    this._list = { start: this.commands.length, at: mark(this.vars) };
     const outerHead = this._head;
     this._head = undefined;
     let head: SimpleCommand | undefined;
@@ -233,7 +246,12 @@ class _Parser extends Lexer {
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
-      head ??= this._head;
+      if (head === undefined && this._head !== undefined) {
+        head = this._head;
+        // A list that starts by closing a compound started where the list that opened it did:
+        // `{ a; } && { b; } &` sends both groups back (the reading splits it at each `;`).
+        if (this._closing?.cmd === head) this._list = this._closing.list;
+      }
       this.skipBlanks();
       const c = this.src[this.pos];
       if ((c !== "&" && c !== "|") || this.src[this.pos + 1] !== c) break;
@@ -258,15 +276,10 @@ class _Parser extends Lexer {
       }
     }
     if (conditional) this.flow.leave(conditional);
-    // `cmd &`: every command of the list runs in the background, with those of a compound the
-    // list starts by closing (`while …; done &`, `{ …; } &`, `if …; fi &`, `esac > f &`): they
-    // were listed before its closing word (an unrolled loop's body is spliced in: indices before
-    // `first` move).
-    if (this._atBackground()) {
-      const inner = this._closedBy(head);
-      const start = inner ? this.commands.indexOf(inner) : first;
-      this._sendBack(start, inner ? this.commands.lastIndexOf(head!) : first, at);
-    }
+    // `cmd &`: every command of the list runs in the background, with those of the compounds it
+    // holds (`while …; done &`, `{ …; } &`, `if …; fi &`, `esac > f &`, `esac && … &`).
+    if (this._atBackground()) this._sendBack(this._list.start, this._list.at);
+    this._list = outerList;
     this._head = outerHead;
     // The outermost list around the line's first command ended with nothing beside it.
     if (--this._andOrDepth === 0 && this._listed) {
@@ -279,9 +292,11 @@ class _Parser extends Lexer {
   private parsePipeline(): void {
     let from: SimpleCommand | undefined;
     for (;;) {
-      const first = this.commands.length;
-      const at = mark(this.vars);
+      let first = this.commands.length;
+      let at = mark(this.vars);
       const cmd = this.parseCommand(from);
+      // A stage closing a compound is that compound: `{ cd x; } | cat` runs the cd in the stage's subshell.
+      if (this._closing?.cmd === cmd) ({ start: first, at } = this._closing.own);
       this.skipBlanks();
       if (this.src[this.pos] === "|" && this.src[this.pos + 1] !== "|") {
         this._listed = undefined;
@@ -302,7 +317,7 @@ class _Parser extends Lexer {
   }
 
   private parseCommand(pipeFrom: SimpleCommand | undefined): SimpleCommand {
-    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom, group: undefined, concurrent: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom, group: undefined, concurrent: undefined, startedIn: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     this.skipBlanks();
     // (Two character tests: startsWith with a position is several times slower, for every command.)
     if (this.src[this.pos] === "(" && this.src[this.pos + 1] === "(") {
@@ -315,9 +330,6 @@ class _Parser extends Lexer {
     // The commands of a compound this command closes: they share its stdin (compound-stdin.ts).
     let inner: SimpleCommand[] | undefined;
     let closed: Scope | undefined;
-    const caseFed = this._caseFeedsNext ? this._caseClosed : undefined;
-    if (caseFed) this._caseFed = cmd;
-    this._caseFeedsNext = false;
     if (this.src[this.pos] === "(") {
       this.pos++;
       const start = this.commands.length;
@@ -363,12 +375,15 @@ class _Parser extends Lexer {
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         if (words[0]!.value === "case") {
           readCaseHead(this);
-          (this.cases ??= []).push({ frame: this.flow.enter("maybe"), start: this.commands.length, pipe: cmd.pipeFrom });
+          const opened = this._openedHere();
+          (this.cases ??= []).push({ frame: this.flow.enter("maybe"), start: this.commands.length, pipe: cmd.pipeFrom, opened });
           this.expectPattern = true;
           return cmd;
         }
         if (words[0]!.value === "for" || words[0]!.value === "select") {
+          const opened = this._openedHere();
           readForHead(this, this.scopes);
+          (this._opened ??= new WeakMap()).set(this.scopes.top!, opened);
           if (cmd.pipeFrom && this.scopes.top) (this._scopeInput ??= new WeakMap()).set(this.scopes.top, cmd.pipeFrom);
           return cmd;
         }
@@ -381,6 +396,7 @@ class _Parser extends Lexer {
         // A compound opened by a pipeline stage reads the pipe; one closed here gets this
         // command's redirections (the outermost one closed, when several close).
         if (now?.parent === top) {
+          (this._opened ??= new WeakMap()).set(now!, this._openedHere());
           if (cmd.pipeFrom) (this._scopeInput ??= new WeakMap()).set(now!, cmd.pipeFrom);
         } else if (top) {
           let s: Scope = top;
@@ -390,7 +406,7 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
-    return this.finishCommand(cmd, raws, inner, closed, caseFed);
+    return this.finishCommand(cmd, raws, inner, closed);
   }
 
   /**
@@ -427,10 +443,10 @@ class _Parser extends Lexer {
 
   /**
    * The notes after a command's words, then the command placed in its scope and pushed. `inner`:
-   * the commands of a subshell it is; `closed`: the compound it closes; `caseFed`: the case
-   * statement whose redirections it carries.
+   * the commands of a subshell it is; `closed`: the compound it closes (a `case` it closes is
+   * `_caseClosed`).
    */
-  private finishCommand(cmd: SimpleCommand, raws: RawWords, inner: SimpleCommand[] | undefined, closed: Scope | undefined, caseFed: CaseClosed | undefined): SimpleCommand {
+  private finishCommand(cmd: SimpleCommand, raws: RawWords, inner: SimpleCommand[] | undefined, closed: Scope | undefined): SimpleCommand {
     // The notes after the words. A line of plain commands skips all of them (_plainLine):
     // a new note leaves the commands it reads to the parser there (through NOTED_NAMES,
     // RESERVED_HEADS or word-notes.ts).
@@ -452,12 +468,11 @@ class _Parser extends Lexer {
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
-    // What the compound closed here writes is what its commands print (feedCompoundOutput).
-    const compound = caseFed?.inner ?? (this._caseClosed?.cmd === cmd ? this._caseClosed.inner : closed ? commandsIn(this.commands, closed) : inner);
-    if (caseFed) feedCompound(caseFed.inner, cmd.redirects, caseFed.pipe);
-    else if (this._caseClosed?.cmd === cmd) feedCompound(this._caseClosed.inner, cmd.redirects, this._caseClosed.pipe);
-    else if (closed) feedCompound(compound!, cmd.redirects, this._scopeInput?.get(closed));
-    else if (inner) feedCompound(inner, cmd.redirects, cmd.pipeFrom);
+    // The commands of the compound this command closes or is: they read what it reads, and what
+    // the compound writes is what they print (feedCompoundOutput).
+    const caseClosed = this._caseClosed?.cmd === cmd ? this._caseClosed : undefined;
+    const compound = caseClosed ? caseClosed.inner : closed ? commandsIn(this.commands, closed) : inner;
+    if (compound) feedCompound(compound, cmd.redirects, caseClosed ? caseClosed.pipe : closed ? this._scopeInput?.get(closed) : cmd.pipeFrom);
     else if (cmd.argv[0] && !cmd.argv[0].dynamic && (cmd.pipeFrom || cmd.redirects.length > 0)) {
       // A call of a function the line defined: its body reads the call's stdin.
       const body = functionBody(this.commands, cmd.argv[0].value);
@@ -480,24 +495,11 @@ class _Parser extends Lexer {
     this.scopes.place(cmd);
     this.push(cmd);
     if ((notes & TRAP_POINT) !== 0) noteTrapPoint(this.vars, cmd, this.depth);
-    if (closed !== undefined) this._closing = { cmd, scope: closed };
-    else if (inner !== undefined && inner.length > 0) this._subshell = { cmd, first: inner[0]! };
+    // A function's body is not run by its definition: `f() { …; } &` only defines f.
+    const opened = caseClosed ? caseClosed.opened : closed && closed.kind !== "fn" ? this._opened?.get(closed) : undefined;
+    if (opened) this._closing = { cmd, ...opened };
     this._head ??= cmd;
     return cmd;
-  }
-
-  /**
-   * The first command of the compound that `cmd` (a list's first command) closes: `done`, `fi`,
-   * `}`, or the redirections after `esac` (its commands were listed before it); undefined for any
-   * other command, and for a function's body (`f() { …; } &` only defines it).
-   */
-  private _closedBy(cmd: SimpleCommand | undefined): SimpleCommand | undefined {
-    if (cmd === undefined) return undefined;
-    const closing = this._closing;
-    if (closing?.cmd === cmd) return closing.scope.kind === "fn" ? undefined : commandsIn(this.commands, closing.scope)[0];
-    // `( … ) &`: the subshell's commands were listed before its `)` (`(while true; do make; done) &` is one job).
-    if (this._subshell?.cmd === cmd) return this._subshell.first;
-    return this._caseFed === cmd ? this._caseClosed?.inner[0] : undefined;
   }
 
   /** A single `&` at the cursor: what was just read runs in the background. */
@@ -506,20 +508,24 @@ class _Parser extends Lexer {
   }
 
   /**
-   * Sends the commands from `start` on to the background, in a subshell frame. Those before
-   * `end`, a compound's before its closing word, keep a concurrency of their own (a pipeline
-   * stage, a job of its own) and are listed in inBackgroundCompound (fork-bomb.ts).
+   * Sends the commands from `start` on to the background, in a subshell frame (`at`: the
+   * variables' mark there). One already sent by an `&` of its own keeps where that one stands.
    */
-  private _sendBack(start: number, end: number, at: ReturnType<typeof mark>): void {
-    for (let i = start; i < end; i++) {
+  private _sendBack(start: number, at: ReturnType<typeof mark>): void {
+    const startedIn = this.scopes.top;
+    for (let i = start; i < this.commands.length; i++) {
       const c = this.commands[i]!;
-      if (c.concurrent !== undefined) continue;
+      if (c.concurrent === "background") continue;
       c.concurrent = "background";
-      inBackgroundCompound.add(c);
+      c.startedIn = startedIn;
     }
-    for (let i = end; i < this.commands.length; i++) this.commands[i]!.concurrent = "background";
     this.flow.subshell(this.commands, start, at);
     this._listed = undefined;
+  }
+
+  /** Where a compound opened now starts, and the list around it (`_opened`). */
+  private _openedHere(): Opened {
+    return { list: this._list, own: { start: this.commands.length, at: mark(this.vars) } };
   }
 
   /** `n=$(wc -l < f)` (also after export/local/declare without options): n is a number to arithmetic. */
@@ -554,16 +560,15 @@ class _Parser extends Lexer {
   /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
-  /** The last command that closed a compound (not `case`) and that compound; the open list's first command. */
-  private _closing: { cmd: SimpleCommand; scope: Scope } | undefined;
-  /** The last subshell `( … )` read and its first command. */
-  private _subshell: { cmd: SimpleCommand; first: SimpleCommand } | undefined;
+  /** Where the and-or list being read starts; its first command. */
+  private _list: Start = { start: 0, at: 0 };
   private _head: SimpleCommand | undefined;
+  /** Where each compound (not `case`: its entry in `cases` says) opened; made on first use. */
+  private _opened: WeakMap<Scope, Opened> | undefined;
+  /** The last command that closed a compound other than a function body, and where that compound opened. */
+  private _closing: ({ cmd: SimpleCommand } & Opened) | undefined;
   /** The last `case` command closed. */
   private _caseClosed: CaseClosed | undefined;
-  private _caseFeedsNext = false;
-  /** The command that read the last closed `case`'s redirections (`esac > f`). */
-  private _caseFed: SimpleCommand | undefined;
   /** The first command of the line when a listing may stand in its arguments; open and-or lists. */
   private _listed: SimpleCommand | undefined;
   private _andOrDepth = 0;
@@ -660,10 +665,10 @@ class _Parser extends Lexer {
     this.commands.splice(plan.first, bodyEnd - plan.first, ...unrolled);
   }
 
-  private closeCase(cmd?: SimpleCommand): void {
+  private closeCase(cmd: SimpleCommand): void {
     const open = this.cases?.pop();
     if (open) this.flow.leave(open.frame);
-    this._caseClosed = open && { cmd, inner: this.commands.slice(open.start), pipe: open.pipe };
+    this._caseClosed = open && { cmd, inner: this.commands.slice(open.start), pipe: open.pipe, opened: open.opened };
     // `cmd | case …`: its commands read the pipe (a redirection after esac comes first).
     if (this._caseClosed?.pipe) feedCompound(this._caseClosed.inner, [], this._caseClosed.pipe);
   }
