@@ -1,7 +1,8 @@
 import { basename, isAbsolute } from "node:path";
 import { spend } from "../budget.ts";
-import type { Op } from "../ops.ts";
-import { segmentMatcher } from "../paths.ts";
+import { op, type Op } from "../ops.ts";
+import { caseInsensitiveNames, segmentMatcher } from "../paths.ts";
+import { samePipeline, sameTime } from "../posix/pipeline-stages.ts";
 import { repeats, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys, relativeTail } from "./file-identity.ts";
@@ -35,6 +36,11 @@ export interface LaterRun {
   /** The repeating command's outermost loop, until whose end it may run again (at `depth`); null: until the line ends (a function body, a loop in the background, a trap). */
   loop: Frame | null;
   depth: number;
+  /**
+   * A run kept because it is a pipeline stage (noteRacingRun): kept while the commands of its
+   * pipeline are analysed, and a write by another stage makes what it runs unknown.
+   */
+  stage?: SimpleCommand;
 }
 
 /** The outermost command being analysed that may run again (analyze.ts sets it): where its runs stop repeating. */
@@ -72,21 +78,43 @@ export function noteRepeatedRun(name: string, head: Word, args: Word[], cmd: Sim
   }
   const repeating = state.repeating;
   if (repeating === undefined) return;
+  // A computed name is unknown already (the handlers answer so).
+  const named = _runWords(name, head, args, cmd).filter((w) => !w.dynamic);
+  if (named.length === 0 || state.laterRuns?.some((r) => _same(r, head, args, state.cwd, repeating))) return;
+  (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: named, files: undefined, loop: repeating.loop, depth: repeating.depth });
+}
+
+/**
+ * A run of a file of literal name by a command of a pipeline (`{ sleep 1; bash x.sh; } | tee
+ * x.sh`): the stages run at the same time, so a later stage's write may land before, during or
+ * after the run reads the file. Kept until a command outside the pipeline is analysed
+ * (`./build.sh | tee log; git checkout build.sh` is not a race); a write by another stage then
+ * makes the run unknown (judgeAgain).
+ */
+export function noteRacingRun(name: string, head: Word, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  if (_judging) return;
+  const named = _runWords(name, head, args, cmd).filter((w) => !w.dynamic);
+  const state = ctx.state;
+  if (named.length === 0 || state.laterRuns?.some((r) => r.stage === cmd && r.head === head)) return;
+  // Its own writes (`bash x.sh > x.sh` is one stage) are not another stage's.
+  _analysing(cmd, ctx);
+  (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: named, files: undefined, loop: null, depth: ctx.depth, stage: cmd });
+}
+
+/** The words naming the files a command runs (written-runs.ts runSources, or the program by its path). */
+function _runWords(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined): Word[] {
   const words: Word[] = [];
   for (const { word } of runSources(name, head, args)) {
     if (word !== "stdin") words.push(word);
     else if (cmd !== undefined) for (const w of stdinFiles(cmd) ?? []) words.push(w);
   }
   if (words.length === 0 && head.value.includes("/")) words.push(head);
-  // A computed name is unknown already (the handlers answer so).
-  const named = words.filter((w) => !w.dynamic);
-  if (named.length === 0 || state.laterRuns?.some((r) => _same(r, head, args, state.cwd, repeating))) return;
-  (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: named, files: undefined, loop: repeating.loop, depth: repeating.depth });
+  return words;
 }
 
 /** The same run kept already (an unrolled loop's body read once per word): judged again once per write. */
 function _same(r: LaterRun, head: Word, args: Word[], cwd: string | null, repeating: Repeating): boolean {
-  return r.head.value === head.value && r.cwd === cwd && r.loop === repeating.loop && r.depth === repeating.depth && r.args.length === args.length && r.args.every((a, i) => a.value === args[i]!.value && !a.dynamic && !args[i]!.dynamic);
+  return r.stage === undefined && r.head.value === head.value && r.cwd === cwd && r.loop === repeating.loop && r.depth === repeating.depth && r.args.length === args.length && r.args.every((a, i) => a.value === args[i]!.value && !a.dynamic && !args[i]!.dynamic);
 }
 
 /** The names of the files a kept run runs, in the directory it ran in. */
@@ -117,8 +145,18 @@ function _outermostLoop(frame: Frame): Frame | null {
 export function leaveLoops(cmd: SimpleCommand, ctx: AnalyzeContext): void {
   const runs = ctx.state.laterRuns;
   if (runs === undefined || _judging) return;
-  const kept = runs.filter((r) => r.loop === null || r.depth !== ctx.depth || _inside(cmd.frame, r.loop));
+  _analysing(cmd, ctx);
+  const kept = runs.filter((r) => r.depth !== ctx.depth || (r.stage !== undefined ? samePipeline(cmd, r.stage) : r.loop === null || _inside(cmd.frame, r.loop)));
   ctx.state.laterRuns = kept.length > 0 ? kept : undefined;
+}
+
+// The command being analysed at each depth: whose writes runsRewritten compares with the runs of pipeline stages.
+const _analysed = new WeakMap<AnalyzeContext["state"], SimpleCommand[]>();
+
+function _analysing(cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  let at = _analysed.get(ctx.state);
+  if (at === undefined) _analysed.set(ctx.state, (at = []));
+  at[ctx.depth] = cmd;
 }
 
 function _inside(frame: Frame | undefined, loop: Frame): boolean {
@@ -136,6 +174,7 @@ export function runsRewritten(ops: Op[], from: number, ctx: AnalyzeContext): Lat
   const runs = ctx.state.laterRuns;
   if (runs === undefined || _judging) return [];
   const hit: LaterRun[] = [];
+  const writer = _analysed.get(ctx.state)?.[ctx.depth];
   for (let i = from; i < ops.length; i++) {
     const o = ops[i]!;
     // What a command writes: its landings, and the files tee or dd overwrite (they land nothing).
@@ -146,6 +185,8 @@ export function runsRewritten(ops: Op[], from: number, ctx: AnalyzeContext): Lat
       for (const r of runs) {
         // A unit of work per kept run (budget.ts): a line of many runs and many writes meets each pair.
         spend();
+        // A stage's run meets only the writes of the other stages (its own stage runs one command after another).
+        if (r.stage !== undefined && (writer === undefined || !sameTime(writer, r.stage))) continue;
         if (!hit.includes(r) && (r.words === null || _files(r, ctx.state).some((f) => written.some((w) => _meets(w, t.glob, f.path, f.glob))))) hit.push(r);
       }
     }
@@ -153,8 +194,12 @@ export function runsRewritten(ops: Op[], from: number, ctx: AnalyzeContext): Lat
   return hit;
 }
 
-/** Runs `judge` for a kept run, in the directory it ran in, with no run kept or judged meanwhile. */
+/**
+ * Runs `judge` for a kept run, in the directory it ran in, with no run kept or judged meanwhile.
+ * A pipeline stage's run met by another stage's write runs unknown text: whatever the write holds.
+ */
 export function judgeAgain(run: LaterRun, judge: () => Op[]): Op[] {
+  if (run.stage !== undefined) return [op("unknown", "script")];
   const state = run.ctx.state;
   const { cwd, afterCd } = state;
   _judging = true;
@@ -173,7 +218,11 @@ export function judgeAgain(run: LaterRun, judge: () => Op[]): Op[] {
  * Whether a write to `written` may change the file `file`: the same name, a folder around it, or
  * (either relative: the directory unknown) the same ending; a pattern matches by its last part.
  */
-function _meets(written: string, writtenGlob: boolean, file: string, fileGlob: boolean): boolean {
+function _meets(writtenName: string, writtenGlob: boolean, fileName: string, fileGlob: boolean): boolean {
+  // Where names are compared without case (macOS, Windows), `> X.SH` writes `./x.sh` (paths.ts).
+  const fold = caseInsensitiveNames.value;
+  const written = fold ? writtenName.toLowerCase() : writtenName;
+  const file = fold ? fileName.toLowerCase() : fileName;
   if (writtenGlob || fileGlob) {
     const [pattern, name] = writtenGlob ? [written, file] : [file, written];
     return segmentMatcher(basename(pattern))?.(basename(name)) ?? true;

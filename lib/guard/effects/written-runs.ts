@@ -11,7 +11,9 @@ import { programName } from "./names.ts";
 import { LANGUAGES, SHELL_NAMES, SHELLS as SHELL_LIST } from "./runner-names.ts";
 import { codeFiles, scriptOperands } from "./script-operands.ts";
 import { writtenInputRuns } from "./written-inputs.ts";
-import { scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
+import { noteScriptChanges, racingWrite, scriptsMatching, scriptText, stdinFiles } from "./written-scripts.ts";
+import { noteRacingRun } from "./later-writes.ts";
+import { inPipeline } from "../posix/pipeline-stages.ts";
 import { shadowedModuleOps } from "./shadowed-modules.ts";
 
 // The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
@@ -29,7 +31,10 @@ export type Source = { word: Word | "stdin"; language: Language | "posix" | "she
  */
 export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   const { scripts, fds, landed } = ctx.state;
+  // A stage of a pipeline runs alongside the others: a later stage's write may be what it runs (later-writes.ts).
+  if (cmd !== undefined && (cmd.concurrent === "pipeline" || cmd.scope !== undefined) && inPipeline(cmd)) noteRacingRun(name, head, args, cmd, ctx);
   if (!scripts && !fds && !landed?.length) return [];
+  if (scripts) noteScriptChanges(name, args, ctx.state);
   // A build or test runner's own input the line wrote (`> Makefile; make`): written-inputs.ts.
   const ops: Op[] = writtenInputRuns(name, args, cmd, ctx);
   // Python modules the line wrote beside the script or in the working folder (shadowed-modules.ts).
@@ -88,7 +93,8 @@ function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext,
 export function lineWrittenText(word: Word, ctx: AnalyzeContext, cmd: SimpleCommand | undefined): string | null | undefined {
   const text = scriptText(word.value, ctx.state);
   if (text === null && (_downloaded(word, ctx.state) || (!_recordedUnknown(word, ctx.state) && copiedFrom(word, ctx, cmd) !== undefined))) return undefined;
-  return text;
+  // Written by a command running alongside this one: it may read the text in part, or not yet.
+  return typeof text === "string" && racingWrite(word.value, ctx.state, cmd) ? null : text;
 }
 
 /** Whether a writer the guard models left text it could not read (`cmd > f`): unknown, whatever else holds. */

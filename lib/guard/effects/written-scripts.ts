@@ -1,8 +1,9 @@
 import { basename } from "node:path";
 import { isDirectory } from "../fs-probe.ts";
-import { segmentMatcher } from "../paths.ts";
+import { caseInsensitiveNames, segmentMatcher } from "../paths.ts";
 import type { Op } from "../ops.ts";
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { inPipeline, sameTime } from "../posix/pipeline-stages.ts";
+import { enclosing, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys, lookupKeys, relativeTail } from "./file-identity.ts";
 import { printed, stdinOf } from "./stdin.ts";
@@ -17,6 +18,13 @@ type State = AnalyzeContext["state"];
  * write by any other program (`{ …; } >> f`, an extraction over its folder) makes it unknown.
  */
 const _since = new WeakMap<State, Map<string, number>>();
+// Files written by a copy of a compound's output redirection (compound-stdin.ts handedOutput):
+// the compound's own redirection lands each once more after its commands wrote it.
+const _handed = new WeakMap<State, Set<string>>();
+// The command that recorded a file's text, when it runs alongside others (a pipeline stage, a
+// background job): another stage, or a command after the job, may read the file before the
+// text is all there (racingWrite).
+const _writers = new WeakMap<State, Map<string, SimpleCommand>>();
 // Files a step that certainly runs removed (clears.ts): landings before it no longer count, and
 // `skip` landings right after it are a move of the removed file, which moves nothing.
 const _cleared = new WeakMap<State, Map<string, { at: number; skip: number }>>();
@@ -34,14 +42,28 @@ export function forgetScript(key: string, state: State, skip = 0): void {
 // holds its own content, which the line did not write, then this text (appendedText).
 const _appended = new WeakMap<State, Map<string, string>>();
 
-/** Records `text` (null: unknown) as what the file `value` names holds now, under each of its names. */
-export function setScript(value: string, text: string | null, state: State, append = false): void {
+/**
+ * Records `text` (null: unknown) as what the file `value` names holds now, under each of its
+ * names. `handed`: written through a compound's output redirection (compound-stdin.ts), which
+ * lands the file once more; `writer`: the command writing it.
+ */
+export function setScript(value: string, text: string | null, state: State, append = false, handed = false, writer?: SimpleCommand): void {
   const scripts = (state.scripts ??= new Map());
   let since = _since.get(state);
   if (!since) _since.set(state, (since = new Map()));
   let appended = _appended.get(state);
-  for (const key of fileKeys(value, state)) {
-    const before = append ? scripts.get(key) : "";
+  const concurrent = writer !== undefined && (writer.concurrent === "background" || inPipeline(writer));
+  // Where names are compared without case, each spelling recorded so far is the same file.
+  const keys = caseInsensitiveNames.value ? [...new Set(fileKeys(value, state).flatMap((k) => _spellings(k, scripts.keys())))] : fileKeys(value, state);
+  // What the file holds before an append: a landing since its text was recorded (`cp x f`) left unknown text.
+  const befores = keys.map((key) => (append ? _held(key, state) : ""));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const before = befores[i];
+    if (handed) (_handed.get(state) ?? _newSet(state)).add(key);
+    else _handed.get(state)?.delete(key);
+    if (concurrent) (_writers.get(state) ?? _newWriters(state)).set(key, writer);
+    else _writers.get(state)?.delete(key);
     // An append's own text, kept for readers of the project's configuration (written-inputs.ts).
     const tail = append && text !== null ? (before === undefined && _landings(key, state, 0) === 0 ? text : before === null && appended?.has(key) ? `${appended.get(key)}${text}` : undefined) : undefined;
     if (tail !== undefined) {
@@ -51,6 +73,81 @@ export function setScript(value: string, text: string | null, state: State, appe
     scripts.set(key, text !== null && typeof before === "string" ? `${before}${text}` : null);
     since.set(key, state.landed?.length ?? 0);
   }
+}
+
+function _newSet(state: State): Set<string> {
+  const set = new Set<string>();
+  _handed.set(state, set);
+  return set;
+}
+
+function _newWriters(state: State): Map<string, SimpleCommand> {
+  const map = new Map<string, SimpleCommand>();
+  _writers.set(state, map);
+  return map;
+}
+
+/** What the recorded file `key` (or, where names are compared without case, one of its spellings) holds now, as scriptText reads it. */
+function _held(key: string, state: State): string | null | undefined {
+  const scripts = state.scripts;
+  let text: string | null | undefined;
+  for (const k of _spellings(key, scripts?.keys() ?? [])) {
+    const known = scripts?.get(k);
+    if (known === undefined) continue;
+    // The write that recorded it lands it once (and a compound's redirection once more); any further landing may have changed it.
+    if (known === null || _landings(k, state, _since.get(state)?.get(k) ?? 0) > (_handed.get(state)?.has(k) ? 2 : 1)) return null;
+    // Two written files the name may be with different texts: unknown.
+    if (text !== undefined && text !== known) return null;
+    text = known;
+  }
+  return text;
+}
+
+/**
+ * `key` and, on a file system that compares names without case (macOS, Windows: paths.ts
+ * caseInsensitiveNames), each recorded key spelled like it in another case (`./x.sh` is `X.SH`).
+ * On Linux only `key`: names stay exact.
+ */
+function _spellings(key: string, recorded: Iterable<string>): string[] {
+  if (!caseInsensitiveNames.value) return [key];
+  const lower = key.toLowerCase();
+  const keys = [key];
+  for (const k of recorded) if (k !== key && k.toLowerCase() === lower) keys.push(k);
+  return keys;
+}
+
+/**
+ * Whether the text recorded for the file `value` names may not be what `cmd` reads: a command
+ * running alongside `cmd` wrote it — another stage of its pipeline (`echo ls | tee x.sh | bash
+ * x.sh`), or a job sent to the background before it (`echo ls > x.sh & bash x.sh`; a bare `wait`
+ * ends that: noteScriptChanges) — so `cmd` may read the old file, part of the text, or all of it.
+ */
+export function racingWrite(value: string, state: State, cmd: SimpleCommand | undefined): boolean {
+  const writers = _writers.get(state);
+  if (writers === undefined || writers.size === 0) return false;
+  for (const key of lookupKeys(value, state, writers.keys())) {
+    const writer = writers.get(key);
+    if (writer === undefined || writer === cmd) continue;
+    if (cmd !== undefined && sameTime(writer, cmd)) return true;
+    // A command inside the same background job runs after the write (the job's frame is around it).
+    if (writer.concurrent === "background" && (cmd === undefined || enclosing(cmd.frame, (f) => f === writer.frame) === undefined)) return true;
+  }
+  return false;
+}
+
+const RENAMERS = new Set(["rename", "prename", "perl-rename", "file-rename", "rename.ul"]);
+
+/**
+ * Programs that change the line's written files with no write the guard records (called for each
+ * program run once the line wrote one): rename (util-linux's or Perl's) computes each new name,
+ * so any written file may be one of them now; a bare `wait` waits for the background jobs, so
+ * what they wrote is all there (racingWrite).
+ */
+export function noteScriptChanges(name: string, args: Word[], state: State): void {
+  if (RENAMERS.has(name)) for (const key of state.scripts?.keys() ?? []) _unknown(key, state);
+  if (name !== "wait" || args.length > 0) return;
+  const writers = _writers.get(state);
+  if (writers) for (const [key, w] of writers) if (w.concurrent === "background") writers.delete(key);
 }
 
 /**
@@ -79,14 +176,15 @@ export function scriptText(value: string, state: State): string | null | undefin
   const keys = lookupKeys(value, state, scripts?.keys() ?? []);
   let text: string | null | undefined;
   for (const key of keys) {
-    const known = scripts?.get(key);
+    const known = _held(key, state);
     if (known === undefined) continue;
-    // The write that recorded it lands it once; any further landing may have changed it.
-    if (known === null || _landings(key, state, _since.get(state)?.get(key) ?? 0) > 1) return null;
     // Two written files the name may be (the running directory unknown) with different texts: unknown.
-    if (text !== undefined && text !== known) return null;
+    if (known === null || (text !== undefined && text !== known)) return null;
     text = known;
   }
+  // With the running directory unknown, a file of that name the line filled some other way
+  // (`cp x d/s.sh; cd d; bash s.sh`) may be the one meant as well.
+  if (text !== undefined && keys.length > 1 && !keys[0]!.startsWith("/") && _filledElsewhere(keys[0]!, state)) return null;
   if (text !== undefined) return text;
   const cleared = _cleared.get(state);
   return keys.some((k) => {
@@ -106,7 +204,8 @@ export function scriptText(value: string, state: State): string | null | undefin
  */
 export function noteInPlaceEdits(ops: Op[], state: State): void {
   for (const o of ops) {
-    if (o.kind !== "overwrite" || !o.inPlace) continue;
+    // truncate and shred leave a prefix of the text, zeros or noise: not the text written either.
+    if (o.kind !== "overwrite" || !(o.inPlace || o.verb === "truncate" || o.verb === "shred")) continue;
     for (const t of o.targets) {
       if (t.dynamic) for (const key of state.scripts?.keys() ?? []) _unknown(key, state);
       else if (t.glob) for (const key of scriptsMatching(t, state).files) _unknown(key, state);
@@ -229,10 +328,18 @@ function _unknownWord(cmd: SimpleCommand): boolean {
 /** How many landed entries from index `from` on may have written `path` (itself, a folder around it, or an unknown place). */
 function _landings(path: string, state: State, from: number): number {
   const landed = state.landed ?? [];
+  const fold = caseInsensitiveNames.value;
+  const p = fold ? path.toLowerCase() : path;
   let n = 0;
   for (let i = from; i < landed.length; i++) {
-    const l = landed[i];
-    if (l === null || l === path || path.startsWith(`${l}/`)) n++;
+    const l = fold ? landed[i]?.toLowerCase() : landed[i];
+    if (l == null || l === p || p.startsWith(`${l}/`)) n++;
   }
   return n;
+}
+
+/** Whether the line landed a file ending with the relative name `tail` that holds no recorded text. */
+function _filledElsewhere(tail: string, state: State): boolean {
+  const end = `/${relativeTail(tail) ?? tail}`;
+  return (state.landed ?? []).some((l) => l !== null && l.endsWith(end) && !state.scripts?.has(l));
 }

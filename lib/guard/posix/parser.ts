@@ -6,6 +6,7 @@ import { notePromptVars, PROMPT_SETTERS } from "./prompt-vars.ts";
 import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
 import { commandsIn, feedCompound, feedCompoundOutput, functionBody } from "./compound-stdin.ts";
+import { noteStage } from "./pipeline-stages.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
 import { Lexer, literalWordAt, literalWordLength, MAX_DEPTH } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
@@ -104,7 +105,10 @@ function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | 
   }
   // Each stage of a pipeline runs in a subshell; with lastpipe on, the last may run in this shell.
   if (commands.length > 1) {
+    const pipeline = {};
+    let stage = 0;
     for (const cmd of commands) {
+      noteStage([cmd], pipeline, stage++);
       cmd.concurrent = "pipeline";
       cmd.frame = { kind: cmd === commands.at(-1) && mayLastpipe(vars) ? "maybe" : "subshell", parent: undefined };
     }
@@ -291,7 +295,9 @@ class _Parser extends Lexer {
   /** Each stage of a pipeline of two or more runs in its own subshell. */
   private parsePipeline(): void {
     let from: SimpleCommand | undefined;
-    for (;;) {
+    // Which commands run at the same time (pipeline-stages.ts): each stage's, a compound's before its closing word.
+    let pipeline: object | undefined;
+    for (let stage = 0; ; stage++) {
       let first = this.commands.length;
       let at = mark(this.vars);
       const cmd = this.parseCommand(from);
@@ -304,10 +310,12 @@ class _Parser extends Lexer {
         this.skipLineBreaks();
         cmd.concurrent = "pipeline";
         this.flow.subshell(this.commands, first, at);
+        noteStage(this.commands.slice(first), (pipeline ??= {}), stage);
         from = cmd;
         continue;
       }
       if (from) {
+        noteStage(this.commands.slice(first), pipeline!, stage);
         cmd.concurrent = "pipeline";
         // With lastpipe on, the last stage runs in this shell (lastpipe.ts): it may change it.
         this.flow.subshell(this.commands, first, at, mayLastpipe(this.vars) ? "maybe" : "subshell");

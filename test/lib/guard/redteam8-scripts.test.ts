@@ -164,15 +164,17 @@ table("session 13: a run by xargs or find -exec in a loop, and a later write", [
 // the file before its commands run, so a run inside reads what the commands before it printed
 // there (checked in the sandbox). Every UNKNOWN row was ALLOW before.
 table("session 13: a run inside a compound whose output goes to the file it runs", [
-  ["a group", "{ echo 'rm -rf ~'; bash x.sh; } > x.sh", ...UNKNOWN],
+  // Session 14 (compound-stdin.ts): the first command of a group or subshell truncates the file
+  // itself, so its text is known: the rows below block as the text's `rm -rf ~` (they were UNKNOWN).
+  ["a group", "{ echo 'rm -rf ~'; bash x.sh; } > x.sh", ...ANCESTOR],
   ["a loop", "while true; do echo 'rm -rf ~'; bash x.sh; done > x.sh", ...UNKNOWN],
-  ["a subshell", "( echo 'rm -rf ~'; bash x.sh ) > x.sh", ...UNKNOWN],
+  ["a subshell", "( echo 'rm -rf ~'; bash x.sh ) > x.sh", ...ANCESTOR],
   ["an if", "if true; then echo 'rm -rf ~'; bash x.sh; fi > x.sh", ...UNKNOWN],
   ["appending", "{ echo 'rm -rf ~'; bash x.sh; } >> x.sh", ...UNKNOWN],
-  ["&>", "{ echo 'rm -rf ~'; ./x.sh; } &> x.sh", ...UNKNOWN],
-  ["make reads the Makefile the group printed", "{ printf 'all:\\n\\trm -rf ~\\n'; make; } > Makefile", ...UNKNOWN],
+  ["&>", "{ echo 'rm -rf ~'; ./x.sh; } &> x.sh", ...ANCESTOR],
+  ["make reads the Makefile the group printed", "{ printf 'all:\\n\\trm -rf ~\\n'; make; } > Makefile", ...ANCESTOR],
   ["the command's own redirection wins", "{ echo 'rm -rf ~' > log.txt; bash x.sh; } > x.sh", ...NOOP],
-  ["a log of a group", "{ echo hi; bash run.sh; } > log.txt", ...OK],
+  ["a log of a group", "{ echo hi; bash run.sh; } > log.txt", ...NOOP],
   ["a cd inside: the log stays the outer folder's", "( cd sub && make ) > build.log 2>&1", ...NOOP],
   ["a cd inside, an absolute name", "( cd /tmp; echo 'rm -rf ~'; bash /tmp/x.sh ) > /tmp/x.sh", ...UNKNOWN],
 ]);
