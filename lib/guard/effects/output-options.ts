@@ -1,6 +1,7 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
+import { noteBuilt } from "./built-programs.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { join, normalize } from "node:path";
 import { isStartupFile } from "../startup-files.ts";
@@ -126,8 +127,14 @@ export const go: Handler = (inv) => {
   const { dir, rest } = goChdir(inv.args);
   const sub = rest.find((a) => !a.value.startsWith("-"));
   if (sub?.value === "install") return packageCommand("go", inv.args, inv.ctx, inv.cmd) ?? [];
-  if (sub?.value !== "build" && sub?.value !== "test") return scanUnknownProgram(inv.args, inv.ctx, inv.name);
-  return fromFolder(outputOption({ words: ["o"] })({ ...inv, args: rest }), dir);
+  // A package operand `.` is the working folder's package, not the shell's `.` that an unknown
+  // program's reading takes it for (which counts as a program writing unseen files).
+  const reading = scanUnknownProgram(inv.args.filter((a) => a.dynamic || a.value !== "."), inv.ctx, inv.name);
+  if (sub?.value !== "build" && sub?.value !== "test") return reading;
+  const ops = [...reading, ...fromFolder(outputOption({ words: ["o"] }, true)({ ...inv, args: rest }), dir)];
+  // Its output holds what the workspace's sources say (built-programs.ts).
+  noteBuilt(ops, inv);
+  return ops;
 };
 
 /** go's `-C DIR` (go 1.20+: its first word, `-C=DIR`, `--C`): the folder go changes to before anything, and the words after it. */

@@ -5,6 +5,7 @@ import { withoutTrailingSlash } from "../paths.ts";
 import { keptPathOf } from "../posix/path-var.ts";
 import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
+import { builtProgram } from "./built-programs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { ownAssignment } from "./own-assignments.ts";
 import { programName } from "./names.ts";
@@ -62,7 +63,8 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   }
   const file = _absolute(head.value, ctx.state.cwd, false);
   if (file === null) return null;
-  if (_landed(file, ctx) || _fetchedInto(file, ctx)) return LANDED;
+  // A program the line compiled from the workspace's sources is a local program like `./a.out` (built-programs.ts).
+  if (_landed(file, ctx) || _fetchedInto(file, ctx)) return builtProgram(file, ctx, cmd) ? null : LANDED;
   return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
 }
 

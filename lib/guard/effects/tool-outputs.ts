@@ -1,5 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { noteBuilt } from "./built-programs.ts";
 import type { Handler } from "./context.ts";
 import { createdFiles, filledFolder, realOutput } from "./sinks.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
@@ -100,6 +101,7 @@ const compiler =
     const ops = [...scanUnknownProgram(inv.args, inv.ctx, inv.name), ..._written(inv.name, files, operands)];
     const into = longs.filter(([n]) => dirs.includes(n)).map(([, w]) => w);
     if (into.length) ops.push(filledFolder(inv.name, into));
+    noteBuilt(ops, inv);
     return ops;
   };
 

@@ -1,4 +1,5 @@
 import { repeats, type SimpleCommand, type Word } from "../syntax.ts";
+import { builtBy } from "./built-programs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { gitListingArgs } from "./git-listing.ts";
 import { programName } from "./names.ts";
@@ -19,7 +20,7 @@ const NO_WRITES = new Set(
 /** Called for every program the line runs, in order (a git name listing writes nothing either: git-listing.ts). */
 export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): void {
   // Once set, the flag stays: a later program's arguments need no reading.
-  if (!ctx.state.unseenWrites && !NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null)) ctx.state.unseenWrites = true;
+  if (!ctx.state.unseenWrites && !NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null) && !builtBy(args)) ctx.state.unseenWrites = true;
 }
 
 /**

@@ -2,6 +2,7 @@ import { dirname } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
+import { builtFile } from "./built-programs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { scanCode, type Language } from "./interpreters.ts";
 import { copiedFrom } from "./copies.ts";
@@ -73,6 +74,8 @@ function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext,
     return text === undefined ? [] : analyseWritten(text, language, ctx);
   }
   if (!word.glob) {
+    // A program the line compiled from the workspace's sources runs what they say (built-programs.ts).
+    if (builtFile(word, ctx, cmd)) return [];
     const text = lineWrittenText(word, ctx, cmd);
     return text === undefined ? [] : analyseWritten(text, language, ctx);
   }
