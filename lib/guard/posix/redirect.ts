@@ -1,6 +1,7 @@
 import { ParseError, type Redirect, type SimpleCommand } from "../syntax.ts";
 import type { PendingHeredoc } from "./heredoc.ts";
 import type { Lexer } from "./lexer.ts";
+import { freshRedirect } from "./temp-output.ts";
 
 const REDIRECT = /^(\d*|\{[A-Za-z_][A-Za-z0-9_]*\})(&>>|&>|<<<|<<-|<<|>>|>\||>&|<&|<>|>|<)/;
 
@@ -33,7 +34,8 @@ export function readRedirect(lx: Lexer, cmd: SimpleCommand, pending: PendingHere
     pending.push({ redirect, delimiter: delim.value, stripTabs: m[2] === "<<-" });
     return;
   }
+  const start = lx.pos;
   const [target] = lx.readWords(false, true);
   if (!target) throw new ParseError("missing redirection target");
-  cmd.redirects.push({ op, fd: m[1]!, target });
+  cmd.redirects.push({ op, fd: m[1]!, target: freshRedirect(lx, op, target, start) });
 }

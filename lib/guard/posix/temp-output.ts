@@ -1,9 +1,9 @@
-import { repeats, type SimpleCommand } from "../syntax.ts";
+import { literalWord, repeats, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 import { lineMentions, substitutedCommands } from "./numeric-output.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import type { RawWords } from "./raw-words.ts";
-import { assigned, freshFolder, UNSET } from "./vars.ts";
+import { assigned, freshFolder, freshOrEmpty, noteFreshOrEmpty, UNSET } from "./vars.ts";
 
 /**
  * `d=$(mktemp -d)` alone as a command (one assignment, no redirection) exits with mktemp's
@@ -16,7 +16,8 @@ import { assigned, freshFolder, UNSET } from "./vars.ts";
  * options and templates `_made` does not read (a template alone may name any folder or a `..`,
  * `-u` makes no file, `-p ~/.ssh`), a relative TMPDIR or one the line made unknown, a program the
  * line may redefine, a line that names a DEBUG trap or extdebug, or a command in a loop or
- * function body (TMPDIR may differ when it runs again). `folder`: `-d` made a folder.
+ * function body (TMPDIR may differ when it runs again). `folder`: `-d` made a folder. Whatever
+ * follows, d holds that path or nothing until it is assigned again (freshRedirect).
  */
 export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined): { name: string; path: string; folder: boolean } | null {
   // One assignment whose value is the output of one command (`d=$(mktemp -d)$(x)` is two), to
@@ -35,7 +36,9 @@ export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined
   const made = _made(lx, args.map((w) => w.value));
   if (made === null) return null;
   relyOnOutput(cmd.assigns[0]!.value.outputOf?.[0]);
-  return { name, path: `${made.dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX`, folder: made.folder };
+  const path = `${made.dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX`;
+  noteFreshOrEmpty(lx.vars, name, path);
+  return { name, path, folder: made.folder };
 }
 
 /**
@@ -121,6 +124,29 @@ export function freshCd(lx: Lexer, cmd: SimpleCommand, raws: RawWords): string |
   const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
   // Unquoted, the value is split on IFS: the default one holds none of its characters.
   return n && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value && (name[3] ?? name[4] ?? !assigned(lx.vars, "IFS")) ? word.value : null;
+}
+
+// Redirections that open the file their word names (`<<<` is text; `>&`, `<&` may duplicate a descriptor).
+const FILE_REDIRECTS: ReadonlySet<string> = new Set([">", ">>", ">|", "<", "<>", "&>", "&>>"]);
+
+/**
+ * A redirection's word that is all of `$d` (`"$d"`, `${d}`, `"${d}"`), read in this shell in the
+ * order it runs (not in a loop or function body, nor in text parsed later), where `d=$(mktemp)`
+ * ran and nothing assigned d since: d holds the new entry's path, or nothing when mktemp failed
+ * (after `;`). A redirection to an empty name fails before the command runs (bash: "No such file
+ * or directory", unquoted "ambiguous redirect"; dash cannot create ""), writing nothing, so the
+ * word is that path (`tmp=$(mktemp); npm test > "$tmp"`). Any other use of d stays unknown: a
+ * path built from it names the root when d is empty (`rm -rf "$d/"`). `start`: where the word
+ * begins in the source.
+ */
+export function freshRedirect(lx: Lexer, op: string, target: Word, start: number): Word {
+  if (!target.dynamic || !FILE_REDIRECTS.has(op) || lx.depth > 0 || lx.flow.fnDepth > 0 || repeats(lx.flow.frame)) return target;
+  const name = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(lx.src.slice(start, lx.pos));
+  const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
+  const path = n ? freshOrEmpty(lx.vars, n) : undefined;
+  // Unquoted, the value is split on IFS: the default one holds none of the path's characters.
+  if (path === undefined || lx.vars.get(n!) !== null || !(name![3] ?? name![4] ?? !assigned(lx.vars, "IFS"))) return target;
+  return literalWord(path, true);
 }
 
 /** TMPDIR as mktemp reads it: unset or empty is /tmp; a relative or unknown value is null. */

@@ -60,6 +60,11 @@ interface Notes {
   cased?: Set<string>;
   /** The names `settle` gave the new folder `mktemp -d` made (temp-output.ts); any assignment drops one. */
   freshFolders?: Map<string, string>;
+  /**
+   * The names a `mktemp` assignment gave the path of its new entry, or nothing when it failed
+   * (temp-output.ts freshOrEmpty): their value stays unknown; any assignment drops one.
+   */
+  freshOrEmpty?: Map<string, string>;
   /** forgetAny is making every variable unknown. */
   forgetting: boolean;
 }
@@ -117,6 +122,7 @@ export function assign(vars: Vars, name: string, value: string | null): void {
 function _assign(vars: Vars, notes: Notes, name: string, value: string | null): void {
   const seen = notes.assigned;
   notes.freshFolders?.delete(name);
+  notes.freshOrEmpty?.delete(name);
   notes.journal.push({ name, before: vars.get(name), seenBefore: seen.has(name) });
   if (seen.has(name) && vars.get(name) !== value) vars.set(name, null);
   else vars.set(name, value);
@@ -160,6 +166,16 @@ export function freshFolder(vars: Vars, name: string): boolean {
   return value !== undefined && vars.get(name) === value;
 }
 
+/** `name`, unknown, holds `path` (the new entry `d=$(mktemp)` made) or nothing, until it is assigned again. */
+export function noteFreshOrEmpty(vars: Vars, name: string, path: string): void {
+  if (!SHELL_SET.has(name)) (_notesOf(vars).freshOrEmpty ??= new Map()).set(name, path);
+}
+
+/** The path `noteFreshOrEmpty` gave `name` (its value is that or nothing), or undefined. */
+export function freshOrEmpty(vars: Vars, name: string): string | undefined {
+  return _notes.get(vars)?.freshOrEmpty?.get(name);
+}
+
 /** Whether the line assigned `name` (or made it unknown) so far: a value it has not is the environment's. */
 export function assigned(vars: Vars, name: string): boolean {
   return _notes.get(vars)?.assigned.has(name) === true;
@@ -181,6 +197,7 @@ export function restore(vars: Vars, at: number): void {
     notes.candidates?.delete(name);
     notes.digits?.delete(name);
     notes.freshFolders?.delete(name);
+    notes.freshOrEmpty?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
     if (!seenBefore) notes.assigned.delete(name);
