@@ -174,12 +174,16 @@ export const env: Handler = (inv) => {
   // The variables env sets (`NAME=VALUE`) and unsets (`-u NAME`), in order: the program sees
   // them over the line's and the command's own (tar reads TAR_OPTIONS and TAPE; envWrapped).
   let changes: Array<[string, string | null]> | undefined;
+  // `-i`, `-`, `--ignore-environment`: env empties the environment before its own assignments.
+  let cleared = false;
   const enter = () => {
+    if (cleared) changes = [..._clearedNames(inv).map((n): [string, string] => [n, UNSET]), ...(changes ?? [])];
     if (changes) inv.ctx = { ...inv.ctx, vars: envWrapped(inv.ctx.vars, changes) };
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
+    if (words.length === 0 && !a.dynamic && _clears(v)) cleared = true;
     if (words.length > 0) words.push(a);
     else if (a.dynamic && !(v.startsWith("PATH=") && keptPathOf(a) !== undefined)) return [op("unknown", "env")];
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
@@ -210,6 +214,20 @@ export const env: Handler = (inv) => {
   const [head, ...tail] = words;
   return head ? inDir(chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd)) : [];
 };
+
+/** Whether an option word of env empties the environment (`-i`, `-vi`, `-iu NAME`, `-`, `--ignore-environment` or a prefix getopt takes for it). */
+const _clears = (v: string): boolean => v === "-" || /^-[0v]*i/.test(v) || (v.length >= 10 && "--ignore-environment".startsWith(v));
+
+/**
+ * The variables `env -i` takes from the program it runs: every one the check's environment, the
+ * line or the command's own assignments set. PATH is kept as the line has it: env then searches
+ * the system's default folders, and the line's PATH is the stricter reading.
+ */
+function _clearedNames(inv: Invocation): string[] {
+  const names = new Set([...Object.keys(inv.ctx.env ?? {}), ...inv.ctx.vars.keys(), ...(inv.cmd?.assigns.map((a) => a.name) ?? [])]);
+  names.delete("PATH");
+  return [...names].filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+}
 
 /** eval joins its arguments and runs them as shell text. */
 export const evalText: Handler = (inv) => {
