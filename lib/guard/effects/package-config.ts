@@ -76,6 +76,7 @@ export const packageConfig: Handler = (inv) => {
     const w = words[i]!;
     const eq = w.value.indexOf("=");
     const key = (eq < 0 ? w.value : w.value.slice(0, eq)).toLowerCase();
+    if (key === "editor" && name !== "yarn") _storeEditor(inv, eq < 0 ? words[i + 1] : { ...w, value: w.value.slice(eq + 1) });
     if (w.dynamic || codeKeys.has(key)) return [STORED];
     if (_source(key, eq < 0 ? words[i + 1] : { ...w, value: w.value.slice(eq + 1) })) return [STORED];
     if (eq < 0) i++;
@@ -83,18 +84,30 @@ export const packageConfig: Handler = (inv) => {
   return [];
 };
 
+// The `editor` an earlier `npm|pnpm config set editor CMD` of the line stored, by program and
+// line (null when computed): the next `config edit` or `npm edit` runs it.
+const _storedEditors = new WeakMap<Invocation["ctx"]["state"], Map<string, string | null>>();
+
+function _storeEditor(inv: Invocation, value: Word | undefined): void {
+  let stored = _storedEditors.get(inv.ctx.state);
+  if (!stored) _storedEditors.set(inv.ctx.state, (stored = new Map()));
+  stored.set(inv.name, value === undefined || value.dynamic ? null : value.value);
+}
+
 /**
- * `npm|pnpm config edit` (`npm c edit`) opens the npmrc in the `editor` setting now: `--editor
- * CMD` (`--editor=CMD`, an abbreviation down to `--edit`, which npm 11 also reads as `--edit-dir`
- * but older ones as `--editor`), the line's
- * `npm_config_editor`, else npm's default, EDITOR then VISUAL; the line's own values are read (the
- * check's environment and the stored npmrc hold the user's). npm splits it at blanks and runs
- * the words with the file's name, no shell between (lib/commands/config.js `edit`): judged as
- * that argv (the file left out, as pip's is). A computed one is unknown.
+ * `npm|pnpm config edit` (`npm c edit`) opens the npmrc, and `npm edit PKG` the package's folder,
+ * in the `editor` setting now: `--editor CMD` (`--editor=CMD`, an abbreviation down to `--edit`,
+ * which npm 11 also reads as `--edit-dir` but older ones as `--editor`), the line's
+ * `npm_config_editor`, an editor the line stored before (`npm config set editor CMD && npm config
+ * edit`), else npm's default, EDITOR then VISUAL; the line's own values are read (the check's
+ * environment and the stored npmrc hold the user's). npm splits it at blanks and runs the words
+ * with the file's name, no shell between (lib/commands/config.js and edit.js): judged as that
+ * argv (the file left out, as pip's is). A computed one is unknown.
  */
 function _configEdit(args: Word[], inv: Invocation): Op[] {
   const words = _words(inv.name, args);
-  if (words[0]?.dynamic || (words[0]?.value !== "config" && words[0]?.value !== "c") || words[1]?.dynamic || words[1]?.value !== "edit") return [];
+  const config = !words[0]?.dynamic && (words[0]?.value === "config" || words[0]?.value === "c") && !words[1]?.dynamic && words[1]?.value === "edit";
+  if (!config && (inv.name !== "npm" || words[0]?.dynamic || words[0]?.value !== "edit")) return [];
   let text: string | null | undefined;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -104,9 +117,12 @@ function _configEdit(args: Word[], inv: Invocation): Op[] {
     const value = eq < 0 ? args[++i] : { ...args[i]!, value: v.slice(eq + 1) };
     text = value === undefined || value.dynamic ? null : value.value;
   }
+  const stored = _storedEditors.get(inv.ctx.state);
+  // npm's environment layer is over the npmrc it stored, which is over npm's default.
+  if (text === undefined && stored?.has(inv.name)) text = lineEditor(inv, ["npm_config_editor", "NPM_CONFIG_EDITOR"]) ?? stored.get(inv.name);
   if (text === undefined) text = lineEditor(inv, ["npm_config_editor", "NPM_CONFIG_EDITOR", "EDITOR", "VISUAL"]);
   if (text === undefined) return [];
-  if (text === null) return [op("unknown", `${inv.name} config edit`)];
+  if (text === null) return [op("unknown", `${inv.name} ${config ? "config " : ""}edit`)];
   const argv = text.split(/\s+/).filter((w) => w !== "");
   return argv.length ? analyzeText(argv.map(_quoted).join(" "), "posix", inv.ctx) : [];
 }
