@@ -5,6 +5,15 @@ import { optionWord, transferOps, urlRemote, type Transfer } from "./cloud-copie
 import { literalWord, type Word } from "../syntax.ts";
 import { clusterValue, wordFrom } from "./getopt.ts";
 import { SSH_VALUED } from "./ssh-options.ts";
+import { once } from "./lazy-handler.ts";
+
+// Read for a gcloud line that names a flags file only (it loads the YAML reader).
+const flagsFiles = once((): typeof import("./gcloud-flags-file.ts") => require("./gcloud-flags-file.ts"));
+
+/** gcloud's invocation with the flags of its `--flags-file`s in their place (gcloud-flags-file.ts); itself when it names none. */
+function _withFlagsFiles(inv: Invocation): Invocation {
+  return inv.args.some((a) => a.value.startsWith("--flags-file")) ? { ...inv, args: flagsFiles().withFlagsFiles(inv) } : inv;
+}
 
 const destroy = (inv: Invocation): Op[] => [op("infra-destroy", inv.name)];
 
@@ -83,7 +92,7 @@ const sshGiven = new WeakMap<Invocation, Word[] | null>();
 export function computeScp(inv: Invocation): GcloudScp | null {
   if (!inv.args.some((a) => a.value === "scp")) return null;
   let given = scpGiven.get(inv);
-  if (given === undefined) scpGiven.set(inv, (given = _computeScp(inv)));
+  if (given === undefined) scpGiven.set(inv, (given = _computeScp(_withFlagsFiles(inv))));
   return given;
 }
 
@@ -139,7 +148,7 @@ const GCLOUD_SSH_VALUED = new Set([...GCLOUD_VALUED, ...TPU_VALUED, "--zone", "-
 export function computeSsh(inv: Invocation): Word[] | null {
   if (!inv.args.some((a) => a.value === "ssh")) return null;
   let given = sshGiven.get(inv);
-  if (given === undefined) sshGiven.set(inv, (given = _computeSsh(inv)));
+  if (given === undefined) sshGiven.set(inv, (given = _computeSsh(_withFlagsFiles(inv))));
   return given;
 }
 
@@ -178,8 +187,9 @@ function _computeSsh(inv: Invocation): Word[] | null {
  * tpu-vm] ssh` and `cloud-shell ssh` run ssh
  * (computeSsh's argv judged by ssh's handler), both registered beside this handler (programs.ts).
  */
-export const gcloud: Handler = (inv) => {
-  if (computeScp(inv) || computeSsh(inv)) return [];
+export const gcloud: Handler = (given) => {
+  if (computeScp(given) || computeSsh(given)) return [];
+  const inv = _withFlagsFiles(given);
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
   if (path === null) return destroy(inv);
