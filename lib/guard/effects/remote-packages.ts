@@ -173,11 +173,15 @@ export function fetchesRemotePackage(name: string, args: Word[], env: EnvLookup 
       if (specs.some((s) => _remote(s, false))) return true;
       const path = name === "uvx" ? ["tool", "run", ...operands] : operands;
       // An index or find-links source of its own installs from there (`uv pip install -i URL x`).
-      const elsewhere = () => _otherIndex(args, UV_SOURCES, "if") || _envIndex(env, UV_ENV);
+      const elsewhere = (own = args) => _otherIndex(own, UV_SOURCES, "if") || _envIndex(env, UV_ENV);
       if (path[0] === "pip" && path[1] === "install") return elsewhere() || path.slice(2).some((s) => _remote(s, false));
       if (path[0] === "add" || (path[0] === "tool" && path[1] === "install")) return elsewhere() || path.slice(path[0] === "add" ? 1 : 2).some((s) => _remote(s, false));
+      // Installs of what the project (`uv sync`, and `uv run` before it runs) or a requirements
+      // file (`uv pip sync`) names, and of a tool's newer version: from the index given.
+      if (path[0] === "sync" || (path[0] === "pip" && path[1] === "sync") || (path[0] === "tool" && path[1] === "upgrade")) return elsewhere();
       // `uv run URL` runs a script from the network; `uvx SPEC` / `uv tool run SPEC` a package.
-      if (path[0] === "run") return path[1] !== undefined && _remote(path[1], false);
+      // The words after `uv run`'s command are the command's (`uv run tool --index x`).
+      if (path[0] === "run") return elsewhere(args.slice(0, _uvRunCommand(args, path[1]))) || (path[1] !== undefined && _remote(path[1], false));
       if (path[0] === "tool" && path[1] === "run") return elsewhere() || (path[2] !== undefined && _remote(path[2], false));
       return false;
     }
@@ -201,6 +205,13 @@ export function fetchesRemotePackage(name: string, args: Word[], env: EnvLookup 
     default:
       return false;
   }
+}
+
+/** Where `uv run`'s command (`command`, its first operand) stands among `args`; their end when none. */
+function _uvRunCommand(args: Word[], command: string | undefined): number {
+  const run = args.findIndex((a) => a.value === "run");
+  const at = command === undefined ? -1 : args.findIndex((a, k) => k > run && a.value === command);
+  return at < 0 ? args.length : at;
 }
 
 function _pipInstalls(args: Word[], env: EnvLookup): boolean {
@@ -296,7 +307,9 @@ function _otherIndex(args: Word[], sources: readonly SourceOption[], short: stri
       index = v[at] === "i";
       value = at + 1 < v.length ? v.slice(at + 1) : args[++i]?.value;
     }
-    if (value !== undefined && _remote(value, false) && !(index && PYPI_INDEX.test(value))) return true;
+    // uv's `--index NAME=URL` names the index it adds.
+    const url = value?.replace(/^[\w.-]+=/, "");
+    if (url !== undefined && _remote(url, false) && !(index && PYPI_INDEX.test(url))) return true;
   }
   return false;
 }
