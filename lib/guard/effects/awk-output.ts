@@ -333,3 +333,43 @@ const _read = new WeakMap<SimpleCommand, Map<string, Word | null>>();
 export function awkPathSet(inv: Pick<Invocation, "cmd" | "ctx">): boolean {
   return envValue(inv, "AWKPATH", true) !== undefined;
 }
+
+// A variable given one string literal as a whole statement (`cmd = "date";`), in the masked text.
+const LITERAL_ASSIGN = /(?<![\w$.])([A-Za-z_]\w*)[^\S\n]*=[^\S\n=]*"_*"(?=[^\S\n]*(?:$|[;}\n]))/g;
+
+// The variables awk itself sets as it reads (a literal given one holds only until then).
+const AWK_SETS: ReadonlySet<string> = new Set(["NR", "NF", "FNR", "FILENAME", "RSTART", "RLENGTH", "ERRNO", "RT", "ARGC"]);
+
+/**
+ * The program text with each command held in a variable spelled as the string literal the
+ * program gives it (`cmd = "date"; cmd | getline d; close(cmd)` reads as `"date" | getline d`),
+ * so the command is judged as a literal one is. Only a variable assigned that literal once, used
+ * nowhere else than as a command (`NAME | getline`, `| NAME` ending a statement, `system(NAME)`,
+ * `close(NAME)`), that awk does not set itself (NR, FILENAME…) and which no word of `args` may
+ * set (`-v NAME=…`, a `NAME=…` operand, a computed word) is: any other may hold any text, and stays unknown.
+ */
+export function awkConstantCommands(text: string, args: readonly Word[]): string {
+  if (!text.includes("=")) return text;
+  const masked = _mask(text);
+  const uses: Array<{ at: number; length: number; literal: string }> = [];
+  for (const m of masked.matchAll(LITERAL_ASSIGN)) {
+    const name = m[1]!;
+    const sets = new RegExp(`^(?:-v|--[a-z]*=)?${name}=`);
+    if (AWK_SETS.has(name) || args.some((a) => a.dynamic || sets.test(a.value))) continue;
+    const literal = text.slice(m.index + m[0].indexOf('"'), m.index + m[0].length);
+    const found: Array<{ at: number; length: number; literal: string }> = [];
+    let other = false;
+    for (const o of masked.matchAll(new RegExp(`(?<![\\w$.])${name}(?!\\w)`, "g"))) {
+      if (o.index === m.index) continue;
+      const before = masked.slice(0, o.index);
+      const after = masked.slice(o.index + name.length);
+      const command = /^\s*\|&?\s*getline\b/.test(after) || (/(?<!\|)\|&?\s*$/.test(before) && /^\s*(?:$|[;}\n)]|\|\||&&)/.test(after)) || (/\b(?:system|close)\s*\(\s*$/.test(before) && /^\s*\)/.test(after));
+      if (!command) other = true;
+      else found.push({ at: o.index, length: name.length, literal });
+    }
+    if (!other) uses.push(...found);
+  }
+  let out = text;
+  for (const u of uses.sort((a, b) => b.at - a.at)) out = out.slice(0, u.at) + u.literal + out.slice(u.at + u.length);
+  return out;
+}

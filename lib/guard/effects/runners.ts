@@ -3,7 +3,7 @@ import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
-import { awkArgs, awkOutputs, awkPathSet, awkProgramFile, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
+import { awkArgs, awkConstantCommands, awkOutputs, awkPathSet, awkProgramFile, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
@@ -79,8 +79,9 @@ function _mayPipe(text: string): boolean {
   return text.includes("print") || text.includes("getline");
 }
 
-function _awkProgram(text: string, inv: Invocation, mayPipe: boolean): Op[] {
-  if (/@load|@include/.test(text)) return unknown(inv);
+function _awkProgram(program: string, inv: Invocation, mayPipe: boolean): Op[] {
+  if (/@load|@include/.test(program)) return unknown(inv);
+  const text = awkConstantCommands(program, inv.args);
   const ops: Op[] = [];
   for (const m of text.matchAll(/\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?\s*(\))?/g)) {
     ops.push(...(m[1] && m[2] ? analyzeText(JSON.parse(m[1]), "posix", inv.ctx) : unknown(inv)));
