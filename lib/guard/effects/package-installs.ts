@@ -210,7 +210,7 @@ function _dpkgExtraction(args: Word[]): Op[] | undefined {
  * program then (`npm exec rm -rf ~`, `cargo run`, `yarn dlx`). `ctx` and `cmd` give the line's
  * variables.
  */
-export function packageCommand(name: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] | null {
+export function packageCommand(name: string, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] | null {
   const manager = packageRunner(name) ?? name;
   if (manager === "pacman") return args.some((w) => !w.dynamic && /^(?:-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(w.value)) ? _effects(manager, "remove", args) : null;
   if (manager === "dpkg") return _dpkgExtraction(args) ?? (args.some((w) => !w.dynamic && DPKG_ACTIONS.test(w.value)) ? _effects(manager, "install", args) : null);
@@ -241,7 +241,7 @@ const GLOBAL_ENV = new Set(["go", "npm", "pnpm"]);
 function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   const spec = DESTINATIONS[manager];
   const dirs = spec ? _destinations(args, spec) : [];
-  const vars = spec?.env && (ctx || cmd) && (!spec.envFor || spec.envFor(sub, args)) ? _variables(spec, ctx, cmd) : [];
+  const vars = spec?.env && ctx && (!spec.envFor || spec.envFor(sub, args)) ? _variables(spec, ctx, cmd) : [];
   if (!GLOBAL_ENV.has(manager)) dirs.push(...vars);
   const ops: Op[] = dirs.length === 0 ? [] : [filledFolder(`${manager} ${sub}`, dirs)];
   if (GLOBAL_ENV.has(manager) && vars.length > 0) ops.push({ ...op("write-into", `${manager} ${sub}`, vars), lands: "spread", replaces: true, global: true });
@@ -256,30 +256,30 @@ function _effects(manager: string, sub: string, args: Word[], ctx?: AnalyzeConte
  * configuration file would be). npm reads its `npm_config_*` names in any case
  * (`NPM_CONFIG_PREFIX`): each spelling the line sets counts. Unknown values are unknown folders.
  */
-function _variables(spec: Destinations, ctx?: AnalyzeContext, cmd?: SimpleCommand): Word[] {
+function _variables(spec: Destinations, ctx: AnalyzeContext, cmd?: SimpleCommand): Word[] {
   const out: Word[] = [];
   // A list (GOPATH) is written in its first folder.
   const add = (name: string, w: Word) => out.push(name !== "GOPATH" || w.dynamic || !w.value.includes(":") ? w : { ...w, value: w.value.split(":")[0]!, pattern: w.pattern.split(":")[0]! });
   for (const name of spec.anyCase ? _spellings(spec.env!, ctx, cmd) : spec.env!) {
-    const own = ctx ? ownAssignment(cmd, ctx, name) : cmd?.assigns.findLast((a) => a.name === name)?.value;
+    const own = ownAssignment(cmd, ctx, name);
     if (own) {
       add(name, own);
       continue;
     }
-    const value = ctx?.vars.get(name);
+    const value = ctx.vars.get(name);
     if (value !== undefined && value !== UNSET) add(name, value === null ? unknownWord() : literalWord(value));
   }
   return out;
 }
 
 /** `names` (lower case) and every other spelling of an `npm_config_*` one the command or the line sets. */
-function _spellings(names: readonly string[], ctx?: AnalyzeContext, cmd?: SimpleCommand): string[] {
+function _spellings(names: readonly string[], ctx: AnalyzeContext, cmd?: SimpleCommand): string[] {
   const out = [...names];
   const other = (name: string) => {
     if (!out.includes(name) && /^npm_config_/i.test(name) && names.includes(name.toLowerCase())) out.push(name);
   };
   for (const a of cmd?.assigns ?? []) other(a.name);
-  for (const name of ctx?.vars.keys() ?? []) other(name);
+  for (const name of ctx.vars.keys()) other(name);
   return out;
 }
 

@@ -16,12 +16,21 @@ export function remoteStdin(cmd: SimpleCommand | undefined, isTainted: (w: Word)
   const stdin = stdinOf(cmd);
   if (stdin.kind === "remote") return true;
   if (stdin.kind === "text" || stdin.kind === "none") return false;
-  // The redirection stdinOf read (`< f`, `<> f`; another descriptor is not followed).
-  const redirect = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
-  if (redirect) return (redirect.op === "<" || redirect.op === "<>") && isTainted(redirect.target);
+  const file = stdinFile(cmd);
+  if (file !== undefined) return file !== null && isTainted(file);
   const from = cmd.pipeFrom;
   if (!from || from.group) return false;
   return from.argv.slice(1).some((w) => !w.value.startsWith("-") && isTainted(w)) || remoteStdin(from, isTainted, depth + 1);
+}
+
+/**
+ * The file the redirection stdinOf reads gives the command as stdin (`< f`, `<> f`); null when
+ * that redirection is another (a here-doc, a descriptor, which is not followed); undefined when
+ * none redirects stdin. remoteStdin and shells.ts (a named pipe on stdin) follow it.
+ */
+export function stdinFile(cmd: SimpleCommand): Word | null | undefined {
+  const redirect = stdinRedirect(cmd);
+  return redirect === undefined ? undefined : redirect.op === "<" || redirect.op === "<>" ? redirect.target : null;
 }
 
 // The programs whose own handler judges a fetcher piped straight in: the shells and modelled

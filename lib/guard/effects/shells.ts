@@ -10,7 +10,7 @@ import { shellStartupOps } from "./shell-startup.ts";
 import { writtenCodeOps } from "./inline-code.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinPath } from "./stdin-path.ts";
-import { stdinRedirect } from "./stdin.ts";
+import { stdinFile } from "./remote-stdin.ts";
 
 /**
  * What running `file` as a script does: stdin's text when it names stdin; else a file is run.
@@ -123,8 +123,8 @@ export function stdinEffects(inv: Invocation, analyse: (text: string) => Op[]): 
 /** Whether stdin comes from a named pipe: `< pipe`, or `cat pipe |` (fifo.ts). */
 function _readsPipe(cmd: SimpleCommand | undefined, inv: Invocation, depth = 0): boolean {
   if (!cmd || depth > 8) return false;
-  const from = cmd.redirects.length > 0 ? stdinRedirect(cmd) : undefined;
-  if (from) return (from.op === "<" || from.op === "<>") && namesPipe(from.target, inv.ctx);
+  const file = stdinFile(cmd);
+  if (file !== undefined) return file !== null && namesPipe(file, inv.ctx);
   const writer = cmd.pipeFrom;
   if (!writer) return false;
   const files = writer.argv.slice(1).filter((w) => !w.value.startsWith("-"));
