@@ -1,5 +1,6 @@
 import { projectConfigPath, userConfigPath } from "../core/config-paths.ts";
 import { hookSettingsPaths } from "./install/hook-targets.ts";
+import { hookScriptFolders } from "./agent-files.ts";
 
 /**
  * `config`: Leogriel's configuration files, whose folders are protected as their ancestors
@@ -45,7 +46,8 @@ let _last: { workspace: string; home: string; claude: string; codex: string; xdg
 
 function _controlFiles(workspace: string, home: string, env: Readonly<Record<string, string | undefined>>): ControlFiles {
   const config = [projectConfigPath(workspace), userConfigPath({ XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, HOME: home })];
-  const hooks = hookSettingsPaths(workspace, { HOME: home, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR, CODEX_HOME: env.CODEX_HOME });
+  // The hook scripts the settings name beside them are as powerful (agent-files.ts, session 14).
+  const hooks = [...hookSettingsPaths(workspace, { HOME: home, CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR, CODEX_HOME: env.CODEX_HOME }), ...hookScriptFolders(workspace, home, env.CLAUDE_CONFIG_DIR)];
   // The arrays are readonly by type and only read (spread, mapped); freezing them would cost the
   // compiled hook 128-320 KiB of Bun's code (docs/check.md "Session 9: hook memory").
   return Object.freeze({ config, hooks });

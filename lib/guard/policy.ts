@@ -13,6 +13,7 @@ import { isStartupFile } from "./startup-files.ts";
 import { copiedNames, replacedIn } from "./policy-replaces.ts";
 import { linkTargetOrNull, lstatOrUndefined, statOrUndefined } from "./fs-probe.ts";
 import { LOADED } from "./effects/loaded-analysers.ts";
+import { AGENT_CODE } from "./agent-files.ts";
 
 // find's dry run (policy-find.ts, find-dry-run.ts, find-expression.ts) loads with the first op a
 // `find` made: start-up pays for every function a module creates (effects/lazy-handler.ts).
@@ -22,16 +23,11 @@ const policyFind = (): typeof import("./policy-find.ts") => (LOADED.policyFind ?
 // all-users one below ProgramData is a system tree), or an entry in it.
 const STARTUP_FOLDER = /\/start menu\/programs\/startup(?:\/|$)/i;
 
-// The files an agent reads its MCP servers and extensions from, outside the hook settings the
-// guard protects (control-files.ts): Claude Code's `.mcp.json` and `~/.claude.json`, Cursor's
-// `mcp.json`, VS Code's in a project (`.vscode/mcp.json`) and in its user folder (`Code/User`,
-// `Code - Insiders/User`, VSCodium's, a profile's: below ~/.config, ~/Library/Application Support
-// or %APPDATA%), Copilot CLI's `mcp-config.json`, Windsurf's `mcp_config.json`, a Gemini CLI
-// extension. A server named there is a program the agent starts later, outside any hook: the
-// agents' own CLIs writing them ask (agent-clis.ts), and so does a write by any other program.
-const AGENT_CODE =
-  /\/(?:\.mcp\.json|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|(?:Code|Code - Insiders|VSCodium)\/User\/(?:profiles\/[^/]+\/)?mcp\.json|\.copilot\/mcp-config\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/extensions\/.+)$/;
-// Where names are compared without case (paths.ts caseInsensitiveNames), `.MCP.JSON` is that file.
+// The files an agent reads its MCP servers and extensions from (agent-files.ts AGENT_CODE, one
+// table with the hook settings the guard protects): a server named there is a program the agent
+// starts later, outside any hook. The agents' own CLIs writing them ask (agent-clis.ts), and so
+// does a write by any other program. Where names are compared without case (paths.ts
+// caseInsensitiveNames), `.MCP.JSON` is that file.
 const AGENT_CODE_ANY_CASE = new RegExp(AGENT_CODE.source, "i");
 
 // The name of the quarantine's store folder (`.agent-guard`), as the recovery layout spells it.

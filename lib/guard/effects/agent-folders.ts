@@ -10,6 +10,7 @@ import { absolutePath } from "./program-path.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 import { lstatOrUndefined, statOrUndefined } from "../fs-probe.ts";
 import { expandGlob } from "../paths.ts";
+import { AGENT_FILES } from "../agent-files.ts";
 
 /*
  * A folder copied, moved or linked to become an agent's settings folder (`cp -r evil .claude`,
@@ -27,46 +28,37 @@ import { expandGlob } from "../paths.ts";
 // cannot read may bring.
 const ANY = "*";
 const PLACEHOLDER = "entry";
+// The last names of the folders whose agent files are read (programs.ts AGENT_FOLDER_WORD).
+const FOLDER_NAME = /^(?:\..+|windsurf|extensions|hooks|User)$/;
 
 /**
- * The files (relative) an agent reads from `folder` that hold hooks or MCP servers; [] for any
+ * The files (relative) an agent reads from `folder` that hold hooks, hook scripts or MCP servers
+ * (agent-files.ts AGENT_FILES: each entry whose leading names `folder` ends with); [] for any
  * other folder. `*` stands for every entry of a folder whose entries are each read (a Gemini
- * extension, Copilot's hook files).
+ * extension, Copilot's hook files, a hook script).
  */
 function _agentFiles(folder: string, ctx: AnalyzeContext): string[] {
-  const name = basename(folder);
   const env = ctx.env ?? {};
-  if (env.CLAUDE_CONFIG_DIR && folder === absolutePath(env.CLAUDE_CONFIG_DIR, ctx.state.cwd)) return ["settings.json", "settings.local.json", ".claude.json"];
-  if (env.CODEX_HOME && folder === absolutePath(env.CODEX_HOME, ctx.state.cwd)) return ["config.toml", "hooks.json"];
-  switch (name) {
-    case ".claude":
-      return ["settings.json", "settings.local.json"];
-    case ".codex":
-      return ["config.toml", "hooks.json"];
-    case ".gemini":
-      return ["settings.json", `extensions/${ANY}`];
-    case ".cursor":
-      return ["mcp.json", "hooks.json"];
-    case ".vscode":
-      return ["mcp.json"];
-    case ".copilot":
-      return ["mcp-config.json"];
-    case ".github":
-      return [`hooks/${ANY}`];
-    case ".codeium":
-      return ["windsurf/mcp_config.json"];
-    case "windsurf":
-      return folder.endsWith("/.codeium/windsurf") ? ["mcp_config.json"] : [];
-    case "extensions":
-      return folder.endsWith("/.gemini/extensions") ? [ANY] : [];
-    case "hooks":
-      return folder.endsWith("/.github/hooks") ? [ANY] : [];
-    case "User":
-      return /\/(?:Code|Code - Insiders|VSCodium)\/User$/.test(folder) ? ["mcp.json"] : [];
-    default:
-      return [];
+  if (env.CLAUDE_CONFIG_DIR && folder === absolutePath(env.CLAUDE_CONFIG_DIR, ctx.state.cwd)) return [..._below(".claude"), ".claude.json"];
+  if (env.CODEX_HOME && folder === absolutePath(env.CODEX_HOME, ctx.state.cwd)) return _below(".codex");
+  const names = folder.replace(/\/+$/, "").split("/");
+  const out: string[] = [];
+  for (const { path } of AGENT_FILES) {
+    const parts = path.split("/");
+    // The entry's first k names are the folder's last k: the rest lies in it. Only a folder named
+    // as programs.ts AGENT_FOLDER_WORD loads this module for (not `Code`, nor a VS Code profile).
+    for (let k = 1; k < parts.length; k++) {
+      const tail = names.slice(-k);
+      const rest = parts.slice(k);
+      // A `*` is read only as a folder's every entry (not a VS Code profile's name).
+      if (tail.length === k && FOLDER_NAME.test(parts[k - 1]!) && parts.slice(0, k).every((p, i) => p === tail[i]) && !rest.slice(0, -1).includes(ANY)) out.push(rest.join("/"));
+    }
   }
+  return out;
 }
+
+/** The files of the agent folder named `name` (`.claude`), relative to it. */
+const _below = (name: string): string[] => AGENT_FILES.filter((f) => f.path.startsWith(`${name}/`)).map((f) => f.path.slice(name.length + 1));
 
 /** Where one source's tree lands: the folder it becomes, and the source whose entries it holds (null: unknown). */
 interface Landing {
