@@ -185,21 +185,26 @@ export const agentFolderSync: Handler = ({ name, args, cmd, ctx }) => {
   return _ops(name, _landings(files.slice(0, -1), dest, ctx, how), ctx, mayBeRewritten(ctx, cmd));
 };
 
+// The git commands whose folder (git-output.ts `_treeDestination`) is filled from another
+// repository: `git submodule add URL .claude` checks the fetched tree out there as a clone does
+// (session 14; `--bare`, `-n` are clone's: submodule add takes neither).
+const FETCHED = new Set(["git clone", "git submodule"]);
 // A clone that makes no work tree (`--bare`, `--mirror`) or checks none out (`-n`, `--no-checkout`).
 const NO_CHECKOUT = new Set(["--bare", "--mirror", "-n", "--no-checkout"]);
 
 /**
- * `git clone URL DIR` (or the folder git names after URL) that becomes an agent's folder (`git
- * clone URL .claude`, `git clone URL ~/.codex`): the fetched tree brings whatever hook settings and
+ * `git clone URL DIR` (or the folder git names after URL) or `git submodule add URL DIR` that
+ * becomes an agent's folder (`git clone URL .claude`, `git clone URL ~/.codex`, `git submodule
+ * add URL .claude`): the fetched tree brings whatever hook settings and
  * MCP server lists it holds, judged as a copy from a source the guard cannot read (session 13
  * reread). The folder is the one git's own handler judges (git-output.ts `_treeDestination`, the
  * `git clone` write-into in `gitOps`, `-C` read there), so the clone's options are read once.
  */
 export function agentFolderClone(inv: Invocation, gitOps: Op[]): Op[] {
   if (inv.args.some((a) => NO_CHECKOUT.has(a.value))) return [];
-  const into = gitOps.find((o) => o.verb === "git clone" && o.kind === "write-into");
+  const into = gitOps.find((o) => FETCHED.has(o.verb) && o.kind === "write-into");
   const dest = into?.targets[0];
   if (!dest || dest.dynamic) return [];
   const folder = absolutePath(dest.value.replace(/\/+$/, ""), into!.cwd ?? inv.ctx.state.cwd);
-  return folder === null ? [] : _ops("git clone", [{ folder, source: null }], inv.ctx, true);
+  return folder === null ? [] : _ops(into!.verb, [{ folder, source: null }], inv.ctx, true);
 }

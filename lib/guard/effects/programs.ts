@@ -677,9 +677,9 @@ PROGRAMS.set("git", uses((inv) => {
   const first = inv.args[0]?.value ?? "";
   const archive = (first === "archive" || first.startsWith("-")) && inv.args.some((a) => a.value === "archive");
   const ops = archive ? gitBefore(inv).concat(analyser("tar").gitArchiveFile(inv)) : gitBefore(inv);
-  // A clone that becomes an agent's folder (agent-folders.ts agentFolderClone), for a line with a
-  // `clone` word and one ending in an agent folder's name (a URL's too: `…/.claude.git`).
-  return inv.args.some((a) => a.value === "clone") && (agentFolderLine(inv) || inv.args.some((a) => AGENT_FOLDER_REPO.test(a.value))) ? analyser("agentFolders").agentFolderClone(inv, ops).concat(ops) : ops;
+  // A clone (or submodule) that becomes an agent's folder (agent-folders.ts agentFolderClone), for a
+  // line with a `clone` or `submodule` word and one ending in an agent folder's name (a URL's too: `…/.claude.git`).
+  return inv.args.some((a) => a.value === "clone" || a.value === "submodule") && (agentFolderLine(inv) || inv.args.some((a) => AGENT_FOLDER_REPO.test(a.value))) ? analyser("agentFolders").agentFolderClone(inv, ops).concat(ops) : ops;
 }, gitBefore));
 PROGRAMS.set(SYNTHETIC.noop, ({ name }) => [op("noop", name.slice(1))]);
 PROGRAMS.set(SYNTHETIC.unknown, ({ name }) => [op("unknown", name.slice(1))]);
