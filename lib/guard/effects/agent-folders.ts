@@ -208,3 +208,11 @@ export function agentFolderClone(inv: Invocation, gitOps: Op[]): Op[] {
   const folder = absolutePath(dest.value.replace(/\/+$/, ""), into!.cwd ?? inv.ctx.state.cwd);
   return folder === null ? [] : _ops(into!.verb, [{ folder, source: null }], inv.ctx, true);
 }
+
+/**
+ * The agent files a tree the guard cannot read may bring into `folder` (absolute), as overwrites
+ * of each: an extraction whose members a rename puts there (tar-renames.ts).
+ */
+export function fetchedAgentFiles(verb: string, folder: string, ctx: AnalyzeContext): Op[] {
+  return _ops(verb, [{ folder, source: null }], ctx, true);
+}

@@ -14,6 +14,7 @@ import { tarSent, tarSources } from "./tar-sent.ts";
 import { setArchiveSources } from "./archive-sources.ts";
 import { remoteArchive, tarArgs, tarMembers, tarToStdout, type TarArgs } from "./tar-args.ts";
 import { tarFileOps } from "./tar-files.ts";
+import { renamedWrites } from "./tar-renames.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { mayBeOption } from "./word-counts.ts";
 
@@ -71,6 +72,8 @@ export const tar: Handler = (inv) => {
     const toStdout = tarToStdout(parsed);
     // The members named first: the extraction's entries land after them (policy-lineflow.ts).
     if (!toStdout && parsed.operands.length) ops.push(..._memberWrites(parsed));
+    // What renames show of the names the members are written under (tar-renames.ts).
+    if (!toStdout) ops.push(...renamedWrites(parsed, args, _stripped(parsed), inv.ctx));
     ops.push(_extraction(parsed.directories, args, toStdout));
     // `git archive TREE | tar -x` in the work tree puts back the tracked files (red team s11, 9).
     // `git archive -o F TREE && tar -xf F` too (gitArchiveFile).
