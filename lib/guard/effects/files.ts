@@ -345,11 +345,19 @@ export const rsync: Handler = (inv) => {
   for (const rsh of shells) ops.push(...(rsh === null ? [op("unknown", name)] : analyzeText(rsh, "posix", ctx)));
   const dest = files.at(-1);
   if (rsyncListsOnly(flags)) return ops;
-  if (dest && files.length >= 2 && far.at(-1) === dest) return [...ops, ...sentOps(name, rsyncSent(args, ctx))];
+  // --remove-source-files removes each local source file once it is sent (s14 red team: `rsync -a
+  // --remove-source-files src/ host:x/` emptied src under ALLOW): the local sources move to a
+  // local destination, as mv's do; sent to another host they are deleted here.
+  const moved = flags.includes("--remove-source-files") ? files.slice(0, -1).filter((f) => !RSYNC_REMOTE.test(f.value)) : [];
+  if (dest && files.length >= 2 && far.at(-1) === dest) {
+    ops.push(...sentOps(name, rsyncSent(args, ctx)));
+    return moved.length ? [...ops, op("delete", name, moved, true)] : ops;
+  }
   if (!dest || files.length < 2) return ops;
+  if (moved.length) ops.push({ ...op("move", name, moved, true), dest });
   // rsync accepts unambiguous abbreviations: `--del` is --delete-during, `--delete-b` …
   // A word printed from unseen data may be `--delete` (`rsync -a "$(cat o.txt)" src/ ./`; unseen-output.ts).
-  const deleting = plantedOptions(args, ctx).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete") || f === "--remove-source-files");
+  const deleting = plantedOptions(args, ctx).length > 0 || flags.some((f) => /^--del(e(t(e.*)?)?)?(=|$)/.test(f) || f.startsWith("--delete"));
   // rsync replaces the entry at each name it writes (a link there too: the link goes, not what
   // it points to), as cp does: a named source lands under its name inside a destination folder,
   // or on the destination itself (red team 5 L2). A source's contents (`src/`) are a tree the
@@ -358,8 +366,8 @@ export const rsync: Handler = (inv) => {
   const kind = flags.includes("--ignore-existing") ? "write-into" : "overwrite";
   if (sources.some((s) => s.dynamic || s.value.endsWith("/"))) ops.push({ ...op("write-into", name, [dest]), lands: "created", replaces: true });
   else ops.push({ ...op(kind, name, [dest]), lands: "created", sources, replaces: true });
-  // --delete into a folder that holds nothing removes nothing; --remove-source-files removes sources.
-  if (deleting && (flags.includes("--remove-source-files") || !holdsNothing(dest, ctx))) ops.push({ ...op("delete", name, [dest], true), subtree: true });
+  // --delete into a folder that holds nothing removes nothing.
+  if (deleting && !holdsNothing(dest, ctx)) ops.push({ ...op("delete", name, [dest], true), subtree: true });
   return ops;
 };
 
