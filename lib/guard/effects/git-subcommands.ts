@@ -78,6 +78,11 @@ export function gitSubcommand(sub: string, args: string[], exists: (path: string
       return null;
     case "branch":
       return opts.some((o) => /^-[a-zA-Z]*[DMCf]/.test(o) || _long([o], "force") || (_long([o], "delete") && _long(opts, "force"))) ? "git-history" : null;
+    case "tag":
+      // A tag has no reflog: a deleted or moved one leaves no record of the commit it named, as
+      // `update-ref -d refs/tags/T` (s14 red team). In a cluster `-u`, `-m`, `-F` and `-n` take
+      // the rest as their value (`-udeadbeef` deletes nothing).
+      return hasFlag(opts.filter((o) => !o.startsWith("--")).map((o) => o.replace(/[umFn].*$/s, "")), "df") || _long(opts, "delete") || _long(opts, "force") ? "git-history" : null;
     case "reflog":
       if (_dryRun(opts)) return "noop";
       return operands[0] === "expire" || operands[0] === "delete" ? "git-history" : null;
