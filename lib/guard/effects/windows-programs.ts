@@ -8,10 +8,11 @@ import { persistentCode } from "./git-persistent-config.ts";
 
 /*
  * Windows programs both cmd and PowerShell run, and the cmdlets beside them, that persist code,
- * destroy backups, take ownership or change ACLs, delete registry keys, or run a Linux command
- * (wsl). The dialects hand them over with their words (`\` already `/`, quotes removed); a switch
- * is a word that starts with `/` or `-`, compared without case. Microsoft's documentation of each
- * program (learn.microsoft.com/windows-server/administration/windows-commands/NAME) is the source.
+ * destroy backups, take ownership or change ACLs, delete registry keys, zero a file's bytes
+ * (fsutil) or run a Linux command (wsl). The dialects hand them over with their words (`\`
+ * already `/`, quotes removed); a switch is a word that starts with `/` or `-`, compared without
+ * case. Microsoft's documentation of each program
+ * (learn.microsoft.com/windows-server/administration/windows-commands/NAME) is the source.
  */
 
 const unknown = (verb: string): Op[] => [op("unknown", verb)];
@@ -96,6 +97,22 @@ function regValueName(args: Word[]): string | undefined {
 function written(verb: string, file: Word | undefined): Op[] {
   return file && file.value !== "-" ? [{ ...op("overwrite", verb, [file]), lands: "created" }] : [];
 }
+
+// fsutil's verbs that zero or cut off a file's bytes, as `GROUP VERB`.
+const FSUTIL_ZEROES = new Set(["file setzerodata", "file seteof", "file setvaliddata", "sparse setrange"]);
+
+/**
+ * `fsutil file setzerodata offset=O length=L FILE`, `file seteof|setvaliddata FILE N`, `sparse
+ * setrange FILE O L`: the file's bytes are zeroed or cut off in place (s14 red team: ALLOW), an
+ * overwrite of it as truncate's. The other verbs read or tune volumes and files.
+ */
+export const fsutil: Handler = (inv) => {
+  const [group, verb, ...rest] = inv.args;
+  if (group?.dynamic || verb?.dynamic) return unknown("fsutil");
+  if (!FSUTIL_ZEROES.has(`${lower(group)} ${lower(verb)}`)) return [];
+  const file = rest.find((a) => a.dynamic || !/^(offset|length)=/i.test(a.value));
+  return file ? [op("overwrite", "fsutil", [file])] : [];
+};
 
 /**
  * `schtasks /create|/change|/run …`: a task runs its command later (at logon, on a schedule) or
