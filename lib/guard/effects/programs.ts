@@ -81,6 +81,7 @@ export type Analysers = {
   traps: typeof import("./traps.ts");
   xargs: typeof import("./xargs.ts");
   windowsPrograms: typeof import("./windows-programs.ts");
+  windowsRunners: typeof import("./windows-runners.ts");
   pulledCopies: typeof import("./pulled-copies.ts");
   agentClis: typeof import("./agent-clis.ts");
   agentFolders: typeof import("./agent-folders.ts");
@@ -263,6 +264,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "traps": return preload ? import("./traps.ts") : require("./traps.ts");
     case "xargs": return preload ? import("./xargs.ts") : require("./xargs.ts");
     case "windowsPrograms": return preload ? import("./windows-programs.ts") : require("./windows-programs.ts");
+    case "windowsRunners": return preload ? import("./windows-runners.ts") : require("./windows-runners.ts");
     case "pulledCopies": return preload ? import("./pulled-copies.ts") : require("./pulled-copies.ts");
     case "agentClis": return preload ? import("./agent-clis.ts") : require("./agent-clis.ts");
     case "agentFolders": return preload ? import("./agent-folders.ts") : require("./agent-folders.ts");
@@ -405,6 +407,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["scp", all(commandString, from("sshFiles", "sshFiles"))],
   ["sftp", all(from("sftp", "sftp"), from("sshFiles", "sshFiles"))],
   ["lftp", from("sftp", "lftp")],
+  ...named(["ftp", "pftp", "tnftp"], from("sftp", "ftp")),
   ...named(["at", "batch"], from("schedulers", "atJob")),
   ["crontab", from("schedulers", "crontab")],
   ...named(["systemctl", "launchctl", "loginctl"], from("schedulers", "serviceManager")),
@@ -558,9 +561,10 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["invoke-wmimethod", "invoke-cimmethod"], from("windowsPrograms", "wmiMethod")),
   ...ownNamed("windowsPrograms", ["mofcomp", "vssadmin", "wmic"]),
   ...named(["remove-wmiobject", "rwmi", "remove-ciminstance", "rcim"], from("windowsPrograms", "removeInstance")),
-  ...ownNamed("windowsPrograms", ["wbadmin", "bcdedit", "diskpart"]),
+  ...ownNamed("windowsPrograms", ["wbadmin", "bcdedit", "diskpart", "fsutil"]),
   ...named(["takeown", "icacls", "cacls", "attrib"], from("windowsPrograms", "permissions")),
   ["wsl", from("windowsPrograms", "wsl")],
+  ...ownNamed("windowsRunners", ["mshta", "rundll32", "regsvr32", "msiexec"]),
   // Version control systems other than git: purges, discards and working-file deletes (other-vcs.ts).
   ...named(["hg", "chg", "sl", "svn", "jj", "fossil", "bzr", "brz", "darcs", "pijul", "git-annex"], from("otherVcs", "otherVcs")),
   // The guard's own CLI: gc and install-hook change protected storage (guard-cli.ts).
