@@ -12,7 +12,7 @@ import { codexBinary, codexEnv, makeCodexHome } from "./codex-home.ts";
 import { startMockResponses, type MockResponses, type MockTurn } from "./mock-responses.ts";
 import { REPO, type ProcessResult } from "./run-cli.ts";
 
-const GIT_ID = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" };
+const GIT_ID = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@host.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@host.invalid" };
 
 /** `git` in `cwd`, failing the test on a non-zero exit. */
 export function gitIn(cwd: string, ...args: string[]): string {

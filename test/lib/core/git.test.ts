@@ -5,7 +5,7 @@ import { git, gitOk, gitTopLevel } from "../../../lib/core/git.ts";
 import { useTempDirs } from "../../support/temp-dir.ts";
 
 const tempDir = useTempDirs();
-const ID = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid" };
+const ID = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@host.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@host.invalid" };
 
 describe("git helper", () => {
   test("passes arguments verbatim, never through a shell", async () => {

@@ -65,21 +65,21 @@ table("what passes", [
 // Session 13 reread (agent-folders.ts agentFolderClone, beside git's handler in programs.ts): a
 // clone whose folder is an agent's brings the fetched tree's hook settings and MCP server lists,
 // judged as a copy from a source the guard cannot read. Each was ALLOW_NO_EFFECT (`~/.codex`:
-// ASK_OUTSIDE_WORKSPACE). URLs name example.invalid: nothing is fetched, commands are only judged.
+// ASK_OUTSIDE_WORKSPACE). URLs name host.invalid: nothing is fetched, commands are only judged.
 table("a clone that becomes an agent's folder", [
-  ["into .claude", "git clone https://example.invalid/x.git .claude", ...PROTECTED],
-  ["into the user's codex folder", "git clone https://example.invalid/x.git ~/.codex", ...PROTECTED],
-  ["into .cursor: its hooks", "git clone https://example.invalid/x.git .cursor", ...PROTECTED],
-  ["after --", "git clone --depth 1 -- https://example.invalid/x.git .claude/", ...PROTECTED],
-  ["the folder named after the repository", "git clone https://example.invalid/u/.claude.git", ...PROTECTED],
-  ["git -C ~ clone", "git -C ~ clone https://example.invalid/x.git .codex", ...PROTECTED],
+  ["into .claude", "git clone https://host.invalid/x.git .claude", ...PROTECTED],
+  ["into the user's codex folder", "git clone https://host.invalid/x.git ~/.codex", ...PROTECTED],
+  ["into .cursor: its hooks", "git clone https://host.invalid/x.git .cursor", ...PROTECTED],
+  ["after --", "git clone --depth 1 -- https://host.invalid/x.git .claude/", ...PROTECTED],
+  ["the folder named after the repository", "git clone https://host.invalid/u/.claude.git", ...PROTECTED],
+  ["git -C ~ clone", "git -C ~ clone https://host.invalid/x.git .codex", ...PROTECTED],
 ]);
 
 table("a clone that passes", [
-  ["a bare clone has no work tree", "git clone --bare https://example.invalid/x.git .claude", ...OK],
-  ["-n checks nothing out", "git clone -n https://example.invalid/x.git .claude", ...OK],
-  ["another folder", "git clone https://example.invalid/x.git claude-config", ...OK],
-  ["the folder named after the repository", "git clone https://example.invalid/u/dotclaude.git", ...OK],
+  ["a bare clone has no work tree", "git clone --bare https://host.invalid/x.git .claude", ...OK],
+  ["-n checks nothing out", "git clone -n https://host.invalid/x.git .claude", ...OK],
+  ["another folder", "git clone https://host.invalid/x.git claude-config", ...OK],
+  ["the folder named after the repository", "git clone https://host.invalid/u/dotclaude.git", ...OK],
 ]);
 
 // `cp -t DIR`, `--target-directory=DIR`, `mv -t DIR`: the tree lands inside DIR under its name.

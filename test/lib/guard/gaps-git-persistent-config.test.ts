@@ -44,11 +44,11 @@ const ROWS: Row[] = [
   ["inside bash -c", "bash -c 'git config --global core.hooksPath /tmp/h'", ...PERSIST],
   ["inside eval", "eval 'git config core.fsmonitor ./m.sh'", ...PERSIST],
   // Session 12: a stored URL rewrite fetches or pushes every later clone of those URLs elsewhere
-  ["a fetch URL rewritten", "git config --global url.http://127.0.0.1/mirror/.insteadOf https://example.invalid/", ...PERSIST],
-  ["a push URL rewritten", "git config url.ssh://git@example.invalid/.pushInsteadOf git@forge.example:", ...PERSIST],
-  ["the set subcommand, key in capitals", "git config set --global url.http://127.0.0.1/.InsteadOf https://example.invalid/", ...PERSIST],
-  ["an empty base: the URLs become local paths", "git config --global url..insteadOf https://example.invalid/", ...PERSIST],
-  ["--add, in another file", "git config --file ~/.gitconfig --add url.http://127.0.0.1/.insteadOf https://example.invalid/", ...PERSIST],
+  ["a fetch URL rewritten", "git config --global url.http://127.0.0.1/mirror/.insteadOf https://host.invalid/", ...PERSIST],
+  ["a push URL rewritten", "git config url.ssh://git@host.invalid/.pushInsteadOf git@forge.invalid:", ...PERSIST],
+  ["the set subcommand, key in capitals", "git config set --global url.http://127.0.0.1/.InsteadOf https://host.invalid/", ...PERSIST],
+  ["an empty base: the URLs become local paths", "git config --global url..insteadOf https://host.invalid/", ...PERSIST],
+  ["--add, in another file", "git config --file ~/.gitconfig --add url.http://127.0.0.1/.insteadOf https://host.invalid/", ...PERSIST],
   // dangerous now as well: judged as the command it is
   ["a value that deletes the home folder", "git config --global core.fsmonitor 'rm -rf ~'", "BLOCK", "BLOCK_PROTECTED_ANCESTOR"],
   // reading, removing, harmless values, and lookalikes
@@ -74,7 +74,7 @@ const ROWS: Row[] = [
   ["-c runs nothing later", "git -c core.pager=cat log -1", ...OK],
   ["a URL rewrite read", "git config --get-regexp '^url\\.'", ...OK],
   ["a URL rewrite removed", "git config --unset url.http://127.0.0.1/.insteadOf", ...OK],
-  ["a remote's URL (no rewrite of others)", "git config remote.origin.url https://example.invalid/x/y", ...OK],
+  ["a remote's URL (no rewrite of others)", "git config remote.origin.url https://host.invalid/x/y", ...OK],
 ];
 
 describe("git config storing code later git commands run", () => {

@@ -128,10 +128,10 @@ table("format-patch's folder from format.outputDirectory", [
 table("worktree add and submodule add destinations", [
   ["a worktree in a system folder", "git worktree add /etc/x HEAD", ...PROTECTED],
   ["a worktree in an existing folder outside", "git worktree add ~/Documents HEAD", ...ASK_OUT],
-  ["a submodule into the hooks", "git submodule add https://example.invalid/r.git .git/hooks", ...PROTECTED],
+  ["a submodule into the hooks", "git submodule add https://host.invalid/r.git .git/hooks", ...PROTECTED],
   ["a new worktree beside the workspace", "git worktree add -b new ../new-worktree", ...NOOP],
-  ["a submodule in the workspace", "git submodule add https://example.invalid/r.git lib/r", ...OK],
-  ["a submodule's default folder", "git submodule add https://example.invalid/lib.git", ...OK],
+  ["a submodule in the workspace", "git submodule add https://host.invalid/r.git lib/r", ...OK],
+  ["a submodule's default folder", "git submodule add https://host.invalid/lib.git", ...OK],
   ["the worktree's files are the repository's, as a checkout's", "git worktree add ../wt && bash ../wt/x.sh", ...NOOP],
 ]);
 
@@ -140,34 +140,34 @@ table("worktree add and submodule add destinations", [
 // folders above (each was ALLOW_NO_EFFECT but where noted). A computed folder is unknown (a
 // worktree's and a submodule's too); `*.git` names are left as before.
 table("clone and init destinations", [
-  ["a clone into the credential folder", "git clone https://example.invalid/r.git ~/.ssh", ...ASK_OUT],
-  ["a clone into a system folder", "git clone https://example.invalid/r.git /etc/x", ...PROTECTED],
-  ["a clone into the hooks", "git clone https://example.invalid/r.git .git/hooks", ...PROTECTED],
-  ["a clone into the home", "git clone https://example.invalid/r.git ~", ...ASK_OUT],
+  ["a clone into the credential folder", "git clone https://host.invalid/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone into a system folder", "git clone https://host.invalid/r.git /etc/x", ...PROTECTED],
+  ["a clone into the hooks", "git clone https://host.invalid/r.git .git/hooks", ...PROTECTED],
+  ["a clone into the home", "git clone https://host.invalid/r.git ~", ...ASK_OUT],
   ["a local clone into an existing folder outside", "git clone ../other ~/Documents", ...ASK_OUT],
-  ["a clone after valued options, clustered", "git clone -qb main --depth 1 -o up https://example.invalid/r.git ~/.ssh", ...ASK_OUT],
-  ["a clone after --", "git clone -- https://example.invalid/r.git ~/.ssh", ...ASK_OUT],
-  ["a clone after --revision (git 2.49: its value the next word)", "git clone --revision v1 https://example.invalid/r.git ~/.ssh", ...ASK_OUT],
-  ["a clone's folder named after the repository", "git -C ~/.config clone https://example.invalid/autostart.git", ...ASK_OUT],
-  ["a clone into a computed folder", 'git clone https://example.invalid/r.git "$X"', ...UNKNOWN],
-  ["a clone with sudo into /opt", "sudo git clone https://example.invalid/r.git /opt/r", ...PROTECTED],
+  ["a clone after valued options, clustered", "git clone -qb main --depth 1 -o up https://host.invalid/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone after --", "git clone -- https://host.invalid/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone after --revision (git 2.49: its value the next word)", "git clone --revision v1 https://host.invalid/r.git ~/.ssh", ...ASK_OUT],
+  ["a clone's folder named after the repository", "git -C ~/.config clone https://host.invalid/autostart.git", ...ASK_OUT],
+  ["a clone into a computed folder", 'git clone https://host.invalid/r.git "$X"', ...UNKNOWN],
+  ["a clone with sudo into /opt", "sudo git clone https://host.invalid/r.git /opt/r", ...PROTECTED],
   ["init of a system folder", "git init /etc/x", ...PROTECTED],
   ["init of the credential folder", "git init -b main ~/.ssh", ...ASK_OUT],
   ["init of the home with -C", "git -C ~ init", ...ASK_OUT],
   ["a bare repository filling an existing folder", "git init --bare ~/Documents", ...ASK_OUT],
   ["init of an existing empty folder outside", `git init ${join(fx.home, "empty")}`, ...ASK_OUT],
   ["init of a computed folder", 'git init "$X"', ...UNKNOWN],
-  ["a clone's folder relative to an unknown one (accepted, as `touch a` there)", 'cd "$(mktemp -d)" && git clone https://example.invalid/r.git', ...UNKNOWN],
-  ["--separate-git-dir into the credential folder", "git clone --separate-git-dir ~/.ssh https://example.invalid/r.git d", ...ASK_OUT],
+  ["a clone's folder relative to an unknown one (accepted, as `touch a` there)", 'cd "$(mktemp -d)" && git clone https://host.invalid/r.git', ...UNKNOWN],
+  ["--separate-git-dir into the credential folder", "git clone --separate-git-dir ~/.ssh https://host.invalid/r.git d", ...ASK_OUT],
   ["--separate-git-dir into a system folder", "git init --separate-git-dir=/etc/g new", ...PROTECTED],
   ["a worktree in a computed folder (was ALLOW_NO_EFFECT)", 'git worktree add "$X" HEAD', ...UNKNOWN],
-  ["a submodule in a computed folder (was ALLOW_NO_EFFECT)", 'git submodule add https://example.invalid/r.git "$P"', ...UNKNOWN],
+  ["a submodule in a computed folder (was ALLOW_NO_EFFECT)", 'git submodule add https://host.invalid/r.git "$P"', ...UNKNOWN],
   // Unchanged: new folders, the workspace's, bare names.
-  ["a clone into the workspace", "git clone https://example.invalid/r.git lib/r", ...OK],
-  ["a clone named after the repository", "git clone --depth 1 https://example.invalid/user/repo.git", ...OK],
-  ["a clone into a new folder outside (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git clone https://example.invalid/r.git ~/code/r", ...NOOP],
-  ["a bare clone", "git clone --bare https://example.invalid/r.git", ...OK],
-  ["a mirror into NAME.git", "git clone --mirror https://example.invalid/r.git ../m.git", ...OK],
+  ["a clone into the workspace", "git clone https://host.invalid/r.git lib/r", ...OK],
+  ["a clone named after the repository", "git clone --depth 1 https://host.invalid/user/repo.git", ...OK],
+  ["a clone into a new folder outside (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git clone https://host.invalid/r.git ~/code/r", ...NOOP],
+  ["a bare clone", "git clone --bare https://host.invalid/r.git", ...OK],
+  ["a mirror into NAME.git", "git clone --mirror https://host.invalid/r.git ../m.git", ...OK],
   ["init of the workspace", "git init", ...OK],
   ["init --bare of a new folder outside (ALLOW_NOOP, was ALLOW_NO_EFFECT)", "git init --bare ~/repos/new", ...NOOP],
   ["init of a new folder", "git init --initial-branch main new", ...OK],
@@ -178,28 +178,28 @@ table("clone and init destinations", [
 // git runs asks (ASK_PERSISTENT_CODE; a hooks folder inside the clone is the fetched tree's, whose
 // post-checkout ran at once). Each was ALLOW_NO_EFFECT.
 table("clone -c storing code-running settings", [
-  ["a hooks folder outside", "git clone -c core.hooksPath=/tmp/h https://example.invalid/r.git d", ...PERSIST],
-  ["the fetched tree's hooks run at once", "git clone --config core.hooksPath=.githooks https://example.invalid/r.git d", ...REMOTE],
+  ["a hooks folder outside", "git clone -c core.hooksPath=/tmp/h https://host.invalid/r.git d", ...PERSIST],
+  ["the fetched tree's hooks run at once", "git clone --config core.hooksPath=.githooks https://host.invalid/r.git d", ...REMOTE],
   ["a local clone's hooks folder is stored", "git clone --config core.hooksPath=.githooks ../other d", ...PERSIST],
-  ["an attached -c and a --conf prefix", "git clone -ccore.fsmonitor=x --conf=alias.y=!make https://example.invalid/r.git d", ...PERSIST],
-  ["a plain setting", "git clone -c core.autocrlf=false https://example.invalid/r.git d", ...OK],
-  ["a known helper", "git clone -c credential.helper=store https://example.invalid/r.git d", ...OK],
-  ["a bare editor name", "git clone -c core.editor=vim https://example.invalid/r.git d", ...OK],
+  ["an attached -c and a --conf prefix", "git clone -ccore.fsmonitor=x --conf=alias.y=!make https://host.invalid/r.git d", ...PERSIST],
+  ["a plain setting", "git clone -c core.autocrlf=false https://host.invalid/r.git d", ...OK],
+  ["a known helper", "git clone -c credential.helper=store https://host.invalid/r.git d", ...OK],
+  ["a bare editor name", "git clone -c core.editor=vim https://host.invalid/r.git d", ...OK],
   // Session 13: a URL rewrite stored in the new repository sends its later fetches and pushes
   // elsewhere, as `git config url.….insteadOf` does (ASK_PERSISTENT_CODE). Each was ALLOW_NO_EFFECT.
-  ["a URL rewrite stored", "git clone -c url.http://127.0.0.1/mirror/.insteadOf=https://example.invalid/ https://example.invalid/r.git d", ...PERSIST],
-  ["a push URL rewrite stored by --config=", "git clone --config=url.ssh://git@example.invalid/.pushInsteadOf=https://example.invalid/ https://example.invalid/r.git d", ...PERSIST],
-  ["an empty base stored", "git clone -c url..insteadOf=https://example.invalid/ https://example.invalid/r.git d", ...PERSIST],
+  ["a URL rewrite stored", "git clone -c url.http://127.0.0.1/mirror/.insteadOf=https://host.invalid/ https://host.invalid/r.git d", ...PERSIST],
+  ["a push URL rewrite stored by --config=", "git clone --config=url.ssh://git@host.invalid/.pushInsteadOf=https://host.invalid/ https://host.invalid/r.git d", ...PERSIST],
+  ["an empty base stored", "git clone -c url..insteadOf=https://host.invalid/ https://host.invalid/r.git d", ...PERSIST],
   // `git -c` before clone sets it for that command only: nothing is stored (unchanged).
-  ["a one-off rewrite for the clone only", "git -c url.http://127.0.0.1/mirror/.insteadOf=https://example.invalid/ clone https://example.invalid/r.git d", ...OK],
+  ["a one-off rewrite for the clone only", "git -c url.http://127.0.0.1/mirror/.insteadOf=https://host.invalid/ clone https://host.invalid/r.git d", ...OK],
 ]);
 
 // A relative hooks folder given to a clone from another host is the fetched tree's: git 2.39 ran
 // its post-checkout as soon as the files were out (sandbox). Each was ALLOW_NO_EFFECT.
 table("git -c core.hooksPath for a clone", [
-  ["-c before clone", "git -c core.hooksPath=.githooks clone https://example.invalid/r.git d", ...REMOTE],
-  ["from the environment", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.husky git clone git@example.invalid:u/r.git", ...REMOTE],
-  ["an absolute folder (the user's files, not the clone's)", "git -c core.hooksPath=/tmp/h clone https://example.invalid/r.git d", ...OK],
+  ["-c before clone", "git -c core.hooksPath=.githooks clone https://host.invalid/r.git d", ...REMOTE],
+  ["from the environment", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=.husky git clone git@host.invalid:u/r.git", ...REMOTE],
+  ["an absolute folder (the user's files, not the clone's)", "git -c core.hooksPath=/tmp/h clone https://host.invalid/r.git d", ...OK],
   ["a local clone", "git -c core.hooksPath=.githooks clone ../other d", ...OK],
   ["another subcommand", "git -c core.hooksPath=.githooks status", ...OK],
 ]);
@@ -208,10 +208,10 @@ table("git -c core.hooksPath for a clone", [
 // clone's own `-c`) makes a local-looking source fetch from another host: the folder is a fetched
 // one, its scripts and hooks remote code. Each was ALLOW_NO_EFFECT.
 table("a one-off URL rewrite onto another host", [
-  ["a script of the clone run", "git -c url.https://example.invalid/.insteadOf=../ clone ../r d && sh d/install.sh", ...REMOTE],
-  ["the key in capitals", "git -c URL.https://example.invalid/.INSTEADOF=../ clone ../r d && sh d/install.sh", ...REMOTE],
-  ["the fetched tree's hooks run at once", "git -c url.https://example.invalid/.insteadOf=../ -c core.hooksPath=.githooks clone ../r d", ...REMOTE],
-  ["a pull into the workspace", "git -c url.https://example.invalid/.insteadOf=../ pull ../r && sh install.sh", ...REMOTE],
-  ["a push rewrite fetches nothing", "git -c url.https://example.invalid/.pushInsteadOf=../ clone ../r d && sh d/install.sh", ...OK],
-  ["a rewrite onto a local path is judged as spelled", "git -c url./srv/mirror/.insteadOf=https://example.invalid/ clone https://example.invalid/r d && sh d/install.sh", ...REMOTE],
+  ["a script of the clone run", "git -c url.https://host.invalid/.insteadOf=../ clone ../r d && sh d/install.sh", ...REMOTE],
+  ["the key in capitals", "git -c URL.https://host.invalid/.INSTEADOF=../ clone ../r d && sh d/install.sh", ...REMOTE],
+  ["the fetched tree's hooks run at once", "git -c url.https://host.invalid/.insteadOf=../ -c core.hooksPath=.githooks clone ../r d", ...REMOTE],
+  ["a pull into the workspace", "git -c url.https://host.invalid/.insteadOf=../ pull ../r && sh install.sh", ...REMOTE],
+  ["a push rewrite fetches nothing", "git -c url.https://host.invalid/.pushInsteadOf=../ clone ../r d && sh d/install.sh", ...OK],
+  ["a rewrite onto a local path is judged as spelled", "git -c url./srv/mirror/.insteadOf=https://host.invalid/ clone https://host.invalid/r d && sh d/install.sh", ...REMOTE],
 ]);

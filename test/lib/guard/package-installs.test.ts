@@ -86,15 +86,15 @@ table("an install folder in a variable", [
   ["PIP_PREFIX", "PIP_PREFIX=/etc pip3 install requests", ...PROTECTED],
   ["CARGO_INSTALL_ROOT", "CARGO_INSTALL_ROOT=/etc cargo install ripgrep", ...PROTECTED],
   ["CARGO_INSTALL_ROOT is no manifest", "CARGO_INSTALL_ROOT=/etc cargo add serde", ...OK],
-  ["GOBIN", "GOBIN=$HOME/other go install example.invalid/x@latest", ...OK],
-  ["GOBIN of the home", "GOBIN=$HOME go install example.invalid/x@latest", ...ASK_OUT],
-  ["GOBIN of a hidden folder", "GOBIN=$HOME/.ssh go install example.invalid/x/authorized_keys@latest", ...ASK_OUT],
-  ["GOBIN protected", "GOBIN=/etc go install example.invalid/x@latest", ...PROTECTED],
+  ["GOBIN", "GOBIN=$HOME/other go install host.invalid/x@latest", ...OK],
+  ["GOBIN of the home", "GOBIN=$HOME go install host.invalid/x@latest", ...ASK_OUT],
+  ["GOBIN of a hidden folder", "GOBIN=$HOME/.ssh go install host.invalid/x/authorized_keys@latest", ...ASK_OUT],
+  ["GOBIN protected", "GOBIN=/etc go install host.invalid/x@latest", ...PROTECTED],
   ["GEM_HOME", "GEM_HOME=/etc gem install rake", ...PROTECTED],
-  ["GOPATH", "GOPATH=$HOME/other go install example.invalid/x@latest", ...OK],
-  ["GOPATH's first folder", "GOPATH=/etc:$PWD go install example.invalid/x@latest", ...PROTECTED],
-  ["GOMODCACHE", "GOMODCACHE=/etc go install example.invalid/x@latest", ...PROTECTED],
-  ["GOBIN in the workspace", "GOBIN=$PWD/bin go install example.invalid/x@latest", ...OK],
+  ["GOPATH", "GOPATH=$HOME/other go install host.invalid/x@latest", ...OK],
+  ["GOPATH's first folder", "GOPATH=/etc:$PWD go install host.invalid/x@latest", ...PROTECTED],
+  ["GOMODCACHE", "GOMODCACHE=/etc go install host.invalid/x@latest", ...PROTECTED],
+  ["GOBIN in the workspace", "GOBIN=$PWD/bin go install host.invalid/x@latest", ...OK],
   ["a variable of another command", "GOBIN=/etc go build ./...", ...OK],
   ["npm install as before", "npm install lodash", ...OK],
 ]);
@@ -103,13 +103,13 @@ table("an install folder in a variable", [
 // a wrapper's change over the command's own, the last of repeated ones. PROTECTED rows were
 // ALLOW_NO_EFFECT (the own value was read); OK rows were BLOCK_PROTECTED_PATH (an earlier one was).
 table("an install folder in a variable, as the installer sees it", [
-  ["env's GOPATH over the own one", "GOPATH=$HOME/other env GOPATH=/etc go install example.invalid/x@latest", ...PROTECTED],
+  ["env's GOPATH over the own one", "GOPATH=$HOME/other env GOPATH=/etc go install host.invalid/x@latest", ...PROTECTED],
   ["env's PIP_TARGET over the own one", "PIP_TARGET=vendor env PIP_TARGET=.git/hooks pip install x", ...PROTECTED],
-  ["the own one env replaced", "GOPATH=/etc env GOPATH=$HOME/other go install example.invalid/x@latest", ...OK],
-  ["the last of repeated ones", "GOBIN=/etc GOBIN=$HOME/other go install example.invalid/x@latest", ...OK],
-  ["unset by env", "GOBIN=/etc env -u GOBIN go install example.invalid/x@latest", ...OK],
+  ["the own one env replaced", "GOPATH=/etc env GOPATH=$HOME/other go install host.invalid/x@latest", ...OK],
+  ["the last of repeated ones", "GOBIN=/etc GOBIN=$HOME/other go install host.invalid/x@latest", ...OK],
+  ["unset by env", "GOBIN=/etc env -u GOBIN go install host.invalid/x@latest", ...OK],
   // Stays as it was.
-  ["the last one protected", "GOBIN=$HOME/other GOBIN=/etc go install example.invalid/x@latest", ...PROTECTED],
+  ["the last one protected", "GOBIN=$HOME/other GOBIN=/etc go install host.invalid/x@latest", ...PROTECTED],
 ]);
 
 // python -m pip is pip, and cargo's manifest names the folder add and rm rewrite.
@@ -343,9 +343,9 @@ const PKG = (json: string) => `printf '${json}' > package.json && `;
 table("a written package.json's dependencies from the network", [
   ["github: then npm install", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm install`, ...REMOTE],
   ["owner/repo then npm ci", `${PKG('{"dependencies":{"x":"u/r#v1"}}')}npm ci`, ...REMOTE],
-  ["git+https in devDependencies", `${PKG('{"devDependencies":{"x":"git+https://example.invalid/r.git"}}')}npm i`, ...REMOTE],
-  ["scp-like git", `${PKG('{"dependencies":{"x":"git@example.invalid:u/r.git"}}')}npm install`, ...REMOTE],
-  ["a tarball URL, pnpm", `${PKG('{"dependencies":{"x":"https://example.invalid/x.tgz"}}')}pnpm install`, ...REMOTE],
+  ["git+https in devDependencies", `${PKG('{"devDependencies":{"x":"git+https://host.invalid/r.git"}}')}npm i`, ...REMOTE],
+  ["scp-like git", `${PKG('{"dependencies":{"x":"git@host.invalid:u/r.git"}}')}npm install`, ...REMOTE],
+  ["a tarball URL, pnpm", `${PKG('{"dependencies":{"x":"https://host.invalid/x.tgz"}}')}pnpm install`, ...REMOTE],
   ["an alias of a GitHub source", `${PKG('{"dependencies":{"x":"npm:y@github:u/r"}}')}npm install`, ...REMOTE],
   ["yarn alone installs", `${PKG('{"dependencies":{"x":"github:u/r"}}')}yarn`, ...REMOTE],
   ["pnpm -C DIR i", `${PKG('{"dependencies":{"x":"github:u/r"}}')}pnpm -C . i`, ...REMOTE],
@@ -353,7 +353,7 @@ table("a written package.json's dependencies from the network", [
   ["npm rm installs what is missing", `${PKG('{"dependencies":{"x":"github:u/r"}}')}npm rm lodash`, ...REMOTE],
   ["npm's overrides", `${PKG('{"overrides":{"x":{"y":"github:u/r"}}}')}npm install`, ...REMOTE],
   ["yarn's resolutions", `${PKG('{"resolutions":{"**/x":"u/r"}}')}yarn`, ...REMOTE],
-  ["corepack's packageManager as a URL", `${PKG('{"packageManager":"yarn@https://example.invalid/yarn.tgz"}')}yarn`, ...REMOTE],
+  ["corepack's packageManager as a URL", `${PKG('{"packageManager":"yarn@https://host.invalid/yarn.tgz"}')}yarn`, ...REMOTE],
   ["a local override is unknown, as a local dependency is", `${PKG('{"pnpm":{"overrides":{"x":"link:../x"}}}')}pnpm install`, ...UNKNOWN],
   ["yarn's exec: protocol runs a script", `${PKG('{"dependencies":{"x":"exec:./gen.js"}}')}yarn`, ...UNKNOWN],
   ["registry ranges, a tilde range among them", `${PKG('{"dependencies":{"x":"^1.0.0","y":"~1.2.0","z":"npm:@s/p@^1","w":"latest","v":"workspace:*"}}')}npm install`, ...NOOP],
@@ -364,12 +364,12 @@ table("a written package.json's dependencies from the network", [
 // A written lockfile: an install fetches what it resolves to, whatever package.json says.
 const LOCK = (file: string, text: string) => `printf '${text}' > ${file} && `;
 table("a written lockfile's sources", [
-  ["npm's resolved URL", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://example.invalid/x.tgz"}}}')}npm ci`, ...REMOTE],
-  ["a git source beside a registry range", `${PKG('{"dependencies":{"x":"^1.0.0"}}')}${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"git+ssh://git@example.invalid/u/r.git#abc"}}}')}npm ci`, ...REMOTE],
-  ["yarn's resolved URL", `${LOCK("yarn.lock", 'x@^1.0.0:\n  version "1.0.0"\n  resolved "https://example.invalid/x.tgz"\n')}yarn install --frozen-lockfile`, ...REMOTE],
-  ["pnpm's tarball", `${LOCK("pnpm-lock.yaml", "packages:\n  x@1.0.0:\n    resolution: {tarball: https://example.invalid/x.tgz}\n")}pnpm install --frozen-lockfile`, ...REMOTE],
+  ["npm's resolved URL", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://host.invalid/x.tgz"}}}')}npm ci`, ...REMOTE],
+  ["a git source beside a registry range", `${PKG('{"dependencies":{"x":"^1.0.0"}}')}${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"git+ssh://git@host.invalid/u/r.git#abc"}}}')}npm ci`, ...REMOTE],
+  ["yarn's resolved URL", `${LOCK("yarn.lock", 'x@^1.0.0:\n  version "1.0.0"\n  resolved "https://host.invalid/x.tgz"\n')}yarn install --frozen-lockfile`, ...REMOTE],
+  ["pnpm's tarball", `${LOCK("pnpm-lock.yaml", "packages:\n  x@1.0.0:\n    resolution: {tarball: https://host.invalid/x.tgz}\n")}pnpm install --frozen-lockfile`, ...REMOTE],
   ["a local source", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"file:../x"}}}')}npm ci`, ...UNKNOWN],
   ["registry entries", `${LOCK("yarn.lock", '"x@npm:^1.0.0":\n  version: 1.0.0\n  resolution: "x@npm:1.0.0"\n')}yarn install`, ...NOOP],
   ["pnpm's integrity only", `${LOCK("pnpm-lock.yaml", "x@1.0.0:\n  resolution: {integrity: sha512-abc}\n")}pnpm install`, ...NOOP],
-  ["a script run reads no lockfile", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://example.invalid/x.tgz"}}}')}npm run build`, ...NOOP],
+  ["a script run reads no lockfile", `${LOCK("package-lock.json", '{"lockfileVersion":3,"packages":{"node_modules/x":{"resolved":"https://host.invalid/x.tgz"}}}')}npm run build`, ...NOOP],
 ]);

@@ -11,7 +11,7 @@ const root = realpathSync(mkdtempSync(join(tmpdir(), "leogriel-workspace-memo-")
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function git(cwd: string, ...args: string[]): void {
-  const run = Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: root } });
+  const run = Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@host.invalid", ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: root } });
   if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed`);
 }
 

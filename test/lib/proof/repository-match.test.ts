@@ -64,7 +64,7 @@ describe("matchRepository", () => {
 
   test("MISMATCHes when the repository id differs (an origin was added)", async () => {
     const { root, predicate } = await session();
-    gitIn(root, "remote", "add", "origin", "https://example.invalid/repo.git");
+    gitIn(root, "remote", "add", "origin", "https://host.invalid/repo.git");
     expect(await matchRepository(root, predicate, LIMITS)).toMatchObject({ result: "MISMATCH", repository_id_matches: false, differences: [] });
   });
 });
