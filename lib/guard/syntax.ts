@@ -64,6 +64,8 @@ export interface SimpleCommand {
    * done &` starts one job, `while true; do work & done` one per pass (fork-bomb.ts).
    */
   startedIn?: Scope;
+  /** The pipelines the command runs in as a stage, each with its stage (posix/pipeline-stages.ts); unset outside pipelines. */
+  stages?: { pipeline: object; stage: number }[];
   /** The innermost compound command around it (POSIX dialect). */
   scope?: Scope;
   /** The text of an arithmetic command `(( … ))`. */

@@ -94,7 +94,7 @@ function _plainLine(text: string, vars: Vars, depth: number): SimpleCommand[] | 
     // The end of a command: the line's end or a `|` (not `||` or `|&`).
     const head = argv[0];
     if (!head || head.assignment || RESERVED_HEADS.has(head.value) || _notedHead(head)) return undefined;
-    const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, startedIn: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+    const cmd: SimpleCommand = { argv, assigns: [], redirects: [], pipeFrom: commands.at(-1), group: undefined, concurrent: undefined, startedIn: undefined, stages: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     if (wordNotes(cmd) !== 0) return undefined;
     commands.push(cmd);
     if (at === text.length) break;
@@ -325,7 +325,7 @@ class _Parser extends Lexer {
   }
 
   private parseCommand(pipeFrom: SimpleCommand | undefined): SimpleCommand {
-    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom, group: undefined, concurrent: undefined, startedIn: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
+    const cmd: SimpleCommand = { argv: [], assigns: [], redirects: [], pipeFrom, group: undefined, concurrent: undefined, startedIn: undefined, stages: undefined, scope: undefined, arith: undefined, frame: undefined, cwd: undefined };
     this.skipBlanks();
     // (Two character tests: startsWith with a position is several times slower, for every command.)
     if (this.src[this.pos] === "(" && this.src[this.pos + 1] === "(") {

@@ -1,13 +1,6 @@
 import type { SimpleCommand } from "../syntax.ts";
 
-/** One pipeline a command runs in, and its stage there (the commands of one stage run one after another). */
-interface Stage {
-  pipeline: object;
-  stage: number;
-}
-
-// Set by the parser for the commands of pipelines only: a line without `|` notes nothing.
-const _stages = new WeakMap<SimpleCommand, Stage[]>();
+// SimpleCommand.stages: set by the parser for the commands of pipelines only (a line without `|` notes nothing).
 
 /**
  * Notes `commands` as stage `stage` of `pipeline` (parser.ts parsePipeline: each stage's commands,
@@ -16,32 +9,32 @@ const _stages = new WeakMap<SimpleCommand, Stage[]>();
  */
 export function noteStage(commands: SimpleCommand[], pipeline: object, stage: number): void {
   for (const c of commands) {
-    const stages = _stages.get(c);
-    if (stages === undefined) _stages.set(c, [{ pipeline, stage }]);
+    const stages = c.stages;
+    if (stages === undefined) c.stages = [{ pipeline, stage }];
     else if (!stages.some((s) => s.pipeline === pipeline)) stages.push({ pipeline, stage });
   }
 }
 
 /** Gives `commands` the stage after each stage `from` runs in (a compound a pipe from `from` feeds). */
 export function noteNextStage(commands: SimpleCommand[], from: SimpleCommand): void {
-  for (const s of _stages.get(from) ?? []) noteStage(commands, s.pipeline, s.stage + 1);
+  for (const s of from.stages ?? []) noteStage(commands, s.pipeline, s.stage + 1);
 }
 
 /** Whether the command runs as a stage of a pipeline (or inside one). */
 export function inPipeline(cmd: SimpleCommand): boolean {
-  return _stages.has(cmd);
+  return cmd.stages !== undefined;
 }
 
 /** Whether `a` and `b` run at the same time: in different stages of one pipeline. */
 export function sameTime(a: SimpleCommand, b: SimpleCommand): boolean {
-  const sa = _stages.get(a);
-  const sb = sa && _stages.get(b);
+  const sa = a.stages;
+  const sb = sa && b.stages;
   return sb !== undefined && sa!.some((x) => sb.some((y) => x.pipeline === y.pipeline && x.stage !== y.stage));
 }
 
 /** Whether `a` and `b` belong to one pipeline (in any stages). */
 export function samePipeline(a: SimpleCommand, b: SimpleCommand): boolean {
-  const sa = _stages.get(a);
-  const sb = sa && _stages.get(b);
+  const sa = a.stages;
+  const sb = sa && b.stages;
   return sb !== undefined && sa!.some((x) => sb.some((y) => x.pipeline === y.pipeline));
 }
