@@ -139,6 +139,8 @@ interface Start {
 interface Opened {
   list: Start;
   own: Start;
+  /** The pipeline stage a compound opened (`a | { cd x; rm y; }`): the pipeline goes on when it closes. */
+  stage?: { pipeline: object; stage: number; from: SimpleCommand };
 }
 
 /** A case statement just closed: the command that closed it, its commands, the pipe it reads and where it opened. */
@@ -300,9 +302,24 @@ class _Parser extends Lexer {
     for (let stage = 0; ; stage++) {
       let first = this.commands.length;
       let at = mark(this.vars);
+      const top = this.scopes.top;
       const cmd = this.parseCommand(from);
       // A stage closing a compound is that compound: `{ cd x; } | cat` runs the cd in the stage's subshell.
-      if (this._closing?.cmd === cmd) ({ start: first, at } = this._closing.own);
+      if (this._closing?.cmd === cmd) {
+        ({ start: first, at } = this._closing.own);
+        // The compound was a later stage of a pipeline (below): that pipeline goes on here.
+        const opened = this._closing.stage;
+        if (opened) ({ pipeline, stage, from } = opened);
+      }
+      // A later stage opening a compound (`a | { cd x; rm -rf *; }`) is the whole compound, not its
+      // first command: its subshell is made when the compound closes (the cd moved the rm there).
+      if (from && this.scopes.top !== top) {
+        const opened = this._openedIn(top);
+        if (opened) {
+          opened.stage = { pipeline: (pipeline ??= {}), stage, from };
+          return;
+        }
+      }
       this.skipBlanks();
       if (this.src[this.pos] === "|" && this.src[this.pos + 1] !== "|") {
         this._listed = undefined;
@@ -532,6 +549,13 @@ class _Parser extends Lexer {
   }
 
   /** Where a compound opened now starts, and the list around it (`_opened`). */
+  /** Where the outermost compound opened inside `top` (by the command just read, still open) opened. */
+  private _openedIn(top: Scope | undefined): Opened | undefined {
+    let s = this.scopes.top;
+    while (s && s.parent !== top) s = s.parent;
+    return s && this._opened?.get(s);
+  }
+
   private _openedHere(): Opened {
     return { list: this._list, own: { start: this.commands.length, at: mark(this.vars) } };
   }
