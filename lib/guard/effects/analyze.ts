@@ -161,7 +161,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   const program = known ?? name;
   recordPipeUses(program, args, cmd, ctx);
   recordCopy(program, args, cmd, ctx);
-  noteProgram(program, args, ctx);
+  noteProgram(program, args, ctx, cmd);
   const secrets = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);

@@ -3,13 +3,14 @@ import type { Op } from "../ops.ts";
 import { FILE_WRITES, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
-import { absPath, addFile, fileKeys, hasFile, lookupKeys, recordLink } from "./file-identity.ts";
+import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { secretOutput } from "./secret-output.ts";
 import { isSecretFile, readsArguments } from "./secrets.ts";
 import { stdinOf } from "./stdin.ts";
 import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
+import { recordedScript } from "./written-scripts.ts";
 import { COMPRESSOR_NAMES } from "./registry-names.ts";
 import { ddFiles } from "./stdin-writers.ts";
 import { LOADED } from "./loaded-analysers.ts";
@@ -122,8 +123,7 @@ export function writtenScriptOps(name: string, head: Word, args: Word[], ctx: An
  * that it is unknown) is what writtenScriptOps answers.
  */
 export function readWrittenScript(head: Word, ctx: AnalyzeContext): boolean {
-  const scripts = ctx.state.scripts;
-  return !head.dynamic && scripts !== undefined && lookupKeys(head.value, ctx.state, scripts.keys()).some((k) => scripts.has(k));
+  return !head.dynamic && recordedScript(head.value, ctx.state);
 }
 
 /** Whether the previous pipeline stage prints the environment or credentials. */

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, normalize } from "node:path";
 import type { Op } from "../ops.ts";
-import { withoutTrailingSlash } from "../paths.ts";
+import { caseInsensitiveNames, withoutTrailingSlash } from "../paths.ts";
 import { keptPathOf } from "../posix/path-var.ts";
 import { KEPT, UNSET } from "../posix/vars.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
@@ -10,6 +10,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { ownAssignment } from "./own-assignments.ts";
 import { programName } from "./names.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
+import { unseenAfterWrites } from "./written-scripts.ts";
 
 // Where the system's own programs live: a program found there is what its name says.
 const SYSTEM_BIN = new Set(["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin", "/opt/homebrew/sbin", "/snap/bin", "/run/current-system/sw/bin"]);
@@ -65,12 +66,17 @@ export function programIdentity(head: Word, cmd: SimpleCommand | undefined, ctx:
   if (file === null) return null;
   // A program the line compiled from the workspace's sources is a local program like `./a.out` (built-programs.ts).
   if (_landed(file, ctx) || _fetchedInto(file, ctx)) return builtProgram(file, ctx, cmd) ? null : LANDED;
-  return SYSTEM_BIN.has(dirname(file)) ? name : _systemProgram(file);
+  if (SYSTEM_BIN.has(dirname(file))) return name;
+  const system = _systemProgram(file);
+  // A program that writes unseen files ran after the line wrote text (`printf … > x.c && make x &&
+  // ./x`, `cc x.c && ./a.out`): it may have built this one from that text (written-scripts.ts).
+  return system === null && (ctx.state.scripts?.size ?? 0) > 0 && unseenAfterWrites(ctx.state) ? LANDED : system;
 }
 
 /** Whether the line wrote or filled a file named `value` in any folder. */
 function _writtenAnywhere(value: string, ctx: AnalyzeContext): boolean {
-  const named = (k: string | null) => k !== null && k.endsWith(`/${value}`);
+  const end = _fold(`/${value}`);
+  const named = (k: string | null) => k !== null && _fold(k).endsWith(end);
   return (ctx.state.landed ?? []).some(named) || [...(ctx.state.scripts?.keys() ?? [])].some(named);
 }
 
@@ -111,8 +117,10 @@ function _systemProgram(file: string): string | null {
 function _fetchedInto(file: string, ctx: AnalyzeContext): boolean {
   const tainted = ctx.state.tainted;
   if (!tainted?.size) return false;
+  // Where names ignore case, the fetched names are compared folded (`curl -o BIN/run`, then `./bin/run`).
+  const has = caseInsensitiveNames.value ? (k: string) => [...tainted].some((t) => t.toLowerCase() === k.toLowerCase()) : (k: string) => tainted.has(k);
   for (let at = file; ; at = dirname(at)) {
-    if (tainted.has(at) || tainted.has(`${at}/`)) return true;
+    if (has(at) || has(`${at}/`)) return true;
     if (at === dirname(at)) return tainted.has("");
   }
 }
@@ -127,7 +135,7 @@ function _landedOnEnvironmentPath(value: string, ctx: AnalyzeContext): boolean {
   const landed = ctx.state.landed?.filter((l) => l !== null);
   if (!landed?.length && !ctx.state.tainted?.size) return false;
   const files = (ctx.env?.PATH ?? "").split(":").map((dir) => _absolute(`${dir || "."}/${value}`, ctx.state.cwd, false));
-  const filled = (file: string | null) => file !== null && (landed?.some((l) => file === l || file.startsWith(`${l}/`)) || _fetchedInto(file, ctx));
+  const filled = (file: string | null) => file !== null && (landed?.some((l) => _covers(l, file)) || _fetchedInto(file, ctx));
   // The line wrote or fetched no such file in any PATH folder (the usual case: `> out.txt`): the
   // answer is no whichever folder holds the program, with no folder searched. Else it is yes
   // unless an existing program in an earlier folder is found first.
@@ -146,7 +154,21 @@ function _landed(file: string, ctx: AnalyzeContext): boolean {
 
 /** Whether an op filled `file` (or a folder around it, or an unknown place) from entry `from` of the landed list on. */
 export function landedSince(file: string, ctx: AnalyzeContext, from: number): boolean {
-  return (ctx.state.landed ?? []).slice(from).some((l) => l === null || file === l || file.startsWith(`${l}/`));
+  return (ctx.state.landed ?? []).slice(from).some((l) => l === null || _covers(l, file));
+}
+
+/** Whether the landed `entry` is `file` or a folder around it: by name, or where names ignore case (macOS, Windows: paths.ts caseInsensitiveNames) by name in any case (`> X.SH` lands `./x.sh`). */
+function _covers(entry: string, file: string): boolean {
+  if (file === entry || file.startsWith(`${entry}/`)) return true;
+  if (!caseInsensitiveNames.value) return false;
+  const f = file.toLowerCase();
+  const e = entry.toLowerCase();
+  return f === e || f.startsWith(`${e}/`);
+}
+
+/** `name` as compared: folded where names ignore case. */
+function _fold(name: string): string {
+  return caseInsensitiveNames.value ? name.toLowerCase() : name;
 }
 
 /** `path` made absolute against `cwd`; null when it cannot be (unknown cwd or dynamic word). */

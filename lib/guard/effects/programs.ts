@@ -28,6 +28,7 @@ export type Analysers = {
   cloudCopies: typeof import("./cloud-copies.ts");
   ghUploads: typeof import("./gh-uploads.ts");
   commandRunners: typeof import("./command-runners.ts");
+  javaRuns: typeof import("./java-runs.ts");
   containers: typeof import("./containers.ts");
   cpio: typeof import("./cpio.ts");
   creates: typeof import("./creates.ts");
@@ -211,6 +212,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "cloudCopies": return preload ? import("./cloud-copies.ts") : require("./cloud-copies.ts");
     case "ghUploads": return preload ? import("./gh-uploads.ts") : require("./gh-uploads.ts");
     case "commandRunners": return preload ? import("./command-runners.ts") : require("./command-runners.ts");
+    case "javaRuns": return preload ? import("./java-runs.ts") : require("./java-runs.ts");
     case "containers": return preload ? import("./containers.ts") : require("./containers.ts");
     case "cpio": return preload ? import("./cpio.ts") : require("./cpio.ts");
     case "creates": return preload ? import("./creates.ts") : require("./creates.ts");
@@ -433,6 +435,8 @@ export const PROGRAMS = new Map<string, Handler>([
   // gpg's output, status and key files (gpg-files.ts).
   ...named(["gpg", "gpg2", "gpgv", "gpgsm"], from("gpgFiles", "gpg")),
   ["go", all(from("outputOptions", "go"), from("buildOutputs", "goVendor"))],
+  // Classes, jars and sources the line wrote or built (java-runs.ts).
+  ["java", from("javaRuns", "java")],
   ["uniq", from("outputOptions", "uniq")],
   ["xxd", from("outputOptions", "xxd")],
   ["uudecode", from("outputOptions", "uudecode")],

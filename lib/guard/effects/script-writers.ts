@@ -40,8 +40,8 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
     setScript(source ? copyTarget(source, f, state) : f.value, text, state, append && !copy && name !== "dd", false, cmd);
   }
   // A copy of one file (not of stdin) carries what the line wrote into it to the new name.
-  if (sources.length === 1 && dest && !copiesStdin(sources[0]!)) carryScript(sources[0]!, dest, state);
-  if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state);
+  if (sources.length === 1 && dest && !copiesStdin(sources[0]!)) carryScript(sources[0]!, dest, state, cmd);
+  if (name === "mv" && operands.length === 2) carryScript(operands[0]!, operands[1]!, state, cmd);
   // A new link is another name of the file: what it holds is recorded under both names now, so a
   // later write through either counts. The name no longer holds what the line wrote there before
   // (`printf ls > p.sh; ln -sf /tmp/evil.sh p.sh`): the target's text, unknown when the line did
@@ -51,7 +51,7 @@ export function recordScripts(name: string, args: Word[], operands: Word[], cmd:
     if (!link.dynamic && !isDirectory(absPath(link.value, state.cwd, state))) {
       const target = fileKeys(link.value, state)[1];
       const text = target === undefined ? null : scriptText(target, state);
-      if (typeof text === "string") setScript(link.value, text, state);
+      if (typeof text === "string") setScript(link.value, text, state, false, false, cmd);
       else if (scriptText(link.value, state) !== undefined) setScript(link.value, null, state);
     }
   }

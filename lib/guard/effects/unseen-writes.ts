@@ -3,6 +3,7 @@ import { builtBy } from "./built-programs.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { gitListingArgs } from "./git-listing.ts";
 import { programName } from "./names.ts";
+import { SHELL_NAMES } from "./runner-names.ts";
 
 /**
  * Programs that change no file content except through what the guard records: their
@@ -17,10 +18,67 @@ const NO_WRITES = new Set(
   ),
 );
 
+type State = AnalyzeContext["state"];
+
+// Per line, once it wrote a file (state.scripts): how many commands writing unseen files ran, and
+// the last of them (unseenSince: a command is counted once, whatever programs it wraps).
+const _runs = new WeakMap<State, { count: number; last: SimpleCommand }>();
+
 /** Called for every program the line runs, in order (a git name listing writes nothing either: git-listing.ts). */
-export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext): void {
-  // Once set, the flag stays: a later program's arguments need no reading.
-  if (!ctx.state.unseenWrites && !NO_WRITES.has(name) && !(name === "git" && gitListingArgs(args) !== null) && !builtBy(args)) ctx.state.unseenWrites = true;
+export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): void {
+  const state = ctx.state;
+  if (NO_WRITES.has(name)) return;
+  // Once set, the flag stays: a later program's arguments need no reading, but for the count of a line that wrote a file.
+  if (state.unseenWrites && !state.scripts?.size) return;
+  if ((name === "git" && gitListingArgs(args) !== null) || builtBy(args)) return;
+  state.unseenWrites = true;
+  // A program a handler runs (`xargs make`, no command) is counted as the command that runs it.
+  if (!state.scripts?.size || cmd === undefined || _seenWrites(name, args)) return;
+  const runs = _runs.get(state);
+  if (!runs) _runs.set(state, { count: 1, last: cmd });
+  else if (runs.last !== cmd) {
+    runs.count++;
+    runs.last = cmd;
+  }
+}
+
+// Programs whose every file write the guard records as ops (sed's `w`, `-i`; tee's, dd's `of=`; git's settings, its
+// index and objects, which no run reads as a script), for the count of unseenSince only.
+const SEEN_WRITES = new Set(["sed", "gsed", "sort", "jq", "yq", "tee", "sponge", "dd", "install", "truncate"]);
+const GIT_SEEN = new Set(["config", "add", "status", "diff", "log", "show", "rev-parse", "ls-files", "branch", "tag", "remote", "fetch", "init", "grep", "blame", "describe", "shortlog"]);
+// Runs whose code the guard analysed (a written script's known text: written-runs.ts): the writes are its commands'.
+const _analysed = new WeakSet<Word[]>();
+
+/** Notes that the run with `args` ran text the guard analysed (its commands are counted themselves). */
+export function noteAnalysedRun(args: Word[]): void {
+  _analysed.add(args);
+}
+
+/** Whether a program's writes are all ones the guard records: see SEEN_WRITES; a shell given its text (`-c`) or a written script. */
+function _seenWrites(name: string, args: Word[]): boolean {
+  if (SEEN_WRITES.has(name) || _analysed.has(args)) return true;
+  if (name === "git") {
+    const sub = args.find((a) => !a.value.startsWith("-"));
+    return sub !== undefined && !sub.dynamic && GIT_SEEN.has(sub.value);
+  }
+  return SHELL_NAMES.has(name) && args.some((a) => !a.dynamic && /^-[a-z]*c[a-z]*$/.test(a.value));
+}
+
+/** How many commands writing unseen files ran so far (a mark for unseenSince). */
+export function unseenMark(state: State): number {
+  return _runs.get(state)?.count ?? 0;
+}
+
+/**
+ * Whether a command writing files the guard does not see ran since `mark` (unseenMark), other
+ * than `writer` — the command that wrote known text then (`echo ls | tee x.sh`: tee's own files
+ * are the ones recorded). Such a program (`make`, `python3 gen.py`, `npm run build`) may have
+ * rewritten what the line wrote, or built a program from it.
+ */
+export function unseenSince(state: State, mark: number, writer: SimpleCommand | undefined): boolean {
+  const runs = _runs.get(state);
+  if (!runs || runs.count === mark) return false;
+  return runs.count > mark + 1 || writer === undefined || runs.last !== writer;
 }
 
 /**

@@ -16,6 +16,7 @@ import { noteScriptChanges, racingWrite, scriptsMatching, scriptText, stdinFiles
 import { noteRacingRun } from "./later-writes.ts";
 import { inPipeline } from "../posix/pipeline-stages.ts";
 import { shadowedModuleOps } from "./shadowed-modules.ts";
+import { noteAnalysedRun } from "./unseen-writes.ts";
 
 // The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
 // (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
@@ -47,12 +48,12 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   const loaded = loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")).filter((s) => !_loading.has(s.word.value));
   for (const { word, language } of sources) {
     const words = word === "stdin" ? (cmd ? stdinFiles(cmd) : null) : [word];
-    for (const w of words ?? []) if (_readFor.get(w) !== args) ops.push(..._runFile(w, language, ctx, cmd));
+    for (const w of words ?? []) if (_readFor.get(w) !== args) ops.push(..._runFile(w, language, ctx, cmd, args));
   }
   for (const { word, language } of loaded) {
     _loading.add(word.value);
     try {
-      ops.push(..._runFile(word, language, ctx, cmd));
+      ops.push(..._runFile(word, language, ctx, cmd, args));
     } finally {
       _loading.delete(word.value);
     }
@@ -65,7 +66,7 @@ const FD = /^\/dev\/fd\/(\d+)$/;
 // The start-up files being analysed (writtenRuns).
 const _loading = new Set<string>();
 
-function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext, cmd: SimpleCommand | undefined): Op[] {
+function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext, cmd: SimpleCommand | undefined, args: Word[]): Op[] {
   // Computed words are the handlers' to judge (they answer unknown).
   if (word.dynamic) return [];
   const fd = FD.exec(word.value)?.[1];
@@ -77,6 +78,8 @@ function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext,
     // A program the line compiled from the workspace's sources runs what they say (built-programs.ts).
     if (builtFile(word, ctx, cmd)) return [];
     const text = lineWrittenText(word, ctx, cmd);
+    // Its commands are analysed: what they write is theirs to count (unseen-writes.ts), not the shell's.
+    if (typeof text === "string") noteAnalysedRun(args);
     return text === undefined ? [] : analyseWritten(text, language, ctx);
   }
   const { files, unknown } = scriptsMatching(word, ctx.state);

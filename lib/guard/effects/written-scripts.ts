@@ -7,6 +7,7 @@ import { enclosing, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys, lookupKeys, relativeTail } from "./file-identity.ts";
 import { printed, stdinOf } from "./stdin.ts";
+import { unseenMark, unseenSince } from "./unseen-writes.ts";
 
 type State = AnalyzeContext["state"];
 
@@ -25,6 +26,12 @@ const _handed = new WeakMap<State, Set<string>>();
 // background job): another stage, or a command after the job, may read the file before the
 // text is all there (racingWrite).
 const _writers = new WeakMap<State, Map<string, SimpleCommand>>();
+// When each file's text was recorded: unseen-writes.ts's mark and the writing command. A program
+// writing files the guard does not see run since (`echo ls > x.sh; make; bash x.sh`) may have
+// rewritten it: its text is unknown then (_held).
+const _marks = new WeakMap<State, Map<string, { mark: number; writer: SimpleCommand | undefined; known: boolean }>>();
+// Lines where such a program ran after a write of known text that a later write then replaced (unseenAfterWrites).
+const _stale = new WeakSet<State>();
 // Files a step that certainly runs removed (clears.ts): landings before it no longer count, and
 // `skip` landings right after it are a move of the removed file, which moves nothing.
 const _cleared = new WeakMap<State, Map<string, { at: number; skip: number }>>();
@@ -52,6 +59,9 @@ export function setScript(value: string, text: string | null, state: State, appe
   let since = _since.get(state);
   if (!since) _since.set(state, (since = new Map()));
   let appended = _appended.get(state);
+  let marks = _marks.get(state);
+  if (!marks) _marks.set(state, (marks = new Map()));
+  const mark = { mark: unseenMark(state), writer, known: text !== null };
   const concurrent = writer !== undefined && (writer.concurrent === "background" || inPipeline(writer));
   // Where names are compared without case, each spelling recorded so far is the same file.
   const keys = caseInsensitiveNames.value ? [...new Set(fileKeys(value, state).flatMap((k) => _spellings(k, scripts.keys())))] : fileKeys(value, state);
@@ -72,6 +82,9 @@ export function setScript(value: string, text: string | null, state: State, appe
     } else appended?.delete(key);
     scripts.set(key, text !== null && typeof before === "string" ? `${before}${text}` : null);
     since.set(key, state.landed?.length ?? 0);
+    const old = marks.get(key);
+    if (old?.known && unseenSince(state, old.mark, old.writer)) _stale.add(state);
+    marks.set(key, mark);
   }
 }
 
@@ -96,11 +109,20 @@ function _held(key: string, state: State): string | null | undefined {
     if (known === undefined) continue;
     // The write that recorded it lands it once (and a compound's redirection once more); any further landing may have changed it.
     if (known === null || _landings(k, state, _since.get(state)?.get(k) ?? 0) > (_handed.get(state)?.has(k) ? 2 : 1)) return null;
+    const mark = _marks.get(state)?.get(k);
+    if (mark !== undefined && unseenSince(state, mark.mark, mark.writer)) return null;
     // Two written files the name may be with different texts: unknown.
     if (text !== undefined && text !== known) return null;
     text = known;
   }
   return text;
+}
+
+/** Whether the line recorded what the file `value` names holds (`> X.SH` is `./x.sh` where names ignore case). */
+export function recordedScript(value: string, state: State): boolean {
+  const scripts = state.scripts;
+  if (scripts === undefined) return false;
+  return lookupKeys(value, state, scripts.keys()).some((k) => _spellings(k, scripts.keys()).some((s) => scripts.has(s)));
 }
 
 /**
@@ -114,6 +136,18 @@ function _spellings(key: string, recorded: Iterable<string>): string[] {
   const keys = [key];
   for (const k of recorded) if (k !== key && k.toLowerCase() === lower) keys.push(k);
   return keys;
+}
+
+/**
+ * Whether a program writing files the guard does not see (unseen-writes.ts) ran after the line
+ * wrote known text into a file: a program it may have built from that text (`printf … > x.c &&
+ * make x && ./x`) runs code the guard never saw (program-path.ts).
+ */
+export function unseenAfterWrites(state: State): boolean {
+  if (_stale.has(state)) return true;
+  const marks = _marks.get(state);
+  if (marks) for (const m of marks.values()) if (m.known && unseenSince(state, m.mark, m.writer)) return true;
+  return false;
 }
 
 /**
@@ -221,7 +255,7 @@ function _unknown(key: string, state: State): void {
 }
 
 /** What `mv|cp|ln SRC DEST` leaves at DEST when SRC is a file the line wrote (DEST an existing folder: DEST/SRC's name). */
-export function carryScript(src: Word, dest: Word, state: State): void {
+export function carryScript(src: Word, dest: Word, state: State, writer?: SimpleCommand): void {
   if (src.dynamic || dest.dynamic || src.glob || dest.glob) return;
   const text = scriptText(src.value, state);
   const target = copyTarget(src, dest, state);
@@ -230,7 +264,7 @@ export function carryScript(src: Word, dest: Word, state: State): void {
   if (text === undefined && _cleared.get(state)?.has(absPath(src.value, state.cwd, state))) {
     for (const key of fileKeys(target, state)) if (!state.scripts?.has(key) && _landings(key, state, 0) === 0) forgetScript(key, state, 1);
   }
-  if (typeof text === "string") setScript(target, text, state);
+  if (typeof text === "string") setScript(target, text, state, false, false, writer);
 }
 
 /** The name `mv|cp|ln SRC DEST` writes: DEST, or DEST/SRC's name when DEST is an existing folder. */
