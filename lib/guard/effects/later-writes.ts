@@ -6,6 +6,7 @@ import { samePipeline, sameTime } from "../posix/pipeline-stages.ts";
 import { repeats, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys, relativeTail } from "./file-identity.ts";
+import { LOADED } from "./loaded-analysers.ts";
 import { runSources } from "./written-runs.ts";
 import { stdinFiles } from "./written-scripts.ts";
 
@@ -101,13 +102,18 @@ export function noteRacingRun(name: string, head: Word, args: Word[], cmd: Simpl
   (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: named, files: undefined, loop: null, depth: ctx.depth, stage: cmd });
 }
 
-/** The words naming the files a command runs (written-runs.ts runSources, or the program by its path). */
+// awk's names (names.ts reads gawk, mawk… as awk): its `-f` program files are files it runs.
+const AWK_NAMES: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"]);
+const runners = (): typeof import("./runners.ts") => (LOADED.runners ??= require("./runners.ts"));
+
+/** The words naming the files a command runs (written-runs.ts runSources, awk's program files, or the program by its path). */
 function _runWords(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined): Word[] {
   const words: Word[] = [];
   for (const { word } of runSources(name, head, args)) {
     if (word !== "stdin") words.push(word);
     else if (cmd !== undefined) for (const w of stdinFiles(cmd) ?? []) words.push(w);
   }
+  if (AWK_NAMES.has(name)) for (const w of runners().awkProgramWords(args, name, cmd)) words.push(w);
   if (words.length === 0 && head.value.includes("/")) words.push(head);
   return words;
 }

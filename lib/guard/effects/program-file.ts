@@ -4,7 +4,7 @@ import type { Invocation } from "./context.ts";
 import { absolutePath, landedSince } from "./program-path.ts";
 import { readSmallFile } from "./readable-file.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
-import { scriptText } from "./written-scripts.ts";
+import { racingWrite, scriptText } from "./written-scripts.ts";
 
 const MAX_SCRIPT = 65_536;
 
@@ -25,7 +25,8 @@ export function programFileText(word: Word | undefined, inv: Pick<Invocation, "c
   if (file === null || file.startsWith("/dev/") || file.startsWith("/proc/")) return unknownWord();
   if (mayBeRewritten(inv.ctx, inv.cmd)) return unknownWord();
   const known = !written || inv.ctx.state.scripts === undefined ? undefined : scriptText(word.value, inv.ctx.state);
-  if (known !== undefined) return known === null || known.length > MAX_SCRIPT ? unknownWord() : literalWord(known);
+  // Written by a command running alongside (another pipeline stage, a job sent back): awk may read part of it, or the old file.
+  if (known !== undefined) return known === null || known.length > MAX_SCRIPT || racingWrite(word.value, inv.ctx.state, inv.cmd) ? unknownWord() : literalWord(known);
   if (landedSince(file, inv.ctx, 0)) return unknownWord();
   let exists: boolean;
   try {

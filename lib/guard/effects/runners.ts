@@ -1,6 +1,6 @@
 import { op, type Op } from "../ops.ts";
 import { UNSET } from "../posix/vars.ts";
-import { literalWord, unknownWord, type Word } from "../syntax.ts";
+import { literalWord, type SimpleCommand, unknownWord, type Word } from "../syntax.ts";
 import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkArgs, awkConstantCommands, awkOutputs, awkPathSet, awkProgramFile, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
@@ -52,6 +52,13 @@ export const awk: Handler = (inv) => {
   if (read.writes.length) ops.push(...createdFiles(inv.name, [...read.writes]));
   return ops;
 };
+
+/** The program files awk runs (`-f FILE`, literal names; later-writes.ts keeps a run of them that a later write or another pipeline stage may change). */
+export function awkProgramWords(args: Word[], name: string, cmd: SimpleCommand | undefined): Word[] {
+  const words: Word[] = [];
+  for (const { file, word } of awkArgs(args, name, cmd).programs) if (file && word !== undefined && !word.dynamic) words.push(word);
+  return words;
+}
 
 /**
  * Whether every `-i` library is gawk's bundled `inplace`: gawk looks for it in AWKPATH's folders,

@@ -61,6 +61,18 @@ table("a written script run after a program that writes files the guard does not
   ["dangerous text is still read", "echo 'rm -rf ~' | tee x.sh; bash x.sh", ...ANCESTOR],
 ]);
 
+table("awk's program file in a pipeline or a job", [
+  ["a later stage writes it", "awk -f p.awk f | tee p.awk", ...UNKNOWN],
+  ["a group stage reads it", "{ sleep 1; awk -f p.awk f; } | tee p.awk", ...UNKNOWN],
+  ["a pipeline in the background, then a write", `cat f | awk -f p.awk & echo 'BEGIN{system("rm -rf ~")}' > p.awk`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["a job in the background, then a write", `awk -f p.awk f & echo 'BEGIN{system("rm -rf ~")}' > p.awk`, ...UNKNOWN],
+  ["a job writes it before the run", "echo 'BEGIN{print 1}' > p.awk & awk -f p.awk f", ...UNKNOWN],
+  // No race.
+  ["written, then read in a pipeline", "echo 'BEGIN{print 1}' > p.awk; awk -f p.awk f | tee out.txt", ...NOOP],
+  ["written, then read", "echo 'BEGIN{print 1}' > p.awk; awk -f p.awk f", ...NOOP],
+  ["a pipeline into a log", "awk -f p.awk f | tee out.txt", ...NOOP],
+]);
+
 describe("programs a line filled, named in another case (macOS, Windows)", () => {
   const saved = caseInsensitiveNames.value;
   afterEach(() => {
