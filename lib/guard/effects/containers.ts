@@ -1,3 +1,4 @@
+import { normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
 import type { Word } from "../syntax.ts";
 import type { Handler, Invocation } from "./context.ts";
@@ -53,11 +54,54 @@ export const docker: Handler = (inv) => {
       return _first(rest) === "push" ? [op("egress", `${inv.name} image push`)] : [];
     // A build that pushes its image (`build --push`, buildx's `--push` or a registry output).
     case "build":
-    case "buildx":
-      return _buildPushes(rest) ? [op("egress", `${inv.name} build --push`)] : [];
+    case "buildx": {
+      const build = sub.value === "build" ? rest : rest[0]?.value === "build" ? rest.slice(1) : [];
+      const ops: Op[] = _buildPushes(rest) ? [op("egress", `${inv.name} build --push`)] : [];
+      const home = _homeContexts(build, inv);
+      return home.length ? [...ops, op("secret", `${inv.name} build`, home)] : ops;
+    }
   }
   return [];
 };
+
+// `docker build`'s options that take the next word as their value (podman's and buildx's common ones).
+const BUILD_VALUED = new Set(
+  "-t --tag -f --file --build-arg --build-context --target --platform --label --network --cache-from --cache-to --secret --ssh -o --output --iidfile --metadata-file --add-host --progress --allow --attest --shm-size -m --memory --memory-swap --cpu-shares -c --cpu-period --cpu-quota --cpuset-cpus --cpuset-mems --cgroup-parent --isolation --ulimit --security-opt --builder --annotation --provenance --sbom --call --label-file --arch --os --variant --layers --format --authfile --cert-dir --creds --jobs --runtime --sign-by --volume -v --env -e --from --manifest --retry --retry-delay --timestamp --ignorefile --hooks-dir --logfile"
+    .split(" "),
+);
+
+/**
+ * The build contexts (`docker build PATH`, `--build-context NAME=PATH`) that are the home folder or
+ * a folder around it (`docker build ~`, `podman build $HOME`, `docker build /`): the whole tree, its
+ * credential stores (~/.ssh, ~/.aws, ~/.docker) with it, is sent to the daemon and may be copied into
+ * the image, as `docker build ~/.ssh` is a read of a credential folder (ASK_SECRET_ACCESS). A
+ * workspace folder, a URL, stdin or a computed word is judged as before.
+ */
+function _homeContexts(args: Word[], inv: Invocation): Word[] {
+  const contexts: Word[] = [];
+  let operand = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === "--build-context" || v.startsWith("--build-context=")) {
+      const value = v === "--build-context" ? args[++i] : { ...a, value: v.slice(16) };
+      const at = value?.value.indexOf("=") ?? -1;
+      if (value && at > 0) contexts.push({ ...value, value: value.value.slice(at + 1) });
+    } else if (BUILD_VALUED.has(v)) i++;
+    else if (!v.startsWith("-") && !operand) {
+      operand = true;
+      contexts.push(a);
+    }
+  }
+  const cwd = inv.ctx.state.cwd;
+  const home = inv.ctx.home.replace(/\/+$/, "");
+  return contexts.filter((w) => {
+    if (w.dynamic || /^[a-z][a-z0-9+.-]*:\/\//i.test(w.value) || w.value === "-") return false;
+    const path = w.value.startsWith("/") ? normalize(w.value) : cwd === null ? null : normalize(`${cwd}/${w.value}`);
+    const dir = path?.replace(/(.)\/+$/, "$1");
+    return dir !== undefined && dir !== null && home !== "" && (dir === home || dir === "/" || home.startsWith(`${dir}/`));
+  });
+}
 
 /** `docker container prune|rm|exec|run …`. */
 function _container(rest: Word[], inv: Invocation): Op[] {
