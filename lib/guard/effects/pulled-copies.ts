@@ -45,7 +45,7 @@ function _remotePath(value: string): string {
  * slashes dropped, as cp names a copy); unknown when the far side expands it (a pattern, `~`)
  * or it names no element (`host:`, `.`), so the destination folder itself is judged.
  */
-function _farName(path: string): Word {
+export function farName(path: string): Word {
   const trimmed = path.replace(/(.)\/+$/, "$1");
   const name = posix.basename(trimmed);
   if (!name || name === "." || name === ".." || name.startsWith("~") || /[*?[\]{}$`\\]/.test(name)) return unknownWord();
@@ -53,7 +53,7 @@ function _farName(path: string): Word {
 }
 
 /** The local destination of a copy from `sources` (far-side names, or local words) onto `dest`. */
-function _pulled(verb: string, sources: Word[], dest: Word, inv: Invocation): Op[] {
+export function pulledOps(verb: string, sources: Word[], dest: Word, inv: Invocation): Op[] {
   return transferOps({ verb, sources, dest, remote: () => false, recursive: false, follow: false, egress: false }, inv.ctx, inv.cmd);
 }
 
@@ -67,8 +67,8 @@ export const scp: Handler = (inv) => {
   const operands = _operands(inv.args, SCP_VALUED);
   const dest = operands.at(-1);
   if (operands.length < 2 || !dest || _scpRemote(dest)) return [];
-  const sources = operands.slice(0, -1).map((s) => (s.dynamic || !_scpRemote(s) ? s : _farName(_remotePath(s.value))));
-  return _pulled("scp", sources, dest, inv);
+  const sources = operands.slice(0, -1).map((s) => (s.dynamic || !_scpRemote(s) ? s : farName(_remotePath(s.value))));
+  return pulledOps("scp", sources, dest, inv);
 };
 
 /**
@@ -109,8 +109,8 @@ export const gcloudScp: Handler = (inv) => {
     const remote = (w: Word): boolean => w === FAR || (!w.dynamic && _gcloudRemote(w));
     return [...ops, ...transferOps({ verb: "gcloud compute scp", sources, dest: FAR, remote, recursive, follow: true, egress: true }, inv.ctx, inv.cmd)];
   }
-  const far = sources.map((s) => (s.dynamic || !_gcloudRemote(s) ? s : _farName(s.value.slice(s.value.indexOf(":") + 1))));
-  return [...ops, ..._pulled("gcloud compute scp", far, dest, inv)];
+  const far = sources.map((s) => (s.dynamic || !_gcloudRemote(s) ? s : farName(s.value.slice(s.value.indexOf(":") + 1))));
+  return [...ops, ...pulledOps("gcloud compute scp", far, dest, inv)];
 };
 
 
@@ -118,7 +118,7 @@ export const gcloudScp: Handler = (inv) => {
  * `sftp [user@]host:PATH LOCAL`: sftp fetches PATH onto LOCAL (its `get PATH LOCAL`) before any
  * session, so LOCAL is written as scp's destination. Without LOCAL, a folder PATH opens a session
  * there and a file lands in the working folder: not judged (an interactive session writes what
- * the user types). A batch's `get` is not read (sftp.ts reads what a batch sends).
+ * the user types). A batch's `get` is read by batch-gets.ts (session 15).
  */
 export const sftpGet: Handler = (inv) => {
   const operands = _operands(inv.args, SFTP_VALUED);
@@ -126,7 +126,7 @@ export const sftpGet: Handler = (inv) => {
   const [far, dest] = operands as [Word, Word];
   const path = far.dynamic ? null : _scpRemote(far) ? _remotePath(far.value) : "";
   if (path === "") return [];
-  return _pulled("sftp", [path === null ? unknownWord() : _farName(path)], dest, inv);
+  return pulledOps("sftp", [path === null ? unknownWord() : farName(path)], dest, inv);
 };
 
 /** The operands of an ssh-family client (getopt as glibc reads it: options anywhere, `--` ends them; a cluster's valued letter takes the rest of the word or the next one). */
@@ -146,8 +146,8 @@ export const lxcFile: Handler = (inv) => {
   if (asksHelp(line)) return ops;
   const dest = rest.at(-1)!;
   // `[remote:]instance/path`: the path is what follows the instance's name.
-  const sources = rest.slice(0, -1).map((s) => (s.dynamic ? s : _farName(s.value.slice(s.value.indexOf("/") + 1))));
-  return [...ops, ..._pulled(`${inv.name} file pull`, sources, dest, inv)];
+  const sources = rest.slice(0, -1).map((s) => (s.dynamic ? s : farName(s.value.slice(s.value.indexOf("/") + 1))));
+  return [...ops, ...pulledOps(`${inv.name} file pull`, sources, dest, inv)];
 };
 
 const ADB_VALUED = new Set(["-s", "-t", "-H", "-P", "-L", "-z"]);
@@ -162,6 +162,6 @@ export const adbPull: Handler = (inv) => {
   const [sub, ...rest] = line.operands;
   if (sub?.value !== "pull" || sub.dynamic || rest.length === 0 || asksHelp(line)) return ops;
   const [far, dest] = rest.length === 1 ? [rest, literalWord(".")] : [rest.slice(0, -1), rest.at(-1)!];
-  const sources = far.map((s) => (s.dynamic ? s : _farName(s.value)));
-  return [...ops, ..._pulled("adb pull", sources, dest, inv)];
+  const sources = far.map((s) => (s.dynamic ? s : farName(s.value)));
+  return [...ops, ...pulledOps("adb pull", sources, dest, inv)];
 };

@@ -2,7 +2,8 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import type { Handler } from "./context.ts";
-import { type Input, scriptFile, stdinInput } from "./data-input.ts";
+import { type BatchCommand, changedDir, ftpGets, lftpGets, sftpGets } from "./batch-gets.ts";
+import { type Input, metaArgs, scriptFile, stdinInput } from "./data-input.ts";
 import { sentOps } from "./network.ts";
 import { worst } from "./sent-data.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
@@ -13,7 +14,8 @@ const VALUED = new Set(["-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-
 /**
  * sftp runs the commands of its batch (`-b FILE`, `-b -`) or of its stdin (a heredoc, a
  * here-string, `echo … |`): `put`/`mput`/`reput` send local files (judged like scp's sources:
- * sent-tree.ts), `!cmd` runs cmd in a local shell. Commands the guard cannot read (a pipe from
+ * sent-tree.ts), `get`/`mget`/`reget` write local files (batch-gets.ts, session 15), `!cmd` runs
+ * cmd in a local shell. Commands the guard cannot read (a pipe from
  * another program, an unknown batch file) may send anything: data egress. With no batch and no
  * stdin the session is interactive: nothing is sent by the command itself.
  */
@@ -32,13 +34,17 @@ export const sftp: Handler = (inv) => {
   if (!fromFile) batch = stdinInput(inv);
   if (batch === "none") return [];
   if (batch === null) return [op("egress", inv.name)];
-  return _batchOps(batch, inv);
+  return _batchOps(batch, inv, sftpGets);
 };
 
-function _batchOps(text: string, inv: Parameters<Handler>[0]): Op[] {
+/** A batch's download command read as ops, or null when the command fetches nothing (batch-gets.ts). */
+type Gets = (c: BatchCommand) => Op[] | null;
+
+function _batchOps(text: string, inv: Parameters<Handler>[0], gets: Gets): Op[] {
   const ops: Op[] = [];
   let sent: Sent = "clean";
   let moved = false;
+  let dir = "";
   const home = inv.ctx.home;
   for (const raw of text.split("\n")) {
     const line = raw.trim().replace(/^-/, "");
@@ -47,13 +53,17 @@ function _batchOps(text: string, inv: Parameters<Handler>[0]): Op[] {
       ops.push(...analyzeText(line.slice(1), "posix", inv.ctx));
       continue;
     }
-    const [command = "", ...words] = line.split(/\s+/);
+    const [command = "", ...words] = metaArgs(line);
     const name = command.toLowerCase();
-    // `lcd` moves the local side: later relative sources are not known.
-    if (name === "lcd" || name === "lchdir") moved = true;
+    // `lcd` moves the local side: later relative sources are not known (a download's local name follows it).
+    if (name === "lcd" || name === "lchdir") {
+      moved = true;
+      dir = changedDir(dir, words[0], home);
+    }
+    ops.push(...(gets({ name, words, dir, inv }) ?? []));
     if (name !== "put" && name !== "mput" && name !== "reput") continue;
     const recursive = words.some((w) => /^-[a-zA-Z]*r/.test(w));
-    const operands = words.filter((w) => !w.startsWith("-")).map((w) => w.replace(/^["']|["']$/g, ""));
+    const operands = words.filter((w) => !w.startsWith("-"));
     const sources = name === "mput" ? operands : operands.slice(0, 1);
     if (moved && sources.some((s) => !s.startsWith("/") && !s.startsWith("~"))) return [...ops, op("egress", inv.name)];
     const roots = sources.map((s): SentRoot => {
@@ -91,7 +101,7 @@ export const lftp: Handler = (inv) => {
   if (texts.includes(null)) return [op("egress", inv.name)];
   const commands = texts.join("\n").split(/[;\n]/).map((c) => c.trim());
   if (commands.some((c) => /^source\b/.test(c))) return [op("egress", inv.name)];
-  return _batchOps(commands.map(_mirrorAsPut).join("\n"), inv);
+  return _batchOps(commands.map(_mirrorAsPut).join("\n"), inv, lftpGets);
 };
 
 /** `mirror -R [OPTIONS] LOCAL [REMOTE]` (`--reverse`) sends LOCAL as `put -r` does; other commands stay. */
@@ -130,7 +140,9 @@ export const ftp: Handler = (inv) => {
   const ops = uploads.length ? sentOps(inv.name, judgeSent(uploads, true, inv.ctx)) : [];
   if (script === "none") return ops;
   if (script === null) return [...ops, op("egress", inv.name)];
-  return [...ops, ..._batchOps(script.split("\n").map(_uploadAsPut).join("\n"), inv)];
+  // `case`, `nmap` and `ntrans` rewrite the local names of later downloads.
+  const renamed = /^\s*(case|nmap|ntrans)\b/im.test(script);
+  return [...ops, ..._batchOps(script.split("\n").map(_uploadAsPut).join("\n"), inv, (c) => ftpGets(c, renamed))];
 };
 
 /** An ftp upload command (or a prefix of one) as sftp's `put`/`mput`; other commands stay. */
