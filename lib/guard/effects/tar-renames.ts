@@ -3,25 +3,14 @@ import { literalWord, type Word } from "../syntax.ts";
 import { AGENT_FILES } from "../agent-files.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { LOADED } from "./loaded-analysers.ts";
+import { caseInsensitiveNames } from "../paths.ts";
 import { absolutePath } from "./program-path.ts";
 import { VALUED_SHORT, type TarArgs } from "./tar-args.ts";
+import { type Rename, shownNames } from "./tar-rename-names.ts";
 
 // The agent-folder judge loads with the first rename that leads into a folder (not with every tar line).
 const agentFolders = (): typeof import("./agent-folders.ts") => (LOADED.agentFolders ??= require("./agent-folders.ts"));
 
-/** One sed-like rename: GNU tar's `--transform s/RE/REPL/FLAGS`, bsdtar's `-s /RE/REPL/FLAGS`. */
-interface Rename {
-  regex: string;
-  replacement: string;
-  /** Applied to the members' own names (not only to link targets: GNU's `R`, bsdtar's `R` flag). */
-  names: boolean;
-  /** Which match is replaced (GNU's number flag): only the first can start the name. */
-  nth: number;
-  bsd: boolean;
-}
-
-// A regex that matches the whole name (`.*`, `^.*$`): the replacement is then the whole name.
-const WHOLE = /^\^?\.\*\$?$/;
 // GNU tar's flags (transform.c) and bsdtar's (subst.c): an unknown one makes tar refuse the option.
 const GNU_FLAGS = /^[gixrRsShH0-9]*$/;
 const BSD_FLAGS = /^[bBgGhHpPrRsS]*$/;
@@ -42,22 +31,22 @@ const READ_NAMES = [...new Set([".git", ".mcp.json", ".claude.json", ...AGENT_FI
  * be completed by the member's own name: each name an agent or git reads that it begins is
  * judged. A rename that cannot be read (computed, not `s`, unknown flags) or whose replacement
  * begins with the matched text leaves the names unknown: the extraction's own op judges them, as
- * every entry of `tar -xf a.tar` is. Not followed: how several renames compose (each is read
- * alone), a case conversion (`\U`), a member named on the command line under its new name.
+ * every entry of `tar -xf a.tar` is. Several GNU renames compose in order, case conversions
+ * (`\U`, `\L`, `\u`, `\l`, `\E`) included (session 15: tar-rename-names.ts); a composition the guard cannot
+ * follow is unknown. Not followed: a member named on the command line under its new name.
  */
 export function renamedWrites(parsed: TarArgs, args: Word[], strip: number | undefined, ctx: AnalyzeContext): Op[] {
   const renames = _renames(parsed, args);
   const dirs = parsed.directories;
   if (!renames?.length || strip === undefined || dirs.length > 1 || dirs[0]?.dynamic) return [];
+  const shown = shownNames(renames);
+  if (shown === null) return [op("unknown", "tar")];
   const base = dirs[0]?.value ?? ".";
   const absolute = parsed.short.has("P") || parsed.long.has("absolute-names");
+  const same = (a: string, b: string): boolean => (caseInsensitiveNames.value ? a.toLowerCase().startsWith(b.toLowerCase()) : a.startsWith(b));
   const ops: Op[] = [];
-  for (const r of renames) {
-    if (!r.names || r.nth > 1) continue;
-    const { lead, whole } = _lead(r);
-    if (lead === "") continue;
-    const exact = whole && WHOLE.test(r.regex);
-    const parts = _safer(lead, absolute).split("/").slice(strip);
+  for (const { text, exact } of shown) {
+    const parts = _safer(text, absolute).split("/").slice(strip);
     // A name that is the whole replacement is known to its end; else its last name goes on.
     const partial = exact ? "" : parts.pop()!;
     if (parts.length === 0 && partial === "" && !exact) continue;
@@ -66,7 +55,7 @@ export function renamedWrites(parsed: TarArgs, args: Word[], strip: number | und
       if (folder !== "") ops.push({ ...op("write-into", "tar", [literalWord(_join(base, folder), true)]), replaces: true });
       continue;
     }
-    const into = [folder, ...READ_NAMES.filter((n) => partial !== "" && n.startsWith(partial)).map((n) => (folder ? `${folder}/${n}` : n))].filter((f) => f !== "");
+    const into = [folder, ...READ_NAMES.filter((n) => partial !== "" && same(n, partial)).map((n) => (folder ? `${folder}/${n}` : n))].filter((f) => f !== "");
     for (const f of into) {
       const at = _join(base, f);
       const abs = absolutePath(at, ctx.state.cwd);
@@ -148,27 +137,6 @@ function _expression(text: string, bsd: boolean): { rename: Rename; rest: string
   if (!(bsd ? BSD_FLAGS : GNU_FLAGS).test(flags)) return null;
   const names = !/R[^r]*$/.test(flags);
   const nth = Number(/\d+/.exec(flags)?.[0] ?? 1);
-  return { rename: { regex: segments[0]!, replacement: segments[1]!, names, nth, bsd }, rest: text.slice(end) };
-}
-
-/**
- * The literal text a replacement begins with, up to the first place the matched text goes in
- * (GNU `&`, `\N`, a case conversion; bsdtar `~`, `\N`), and whether it is all literal.
- */
-function _lead(r: Rename): { lead: string; whole: boolean } {
-  let lead = "";
-  const t = r.replacement;
-  for (let i = 0; i < t.length; i++) {
-    const c = t[i]!;
-    if (c === (r.bsd ? "~" : "&")) return { lead, whole: false };
-    if (c !== "\\" || i + 1 >= t.length) {
-      lead += c;
-      continue;
-    }
-    const next = t[++i]!;
-    if (/[0-9]/.test(next) || (!r.bsd && /[LUluE]/.test(next))) return { lead, whole: false };
-    // bsdtar keeps an unknown escape as written; GNU tar's `\n` and the like are control characters.
-    lead += r.bsd ? (next === "~" || next === "\\" ? next : `\\${next}`) : (({ n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", a: "\x07", b: "\b" }) as Record<string, string>)[next] ?? next;
-  }
-  return { lead, whole: true };
+  const rename = { regex: segments[0]!, replacement: segments[1]!, names, nth, global: flags.includes("g"), icase: !bsd && flags.includes("i"), extended: !bsd && flags.includes("x"), bsd };
+  return { rename, rest: text.slice(end) };
 }

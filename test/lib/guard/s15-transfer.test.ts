@@ -53,3 +53,21 @@ table("lftp downloads", [
   ["mirror -R of the project stays an upload", "lftp -c 'open host.invalid; mirror -R src'", ...OK],
   ["a listing piped into a pager", "lftp -c 'open host.invalid; ls | less'", ...OK],
 ]);
+
+// GNU tar applies every --transform expression in order to the name the one before made, case
+// conversions included (tar-renames.ts _shown; checked with GNU tar 1.34).
+table("chained and case-converting tar renames", [
+  ["a later expression completes an agent's folder (was ALLOW)", "tar -xf a.tar --transform 's,^,.clXude/,;s,X,a,'", ...PROTECTED],
+  ["a later --transform completes it (was ALLOW)", "tar -xf a.tar --transform 's,^,.clXude/,' --transform 's,X,a,'", ...PROTECTED],
+  ["--xform with i and g flags (was ALLOW)", "tar -xf a.tar --xform='s,^,.cLXude/,' --xform 's,lx,la,ig'", ...PROTECTED],
+  ["a match running from the known text into the name (was ALLOW)", "tar -xf a.tar --transform 's,^,.cl/,' --transform 's,l/a,laude/,'", ...PROTECTED],
+  ["\\L lowers the folder's name (was ALLOW)", "tar -xf a.tar --transform 's,^,\\L.CLAUDE/,'", ...PROTECTED],
+  ["\\L up to \\E (was ALLOW)", "tar -xf a.tar --transform 's,^,\\L.GIT\\E/hooks/,'", ...PROTECTED],
+  ["a whole name rewritten into the home's start-up file", "tar -xf a.tar -C ~ --transform 's,.*,.bashX,' --transform 's,X,rc,'", ...ASK_OUT],
+  ["a later rename the guard cannot follow on a known name", "tar -xf a.tar --transform 's,^,.clXude/,' --transform 's,X*,a,'", ...UNKNOWN],
+  ["a group reference on a known name", "tar -xf a.tar --transform 's,^,.gXt/,' --transform 's,X,\\1,'", ...UNKNOWN],
+  ["a suffix changed after a prefix", "tar -xf a.tar --transform 's,^,pkg/,' --transform 's,[.]js$,.mjs,'", ...OK],
+  ["\\U: .CLAUDE is another folder on a case-sensitive disk", "tar -xf a.tar --transform 's,^,\\U.claude/,'", ...OK],
+  ["two renames no name is known from", "tar -xf a.tar --transform s/x/y/ --transform s/y/z/", ...OK],
+  ["a rename into a plain folder", "tar -xf a.tar -C build --transform s/x/y/", ...OK],
+]);
