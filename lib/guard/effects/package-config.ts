@@ -84,30 +84,41 @@ export const packageConfig: Handler = (inv) => {
   return [];
 };
 
-// The `editor` an earlier `npm|pnpm config set editor CMD` of the line stored, by program and
-// line (null when computed): the next `config edit` or `npm edit` runs it.
-const _storedEditors = new WeakMap<Invocation["ctx"]["state"], Map<string, string | null>>();
+// The `editor` an earlier `npm|pnpm config set editor CMD` of the line stored, by line (null
+// when computed): the next `config edit`, `npm edit` or `pnpm edit` runs it. Decision (session
+// 15): one store for both programs. Some pnpm versions write npm's npmrc, others their own rc
+// file, and which one runs is not known: read as shared, a destructive editor stored by either
+// is run by either (the set itself asks ASK_PERSISTENT_CODE in any case).
+const _storedEditors = new WeakMap<Invocation["ctx"]["state"], string | null>();
 
 function _storeEditor(inv: Invocation, value: Word | undefined): void {
-  let stored = _storedEditors.get(inv.ctx.state);
-  if (!stored) _storedEditors.set(inv.ctx.state, (stored = new Map()));
-  stored.set(inv.name, value === undefined || value.dynamic ? null : value.value);
+  _storedEditors.set(inv.ctx.state, value === undefined || value.dynamic ? null : value.value);
 }
 
+// The environment's layer of npm's and pnpm's settings (pnpm reads its own prefix and npm's).
+const ENV_EDITOR: Record<string, readonly string[]> = {
+  npm: ["npm_config_editor", "NPM_CONFIG_EDITOR"],
+  pnpm: ["pnpm_config_editor", "PNPM_CONFIG_EDITOR", "npm_config_editor", "NPM_CONFIG_EDITOR"],
+};
+
 /**
- * `npm|pnpm config edit` (`npm c edit`) opens the npmrc, and `npm edit PKG` the package's folder,
- * in the `editor` setting now: `--editor CMD` (`--editor=CMD`, an abbreviation down to `--edit`,
- * which npm 11 also reads as `--edit-dir` but older ones as `--editor`), the line's
- * `npm_config_editor`, an editor the line stored before (`npm config set editor CMD && npm config
- * edit`), else npm's default, EDITOR then VISUAL; the line's own values are read (the check's
- * environment and the stored npmrc hold the user's). npm splits it at blanks and runs the words
- * with the file's name, no shell between (lib/commands/config.js and edit.js): judged as that
- * argv (the file left out, as pip's is). A computed one is unknown.
+ * `npm|pnpm config edit` (`npm c edit`) opens the npmrc, and `npm|pnpm edit PKG` the package's
+ * folder, in the `editor` setting now: `--editor CMD` (`--editor=CMD`, an abbreviation down to
+ * `--edit`, which npm 11 also reads as `--edit-dir` but older ones as `--editor`), the line's
+ * `npm_config_editor` (pnpm: PNPM_CONFIG_EDITOR first), an editor the line stored before (`npm
+ * config set editor CMD && npm config edit`), else EDITOR then VISUAL; the line's own values are
+ * read (the check's environment and the stored npmrc hold the user's). npm splits it at blanks and
+ * runs the words with the file's name, no shell between (lib/commands/config.js and edit.js):
+ * judged as that argv (the file left out, as pip's is). A computed one is unknown. `pnpm edit`
+ * (pnpm 10, session 15) is read the same way: its documentation gives the same layers and no shell
+ * ("a bare editor command must resolve to an executable"). Both rebuild the package afterwards:
+ * its install scripts run, shown by a package.json the line wrote (written-inputs.ts), as for `npm
+ * rebuild`.
  */
 function _configEdit(args: Word[], inv: Invocation): Op[] {
   const words = _words(inv.name, args);
   const config = !words[0]?.dynamic && (words[0]?.value === "config" || words[0]?.value === "c") && !words[1]?.dynamic && words[1]?.value === "edit";
-  if (!config && (inv.name !== "npm" || words[0]?.dynamic || words[0]?.value !== "edit")) return [];
+  if (!config && (words[0]?.dynamic || words[0]?.value !== "edit")) return [];
   let text: string | null | undefined;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -117,10 +128,10 @@ function _configEdit(args: Word[], inv: Invocation): Op[] {
     const value = eq < 0 ? args[++i] : { ...args[i]!, value: v.slice(eq + 1) };
     text = value === undefined || value.dynamic ? null : value.value;
   }
-  const stored = _storedEditors.get(inv.ctx.state);
+  const env = ENV_EDITOR[inv.name]!;
   // npm's environment layer is over the npmrc it stored, which is over npm's default.
-  if (text === undefined && stored?.has(inv.name)) text = lineEditor(inv, ["npm_config_editor", "NPM_CONFIG_EDITOR"]) ?? stored.get(inv.name);
-  if (text === undefined) text = lineEditor(inv, ["npm_config_editor", "NPM_CONFIG_EDITOR", "EDITOR", "VISUAL"]);
+  if (text === undefined && _storedEditors.has(inv.ctx.state)) text = lineEditor(inv, env) ?? _storedEditors.get(inv.ctx.state);
+  if (text === undefined) text = lineEditor(inv, [...env, "EDITOR", "VISUAL"]);
   if (text === undefined) return [];
   if (text === null) return [op("unknown", `${inv.name} ${config ? "config " : ""}edit`)];
   const argv = text.split(/\s+/).filter((w) => w !== "");

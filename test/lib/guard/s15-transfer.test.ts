@@ -71,3 +71,21 @@ table("chained and case-converting tar renames", [
   ["two renames no name is known from", "tar -xf a.tar --transform s/x/y/ --transform s/y/z/", ...OK],
   ["a rename into a plain folder", "tar -xf a.tar -C build --transform s/x/y/", ...OK],
 ]);
+
+// pnpm 10's `pnpm edit PKG` runs the editor as `npm edit` does, then rebuilds the package; npm and
+// pnpm share the editor a line stores (package-config.ts).
+table("pnpm edit and the stored editor", [
+  ["pnpm edit runs EDITOR (was ALLOW)", "EDITOR='rm -rf /etc' pnpm edit lodash", ...ANCESTOR],
+  ["pnpm edit --editor (was ALLOW)", "pnpm edit lodash --editor 'rm -rf /etc'", ...ANCESTOR],
+  ["pnpm edit runs PNPM_CONFIG_EDITOR (was ALLOW)", "PNPM_CONFIG_EDITOR='rm -rf /etc' pnpm edit lodash", ...ANCESTOR],
+  ["pnpm's stored editor, then pnpm edit (was ASK_PERSISTENT_CODE)", "pnpm config set editor 'rm -rf /etc' && pnpm edit lodash", ...ANCESTOR],
+  ["pnpm's stored editor, then npm config edit (was ASK_PERSISTENT_CODE)", "pnpm config set editor 'rm -rf /etc' && npm config edit", ...ANCESTOR],
+  ["npm's stored editor, then pnpm edit (was ASK_PERSISTENT_CODE)", "npm config set editor 'rm -rf /etc'; pnpm edit lodash", ...ANCESTOR],
+  ["a computed editor", 'pnpm edit lodash --editor "$E"', ...UNKNOWN],
+  ["the rebuild runs install scripts the line wrote (npm)", `echo '{"scripts":{"install":"rm -rf /etc"}}' > node_modules/x/package.json && npm edit x`, ...ANCESTOR],
+  ["the rebuild runs install scripts the line wrote (pnpm)", `echo '{"scripts":{"install":"rm -rf /etc"}}' > node_modules/x/package.json && pnpm edit x`, ...ANCESTOR],
+  ["pnpm edit in the user's editor", "pnpm edit lodash", ...OK],
+  ["pnpm edit --editor with arguments", "pnpm edit lodash --editor 'code --wait'", ...OK],
+  ["a stored vim still asks for the set", "pnpm config set editor vim && pnpm edit lodash", ...PERSIST],
+  ["npm rebuild of an installed package", "npm rebuild lodash", ...OK],
+]);
