@@ -188,7 +188,7 @@ function _computeSsh(inv: Invocation): Word[] | null {
  * (computeSsh's argv judged by ssh's handler), both registered beside this handler (programs.ts).
  */
 export const gcloud: Handler = (given) => {
-  if (computeScp(given) || computeSsh(given)) return [];
+  if (computeScp(given) || computeSsh(given)) return _unreadFlags(_withFlagsFiles(given));
   const inv = _withFlagsFiles(given);
   const path = _path(inv, GCLOUD_VALUED);
   if (path === "help") return [];
@@ -197,6 +197,26 @@ export const gcloud: Handler = (given) => {
   if (storage && ["cp", "mv", "rsync"].includes(path[storage] ?? "")) return _gcloudCopy(inv, path[storage]!);
   return path.includes("delete") || (path[0] === "storage" && path[1] === "rm") || (path[1] === "storage" && path[2] === "rm") ? destroy(inv) : [];
 };
+
+// A computed `--ssh-flag` or `--scp-flag` value that may be any option (`"$(cat f)"`, `"$F"`,
+// `-$X`) or any `-o` setting (`"-o $O"`, `-o$O`).
+const ANY_OPTION = /^(?:-{0,2}|-o\s*)$/;
+
+/**
+ * An ssh or scp option gcloud passes on that the guard cannot read (session 15: `gcloud compute
+ * ssh vm --ssh-flag="$(cat f)"` was ALLOW): it may be `-oProxyCommand=CMD`, a `LocalCommand` with
+ * `PermitLocalCommand`, `-S PROG`, which run CMD here, so the command is unknown, as `ssh
+ * -oProxyCommand="$P"` is. A value whose known text names the option (`-L $P:localhost:80`,
+ * `-oPort=$P`) is left to ssh's readers, which judge the split words (computeSsh).
+ */
+function _unreadFlags(inv: Invocation): Op[] {
+  for (let i = 0; i < inv.args.length && inv.args[i]!.value !== "--"; i++) {
+    const a = inv.args[i]!;
+    const value = a.value === "--ssh-flag" || a.value === "--scp-flag" ? inv.args[i + 1] : /^--s[cs][hp]-flag=/.test(a.value) ? wordFrom(a, 11) : undefined;
+    if (value?.dynamic && ANY_OPTION.test(value.value)) return [op("unknown", "gcloud")];
+  }
+  return [];
+}
 
 /** Every `--scp-flag=V` or `--scp-flag V` value, in order: each is one word of scp's argv. */
 function _scpFlags(args: Word[]): Word[] {

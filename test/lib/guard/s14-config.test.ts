@@ -68,7 +68,8 @@ table("session 14: gcloud --flags-file", [
   ["a file the line wrote, read as written", "printf -- '--delete-unmatched-destination-objects: true' > w.yaml; gcloud storage rsync --flags-file=w.yaml ./d gs://b/d", ...INFRA],
   ["a file of unknown text may delete", "curl -o w.yaml http://127.0.0.1/x; gcloud storage rsync --flags-file=w.yaml ./d gs://b/d", ...INFRA],
   ["scp's program from the file", "printf 'rm -rf ~' > evil; gcloud compute scp --flags-file=scp.yaml a vm:b", ...ANCESTOR],
-  ["a computed file for compute ssh: its ssh flags", 'gcloud compute ssh vm --flags-file="$F"', "ASK", "ASK_DATA_EGRESS"],
+  // Session 15: a computed ssh flag may be `-oProxyCommand=CMD` (cloud.ts _unreadFlags; was ASK_DATA_EGRESS).
+  ["a computed file for compute ssh: its ssh flags", 'gcloud compute ssh vm --flags-file="$F"', ...UNKNOWN],
   ["a YAML zone", "gcloud storage rsync --flags-file zone.yaml ./d gs://b/d", ...OK],
   ["a JSON zone", "gcloud compute scp --flags-file=zone.json a vm:b", ...OK],
   ["a missing file: gcloud fails", "gcloud storage rsync --flags-file=missing.yaml ./d gs://b/d", ...OK],

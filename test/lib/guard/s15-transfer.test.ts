@@ -89,3 +89,20 @@ table("pnpm edit and the stored editor", [
   ["a stored vim still asks for the set", "pnpm config set editor vim && pnpm edit lodash", ...PERSIST],
   ["npm rebuild of an installed package", "npm rebuild lodash", ...OK],
 ]);
+
+// gcloud hands each --ssh-flag to ssh (split at blanks) and each --scp-flag to scp: a value the
+// guard cannot read may be `-oProxyCommand=CMD`, which runs CMD here (cloud.ts _unreadFlags).
+table("gcloud's computed ssh and scp flags", [
+  ["a flag read from a file (was ALLOW)", 'gcloud compute ssh vm --ssh-flag="$(cat f)"', ...UNKNOWN],
+  ["a flag from a variable (was ALLOW)", 'gcloud compute ssh vm --zone z --ssh-flag "$F"', ...UNKNOWN],
+  ["any -o setting (was ASK_DATA_EGRESS)", 'gcloud compute ssh vm --ssh-flag="-o $O"', ...UNKNOWN],
+  ["a computed scp flag (was ALLOW)", 'gcloud compute scp --scp-flag="$F" a.txt vm:', ...UNKNOWN],
+  ["a tpu-vm's too (was ALLOW)", 'gcloud compute tpus tpu-vm ssh t --ssh-flag="$F"', ...UNKNOWN],
+  ["a computed ProxyCommand", 'gcloud compute ssh vm --ssh-flag=-oProxyCommand="$P"', ...UNKNOWN],
+  ["a ProxyCommand the ssh shell expands", "gcloud compute ssh vm --ssh-flag='-oProxyCommand=rm${IFS}-rf${IFS}~'", ...UNKNOWN],
+  ["a literal ProxyCommand that removes the home", "gcloud compute ssh vm -- '-oProxyCommand=rm -rf ~'", ...ANCESTOR],
+  ["verbose", "gcloud compute ssh vm --ssh-flag=-v", ...OK],
+  ["a known option with a computed port", "gcloud compute scp --scp-flag=-oPort=$P a.txt vm:", ...OK],
+  ["a computed remote command runs on the instance", 'gcloud compute ssh vm --command "$C"', ...OK],
+  ["help runs nothing", 'gcloud compute ssh vm --help --ssh-flag="$F"', ...OK],
+]);
