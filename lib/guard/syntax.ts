@@ -36,6 +36,12 @@ export interface Word {
   digits?: { value: string; at: Array<{ at: number; empty: boolean }> };
   /** It holds a quoted `"$@"`, `"${a[@]}"` or `"${!a[@]}"` of unknown value: any number of words, each kept whole (red team 14). */
   spread?: boolean;
+  /**
+   * The names of the environment's variables whose unknown values went into it: a `$NAME` the
+   * line did not assign, or a variable the line assigned from one (`T=$GITHUB_TOKEN; … "$T"`).
+   * Read for the names that may hold a credential (effects/env-output.ts holdsSecretVariable).
+   */
+  envNames?: string[];
 }
 
 export interface Redirect {
@@ -45,7 +51,7 @@ export interface Redirect {
   fd: string;
   target: Word;
   /** For `<<`: the body, whether the shell expands `$…` in it, and whether that left unknowns. */
-  heredoc?: { body: string; expands: boolean; dynamic: boolean };
+  heredoc?: { body: string; expands: boolean; dynamic: boolean; envNames?: string[] };
 }
 
 export interface SimpleCommand {

@@ -36,6 +36,15 @@ export function printenvPrints(args: Word[]): EnvPrint {
 const _harmless = (name: string): boolean => !SECRET_NAME.test(name) && (HARMLESS_NAMES.has(name) || HARMLESS_PREFIX.test(name));
 
 /**
+ * Whether a word holds the value of an environment variable named like a credential
+ * (`"$GITHUB_TOKEN"`, `$AWS_SECRET_ACCESS_KEY`, or `"$T"` after `T=$GITHUB_TOKEN`: Word.envNames).
+ * Unlike printenv's names, a variable of any other name is not counted: `echo "$MSG"` is text.
+ */
+export function holdsSecretVariable(word: Pick<Word, "envNames">): boolean {
+  return word.envNames?.some((name) => SECRET_NAME.test(name)) === true;
+}
+
+/**
  * env with no command prints the environment; `env -i` (or `env -`) clears it first, so only the
  * NAME=VALUE words given in the line are printed. Returns the command env runs instead, if any.
  */

@@ -1,6 +1,6 @@
 import type { Word } from "../syntax.ts";
 import type { Invocation } from "./context.ts";
-import { envPrints, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
+import { envPrints, holdsSecretVariable, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
@@ -8,7 +8,8 @@ import { xargsFedCommand } from "./xargs-input.ts";
  * Commands whose output is secret data: the environment (`env`, `printenv`, and the builtins
  * `export`, `set`, `declare -p`, `typeset -p`, `readonly`), and credentials printed by the tools
  * that keep them (`git credential fill`, `gh auth token`, `aws configure export-credentials`,
- * `gcloud auth print-access-token`, `az account get-access-token`, `op read`, `pass show`, …).
+ * `gcloud auth print-access-token`, `az account get-access-token`, `op read`, `pass show`, …) or
+ * echoed from a variable named like one (`echo "$GITHUB_TOKEN"`, `printf %s "$(gh auth token)"`).
  * Piped to a sender (ASK_DATA_EGRESS), or written into a file that is then uploaded (a secret's
  * bytes, flows.ts), it is local data the guard cannot enumerate. Printed to the terminal only it
  * is ordinary tool use (`gh auth token`, `aws ecr get-login-password`): not flagged.
@@ -38,6 +39,10 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
       return _compgenListsVariables(args) ? "environment" : null;
     case "ps":
       return psPrintsEnvironment(args) ? "environment" : null;
+    case "echo":
+    case "printf":
+    case "print":
+      return args.some((a) => holdsSecretText(a, at)) ? "credentials" : null;
     case "xargs": {
       // The command xargs runs, given names read from stdin (`compgen -e | xargs -I{} printenv {}`).
       const fed = xargsFedCommand(args);
@@ -50,6 +55,16 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
       return _printsCredentials(name, args) ? "credentials" : null;
     }
   }
+}
+
+/** A word holding a credential: a variable's value named like one (env-output.ts holdsSecretVariable), or what a command printing secrets printed. */
+export function holdsSecretText(word: Word, at: Pick<Invocation, "cmd" | "ctx"> | undefined): boolean {
+  if (holdsSecretVariable(word)) return true;
+  for (const c of word.outputOf ?? []) {
+    const head = c.argv[0];
+    if (head && !head.dynamic && secretOutput(programName(head), c.argv.slice(1), at && { cmd: c, ctx: at.ctx }) !== null) return true;
+  }
+  return false;
 }
 
 /** declare/typeset: with no name, every variable (not only functions: -f/-F); with -p NAME, those. */

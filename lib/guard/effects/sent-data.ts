@@ -1,10 +1,10 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { copyOut } from "./copy-out.ts";
-import { envPrints } from "./env-output.ts";
+import { envPrints, holdsSecretVariable } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
-import { secretOutput } from "./secret-output.ts";
+import { holdsSecretText, secretOutput } from "./secret-output.ts";
 import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { tarSent } from "./tar-sent.ts";
@@ -30,7 +30,9 @@ export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, d
   // The last redirection of stdin holds (stdin.ts stdinRedirect: `nc … <<< hi < f` sends f).
   const r = stdinRedirect(cmd);
   if (r) {
-    if (r.heredoc || r.op === "<<<") return "clean"; // text written in the line itself
+    // Text written in the line itself, unless a credential variable's value went into it (`<<< "$GITHUB_TOKEN"`).
+    if (r.heredoc) return holdsSecretVariable(r.heredoc) ? "unknown" : "clean";
+    if (r.op === "<<<") return holdsSecretText(r.target, { cmd, ctx }) ? "unknown" : "clean";
     if (r.op === "<" || r.op === "<>") {
       if (r.target.dynamic) return "unknown";
       return /^\/dev\//.test(r.target.value) ? "clean" : judgeSent([{ word: r.target, recursive: false }], true, ctx);

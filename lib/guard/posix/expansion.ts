@@ -6,7 +6,7 @@ import { hashOutput } from "./hash-output.ts";
 import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
-import { assign, getOrigin, UNSET } from "./vars.ts";
+import { addEnvSources, assign, envSources, getOrigin, UNSET } from "./vars.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
 
 /**
@@ -65,7 +65,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(lx.pos, lx.pos + 200))?.[0];
     // `"${@}"`, `"${@:2}"`, `"${a[@]}"`, `"${!a[@]}"`, `"${!prefix@}"`: one word per element.
     if (quoted && /^(?:@|!?[A-Za-z_][A-Za-z0-9_]*\[@\]|![A-Za-z_][A-Za-z0-9_]*@)/.test(src.slice(lx.pos, lx.pos + 200))) w.spread = true;
-    const value = _split(lx, _readBraced(lx), quoted);
+    const value = _split(lx, _readBraced(lx, w), quoted);
     // `${NAME}` alone expands as `$NAME` does.
     const digits = name !== undefined && lx.pos === start + name.length + 1 ? _whole(lx, variableDigits(lx, name), quoted) : null;
     w.addExpansion(value, quoted, name === undefined ? undefined : getOrigin(lx.vars, name), false, false, digits);
@@ -75,7 +75,9 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     while (end < lx.pos + 200 && isNameCode(src.charCodeAt(end), true)) end++;
     const name = src.slice(lx.pos + 1, end);
     lx.pos = end;
-    w.addExpansion(_split(lx, lx.lookup(name), quoted), quoted, getOrigin(lx.vars, name), false, false, _whole(lx, variableDigits(lx, name), quoted));
+    const known = lx.lookup(name);
+    if (known === null) _noteEnv(lx, w, name);
+    w.addExpansion(_split(lx, known, quoted), quoted, getOrigin(lx.vars, name), false, false, _whole(lx, variableDigits(lx, name), quoted));
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     if (quoted && next === "@") w.spread = true;
@@ -85,6 +87,12 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     if (quoted) w.addQuoted("$");
     else w.addPlain("$");
   }
+}
+
+/** Notes in `w` the environment's variables whose value an unknown `$name` holds (vars.ts envSources). */
+function _noteEnv(lx: Lexer, w: WordBuilder, name: string): void {
+  const names = envSources(lx.vars, name);
+  if (names?.length) w.addEnvNames(names);
 }
 
 /** Name digits stay one part of a word where IFS cannot split them: quoted, or an IFS without digits, `-`, `_` or `.`. */
@@ -145,7 +153,7 @@ export function readArithmetic(lx: Lexer, close: "))" | "]" = "))"): void {
 }
 
 /** Expands `$…` and backticks inside text (a heredoc body), collecting substitutions into `lx`. */
-export function expandText(lx: Lexer, text: string): { body: string; dynamic: boolean } {
+export function expandText(lx: Lexer, text: string): { body: string; dynamic: boolean; envNames?: string[] } {
   const sub = lx.fork(text);
   const out = new WordBuilder();
   while (sub.pos < text.length) {
@@ -163,7 +171,7 @@ export function expandText(lx: Lexer, text: string): { body: string; dynamic: bo
     }
   }
   lx.commands.push(...sub.commands);
-  return { body: out.value, dynamic: out.dynamic };
+  return out.envNames ? { body: out.value, dynamic: out.dynamic, envNames: out.envNames } : { body: out.value, dynamic: out.dynamic };
 }
 
 /** A backslash, `$` or a backtick: where expandText's literal text ends. */
@@ -176,9 +184,11 @@ const _RUNS = /\$\(|`/;
 
 /**
  * `${…}` after the opening brace: resolves `${X}`, `${X:-w}`, `${X:=w}` and the prefix and suffix
- * removals `${X%w}`, `${X%%w}`, `${X#w}`, `${X##w}` (param-trim.ts); else unknown.
+ * removals `${X%w}`, `${X%%w}`, `${X#w}`, `${X##w}` (param-trim.ts); else unknown. The
+ * environment's variables an unknown value may come from are noted in `w`: X's (not for `${X+w}`,
+ * which is w or nothing), and those of a word that may stand for it (`${X:-$TOKEN}`).
  */
-function _readBraced(lx: Lexer): string | null {
+function _readBraced(lx: Lexer, w: WordBuilder): string | null {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?]|%%?|##?)?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   const inner = new WordBuilder();
   const start = lx.pos;
@@ -224,10 +234,15 @@ function _readBraced(lx: Lexer): string | null {
   if (!m) return null;
   const value = lx.lookup(m[1]!);
   const op = m[2]?.replace(":", "");
+  if (value === null && op !== "+") _noteEnv(lx, w, m[1]!);
+  if (inner.envNames && (op === "-" || op === "=" || op === "+")) w.addEnvNames(inner.envNames);
   if (lx.pos - start === m[0].length + 1 && !op) return value;
   // `${x:=w}` of an unknown x may assign w: x is unknown after it, digits included (red team 15:
   // `TS=$(grep -c x missing); : ${TS:=../..}` holds `../..`).
-  if (value === null && op === "=") assign(lx.vars, m[1]!, null);
+  if (value === null && op === "=") {
+    assign(lx.vars, m[1]!, null);
+    addEnvSources(lx.vars, m[1]!, [m[1]!]);
+  }
   if (value === null || !op) return null;
   if (op[0] === "%" || op[0] === "#") return inner.dynamic ? null : trimmed(value, op, lx.src.slice(start + m[0].length, lx.pos - 1), inner.value);
   const fallback = inner.dynamic ? null : inner.value;

@@ -2,7 +2,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { nameOperands } from "./name-operands.ts";
 import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
-import { addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
+import { addEnvSources, addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
 export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "coproc"]);
@@ -24,7 +24,10 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   // Only a definer assigns names (no copy of the words is made for any other command).
   const definer = head !== undefined && !head.dynamic && DEFINERS.has(head.value);
   if (definer && raws && _computedName(head.value, cmd.argv, raws)) forgetAny(vars);
-  for (const { name, value } of cmd.assigns) if (value.outputOf) addOrigin(vars, name, value.outputOf);
+  for (const { name, value } of cmd.assigns) {
+    if (value.outputOf) addOrigin(vars, name, value.outputOf);
+    if (value.envNames) addEnvSources(vars, name, value.envNames);
+  }
   if (!head) {
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
     return;
@@ -56,6 +59,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       const whole = m !== null && m[0] === `${m[1]}=`;
       if (m) assign(vars, m[1]!, nameref || braced || !whole ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
       if (m && w.outputOf) addOrigin(vars, m[1]!, w.outputOf);
+      if (m && w.envNames) addEnvSources(vars, m[1]!, w.envNames);
       // Assignments through the reference change the variable it names.
       if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
       else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);

@@ -49,6 +49,8 @@ interface Notes {
    * later assignment that may not run leaves the old output possible.
    */
   origins?: Map<string, SimpleCommand[]>;
+  /** The environment's variables a variable was assigned from (`T=$GITHUB_TOKEN`: Word.envNames), kept for good as origins are. */
+  envSources?: Map<string, string[]>;
   /**
    * The variables (unknown in `vars`) holding a substitution's name digits (numeric-output.ts,
    * nameDigits), with the frame of the assignment; any assignment drops them.
@@ -85,6 +87,20 @@ export function addOrigin(vars: Vars, name: string, from: SimpleCommand[]): void
 
 export function getOrigin(vars: Vars, name: string): SimpleCommand[] | undefined {
   return _notes.get(vars)?.origins?.get(name);
+}
+
+/** Notes that `name` was assigned the values of the environment's variables `from` (Word.envNames). */
+export function addEnvSources(vars: Vars, name: string, from: string[]): void {
+  const map = (_notesOf(vars).envSources ??= new Map());
+  map.set(name, (map.get(name) ?? []).concat(from));
+}
+
+/**
+ * The environment's variables an unknown `$name` holds the value of: its own, when the line has
+ * not assigned it; else those it was assigned from (none: a value the line made).
+ */
+export function envSources(vars: Vars, name: string): string[] | undefined {
+  return assigned(vars, name) ? _notes.get(vars)?.envSources?.get(name) : [name];
 }
 
 /** Records the literal words a loop variable (unknown in `vars`) takes; any assignment drops them. */

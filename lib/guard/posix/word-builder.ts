@@ -46,6 +46,8 @@ export class WordBuilder {
   listing: { commands: SimpleCommand[]; cwd: string; lines: boolean } | undefined;
   /** A quoted expansion of every positional parameter or array element (`"$@"`, `"${a[@]}"`) went into it. */
   spread = false;
+  /** The environment's variables whose unknown values went into it (Word.envNames). */
+  envNames: string[] | undefined;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -103,6 +105,11 @@ export class WordBuilder {
     this.pattern += text;
   }
 
+  /** Notes the environment's variables an unknown expansion took its value from (Word.envNames). */
+  addEnvNames(names: readonly string[]): void {
+    this.envNames = this.envNames ? this.envNames.concat(names) : [...names];
+  }
+
   build(): Word {
     const word: Word = { value: this.value, dynamic: this.dynamic, glob: this.glob, pattern: this.pattern, quoted: this.quoted, assignment: undefined, outputOf: this.outputOf };
     if (this.dynamic && this.numeric) word.numeric = true;
@@ -110,6 +117,7 @@ export class WordBuilder {
     // An unquoted word of pieces alone that may all print nothing may vanish (one word fewer).
     if (this.dynamic && this.digitsAt && (this.quoted || this.value !== "" || this.digitsAt.every((d) => !d.empty))) word.digits = { value: this.value, at: this.digitsAt };
     if (this.dynamic && this.spread) word.spread = true;
+    if (this.envNames) word.envNames = this.envNames;
     return word;
   }
 
@@ -123,6 +131,7 @@ export class WordBuilder {
     if (lists === undefined) return [{ ...this.build(), dynamic: true, inert: undefined, digits: undefined }];
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
+    if (this.envNames) for (const w of words) w.envNames = this.envNames;
     // The word is that substitution alone: it may stand for the names a listing prints.
     if (this.listing && this.pieces.length === 1 && words.length === 1) noteListing(words[0]!, this.listing);
     // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
