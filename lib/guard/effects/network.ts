@@ -7,6 +7,7 @@ import { holdsSecret } from "./flows.ts";
 import { downloadOps } from "./download-targets.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent } from "./sent-data.ts";
+import { stdinPath } from "./stdin-path.ts";
 import type { Sent } from "./sent-tree.ts";
 import { isRemote, scpSent } from "./sync-sent.ts";
 import { clientConfigOps } from "./client-config.ts";
@@ -89,9 +90,13 @@ export const fetcher: Handler = (inv) => {
   if (uploads.includes(UNKNOWN_UPLOAD)) ops.push(op("egress", inv.name));
   ops.push(...substitutedDataOps(inv.name, inv.args, inv.ctx));
   ops.push(...clientConfigOps(inv));
-  // httpie sends piped stdin as the request body unless told to ignore it.
+  // httpie sends piped stdin as the request body unless told to ignore it; an upload may name
+  // stdin by its path (`wget --post-file=/dev/stdin`, `curl -d @/dev/fd/0`); curl's telnet:// sends it.
   const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
-  const fromStdin = httpie || uploads.includes("-") || inv.args.some((a) => a.value === "@-");
+  const fromStdin =
+    httpie ||
+    uploads.some((u) => u === "-" || (u !== UNKNOWN_UPLOAD && stdinPath(literal(u)) === "stdin")) ||
+    inv.args.some((a) => a.value === "@-" || (inv.name === "curl" && /^telnet:\/\//i.test(a.value)));
   if (fromStdin) ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));
   // The saved body replaces the file it is written to (red team H4: `curl -o ~/.bashrc URL`).
   // curl --output-dir and -O, wget -P: download-targets.ts.
@@ -193,6 +198,9 @@ export const pipedToPeer: Handler = (inv) => {
   if (from?.argv.slice(1).some((w) => holdsSecret(w, inv.ctx))) return [op("secret", inv.name)];
   return sentOps(inv.name, stdinSent(inv.cmd, inv.ctx));
 };
+
+/** Clients that send the lines they read on stdin to the peer: `openssl s_client`, telnet, gnutls-cli. */
+export const stdinToPeer: Handler = (inv) => (inv.name !== "openssl" || inv.args[0]?.value === "s_client" ? sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)) : []);
 
 /** scp to a remote host: the local files it sends leave the machine (sync-sent.ts). */
 export const remoteCopy: Handler = (inv) => {

@@ -3,7 +3,7 @@ import { literalWord, SYNTHETIC, type Word } from "../syntax.ts";
 import { mayBeOption } from "./getopt.ts";
 import { filledFolder } from "./sinks.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { aria2c, fetcher, pipedToPeer, socket } from "./network.ts";
+import { aria2c, fetcher, pipedToPeer, socket, stdinToPeer } from "./network.ts";
 import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
@@ -405,6 +405,8 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["curl", "wget", "http", "https", "xh"], fetcher),
   ["aria2c", aria2c],
   ...named(["nc", "ncat", "netcat", "socat"], socket),
+  // `openssl s_client`, telnet and gnutls-cli send the lines piped in (network.ts stdinToPeer).
+  ...named(["telnet", "gnutls-cli"], stdinToPeer),
   ...named(NAME_QUERY_PROGRAMS, from("dnsSent", "nameQuery")),
   ["scp", all(commandString, from("sshFiles", "sshFiles"))],
   ["sftp", all(from("sftp", "sftp"), from("sshFiles", "sshFiles"))],
@@ -419,7 +421,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ...named(["tar", "bsdtar"], uses(from("tar", "tar"), "tarArgs", "tarSent")),
   // Options and operands that name a written file (output-options.ts).
   ["iconv", from("outputOptions", "iconv")],
-  ["openssl", from("outputOptions", "openssl")],
+  ["openssl", all(from("outputOptions", "openssl"), stdinToPeer)],
   // Compilers, linkers and binutils (tool-outputs.ts); csplit's pieces (csplit.ts).
   ...named(["gcc", "cc", "c++", "g++", "clang", "clang++", "tcc", "zig-cc", "c89", "c99"], from("toolOutputs", "cc")),
   ...named(["ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "gold"], from("toolOutputs", "ld")),
