@@ -117,6 +117,40 @@ function _literal(arg: string | undefined): string | null {
   return s && s.end === arg.length && !s.escaped ? s.value : null;
 }
 
+/**
+ * Names bound once to a plain string literal (`path = 'x'`, `const path = 'x'`, each alone on its
+ * statement) whose every other use is the file argument of a call read here (`fileArgument`
+ * matches the text before it; a `,` or `)` follows it): such a call names that literal file. Any
+ * other use (printed, passed on, bound again, a parameter, loop or `with` variable of that name)
+ * leaves the name out, and the calls it reaches stay unknown as before.
+ */
+function _stringNames(code: string, binding: RegExp, fileArgument: RegExp, statementEnd: RegExp, found: Found): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const b of _sites(code, binding, found)) {
+    const name = b[1]!;
+    const value = _stringAt(code, b.index + b[0].length);
+    if (value?.value === undefined || !statementEnd.test(code.slice(value.end, value.end + 64))) continue;
+    // The name is the last word before `=`.
+    const at = b.index + b[0].lastIndexOf(name, b[0].lastIndexOf("="));
+    let plain = true;
+    for (const u of _sites(code, new RegExp(String.raw`(?<![\w.$])${name.replace(/\$/g, "\\$")}(?![\w$])`, "g"), found)) {
+      if (u.index === at) continue;
+      if (!fileArgument.test(code.slice(Math.max(0, u.index - 64), u.index)) || !/^\s*[,)]/.test(code.slice(u.index + name.length))) {
+        plain = false;
+        break;
+      }
+    }
+    // Uses left unread past MAX_CALLS may rebind the name.
+    if (plain && found.calls <= MAX_CALLS) names.set(name, value.value);
+  }
+  return names;
+}
+
+/** A call argument's literal file name: a plain string literal, or a name `_stringNames` bound to one. */
+function _named(arg: string | undefined, names: Map<string, string>): string | undefined {
+  return _literal(arg) ?? names.get(arg ?? "") ?? undefined;
+}
+
 function _unknown(language: Language, found: Found, what: string): void {
   found.ops.push(op("unknown", `${language}:${what}`));
 }
@@ -131,7 +165,12 @@ const PY_PATH_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=pathlib\s*\.\s*Pa
 // What a name bound to a literal Path may be used for: reading, writing, asking about it.
 const PY_PATH_USE = /\s*\.\s*(?:(write_text|write_bytes|read_text|read_bytes)\s*\(|(?:exists|is_file|name|suffix|stem)\b)/y;
 
+// `path = 'x'` alone on its statement, and the file argument of open (what precedes it).
+const PY_STRING_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=['"])/g;
+const PY_FILE_ARGUMENT = /(?<![\w.])(?:io\s*\.\s*)?open\s*\(\s*$/;
+
 function _python(code: string, found: Found): void {
+  const names = _stringNames(code, PY_STRING_BINDING, PY_FILE_ARGUMENT, /^[ \t]*(?:$|[;\n#])/, found);
   // open taken without a call (`f = open`, `g(open)`) opens where the guard cannot follow.
   if (PY_OPEN_REFERENCE.test(code)) _unknown("python", found, "open");
   // os.open takes its mode as flags (`os.O_WRONLY | os.O_CREAT`): not read here, unknown.
@@ -150,7 +189,7 @@ function _python(code: string, found: Found): void {
       _unknown("python", found, "open");
       continue;
     }
-    const path = _fileName(_literal(pathArg) ?? undefined);
+    const path = _fileName(_literal(pathArg) ?? names.get(pathArg?.trim() ?? "") ?? undefined);
     if (!/[wax+]/.test(mode)) {
       if (path !== null) found.reads.push({ path, at: m.index });
     } else if (path === null) _unknown("python", found, "open");
@@ -208,17 +247,22 @@ const NODE_WRITE = new RegExp(String.raw`${NODE_FS}(writeFile|appendFile)(?:Sync
 const NODE_WRITE_REFERENCE = new RegExp(String.raw`\b(?:writeFile|appendFile)(?:Sync)?\b(?!\s*\()`);
 const NODE_READ = new RegExp(String.raw`${NODE_FS}readFile(?:Sync)?\s*\(`, "g");
 
+// `const path = 'x'` alone on its statement, and the file argument of fs's reads and writes.
+const NODE_STRING_BINDING = /(?:^|[;\n{}])[ \t]*(?:const|let|var)[ \t]+([\w$]+)[ \t]*=[ \t]*(?=['"])/g;
+const NODE_FILE_ARGUMENT = new RegExp(String.raw`${NODE_FS}(?:writeFile|appendFile|readFile)(?:Sync)?\s*\(\s*$`);
+
 function _node(code: string, found: Found): void {
+  const names = _stringNames(code, NODE_STRING_BINDING, NODE_FILE_ARGUMENT, /^[ \t]*(?:$|[;\n])/, found);
   // A write call taken without a call (`const w = fs.writeFileSync`) writes where the guard cannot follow.
   if (NODE_WRITE_REFERENCE.test(code)) _unknown("node", found, "write");
   for (const m of _sites(code, NODE_READ, found)) {
     const call = _arguments(code, m.index + m[0].length);
-    const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
+    const path = _fileName(_named(call?.args[0]?.text, names));
     if (path !== null) found.reads.push({ path, at: m.index });
   }
   for (const m of _sites(code, NODE_WRITE, found)) {
     const call = _arguments(code, m.index + m[0].length);
-    const path = _fileName(_literal(call?.args[0]?.text) ?? undefined);
+    const path = _fileName(_named(call?.args[0]?.text, names));
     // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
     if (!call || path === null || call.args.slice(1).some((a) => /\bflag\b/.test(a.text))) continue;
     found.blank.push([m.index, m.index + m[0].length - 1]);

@@ -92,12 +92,77 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
       .replace(/\bimport\s+(?:\*\s*as\s+)?(\w+)\s+from\s*['"](?:node:)?(fs\/promises|fs)['"]/g, "const $1 = $2")
       .replace(/\brequire\s*\(\s*['"`](?:node:)?([\w@./-]+)['"`]\s*\)/g, "$1")
       .replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
+    code = _namedCalls(code);
     const modules = new Map<string, string>();
     for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b/g)) modules.set(m[1]!, m[2]!);
     // A binding's members by name or by a computed key (`f['rm' + 'Sync']`) are the module's.
     if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)(?=\s*[.[])/g, (all, name: string) => modules.get(name) ?? all);
   } else if (language === "ruby") code = code.replace(/::/g, ".");
   return { code, aliases: aliases.slice(0, 16) };
+}
+
+// Functions bound by name: `import { writeFileSync as w } from 'node:fs'` and (require() already
+// read as the module's name) `const { readFileSync, writeFile: w } = fs/promises`, `const {
+// execSync } = child_process`. The lists hold names only (no `...rest`, default or nested
+// pattern), so the scan stops at the first other character (linear: opaque-code.ts says why).
+const NAMED_BINDING = /\bimport\s*\{([\w$\s,]*)\}\s*from\s*['"](?:node:)?(fs\/promises|child_process|fs)['"]|\b(?:const|let|var)\s*\{([\w$\s,:]*)\}\s*=\s*(fs\/promises|child_process|fs)\b(?![\w$/.[])/g;
+const JS_NAME = String.raw`[A-Za-z_$][\w$]*`;
+const IMPORTED = new RegExp(String.raw`^(${JS_NAME})(?:\s+as\s+(${JS_NAME}))?$`);
+const DESTRUCTURED = new RegExp(String.raw`^(${JS_NAME})(?:\s*:\s*(${JS_NAME}))?$`);
+const MAX_BINDINGS = 8;
+const MAX_BOUND_NAMES = 16;
+
+/**
+ * fs's and child_process's functions bound by name and then only called (`writeFileSync('x', …)`)
+ * are read as the module's members (`fs.writeFileSync('x', …)`), which the rules resolve, and the
+ * binding goes. A binding whose name is used any other way (passed as a value, declared again,
+ * spread, a `function` of that name, in a string) stays as written: the opaque test takes it, as
+ * before; so does one that renames a child_process function (`{ execSync: e }`, red-team rows).
+ */
+function _namedCalls(code: string): string {
+  if (!code.includes("{")) return code;
+  const calls = new Map<string, string>();
+  const spans: Array<[number, number]> = [];
+  let seen = 0;
+  for (const m of code.matchAll(NAMED_BINDING)) {
+    // Each binding's names are looked for through the whole code: past this many, none is read.
+    if (++seen > MAX_BINDINGS) return code;
+    const list = m[1] ?? m[3]!;
+    const bound = new Map<string, string>();
+    for (const part of list.split(",")) {
+      const p = part.trim();
+      const named = p === "" ? null : (m[1] !== undefined ? IMPORTED : DESTRUCTURED).exec(p);
+      if (p !== "" && (!named || (named[2] !== undefined && (m[2] ?? m[4]) === "child_process"))) {
+        bound.clear();
+        break;
+      }
+      if (named) bound.set(named[2] ?? named[1]!, `${m[2] ?? m[4]}.${named[1]}`);
+    }
+    const rest = code.slice(0, m.index) + " ".repeat(m[0].length) + code.slice(m.index + m[0].length);
+    if (bound.size === 0 || bound.size > MAX_BOUND_NAMES || ![...bound.keys()].every((name) => _onlyCalled(rest, name))) continue;
+    for (const [name, member] of bound) calls.set(name, member);
+    spans.push([m.index, m.index + m[0].length]);
+  }
+  if (calls.size === 0) return code;
+  let out = "";
+  let at = 0;
+  for (const [from, to] of spans) {
+    out += `${code.slice(at, from)} `;
+    at = to;
+  }
+  out += code.slice(at);
+  return out.replace(new RegExp(String.raw`(?<![\w$.])(${[...calls.keys()].map((n) => n.replace(/\$/g, "\\$")).join("|")})(?=\s*\()`, "g"), (name: string) => calls.get(name)!);
+}
+
+/** Whether every use of `name` in `code` is a direct call (`name(`; not spread, not `function name(`), member names aside (`o.name`). */
+function _onlyCalled(code: string, name: string): boolean {
+  for (const m of code.matchAll(new RegExp(String.raw`(?<![\w$])${name.replace(/\$/g, "\\$")}(?![\w$])`, "g"))) {
+    const before = code.slice(Math.max(0, m.index - 16), m.index);
+    if (/\.\.\.\s*$/.test(before)) return false;
+    if (/\.\s*$/.test(before)) continue;
+    if (/\bfunction\s*\*?\s*$/.test(before) || !/^\s*\(/.test(code.slice(m.index + name.length, m.index + name.length + 16))) return false;
+  }
+  return true;
 }
 
 // Loaded at the first inline code a line holds (most lines hold none): the hook pays for every

@@ -35,6 +35,8 @@ const WORKSPACE: VerdictRow[] = [
   ],
   ["node fs.promises.writeFile", `node -e "require('fs').promises.writeFile('dist/a.txt', 'x')"`, "ALLOW", "ALLOW_NOOP"],
   ["node import fs from 'fs'", `node --input-type=module -e "import fs from 'node:fs'; fs.writeFileSync('dist/a.txt', 'x')"`, "ALLOW", "ALLOW_NOOP"],
+  // Session 15: a named import only called reads as the module's member (interpreters.ts _namedCalls).
+  ["node named import", `node --input-type=module -e "import { writeFileSync } from 'fs'; writeFileSync('a.txt', 'x')"`, "ALLOW", "ALLOW_NOOP"],
   ["perl open '>' of a literal", `perl -e 'open(my $fh, ">", "out.txt") or die; print $fh "hi";'`, "ALLOW", "ALLOW_NOOP"],
   ["ruby File.write", `ruby -e "File.write('out.txt', 'x')"`, "ALLOW", "ALLOW_NOOP"],
   ["ruby File.open 'w'", `ruby -e "File.open('out.txt', 'w') { |f| f.puts 'x' }"`, "ALLOW", "ALLOW_NOOP"],
@@ -76,7 +78,7 @@ const COMPUTED: VerdictRow[] = [
   ["python open( inside a string hides nothing", `python3 -c "x = 'open('; exec('1'); y = ', \\"w\\")'"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["node name from the environment", `node -e "require('fs').writeFileSync(process.env.HOME + '/.bashrc', 'x')"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["node a flag option", `node -e "require('fs').writeFileSync('a.txt', 'x', {flag: 'a'})"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
-  ["node named import", `node --input-type=module -e "import { writeFileSync } from 'fs'; writeFileSync('a.txt', 'x')"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
+  ["node named import passed around", `node --input-type=module -e "import { writeFileSync } from 'fs'; [['a.txt', 'x']].forEach((a) => writeFileSync(...a)); g(writeFileSync)"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["node a write call passed around", `node -e "const fs = require('fs'); const w = fs.writeFileSync; w('${home}/.bashrc', 'x')"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["node an fs binding's member by a computed key", `node -e "const f = require('fs'); f['rm' + 'Sync']('${home}', {recursive: true})"`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
   ["perl interpolated name", `perl -e 'open(FH, ">$ENV{HOME}/.bashrc"); print FH "x"'`, "BLOCK", "BLOCK_UNDETERMINABLE_EFFECT"],
