@@ -176,7 +176,7 @@ function _python(code: string, found: Found): void {
   // os.open takes its mode as flags (`os.O_WRONLY | os.O_CREAT`): not read here, unknown.
   if (/(?<![\w.])os\s*\.\s*open\b/.test(code)) _unknown("python", found, "os.open");
   for (const m of _sites(code, PY_OPEN, found)) {
-    const call = _arguments(code, m.index + m[0].length);
+    const call = callArguments(code, m.index + m[0].length);
     if (!call) continue;
     const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
     const keyword = (name: string) => call.args.find((a) => new RegExp(String.raw`^${name}\s*=(?!=)`).test(a.text))?.text.replace(/^\w+\s*=\s*/, "");
@@ -197,7 +197,7 @@ function _python(code: string, found: Found): void {
   }
   // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
   for (const m of _sites(code, PY_PATH_CALL, found)) {
-    const call = _arguments(code, m.index + m[0].length);
+    const call = callArguments(code, m.index + m[0].length);
     const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
     if (!call || path === null) continue;
     PY_PATH_METHOD.lastIndex = call.end + 1;
@@ -208,7 +208,7 @@ function _python(code: string, found: Found): void {
   for (const b of _sites(code, PY_PATH_BINDING, found)) {
     const name = b[1]!;
     const start = b.index + b[0].length;
-    const call = _arguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
+    const call = callArguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
     const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
     if (!call || path === null || !/^\s*(?:$|[;\n#])/.test(code.slice(call.end + 1, call.end + 64))) continue;
     const uses: Array<{ method: string | undefined; from: number; to: number }> = [];
@@ -235,7 +235,7 @@ function _pathMethod(code: string, method: string, from: number, to: number, pat
     found.reads.push({ path, at: from });
     return;
   }
-  const call = _arguments(code, to);
+  const call = callArguments(code, to);
   if (!call) return;
   found.blank.push([from, to - 1]);
   found.writes.push({ path, at: from, end: call.end, appends: false });
@@ -256,12 +256,12 @@ function _node(code: string, found: Found): void {
   // A write call taken without a call (`const w = fs.writeFileSync`) writes where the guard cannot follow.
   if (NODE_WRITE_REFERENCE.test(code)) _unknown("node", found, "write");
   for (const m of _sites(code, NODE_READ, found)) {
-    const call = _arguments(code, m.index + m[0].length);
+    const call = callArguments(code, m.index + m[0].length);
     const path = _fileName(_named(call?.args[0]?.text, names));
     if (path !== null) found.reads.push({ path, at: m.index });
   }
   for (const m of _sites(code, NODE_WRITE, found)) {
-    const call = _arguments(code, m.index + m[0].length);
+    const call = callArguments(code, m.index + m[0].length);
     const path = _fileName(_named(call?.args[0]?.text, names));
     // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
     if (!call || path === null || call.args.slice(1).some((a) => /\bflag\b/.test(a.text))) continue;
@@ -324,7 +324,7 @@ function _ruby(code: string, found: Found): void {
       // (a computed name or a `%q(…)` one with a mode, red team 12), and so is Kernel#open of a
       // name it cannot read, which runs a command when the name starts with `|`.
       const from = m.index + m[0].length;
-      const args = m[1] ? _arguments(code, from) : null;
+      const args = m[1] ? callArguments(code, from) : null;
       // (`open (x), "w"` with a blank before the parenthesis passes both to open.)
       const spaced = /\s\($/.test(m[0].trimEnd());
       const more = m[1] ? args === null || args.args.length > 1 || (spaced && /^\s*,/.test(code.slice(args.end + 1, args.end + 65))) : _callText(code, from).includes(",");
@@ -366,7 +366,7 @@ function _literalList(code: string, at: number, end: RegExp): { values: string[]
  * index of the closing `)`. Strings are skipped as literals; null when one is not a plain literal
  * (then the call is left as it is), or the arguments do not close within MAX_ARGUMENTS.
  */
-function _arguments(code: string, from: number): { args: Array<{ text: string }>; end: number } | null {
+export function callArguments(code: string, from: number): { args: Array<{ text: string }>; end: number } | null {
   const args: Array<{ text: string }> = [];
   let depth = 0;
   let start = from;

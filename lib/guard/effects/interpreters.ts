@@ -5,6 +5,7 @@ import { readLiteral, withHome } from "./code-literals.ts";
 import { codeSecretOps } from "./code-secrets.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque, stripJsComments } from "./opaque-code.ts";
+import type { ExecCall } from "./exec-calls.ts";
 import { LOADED } from "./loaded-analysers.ts";
 
 export type Language = "python" | "node" | "perl" | "ruby" | "php";
@@ -91,7 +92,8 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
     code = code
       .replace(/\bimport\s+(?:\*\s*as\s+)?(\w+)\s+from\s*['"](?:node:)?(fs\/promises|fs)['"]/g, "const $1 = $2")
       .replace(/\brequire\s*\(\s*['"`](?:node:)?([\w@./-]+)['"`]\s*\)/g, "$1")
-      .replace(/\[\s*['"`](\w+)['"`]\s*\]/g, ".$1");
+      // A computed key (`fs['rmSync']`) is the member; a one-word array argument (`spawnSync('npm', ['test'])`) stays.
+      .replace(/\[(?<![(,]\s*\[)\s*['"`](\w+)['"`]\s*\]/g, ".$1");
     code = _namedCalls(code);
     const modules = new Map<string, string>();
     for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b/g)) modules.set(m[1]!, m[2]!);
@@ -169,6 +171,7 @@ function _onlyCalled(code: string, name: string): boolean {
 // module it imports before it reads the command (lazy-handler.ts).
 const _codeWrites = (): typeof import("./code-writes.ts") => (LOADED.codeWrites ??= require("./code-writes.ts"));
 const _writtenImports = (): typeof import("./written-imports.ts") => (LOADED.writtenImports ??= require("./written-imports.ts"));
+const _execCalls = (): typeof import("./exec-calls.ts") => (LOADED.execCalls ??= require("./exec-calls.ts"));
 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
@@ -183,7 +186,9 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   for (const rule of RULES[language]) {
     for (const m of code.matchAll(rule.pattern)) {
       if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
-      ops.push(..._effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx));
+      // An exec call given more than its one literal: the whole argument list (exec-calls.ts).
+      const call = rule.effect === "exec" ? _execCalls().execCall(code, m.index + m[0].length, m[0], language) : undefined;
+      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx) : _execOps(call, language, ctx)));
     }
   }
   for (const m of code.matchAll(LITERAL_PATH_CALL)) {
@@ -196,6 +201,14 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   // Modules the line wrote that the code imports (written-imports.ts).
   ops.push(..._writtenImports().writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
   return ops;
+}
+
+/** What an exec call read whole runs: its argv without a shell (no `~` expanded), or shell text; unknown when unread. */
+function _execOps(call: ExecCall, language: Language, ctx: AnalyzeContext): Op[] {
+  if (call === null) return [op("unknown", `${language}:exec`)];
+  if ("shell" in call) return analyzeText(call.shell, "posix", ctx);
+  const [head, ...rest] = call.argv.map((v) => literalWord(v));
+  return analyzeArgv(head!, rest, ctx);
 }
 
 function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: Language, ctx: AnalyzeContext): Op[] {

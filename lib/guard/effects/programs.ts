@@ -90,6 +90,7 @@ export type Analysers = {
   // Loaded by other modules' own loaders (flows.ts, interpreters.ts, stdin-code.ts, policy.ts),
   // through LOADED so that the hook's preload covers them (preloadAnalysers).
   codeWrites: typeof import("./code-writes.ts");
+  execCalls: typeof import("./exec-calls.ts");
   writtenImports: typeof import("./written-imports.ts");
   tarArgs: typeof import("./tar-args.ts");
   tarSent: typeof import("./tar-sent.ts");
@@ -272,6 +273,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "agentFolders": return preload ? import("./agent-folders.ts") : require("./agent-folders.ts");
     case "toolSettings": return preload ? import("./tool-settings.ts") : require("./tool-settings.ts");
     case "codeWrites": return preload ? import("./code-writes.ts") : require("./code-writes.ts");
+    case "execCalls": return preload ? import("./exec-calls.ts") : require("./exec-calls.ts");
     case "writtenImports": return preload ? import("./written-imports.ts") : require("./written-imports.ts");
     case "tarArgs": return preload ? import("./tar-args.ts") : require("./tar-args.ts");
     case "tarSent": return preload ? import("./tar-sent.ts") : require("./tar-sent.ts");
@@ -288,7 +290,7 @@ const from = <N extends keyof Analysers>(module: N, name: HandlerOf<Analysers[N]
 
 /** The interpreter handler shells.ts makes for `language`, loaded on its first call (its code read by interpreters.ts's loaded modules). */
 const interpreter = (language: Parameters<Analysers["shells"]["interpreter"]>[0]): Handler => _used(lazyMade(() => analyser("shells"), (m) => m.interpreter(language)), INTERPRETER_MODULES);
-const INTERPRETER_MODULES = ["shells", "codeWrites", "writtenImports"] as const;
+const INTERPRETER_MODULES = ["shells", "codeWrites", "execCalls", "writtenImports"] as const;
 
 /** Every handler's ops, in order. */
 const all = (...handlers: Handler[]): Handler => _used((inv) => handlers.flatMap((h) => h(inv)), handlers);
