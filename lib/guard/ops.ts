@@ -82,7 +82,14 @@ export interface Op {
    * operand is computed, or an earlier program of the line may have changed the refs.
    */
   /** `recurse`: a reset or discard that recurses into submodules (undefined: the repository's configuration decides). */
-  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean; recurse?: boolean };
+  /** `ends`: an `--abort` or `--skip` of a merge, rebase, cherry-pick, revert or am, judged by the operation in progress (git-abort-preflight.ts). */
+  git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean; recurse?: boolean; ends?: GitEnding };
+}
+
+/** An operation in progress that a command ends, and how: `abort` goes back to where it started, `skip` drops the current step. */
+export interface GitEnding {
+  sub: "merge" | "rebase" | "cherry-pick" | "revert" | "am";
+  how: "abort" | "skip";
 }
 
 /**

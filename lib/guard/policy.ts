@@ -18,6 +18,8 @@ import { AGENT_CODE } from "./agent-files.ts";
 // find's dry run (policy-find.ts, find-dry-run.ts, find-expression.ts) loads with the first op a
 // `find` made: start-up pays for every function a module creates (effects/lazy-handler.ts).
 const policyFind = (): typeof import("./policy-find.ts") => (LOADED.policyFind ??= require("./policy-find.ts"));
+// An `--abort` or `--skip` of an operation in progress (git-ending-preflight.ts), loaded with the first one.
+const gitEndings = (): typeof import("./git-ending-preflight.ts") => (LOADED.gitEndings ??= require("./git-ending-preflight.ts"));
 
 // A Windows Startup folder (`%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup`, the
 // all-users one below ProgramData is a system tree), or an entry in it.
@@ -253,9 +255,16 @@ function _snapshot(o: Op): OpVerdict {
   if (dir === null || o.wrapped) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
   const repo = repoRoot(dir);
   if (repo === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
+  let ref = o.git?.ref;
+  // `merge --abort`, `rebase --abort`, …: nothing in progress, or a conflict the snapshot cannot record.
+  if (o.git?.ends) {
+    const ending = gitEndings().judgeEnding(repo, o.git.ends, o.git.refsUnknown === true);
+    if ("code" in ending) return ending;
+    ref = ending.ref;
+  }
   // A forced checkout or switch overwrites untracked files at paths the branch tracks, as a reset does.
-  if (o.kind === "git-reset-hard" || o.git?.ref !== undefined) {
-    const collisions = resetCollisions(repo, o.git?.ref);
+  if (o.kind === "git-reset-hard" || ref !== undefined) {
+    const collisions = resetCollisions(repo, ref);
     if (collisions === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
     if (collisions.length > 0) return { code: "BLOCK_GIT_RESET_COLLISION" };
   }

@@ -14,6 +14,8 @@ import { configuredPush } from "./git-push.ts";
 import { configMovesBranch, configuredFetch, repositoryConfig, repositoryHead } from "./git-refspecs.ts";
 import { analyzeAt, fetchedHooks, gitSubcommandRuns, gitTop, shellWithArgs } from "./git-runs.ts";
 import { submoduleDiscards } from "./git-submodule.ts";
+import { gitEnding } from "./git-endings.ts";
+import { configuredHooks } from "./git-hooks.ts";
 import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { holdsCredentials } from "./secrets.ts";
@@ -210,7 +212,7 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
   const key = "format.outputdirectory";
   const patchSetting = () => (config.has(key) ? config.get(key) : ctx.state.remote || dir === null ? undefined : repositoryConfig(runsAt()).findLast(([k]) => k === key)?.[1]);
   ops.push(...gitOutputs(sub, rest, here, patchSetting), ...gitMoves(sub, rest, here));
-  ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt));
+  ops.push(...gitSubcommandRuns(sub, rest, inv, runsAt), ...configuredHooks(sub, config.get("core.hookspath"), runsAt, inv));
   if (sub === "clean" && /^(false|no|off|0)$/i.test(config.get("clean.requireforce") ?? "") && !values.some((v) => /^-[a-z]*[fn]/.test(v))) values.unshift("-f");
   // `-c gc.pruneExpire=now gc` prunes unreachable objects at once, like `gc --prune=now`; the
   // reflog expiry keys drop reflog entries the same way.
@@ -233,12 +235,27 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
   if (sub === "mv") ops.push(...gitMv(rest, here, dir, inv));
   if (sub === "annex") ops.push(...otherVcs().gitAnnex(rest, inv));
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
-  if (!kind) return ops;
+  if (!kind) return _ending(inv, sub, values, dir, ops);
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: _ref(sub, kind, values) };
   if (kind === "git-reset-hard" || kind === "git-discard") o.git.recurse = _recursesSubmodules(values, config);
   if (kind === "git-history" && (rest.some((w) => w.dynamic) || mayBeRewritten(ctx, inv.cmd))) o.git.refsUnknown = true;
   if (sub === "stash" && kind === "git-clean") o.git = { args: [...stashSweep(values)!, ..._pathspecs(values)], dir, stash: true };
+  ops.push(o);
+  return ops;
+}
+
+/**
+ * `merge|rebase|cherry-pick|revert|am --abort|--skip` resets the files the operation in progress
+ * changed: a discard the policy judges by the repository's state (git-ending-preflight.ts), which
+ * an earlier program of the line may have changed (an operation started: `git merge x || git
+ * merge --abort`).
+ */
+function _ending(inv: Invocation, sub: string, values: string[], dir: string | null, ops: Op[]): Op[] {
+  const ends = gitEnding(sub, values);
+  if (ends === null) return ops;
+  const o = op("git-discard", `git ${sub}`);
+  o.git = { args: values, dir, ends, refsUnknown: mayBeRewritten(inv.ctx, inv.cmd) };
   ops.push(o);
   return ops;
 }

@@ -96,6 +96,7 @@ export type Analysers = {
   tarSent: typeof import("./tar-sent.ts");
   inlineCode: typeof import("./inline-code.ts");
   policyFind: typeof import("../policy-find.ts");
+  gitEndings: typeof import("../git-ending-preflight.ts");
 };
 
 /**
@@ -279,6 +280,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "tarSent": return preload ? import("./tar-sent.ts") : require("./tar-sent.ts");
     case "inlineCode": return preload ? import("./inline-code.ts") : require("./inline-code.ts");
     case "policyFind": return preload ? import("../policy-find.ts") : require("../policy-find.ts");
+    case "gitEndings": return preload ? import("../git-ending-preflight.ts") : require("../git-ending-preflight.ts");
   }
 }
 

@@ -6,6 +6,7 @@ import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import { analyzeText } from "./analyze.ts";
 import { type AnalyzeContext, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
+import { HOOK_RUNNERS } from "./git-hooks.ts";
 import { gitOptionValues } from "./git-options.ts";
 import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
@@ -33,8 +34,6 @@ const NAMED: Record<string, { short: string; long: string[] }> = {
   // pnpm's hooks file (`--pnpmfile x.cjs`), code pnpm runs as the .pnpmfile.cjs it stands for.
   pnpm: { short: "", long: ["pnpmfile", "global-pnpmfile"] },
 };
-// git subcommands that run hooks.
-const HOOKED = new Set(["commit", "merge", "checkout", "switch", "push", "rebase", "am", "pull", "cherry-pick", "revert", "commit-tree"]);
 const MAX_RECIPES = 256;
 const YARNRC_FILES = new Set([".yarnrc", ".yarnrc.yml", "pnpm-workspace.yaml"]);
 
@@ -499,30 +498,24 @@ function _makeRecipes(name: string, text: string, ctx: AnalyzeContext): Op[] {
 
 /**
  * `git commit` (and the other hook-running subcommands) after the line wrote a file into the
- * hooks folder: the one `git config core.hooksPath` set earlier in the line, `.husky`, or
- * `.git/hooks`. Each written hook there runs by its `#!` line.
+ * hooks folder `.git/hooks` or `.husky`. Each written hook there runs by its `#!` line. The
+ * folder `core.hooksPath` names on the line is git-hooks.ts's (git.ts).
  */
 function _hooks(args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): Op[] {
   // The subcommand, after global options (`-c k=v` and the others taking the next word).
   let at = 0;
-  let given: string | undefined;
   for (; at < args.length && args[at]!.value.startsWith("-"); at++) {
-    if (!/^(-c|--config-env|--namespace|--exec-path|--super-prefix)$/.test(args[at]!.value)) continue;
-    const kv = /^core\.hookspath=(.*)$/is.exec(args[++at]?.value ?? "");
-    if (args[at - 1]!.value === "-c" && kv) given = kv[1];
+    if (/^(-c|--config-env|--namespace|--exec-path|--super-prefix)$/.test(args[at]!.value)) at++;
   }
   const sub = args[at];
-  if (!sub || !HOOKED.has(sub.value) || args.some((a) => a.value === "-C" || a.value.startsWith("--git-dir") || a.value.startsWith("--work-tree"))) return [];
+  if (!sub || !HOOK_RUNNERS.has(sub.value) || args.some((a) => a.value === "-C" || a.value.startsWith("--git-dir") || a.value.startsWith("--work-tree"))) return [];
   const state = ctx.state;
-  const configured = given ?? state.gitConfig?.get("core.hookspath");
-  const dirs = [".git/hooks", ".husky", ".husky/_", ...(configured ? [configured] : [])].map((d) => absPath(d, state.cwd, state));
+  const dirs = [".git/hooks", ".husky", ".husky/_"].map((d) => absPath(d, state.cwd, state));
   const ops: Op[] = [];
   for (const key of [...(state.scripts?.keys() ?? [])].slice(0, 256)) {
     if (!dirs.some((d) => key.startsWith(`${d}/`) && !key.slice(d.length + 1).includes("/"))) continue;
     const text = lineWrittenText(literalWord(key), ctx, cmd);
     if (text !== undefined) ops.push(...analyseWritten(text, "shebang", ctx));
   }
-  // A configured folder the line filled some other way (`cp -r hooks .githooks`) is unknown.
-  if (configured === null) ops.push(op("unknown", "git"));
   return ops;
 }
