@@ -108,11 +108,11 @@ const MAX_ARGUMENTS = 1024;
  * The command's arguments with each noted listing replaced by its names, once the parser knows
  * that nothing runs beside it (the and-or list around it ended without `&` or a pipe; it is in
  * no compound but subshells, and in no `case`); unchanged (the words stay unknown) when one
- * cannot be read. Not for `[[ … ]]`, where a substitution is not split, or `coproc`.
+ * cannot be read. Not for `[[ … ]]`, where a substitution is not split.
  */
 export function expandListings(cmd: SimpleCommand): void {
   const head = cmd.argv[0];
-  if (!head || head.value === "[[" || head.value === "coproc" || cmd.assigns.length > 0 || repeats(cmd.frame)) return;
+  if (!head || head.value === "[[" || cmd.assigns.length > 0 || repeats(cmd.frame)) return;
   // A `{ }` group, `if` or loop body ends after this list: its `} | cat` or `fi &` is not seen yet.
   if (enclosing(cmd.scope, (s) => s.kind !== "subshell")) return;
   const argv: Word[] = [head];

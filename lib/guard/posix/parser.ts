@@ -5,6 +5,7 @@ import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
 import { notePromptVars, PROMPT_SETTERS } from "./prompt-vars.ts";
 import { noteCodeOperands } from "./code-operands.ts";
 import { readArithmeticText, readCaseHead, readForHead } from "./compound-heads.ts";
+import { readCoprocName } from "./coproc.ts";
 import { commandsIn, feedCompound, feedCompoundOutput, functionBody } from "./compound-stdin.ts";
 import { noteStage } from "./pipeline-stages.ts";
 import { type PendingHeredoc, readHeredocBodies } from "./heredoc.ts";
@@ -26,7 +27,7 @@ import { noteFreshFrame } from "./cwd-flow.ts";
 import { freshCd, freshTemp } from "./temp-output.ts";
 import { DEFINERS, trackDefinitions } from "./track.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
-import { DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
+import { assign, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -59,7 +60,7 @@ export function parsePosix(text: string, vars: Vars, depth = 0): Script {
 
 // First words the parser reads as more than a command name (place(), and parseCommand's `case`,
 // `for`, `select`, `function` and `[[`).
-const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "function", "[[", "esac"]);
+const RESERVED_HEADS = new Set([...SKIPPED_WORDS, "case", "for", "select", "function", "[[", "esac", "coproc"]);
 
 /**
  * A line that is one simple command of plain words and blanks (`git status`, `ls -la src`, `rm
@@ -141,6 +142,8 @@ interface Opened {
   own: Start;
   /** The pipeline stage a compound opened (`a | { cd x; rm y; }`): the pipeline goes on when it closes. */
   stage?: { pipeline: object; stage: number; from: SimpleCommand };
+  /** The array of `coproc [NAME] COMPOUND` the compound is: it runs in the background once closed. */
+  coproc?: string;
 }
 
 /** A case statement just closed: the command that closed it, its commands, the pipe it reads and where it opened. */
@@ -363,6 +366,8 @@ class _Parser extends Lexer {
       cmd.group = true;
     }
     let testBrackets = false;
+    // `coproc [NAME] COMMAND` read so far: the array it names and where its commands start.
+    let coproc: { name: string; from: Start } | undefined;
     // Each word as written (arithmetic reads the names behind `$x` even when the value is unknown).
     const raws = new RawWords(this.src);
     for (;;) {
@@ -398,15 +403,22 @@ class _Parser extends Lexer {
         } else if (COMPOUND_BODIES.has(words[0]!.value)) throw new ParseError("function body not read");
       }
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
+        // `coproc` is a keyword only where a command starts, with no assignment before it.
+        if (words[0]!.value === "coproc" && cmd.assigns.length === 0 && !coproc) {
+          coproc = { name: readCoprocName(this), from: this._openedHere().own };
+          continue;
+        }
         if (words[0]!.value === "case") {
           readCaseHead(this);
           const opened = this._openedHere();
+          opened.coproc = coproc?.name;
           (this.cases ??= []).push({ frame: this.flow.enter("maybe"), start: this.commands.length, pipe: cmd.pipeFrom, opened });
           this.expectPattern = true;
           return cmd;
         }
         if (words[0]!.value === "for" || words[0]!.value === "select") {
           const opened = this._openedHere();
+          opened.coproc = coproc?.name;
           readForHead(this, this.scopes);
           (this._opened ??= new WeakMap()).set(this.scopes.top!, opened);
           if (cmd.pipeFrom && this.scopes.top) (this._scopeInput ??= new WeakMap()).set(this.scopes.top, cmd.pipeFrom);
@@ -421,7 +433,11 @@ class _Parser extends Lexer {
         // A compound opened by a pipeline stage reads the pipe; one closed here gets this
         // command's redirections (the outermost one closed, when several close).
         if (now?.parent === top) {
-          (this._opened ??= new WeakMap()).set(now!, this._openedHere());
+          const opened = this._openedHere();
+          // `coproc { …`: the coprocess is the compound, sent back when it closes.
+          opened.coproc = coproc?.name;
+          coproc = undefined;
+          (this._opened ??= new WeakMap()).set(now!, opened);
           if (cmd.pipeFrom) (this._scopeInput ??= new WeakMap()).set(now!, cmd.pipeFrom);
         } else if (top) {
           let s: Scope = top;
@@ -431,7 +447,10 @@ class _Parser extends Lexer {
       }
       if (testBrackets && words.some((w) => w.value === "]]" && !w.quoted)) testBrackets = false;
     }
-    return this.finishCommand(cmd, raws, inner, closed);
+    this.finishCommand(cmd, raws, inner, closed);
+    // `coproc cat`, `coproc ( … )`: the command (and its substitutions) runs in the background.
+    if (coproc) this._coprocBack(coproc.name, coproc.from);
+    return cmd;
   }
 
   /**
@@ -523,6 +542,7 @@ class _Parser extends Lexer {
     // A function's body is not run by its definition: `f() { …; } &` only defines f.
     const opened = caseClosed ? caseClosed.opened : closed && closed.kind !== "fn" ? this._opened?.get(closed) : undefined;
     if (opened) this._closing = { cmd, ...opened };
+    if (opened?.coproc !== undefined) this._coprocBack(opened.coproc, opened.own);
     this._head ??= cmd;
     return cmd;
   }
@@ -548,7 +568,16 @@ class _Parser extends Lexer {
     this._listed = undefined;
   }
 
-  /** Where a compound opened now starts, and the list around it (`_opened`). */
+  /**
+   * A coprocess read to its end (from `from` on): it runs in the background, in a subshell, like
+   * `… &`; this shell gets NAME (its file descriptors) and NAME_PID, numbers the guard does not know.
+   */
+  private _coprocBack(name: string, from: Start): void {
+    this._sendBack(from.start, from.at);
+    assign(this.vars, name, null);
+    assign(this.vars, `${name}_PID`, null);
+  }
+
   /** Where the outermost compound opened inside `top` (by the command just read, still open) opened. */
   private _openedIn(top: Scope | undefined): Opened | undefined {
     let s = this.scopes.top;

@@ -5,7 +5,7 @@ import type { RawWords } from "./raw-words.ts";
 import { addEnvSources, addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
-export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "coproc"]);
+export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
@@ -75,9 +75,6 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   } else if (head.value === "wait") {
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
     for (const name of names()) assign(vars, name, null);
-  } else if (head.value === "coproc") {
-    // `coproc NAME { …; }` makes NAME an array of file descriptor numbers (COPROC without one).
-    if (rest[0] && !rest[0].dynamic && NAME.test(rest[0].value)) assign(vars, rest[0].value, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.
