@@ -32,6 +32,12 @@ export interface Op {
   subtree?: boolean;
   /** The directory the command runs in: absolute, or null when a `cd` made it unknowable. */
   cwd: string | null;
+  /**
+   * cwd is null because the directory is unknown where the op runs, not because it is unset: the
+   * analysis of a nested script (`bash -c 'x && { cd /etc; rm -rf *; }'`) found it so, and the
+   * command running that script must not fill in its own (effects/analyze.ts).
+   */
+  cwdUnknown?: boolean;
   /** A `cd`/`pushd` ran earlier in the same command line. */
   afterCd: boolean;
   /** For an `unknown` op whose refusal is more specific than an undeterminable effect. */

@@ -72,7 +72,11 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
     const again = cmd.frame !== undefined && repeats(cmd.frame);
     for (let i = before; i < ops.length; i++) {
       const o = ops[i]!;
-      if (o.cwd === null) o.cwd = ctx.state.cwd;
+      if (o.cwd === null && o.cwdUnknown !== true) {
+        o.cwd = ctx.state.cwd;
+        // Unknown here: a command running this script (`bash -c`) must not fill in its own.
+        if (o.cwd === null) o.cwdUnknown = true;
+      }
       o.afterCd ||= ctx.state.afterCd;
       o.repeats ||= again;
       if (o.lands) recordLanded(o, ctx);
@@ -97,7 +101,7 @@ function _runAgain(ops: Op[], before: number, ctx: AnalyzeContext): void {
     const more = judgeAgain(run, () => {
       const again = analyzeArgv(run.head, run.args, run.ctx, run.cmd);
       for (const o of again) {
-        if (o.cwd === null) o.cwd = ctx.state.cwd;
+        if (o.cwd === null && o.cwdUnknown !== true) o.cwd = ctx.state.cwd;
         o.afterCd ||= ctx.state.afterCd;
         o.repeats = true;
       }

@@ -123,7 +123,7 @@ export function inDir(chdir: Word | undefined, inv: Invocation, run: () => Op[])
   if (dir === null) return [op("unknown", inv.name)];
   // Fixes the directory of the inner effects here (the caller fills only unset ones).
   for (const o of ops) {
-    o.cwd ??= dir;
+    if (o.cwdUnknown !== true) o.cwd ??= dir;
     o.afterCd = true;
   }
   return ops;
