@@ -250,8 +250,6 @@ class _Parser extends Lexer {
     const outerHead = this._head;
     this._head = undefined;
     let head: SimpleCommand | undefined;
-    // The first frame opened since the list's start or its last `||`: leaving it closes those opened inside it.
-    let conditional: ReturnType<Flow["enter"]> | undefined;
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
@@ -267,24 +265,21 @@ class _Parser extends Lexer {
       const op = c === "&" ? "&&" : "||";
       this.pos += 2;
       this.skipLineBreaks();
-      if (op === "||" && conditional) {
-        this.flow.leave(conditional);
-        conditional = undefined;
-      }
+      if (op === "||") this._leaveCondition();
       const fresh = this._fresh;
       // `cd "$d" && …` into the folder `d=$(mktemp -d)` made, run in this shell: what follows runs in it.
       const cd = this._freshCd?.cmd;
       const into = cd && op === "&&" && cd === this.commands.at(-1) && cd.frame === this.flow.frame && this._negated !== cd && !cd.concurrent ? this._freshCd!.path : undefined;
       const frame = this.flow.enter("maybe");
       if (into !== undefined) noteFreshFrame(frame.frame, into);
-      conditional ??= frame;
+      this._noteCondition(frame);
       // `d=$(mktemp -d) && …`: d names the folder mktemp made (temp-output.ts).
       if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) {
         settle(this.vars, fresh.name, fresh.path, fresh.folder);
         this._freshFolders ||= fresh.folder;
       }
     }
-    if (conditional) this.flow.leave(conditional);
+    this._leaveCondition();
     // `cmd &`: every command of the list runs in the background, with those of the compounds it
     // holds (`while …; done &`, `{ …; } &`, `if …; fi &`, `esac > f &`, `esac && … &`).
     if (this._atBackground()) this._sendBack(this._list.start, this._list.at);
@@ -295,6 +290,30 @@ class _Parser extends Lexer {
       expandListings(this._listed);
       this._listed = undefined;
     }
+  }
+
+  /**
+   * The frame `&&` or `||` entered (what follows may not run), unless one entered here is open
+   * already (leaving the first closes those entered inside it). Here: the compound around and the
+   * open `case` statements.
+   */
+  private _noteCondition(open: ReturnType<Flow["enter"]>): void {
+    const pending = (this._conditions ??= []);
+    if (!pending.some((c) => c.top === this.scopes.top && c.cases === this.caseDepth)) pending.push({ open, top: this.scopes.top, cases: this.caseDepth });
+  }
+
+  /**
+   * The end of an and-or list, or its `||`: the frames `&&`/`||` entered here end. Only here: the
+   * reading ends a list at each `;` inside a compound its right side opens (`a && { cd x; rm -rf
+   * *; }`), and the frame holds that whole compound, so it ends at the first list end or `||` met
+   * again where it was entered (`}; …`, `} || …`), with the frames entered since.
+   */
+  private _leaveCondition(): void {
+    const pending = this._conditions;
+    const i = pending ? pending.findIndex((c) => c.top === this.scopes.top && c.cases === this.caseDepth) : -1;
+    if (i < 0) return;
+    this.flow.leave(pending![i]!.open);
+    pending!.length = i;
   }
 
   /** Each stage of a pipeline of two or more runs in its own subshell. */
@@ -618,6 +637,8 @@ class _Parser extends Lexer {
     }
   }
 
+  /** The frames `&&` and `||` entered that are still open (_noteCondition), made on first use. */
+  private _conditions: Array<{ open: ReturnType<Flow["enter"]>; top: Scope | undefined; cases: number }> | undefined;
   /** Compounds opened by a pipeline stage: the pipe feeding their commands. */
   // Made on first use: most lines open no compound from a pipeline stage (a parser is made per substitution).
   private _scopeInput: WeakMap<Scope, SimpleCommand> | undefined;
