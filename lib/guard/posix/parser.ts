@@ -660,6 +660,8 @@ class _Parser extends Lexer {
   private _freshFolders = false;
   private _freshCd: { cmd: SimpleCommand; path: string } | undefined;
   private _negated: SimpleCommand | undefined;
+  /** The command whose last word was the keyword `time` (p: then `-p`): its `-p` and `--` may follow. */
+  private _timed: { cmd: SimpleCommand; p: boolean } | undefined;
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
   /** The stages piped into that `while` when they are all the line ran before it (`git branch --merged | grep -v main | while …`). */
@@ -758,6 +760,8 @@ class _Parser extends Lexer {
   /** Files one word into the command: a reserved word, an assignment or an argument. True when it opens `[[`. */
   private place(cmd: SimpleCommand, word: Word, raws: RawWords): boolean {
     const bare = !word.quoted && !word.dynamic;
+    const timed = this._timed;
+    this._timed = undefined;
     if (cmd.argv.length === 0 && word.assignment) {
       const eq = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/.exec(word.value);
       if (eq) {
@@ -769,6 +773,12 @@ class _Parser extends Lexer {
       }
     }
     if (cmd.argv.length === 0 && bare) {
+      // `time -p`, `time --`, `time -p --`: the keyword's option and the end of its options, right
+      // after it (`time -p cd /etc` runs cd in this shell; `-p` read as the program hid it).
+      if (timed?.cmd === cmd && (word.value === "--" || (word.value === "-p" && !timed.p))) {
+        if (word.value === "-p") this._timed = { cmd, p: true };
+        return false;
+      }
       if (word.value === "while" && !repeats(this.flow.frame)) {
         this._pipedFeed = this._feedingListing(cmd);
         this._firstWhile = this.atLineStart() || this._pipedFeed !== undefined;
@@ -786,6 +796,7 @@ class _Parser extends Lexer {
       if (SKIPPED_WORDS.has(word.value)) {
         this.scopes.word(word.value);
         if (word.value === "!") this._negated = cmd;
+        if (word.value === "time") this._timed = { cmd, p: false };
         return false;
       }
       if (word.value === "esac" && this.caseDepth > 0) {
