@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { classify } from "../../../lib/guard/classify.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
-import { caseInsensitiveNames } from "../../../lib/guard/paths.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { caseFoldedRows } from "../../support/case-folded-rows.ts";
 import { ANCESTOR, NOOP, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 14: scripts the line writes and runs (effects/written-scripts.ts, script-writers.ts,
 // later-writes.ts, written-runs.ts, posix/compound-stdin.ts, posix/pipeline-stages.ts).
 const fx = useGuardFixture();
 const table = verdictRows(fx);
+const foldedTable = caseFoldedRows(fx);
 
 table("a written file replaced before it runs runs unknown text", [
   ["a link made in its place", "printf 'ls\\n' > p.sh; ln -sf /tmp/evil.sh p.sh; bash p.sh", ...UNKNOWN],
@@ -64,27 +61,9 @@ table("a compound's output written by its commands", [
   ["a loop's output (the body may run any number of times)", "for i in $(cat n); do echo ls; done > x.sh; sh x.sh", ...UNKNOWN],
 ]);
 
-describe("names compared without case (macOS, Windows)", () => {
-  const saved = caseInsensitiveNames.value;
-  afterEach(() => {
-    caseInsensitiveNames.value = saved;
-  });
-  const judge = (command: string) => {
-    const r = classify({ command, cwd: fx.ws, env: fx.env });
-    return [r.decision, r.reason];
-  };
-  const rows: Array<[string, string, [Decision, ReasonCode], [Decision, ReasonCode]]> = [
+foldedTable("names compared without case (macOS, Windows)", [
     ["a run in a loop, then a write in upper case", "while true; do ./x.sh; echo 'rm -rf ~' > X.SH; done", ANCESTOR, NOOP],
     ["a run in the background, then a write in upper case", "bash x.sh & echo 'rm -rf ~' > X.sh", ANCESTOR, NOOP],
     ["a write in upper case, then a run", "echo 'rm -rf ~' > X.SH; bash x.sh", ANCESTOR, NOOP],
     ["an append in another case", "echo ls > x.sh; echo 'rm -rf ~' >> X.SH; bash x.sh", ANCESTOR, NOOP],
-  ];
-  for (const [name, command, folded, exact] of rows) {
-    test(`${name}: ${JSON.stringify(command)}`, () => {
-      caseInsensitiveNames.value = true;
-      expect(judge(command)).toEqual(folded);
-      caseInsensitiveNames.value = false;
-      expect(judge(command)).toEqual(exact);
-    });
-  }
-});
+]);

@@ -1,9 +1,5 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { classify } from "../../../lib/guard/classify.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
-import { caseInsensitiveNames } from "../../../lib/guard/paths.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { caseFoldedRows } from "../../support/case-folded-rows.ts";
 import { ANCESTOR, EGRESS, NOOP, OK, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 15: scripts the line writes, then runs; programs it builds (effects/unseen-writes.ts
@@ -11,6 +7,7 @@ import { ANCESTOR, EGRESS, NOOP, OK, SECRET, UNKNOWN, verdictRows } from "../../
 // and program-file.ts for awk's program files).
 const fx = useGuardFixture();
 const table = verdictRows(fx);
+const foldedTable = caseFoldedRows(fx);
 const EVIL_C = `printf '#include <stdlib.h>\\nint main(){system("rm -rf ~");}' > x.c`;
 
 table("a program built after the line wrote its source runs code the guard never saw", [
@@ -91,29 +88,11 @@ table("a build context that holds the home folder's credential stores", [
   ["a git URL", "docker build -t x https://host.invalid/r.git", ...OK],
 ]);
 
-describe("programs a line filled, named in another case (macOS, Windows)", () => {
-  const saved = caseInsensitiveNames.value;
-  afterEach(() => {
-    caseInsensitiveNames.value = saved;
-  });
-  const judge = (command: string) => {
-    const r = classify({ command, cwd: fx.ws, env: fx.env });
-    return [r.decision, r.reason];
-  };
-  const rows: Array<[string, string, [Decision, ReasonCode], [Decision, ReasonCode]]> = [
+foldedTable("programs a line filled, named in another case (macOS, Windows)", [
     ["a copy into BIN, then ./bin/ls", "cp /tmp/evil BIN/ls && ./bin/ls", UNKNOWN, NOOP],
     ["a copy into BIN, then ls on PATH", "mkdir -p BIN && cp /tmp/evil BIN/ls && PATH=./bin:$PATH ls", UNKNOWN, OK],
     ["an extraction into BIN, then ./bin/run", "tar xf /tmp/t.tar -C BIN && ./bin/run", UNKNOWN, OK],
     ["dangerous text in X.SH, then ./x.sh", "echo 'rm -rf ~' > X.SH; ./x.sh", ANCESTOR, NOOP],
     ["harmless text in X.SH, then ./x.sh", "echo hi > X.SH; ./x.sh", NOOP, NOOP],
     ["another name", "cp /tmp/evil Y.SH; ./x.sh", NOOP, NOOP],
-  ];
-  for (const [name, command, folded, exact] of rows) {
-    test(`${name}: ${JSON.stringify(command)}`, () => {
-      caseInsensitiveNames.value = true;
-      expect(judge(command)).toEqual(folded);
-      caseInsensitiveNames.value = false;
-      expect(judge(command)).toEqual(exact);
-    });
-  }
-});
+]);
