@@ -62,10 +62,10 @@ table("s15: a hook the line wrote into the folder core.hooksPath names on the li
   ["~/", "mkdir -p ~/hk && printf 'rm -rf ~\\n' > ~/hk/pre-commit && git -c core.hooksPath=~/hk commit -m x", ...ANCESTOR],
   // Subcommands that run reference-transaction (every ref update) or post-checkout.
   ["branch", `${HOOK.replaceAll("pre-commit", "reference-transaction")}git -c core.hooksPath=/tmp/s15h branch topic`, ...ANCESTOR],
-  ["clone, absolute folder", `${HOOK.replaceAll("pre-commit", "post-checkout")}git -c core.hooksPath=/tmp/s15h clone -q https://host.invalid/r.git /tmp/s15c`, ...ANCESTOR],
+  ["clone, absolute folder", `${HOOK.replaceAll("pre-commit", "post-checkout")}git -c core.hooksPath=/tmp/s15h clone -q https://127.0.0.1/r.git /tmp/s15c`, ...ANCESTOR],
   // A folder another host's repository filled earlier in the line: fetched code, as a clone's own hooks.
-  ["fetched folder", "git clone -q https://host.invalid/r.git x && git -c core.hooksPath=x/hooks commit -m y", ...REMOTE],
-  ["fetched folder, absolute", "git clone -q https://host.invalid/r.git /tmp/s15f && git -c core.hooksPath=/tmp/s15f/hooks commit -m y", ...REMOTE],
+  ["fetched folder", "git clone -q https://127.0.0.1/r.git x && git -c core.hooksPath=x/hooks commit -m y", ...REMOTE],
+  ["fetched folder, absolute", "git clone -q https://127.0.0.1/r.git /tmp/s15f && git -c core.hooksPath=/tmp/s15f/hooks commit -m y", ...REMOTE],
   ["unknown folder", "git -c core.hooksPath=$D commit -m x", ...UNKNOWN],
   ["unknown folder, --config-env", "git --config-env=core.hooksPath=D commit -m x", ...UNKNOWN],
   // Harmless neighbours: a hook that deletes nothing, no hook-running subcommand, no hooks at all,
@@ -75,8 +75,8 @@ table("s15: a hook the line wrote into the folder core.hooksPath names on the li
   ["/dev/null", "git -c core.hooksPath=/dev/null commit -m x", ...OK],
   ["an existing folder", "git -c core.hooksPath=.githooks commit -m x", ...OK],
   ["a harmless reference-transaction hook", "mkdir -p hk && printf 'echo ok\\n' > hk/reference-transaction && git -c core.hooksPath=hk branch topic", ...OK],
-  ["a fetched folder, no hook run", "git clone -q https://host.invalid/r.git x && git -c core.hooksPath=x/hooks log", ...OK],
-  ["the workspace's hooks beside a clone", "git clone -q https://host.invalid/r.git x && git -c core.hooksPath=.githooks commit -m y", ...OK],
+  ["a fetched folder, no hook run", "git clone -q https://127.0.0.1/r.git x && git -c core.hooksPath=x/hooks log", ...OK],
+  ["the workspace's hooks beside a clone", "git clone -q https://127.0.0.1/r.git x && git -c core.hooksPath=.githooks commit -m y", ...OK],
 ]);
 
 table("s15: configuration given on the line that names no program (harmless neighbours)", [

@@ -79,13 +79,13 @@ table("a build context that holds the home folder's credential stores", [
   ["the root folder", "docker build /", ...SECRET],
   ["a named build context", "docker build --build-context h=$HOME .", ...SECRET],
   ["the working folder after cd ~", "cd ~ && docker build .", ...SECRET],
-  ["and pushed", "docker buildx build --push -t registry.invalid/a ~", ...EGRESS],
+  ["and pushed", "docker buildx build --push -t 127.0.0.1/a ~", ...EGRESS],
   // The workspace, a project folder below home, a URL.
   ["the workspace", "docker build .", ...OK],
   ["the workspace, options after it", "docker build . -t app", ...OK],
   ["a Dockerfile in a subfolder", "docker build -f docker/Dockerfile .", ...OK],
   ["a project below home", "podman build --tag app $HOME/proj", ...OK],
-  ["a git URL", "docker build -t x https://host.invalid/r.git", ...OK],
+  ["a git URL", "docker build -t x https://127.0.0.1/r.git", ...OK],
 ]);
 
 foldedTable("programs a line filled, named in another case (macOS, Windows)", [
