@@ -88,7 +88,7 @@ export interface Op {
    * operand is computed, or an earlier program of the line may have changed the refs.
    */
   /** `recurse`: a reset or discard that recurses into submodules (undefined: the repository's configuration decides). */
-  /** `ends`: an `--abort` or `--skip` of a merge, rebase, cherry-pick, revert or am, judged by the operation in progress (git-abort-preflight.ts). */
+  /** `ends`: an `--abort` or `--skip` of a merge, rebase, cherry-pick, revert or am, judged by the operation in progress (git-ending-preflight.ts). */
   git?: { args: string[]; ref?: string; dir: string | null; stash?: boolean; refsUnknown?: boolean; recurse?: boolean; ends?: GitEnding };
 }
 
