@@ -2,7 +2,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { awkArgs, awkProgramFile } from "./awk-output.ts";
 import type { Invocation } from "./context.ts";
 import type { Language } from "./interpreters.ts";
-import { LANGUAGES } from "./runner-names.ts";
+import { AWK_NAMES, LANGUAGES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 
 // Variable names that may hold a credential: tokens, keys, passwords, sessions, connection strings.
@@ -178,7 +178,6 @@ function _imported(code: string, at: number, end: number): boolean {
 
 /** jq and the programs that read its filter language (yq's: mikefarah's and the python one's). */
 export const JQ_NAMES: ReadonlySet<string> = new Set(["jq", "gojq", "jaq", "yq", "xq", "tomlq"]);
-const AWK_NAMES = new Set(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"]);
 
 /**
  * What a program's code on its command line prints of the environment: an interpreter's inline

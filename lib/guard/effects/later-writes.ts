@@ -7,6 +7,7 @@ import { repeats, type Frame, type SimpleCommand, type Word } from "../syntax.ts
 import type { AnalyzeContext } from "./context.ts";
 import { absPath, fileKeys, relativeTail } from "./file-identity.ts";
 import { LOADED } from "./loaded-analysers.ts";
+import { AWK_NAMES } from "./runner-names.ts";
 import { runSources } from "./written-runs.ts";
 import { stdinFiles } from "./written-scripts.ts";
 
@@ -102,8 +103,6 @@ export function noteRacingRun(name: string, head: Word, args: Word[], cmd: Simpl
   (state.laterRuns ??= []).push({ head, args, cmd, ctx, cwd: state.cwd, afterCd: state.afterCd, words: named, files: undefined, loop: null, depth: ctx.depth, stage: cmd });
 }
 
-// awk's names (names.ts reads gawk, mawk… as awk): its `-f` program files are files it runs.
-const AWK_NAMES: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"]);
 const runners = (): typeof import("./runners.ts") => (LOADED.runners ??= require("./runners.ts"));
 
 /** The words naming the files a command runs (written-runs.ts runSources, awk's program files, or the program by its path). */

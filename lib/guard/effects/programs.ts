@@ -8,7 +8,7 @@ import { keychain } from "./secrets.ts";
 import { enable, hashPath } from "./hash-table.ts";
 import { bunRunner, commandString, env, evalText, tmux, WRAPPER_NAMES, wrapper } from "./wrappers.ts";
 import { packageCommand } from "./package-installs.ts";
-import { POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
+import { AWKS, POWERSHELLS, SHELLS, STDIN_CODE_PROGRAMS } from "./runner-names.ts";
 import { APP_CLIS, COMPRESSOR_NAMES, DEV_OUTPUT_WRITERS, NAME_QUERY_PROGRAMS, OUTPUT_WRITERS, SERVICE_CLIS } from "./registry-names.ts";
 import { GUARD_CLI_PROGRAMS, guardCli, guardCliScript } from "./guard-cli.ts";
 
@@ -477,7 +477,7 @@ export const PROGRAMS = new Map<string, Handler>([
   ["hash", hashPath],
   ["enable", enable],
   ["lvm", from("files", "lvm")],
-  ...named(["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"], from("runners", "awk")),
+  ...named(AWKS, from("runners", "awk")),
   ...named(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"], from("editors", "vim")),
   ["ed", from("editors", "ed")],
   ["emacs", from("runners", "emacs")],

@@ -13,6 +13,10 @@ export const SHELL_NAMES: ReadonlySet<string> = new Set(SHELLS);
 /** The interpreters whose language the guard reads (interpreters.ts). */
 export const LANGUAGES: Readonly<Record<string, Language>> = { python: "python", pypy: "python", node: "node", nodejs: "node", bun: "node", deno: "node", tsx: "node", "ts-node": "node", perl: "perl", ruby: "ruby", php: "php" };
 
+/** awk's names (runners.ts judges them; env-output.ts and later-writes.ts read their programs). */
+export const AWKS = ["awk", "gawk", "mawk", "nawk", "original-awk", "busybox-awk"] as const;
+export const AWK_NAMES: ReadonlySet<string> = new Set(AWKS);
+
 /** PowerShell's names (shells.ts reads its `-Command` text). */
 export const POWERSHELLS = ["pwsh", "powershell"] as const;
 
