@@ -205,6 +205,10 @@ function _combine(
   const effective: OpVerdict[] = allow.length > 0 ? [] : verdicts;
   // The paths to relocate and the repositories to snapshot, each once, in order (most lines have none).
   let relocating: Set<string> | undefined;
+  // Of those, the ones some op overwrites and the ones some op deletes: a file only overwritten is
+  // copied and stays in place, so the line can still read or test it first (plan.ts).
+  let overwritten: Set<string> | undefined;
+  let deleted: Set<string> | undefined;
   const snapshots: string[] = [];
   // Whether some verdict keeps refs (a stash drop, a branch delete): rare, so the refs pass is skipped.
   let keepsRefs = false;
@@ -219,6 +223,8 @@ function _combine(
     if (v.relocate?.length) {
       relocating ??= new Set();
       for (const path of v.relocate) relocating.add(path);
+      if (v.overwrites) for (const path of v.relocate) (overwritten ??= new Set()).add(path);
+      else for (const path of v.relocate) (deleted ??= new Set()).add(path);
     }
     if (v.snapshot && !snapshots.includes(v.snapshot.repo)) snapshots.push(v.snapshot.repo);
     if (v.refs) keepsRefs = true;
@@ -241,10 +247,16 @@ function _combine(
     summaries.push({ index, kind: o.kind, verb: o.verb.slice(0, 48), decision: decisionOf(code), reason: code, target_count: o.targets.length });
   }
   const result: CheckResult = { checkId, decision, reason, reasons: reasons.length ? reasons : [reason], dialect, ops: summaries, allowedByConfig };
-  if (decision === "RELOCATE") result.plan = { kind: "relocate", workspace: pc.workspace, targets: _outermost(relocate), checkId };
+  if (decision === "RELOCATE") result.plan = _relocation(pc.workspace, _outermost(relocate), overwritten, deleted, checkId);
   else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
+}
+
+/** A relocation plan; `kept` names the targets only overwritten, never deleted. */
+function _relocation(workspace: string, targets: string[], overwritten: Set<string> | undefined, deleted: Set<string> | undefined, checkId: string): CompensationPlan {
+  const kept = overwritten ? targets.filter((t) => overwritten.has(t) && !deleted?.has(t)) : [];
+  return kept.length > 0 ? { kind: "relocate", workspace, targets, kept, checkId } : { kind: "relocate", workspace, targets, checkId };
 }
 
 /** Drops targets inside other targets: moving the parent moves them too. */

@@ -39,6 +39,8 @@ const _STORE_NAME = basename(dirname(quarantineRoot("/workspace")));
 export interface OpVerdict {
   code: ReasonCode;
   relocate?: string[];
+  /** The relocated paths are files the op overwrites (not deletes): copied, and left in place for the line. */
+  overwrites?: true;
   snapshot?: { repo: string };
   refs?: { repo: string; refs: DroppedRef[] };
 }
@@ -117,8 +119,8 @@ function _paths(o: Op, pc: PathContext): OpVerdict {
     }
   }
   const code = worstPathCode(codes);
-  if (code === "RELOCATE_TREE") return { code, relocate };
-  return { code, relocate: code === "COMPOUND_CWD_DELETE" ? relocate : undefined };
+  if (code !== "RELOCATE_TREE" && code !== "COMPOUND_CWD_DELETE") return { code };
+  return o.kind === "overwrite" ? { code, relocate, overwrites: true } : { code, relocate };
 }
 
 /**

@@ -65,11 +65,11 @@ export function verdictMessage(json: DecisionJson): string {
   return `leogriel-check: ${json.decision} ${json.reason}: ${json.explanation} (check ${json.check_id})`;
 }
 
-/** The note for a compensation that ran: how many paths moved, and the command that undoes it. */
+/** The note for a compensation that ran: how many paths it kept, and the command that undoes it. */
 export function compensationNote(json: DecisionJson): string | undefined {
   const applied = json.compensation?.applied;
   if (!applied) return undefined;
-  const what = json.compensation!.kind === "relocate" ? `moved ${applied.covered} path(s) to the quarantine` : "recorded a Git snapshot";
+  const what = json.compensation!.kind === "relocate" ? `kept ${applied.covered} path(s) in the quarantine` : "recorded a Git snapshot";
   return `leogriel-check ${what} before this command; undo with: ${applied.restore}`;
 }
 

@@ -6,6 +6,7 @@ import type { CompensationPlan, CompensationResult } from "./plan.ts";
 import { namesRepositoryFilter, topLevel } from "./git-run.ts";
 import { recoverWorkspace } from "./recover.ts";
 import { quarantineIsSafe } from "./store-check.ts";
+import type { RelocateTarget } from "./relocate.ts";
 import { takeSnapshot } from "./snapshot.ts";
 
 /** The command that undoes a transaction, for hook answers and human output. */
@@ -40,11 +41,12 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
   const modules = await Promise.all([import("./boundary.ts"), import("./relocate.ts")]).catch(() => null);
   if (modules === null) return _undeterminable("the relocation cannot load");
   const [{ assertReachableInside, relativeInside }, { relocate }] = modules;
-  const targets: { abs: string; rel: string }[] = [];
+  const targets: RelocateTarget[] = [];
+  const kept = new Set(plan.kept);
   try {
     for (const abs of plan.targets) {
       assertReachableInside(plan.workspace, abs);
-      targets.push({ abs, rel: relativeInside(plan.workspace, abs) });
+      targets.push({ abs, rel: relativeInside(plan.workspace, abs), ...(kept.has(abs) ? { keep: true } : {}) });
     }
   } catch {
     return _undeterminable("a target is outside the workspace or inside the quarantine");
@@ -86,7 +88,7 @@ async function _gitTx(plan: Extract<CompensationPlan, { kind: "snapshot" | "refs
 }
 
 /** Drops targets inside another target: moving the outer one moves them too. */
-function _outermost(targets: { abs: string; rel: string }[]): { abs: string; rel: string }[] {
+function _outermost<T extends { rel: string }>(targets: T[]): T[] {
   const rels = new Set(targets.map((t) => t.rel));
   const seen = new Set<string>();
   return targets.filter((t) => {

@@ -23,7 +23,7 @@ const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
     meta: fields({ purpose: oneOf("compensation", "preservation"), check_id: optional(matches(CHECK_ID_PATTERN)), preserves: optional(txid) }),
   },
   "relocate-intent": { index: count, source: nonEmptyString, entry: oneOf("file", "dir", "symlink", "other"), mode: count },
-  relocate: { index: count, method: oneOf("rename", "copy") },
+  relocate: { index: count, method: oneOf("rename", "copy", "keep") },
   "relocate-skip": { index: count, reason: oneOf("vanished") },
   snapshot: {
     ref: (v) => typeof v === "string" && v.startsWith("refs/agent-guard/snapshots/"),

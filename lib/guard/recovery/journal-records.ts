@@ -46,7 +46,8 @@ export const RelocateIntentRecord = z.looseObject({
 export const RelocateRecord = z.looseObject({
   type: z.literal("relocate"),
   index: Index,
-  method: z.enum(["rename", "copy"]),
+  /** `keep`: a file the command overwrites, copied (verified by digest) and left in place. */
+  method: z.enum(["rename", "copy", "keep"]),
 });
 
 export const RelocateSkipRecord = z.looseObject({

@@ -2,10 +2,13 @@ import { join } from "node:path";
 
 /**
  * What the guard engine asks the recovery layer to do before a RELOCATE or SNAPSHOT command
- * runs. Targets are absolute, resolved paths the command would delete or overwrite.
+ * runs. Targets are absolute, resolved paths the command would delete or overwrite; `kept` names
+ * those it only overwrites. A kept target that is a regular file is copied into the quarantine and
+ * left in place, so a line that reads or tests it before replacing it still finds it
+ * (`jq … package.json > p.tmp && mv p.tmp package.json`); every other target is moved.
  */
 export type CompensationPlan =
-  | { kind: "relocate"; workspace: string; targets: string[]; checkId?: string }
+  | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; checkId?: string }
   | { kind: "snapshot"; workspace: string; repo: string; includeUntracked: boolean; checkId?: string }
   | { kind: "refs"; workspace: string; repo: string; refs: DroppedRef[]; checkId?: string };
 

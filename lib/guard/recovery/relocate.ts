@@ -23,13 +23,22 @@ export interface RelocateOutcome {
   error?: Error;
 }
 
+/** One target: absolute, workspace-relative, and whether the command only overwrites it. */
+export interface RelocateTarget {
+  abs: string;
+  rel: string;
+  /** A regular file is copied into the payload and stays in place (journal method `keep`). */
+  keep?: boolean;
+}
+
 /**
  * Moves every target (absolute, already checked against the boundary, none inside another) into
  * a new quarantine transaction. Each step is announced in the journal and fsynced before it runs,
  * so a crash leaves every target either in place or whole in the payload. When a move fails the
- * targets moved so far are put back and the transaction is aborted.
+ * targets moved so far are put back and the transaction is aborted. A kept target (a file the
+ * command overwrites) is copied instead; its original stays for the command to read and replace.
  */
-export async function relocate(workspace: string, targets: { abs: string; rel: string }[], meta: TxMeta): Promise<RelocateOutcome> {
+export async function relocate(workspace: string, targets: RelocateTarget[], meta: TxMeta): Promise<RelocateOutcome> {
   const layout = layoutOf(workspace);
   ensureLayout(layout);
   const txid = newTxid();
@@ -60,12 +69,14 @@ export async function relocate(workspace: string, targets: { abs: string; rel: s
   return { txid, ok: true, moved, skipped };
 }
 
-async function _moveOne(layout: QuarantineLayout, txid: string, index: number, target: { abs: string; rel: string }): Promise<boolean> {
+async function _moveOne(layout: QuarantineLayout, txid: string, index: number, target: RelocateTarget): Promise<boolean> {
   const journal = journalPath(layout, txid);
   const st = lstatSync(target.abs, { throwIfNoEntry: false });
   if (!st) return false;
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
+  // A symlink is still moved: a replacing write through it would change the file it leads to.
+  if (target.keep && st.isFile()) return _keepOne(journal, index, target, dest);
   let renamed: boolean;
   try {
     renamed = renameEntry(target.abs, dest);
@@ -88,6 +99,20 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   checkpoint();
   removeTree(removing);
   checkpoint();
+  return true;
+}
+
+/** Copies an overwritten file into the payload; the original stays where the command expects it. */
+async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean> {
+  try {
+    await copyVerified(target.abs, dest);
+  } catch (err) {
+    if (!isErrno(err, "ENOENT") || lstatSync(target.abs, { throwIfNoEntry: false })) throw err;
+    appendRecord(journal, { type: "relocate-skip", index, reason: "vanished" });
+    return false;
+  }
+  checkpoint();
+  appendRecord(journal, { type: "relocate", index, method: "keep" });
   return true;
 }
 

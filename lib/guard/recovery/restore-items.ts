@@ -7,6 +7,7 @@ import { journalPath, payloadPath, type QuarantineLayout } from "./layout.ts";
 import { assertReachableInside, resolveInside } from "./boundary.ts";
 import { copyVerified, removeTree, renameEntry } from "./move.ts";
 import { quarantinedItems, type TxItem, type TxView } from "./tx-view.ts";
+import { treeDigest } from "./tree-digest.ts";
 
 /** What happened to one quarantined target during a restore. */
 export interface ItemOutcome {
@@ -40,6 +41,11 @@ export async function restoreItems(layout: QuarantineLayout, workspace: string, 
   return outcomes;
 }
 
+/** A kept (overwritten) file whose place holds the same bytes, mode and type as its copy. */
+export async function keptInPlace(item: TxItem, dest: string, payload: string): Promise<boolean> {
+  return item.method === "keep" && (await treeDigest(dest)) === (await treeDigest(payload));
+}
+
 /** The absolute destination of an item, checked against the transaction's boundary. */
 export function destinationOf(workspace: string, item: TxItem): string {
   const dest = resolveInside(workspace, item.source);
@@ -53,9 +59,18 @@ async function _restoreOne(layout: QuarantineLayout, workspace: string, txid: st
     const dest = destinationOf(workspace, item);
     const payload = payloadPath(layout, txid, item.index);
     if (!lstatSync(payload, { throwIfNoEntry: false })) return { ...base, status: "error", code: "payload_missing" };
-    if (lstatSync(dest, { throwIfNoEntry: false })) return { ...base, status: "conflict", code: "destination_occupied" };
-    mkdirSync(dirname(dest), { recursive: true });
     const journal = journalPath(layout, txid);
+    if (lstatSync(dest, { throwIfNoEntry: false })) {
+      if (!(await keptInPlace(item, dest, payload))) return { ...base, status: "conflict", code: "destination_occupied" };
+      // The command left the overwritten file as it was (or the compensation is rolled back before
+      // the command ran): it is back already, and the copy goes.
+      appendRecord(journal, { type: "restore-intent", index: item.index });
+      removeTree(payload);
+      checkpoint();
+      appendRecord(journal, { type: "restore", index: item.index });
+      return { ...base, status: "restored" };
+    }
+    mkdirSync(dirname(dest), { recursive: true });
     appendRecord(journal, { type: "restore-intent", index: item.index });
     if (renameEntry(payload, dest)) {
       checkpoint();

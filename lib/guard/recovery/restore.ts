@@ -3,11 +3,11 @@ import { LeogrielError } from "../../core/errors.ts";
 import { sha256Hex } from "../../core/hash.ts";
 import { appendAudit } from "./audit.ts";
 import { appendRecord } from "./journal.ts";
-import { journalPath, layoutOf, type QuarantineLayout } from "./layout.ts";
+import { journalPath, layoutOf, payloadPath, type QuarantineLayout } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
 import { recoverTx } from "./recover.ts";
 import { relocate } from "./relocate.ts";
-import { destinationOf, restoreItems, type ItemOutcome } from "./restore-items.ts";
+import { destinationOf, keptInPlace, restoreItems, type ItemOutcome } from "./restore-items.ts";
 import { settle } from "./settle.ts";
 import { applySnapshot, snapshotConflicts } from "./snapshot-restore.ts";
 import { restoreKeptRefs } from "./refs-restore.ts";
@@ -85,14 +85,18 @@ async function _relocation(layout: QuarantineLayout, workspace: string, view: Tx
   if (items.length === 0) throw _already(view.txid);
   const report: RestoreReport = { txid: view.txid, kind: "relocate", restored_count: 0, conflict_count: 0, error_count: 0, items: [] };
   if (options.force) {
-    const occupants = items.flatMap((item) => {
+    const occupants: { abs: string; rel: string }[] = [];
+    for (const item of items) {
       try {
         const abs = destinationOf(workspace, item);
-        return lstatSync(abs, { throwIfNoEntry: false }) ? [{ abs, rel: relativeInside(workspace, abs) }] : [];
+        if (!lstatSync(abs, { throwIfNoEntry: false })) continue;
+        // An overwritten file the command left as it was is no occupant: the restore just drops its copy.
+        if (await keptInPlace(item, abs, payloadPath(layout, view.txid, item.index))) continue;
+        occupants.push({ abs, rel: relativeInside(workspace, abs) });
       } catch {
-        return [];
+        // Not restorable here: the restore reports the item.
       }
-    });
+    }
     if (occupants.length > 0) {
       const backup = await relocate(workspace, occupants, { purpose: "preservation", preserves: view.txid });
       report.backup_txids = [backup.txid];

@@ -8,7 +8,7 @@ import { join } from "node:path";
  */
 export async function treeDigest(path: string): Promise<string> {
   // Loaded here, not at the top: the hashing module would weigh on every compensation, and only
-  // a cross-device copy or a crash settlement ever compares trees.
+  // a copy (cross-device, or a file kept in place) or a crash settlement ever compares trees.
   const hash = await import("../../core/hash.ts");
   const lines: string[] = [];
   await _walk(path, ".", lines, hash);

@@ -12,7 +12,7 @@ export interface TxItem {
   source: string;
   entry: EntryKind;
   mode: number;
-  method?: "rename" | "copy";
+  method?: "rename" | "copy" | "keep";
   state: ItemState;
 }
 

@@ -35,7 +35,7 @@ describe("H1: the per-call working directory is where the command is judged", ()
       seed();
       const fixed = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v.replace("<ws>", fx.ws)]));
       const a = await hook("gemini", gemini("rm -rf data", fixed));
-      expect(a.stdout).toContain("moved 1 path(s) to the quarantine");
+      expect(a.stdout).toContain("kept 1 path(s) in the quarantine");
       expect(existsSync(join(fx.ws, "sub", "data"))).toBe(false);
     });
   }
@@ -43,7 +43,7 @@ describe("H1: the per-call working directory is where the command is judged", ()
   test("gemini: a directory that leads out of the workspace is judged there", async () => {
     // From the home folder (no repository: its own workspace) the delete is quarantined first.
     const a = await hook("gemini", gemini("rm -rf .ssh", { directory: ".." }));
-    expect(a.stdout).toContain("moved 1 path(s) to the quarantine");
+    expect(a.stdout).toContain("kept 1 path(s) in the quarantine");
     expect(existsSync(join(fx.home, ".ssh"))).toBe(false);
     expect(await verdict("gemini", gemini("rm -rf ..", { dir_path: join(fx.home, "Documents") }))).toBe("deny");
     expect(await verdict("gemini", gemini("rm -rf ../.bashrc", { directory: "src" }))).toBe("allow");

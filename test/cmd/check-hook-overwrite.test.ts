@@ -1,0 +1,87 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { treeHashes } from "../fixtures/check-recovery/tree.ts";
+import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
+import { runEntry } from "../support/run-cli.ts";
+import { useTempDirs } from "../support/temp-dir.ts";
+
+// Lines that read or test a file before replacing it, through the real `--hook claude` and the
+// real shell: the overwritten file is copied into the quarantine and stays in place, so the line
+// does what it says, and `restore` brings the old bytes back.
+const tempDir = useTempDirs("leogriel-check-hook-overwrite-");
+
+function project(): GitWorkspace {
+  const r = gitWorkspace(realpathSync(tempDir()));
+  writeFileSync(join(r.ws, "package.json"), '{"name":"app","version":"1"}\n');
+  writeFileSync(join(r.ws, ".env"), "API_URL=http://127.0.0.1:8080\n");
+  writeFileSync(join(r.ws, ".env.example"), "API_URL=http://127.0.0.1:9999\n");
+  return r;
+}
+
+const claudePayload = (ws: string, command: string) =>
+  JSON.stringify({ session_id: "s", transcript_path: "/dev/null", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "toolu_1" });
+
+/** Runs the hook on the line, then the line itself with sh; returns the txid the hook named and the line's exit code. */
+function hookThenRun(r: GitWorkspace, command: string): { txid: string; exitCode: number | null } {
+  const hook = runEntry("check", ["--hook", "claude"], { cwd: r.ws, env: r.env, stdin: claudePayload(r.ws, command) });
+  expect(hook.exitCode).toBe(0);
+  const answer = JSON.parse(hook.stdout);
+  expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
+  expect(answer.systemMessage).toContain("kept 1 path(s) in the quarantine");
+  const txid = /leogriel-check restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})/.exec(answer.systemMessage)?.[1];
+  expect(txid).toBeDefined();
+  const ran = Bun.spawnSync(["sh", "-c", command], { cwd: r.ws, env: r.env });
+  return { txid: txid!, exitCode: ran.exitCode };
+}
+
+const rewrites: Array<{ name: string; command: string; needs?: string }> = [
+  { name: "jq into a temporary file, then mv over the original", command: `jq '.version="2"' package.json > p.tmp && mv p.tmp package.json`, needs: "jq" },
+  { name: "sed into a temporary file, then mv over the original", command: `sed 's/"version":"1"/"version":"2"/' package.json > p.tmp && mv p.tmp package.json` },
+  { name: "a redirection that reads the file it replaces through cat in a subshell", command: `v=$(cat package.json); echo "$v" | sed 's/"1"/"2"/' > package.json` },
+];
+
+describe("a line that reads a file, then replaces it, through --hook claude", () => {
+  for (const row of rewrites) {
+    test.skipIf(row.needs !== undefined && Bun.which(row.needs) === null)(`${row.name}: the line works, and restore --force brings the old file back`, () => {
+      const r = project();
+      const before = treeHashes(r.ws);
+      const { txid, exitCode } = hookThenRun(r, row.command);
+      expect(exitCode).toBe(0);
+      expect(JSON.parse(readFileSync(join(r.ws, "package.json"), "utf8"))).toEqual({ name: "app", version: "2" });
+
+      const plain = runEntry("check", ["restore", txid, "--json"], { cwd: r.ws, env: r.env });
+      expect(plain.exitCode).toBe(1);
+      expect(JSON.parse(plain.stdout).data).toMatchObject({ restored_count: 0, conflict_count: 1 });
+
+      const forced = runEntry("check", ["restore", txid, "--force", "--json"], { cwd: r.ws, env: r.env });
+      expect(forced.exitCode).toBe(0);
+      const data = JSON.parse(forced.stdout).data;
+      expect(data).toMatchObject({ txid, restored_count: 1, conflict_count: 0, error_count: 0 });
+      expect(treeHashes(r.ws)).toEqual(before);
+      // The version the line wrote is kept too: restoring the preservation transaction brings it back.
+      expect(runEntry("check", ["restore", data.backup_txids[0], "--force"], { cwd: r.ws, env: r.env }).exitCode).toBe(0);
+      expect(JSON.parse(readFileSync(join(r.ws, "package.json"), "utf8"))).toEqual({ name: "app", version: "2" });
+    });
+  }
+
+  test("test -f .env || cp .env.example .env keeps the user's .env, and restore needs no --force", () => {
+    const r = project();
+    const before = treeHashes(r.ws);
+    const { txid, exitCode } = hookThenRun(r, "test -f .env || cp .env.example .env");
+    expect(exitCode).toBe(0);
+    expect(treeHashes(r.ws)).toEqual(before);
+    const restore = runEntry("check", ["restore", txid, "--json"], { cwd: r.ws, env: r.env });
+    expect(restore.exitCode).toBe(0);
+    expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+    expect(treeHashes(r.ws)).toEqual(before);
+  });
+
+  test("the same line without .env copies the example (nothing to keep: ALLOW)", () => {
+    const r = project();
+    Bun.spawnSync(["rm", join(r.ws, ".env")]);
+    const hook = runEntry("check", ["--hook", "claude"], { cwd: r.ws, env: r.env, stdin: claudePayload(r.ws, "test -f .env || cp .env.example .env") });
+    expect(hook.exitCode).toBe(0);
+    expect(hook.stdout).toBe("");
+  });
+});

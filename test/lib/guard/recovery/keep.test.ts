@@ -1,0 +1,178 @@
+import { describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { LeogrielError } from "../../../../lib/core/errors.ts";
+import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
+import { listTransactions } from "../../../../lib/guard/recovery/inventory.ts";
+import { layoutOf, payloadPath } from "../../../../lib/guard/recovery/layout.ts";
+import { recoverWorkspace } from "../../../../lib/guard/recovery/recover.ts";
+import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
+import { loadTx } from "../../../../lib/guard/recovery/tx-view.ts";
+import { treeHashes } from "../../../fixtures/check-recovery/tree.ts";
+import { useTempDirs } from "../../../support/temp-dir.ts";
+
+// Files a command only overwrites (plan.kept) are copied into the quarantine and left in place,
+// so a line that reads or tests them first still finds them (session 15's first task).
+const tempDir = useTempDirs("leogriel-keep-");
+const CHILD = join(import.meta.dir, "../../../fixtures/check-recovery/child-apply.ts");
+
+function workspace(): string {
+  const ws = tempDir();
+  mkdirSync(join(ws, "src"), { recursive: true });
+  writeFileSync(join(ws, "src", "a.ts"), "export const a = 1;\n");
+  writeFileSync(join(ws, "package.json"), '{"version":"1"}\n');
+  chmodSync(join(ws, "package.json"), 0o640);
+  writeFileSync(join(ws, ".env"), "A=1\n");
+  writeFileSync(join(ws, "real.txt"), "the link's file\n");
+  symlinkSync("real.txt", join(ws, "link.txt"));
+  return ws;
+}
+
+const plan = (ws: string, targets: string[], kept: string[]) => ({
+  kind: "relocate" as const,
+  workspace: ws,
+  targets: targets.map((t) => join(ws, t)),
+  kept: kept.map((t) => join(ws, t)),
+});
+
+async function applied(ws: string, targets: string[], kept: string[]): Promise<string> {
+  const result = await applyCompensation(plan(ws, targets, kept));
+  if (!result.ok) throw new Error(result.message);
+  return result.txid;
+}
+
+describe("a kept (overwritten) file is copied and stays in place", () => {
+  test("the file stays with its bytes and mode, the payload holds a copy, the journal says keep", async () => {
+    const ws = workspace();
+    const before = treeHashes(ws);
+    const txid = await applied(ws, ["package.json"], ["package.json"]);
+    expect(treeHashes(ws)).toEqual(before);
+    const payload = payloadPath(layoutOf(ws), txid, 0);
+    expect(readFileSync(payload, "utf8")).toBe('{"version":"1"}\n');
+    expect(lstatSync(payload).mode & 0o777).toBe(0o640);
+    expect(loadTx(layoutOf(ws), txid).items).toMatchObject([{ source: "package.json", entry: "file", method: "keep", state: "quarantined" }]);
+  });
+
+  test("deleted targets in the same plan still move; a kept symlink moves too (a write through it would reach its file)", async () => {
+    const ws = workspace();
+    const txid = await applied(ws, ["src", "package.json", "link.txt"], ["package.json", "link.txt"]);
+    expect(existsSync(join(ws, "src"))).toBe(false);
+    expect(lstatSync(join(ws, "link.txt"), { throwIfNoEntry: false })).toBeUndefined();
+    expect(existsSync(join(ws, "package.json"))).toBe(true);
+    const methods = loadTx(layoutOf(ws), txid).items.map((i) => [i.source, i.method]);
+    expect(methods).toEqual([
+      ["src", "rename"],
+      ["package.json", "keep"],
+      ["link.txt", "rename"],
+    ]);
+  });
+
+  test("a kept target that does not exist is skipped like a vanished one", async () => {
+    const ws = workspace();
+    const result = await applyCompensation(plan(ws, ["missing.json", "package.json"], ["missing.json", "package.json"]));
+    expect(result).toMatchObject({ ok: true, covered: 2 });
+    expect(loadTx(layoutOf(ws), (result as { txid: string }).txid).items.map((i) => i.state)).toEqual(["quarantined"]);
+  });
+});
+
+describe("restoring a kept file", () => {
+  test("left as it was by the command: restored without --force, and the copy goes", async () => {
+    const ws = workspace();
+    const before = treeHashes(ws);
+    const txid = await applied(ws, [".env"], [".env"]);
+    const report = await restoreTransaction(ws, txid, { force: false });
+    expect(report).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+    expect(report.backup_txids).toBeUndefined();
+    expect(treeHashes(ws)).toEqual(before);
+    expect(existsSync(payloadPath(layoutOf(ws), txid, 0))).toBe(false);
+    expect(loadTx(layoutOf(ws), txid).state).toBe("restored");
+  });
+
+  test("replaced by the command: a conflict without --force; --force keeps the new file in a preservation transaction", async () => {
+    const ws = workspace();
+    const before = treeHashes(ws);
+    const txid = await applied(ws, ["package.json"], ["package.json"]);
+    writeFileSync(join(ws, "package.json"), '{"version":"2"}\n');
+    const refused = await restoreTransaction(ws, txid, { force: false });
+    expect(refused).toMatchObject({ restored_count: 0, conflict_count: 1 });
+    expect(refused.items[0]).toMatchObject({ source: "package.json", code: "destination_occupied" });
+    expect(readFileSync(join(ws, "package.json"), "utf8")).toBe('{"version":"2"}\n');
+
+    const forced = await restoreTransaction(ws, txid, { force: true });
+    expect(forced).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+    expect(treeHashes(ws)).toEqual(before);
+    const [backup] = forced.backup_txids!;
+    expect(loadTx(layoutOf(ws), backup!).items).toMatchObject([{ source: "package.json", method: "rename" }]);
+    expect(readFileSync(payloadPath(layoutOf(ws), backup!, 0), "utf8")).toBe('{"version":"2"}\n');
+  });
+
+  test("a mode change alone is a change: the restore does not call it in place", async () => {
+    const ws = workspace();
+    const txid = await applied(ws, ["package.json"], ["package.json"]);
+    chmodSync(join(ws, "package.json"), 0o600);
+    expect(await restoreTransaction(ws, txid, { force: false })).toMatchObject({ restored_count: 0, conflict_count: 1 });
+  });
+
+  test("--force with a kept file left in place preserves nothing", async () => {
+    const ws = workspace();
+    const txid = await applied(ws, ["package.json", "src"], ["package.json"]);
+    const report = await restoreTransaction(ws, txid, { force: true });
+    expect(report).toMatchObject({ restored_count: 2, conflict_count: 0, error_count: 0 });
+    expect(report.backup_txids).toBeUndefined();
+  });
+});
+
+describe("failures and crashes with kept files", () => {
+  test("a full disk after the kept copy is COMPENSATION_FAILED; the rollback leaves every file in place and no copy behind", () => {
+    const ws = workspace();
+    const before = treeHashes(ws);
+    const proc = Bun.spawnSync([process.execPath, CHILD, "apply", JSON.stringify(plan(ws, ["package.json", "src"], ["package.json"]))], {
+      // 1 audit intent, 2 tx-start, 3 intent, 4 relocate keep, 5 the second intent fails.
+      env: { ...process.env, LEOGRIEL_RECOVERY_FAULT: "enospc-journal:5" },
+    });
+    expect(JSON.parse(proc.stdout.toString())).toMatchObject({ ok: false, reason: "COMPENSATION_FAILED" });
+    expect(treeHashes(ws)).toEqual(before);
+    for (const t of listTransactions(ws).transactions) {
+      expect(t.needs_recovery).toBe(false);
+      expect(readdirSync(join(layoutOf(ws).tx, t.txid, "payload"))).toEqual([]);
+    }
+  });
+
+  test("a relocation with a kept file killed after any step is recovered with every byte in place", async () => {
+    let step = 1;
+    for (; step < 40; step++) {
+      const ws = workspace();
+      const before = treeHashes(ws);
+      const run = Bun.spawnSync([process.execPath, CHILD, "apply", JSON.stringify(plan(ws, ["src", "package.json"], ["package.json"]))], {
+        env: { ...process.env, LEOGRIEL_RECOVERY_FAULT: `crash-at:${step}` },
+      });
+      if (run.signalCode !== "SIGKILL") break;
+      await recoverWorkspace(ws);
+      expect(listTransactions(ws).transactions.filter((t) => t.needs_recovery)).toEqual([]);
+      for (const t of listTransactions(ws).transactions) {
+        if (t.state === "committed") await restoreTransaction(ws, t.txid, { force: false });
+      }
+      expect(treeHashes(ws), `killed after step ${step}`).toEqual(before);
+    }
+    expect(step).toBeGreaterThan(6);
+  });
+
+  test("a restore of a kept file killed after any step completes on the next restore", async () => {
+    let step = 1;
+    for (; step < 40; step++) {
+      const ws = workspace();
+      const before = treeHashes(ws);
+      const { txid } = JSON.parse(Bun.spawnSync([process.execPath, CHILD, "apply", JSON.stringify(plan(ws, ["src", "package.json"], ["package.json"]))]).stdout.toString());
+      const run = Bun.spawnSync([process.execPath, CHILD, "restore", txid, ws], { env: { ...process.env, LEOGRIEL_RECOVERY_FAULT: `crash-at:${step}` } });
+      if (run.signalCode !== "SIGKILL") break;
+      try {
+        await restoreTransaction(ws, txid, { force: false });
+      } catch (err) {
+        expect((err as LeogrielError).code).toBe("already_restored");
+      }
+      expect(treeHashes(ws), `killed after step ${step}`).toEqual(before);
+      expect(loadTx(layoutOf(ws), txid).items.every((i) => i.state === "restored")).toBe(true);
+    }
+    expect(step).toBeGreaterThan(3);
+  });
+});
