@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkArgs, main } from "../../cmd/check/main.ts";
 import { runCli } from "../../lib/core/cli.ts";
@@ -24,6 +24,8 @@ async function quarantine(ws: string): Promise<string> {
   writeFileSync(join(ws, "a.txt"), "a");
   const result = await applyCompensation({ kind: "relocate", workspace: ws, targets: [join(ws, "a.txt")] });
   if (!result.ok) throw new Error(result.message);
+  // The command's delete: a small file stays in place for the line until the line deletes it.
+  rmSync(join(ws, "a.txt"));
   return result.txid;
 }
 

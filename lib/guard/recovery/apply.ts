@@ -46,7 +46,7 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
   try {
     for (const abs of plan.targets) {
       assertReachableInside(plan.workspace, abs);
-      targets.push({ abs, rel: relativeInside(plan.workspace, abs), ...(kept.has(abs) ? { keep: true } : {}) });
+      targets.push({ abs, rel: relativeInside(plan.workspace, abs), keep: kept.has(abs) ? "any" : "small" });
     }
   } catch {
     return _undeterminable("a target is outside the workspace or inside the quarantine");

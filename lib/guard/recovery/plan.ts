@@ -3,9 +3,10 @@ import { join } from "node:path";
 /**
  * What the guard engine asks the recovery layer to do before a RELOCATE or SNAPSHOT command
  * runs. Targets are absolute, resolved paths the command would delete or overwrite; `kept` names
- * those it only overwrites. A kept target that is a regular file is copied into the quarantine and
- * left in place, so a line that reads or tests it before replacing it still finds it
- * (`jq … package.json > p.tmp && mv p.tmp package.json`); every other target is moved.
+ * those it only overwrites. A regular file is copied into the quarantine and left in place, so a
+ * line that reads or tests it before replacing or deleting it still finds it (`jq … package.json >
+ * p.tmp && mv p.tmp package.json`, `sort a > b && rm a`): any kept one, and a deleted one of up to
+ * 16 MiB (relocate.ts). Folders, symlinks and larger deleted files are moved.
  */
 export type CompensationPlan =
   | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; checkId?: string }

@@ -23,12 +23,22 @@ export interface RelocateOutcome {
   error?: Error;
 }
 
-/** One target: absolute, workspace-relative, and whether the command only overwrites it. */
+/**
+ * The largest file a compensation copies and leaves in place when the line deletes it: above it
+ * the file is moved, as a folder is (a copy costs time in proportion to the size, a move nothing).
+ */
+export const KEEP_DELETED_MAX_BYTES = 16 * 1024 * 1024;
+
+/** One target: absolute, workspace-relative, and which regular files stay in place. */
 export interface RelocateTarget {
   abs: string;
   rel: string;
-  /** A regular file is copied into the payload and stays in place (journal method `keep`). */
-  keep?: boolean;
+  /**
+   * A regular file is copied into the payload and stays in place (journal method `keep`), so the
+   * line can still read it before it deletes or replaces it: `any` one (the line only overwrites
+   * it), or `small`, one of at most {@link KEEP_DELETED_MAX_BYTES}. Without it the target moves.
+   */
+  keep?: "any" | "small";
 }
 
 /**
@@ -36,7 +46,7 @@ export interface RelocateTarget {
  * a new quarantine transaction. Each step is announced in the journal and fsynced before it runs,
  * so a crash leaves every target either in place or whole in the payload. When a move fails the
  * targets moved so far are put back and the transaction is aborted. A kept target (a file the
- * command overwrites) is copied instead; its original stays for the command to read and replace.
+ * line overwrites or deletes) is copied instead; its original stays for the line to read first.
  */
 export async function relocate(workspace: string, targets: RelocateTarget[], meta: TxMeta): Promise<RelocateOutcome> {
   const layout = layoutOf(workspace);
@@ -76,7 +86,7 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
   // A symlink is still moved: a replacing write through it would change the file it leads to.
-  if (target.keep && st.isFile()) return _keepOne(journal, index, target, dest);
+  if (st.isFile() && (target.keep === "any" || (target.keep === "small" && st.size <= KEEP_DELETED_MAX_BYTES))) return _keepOne(journal, index, target, dest);
   let renamed: boolean;
   try {
     renamed = renameEntry(target.abs, dest);
@@ -102,7 +112,7 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   return true;
 }
 
-/** Copies an overwritten file into the payload; the original stays where the command expects it. */
+/** Copies a file into the payload; the original stays where the line expects it. */
 async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean> {
   try {
     await copyVerified(target.abs, dest);

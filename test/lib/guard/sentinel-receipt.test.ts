@@ -76,7 +76,8 @@ describe("the hook leaves the receipt", () => {
     const answer = await runHook("claude", payload(ws, `rm -rf ./leogriel-sentinel-${NONCE}`), { HOME: s.dir, ...s.env });
     expect(answer.exitCode).toBe(0);
     expect(answer.stdout).toContain("leogriel-check restore tx-");
-    expect(existsSync(join(ws, `leogriel-sentinel-${NONCE}`))).toBe(false);
+    const txid = /leogriel-check restore (tx-[0-9TZ]+-[0-9a-f]+)/.exec(answer.stdout)?.[1];
+    expect(readFileSync(join(ws, ".agent-guard", "quarantine", "tx", txid!, "payload", "0"), "utf8")).toBe("marker");
     expect(readSentinelReceipts(s.path, sha256Hex(NONCE))).toMatchObject([{ agent: "claude", decision: "RELOCATE", reason: "RELOCATE_TREE", compensated: true }]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
 import { layoutOf } from "../../../../lib/guard/recovery/layout.ts";
@@ -26,18 +26,20 @@ function workspace(): string {
 }
 
 describe("applyCompensation relocate", () => {
-  const rows: { name: string; targets: (ws: string) => string[]; moved: string[] }[] = [
+  // moved: gone before the command runs; copied: a deleted file small enough to copy, left in
+  // place for the command (recovery/relocate.ts KEEP_DELETED_MAX_BYTES).
+  const rows: { name: string; targets: (ws: string) => string[]; moved: string[]; copied?: string[] }[] = [
     { name: "a folder tree with spaces, newlines and unicode", targets: (ws) => [join(ws, "src")], moved: ["src"] },
     { name: "a symlink (moved, never followed)", targets: (ws) => [join(ws, "link-out")], moved: ["link-out"] },
-    { name: "a read-only file", targets: (ws) => [join(ws, "readonly.txt")], moved: ["readonly.txt"] },
+    { name: "a read-only file", targets: (ws) => [join(ws, "readonly.txt")], moved: [], copied: ["readonly.txt"] },
     { name: "a target nested in another target", targets: (ws) => [join(ws, "src", "deep"), join(ws, "src")], moved: ["src"] },
     { name: "a duplicate target", targets: (ws) => [join(ws, "src"), join(ws, "src")], moved: ["src"] },
     { name: "a target that vanished (covered, skipped)", targets: (ws) => [join(ws, "gone"), join(ws, "src")], moved: ["src"] },
-    { name: "a spelling with a .. segment that stays inside", targets: (ws) => [join(ws, "src", "..", "keep.txt")], moved: ["keep.txt"] },
+    { name: "a spelling with a .. segment that stays inside", targets: (ws) => [join(ws, "src", "..", "keep.txt")], moved: [], copied: ["keep.txt"] },
   ];
 
   for (const row of rows) {
-    test(`relocation then restore is byte-identical for ${row.name}`, async () => {
+    test(`relocation, the delete, then restore is byte-identical for ${row.name}`, async () => {
       const ws = workspace();
       const before = treeHashes(ws);
       const result = await applyCompensation({ kind: "relocate", workspace: ws, targets: row.targets(ws), checkId: "chk_1" });
@@ -46,9 +48,13 @@ describe("applyCompensation relocate", () => {
       expect(isTxid(result.txid)).toBe(true);
       expect(result.covered).toBe(row.targets(ws).length);
       for (const m of row.moved) expect(existsSync(join(ws, m))).toBe(false);
+      const copied = row.copied ?? [];
+      for (const c of copied) expect(readFileSync(join(ws, c), "utf8")).toBe(readFileSync(join(layoutOf(ws).tx, result.txid, "payload", "0"), "utf8"));
       expect(loadTx(layoutOf(ws), result.txid).state).toBe("committed");
+      // The command's delete, of what it still finds.
+      for (const target of row.targets(ws)) rmSync(target, { recursive: true, force: true });
       const report = await restoreTransaction(ws, result.txid, { force: false });
-      expect(report).toMatchObject({ restored_count: row.moved.length, conflict_count: 0, error_count: 0 });
+      expect(report).toMatchObject({ restored_count: row.moved.length + copied.length, conflict_count: 0, error_count: 0 });
       expect(treeHashes(ws)).toEqual(before);
     });
   }

@@ -1,18 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LeogrielError } from "../../../../lib/core/errors.ts";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
 import { listTransactions } from "../../../../lib/guard/recovery/inventory.ts";
 import { layoutOf, payloadPath } from "../../../../lib/guard/recovery/layout.ts";
 import { recoverWorkspace } from "../../../../lib/guard/recovery/recover.ts";
+import { KEEP_DELETED_MAX_BYTES } from "../../../../lib/guard/recovery/relocate.ts";
 import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
 import { loadTx } from "../../../../lib/guard/recovery/tx-view.ts";
 import { treeHashes } from "../../../fixtures/check-recovery/tree.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
 
-// Files a command only overwrites (plan.kept) are copied into the quarantine and left in place,
-// so a line that reads or tests them first still finds them (session 15's first task).
+// Files a command only overwrites (plan.kept), and deleted files up to KEEP_DELETED_MAX_BYTES, are
+// copied into the quarantine and left in place, so a line that reads or tests them first still
+// finds them (session 15's first task).
 const tempDir = useTempDirs("leogriel-keep-");
 const CHILD = join(import.meta.dir, "../../../fixtures/check-recovery/child-apply.ts");
 
@@ -65,6 +67,27 @@ describe("a kept (overwritten) file is copied and stays in place", () => {
       ["package.json", "keep"],
       ["link.txt", "rename"],
     ]);
+  });
+
+  test("a deleted file is copied and left in place up to KEEP_DELETED_MAX_BYTES, a larger one is moved", async () => {
+    const ws = workspace();
+    writeFileSync(join(ws, "big.bin"), Buffer.alloc(KEEP_DELETED_MAX_BYTES + 1, 7));
+    writeFileSync(join(ws, "edge.bin"), Buffer.alloc(KEEP_DELETED_MAX_BYTES, 7));
+    const txid = await applied(ws, ["big.bin", "edge.bin", ".env"], []);
+    expect(existsSync(join(ws, "big.bin"))).toBe(false);
+    expect(existsSync(join(ws, "edge.bin"))).toBe(true);
+    expect(readFileSync(join(ws, ".env"), "utf8")).toBe("A=1\n");
+    expect(loadTx(layoutOf(ws), txid).items.map((i) => [i.source, i.method])).toEqual([
+      ["big.bin", "rename"],
+      ["edge.bin", "keep"],
+      [".env", "keep"],
+    ]);
+    // The line's delete, then the restore: every file back.
+    rmSync(join(ws, "edge.bin"));
+    rmSync(join(ws, ".env"));
+    expect(await restoreTransaction(ws, txid, { force: false })).toMatchObject({ restored_count: 3, conflict_count: 0, error_count: 0 });
+    expect(readFileSync(join(ws, ".env"), "utf8")).toBe("A=1\n");
+    expect(lstatSync(join(ws, "big.bin")).size).toBe(KEEP_DELETED_MAX_BYTES + 1);
   });
 
   test("a kept target that does not exist is skipped like a vanished one", async () => {

@@ -6,16 +6,17 @@ import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
-// Lines that read or test a file before replacing it, through the real `--hook claude` and the
-// real shell: the overwritten file is copied into the quarantine and stays in place, so the line
-// does what it says, and `restore` brings the old bytes back.
-const tempDir = useTempDirs("leogriel-check-hook-overwrite-");
+// Lines that read or test a file before replacing or deleting it, through the real `--hook
+// claude` and the real shell: the file is copied into the quarantine and stays in place, so the
+// line does what it says, and `restore` brings the old bytes back.
+const tempDir = useTempDirs("leogriel-check-hook-read-first-");
 
 function project(): GitWorkspace {
   const r = gitWorkspace(realpathSync(tempDir()));
   writeFileSync(join(r.ws, "package.json"), '{"name":"app","version":"1"}\n');
   writeFileSync(join(r.ws, ".env"), "API_URL=http://127.0.0.1:8080\n");
   writeFileSync(join(r.ws, ".env.example"), "API_URL=http://127.0.0.1:9999\n");
+  writeFileSync(join(r.ws, "words.txt"), "pear\napple\nfig\n");
   return r;
 }
 
@@ -76,6 +77,24 @@ describe("a line that reads a file, then replaces it, through --hook claude", ()
     expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
     expect(treeHashes(r.ws)).toEqual(before);
   });
+
+  const readThenDelete = [
+    { command: "sort words.txt > sorted.txt && rm words.txt", out: "apple\nfig\npear\n" },
+    { command: "cat words.txt > sorted.txt; rm words.txt", out: "pear\napple\nfig\n" },
+    { command: "cp words.txt sorted.txt && rm -f words.txt", out: "pear\napple\nfig\n" },
+  ];
+  for (const row of readThenDelete) {
+    test(`${row.command}: the line works, and restore brings the file back`, () => {
+      const r = project();
+      const { txid, exitCode } = hookThenRun(r, row.command);
+      expect(exitCode).toBe(0);
+      expect(readFileSync(join(r.ws, "sorted.txt"), "utf8")).toBe(row.out);
+      const restore = runEntry("check", ["restore", txid, "--json"], { cwd: r.ws, env: r.env });
+      expect(restore.exitCode).toBe(0);
+      expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+      expect(readFileSync(join(r.ws, "words.txt"), "utf8")).toBe("pear\napple\nfig\n");
+    });
+  }
 
   test("the same line without .env copies the example (nothing to keep: ALLOW)", () => {
     const r = project();
