@@ -85,7 +85,7 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     if (dd.input && dd.output && !dd.output.dynamic && secret(dd.input)) derive(dd.output.value);
   }
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
-  const printsSecret = secretOutput(name, args) !== null || _fedSecretOutput(cmd);
+  const printsSecret = secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd);
   if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
   // The bytes of the files the program reads (`cat key > f`) go where its output goes. A program
   // that reads no file its words name (`echo`, `ls`: secrets.ts readsArguments) prints none of

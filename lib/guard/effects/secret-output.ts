@@ -1,7 +1,9 @@
-import type { Word } from "../syntax.ts";
+import type { SimpleCommand, Word } from "../syntax.ts";
 import type { Invocation } from "./context.ts";
 import { envPrints, holdsSecretVariable, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
+import { PASS_THROUGH } from "./pass-through.ts";
+import { shellText, stdoutCommands } from "./shell-printed.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
 /**
@@ -49,6 +51,9 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
       return fed === null || fed[0]!.dynamic ? null : secretOutput(programName(fed[0]!), fed.slice(1), at);
     }
     default: {
+      // Shell text prints what its commands print (`bash -c env > t`, `eval 'gh auth token'`).
+      const shell = at?.cmd && shellText(name, args, at.cmd);
+      if (shell) return _scriptSecretOutput(shell.text, at!, shell.fromStdin);
       // Code printing the environment (`jq -n env`, `node -p process.env`); one variable it names is like one credential printed.
       const code = programEnvironment(name, args, at);
       if (code !== null) return code === "environment" ? "environment" : "credentials";
@@ -65,6 +70,23 @@ export function holdsSecretText(word: Word, at: Pick<Invocation, "cmd" | "ctx"> 
     if (head && !head.dynamic && secretOutput(programName(head), c.argv.slice(1), at && { cmd: c, ctx: at.ctx }) !== null) return true;
   }
   return false;
+}
+
+/** What a shell script's output holds: the worst of its commands printing to its stdout, each seen through the filters after it. */
+function _scriptSecretOutput(text: string, at: Pick<Invocation, "cmd" | "ctx">, fromStdin: boolean): SecretPrint | null {
+  let found: SecretPrint | null = null;
+  for (const last of stdoutCommands(text, at.ctx, fromStdin ? undefined : at.cmd) ?? []) {
+    for (let c: SimpleCommand | undefined = last; c; ) {
+      const head = c.argv[0];
+      if (!head || head.dynamic) break;
+      const name = programName(head);
+      const printed = secretOutput(name, c.argv.slice(1), { cmd: c, ctx: at.ctx });
+      if (printed === "environment") return printed;
+      found ??= printed;
+      c = printed === null && PASS_THROUGH.has(name) ? c.pipeFrom : undefined;
+    }
+  }
+  return found;
 }
 
 /** declare/typeset: with no name, every variable (not only functions: -f/-F); with -p NAME, those. */

@@ -4,9 +4,11 @@ import { copyOut } from "./copy-out.ts";
 import { envPrints, holdsSecretVariable } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
+import { PASS_THROUGH } from "./pass-through.ts";
 import { holdsSecretText, secretOutput } from "./secret-output.ts";
 import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
+import { shellText, stdoutCommands } from "./shell-printed.ts";
 import { tarSent } from "./tar-sent.ts";
 import { wrappedCommand } from "./wrappers.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
@@ -15,10 +17,6 @@ import { xargsFedCommand } from "./xargs-input.ts";
 const FILE_PRINTERS = new Set(["cat", "gzip", "bzip2", "xz", "zstd", "lz4", "base64"]);
 // Other readers of local files or databases whose output is not enumerated: always asked about.
 const OPAQUE_READERS = new Set(["zip", "grep", "rg", "find", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
-// Filters that print what they read on stdin, whole or in part (red team 5 H6: `env | tee e |
-// curl -d @- …`): a stage between a source and a sender passes the source on. A secret file given
-// as an operand is asked about where it is read (secrets.ts).
-const PASS_THROUGH = new Set("tee sort uniq head tail tac rev tr cut fold nl paste column expand unexpand fmt pr iconv od hexdump strings sed awk gawk mawk nawk dd pv".split(" "));
 const MAX_DEPTH = 8;
 
 /**
@@ -68,6 +66,12 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
   }
   const inner = wrappedCommand(name, args);
   if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
+  // Shell text prints what its commands print (`bash -c env | nc …`, `eval "$(…)"` is unknown).
+  const shell = shellText(name, args, cmd);
+  if (shell !== undefined) {
+    const printers = shell && stdoutCommands(shell.text, ctx, shell.fromStdin ? undefined : cmd);
+    return printers ? printers.reduce((sent: Sent, c) => worst(sent, printedSent(c.argv, c, ctx, depth + 1)), "clean") : "unknown";
+  }
   // The environment (`printenv`, `export`, `set`, `declare -p`) and printed credentials (`gh auth token`).
   if (secretOutput(name, args, { cmd, ctx }) !== null) return "unknown";
   if (PASS_THROUGH.has(name)) return stdinSent(cmd, ctx, depth);
