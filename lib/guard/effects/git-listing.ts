@@ -15,13 +15,22 @@ const DIFF_FILTER = /^--diff-filter=[ACDMRTUXBacdmrtuxb*]+$/;
 
 // `git grep`'s options that only select or separate the names `-l` prints, each one letter
 // (`-lz` is `-l -z`): -F reads the pattern as a fixed string, -I skips binary files (a NUL in
-// the first 8,000 bytes or the `binary` attribute, whatever the locale).
+// the first 8,000 bytes or the `binary` attribute, whatever the locale). The others change only
+// which lines match (-i, -w, -v, -E, -G, -P, -a): with them the listing is read as a superset.
 const GREP_LONG = new Map([
   ["--name-only", "l"],
   ["--files-with-matches", "l"],
   ["--null", "z"],
   ["--fixed-strings", "F"],
+  ["--ignore-case", "i"],
+  ["--word-regexp", "w"],
+  ["--invert-match", "v"],
+  ["--extended-regexp", "E"],
+  ["--basic-regexp", "G"],
+  ["--perl-regexp", "P"],
+  ["--text", "a"],
 ]);
+const MATCHING_ONLY = /[iwvEGPa]/;
 // A pattern that matches the same lines in every locale and in each of the dialects
 // `grep.patternType` may choose (basic, extended, perl): literal ASCII characters only (the
 // check runs git with LC_ALL=C; `.` or `-i` would match differently in a UTF-8 locale). Under
@@ -33,9 +42,12 @@ const GREP_FIXED = /^[\x20-\x5b\x5d-\x7e]+$/;
  * `git grep -l PATTERN [REV…] [-- PATHSPEC…]` (also `--name-only`, `-z`, `-F`, `-I`, `-e
  * PATTERN`), normalised to one-letter options: it prints the names of the tracked work-tree
  * files (regular files only: git lstat()s each and skips links and FIFOs) or `REV:name` for a
- * tree, runs no textconv filter unless `--textconv` is given, and writes nothing. Null for
- * anything else (`-i`, `-w`, `-P`, `-O` that opens a pager, `--untracked`, `--no-index`, a
- * pattern whose match depends on the locale).
+ * tree, runs no textconv filter unless `--textconv` is given, and writes nothing. A pattern
+ * whose match depends on the locale or the pattern dialect (`old.ame`, `-i`, `-P`, `-w`, `-v`)
+ * is read as the empty fixed string, which matches a line of every file: the names of every
+ * file with a line, a superset of what the real pattern can print, under the same revisions and
+ * pathspecs (git still tells them apart). Null for anything else (`-O` that opens a pager,
+ * `--untracked`, `--no-index`, `--textconv`, `-f FILE`).
  */
 function _grepArgs(rest: Word[]): string[] | null {
   const letters: string[] = [];
@@ -45,7 +57,7 @@ function _grepArgs(rest: Word[]): string[] | null {
     const a = rest[i]!.value;
     if (a === "-e" && i + 1 < rest.length) patterns.push(rest[++i]!.value);
     else if (GREP_LONG.has(a)) letters.push(GREP_LONG.get(a)!);
-    else if (/^-[lzFI]+$/.test(a)) letters.push(...a.slice(1));
+    else if (/^-[lzFIiwvEGPa]+$/.test(a)) letters.push(...a.slice(1));
     else if (a.startsWith("-") && a !== "--") return null;
     else break;
   }
@@ -53,9 +65,12 @@ function _grepArgs(rest: Word[]): string[] | null {
   const after = rest.slice(i).map((w) => w.value);
   const dash = after.indexOf("--");
   if ((dash === -1 ? after : after.slice(0, dash)).some((a) => a.startsWith("-"))) return null;
+  if (!letters.includes("l") || patterns.length === 0) return null;
   const literal = letters.includes("F") ? GREP_FIXED : GREP_LITERAL;
-  if (!letters.includes("l") || patterns.length === 0 || !patterns.every((p) => literal.test(p))) return null;
-  return ["grep", ...[...new Set(letters)].map((l) => `-${l}`), ...patterns.flatMap((p) => ["-e", p]), ...after];
+  if (!letters.some((l) => MATCHING_ONLY.test(l)) && patterns.every((p) => literal.test(p))) {
+    return ["grep", ...[...new Set(letters)].map((l) => `-${l}`), ...patterns.flatMap((p) => ["-e", p]), ...after];
+  }
+  return ["grep", "-l", "-F", ...(letters.includes("z") ? ["-z"] : []), "-e", "", ...after];
 }
 
 /**
