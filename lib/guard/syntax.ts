@@ -39,10 +39,14 @@ export interface Word {
   /**
    * The names of the environment's variables whose unknown values went into it: a `$NAME` the
    * line did not assign, or a variable the line assigned from one (`T=$GITHUB_TOKEN; … "$T"`).
-   * Read for the names that may hold a credential (effects/env-output.ts holdsSecretVariable).
+   * Read for the names that may hold a credential (effects/env-output.ts holdsSecretVariable);
+   * ANY_VARIABLE when the name is unknown (`${!name}`).
    */
   envNames?: string[];
 }
+
+/** In Word.envNames: any of the environment's variables (`${!name}` with a name the guard cannot know). */
+export const ANY_VARIABLE = "*";
 
 export interface Redirect {
   /** `>`, `>>`, `>|`, `<`, `<<`, `<<<`, `&>`, `&>>`, `<>`, `>&`, `<&`. */
@@ -50,8 +54,8 @@ export interface Redirect {
   /** The written file descriptor (`2` in `2>`), or "" for the default. */
   fd: string;
   target: Word;
-  /** For `<<`: the body, whether the shell expands `$…` in it, and whether that left unknowns. */
-  heredoc?: { body: string; expands: boolean; dynamic: boolean; envNames?: string[] };
+  /** For `<<`: the body, whether the shell expands `$…` in it, and whether that left unknowns; the environment's variables and the commands whose output went into it. */
+  heredoc?: { body: string; expands: boolean; dynamic: boolean; envNames?: string[]; outputOf?: SimpleCommand[] };
 }
 
 export interface SimpleCommand {

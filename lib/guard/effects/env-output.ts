@@ -1,4 +1,4 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { ANY_VARIABLE, type SimpleCommand, type Word } from "../syntax.ts";
 import { awkArgs, awkProgramFile } from "./awk-output.ts";
 import type { Invocation } from "./context.ts";
 import type { Language } from "./interpreters.ts";
@@ -41,7 +41,7 @@ const _harmless = (name: string): boolean => !SECRET_NAME.test(name) && (HARMLES
  * Unlike printenv's names, a variable of any other name is not counted: `echo "$MSG"` is text.
  */
 export function holdsSecretVariable(word: Pick<Word, "envNames">): boolean {
-  return word.envNames?.some((name) => SECRET_NAME.test(name)) === true;
+  return word.envNames?.some((name) => name === ANY_VARIABLE || SECRET_NAME.test(name)) === true;
 }
 
 /**

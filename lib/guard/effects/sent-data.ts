@@ -1,7 +1,7 @@
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { copyOut } from "./copy-out.ts";
-import { envPrints, holdsSecretVariable } from "./env-output.ts";
+import { envPrints } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
 import { PASS_THROUGH } from "./pass-through.ts";
@@ -28,8 +28,8 @@ export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, d
   // The last redirection of stdin holds (stdin.ts stdinRedirect: `nc … <<< hi < f` sends f).
   const r = stdinRedirect(cmd);
   if (r) {
-    // Text written in the line itself, unless a credential variable's value went into it (`<<< "$GITHUB_TOKEN"`).
-    if (r.heredoc) return holdsSecretVariable(r.heredoc) ? "unknown" : "clean";
+    // Text written in the line itself, unless a credential went into it (`<<< "$GITHUB_TOKEN"`, `$(gh auth token)` in a heredoc).
+    if (r.heredoc) return holdsSecretText({ ...literalWord(r.heredoc.body), envNames: r.heredoc.envNames, outputOf: r.heredoc.outputOf }, { cmd, ctx }) ? "unknown" : "clean";
     if (r.op === "<<<") return holdsSecretText(r.target, { cmd, ctx }) ? "unknown" : "clean";
     if (r.op === "<" || r.op === "<>") {
       if (r.target.dynamic) return "unknown";

@@ -1,4 +1,4 @@
-import { ParseError, type SimpleCommand } from "../syntax.ts";
+import { ANY_VARIABLE, ParseError, type SimpleCommand } from "../syntax.ts";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { evaluateBraced, evaluateNames } from "./arith.ts";
 import type { Lexer } from "./lexer.ts";
@@ -95,6 +95,19 @@ function _noteEnv(lx: Lexer, w: WordBuilder, name: string): void {
   if (names?.length) w.addEnvNames(names);
 }
 
+/**
+ * `${!name}` expands the variable whose name `name` holds: the environment's value of that name
+ * (or the sources the line gave it); any variable's when `name` is unknown (ANY_VARIABLE). Not
+ * `${!a[@]}` or `${!prefix@}`, which list keys and names.
+ */
+function _noteIndirect(lx: Lexer, w: WordBuilder): void {
+  const m = /^!([A-Za-z_][A-Za-z0-9_]*)([@*[]?)/.exec(lx.src.slice(lx.pos, lx.pos + 200));
+  if (!m || m[2]) return;
+  const target = lx.lookup(m[1]!);
+  if (target === null) w.addEnvNames([ANY_VARIABLE]);
+  else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) _noteEnv(lx, w, target);
+}
+
 /** Name digits stay one part of a word where IFS cannot split them: quoted, or an IFS without digits, `-`, `_` or `.`. */
 function _whole(lx: Lexer, digits: { empty: boolean } | null, quoted: boolean): { empty: boolean } | null {
   if (!digits || quoted || !lx.vars.has("IFS")) return digits;
@@ -152,8 +165,11 @@ export function readArithmetic(lx: Lexer, close: "))" | "]" = "))"): void {
   }
 }
 
-/** Expands `$…` and backticks inside text (a heredoc body), collecting substitutions into `lx`. */
-export function expandText(lx: Lexer, text: string): { body: string; dynamic: boolean; envNames?: string[] } {
+/**
+ * Expands `$…` and backticks inside text (a heredoc body), collecting substitutions into `lx`;
+ * the commands whose output went into the text are `outputOf`, as for a word.
+ */
+export function expandText(lx: Lexer, text: string): { body: string; dynamic: boolean; envNames?: string[]; outputOf?: SimpleCommand[] } {
   const sub = lx.fork(text);
   const out = new WordBuilder();
   while (sub.pos < text.length) {
@@ -171,7 +187,10 @@ export function expandText(lx: Lexer, text: string): { body: string; dynamic: bo
     }
   }
   lx.commands.push(...sub.commands);
-  return out.envNames ? { body: out.value, dynamic: out.dynamic, envNames: out.envNames } : { body: out.value, dynamic: out.dynamic };
+  const expanded: { body: string; dynamic: boolean; envNames?: string[]; outputOf?: SimpleCommand[] } = { body: out.value, dynamic: out.dynamic };
+  if (out.envNames) expanded.envNames = out.envNames;
+  if (out.outputOf) expanded.outputOf = out.outputOf;
+  return expanded;
 }
 
 /** A backslash, `$` or a backtick: where expandText's literal text ends. */
@@ -189,6 +208,7 @@ const _RUNS = /\$\(|`/;
  * which is w or nothing), and those of a word that may stand for it (`${X:-$TOKEN}`).
  */
 function _readBraced(lx: Lexer, w: WordBuilder): string | null {
+  _noteIndirect(lx, w);
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?]|%%?|##?)?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   const inner = new WordBuilder();
   const start = lx.pos;

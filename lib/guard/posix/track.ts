@@ -72,6 +72,9 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     // What read and mapfile store is their input, data the guard cannot see (`read x < f`):
     // the command is its origin, as a substitution's is (effects/unseen-output.ts).
     if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
+    // Input written in the line passes on the environment's values it holds (`read T <<< "$GITHUB_TOKEN"`).
+    const fed = head.value === "getopts" ? [] : _stdinEnvNames(cmd);
+    if (fed.length) for (const name of names()) addEnvSources(vars, name.replace(/\[.*$/s, ""), fed);
   } else if (head.value === "wait") {
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
     for (const name of names()) assign(vars, name, null);
@@ -80,7 +83,23 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   // later commands were read with the values before it.
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
-  else if (head.value === "printf") for (const w of nameOperands("printf", rest)) assign(vars, w.value, null);
+  else if (head.value === "printf") {
+    const sources = rest.flatMap((w) => w.envNames ?? []);
+    for (const w of nameOperands("printf", rest)) {
+      assign(vars, w.value, null);
+      if (sources.length) addEnvSources(vars, w.value.replace(/\[.*$/s, ""), sources);
+    }
+  }
+}
+
+/** The environment's variables whose values went into the here-strings and heredocs a command reads (`<<< "$GITHUB_TOKEN"`). */
+function _stdinEnvNames(cmd: SimpleCommand): string[] {
+  const names: string[] = [];
+  for (const r of cmd.redirects) {
+    if (r.op === "<<<" && r.target.envNames) names.push(...r.target.envNames);
+    if (r.heredoc?.envNames) names.push(...r.heredoc.envNames);
+  }
+  return names;
 }
 
 /**

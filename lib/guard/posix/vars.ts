@@ -221,14 +221,22 @@ export function restore(vars: Vars, at: number): void {
   journal.length = Math.min(journal.length, at);
 }
 
-/** Code that may not have run closed: a variable it changed is unknown from here on. */
+/**
+ * Code that may not have run closed: a variable it changed is unknown from here on. One the line
+ * had not assigned before may still hold the environment's value (`true || GITHUB_TOKEN=x; echo
+ * "$GITHUB_TOKEN"`): its own name joins its sources (envSources).
+ */
 export function blur(vars: Vars, at: number): void {
   const notes = _notes.get(vars);
   if (!notes || notes.journal.length <= at) return;
   const journal = notes.journal;
-  const first = new Map<string, string | null | undefined>();
-  for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!.before);
-  for (const [name, before] of first) if (vars.get(name) !== before) _assign(vars, notes, name, null);
+  const first = new Map<string, Entry>();
+  for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!);
+  for (const [name, entry] of first) {
+    if (vars.get(name) === entry.before) continue;
+    _assign(vars, notes, name, null);
+    if (!entry.seenBefore) addEnvSources(vars, name, [name]);
+  }
 }
 
 /** After `source FILE`: the file may have set anything. */
