@@ -65,10 +65,10 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
   if (path === null) return [{ kind: "tree", path: null }];
   const secret = (p: string) => isSecretFile(literalWord(p)) || ctx.state.derived?.has(p) === true;
   if (!o.lands || o.lands === "created") {
-    if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
-    // An archive or compressed copy of known sources (red team 4: `tar -czf d.tgz dist && scp d.tgz`).
+    // An archive or compressed copy of known sources (red team 4: `tar -czf d.tgz dist && scp d.tgz`; zip, which updates in place).
     const sources = archiveSources(o);
     if (sources) return [{ kind: "file", path, secret: secret(path), from: { ...sources, at: ctx.state.changes?.length ?? 0 } }];
+    if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
     // A copy of plain files: entries named like the sources, in the destination or as it.
     const copied = COPIES.has(o.verb) ? o.sources : undefined;
     if (copied?.every((s) => !s.dynamic && !s.glob && o.cwd !== null && !_isDir(_path(s, o.cwd)))) {

@@ -8,7 +8,7 @@ import { downloadOps } from "./download-targets.ts";
 import { isSecretFile } from "./secrets.ts";
 import { stdinSent } from "./sent-data.ts";
 import { stdinPath } from "./stdin-path.ts";
-import type { Sent } from "./sent-tree.ts";
+import { judgeSent, type Sent } from "./sent-tree.ts";
 import { isRemote, scpSent } from "./sync-sent.ts";
 import { clientConfigOps } from "./client-config.ts";
 import { substitutedDataOps } from "./substituted.ts";
@@ -88,6 +88,10 @@ export const fetcher: Handler = (inv) => {
   }
   // A file whose name is unknown may be any file; substituted output may be a key or the environment.
   if (uploads.includes(UNKNOWN_UPLOAD)) ops.push(op("egress", inv.name));
+  // A named file is judged as scp's are: an archive the line wrote by its sources (`tar czf a.tgz .
+  // && curl -T a.tgz …` with a .env in the tree), a second hard link or a pipe as unknown data.
+  const files = uploads.filter((u) => u !== UNKNOWN_UPLOAD && u !== "-" && !u.startsWith("/dev/") && stdinPath(literal(u)) === null);
+  if (files.length) ops.push(...sentOps(inv.name, judgeSent(files.map((u) => ({ word: literal(u), recursive: false })), true, inv.ctx)));
   ops.push(...substitutedDataOps(inv.name, inv.args, inv.ctx));
   ops.push(...clientConfigOps(inv));
   // httpie sends piped stdin as the request body unless told to ignore it; an upload may name

@@ -8,6 +8,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
+import { setArchiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { createdFiles } from "./sinks.ts";
 import { programFileText } from "./program-file.ts";
 import { inDir } from "./wrappers.ts";
@@ -303,8 +304,22 @@ export const zip: Handler = (inv) => {
   // The archive is written: the first operand, or `-O`/`--out FILE` (a new archive; the first stays).
   const out = inv.args.findIndex((a) => a.value === "-O" || a.value === "--out");
   const written = out >= 0 ? createdFiles(inv.name, inv.args.slice(out + 1, out + 2)) : archiveWrite(inv.name, files[0], ".zip");
+  if (written[0]) setArchiveSources(written[0], _zipSources(flags, files.slice(1)));
   return move && files.length > 1 ? [...written, op("delete", inv.name, files.slice(1), flags.some((f) => /^-[a-zA-Z0-9]*r/.test(f)))] : written;
 };
+
+/**
+ * What goes into a zip archive, for a later sender of it (archive-sources.ts): the operands, walked
+ * with -r/-R, links followed unless -y; names read on stdin (`-@`) or stdin's data (`-`) are unknown.
+ */
+function _zipSources(flags: string[], inputs: Word[]): ArchiveSources {
+  const short = flags.filter((f) => /^-[a-zA-Z0-9@]+$/.test(f)).join("");
+  const recursive = /[rR]/.test(short) || flags.includes("--recurse-paths") || flags.includes("--recurse-patterns");
+  const stdin = short.includes("@") || flags.includes("--names-stdin") || inputs.some((w) => w.value === "-");
+  const roots = inputs.filter((w) => w.value !== "-").map((word) => ({ word, recursive }));
+  if (stdin) roots.push({ word: unknownWord(), recursive });
+  return { roots, follow: !/y/.test(short) && !flags.includes("--symlinks") };
+}
 
 /** man: -P/--pager and -H/--html name a program to run, as do MANPAGER and PAGER. */
 export const man: Handler = (inv) => {

@@ -28,7 +28,7 @@ describe("posix parser", () => {
     const text = 'cat <<EOF\na "b" \\c \\$d $HOME `echo e` \\\\f\nEOF';
     const [cat, echo] = parsePosix(text, new Map([["HOME", "/h"]])).commands;
     expect(echo!.argv.map((w) => w.value)).toEqual(["echo", "e"]);
-    expect(cat!.redirects[0]!.heredoc).toEqual({ body: 'a "b" \\c $d /h e \\f\n', expands: true, dynamic: false, outputOf: [echo] });
+    expect(cat!.redirects[0]!.heredoc).toEqual({ body: 'a "b" \\c $d /h e \\f\n', expands: true, dynamic: false, outputOf: [echo!] });
   });
   // A line of one simple command of plain words, or a pipeline of such commands, is read without
   // the parser's machinery (parser.ts _plainLine): it reads as the same line ended by ` ;`, which
