@@ -9,6 +9,7 @@ import { ensureLayout, journalPath, layoutOf, txDir } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
 import type { FilterMemo } from "../git-safe.ts";
 import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.ts";
+import { conflictStash, unmergedEntries } from "./conflict-snapshot.ts";
 import { newTxid } from "./txid.ts";
 
 /** The ref that keeps a snapshot alive: `git gc` never prunes objects a ref reaches. */
@@ -25,8 +26,9 @@ export interface SnapshotOutcome {
 /**
  * Records the work tree of `repo` as a snapshot transaction: `git stash create` (index and tracked
  * changes, those of entries marked assume-unchanged included) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
- * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. Nothing in the
- * work tree, index or stash list changes. `memo`: the filter drivers the caller's check listed
+ * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. An index with
+ * merge conflicts, which `git stash create` refuses, is recorded by conflict-snapshot.ts in the
+ * same shape. Nothing in the work tree, index or stash list changes. `memo`: the filter drivers the caller's check listed
  * (apply.ts asks before it starts the transaction).
  */
 export async function takeSnapshot(
@@ -78,24 +80,28 @@ async function _record(repo: string, txid: string, includeUntracked: boolean, me
   const head = await gitText(repo, ["rev-parse", "--verify", "HEAD^{commit}"], "snapshot_failed");
   const symbolic = await gitStep(repo, ["symbolic-ref", "-q", "HEAD"], "snapshot_failed", { allowExit: [1] });
   const branch = symbolic.exitCode === 0 ? symbolic.stdout.trim() : null;
-  const created = (await withAssumedChanges(repo, (env) => gitText(repo, ["stash", "create"], "snapshot_failed", env))).trim();
-  let stash: string | null = created === "" ? null : created;
   const untracked = includeUntracked ? await _untrackedCommit(repo) : null;
-  if (untracked) {
-    const tree = stash ? `${stash}^{tree}` : `${head}^{tree}`;
-    const index = stash
-      ? await gitText(repo, ["rev-parse", `${stash}^2`], "snapshot_failed")
-      : await gitText(repo, ["commit-tree", await gitText(repo, ["write-tree"], "snapshot_failed"), "-p", head, "-m", `index on ${txid}`], "snapshot_failed");
-    const treeId = await gitText(repo, ["rev-parse", tree], "snapshot_failed");
-    stash = await gitText(
-      repo,
-      ["commit-tree", treeId, "-p", head, "-p", index, "-p", untracked, "-m", `agent-guard snapshot ${txid}`],
-      "snapshot_failed",
-    );
-  }
+  const unmerged = await unmergedEntries(repo);
+  const stash = unmerged.length > 0 ? await conflictStash(repo, head, txid, unmerged, untracked) : await _stashCommit(repo, head, txid, untracked);
   const ref = snapshotRef(txid);
   await gitStep(repo, ["update-ref", ref, stash ?? head, ""], "snapshot_failed");
   return { type: "snapshot", ref, head, branch, stash, untracked: untracked !== null };
+}
+
+/**
+ * `git stash create` (index and tracked changes), joined with the `untracked` commit into one
+ * stash-shaped commit when there is one; null when there is nothing to keep.
+ */
+async function _stashCommit(repo: string, head: string, txid: string, untracked: string | null): Promise<string | null> {
+  const created = (await withAssumedChanges(repo, (env) => gitText(repo, ["stash", "create"], "snapshot_failed", env))).trim();
+  const stash = created === "" ? null : created;
+  if (!untracked) return stash;
+  const tree = stash ? `${stash}^{tree}` : `${head}^{tree}`;
+  const index = stash
+    ? await gitText(repo, ["rev-parse", `${stash}^2`], "snapshot_failed")
+    : await gitText(repo, ["commit-tree", await gitText(repo, ["write-tree"], "snapshot_failed"), "-p", head, "-m", `index on ${txid}`], "snapshot_failed");
+  const treeId = await gitText(repo, ["rev-parse", tree], "snapshot_failed");
+  return gitText(repo, ["commit-tree", treeId, "-p", head, "-p", index, "-p", untracked, "-m", `agent-guard snapshot ${txid}`], "snapshot_failed");
 }
 
 /** A parentless commit of the untracked, not ignored files, or null when there are none. */
