@@ -143,6 +143,9 @@ class _Walk {
       } else if (change.kind === "removed") {
         for (const s of this.secrets) if (s === at || (change.recursive && s.startsWith(`${at}/`))) this.secrets.delete(s);
       } else if ((at === top || (below && root.recursive)) && !root.excluded?.(at!)) {
+        // The file as this write left it: a later write replaces what an earlier one put there
+        // (`cp k staged; echo safe > staged`: the flag says whether it still holds a secret).
+        this.secrets.delete(at!);
         if (change.secret) this.secrets.add(at!);
         else if (change.from) this.archived(at!, change.from);
       }
