@@ -37,11 +37,11 @@ export type EndingVerdict = { code: ReasonCode } | { ref: string | undefined };
  * operation in progress git refuses and nothing changes (ALLOW_NO_EFFECT), unless an earlier
  * program of the line may have started one (`unknownStart`). In progress, the ending resets the
  * index and the files it changed (a rebase's abort is a hard reset to the commit it started from,
- * which overwrites ignored files there: the ref returned). The snapshot (`git stash create`)
- * cannot record an index with conflicts: then the ending loses nothing only when the work tree
- * and index still hold what the merge wrote (git's AUTO_MERGE tree, conflict markers included)
- * and an abort leaves no commit behind; otherwise the resolutions made since are lost and no
- * snapshot can keep them: ASK_GIT_HISTORY_LOSS.
+ * which overwrites ignored files there: the ref returned). With conflicts in the index the
+ * ending loses nothing when the work tree and index still hold what the merge wrote (git's
+ * AUTO_MERGE tree, conflict markers included) and an abort leaves no commit behind: ALLOW.
+ * Otherwise it is a snapshot too (recovery/conflict-snapshot.ts records a conflicted index): the
+ * resolutions made since and the commits an abort drops stay restorable, the conflict stages do not.
  */
 export function judgeEnding(repo: string, ending: GitEnding, unknownStart: boolean): EndingVerdict {
   const dir = _gitDir(repo);
@@ -50,12 +50,10 @@ export function judgeEnding(repo: string, ending: GitEnding, unknownStart: boole
   if (!unknownStart && !IN_PROGRESS[ending.sub].some(there)) return { code: "ALLOW_NO_EFFECT" };
   const unmerged = gitFact(repo, ["ls-files", "-u", "-z"]);
   if (unmerged === null) return { code: "BLOCK_UNDETERMINABLE_EFFECT" };
-  if (unmerged === "") {
-    if (ending.sub !== "rebase" || ending.how !== "abort" || unknownStart) return { ref: undefined };
-    const orig = _firstCommit(dir, ORIG_HEAD);
-    return typeof orig === "string" ? { ref: orig } : { code: "BLOCK_UNDETERMINABLE_EFFECT" };
-  }
-  return _onlyWhatGitWrote(repo, dir, ending, unmerged) ? { code: "ALLOW_NO_EFFECT" } : { code: "ASK_GIT_HISTORY_LOSS" };
+  if (unmerged !== "" && _onlyWhatGitWrote(repo, dir, ending, unmerged)) return { code: "ALLOW_NO_EFFECT" };
+  if (ending.sub !== "rebase" || ending.how !== "abort" || unknownStart) return { ref: undefined };
+  const orig = _firstCommit(dir, ORIG_HEAD);
+  return typeof orig === "string" ? { ref: orig } : { code: "BLOCK_UNDETERMINABLE_EFFECT" };
 }
 
 /**

@@ -63,16 +63,16 @@ describe("s15: ending a merge", () => {
     expect(read(w, "g")).toBe("g\nmine\n");
   }, 60_000);
 
-  test("a resolution in the work tree, the conflict still in the index: the snapshot cannot hold it, ASK", () => {
+  test("a resolution in the work tree, the conflict still in the index: SNAPSHOT (session 17), and a restore brings it back", () => {
     const w = conflicting();
     gitAnyway(w, "merge", "topic");
     writeFileSync(join(w.ws, "f"), "resolved\n");
-    expect(verdict(w, "git merge --abort")).toEqual(["ASK", "ASK_GIT_HISTORY_LOSS"]);
-    expect(verdict(w, "git merge --ab")).toEqual(["ASK", "ASK_GIT_HISTORY_LOSS"]);
-    expect(guardRunRestore(w.ws, w.env.HOME!, "git merge --abort")).toBe(3);
-    expect(read(w, "f")).toBe("resolved\n");
-    // `reset --merge`, what the abort runs, is a snapshot as before (the hook then fails closed).
+    expect(verdict(w, "git merge --abort")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
+    expect(verdict(w, "git merge --ab")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
     expect(verdict(w, "git reset --merge")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
+    expect(guardRunRestore(w.ws, w.env.HOME!, "git merge --abort")).toBe(0);
+    expect(existsSync(join(w.ws, ".git", "MERGE_HEAD"))).toBe(false);
+    expect(read(w, "f")).toBe("resolved\n");
   }, 60_000);
 
   test("a resolution added to the index: SNAPSHOT, and a restore brings it back", () => {
@@ -104,15 +104,25 @@ describe("s15: ending a rebase or a cherry-pick", () => {
     expect(verdict(w, "git merge --abort")).toEqual(["ALLOW", "ALLOW_NO_EFFECT"]);
   }, 60_000);
 
-  test("a rebase stopped on a conflict after a commit it made: the abort drops that commit and no snapshot can keep it, ASK", () => {
+  test("a rebase stopped on a conflict after a commit it made: the abort is a snapshot that keeps that commit (session 17)", () => {
     const w = conflicting();
     w.git("checkout", "-q", "topic");
     gitAnyway(w, "rebase", "main");
-    expect(verdict(w, "git rebase --abort")).toEqual(["ASK", "ASK_GIT_HISTORY_LOSS"]);
+    const made = w.git("rev-parse", "HEAD").trim();
+    expect(verdict(w, "git rebase --abort")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
     // The skip keeps HEAD: only the current pick's changes go, as git wrote them.
     expect(verdict(w, "git rebase --skip")).toEqual(["ALLOW", "ALLOW_NO_EFFECT"]);
     writeFileSync(join(w.ws, "f"), "resolved\n");
-    expect(verdict(w, "git rebase --skip")).toEqual(["ASK", "ASK_GIT_HISTORY_LOSS"]);
+    expect(verdict(w, "git rebase --skip")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
+    const guard = Bun.spawnSync([process.execPath, CHECK, "--cwd", w.ws, "--json", "--apply", "--", "git rebase --abort"], { env: w.env });
+    expect(guard.exitCode).toBe(0);
+    gitAnyway(w, "rebase", "--abort");
+    const txid = /tx-[0-9TZ]+-[0-9a-f]+/.exec(guard.stdout.toString())![0];
+    // The commit the abort dropped is the snapshot's first parent; the resolution comes back on it.
+    expect(w.git("rev-parse", `refs/agent-guard/snapshots/${txid}^1`).trim()).toBe(made);
+    w.git("checkout", "-q", "--detach", `refs/agent-guard/snapshots/${txid}^1`);
+    expect(Bun.spawnSync([process.execPath, CHECK, "restore", txid, "--cwd", w.ws], { env: w.env }).exitCode).toBe(0);
+    expect(read(w, "f")).toBe("resolved\n");
   }, 60_000);
 
   test("a rebase stopped at an edit line with a local change: SNAPSHOT, restored from the detached HEAD it was taken at", () => {
@@ -144,13 +154,13 @@ describe("s15: ending a rebase or a cherry-pick", () => {
     expect(verdict(w, "git rebase --abort")).toEqual(["BLOCK", "BLOCK_GIT_RESET_COLLISION"]);
   }, 60_000);
 
-  test("a cherry-pick stopped on a conflict: ALLOW untouched, ASK once resolved in the work tree", () => {
+  test("a cherry-pick stopped on a conflict: ALLOW untouched, SNAPSHOT once resolved in the work tree", () => {
     const w = conflicting();
     gitAnyway(w, "cherry-pick", "topic");
     expect(verdict(w, "git cherry-pick --abort")).toEqual(["ALLOW", "ALLOW_NO_EFFECT"]);
     expect(verdict(w, "git revert --abort")).toEqual(["ALLOW", "ALLOW_NO_EFFECT"]);
     writeFileSync(join(w.ws, "f"), "resolved\n");
-    expect(verdict(w, "git cherry-pick --abort")).toEqual(["ASK", "ASK_GIT_HISTORY_LOSS"]);
+    expect(verdict(w, "git cherry-pick --abort")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
     expect(verdict(w, "git cherry-pick --quit")).toEqual(["ALLOW", "ALLOW_NO_EFFECT"]);
   }, 60_000);
 });
