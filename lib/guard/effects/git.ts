@@ -16,7 +16,7 @@ import { analyzeAt, fetchedHooks, gitSubcommandRuns, gitTop, shellWithArgs } fro
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitEnding } from "./git-endings.ts";
 import { configuredHooks } from "./git-hooks.ts";
-import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { freshWorktree, gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { holdsCredentials } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
@@ -236,6 +236,12 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
   if (sub === "annex") ops.push(...otherVcs().gitAnnex(rest, inv));
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return _ending(inv, sub, values, dir, ops);
+  // A forced removal of the worktree the line made in a new temporary folder deletes that folder.
+  const made = sub === "worktree" ? freshWorktree(rest) : undefined;
+  if (made) {
+    ops.push(op("delete", "git worktree remove", [made], true));
+    return ops;
+  }
   const o = op(kind, `git ${sub}`);
   o.git = { args: values, dir, ref: _ref(sub, kind, values) };
   if (kind === "git-reset-hard" || kind === "git-discard") o.git.recurse = _recursesSubmodules(values, config);

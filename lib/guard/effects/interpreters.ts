@@ -5,6 +5,7 @@ import { readLiteral, withHome } from "./code-literals.ts";
 import { codeSecretOps } from "./code-secrets.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isOpaque, stripJsComments } from "./opaque-code.ts";
+import { evalSubstitution } from "./perl-substitutions.ts";
 import type { ExecCall } from "./exec-calls.ts";
 import { LOADED } from "./loaded-analysers.ts";
 
@@ -180,8 +181,9 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   // Files written by a literal name are judged as writes of them (code-writes.ts).
   const writes = _codeWrites().codeWrites(code, language, ctx.state);
   const ops: Op[] = writes.ops;
-  // `from x import *`, or a remaining capability the rules cannot pin to targets.
-  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(writes.rest, language), language, aliases)) ops.push(op("unknown", `${language}:opaque`));
+  // `from x import *`, or a remaining capability the rules cannot pin to targets, or Perl's
+  // `s/…/$code/ee` (read in the code as written: the residual lacks the calls' parentheses).
+  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(writes.rest, language), language, aliases) || (language === "perl" && evalSubstitution(code))) ops.push(op("unknown", `${language}:opaque`));
   let calls = 0;
   for (const rule of RULES[language]) {
     for (const m of code.matchAll(rule.pattern)) {

@@ -137,7 +137,7 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
     case "perl":
       // A pipe open runs a command; a write open (`>`, `>>`, `+<`, `+>`) writes a file (red team 8);
       // a mode or name in a quote-like operator (`q{>.git/config}`, `qq(…)`) is not read (red team 11).
-      return _evalModifier(residual) || _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+<|\bqq?\s*[^\w\s;]/);
+      return _callRegions(residual, /\bopen\b/g, ";", /['"]\s*\||\|\s*['"]|['"][+<>]*-?\|-?['"]|['"]\s*\+?>|['"]\s*\+<|\bqq?\s*[^\w\s;]/);
     case "ruby":
       // Pathname's writes (`Pathname.new(x).write`, `p = Pathname(x); p.rmtree`; red team 12).
       return /\bPathname\b/.test(residual) && RUBY_PATHNAME_WRITE.test(residual);
@@ -147,14 +147,6 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
 }
 
 const RUBY_PATHNAME_WRITE = /\.\s*(?:write|binwrite|delete|unlink|rmtree|rmdir|rename|truncate|make_symlink|make_link|open|sysopen|utime)\b/;
-
-// Regex modifiers after a delimiter; `s/…/…/ee` evaluates the replacement's result as code.
-const PERL_MODIFIERS = /[/}|!#]([msixpodualngcre]+)(?!\w)/g;
-
-function _evalModifier(code: string): boolean {
-  for (const m of code.matchAll(PERL_MODIFIERS)) if (m[1]!.indexOf("e") !== m[1]!.lastIndexOf("e")) return true;
-  return false;
-}
 
 // An imported name that is a capability (`from os import system as s`; `import os as o`), used other than by a call or attribute.
 function _bareName(name: string): RegExp {

@@ -24,7 +24,7 @@ import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "
 import { isPathWord, notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { noteFreshFrame } from "./cwd-flow.ts";
-import { freshCd, freshTemp } from "./temp-output.ts";
+import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
 import { DEFINERS, trackDefinitions } from "./track.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { assign, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
@@ -547,6 +547,8 @@ class _Parser extends Lexer {
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
     // `d=$(mktemp -d) && cd "$d" && …` runs what follows in that folder (temp-output.ts).
     const into = this._freshFolders && cmd.argv.length === 2 ? freshCd(this, cmd, raws) : null;
+    // Arguments naming that folder (`git worktree remove --force "$d"`: temp-output.ts).
+    if (this._freshFolders) noteFreshOperands(this, cmd, raws);
     this._freshCd = into === null ? undefined : { cmd, path: into };
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);

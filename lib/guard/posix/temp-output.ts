@@ -118,12 +118,37 @@ const SHELL_READ = /^(?:IFS|PATH|CDPATH|HOME|TMPDIR|PWD|OLDPWD|ENV|BASHOPTS|SHEL
  */
 export function freshCd(lx: Lexer, cmd: SimpleCommand, raws: RawWords): string | null {
   const [head, word] = cmd.argv;
-  if (!head || !word || cmd.argv.length !== 2 || head.quoted || head.value !== "cd" || word.dynamic || word.glob) return null;
+  if (!head || !word || cmd.argv.length !== 2 || head.quoted || head.value !== "cd") return null;
   if (cmd.assigns.length > 0 || cmd.redirects.length > 0 || repeats(lx.flow.frame)) return null;
+  return _namesFreshFolder(lx, word, raws) ? word.value : null;
+}
+
+// The arguments noteFreshOperands found naming the folder `d=$(mktemp -d) && …` made.
+const _freshOperands = new WeakSet<Word>();
+
+/**
+ * Notes the arguments of `cmd` that are all of `$d` (spelled as for `freshCd`), outside any loop
+ * or function body, where d holds the folder `d=$(mktemp -d) && …` made: the folder itself, not
+ * a literal path spelled like its stand-in (an existing `/tmp/tmp.XXXXXXXXXX`). Read by
+ * `git worktree remove --force "$d"` (effects/git-subcommands.ts freshWorktree).
+ */
+export function noteFreshOperands(lx: Lexer, cmd: SimpleCommand, raws: RawWords): void {
+  if (cmd.assigns.length > 0 || repeats(lx.flow.frame)) return;
+  for (const word of cmd.argv.slice(1)) if (_namesFreshFolder(lx, word, raws)) _freshOperands.add(word);
+}
+
+/** Whether noteFreshOperands found `word` naming the folder mktemp made. */
+export function freshOperand(word: Word): boolean {
+  return _freshOperands.has(word);
+}
+
+/** Whether `word` is all of `$d`, `"$d"`, `${d}` or `"${d}"`, d holding the folder mktemp made (vars.freshFolder). */
+function _namesFreshFolder(lx: Lexer, word: Word, raws: RawWords): boolean {
+  if (word.dynamic || word.glob) return false;
   const name = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(raws.get(word) ?? "");
   const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
   // Unquoted, the value is split on IFS: the default one holds none of its characters.
-  return n && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value && (name[3] ?? name[4] ?? !assigned(lx.vars, "IFS")) ? word.value : null;
+  return !!n && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value && !!(name[3] ?? name[4] ?? !assigned(lx.vars, "IFS"));
 }
 
 // Redirections that open the file their word names (`<<<` is text; `>&`, `<&` may duplicate a descriptor).
