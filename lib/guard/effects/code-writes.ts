@@ -1,8 +1,10 @@
 import { normalize } from "node:path";
 import { op, type Op } from "../ops.ts";
-import { literalWord } from "../syntax.ts";
+import { literalWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
-import { isSecretPath } from "./secrets.ts";
+import { once } from "./lazy-handler.ts";
+import type { PathLoop } from "./python-loops.ts";
+import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { stringLiteral } from "./code-literals.ts";
 import type { AnalyzeContext } from "./context.ts";
 import type { Language } from "./interpreters.ts";
@@ -15,7 +17,9 @@ import { setScript } from "./written-scripts.ts";
  * name first (like `sed -i`), and lands it, so running it later in the line is unknown. A write
  * whose name or mode is not a plain literal, or code that may change its folder or make links
  * (`chdir`, `symlink`), is unknown. The resolved calls' names are blanked from the code handed to
- * the opaque test (opaque-code.ts); their arguments stay and are judged as before.
+ * the opaque test (opaque-code.ts); their arguments stay and are judged as before. A Python loop
+ * over a literal folder's glob (`for p in Path('src').rglob('*.py'): p.write_text(…)`) edits in
+ * place each file the glob matches now (python-loops.ts).
  */
 
 interface CodeWrites {
@@ -37,6 +41,8 @@ interface Found {
   blank: Array<[number, number]>;
   reads: Access[];
   writes: Array<Access & { end: number; appends: boolean }>;
+  /** Python loops over a folder's files whose name some call writes (python-loops.ts). */
+  loops: PathLoop[];
 }
 
 // Code that changes its working folder or makes links: a relative or linked name is not placed.
@@ -54,7 +60,7 @@ const MAX_CALLS = 256;
  * or importing it later in the line is unknown (written-scripts.ts).
  */
 export function codeWrites(code: string, language: Language, state: AnalyzeContext["state"]): CodeWrites {
-  const found: Found = { ops: [], calls: 0, blank: [], reads: [], writes: [] };
+  const found: Found = { ops: [], calls: 0, blank: [], reads: [], writes: [], loops: [] };
   if (language === "python") _python(code, found);
   else if (language === "node") _node(code, found);
   else if (language === "perl") _perl(code, found);
@@ -69,12 +75,12 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
       continue;
     }
     setScript(w.path, null, state);
-    // As a redirection onto a credential store asks (analyze.ts redirectOps); an env file is an ordinary write.
     const target = literalWord(w.path);
-    if (isSecretPath(target, state.cwd) && !/(^|\/)\.env[^/]*$/.test(w.path)) found.ops.push(op("secret", `${language}:write`));
+    if (_writesSecret(target, state)) found.ops.push(op("secret", `${language}:write`));
     const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
     found.ops.push({ ...op("overwrite", `${language}:write`, [target]), inPlace: inPlace || undefined, lands: "created" });
   }
+  for (const loop of found.loops) found.ops.push(...(placed ? _loopOps(loop, state) : [op("unknown", "python:write")]));
   const parts: string[] = [];
   let at = 0;
   for (const [from, to] of found.blank.sort((a, b) => a[0] - b[0])) {
@@ -84,6 +90,32 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
   }
   parts.push(code.slice(at));
   return { ops: found.ops, rest: parts.join("") };
+}
+
+/** As a redirection onto a credential store asks (analyze.ts redirectOps); an env file is an ordinary write. */
+function _writesSecret(target: Word, state: AnalyzeContext["state"]): boolean {
+  return isSecretPath(target, state.cwd) && !/(^|\/)\.env[^/]*$/.test(target.value);
+}
+
+const pythonLoops = once((): typeof import("./python-loops.ts") => require("./python-loops.ts"));
+
+/**
+ * A loop's writes: each file its glob matches now, written as a literal name is above (in place,
+ * as by `sed -i`, when every write appends or comes after a read of the loop name), and read as
+ * `sed -i` reads it when the code reads the loop name. Unknown when the files cannot be listed
+ * (python-loops.ts loopFiles).
+ */
+function _loopOps(loop: PathLoop, state: AnalyzeContext["state"]): Op[] {
+  const files = pythonLoops().loopFiles(loop, state);
+  if (files === null) return [op("unknown", "python:write")];
+  if (files.length === 0) return [];
+  const targets = files.map((f) => literalWord(f));
+  const ops = loop.reads.length ? secretArgOps("python:read", targets, state.cwd, state) : [];
+  if (targets.some((t) => _writesSecret(t, state))) ops.push(op("secret", "python:write"));
+  const inPlace = loop.writes.every((w) => w.appends || loop.reads.some((at) => at < w.end));
+  for (const f of files) setScript(f, null, state);
+  ops.push({ ...op("overwrite", "python:write", targets), inPlace: inPlace || undefined, lands: "created" });
+  return ops;
 }
 
 /** The matches of a call pattern, counted: past MAX_CALLS in all the code's passes, no more (they stay unresolved). */
@@ -169,8 +201,12 @@ const PY_PATH_USE = /\s*\.\s*(?:(write_text|write_bytes|read_text|read_bytes)\s*
 const PY_STRING_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=['"])/g;
 const PY_FILE_ARGUMENT = /(?<![\w.])(?:io\s*\.\s*)?open\s*\(\s*$/;
 
+// A loop over a literal Path's listing (python-loops.ts reads it whole): most code has none.
+const PY_PATH_LOOP = /(?:^|\n)[ \t]*for[ \t]+\w+[ \t]+in[ \t]+(?:(?:sorted|list)[ \t]*\([ \t]*)?pathlib[ \t]*\.[ \t]*Path[ \t]*\(/;
+
 function _python(code: string, found: Found): void {
   const names = _stringNames(code, PY_STRING_BINDING, PY_FILE_ARGUMENT, /^[ \t]*(?:$|[;\n#])/, found);
+  const loops = PY_PATH_LOOP.test(code) ? pythonLoops().pathLoops(code) : [];
   // open taken without a call (`f = open`, `g(open)`) opens where the guard cannot follow.
   if (PY_OPEN_REFERENCE.test(code)) _unknown("python", found, "open");
   // os.open takes its mode as flags (`os.O_WRONLY | os.O_CREAT`): not read here, unknown.
@@ -187,6 +223,13 @@ function _python(code: string, found: Found): void {
     // Unpacked arguments (`open(*['x', 'w'])`) and an opener function decide what is opened.
     if (mode === null || !PY_MODE.test(mode) || call.args.some((a) => a.text.startsWith("*")) || keyword("opener") !== undefined) {
       _unknown("python", found, "open");
+      continue;
+    }
+    // The file a loop names (python-loops.ts): its mode tells whether the loop writes or reads.
+    const loop = loops.find((l) => l.name === pathArg?.trim());
+    if (loop) {
+      if (/[wax+]/.test(mode)) loop.writes.push({ end: call.end, appends: /[a+]/.test(mode) });
+      else loop.reads.push(m.index);
       continue;
     }
     const path = _fileName(_literal(pathArg) ?? names.get(pathArg?.trim() ?? "") ?? undefined);
@@ -226,6 +269,12 @@ function _python(code: string, found: Found): void {
     // Uses left unread past MAX_CALLS may rebind the name.
     if (!plain || found.calls > MAX_CALLS) continue;
     for (const u of uses) if (u.method) _pathMethod(code, u.method, u.from, u.to, path, found);
+  }
+  // A loop is judged by what it can write: one that writes nothing is left as before.
+  for (const loop of loops) {
+    if (loop.writes.length === 0) continue;
+    found.blank.push(...loop.blank);
+    found.loops.push(loop);
   }
 }
 
