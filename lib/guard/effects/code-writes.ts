@@ -137,13 +137,13 @@ function _stringAt(code: string, at: number): { value: string | undefined; end: 
  * NUL. A `..` after a folder stays as written: the system resolves it from where that folder's
  * link leads (`linked/../.bashrc` is beside the link's target), not by dropping the folder.
  */
-function _fileName(value: string | undefined): string | null {
+export function fileName(value: string | undefined): string | null {
   if (!value || /^[~|]|[\0\n]/.test(value) || value.trim() !== value) return null;
   return /(?:^|\/)\.\.(?:\/|$)/.test(value) ? value : normalize(value);
 }
 
 /** The whole argument text as one plain string literal (no escape but `\\` and the quote), or null. */
-function _literal(arg: string | undefined): string | null {
+export function plainLiteral(arg: string | undefined): string | null {
   if (arg === undefined) return null;
   const s = stringLiteral(arg, 0);
   return s && s.end === arg.length && !s.escaped ? s.value : null;
@@ -180,7 +180,7 @@ function _stringNames(code: string, binding: RegExp, fileArgument: RegExp, state
 
 /** A call argument's literal file name: a plain string literal, or a name `_stringNames` bound to one. */
 function _named(arg: string | undefined, names: Map<string, string>): string | undefined {
-  return _literal(arg) ?? names.get(arg ?? "") ?? undefined;
+  return plainLiteral(arg) ?? names.get(arg ?? "") ?? undefined;
 }
 
 function _unknown(language: Language, found: Found, what: string): void {
@@ -192,10 +192,10 @@ const PY_OPEN = /(?<![\w.])(?:io\s*\.\s*)?open\s*\(/g;
 const PY_OPEN_REFERENCE = /(?:[=(,[:]|\breturn\b|\blambda\b)\s*(?:io\s*\.\s*)?open\b(?!\s*\()/;
 const PY_MODE = /^[rwxabtU+]+$/;
 const PY_PATH_CALL = /(?<![\w.])pathlib\s*\.\s*Path\s*\(/g;
-const PY_PATH_METHOD = /\s*\.\s*(write_text|write_bytes|read_text|read_bytes)\s*\(/y;
+const PY_PATH_METHOD = /\s*\.\s*(write_text|write_bytes|read_text|read_bytes|open)\s*\(/y;
 const PY_PATH_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=pathlib\s*\.\s*Path\s*\()/g;
 // What a name bound to a literal Path may be used for: reading, writing, asking about it.
-const PY_PATH_USE = /\s*\.\s*(?:(write_text|write_bytes|read_text|read_bytes)\s*\(|(?:exists|is_file|name|suffix|stem)\b)/y;
+const PY_PATH_USE = /\s*\.\s*(?:(write_text|write_bytes|read_text|read_bytes|open)\s*\(|(?:exists|is_file|name|suffix|stem)\b)/y;
 
 // `path = 'x'` alone on its statement, and the file argument of open (what precedes it).
 const PY_STRING_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=['"])/g;
@@ -214,14 +214,11 @@ function _python(code: string, found: Found): void {
   for (const m of _sites(code, PY_OPEN, found)) {
     const call = callArguments(code, m.index + m[0].length);
     if (!call) continue;
-    const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
-    const keyword = (name: string) => call.args.find((a) => new RegExp(String.raw`^${name}\s*=(?!=)`).test(a.text))?.text.replace(/^\w+\s*=\s*/, "");
-    const pathArg = positional[0]?.text ?? keyword("file");
-    const modeArg = positional[1]?.text ?? keyword("mode");
-    const mode = modeArg === undefined ? "r" : _literal(modeArg);
+    const positional = _positional(call.args);
+    const pathArg = positional[0]?.text ?? _keyword(call.args, "file");
+    const mode = _pythonMode(call.args, positional[1]?.text ?? _keyword(call.args, "mode"));
     found.blank.push([m.index, m.index + m[0].length - 1]);
-    // Unpacked arguments (`open(*['x', 'w'])`) and an opener function decide what is opened.
-    if (mode === null || !PY_MODE.test(mode) || call.args.some((a) => a.text.startsWith("*")) || keyword("opener") !== undefined) {
+    if (mode === null) {
       _unknown("python", found, "open");
       continue;
     }
@@ -232,7 +229,7 @@ function _python(code: string, found: Found): void {
       else loop.reads.push(m.index);
       continue;
     }
-    const path = _fileName(_literal(pathArg) ?? names.get(pathArg?.trim() ?? "") ?? undefined);
+    const path = fileName(plainLiteral(pathArg) ?? names.get(pathArg?.trim() ?? "") ?? undefined);
     if (!/[wax+]/.test(mode)) {
       if (path !== null) found.reads.push({ path, at: m.index });
     } else if (path === null) _unknown("python", found, "open");
@@ -241,7 +238,7 @@ function _python(code: string, found: Found): void {
   // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
   for (const m of _sites(code, PY_PATH_CALL, found)) {
     const call = callArguments(code, m.index + m[0].length);
-    const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
+    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text) ?? undefined) : null;
     if (!call || path === null) continue;
     PY_PATH_METHOD.lastIndex = call.end + 1;
     const method = PY_PATH_METHOD.exec(code);
@@ -252,7 +249,7 @@ function _python(code: string, found: Found): void {
     const name = b[1]!;
     const start = b.index + b[0].length;
     const call = callArguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
-    const path = call?.args.length === 1 ? _fileName(_literal(call.args[0]!.text) ?? undefined) : null;
+    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text) ?? undefined) : null;
     if (!call || path === null || !/^\s*(?:$|[;\n#])/.test(code.slice(call.end + 1, call.end + 64))) continue;
     const uses: Array<{ method: string | undefined; from: number; to: number }> = [];
     let plain = true;
@@ -278,22 +275,54 @@ function _python(code: string, found: Found): void {
   }
 }
 
-/** A Path method call on a literal path: a read, or a write whose method name is blanked. */
+/** A Python call's arguments that are not `name=value`. */
+function _positional(args: Array<{ text: string }>): Array<{ text: string }> {
+  return args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
+}
+
+/** The value text of a Python call's keyword argument `name=`. */
+function _keyword(args: Array<{ text: string }>, name: string): string | undefined {
+  return args.find((a) => new RegExp(String.raw`^${name}\s*=(?!=)`).test(a.text))?.text.replace(/^\w+\s*=\s*/, "");
+}
+
+/**
+ * The mode an open call reads its file in (`r` when none is given), or null when the code
+ * computes it (`open(p, m)`, `Path(p).open(m)`: it may truncate) or unpacked arguments
+ * (`open(*['x', 'w'])`) or an opener function decide what is opened.
+ */
+function _pythonMode(args: Array<{ text: string }>, modeArg: string | undefined): string | null {
+  const mode = modeArg === undefined ? "r" : plainLiteral(modeArg);
+  if (mode === null || !PY_MODE.test(mode) || args.some((a) => a.text.startsWith("*")) || _keyword(args, "opener") !== undefined) return null;
+  return mode;
+}
+
+/** A Path method call on a literal path: a read, or a write (an open by its mode) whose method name is blanked. */
 function _pathMethod(code: string, method: string, from: number, to: number, path: string, found: Found): void {
   if (method.startsWith("read")) {
     found.reads.push({ path, at: from });
     return;
   }
   const call = callArguments(code, to);
-  if (!call) return;
+  if (!call) {
+    if (method === "open") _unknown("python", found, "open");
+    return;
+  }
   found.blank.push([from, to - 1]);
-  found.writes.push({ path, at: from, end: call.end, appends: false });
+  const mode = method === "open" ? _pythonMode(call.args, _positional(call.args)[0]?.text ?? _keyword(call.args, "mode")) : "w";
+  if (mode === null) _unknown("python", found, "open");
+  else if (!/[wax+]/.test(mode)) found.reads.push({ path, at: from });
+  else found.writes.push({ path, at: from, end: call.end, appends: /[a+]/.test(mode) });
 }
 
 // Node: fs's write calls after require()/import are read as `fs.` (interpreters.ts `_canonical`).
 const NODE_FS = String.raw`(?<![\w.$])(?:fs\s*\.\s*promises\s*\.|fs\/promises\s*\.|fs\s*\.)\s*`;
 const NODE_WRITE = new RegExp(String.raw`${NODE_FS}(writeFile|appendFile)(?:Sync)?\s*\(`, "g");
-const NODE_WRITE_REFERENCE = new RegExp(String.raw`\b(?:writeFile|appendFile)(?:Sync)?\b(?!\s*\()`);
+const NODE_WRITE_REFERENCE = new RegExp(String.raw`\b(?:writeFile|appendFile|createWriteStream)(?:Sync)?\b(?!\s*\()`);
+// fs.open takes flags (`'r'` when none are given), createWriteStream an option `flags` (`'w'`).
+const NODE_OPEN = new RegExp(String.raw`${NODE_FS}(createWriteStream|open)(?:Sync)?\s*\(`, "g");
+const NODE_READ_FLAGS = /^(?:r|rs|sr)$/;
+const NODE_FLAGS = /^[rwaxs+]+$/;
+const NODE_FLAGS_OPTION = /\bflags\s*:\s*(['"])([rwaxs+]+)\1/;
 const NODE_READ = new RegExp(String.raw`${NODE_FS}readFile(?:Sync)?\s*\(`, "g");
 
 // `const path = 'x'` alone on its statement, and the file argument of fs's reads and writes.
@@ -306,17 +335,39 @@ function _node(code: string, found: Found): void {
   if (NODE_WRITE_REFERENCE.test(code)) _unknown("node", found, "write");
   for (const m of _sites(code, NODE_READ, found)) {
     const call = callArguments(code, m.index + m[0].length);
-    const path = _fileName(_named(call?.args[0]?.text, names));
+    const path = fileName(_named(call?.args[0]?.text, names));
     if (path !== null) found.reads.push({ path, at: m.index });
   }
   for (const m of _sites(code, NODE_WRITE, found)) {
     const call = callArguments(code, m.index + m[0].length);
-    const path = _fileName(_named(call?.args[0]?.text, names));
+    const path = fileName(_named(call?.args[0]?.text, names));
     // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
     if (!call || path === null || call.args.slice(1).some((a) => /\bflag\b/.test(a.text))) continue;
     found.blank.push([m.index, m.index + m[0].length - 1]);
     found.writes.push({ path, at: m.index, end: call.end, appends: m[1] === "appendFile" });
   }
+  for (const m of _sites(code, NODE_OPEN, found)) {
+    const call = callArguments(code, m.index + m[0].length);
+    const path = fileName(_named(call?.args[0]?.text, names));
+    const flags = call && _nodeFlags(m[1]!, call.args[1]?.text);
+    if (flags && NODE_READ_FLAGS.test(flags)) {
+      if (path !== null) found.reads.push({ path, at: m.index });
+    } else if (!call || !flags || path === null) _unknown("node", found, "open");
+    else found.writes.push({ path, at: m.index, end: call.end, appends: !flags.includes("w") });
+    found.blank.push([m.index, m.index + m[0].length - 1]);
+  }
+}
+
+/** The flags a Node open or createWriteStream call opens its file with, or null when computed (numbers, `fs.constants`, a variable). */
+function _nodeFlags(call: string, arg: string | undefined): string | null {
+  if (call === "open") {
+    const flags = arg === undefined ? "r" : plainLiteral(arg);
+    return flags !== null && NODE_FLAGS.test(flags) ? flags : null;
+  }
+  // createWriteStream's second argument is an encoding or options; only its `flags` matter.
+  if (arg === undefined || !/\bflags\b/.test(arg)) return "w";
+  const option = NODE_FLAGS_OPTION.exec(arg);
+  return option && arg.split(/\bflags\b/).length === 2 ? option[2]! : null;
 }
 
 // Perl: `open(my $fh, '>', 'x')`, `open FH, ">x"`; the handle, then one or two literals.
@@ -328,13 +379,18 @@ function _perl(code: string, found: Found): void {
   // sysopen takes its mode as flags (`O_WRONLY|O_TRUNC`): not read here, unknown.
   if (/\bsysopen\b/.test(code)) _unknown("perl", found, "sysopen");
   for (const m of _sites(code, PERL_OPEN, found)) {
+    // A mode, or a two-argument name, the code computes (`open(F, $m, 'x')`, `open(F, $x)`) may write or run a command.
+    if (!/['"]/.test(code[m.index + m[0].length] ?? "")) {
+      _unknown("perl", found, "open");
+      continue;
+    }
     const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:;|\bor\b|\|\||$)/y);
     if (!list || list.values.length > 2) continue;
     const [first, second] = list.values;
     const three = second !== undefined ? PERL_MODE.exec(first!) : null;
     const two = second === undefined ? PERL_TWO_ARG.exec(first!) : null;
     const mode = three ? three[1]! : two ? (two[1] ?? "<") : null;
-    const path = _fileName(three ? second : two?.[2]);
+    const path = fileName(three ? second : two?.[2]);
     if (mode === null || path === null || path === "-") continue;
     found.blank.push([m.index, m.index + 4]);
     if (mode === "<") found.reads.push({ path, at: m.index });
@@ -351,12 +407,12 @@ const RUBY_MODE = /^[rwab+t]+(?::[\w-]+)*$/;
 function _ruby(code: string, found: Found): void {
   for (const m of _sites(code, RUBY_READ, found)) {
     const s = _stringAt(code, m.index + m[0].length);
-    const path = _fileName(s?.value);
+    const path = fileName(s?.value);
     if (path !== null) found.reads.push({ path, at: m.index });
   }
   for (const m of _sites(code, RUBY_WRITE, found)) {
     const s = _stringAt(code, m.index + m[0].length);
-    const path = _fileName(s?.value);
+    const path = fileName(s?.value);
     // A `mode:` option or a computed name stays unresolved (opaque-code.ts names these calls).
     const after = code.slice(s?.end ?? 0, (s?.end ?? 0) + MAX_ARGUMENTS).split("\n")[0]!;
     if (!s || path === null || !/^\s*,/.test(after) || /\bmode\s*:/.test(after)) continue;
@@ -366,7 +422,7 @@ function _ruby(code: string, found: Found): void {
   for (const m of _sites(code, RUBY_OPEN, found)) {
     const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:\{|do\b|;|\n|$)/y);
     const mode = list && list.values.length <= 2 ? (list.values[1] ?? "r") : null;
-    const path = _fileName(list?.values[0]);
+    const path = fileName(list?.values[0]);
     if (list && path === null && list.values[0]?.startsWith("|")) continue;
     if (mode === null || !RUBY_MODE.test(mode) || path === null) {
       // Ruby's open is not named in opaque-code.ts: one with more than a name to read is unknown

@@ -61,7 +61,7 @@ function _residual(code: string, language: Language): string {
 
 // Python modules whose functions the rules resolve, and the names of those functions.
 const PY_MODULES = new Set(["os", "posix", "nt", "subprocess", "shutil"]);
-const PY_CALLS = /^(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*|remove|unlink|rmdir|removedirs|rmtree|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)$/;
+const PY_CALLS = /^(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*|remove|unlink|rmdir|removedirs|rmtree|chmod|lchmod|chown|lchown|utime|symlink|link|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)$/;
 
 /**
  * Rewrites aliases to the canonical spelling the rules match (`import shutil as s`, `from os
@@ -173,6 +173,7 @@ function _onlyCalled(code: string, name: string): boolean {
 const _codeWrites = (): typeof import("./code-writes.ts") => (LOADED.codeWrites ??= require("./code-writes.ts"));
 const _writtenImports = (): typeof import("./written-imports.ts") => (LOADED.writtenImports ??= require("./written-imports.ts"));
 const _execCalls = (): typeof import("./exec-calls.ts") => (LOADED.execCalls ??= require("./exec-calls.ts"));
+const _fileCalls = (): typeof import("./file-calls.ts") => (LOADED.fileCalls ??= require("./file-calls.ts"));
 
 /** The file and process effects of inline interpreter code (`python -c`, `node -e`, heredocs). */
 export function scanCode(source: string, language: Language, ctx: AnalyzeContext): Op[] {
@@ -180,22 +181,27 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   const { code, aliases } = _canonical(language === "node" ? stripJsComments(source) : source, language);
   // Files written by a literal name are judged as writes of them (code-writes.ts).
   const writes = _codeWrites().codeWrites(code, language, ctx.state);
-  const ops: Op[] = writes.ops;
+  // chmod, touch, link, rename and copy calls are judged as their shell tools (file-calls.ts).
+  const files = _fileCalls().fileCalls(writes.rest, language, ctx);
+  const ops: Op[] = [...writes.ops, ...files.ops];
   // `from x import *`, or a remaining capability the rules cannot pin to targets, or Perl's
   // `s/…/$code/ee` (read in the code as written: the residual lacks the calls' parentheses).
-  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(writes.rest, language), language, aliases) || (language === "perl" && evalSubstitution(code))) ops.push(op("unknown", `${language}:opaque`));
+  if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(files.rest, language), language, aliases) || (language === "perl" && evalSubstitution(code))) ops.push(op("unknown", `${language}:opaque`));
+  // Code that changes its folder deletes a relative name somewhere the guard cannot place.
+  const moved = /chdir/.test(code);
   let calls = 0;
   for (const rule of RULES[language]) {
     for (const m of code.matchAll(rule.pattern)) {
       if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
       // An exec call given more than its one literal: the whole argument list (exec-calls.ts).
       const call = rule.effect === "exec" ? _execCalls().execCall(code, m.index + m[0].length, m[0], language) : undefined;
-      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx) : _execOps(call, language, ctx)));
+      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx, moved) : _execOps(call, language, ctx)));
     }
   }
   for (const m of code.matchAll(LITERAL_PATH_CALL)) {
     if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
-    ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
+    const path = withHome(m[2]!, ctx.home);
+    ops.push(moved && !path.startsWith("/") ? op("unknown", `${language}:Path.${m[3]}`) : op("delete", `${language}:Path.${m[3]}`, [literalWord(path)], m[3] === "rmtree"));
   }
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
   // A credential store named in the code is read (code-secrets.ts).
@@ -213,7 +219,7 @@ function _execOps(call: ExecCall, language: Language, ctx: AnalyzeContext): Op[]
   return analyzeArgv(head!, rest, ctx);
 }
 
-function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: Language, ctx: AnalyzeContext): Op[] {
+function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: Language, ctx: AnalyzeContext, moved: boolean): Op[] {
   const verb = `${language}:${rule.effect}`;
   if (arg.kind === "unknown") return [op("unknown", verb)];
   if (rule.effect === "exec") {
@@ -222,5 +228,6 @@ function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: 
     return head ? analyzeArgv(head, rest, ctx) : [];
   }
   const paths = arg.kind === "string" ? [arg.value] : arg.values;
+  if (moved && paths.some((p) => !p.startsWith("/"))) return [op("unknown", verb)];
   return [op("delete", verb, paths.map((p) => literalWord(p)), rule.effect === "delete-recursive")];
 }

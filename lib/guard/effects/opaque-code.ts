@@ -17,6 +17,8 @@ const NAMED: Record<Language, RegExp> = {
       String.raw`\bos\.(?:rename|renames|replace|truncate|ftruncate|posix_spawn\w*|fork\w*|kill\w*)`,
       String.raw`\bshutil\.(?:move|copy\w*)`,
       String.raw`\.(?:rename|write_text|write_bytes|unlink|rmdir|rmtree)\s*\(`,
+      // pathlib's mode, time and link changes on a Path file-calls.ts could not read (`p.chmod(…)`).
+      String.raw`\.(?:chmod|lchmod|chown|lchown|touch|symlink_to|hardlink_to|link_to)\s*\(`,
       // Reflection reaches every builtin and module by a computed name: `__builtins__.__dict__['ex'+'ec']`,
       // `vars(__builtins__)`, `globals()[…]`, `sys.modules['o'+'s']`, `().__class__.__base__.__subclasses__()`.
       String.raw`__builtins__|__dict__|\bbuiltins\b|\b(?:globals|vars)\s*\(|__class__|__subclasses__|__globals__|__getattribute__|__mro__|__bases?__|__loader__|__spec__|__code__|\bsys\s*\.\s*modules\b`,
@@ -29,7 +31,7 @@ const NAMED: Record<Language, RegExp> = {
       // `const {execSync} = child_process` (after require() is resolved), `import {…} from 'fs'`.
       String.raw`\}\s*=\s*(?:child_process|fs)\b|\bfrom\s*['"](?:node:)?(?:child_process|fs)`,
       String.raw`\b(?:Bun\.(?:\$|spawn|spawnSync|write)|Deno\.(?:Command|run|remove|writeFile|writeTextFile|truncate|rename)|process\.(?:binding|dlopen|mainModule|execve)|eval|Function|import\s*\()`,
-      String.raw`\b(?:rename|truncate|writeFile|appendFile|copyFile|cp|symlink|chmod|chown)(?:Sync)?\s*\(|\$\``,
+      String.raw`\b(?:rename|truncate|writeFile|appendFile|copyFile|cp|symlink|link|chmod|lchmod|chown|lchown|utimes|lutimes|createWriteStream)(?:Sync)?\s*\(|\$\``,
       // Reflection: the global object by a computed key (`global['ev'+'al']`), a require() whose
       // module the guard could not read, the module loader, constructors (`[].constructor.constructor`),
       // vm contexts and workers that run code given as a string.
@@ -71,9 +73,9 @@ const NAMED: Record<Language, RegExp> = {
 const PYTHON_MODULES = String.raw`os|posix|nt|subprocess|shutil`;
 const PYTHON_REFERENCE = new RegExp(
   [
-    String.raw`\b(?:os|posix|nt)\s*\.\s*(?:system|popen|exec\w*|spawn\w*|remove|unlink|rmdir|removedirs)\b`,
+    String.raw`\b(?:os|posix|nt)\s*\.\s*(?:system|popen|exec\w*|spawn\w*|remove|unlink|rmdir|removedirs|chmod|lchmod|chown|lchown|utime|symlink|link)\b`,
     String.raw`\bsubprocess\s*\.\s*(?!(?:PIPE|DEVNULL|STDOUT|CalledProcessError|TimeoutExpired|CompletedProcess|SubprocessError)\b)`,
-    String.raw`\bshutil\s*\.\s*rmtree\b`,
+    String.raw`\bshutil\s*\.\s*(?:rmtree|chown)\b`,
     // (A module name assigned to, `os = SimpleNamespace(…)`, is no longer the module.)
     String.raw`(?<![\w.'"])(?:${PYTHON_MODULES})\b(?![\w'"]|\s*\.|\s*=(?!=))`,
   ].join("|"),
@@ -87,7 +89,7 @@ const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promi
 // `module.exports` is the object a CommonJS file exports (every `*.config.cjs` assigns it), not
 // the module loader the reflection rule above is about (`module.constructor._load`, `module.require`).
 const MODULE_EXPORTS = /\bmodule\s*\.\s*exports\b/g;
-const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync)\b)/;
+const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmdir|unlink|chmod|lchmod|chown|lchown|utimes|lutimes|symlink|link|createWriteStream)(?:Sync)?\b)/;
 
 /**
  * JavaScript without its comments (review B: the template's `/** @type {import('next').NextConfig} *\/`
@@ -146,7 +148,7 @@ export function isOpaque(residual: string, language: Language, aliases: readonly
   }
 }
 
-const RUBY_PATHNAME_WRITE = /\.\s*(?:write|binwrite|delete|unlink|rmtree|rmdir|rename|truncate|make_symlink|make_link|open|sysopen|utime)\b/;
+const RUBY_PATHNAME_WRITE = /\.\s*(?:write|binwrite|delete|unlink|rmtree|rmdir|rename|truncate|make_symlink|make_link|open|sysopen|utime|chmod|lchmod|chown|lchown)\b/;
 
 // An imported name that is a capability (`from os import system as s`; `import os as o`), used other than by a call or attribute.
 function _bareName(name: string): RegExp {

@@ -91,6 +91,7 @@ export type Analysers = {
   // through LOADED so that the hook's preload covers them (preloadAnalysers).
   codeWrites: typeof import("./code-writes.ts");
   execCalls: typeof import("./exec-calls.ts");
+  fileCalls: typeof import("./file-calls.ts");
   writtenImports: typeof import("./written-imports.ts");
   tarArgs: typeof import("./tar-args.ts");
   tarSent: typeof import("./tar-sent.ts");
@@ -275,6 +276,7 @@ function _load(name: keyof Analysers, preload?: true): unknown {
     case "toolSettings": return preload ? import("./tool-settings.ts") : require("./tool-settings.ts");
     case "codeWrites": return preload ? import("./code-writes.ts") : require("./code-writes.ts");
     case "execCalls": return preload ? import("./exec-calls.ts") : require("./exec-calls.ts");
+    case "fileCalls": return preload ? import("./file-calls.ts") : require("./file-calls.ts");
     case "writtenImports": return preload ? import("./written-imports.ts") : require("./written-imports.ts");
     case "tarArgs": return preload ? import("./tar-args.ts") : require("./tar-args.ts");
     case "tarSent": return preload ? import("./tar-sent.ts") : require("./tar-sent.ts");
@@ -292,7 +294,7 @@ const from = <N extends keyof Analysers>(module: N, name: HandlerOf<Analysers[N]
 
 /** The interpreter handler shells.ts makes for `language`, loaded on its first call (its code read by interpreters.ts's loaded modules). */
 const interpreter = (language: Parameters<Analysers["shells"]["interpreter"]>[0]): Handler => _used(lazyMade(() => analyser("shells"), (m) => m.interpreter(language)), INTERPRETER_MODULES);
-const INTERPRETER_MODULES = ["shells", "codeWrites", "execCalls", "writtenImports"] as const;
+const INTERPRETER_MODULES = ["shells", "codeWrites", "execCalls", "fileCalls", "writtenImports"] as const;
 
 /** Every handler's ops, in order. */
 const all = (...handlers: Handler[]): Handler => _used((inv) => handlers.flatMap((h) => h(inv)), handlers);

@@ -52,7 +52,9 @@ const NAMED: VerdictRow[] = [
   ["a parameter of the same name", `node -e 'const { writeFileSync } = require("fs"); function g(writeFileSync) { writeFileSync("x") } g(require("child_process").execSync)'`, ...UNKNOWN],
   ["a function of the same name", `node -e 'const { writeFileSync } = require("fs"); { function writeFileSync(p) { eval(p) } writeFileSync("x") }'`, ...UNKNOWN],
   ["a named write of a computed name", `node -e 'const { writeFileSync } = require("fs"); writeFileSync(process.env.HOME + "/.bashrc", "x")'`, ...UNKNOWN],
-  ["a named symlink", `node -e 'const { symlinkSync } = require("fs"); symlinkSync("/", "l")'`, ...UNKNOWN],
+  // Judged as `ln -s / l` since session 17 (file-calls.ts); beside another call it stays unknown.
+  ["a named symlink", `node -e 'const { symlinkSync } = require("fs"); symlinkSync("/", "l")'`, ...OK],
+  ["a named symlink beside a write", `node -e 'const { symlinkSync, chmodSync } = require("fs"); symlinkSync("/", "l"); chmodSync("l/etc", 0o777)'`, ...UNKNOWN],
   ["a rest pattern", `node -e 'const { ...f } = require("fs"); f.writeFileSync("${home}/.bashrc", "x")'`, ...UNKNOWN],
 ];
 

@@ -16,7 +16,7 @@ describe("the analysers' modules a line's words name (analysersOf)", () => {
     ["sudo /usr/bin/rm -rf build", ["files"]],
     ["bash -c 'tar czf a.tgz src'", ["shells", "rcFileRuns", "tar", "tarArgs", "tarSent"]],
     // An interpreter brings the code readers interpreters.ts loads (code-writes.ts, written-imports.ts).
-    ["python3 -c 'print(1)'", ["shells", "codeWrites", "execCalls", "writtenImports", "fileServers", "buildOutputs"]],
+    ["python3 -c 'print(1)'", ["shells", "codeWrites", "execCalls", "fileCalls", "writtenImports", "fileServers", "buildOutputs"]],
     // Registered beside other handlers (all) and by handlers that call analyser() themselves (uses).
     ["ssh 127.0.0.1 uptime", ["remoteCommands", "sshFiles", "tunnels"]],
     ["autossh -M 0 127.0.0.1", ["tunnels", "remoteCommands", "sshFiles"]],
