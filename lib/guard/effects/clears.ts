@@ -50,6 +50,10 @@ export function clearWritten(name: string, head: Word, args: Word[], cmd: Simple
   const { state } = ctx;
   if ((!state.tainted && !state.derived && !state.landed?.length) || !state.clearable || !CLEARERS.has(name)) return;
   if (!cmd || ctx.depth !== 0 || cmd.frame || cmd.concurrent || cmd.pipeFrom || cmd.argv[0] !== head) return;
+  // The words as the line spells them, not one reading of them: an unquoted unknown expansion is
+  // judged as one, two and no words (word-counts.ts), and the reading without it (`echo > t`)
+  // must not clear what the others wrote (`echo $GITHUB_TOKEN > t`, red team session 17).
+  args = cmd.argv.slice(1);
   const forget = (keys: string[]) => {
     for (const k of keys) {
       if (state.sticky?.has(k)) continue;

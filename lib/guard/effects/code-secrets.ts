@@ -38,7 +38,8 @@ const NETWORK: Record<Language, RegExp> = {
   node: new RegExp(String.raw`\b(?:fetch|XMLHttpRequest|WebSocket|EventSource|sendBeacon|axios|got|undici|superagent|https?|http2|net|tls|dgram|connect|udpSocket)\b|${URL_TEXT}`),
   perl: new RegExp(String.raw`\b(?:IO::Socket|Socket|socket|LWP|HTTP::\w+|Net::\w+|Mojo::UserAgent|Furl|connect)\b|${URL_TEXT}`),
   ruby: new RegExp(String.raw`\b(?:Net\.HTTP|Net::HTTP|TCPSocket|UDPSocket|Socket|open-uri|URI|HTTParty|Faraday|RestClient|Excon|HTTPX?)\b|${URL_TEXT}`),
-  php: new RegExp(String.raw`\b(?:curl_\w+|fsockopen|pfsockopen|stream_socket_client|socket_\w+|mail|stream_context_create|SoapClient)\b|${URL_TEXT}`),
+  // PHP's function and class names ignore case.
+  php: new RegExp(String.raw`\b(?:curl_\w+|fsockopen|pfsockopen|stream_socket_client|socket_\w+|mail|stream_context_create|SoapClient)\b|${URL_TEXT}`, "i"),
 };
 
 function _literalSecret(code: string, language: Language, written: Op[], ctx: AnalyzeContext): Op[] {

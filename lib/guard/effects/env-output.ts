@@ -131,7 +131,8 @@ const WHOLE: Record<EnvLanguage, RegExp> = {
   node: /\b(?:process|Bun|Deno)\s*(?:\.\s*env\b|\[\s*(?:"env"|'env'|`env`)\s*\])|\bmeta\s*\.\s*env\b/g,
   perl: /[%$@](?:main)?(?:::)?ENV\b/g,
   ruby: /(?<![\w$@:.])ENV\b/g,
-  php: /\$_(?:ENV|SERVER)\b|\$GLOBALS\b|\bgetenv\b|\bphpinfo\b/g,
+  // PHP's function names ignore case (`GETENV()`); its variables do not, matched loosely here.
+  php: /\$_(?:ENV|SERVER)\b|\$GLOBALS\b|\bgetenv\b|\bphpinfo\b/gi,
   jq: /\$ENV\b|(?<![\w.$"@])(?:str)?env\b(?!\s*:)|\benvsubst\b/g,
   awk: /\bENVIRON\b/g,
 };

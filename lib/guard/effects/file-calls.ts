@@ -69,12 +69,13 @@ const RULES: Record<Language, CallRule[]> = {
     { pattern: /(?<![\w.])File\s*\.\s*(symlink)\b\s*/g, shape: "symlink", from: 0, count: 2 },
     { pattern: /(?<![\w.])File\s*\.\s*(link)\b\s*/g, shape: "link", from: 0, count: 2 },
   ],
+  // PHP's function names ignore case.
   php: [
-    { pattern: new RegExp(String.raw`${PHP}(chmod|chown|lchown|chgrp|lchgrp)\s*\(`, "g"), shape: "permission", from: 0, count: 1 },
-    { pattern: new RegExp(String.raw`${PHP}(touch)\s*\(`, "g"), shape: "touch", from: 0, count: 1 },
-    { pattern: new RegExp(String.raw`${PHP}(symlink)\s*\(`, "g"), shape: "symlink", from: 0, count: 2 },
-    { pattern: new RegExp(String.raw`${PHP}(link)\s*\(`, "g"), shape: "link", from: 0, count: 2 },
-    { pattern: new RegExp(String.raw`${PHP}(copy)\s*\(`, "g"), shape: "copy", from: 0, count: 2 },
+    { pattern: new RegExp(String.raw`${PHP}(chmod|chown|lchown|chgrp|lchgrp)\s*\(`, "gi"), shape: "permission", from: 0, count: 1 },
+    { pattern: new RegExp(String.raw`${PHP}(touch)\s*\(`, "gi"), shape: "touch", from: 0, count: 1 },
+    { pattern: new RegExp(String.raw`${PHP}(symlink)\s*\(`, "gi"), shape: "symlink", from: 0, count: 2 },
+    { pattern: new RegExp(String.raw`${PHP}(link)\s*\(`, "gi"), shape: "link", from: 0, count: 2 },
+    { pattern: new RegExp(String.raw`${PHP}(copy)\s*\(`, "gi"), shape: "copy", from: 0, count: 2 },
   ],
 };
 

@@ -5,6 +5,7 @@ import { findWorkspace } from "../paths.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import { type Handler, type Invocation, MAX_ANALYSIS_DEPTH } from "./context.ts";
+import type { LineChange } from "./line-changes.ts";
 import { commitTemplateOps, gitConfigSet, gitRunsCommand } from "./git-config.ts";
 import { gitEnvironment, gitRedirectedInLine, unknownExecPath } from "./git-env.ts";
 import { gitMoves, gitMv } from "./git-moves.ts";
@@ -238,7 +239,7 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
   if (!kind) return _ending(inv, sub, values, dir, ops);
   // A forced removal of the worktree the line made in a new temporary folder deletes that folder.
   const made = sub === "worktree" ? freshWorktree(rest) : undefined;
-  if (made) {
+  if (made && !_replacedInLine(made.value, ctx)) {
     ops.push(op("delete", "git worktree remove", [made], true));
     return ops;
   }
@@ -257,6 +258,17 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
  * an earlier program of the line may have changed (an operation started: `git merge x || git
  * merge --abort`).
  */
+
+/**
+ * Whether an earlier command of the line removed, replaced or linked the entry at `path` itself
+ * (`rmdir "$d" && ln -s ../wt "$d"`): git then follows what is there now, which is no longer the
+ * folder mktemp made (red team, session 17).
+ */
+function _replacedInLine(path: string, ctx: Invocation["ctx"]): boolean {
+  const gone = (c: LineChange) => c.kind === "removed" && c.path !== null && (c.path === path || (c.recursive === true && path.startsWith(`${c.path}/`)));
+  return ctx.state.links?.has(path) === true || (ctx.state.changes ?? []).some(gone);
+}
+
 function _ending(inv: Invocation, sub: string, values: string[], dir: string | null, ops: Op[]): Op[] {
   const ends = gitEnding(sub, values);
   if (ends === null) return ops;

@@ -42,9 +42,10 @@ const RULES: Record<Language, CallRule[]> = {
     { pattern: /\b(?:FileUtils\.(?:rm|rm_f|remove|remove_file)|File\.(?:delete|unlink)|Dir\.(?:rmdir|delete|unlink))\s*\(?/g, effect: "delete" },
     { pattern: /\b(?:system|exec|spawn)\s*\(?|%x[({[]/g, effect: "exec" },
   ],
+  // PHP's function names ignore case (`SYSTEM("rm -rf ~")` runs system): its patterns do too.
   php: [
-    { pattern: /\b(?:unlink|rmdir)\s*\(/g, effect: "delete" },
-    { pattern: /\b(?:system|exec|shell_exec|passthru|proc_open|popen)\s*\(/g, effect: "exec" },
+    { pattern: /\b(?:unlink|rmdir)\s*\(/gi, effect: "delete" },
+    { pattern: /\b(?:system|exec|shell_exec|passthru|proc_open|popen)\s*\(/gi, effect: "exec" },
   ],
 };
 

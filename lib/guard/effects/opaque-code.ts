@@ -65,6 +65,8 @@ const NAMED: Record<Language, RegExp> = {
       // Callables given by name (`array_map('sys'.'tem', …)`, `('sys'.'tem')('ls')`, `'system'('ls')`).
       String.raw`\b(?:array_map|array_filter|array_walk\w*|array_reduce|u[ak]?sort|preg_replace_callback\w*|register_\w+_function|forward_static_call\w*|iterator_apply|Reflection\w*|invoke\w*|FFI)\b|['")]\s*\(`,
     ].join("|"),
+    // PHP's function names and language constructs ignore case (`EVAL`, `Call_User_Func`).
+    "i",
   ),
 };
 

@@ -10,6 +10,7 @@ import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { shellText, stdoutCommands } from "./shell-printed.ts";
 import { tarSent } from "./tar-sent.ts";
+import { once } from "./lazy-handler.ts";
 import { wrappedCommand } from "./wrappers.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
@@ -18,6 +19,9 @@ const FILE_PRINTERS = new Set(["cat", "gzip", "bzip2", "xz", "zstd", "lz4", "bas
 // Other readers of local files or databases whose output is not enumerated: always asked about.
 const OPAQUE_READERS = new Set(["zip", "grep", "rg", "find", "xxd", "openssl", "gpg", "pg_dump", "mysqldump", "sqlite3"]);
 const MAX_DEPTH = 8;
+// The registry's reading of wrapped programs, loaded at first use: unknown-program.ts imports the
+// registry, which imports network.ts, which imports this module.
+const unknownProgram = once((): typeof import("./unknown-program.ts") => require("./unknown-program.ts"));
 
 /**
  * The local data a command receives on stdin when it sends its stdin away (curl `@-`, nc, ssh,
@@ -98,7 +102,10 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
     const stdin = files.length === 0 || args.some((a) => a.value === "-") ? stdinSent(cmd, ctx, depth) : "clean";
     return worst(stdin, judgeSent(files.map((word): SentRoot => ({ word, recursive })), true, ctx));
   }
-  return OPAQUE_READERS.has(name) ? "unknown" : "clean";
+  if (OPAQUE_READERS.has(name)) return "unknown";
+  // A program that runs another prints what that one prints (`fakeroot env`, `chroot / env`, `uv run gh auth token`).
+  const wrapped = unknownProgram().wrappedArgv(name, args);
+  return wrapped ? printedSent(wrapped, cmd, ctx, depth + 1) : "clean";
 }
 
 /** The worse of two judgements: a secret over unknown data over clean data. */

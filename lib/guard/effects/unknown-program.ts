@@ -118,6 +118,27 @@ export function unmodelledReading(inv: Invocation): Op[] {
   return scanUnknownProgram(inv.args, inv.ctx, inv.name, inv.cmd);
 }
 
+// Words after which a tool runs the program named next (`uv run gh …`, `npm exec env`, `pnpm dlx x`).
+const RUN_WORDS = new Set(["run", "exec", "x", "dlx"]);
+
+/**
+ * The command a program the guard does not model as a wrapper may run, read from its words:
+ * the first known program at a program operand (`fakeroot env`, `chroot / env`, `unshare -r
+ * env`) or after a run word (`uv run gh auth token`); undefined when none is named, or for a
+ * program that never runs its arguments (`echo env`). Used for what a command prints
+ * (sent-data.ts): the wrapped program's output is the command's.
+ */
+export function wrappedArgv(name: string, args: Word[]): Word[] | undefined {
+  if (INERT.has(name)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || ARGUMENT_WORDS.has(a.value) || !PROGRAMS.has(programName(a))) continue;
+    const before = args[i - 1];
+    if (programOperandAt(args, i) || (before !== undefined && !before.dynamic && RUN_WORDS.has(before.value))) return args.slice(i);
+  }
+  return undefined;
+}
+
 /**
  * Whether `args[i]` may be the program an unknown wrapper runs (so it gets the command's stdin):
  * it follows `--`, `-c` or `exec`, or every word before it is an option, a short option's

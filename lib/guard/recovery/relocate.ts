@@ -85,8 +85,11 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   if (!st) return false;
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
-  // A symlink is still moved: a replacing write through it would change the file it leads to.
-  if (st.isFile() && (target.keep === "any" || (target.keep === "small" && st.size <= KEEP_DELETED_MAX_BYTES))) return _keepOne(journal, index, target, dest);
+  // A symlink is still moved: a replacing write through it would change the file it leads to; so
+  // is a file with other hard links, whose inode the line's write would change under every name
+  // (a copy would keep the bytes, but not the other names' content).
+  const keep = target.keep === "any" || (target.keep === "small" && st.size <= KEEP_DELETED_MAX_BYTES);
+  if (keep && st.isFile() && st.nlink === 1) return _keepOne(journal, index, target, dest);
   let renamed: boolean;
   try {
     renamed = renameEntry(target.abs, dest);

@@ -29,6 +29,9 @@ table("a forced removal of the worktree the line made in a new temporary folder"
 ]);
 
 table("a forced removal of any other worktree still asks or blocks", [
+  // Red team: the folder removed and replaced by a link to a real worktree, which git follows.
+  ["the fresh folder replaced by a link", 'tmp=$(mktemp -d) && rmdir "$tmp" && ln -s ../wt "$tmp" && git worktree remove --force "$tmp"', ...HISTORY],
+  ["the fresh folder moved away and replaced by a link", 'tmp=$(mktemp -d) && mv "$tmp" /tmp/elsewhere && ln -s ../wt "$tmp" && git worktree remove --force "$tmp"', ...HISTORY],
   ["a worktree named by path", "git worktree remove --force ../other", ...HISTORY],
   ["one under /tmp that exists before the line", "git worktree remove --force /tmp/wt", ...HISTORY],
   ["a literal spelled like the stand-in", 'tmp=$(mktemp -d) && git worktree remove --force /tmp/tmp.XXXXXXXXXX', ...HISTORY],

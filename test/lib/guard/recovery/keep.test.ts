@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LeogrielError } from "../../../../lib/core/errors.ts";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
@@ -67,6 +67,22 @@ describe("a kept (overwritten) file is copied and stays in place", () => {
       ["package.json", "keep"],
       ["link.txt", "rename"],
     ]);
+  });
+
+  test("a file with another hard link is moved: a write in place would change the other name's content too", async () => {
+    const ws = workspace();
+    const outside = join(tempDir(), "outside.txt");
+    writeFileSync(outside, "shared bytes\n");
+    linkSync(outside, join(ws, "linked.txt"));
+    const txid = await applied(ws, ["linked.txt"], ["linked.txt"]);
+    expect(existsSync(join(ws, "linked.txt"))).toBe(false);
+    expect(loadTx(layoutOf(ws), txid).items.map((i) => i.method)).toEqual(["rename"]);
+    // The line's overwrite makes a new file; the other name keeps its bytes, and the restore brings the link back.
+    writeFileSync(join(ws, "linked.txt"), "overwritten\n");
+    expect(readFileSync(outside, "utf8")).toBe("shared bytes\n");
+    rmSync(join(ws, "linked.txt"));
+    expect((await restoreTransaction(ws, txid, { force: false })).restored_count).toBe(1);
+    expect(lstatSync(join(ws, "linked.txt")).ino).toBe(lstatSync(outside).ino);
   });
 
   test("a deleted file is copied and left in place up to KEEP_DELETED_MAX_BYTES, a larger one is moved", async () => {
