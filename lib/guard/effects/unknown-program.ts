@@ -6,6 +6,8 @@ import { programName } from "./names.ts";
 import { readsToolFiles } from "./implicit-inputs.ts";
 import { MANAGER_VALUED, packageCommand } from "./package-installs.ts";
 import { PROGRAMS } from "./programs.ts";
+import { LANGUAGES } from "./runner-names.ts";
+import { scriptOperands } from "./script-operands.ts";
 
 // Programs that never run their arguments as commands: a destructive word among their arguments
 // is data (`grep rm`, `echo rm -rf /`, `man git-reset`).
@@ -129,7 +131,8 @@ const RUN_WORDS = new Set(["run", "exec", "x", "dlx"]);
  * (sent-data.ts): the wrapped program's output is the command's.
  */
 export function wrappedArgv(name: string, args: Word[]): Word[] | undefined {
-  if (INERT.has(name)) return undefined;
+  // A shell's or interpreter's words are code or a script (`deno eval 'console.log(…)'`), read by their own readers.
+  if (INERT.has(name) || Object.hasOwn(LANGUAGES, name) || scriptOperands(name, args) !== null) return undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.dynamic || a.value.startsWith("-") || _spec(a.value) || ARGUMENT_WORDS.has(a.value) || !PROGRAMS.has(programName(a))) continue;
