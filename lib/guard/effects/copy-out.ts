@@ -1,4 +1,5 @@
-import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, unknownWord, type SimpleCommand, type Word } from "../syntax.ts";
+import type { ArchiveSources } from "./archive-sources.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { clusterValue, longValue, optionWalk } from "./getopt.ts";
 import { programName } from "./names.ts";
@@ -39,6 +40,15 @@ export function copyOut(name: string, args: Word[], cmd: SimpleCommand | undefin
   if (name === "cpio") return cpioOut(cpioArgs(args), cmd, ctx);
   if (name === "pax") return paxOut(paxArgs(args), cmd, ctx);
   return undefined;
+}
+
+/**
+ * The sources of the archive a copy-out writes to a file (`cpio -o -F b.cpio`, `pax -w certs >
+ * b.pax`): a later sender of that file is judged by them (archive-sources.ts); names the guard
+ * cannot read make it unknown data.
+ */
+export function copyOutSources(out: CopyOut): ArchiveSources {
+  return { roots: out.roots() ?? [{ word: unknownWord(), recursive: false }], follow: out.follow };
 }
 
 /** cpio's words, read once for cpio.ts and for copy-out: the mode letters, option values and operands. */

@@ -3,7 +3,8 @@ import { literalWord, type Word } from "../syntax.ts";
 import { analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { isSecretPath } from "./secrets.ts";
-import { type CopyOut, cpioArgs, cpioOut, paxArgs, paxOut } from "./copy-out.ts";
+import { type CopyOut, copyOutSources, cpioArgs, cpioOut, paxArgs, paxOut } from "./copy-out.ts";
+import { setArchiveSources } from "./archive-sources.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import { filledFolder, realOutput } from "./sinks.ts";
 
@@ -39,10 +40,11 @@ export const cpio: Handler = (inv) => {
     return dest ? [...ops, filledFolder("cpio", [dest])] : ops;
   }
   if (letters.has("o")) {
-    ops.push(..._archive("cpio", parsed.archive, letters.has("A"), inv.args));
+    const out = cpioOut(parsed, inv.cmd, inv.ctx);
+    ops.push(..._sourced(_archive("cpio", parsed.archive, letters.has("A"), inv.args), out));
     // The files it archives are read: a credential among the names on its stdin is asked about
     // as `tar -c ~/.ssh` is (copy-out.ts).
-    ops.push(..._secretNames("cpio", cpioOut(parsed, inv.cmd, inv.ctx), inv));
+    ops.push(..._secretNames("cpio", out, inv));
   }
   return ops;
 };
@@ -62,8 +64,9 @@ export const pax: Handler = (inv) => {
     const dest = operands.at(-1);
     if (dest) ops.push(filledFolder("pax", [dest]));
   } else if (read) ops.push(filledFolder("pax", [literalWord(".")]));
-  else if (write) ops.push(..._archive("pax", archive, letters.has("a"), inv.args));
-  return [...ops, ..._secretNames("pax", paxOut(parsed, inv.cmd, inv.ctx), inv)];
+  const out = paxOut(parsed, inv.cmd, inv.ctx);
+  if (write && !read) ops.push(..._sourced(_archive("pax", archive, letters.has("a"), inv.args), out));
+  return [...ops, ..._secretNames("pax", out, inv)];
 };
 
 /** A credential the names a copy-out reads name (`echo ~/.ssh/id_rsa | cpio -o`, `find ~/.aws | …`), as secrets.ts judges a reader's operands. */
@@ -71,6 +74,13 @@ function _secretNames(verb: string, out: CopyOut | undefined, inv: Invocation): 
   // An operand (`pax -w ~/.ssh`) is judged where it is read already (secrets.ts).
   const named = out?.roots()?.map((r) => r.word).filter((w) => !inv.args.includes(w) && isSecretPath(w, inv.ctx.state.cwd));
   return named?.length ? [op("secret", verb, named)] : [];
+}
+
+/** The archive file a copy-out creates carries its sources: sent later, it is judged by them (copy-out.ts copyOutSources). */
+function _sourced(ops: Op[], out: CopyOut | undefined): Op[] {
+  const created = ops.find((o) => o.lands === "created");
+  if (created && out) setArchiveSources(created, copyOutSources(out));
+  return ops;
 }
 
 /** The archive copy-out writes: replaced, or changed in place with `-A`; `host:file` leaves the machine. */

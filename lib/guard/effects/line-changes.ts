@@ -4,6 +4,8 @@ import { withoutTrailingSlash } from "../paths.ts";
 import type { Op } from "../ops.ts";
 import { archiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import { copyOut, copyOutSources } from "./copy-out.ts";
+import { programName } from "./names.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
 
@@ -54,19 +56,19 @@ export function recordChanges(ops: Op[], from: number, cmd: SimpleCommand, ctx: 
         if (path !== null && !t.glob) changes.push({ kind: "removed", path, recursive: o.recursive || o.kind === "move" });
       }
     } else if (o.kind === "overwrite" || o.kind === "write-into") {
-      for (const t of o.targets) changes.push(..._written(o, t, ctx));
+      for (const t of o.targets) changes.push(..._written(o, t, ctx, cmd));
     }
   }
 }
 
 /** What an op writing `target` leaves there. */
-function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
+function _written(o: Op, target: Word, ctx: AnalyzeContext, cmd: SimpleCommand): LineChange[] {
   const path = target.glob ? null : _path(target, o.cwd);
   if (path === null) return [{ kind: "tree", path: null }];
   const secret = (p: string) => isSecretFile(literalWord(p)) || ctx.state.derived?.has(p) === true;
   if (!o.lands || o.lands === "created") {
     // An archive or compressed copy of known sources (red team 4: `tar -czf d.tgz dist && scp d.tgz`; zip, which updates in place).
-    const sources = archiveSources(o);
+    const sources = archiveSources(o) ?? (o.verb === "redirect" ? _stdoutArchive(target, cmd, ctx) : undefined);
     if (sources) return [{ kind: "file", path, secret: secret(path), from: { ...sources, at: ctx.state.changes?.length ?? 0 } }];
     if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
     // A copy of plain files: entries named like the sources, in the destination or as it.
@@ -77,6 +79,20 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext): LineChange[] {
     }
   }
   return [{ kind: "tree", path }];
+}
+
+/**
+ * The sources of the archive `cpio -o` or `pax -w` prints into a redirection of its stdout
+ * (`find certs | cpio -o > b.cpio`), as copy-out.ts reads them for a sender; names it cannot
+ * read make the archive unknown data.
+ */
+function _stdoutArchive(target: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSources | undefined {
+  const head = cmd.argv[0];
+  if (!head || head.dynamic || !/(^|\/)(cpio|pax)$/.test(head.value)) return undefined;
+  const r = cmd.redirects.find((x) => x.target === target);
+  if (!r || !(r.op === "&>" || ((r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1")))) return undefined;
+  const archived = copyOut(programName(head), cmd.argv.slice(1), cmd, ctx);
+  return archived?.stdout ? copyOutSources(archived) : undefined;
 }
 
 /** A folder, or nothing the guard can tell is not one (missing, unexaminable, unnamed). */

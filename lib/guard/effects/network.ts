@@ -11,6 +11,7 @@ import { stdinPath } from "./stdin-path.ts";
 import { judgeSent, type Sent } from "./sent-tree.ts";
 import { isRemote, scpSent } from "./sync-sent.ts";
 import { clientConfigOps } from "./client-config.ts";
+import { formFile, httpieItemFiles, namedFile, uploadGlob } from "./upload-names.ts";
 import { substitutedDataOps } from "./substituted.ts";
 
 // Data flags whose value may name a file (`@file`, `<file`) or stdin (`@-`).
@@ -26,11 +27,12 @@ const VALUE_FLAGS = /^(-[a-zA-Z]*[AbcCDeEHKmoPQrtuUwxXyYz]|--(output|header|user
 /** The upload sources of curl/wget/httpie arguments: file paths, "-" for stdin, or UNKNOWN_UPLOAD. */
 export function uploadSources(args: Word[]): string[] {
   const out: string[] = [];
+  let globOff: boolean | undefined;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     let value: string | undefined;
     let word = args[i]!;
-    let upload = false;
+    let flag = v;
     if (/^-[a-zA-Z]/.test(v) && !args[i]!.dynamic) {
       // A cluster of short flags: the first letter that takes a value takes the rest of the word,
       // or the next word (`-sT key`, `-fsSd@key`, `-oT` names an output file "T").
@@ -40,7 +42,7 @@ export function uploadSources(args: Word[]): string[] {
         if (cluster.value === undefined) i++;
         continue;
       }
-      upload = cluster.letter === "T";
+      flag = `-${cluster.letter}`;
       if (cluster.value !== undefined) value = cluster.value;
       else {
         word = args[i + 1] ?? word;
@@ -49,18 +51,47 @@ export function uploadSources(args: Word[]): string[] {
     } else if (VALUE_FLAGS.test(v) && !args[i]!.dynamic) {
       i++;
       continue;
-    } else if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v)) {
+    } else if (DATA_FLAGS.test(v) || /^--(post|body)-f[a-z]*$/.test(v) || v === "--variable") {
       word = args[i + 1] ?? word;
       value = args[i + 1]?.value;
+    } else if (/^--(form|data[a-z-]*|upload-file|json|(post|body)-f[a-z]*)=/.test(v)) {
+      flag = v.slice(0, v.indexOf("="));
+      value = v.slice(v.indexOf("=") + 1);
     }
-    else if (/^--(form|data[a-z-]*|upload-file|json)=/.test(v)) value = v.slice(v.indexOf("=") + 1);
-    else if (/^--(post|body)-f[a-z]*=/.test(v)) value = v.slice(v.indexOf("=") + 1);
     if (value === undefined) continue;
-    const at = /(?:^|[=,;])[@<]([^,;]*)/.exec(value);
-    const file = at ? at[1]! : upload || /^(--upload-file)$/.test(v) || v.startsWith("--upload-file=") || /^--(post|body)-f/.test(v) ? value : undefined;
-    if (file !== undefined) out.push(word.dynamic ? UNKNOWN_UPLOAD : file);
+    const files = _uploaded(flag, value, () => (globOff ??= _globOff(args)));
+    if (files !== undefined) out.push(...(word.dynamic || files === null ? [UNKNOWN_UPLOAD] : files));
   }
   return out;
+}
+
+/**
+ * The files one data option's value sends (undefined: none; null: names the guard cannot read).
+ * `-T` names its file, which curl globs (`-T "{a,b}"`, "." is stdin as "-" is); `-F` parts may
+ * quote theirs (`f=@"k.pem";type=…`); `--data-urlencode` and `--variable` read `name@file`; the
+ * other data options `@file` (`<file` in a form).
+ */
+function _uploaded(flag: string, value: string, globOff: () => boolean): string[] | null | undefined {
+  if (flag === "-T" || flag === "--upload-file") return value === "." ? ["-"] : uploadGlob(value, globOff());
+  if (/^--(post|body)-f/.test(flag)) return [value];
+  if (flag === "--variable") {
+    const file = namedFile(value);
+    return file === undefined ? undefined : [file];
+  }
+  const at = /(?:^|[=,;])[@<]/.exec(value);
+  if (!at) {
+    const file = flag === "--data-urlencode" ? namedFile(value) : undefined;
+    return file === undefined ? undefined : [file];
+  }
+  const rest = value.slice(at.index + at[0].length);
+  if (flag !== "-F" && flag !== "--form") return [/^[^,;]*/.exec(rest)![0]];
+  const file = formFile(rest);
+  return file === null ? null : [file];
+}
+
+/** Whether curl's globbing of URLs and -T names is off (`-g`, `--globoff`, a cluster holding g). */
+function _globOff(args: Word[]): boolean {
+  return args.some((a) => a.value === "--globoff" || (/^-[a-zA-Z]+$/.test(a.value) && /^-[^AbcCDeEHKmoPQrtuUwxXyYzdFT]*g/.test(a.value)));
 }
 
 // curl's short options that take a value; d, F and T send data.
@@ -82,7 +113,10 @@ const literal = (value: string): Word => ({ value, dynamic: false, glob: false, 
 /** curl, wget, httpie: uploading a credential file, or piped local data, leaves the machine. */
 export const fetcher: Handler = (inv) => {
   const ops: Op[] = [];
+  const httpie = /^(http|https|xh)$/.test(inv.name);
   const uploads = uploadSources(inv.args);
+  // httpie's request items that read files (`f@key.pem`, `data=@body.json`).
+  if (httpie) uploads.push(...(httpieItemFiles(inv.args) ?? [UNKNOWN_UPLOAD]));
   if (uploads.some((u) => holdsSecret(literal(u), inv.ctx)) || inv.args.some((a) => a.value.startsWith("file://") && isSecretFile(a))) {
     ops.push(op("secret", inv.name));
   }
@@ -96,9 +130,8 @@ export const fetcher: Handler = (inv) => {
   ops.push(...clientConfigOps(inv));
   // httpie sends piped stdin as the request body unless told to ignore it; an upload may name
   // stdin by its path (`wget --post-file=/dev/stdin`, `curl -d @/dev/fd/0`); curl's telnet:// sends it.
-  const httpie = /^(http|https|xh)$/.test(inv.name) && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I");
   const fromStdin =
-    httpie ||
+    (httpie && !inv.args.some((a) => a.value === "--ignore-stdin" || a.value === "-I")) ||
     uploads.some((u) => u === "-" || (u !== UNKNOWN_UPLOAD && stdinPath(literal(u)) === "stdin")) ||
     inv.args.some((a) => a.value === "@-" || (inv.name === "curl" && /^telnet:\/\//i.test(a.value)));
   if (fromStdin) ops.push(...sentOps(inv.name, stdinSent(inv.cmd, inv.ctx)));

@@ -52,7 +52,7 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
     }
     default: {
       // Shell text prints what its commands print (`bash -c env > t`, `eval 'gh auth token'`).
-      const shell = at?.cmd && shellText(name, args, at.cmd);
+      const shell = at?.cmd && shellText(name, args, at.cmd, at.ctx);
       if (shell) return _scriptSecretOutput(shell.text, at!, shell.fromStdin);
       // Code printing the environment (`jq -n env`, `node -p process.env`); one variable it names is like one credential printed.
       const code = programEnvironment(name, args, at);

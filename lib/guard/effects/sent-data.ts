@@ -8,7 +8,7 @@ import { PASS_THROUGH } from "./pass-through.ts";
 import { holdsSecretText, secretOutput } from "./secret-output.ts";
 import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
-import { shellText, stdoutCommands } from "./shell-printed.ts";
+import { pathRunText, shellText, stdoutCommands } from "./shell-printed.ts";
 import { tarSent } from "./tar-sent.ts";
 import { once } from "./lazy-handler.ts";
 import { wrappedCommand } from "./wrappers.ts";
@@ -71,7 +71,9 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
   const inner = wrappedCommand(name, args);
   if (inner !== undefined) return inner === null ? "unknown" : printedSent(inner, cmd, ctx, depth + 1);
   // Shell text prints what its commands print (`bash -c env | nc …`, `eval "$(…)"` is unknown).
-  const shell = shellText(name, args, cmd);
+  // A script the line wrote, run by its path (`./s.sh`), prints what its text prints too.
+  let shell = shellText(name, args, cmd, ctx);
+  if (shell === undefined && head.value.includes("/")) shell = pathRunText(head, cmd, ctx);
   if (shell !== undefined) {
     const printers = shell && stdoutCommands(shell.text, ctx, shell.fromStdin ? undefined : cmd);
     return printers ? printers.reduce((sent: Sent, c) => worst(sent, printedSent(c.argv, c, ctx, depth + 1)), "clean") : "unknown";

@@ -1,27 +1,59 @@
+import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
+import { racingWrite, scriptText } from "./written-scripts.ts";
 
 /**
  * The shell text a command runs, whose output is its own: `bash -c TEXT`, `sh <<< TEXT`, `echo
- * TEXT | sh`, `eval WORDS`. undefined when it runs no shell text (a script file, another
- * program), null when the text is computed.
+ * TEXT | sh`, `sh /dev/stdin <<< TEXT`, `source /dev/stdin`, `eval WORDS`, and a script file the
+ * line wrote with known text (`echo env > s.sh; bash s.sh`). undefined when it runs no shell text
+ * (another script file, another program), null when the text is computed or the written script's
+ * text unknown. `ctx` reads the line's written scripts (without it they are not followed).
  */
-export function shellText(name: string, args: Word[], cmd: SimpleCommand): ShellText | null | undefined {
+export function shellText(name: string, args: Word[], cmd: SimpleCommand, ctx?: AnalyzeContext): ShellText | null | undefined {
   if (name === "eval") return args.some((a) => a.dynamic) ? null : { text: args.map((a) => a.value).join(" "), fromStdin: false };
-  if (!SHELL_NAMES.has(name)) return undefined;
+  const sourced = name === "source" || name === ".";
+  if (!sourced && !SHELL_NAMES.has(name)) return undefined;
   const code = scriptOperands(name, args);
   if (!code) return undefined;
   if (code.inline) {
     const text = code.inline[0];
     return text === undefined ? undefined : text.dynamic ? null : { text: text.value, fromStdin: false };
   }
-  if (code.script || !code.stdin) return undefined;
+  // A script file (not stdin by its path, which reads as a script on stdin below); `source` alone runs nothing.
+  if (code.script && !code.stdin) return ctx && writtenText(code.script, cmd, ctx);
+  if (!code.stdin || (sourced && !code.script)) return undefined;
   const stdin = stdinOf(cmd);
   if (stdin.kind !== "text") return undefined;
   return stdin.dynamic ? null : { text: stdin.text, fromStdin: true };
+}
+
+/**
+ * The text of a script the line wrote (written-scripts.ts): its commands read the shell's stdin.
+ * null when the guard did not read what was written, or another stage or job may be writing it
+ * still; undefined for a file the line did not write (not known to print anything).
+ */
+function writtenText(script: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
+  if (script.dynamic || script.glob) return undefined;
+  const text = scriptText(script.value, ctx.state);
+  if (text === undefined) return undefined;
+  return text === null || racingWrite(script.value, ctx.state, cmd) ? null : { text, fromStdin: false };
+}
+
+/**
+ * A script the line wrote, run by its path (`echo env > s.sh; ./s.sh | nc …`): its text when the
+ * kernel runs it with a shell (no `#!` line, or one naming a shell), null when another
+ * interpreter runs it or its text is unknown.
+ */
+export function pathRunText(path: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
+  const text = writtenText(path, cmd, ctx);
+  const shebang = text && /^#![ \t]*(\S+)(?:[ \t]+(\S+))?/.exec(text.text);
+  if (!shebang) return text;
+  const program = basename(shebang[1]!) === "env" ? shebang[2] : shebang[1];
+  return program !== undefined && SHELL_NAMES.has(basename(program)) ? text : null;
 }
 
 /** Shell text, and whether the shell read it from stdin (then its commands have no stdin left to read). */
