@@ -43,6 +43,8 @@ export interface Word {
    * ANY_VARIABLE when the name is unknown (`${!name}`).
    */
   envNames?: string[];
+  /** The commands of a `<(…)` in it: the path it names reads their output (`read T < <(printenv T)`). */
+  readsOutputOf?: SimpleCommand[];
 }
 
 /** In Word.envNames: any of the environment's variables (`${!name}` with a name the guard cannot know). */
@@ -60,7 +62,8 @@ export interface Redirect {
 
 export interface SimpleCommand {
   argv: Word[];
-  assigns: Array<{ name: string; value: Word }>;
+  /** `append`: spelled `NAME+=…`, which keeps NAME's value. */
+  assigns: Array<{ name: string; value: Word; append?: boolean }>;
   redirects: Redirect[];
   /** The command whose stdout feeds this one (the previous stage of a pipeline). */
   pipeFrom?: SimpleCommand;

@@ -1,6 +1,6 @@
 import { basename, isAbsolute, join } from "node:path";
 import type { Op } from "../ops.ts";
-import { FILE_WRITES, type SimpleCommand, type Word } from "../syntax.ts";
+import { FILE_WRITES, type Redirect, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
@@ -38,13 +38,24 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
   // Another program records something only through a redirection that writes a file (`>`, `>>`,
   // `>|`, `&>`, `&>>`: the two loops over redirections below and in script-writers.ts); every
   // other step, stdinWrites included, is about a program of FLOW_PROGRAMS.
-  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && _writesFile(cmd))) _recordFlows(name, head, args, cmd, ctx);
+  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && _writesFile(cmd, ctx))) _recordFlows(name, head, args, cmd, ctx);
 }
 
-/** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not). */
-function _writesFile(cmd: SimpleCommand): boolean {
-  for (const r of cmd.redirects) if (FILE_WRITES.has(r.op)) return true;
+/**
+ * The files `exec N>FILE` opened for writing earlier in the line, by descriptor, per line's state
+ * (`echo "$T" >&3` writes FILE).
+ */
+const _fdFiles = new WeakMap<object, Map<string, string>>();
+
+/** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not; `>&3` after `exec 3>f` does). */
+function _writesFile(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
+  for (const r of cmd.redirects) if (FILE_WRITES.has(r.op) || _fdFile(r, ctx) !== undefined) return true;
   return false;
+}
+
+/** The file a `>&N` redirection writes, when `exec N>FILE` opened it. */
+function _fdFile(r: Redirect, ctx: AnalyzeContext): string | undefined {
+  return r.op === ">&" ? _fdFiles.get(ctx.state)?.get(r.target.value) : undefined;
 }
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
@@ -79,27 +90,42 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     const option = (flag: string) => args.find((a, k) => args[k - 1]?.value === flag);
     if (option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
   }
-  // GNU dd reads its last if= and writes its last of= (stdin-writers.ts).
-  if (name === "dd") {
-    const dd = ddFiles(args);
-    if (dd.input && dd.output && !dd.output.dynamic && secret(dd.input)) derive(dd.output.value);
-  }
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
   const printsSecret = secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd);
+  // GNU dd reads its last if= (else stdin: `echo "$T" | dd of=t`) and writes its last of= (stdin-writers.ts).
+  if (name === "dd") {
+    const dd = ddFiles(args);
+    if (dd.output && !dd.output.dynamic && (dd.input ? secret(dd.input) : printsSecret)) derive(dd.output.value);
+  }
   if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
   // The bytes of the files the program reads (`cat key > f`) go where its output goes. A program
   // that reads no file its words name (`echo`, `ls`: secrets.ts readsArguments) prints none of
   // their bytes, so its words are not looked up (`echo hi > f` asked for a file named hi).
   for (const r of cmd?.redirects ?? []) {
-    if ((r.op !== ">" && r.op !== ">>") || r.target.dynamic) continue;
-    if (printsSecret || (readsArguments(name, args) && operands.some(secret))) derive(r.target.value);
+    const viaFd = _fdFile(r, ctx);
+    const file = r.op === ">" || r.op === ">>" ? (r.target.dynamic ? undefined : r.target.value) : viaFd;
+    if (file === undefined || !(printsSecret || (readsArguments(name, args) && operands.some(secret)))) continue;
+    derive(file);
+    // A write through a descriptor is no write op (analyze.ts), so the line's change is noted here (sent-tree.ts reads it).
+    if (viaFd !== undefined) (state.changes ??= []).push({ kind: "file", path: viaFd, secret: true });
   }
   recordScripts(name, args, operands, cmd, ctx);
   if (name === "exec" && args.length === 0) {
     for (const r of cmd?.redirects ?? []) {
       if (/^\d+$/.test(r.fd) && (r.heredoc || r.op === "<<<")) (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
+      if (/^\d+$/.test(r.fd)) _noteFdFile(r, ctx);
     }
   }
+}
+
+/** `exec N>FILE` (or `>>`, `<>`) opens FILE on N for later commands; another redirection of N closes or moves it. */
+function _noteFdFile(r: Redirect, ctx: AnalyzeContext): void {
+  let files = _fdFiles.get(ctx.state);
+  const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|") && !r.target.dynamic;
+  if (!files && !opens) return;
+  if (!files) _fdFiles.set(ctx.state, (files = new Map()));
+  if (opens) files.set(r.fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
+  else files.delete(r.fd);
 }
 
 /**

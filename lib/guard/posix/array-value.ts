@@ -7,7 +7,8 @@ import type { WordBuilder } from "./word-builder.ts";
  * `arr=(1 2 3)`, `arr+=(x)`, `local -a xs=("$@")`, `files=(*.txt)`: a compound array assignment
  * (red team 6 false positives: the parser used to fail on them, so every array line blocked).
  * The elements are read as words (their substitutions run, as in bash); the value the name gets
- * is an array, which the guard does not track: the word is unknown. The subscript of an
+ * is an array, which the guard does not track: the word is unknown, holding the environment's
+ * values its elements hold (Word.envNames). The subscript of an
  * `[SUB]=value` element is arithmetic expanded as if double-quoted, so its single-quoted `$(…)`
  * runs too (red team 6, C3).
  */
@@ -34,6 +35,8 @@ export function readArrayValue(lx: Lexer, w: WordBuilder): void {
     const words = lx.readWords(false, true);
     if (lx.pos === start) throw new ParseError("unexpected character in array");
     if (words.length > 0 && lx.src[start] === "[") _subscript(lx, lx.src.slice(start, lx.pos));
+    // The array holds the environment's values its elements took (`a=("$GITHUB_TOKEN")`).
+    for (const word of words) if (word.envNames) w.addEnvNames(word.envNames);
   }
   w.addExpansion(null, false);
 }

@@ -4,7 +4,7 @@ import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
 import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
-import { assign } from "./vars.ts";
+import { addEnvSources, assign, positionalSources } from "./vars.ts";
 
 /** `(( … ))` at the cursor: its text (substitutions inside still run). */
 export function readArithmeticText(lx: Lexer): string {
@@ -56,6 +56,20 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
     if (first) inWord = raw === "in";
     else for (const word of words) list.push({ word, raw });
   }
+  if (name) _noteLoopSources(lx, name.value, inWord ? list : null);
   if (name && inWord) recordLoopWords(lx, name.value, list);
   if (name && inWord && !lx.unrolling) planUnroll(scopes.top, lx.flow.frame, name.value, list.map((l) => l.word), cwd);
+}
+
+/**
+ * The loop variable holds each word in turn and keeps the last after the loop: the environment's
+ * values its words hold (the positional parameters' for `for NAME; do`) stay its sources.
+ */
+function _noteLoopSources(lx: Lexer, name: string, list: Array<{ word: Word }> | null): void {
+  if (!list) {
+    const sources = positionalSources(lx.vars);
+    if (sources) addEnvSources(lx.vars, name, sources);
+    return;
+  }
+  for (const { word } of list) if (word.envNames) addEnvSources(lx.vars, name, word.envNames);
 }

@@ -6,7 +6,7 @@ import { hashOutput } from "./hash-output.ts";
 import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
-import { addEnvSources, assign, envSources, getOrigin, UNSET } from "./vars.ts";
+import { addEnvSources, assign, envSources, getOrigin, positionalSources, UNSET } from "./vars.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
 
 /**
@@ -81,6 +81,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     lx.pos += 2;
     if (quoted && next === "@") w.spread = true;
+    if (_POSITIONAL.test(next)) _notePositional(lx, w);
     w.addExpansion(null, quoted);
   } else {
     lx.pos++;
@@ -93,6 +94,14 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
 function _noteEnv(lx: Lexer, w: WordBuilder, name: string): void {
   const names = envSources(lx.vars, name);
   if (names?.length) w.addEnvNames(names);
+}
+
+const _POSITIONAL = /[0-9@*]/;
+
+/** `$1`, `"$@"`, `${*}`: the environment's values the line set the positional parameters from (`set -- "$GITHUB_TOKEN"`). */
+function _notePositional(lx: Lexer, w: WordBuilder): void {
+  const names = positionalSources(lx.vars);
+  if (names) w.addEnvNames(names);
 }
 
 /**
@@ -209,6 +218,7 @@ const _RUNS = /\$\(|`/;
  */
 function _readBraced(lx: Lexer, w: WordBuilder): string | null {
   _noteIndirect(lx, w);
+  if (_POSITIONAL.test(lx.src[lx.pos] ?? "")) _notePositional(lx, w);
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?[-=+?]|%%?|##?)?/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   const inner = new WordBuilder();
   const start = lx.pos;

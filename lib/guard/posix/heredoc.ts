@@ -1,6 +1,7 @@
 import type { Redirect } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
+import { addEnvSources, addOrigin } from "./vars.ts";
 
 /** A `<<` redirection whose body starts after the current line. */
 export interface PendingHeredoc {
@@ -8,6 +9,14 @@ export interface PendingHeredoc {
   delimiter: string;
   /** `<<-`: leading tabs are stripped from body lines and the delimiter line. */
   stripTabs: boolean;
+}
+
+/** The names a `read` stores from a heredoc (`read T <<X`): tracked before the body is read. */
+const _readers = new WeakMap<Redirect, string[]>();
+
+/** `names` store the body of the heredoc `redirect`, once it is read. */
+export function noteHeredocReader(redirect: Redirect, names: string[]): void {
+  _readers.set(redirect, names);
 }
 
 /**
@@ -20,6 +29,16 @@ export function readHeredocBodies(lx: Lexer, pending: PendingHeredoc[]): void {
     const body = _body(lx, doc);
     const expands = doc.redirect.heredoc!.expands;
     doc.redirect.heredoc = expands ? { ...expandText(lx, body), expands } : { body, expands, dynamic: false };
+    const names = _readers.get(doc.redirect);
+    if (names) _passOn(lx, names, doc.redirect.heredoc);
+  }
+}
+
+/** The names a read stored from a body hold the environment's values and the output that went into it. */
+function _passOn(lx: Lexer, names: string[], { envNames, outputOf }: NonNullable<Redirect["heredoc"]>): void {
+  for (const name of names) {
+    if (envNames) addEnvSources(lx.vars, name, envNames);
+    if (outputOf) addOrigin(lx.vars, name, outputOf);
   }
 }
 

@@ -90,6 +90,7 @@ export abstract class Lexer {
           this.pos += 2;
           const inner = this.nested(true);
           w.addExpansion(null, false);
+          if (c === "<") w.readsOutputOf = (w.readsOutputOf ?? []).concat(inner);
           if (typeof cwd === "string" && cwd !== UNSET) {
             w.listing = { commands: inner, cwd, lines: true };
             this.listed = true;

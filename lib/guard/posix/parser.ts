@@ -770,7 +770,7 @@ class _Parser extends Lexer {
         const value = { ...word, value: word.value.slice(eq[0].length), pattern: word.pattern.slice(eq[0].length), assignment: false };
         const assigned = eq[2] ? { ...value, dynamic: true } : value;
         raws.set(assigned, raws.get(word) ?? "");
-        cmd.assigns.push({ name: eq[1]!, value: assigned });
+        cmd.assigns.push(eq[2] ? { name: eq[1]!, value: assigned, append: true } : { name: eq[1]!, value: assigned });
         return false;
       }
     }

@@ -1,17 +1,20 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { ANY_VARIABLE, type SimpleCommand, type Word } from "../syntax.ts";
 import { nameOperands } from "./name-operands.ts";
 import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
-import { addEnvSources, addOrigin, assign, DECLARERS, forgetAll, forgetAny, noteCased, noteNameref, UNSET, type Vars } from "./vars.ts";
+import { noteHeredocReader } from "./heredoc.ts";
+import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
-export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
+export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "set"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
 const EVAL_ASSIGNS = /=|\b(read|mapfile|readarray|getopts|printf|wait|unset|let|for|select|source|eval|coproc)\b|(^|[\s;&|(])\.\s|\{[A-Za-z_]\w*\}[<>]/;
 // A name or an array element (`d[0]`).
 const ELEMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s;
+// A declarer's word giving a name a whole new value (`X=…`, not `X`, `X+=…` or `X[0]=…`).
+const WHOLE = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** A computed value: a PATH that keeps the environment's one with literal folders (path-var.ts), else unknown. */
 function _kept(name: string, word: Word): string | null {
@@ -29,6 +32,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     if (value.envNames) addEnvSources(vars, name, value.envNames);
   }
   if (!head) {
+    for (const { name, append } of cmd.assigns) if (append) keepEnvValue(vars, name);
     for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
     return;
   }
@@ -48,6 +52,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     for (const w of nameref || cased ? rest : []) {
       const ref = /^[A-Za-z_][A-Za-z0-9_]*/.exec(w.value)?.[0];
       if (ref && nameref) noteNameref(vars, ref);
+      // The attribute converts the value the name already has (`declare -l GITHUB_TOKEN`).
+      if (ref && cased && !w.value.startsWith("-") && !WHOLE.test(w.value)) keepEnvValue(vars, ref);
       if (ref && cased && !w.value.startsWith("-")) noteCased(vars, ref);
     }
     for (const w of rest) {
@@ -57,28 +63,35 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       const braced = !w.quoted && /\{.*[,.].*\}/.test(w.value);
       // An element or an appended value (`declare d[0]=x`, `declare d+=x`) is unknown.
       const whole = m !== null && m[0] === `${m[1]}=`;
+      if (m && !whole) keepEnvValue(vars, m[1]!);
       if (m) assign(vars, m[1]!, nameref || braced || !whole ? null : w.dynamic ? _kept(m[1]!, w) : w.value.slice(m[0].length));
       if (m && w.outputOf) addOrigin(vars, m[1]!, w.outputOf);
       if (m && w.envNames) addEnvSources(vars, m[1]!, w.envNames);
-      // Assignments through the reference change the variable it names.
-      if (m && nameref && NAME.test(w.value.slice(m[0].length))) assign(vars, w.value.slice(m[0].length), null);
-      else if (NAME.test(w.value) && !vars.has(w.value)) assign(vars, w.value, null);
+      // Assignments through the reference change the variable it names; `$ref` is that
+      // variable's value (any variable's, when the name is computed).
+      if (m && nameref && NAME.test(w.value.slice(m[0].length))) _referTo(vars, m[1]!, w.value.slice(m[0].length));
+      else if (m && nameref && w.dynamic) addEnvSources(vars, m[1]!, [ANY_VARIABLE]);
+      else if (NAME.test(w.value) && !vars.has(w.value)) {
+        // `export X`, `declare X`: X keeps its value.
+        keepEnvValue(vars, w.value);
+        assign(vars, w.value, null);
+      }
     }
   } else if (head.value === "unset") {
     // `unset -f` removes functions, never variables (nameOperands names none then).
     for (const name of names()) assign(vars, name, UNSET);
-  } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "getopts") {
+  } else if (head.value === "getopts") {
     for (const name of names()) assign(vars, name, null);
-    // What read and mapfile store is their input, data the guard cannot see (`read x < f`):
-    // the command is its origin, as a substitution's is (effects/unseen-output.ts).
-    if (head.value !== "getopts") for (const name of names()) addOrigin(vars, name.replace(/\[.*$/s, ""), [cmd]);
-    // Input written in the line passes on the environment's values it holds (`read T <<< "$GITHUB_TOKEN"`).
-    const fed = head.value === "getopts" ? [] : _stdinEnvNames(cmd);
-    if (fed.length) for (const name of names()) addEnvSources(vars, name.replace(/\[.*$/s, ""), fed);
+  } else if (head.value === "read" || head.value === "mapfile" || head.value === "readarray") {
+    _trackRead(vars, cmd, names());
   } else if (head.value === "wait") {
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
+  // `set -- WORDS` (or `set WORDS`): the positional parameters hold the environment's values its words held.
+  else if (head.value === "set") {
+    for (const w of rest) if (w.envNames) addEnvSources(vars, POSITIONAL, w.envNames);
+  }
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
@@ -90,6 +103,46 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       if (sources.length) addEnvSources(vars, w.value.replace(/\[.*$/s, ""), sources);
     }
   }
+}
+
+/**
+ * What read and mapfile store is their input, data the guard cannot see (`read x < f`): the
+ * command is its origin, as a substitution's is (effects/unseen-output.ts), with the commands
+ * whose output the input holds (a here-string's or heredoc's substitutions, the stage piped into
+ * it: `printenv T | read x` with lastpipe). Input written in the line passes on the environment's
+ * values it holds (`read T <<< "$GITHUB_TOKEN"`); a heredoc's body is read after this
+ * (heredoc.ts). One that stores nothing (`read -t 0 X`, end of input, a redirection that
+ * fails) leaves the value as it was.
+ */
+function _trackRead(vars: Vars, cmd: SimpleCommand, names: string[]): void {
+  for (const name of names) keepEnvValue(vars, name);
+  for (const name of names) assign(vars, name, null);
+  const bases = names.map((name) => name.replace(/\[.*$/s, ""));
+  const fedBy = _stdinOutputOf(cmd);
+  for (const name of bases) addOrigin(vars, name, fedBy ? [cmd, ...fedBy] : [cmd]);
+  const fed = _stdinEnvNames(cmd);
+  if (fed.length) for (const name of bases) addEnvSources(vars, name, fed);
+  for (const r of cmd.redirects) if (r.heredoc?.expands) noteHeredocReader(r, bases);
+}
+
+/**
+ * The commands whose output a command's stdin holds: the stage piped into it, a here-string's or
+ * heredoc's substitutions, a process substitution's commands (`< <(printenv T)`).
+ */
+function _stdinOutputOf(cmd: SimpleCommand): SimpleCommand[] | undefined {
+  let from = cmd.pipeFrom && [cmd.pipeFrom];
+  for (const r of cmd.redirects) {
+    const outputOf = r.op === "<<<" ? r.target.outputOf : r.op === "<" ? r.target.readsOutputOf : r.heredoc?.outputOf;
+    if (outputOf) from = (from ?? []).concat(outputOf);
+  }
+  return from;
+}
+
+/** `declare -n ref=NAME`: `$ref` is NAME's value, which the declaration leaves as it was. */
+function _referTo(vars: Vars, ref: string, name: string): void {
+  keepEnvValue(vars, name);
+  assign(vars, name, null);
+  addEnvSources(vars, ref, envSources(vars, name) ?? []);
 }
 
 /** The environment's variables whose values went into the here-strings and heredocs a command reads (`<<< "$GITHUB_TOKEN"`). */

@@ -96,6 +96,24 @@ export function addEnvSources(vars: Vars, name: string, from: string[]): void {
 }
 
 /**
+ * An assignment that may keep `name`'s value is about to run (`export X`, `declare -l X`, `X+=y`,
+ * a `read` that stores nothing): when the line has not assigned it, the environment's value stays
+ * among its sources (an element `a[0]` keeps the array's).
+ */
+export function keepEnvValue(vars: Vars, name: string): void {
+  const base = name.replace(/\[.*$/s, "");
+  if (!assigned(vars, base)) addEnvSources(vars, base, [base]);
+}
+
+/** Where envSources keeps the positional parameters' sources (`set -- "$GITHUB_TOKEN"`); never a variable's name. */
+export const POSITIONAL = "@";
+
+/** The environment's variables the positional parameters were set from, if the line set them from any. */
+export function positionalSources(vars: Vars): string[] | undefined {
+  return _notes.get(vars)?.envSources?.get(POSITIONAL);
+}
+
+/**
  * The environment's variables an unknown `$name` holds the value of: its own, when the line has
  * not assigned it; else those it was assigned from (none: a value the line made).
  */

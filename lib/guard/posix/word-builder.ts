@@ -48,6 +48,8 @@ export class WordBuilder {
   spread = false;
   /** The environment's variables whose unknown values went into it (Word.envNames). */
   envNames: string[] | undefined;
+  /** The commands of a `<(…)` in it (Word.readsOutputOf). */
+  readsOutputOf: SimpleCommand[] | undefined;
 
   /** Text that came from inside quotes or an escape: never a glob, never a brace. */
   addQuoted(text: string): void {
@@ -118,6 +120,7 @@ export class WordBuilder {
     if (this.dynamic && this.digitsAt && (this.quoted || this.value !== "" || this.digitsAt.every((d) => !d.empty))) word.digits = { value: this.value, at: this.digitsAt };
     if (this.dynamic && this.spread) word.spread = true;
     if (this.envNames) word.envNames = this.envNames;
+    if (this.readsOutputOf) word.readsOutputOf = this.readsOutputOf;
     return word;
   }
 
@@ -132,6 +135,7 @@ export class WordBuilder {
     const words = lists === null && !_hasTilde(this.pieces, assignment) ? [this.build()] : (lists ?? [this.pieces]).map((pieces) => _replay(pieces, tilde, assignment).build());
     if (this.outputOf) for (const w of words) w.outputOf = this.outputOf;
     if (this.envNames) for (const w of words) w.envNames = this.envNames;
+    if (this.readsOutputOf) for (const w of words) w.readsOutputOf = this.readsOutputOf;
     // The word is that substitution alone: it may stand for the names a listing prints.
     if (this.listing && this.pieces.length === 1 && words.length === 1) noteListing(words[0]!, this.listing);
     // An unquoted word that came out empty is no word at all (`$empty rm x` runs rm), except
