@@ -1,6 +1,7 @@
 import { isAbsolute } from "node:path";
 import { op, type Op } from "../ops.ts";
 import { keptPathOf } from "../posix/path-var.ts";
+import { sshAgentEval } from "../posix/ssh-agent-eval.ts";
 import { UNSET } from "../posix/vars.ts";
 import { literalWord, unknownWord, type Word } from "../syntax.ts";
 import { physicalPath } from "../paths.ts";
@@ -8,6 +9,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { envWrapped } from "./own-assignments.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
+import { listingRunsItself } from "./git-listing.ts";
 import { packageCommand } from "./package-installs.ts";
 import { pipedToPeer, remoteCopy } from "./network.ts";
 import { shellQuote } from "../shell-quote.ts";
@@ -231,6 +233,8 @@ function _clearedNames(inv: Invocation): string[] {
 
 /** eval joins its arguments and runs them as shell text. */
 export const evalText: Handler = (inv) => {
+  // `eval "$(ssh-agent -s)"`: the agent's fixed output sets two variables (posix/ssh-agent-eval.ts), from the real ssh-agent only.
+  if (sshAgentEval(inv.args) && listingRunsItself(inv.args[0]!.outputOf![0]!, inv.ctx)) return [];
   if (inv.args.some((w) => w.dynamic)) return [op("unknown", "eval")];
   return analyzeFedText(inv.args.map((w) => w.value).join(" "), "posix", inv.ctx, inv.cmd);
 };

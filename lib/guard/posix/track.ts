@@ -2,6 +2,7 @@ import { ANY_VARIABLE, type SimpleCommand, type Word } from "../syntax.ts";
 import { nameOperands } from "./name-operands.ts";
 import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
+import { SSH_AGENT_NAMES, sshAgentEval } from "./ssh-agent-eval.ts";
 import { noteHeredocReader } from "./heredoc.ts";
 import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
@@ -94,6 +95,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   }
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.
+  // `eval "$(ssh-agent -s)"` sets the agent's two variables and nothing else (ssh-agent-eval.ts).
+  else if (head.value === "eval" && sshAgentEval(rest)) for (const name of SSH_AGENT_NAMES) assign(vars, name, null);
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
   else if (head.value === "printf") {
