@@ -3,7 +3,9 @@ import { lstatOrUndefined } from "../fs-probe.ts";
 import { withoutTrailingSlash } from "../paths.ts";
 import type { Op } from "../ops.ts";
 import { archiveSources, type ArchiveSources } from "./archive-sources.ts";
-import { literalWord, type SimpleCommand, type Word } from "../syntax.ts";
+import { literalWord, type SimpleCommand, unknownWord, type Word } from "../syntax.ts";
+import { tarArgs } from "./tar-args.ts";
+import { tarSources } from "./tar-sent.ts";
 import { copyOut, copyOutSources } from "./copy-out.ts";
 import { programName } from "./names.ts";
 import type { AnalyzeContext } from "./context.ts";
@@ -88,11 +90,22 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext, cmd: SimpleCommand):
  */
 function _stdoutArchive(target: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSources | undefined {
   const head = cmd.argv[0];
-  if (!head || head.dynamic || !/(^|\/)(cpio|pax)$/.test(head.value)) return undefined;
+  if (!head || head.dynamic || !/(^|\/)(cpio|pax|tar)$/.test(head.value)) return undefined;
   const r = cmd.redirects.find((x) => x.target === target);
   if (!r || !(r.op === "&>" || ((r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1")))) return undefined;
+  if (programName(head) === "tar") return _tarToStdout(cmd.argv.slice(1), ctx);
   const archived = copyOut(programName(head), cmd.argv.slice(1), cmd, ctx);
   return archived?.stdout ? copyOutSources(archived) : undefined;
+}
+
+/**
+ * `tar -c` with no archive or `-f -` prints the archive (`tar cz . > a.tgz`): its sources as
+ * tar-sent.ts reads them (red team, session 17); sources it cannot walk are unknown data.
+ */
+function _tarToStdout(args: Word[], ctx: AnalyzeContext): ArchiveSources | undefined {
+  const t = tarArgs(args);
+  if (t.mode !== "create" || (t.archive !== undefined && (t.archive.dynamic || t.archive.value !== "-"))) return undefined;
+  return tarSources(args, ctx) ?? { roots: [{ word: unknownWord(), recursive: false }], follow: false };
 }
 
 /** A folder, or nothing the guard can tell is not one (missing, unexaminable, unnamed). */
