@@ -6,6 +6,7 @@ import type { AnalyzeContext, Handler, Invocation } from "./context.ts";
 import { lineEditor } from "./line-editor.ts";
 import { npmOptionTakes, remoteNpmSpec } from "./remote-packages.ts";
 import { unmodelledReading } from "./unknown-program.ts";
+import { isPublicNpmRegistry } from "./public-indexes.ts";
 
 /*
  * Package managers' stored settings that name a program or code later commands run (session 7:
@@ -31,7 +32,6 @@ const STORED: Op = persistentCode("package config");
 
 // Keys (lower case) naming where later installs fetch packages from or what verifies them.
 const SOURCE_KEYS = new Set(["registry", "npmregistryserver", "ca", "cafile", "httpscafilepath", "cafilepath", "strict-ssl", "enablestrictssl", "unsafehttpwhitelist"]);
-const PUBLIC_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
 
 /** Whether storing `value` under `key` (lower case) makes later installs fetch from elsewhere or unchecked. */
 function _source(key: string, value: Word | undefined): boolean {
@@ -43,7 +43,7 @@ function _source(key: string, value: Word | undefined): boolean {
   if (!SOURCE_KEYS.has(name)) return false;
   if (value.dynamic) return true;
   const v = value.value.trim();
-  if (name === "registry" || name === "npmregistryserver") return !PUBLIC_REGISTRY.test(v);
+  if (name === "registry" || name === "npmregistryserver") return !isPublicNpmRegistry(v);
   if (name === "strict-ssl" || name === "enablestrictssl") return v !== "true";
   return v !== "";
 }

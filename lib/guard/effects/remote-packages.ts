@@ -1,5 +1,6 @@
 import type { Word } from "../syntax.ts";
 import { longOption } from "./getopt.ts";
+import { isPublicNpmRegistry, isPypiIndex } from "./public-indexes.ts";
 
 /**
  * Package runners and installers given code from the network rather than a registry name:
@@ -245,7 +246,7 @@ function _envIndex(env: EnvLookup, names: ReadonlyArray<readonly [string, boolea
     if (value === null) return true;
     for (const part of value?.split(/[\s,]+/) ?? []) {
       const url = part.replace(/^[\w.-]+=/, "");
-      if (url && _remote(url, false) && !(index && PYPI_INDEX.test(url))) return true;
+      if (url && _remote(url, false) && !(index && isPypiIndex(url, true))) return true;
     }
   }
   return false;
@@ -255,9 +256,6 @@ function _envIndex(env: EnvLookup, names: ReadonlyArray<readonly [string, boolea
 // asks ASK_PERSISTENT_CODE (tool-settings.ts, package-config.ts); given to an install, the code
 // comes from there now, as from a URL: ASK_REMOTE_CODE. PyPI's and npm's own pass, and what is no
 // URL to fetch from (`-f ./wheels`, `file:` URLs, a bare word npm refuses).
-// PyPI's index, also by its former host (pypi.python.org, which sends pip there).
-const PYPI_INDEX = /^https:\/\/pypi\.(?:python\.)?org\/simple\/?$/;
-const PUBLIC_NPM_REGISTRY = /^https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?$/;
 // Long names (optparse and clap read `--index`, `--extra`, `--find` as theirs: the shortest prefix
 // no other install option begins) and whether the value is an index (PyPI's passes) or a
 // find-links place.
@@ -309,7 +307,7 @@ function _otherIndex(args: Word[], sources: readonly SourceOption[], short: stri
     }
     // uv's `--index NAME=URL` names the index it adds.
     const url = value?.replace(/^[\w.-]+=/, "");
-    if (url !== undefined && _remote(url, false) && !(index && PYPI_INDEX.test(url))) return true;
+    if (url !== undefined && _remote(url, false) && !(index && isPypiIndex(url, true))) return true;
   }
   return false;
 }
@@ -319,7 +317,7 @@ function _otherRegistry(name: string, args: Word[], env: EnvLookup): boolean {
   // One the line sets for the command (`npm_config_registry=URL npm install x`); a computed one may be any.
   for (const variable of env === NO_ENV ? [] : (NPM_ENV[name] ?? [])) {
     const value = env(variable);
-    if (value === null || (value !== undefined && _remote(value, false) && !PUBLIC_NPM_REGISTRY.test(value))) return true;
+    if (value === null || (value !== undefined && _remote(value, false) && !isPublicNpmRegistry(value))) return true;
   }
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -330,7 +328,7 @@ function _otherRegistry(name: string, args: Word[], env: EnvLookup): boolean {
     const registry = given === "registry" || (given.startsWith("@") && given.endsWith(":registry")) || ((name === "npm" || name === "npx") && given.length >= 3 && longOption(given, NPM_OPTIONS) === "registry");
     if (!registry) continue;
     const value = eq < 0 ? args[++i]?.value : v.slice(eq + 1);
-    if (value !== undefined && _remote(value, false) && !PUBLIC_NPM_REGISTRY.test(value)) return true;
+    if (value !== undefined && _remote(value, false) && !isPublicNpmRegistry(value)) return true;
   }
   return false;
 }

@@ -8,6 +8,7 @@ import { pythonModuleCall } from "./script-operands.ts";
 import { wordFrom } from "./getopt.ts";
 import { unmodelledReading } from "./unknown-program.ts";
 import type { Word } from "../syntax.ts";
+import { isPypiIndex, isPypiUpload } from "./public-indexes.ts";
 
 /*
  * Other tools' stored settings that name a program later commands run (red team session 11,
@@ -201,7 +202,6 @@ function _pipValued(v: string): string | undefined {
 }
 // Options whose stored value names where packages come from or what verifies them.
 const PIP_SOURCE_KEYS = new Set(["index-url", "i", "extra-index-url", "find-links", "f", "trusted-host", "cert"]);
-const PIP_DEFAULT_INDEX = /^https:\/\/pypi\.org\/simple\/?$/;
 
 /**
  * `pip config [--global|--user|--site] set SECTION.NAME VALUE` of an index, extra index, link
@@ -246,7 +246,7 @@ function _pipConfig(args: Word[], inv: Invocation): Op[] {
   if (key.dynamic) return [persistentCode("pip config set")];
   const name = key.value.slice(key.value.indexOf(".") + 1).toLowerCase().replace(/_/g, "-").replace(/^--/, "");
   if (!PIP_SOURCE_KEYS.has(name)) return [];
-  const safe = name === "index-url" && value !== undefined && !value.dynamic && PIP_DEFAULT_INDEX.test(value.value.trim());
+  const safe = name === "index-url" && value !== undefined && !value.dynamic && isPypiIndex(value.value.trim());
   return safe ? [] : [persistentCode("pip config set")];
 }
 
@@ -342,7 +342,6 @@ export const condaConfig: Handler = (inv) => {
 };
 
 const POETRY_VALUED = new Set(["-C", "--directory", "-P", "--project", "-p", "--priority"]);
-const PYPI_INDEX = /^https:\/\/(?:pypi\.org\/simple|upload\.pypi\.org\/legacy)\/?$/;
 
 /**
  * poetry: `source add NAME URL` (any priority: a supplemental source is where a name PyPI lacks is
@@ -361,7 +360,7 @@ export const poetrySource: Handler = ({ args }) => {
   }
   if (verb.value !== "add" || !name) return [];
   if (name.dynamic || value?.dynamic) return [persistentCode("poetry source add")];
-  const pypi = value === undefined ? name.value.toLowerCase() === "pypi" : PYPI_INDEX.test(value.value.trim());
+  const pypi = value === undefined ? name.value.toLowerCase() === "pypi" : _pypi(value.value.trim());
   return pypi ? [] : [persistentCode("poetry source add")];
 };
 
@@ -380,7 +379,12 @@ export const pdmConfig: Handler = ({ args }) => {
   if (key.dynamic || value.dynamic) return [persistentCode("pdm config")];
   const k = key.value.toLowerCase();
   if (!k.startsWith("pypi.")) return [];
-  if (k.endsWith(".url")) return PYPI_INDEX.test(value.value.trim()) ? [] : [persistentCode("pdm config")];
+  if (k.endsWith(".url")) return _pypi(value.value.trim()) ? [] : [persistentCode("pdm config")];
   if (k.endsWith(".verify_ssl")) return /^(?:true|1|yes|on)$/i.test(value.value.trim()) ? [] : [persistentCode("pdm config")];
   return [];
 };
+
+/** PyPI's index or its upload endpoint (poetry's and pdm's sources named `pypi`). */
+function _pypi(url: string): boolean {
+  return isPypiIndex(url) || isPypiUpload(url);
+}

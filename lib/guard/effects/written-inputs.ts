@@ -16,6 +16,7 @@ import { NPM_INSTALL, remoteNpmSpec } from "./remote-packages.ts";
 import { LANGUAGES } from "./runner-names.ts";
 import { analyseWritten, lineWrittenText, SHELLS } from "./written-runs.ts";
 import { appendedText } from "./written-scripts.ts";
+import { PUBLIC_NPM_PATHS } from "./public-indexes.ts";
 
 // Files a runner is told to read: `make -f FILE`, `cmake -P FILE`, `just -f FILE`, `task -t FILE`, `rake -f FILE`.
 const NAMED: Record<string, { short: string; long: string[] }> = {
@@ -327,7 +328,7 @@ const LOCKFILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|
 // A source in a lockfile other than the public registries: a git source, an ssh or scp-like URL,
 // any other http(s) host (npm's `resolved`, yarn's `resolved`, pnpm's `tarball`, bun's entries).
 // (scp-like `git@host.tld:path` needs a dot in the host: `x@npm:1.0.0` and `x@1.0.0:` are entries.)
-const LOCK_REMOTE = /git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@[\w-]+\.[\w.-]+:[\w~]|https?:\/\/(?!registry\.npmjs\.org\/|registry\.yarnpkg\.com\/)/;
+const LOCK_REMOTE = new RegExp(String.raw`git\+|git:\/\/|github:|gitlab:|bitbucket:|ssh:\/\/|[\w.-]+@[\w-]+\.[\w.-]+:[\w~]|https?:\/\/(?!${PUBLIC_NPM_PATHS})`);
 // (yarn's own `patch:…#~builtin<compat/…>` entries are in most yarn 2+ lockfiles: not read as
 // local.) The path ends where the lockfile's syntax goes on: a quote, a blank, a bracket, yarn 2+'s
 // `::locator=…` and `#…`, pnpm's `:` after a key. pnpm installs a `file:` folder from its

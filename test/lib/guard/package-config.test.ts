@@ -2,6 +2,7 @@ import type { Decision } from "../../../lib/guard/decision.ts";
 import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ANCESTOR, OK, REMOTE, verdictRows } from "../../support/verdict-rows.ts";
+import { NPM_REGISTRY, YARN_REGISTRY } from "../../../lib/guard/effects/public-indexes.ts";
 
 // Package managers' stored settings that name code later commands run (session 7,
 // package-config.ts): each PERSIST row was ALLOW_NO_EFFECT. Commands are only judged.
@@ -42,8 +43,8 @@ table("stored package sources", [
 ]);
 
 table("other settings pass", [
-  ["npm's public registry stored back", "npm config set registry https://registry.npmjs.org/", ...OK],
-  ["yarn's public registry stored back", "yarn config set npmRegistryServer https://registry.yarnpkg.com", ...OK],
+  ["npm's public registry stored back", `npm config set registry ${NPM_REGISTRY}`, ...OK],
+  ["yarn's public registry stored back", `yarn config set npmRegistryServer ${YARN_REGISTRY.slice(0, -1)}`, ...OK],
   ["npm's strict-ssl on", "npm config set strict-ssl true", ...OK],
   ["a yarn scope's auth only", `yarn config set npmScopes.corp --json '{"npmAlwaysAuth":true}'`, ...OK],
   ["yarn's host settings, a proxy only", `yarn config set networkSettings --json '{"*":{"httpsProxy":"http://127.0.0.1:3128"}}'`, ...OK],

@@ -1,5 +1,6 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { OK, PERSIST, PROTECTED, REMOTE, verdictRows } from "../../support/verdict-rows.ts";
+import { NPM_REGISTRY, PYPI_FORMER_INDEX, PYPI_INDEX, YARN_REGISTRY } from "../../../lib/guard/effects/public-indexes.ts";
 
 // Session 13. pip's versioned names (programs.ts; remote-packages.ts packageRunner) had no handler
 // of their own: what pip3 gets (its stored settings, `download -d`, `wheel -w`) passed under
@@ -65,20 +66,20 @@ table("a package source given to one install (each was ALLOW_NO_EFFECT)", [
 ]);
 
 table("the public registries, local sources and other commands pass", [
-  ["PyPI's index", "pip install -i https://pypi.org/simple x", ...OK],
-  ["PyPI's index with a slash", "pip install --index-url https://pypi.org/simple/ x", ...OK],
+  ["PyPI's index", `pip install -i ${PYPI_INDEX.slice(0, -1)} x`, ...OK],
+  ["PyPI's index with a slash", `pip install --index-url ${PYPI_INDEX} x`, ...OK],
   // Session 13 reread 2: PyPI's former host (was ASK_REMOTE_CODE).
-  ["PyPI's index by its former host", "pip install -i https://pypi.python.org/simple x", ...OK],
-  ["PyPI's former host in the environment", "PIP_INDEX_URL=https://pypi.python.org/simple/ pip install -r requirements.txt", ...OK],
+  ["PyPI's index by its former host", `pip install -i ${PYPI_FORMER_INDEX.slice(0, -1)} x`, ...OK],
+  ["PyPI's former host in the environment", `PIP_INDEX_URL=${PYPI_FORMER_INDEX} pip install -r requirements.txt`, ...OK],
   ["a local find-links folder", "pip install --no-index -f ./wheels x", ...OK],
   ["a requirements file whose name holds i", "pip install -rrequirements.txt", ...OK],
-  ["a listing of versions (dippy allow row)", "pip index versions requests --index-url https://test.pypi.org/simple/", ...OK],
+  ["a listing of versions (dippy allow row)", "pip index versions requests --index-url https://test-pypi.invalid/simple/", ...OK],
   ["a download", "pip download -i https://pypi.invalid/simple x", ...OK],
-  ["npm's registry", "npm install --registry https://registry.npmjs.org/ x", ...OK],
-  ["yarn's registry", "yarn add x --registry https://registry.yarnpkg.com", ...OK],
+  ["npm's registry", `npm install --registry ${NPM_REGISTRY} x`, ...OK],
+  ["yarn's registry", `yarn add x --registry ${YARN_REGISTRY.slice(0, -1)}`, ...OK],
   ["a script run", "npm run build --registry https://npm.invalid", ...OK],
   ["npm view", "npm view x --registry https://npm.invalid", ...OK],
-  ["uv with PyPI's index", "uv pip install --index-url https://pypi.org/simple x", ...OK],
+  ["uv with PyPI's index", `uv pip install --index-url ${PYPI_INDEX.slice(0, -1)} x`, ...OK],
   ["easy_install from PyPI", "easy_install-3.12 requests", ...OK],
 ]);
 
@@ -104,8 +105,8 @@ table("a package source set in the environment for one install", [
   ["a computed index may be any", "PIP_INDEX_URL=$X pip install x", ...REMOTE],
   ["a computed registry may be any", 'npm_config_registry="$R" npm install x', ...REMOTE],
   // Stay as they were.
-  ["PyPI's index", "PIP_INDEX_URL=https://pypi.org/simple pip install x", ...OK],
-  ["npm's registry", "npm_config_registry=https://registry.npmjs.org/ npm install x", ...OK],
+  ["PyPI's index", `PIP_INDEX_URL=${PYPI_INDEX.slice(0, -1)} pip install x`, ...OK],
+  ["npm's registry", `npm_config_registry=${NPM_REGISTRY} npm install x`, ...OK],
   ["no install", "PIP_INDEX_URL=https://pypi.invalid/simple pip list", ...OK],
   ["a script run", "npm_config_registry=https://npm.invalid npm run build", ...OK],
   ["unset by env", "PIP_INDEX_URL=https://pypi.invalid/simple env -u PIP_INDEX_URL pip install x", ...OK],

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { EGRESS, OK, SECRET, verdictRows } from "../../support/verdict-rows.ts";
+import { NPM_REGISTRY } from "../../../lib/guard/effects/public-indexes.ts";
 
 // Session 9 (hunt B): a publish uploads the package folder. Seed 001 allows pushing the
 // workspace and ordinary workspace files may be sent (`curl -T src/main.ts`), so a publish is
@@ -20,7 +21,7 @@ const put = (path: string, text = "x\n") => {
 put("clean/package.json", '{"name":"clean","version":"1.0.0"}\n');
 put("clean/index.js");
 // npm never packs .npmrc; yarn may.
-put("clean/.npmrc", `//registry.npmjs.org/:_authToken=${TOKEN}\n`);
+put("clean/.npmrc", `${NPM_REGISTRY.slice("https:".length)}:_authToken=${TOKEN}\n`);
 put("leaky/package.json", '{"name":"leaky","version":"1.0.0"}\n');
 put("leaky/.env", "TOKEN=not a key\n");
 put("ignored/package.json", '{"name":"ignored","version":"1.0.0"}\n');

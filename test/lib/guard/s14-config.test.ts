@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ANCESTOR, NOOP, OK, PERSIST, REMOTE, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { PYPI_INDEX } from "../../../lib/guard/effects/public-indexes.ts";
 
 // Session 14: the editor a tool runs as env and unset leave it (line-editor.ts, wrappers.ts
 // `env -i`), npm's stored and `npm edit`'s editor (package-config.ts), gcloud's `--flags-file`
@@ -89,8 +90,8 @@ table("session 14: uv's one-off indexes", [
   ["uv tool upgrade", "uv tool upgrade --index-url http://127.0.0.1/simple ruff", ...REMOTE],
   ["UV_INDEX_URL for uv sync", "UV_INDEX_URL=http://127.0.0.1/simple uv sync", ...REMOTE],
   ["a global option before sync", "uv --directory a sync --index-url=http://127.0.0.1/simple", ...REMOTE],
-  ["PyPI's index", "uv sync --index-url https://pypi.org/simple", ...OK],
-  ["PyPI's, named", "uv sync --index pypi=https://pypi.org/simple", ...OK],
+  ["PyPI's index", `uv sync --index-url ${PYPI_INDEX.slice(0, -1)}`, ...OK],
+  ["PyPI's, named", `uv sync --index pypi=${PYPI_INDEX.slice(0, -1)}`, ...OK],
   ["a local find-links folder", "uv sync -f ./wheels", ...OK],
   ["uv lock resolves (as pip download)", "uv lock --index-url http://127.0.0.1/simple", ...OK],
   ["the run command's own option", "uv run tool --index-url http://127.0.0.1/simple", ...OK],

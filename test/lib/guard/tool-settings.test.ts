@@ -1,5 +1,6 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 import { ANCESTOR, OK, PERSIST, verdictRows } from "../../support/verdict-rows.ts";
+import { PYPI_INDEX } from "../../../lib/guard/effects/public-indexes.ts";
 
 // Red team session 11, finding 6 (tool-settings.ts): other tools' stored settings that name a
 // program later commands run ask as npm's code keys do (package-config.ts). Every PERSIST and
@@ -91,7 +92,7 @@ table("other settings pass", [
   ["go's default checksum database", "go env -w GOSUMDB=sum.golang.org", ...OK],
   ["go's toolchain", "go env -w GOTOOLCHAIN=local", ...OK],
   ["pip's timeout", "pip config set global.timeout 60", ...OK],
-  ["pip's public index stored back", "pip config set global.index-url https://pypi.org/simple", ...OK],
+  ["pip's public index stored back", `pip config set global.index-url ${PYPI_INDEX.slice(0, -1)}`, ...OK],
   ["pip config get", "pip config get global.index-url", ...OK],
   ["pip config list", "pip config list --user", ...OK],
   ["pip config edit in vim", "pip config edit --editor vim", ...OK],
@@ -111,7 +112,7 @@ table("other settings pass", [
   ["poetry source show", "poetry source show", ...OK],
   ["poetry virtualenv setting", "poetry config virtualenvs.in-project true", ...OK],
   ["poetry certificate unset", "poetry config --unset certificates.corp.cert", ...OK],
-  ["pdm's PyPI index", "pdm config pypi.url https://pypi.org/simple", ...OK],
+  ["pdm's PyPI index", `pdm config pypi.url ${PYPI_INDEX.slice(0, -1)}`, ...OK],
   ["pdm cache setting", "pdm config cache_dir /tmp/pdm-cache", ...OK],
   ["pdm delete", "pdm config -d pypi.url", ...OK],
   ["go env read", "go env GOPATH", ...OK],
