@@ -81,15 +81,20 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
     found.ops.push({ ...op("overwrite", `${language}:write`, [target]), inPlace: inPlace || undefined, lands: "created" });
   }
   for (const loop of found.loops) found.ops.push(...(placed ? _loopOps(loop, state) : [op("unknown", "python:write")]));
+  return { ops: found.ops, rest: blankSpans(code, found.blank) };
+}
+
+/** The code with each span (`[from, to)`, overlapping ones skipped) replaced by blanks: same length, same offsets. */
+export function blankSpans(code: string, spans: Array<[number, number]>): string {
   const parts: string[] = [];
   let at = 0;
-  for (const [from, to] of found.blank.sort((a, b) => a[0] - b[0])) {
+  for (const [from, to] of spans.sort((a, b) => a[0] - b[0])) {
     if (from < at) continue;
     parts.push(code.slice(at, from), " ".repeat(to - from));
     at = to;
   }
   parts.push(code.slice(at));
-  return { ops: found.ops, rest: parts.join("") };
+  return parts.join("");
 }
 
 /** As a redirection onto a credential store asks (analyze.ts redirectOps); an env file is an ordinary write. */
@@ -191,7 +196,7 @@ function _unknown(language: Language, found: Found, what: string): void {
 const PY_OPEN = /(?<![\w.])(?:io\s*\.\s*)?open\s*\(/g;
 const PY_OPEN_REFERENCE = /(?:[=(,[:]|\breturn\b|\blambda\b)\s*(?:io\s*\.\s*)?open\b(?!\s*\()/;
 const PY_MODE = /^[rwxabtU+]+$/;
-const PY_PATH_CALL = /(?<![\w.])pathlib\s*\.\s*Path\s*\(/g;
+export const PY_PATH_CALL = /(?<![\w.])pathlib\s*\.\s*Path\s*\(/g;
 const PY_PATH_METHOD = /\s*\.\s*(write_text|write_bytes|read_text|read_bytes|open)\s*\(/y;
 const PY_PATH_BINDING = /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*(?=pathlib\s*\.\s*Path\s*\()/g;
 // What a name bound to a literal Path may be used for: reading, writing, asking about it.
@@ -275,14 +280,29 @@ function _python(code: string, found: Found): void {
   }
 }
 
+// A Python keyword argument's `name=` (not `==`).
+const KEYWORD = /^(\w+)\s*=(?!=)\s*/;
+
+/** Whether a Python call's argument is a keyword one (`name=value`, not `==`). */
+export const isKeywordArgument = (text: string): boolean => KEYWORD.test(text);
+
 /** A Python call's arguments that are not `name=value`. */
 function _positional(args: Array<{ text: string }>): Array<{ text: string }> {
-  return args.filter((a) => !/^\w+\s*=(?!=)/.test(a.text));
+  return args.filter((a) => !KEYWORD.test(a.text));
 }
 
 /** The value text of a Python call's keyword argument `name=`. */
 function _keyword(args: Array<{ text: string }>, name: string): string | undefined {
-  return args.find((a) => new RegExp(String.raw`^${name}\s*=(?!=)`).test(a.text))?.text.replace(/^\w+\s*=\s*/, "");
+  for (const a of args) {
+    const k = KEYWORD.exec(a.text);
+    if (k?.[1] === name) return a.text.slice(k[0].length);
+  }
+  return undefined;
+}
+
+/** The mode `open(…)` or `Path(…).open(…)` is given (positional or `mode=`; `r` when none), or null when computed (_pythonMode). */
+export function pythonOpenMode(args: Array<{ text: string }>): string | null {
+  return _pythonMode(args, _positional(args)[0]?.text ?? _keyword(args, "mode"));
 }
 
 /**
@@ -308,14 +328,14 @@ function _pathMethod(code: string, method: string, from: number, to: number, pat
     return;
   }
   found.blank.push([from, to - 1]);
-  const mode = method === "open" ? _pythonMode(call.args, _positional(call.args)[0]?.text ?? _keyword(call.args, "mode")) : "w";
+  const mode = method === "open" ? pythonOpenMode(call.args) : "w";
   if (mode === null) _unknown("python", found, "open");
   else if (!/[wax+]/.test(mode)) found.reads.push({ path, at: from });
   else found.writes.push({ path, at: from, end: call.end, appends: /[a+]/.test(mode) });
 }
 
 // Node: fs's write calls after require()/import are read as `fs.` (interpreters.ts `_canonical`).
-const NODE_FS = String.raw`(?<![\w.$])(?:fs\s*\.\s*promises\s*\.|fs\/promises\s*\.|fs\s*\.)\s*`;
+export const NODE_FS = String.raw`(?<![\w.$])(?:fs\s*\.\s*promises\s*\.|fs\/promises\s*\.|fs\s*\.)\s*`;
 const NODE_WRITE = new RegExp(String.raw`${NODE_FS}(writeFile|appendFile)(?:Sync)?\s*\(`, "g");
 const NODE_WRITE_REFERENCE = new RegExp(String.raw`\b(?:writeFile|appendFile|createWriteStream)(?:Sync)?\b(?!\s*\()`);
 // fs.open takes flags (`'r'` when none are given), createWriteStream an option `flags` (`'w'`).

@@ -2,7 +2,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import { withHome } from "./code-literals.ts";
-import { callArguments, fileName, plainLiteral } from "./code-writes.ts";
+import { blankSpans, callArguments, fileName, isKeywordArgument, NODE_FS, plainLiteral, PY_PATH_CALL } from "./code-writes.ts";
 import type { AnalyzeContext } from "./context.ts";
 import type { Language } from "./interpreters.ts";
 
@@ -31,7 +31,6 @@ interface CallRule {
 
 // Names are followed by `(` in Python and Node; Perl and Ruby also call without parentheses.
 const PY = String.raw`(?<![\w.])(?:os|posix)\s*\.\s*`;
-const NODE = String.raw`(?<![\w.$])(?:fs\s*\.\s*promises\s*\.|fs\/promises\s*\.|fs\s*\.)\s*`;
 const PERL = String.raw`(?<![\w$@%&>:])`;
 // A Perl call without parentheses: a blank, then what starts an argument (not `/link/`, `link =>`;
 // utime's times are often `undef` or `time`).
@@ -47,10 +46,10 @@ const RULES: Record<Language, CallRule[]> = {
     { pattern: new RegExp(String.raw`${PY}(link)\s*\(`, "g"), shape: "link", from: 0, count: 2 },
   ],
   node: [
-    { pattern: new RegExp(String.raw`${NODE}(chmod|lchmod|chown|lchown)(?:Sync)?\s*\(`, "g"), shape: "permission", from: 0, count: 1 },
-    { pattern: new RegExp(String.raw`${NODE}(utimes|lutimes)(?:Sync)?\s*\(`, "g"), shape: "touch", from: 0, count: 1 },
-    { pattern: new RegExp(String.raw`${NODE}(symlink)(?:Sync)?\s*\(`, "g"), shape: "symlink", from: 0, count: 2 },
-    { pattern: new RegExp(String.raw`${NODE}(link)(?:Sync)?\s*\(`, "g"), shape: "link", from: 0, count: 2 },
+    { pattern: new RegExp(String.raw`${NODE_FS}(chmod|lchmod|chown|lchown)(?:Sync)?\s*\(`, "g"), shape: "permission", from: 0, count: 1 },
+    { pattern: new RegExp(String.raw`${NODE_FS}(utimes|lutimes)(?:Sync)?\s*\(`, "g"), shape: "touch", from: 0, count: 1 },
+    { pattern: new RegExp(String.raw`${NODE_FS}(symlink)(?:Sync)?\s*\(`, "g"), shape: "symlink", from: 0, count: 2 },
+    { pattern: new RegExp(String.raw`${NODE_FS}(link)(?:Sync)?\s*\(`, "g"), shape: "link", from: 0, count: 2 },
   ],
   perl: [
     { pattern: new RegExp(String.raw`${PERL}(chmod)${PERL_CALL}`, "g"), shape: "permission", from: 1 },
@@ -82,7 +81,6 @@ const RULES: Record<Language, CallRule[]> = {
 // pathlib's methods on a literal Path: the Path is the file (chmod, touch), the link made
 // (symlink_to, hardlink_to: the argument is what it leads to) or the source (rename, replace,
 // link_to: the argument is the new name).
-const PY_PATH_CALL = /(?<![\w.])pathlib\s*\.\s*Path\s*\(/g;
 const PY_PATH_METHOD = /\s*\.\s*(chmod|lchmod|touch|symlink_to|hardlink_to|link_to|rename|replace)\s*\(/y;
 // symlink_to and hardlink_to make the Path a link to their argument: that is ln's source.
 const LINK_TO_ARGUMENT = new Set(["symlink_to", "hardlink_to"]);
@@ -122,7 +120,7 @@ export function fileCalls(code: string, language: Language, ctx: AnalyzeContext)
   }
   if (language === "python") sites += _pathMethods(code, calls, blank);
   if (sites > MAX_CALLS) return { ops: [op("unknown", `${language}:file-call`)], rest: code };
-  const rest = _blanked(code, blank);
+  const rest = blankSpans(code, blank);
   const ops: Op[] = language === "python" && _unreadReplace(rest) ? [op("unknown", "python:replace")] : [];
   // A lone link call is judged as ln; beside other calls its link may redirect them.
   const moved = CHDIR.test(code);
@@ -138,7 +136,7 @@ export function fileCalls(code: string, language: Language, ctx: AnalyzeContext)
 function _paths(code: string, at: number, rule: CallRule, language: Language, home: string): string[] | null {
   const args = _arguments(code, at, language);
   if (!args) return null;
-  const positional = language === "python" ? args.filter((a) => !/^\w+\s*=(?!=)/.test(a)) : args;
+  const positional = language === "python" ? args.filter((a) => !isKeywordArgument(a)) : args;
   // Python's dir_fd arguments name a file relative to an open folder the guard cannot see.
   if (args.some((a) => /^(?:src_|dst_)?dir_fd\s*=/.test(a))) return null;
   const files = positional.slice(rule.from, rule.count === undefined ? undefined : rule.from + rule.count);
@@ -211,21 +209,9 @@ function _unreadReplace(code: string): boolean {
     if (PY_MODULE_REPLACE.test(code.slice(Math.max(0, m.index - 16), m.index))) continue;
     const call = callArguments(code, m.index + m[0].length);
     if (!call) return true;
-    if (call.args.length === 1 && !/^\w+\s*=(?!=)/.test(call.args[0]!.text)) return true;
+    if (call.args.length === 1 && !isKeywordArgument(call.args[0]!.text)) return true;
   }
   return false;
-}
-
-/** The code with the spans blanked (same length, same offsets). */
-function _blanked(code: string, spans: Array<[number, number]>): string {
-  let out = "";
-  let at = 0;
-  for (const [from, to] of spans.sort((a, b) => a[0] - b[0])) {
-    if (from < at) continue;
-    out += code.slice(at, from) + " ".repeat(to - from);
-    at = to;
-  }
-  return out + code.slice(at);
 }
 
 /** The ops of the shell tool that does what the call does, on its literal files. */

@@ -4,8 +4,7 @@ import { spend } from "../budget.ts";
 import { MAX_FIND_ENTRIES } from "../find-dry-run.ts";
 import { lstatOrUndefined, realPathOrNull, statOrUndefined } from "../fs-probe.ts";
 import { findWorkspace } from "../paths.ts";
-import { callArguments } from "./code-writes.ts";
-import { stringLiteral } from "./code-literals.ts";
+import { callArguments, plainLiteral, pythonOpenMode } from "./code-writes.ts";
 import type { LineState } from "./context.ts";
 import { workspacePath } from "./search-listing.ts";
 
@@ -39,7 +38,6 @@ const LISTER = /\s*\.\s*(rglob|glob|iterdir)\s*\(/y;
 const REBINDS = /\b(?:locals|globals|vars|setattr|exec|eval|inspect|gc|_getframe|f_globals|f_locals)\b|(?<!['"])\b__main__\b|\bimport\s*\*/;
 // Attributes of the loop name that neither change files nor bind the name (writes and reads are read apart).
 const PLAIN_ATTRIBUTES = new Set(["name", "suffix", "suffixes", "stem", "parent", "parts", "exists", "is_file", "is_dir", "is_symlink", "stat", "relative_to", "as_posix", "with_suffix", "with_name", "with_stem", "match", "resolve", "absolute"]);
-const PY_MODE = /^[rwxabtU+]+$/;
 // Past this many loops or uses of a loop name the code is not read (each use is read once).
 const MAX_LOOPS = 8;
 const MAX_USES = 256;
@@ -62,14 +60,14 @@ export function pathLoops(code: string): PathLoop[] {
 /** The folder and glob of a loop's header from just after `Path(`, when the header is exactly the form read here. */
 function _header(code: string, m: RegExpExecArray): { folder: string; segments: string[] } | null {
   const path = callArguments(code, m.index + m[0].length);
-  const folder = path?.args.length === 1 ? _literal(path.args[0]!.text) : null;
+  const folder = path?.args.length === 1 ? plainLiteral(path.args[0]!.text) : null;
   LISTER.lastIndex = (path?.end ?? 0) + 1;
   const lister = path && LISTER.exec(code);
   if (folder === null || !lister) return null;
   const call = callArguments(code, LISTER.lastIndex);
   if (!call) return null;
   // iterdir() lists every entry of the folder, as glob("*") does.
-  const pattern = lister[1] === "iterdir" ? (call.args.length === 0 ? "*" : null) : call.args.length === 1 ? _literal(call.args[0]!.text) : null;
+  const pattern = lister[1] === "iterdir" ? (call.args.length === 0 ? "*" : null) : call.args.length === 1 ? plainLiteral(call.args[0]!.text) : null;
   const segments = pattern === null ? null : _segments(pattern);
   if (segments === null) return null;
   // `sorted(…)` or `list(…)` of the listing alone, then the loop's colon.
@@ -77,12 +75,6 @@ function _header(code: string, m: RegExpExecArray): { folder: string; segments: 
   end.lastIndex = call.end + 1;
   if (!end.test(code)) return null;
   return { folder, segments: lister[1] === "rglob" ? ["**", ...segments] : segments };
-}
-
-/** A plain string literal's value as a whole argument (no escape), or null. */
-function _literal(arg: string): string | null {
-  const s = stringLiteral(arg, 0);
-  return s && s.end === arg.length && !s.escaped ? s.value : null;
 }
 
 /**
@@ -130,15 +122,14 @@ function _method(code: string, after: number, attribute: RegExpExecArray, loop: 
   const to = after + attribute[0].length;
   if (PLAIN_ATTRIBUTES.has(name)) return true;
   if (attribute[2] === undefined) return false;
-  const args = callArguments(code, to);
   if (name === "read_text" || name === "read_bytes") return _read(loop, after);
+  const args = callArguments(code, to);
   if (!args) return false;
   if (name === "write_text" || name === "write_bytes") return _write(loop, after, to, args.end, false);
-  if (name !== "open" || args.args.some((a) => a.text.startsWith("*"))) return false;
-  // `p.open(mode)`: a literal mode (positional or `mode=`), or none (read).
-  const modeArg = args.args.find((a, i) => (i === 0 && !/^\w+\s*=(?!=)/.test(a.text)) || /^mode\s*=(?!=)/.test(a.text))?.text.replace(/^mode\s*=\s*/, "");
-  const mode = modeArg === undefined ? "r" : _literal(modeArg);
-  if (mode === null || !PY_MODE.test(mode)) return false;
+  if (name !== "open") return false;
+  // `p.open(mode)`: a literal mode, as the builtin open's is read (code-writes.ts), or none (read).
+  const mode = pythonOpenMode(args.args);
+  if (mode === null) return false;
   return /[wax+]/.test(mode) ? _write(loop, after, to, args.end, /[a+]/.test(mode)) : _read(loop, after);
 }
 
