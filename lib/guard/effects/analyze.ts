@@ -168,7 +168,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   noteProgram(program, args, ctx, cmd);
   const secrets = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
   const tainted = taintOps(name, head, args, cmd, ctx);
-  if (typeof identity === "string") clearWritten(identity, head, args, cmd, ctx);
+  if (typeof identity === "string") clearWritten(identity, head, cmd, ctx);
   return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);
 }
 

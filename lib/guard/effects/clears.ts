@@ -46,14 +46,14 @@ export function noteWriter(keys: string[], head: Word, cmd: SimpleCommand | unde
  * side, no background job, pipeline stage, subshell, loop or function body), at the top level
  * (not inside `bash -c` or `eval`), run by its own name (no wrapper that may fail, like sudo).
  */
-export function clearWritten(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
+export function clearWritten(name: string, head: Word, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const { state } = ctx;
   if ((!state.tainted && !state.derived && !state.landed?.length) || !state.clearable || !CLEARERS.has(name)) return;
   if (!cmd || ctx.depth !== 0 || cmd.frame || cmd.concurrent || cmd.pipeFrom || cmd.argv[0] !== head) return;
   // The words as the line spells them, not one reading of them: an unquoted unknown expansion is
   // judged as one, two and no words (word-counts.ts), and the reading without it (`echo > t`)
   // must not clear what the others wrote (`echo $GITHUB_TOKEN > t`, red team session 17).
-  args = cmd.argv.slice(1);
+  const args = cmd.argv.slice(1);
   const forget = (keys: string[]) => {
     for (const k of keys) {
       if (state.sticky?.has(k)) continue;

@@ -27,6 +27,8 @@ export interface AnalyzeContext {
     derived?: Set<string>;
     scripts?: Map<string, string | null>;
     fds?: Map<string, string | null>;
+    /** The files `exec N>FILE` opened for writing, by descriptor (`echo "$T" >&3` writes FILE: flows.ts). */
+    fdFiles?: Map<string, string>;
     /** Links `ln` made earlier in the line: the link's absolute path and what it names (file-identity.ts). */
     links?: Map<string, string>;
     /** Real paths of files and of folders resolved during this line (file-identity.ts; never kept across checks). */
@@ -86,6 +88,7 @@ export function newLineState(cwd: string | null, realDirs?: Map<string, string>)
     derived: undefined,
     scripts: undefined,
     fds: undefined,
+    fdFiles: undefined,
     links: undefined,
     realPaths: undefined,
     realDirs,

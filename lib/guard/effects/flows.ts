@@ -41,12 +41,6 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
   if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && _writesFile(cmd, ctx))) _recordFlows(name, head, args, cmd, ctx);
 }
 
-/**
- * The files `exec N>FILE` opened for writing earlier in the line, by descriptor, per line's state
- * (`echo "$T" >&3` writes FILE).
- */
-const _fdFiles = new WeakMap<object, Map<string, string>>();
-
 /** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not; `>&3` after `exec 3>f` does). */
 function _writesFile(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
   for (const r of cmd.redirects) if (FILE_WRITES.has(r.op) || _fdFile(r, ctx) !== undefined) return true;
@@ -55,7 +49,7 @@ function _writesFile(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
 
 /** The file a `>&N` redirection writes, when `exec N>FILE` opened it. */
 function _fdFile(r: Redirect, ctx: AnalyzeContext): string | undefined {
-  return r.op === ">&" ? _fdFiles.get(ctx.state)?.get(r.target.value) : undefined;
+  return r.op === ">&" ? ctx.state.fdFiles?.get(r.target.value) : undefined;
 }
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
@@ -112,20 +106,18 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   recordScripts(name, args, operands, cmd, ctx);
   if (name === "exec" && args.length === 0) {
     for (const r of cmd?.redirects ?? []) {
-      if (/^\d+$/.test(r.fd) && (r.heredoc || r.op === "<<<")) (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
-      if (/^\d+$/.test(r.fd)) _noteFdFile(r, ctx);
+      if (!/^\d+$/.test(r.fd)) continue;
+      if (r.heredoc || r.op === "<<<") (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
+      _noteFdFile(r, ctx);
     }
   }
 }
 
 /** `exec N>FILE` (or `>>`, `<>`) opens FILE on N for later commands; another redirection of N closes or moves it. */
 function _noteFdFile(r: Redirect, ctx: AnalyzeContext): void {
-  let files = _fdFiles.get(ctx.state);
   const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|") && !r.target.dynamic;
-  if (!files && !opens) return;
-  if (!files) _fdFiles.set(ctx.state, (files = new Map()));
-  if (opens) files.set(r.fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
-  else files.delete(r.fd);
+  if (opens) (ctx.state.fdFiles ??= new Map()).set(r.fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
+  else ctx.state.fdFiles?.delete(r.fd);
 }
 
 /**

@@ -253,13 +253,6 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
 }
 
 /**
- * `merge|rebase|cherry-pick|revert|am --abort|--skip` resets the files the operation in progress
- * changed: a discard the policy judges by the repository's state (git-ending-preflight.ts), which
- * an earlier program of the line may have changed (an operation started: `git merge x || git
- * merge --abort`).
- */
-
-/**
  * Whether an earlier command of the line removed, replaced or linked the entry at `path` itself
  * (`rmdir "$d" && ln -s ../wt "$d"`): git then follows what is there now, which is no longer the
  * folder mktemp made (red team, session 17).
@@ -269,6 +262,12 @@ function _replacedInLine(path: string, ctx: Invocation["ctx"]): boolean {
   return ctx.state.links?.has(path) === true || (ctx.state.changes ?? []).some(gone);
 }
 
+/**
+ * `merge|rebase|cherry-pick|revert|am --abort|--skip` resets the files the operation in progress
+ * changed: a discard the policy judges by the repository's state (git-ending-preflight.ts), which
+ * an earlier program of the line may have changed (an operation started: `git merge x || git
+ * merge --abort`).
+ */
 function _ending(inv: Invocation, sub: string, values: string[], dir: string | null, ops: Op[]): Op[] {
   const ends = gitEnding(sub, values);
   if (ends === null) return ops;

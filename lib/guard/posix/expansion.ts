@@ -110,6 +110,8 @@ function _notePositional(lx: Lexer, w: WordBuilder): void {
  * `${!a[@]}` or `${!prefix@}`, which list keys and names.
  */
 function _noteIndirect(lx: Lexer, w: WordBuilder): void {
+  // Every `${…}` comes here: only `${!…}` is read further.
+  if (lx.src.charCodeAt(lx.pos) !== 33) return;
   const m = /^!([A-Za-z_][A-Za-z0-9_]*)([@*[]?)/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   if (!m || m[2]) return;
   const target = lx.lookup(m[1]!);

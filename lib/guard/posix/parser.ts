@@ -25,7 +25,7 @@ import { isPathWord, notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import { noteFreshFrame } from "./cwd-flow.ts";
 import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
-import { DEFINERS, trackDefinitions } from "./track.ts";
+import { DEFINERS, notePositionalSources, trackDefinitions } from "./track.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { assign, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
@@ -529,6 +529,7 @@ class _Parser extends Lexer {
       for (const word of cmd.argv) if (isPathWord(word.value)) notePathWord(word, raws.get(word), this.vars);
     }
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
+    else if (head?.value === "set" && !head.dynamic && cmd.argv.some((w) => w.envNames)) notePositionalSources(this.vars, cmd);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
     // The commands of the compound this command closes or is: they read what it reads, and what
@@ -547,8 +548,8 @@ class _Parser extends Lexer {
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
     // `d=$(mktemp -d) && cd "$d" && …` runs what follows in that folder (temp-output.ts).
     const into = this._freshFolders && cmd.argv.length === 2 ? freshCd(this, cmd, raws) : null;
-    // Arguments naming that folder (`git worktree remove --force "$d"`: temp-output.ts).
-    if (this._freshFolders) noteFreshOperands(this, cmd, raws);
+    // Arguments naming that folder (`git worktree remove --force "$d"`: temp-output.ts, its only reader).
+    if (this._freshFolders && cmd.argv.some((w) => w.value === "worktree")) noteFreshOperands(this, cmd, raws);
     this._freshCd = into === null ? undefined : { cmd, path: into };
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);

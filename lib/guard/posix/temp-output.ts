@@ -145,10 +145,18 @@ export function freshOperand(word: Word): boolean {
 /** Whether `word` is all of `$d`, `"$d"`, `${d}` or `"${d}"`, d holding the folder mktemp made (vars.freshFolder). */
 function _namesFreshFolder(lx: Lexer, word: Word, raws: RawWords): boolean {
   if (word.dynamic || word.glob) return false;
-  const name = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(raws.get(word) ?? "");
-  const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
-  // Unquoted, the value is split on IFS: the default one holds none of its characters.
-  return !!n && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value && !!(name[3] ?? name[4] ?? !assigned(lx.vars, "IFS"));
+  const n = _wholeVariable(lx, raws.get(word) ?? "");
+  return n !== undefined && freshFolder(lx.vars, n) && lx.vars.get(n) === word.value;
+}
+
+/**
+ * The name `raw` spells whole as `$d`, `"$d"`, `${d}` or `"${d}"`, when its value stays one word:
+ * quoted, or unquoted under the default IFS (which holds none of a temporary path's characters).
+ */
+function _wholeVariable(lx: Lexer, raw: string): string | undefined {
+  const m = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(raw);
+  if (!m || (m[3] === undefined && m[4] === undefined && assigned(lx.vars, "IFS"))) return undefined;
+  return m[1] ?? m[2] ?? m[3] ?? m[4];
 }
 
 // Redirections that open the file their word names (`<<<` is text; `>&`, `<&` may duplicate a descriptor).
@@ -166,11 +174,9 @@ const FILE_REDIRECTS: ReadonlySet<string> = new Set([">", ">>", ">|", "<", "<>",
  */
 export function freshRedirect(lx: Lexer, op: string, target: Word, start: number): Word {
   if (!target.dynamic || !FILE_REDIRECTS.has(op) || lx.depth > 0 || lx.flow.fnDepth > 0 || repeats(lx.flow.frame)) return target;
-  const name = /^(?:\$(\w+)|\$\{(\w+)\}|"\$(\w+)"|"\$\{(\w+)\}")$/.exec(lx.src.slice(start, lx.pos));
-  const n = name && (name[1] ?? name[2] ?? name[3] ?? name[4])!;
-  const path = n ? freshOrEmpty(lx.vars, n) : undefined;
-  // Unquoted, the value is split on IFS: the default one holds none of the path's characters.
-  if (path === undefined || lx.vars.get(n!) !== null || !(name![3] ?? name![4] ?? !assigned(lx.vars, "IFS"))) return target;
+  const n = _wholeVariable(lx, lx.src.slice(start, lx.pos));
+  const path = n === undefined ? undefined : freshOrEmpty(lx.vars, n);
+  if (path === undefined || lx.vars.get(n!) !== null) return target;
   return literalWord(path, true);
 }
 

@@ -7,7 +7,7 @@ import { noteHeredocReader } from "./heredoc.ts";
 import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
-export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait", "set"]);
+export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
@@ -90,9 +90,6 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
   // `set -- WORDS` (or `set WORDS`): the positional parameters hold the environment's values its words held.
-  else if (head.value === "set") {
-    for (const w of rest) if (w.envNames) addEnvSources(vars, POSITIONAL, w.envNames);
-  }
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.
   // `eval "$(ssh-agent -s)"` sets the agent's two variables and nothing else (ssh-agent-eval.ts).
@@ -174,4 +171,13 @@ function _computedName(name: string, argv: Word[], raws: RawWords): boolean {
   // `mapfile -t "$n"`, `wait -p "$n"` too (a computed option value, `read -p "$msg" x`, is no name).
   if (name === "read" || name === "mapfile" || name === "readarray" || name === "printf" || name === "wait") return nameOperands(name, rest).some(computed);
   return false;
+}
+
+/**
+ * `set -- "$GITHUB_TOKEN"` (or `set x "$T"`): the positional parameters hold the environment's
+ * values its words took. Called by the parser only for a `set` whose words hold such values, so
+ * the common `set -euo pipefail` stays a plain command.
+ */
+export function notePositionalSources(vars: Vars, cmd: SimpleCommand): void {
+  for (const w of cmd.argv.slice(1)) if (w.envNames) addEnvSources(vars, POSITIONAL, w.envNames);
 }
