@@ -91,11 +91,13 @@ function _uploaded(flag: string, value: string, globOff: () => boolean): string[
 
 /** Whether curl's globbing of URLs and -T names is off (`-g`, `--globoff`, a cluster holding g). */
 function _globOff(args: Word[]): boolean {
-  return args.some((a) => a.value === "--globoff" || (/^-[a-zA-Z]+$/.test(a.value) && /^-[^AbcCDeEHKmoPQrtuUwxXyYzdFT]*g/.test(a.value)));
+  return args.some((a) => a.value === "--globoff" || (/^-[a-zA-Z]+$/.test(a.value) && GLOB_OFF_CLUSTER.test(a.value)));
 }
 
 // curl's short options that take a value; d, F and T send data.
 const SHORT_VALUED = new Set("AbcCDeEHKmoPQrtuUwxXyYzdFT");
+// A cluster whose `g` comes before any letter that takes a value (`-sg`; in `-og` the g is a file name).
+const GLOB_OFF_CLUSTER = new RegExp(`^-[^${[...SHORT_VALUED].join("")}]*g`);
 
 /** The first value-taking letter of a short-flag cluster, and its attached value if any; null when none takes one. */
 function _shortCluster(v: string): { letter: string; data: boolean; value?: string } | null {
