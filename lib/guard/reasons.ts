@@ -10,7 +10,7 @@ export const REASONS = {
   ALLOW_NOOP: ["ALLOW", "The command is a dry run, or nothing it would change exists yet."],
   ALLOW_TRASH_GC: ["ALLOW", "Housekeeping of expired quarantine payload."],
   ALLOW_TEMP_PATH: ["ALLOW", "The targets are inside the temporary directory."],
-  RELOCATE_TREE: ["RELOCATE", "Workspace paths would be deleted or overwritten; they are kept in the quarantine first (folders and large files moved, other files copied)."],
+  RELOCATE_TREE: ["RELOCATE", "Workspace paths would be deleted or overwritten; they are kept in the quarantine first (large folders and files moved, small ones copied and left in place)."],
   SNAPSHOT_GIT_WORKTREE: ["SNAPSHOT", "Uncommitted Git changes would be discarded; a stash snapshot is recorded first."],
   SNAPSHOT_GIT_REFS: ["SNAPSHOT", "Git branches or stash entries are kept in the quarantine before they are dropped."],
   COMPOUND_CWD_DELETE: ["ASK", "A delete runs after a directory change in the same command line."],

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { treeHashes } from "../fixtures/check-recovery/tree.ts";
 import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
 
-// Lines that read or test a file before replacing or deleting it, through the real `--hook
-// claude` and the real shell: the file is copied into the quarantine and stays in place, so the
+// Lines that read or test a file or folder before replacing or deleting it, through the real
+// `--hook claude` and the real shell: it is copied into the quarantine and stays in place, so the
 // line does what it says, and `restore` brings the old bytes back.
 const tempDir = useTempDirs("leogriel-check-hook-read-first-");
 
@@ -93,6 +93,28 @@ describe("a line that reads a file, then replaces it, through --hook claude", ()
       expect(restore.exitCode).toBe(0);
       expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
       expect(readFileSync(join(r.ws, "words.txt"), "utf8")).toBe("pear\napple\nfig\n");
+    });
+  }
+
+  const readThenDeleteFolder = [
+    { command: "tar czf src.tgz src && rm -rf src", made: "src.tgz" },
+    { command: "cp -r src copy && rm -rf src", made: "copy/main.ts" },
+  ];
+  for (const row of readThenDeleteFolder) {
+    test(`${row.command}: the folder is there for the line to read, and restore brings it back`, () => {
+      const r = project();
+      mkdirSync(join(r.ws, "src", "lib"), { recursive: true });
+      writeFileSync(join(r.ws, "src", "main.ts"), "export {};\n");
+      writeFileSync(join(r.ws, "src", "lib", "util.ts"), "export const u = 1;\n");
+      const before = treeHashes(join(r.ws, "src"));
+      const { txid, exitCode } = hookThenRun(r, row.command);
+      expect(exitCode).toBe(0);
+      expect(existsSync(join(r.ws, row.made))).toBe(true);
+      expect(existsSync(join(r.ws, "src"))).toBe(false);
+      const restore = runEntry("check", ["restore", txid, "--json"], { cwd: r.ws, env: r.env });
+      expect(restore.exitCode).toBe(0);
+      expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+      expect(treeHashes(join(r.ws, "src"))).toEqual(before);
     });
   }
 

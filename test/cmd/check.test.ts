@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { checkArgs, main } from "../../cmd/check/main.ts";
 import { runCli } from "../../lib/core/cli.ts";
 import { useGuardFixture } from "../fixtures/check/workspace.ts";
 import { captureStdio } from "../support/capture-stdio.ts";
+import { quarantinedSources } from "../support/quarantined.ts";
 import { runEntry } from "../support/run-cli.ts";
 
 const fx = useGuardFixture();
@@ -63,11 +63,12 @@ describe("leogriel-check (in-process)", () => {
     expect(res.stderr).toBe("BLOCK BLOCK_PROTECTED_ANCESTOR: The target is a filesystem root or an ancestor of a protected path.\n");
   });
 
-  test("--apply moves a workspace delete's targets to the quarantine and exits 0", async () => {
+  test("--apply puts a workspace delete's targets in the quarantine and exits 0", async () => {
     const res = await run(["--json", "--apply", "--cwd", fx.ws, "--", "rm -rf node_modules"]);
     expect(res.code).toBe(0);
-    expect(JSON.parse(res.stdout).compensation.applied.txid).toMatch(/^tx-/);
-    expect(existsSync(join(fx.ws, "node_modules"))).toBe(false);
+    const txid = JSON.parse(res.stdout).compensation.applied.txid;
+    expect(txid).toMatch(/^tx-/);
+    expect(quarantinedSources(fx.ws, txid)).toEqual(["node_modules"]);
   });
 
   test("no command is a usage error", async () => {

@@ -10,7 +10,6 @@ import {
   openSync,
   readdirSync,
   readlinkSync,
-  readSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -22,6 +21,7 @@ import { fsyncDirSync } from "../../core/atomic-write.ts";
 import { isErrno } from "../../core/errors.ts";
 import { afterCopiedFile } from "./fault.ts";
 import type { EntryKind } from "./journal-records.ts";
+import { samePlainTree } from "./plain-tree.ts";
 import { treeDigest } from "./tree-digest.ts";
 
 /** The kind of an entry as lstat sees it (a symlink is a symlink, never its target). */
@@ -73,36 +73,12 @@ export async function copyVerified(src: string, dest: string, partial = `${dest}
 
 /**
  * Whether a copy holds what the original holds. A regular file is compared byte by byte with its
- * permission bits, the common case (a file kept in place): no hashing code is loaded for it, which
- * costs a hook some 3 MiB of memory. A folder or link is compared by its tree digest.
+ * permission bits, and a folder of folders and regular files entry by entry, the common cases (a
+ * file or small folder kept in place): no hashing code is loaded for them, which costs a hook some
+ * 3 MiB of memory. Anything else (a link) is compared by its tree digest.
  */
 async function _sameContent(src: string, copy: string): Promise<boolean> {
-  const a = lstatSync(src);
-  const b = lstatSync(copy);
-  if (!a.isFile() || !b.isFile()) return (await treeDigest(src)) === (await treeDigest(copy));
-  return (a.mode & 0o7777) === (b.mode & 0o7777) && a.size === b.size && _sameBytes(src, copy);
-}
-
-/** Whether two files hold the same bytes, read in chunks. */
-function _sameBytes(a: string, b: string): boolean {
-  const fa = openSync(a, "r");
-  try {
-    const fb = openSync(b, "r");
-    try {
-      const ba = Buffer.allocUnsafe(1 << 16);
-      const bb = Buffer.allocUnsafe(1 << 16);
-      for (;;) {
-        const na = readSync(fa, ba);
-        const nb = readSync(fb, bb);
-        if (na !== nb || ba.compare(bb, 0, nb, 0, na) !== 0) return false;
-        if (na === 0) return true;
-      }
-    } finally {
-      closeSync(fb);
-    }
-  } finally {
-    closeSync(fa);
-  }
+  return samePlainTree(src, copy) ?? (await treeDigest(src)) === (await treeDigest(copy));
 }
 
 /** Removes an entry and everything below it, read-only folders included; absent is fine. */

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync, mkdirSync, type Stats } from "node:fs";
 import { fsyncDirSync } from "../../core/atomic-write.ts";
 import { isErrno } from "../../core/errors.ts";
 import { checkpoint } from "./fault.ts";
@@ -7,6 +7,7 @@ import type { TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, payloadDir, payloadPath, txDir, type QuarantineLayout } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
 import { copyVerified, entryKind, removeTree, renameEntry } from "./move.ts";
+import { isSmallPlainTree, type TreeLimits } from "./plain-tree.ts";
 import { rollback } from "./rollback.ts";
 import { removingPath } from "./settle.ts";
 import { loadTx } from "./tx-view.ts";
@@ -25,18 +26,25 @@ export interface RelocateOutcome {
 
 /**
  * The largest file a compensation copies and leaves in place when the line deletes it: above it
- * the file is moved, as a folder is (a copy costs time in proportion to the size, a move nothing).
+ * the file is moved (a copy costs time in proportion to the size, a move nothing).
  */
 export const KEEP_DELETED_MAX_BYTES = 16 * 1024 * 1024;
 
-/** One target: absolute, workspace-relative, and which regular files stay in place. */
+/**
+ * The largest folder a compensation copies and leaves in place: its entries, and its files' bytes
+ * all together. A larger one is moved.
+ */
+export const KEEP_FOLDER_LIMITS: TreeLimits = { entries: 1000, bytes: KEEP_DELETED_MAX_BYTES };
+
+/** One target: absolute, workspace-relative, and which regular files and small folders stay in place. */
 export interface RelocateTarget {
   abs: string;
   rel: string;
   /**
    * A regular file is copied into the payload and stays in place (journal method `keep`), so the
    * line can still read it before it deletes or replaces it: `any` one (the line only overwrites
-   * it), or `small`, one of at most {@link KEEP_DELETED_MAX_BYTES}. Without it the target moves.
+   * it), or `small`, one of at most {@link KEEP_DELETED_MAX_BYTES}; with either, a folder within
+   * {@link KEEP_FOLDER_LIMITS} too. Without it the target moves.
    */
   keep?: "any" | "small";
 }
@@ -46,7 +54,8 @@ export interface RelocateTarget {
  * a new quarantine transaction. Each step is announced in the journal and fsynced before it runs,
  * so a crash leaves every target either in place or whole in the payload. When a move fails the
  * targets moved so far are put back and the transaction is aborted. A kept target (a file the
- * line overwrites or deletes) is copied instead; its original stays for the line to read first.
+ * line overwrites or deletes, a small folder it deletes) is copied instead; its original stays
+ * for the line to read first.
  */
 export async function relocate(workspace: string, targets: RelocateTarget[], meta: TxMeta): Promise<RelocateOutcome> {
   const layout = layoutOf(workspace);
@@ -85,11 +94,7 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   if (!st) return false;
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
-  // A symlink is still moved: a replacing write through it would change the file it leads to; so
-  // is a file with other hard links, whose inode the line's write would change under every name
-  // (a copy would keep the bytes, but not the other names' content).
-  const keep = target.keep === "any" || (target.keep === "small" && st.size <= KEEP_DELETED_MAX_BYTES);
-  if (keep && st.isFile() && st.nlink === 1) return _keepOne(journal, index, target, dest);
+  if (_keeps(target, st)) return _keepOne(journal, index, target, dest);
   let renamed: boolean;
   try {
     renamed = renameEntry(target.abs, dest);
@@ -115,7 +120,20 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   return true;
 }
 
-/** Copies a file into the payload; the original stays where the line expects it. */
+/**
+ * Whether a target is copied and left in place. A symlink is still moved: a replacing write
+ * through it would change the file it leads to; so is a file with other hard links, whose inode
+ * the line's write would change under every name (a copy would keep the bytes, but not the other
+ * names' content), and a folder holding either, or more than {@link KEEP_FOLDER_LIMITS} (a copy
+ * costs time in proportion to the tree; `rm -rf node_modules` moves it as before).
+ */
+function _keeps(target: RelocateTarget, st: Stats): boolean {
+  if (target.keep === undefined) return false;
+  if (st.isFile()) return st.nlink === 1 && (target.keep === "any" || st.size <= KEEP_DELETED_MAX_BYTES);
+  return st.isDirectory() && isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS);
+}
+
+/** Copies a file or small folder into the payload; the original stays where the line expects it. */
 async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean> {
   try {
     await copyVerified(target.abs, dest);

@@ -1,11 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readHookArgs } from "../../../lib/guard/hooks/hook-args.ts";
+import { listTransactions } from "../../../lib/guard/recovery/inventory.ts";
 import { type HookAgent, runHook } from "../../../lib/guard/hooks/run-hook.ts";
 import { isOurCommand, selfCommand } from "../../../lib/guard/install/hook-targets.ts";
 import { hookVerdict } from "../../fixtures/check/hook-answers.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { notedTxid, quarantinedSources } from "../../support/quarantined.ts";
 
 // Red-team pass 6, hook adapters: H1 (per-call working directory), H2 (input typed into a running
 // session), H3 (Windows shells), L1 (Codex argv commands).
@@ -36,7 +38,7 @@ describe("H1: the per-call working directory is where the command is judged", ()
       const fixed = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v.replace("<ws>", fx.ws)]));
       const a = await hook("gemini", gemini("rm -rf data", fixed));
       expect(a.stdout).toContain("kept 1 path(s) in the quarantine");
-      expect(existsSync(join(fx.ws, "sub", "data"))).toBe(false);
+      expect(quarantinedSources(fx.ws, notedTxid(a.stdout))).toEqual(["sub/data"]);
     });
   }
 
@@ -44,7 +46,7 @@ describe("H1: the per-call working directory is where the command is judged", ()
     // From the home folder (no repository: its own workspace) the delete is quarantined first.
     const a = await hook("gemini", gemini("rm -rf .ssh", { directory: ".." }));
     expect(a.stdout).toContain("kept 1 path(s) in the quarantine");
-    expect(existsSync(join(fx.home, ".ssh"))).toBe(false);
+    expect(quarantinedSources(fx.home, notedTxid(a.stdout))).toEqual([".ssh"]);
     expect(await verdict("gemini", gemini("rm -rf ..", { dir_path: join(fx.home, "Documents") }))).toBe("deny");
     expect(await verdict("gemini", gemini("rm -rf ../.bashrc", { directory: "src" }))).toBe("allow");
   });
@@ -64,8 +66,11 @@ describe("H1: the per-call working directory is where the command is judged", ()
   test("codex workdir and copilot toolArgs.cwd are honoured too", async () => {
     expect(await verdict("codex", { cwd: fx.ws, tool_name: "Bash", tool_input: { command: "rm -rf ..", workdir: "src" } })).toBe("deny");
     expect(await verdict("copilot", { cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf ..", cwd: "src" }) })).toBe("deny");
+    const earlier = new Set(listTransactions(fx.home).transactions.map((t) => t.txid));
     expect(await verdict("copilot", { cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf .ssh", cwd: fx.home }) })).toBe("allow");
-    expect(existsSync(join(fx.home, ".ssh"))).toBe(false); // quarantined, judged in the home folder
+    // Copilot's answer carries no note: the new transaction is found in the home folder's quarantine.
+    const added = listTransactions(fx.home).transactions.filter((t) => !earlier.has(t.txid));
+    expect(added.map((t) => quarantinedSources(fx.home, t.txid))).toEqual([[".ssh"]]);
     expect(await verdict("codex", { cwd: fx.ws, tool_name: "Bash", tool_input: { command: "ls", workdir: "src" } })).toBe("allow");
     const bad = await hook("codex", { cwd: fx.ws, tool_name: "Bash", tool_input: { command: "ls", workdir: ["src"] } });
     expect(hookVerdict(bad.stdout, bad.exitCode)).toBe("deny");

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
-import { layoutOf } from "../../../../lib/guard/recovery/layout.ts";
+import { layoutOf, payloadPath } from "../../../../lib/guard/recovery/layout.ts";
 import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
 import { loadTx } from "../../../../lib/guard/recovery/tx-view.ts";
 import { isTxid } from "../../../../lib/guard/recovery/txid.ts";
@@ -26,15 +26,15 @@ function workspace(): string {
 }
 
 describe("applyCompensation relocate", () => {
-  // moved: gone before the command runs; copied: a deleted file small enough to copy, left in
-  // place for the command (recovery/relocate.ts KEEP_DELETED_MAX_BYTES).
+  // moved: gone before the command runs; copied: a deleted file or folder small enough to copy,
+  // left in place for the command (recovery/relocate.ts KEEP_DELETED_MAX_BYTES, KEEP_FOLDER_LIMITS).
   const rows: { name: string; targets: (ws: string) => string[]; moved: string[]; copied?: string[] }[] = [
-    { name: "a folder tree with spaces, newlines and unicode", targets: (ws) => [join(ws, "src")], moved: ["src"] },
+    { name: "a folder tree with spaces, newlines and unicode", targets: (ws) => [join(ws, "src")], moved: [], copied: ["src"] },
     { name: "a symlink (moved, never followed)", targets: (ws) => [join(ws, "link-out")], moved: ["link-out"] },
     { name: "a read-only file", targets: (ws) => [join(ws, "readonly.txt")], moved: [], copied: ["readonly.txt"] },
-    { name: "a target nested in another target", targets: (ws) => [join(ws, "src", "deep"), join(ws, "src")], moved: ["src"] },
-    { name: "a duplicate target", targets: (ws) => [join(ws, "src"), join(ws, "src")], moved: ["src"] },
-    { name: "a target that vanished (covered, skipped)", targets: (ws) => [join(ws, "gone"), join(ws, "src")], moved: ["src"] },
+    { name: "a target nested in another target", targets: (ws) => [join(ws, "src", "deep"), join(ws, "src")], moved: [], copied: ["src"] },
+    { name: "a duplicate target", targets: (ws) => [join(ws, "src"), join(ws, "src")], moved: [], copied: ["src"] },
+    { name: "a target that vanished (covered, skipped)", targets: (ws) => [join(ws, "gone"), join(ws, "src")], moved: [], copied: ["src"] },
     { name: "a spelling with a .. segment that stays inside", targets: (ws) => [join(ws, "src", "..", "keep.txt")], moved: [], copied: ["keep.txt"] },
   ];
 
@@ -49,7 +49,8 @@ describe("applyCompensation relocate", () => {
       expect(result.covered).toBe(row.targets(ws).length);
       for (const m of row.moved) expect(existsSync(join(ws, m))).toBe(false);
       const copied = row.copied ?? [];
-      for (const c of copied) expect(readFileSync(join(ws, c), "utf8")).toBe(readFileSync(join(layoutOf(ws).tx, result.txid, "payload", "0"), "utf8"));
+      const items = loadTx(layoutOf(ws), result.txid).items;
+      for (const c of copied) expect(_entryHashes(join(ws, c))).toEqual(_entryHashes(payloadPath(layoutOf(ws), result.txid, items.find((i) => i.source === c)!.index)));
       expect(loadTx(layoutOf(ws), result.txid).state).toBe("committed");
       // The command's delete, of what it still finds.
       for (const target of row.targets(ws)) rmSync(target, { recursive: true, force: true });
@@ -117,3 +118,8 @@ describe("applyCompensation relocate", () => {
     expect(readdirSync(layout.locks)).toEqual([]);
   });
 });
+
+/** A file's bytes, or a folder's tree. */
+function _entryHashes(path: string): Record<string, string> | string {
+  return lstatSync(path).isDirectory() ? treeHashes(path) : readFileSync(path, "utf8");
+}

@@ -6,15 +6,15 @@ import { applyCompensation } from "../../../../lib/guard/recovery/apply.ts";
 import { listTransactions } from "../../../../lib/guard/recovery/inventory.ts";
 import { layoutOf, payloadPath } from "../../../../lib/guard/recovery/layout.ts";
 import { recoverWorkspace } from "../../../../lib/guard/recovery/recover.ts";
-import { KEEP_DELETED_MAX_BYTES } from "../../../../lib/guard/recovery/relocate.ts";
+import { KEEP_DELETED_MAX_BYTES, KEEP_FOLDER_LIMITS } from "../../../../lib/guard/recovery/relocate.ts";
 import { restoreTransaction } from "../../../../lib/guard/recovery/restore.ts";
 import { loadTx } from "../../../../lib/guard/recovery/tx-view.ts";
 import { treeHashes } from "../../../fixtures/check-recovery/tree.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
 
-// Files a command only overwrites (plan.kept), and deleted files up to KEEP_DELETED_MAX_BYTES, are
-// copied into the quarantine and left in place, so a line that reads or tests them first still
-// finds them (session 15's first task).
+// Files a command only overwrites (plan.kept), deleted files up to KEEP_DELETED_MAX_BYTES and
+// deleted folders within KEEP_FOLDER_LIMITS are copied into the quarantine and left in place, so a
+// line that reads or tests them first still finds them (session 15's first task, session 18).
 const tempDir = useTempDirs("leogriel-keep-");
 const CHILD = join(import.meta.dir, "../../../fixtures/check-recovery/child-apply.ts");
 
@@ -55,15 +55,15 @@ describe("a kept (overwritten) file is copied and stays in place", () => {
     expect(loadTx(layoutOf(ws), txid).items).toMatchObject([{ source: "package.json", entry: "file", method: "keep", state: "quarantined" }]);
   });
 
-  test("deleted targets in the same plan still move; a kept symlink moves too (a write through it would reach its file)", async () => {
+  test("a kept symlink moves (a write through it would reach its file); a small deleted folder stays", async () => {
     const ws = workspace();
     const txid = await applied(ws, ["src", "package.json", "link.txt"], ["package.json", "link.txt"]);
-    expect(existsSync(join(ws, "src"))).toBe(false);
+    expect(readFileSync(join(ws, "src", "a.ts"), "utf8")).toBe("export const a = 1;\n");
     expect(lstatSync(join(ws, "link.txt"), { throwIfNoEntry: false })).toBeUndefined();
     expect(existsSync(join(ws, "package.json"))).toBe(true);
     const methods = loadTx(layoutOf(ws), txid).items.map((i) => [i.source, i.method]);
     expect(methods).toEqual([
-      ["src", "rename"],
+      ["src", "keep"],
       ["package.json", "keep"],
       ["link.txt", "rename"],
     ]);
@@ -111,6 +111,72 @@ describe("a kept (overwritten) file is copied and stays in place", () => {
     const result = await applyCompensation(plan(ws, ["missing.json", "package.json"], ["missing.json", "package.json"]));
     expect(result).toMatchObject({ ok: true, covered: 2 });
     expect(loadTx(layoutOf(ws), (result as { txid: string }).txid).items.map((i) => i.state)).toEqual(["quarantined"]);
+  });
+});
+
+describe("a deleted folder is copied and left in place when it is small and plain", () => {
+  const folder = (ws: string, files: Record<string, string | Buffer>) => {
+    for (const [name, bytes] of Object.entries(files)) {
+      mkdirSync(join(ws, "dist", name, ".."), { recursive: true });
+      writeFileSync(join(ws, "dist", name), bytes);
+    }
+  };
+  const methodOf = (ws: string, txid: string) => loadTx(layoutOf(ws), txid).items.map((i) => [i.source, i.entry, i.method]);
+
+  test("the folder stays, the payload holds the same tree, and after the line deletes it the restore brings it back", async () => {
+    const ws = workspace();
+    folder(ws, { "app.js": "1\n", "assets/logo.svg": "<svg/>\n", "empty/.keep": "" });
+    chmodSync(join(ws, "dist", "assets"), 0o750);
+    const before = treeHashes(ws);
+    const txid = await applied(ws, ["dist"], []);
+    expect(treeHashes(ws)).toEqual(before);
+    expect(methodOf(ws, txid)).toEqual([["dist", "dir", "keep"]]);
+    expect(readFileSync(join(payloadPath(layoutOf(ws), txid, 0), "assets", "logo.svg"), "utf8")).toBe("<svg/>\n");
+    expect(lstatSync(join(payloadPath(layoutOf(ws), txid, 0), "assets")).mode & 0o777).toBe(0o750);
+    rmSync(join(ws, "dist"), { recursive: true });
+    expect(await restoreTransaction(ws, txid, { force: false })).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
+    expect(treeHashes(ws)).toEqual(before);
+  });
+
+  test("left as it was: restored without --force; a file changed inside it is a conflict", async () => {
+    const ws = workspace();
+    folder(ws, { "app.js": "1\n" });
+    const unchanged = await applied(ws, ["dist"], []);
+    expect(await restoreTransaction(ws, unchanged, { force: false })).toMatchObject({ restored_count: 1, conflict_count: 0 });
+    expect(existsSync(payloadPath(layoutOf(ws), unchanged, 0))).toBe(false);
+    const changed = await applied(ws, ["dist"], []);
+    writeFileSync(join(ws, "dist", "app.js"), "2\n");
+    expect(await restoreTransaction(ws, changed, { force: false })).toMatchObject({ restored_count: 0, conflict_count: 1 });
+  });
+
+  test(`more than ${KEEP_FOLDER_LIMITS.entries} entries, or more than ${KEEP_FOLDER_LIMITS.bytes} bytes of files: moved`, async () => {
+    const ws = workspace();
+    const many: Record<string, string> = {};
+    for (let i = 0; i < KEEP_FOLDER_LIMITS.entries; i++) many[`f${i}`] = "";
+    folder(ws, many);
+    const atLimit = await applied(ws, ["dist"], []);
+    expect(methodOf(ws, atLimit)).toEqual([["dist", "dir", "keep"]]);
+    writeFileSync(join(ws, "dist", "one-more"), "");
+    const over = await applied(ws, ["dist"], []);
+    expect(methodOf(ws, over)).toEqual([["dist", "dir", "rename"]]);
+    expect(existsSync(join(ws, "dist"))).toBe(false);
+
+    const half = Buffer.alloc(KEEP_FOLDER_LIMITS.bytes / 2, 1);
+    folder(ws, { "a.bin": half, "b.bin": half });
+    const full = await applied(ws, ["dist"], []);
+    expect(methodOf(ws, full)).toEqual([["dist", "dir", "keep"]]);
+    writeFileSync(join(ws, "dist", "c.bin"), "x");
+    expect(methodOf(ws, await applied(ws, ["dist"], []))).toEqual([["dist", "dir", "rename"]]);
+  });
+
+  test("a folder holding a symlink or a file with another hard link is moved", async () => {
+    const ws = workspace();
+    folder(ws, { "app.js": "1\n" });
+    symlinkSync("../real.txt", join(ws, "dist", "link"));
+    expect(methodOf(ws, await applied(ws, ["dist"], []))).toEqual([["dist", "dir", "rename"]]);
+    folder(ws, { "app.js": "1\n" });
+    linkSync(join(ws, "real.txt"), join(ws, "dist", "hard"));
+    expect(methodOf(ws, await applied(ws, ["dist"], []))).toEqual([["dist", "dir", "rename"]]);
   });
 });
 
