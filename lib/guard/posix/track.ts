@@ -4,7 +4,7 @@ import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { SSH_AGENT_NAMES, sshAgentEval } from "./ssh-agent-eval.ts";
 import { noteHeredocReader } from "./heredoc.ts";
-import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
+import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
 export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
@@ -34,7 +34,10 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   }
   if (!head) {
     for (const { name, append } of cmd.assigns) if (append) keepEnvValue(vars, name);
-    for (const { name, value } of cmd.assigns) assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
+    for (const { name, value } of cmd.assigns) {
+      assign(vars, name, value.dynamic ? _kept(name, value) : value.value);
+      if (isNameref(vars, name)) _aim(vars, name, value);
+    }
     return;
   }
   // `d[0]=x`: bash assigns the element, which the lexer leaves a command word (name-operands.ts
@@ -70,8 +73,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       if (m && w.envNames) addEnvSources(vars, m[1]!, w.envNames);
       // Assignments through the reference change the variable it names; `$ref` is that
       // variable's value (any variable's, when the name is computed).
-      if (m && nameref && NAME.test(w.value.slice(m[0].length))) _referTo(vars, m[1]!, w.value.slice(m[0].length));
-      else if (m && nameref && w.dynamic) addEnvSources(vars, m[1]!, [ANY_VARIABLE]);
+      if (m && (nameref || isNameref(vars, m[1]!))) _aim(vars, m[1]!, { ...w, value: w.value.slice(m[0].length) });
       else if (NAME.test(w.value) && !vars.has(w.value)) {
         // `export X`, `declare X`: X keeps its value.
         keepEnvValue(vars, w.value);
@@ -136,6 +138,15 @@ function _stdinOutputOf(cmd: SimpleCommand): SimpleCommand[] | undefined {
     if (outputOf) from = (from ?? []).concat(outputOf);
   }
   return from;
+}
+
+/**
+ * A name reference given its target (`declare -n ref=NAME`, or `ref=NAME` after `declare -n
+ * ref`): `$ref` is NAME's value; a computed target may be any variable.
+ */
+function _aim(vars: Vars, ref: string, target: Word): void {
+  if (!target.dynamic && NAME.test(target.value)) _referTo(vars, ref, target.value);
+  else if (target.dynamic) addEnvSources(vars, ref, [ANY_VARIABLE]);
 }
 
 /** `declare -n ref=NAME`: `$ref` is NAME's value, which the declaration leaves as it was. */

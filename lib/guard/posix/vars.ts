@@ -285,6 +285,11 @@ export function noteNameref(vars: Vars, name: string): void {
   (_notesOf(vars).namerefs ??= new Set()).add(name);
 }
 
+/** Whether the line declared `name` a name reference (`declare -n r; r=GITHUB_TOKEN` aims it). */
+export function isNameref(vars: Vars, name: string): boolean {
+  return _notes.get(vars)?.namerefs?.has(name) === true;
+}
+
 /** The value a plain `$name` expands to: null when unknown (a kept PATH is partly unknown). */
 export function expand(vars: Vars, name: string): string | null {
   const v = vars.get(name);
