@@ -5,9 +5,10 @@ import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
 import { programName } from "./names.ts";
-import { secretOutput } from "./secret-output.ts";
+import { redirectHoldsSecret, secretOutput } from "./secret-output.ts";
+import { PASS_THROUGH } from "./pass-through.ts";
 import { isSecretFile, readsArguments } from "./secrets.ts";
-import { stdinOf } from "./stdin.ts";
+import { stdinOf, stdinRedirect } from "./stdin.ts";
 import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
 import { recordedScript } from "./written-scripts.ts";
@@ -85,7 +86,7 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     if (option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
   }
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
-  const printsSecret = secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd);
+  const printsSecret = secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd) || _secretStdin(name, cmd, ctx);
   // GNU dd reads its last if= (else stdin: `echo "$T" | dd of=t`) and writes its last of= (stdin-writers.ts).
   if (name === "dd") {
     const dd = ddFiles(args);
@@ -149,6 +150,16 @@ function _fedSecretOutput(cmd: SimpleCommand | undefined): boolean {
   const from = cmd?.pipeFrom;
   const head = from?.argv[0];
   return head !== undefined && !head.dynamic && secretOutput(programName(head), from!.argv.slice(1)) !== null;
+}
+
+/**
+ * Whether a program printing its stdin (cat, dd, tee, …) reads a credential there: a here-string
+ * or heredoc holding one (`dd of=t <<< "$GITHUB_TOKEN"`), or a secret file (`dd of=t < k.key`).
+ */
+function _secretStdin(name: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
+  if (!cmd?.redirects.length || (name !== "cat" && !PASS_THROUGH.has(name))) return false;
+  const r = stdinRedirect(cmd);
+  return r !== undefined && (r.op === "<" ? holdsSecret(r.target, ctx) : redirectHoldsSecret(r, { cmd, ctx }));
 }
 
 /** Paths printed into this command's stdin (`printf '%s\n' a b | zip x -@`). */

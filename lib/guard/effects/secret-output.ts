@@ -1,4 +1,4 @@
-import type { SimpleCommand, Word } from "../syntax.ts";
+import { literalWord, type Redirect, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Invocation } from "./context.ts";
 import { envPrints, holdsSecretVariable, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
@@ -70,6 +70,12 @@ export function holdsSecretText(word: Word, at: Pick<Invocation, "cmd" | "ctx"> 
     if (head && !head.dynamic && secretOutput(programName(head), c.argv.slice(1), at && { cmd: c, ctx: at.ctx }) !== null) return true;
   }
   return false;
+}
+
+/** Whether a here-string or an expanding heredoc holds a credential (`<<< "$GITHUB_TOKEN"`, `$(gh auth token)` in the body); false for another redirection. */
+export function redirectHoldsSecret(r: Redirect, at: Pick<Invocation, "cmd" | "ctx"> | undefined): boolean {
+  if (r.heredoc) return holdsSecretText({ ...literalWord(r.heredoc.body), envNames: r.heredoc.envNames, outputOf: r.heredoc.outputOf }, at);
+  return r.op === "<<<" && holdsSecretText(r.target, at);
 }
 
 /** What a shell script's output holds: the worst of its commands printing to its stdout, each seen through the filters after it. */

@@ -5,7 +5,7 @@ import { envPrints } from "./env-output.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { programName } from "./names.ts";
 import { PASS_THROUGH } from "./pass-through.ts";
-import { holdsSecretText, secretOutput } from "./secret-output.ts";
+import { redirectHoldsSecret, secretOutput } from "./secret-output.ts";
 import { stdinRedirect } from "./stdin.ts";
 import { judgeSent, type Sent, type SentRoot } from "./sent-tree.ts";
 import { pathRunText, shellText, stdoutCommands } from "./shell-printed.ts";
@@ -33,8 +33,7 @@ export function stdinSent(cmd: SimpleCommand | undefined, ctx: AnalyzeContext, d
   const r = stdinRedirect(cmd);
   if (r) {
     // Text written in the line itself, unless a credential went into it (`<<< "$GITHUB_TOKEN"`, `$(gh auth token)` in a heredoc).
-    if (r.heredoc) return holdsSecretText({ ...literalWord(r.heredoc.body), envNames: r.heredoc.envNames, outputOf: r.heredoc.outputOf }, { cmd, ctx }) ? "unknown" : "clean";
-    if (r.op === "<<<") return holdsSecretText(r.target, { cmd, ctx }) ? "unknown" : "clean";
+    if (r.heredoc || r.op === "<<<") return redirectHoldsSecret(r, { cmd, ctx }) ? "unknown" : "clean";
     if (r.op === "<" || r.op === "<>") {
       if (r.target.dynamic) return "unknown";
       return /^\/dev\//.test(r.target.value) ? "clean" : judgeSent([{ word: r.target, recursive: false }], true, ctx);
