@@ -139,6 +139,12 @@ export function compressedCopies(name: string, args: Word[]): Array<{ input: Wor
   return _pairs(read.inputs, read);
 }
 
+/** Whether the program (de)compresses its stdin to its stdout (`tar c . | gzip > a.tgz`): no file operand or output file, no test or listing. */
+export function compressesStdin(name: string, args: Word[]): boolean {
+  const read = _read(name, args);
+  return read !== undefined && read.inputs.length === 0 && read.output === undefined && (!read.quiet || read.stdout);
+}
+
 interface Reading {
   inputs: Word[];
   keep: boolean;

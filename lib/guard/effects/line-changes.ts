@@ -10,6 +10,12 @@ import { copyOut, copyOutSources } from "./copy-out.ts";
 import { programName } from "./names.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
+import { COMPRESSOR_NAMES } from "./registry-names.ts";
+import { LOADED } from "./loaded-analysers.ts";
+
+// Loaded when a line runs one (lazy-handler.ts says why), as flows.ts loads it.
+const compressors = (): typeof import("./compressors.ts") => (LOADED.compressors ??= require("./compressors.ts"));
+const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 
 /**
  * A change an earlier part of the line made to the file system, for what later senders read
@@ -83,18 +89,34 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext, cmd: SimpleCommand):
   return [{ kind: "tree", path }];
 }
 
+// The programs whose stdout may carry an archive (_printedArchive), tested on the name first.
+const ARCHIVE_PRINTERS = new RegExp(`(^|/)(cpio|pax|tar|${COMPRESSOR_NAMES.join("|")})$`);
+
 /**
- * The sources of the archive `cpio -o` or `pax -w` prints into a redirection of its stdout
- * (`find certs | cpio -o > b.cpio`), as copy-out.ts reads them for a sender; names it cannot
- * read make the archive unknown data.
+ * The sources of the archive a command prints into a redirection of its stdout (`find certs |
+ * cpio -o > b.cpio`, `tar cz . > a.tgz`, `tar c . | gzip > a.tgz`); names it cannot read make
+ * the archive unknown data.
  */
 function _stdoutArchive(target: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSources | undefined {
   const head = cmd.argv[0];
-  if (!head || head.dynamic || !/(^|\/)(cpio|pax|tar)$/.test(head.value)) return undefined;
+  if (!head || head.dynamic || !ARCHIVE_PRINTERS.test(head.value)) return undefined;
   const r = cmd.redirects.find((x) => x.target === target);
   if (!r || !(r.op === "&>" || ((r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1")))) return undefined;
-  if (programName(head) === "tar") return _tarToStdout(cmd.argv.slice(1), ctx);
-  const archived = copyOut(programName(head), cmd.argv.slice(1), cmd, ctx);
+  return _printedArchive(cmd, ctx);
+}
+
+/**
+ * The sources of the archive a command prints: `tar -c` to stdout, `cpio -o` and `pax -w` as
+ * copy-out.ts reads them for a sender, a compressor of the stage before it when that prints one.
+ */
+function _printedArchive(cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSources | undefined {
+  const head = cmd.argv[0];
+  if (!head || head.dynamic) return undefined;
+  const name = programName(head);
+  const args = cmd.argv.slice(1);
+  if (name === "tar") return _tarToStdout(args, ctx);
+  if (COMPRESSING.has(name)) return cmd.pipeFrom && compressors().compressesStdin(name, args) ? _printedArchive(cmd.pipeFrom, ctx) : undefined;
+  const archived = copyOut(name, args, cmd, ctx);
   return archived?.stdout ? copyOutSources(archived) : undefined;
 }
 
