@@ -11,6 +11,7 @@ import { isSecretFile, readsArguments } from "./secrets.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
 import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
+import { stdoutRedirected } from "./shell-printed.ts";
 import { recordedScript } from "./written-scripts.ts";
 import { COMPRESSOR_NAMES } from "./registry-names.ts";
 import { ddFiles } from "./stdin-writers.ts";
@@ -37,9 +38,10 @@ const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "o
 export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   // Most commands move no file's bytes: they return before the closures below are allocated.
   // Another program records something only through a redirection that writes a file (`>`, `>>`,
-  // `>|`, `&>`, `&>>`: the two loops over redirections below and in script-writers.ts); every
-  // other step, stdinWrites included, is about a program of FLOW_PROGRAMS.
-  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && _writesFile(cmd, ctx))) _recordFlows(name, head, args, cmd, ctx);
+  // `>|`, `&>`, `&>>`: the two loops over redirections below and in script-writers.ts) or its
+  // stdout sent to a file by `exec >FILE`; every other step, stdinWrites included, is about a
+  // program of FLOW_PROGRAMS.
+  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && (_writesFile(cmd, ctx) || ctx.state.fdFiles?.has("1") === true))) _recordFlows(name, head, args, cmd, ctx);
 }
 
 /** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not; `>&3` after `exec 3>f` does). */
@@ -96,29 +98,51 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   // The bytes of the files the program reads (`cat key > f`) go where its output goes. A program
   // that reads no file its words name (`echo`, `ls`: secrets.ts readsArguments) prints none of
   // their bytes, so its words are not looked up (`echo hi > f` asked for a file named hi).
+  const printsFiles = () => printsSecret || (readsArguments(name, args) && operands.some(secret));
+  // A write through a descriptor is no write op (analyze.ts), so the line's change is noted here (sent-tree.ts reads it).
+  const writeThrough = (path: string) => {
+    derive(path);
+    (state.changes ??= []).push({ kind: "file", path, secret: true });
+  };
   for (const r of cmd?.redirects ?? []) {
     const viaFd = _fdFile(r, ctx);
     const file = r.op === ">" || r.op === ">>" ? (r.target.dynamic ? undefined : r.target.value) : viaFd;
-    if (file === undefined || !(printsSecret || (readsArguments(name, args) && operands.some(secret)))) continue;
-    derive(file);
-    // A write through a descriptor is no write op (analyze.ts), so the line's change is noted here (sent-tree.ts reads it).
-    if (viaFd !== undefined) (state.changes ??= []).push({ kind: "file", path: viaFd, secret: true });
+    if (file === undefined || !printsFiles()) continue;
+    if (viaFd !== undefined) writeThrough(viaFd);
+    else derive(file);
   }
+  const shellStdout = _execStdout(cmd, ctx);
+  if (shellStdout !== undefined && printsFiles()) writeThrough(shellStdout);
   recordScripts(name, args, operands, cmd, ctx);
   if (name === "exec" && args.length === 0) {
     for (const r of cmd?.redirects ?? []) {
-      if (!/^\d+$/.test(r.fd)) continue;
+      // `exec >FILE`, `exec &>FILE`: the shell's stdout goes to FILE for the commands after it.
+      if (!/^\d+$/.test(r.fd)) {
+        if (r.op[0] === ">" || r.op[0] === "&") _noteFdFile("1", r, ctx);
+        continue;
+      }
       if (r.heredoc || r.op === "<<<") (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
-      _noteFdFile(r, ctx);
+      _noteFdFile(r.fd, r, ctx);
     }
   }
 }
 
-/** `exec N>FILE` (or `>>`, `<>`) opens FILE on N for later commands; another redirection of N closes or moves it. */
-function _noteFdFile(r: Redirect, ctx: AnalyzeContext): void {
-  const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|") && !r.target.dynamic;
-  if (opens) (ctx.state.fdFiles ??= new Map()).set(r.fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
-  else ctx.state.fdFiles?.delete(r.fd);
+/** `exec N>FILE` (or `>>`, `<>`, `&>`) opens FILE on N for later commands; another redirection of N closes or moves it. */
+function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
+  const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && !r.target.dynamic;
+  if (opens) (ctx.state.fdFiles ??= new Map()).set(fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
+  else ctx.state.fdFiles?.delete(fd);
+}
+
+/**
+ * The file `exec >FILE` gave the shell's stdout when this command prints there: no redirection
+ * of its own takes stdout elsewhere and it is no first stage of a pipeline (a middle stage is
+ * counted: the guard does not know a stage's successor here).
+ */
+function _execStdout(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | undefined {
+  const file = ctx.state.fdFiles?.get("1");
+  if (file === undefined || cmd === undefined || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return undefined;
+  return stdoutRedirected(cmd) ? undefined : file;
 }
 
 /**

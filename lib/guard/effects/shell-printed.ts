@@ -80,7 +80,7 @@ export function stdoutCommands(text: string, ctx: AnalyzeContext, outer?: Simple
   const fed = new Set<SimpleCommand>();
   for (const c of commands) if (c.pipeFrom) fed.add(c.pipeFrom);
   if (outer) _shareStdin(commands, outer);
-  return commands.filter((c) => !fed.has(c) && !_stdoutRedirected(c));
+  return commands.filter((c) => !fed.has(c) && !stdoutRedirected(c));
 }
 
 /** The script's commands that read stdin read the outer command's: its redirection, or the stage before it (the parse is this module's own). */
@@ -94,7 +94,7 @@ function _shareStdin(commands: SimpleCommand[], outer: SimpleCommand): void {
 }
 
 /** Whether the command's stdout goes to a file or descriptor of its own (`env > /dev/null`, `env >&2`). */
-function _stdoutRedirected(cmd: SimpleCommand): boolean {
+export function stdoutRedirected(cmd: SimpleCommand): boolean {
   let redirected = false;
   for (const r of cmd.redirects) {
     const one = r.fd === "" ? r.op[0] === ">" || r.op === "&>" || r.op === "&>>" : r.fd === "1";
