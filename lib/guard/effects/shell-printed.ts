@@ -4,6 +4,7 @@ import type { AnalyzeContext } from "./context.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
+import { descriptorOf } from "./stdin-path.ts";
 import { racingWrite, scriptText } from "./written-scripts.ts";
 
 /**
@@ -24,11 +25,24 @@ export function shellText(name: string, args: Word[], cmd: SimpleCommand, ctx?: 
     return text === undefined ? undefined : text.dynamic ? null : { text: text.value, fromStdin: false };
   }
   // A script file (not stdin by its path, which reads as a script on stdin below); `source` alone runs nothing.
-  if (code.script && !code.stdin) return ctx && writtenText(code.script, cmd, ctx);
+  if (code.script && !code.stdin) {
+    const fed = ctx && _descriptorText(code.script, ctx);
+    return fed !== undefined ? fed : ctx && writtenText(code.script, cmd, ctx);
+  }
   if (!code.stdin || (sourced && !code.script)) return undefined;
   const stdin = stdinOf(cmd);
   if (stdin.kind !== "text") return undefined;
   return stdin.dynamic ? null : { text: stdin.text, fromStdin: true };
+}
+
+/**
+ * A script read through a descriptor `exec N<<<TEXT` (or a heredoc) filled, as flows.ts keeps it
+ * (`exec 3<<< env; bash /dev/fd/3`): its text, null when computed; undefined for any other path.
+ */
+function _descriptorText(script: Word, ctx: AnalyzeContext): ShellText | null | undefined {
+  const fd = script.dynamic ? undefined : descriptorOf(script);
+  const text = fd === undefined ? undefined : ctx.state.fds?.get(fd);
+  return text === undefined ? undefined : text === null ? null : { text, fromStdin: false };
 }
 
 /**

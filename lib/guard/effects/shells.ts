@@ -9,7 +9,7 @@ import { analyzeFedText } from "./nested-stdin.ts";
 import { shellStartupOps } from "./shell-startup.ts";
 import { writtenCodeOps } from "./inline-code.ts";
 import { scriptOperands } from "./script-operands.ts";
-import { stdinPath } from "./stdin-path.ts";
+import { descriptorOf, stdinPath } from "./stdin-path.ts";
 import { stdinFile } from "./remote-stdin.ts";
 
 /**
@@ -22,7 +22,7 @@ function scriptOperand(inv: Invocation, file: Word, analyse: (text: string) => O
   const kind = stdinPath(file);
   if (kind === "stdin") return stdinEffects(inv, analyse);
   // `exec 3<<<TEXT; source /dev/fd/3`: a descriptor filled earlier in the line is analysed by flows.ts.
-  const fd = /^\/dev\/fd\/(\d+)$/.exec(file.value)?.[1];
+  const fd = descriptorOf(file);
   if (fd !== undefined && inv.ctx.state.fds?.has(fd)) return [];
   // A named pipe holds what any process writes into it (fifo.ts).
   return kind === "other" || namesPipe(file, inv.ctx) ? [op("unknown", inv.name)] : [];

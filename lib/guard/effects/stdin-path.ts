@@ -16,3 +16,8 @@ export function stdinPath(word: Word): "stdin" | "other" | null {
   const fd = m[1] ?? m[3] ?? "0";
   return fd === "0" && (m[2] === undefined || m[2] === "self" || m[2] === "thread-self") ? "stdin" : "other";
 }
+
+/** The descriptor a `/dev/fd/N` path names (`exec 3<<<TEXT; source /dev/fd/3`: flows.ts keeps N's text), or undefined. */
+export function descriptorOf(word: Word): string | undefined {
+  return /^\/dev\/fd\/(\d+)$/.exec(word.value)?.[1];
+}

@@ -17,6 +17,7 @@ import { noteRacingRun } from "./later-writes.ts";
 import { inPipeline } from "../posix/pipeline-stages.ts";
 import { shadowedModuleOps } from "./shadowed-modules.ts";
 import { noteAnalysedRun } from "./unseen-writes.ts";
+import { descriptorOf } from "./stdin-path.ts";
 
 // The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
 // (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
@@ -61,15 +62,13 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   return ops;
 }
 
-const FD = /^\/dev\/fd\/(\d+)$/;
-
 // The start-up files being analysed (writtenRuns).
 const _loading = new Set<string>();
 
 function _runFile(word: Word, language: Source["language"], ctx: AnalyzeContext, cmd: SimpleCommand | undefined, args: Word[]): Op[] {
   // Computed words are the handlers' to judge (they answer unknown).
   if (word.dynamic) return [];
-  const fd = FD.exec(word.value)?.[1];
+  const fd = descriptorOf(word);
   if (fd !== undefined) {
     const text = ctx.state.fds?.get(fd);
     return text === undefined ? [] : analyseWritten(text, language, ctx);
@@ -134,7 +133,7 @@ export function readShellFile(file: Word, args: Word[], ctx: AnalyzeContext, cmd
   const text = lineWrittenText(file, ctx, cmd);
   if (text === undefined) return { text, ops: [] };
   // writtenRuns reads a script operand the same way unless it names a pattern or a descriptor.
-  if (!file.glob && !FD.test(file.value)) _readFor.set(file, args);
+  if (!file.glob && descriptorOf(file) === undefined) _readFor.set(file, args);
   return { text, ops: analyseWritten(text, "posix", ctx) };
 }
 
