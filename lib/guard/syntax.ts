@@ -98,6 +98,8 @@ export interface SimpleCommand {
 export interface Frame {
   kind: "subshell" | "maybe" | "loop" | "fn";
   parent?: Frame;
+  /** A function body's: the function's name (posix/function-args.ts reads it). */
+  fn?: string;
   /** What `repeats` answered for it (set by the first call that walks through it). */
   repeats?: boolean;
 }

@@ -4,7 +4,8 @@ import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
 import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
-import { addEnvSources, assign, positionalSources } from "./vars.ts";
+import { addEnvSources, assign } from "./vars.ts";
+import { positionalNames } from "./function-args.ts";
 
 /** `(( … ))` at the cursor: its text (substitutions inside still run). */
 export function readArithmeticText(lx: Lexer): string {
@@ -67,7 +68,7 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
  */
 function _noteLoopSources(lx: Lexer, name: string, list: Array<{ word: Word }> | null): void {
   if (!list) {
-    const sources = positionalSources(lx.vars);
+    const sources = positionalNames(lx.vars, lx.flow.frame, lx.flow.fnDepth > 0);
     if (sources) addEnvSources(lx.vars, name, sources);
     return;
   }

@@ -6,7 +6,8 @@ import { hashOutput } from "./hash-output.ts";
 import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
-import { addEnvSources, assign, envSources, getOrigin, positionalSources, UNSET } from "./vars.ts";
+import { addEnvSources, assign, envSources, getOrigin, UNSET } from "./vars.ts";
+import { positionalNames } from "./function-args.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
 
 /**
@@ -98,9 +99,9 @@ function _noteEnv(lx: Lexer, w: WordBuilder, name: string): void {
 
 const _POSITIONAL = /[0-9@*]/;
 
-/** `$1`, `"$@"`, `${*}`: the environment's values the line set the positional parameters from (`set -- "$GITHUB_TOKEN"`). */
+/** `$1`, `"$@"`, `${*}`: the environment's values the line set the positional parameters from (`set -- "$GITHUB_TOKEN"`), or a function's calls passed (function-args.ts). */
 function _notePositional(lx: Lexer, w: WordBuilder): void {
-  const names = positionalSources(lx.vars);
+  const names = positionalNames(lx.vars, lx.flow.frame, lx.flow.fnDepth > 0);
   if (names) w.addEnvNames(names);
 }
 

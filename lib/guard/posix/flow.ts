@@ -25,8 +25,9 @@ export class Flow {
     return new Flow(this.vars, { kind: "subshell", parent: this.frame }, this.fnDepth);
   }
 
-  enter(kind: Frame["kind"]): Open {
-    const o = { frame: { kind, parent: this.frame }, at: mark(this.vars) };
+  /** `fn`: the name of the function whose body a "fn" frame is. */
+  enter(kind: Frame["kind"], fn?: string): Open {
+    const o = { frame: fn === undefined ? { kind, parent: this.frame } : { kind, parent: this.frame, fn }, at: mark(this.vars) };
     this.frame = o.frame;
     this.open.push(o);
     if (kind === "fn") this.fnDepth++;

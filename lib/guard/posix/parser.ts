@@ -26,6 +26,7 @@ import { relyOnOutput } from "./relied-output.ts";
 import { noteFreshFrame } from "./cwd-flow.ts";
 import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
 import { DEFINERS, notePositionalSources, trackDefinitions } from "./track.ts";
+import { noteFunctionCall, resolveFunctionArgs } from "./function-args.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { assign, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
@@ -55,6 +56,7 @@ export function parsePosix(text: string, vars: Vars, depth = 0): Script {
   if (plain) return { commands: plain };
   const parser = new _Parser(text, vars, depth, false, new Flow(vars));
   parser.parseList(null);
+  resolveFunctionArgs(vars, parser.commands);
   return { commands: parser.commands };
 }
 
@@ -530,6 +532,8 @@ class _Parser extends Lexer {
     }
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
     else if (head?.value === "set" && !head.dynamic && cmd.argv.some((w) => w.envNames)) notePositionalSources(this.vars, cmd);
+    // A call of a function the line defined passes the environment's values of its words (function-args.ts).
+    if (cmd.argv.length > 1 && !head!.dynamic) noteFunctionCall(this.vars, cmd);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.
     if (this._readLoop) this.finishReadLoop(cmd);
     // The commands of the compound this command closes or is: they read what it reads, and what

@@ -1,5 +1,6 @@
 import { enclosing, type Scope, type SimpleCommand } from "../syntax.ts";
 import type { Flow } from "./flow.ts";
+import { noteFunction } from "./function-args.ts";
 
 const TRUE = new Set(["true", ":", "/bin/true", "/usr/bin/true"]);
 const FALSE = new Set(["false", "/bin/false", "/usr/bin/false"]);
@@ -19,7 +20,7 @@ export class Scopes {
 
   private push(scope: Scope, frame: "maybe" | "loop" | "fn" | "subshell" | null): void {
     this.top = scope;
-    if (frame) (this.frames ??= new Map()).set(scope, this.flow.enter(frame));
+    if (frame) (this.frames ??= new Map()).set(scope, this.flow.enter(frame, scope.kind === "fn" ? scope.name : undefined));
   }
 
   /** A reserved word (or brace) at the start of a command. */
@@ -47,6 +48,7 @@ export class Scopes {
   /** `name()`: the next `{` opens its body; `at` counts the commands before the definition. */
   functionDefinition(name: string, at: number): void {
     this.fn = { name, at };
+    noteFunction(this.flow.vars, name);
   }
 
   subshell<T>(parse: () => T): T {

@@ -1,0 +1,93 @@
+import { enclosing, type Frame, type SimpleCommand } from "../syntax.ts";
+import { positionalSources, type Vars } from "./vars.ts";
+
+// A function's body is read where it is defined (parser.ts), before any call gives its positional
+// parameters a value: `f(){ echo "$1" | nc …; }; f "$GITHUB_TOKEN"`. Inside a body, `$1`…`$9`,
+// `$@`, `$*` (and `for t; do`) note a stand-in for the function's arguments in Word.envNames; each
+// call of the function notes the environment's values its words hold; once the line is read,
+// resolveFunctionArgs puts the values of every call in place of the stand-ins.
+
+/** What the line noted about its functions' arguments: made by the first definition (most lines define none). */
+interface Calls {
+  /** The stand-in of each function whose body read its parameters. */
+  tokens: Map<string, string>;
+  /** The environment's variables (or other functions' stand-ins) each function's calls passed. */
+  passed: Map<string, string[]>;
+  defined: Set<string>;
+}
+
+const _calls = new WeakMap<Vars, Calls>();
+// A stand-in: a character no variable name holds, and a number, so no credential pattern matches it.
+const STAND_IN = "\u0000args";
+
+/** `name() { … }`: the line defines the function `name` (its calls are noted from here on). */
+export function noteFunction(vars: Vars, name: string): void {
+  let calls = _calls.get(vars);
+  if (!calls) _calls.set(vars, (calls = { tokens: new Map(), passed: new Map(), defined: new Set() }));
+  calls.defined.add(name);
+}
+
+/**
+ * The environment's variables the positional parameters may hold where the lexer stands: those
+ * `set --` gave them, and inside a function body the stand-in for the function's arguments.
+ */
+export function positionalNames(vars: Vars, frame: Frame | undefined, inFunction: boolean): string[] | undefined {
+  const set = positionalSources(vars);
+  const fn = inFunction ? enclosing(frame, (f) => f.fn !== undefined)?.fn : undefined;
+  const calls = fn === undefined ? undefined : _calls.get(vars);
+  if (!calls) return set;
+  let token = calls.tokens.get(fn!);
+  if (token === undefined) calls.tokens.set(fn!, (token = `${STAND_IN}${calls.tokens.size}`));
+  return set ? [...set, token] : [token];
+}
+
+/** A command calling a function the line defined: the environment's values its words hold become the function's arguments. */
+export function noteFunctionCall(vars: Vars, cmd: SimpleCommand): void {
+  const calls = _calls.get(vars);
+  const head = cmd.argv[0]!;
+  if (!calls || !calls.defined.has(head.value)) return;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const names = cmd.argv[i]!.envNames;
+    if (names) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(names));
+  }
+}
+
+/**
+ * The line is read: each stand-in in its commands' words (arguments, assignments, redirection
+ * targets, heredoc bodies) becomes the environment's variables the function's calls passed,
+ * through calls of other functions too (`g(){ f "$@"; }; g "$T"`).
+ */
+export function resolveFunctionArgs(vars: Vars, commands: SimpleCommand[]): void {
+  const calls = _calls.get(vars);
+  if (!calls || calls.tokens.size === 0) return;
+  const byToken = new Map<string, string>();
+  for (const [fn, token] of calls.tokens) byToken.set(token, fn);
+  const resolve = (names: string[] | undefined) => {
+    if (!names?.some((n) => byToken.has(n))) return;
+    const out = _resolved(names, byToken, calls.passed, new Set());
+    names.length = 0;
+    names.push(...out);
+  };
+  for (const cmd of commands) {
+    for (const w of cmd.argv) resolve(w.envNames);
+    for (const a of cmd.assigns) resolve(a.value.envNames);
+    for (const r of cmd.redirects) {
+      resolve(r.target.envNames);
+      resolve(r.heredoc?.envNames);
+    }
+  }
+}
+
+/** `names` with each stand-in replaced by what its function's calls passed (each function followed once). */
+function _resolved(names: string[], byToken: Map<string, string>, passed: Map<string, string[]>, seen: Set<string>): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    const fn = byToken.get(name);
+    if (fn === undefined) out.push(name);
+    else if (!seen.has(fn)) {
+      seen.add(fn);
+      out.push(..._resolved(passed.get(fn) ?? [], byToken, passed, seen));
+    }
+  }
+  return out;
+}
