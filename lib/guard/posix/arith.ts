@@ -4,7 +4,7 @@ import type { RawWords } from "./raw-words.ts";
 import type { Lexer } from "./lexer.ts";
 import { loopWords, recordNumeric } from "./loop-candidates.ts";
 import { NAME_TAKERS, nameOperands, nameOperandSubscripts } from "./name-operands.ts";
-import { assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
+import { arrayName, assign, DECLARERS, forgetAny, KEPT, UNSET, type Vars } from "./vars.ts";
 
 /**
  * Bash arithmetic evaluates a variable it names by evaluating the variable's value as arithmetic
@@ -169,7 +169,7 @@ function _integerInput(lx: Lexer, cmd: SimpleCommand, declared: Set<string>, raw
   if (element && declared.has(element[1]!)) _operand(lx, raw.get(head)?.replace(/^[^=]*=/, ""), { ...head, value: head.value.slice(element[0].length) });
   // (`wait -p n` stores a process id: digits, nothing arithmetic runs.)
   const readers = head.value === "read" || head.value === "mapfile" || head.value === "readarray" || head.value === "printf";
-  if (readers && nameOperands(head.value, cmd.argv.slice(1)).some((w) => declared.has(w.value.replace(/\[.*$/s, "")))) lx.pushUnknown();
+  if (readers && nameOperands(head.value, cmd.argv.slice(1)).some((w) => declared.has(arrayName(w.value)))) lx.pushUnknown();
 }
 
 const _EVALUATE = { names: (lx: Lexer, text: string) => evaluateNames(lx, text), value: (lx: Lexer, text: string) => evaluateValue(lx, text) };

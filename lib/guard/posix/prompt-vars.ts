@@ -2,7 +2,7 @@ import type { SimpleCommand, Word } from "../syntax.ts";
 import { expandText } from "./expansion.ts";
 import type { Lexer } from "./lexer.ts";
 import { nameOperands } from "./name-operands.ts";
-import { DECLARERS } from "./vars.ts";
+import { arrayName, DECLARERS } from "./vars.ts";
 
 /**
  * Prompt strings and PROMPT_COMMAND run code later: bash prompt-expands PS4 before each traced
@@ -48,7 +48,7 @@ function _assigned(lx: Lexer, name: string, value: Word): void {
  */
 function _set(lx: Lexer, name: string, args: Word[]): void {
   const targets = nameOperands(name, args);
-  const target = targets.map((w) => w.value.replace(/\[.*$/s, "")).find((v) => PROMPT_NAME.test(v));
+  const target = targets.map((w) => arrayName(w.value)).find((v) => PROMPT_NAME.test(v));
   if (target === undefined) return;
   const rest = args.filter((w) => !targets.includes(w));
   if (name !== "printf" || rest.some((w) => w.dynamic)) return lx.pushUnknown();

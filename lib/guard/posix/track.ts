@@ -4,7 +4,7 @@ import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { SSH_AGENT_NAMES, sshAgentEval } from "./ssh-agent-eval.ts";
 import { noteHeredocReader } from "./heredoc.ts";
-import { addEnvSources, addOrigin, assign, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
+import { addEnvSources, addOrigin, arrayName, assign, assignKeeping, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
 export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
@@ -74,11 +74,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
       // Assignments through the reference change the variable it names; `$ref` is that
       // variable's value (any variable's, when the name is computed).
       if (m && (nameref || isNameref(vars, m[1]!))) _aim(vars, m[1]!, { ...w, value: w.value.slice(m[0].length) });
-      else if (NAME.test(w.value) && !vars.has(w.value)) {
-        // `export X`, `declare X`: X keeps its value.
-        keepEnvValue(vars, w.value);
-        assign(vars, w.value, null);
-      }
+      // `export X`, `declare X`: X keeps its value.
+      else if (NAME.test(w.value) && !vars.has(w.value)) assignKeeping(vars, w.value);
     }
   } else if (head.value === "unset") {
     // `unset -f` removes functions, never variables (nameOperands names none then).
@@ -102,7 +99,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     const sources = rest.flatMap((w) => w.envNames ?? []);
     for (const w of nameOperands("printf", rest)) {
       assign(vars, w.value, null);
-      if (sources.length) addEnvSources(vars, w.value.replace(/\[.*$/s, ""), sources);
+      if (sources.length) addEnvSources(vars, arrayName(w.value), sources);
     }
   }
 }
@@ -117,27 +114,30 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
  * fails) leaves the value as it was.
  */
 function _trackRead(vars: Vars, cmd: SimpleCommand, names: string[]): void {
-  for (const name of names) keepEnvValue(vars, name);
-  for (const name of names) assign(vars, name, null);
-  const bases = names.map((name) => name.replace(/\[.*$/s, ""));
-  const fedBy = _stdinOutputOf(cmd);
-  for (const name of bases) addOrigin(vars, name, fedBy ? [cmd, ...fedBy] : [cmd]);
-  const fed = _stdinEnvNames(cmd);
-  if (fed.length) for (const name of bases) addEnvSources(vars, name, fed);
+  for (const name of names) assignKeeping(vars, name);
+  const bases = names.map(arrayName);
+  const fed = _stdinFeeds(cmd);
+  for (const name of bases) addOrigin(vars, name, [cmd, ...fed.outputOf]);
+  if (fed.envNames.length) for (const name of bases) addEnvSources(vars, name, fed.envNames);
   for (const r of cmd.redirects) if (r.heredoc?.expands) noteHeredocReader(r, bases);
 }
 
 /**
- * The commands whose output a command's stdin holds: the stage piped into it, a here-string's or
- * heredoc's substitutions, a process substitution's commands (`< <(printenv T)`).
+ * What a command's stdin holds that the line wrote: the commands whose output it holds (the stage
+ * piped into it, a here-string's or heredoc's substitutions, a process substitution's commands:
+ * `< <(printenv T)`), and the environment's variables whose values went into its here-strings and
+ * heredocs (`<<< "$GITHUB_TOKEN"`).
  */
-function _stdinOutputOf(cmd: SimpleCommand): SimpleCommand[] | undefined {
-  let from = cmd.pipeFrom && [cmd.pipeFrom];
+function _stdinFeeds(cmd: SimpleCommand): { outputOf: SimpleCommand[]; envNames: string[] } {
+  const outputOf = cmd.pipeFrom ? [cmd.pipeFrom] : [];
+  const envNames: string[] = [];
   for (const r of cmd.redirects) {
-    const outputOf = r.op === "<<<" ? r.target.outputOf : r.op === "<" ? r.target.readsOutputOf : r.heredoc?.outputOf;
-    if (outputOf) from = (from ?? []).concat(outputOf);
+    const from = r.op === "<<<" ? r.target.outputOf : r.op === "<" ? r.target.readsOutputOf : r.heredoc?.outputOf;
+    if (from) outputOf.push(...from);
+    if (r.op === "<<<" && r.target.envNames) envNames.push(...r.target.envNames);
+    if (r.heredoc?.envNames) envNames.push(...r.heredoc.envNames);
   }
-  return from;
+  return { outputOf, envNames };
 }
 
 /**
@@ -151,19 +151,8 @@ function _aim(vars: Vars, ref: string, target: Word): void {
 
 /** `declare -n ref=NAME`: `$ref` is NAME's value, which the declaration leaves as it was. */
 function _referTo(vars: Vars, ref: string, name: string): void {
-  keepEnvValue(vars, name);
-  assign(vars, name, null);
+  assignKeeping(vars, name);
   addEnvSources(vars, ref, envSources(vars, name) ?? []);
-}
-
-/** The environment's variables whose values went into the here-strings and heredocs a command reads (`<<< "$GITHUB_TOKEN"`). */
-function _stdinEnvNames(cmd: SimpleCommand): string[] {
-  const names: string[] = [];
-  for (const r of cmd.redirects) {
-    if (r.op === "<<<" && r.target.envNames) names.push(...r.target.envNames);
-    if (r.heredoc?.envNames) names.push(...r.heredoc.envNames);
-  }
-  return names;
 }
 
 /**

@@ -101,8 +101,19 @@ export function addEnvSources(vars: Vars, name: string, from: string[]): void {
  * among its sources (an element `a[0]` keeps the array's).
  */
 export function keepEnvValue(vars: Vars, name: string): void {
-  const base = name.replace(/\[.*$/s, "");
+  const base = arrayName(name);
   if (!assigned(vars, base)) addEnvSources(vars, base, [base]);
+}
+
+/** An assignment that may keep `name`'s value ran (`export X`, a read): unknown, with the environment's value among its sources (keepEnvValue). */
+export function assignKeeping(vars: Vars, name: string): void {
+  keepEnvValue(vars, name);
+  assign(vars, name, null);
+}
+
+/** The variable an element names (`a` of `a[0]`); a name is its own. */
+export function arrayName(name: string): string {
+  return name.replace(/\[.*$/s, "");
 }
 
 /** Where envSources keeps the positional parameters' sources (`set -- "$GITHUB_TOKEN"`); never a variable's name. */
