@@ -11,20 +11,20 @@ import { positionalSources, type Vars } from "./vars.ts";
 interface Calls {
   /** The stand-in of each function whose body read its parameters. */
   tokens: Map<string, string>;
-  /** The environment's variables (or other functions' stand-ins) each function's calls passed. */
+  /**
+   * The environment's variables (or other functions' stand-ins) the calls of each command name
+   * passed, from the line's first definition on (a body may call a function defined after it).
+   */
   passed: Map<string, string[]>;
-  defined: Set<string>;
 }
 
 const _calls = new WeakMap<Vars, Calls>();
 // A stand-in: a character no variable name holds, and a number, so no credential pattern matches it.
 const STAND_IN = "\u0000args";
 
-/** `name() { … }`: the line defines the function `name` (its calls are noted from here on). */
-export function noteFunction(vars: Vars, name: string): void {
-  let calls = _calls.get(vars);
-  if (!calls) _calls.set(vars, (calls = { tokens: new Map(), passed: new Map(), defined: new Set() }));
-  calls.defined.add(name);
+/** `name() { … }`: the line defines a function (calls are noted from here on). */
+export function noteFunction(vars: Vars): void {
+  if (!_calls.has(vars)) _calls.set(vars, { tokens: new Map(), passed: new Map() });
 }
 
 /**
@@ -41,11 +41,14 @@ export function positionalNames(vars: Vars, frame: Frame | undefined, inFunction
   return set ? [...set, token] : [token];
 }
 
-/** A command calling a function the line defined: the environment's values its words hold become the function's arguments. */
+/**
+ * A command of a line that defines functions, maybe calling one: the environment's values its
+ * words hold become that function's arguments.
+ */
 export function noteFunctionCall(vars: Vars, cmd: SimpleCommand): void {
   const calls = _calls.get(vars);
   const head = cmd.argv[0]!;
-  if (!calls || !calls.defined.has(head.value)) return;
+  if (!calls) return;
   for (let i = 1; i < cmd.argv.length; i++) {
     const names = cmd.argv[i]!.envNames;
     if (names) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(names));

@@ -48,7 +48,7 @@ export class Scopes {
   /** `name()`: the next `{` opens its body; `at` counts the commands before the definition. */
   functionDefinition(name: string, at: number): void {
     this.fn = { name, at };
-    noteFunction(this.flow.vars, name);
+    noteFunction(this.flow.vars);
   }
 
   subshell<T>(parse: () => T): T {

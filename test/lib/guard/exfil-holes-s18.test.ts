@@ -34,6 +34,7 @@ table("a function's positional parameters", [
   ["the keyword form, ${2}", `function f { printf %s "\${2}" | ${NC}; }; f a "$GITHUB_TOKEN"`, ...EGRESS],
   ["through a variable of the body", `f(){ t=$1; echo "$t" | ${NC}; }; f "$GITHUB_TOKEN"`, ...EGRESS],
   ["passed on by another function", `f(){ echo "$1" | ${NC}; }; g(){ f "$@"; }; g "$GITHUB_TOKEN"`, ...EGRESS],
+  ["called from a body defined before it", `g(){ f "$GITHUB_TOKEN"; }; f(){ echo "$1" | ${NC}; }; g`, ...EGRESS],
   ["a loop over them in the body", `f(){ for t; do :; done; echo "$t" | ${NC}; }; f "$GITHUB_TOKEN"`, ...EGRESS],
   ["a here-string in the body", `f(){ ${NC} <<< "$1"; }; f "$GITHUB_TOKEN"`, ...EGRESS],
   ["a heredoc in the body", `f(){ cat <<X | ${NC}\n$1\nX\n}; f "$GITHUB_TOKEN"`, ...EGRESS],
