@@ -141,7 +141,8 @@ function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
  */
 function _execStdout(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | undefined {
   const file = ctx.state.fdFiles?.get("1");
-  if (file === undefined || cmd === undefined || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return undefined;
+  // A device (`exec >/dev/null`, `>/dev/tty`) keeps nothing to send.
+  if (file === undefined || cmd === undefined || file.startsWith("/dev/") || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return undefined;
   return stdoutRedirected(cmd) ? undefined : file;
 }
 

@@ -62,6 +62,7 @@ table("the shell's stdout sent to a file by exec, then uploaded", [
   ["stderr sent to the file", `exec 2>/tmp/o; env; ${PUT} /tmp/o ${URL}`, ...TEMP],
   ["the printer's stdout sent to stderr", `exec >/tmp/o; env >&2; ${PUT} /tmp/o ${URL}`, ...TEMP],
   ["stdout moved back first", `exec >/tmp/o; exec >/dev/tty; env; ${PUT} /tmp/o ${URL}`, ...TEMP],
+  ["stdout closed first", `exec >/tmp/o; exec >&-; env; ${PUT} /tmp/o ${URL}`, ...TEMP],
 ]);
 
 table("a compressor stage into a file, then uploaded", [
