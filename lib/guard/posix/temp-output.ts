@@ -1,9 +1,9 @@
-import { literalWord, repeats, type SimpleCommand, type Word } from "../syntax.ts";
+import { type Frame, literalWord, repeats, type SimpleCommand, type Word } from "../syntax.ts";
 import type { Lexer } from "./lexer.ts";
 import { lineMentions, substitutedCommands } from "./numeric-output.ts";
 import { relyOnOutput } from "./relied-output.ts";
 import type { RawWords } from "./raw-words.ts";
-import { assigned, freshFolder, freshOrEmpty, noteFreshOrEmpty, UNSET } from "./vars.ts";
+import { assigned, freshFolder, freshOrEmpty, noteFreshOrEmpty, UNSET, type Vars } from "./vars.ts";
 
 /**
  * `d=$(mktemp -d)` alone as a command (one assignment, no redirection) exits with mktemp's
@@ -38,6 +38,7 @@ export function freshTemp(lx: Lexer, cmd: SimpleCommand, raw: string | undefined
   relyOnOutput(cmd.assigns[0]!.value.outputOf?.[0]);
   const path = `${made.dir.replace(/\/+$/, "")}/tmp.XXXXXXXXXX`;
   noteFreshOrEmpty(lx.vars, name, path);
+  _noteMade(lx, name, made.folder);
   return { name, path, folder: made.folder };
 }
 
@@ -142,6 +143,32 @@ export function freshOperand(word: Word): boolean {
   return _freshOperands.has(word);
 }
 
+// The names freshTemp last noted holding an entry mktemp made: whether it is a folder, and the
+// frame the assignment ran in.
+const _entries = new WeakMap<Vars, Map<string, { folder: boolean; frame: Frame | undefined }>>();
+
+function _noteMade(lx: Lexer, name: string, folder: boolean): void {
+  let names = _entries.get(lx.vars);
+  if (!names) _entries.set(lx.vars, (names = new Map()));
+  names.set(name, { folder, frame: lx.flow.frame });
+}
+
+/**
+ * The path of the entry `d=$(mktemp …)` made when d, unknown, holds that path or nothing
+ * (vars.freshOrEmpty: no assignment since, none undone) and the assignment surely ran before
+ * what is read now: in this frame or one around it. After code that may not have run
+ * (`d=$(cat f); false && d=$(mktemp)`, `d=$(cat f) || d=$(mktemp)`, an `if` body) d may hold
+ * what it held before, and the note, kept where that value was unknown too, is not read.
+ * `folder`: only a folder mktemp made.
+ */
+function _freshOrEmpty(lx: Lexer, name: string, folder: boolean): string | undefined {
+  const made = _entries.get(lx.vars)?.get(name);
+  if (!made || (folder && !made.folder) || lx.vars.get(name) !== null) return undefined;
+  let f = lx.flow.frame;
+  while (f !== made.frame && f !== undefined) f = f.parent;
+  return f === made.frame ? freshOrEmpty(lx.vars, name) : undefined;
+}
+
 /** Whether `word` is all of `$d`, `"$d"`, `${d}` or `"${d}"`, d holding the folder mktemp made (vars.freshFolder). */
 function _namesFreshFolder(lx: Lexer, word: Word, raws: RawWords): boolean {
   if (word.dynamic || word.glob) return false;
@@ -165,19 +192,18 @@ const FILE_REDIRECTS: ReadonlySet<string> = new Set([">", ">>", ">|", "<", "<>",
 /**
  * A redirection's word that is all of `$d` (`"$d"`, `${d}`, `"${d}"`), read in this shell in the
  * order it runs (not in a loop or function body, nor in text parsed later), where `d=$(mktemp)`
- * ran and nothing assigned d since: d holds the new entry's path, or nothing when mktemp failed
- * (after `;`). A redirection to an empty name fails before the command runs (bash: "No such file
- * or directory", unquoted "ambiguous redirect"; dash cannot create ""), writing nothing, so the
- * word is that path (`tmp=$(mktemp); npm test > "$tmp"`). Any other use of d stays unknown: a
- * path built from it names the root when d is empty (`rm -rf "$d/"`). `start`: where the word
- * begins in the source.
+ * surely ran and nothing assigned d since (_freshOrEmpty): d holds the new entry's path, or
+ * nothing when mktemp failed (after `;`). A redirection to an empty name fails before the command
+ * runs (bash: "No such file or directory", unquoted "ambiguous redirect"; dash cannot create ""),
+ * writing nothing, so the word is that path (`tmp=$(mktemp); npm test > "$tmp"`). Any other use
+ * of d stays unknown: a path built from it names the root when d is empty (`rm -rf "$d/"`).
+ * `start`: where the word begins in the source.
  */
 export function freshRedirect(lx: Lexer, op: string, target: Word, start: number): Word {
   if (!target.dynamic || !FILE_REDIRECTS.has(op) || lx.depth > 0 || lx.flow.fnDepth > 0 || repeats(lx.flow.frame)) return target;
   const n = _wholeVariable(lx, lx.src.slice(start, lx.pos));
-  const path = n === undefined ? undefined : freshOrEmpty(lx.vars, n);
-  if (path === undefined || lx.vars.get(n!) !== null) return target;
-  return literalWord(path, true);
+  const path = n === undefined ? undefined : _freshOrEmpty(lx, n, false);
+  return path === undefined ? target : literalWord(path, true);
 }
 
 /** TMPDIR as mktemp reads it: unset or empty is /tmp; a relative or unknown value is null. */
