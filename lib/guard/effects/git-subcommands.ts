@@ -1,5 +1,4 @@
 import type { OpKind } from "../ops.ts";
-import { freshOperand } from "../posix/temp-output.ts";
 import type { Word } from "../syntax.ts";
 import { longPrefix } from "./git-options.ts";
 import { forcePush, leaseIntoOwnBranch, plumbingPush } from "./git-push.ts";
@@ -126,17 +125,4 @@ export function stashSweep(opts: string[]): string[] | null {
   if (short.includes("a") || _long(opts, "all")) return ["-d", "-x"];
   if (short.includes("u") || _long(opts, "include-untracked")) return ["-d"];
   return null;
-}
-
-/**
- * The folder `git worktree remove` (forced: gitSubcommand judged it) deletes when its one operand
- * is the new folder `d=$(mktemp -d) && …` made (posix/temp-output.ts freshOperand): a worktree
- * the line put there holds only what the line put there, and the removal loses nothing
- * `rm -rf "$d"` would not, so it is judged as that delete (what the line moved into the folder
- * counts as for rm). A fresh folder that is no worktree makes git fail. Undefined otherwise.
- */
-export function freshWorktree(rest: Word[]): Word | undefined {
-  if (rest[0]?.value !== "remove") return undefined;
-  const operands = rest.slice(1).filter((w) => !w.value.startsWith("-"));
-  return operands.length === 1 && freshOperand(operands[0]!) ? operands[0] : undefined;
 }

@@ -17,7 +17,9 @@ import { analyzeAt, fetchedHooks, gitSubcommandRuns, gitTop, shellWithArgs } fro
 import { submoduleDiscards } from "./git-submodule.ts";
 import { gitEnding } from "./git-endings.ts";
 import { configuredHooks } from "./git-hooks.ts";
-import { freshWorktree, gitSubcommand, stashSweep } from "./git-subcommands.ts";
+import { freshOperand } from "../posix/temp-output.ts";
+import { freshWorktree } from "./git-fresh-worktree.ts";
+import { gitSubcommand, stashSweep } from "./git-subcommands.ts";
 import { envValue } from "./implicit-inputs.ts";
 import { holdsCredentials } from "./secrets.ts";
 import { fromUnseenData } from "./unseen-output.ts";
@@ -91,14 +93,17 @@ export const git: Handler = (inv) => {
     ops.push(...(alias === null ? [op("unknown", "git")] : _alias(alias, rest, inv, runsAt)));
     return ops;
   }
+  // `git worktree remove "$d"`, d holding the folder `d=$(mktemp -d)` made or nothing: a known word.
+  const fresh = sub === "worktree" ? freshWorktree(inv, rest, start.dir, runsAt) : undefined;
+  const unknown = (w: Word) => w.dynamic && w !== fresh?.word;
   // An unquoted unknown word may be any number of words; a quoted one printed from data the
   // guard cannot see may be any option where git reads one (`git clean "$(cat x.txt)"`, x.txt
   // holding `-fdx`; unseen-output.ts). Both are unknown words: most commands have none.
-  if (MODELLED.has(sub) && rest.some((w) => w.dynamic) && (rest.some((w) => w.dynamic && !w.quoted) || gitOptionPositions(sub, rest).some((w) => fromUnseenData(w, inv.ctx)))) {
+  if (MODELLED.has(sub) && rest.some(unknown) && (rest.some((w) => unknown(w) && !w.quoted) || gitOptionPositions(sub, rest).some((w) => unknown(w) && fromUnseenData(w, inv.ctx)))) {
     ops.push(op("unknown", `git ${sub}`));
     return ops;
   }
-  return _subcommand(inv, start, sub, rest, environ, runsAt);
+  return _subcommand(inv, start, sub, rest, environ, runsAt, fresh);
 };
 
 /** Reads git's global options up to the subcommand; null when an option lacks its value. */
@@ -191,7 +196,7 @@ function _environment(inv: Invocation, start: GitStart, sub: string, runsAt: () 
 }
 
 /** The subcommand's own effects, once aliases and unknown words are ruled out. */
-function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[], environ: ReadonlyArray<[string, string | null]>, runsAt: () => string | null): Op[] {
+function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[], environ: ReadonlyArray<[string, string | null]>, runsAt: () => string | null, fresh: { word: Word; path: string } | undefined): Op[] {
   const { ctx } = inv;
   const { dir, here, config, ops } = start;
   const values = rest.map((w) => w.value);
@@ -238,9 +243,8 @@ function _subcommand(inv: Invocation, start: GitStart, sub: string, rest: Word[]
   const kind: OpKind | null = gitSubcommand(sub, values, (p) => dir !== null && existsSync(join(dir, p)));
   if (!kind) return _ending(inv, sub, values, dir, ops);
   // A forced removal of the worktree the line made in a new temporary folder deletes that folder.
-  const made = sub === "worktree" ? freshWorktree(rest) : undefined;
-  if (made && !_replacedInLine(made.value, ctx)) {
-    ops.push(op("delete", "git worktree remove", [made], true));
+  if (fresh && !_replacedInLine(fresh.path, ctx)) {
+    ops.push(op("delete", "git worktree remove", [fresh.word.dynamic ? literalWord(fresh.path, true) : fresh.word], true));
     return ops;
   }
   const o = op(kind, `git ${sub}`);
@@ -318,10 +322,14 @@ function _recursesSubmodules(values: string[], config: Map<string, string | null
   return value === null || value === undefined || !/^(?:false|no|off|0)$/i.test(value);
 }
 
-/** A prefix assignment, `env NAME=…`, or an earlier assignment/export pointing git elsewhere. */
+/**
+ * A prefix assignment, `env NAME=…`, or an earlier assignment/export pointing git elsewhere. An
+ * unknown word may be such an assignment, but not one holding a folder mktemp made or nothing
+ * (temp-output.ts freshOperand): its value starts with `/`.
+ */
 function _redirected(inv: Invocation): boolean {
   if (inv.cmd?.assigns.some((a) => REDIRECTING_ENV.test(a.name))) return true;
-  if (inv.cmd?.argv.some((w) => w.dynamic || (w.value.startsWith("GIT_") && REDIRECTING_ENV.test(w.value.split("=")[0]!)))) return true;
+  if (inv.cmd?.argv.some((w) => (w.dynamic && freshOperand(w) === undefined) || (w.value.startsWith("GIT_") && REDIRECTING_ENV.test(w.value.split("=")[0]!)))) return true;
   for (const name of inv.ctx.vars.keys()) if (name.startsWith("GIT_") && REDIRECTING_ENV.test(name)) return true;
   return false;
 }

@@ -124,23 +124,31 @@ export function freshCd(lx: Lexer, cmd: SimpleCommand, raws: RawWords): string |
   return _namesFreshFolder(lx, word, raws) ? word.value : null;
 }
 
-// The arguments noteFreshOperands found naming the folder `d=$(mktemp -d) && …` made.
-const _freshOperands = new WeakSet<Word>();
+// The arguments noteFreshOperands found naming the folder `d=$(mktemp -d)` made, with its path.
+const _freshOperands = new WeakMap<Word, string>();
 
 /**
  * Notes the arguments of `cmd` that are all of `$d` (spelled as for `freshCd`), outside any loop
  * or function body, where d holds the folder `d=$(mktemp -d) && …` made: the folder itself, not
- * a literal path spelled like its stand-in (an existing `/tmp/tmp.XXXXXXXXXX`). Read by
- * `git worktree remove --force "$d"` (effects/git-subcommands.ts freshWorktree).
+ * a literal path spelled like its stand-in (an existing `/tmp/tmp.XXXXXXXXXX`). Also, read in this
+ * shell in the order it runs (not in a function body, nor in text parsed later), where d holds
+ * that folder or nothing (`d=$(mktemp -d); …`: _freshOrEmptyFolder). Read by `git worktree
+ * remove --force "$d"` (effects/git-fresh-worktree.ts).
  */
 export function noteFreshOperands(lx: Lexer, cmd: SimpleCommand, raws: RawWords): void {
   if (cmd.assigns.length > 0 || repeats(lx.flow.frame)) return;
-  for (const word of cmd.argv.slice(1)) if (_namesFreshFolder(lx, word, raws)) _freshOperands.add(word);
+  for (const word of cmd.argv.slice(1)) {
+    const path = _namesFreshFolder(lx, word, raws) ? word.value : _freshOrEmptyFolder(lx, word, raws);
+    if (path !== undefined) _freshOperands.set(word, path);
+  }
 }
 
-/** Whether noteFreshOperands found `word` naming the folder mktemp made. */
-export function freshOperand(word: Word): boolean {
-  return _freshOperands.has(word);
+/**
+ * The folder noteFreshOperands found `word` naming; when `word` is dynamic, d may also be empty
+ * (mktemp failed), and the word then names nothing (quoted) or vanishes (unquoted).
+ */
+export function freshOperand(word: Word): string | undefined {
+  return _freshOperands.get(word);
 }
 
 // The names freshTemp last noted holding an entry mktemp made: whether it is a folder, and the
@@ -167,6 +175,17 @@ function _freshOrEmpty(lx: Lexer, name: string, folder: boolean): string | undef
   let f = lx.flow.frame;
   while (f !== made.frame && f !== undefined) f = f.parent;
   return f === made.frame ? freshOrEmpty(lx.vars, name) : undefined;
+}
+
+/**
+ * The path of the folder `d=$(mktemp -d)` made when `word` is all of `$d` and d holds that folder
+ * or nothing (_freshOrEmpty), read in this shell where it runs: not in a function body (d may be
+ * assigned before a call) nor in text parsed later. Undefined otherwise.
+ */
+function _freshOrEmptyFolder(lx: Lexer, word: Word, raws: RawWords): string | undefined {
+  if (!word.dynamic || word.glob || lx.depth > 0 || lx.flow.fnDepth > 0) return undefined;
+  const n = _wholeVariable(lx, raws.get(word) ?? "");
+  return n === undefined ? undefined : _freshOrEmpty(lx, n, true);
 }
 
 /** Whether `word` is all of `$d`, `"$d"`, `${d}` or `"${d}"`, d holding the folder mktemp made (vars.freshFolder). */
