@@ -80,7 +80,7 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
     const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
     found.ops.push({ ...op("overwrite", `${language}:write`, [target]), inPlace: inPlace || undefined, lands: "created" });
   }
-  for (const loop of found.loops) found.ops.push(...(placed ? _loopOps(loop, state) : [op("unknown", "python:write")]));
+  for (const loop of found.loops) found.ops.push(...(placed ? _loopOps(code, loop, state) : [op("unknown", "python:write")]));
   return { ops: found.ops, rest: blankSpans(code, found.blank) };
 }
 
@@ -103,21 +103,22 @@ function _writesSecret(target: Word, state: AnalyzeContext["state"]): boolean {
 }
 
 const pythonLoops = once((): typeof import("./python-loops.ts") => require("./python-loops.ts"));
+const loopEdits = once((): typeof import("./python-loop-edits.ts") => require("./python-loop-edits.ts"));
 
 /**
  * A loop's writes: each file its glob matches now, written as a literal name is above (in place,
- * as by `sed -i`, when every write appends or comes after a read of the loop name), and read as
- * `sed -i` reads it when the code reads the loop name. Unknown when the files cannot be listed
- * (python-loops.ts loopFiles).
+ * as by `sed -i`, when every write appends or writes what the code read from the loop's file:
+ * python-loop-edits.ts), and read as `sed -i` reads it when the code reads the loop name.
+ * Unknown when the files cannot be listed (python-loops.ts loopFiles).
  */
-function _loopOps(loop: PathLoop, state: AnalyzeContext["state"]): Op[] {
+function _loopOps(code: string, loop: PathLoop, state: AnalyzeContext["state"]): Op[] {
   const files = pythonLoops().loopFiles(loop, state);
   if (files === null) return [op("unknown", "python:write")];
   if (files.length === 0) return [];
   const targets = files.map((f) => literalWord(f));
   const ops = loop.reads.length ? secretArgOps("python:read", targets, state.cwd, state) : [];
   if (targets.some((t) => _writesSecret(t, state))) ops.push(op("secret", "python:write"));
-  const inPlace = loop.writes.every((w) => w.appends || loop.reads.some((at) => at < w.end));
+  const inPlace = loopEdits().editsInPlace(code, loop);
   for (const f of files) setScript(f, null, state);
   ops.push({ ...op("overwrite", "python:write", targets), inPlace: inPlace || undefined, lands: "created" });
   return ops;
@@ -230,7 +231,7 @@ function _python(code: string, found: Found): void {
     // The file a loop names (python-loops.ts): its mode tells whether the loop writes or reads.
     const loop = loops.find((l) => l.name === pathArg?.trim());
     if (loop) {
-      if (/[wax+]/.test(mode)) loop.writes.push({ end: call.end, appends: /[a+]/.test(mode) });
+      if (/[wax+]/.test(mode)) loop.writes.push({ start: m.index, end: call.end, appends: /[a+]/.test(mode) });
       else loop.reads.push(m.index);
       continue;
     }

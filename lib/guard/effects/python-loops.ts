@@ -24,10 +24,18 @@ export interface PathLoop {
   segments: string[];
   /** The names of the write calls on the loop name (`.write_text`), blanked from the opaque test. */
   blank: Array<[number, number]>;
-  /** Where each write call on the loop name ends, and whether it appends. */
-  writes: Array<{ end: number; appends: boolean }>;
+  /** Each write of the file the loop name names. */
+  writes: LoopWrite[];
   /** Where the code reads the file the loop name names. */
   reads: number[];
+}
+
+/** A write of the loop's file: where its call starts and ends (`)`), whether it appends, and the written value's span when the call takes it (`p.write_text(…)`). */
+export interface LoopWrite {
+  start: number;
+  end: number;
+  appends: boolean;
+  data?: [number, number];
 }
 
 // `for NAME in [sorted(|list(]pathlib.Path(` at the start of a line (canonical: `from pathlib import Path` reads so).
@@ -125,18 +133,19 @@ function _method(code: string, after: number, attribute: RegExpExecArray, loop: 
   if (name === "read_text" || name === "read_bytes") return _read(loop, after);
   const args = callArguments(code, to);
   if (!args) return false;
-  if (name === "write_text" || name === "write_bytes") return _write(loop, after, to, args.end, false);
+  const start = after - loop.name.length;
+  if (name === "write_text" || name === "write_bytes") return _write(loop, after, to, { start, end: args.end, appends: false, data: [to, args.end] });
   if (name !== "open") return false;
   // `p.open(mode)`: a literal mode, as the builtin open's is read (code-writes.ts), or none (read).
   const mode = pythonOpenMode(args.args);
   if (mode === null) return false;
-  return /[wax+]/.test(mode) ? _write(loop, after, to, args.end, /[a+]/.test(mode)) : _read(loop, after);
+  return /[wax+]/.test(mode) ? _write(loop, after, to, { start, end: args.end, appends: /[a+]/.test(mode) }) : _read(loop, after);
 }
 
 /** A write call on the loop name: its method name (from the `.` to before the `(`) is blanked. */
-function _write(loop: PathLoop, from: number, to: number, end: number, appends: boolean): true {
+function _write(loop: PathLoop, from: number, to: number, write: LoopWrite): true {
   loop.blank.push([from, to - 1]);
-  loop.writes.push({ end, appends });
+  loop.writes.push(write);
   return true;
 }
 
