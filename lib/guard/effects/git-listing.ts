@@ -30,7 +30,10 @@ const GREP_LONG = new Map([
   ["--perl-regexp", "P"],
   ["--text", "a"],
 ]);
-const MATCHING_ONLY = /[iwvEGPa]/;
+const MATCHING_ONLY_LETTERS = "iwvEGPa";
+const MATCHING_ONLY = new RegExp(`[${MATCHING_ONLY_LETTERS}]`);
+// A cluster of the one-letter options read (`-lz`, `-il`).
+const GREP_CLUSTER = new RegExp(`^-[lzFI${MATCHING_ONLY_LETTERS}]+$`);
 // A pattern that matches the same lines in every locale and in each of the dialects
 // `grep.patternType` may choose (basic, extended, perl): literal ASCII characters only (the
 // check runs git with LC_ALL=C; `.` or `-i` would match differently in a UTF-8 locale). Under
@@ -57,7 +60,7 @@ function _grepArgs(rest: Word[]): string[] | null {
     const a = rest[i]!.value;
     if (a === "-e" && i + 1 < rest.length) patterns.push(rest[++i]!.value);
     else if (GREP_LONG.has(a)) letters.push(GREP_LONG.get(a)!);
-    else if (/^-[lzFIiwvEGPa]+$/.test(a)) letters.push(...a.slice(1));
+    else if (GREP_CLUSTER.test(a)) letters.push(...a.slice(1));
     else if (a.startsWith("-") && a !== "--") return null;
     else break;
   }
