@@ -188,28 +188,55 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   // `from x import *`, or a remaining capability the rules cannot pin to targets, or Perl's
   // `s/…/$code/ee` (read in the code as written: the residual lacks the calls' parentheses).
   if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(files.rest, language), language, aliases) || (language === "perl" && evalSubstitution(code))) ops.push(op("unknown", `${language}:opaque`));
-  // Code that changes its folder deletes a relative name somewhere the guard cannot place.
+  // Code that changes its folder deletes, and runs commands, in a folder the guard cannot know.
   const moved = /chdir/.test(code);
-  let calls = 0;
-  for (const rule of RULES[language]) {
-    for (const m of code.matchAll(rule.pattern)) {
-      if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
-      // An exec call given more than its one literal: the whole argument list (exec-calls.ts).
-      const call = rule.effect === "exec" ? _execCalls().execCall(code, m.index + m[0].length, m[0], language) : undefined;
-      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx, moved) : _execOps(call, language, ctx)));
-    }
-  }
-  for (const m of code.matchAll(LITERAL_PATH_CALL)) {
-    if (++calls > MAX_CALLS) return [op("unknown", `${language}:opaque`)];
-    const path = withHome(m[2]!, ctx.home);
-    ops.push(moved && !path.startsWith("/") ? op("unknown", `${language}:Path.${m[3]}`) : op("delete", `${language}:Path.${m[3]}`, [literalWord(path)], m[3] === "rmtree"));
-  }
+  const calls = moved ? inUnknownFolder(ctx, () => _callOps(code, language, ctx, moved)) : _callOps(code, language, ctx, moved);
+  if (calls === null) return [op("unknown", `${language}:opaque`)];
+  ops.push(...calls);
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
   // A credential store named in the code is read (code-secrets.ts).
   ops.push(...codeSecretOps(code, language, writes.ops, ctx));
   // Modules the line wrote that the code imports (written-imports.ts).
   ops.push(..._writtenImports().writtenImportOps(source, language, ctx, (text) => scanCode(text, language, ctx)));
   return ops;
+}
+
+/** The deletes and commands the RULES calls and pathlib's deletes make; null past MAX_CALLS (the code is opaque). */
+function _callOps(code: string, language: Language, ctx: AnalyzeContext, moved: boolean): Op[] | null {
+  const ops: Op[] = [];
+  let calls = 0;
+  for (const rule of RULES[language]) {
+    for (const m of code.matchAll(rule.pattern)) {
+      if (++calls > MAX_CALLS) return null;
+      // An exec call given more than its one literal: the whole argument list (exec-calls.ts).
+      const call = rule.effect === "exec" ? _execCalls().execCall(code, m.index + m[0].length, m[0], language) : undefined;
+      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx, moved) : _execOps(call, language, ctx)));
+    }
+  }
+  for (const m of code.matchAll(LITERAL_PATH_CALL)) {
+    if (++calls > MAX_CALLS) return null;
+    const path = withHome(m[2]!, ctx.home);
+    ops.push(moved && !path.startsWith("/") ? op("unknown", `${language}:Path.${m[3]}`) : op("delete", `${language}:Path.${m[3]}`, [literalWord(path)], m[3] === "rmtree"));
+  }
+  return ops;
+}
+
+/**
+ * The ops `run` makes with the working folder unknown, as after `cd "$unknown"` (code that calls
+ * chdir): a relative name names nothing the policy can place (BLOCK_UNDETERMINABLE_EFFECT), an
+ * absolute one is judged as anywhere, and a command the code runs starts there too (a `cd /abs`
+ * inside it places what follows). The line's own folder is back afterwards.
+ */
+export function inUnknownFolder<T extends Op[] | null>(ctx: AnalyzeContext, run: () => T): T {
+  const { cwd } = ctx.state;
+  ctx.state.cwd = null;
+  try {
+    const ops = run();
+    for (const o of ops ?? []) if (o.cwd === null) o.cwdUnknown = true;
+    return ops;
+  } finally {
+    ctx.state.cwd = cwd;
+  }
 }
 
 /** What an exec call read whole runs: its argv without a shell (no `~` expanded), or shell text; unknown when unread. */
