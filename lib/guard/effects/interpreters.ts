@@ -189,8 +189,7 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
   // `s/…/$code/ee` (read in the code as written: the residual lacks the calls' parentheses).
   if (/\bfrom\s+(?:os|shutil|subprocess|pathlib|pty|posix)\s+import\s+\*/.test(code) || isOpaque(_residual(files.rest, language), language, aliases) || (language === "perl" && evalSubstitution(code))) ops.push(op("unknown", `${language}:opaque`));
   // Code that changes its folder deletes, and runs commands, in a folder the guard cannot know.
-  const moved = /chdir/.test(code);
-  const calls = moved ? inUnknownFolder(ctx, () => _callOps(code, language, ctx, moved)) : _callOps(code, language, ctx, moved);
+  const calls = /chdir/.test(code) ? inUnknownFolder(ctx, () => _callOps(code, language, ctx)) : _callOps(code, language, ctx);
   if (calls === null) return [op("unknown", `${language}:opaque`)];
   ops.push(...calls);
   if ((language === "perl" || language === "ruby") && /`[^`]+`/.test(code)) ops.push(op("unknown", `${language}:backticks`));
@@ -202,7 +201,7 @@ export function scanCode(source: string, language: Language, ctx: AnalyzeContext
 }
 
 /** The deletes and commands the RULES calls and pathlib's deletes make; null past MAX_CALLS (the code is opaque). */
-function _callOps(code: string, language: Language, ctx: AnalyzeContext, moved: boolean): Op[] | null {
+function _callOps(code: string, language: Language, ctx: AnalyzeContext): Op[] | null {
   const ops: Op[] = [];
   let calls = 0;
   for (const rule of RULES[language]) {
@@ -210,13 +209,12 @@ function _callOps(code: string, language: Language, ctx: AnalyzeContext, moved: 
       if (++calls > MAX_CALLS) return null;
       // An exec call given more than its one literal: the whole argument list (exec-calls.ts).
       const call = rule.effect === "exec" ? _execCalls().execCall(code, m.index + m[0].length, m[0], language) : undefined;
-      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx, moved) : _execOps(call, language, ctx)));
+      ops.push(...(call === undefined ? _effect(rule, readLiteral(code, m.index + m[0].length, ctx.home), language, ctx) : _execOps(call, language, ctx)));
     }
   }
   for (const m of code.matchAll(LITERAL_PATH_CALL)) {
     if (++calls > MAX_CALLS) return null;
-    const path = withHome(m[2]!, ctx.home);
-    ops.push(moved && !path.startsWith("/") ? op("unknown", `${language}:Path.${m[3]}`) : op("delete", `${language}:Path.${m[3]}`, [literalWord(path)], m[3] === "rmtree"));
+    ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
   }
   return ops;
 }
@@ -247,7 +245,7 @@ function _execOps(call: ExecCall, language: Language, ctx: AnalyzeContext): Op[]
   return analyzeArgv(head!, rest, ctx);
 }
 
-function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: Language, ctx: AnalyzeContext, moved: boolean): Op[] {
+function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: Language, ctx: AnalyzeContext): Op[] {
   const verb = `${language}:${rule.effect}`;
   if (arg.kind === "unknown") return [op("unknown", verb)];
   if (rule.effect === "exec") {
@@ -256,6 +254,5 @@ function _effect(rule: CallRule, arg: ReturnType<typeof readLiteral>, language: 
     return head ? analyzeArgv(head, rest, ctx) : [];
   }
   const paths = arg.kind === "string" ? [arg.value] : arg.values;
-  if (moved && paths.some((p) => !p.startsWith("/"))) return [op("unknown", verb)];
   return [op("delete", verb, paths.map((p) => literalWord(p)), rule.effect === "delete-recursive")];
 }
