@@ -22,6 +22,8 @@ export function verdictRows(fx: { ws: string; env: Record<string, string | undef
 /** The verdicts test tables name most often. */
 export const OK: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NO_EFFECT"];
 export const NOOP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_NOOP"];
+export const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
+export const HISTORY: [Decision, ReasonCode] = ["ASK", "ASK_GIT_HISTORY_LOSS"];
 export const RELOCATE: [Decision, ReasonCode] = ["RELOCATE", "RELOCATE_TREE"];
 export const ASK_OUT: [Decision, ReasonCode] = ["ASK", "ASK_OUTSIDE_WORKSPACE"];
 export const SECRET: [Decision, ReasonCode] = ["ASK", "ASK_SECRET_ACCESS"];

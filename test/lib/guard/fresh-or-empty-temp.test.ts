@@ -1,8 +1,6 @@
 import { describe, test } from "bun:test";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { HISTORY, OK, TEMP, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 18: a variable the line set only from `mktemp` holds the new entry or nothing
 // (posix/temp-output.ts _freshOrEmpty), read only where that assignment surely ran.
@@ -14,8 +12,6 @@ import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 // Commands are only judged; nothing runs.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
-const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
-const HISTORY: [Decision, ReasonCode] = ["ASK", "ASK_GIT_HISTORY_LOSS"];
 
 const MADE = 'tmp=$(mktemp -d) && git worktree add "$tmp" HEAD';
 

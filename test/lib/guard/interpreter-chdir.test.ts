@@ -1,7 +1,5 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, PROTECTED, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
-import type { Decision } from "../../../lib/guard/decision.ts";
-import type { ReasonCode } from "../../../lib/guard/reasons.ts";
+import { OK, PROTECTED, TEMP, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 18: interpreter code that changes its folder (`os.chdir`, `process.chdir`, `chdir`,
 // `Dir.chdir`) runs the shell commands it starts there: `os.chdir('..'); os.system('rm -rf
@@ -11,7 +9,6 @@ import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 // anywhere, and a `cd /abs` inside the command places what follows. Commands are only judged.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
-const TEMP: [Decision, ReasonCode] = ["ALLOW", "ALLOW_TEMP_PATH"];
 
 table("a command the code runs after changing its folder", [
   ["python os.system", `python3 -c "import os; os.chdir('..'); os.system('rm -rf project')"`, ...UNKNOWN],
