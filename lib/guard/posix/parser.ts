@@ -556,6 +556,8 @@ class _Parser extends Lexer {
     if (this._freshFolders && cmd.argv.some((w) => w.value === "worktree")) noteFreshOperands(this, cmd, raws);
     this._freshCd = into === null ? undefined : { cmd, path: into };
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
+    // `d=$(mktemp -d); …`: d holds that folder or nothing (temp-output.ts noteFreshOperands).
+    this._freshFolders ||= fresh?.folder === true;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (this.listed && cmd.argv.some((w, i) => i > 0 && mayList(w))) this._listed = cmd;

@@ -29,6 +29,8 @@ interface Entry {
   name: string;
   before: string | null | undefined;
   seenBefore: boolean;
+  /** Pushed by `settle`: the shell assigned nothing, the guard learnt what the name holds there. */
+  settled?: true;
 }
 
 /**
@@ -184,7 +186,7 @@ function _assign(vars: Vars, notes: Notes, name: string, value: string | null): 
 export function settle(vars: Vars, name: string, value: string, folder = false): void {
   if (SHELL_SET.has(name)) return;
   const notes = _notesOf(vars);
-  notes.journal.push({ name, before: vars.get(name), seenBefore: true });
+  notes.journal.push({ name, before: vars.get(name), seenBefore: true, settled: true });
   vars.set(name, value);
   if (folder) (notes.freshFolders ??= new Map()).set(name, value);
   else notes.freshFolders?.delete(name);
@@ -238,11 +240,11 @@ export function restore(vars: Vars, at: number): void {
   if (!notes) return;
   const journal = notes.journal;
   for (let i = journal.length - 1; i >= at; i--) {
-    const { name, before, seenBefore } = journal[i]!;
+    const { name, before, seenBefore, settled } = journal[i]!;
     notes.candidates?.delete(name);
     notes.digits?.delete(name);
     notes.freshFolders?.delete(name);
-    notes.freshOrEmpty?.delete(name);
+    if (!settled) notes.freshOrEmpty?.delete(name);
     if (before === undefined) vars.delete(name);
     else vars.set(name, before);
     if (!seenBefore) notes.assigned.delete(name);
@@ -260,9 +262,21 @@ export function blur(vars: Vars, at: number): void {
   if (!notes || notes.journal.length <= at) return;
   const journal = notes.journal;
   const first = new Map<string, Entry>();
-  for (let i = at; i < journal.length; i++) if (!first.has(journal[i]!.name)) first.set(journal[i]!.name, journal[i]!);
+  // Names only settled in the closed code: the shell holds what it held before (temp-output.ts).
+  const assignedIn = new Set<string>();
+  for (let i = at; i < journal.length; i++) {
+    const entry = journal[i]!;
+    if (!first.has(entry.name)) first.set(entry.name, entry);
+    if (!entry.settled) assignedIn.add(entry.name);
+  }
   for (const [name, entry] of first) {
     if (vars.get(name) === entry.before) continue;
+    if (!assignedIn.has(name)) {
+      if (entry.before === undefined) vars.delete(name);
+      else vars.set(name, entry.before);
+      notes.freshFolders?.delete(name);
+      continue;
+    }
     _assign(vars, notes, name, null);
     if (!entry.seenBefore) addEnvSources(vars, name, [name]);
   }

@@ -40,8 +40,6 @@ table("a forced removal of any other worktree still asks or blocks", [
   ["the fresh one and another", `${MADE} && git worktree remove --force "$tmp" ../other`, ...HISTORY],
   ["a folder below the fresh one", `${MADE} && git worktree remove --force "$tmp/sub"`, ...HISTORY],
   ["a prefix assignment", 'tmp=$(mktemp -d) && X=1 git worktree remove --force "$tmp"', ...HISTORY],
-  ["mktemp may have failed (;)", 'tmp=$(mktemp -d); git worktree remove --force "$tmp"', ...UNKNOWN],
-  ["after ||", `${MADE} || git worktree remove --force "$tmp"`, ...UNKNOWN],
   ["the name assigned again", 'tmp=$(mktemp -d) && tmp=../other && git worktree remove --force "$tmp"', ...UNKNOWN],
   ["in a loop", 'for i in 1 2; do tmp=$(mktemp -d) && git worktree add "$tmp" && git worktree remove --force "$tmp"; done', ...UNKNOWN],
   ["in a function body", 'tmp=$(mktemp -d) && f() { git worktree remove --force "$tmp"; } && f', ...UNKNOWN],

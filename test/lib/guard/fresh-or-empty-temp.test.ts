@@ -1,6 +1,5 @@
-import { describe, test } from "bun:test";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { HISTORY, OK, TEMP, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { HISTORY, OK, TEMP, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 18: a variable the line set only from `mktemp` holds the new entry or nothing
 // (posix/temp-output.ts _freshOrEmpty), read only where that assignment surely ran.
@@ -72,19 +71,7 @@ table("a forced removal of the folder mktemp made or of nothing, where the parse
   ["after another fresh folder's &&", 'log=$(mktemp -d) && npm test > "$log/out"; tmp=$(mktemp -d); git worktree remove --force "$tmp"', ...TEMP],
 ]);
 
-/**
- * Rows that need the change to posix/vars.ts and posix/parser.ts described in docs/check.md
- * "Session 18: a worktree removal of a mktemp folder after `;`" (a settled name keeps its
- * fresh-or-empty note when its frame closes; the parser notes fresh operands after any
- * `d=$(mktemp -d)`): todo until it lands, then a `table`.
- */
-function needsSettledNote(title: string, rows: VerdictRow[]): void {
-  describe(title, () => {
-    for (const [name, command] of rows) test.todo(`${name}: ${JSON.stringify(command)}`);
-  });
-}
-
-needsSettledNote("a forced removal of the folder mktemp made or of nothing", [
+table("a forced removal of the folder mktemp made or of nothing", [
   ["the test run in a throwaway worktree, removed after ;", `${MADE} && (cd "$tmp" && npm test); git worktree remove --force "$tmp"`, ...OK],
   ["removed after ;", `${MADE}; git worktree remove --force "$tmp"`, ...OK],
   ["braced", `${MADE}; git worktree remove --force "\${tmp}"`, ...OK],
