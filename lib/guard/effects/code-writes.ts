@@ -3,6 +3,7 @@ import { op, type Op } from "../ops.ts";
 import { literalWord, type Word } from "../syntax.ts";
 import { HARMLESS_DEVICES } from "./analyze.ts";
 import { once } from "./lazy-handler.ts";
+import type { WriteSite } from "./in-place-edits.ts";
 import type { PathLoop } from "./python-loops.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
 import { stringLiteral } from "./code-literals.ts";
@@ -13,13 +14,13 @@ import { setScript } from "./written-scripts.ts";
 /*
  * Files interpreter code writes by a literal name (`open('out.txt', 'w')`, `Path('x').write_text`,
  * `fs.writeFileSync('x', …)`, Perl `open(my $fh, '>', 'x')`, Ruby `File.write('x', …)`): each is
- * an overwrite of that file, in place when the mode appends or updates or the code reads the same
- * name first (like `sed -i`), and lands it, so running it later in the line is unknown. A write
- * whose name or mode is not a plain literal, or code that may change its folder or make links
- * (`chdir`, `symlink`), is unknown. The resolved calls' names are blanked from the code handed to
- * the opaque test (opaque-code.ts); their arguments stay and are judged as before. A Python loop
- * over a literal folder's glob (`for p in Path('src').rglob('*.py'): p.write_text(…)`) edits in
- * place each file the glob matches now (python-loops.ts).
+ * an overwrite of that file, in place when the mode appends or updates or the write writes what
+ * the code read from the same name (like `sed -i`; in-place-edits.ts), and lands it, so running
+ * it later in the line is unknown. A write whose name or mode is not a plain literal, or code
+ * that may change its folder or make links (`chdir`, `symlink`), is unknown. The resolved calls'
+ * names are blanked from the code handed to the opaque test (opaque-code.ts); their arguments
+ * stay and are judged as before. A Python loop over a literal folder's glob (`for p in
+ * Path('src').rglob('*.py'): p.write_text(…)`) writes each file the glob matches now (python-loops.ts).
  */
 
 interface CodeWrites {
@@ -30,7 +31,7 @@ interface CodeWrites {
 
 interface Access {
   path: string;
-  /** Where the access is evaluated: a read counts for a write when it comes before the write's end. */
+  /** Where the access is evaluated: a read before a write's end may give it what it writes (in-place-edits.ts). */
   at: number;
 }
 
@@ -40,7 +41,7 @@ interface Found {
   calls: number;
   blank: Array<[number, number]>;
   reads: Access[];
-  writes: Array<Access & { end: number; appends: boolean }>;
+  writes: Array<WriteSite & { path: string }>;
   /** Python loops over a folder's files whose name some call writes (python-loops.ts). */
   loops: PathLoop[];
 }
@@ -68,6 +69,11 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
   // Ruby's File.open is not named in opaque-code.ts: opens left unread are unknown.
   if (found.calls > MAX_CALLS && language === "ruby") found.ops.push(op("unknown", "ruby:open"));
   const placed = !UNPLACED.test(code) && !(language === "node" && NODE_PROCESS_VALUE.test(code));
+  // Each file's reads, keyed by its name (a loop's by its index: no file name holds a NUL).
+  const editsInPlace = once(() => {
+    const loopReads = found.loops.flatMap((l, i) => l.reads.map((at) => ({ key: `\0${i}`, at })));
+    return inPlaceEdits().inPlaceTest(code, language, [...found.reads.map((r) => ({ key: r.path, at: r.at })), ...loopReads]);
+  });
   for (const w of found.writes) {
     if (HARMLESS_DEVICES.test(w.path)) continue;
     if (!placed) {
@@ -77,10 +83,10 @@ export function codeWrites(code: string, language: Language, state: AnalyzeConte
     setScript(w.path, null, state);
     const target = literalWord(w.path);
     if (_writesSecret(target, state)) found.ops.push(op("secret", `${language}:write`));
-    const inPlace = w.appends || found.reads.some((r) => r.at < w.end && r.path === w.path);
+    const inPlace = w.appends || editsInPlace()(w.path, w);
     found.ops.push({ ...op("overwrite", `${language}:write`, [target]), inPlace: inPlace || undefined, lands: "created" });
   }
-  for (const loop of found.loops) found.ops.push(...(placed ? _loopOps(code, loop, state) : [op("unknown", "python:write")]));
+  found.loops.forEach((loop, i) => found.ops.push(...(placed ? _loopOps(loop, state, (w) => editsInPlace()(`\0${i}`, w)) : [op("unknown", "python:write")])));
   return { ops: found.ops, rest: blankSpans(code, found.blank) };
 }
 
@@ -103,22 +109,22 @@ function _writesSecret(target: Word, state: AnalyzeContext["state"]): boolean {
 }
 
 const pythonLoops = once((): typeof import("./python-loops.ts") => require("./python-loops.ts"));
-const loopEdits = once((): typeof import("./python-loop-edits.ts") => require("./python-loop-edits.ts"));
+const inPlaceEdits = once((): typeof import("./in-place-edits.ts") => require("./in-place-edits.ts"));
 
 /**
  * A loop's writes: each file its glob matches now, written as a literal name is above (in place,
  * as by `sed -i`, when every write appends or writes what the code read from the loop's file:
- * python-loop-edits.ts), and read as `sed -i` reads it when the code reads the loop name.
+ * in-place-edits.ts), and read as `sed -i` reads it when the code reads the loop name.
  * Unknown when the files cannot be listed (python-loops.ts loopFiles).
  */
-function _loopOps(code: string, loop: PathLoop, state: AnalyzeContext["state"]): Op[] {
+function _loopOps(loop: PathLoop, state: AnalyzeContext["state"], editsInPlace: (write: WriteSite) => boolean): Op[] {
   const files = pythonLoops().loopFiles(loop, state);
   if (files === null) return [op("unknown", "python:write")];
   if (files.length === 0) return [];
   const targets = files.map((f) => literalWord(f));
   const ops = loop.reads.length ? secretArgOps("python:read", targets, state.cwd, state) : [];
   if (targets.some((t) => _writesSecret(t, state))) ops.push(op("secret", "python:write"));
-  const inPlace = loopEdits().editsInPlace(code, loop);
+  const inPlace = loop.writes.every(editsInPlace);
   for (const f of files) setScript(f, null, state);
   ops.push({ ...op("overwrite", "python:write", targets), inPlace: inPlace || undefined, lands: "created" });
   return ops;
@@ -239,7 +245,7 @@ function _python(code: string, found: Found): void {
     if (!/[wax+]/.test(mode)) {
       if (path !== null) found.reads.push({ path, at: m.index });
     } else if (path === null) _unknown("python", found, "open");
-    else found.writes.push({ path, at: m.index, end: call.end, appends: /[a+]/.test(mode) });
+    else found.writes.push({ path, start: m.index, end: call.end, appends: /[a+]/.test(mode) });
   }
   // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
   for (const m of _sites(code, PY_PATH_CALL, found)) {
@@ -248,7 +254,7 @@ function _python(code: string, found: Found): void {
     if (!call || path === null) continue;
     PY_PATH_METHOD.lastIndex = call.end + 1;
     const method = PY_PATH_METHOD.exec(code);
-    if (method) _pathMethod(code, method[1]!, call.end + 1, PY_PATH_METHOD.lastIndex, path, found);
+    if (method) _pathMethod(code, m.index, method[1]!, call.end + 1, PY_PATH_METHOD.lastIndex, path, found);
   }
   // `p = pathlib.Path('x')` where every other use of `p` is one of PY_PATH_USE (so `p` is never rebound).
   for (const b of _sites(code, PY_PATH_BINDING, found)) {
@@ -271,7 +277,7 @@ function _python(code: string, found: Found): void {
     }
     // Uses left unread past MAX_CALLS may rebind the name.
     if (!plain || found.calls > MAX_CALLS) continue;
-    for (const u of uses) if (u.method) _pathMethod(code, u.method, u.from, u.to, path, found);
+    for (const u of uses) if (u.method) _pathMethod(code, u.from - name.length, u.method, u.from, u.to, path, found);
   }
   // A loop is judged by what it can write: one that writes nothing is left as before.
   for (const loop of loops) {
@@ -317,8 +323,8 @@ function _pythonMode(args: Array<{ text: string }>, modeArg: string | undefined)
   return mode;
 }
 
-/** A Path method call on a literal path: a read, or a write (an open by its mode) whose method name is blanked. */
-function _pathMethod(code: string, method: string, from: number, to: number, path: string, found: Found): void {
+/** A Path method call on a literal path (the Path or its name starts at `start`): a read, or a write (an open by its mode) whose method name is blanked. */
+function _pathMethod(code: string, start: number, method: string, from: number, to: number, path: string, found: Found): void {
   if (method.startsWith("read")) {
     found.reads.push({ path, at: from });
     return;
@@ -332,7 +338,7 @@ function _pathMethod(code: string, method: string, from: number, to: number, pat
   const mode = method === "open" ? pythonOpenMode(call.args) : "w";
   if (mode === null) _unknown("python", found, "open");
   else if (!/[wax+]/.test(mode)) found.reads.push({ path, at: from });
-  else found.writes.push({ path, at: from, end: call.end, appends: /[a+]/.test(mode) });
+  else found.writes.push({ path, start, end: call.end, appends: /[a+]/.test(mode), data: method === "open" ? undefined : [to, call.end] });
 }
 
 // Node: fs's write calls after require()/import are read as `fs.` (interpreters.ts `_canonical`).
@@ -365,7 +371,7 @@ function _node(code: string, found: Found): void {
     // A `flag` option changes how the file is opened: such a call stays unresolved (opaque).
     if (!call || path === null || call.args.slice(1).some((a) => /\bflag\b/.test(a.text))) continue;
     found.blank.push([m.index, m.index + m[0].length - 1]);
-    found.writes.push({ path, at: m.index, end: call.end, appends: m[1] === "appendFile" });
+    found.writes.push({ path, start: m.index, end: call.end, appends: m[1] === "appendFile", data: [m.index + m[0].length, call.end] });
   }
   for (const m of _sites(code, NODE_OPEN, found)) {
     const call = callArguments(code, m.index + m[0].length);
@@ -374,7 +380,7 @@ function _node(code: string, found: Found): void {
     if (flags && NODE_READ_FLAGS.test(flags)) {
       if (path !== null) found.reads.push({ path, at: m.index });
     } else if (!call || !flags || path === null) _unknown("node", found, "open");
-    else found.writes.push({ path, at: m.index, end: call.end, appends: !flags.includes("w") });
+    else found.writes.push({ path, start: m.index, end: call.end, appends: !flags.includes("w") });
     found.blank.push([m.index, m.index + m[0].length - 1]);
   }
 }
@@ -392,7 +398,7 @@ function _nodeFlags(call: string, arg: string | undefined): string | null {
 }
 
 // Perl: `open(my $fh, '>', 'x')`, `open FH, ">x"`; the handle, then one or two literals.
-const PERL_OPEN = /\bopen\b\s*(\(?)\s*(?:(?:my|our|local)\s+)?(?:\$\w+|[A-Za-z_]\w*)\s*,\s*/g;
+const PERL_OPEN = /\bopen\b\s*(\(?)\s*(?:(?:my|our|local)\s+)?(?:\$(\w+)|([A-Za-z_]\w*))\s*,\s*/g;
 const PERL_MODE = /^\s*(\+?<|\+?>>?)\s*((?::\w+(?:\([\w-]+\))?\s*)*)$/;
 const PERL_TWO_ARG = /^\s*(\+?<|\+?>>?)?\s*([^&=\s|<>+][^|]*?)\s*$/;
 
@@ -415,7 +421,7 @@ function _perl(code: string, found: Found): void {
     if (mode === null || path === null || path === "-") continue;
     found.blank.push([m.index, m.index + 4]);
     if (mode === "<") found.reads.push({ path, at: m.index });
-    else found.writes.push({ path, at: m.index, end: list.end, appends: mode !== ">" });
+    else found.writes.push({ path, start: m.index, end: list.end - 1, appends: mode !== ">", handle: m[2] ?? m[3] });
   }
 }
 
@@ -438,7 +444,8 @@ function _ruby(code: string, found: Found): void {
     const after = code.slice(s?.end ?? 0, (s?.end ?? 0) + MAX_ARGUMENTS).split("\n")[0]!;
     if (!s || path === null || !/^\s*,/.test(after) || /\bmode\s*:/.test(after)) continue;
     found.blank.push([m.index, m.index + m[0].length]);
-    found.writes.push({ path, at: m.index, end: s.end, appends: false });
+    const end = _rubyCallEnd(code, m, s.end);
+    found.writes.push({ path, start: m.index, end, appends: false, data: [s.end, end] });
   }
   for (const m of _sites(code, RUBY_OPEN, found)) {
     const list = _literalList(code, m.index + m[0].length, m[1] ? /\s*\)/y : /\s*(?:\{|do\b|;|\n|$)/y);
@@ -458,8 +465,14 @@ function _ruby(code: string, found: Found): void {
       continue;
     }
     if (!/[wa+]/.test(mode)) found.reads.push({ path, at: m.index });
-    else found.writes.push({ path, at: m.index, end: list!.end, appends: /[a+]/.test(mode) });
+    else found.writes.push({ path, start: m.index, end: list!.end - 1, appends: /[a+]/.test(mode) });
   }
+}
+
+/** Where a Ruby call whose first argument ends at `from` ends: its `)`, or without parentheses the end of its line or statement. */
+function _rubyCallEnd(code: string, m: RegExpExecArray, from: number): number {
+  const close = m[0].includes("(") ? callArguments(code, m.index + m[0].length)?.end : undefined;
+  return close ?? from + _callText(code, from).length;
 }
 
 /** A call's arguments without parentheses as far as they plausibly go: up to the first `{`, ` do`, `;` or newline. */

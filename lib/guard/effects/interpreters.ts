@@ -98,7 +98,8 @@ function _canonical(code: string, language: Language): { code: string; aliases: 
       .replace(/\[(?<![(,]\s*\[)\s*['"`](\w+)['"`]\s*\]/g, ".$1");
     code = _namedCalls(code);
     const modules = new Map<string, string>();
-    for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b/g)) modules.set(m[1]!, m[2]!);
+    // (`const t = fs.readFileSync(…)` binds what the call returns, not the module.)
+    for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*(fs\/promises|child_process|fs)\b(?!\s*\.\s*\w+\s*\()/g)) modules.set(m[1]!, m[2]!);
     // A binding's members by name or by a computed key (`f['rm' + 'Sync']`) are the module's.
     if (modules.size > 0) code = code.replace(/(?<![\w.])(\w+)(?=\s*[.[])/g, (all, name: string) => modules.get(name) ?? all);
   } else if (language === "ruby") code = code.replace(/::/g, ".");

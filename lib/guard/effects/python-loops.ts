@@ -6,15 +6,16 @@ import { lstatOrUndefined, realPathOrNull, statOrUndefined } from "../fs-probe.t
 import { findWorkspace } from "../paths.ts";
 import { callArguments, plainLiteral, pythonOpenMode } from "./code-writes.ts";
 import type { LineState } from "./context.ts";
+import type { WriteSite } from "./in-place-edits.ts";
 import { workspacePath } from "./search-listing.ts";
 
 /*
  * A Python loop over the files of a literal folder (`for p in Path("src").rglob("*.py"):`) whose
  * loop name only ever names one of those files: its writes (`p.write_text(…)`, `open(p, "w")`,
  * `p.open("w")`) are writes of each file the glob matches now, listed at check time (code-writes.ts
- * makes the ops: in place, as `sed -i`, when the code reads the file first). The name must be
- * used in no way that could bind it again: every use is one of a few plain forms (below), or the
- * loop is not read and its writes stay unknown as before.
+ * makes the ops: in place, as `sed -i`, when they write what the code read: in-place-edits.ts).
+ * The name must be used in no way that could bind it again: every use is one of a few plain forms
+ * (below), or the loop is not read and its writes stay unknown as before.
  */
 
 export interface PathLoop {
@@ -31,12 +32,7 @@ export interface PathLoop {
 }
 
 /** A write of the loop's file: where its call starts and ends (`)`), whether it appends, and the written value's span when the call takes it (`p.write_text(…)`). */
-export interface LoopWrite {
-  start: number;
-  end: number;
-  appends: boolean;
-  data?: [number, number];
-}
+export type LoopWrite = WriteSite;
 
 // `for NAME in [sorted(|list(]pathlib.Path(` at the start of a line (canonical: `from pathlib import Path` reads so).
 const LOOP = /(?<=^|\n)[ \t]*for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+(?:(sorted|list)[ \t]*\([ \t]*)?pathlib[ \t]*\.[ \t]*Path[ \t]*\(/g;
