@@ -57,9 +57,16 @@ interface Syntax {
   boundBefore?: RegExp;
   /** A write on a handle, its name the first group that matched; a match ending in `(` or `,` takes the call's arguments, any other the rest of the statement. */
   handleWrite: RegExp;
-  /** Calls given a handle as an argument (`json.dump(d, f)`, `print(t, file=f)`); `handleArgument` finds the handles in a call's arguments. */
+  /** Calls given a handle as an argument (`json.dump(d, f)`, `print(t, file=f)`); `handleArgument` is the text before it in a call's arguments. */
   handleCalls?: RegExp;
-  handleArgument?: (call: string) => RegExp;
+  handleArgument?: (call: string) => string;
+}
+
+interface HandleWrites {
+  /** What the writes on each handle name are given. */
+  named: Map<string, Span[]>;
+  /** The calls given a handle as an argument: their arguments' span and what comes before the handle. */
+  calls: Array<{ span: Span; before: string }>;
 }
 
 const WORD = /[A-Za-z_]\w*/g;
@@ -88,7 +95,7 @@ const SYNTAX: Partial<Record<Language, Syntax>> = {
     handleWrite: /(?<![\w.])([A-Za-z_]\w*)\s*\.\s*write(?:lines)?\s*\(/g,
     handleCalls: /(?<![\w.])(?:(?:json|pickle|marshal|yaml|toml)\s*\.\s*(?:safe_)?dump(?:_all)?|print)\s*\(/g,
     // print writes to a handle only as `file=`; a dump takes it after the value (or as `fp=`/`stream=`).
-    handleArgument: (call) => (call.startsWith("print") ? /,\s*file\s*=\s*([A-Za-z_]\w*)\s*(?=,|$)/g : /,\s*(?:(?:fp|stream|file)\s*=\s*)?([A-Za-z_]\w*)\s*(?=,|$)/g),
+    handleArgument: (call) => (call.startsWith("print") ? String.raw`,\s*file\s*=\s*` : String.raw`,\s*(?:(?:fp|stream|file)\s*=\s*)?`),
   },
   node: {
     name: /[A-Za-z_$][\w$]*/g,
@@ -134,7 +141,7 @@ const SYNTAX: Partial<Record<Language, Syntax>> = {
 export function inPlaceTest(code: string, language: Language, reads: ReadSite[]): (key: string, write: WriteSite) => boolean {
   const syntax = SYNTAX[language];
   let byKey: Map<string, number[]> | undefined;
-  let read: { masked: string; held: Held; handles: Map<string, Span[]> } | undefined;
+  let read: { masked: string; held: Held; handles: HandleWrites } | undefined;
   return (key, w) => {
     if (w.appends) return true;
     byKey ??= _byKey(reads);
@@ -150,7 +157,7 @@ export function inPlaceTest(code: string, language: Language, reads: ReadSite[])
 }
 
 /** The code masked once, what each name holds, and what each handle name is given. */
-function _read(code: string, language: Language, syntax: Syntax, reads: ReadSite[]): { masked: string; held: Held; handles: Map<string, Span[]> } {
+function _read(code: string, language: Language, syntax: Syntax, reads: ReadSite[]): { masked: string; held: Held; handles: HandleWrites } {
   const masked = maskCode(code, language);
   return { masked, held: _taint(masked, syntax, _assignments(masked, syntax), reads), handles: _handleWrites(masked, syntax) };
 }
@@ -164,7 +171,7 @@ function _byKey(reads: ReadSite[]): Map<string, number[]> {
 }
 
 /** The spans of code whose value a write puts in the file: its argument, or what its handle's writes are given. */
-function _written(masked: string, s: Syntax, handles: Map<string, Span[]>, w: WriteSite): Span[] {
+function _written(masked: string, s: Syntax, handles: HandleWrites, w: WriteSite): Span[] {
   if (w.data) return [w.data];
   if (s.chained) {
     s.chained.lastIndex = w.end + 1;
@@ -179,12 +186,16 @@ function _written(masked: string, s: Syntax, handles: Map<string, Span[]>, w: Wr
     handle = s.boundAfter.exec(masked)?.[1];
   }
   handle ??= s.boundBefore?.exec(masked.slice(Math.max(0, w.start - 64), w.start))?.[1];
-  return handle === undefined ? [] : (handles.get(handle) ?? []).filter(([from]) => from > w.end);
+  if (handle !== undefined) return (handles.named.get(handle) ?? []).filter(([from]) => from > w.end);
+  // The open call given as the handle (`json.dump(d, open(p, "w"))`) writes what comes before it.
+  const call = handles.calls.find(({ span: [from, to], before }) => from < w.start && w.end < to && new RegExp(`${before}$`).test(masked.slice(from, w.start)) && /^\s*(?:,|$)/.test(masked.slice(w.end + 1, to)));
+  return call ? [[call.span[0], w.start]] : [];
 }
 
-/** The writes on each handle name (handleWrite, handleCalls), by name: the spans of what they are given. */
-function _handleWrites(masked: string, s: Syntax): Map<string, Span[]> {
+/** The writes on each handle name (handleWrite, handleCalls), by name: the spans of what they are given; and the calls given a handle. */
+function _handleWrites(masked: string, s: Syntax): HandleWrites {
   const handles = new Map<string, Span[]>();
+  const calls: HandleWrites["calls"] = [];
   const add = (name: string, span: Span) => {
     const list = handles.get(name);
     if (list) list.push(span);
@@ -199,10 +210,13 @@ function _handleWrites(masked: string, s: Syntax): Map<string, Span[]> {
     for (const m of masked.matchAll(s.handleCalls)) {
       const from = m.index + m[0].length;
       const close = _close(masked, from);
-      if (close !== null) for (const a of masked.slice(from, close).matchAll(s.handleArgument(m[0]))) add(a[1]!, [from, close]);
+      if (close === null) continue;
+      const before = s.handleArgument(m[0]);
+      calls.push({ span: [from, close], before });
+      for (const a of masked.slice(from, close).matchAll(new RegExp(String.raw`${before}([A-Za-z_]\w*)\s*(?=,|$)`, "g"))) add(a[1]!, [from, close]);
     }
   }
-  return handles;
+  return { named: handles, calls };
 }
 
 /** Each statement that assigns a name and each other binding, in the order of the text. */
