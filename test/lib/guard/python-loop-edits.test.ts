@@ -6,7 +6,7 @@ import { OK, RELOCATE, verdictRows } from "../../support/verdict-rows.ts";
 // Session 18: a Python loop over a folder's files that reads each file and then writes something
 // else (`for p in Path(".").iterdir(): p.read_bytes(); p.write_text("")`) was judged an in-place
 // edit (ALLOW, as `sed -i`): any read of the loop's file before the write counted. The write is in
-// place now only when it writes what was read (python-loop-edits.ts); otherwise it is the
+// place now only when it writes what was read (in-place-edits.ts); otherwise it is the
 // overwrite a loop that only writes is (RELOCATE_TREE). Commands are only judged; nothing runs.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
