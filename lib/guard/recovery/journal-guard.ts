@@ -1,4 +1,5 @@
 import { CHECK_ID_PATTERN } from "./check-id.ts";
+import { HEAD_FILES, TEXT_FILES, UNMERGED_ENTRY } from "./merge-state-files.ts";
 import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
 import type { JournalRecord } from "./journal-records.ts";
 import { type Check, count, datetime, fields, listOf, matches, nonEmptyString, nullable, oneOf, optional } from "./plain-checks.ts";
@@ -13,6 +14,11 @@ const literalType = (type: string): Check => oneOf(type);
 const keptBranch = fields({ kind: oneOf("branch"), name: matches(BRANCH_REF), commit: sha });
 const keptStash = fields({ kind: oneOf("stash"), index: count, commit: sha, message: (v) => typeof v === "string" });
 const keptRef: Check = (v) => keptBranch(v) || keptStash(v);
+/** A list of at least one entry, each passing `check`. */
+const someOf =
+  (check: Check): Check =>
+  (v) =>
+    listOf(check, Number.MAX_SAFE_INTEGER)(v) && (v as unknown[]).length > 0;
 
 const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
   "tx-start": {
@@ -31,6 +37,14 @@ const SHAPES: Record<JournalRecord["type"], Record<string, Check>> = {
     branch: nullable((v) => typeof v === "string"),
     stash: nullable(sha),
     untracked: (v) => typeof v === "boolean",
+    merge: optional(
+      fields({
+        ref: (v) => typeof v === "string" && v.startsWith("refs/agent-guard/merges/"),
+        heads: someOf(fields({ file: oneOf(...HEAD_FILES), commits: someOf(sha) })),
+        texts: listOf(fields({ file: oneOf(...TEXT_FILES), text: (t) => typeof t === "string" }), Number.MAX_SAFE_INTEGER),
+        unmerged: someOf(matches(UNMERGED_ENTRY)),
+      }),
+    ),
   },
   refs: {
     ref: (v) => typeof v === "string" && v.startsWith("refs/agent-guard/snapshots/"),

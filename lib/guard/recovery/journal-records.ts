@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHECK_ID_PATTERN } from "./check-id.ts";
+import { HEAD_FILES, TEXT_FILES, UNMERGED_ENTRY } from "./merge-state-files.ts";
 import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
@@ -56,6 +57,18 @@ export const RelocateSkipRecord = z.looseObject({
   reason: z.literal("vanished"),
 });
 
+/** A merge, cherry-pick or revert stopped on conflicts, kept with a snapshot of its index (merge-state.ts). */
+export const MergeStateRecord = z.looseObject({
+  /** Keeps the heads and every stage's blob alive: a commit whose parents are the heads. */
+  ref: z.string().startsWith("refs/agent-guard/merges/"),
+  /** MERGE_HEAD, CHERRY_PICK_HEAD, REVERT_HEAD: the commits each named. */
+  heads: z.array(z.looseObject({ file: z.enum(HEAD_FILES), commits: z.array(Sha).min(1) })).min(1),
+  /** MERGE_MSG, MERGE_MODE: their text. */
+  texts: z.array(z.looseObject({ file: z.enum(TEXT_FILES), text: z.string() })),
+  /** The index's unmerged entries, `mode oid stage\tpath` (`git ls-files -u -z`). */
+  unmerged: z.array(z.string().regex(UNMERGED_ENTRY)).min(1),
+});
+
 export const SnapshotRecord = z.looseObject({
   type: z.literal("snapshot"),
   ref: z.string().startsWith("refs/agent-guard/snapshots/"),
@@ -65,6 +78,8 @@ export const SnapshotRecord = z.looseObject({
   /** The stash-like commit (`git stash create`, plus an untracked parent), or null when clean. */
   stash: Sha.nullable(),
   untracked: z.boolean(),
+  /** With a conflicted index: the merge, cherry-pick or revert that stopped (merge-state.ts). */
+  merge: MergeStateRecord.optional(),
 });
 
 /** A local branch a command would delete, or a stash entry it would drop (by its position then). */
@@ -123,4 +138,5 @@ export const JournalRecord = z
   });
 export type JournalRecord = z.infer<typeof JournalRecord>;
 export type SnapshotRecord = z.infer<typeof SnapshotRecord>;
+export type MergeStateRecord = z.infer<typeof MergeStateRecord>;
 export type RefsRecord = z.infer<typeof RefsRecord>;

@@ -20,6 +20,7 @@ export async function finishPurge(layout: QuarantineLayout, workspace: string, v
   removeTree(payloadDir(layout, view.txid));
   if (view.snapshot) {
     await gitStep(workspace, ["update-ref", "-d", view.snapshot.ref], "purge_failed");
+    if (view.snapshot.merge) await gitStep(workspace, ["update-ref", "-d", view.snapshot.merge.ref], "purge_failed");
   }
   if (view.kind === "refs") await dropKeptRefs(workspace, view.txid);
   appendRecord(journalPath(layout, view.txid), { type: "purge" });

@@ -7,6 +7,7 @@ import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.t
 import { appendRecord } from "./journal.ts";
 import type { SnapshotRecord } from "./journal-records.ts";
 import { journalPath, type QuarantineLayout } from "./layout.ts";
+import { restoreMergeState } from "./merge-state.ts";
 import { removeTree } from "./move.ts";
 
 /**
@@ -54,7 +55,8 @@ export async function collidingUntracked(repo: string, snap: SnapshotRecord): Pr
 }
 
 /**
- * Puts HEAD, index, tracked files and the snapshot's untracked files back as they were. The
+ * Puts HEAD, index, tracked files and the snapshot's untracked files back as they were, and a
+ * merge, cherry-pick or revert that had stopped on conflicts (merge-state.ts). The
  * caller has checked (or preserved) every conflict; each step is journalled as restore index 0.
  */
 export async function applySnapshot(layout: QuarantineLayout, repo: string, txid: string, snap: SnapshotRecord): Promise<void> {
@@ -67,6 +69,7 @@ export async function applySnapshot(layout: QuarantineLayout, repo: string, txid
     await gitStep(repo, ["read-tree", `${snap.stash}^2^{tree}`], "restore_failed");
   }
   if (snap.stash && snap.untracked) await _checkoutMissing(repo, `${snap.stash}^3`);
+  if (snap.merge) await restoreMergeState(repo, snap.merge);
   checkpoint();
   appendRecord(journal, { type: "restore", index: 0 });
 }

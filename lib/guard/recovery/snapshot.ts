@@ -10,6 +10,7 @@ import { acquireLock, releaseLock } from "./lock.ts";
 import type { FilterMemo } from "../git-safe.ts";
 import { assertNoRepositoryFilter, gitStep, gitText, nulList } from "./git-run.ts";
 import { conflictStash, unmergedEntries } from "./conflict-snapshot.ts";
+import { keepMergeState } from "./merge-state.ts";
 import { newTxid } from "./txid.ts";
 
 /** The ref that keeps a snapshot alive: `git gc` never prunes objects a ref reaches. */
@@ -28,7 +29,7 @@ export interface SnapshotOutcome {
  * changes, those of entries marked assume-unchanged included) plus, when `includeUntracked`, the untracked files that are not ignored, joined into one
  * stash-shaped commit (parents: HEAD, index, untracked) under {@link snapshotRef}. An index with
  * merge conflicts, which `git stash create` refuses, is recorded by conflict-snapshot.ts in the
- * same shape. Nothing in the work tree, index or stash list changes. `memo`: the filter drivers the caller's check listed
+ * same shape, and the merge, cherry-pick or revert it belongs to by merge-state.ts. Nothing in the work tree, index or stash list changes. `memo`: the filter drivers the caller's check listed
  * (apply.ts asks before it starts the transaction).
  */
 export async function takeSnapshot(
@@ -83,9 +84,10 @@ async function _record(repo: string, txid: string, includeUntracked: boolean, me
   const untracked = includeUntracked ? await _untrackedCommit(repo) : null;
   const unmerged = await unmergedEntries(repo);
   const stash = unmerged.length > 0 ? await conflictStash(repo, head, txid, unmerged, untracked) : await _stashCommit(repo, head, txid, untracked);
+  const merge = unmerged.length > 0 ? await keepMergeState(repo, txid, unmerged) : null;
   const ref = snapshotRef(txid);
   await gitStep(repo, ["update-ref", ref, stash ?? head, ""], "snapshot_failed");
-  return { type: "snapshot", ref, head, branch, stash, untracked: untracked !== null };
+  return { type: "snapshot", ref, head, branch, stash, untracked: untracked !== null, ...(merge ? { merge } : {}) };
 }
 
 /**

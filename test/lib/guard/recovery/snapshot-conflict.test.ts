@@ -98,18 +98,23 @@ describe("SNAPSHOT compensation with an index in conflict", () => {
     });
   }
 
-  test("the restored index holds the merge's clean results staged and each conflicted path as ours (HEAD's), so nothing reads as resolved", async () => {
+  test("the restored index holds the merge's clean results staged and its conflict stages as they were: the merge is in progress again", async () => {
     const ws = conflictedRepo();
+    const stages = git(ws, "ls-files", "-s");
+    const status = git(ws, "status", "--porcelain", "--", ":!.agent-guard");
+    const mergeHead = readFileSync(join(ws, ".git", "MERGE_HEAD"), "utf8");
     const txid = await snapshot(ws);
     git(ws, "reset", "-q", "--hard");
-    await restoreTransaction(ws, txid, { force: false });
-    expect(git(ws, "ls-files", "-u")).toBe("");
-    expect(git(ws, "diff", "--cached", "--name-only")).toBe("merged.txt");
-    expect(git(ws, "diff", "--name-only")).toBe("both.txt\nf.txt");
-    // gone.txt: deleted on our side, so the index leaves it out and its file is untracked again.
-    expect(git(ws, "ls-files", "--others", "--", ":!.agent-guard")).toBe("gone.txt");
-    expect(readFileSync(join(ws, "gone.txt"), "utf8")).toBe("gone, changed there\n");
     expect(existsSync(join(ws, ".git", "MERGE_HEAD"))).toBe(false);
+    await restoreTransaction(ws, txid, { force: false });
+    expect(git(ws, "ls-files", "-s")).toBe(stages);
+    expect(git(ws, "status", "--porcelain", "--", ":!.agent-guard")).toBe(status);
+    // gone.txt: deleted on our side, changed on theirs: unmerged again, its file in place.
+    expect(status).toContain("DU gone.txt");
+    expect(readFileSync(join(ws, "gone.txt"), "utf8")).toBe("gone, changed there\n");
+    expect(readFileSync(join(ws, ".git", "MERGE_HEAD"), "utf8")).toBe(mergeHead);
+    expect(git(ws, "merge", "--abort")).toBe("");
+    expect(git(ws, "ls-files", "-u")).toBe("");
   });
 
   test("a conflict plus an untracked file, a modified tracked file and an assume-unchanged edit: all come back after reset --hard", async () => {
@@ -132,7 +137,8 @@ describe("SNAPSHOT compensation with an index in conflict", () => {
     expect(treeHashes(ws)).toEqual(before.tree);
     expect(git(ws, "show", `refs/agent-guard/snapshots/${txid}:assumed.txt`)).toBe("assumed, edited while marked unchanged");
     expect(git(ws, "show", `refs/agent-guard/snapshots/${txid}^3:notes.txt`)).toBe("untracked notes");
-    expect(git(ws, "diff", "--name-only")).toBe("assumed.txt\nboth.txt\nf.txt\nkeep.txt");
+    // Unmerged paths again (each named per stage), and the assume-unchanged mark is not kept.
+    expect(git(ws, "diff", "--name-only")).toBe("assumed.txt\nboth.txt\nboth.txt\nf.txt\nf.txt\ngone.txt\nkeep.txt");
   });
 
   test("restore --force over a conflicted merge first keeps the conflict in a backup snapshot, which restores it in turn", async () => {
