@@ -5,6 +5,7 @@ import { decisionOf, type ReasonCode } from "./reasons.ts";
 import { rank, type Decision } from "./decision.ts";
 import { BudgetExceeded, DEFAULT_BUDGET_MS, restoreBudget, spend, startBudget } from "./budget.ts";
 import { analyzeScript } from "./effects/analyze.ts";
+import { leadsWithForcedRm } from "./leading-rm.ts";
 import { closeGitFacts, openGitFacts } from "./git-preflight.ts";
 import { type AnalyzeContext, type Dialect, newLineState } from "./effects/context.ts";
 import type { OpKind } from "./ops.ts";
@@ -114,8 +115,10 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
   // Unicode dashes read as option dashes: a lookalike must not hide a flag (`git reset ‐‐hard`).
   const command = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/.test(req.command) ? req.command.replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-") : req.command;
   let ops;
+  let script;
   try {
-    ops = analyzeScript(parseDialect(command, dialect, 0, vars), ctx);
+    script = parseDialect(command, dialect, 0, vars);
+    ops = analyzeScript(script, ctx);
   } catch (err) {
     if (err instanceof ParseError || err instanceof RangeError) return _single(checkId, "BLOCK_UNDETERMINABLE_EFFECT", dialect);
     throw err;
@@ -135,7 +138,8 @@ function _classifyLine(checkId: string, dialect: Dialect, req: CheckRequest, env
     // The path an earlier part of the line fills is not what the policy saw: fail closed.
     verdicts.push(landed?.[i] && decisionOf(verdict.code) !== "BLOCK" ? { code: "BLOCK_UNDETERMINABLE_EFFECT" } : verdict);
   }
-  return _combine(checkId, dialect, ops, verdicts, pc, req.config?.allow ?? []);
+  const deletedFirst = dialect === "posix" && ops[0]!.verb === "rm" && leadsWithForcedRm(script.commands) ? verdicts[0]!.relocate : undefined;
+  return _combine(checkId, dialect, ops, verdicts, pc, req.config?.allow ?? [], deletedFirst);
 }
 
 /**
@@ -199,6 +203,8 @@ function _combine(
   verdicts: OpVerdict[],
   pc: PathContext,
   allow: ReasonCode[],
+  /** The paths the line's first command, a forced `rm`, deletes (leading-rm.ts). */
+  deletedFirst?: string[],
 ): CheckResult {
   const allowedByConfig: ReasonCode[] = [];
   // Without allow rules (most checks) the verdicts are the effective ones, in place.
@@ -247,16 +253,27 @@ function _combine(
     summaries.push({ index, kind: o.kind, verb: o.verb.slice(0, 48), decision: decisionOf(code), reason: code, target_count: o.targets.length });
   }
   const result: CheckResult = { checkId, decision, reason, reasons: reasons.length ? reasons : [reason], dialect, ops: summaries, allowedByConfig };
-  if (decision === "RELOCATE") result.plan = _relocation(pc.workspace, _outermost(relocate), overwritten, deleted, checkId);
+  if (decision === "RELOCATE") result.plan = _relocation(pc.workspace, _outermost(relocate), overwritten, deleted, deletedFirst, checkId);
   else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
 }
 
-/** A relocation plan; `kept` names the targets only overwritten, never deleted. */
-function _relocation(workspace: string, targets: string[], overwritten: Set<string> | undefined, deleted: Set<string> | undefined, checkId: string): CompensationPlan {
+/**
+ * A relocation plan; `kept` names the targets only overwritten, never deleted, and `deletedFirst`
+ * those the line's first command deletes (nothing in the line reads them before).
+ */
+function _relocation(
+  workspace: string,
+  targets: string[],
+  overwritten: Set<string> | undefined,
+  deleted: Set<string> | undefined,
+  deletedFirst: string[] | undefined,
+  checkId: string,
+): CompensationPlan {
   const kept = overwritten ? targets.filter((t) => overwritten.has(t) && !deleted?.has(t)) : [];
-  return kept.length > 0 ? { kind: "relocate", workspace, targets, kept, checkId } : { kind: "relocate", workspace, targets, checkId };
+  const first = deletedFirst ? targets.filter((t) => deletedFirst.includes(t)) : [];
+  return { kind: "relocate", workspace, targets, ...(kept.length > 0 ? { kept } : {}), ...(first.length > 0 ? { deletedFirst: first } : {}), checkId };
 }
 
 /** Drops targets inside other targets: moving the parent moves them too. */

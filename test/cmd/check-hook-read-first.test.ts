@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { layoutOf } from "../../lib/guard/recovery/layout.ts";
+import { loadTx } from "../../lib/guard/recovery/tx-view.ts";
 import { treeHashes } from "../fixtures/check-recovery/tree.ts";
 import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
@@ -115,6 +117,22 @@ describe("a line that reads a file, then replaces it, through --hook claude", ()
       expect(restore.exitCode).toBe(0);
       expect(JSON.parse(restore.stdout).data).toMatchObject({ restored_count: 1, conflict_count: 0, error_count: 0 });
       expect(treeHashes(join(r.ws, "src"))).toEqual(before);
+    });
+  }
+
+  // A line that starts by deleting the folder with rm -f reads nothing of it first: the folder is
+  // moved, not copied (leading-rm.ts). Without -f, rm would fail on a folder already moved: kept.
+  for (const [command, method] of [
+    ["rm -rf src && mkdir src", "rename"],
+    ["rm -r src", "keep"],
+  ] as const) {
+    test(`${command}: the folder is ${method === "keep" ? "copied and left in place" : "moved"}, and the line works`, () => {
+      const r = project();
+      mkdirSync(join(r.ws, "src"));
+      writeFileSync(join(r.ws, "src", "main.ts"), "export {};\n");
+      const { txid, exitCode } = hookThenRun(r, command);
+      expect(exitCode).toBe(0);
+      expect(loadTx(layoutOf(r.ws), txid).items.map((i) => [i.source, i.method])).toEqual([["src", method]]);
     });
   }
 

@@ -43,10 +43,11 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
   const [{ assertReachableInside, relativeInside }, { relocate }] = modules;
   const targets: RelocateTarget[] = [];
   const kept = new Set(plan.kept);
+  const first = new Set(plan.deletedFirst);
   try {
     for (const abs of plan.targets) {
       assertReachableInside(plan.workspace, abs);
-      targets.push({ abs, rel: relativeInside(plan.workspace, abs), keep: kept.has(abs) ? "any" : "small" });
+      targets.push({ abs, rel: relativeInside(plan.workspace, abs), keep: kept.has(abs) ? "any" : first.has(abs) ? "small-file" : "small" });
     }
   } catch {
     return _undeterminable("a target is outside the workspace or inside the quarantine");

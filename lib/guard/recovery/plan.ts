@@ -3,13 +3,15 @@ import { join } from "node:path";
 /**
  * What the guard engine asks the recovery layer to do before a RELOCATE or SNAPSHOT command
  * runs. Targets are absolute, resolved paths the command would delete or overwrite; `kept` names
- * those it only overwrites. A regular file is copied into the quarantine and left in place, so a
- * line that reads or tests it before replacing or deleting it still finds it (`jq … package.json >
- * p.tmp && mv p.tmp package.json`, `sort a > b && rm a`): any kept one, and a deleted one of up to
- * 16 MiB (relocate.ts). Folders, symlinks and larger deleted files are moved.
+ * those it only overwrites, `deletedFirst` those the line's first command, a forced `rm`, deletes
+ * (leading-rm.ts). A regular file is copied into the quarantine and left in place, so a line that
+ * reads or tests it before replacing or deleting it still finds it (`jq … package.json > p.tmp &&
+ * mv p.tmp package.json`, `sort a > b && rm a`): any kept one, and a deleted one of up to 16 MiB;
+ * so is a small deleted folder (`tar czf src.tgz src && rm -rf src`) unless it is deleted first
+ * (relocate.ts). Larger folders and files, and symlinks, are moved.
  */
 export type CompensationPlan =
-  | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; checkId?: string }
+  | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; deletedFirst?: string[]; checkId?: string }
   | { kind: "snapshot"; workspace: string; repo: string; includeUntracked: boolean; checkId?: string }
   | { kind: "refs"; workspace: string; repo: string; refs: DroppedRef[]; checkId?: string };
 

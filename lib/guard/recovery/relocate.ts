@@ -44,9 +44,10 @@ export interface RelocateTarget {
    * A regular file is copied into the payload and stays in place (journal method `keep`), so the
    * line can still read it before it deletes or replaces it: `any` one (the line only overwrites
    * it), or `small`, one of at most {@link KEEP_DELETED_MAX_BYTES}; with either, a folder within
-   * {@link KEEP_FOLDER_LIMITS} too. Without it the target moves.
+   * {@link KEEP_FOLDER_LIMITS} too. `small-file`: such a file, but a folder moves (the line's first
+   * command deletes it: nothing reads it first). Without it the target moves.
    */
-  keep?: "any" | "small";
+  keep?: "any" | "small" | "small-file";
 }
 
 /**
@@ -125,12 +126,13 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
  * through it would change the file it leads to; so is a file with other hard links, whose inode
  * the line's write would change under every name (a copy would keep the bytes, but not the other
  * names' content), and a folder holding either, or more than {@link KEEP_FOLDER_LIMITS} (a copy
- * costs time in proportion to the tree; `rm -rf node_modules` moves it as before).
+ * costs time in proportion to the tree; `rm -rf node_modules` moves it as before), or one the
+ * line's first command deletes (`small-file`: `rm -rf dist && npm run build`).
  */
 function _keeps(target: RelocateTarget, st: Stats): boolean {
   if (target.keep === undefined) return false;
   if (st.isFile()) return st.nlink === 1 && (target.keep === "any" || st.size <= KEEP_DELETED_MAX_BYTES);
-  return st.isDirectory() && isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS);
+  return target.keep !== "small-file" && st.isDirectory() && isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS);
 }
 
 /** Copies a file or small folder into the payload; the original stays where the line expects it. */

@@ -205,7 +205,9 @@ describe("compound verdicts", () => {
 
   test("the relocation plan names the outermost existing targets only", () => {
     const r = check("rm -rf build build/out.js scratch.txt missing");
-    expect(r.plan).toEqual({ kind: "relocate", workspace: fx.ws, targets: [`${fx.ws}/build`, `${fx.ws}/scratch.txt`], checkId: r.checkId });
+    const targets = [`${fx.ws}/build`, `${fx.ws}/scratch.txt`];
+    // The line's first command is a forced rm: nothing reads the targets before it (leading-rm.ts).
+    expect(r.plan).toEqual({ kind: "relocate", workspace: fx.ws, targets, deletedFirst: targets, checkId: r.checkId });
   });
 
   test("ops carry bounded identity and kind, never target spellings", () => {

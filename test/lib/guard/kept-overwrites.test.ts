@@ -31,3 +31,34 @@ describe("plan.kept: the files a line only overwrites", () => {
     });
   }
 });
+
+// The targets the line's first command, a forced rm, deletes (plan.deletedFirst): nothing in the
+// line reads them before, so a folder among them is moved rather than copied (leading-rm.ts).
+const firstRows: Array<[command: string, deletedFirst: string[]]> = [
+  ["rm -rf build", ["build"]],
+  ["rm -rf build && npm run build", ["build"]],
+  ["rm -fr build; ls", ["build"]],
+  ["rm -r -f build scratch.txt", ["build", "scratch.txt"]],
+  ["rm --force -r build", ["build"]],
+  ["rm -rf -- build", ["build"]],
+  ["rm -rf build; rm -rf scratch.txt", ["build"]],
+  // Not first, or not forced: the folder is copied and left in place when small.
+  ["rm -r build", []],
+  ["rm -r -- -f build", []],
+  ["ls build && rm -rf build", []],
+  ["tar czf b.tgz build && rm -rf build", []],
+  ["true && rm -rf build", []],
+  ['bash -c "rm -rf build"', []],
+  ["r=rm; $r -rf build", []],
+  ["rm -rf $(echo build)", []],
+];
+
+describe("plan.deletedFirst: what the line's first command, a forced rm, deletes", () => {
+  for (const [command, first] of firstRows) {
+    test(command, () => {
+      const r = classify({ command, cwd: fx.ws, env: fx.env });
+      if (r.plan?.kind !== "relocate") throw new Error(`no relocation plan: ${r.reason}`);
+      expect((r.plan.deletedFirst ?? []).map((t) => t.slice(fx.ws.length + 1)).sort()).toEqual(first.sort());
+    });
+  }
+});

@@ -66,6 +66,7 @@ describe("H1: the per-call working directory is where the command is judged", ()
   test("codex workdir and copilot toolArgs.cwd are honoured too", async () => {
     expect(await verdict("codex", { cwd: fx.ws, tool_name: "Bash", tool_input: { command: "rm -rf ..", workdir: "src" } })).toBe("deny");
     expect(await verdict("copilot", { cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf ..", cwd: "src" }) })).toBe("deny");
+    mkdirSync(join(fx.home, ".ssh"), { recursive: true }); // an earlier row's line may have moved it
     const earlier = new Set(listTransactions(fx.home).transactions.map((t) => t.txid));
     expect(await verdict("copilot", { cwd: fx.ws, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf .ssh", cwd: fx.home }) })).toBe("allow");
     // Copilot's answer carries no note: the new transaction is found in the home folder's quarantine.

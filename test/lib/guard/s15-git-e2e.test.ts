@@ -63,7 +63,7 @@ describe("s15: ending a merge", () => {
     expect(read(w, "g")).toBe("g\nmine\n");
   }, 60_000);
 
-  test("a resolution in the work tree, the conflict still in the index: SNAPSHOT (session 17), and a restore brings it back", () => {
+  test("a resolution in the work tree, the conflict still in the index: SNAPSHOT (session 17), and a restore brings it back, the merge in progress again (session 18)", () => {
     const w = conflicting();
     gitAnyway(w, "merge", "topic");
     writeFileSync(join(w.ws, "f"), "resolved\n");
@@ -71,7 +71,7 @@ describe("s15: ending a merge", () => {
     expect(verdict(w, "git merge --ab")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
     expect(verdict(w, "git reset --merge")).toEqual(["SNAPSHOT", "SNAPSHOT_GIT_WORKTREE"]);
     expect(guardRunRestore(w.ws, w.env.HOME!, "git merge --abort")).toBe(0);
-    expect(existsSync(join(w.ws, ".git", "MERGE_HEAD"))).toBe(false);
+    expect(existsSync(join(w.ws, ".git", "MERGE_HEAD"))).toBe(true);
     expect(read(w, "f")).toBe("resolved\n");
   }, 60_000);
 
