@@ -14,10 +14,11 @@ export interface TreeLimits {
 /**
  * Whether `path` is a folder holding only folders and regular files, none with another hard link,
  * within `limits`. The walk stops at the first entry over a limit (`rm -rf node_modules` reads no
- * more of it than that).
+ * more of it than that). A folder the walk cannot read is not plain (a move needs no reading).
  */
 export function isSmallPlainTree(path: string, limits: TreeLimits): boolean {
   const seen = { entries: 0, bytes: 0 };
+  const root = lstatSync(path);
   const walk = (dir: string): boolean => {
     for (const name of readdirSync(dir)) {
       const st = lstatSync(join(dir, name));
@@ -32,7 +33,11 @@ export function isSmallPlainTree(path: string, limits: TreeLimits): boolean {
     }
     return true;
   };
-  return lstatSync(path).isDirectory() && walk(path);
+  try {
+    return root.isDirectory() && walk(path);
+  } catch {
+    return false;
+  }
 }
 
 /**

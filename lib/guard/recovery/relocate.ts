@@ -95,7 +95,10 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   if (!st) return false;
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
-  if (_keeps(target, st)) return _keepOne(journal, index, target, dest);
+  if (_keeps(target, st)) {
+    const kept = await _keepOne(journal, index, target, dest);
+    if (kept !== undefined) return kept;
+  }
   let renamed: boolean;
   try {
     renamed = renameEntry(target.abs, dest);
@@ -135,11 +138,16 @@ function _keeps(target: RelocateTarget, st: Stats): boolean {
   return target.keep !== "small-file" && st.isDirectory() && isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS);
 }
 
-/** Copies a file or small folder into the payload; the original stays where the line expects it. */
-async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean> {
+/**
+ * Copies a file or small folder into the payload; the original stays where the line expects it.
+ * Undefined when the user cannot read all of it (a file of mode 000): it is moved instead, which
+ * needs no reading, as before a copy was tried.
+ */
+async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean | undefined> {
   try {
     await copyVerified(target.abs, dest);
   } catch (err) {
+    if (isErrno(err, "EACCES") || isErrno(err, "EPERM")) return undefined;
     if (!isErrno(err, "ENOENT") || lstatSync(target.abs, { throwIfNoEntry: false })) throw err;
     appendRecord(journal, { type: "relocate-skip", index, reason: "vanished" });
     return false;
