@@ -1,5 +1,5 @@
-import { closeSync, lstatSync, openSync, readdirSync, readSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, type Stats } from "node:fs";
+import { dirname, join } from "node:path";
 
 // Trees of folders and regular files only: whether a folder the line deletes is small enough to be
 // copied into the quarantine and left in place (relocate.ts), and whether a copy of one holds what
@@ -13,8 +13,10 @@ export interface TreeLimits {
 
 /**
  * Whether `path` is a folder holding only folders and regular files, none with another hard link,
- * within `limits`. The walk stops at the first entry over a limit (`rm -rf node_modules` reads no
- * more of it than that). A folder the walk cannot read is not plain (a move needs no reading).
+ * all on its parent's file system, within `limits`. The walk stops at the first entry over a limit
+ * (`rm -rf node_modules` reads no more of it than that). A mount point, or a mount inside (the
+ * line's `rm -rf` would reach the files of another file system, which a move takes along), is not
+ * plain; nor is a folder the walk cannot read (a move needs no reading).
  */
 export function isSmallPlainTree(path: string, limits: TreeLimits): boolean {
   const seen = { entries: 0, bytes: 0 };
@@ -23,6 +25,7 @@ export function isSmallPlainTree(path: string, limits: TreeLimits): boolean {
     for (const name of readdirSync(dir)) {
       const st = lstatSync(join(dir, name));
       seen.entries++;
+      if (st.dev !== root.dev) return false;
       if (st.isFile()) {
         seen.bytes += st.size;
         if (st.nlink !== 1) return false;
@@ -34,10 +37,30 @@ export function isSmallPlainTree(path: string, limits: TreeLimits): boolean {
     return true;
   };
   try {
-    return root.isDirectory() && walk(path);
+    return root.isDirectory() && root.dev === lstatSync(dirname(path)).dev && !_mountsAtOrUnder(path) && walk(path);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a mount point lies at or under `path` (Linux: /proc/self/mountinfo; elsewhere the device
+ * test alone). A bind mount of the same file system keeps the device number, so only the mount
+ * table tells it.
+ */
+function _mountsAtOrUnder(path: string): boolean {
+  let table: string;
+  try {
+    table = readFileSync("/proc/self/mountinfo", "utf8");
+  } catch {
+    return false;
+  }
+  const real = realpathSync(path);
+  for (const line of table.split("\n")) {
+    const point = line.split(" ")[4]?.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
+    if (point !== undefined && (point === real || point.startsWith(`${real}/`))) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runEntry } from "../../../support/run-cli.ts";
 import { useTempDirs } from "../../../support/temp-dir.ts";
@@ -66,4 +66,47 @@ describe("a deleted folder the user cannot read in full is moved as before, not 
       expect(existsSync(join(ws, ".agent-guard", "quarantine", "tx", txid!, "payload", "0", "sub"))).toBe(true);
     });
   }
+});
+
+// A mount needs privileges: these rows run where `mount` works (root in a container) and are skipped elsewhere.
+function mounts(): boolean {
+  if (!ROOT) return false;
+  const probe = tempDir();
+  const ok = Bun.spawnSync(["mount", "-t", "tmpfs", "none", probe]).exitCode === 0;
+  if (ok) Bun.spawnSync(["umount", probe]);
+  return ok;
+}
+const canMount = mounts();
+
+describe("a deleted folder that spans another file system is not kept", () => {
+  test.skipIf(!canMount)("a bind mount inside it: moved, so rm -rf cannot reach the files outside the workspace", () => {
+    const ws = project();
+    const outside = tempDir();
+    writeFileSync(join(outside, "keep-me.txt"), "outside\n");
+    expect(Bun.spawnSync(["mount", "--bind", outside, join(ws, "src", "sub")]).exitCode).toBe(0);
+    try {
+      const { denied, txid } = hook(ws, "rm -rf src");
+      expect(denied).toBeUndefined();
+      Bun.spawnSync(["sh", "-c", "rm -rf src"], { cwd: ws });
+      expect(readFileSync(join(outside, "keep-me.txt"), "utf8")).toBe("outside\n");
+      expect(txid).toBeDefined();
+    } finally {
+      Bun.spawnSync(["sh", "-c", `umount ${JSON.stringify(join(ws, "src", "sub"))} || umount -l ${JSON.stringify(ws)}/.agent-guard/quarantine/tx/*/payload/0/sub`]);
+    }
+  });
+
+  test.skipIf(!canMount)("a folder that is a mount point: not kept (a restore could not put it back), refused as before", () => {
+    const ws = project();
+    rmSync(join(ws, "src"), { recursive: true });
+    mkdirSync(join(ws, "src"));
+    expect(Bun.spawnSync(["mount", "-t", "tmpfs", "none", join(ws, "src")]).exitCode).toBe(0);
+    try {
+      writeFileSync(join(ws, "src", "m.txt"), "m\n");
+      const { denied } = hook(ws, "rm -rf src");
+      expect(denied).toContain("COMPENSATION_FAILED");
+      expect(readFileSync(join(ws, "src", "m.txt"), "utf8")).toBe("m\n");
+    } finally {
+      Bun.spawnSync(["umount", join(ws, "src")]);
+    }
+  });
 });
