@@ -140,15 +140,20 @@ function _keeps(target: RelocateTarget, st: Stats): boolean {
 
 /**
  * Copies a file or small folder into the payload; the original stays where the line expects it.
- * Undefined when the user cannot read all of it (a file of mode 000): it is moved instead, which
- * needs no reading, as before a copy was tried.
+ * Undefined when the copy cannot be made faithfully: the user cannot read all of it (a file of mode
+ * 000), or a program still writing into the folder (a watcher rebuilding `dist`) changed it during
+ * the copy (`copy_mismatch`, or a file gone while the folder stays). It is moved instead, as before
+ * a copy was tried: a move needs no reading and takes the folder as it is.
  */
 async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean | undefined> {
   try {
     await copyVerified(target.abs, dest);
   } catch (err) {
-    if (isErrno(err, "EACCES") || isErrno(err, "EPERM")) return undefined;
-    if (!isErrno(err, "ENOENT") || lstatSync(target.abs, { throwIfNoEntry: false })) throw err;
+    const gone = isErrno(err, "ENOENT") && !lstatSync(target.abs, { throwIfNoEntry: false });
+    if (!gone) {
+      if (_MOVE_INSTEAD.some((code) => isErrno(err, code))) return undefined;
+      throw err;
+    }
     appendRecord(journal, { type: "relocate-skip", index, reason: "vanished" });
     return false;
   }
@@ -156,6 +161,9 @@ async function _keepOne(journal: string, index: number, target: RelocateTarget, 
   appendRecord(journal, { type: "relocate", index, method: "keep" });
   return true;
 }
+
+/** Copy errors after which a kept target is moved instead (_keepOne). */
+const _MOVE_INSTEAD = ["EACCES", "EPERM", "ENOENT", "copy_mismatch"];
 
 /** Puts back what moved, marks the transaction aborted, and returns the original error. */
 async function _abort(layout: QuarantineLayout, workspace: string, txid: string, err: Error): Promise<Error> {

@@ -68,6 +68,22 @@ describe("a deleted folder the user cannot read in full is moved as before, not 
   }
 });
 
+describe("a deleted folder a program keeps writing into is moved as before, not refused", () => {
+  // A watcher rebuilding the folder while the agent deletes it: the copy cannot match the original.
+  test("rm -rf src while a loop rewrites its files: RELOCATE, the folder is in the quarantine", () => {
+    const ws = project();
+    for (let i = 0; i < 200; i++) writeFileSync(join(ws, "src", `f${i}.txt`), `${i}\n`);
+    const writer = Bun.spawn(["sh", "-c", "while :; do for i in 1 2 3 4 5 6 7 8 9; do echo $$-$i-$(date +%N) > src/f$i.txt 2>/dev/null; done; done"], { cwd: ws, stdout: "ignore", stderr: "ignore" });
+    try {
+      const { denied, txid } = hook(ws, "rm -rf src");
+      expect(denied).toBeUndefined();
+      expect(txid).toBeDefined();
+    } finally {
+      writer.kill();
+    }
+  });
+});
+
 // A mount needs privileges: these rows run where `mount` works (root in a container) and are skipped elsewhere.
 function mounts(): boolean {
   if (!ROOT) return false;
