@@ -127,10 +127,14 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
   }
 }
 
-/** `exec N>FILE` (or `>>`, `<>`, `&>`) opens FILE on N for later commands; another redirection of N closes or moves it. */
+/**
+ * `exec N>FILE` (or `>>`, `<>`, `&>`) opens FILE on N for later commands; `exec N>&M` makes N
+ * what M is (`exec 5>f; exec 1>&5`, `exec >f; exec 2>&1`); another redirection of N closes or moves it.
+ */
 function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
   const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && !r.target.dynamic;
-  if (opens) (ctx.state.fdFiles ??= new Map()).set(fd, absPath(r.target.value, ctx.state.cwd, ctx.state));
+  const dup = r.op === ">&" ? _fdFile(r, ctx) : undefined;
+  if (opens || dup !== undefined) (ctx.state.fdFiles ??= new Map()).set(fd, dup ?? absPath(r.target.value, ctx.state.cwd, ctx.state));
   else ctx.state.fdFiles?.delete(fd);
 }
 
