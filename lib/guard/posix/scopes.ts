@@ -32,9 +32,7 @@ export class Scopes {
       top.cond = undefined;
     } else if (w === "if") this.push({ kind: "if", parent: top }, "maybe");
     else if (w === "{") {
-      if (this.fn) this.push({ kind: "fn", parent: top, name: this.fn.name, at: this.fn.at }, "fn");
-      else this.push({ kind: "group", parent: top }, null);
-      this.fn = undefined;
+      if (!this._openBody()) this.push({ kind: "group", parent: top }, null);
     } else if (w === "done") this.close("loop");
     else if (w === "fi") this.close("if");
     else if (w === "}") this.close("fn", "group");
@@ -51,13 +49,29 @@ export class Scopes {
     noteFunction(this.flow.vars);
   }
 
+  /** Whether a `name()` waits for its body. */
+  get definingFunction(): boolean {
+    return this.fn !== undefined;
+  }
+
+  /** A subshell, also a function's body (`f() ( … )`: its `$1` is the function's, as in `f() { … }`). */
   subshell<T>(parse: () => T): T {
+    const body = this._openBody();
     this.push({ kind: "subshell", parent: this.top }, "subshell");
     try {
       return parse();
     } finally {
       this.close("subshell");
+      if (body) this.close("fn");
     }
+  }
+
+  /** Opens the body of the function a `name()` before it defines, if any. */
+  private _openBody(): boolean {
+    if (!this.fn) return false;
+    this.push({ kind: "fn", parent: this.top, name: this.fn.name, at: this.fn.at }, "fn");
+    this.fn = undefined;
+    return true;
   }
 
   /** Files a finished command under the current scope (and a loop's condition). */
