@@ -4,7 +4,7 @@ import type { Lexer } from "./lexer.ts";
 import { recordLoopWords } from "./loop-candidates.ts";
 import { planUnroll } from "./loop-unroll.ts";
 import type { Scopes } from "./scopes.ts";
-import { addEnvSources, assign } from "./vars.ts";
+import { addEnvSources, aimedAnywhere, assign } from "./vars.ts";
 import { positionalNames } from "./function-args.ts";
 
 /** `(( … ))` at the cursor: its text (substitutions inside still run). */
@@ -42,6 +42,8 @@ export function readForHead(lx: Lexer, scopes: Scopes): void {
   const cwd = first && !repeats(lx.flow.frame?.parent) ? (lx.vars.get("PWD") ?? null) : null;
   const [name] = lx.readWords(false, true);
   if (name) assign(lx.vars, name.value, null);
+  // `for r in NAME…` with r a name reference aims r at each NAME in turn.
+  if (name) aimedAnywhere(lx.vars, name.value);
   const list: Array<{ word: Word; raw: string }> = [];
   let inWord = false;
   for (let first = true; ; first = false) {

@@ -6,7 +6,7 @@ import { hashOutput } from "./hash-output.ts";
 import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
-import { addEnvSources, assign, envSources, getOrigin, UNSET } from "./vars.ts";
+import { addEnvSources, aimedAnywhere, assign, envSources, getOrigin, UNSET } from "./vars.ts";
 import { positionalNames } from "./function-args.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
 
@@ -275,6 +275,7 @@ function _readBraced(lx: Lexer, w: WordBuilder): string | null {
   if (value === null && op === "=") {
     assign(lx.vars, m[1]!, null);
     addEnvSources(lx.vars, m[1]!, [m[1]!]);
+    aimedAnywhere(lx.vars, m[1]!);
   }
   if (value === null || !op) return null;
   if (op[0] === "%" || op[0] === "#") return inner.dynamic ? null : trimmed(value, op, lx.src.slice(start + m[0].length, lx.pos - 1), inner.value);

@@ -4,7 +4,7 @@ import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { SSH_AGENT_NAMES, sshAgentEval } from "./ssh-agent-eval.ts";
 import { noteHeredocReader } from "./heredoc.ts";
-import { addEnvSources, addOrigin, arrayName, assign, assignKeeping, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
+import { addEnvSources, addOrigin, aimedAnywhere, arrayName, assign, assignKeeping, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
 export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
@@ -99,6 +99,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     const sources = rest.flatMap((w) => w.envNames ?? []);
     for (const w of nameOperands("printf", rest)) {
       assign(vars, w.value, null);
+      aimedAnywhere(vars, w.value);
       if (sources.length) addEnvSources(vars, arrayName(w.value), sources);
     }
   }
@@ -115,6 +116,7 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
  */
 function _trackRead(vars: Vars, cmd: SimpleCommand, names: string[]): void {
   for (const name of names) assignKeeping(vars, name);
+  for (const name of names) aimedAnywhere(vars, name);
   const bases = names.map(arrayName);
   const fed = _stdinFeeds(cmd);
   for (const name of bases) addOrigin(vars, name, [cmd, ...fed.outputOf]);

@@ -1,4 +1,4 @@
-import type { SimpleCommand } from "../syntax.ts";
+import { ANY_VARIABLE, type SimpleCommand } from "../syntax.ts";
 
 /**
  * Shell variables as far as the guard knows them: a value, or null when unknown. A variable that
@@ -313,6 +313,14 @@ export function noteNameref(vars: Vars, name: string): void {
 /** Whether the line declared `name` a name reference (`declare -n r; r=GITHUB_TOKEN` aims it). */
 export function isNameref(vars: Vars, name: string): boolean {
   return _notes.get(vars)?.namerefs?.has(name) === true;
+}
+
+/**
+ * A builtin stored text the line does not know in `name` (`read r`, `printf -v r …`, `for r in
+ * …`, `: ${r:=…}`): a name reference is aimed at it, so `$r` may be any variable's value.
+ */
+export function aimedAnywhere(vars: Vars, name: string): void {
+  if (isNameref(vars, arrayName(name))) addEnvSources(vars, arrayName(name), [ANY_VARIABLE]);
 }
 
 /** The value a plain `$name` expands to: null when unknown (a kept PATH is partly unknown). */

@@ -46,3 +46,12 @@ table("a function whose body is no brace group", [
   ["a subshell body given a plain word", `f() ( echo "$1" | ${NC} ); f hello`, ...OK],
   ["a subshell body, the credential elsewhere", `f() ( cd "$1" && ls ); f src; echo "$GITHUB_TOKEN" > /dev/null`, ...OK],
 ]);
+
+table("a name reference aimed by a builtin that stores text", [
+  ["read", `declare -n r; read r <<< GITHUB_TOKEN; echo "$r" | ${NC}`, ...EGRESS],
+  ["printf -v", `declare -n r; printf -v r GITHUB_TOKEN; echo "$r" | ${NC}`, ...EGRESS],
+  ["a for loop over names", `declare -n r; for r in GITHUB_TOKEN; do echo "$r" | ${NC}; done`, ...EGRESS],
+  ["\${r:=NAME}", `declare -n r; : "\${r:=GITHUB_TOKEN}"; echo "$r" | ${NC}`, ...EGRESS],
+  ["read into a plain variable", `read r <<< GITHUB_TOKEN; echo "$r" | ${NC}`, ...OK],
+  ["a for loop over names, no reference", `for r in GITHUB_TOKEN; do echo "$r" | ${NC}; done`, ...OK],
+]);
