@@ -101,7 +101,8 @@ function _stdoutArchive(target: Word, cmd: SimpleCommand, ctx: AnalyzeContext): 
   const head = cmd.argv[0];
   if (!head || head.dynamic || !ARCHIVE_PRINTERS.test(head.value)) return undefined;
   const r = cmd.redirects.find((x) => x.target === target);
-  if (!r || !(r.op === "&>" || ((r.op === ">" || r.op === ">|") && (r.fd === "" || r.fd === "1")))) return undefined;
+  // Appended (`>>`, `&>>`) the archive is in the file all the same.
+  if (!r || !(r.op === "&>" || r.op === "&>>" || ((r.op === ">" || r.op === ">|" || r.op === ">>") && (r.fd === "" || r.fd === "1")))) return undefined;
   return _printedArchive(cmd, ctx);
 }
 
