@@ -30,6 +30,8 @@ export function shellText(name: string, args: Word[], cmd: SimpleCommand, ctx?: 
     return fed !== undefined ? fed : ctx && writtenText(code.script, cmd, ctx);
   }
   if (!code.stdin || (sourced && !code.script)) return undefined;
+  const fed = ctx && _fileOnStdin(cmd, ctx);
+  if (fed !== undefined) return fed;
   const stdin = stdinOf(cmd);
   if (stdin.kind !== "text") return undefined;
   return stdin.dynamic ? null : { text: stdin.text, fromStdin: true };
@@ -43,6 +45,19 @@ function _descriptorText(script: Word, ctx: AnalyzeContext): ShellText | null | 
   const fd = script.dynamic ? undefined : descriptorOf(script);
   const text = fd === undefined ? undefined : ctx.state.fds?.get(fd);
   return text === undefined ? undefined : text === null ? null : { text, fromStdin: false };
+}
+
+/**
+ * A script on stdin read from a file: one a descriptor holds (`exec 3<<< env; bash < /dev/fd/3`)
+ * or one the line wrote (`echo env > s; sh -s < s`), as when it is the script operand; undefined
+ * for any other stdin.
+ */
+function _fileOnStdin(cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
+  const r = stdinRedirect(cmd);
+  if (r?.op !== "<") return undefined;
+  const held = _descriptorText(r.target, ctx);
+  const text = held !== undefined ? held : writtenText(r.target, cmd, ctx);
+  return text && { text: text.text, fromStdin: true };
 }
 
 /**
