@@ -46,6 +46,8 @@ export interface AnalyzeContext {
     changes?: LineChange[];
     /** Names of the functions the line defines (stdin-ignored.ts). */
     functions?: Set<string>;
+    /** Functions of the line whose body prints a credential to its stdout (flows.ts: `f > t` writes it into t). */
+    printingFunctions?: Set<string>;
     /** The command runs in a container or on another host: local files are not the ones it reads. */
     remote?: boolean;
     /** A program that may write files the guard does not see ran earlier (unseen-writes.ts). */
@@ -99,6 +101,7 @@ export function newLineState(cwd: string | null, realDirs?: Map<string, string>)
     landed: undefined,
     changes: undefined,
     functions: undefined,
+    printingFunctions: undefined,
     remote: undefined,
     unseenWrites: undefined,
     lineWrites: undefined,

@@ -1,6 +1,6 @@
 import { basename, isAbsolute, join } from "node:path";
 import type { Op } from "../ops.ts";
-import { FILE_WRITES, type Redirect, type SimpleCommand, type Word } from "../syntax.ts";
+import { enclosing, FILE_WRITES, type Redirect, type SimpleCommand, type Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { noteWriter } from "./clears.ts";
 import { absPath, addFile, fileKeys, hasFile, recordLink } from "./file-identity.ts";
@@ -41,6 +41,7 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
   // `>|`, `&>`, `&>>`: the two loops over redirections below and in script-writers.ts) or its
   // stdout sent to a file by `exec >FILE`; every other step, stdinWrites included, is about a
   // program of FLOW_PROGRAMS.
+  if (cmd?.scope !== undefined && ctx.state.functions !== undefined) _notePrintingFunction(name, args, cmd, ctx);
   if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && (_writesFile(cmd, ctx) || ctx.state.fdFiles?.has("1") === true))) _recordFlows(name, head, args, cmd, ctx);
 }
 
@@ -88,7 +89,7 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     if (option("-in") && secret(option("-in")!) && option("-out")) derive(option("-out")!.value);
   }
   // The environment or credentials printed into a file (`env > e.txt`, `gh auth token | tee t`): a secret's bytes.
-  const printsSecret = secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd) || _secretStdin(name, cmd, ctx);
+  const printsSecret = _printsSecret(name, args, cmd, ctx);
   // GNU dd reads its last if= (else stdin: `echo "$T" | dd of=t`) and writes its last of= (stdin-writers.ts).
   if (name === "dd") {
     const dd = ddFiles(args);
@@ -183,6 +184,21 @@ function _fedSecretOutput(cmd: SimpleCommand | undefined): boolean {
 
 /** Programs printing their stdin encoded (`base64 > t <<< "$T"` holds the token as `echo "$T" | base64 > t` does). */
 const ENCODERS: ReadonlySet<string> = new Set(["base64", "base32", "basenc", "xxd", "uuencode"]);
+
+/** Whether the command prints a credential: a printer, a stage after one, one fed one on stdin, a call of a function whose body does. */
+function _printsSecret(name: string, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
+  return secretOutput(name, args, cmd && { cmd, ctx }) !== null || _fedSecretOutput(cmd) || _secretStdin(name, cmd, ctx) || ctx.state.printingFunctions?.has(name.toLowerCase()) === true;
+}
+
+/**
+ * A command of a function body printing a credential to the body's stdout (no redirection of its
+ * own, no first stage of a pipeline): a call's stdout holds it (`f() { env; }; f > t; curl -T t`).
+ */
+function _notePrintingFunction(name: string, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): void {
+  const fn = enclosing(cmd.scope, (s) => s.kind === "fn")?.name;
+  if (fn === undefined || stdoutRedirected(cmd) || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return;
+  if (_printsSecret(name, args, cmd, ctx)) (ctx.state.printingFunctions ??= new Set()).add(fn.toLowerCase());
+}
 
 /**
  * Whether a program printing its stdin (cat, dd, tee, an encoder, a compressor reading stdin …)
