@@ -113,6 +113,11 @@ function _notePositional(lx: Lexer, w: WordBuilder): void {
 function _noteIndirect(lx: Lexer, w: WordBuilder): void {
   // Every `${…}` comes here: only `${!…}` is read further.
   if (lx.src.charCodeAt(lx.pos) !== 33) return;
+  // `${!1}`: a positional parameter names the variable (`f(){ echo "${!1}"; }; f GITHUB_TOKEN`), any one.
+  if (/^!\d+\}/.test(lx.src.slice(lx.pos, lx.pos + 12))) {
+    w.addEnvNames([ANY_VARIABLE]);
+    return;
+  }
   const m = /^!([A-Za-z_][A-Za-z0-9_]*)([@*[]?)/.exec(lx.src.slice(lx.pos, lx.pos + 200));
   if (!m || m[2]) return;
   const target = lx.lookup(m[1]!);

@@ -91,3 +91,9 @@ table("a function's output sent to a file by its call", [
   ["its body sends the environment elsewhere", `f() { env > /dev/null; echo ok; }; f > /tmp/o; ${PUT} /tmp/o ${URL}`, ...TEMP],
   ["its body is a pipeline's first stage", `f() { env | wc -l > /dev/null; }; f > /tmp/o; ${PUT} /tmp/o ${URL}`, ...TEMP],
 ]);
+
+table("a positional parameter naming the variable to expand (${!1})", [
+  ["in a function", `f() { echo "\${!1}" | ${NC}; }; f GITHUB_TOKEN`, ...EGRESS],
+  ["after set --", `set -- GITHUB_TOKEN; echo "\${!1}" | ${NC}`, ...EGRESS],
+  ["a test only", `f() { [ -n "\${!1}" ] || echo "missing $1"; }; f GITHUB_TOKEN`, ...OK],
+]);
