@@ -1,6 +1,8 @@
 import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { withPositional } from "../posix/vars.ts";
+import { programName } from "./names.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
@@ -102,7 +104,9 @@ export interface ShellText {
 export function stdoutCommands(text: string, ctx: AnalyzeContext, outer?: SimpleCommand): SimpleCommand[] | null {
   let commands: SimpleCommand[];
   try {
-    commands = ctx.parse(text, "posix", ctx.depth + 1, ctx.vars).commands;
+    const parse = () => ctx.parse(text, "posix", ctx.depth + 1, ctx.vars).commands;
+    const passed = outer && _passedAfterText(outer);
+    commands = passed ? withPositional(ctx.vars, passed, parse) : parse();
   } catch {
     return null;
   }
@@ -110,6 +114,20 @@ export function stdoutCommands(text: string, ctx: AnalyzeContext, outer?: Simple
   for (const c of commands) if (c.pipeFrom) fed.add(c.pipeFrom);
   if (outer) _shareStdin(commands, outer);
   return commands.filter((c) => !fed.has(c) && !stdoutRedirected(c));
+}
+
+/** The environment's values in the words after a shell's `-c` text: its positional parameters (`bash -c 'echo "$1"' _ "$T"`). */
+export function textArguments(args: Word[], text: Word): string[] {
+  return args.slice(args.indexOf(text) + 1).flatMap((w) => w.envNames ?? []);
+}
+
+/** textArguments of the shell running `-c` text (`bash -c 'echo "$1"' _ "$T" | nc …`), if any. */
+function _passedAfterText(outer: SimpleCommand): string[] | undefined {
+  const [head, ...args] = outer.argv;
+  if (!head || head.dynamic || !SHELL_NAMES.has(programName(head))) return undefined;
+  const text = scriptOperands(programName(head), args)?.inline?.[0];
+  const passed = text && textArguments(args, text);
+  return passed?.length ? passed : undefined;
 }
 
 /** The script's commands that read stdin read the outer command's: its redirection, or the stage before it (the parse is this module's own). */

@@ -12,6 +12,7 @@ import { scriptOperands } from "./script-operands.ts";
 import { descriptorOf, stdinPath } from "./stdin-path.ts";
 import { stdinFile } from "./remote-stdin.ts";
 import { withPositional } from "../posix/vars.ts";
+import { textArguments } from "./shell-printed.ts";
 
 /**
  * What running `file` as a script does: stdin's text when it names stdin; else a file is run.
@@ -55,7 +56,7 @@ function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
   if (!text) return [];
   if (text.dynamic) return [op("unknown", inv.name)];
   const analyse = () => analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
-  const passed = inv.args.slice(inv.args.indexOf(text) + 1).flatMap((w) => w.envNames ?? []);
+  const passed = textArguments(inv.args, text);
   return passed.length === 0 ? analyse() : withPositional(inv.ctx.vars, passed, analyse);
 }
 

