@@ -423,8 +423,12 @@ class _Parser extends Lexer {
           cmd.argv = [];
         } else if (COMPOUND_BODIES.has(words[0]!.value)) throw new ParseError("function body not read");
       }
-      // `f() if …; fi`, `f() while …`: another compound body is not read either (its `$1` is the function's).
-      if (this.scopes.definingFunction && cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && COMPOUND_BODIES.has(words[0]!.value)) throw new ParseError("function body not read");
+      // `f() if …; fi`, `f() while …`: another compound body is not read either (its `$1` is the
+      // function's); `f() [[ … ]]`, a test, is read where it stands (a later `{` opens no body).
+      if (this.scopes.definingFunction && cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && COMPOUND_BODIES.has(words[0]!.value)) {
+        if (words[0]!.value !== "[[") throw new ParseError("function body not read");
+        this.scopes.endDefinition();
+      }
       if (cmd.argv.length === 0 && words.length === 1 && !words[0]!.quoted && !words[0]!.dynamic) {
         // `coproc` is a keyword only where a command starts, with no assignment before it.
         if (words[0]!.value === "coproc" && cmd.assigns.length === 0 && !coproc) {

@@ -54,6 +54,11 @@ export class Scopes {
     return this.fn !== undefined;
   }
 
+  /** The body of the `name()` before is no group (`f() [[ … ]]`): no later `{` opens it. */
+  endDefinition(): void {
+    this.fn = undefined;
+  }
+
   /** A subshell, also a function's body (`f() ( … )`: its `$1` is the function's, as in `f() { … }`). */
   subshell<T>(parse: () => T): T {
     const body = this._openBody();
