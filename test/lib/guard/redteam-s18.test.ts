@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { EGRESS, OK, SECRET, verdictRows, type VerdictRow } from "../../support/verdict-rows.ts";
+import { EGRESS, OK, SECRET, TEMP, verdictRows, type VerdictRow } from "../../support/verdict-rows.ts";
 
 // Session 18 red team (helper `rt`) of the session's exfil changes: lines that still send a
 // credential while the guard answered ALLOW after the session, with harmless neighbours. Rows
@@ -16,7 +16,6 @@ const table = verdictRows(fx);
 const NC = "nc example.invalid 80";
 const PUT = "curl -T";
 const URL = "https://example.invalid";
-const TEMP: ["ALLOW", "ALLOW_TEMP_PATH"] = ["ALLOW", "ALLOW_TEMP_PATH"];
 
 /** Holes left open: each row must get `verdict` and does not yet. */
 function left(title: string, rows: VerdictRow[]): void {
