@@ -6,17 +6,20 @@ import { MAX_KEPT_REFS } from "./recovery/plan.ts";
 import type { OpVerdict } from "./policy.ts";
 
 const ASK: OpVerdict = { code: "ASK_GIT_HISTORY_LOSS" };
+// The history losses git-refs-preflight.ts reads: branch deletes, stash drops, forced creates and tag deletes or moves.
+const PREFLIGHT_VERBS = new Set(["git branch", "git stash", "git checkout", "git switch", "git tag"]);
 
 /**
  * A git command that drops history. A forced branch delete and a stash drop or clear are
  * compensated: a preflight lists what they would drop (nothing: ALLOW_NO_EFFECT), and the
- * recovery layer keeps those refs alive first (SNAPSHOT_GIT_REFS). Whatever the preflight cannot
+ * recovery layer keeps those refs alive first (SNAPSHOT_GIT_REFS); a forced create, forced tag or
+ * tag delete of refs that do not exist drops nothing (ALLOW_NO_EFFECT). Whatever the preflight cannot
  * tell, and every other history loss (reflog expire, gc --prune, push --delete, ...), asks.
  */
 export function judgeHistory(o: Op, pc: PathContext): OpVerdict {
   const git = o.git;
   if (!git || git.dir === null || git.refsUnknown || o.repeats || o.wrapped) return ASK;
-  if (o.verb !== "git branch" && o.verb !== "git stash") return ASK;
+  if (!PREFLIGHT_VERBS.has(o.verb)) return ASK;
   const repo = repoRoot(git.dir);
   // The recovery layer keeps and restores refs in the workspace's own repository only.
   if (repo === null || repo !== pc.workspace) return ASK;

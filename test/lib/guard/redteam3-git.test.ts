@@ -15,6 +15,8 @@ const fx = useGuardFixture();
 writeFileSync(join(fx.ws, "cfg"), "[alias]\n\tst = \"!rm -rf ~\"\n");
 writeFileSync(join(fx.ws, "harmless.cfg"), "[alias]\n\tlg = !git log --oneline\n[core]\n\tpager = cat\n");
 writeFileSync(join(fx.ws, ".gitconfig"), "[alias]\n\tst = !rm -rf ~\n");
+// The branch a ref-move row resets exists (session 18: a missing one drops nothing, git-ref-moves.ts).
+Bun.spawnSync(["git", "-C", fx.ws, "branch", "fixup"]);
 const check = (command: string, env: Record<string, string> = {}) => classify({ command, cwd: fx.ws, env: { ...fx.env, ...env } });
 const RM = "'rm -rf ~;:'";
 

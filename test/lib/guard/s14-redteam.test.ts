@@ -35,6 +35,8 @@ table("ftp's commands", [
 ]);
 
 // A tag has no reflog: deleting or moving one drops the only record of its commit (git-subcommands.ts).
+// The tag exists (session 18: a missing one drops nothing, git-ref-moves.ts).
+Bun.spawnSync(["git", "-C", fx.ws, "tag", "v1"]);
 table("git tag", [
   ["-d (was ALLOW)", "git tag -d v1", ...HISTORY],
   ["--delete (was ALLOW)", "git tag --delete v1", ...HISTORY],
