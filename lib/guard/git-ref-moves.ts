@@ -1,5 +1,5 @@
-// The refs a forced branch create (`checkout -B`, `switch -C`, `branch -f`), a forced tag or a
-// tag delete would overwrite or drop, read from the words alone (git-refs-preflight.ts asks
+// The refs a forced branch create (`checkout -B`, `switch -C`, `branch -f`), a forced branch
+// rename or copy (`branch -M`, `-C`), a forced tag or a tag delete would overwrite or drop, read from the words alone (git-refs-preflight.ts asks
 // whether they exist). Only the options listed are followed: any other makes the answer null and
 // the command keeps asking (ASK_GIT_HISTORY_LOSS).
 
@@ -7,10 +7,16 @@
 const QUIET_TRACK = new Set(["--quiet", "--track", "--no-track"]);
 
 /**
- * The full ref names (`refs/heads/…`, `refs/tags/…`) `git SUB ARGS` overwrites or deletes, or
- * null when the command is none of these shapes or names a ref the words cannot tell.
+ * The full ref names (`refs/heads/…`, `refs/tags/…`) a command overwrites or deletes; with
+ * `unlessCurrent`, its one ref is overwritten only when it is not the checked-out branch.
  */
-export function movedRefs(verb: string, args: string[]): string[] | null {
+export interface MovedRefs {
+  refs: string[];
+  unlessCurrent?: boolean;
+}
+
+/** The refs `git SUB ARGS` overwrites or deletes, or null when the command is none of these shapes or names a ref the words cannot tell. */
+export function movedRefs(verb: string, args: string[]): MovedRefs | null {
   if (verb === "git checkout") return _forcedCreate(args, "B", null);
   if (verb === "git switch") return _forcedCreate(args, "C", "--force-create");
   if (verb === "git branch") return _forcedBranch(args);
@@ -24,7 +30,7 @@ function _plainName(name: string | undefined): name is string {
 }
 
 /** `checkout -B NAME [START]` (`-qB`, `-BNAME`) or `switch -C NAME [START]` (`--force-create[=]NAME`). */
-function _forcedCreate(args: string[], letter: string, long: string | null): string[] | null {
+function _forcedCreate(args: string[], letter: string, long: string | null): MovedRefs | null {
   let name: string | undefined;
   const operands: string[] = [];
   const cluster = new RegExp(`^-q*${letter}(.*)$`, "s");
@@ -40,22 +46,33 @@ function _forcedCreate(args: string[], letter: string, long: string | null): str
     } else operands.push(a);
   }
   // NAME and at most a start point (`--` is left to the asking: `checkout -B x -- path`).
-  return _plainName(name) && operands.length <= 1 ? [`refs/heads/${name}`] : null;
+  return _plainName(name) && operands.length <= 1 ? { refs: [`refs/heads/${name}`] } : null;
 }
 
-/** `branch -f NAME [START]` (`--force`, with `-q`/`-t`/`--track`/`--no-track`). */
-function _forcedBranch(args: string[]): string[] | null {
+/**
+ * `branch -f NAME [START]` (`--force`), or a forced rename or copy `branch -M|-C [OLD] NEW`
+ * (`--move --force`, `--copy --force`) onto NEW, with `-q`/`-t`/`--track`/`--no-track`. A
+ * rename or copy of a branch onto itself overwrites nothing (`git branch -M main` on main).
+ */
+function _forcedBranch(args: string[]): MovedRefs | null {
   let force = false;
+  let moves = false;
   const operands: string[] = [];
   for (const a of args) {
     if (a === "--force") force = true;
-    else if (/^-[fqt]+$/.test(a)) force ||= a.includes("f");
-    else if (QUIET_TRACK.has(a)) continue;
+    else if (a === "--move" || a === "--copy") moves = true;
+    else if (/^-[fqtMCmc]+$/.test(a)) {
+      force ||= /[fMC]/.test(a);
+      moves ||= /[MCmc]/.test(a);
+    } else if (QUIET_TRACK.has(a)) continue;
     else if (a.startsWith("-")) return null;
     else operands.push(a);
   }
-  if (!force || operands.length < 1 || operands.length > 2 || !_plainName(operands[0])) return null;
-  return [`refs/heads/${operands[0]}`];
+  if (!force || operands.length < 1 || operands.length > 2 || !operands.every(_plainName)) return null;
+  if (!moves) return { refs: [`refs/heads/${operands[0]}`] };
+  const target = operands.at(-1)!;
+  if (operands.length === 2 && operands[0] === target) return { refs: [] };
+  return { refs: [`refs/heads/${target}`], unlessCurrent: operands.length === 1 };
 }
 
 /**
@@ -63,7 +80,7 @@ function _forcedBranch(args: string[]): string[] | null {
  * `-F FILE` (attached or not; `-fam MSG` clusters them), `--annotate`, `--sign`,
  * `--message[=]MSG`, `--file[=]FILE`.
  */
-function _tags(args: string[]): string[] | null {
+function _tags(args: string[]): MovedRefs | null {
   let del = false;
   let force = false;
   const operands: string[] = [];
@@ -81,7 +98,7 @@ function _tags(args: string[]): string[] | null {
     } else if (a.startsWith("-")) return null;
     else operands.push(a);
   }
-  if (del) return operands.length > 0 && operands.every(_plainName) ? operands.map((n) => `refs/tags/${n}`) : null;
+  if (del) return operands.length > 0 && operands.every(_plainName) ? { refs: operands.map((n) => `refs/tags/${n}`) } : null;
   if (!force || operands.length < 1 || operands.length > 2 || !_plainName(operands[0])) return null;
-  return [`refs/tags/${operands[0]}`];
+  return { refs: [`refs/tags/${operands[0]}`] };
 }

@@ -1,5 +1,5 @@
 import { gitFact } from "./git-preflight.ts";
-import { movedRefs } from "./git-ref-moves.ts";
+import { type MovedRefs, movedRefs } from "./git-ref-moves.ts";
 import { type DroppedRef, HEADS_ARGS, parseHeads, parseStashList, STASH_LIST_ARGS } from "./recovery/plan.ts";
 
 // The options a forced branch delete may carry; any other one (`-r`, a long-option prefix) is
@@ -13,9 +13,10 @@ const STASH_ENTRY = /^(?:(?:refs\/)?stash@\{(\d+)\}|(\d+))$/;
  * from the refs as they are now: each named local branch that exists, or the stash entries. Empty
  * when nothing would be dropped; null when the preflight cannot tell (another shape, an option it
  * does not follow, a name git resolves itself such as `@{-1}`, git failing): the caller asks.
- * A forced create or tag (`checkout -B`, `switch -C`, `branch -f`, `tag -f`) or a tag delete
- * drops nothing when none of the refs it names exists; where one does, it asks (null): the
- * recovery layer keeps deleted branches and stash entries only.
+ * A forced create, rename, copy or tag (`checkout -B`, `switch -C`, `branch -f|-M|-C`, `tag -f`)
+ * or a tag delete drops nothing when none of the refs it names exists (or a rename's is the
+ * checked-out branch itself); where one does, it asks (null): the recovery layer keeps deleted
+ * branches and stash entries only.
  */
 export function droppedRefs(repo: string, verb: string, args: string[]): DroppedRef[] | null {
   const moved = movedRefs(verb, args);
@@ -44,12 +45,17 @@ function _branches(repo: string, args: string[]): DroppedRef[] | null {
   return dropped;
 }
 
-/** Whether none of `refs` exists in `repo` (false when git cannot tell, or case folding could find one). */
-function _noneExists(repo: string, refs: string[]): boolean {
+/**
+ * Whether none of the refs exists in `repo` (false when git cannot tell, or case folding could
+ * find one), or, `unlessCurrent`, the one that does is the checked-out branch.
+ */
+function _noneExists(repo: string, moved: MovedRefs): boolean {
+  if (moved.refs.length === 0) return true;
   const out = gitFact(repo, ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/", "refs/tags/"]);
   if (out === null) return false;
   const folded = new Set([...parseHeads(out).keys()].map((r) => r.toLowerCase()));
-  return refs.every((r) => !folded.has(r.toLowerCase()));
+  if (moved.refs.every((r) => !folded.has(r.toLowerCase()))) return true;
+  return moved.unlessCurrent === true && gitFact(repo, ["symbolic-ref", "-q", "HEAD"]) === `${moved.refs[0]}\n`;
 }
 
 /** The branch names a forced delete names, or null when it is no forced delete the guard follows. */

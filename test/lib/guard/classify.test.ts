@@ -5,6 +5,8 @@ import type { ReasonCode } from "../../../lib/guard/reasons.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
 
 const fx = useGuardFixture();
+// `git branch -M feature main` renames onto an existing branch (session 18: onto a missing one it drops nothing).
+Bun.spawnSync(["git", "-C", fx.ws, "branch", "main"], { stderr: "ignore" });
 const check = (command: string, dialect?: string) => classify({ command, cwd: fx.ws, env: fx.env, dialect });
 
 // [command, decision, reason]: one row per shape; hostile rows spell a dangerous shape the way an
