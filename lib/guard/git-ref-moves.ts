@@ -1,7 +1,8 @@
 // The refs a forced branch create (`checkout -B`, `switch -C`, `branch -f`), a forced branch
-// rename or copy (`branch -M`, `-C`), a forced tag or a tag delete would overwrite or drop, read from the words alone (git-refs-preflight.ts asks
-// whether they exist). Only the options listed are followed: any other makes the answer null and
-// the command keeps asking (ASK_GIT_HISTORY_LOSS).
+// rename or copy (`branch -M`, `-C`), a forced tag or a tag delete would overwrite or drop, read
+// from the words alone (git-refs-preflight.ts asks whether they exist). Only the options listed
+// are followed: any other makes the answer null and the command keeps asking
+// (ASK_GIT_HISTORY_LOSS).
 
 // Options that change nothing of which ref is written: quiet, and the upstream settings.
 const QUIET_TRACK = new Set(["--quiet", "--track", "--no-track"]);
