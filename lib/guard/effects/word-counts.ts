@@ -2,6 +2,7 @@ import type { Op } from "../ops.ts";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import { analyzeArgv } from "./analyze.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { searchedOperands } from "./search-words.ts";
 import { fromUnseenData } from "./unseen-output.ts";
 
 /**
@@ -36,6 +37,9 @@ export function analyzeReadings(head: Word, readings: Word[][], ctx: AnalyzeCont
  */
 export function analyzeSplitWords(head: Word, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): Op[] {
   if (!args.some(_splits)) return analyzeArgv(head, args, ctx, cmd);
+  // `sed -i … $(grep -rl old src)`: the names the search may print (search-words.ts).
+  const searched = cmd ? searchedOperands(head, args, ctx, cmd) : null;
+  if (searched) return searched;
   const readings = WORD_COUNTS.map((n) => args.flatMap((w) => (!_splits(w) ? [w] : n === 0 && w.value !== "" ? [w] : Array.from({ length: n }, () => w))));
   return analyzeReadings(head, readings, ctx, cmd);
 }

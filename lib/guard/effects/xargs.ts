@@ -6,6 +6,7 @@ import type { Handler, Invocation } from "./context.ts";
 import { VALUED } from "./find.ts";
 import { gitListing } from "./git-listing.ts";
 import { searchListing, type SearchListing } from "./search-listing.ts";
+import { judgeSearch } from "./search-words.ts";
 import { mayBeRewritten } from "./unseen-writes.ts";
 import { programName } from "./names.ts";
 import { analyzeReadings, WORD_COUNTS } from "./word-counts.ts";
@@ -120,30 +121,11 @@ function _foundBy(inv: Invocation, command: Word[], options: XargsOptions): Op[]
 // Less text than any xargs gathers before it runs its command (as git-listing.ts reads).
 const XARGS_WAITS = 16_384;
 
-// Programs that edit or read each file operand on its own: a run on any of the listed names is
-// judged by the run on all of them (formatters.ts's formatters, sed, perl, readers).
-const EACH_FILE = new Set(["sed", "perl", "rustfmt", "prettier", "black", "ruff", "clang-format", "eslint", "gofmt", "goimports", "shfmt", "isort", "yapf", "cat", "head", "tail", "wc", "grep", "rg", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "dos2unix", "unix2dos", "chmod", "touch"]);
-const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
-
-/**
- * A search listing (search-listing.ts) into xargs: exact names (fd's, none hidden or ignored)
- * are judged as literal input is; the names such a search may print (`exact: false`) only for a
- * program that edits or reads each file on its own, judged on all of them and, as the search
- * may print none, with none (unless `-r`), and never when that reading deletes or moves: a
- * relocation of every name would move files the command never touches.
- */
+/** A search listing (search-listing.ts) into xargs: judged as search-words.ts reads its names. */
 function _searched(inv: Invocation, command: Word[], options: XargsOptions, s: SearchListing): Op[] | null {
   if (s.names.join("\n").length >= XARGS_WAITS) return null;
   const [head, ...rest] = command;
-  const program = head && !head.dynamic ? programName(head) : "";
-  const runs = RUNNERS.has(program) ? rest[0] && !rest[0].dynamic && EACH_FILE.has(programName(rest[0])) : EACH_FILE.has(program);
-  if (!s.exact && !runs) return null;
-  const words = s.names.map((n) => literalWord(n));
-  if (s.exact && words.length > 0) return analyzeArgv(head!, [...rest, ...words], inv.ctx);
-  const empty = options.noRunIfEmpty ? [] : analyzeArgv(head!, rest, inv.ctx);
-  if (s.exact) return empty;
-  const ops = [...(words.length > 0 ? analyzeArgv(head!, [...rest, ...words], inv.ctx) : []), ...empty];
-  return ops.some((o) => o.kind === "delete" || o.kind === "move") ? null : ops;
+  return judgeSearch(s, head!, rest, (names) => analyzeArgv(head!, [...rest, ...names], inv.ctx), !options.noRunIfEmpty);
 }
 
 /** parallel runs its command through a shell; with no command, each argument is a command. */

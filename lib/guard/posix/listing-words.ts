@@ -17,7 +17,8 @@ import { relyOnOutput } from "./relied-output.ts";
  * tree or the index while git lists. `npx prettier --write $(git diff --name-only)` is then
  * judged as prettier on those files, `rm -rf $(git ls-files src)` as rm of them; `for f in
  * $(git diff --name-only)` and `while read f; … done < <(git diff --name-only)` are loops over
- * the names (loop-unroll.ts, parser.ts). Anything else keeps the word unknown.
+ * the names (loop-unroll.ts, parser.ts). Anything else keeps the word unknown; a lone content
+ * search there (`sed -i … $(grep -rl old src)`) is read by the effects (effects/search-words.ts).
  */
 interface Listing {
   commands: SimpleCommand[];
@@ -79,11 +80,27 @@ export function listingLines(chain: SimpleCommand[], cwd: string, max: number, t
   // known value (`* main`, the current branch's line, is one value); a substituted name is split
   // and globbed by the shell, so it must be plain.
   const kept = trim ? lines?.map((l) => l.replace(/^[ \t]+|[ \t]+$/g, "")) : lines;
-  if (!kept || kept.length > max || !kept.every((n) => (trim ? READ_LINE.test(n) : PLAIN_NAME.test(n) && !n.includes("=")))) return null;
+  if (!kept || kept.length > max || !kept.every((n) => (trim ? READ_LINE.test(n) : plainListedName(n)))) return null;
   // What git and each stage print is read as the programs print it: a project's `bin/git` on
   // the environment's PATH, or a function of the name, prints what it likes (relied-output.ts).
   for (const c of chain) relyOnOutput(c);
   return kept;
+}
+
+/**
+ * The search (`grep -rl`, `rg -l`, `fd`: effects/search-listing.ts) a word left unknown by
+ * expandListings substitutes alone, once the parser knew nothing runs beside it; the effects
+ * read the names it may print there (effects/search-words.ts).
+ */
+const _searches = new WeakMap<Word, SimpleCommand>();
+
+export function searchOf(word: Word): SimpleCommand | undefined {
+  return _searches.get(word);
+}
+
+/** Whether a name a substituted listing prints stays one word the shell neither globs nor reads as an assignment. */
+export function plainListedName(name: string): boolean {
+  return PLAIN_NAME.test(name) && !name.includes("=");
 }
 
 /** Whether `word` may be a listing substituted as words (noted above). */
@@ -108,7 +125,8 @@ const MAX_ARGUMENTS = 1024;
  * The command's arguments with each noted listing replaced by its names, once the parser knows
  * that nothing runs beside it (the and-or list around it ended without `&` or a pipe; it is in
  * no compound but subshells, and in no `case`); unchanged (the words stay unknown) when one
- * cannot be read. Not for `[[ … ]]`, where a substitution is not split.
+ * cannot be read (a lone command there may be a search: searchOf). Not for `[[ … ]]`, where a
+ * substitution is not split.
  */
 export function expandListings(cmd: SimpleCommand): void {
   const head = cmd.argv[0];
@@ -118,6 +136,8 @@ export function expandListings(cmd: SimpleCommand): void {
   const argv: Word[] = [head];
   for (const w of cmd.argv.slice(1)) {
     const names = mayList(w) ? listingNames(w, MAX_ARGUMENTS) : null;
+    const search = names === null && mayList(w) ? _listings.get(w)!.commands : [];
+    if (search.length === 1) _searches.set(w, search[0]!);
     if (names === null) argv.push(w);
     else argv.push(...names.map((n) => ({ ...literalWord(n), outputOf: w.outputOf })));
   }
