@@ -3,11 +3,14 @@ import type { SimpleCommand } from "../syntax.ts";
 // A pattern spelled the same in POSIX and JavaScript regular expressions: letters, digits, `_`,
 // `/`, `-`, `.` (any character in both), an escaped dot or star (`grep -v '\*'` drops the
 // current branch of `git branch`); ERE adds grouping, alternation, anchors anywhere and the `?`,
-// `*`, `+` repeats, BRE only a leading `^` and a trailing `$`. Brackets, braces, back
-// references and every other escape (BRE's `\|` is alternation to GNU grep, a bar to
-// JavaScript) keep the stage unknown.
+// `*`, `+` repeats, BRE only a leading `^` and a trailing `$` in each branch of a GNU `\|`
+// alternation (`grep -v '\*\|main'`; BSD and macOS grep read it so too), which JavaScript
+// spells `|`. Brackets, braces, back references and every other escape keep the stage unknown.
 const ERE = /^(?:[A-Za-z0-9_/.()|^$?*+-]|\\[.*])*$/;
-const BRE = /^\^?(?:[A-Za-z0-9_/.-]|\\[.*])*\$?$/;
+const BRE_BRANCH = /^\^?(?:[A-Za-z0-9_/.-]|\\[.*])*\$?$/;
+
+// egrep and fgrep are `grep -E` and `grep -F` (GNU's are scripts that run them so).
+const GREPS: Record<string, string[]> = { grep: [], egrep: ["-E"], fgrep: ["-F"] };
 
 /** A pipeline stage applied in process: the lines it prints for the lines it reads. */
 export type LineStage = (lines: string[]) => string[];
@@ -35,7 +38,7 @@ export function applyStages(lines: string[], stages: LineStage[]): string[] | nu
 }
 
 /**
- * A pipeline stage the guard applies to a listing's lines in process (`grep` with one literal
+ * A pipeline stage the guard applies to a listing's lines in process (`grep`, `egrep`, `fgrep` with one literal
  * pattern, `head`/`tail` with a line count), null for any other command: no file operand, no
  * assignment, redirection or group. `sort` and `uniq` are not read: their order and their
  * equal lines follow the collation of the locale the line runs in.
@@ -46,8 +49,9 @@ export function lineStage(cmd: SimpleCommand): LineStage | null {
   if (args.some((w) => w.dynamic || w.glob)) return null;
   const values = args.map((w) => w.value);
   if (head.value === "head" || head.value === "tail") return _count(head.value, values);
-  if (head.value !== "grep") return null;
-  const test = _grepTest(values);
+  const mode = Object.hasOwn(GREPS, head.value) ? GREPS[head.value]! : null;
+  if (mode === null) return null;
+  const test = _grepTest([...mode, ...values]);
   return test && ((lines) => lines.filter(test));
 }
 
@@ -85,14 +89,21 @@ function _grepTest(values: string[]): ((line: string) => boolean) | null {
     const needle = nocase ? pattern.toLowerCase() : pattern;
     test = (line) => (nocase ? line.toLowerCase() : line).includes(needle);
   } else {
-    if (!(flags.includes("E") ? ERE : BRE).test(pattern)) return null;
+    const source = flags.includes("E") ? (ERE.test(pattern) ? pattern : null) : _bre(pattern);
+    if (source === null) return null;
     let re: RegExp;
     try {
-      re = new RegExp(pattern, nocase ? "i" : "");
+      re = new RegExp(source, nocase ? "i" : "");
     } catch {
       return null;
     }
     test = (line) => re.test(line);
   }
   return invert ? (line) => !test(line) : test;
+}
+
+/** A BRE of branches joined by `\|`, each plain (BRE_BRANCH), as a JavaScript pattern; null otherwise. */
+function _bre(pattern: string): string | null {
+  const branches = pattern.split("\\|");
+  return branches.every((b) => BRE_BRANCH.test(b)) ? branches.join("|") : null;
 }

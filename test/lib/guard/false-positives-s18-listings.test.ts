@@ -28,6 +28,8 @@ git("checkout", "-q", "-b", "wip");
 git("commit", "-q", "--allow-empty", "-m", "wip");
 git("checkout", "-q", base);
 const table = verdictRows(fx);
+const SNAP = ["SNAPSHOT", "SNAPSHOT_GIT_REFS"] as const;
+
 table("a substituted content search is read as the same search piped into xargs (was BLOCK_UNDETERMINABLE_EFFECT)", [
   ["grep -rl into sed -i", "sed -i 's/old/new/g' $(grep -rl old src)", ...OK],
   ["rg -l of two folders into sed -i", "sed -i 's/old/new/g' $(rg -l old src lib)", ...OK],
@@ -59,5 +61,25 @@ table("a substituted search the guard cannot read, or whose reading is refused, 
   ["grep aliased", "alias grep=rm; sed -i 's/old/new/g' $(grep -rl old src)", ...UNKNOWN],
   ["GREP_OPTIONS set on the command", "GREP_OPTIONS=-Z sed -i 's/old/new/g' $(grep -rl old src)", ...UNKNOWN],
   ["the search piped on", "sed -i 's/old/new/g' $(grep -rl old src | head -3)", ...UNKNOWN],
+]);
+
+table("the merged-branch cleanup filtered with BRE \\| or egrep/fgrep (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["grep -v BRE alternation", "git branch --merged | grep -v '\\*\\|main' | xargs git branch -d", ...OK],
+  ["three branches", "git branch --merged | grep -v '\\*\\|main\\|master' | xargs git branch -d", ...OK],
+  ["egrep -v", "git branch --merged | egrep -v '(^\\*|main)' | xargs git branch -d", ...OK],
+  ["fgrep -v", "git branch --merged | fgrep -v '*' | xargs git branch -d", ...OK],
+  ["-d of an unmerged branch refuses itself", "git branch | grep -v '\\*\\|main' | xargs git branch -d", ...OK],
+  ["an empty branch matches every line: nothing is deleted", "git branch | grep -v 'main\\|' | xargs git branch -D", ...OK],
+  ["read by a while loop", "git branch --merged | grep -v '\\*\\|main' | while read -r b; do git branch -d \"$b\"; done", ...OK],
+]);
+
+table("forced deletes get the snapshot the grep -E form gets (they were BLOCK_UNDETERMINABLE_EFFECT); other patterns stay unknown", [
+  ["-D with BRE alternation (wip is unmerged)", "git branch | grep -v '\\*\\|main' | xargs git branch -D", ...SNAP],
+  ["-D with egrep", "git branch | egrep -v '(^\\*|main)' | xargs git branch -D", ...SNAP],
+  ["-D with fgrep", "git branch | fgrep -v '*' | xargs git branch -D", ...SNAP],
+  ["-D with -i", "git branch | grep -iv 'MAIN\\|\\*' | xargs git branch -D", ...SNAP],
+  ["a bracket in a branch", "git branch | grep -v '[*]\\|main' | xargs git branch -d", ...UNKNOWN],
+  ["a group in a BRE branch", "git branch | grep -v '\\(x\\)\\|main' | xargs git branch -d", ...UNKNOWN],
+  ["egrep -F conflicts", "git branch | egrep -vF '*' | xargs git branch -D", ...UNKNOWN],
 ]);
 
