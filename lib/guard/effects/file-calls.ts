@@ -44,6 +44,9 @@ const RULES: Record<Language, CallRule[]> = {
     { pattern: new RegExp(String.raw`${PY}(utime)\s*\(`, "g"), shape: "touch", from: 0, count: 1 },
     { pattern: new RegExp(String.raw`${PY}(symlink)\s*\(`, "g"), shape: "symlink", from: 0, count: 2 },
     { pattern: new RegExp(String.raw`${PY}(link)\s*\(`, "g"), shape: "link", from: 0, count: 2 },
+    // shutil.copy/copy2 copy into a folder as cp does, copyfile onto a file name; move is mv.
+    { pattern: /(?<![\w.])shutil\s*\.\s*(copy|copy2|copyfile)\s*\(/g, shape: "copy", from: 0, count: 2 },
+    { pattern: /(?<![\w.])shutil\s*\.\s*(move)\s*\(/g, shape: "move", from: 0, count: 2 },
   ],
   node: [
     { pattern: new RegExp(String.raw`${NODE_FS}(chmod|lchmod|chown|lchown)(?:Sync)?\s*\(`, "g"), shape: "permission", from: 0, count: 1 },

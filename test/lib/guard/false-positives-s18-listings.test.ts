@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ASK_OUT, NOOP, OK, PROTECTED, RELOCATE, SECRET, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 18's false-positive hunt (helper `hunt`), three left for helper `ls`: a substituted
 // `$(grep -rl …)` / `$(rg -l …)` (the same search piped into xargs passed), the merged-branch
@@ -83,3 +83,27 @@ table("forced deletes get the snapshot the grep -E form gets (they were BLOCK_UN
   ["egrep -F conflicts", "git branch | egrep -vF '*' | xargs git branch -D", ...UNKNOWN],
 ]);
 
+table("shutil copies and moves of literal files are cp and mv (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["shutil.copy", `python3 -c 'import shutil; shutil.copy("a.txt", "b.txt")'`, ...NOOP],
+  ["shutil.copyfile", `python3 -c 'import shutil; shutil.copyfile("a.txt", "b.txt")'`, ...NOOP],
+  ["shutil.copy2", `python3 -c 'import shutil; shutil.copy2("a.txt", "b.txt")'`, ...NOOP],
+  ["follow_symlinks=False", `python3 -c 'import shutil; shutil.copy("a.txt", "b.txt", follow_symlinks=False)'`, ...NOOP],
+  ["two copies", `python3 -c 'import shutil; shutil.copy("a.txt", "b.txt"); shutil.copy("b.txt", "c.txt")'`, ...NOOP],
+  ["import shutil as s", `python3 -c 'import shutil as s; s.copy("a.txt", "b.txt")'`, ...NOOP],
+  ["shutil.move in the workspace", `python3 -c 'import shutil; shutil.move("a.txt", "b.txt")'`, ...OK],
+]);
+
+table("shutil calls answer as cp/mv of the same files do (they were BLOCK_UNDETERMINABLE_EFFECT); computed or other calls stay unknown", [
+  ["copy onto a tracked file", `python3 -c 'import shutil; shutil.copy("a.txt", "README.md")'`, ...RELOCATE],
+  ["copy onto .env", `python3 -c 'import shutil; shutil.copy(".env.example", ".env")'`, ...SECRET],
+  ["copy of a credential file", `python3 -c 'import shutil; shutil.copy("config/.env", "leak.txt")'`, ...SECRET],
+  ["copy onto /etc/passwd", `python3 -c 'import shutil; shutil.copy("a.txt", "/etc/passwd")'`, ...PROTECTED],
+  ["copy into .git/hooks", `python3 -c 'import shutil; shutil.copy("a.txt", ".git/hooks/pre-commit")'`, ...PROTECTED],
+  ["move out of the workspace", `python3 -c 'import shutil; shutil.move("README.md", "/tmp/x")'`, ...ASK_OUT],
+  ["a computed source", `python3 -c 'import shutil,sys; shutil.copy(sys.argv[1], "b.txt")' a.txt`, ...UNKNOWN],
+  ["a computed destination", `python3 -c 'import shutil; shutil.copy("a.txt", dst)'`, ...UNKNOWN],
+  ["after chdir", `python3 -c 'import shutil, os; os.chdir("/etc"); shutil.copy("a.txt", "passwd")'`, ...UNKNOWN],
+  ["copytree", `python3 -c 'import shutil; shutil.copytree("src", "src2")'`, ...UNKNOWN],
+  ["copyfileobj", `python3 -c 'import shutil; shutil.copyfileobj(open("a.txt"), open("b.txt", "w"))'`, ...UNKNOWN],
+  ["copymode", `python3 -c 'import shutil; shutil.copymode("a.txt", "b.txt")'`, ...UNKNOWN],
+]);
