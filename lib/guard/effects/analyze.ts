@@ -53,7 +53,7 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
       const args = cmd.argv.slice(1);
       // `cd` renamed by an alias or the hash table (after `enable -n cd`) runs what it names.
       const renamed = !head.dynamic && ctx.state.aliases?.has(programName(head)) === true;
-      if (!renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed();
+      if (!renamed && changeDirectory(head, args, ctx.state, ctx.vars, ctx.home)) flow.changed(cmd);
       else {
         // A child process's inner `cd` (`bash -c 'cd x'`) does not move this shell.
         const child = isChildProcess(head, ctx.state.aliases);

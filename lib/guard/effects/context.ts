@@ -20,6 +20,10 @@ export interface AnalyzeContext {
   state: {
     cwd: string | null;
     afterCd: boolean;
+    /** The folder the last `cd` named when it is missing (cwd-flow.ts). */
+    missingCd?: string;
+    /** The directory the line started in ($PWD is unknown once the line may have changed directory). */
+    start?: string | null;
     aliases?: Map<string, string>;
     /** Files written from the network (taint.ts). */
     tainted?: Set<string>;
@@ -85,6 +89,8 @@ export function newLineState(cwd: string | null, realDirs?: Map<string, string>)
   return {
     cwd,
     afterCd: false,
+    missingCd: undefined,
+    start: cwd,
     aliases: undefined,
     tainted: undefined,
     derived: undefined,

@@ -384,9 +384,9 @@ function _workspaceSource(spec: string, dir: string, ctx: AnalyzeContext): boole
   const real = realPathOrNull(folder);
   const workspace = realPathOrNull(findWorkspace(state.cwd));
   if (real === null || workspace === null || (real !== workspace && !real.startsWith(`${workspace}/`))) return false;
-  // After a `cd`, only within the workspace the line started in (its PWD): a `cd` out of it makes
-  // no other folder the workspace.
-  const start = ctx.vars.get("PWD");
+  // After a `cd`, only within the workspace the line started in: a `cd` out of it makes no other
+  // folder the workspace.
+  const start = state.start;
   if (state.afterCd && (typeof start !== "string" || realPathOrNull(findWorkspace(start)) !== workspace)) return false;
   // By its spelling and its real path (a written file may be named through either). A recorded
   // file the line wrote is in scripts (below); a filled folder or an unread file is not.

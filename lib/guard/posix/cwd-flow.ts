@@ -1,7 +1,7 @@
 import { isAbsolute, join, normalize } from "node:path";
 import type { Frame, SimpleCommand, Word } from "../syntax.ts";
 import { UNSET, type Vars } from "./vars.ts";
-import { isDirectory, realPathOrNull } from "../fs-probe.ts";
+import { isDirectory, lstatOrUndefined, realPathOrNull } from "../fs-probe.ts";
 import { physicalPath } from "../paths.ts";
 import { globOptions } from "./glob-options.ts";
 
@@ -24,6 +24,16 @@ export function noteFreshFrame(frame: Frame, folder: string): void {
   _anyFresh = true;
 }
 
+/** The frames opened by the `&&` right after a plain `cd` (the parser's), with that command. */
+const _cdFrames = new WeakMap<Frame, SimpleCommand>();
+let _anyCd = false;
+
+/** `frame` runs only after `cd`, run in this shell, succeeded. */
+export function noteCdFrame(frame: Frame, cd: SimpleCommand): void {
+  _cdFrames.set(frame, cd);
+  _anyCd = true;
+}
+
 /** The name of the stand-in for a folder mktemp made (temp-output.ts): nothing below it exists for the guard. */
 const _FRESH_NAME = "/tmp.XXXXXXXXXX";
 
@@ -35,6 +45,8 @@ export function mayChangeDirectory(head: Word): boolean {
 interface CwdState {
   cwd: string | null;
   afterCd: boolean;
+  /** The literal folder the last `cd` named when it does not exist (yet): the directory is unknown, but in it once that cd succeeded. */
+  missingCd?: string;
 }
 
 interface Entered {
@@ -57,6 +69,8 @@ export class CwdFlow {
   private entered: Map<Frame, Entered> | undefined;
   private readonly changes: boolean;
   private loopsThatChange: Set<Frame> | undefined;
+  // The `cd` just analysed, when it named a missing folder, with that folder (changed()).
+  private missing: { cd: SimpleCommand; path: string } | undefined;
 
   constructor(
     commands: SimpleCommand[],
@@ -76,12 +90,16 @@ export class CwdFlow {
   /** Moves to the frames of `cmd` before it is analysed. */
   enter(cmd: SimpleCommand): void {
     const top = this.chain.at(-1);
-    if (cmd.frame === top) return;
+    if (cmd.frame === top) {
+      this.missing = undefined;
+      return;
+    }
     // One frame deeper (from none too), the common step of `a && b && c …`: no walk over the whole
     // chain, which grows with every `&&` (a long chain would otherwise cost the square of its length).
     if (cmd.frame && cmd.frame.parent === top) {
       this.open(cmd.frame);
       this.chain.push(cmd.frame);
+      this.missing = undefined;
       return;
     }
     const next: Frame[] = [];
@@ -92,6 +110,7 @@ export class CwdFlow {
     for (let i = this.chain.length - 1; i >= same; i--) this.leave(this.chain[i]!);
     for (let i = same; i < next.length; i++) this.open(next[i]!);
     this.chain = next;
+    this.missing = undefined;
   }
 
   /** The end of the script: its frames close (what a nested script leaves to its caller). */
@@ -101,9 +120,10 @@ export class CwdFlow {
     this.chain = [];
   }
 
-  /** A `cd` ran in the current frames. */
-  changed(): void {
+  /** `cd`, a command of this script, ran in the current frames. */
+  changed(cd: SimpleCommand): void {
     for (const f of this.chain) this.entered!.get(f)!.dirty = true;
+    this.missing = this.state.missingCd === undefined ? undefined : { cd, path: this.state.missingCd };
   }
 
   private open(f: Frame): void {
@@ -114,6 +134,9 @@ export class CwdFlow {
     // makes it unknown again (saved), as the cd may have failed (the folder removed or locked since).
     const fresh = _anyFresh ? _freshFrames.get(f) : undefined;
     if (fresh !== undefined) this.state.cwd = fresh;
+    // `cd DIR && …` into a literal folder missing when the guard looks (`mkdir -p DIR && cd DIR
+    // && …`): DIR's path is known whether it exists or not; what runs after that `&&` runs in it.
+    else if (_anyCd && this.missing !== undefined && this.state.cwd === null && _cdFrames.get(f) === this.missing.cd) this.state.cwd = this.missing.path;
     (this.entered ??= new Map()).set(f, { saved, savedAfterCd: this.state.afterCd, start: this.state.cwd, dirty: false });
   }
 
@@ -143,6 +166,7 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
   if ((name === "command" || name === "builtin") && args[0] && !args[0].dynamic && CHANGERS.has(args[0].value)) return changeDirectory(args[0], args.slice(1), state, vars, home);
   if (!CHANGERS.has(name)) return false;
   state.afterCd = true;
+  state.missingCd = undefined;
   const operands = args.filter((a, i) => a.dynamic || !a.value.startsWith("-") || a.value === "-" || args[i - 1]?.value === "--");
   const target = operands.find((a) => a.value !== "--" || a.dynamic);
   if (name === "popd" || (name === "pushd" && (!target || /^[+-]\d/.test(target.value)))) state.cwd = null;
@@ -160,6 +184,9 @@ export function changeDirectory(head: Word, args: Word[], state: CwdState, vars:
     const mode = _linkMode(args);
     const physical = mode === "L" ? undefined : _realDirectory(spelled, state.cwd);
     state.cwd = mode === "P" ? physical! : physical === undefined || physical === logical.replace(/(.)\/+$/, "$1") ? logical : null;
+    // Missing (not even a dangling link), spelled in the line (not mktemp's stand-in for a name
+    // it makes up): where what follows this cd's `&&` runs once it succeeded.
+    if (mode === "L" && state.cwd === logical && !target.outputOf && !logical.includes(_FRESH_NAME) && lstatOrUndefined(logical) === undefined) state.missingCd = logical;
   }
   if (state.cwd !== null && !isDirectory(state.cwd)) state.cwd = null;
   return true;

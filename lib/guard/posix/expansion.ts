@@ -6,6 +6,7 @@ import { hashOutput } from "./hash-output.ts";
 import { nameDigits, numericOutput } from "./numeric-output.ts";
 import { variableDigits } from "./loop-candidates.ts";
 import { trimmed } from "./param-trim.ts";
+import { pwdOutput } from "./pwd-output.ts";
 import { addEnvSources, aimedAnywhere, assign, envSources, getOrigin, UNSET } from "./vars.ts";
 import { positionalNames } from "./function-args.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
@@ -28,7 +29,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
     lx.pos = end + 1;
     const inner = lx.parseText(body);
     lx.commands.push(...inner);
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
+    w.addExpansion(_split(lx, _echoed(inner) ?? pwdOutput(lx, inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
     return;
   }
   const next = src[lx.pos + 1];
@@ -51,7 +52,7 @@ export function readDollarOrTick(lx: Lexer, w: WordBuilder, quoted: boolean): vo
       w.listing = { commands: inner, cwd, lines: false };
       lx.listed = true;
     }
-    w.addExpansion(_split(lx, _echoed(inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
+    w.addExpansion(_split(lx, _echoed(inner) ?? pwdOutput(lx, inner), quoted), quoted, inner, numericOutput(lx.vars, inner, quoted), hashOutput(lx.vars, inner), _whole(lx, nameDigits(lx.vars, inner), quoted));
   } else if (next === "'" && !quoted) {
     const close = _closingQuote(src, lx.pos + 2);
     if (close < 0) throw new ParseError("unterminated $' quote");

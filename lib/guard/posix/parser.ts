@@ -23,7 +23,7 @@ import { recordDigits, recordNumeric } from "./loop-candidates.ts";
 import { nameDigits, noteLineText, numericCommands, substitutedCommands } from "./numeric-output.ts";
 import { isPathWord, notePathWord } from "./path-var.ts";
 import { relyOnOutput } from "./relied-output.ts";
-import { noteFreshFrame } from "./cwd-flow.ts";
+import { mayChangeDirectory, noteCdFrame, noteFreshFrame } from "./cwd-flow.ts";
 import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
 import { DEFINERS, notePositionalSources, trackDefinitions } from "./track.ts";
 import { noteFunctionCall, resolveFunctionArgs } from "./function-args.ts";
@@ -252,6 +252,7 @@ class _Parser extends Lexer {
     const outerHead = this._head;
     this._head = undefined;
     let head: SimpleCommand | undefined;
+    let sawOr = false;
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
@@ -269,11 +270,14 @@ class _Parser extends Lexer {
       this.skipLineBreaks();
       if (op === "||") this._leaveCondition();
       const fresh = this._fresh;
-      // `cd "$d" && …` into the folder `d=$(mktemp -d)` made, run in this shell: what follows runs in it.
-      const cd = this._freshCd?.cmd;
-      const into = cd && op === "&&" && cd === this.commands.at(-1) && cd.frame === this.flow.frame && this._negated !== cd && !cd.concurrent ? this._freshCd!.path : undefined;
+      // `cd DIR && …` run in this shell: what follows runs only once that cd succeeded, in DIR
+      // (cwd-flow.ts). Not after a `||` of this list: `a || cd DIR && b` runs b when a succeeded.
+      const cd = this._cd;
+      const after = cd && op === "&&" && !sawOr && cd === this.commands.at(-1) && cd.frame === this.flow.frame && this._negated !== cd && !cd.concurrent;
+      sawOr ||= op === "||";
       const frame = this.flow.enter("maybe");
-      if (into !== undefined) noteFreshFrame(frame.frame, into);
+      // Into the folder `d=$(mktemp -d)` made, or a literal folder.
+      if (after) this._freshCd?.cmd === cd ? noteFreshFrame(frame.frame, this._freshCd.path) : noteCdFrame(frame.frame, cd);
       this._noteCondition(frame);
       // `d=$(mktemp -d) && …`: d names the folder mktemp made (temp-output.ts).
       if (op === "&&" && fresh && fresh.cmd === this.commands.at(-1) && !fresh.cmd.concurrent) {
@@ -522,6 +526,8 @@ class _Parser extends Lexer {
     // a new note leaves the commands it reads to the parser there (through NOTED_NAMES,
     // RESERVED_HEADS or word-notes.ts).
     const head = cmd.argv[0];
+    // After `cd` (or what may run one here), $PWD is not the directory the line started in.
+    if (head !== undefined && mayChangeDirectory(head)) assign(this.vars, "PWD", null);
     // The notes below that read each word: one pass tells which of them this command needs.
     const notes = wordNotes(cmd);
     const named = cmd.assigns.length > 0 || (head !== undefined && _notedHead(head));
@@ -561,6 +567,7 @@ class _Parser extends Lexer {
     // Arguments naming that folder (`git worktree remove --force "$d"`: temp-output.ts, its only reader).
     if (this._freshFolders && cmd.argv.some((w) => w.value === "worktree")) noteFreshOperands(this, cmd, raws);
     this._freshCd = into === null ? undefined : { cmd, path: into };
+    this._cd = head?.value === "cd" && !head.quoted && !head.dynamic && cmd.assigns.length === 0 && cmd.redirects.length === 0 && !repeats(this.flow.frame) ? cmd : undefined;
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // `d=$(mktemp -d); …`: d holds that folder or nothing (temp-output.ts noteFreshOperands).
     this._freshFolders ||= fresh?.folder === true;
@@ -674,6 +681,8 @@ class _Parser extends Lexer {
   /** A `d=$(mktemp -d) && …` gave d its folder somewhere in the line; the last command when it is `cd "$d"`. */
   private _freshFolders = false;
   private _freshCd: { cmd: SimpleCommand; path: string } | undefined;
+  /** The last command when it is a plain `cd` (no assignment or redirection). */
+  private _cd: SimpleCommand | undefined;
   private _negated: SimpleCommand | undefined;
   /** The command whose last word was the keyword `time` (p: then `-p`): its `-p` and `--` may follow. */
   private _timed: { cmd: SimpleCommand; p: boolean } | undefined;
