@@ -242,7 +242,8 @@ class _Parser extends Lexer {
 
   /**
    * `a && b || c`: what follows `&&` runs only after its left side succeeded, so it nests in the
-   * frame of that side; after `||` it is uncertain whether anything on the left ran. A list sent
+   * frame of that side; after `||` it is uncertain whether anything on the left ran, and the
+   * `&&` after a `||` ends that `||`'s frame (the two bind alike, left to right). A list sent
    * to the background (`… &`) runs in a subshell.
    */
   private parseAndOr(): void {
@@ -253,6 +254,8 @@ class _Parser extends Lexer {
     this._head = undefined;
     let head: SimpleCommand | undefined;
     let sawOr = false;
+    // A `||` whose right side's frame is still open: the next `&&` closes it (below).
+    let orOpen = false;
     this._andOrDepth++;
     for (;;) {
       this.parsePipeline();
@@ -268,7 +271,10 @@ class _Parser extends Lexer {
       const op = c === "&" ? "&&" : "||";
       this.pos += 2;
       this.skipLineBreaks();
-      if (op === "||") this._leaveCondition();
+      // `a || b && c` is `(a || b) && c`: c runs when a succeeded too, b skipped, so it does not
+      // nest in b's frame (`cd ~; true || cd /tmp && rm -rf *` deletes in the home folder).
+      if (op === "||" || orOpen) this._leaveCondition();
+      orOpen = op === "||";
       const fresh = this._fresh;
       // `cd DIR && …` run in this shell: what follows runs only once that cd succeeded, in DIR
       // (cwd-flow.ts). Not after a `||` of this list: `a || cd DIR && b` runs b when a succeeded.
