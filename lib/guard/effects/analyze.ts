@@ -24,6 +24,7 @@ import { scanUnknownProgram } from "./unknown-program.ts";
 import { noteLine, noteProgram } from "./unseen-writes.ts";
 import { judgeAgain, leaveLoops, noteRepeatedRun, repeatingCommand, runsRewritten } from "./later-writes.ts";
 import { analyzeSplitWords } from "./word-counts.ts";
+import { parseNested } from "./nested-text.ts";
 
 /** Devices a write to changes nothing (awk's special files among them). */
 export const HARMLESS_DEVICES = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+|zero)$/;
@@ -186,7 +187,7 @@ function _unknownFile(name: string, args: Word[], ctx: AnalyzeContext, cmd?: Sim
 
 /** Parses and analyses nested command text (`bash -c`, `eval`, a heredoc fed to a shell). */
 export function analyzeText(text: string, dialect: Dialect, ctx: AnalyzeContext): Op[] {
-  const script = ctx.parse(text, dialect, ctx.depth + 1, ctx.vars);
+  const script = parseNested(text, dialect, ctx);
   return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
 }
 

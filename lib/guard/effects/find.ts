@@ -8,6 +8,7 @@ import { boundShellRuns } from "./find-shell.ts";
 import { namedSecretOps } from "./find-secret-names.ts";
 import { secretArgOps } from "./secrets.ts";
 import { mayBeOption } from "./word-counts.ts";
+import { inUnknownFolder } from "./unknown-folder.ts";
 
 const EXECS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 const WRITES = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
@@ -71,8 +72,17 @@ export const find: Handler = ({ args, ctx, cmd }) => {
         ops.push(...bound);
         continue;
       }
-      for (const o of analyzeArgv(head, rest, ctx)) {
+      // -execdir runs the command in each match's folder, not the line's (unknown-folder.ts):
+      // `find ~ -name Documents -execdir rm -rf Documents \;` deletes ~/Documents. Its `{}` is
+      // the match (`./NAME` there), judged as -exec's.
+      const run = () => analyzeArgv(head, rest, ctx);
+      const inMatchFolder = v.endsWith("dir");
+      for (const o of inMatchFolder ? inUnknownFolder(ctx, run) : run()) {
         const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
+        if (inMatchFolder && o.targets.every((t) => !t.dynamic && t.value.includes("{}"))) {
+          o.cwd = ctx.state.cwd;
+          o.cwdUnknown = undefined;
+        }
         ops.push(onMatches ? { ...o, subtree: true, verb: `find>${o.verb}`, find: spec(index, false) } : o);
       }
     }

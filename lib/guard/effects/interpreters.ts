@@ -4,6 +4,7 @@ import { analyzeArgv, analyzeText } from "./analyze.ts";
 import { readLiteral, withHome } from "./code-literals.ts";
 import { codeSecretOps } from "./code-secrets.ts";
 import type { AnalyzeContext } from "./context.ts";
+import { inUnknownFolder } from "./unknown-folder.ts";
 import { isOpaque, stripJsComments } from "./opaque-code.ts";
 import { evalSubstitution } from "./perl-substitutions.ts";
 import type { ExecCall } from "./exec-calls.ts";
@@ -218,24 +219,6 @@ function _callOps(code: string, language: Language, ctx: AnalyzeContext): Op[] |
     ops.push(op("delete", `${language}:Path.${m[3]}`, [literalWord(withHome(m[2]!, ctx.home))], m[3] === "rmtree"));
   }
   return ops;
-}
-
-/**
- * The ops `run` makes with the working folder unknown, as after `cd "$unknown"` (code that calls
- * chdir): a relative name names nothing the policy can place (BLOCK_UNDETERMINABLE_EFFECT), an
- * absolute one is judged as anywhere, and a command the code runs starts there too (a `cd /abs`
- * inside it places what follows). The line's own folder is back afterwards.
- */
-export function inUnknownFolder<T extends Op[] | null>(ctx: AnalyzeContext, run: () => T): T {
-  const { cwd } = ctx.state;
-  ctx.state.cwd = null;
-  try {
-    const ops = run();
-    for (const o of ops ?? []) if (o.cwd === null) o.cwdUnknown = true;
-    return ops;
-  } finally {
-    ctx.state.cwd = cwd;
-  }
 }
 
 /** What an exec call read whole runs: its argv without a shell (no `~` expanded), or shell text; unknown when unread. */

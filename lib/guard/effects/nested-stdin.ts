@@ -3,6 +3,7 @@ import { feedCompound } from "../posix/compound-stdin.ts";
 import type { SimpleCommand } from "../syntax.ts";
 import { analyzeScript } from "./analyze.ts";
 import type { AnalyzeContext, Dialect } from "./context.ts";
+import { parseNested } from "./nested-text.ts";
 
 /**
  * Command text a program runs with its own stdin (`sh -c TEXT`, `env -S TEXT`, `su -c TEXT`,
@@ -11,7 +12,7 @@ import type { AnalyzeContext, Dialect } from "./context.ts";
  * (red team 5, C7).
  */
 export function analyzeFedText(text: string, dialect: Dialect, ctx: AnalyzeContext, outer: SimpleCommand | undefined): Op[] {
-  const script = ctx.parse(text, dialect, ctx.depth + 1, ctx.vars);
+  const script = parseNested(text, dialect, ctx);
   if (outer) feedCompound(script.commands, outer.redirects, outer.pipeFrom);
   return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
 }

@@ -5,7 +5,7 @@ import { OK, PROTECTED, TEMP, UNKNOWN, verdictRows } from "../../support/verdict
 // `Dir.chdir`) runs the shell commands it starts there: `os.chdir('..'); os.system('rm -rf
 // project')` deleted the workspace and was ALLOW_NOOP (rm judged in the line's folder, where
 // `project` does not exist). The calls the code makes are now judged with the folder unknown
-// (interpreters.ts inUnknownFolder): a relative name is unknown, an absolute one judged as
+// (unknown-folder.ts inUnknownFolder): a relative name is unknown, an absolute one judged as
 // anywhere, and a `cd /abs` inside the command places what follows. Commands are only judged.
 const fx = useGuardFixture();
 const table = verdictRows(fx);
