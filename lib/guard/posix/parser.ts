@@ -1,4 +1,4 @@
-import { ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import { enclosing, type Frame, ParseError, repeats, type Scope, type Script, type SimpleCommand, type Word } from "../syntax.ts";
 import { skipCasePattern } from "./case-pattern.ts";
 import { ARITHMETIC_NAMES, arithmeticCommand } from "./arith.ts";
 import { EXEC_NAMES, noteShellStdin } from "./exec-stdin.ts";
@@ -13,7 +13,7 @@ import { Lexer, literalWordAt, literalWordLength, MAX_DEPTH } from "./lexer.ts";
 import { RawWords } from "./raw-words.ts";
 import { atRedirect, readRedirect } from "./redirect.ts";
 import { Flow } from "./flow.ts";
-import { type LoopPlan, MAX_WORDS, markBody, planReadLoop, takePlan } from "./loop-unroll.ts";
+import { fitsUnroll, type LoopPlan, MAX_WORDS, markBody, planReadLoop, takePlan } from "./loop-unroll.ts";
 import { Scopes } from "./scopes.ts";
 import { mayLastpipe, noteShellOptions } from "./lastpipe.ts";
 import { noteTrapPoint } from "./trap-points.ts";
@@ -28,7 +28,7 @@ import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
 import { DEFINERS, notePositionalSources, trackDefinitions } from "./track.ts";
 import { noteFunctionCall, resolveFunctionArgs } from "./function-args.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
-import { assign, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
+import { assign, assignedSince, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
 
 export { MAX_DEPTH } from "./lexer.ts";
 export type { Vars } from "./vars.ts";
@@ -694,6 +694,8 @@ class _Parser extends Lexer {
   private _timed: { cmd: SimpleCommand; p: boolean } | undefined;
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
+  /** Each open loop's body: where its text and commands start, and the assignments before it (rereadBody). */
+  private _bodies: WeakMap<Scope, { start: number; first: number; at: number; frame: Frame | undefined }> | undefined;
   /** The stages piped into that `while` when they are all the line ran before it (`git branch --merged | grep -v main | while …`). */
   private _pipedFeed: SimpleCommand[] | undefined;
   private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
@@ -725,9 +727,15 @@ class _Parser extends Lexer {
    */
   private closeLoop(end: number): void {
     const scope = this.scopes.top;
+    const body = scope?.kind === "loop" ? this._bodies?.get(scope) : undefined;
+    // Read before the loop's frame closes and makes them unknown.
+    const moved = body ? assignedSince(this.vars, body.at) : [];
     this.scopes.word("done");
     const plan = scope?.kind === "loop" ? takePlan(scope, this.src, end, this.commands) : null;
-    if (!plan) return;
+    if (!plan) {
+      if (moved.length > 0) this.rereadBody(body!, moved, end, scope!);
+      return;
+    }
     if (plan.reads) this._readLoop = { plan, scope: scope!, bodyEnd: this.commands.length };
     else this.unroll(plan, scope!, this.commands.length);
   }
@@ -758,6 +766,27 @@ class _Parser extends Lexer {
     }
     if (names === null || names.join("\n").length >= 4096) return;
     this.unroll({ ...loop.plan, words: names }, loop.scope, loop.bodyEnd);
+  }
+
+  /**
+   * A loop read once (not unrolled) whose body assigns a name (`moved`: other than a number) that
+   * it expands: the second pass sees what the first assigned (`d=/tmp/x; while :; do rm -rf
+   * "$d"; d=~; done` deletes in the home folder). The body is read again once the loop's frame
+   * has closed, which left every name the body assigned unknown (flow.ts), and that reading
+   * replaces the first; what it assigns is undone. A body holding a here-document, a function
+   * definition or more than the unrolling bounds is kept as first read.
+   */
+  private rereadBody(body: { start: number; first: number; at: number; frame: Frame | undefined }, moved: string[], end: number, scope: Scope): void {
+    const text = this.src.slice(body.start, end);
+    if (!moved.some((name) => (text.includes(`$${name}`) || text.includes(`\${${name}`)) && !_countsOnly(text, name))) return;
+    if (!fitsUnroll(text, 1) || text.includes("<<") || this.commands.slice(body.first).some((c) => c.scope !== scope && enclosing(c.scope, (s) => s.kind === "fn") !== undefined)) return;
+    const at = mark(this.vars);
+    const sub = new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, body.frame, this.flow.fnDepth));
+    sub.unrolling = true;
+    sub.scopes.top = scope;
+    sub.parseList(null);
+    restore(this.vars, at);
+    this.commands.splice(body.first, this.commands.length - body.first, ...sub.commands);
   }
 
   /** Reads a planned loop's body once per word; those commands replace the body's first reading (up to `bodyEnd`). */
@@ -818,6 +847,7 @@ class _Parser extends Lexer {
         this._firstWhile = false;
         this._pipedFeed = undefined;
         markBody(this.scopes.top, this.pos, this.commands.length);
+        if (this.scopes.top?.kind === "loop") (this._bodies ??= new WeakMap()).set(this.scopes.top, { start: this.pos, first: this.commands.length, at: mark(this.vars), frame: this.flow.frame });
       }
       if (word.value === "done") {
         this.closeLoop(this.pos - (raws.get(word) ?? "done").length);
@@ -848,4 +878,13 @@ function _functionKeyword(argv: Word[]): boolean {
   const keyword = argv[0]!;
   const name = argv[1]!;
   return keyword.value === "function" && !keyword.quoted && !keyword.dynamic && !name.dynamic;
+}
+
+/**
+ * Whether the loop body assigns `name` only by arithmetic (`n=$((n+1))`, `((n++))`): a counter
+ * holds a number on every pass, and a number names no other folder (parser.ts rereadBody).
+ */
+function _countsOnly(body: string, name: string): boolean {
+  const assignments = body.match(new RegExp(`(?:^|[\\s;&|(])${name}\\+?=(?!=)(.{0,3})`, "g")) ?? [];
+  return assignments.every((a) => a.endsWith("$(("));
 }

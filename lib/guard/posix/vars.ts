@@ -250,6 +250,15 @@ export function mark(vars: Vars): number {
   return _notes.get(vars)?.journal.length ?? 0;
 }
 
+/** The names assigned (not only settled) since `at`, each once. */
+export function assignedSince(vars: Vars, at: number): string[] {
+  const journal = _notes.get(vars)?.journal;
+  if (!journal || journal.length <= at) return [];
+  const names = new Set<string>();
+  for (let i = at; i < journal.length; i++) if (!journal[i]!.settled) names.add(journal[i]!.name);
+  return [...names];
+}
+
 /** A subshell closed: every assignment since `at` is undone. */
 export function restore(vars: Vars, at: number): void {
   const notes = _notes.get(vars);
