@@ -50,18 +50,26 @@ async function _indexCommit(repo: string, head: string, txid: string, unmerged: 
  * path has no stage 2.
  */
 function _oursInfo(unmerged: string[]): string {
-  const paths = new Set<string>();
-  const ours = new Map<string, string>();
-  let removal = "";
+  const lines = new Map<string, string>();
   for (const entry of unmerged) {
-    const tab = entry.indexOf("\t");
-    const [mode, oid, stage] = entry.slice(0, tab).split(" ");
-    const path = entry.slice(tab + 1);
-    paths.add(path);
-    if (stage === "2") ours.set(path, `${mode} ${oid}`);
-    removal = `0 ${"0".repeat(oid!.length)}`;
+    const { mode, oid, stage, path } = unmergedParts(entry);
+    if (stage === "2") lines.set(path, `${mode} ${oid}\t${path}`);
+    else if (!lines.has(path)) lines.set(path, removalInfo(entry));
   }
-  return [...paths].map((path) => `${ours.get(path) ?? removal}\t${path}\0`).join("");
+  return [...lines.values()].map((line) => `${line}\0`).join("");
+}
+
+/** The parts of an unmerged entry, `mode oid stage\tpath`. */
+export function unmergedParts(entry: string): { mode: string; oid: string; stage: string; path: string } {
+  const tab = entry.indexOf("\t");
+  const [mode, oid, stage] = entry.slice(0, tab).split(" ");
+  return { mode: mode!, oid: oid!, stage: stage!, path: entry.slice(tab + 1) };
+}
+
+/** The `update-index --index-info` line that removes an unmerged entry's path (mode 0, a zero id). */
+export function removalInfo(entry: string): string {
+  const { oid, path } = unmergedParts(entry);
+  return `0 ${"0".repeat(oid.length)}\t${path}`;
 }
 
 /** The tree of the tracked files as the work tree holds them: `git add -u` in `file`, a copy of the index. */

@@ -1,6 +1,6 @@
 import { CHECK_ID_PATTERN } from "./check-id.ts";
 import { HEAD_FILES, TEXT_FILES, UNMERGED_ENTRY } from "./merge-state-files.ts";
-import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
+import { BRANCH_REF, MAX_KEPT_REFS, OBJECT_ID } from "./plan.ts";
 import type { JournalRecord } from "./journal-records.ts";
 import { type Check, count, datetime, fields, listOf, matches, nonEmptyString, nullable, oneOf, optional } from "./plain-checks.ts";
 import { TXID_PATTERN } from "./txid.ts";
@@ -9,7 +9,7 @@ import { TXID_PATTERN } from "./txid.ts";
 // journal-records.ts, loose objects included, which the agreement test holds to the zod schema.
 
 const txid = matches(TXID_PATTERN);
-const sha = matches(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+const sha = matches(OBJECT_ID);
 const literalType = (type: string): Check => oneOf(type);
 const keptBranch = fields({ kind: oneOf("branch"), name: matches(BRANCH_REF), commit: sha });
 const keptStash = fields({ kind: oneOf("stash"), index: count, commit: sha, message: (v) => typeof v === "string" });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHECK_ID_PATTERN } from "./check-id.ts";
 import { HEAD_FILES, TEXT_FILES, UNMERGED_ENTRY } from "./merge-state-files.ts";
-import { BRANCH_REF, MAX_KEPT_REFS } from "./plan.ts";
+import { BRANCH_REF, MAX_KEPT_REFS, OBJECT_ID } from "./plan.ts";
 import { TXID_PATTERN } from "./txid.ts";
 
 // The published contract (schemas/); the compensation path checks records with the plain-code
@@ -11,7 +11,7 @@ import { TXID_PATTERN } from "./txid.ts";
 
 const Txid = z.string().regex(TXID_PATTERN);
 const Index = z.int().min(0);
-const Sha = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+const Sha = z.string().regex(OBJECT_ID);
 /** A check id as the classifier generates it: bounded, no spaces, no path separators. */
 export const CheckId = z.string().regex(CHECK_ID_PATTERN);
 

@@ -55,6 +55,8 @@ export function parseStashList(out: string): Array<{ commit: string; message: st
 
 /** A local branch's full ref name as a journal keeps it (git allows no whitespace in one). */
 export const BRANCH_REF = /^refs\/heads\/\S+$/;
+/** A Git object id: SHA-1, or SHA-256 in a repository that uses it. */
+export const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** The most refs one transaction keeps (a `git stash clear` of a long stash list fits). */
 export const MAX_KEPT_REFS = 10_000;
 
