@@ -5,6 +5,7 @@ import { layoutOf } from "../../lib/guard/recovery/layout.ts";
 import { purgeTx } from "../../lib/guard/recovery/purge.ts";
 import { loadTx } from "../../lib/guard/recovery/tx-view.ts";
 import { treeHashes } from "../fixtures/check-recovery/tree.ts";
+import { notedTxid } from "../support/quarantined.ts";
 import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
@@ -54,7 +55,7 @@ describe("discarding a conflicted merge through --hook claude, then the command,
       const answer = JSON.parse(hook.stdout);
       expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
       expect(answer.systemMessage).toContain("Git snapshot");
-      const txid = /leogriel-check restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})/.exec(answer.systemMessage)?.[1];
+      const txid = notedTxid(answer.systemMessage);
       expect(txid).toBeDefined();
       expect(r.git("ls-files", "-s")).toBe(stages);
       expect(treeHashes(r.ws)).toEqual(before);
@@ -63,7 +64,7 @@ describe("discarding a conflicted merge through --hook claude, then the command,
       expect(r.git("ls-files", "-u")).toBe("");
       expect(readFileSync(join(r.ws, "f.txt"), "utf8")).toBe("a\nOURS\nc\n");
 
-      const restore = runEntry("check", ["restore", txid!, "--json"], { cwd: r.ws, env: r.env });
+      const restore = runEntry("check", ["restore", txid, "--json"], { cwd: r.ws, env: r.env });
       expect(restore.exitCode).toBe(0);
       expect(JSON.parse(restore.stdout).data).toMatchObject({ txid, restored_count: 1, conflict_count: 0, error_count: 0 });
       expect(treeHashes(r.ws)).toEqual(before);
@@ -87,10 +88,10 @@ describe("discarding a conflicted merge through --hook claude, then the command,
     const state = mergeState(r);
     expect(state.CHERRY_PICK_HEAD).toBe(r.git("rev-parse", "other"));
     const hook = runEntry("check", ["--hook", "claude"], { cwd: r.ws, env: r.env, stdin: claudePayload(r.ws, "git reset --hard") });
-    const txid = /leogriel-check restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})/.exec(JSON.parse(hook.stdout).systemMessage)?.[1];
+    const txid = notedTxid(JSON.parse(hook.stdout).systemMessage);
     expect(Bun.spawnSync(["git", "reset", "--hard", "-q"], { cwd: r.ws, env: r.env }).exitCode).toBe(0);
     expect(mergeState(r)).toEqual({});
-    expect(runEntry("check", ["restore", txid!], { cwd: r.ws, env: r.env }).exitCode).toBe(0);
+    expect(runEntry("check", ["restore", txid], { cwd: r.ws, env: r.env }).exitCode).toBe(0);
     expect(r.git("ls-files", "-s")).toBe(stages);
     expect(mergeState(r)).toEqual(state);
     writeFileSync(join(r.ws, "f.txt"), "a\nBOTH\nc\n");
@@ -102,7 +103,7 @@ describe("discarding a conflicted merge through --hook claude, then the command,
   test("purging the snapshot deletes the ref that kept the merge state alive", async () => {
     const r = conflicted();
     const hook = runEntry("check", ["--hook", "claude"], { cwd: r.ws, env: r.env, stdin: claudePayload(r.ws, "git reset --hard") });
-    const txid = /leogriel-check restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})/.exec(JSON.parse(hook.stdout).systemMessage)?.[1]!;
+    const txid = notedTxid(JSON.parse(hook.stdout).systemMessage);
     expect(r.git("for-each-ref", "--format=%(refname)", "refs/agent-guard/merges/")).toBe(`refs/agent-guard/merges/${txid}\n`);
     const view = loadTx(layoutOf(r.ws), txid);
     await purgeTx(layoutOf(r.ws), r.ws, view);

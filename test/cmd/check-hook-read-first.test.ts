@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { layoutOf } from "../../lib/guard/recovery/layout.ts";
 import { loadTx } from "../../lib/guard/recovery/tx-view.ts";
 import { treeHashes } from "../fixtures/check-recovery/tree.ts";
+import { notedTxid } from "../support/quarantined.ts";
 import { gitWorkspace, type GitWorkspace } from "../support/guard-e2e.ts";
 import { runEntry } from "../support/run-cli.ts";
 import { useTempDirs } from "../support/temp-dir.ts";
@@ -32,10 +33,10 @@ function hookThenRun(r: GitWorkspace, command: string): { txid: string; exitCode
   const answer = JSON.parse(hook.stdout);
   expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
   expect(answer.systemMessage).toContain("kept 1 path(s) in the quarantine");
-  const txid = /leogriel-check restore (tx-\d{8}T\d{6}Z-[0-9a-f]{12})/.exec(answer.systemMessage)?.[1];
+  const txid = notedTxid(answer.systemMessage);
   expect(txid).toBeDefined();
   const ran = Bun.spawnSync(["sh", "-c", command], { cwd: r.ws, env: r.env });
-  return { txid: txid!, exitCode: ran.exitCode };
+  return { txid, exitCode: ran.exitCode };
 }
 
 const rewrites: Array<{ name: string; command: string; needs?: string }> = [
