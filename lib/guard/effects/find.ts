@@ -78,8 +78,8 @@ export const find: Handler = ({ args, ctx, cmd }) => {
       const run = () => analyzeArgv(head, rest, ctx);
       const inMatchFolder = v.endsWith("dir");
       for (const o of inMatchFolder ? inUnknownFolder(ctx, run) : run()) {
-        const onMatches = o.targets.some((t) => !t.dynamic && t.value.includes("{}"));
-        if (inMatchFolder && o.targets.every((t) => !t.dynamic && t.value.includes("{}"))) {
+        const onMatches = o.targets.some(_isMatch);
+        if (inMatchFolder && o.targets.every(_isMatch)) {
           o.cwd = ctx.state.cwd;
           o.cwdUnknown = undefined;
         }
@@ -89,3 +89,8 @@ export const find: Handler = ({ args, ctx, cmd }) => {
   }
   return ops;
 };
+
+/** A word that names the match find hands the command (`{}`, `{}.bak`). */
+function _isMatch(t: Word): boolean {
+  return !t.dynamic && t.value.includes("{}");
+}
