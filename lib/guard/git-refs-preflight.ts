@@ -51,7 +51,7 @@ function _branches(repo: string, args: string[]): DroppedRef[] | null {
  */
 function _noneExists(repo: string, moved: MovedRefs): boolean {
   if (moved.refs.length === 0) return true;
-  const out = gitFact(repo, ["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/", "refs/tags/"]);
+  const out = gitFact(repo, [...HEADS_ARGS, "refs/tags/"]);
   if (out === null) return false;
   const folded = new Set([...parseHeads(out).keys()].map((r) => r.toLowerCase()));
   if (moved.refs.every((r) => !folded.has(r.toLowerCase()))) return true;
