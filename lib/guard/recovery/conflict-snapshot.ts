@@ -21,7 +21,8 @@ export async function unmergedEntries(repo: string): Promise<string[]> {
  * real index with each unmerged path set to its "ours" entry (stage 2, HEAD's version in a
  * merge), or left out when ours has none, so a restore shows the conflicted files as unstaged
  * changes and nothing as resolved. The base and theirs stages and MERGE_HEAD cannot be kept in a
- * commit of this shape. Parents: HEAD, the index commit, and `untracked` when given.
+ * commit of this shape: merge-state.ts keeps them beside it. Parents: HEAD, the index commit, and
+ * `untracked` when given.
  */
 export async function conflictStash(repo: string, head: string, txid: string, unmerged: string[], untracked: string | null): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "leogriel-snapshot-conflict-"));
