@@ -2,6 +2,7 @@ import { type Dirent, readdirSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { spend } from "../budget.ts";
 import { MAX_FIND_ENTRIES } from "../find-dry-run.ts";
+import { fnmatchRegExp } from "../fnmatch.ts";
 import { lstatOrUndefined, realPathOrNull, statOrUndefined } from "../fs-probe.ts";
 import { findWorkspace } from "../paths.ts";
 import { callArguments, plainLiteral, pythonOpenMode } from "./code-writes.ts";
@@ -193,7 +194,9 @@ interface Walk {
 /** The places one segment reaches from the folders of the last: null when the walk cannot be followed. */
 function _step(level: Place[], segment: string, last: boolean, walk: Walk): Place[] | null {
   const out: Place[] = [];
-  const match = _matcher(segment);
+  // Python's fnmatch of one segment (`*` any run, `?` one character, case-sensitive, dotfiles included) is
+  // the shell's on the segments read here (_segments: no brackets or backslashes).
+  const match = /[*?]/.test(segment) ? fnmatchRegExp(segment) : null;
   for (const from of level) {
     // Every folder below (the folder itself too); as the last segment, every entry below.
     if (segment === "**") {
@@ -203,7 +206,7 @@ function _step(level: Place[], segment: string, last: boolean, walk: Walk): Plac
       continue;
     }
     // A name without wildcards is looked up, as Python does (on a folder that ignores case, any spelling).
-    const found = /[*?]/.test(segment) ? _entries(from.path, walk)?.filter((e) => match(e.name)).map((e) => _place(from, e.name, e)) : _lookup(from, segment);
+    const found = match ? _entries(from.path, walk)?.filter((e) => match.test(e.name)).map((e) => _place(from, e.name, e)) : _lookup(from, segment);
     if (found === undefined) return null;
     for (const place of found) {
       // A symlinked folder the glob would look inside: Python follows it, not walked here.
@@ -261,12 +264,4 @@ function _entries(path: string, walk: Walk): Dirent[] | undefined {
   if (walk.visited > MAX_FIND_ENTRIES || !entries.every((e) => /^[\x20-\x7e]+$/.test(e.name))) return undefined;
   walk.read.set(path, entries);
   return entries;
-}
-
-/** Python's fnmatch of one segment (`*` any run, `?` one character, case-sensitive, dotfiles included). */
-function _matcher(segment: string): (name: string) => boolean {
-  if (!/[*?]/.test(segment)) return (name) => name === segment;
-  const source = segment.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  const re = new RegExp(`^${source}$`, "s");
-  return (name) => re.test(name);
 }
