@@ -26,14 +26,11 @@ export interface PathLoop {
   segments: string[];
   /** The names of the write calls on the loop name (`.write_text`), blanked from the opaque test. */
   blank: Array<[number, number]>;
-  /** Each write of the file the loop name names. */
-  writes: LoopWrite[];
+  /** Each write of the file the loop name names: where its call starts and ends (`)`), whether it appends, and the written value's span when the call takes it (`p.write_text(…)`). */
+  writes: WriteSite[];
   /** Where the code reads the file the loop name names. */
   reads: number[];
 }
-
-/** A write of the loop's file: where its call starts and ends (`)`), whether it appends, and the written value's span when the call takes it (`p.write_text(…)`). */
-export type LoopWrite = WriteSite;
 
 // `for NAME in [sorted(|list(]pathlib.Path(` at the start of a line (canonical: `from pathlib import Path` reads so).
 const LOOP = /(?<=^|\n)[ \t]*for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+(?:(sorted|list)[ \t]*\([ \t]*)?pathlib[ \t]*\.[ \t]*Path[ \t]*\(/g;
@@ -140,7 +137,7 @@ function _method(code: string, after: number, attribute: RegExpExecArray, loop: 
 }
 
 /** A write call on the loop name: its method name (from the `.` to before the `(`) is blanked. */
-function _write(loop: PathLoop, from: number, to: number, write: LoopWrite): true {
+function _write(loop: PathLoop, from: number, to: number, write: WriteSite): true {
   loop.blank.push([from, to - 1]);
   loop.writes.push(write);
   return true;
