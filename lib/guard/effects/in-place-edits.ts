@@ -165,7 +165,11 @@ function _read(code: string, language: Language, syntax: Syntax, reads: ReadSite
 /** The positions of each file's reads, in order. */
 function _byKey(reads: ReadSite[]): Map<string, number[]> {
   const byKey = new Map<string, number[]>();
-  for (const r of reads) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.at]);
+  for (const r of reads) {
+    const ats = byKey.get(r.key);
+    if (ats) ats.push(r.at);
+    else byKey.set(r.key, [r.at]);
+  }
   for (const ats of byKey.values()) ats.sort((a, b) => a - b);
   return byKey;
 }
