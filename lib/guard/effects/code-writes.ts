@@ -149,7 +149,7 @@ function _stringAt(code: string, at: number): { value: string | undefined; end: 
  * NUL. A `..` after a folder stays as written: the system resolves it from where that folder's
  * link leads (`linked/../.bashrc` is beside the link's target), not by dropping the folder.
  */
-export function fileName(value: string | undefined): string | null {
+export function fileName(value: string | null | undefined): string | null {
   if (!value || /^[~|]|[\0\n]/.test(value) || value.trim() !== value) return null;
   return /(?:^|\/)\.\.(?:\/|$)/.test(value) ? value : normalize(value);
 }
@@ -241,7 +241,7 @@ function _python(code: string, found: Found): void {
       else loop.reads.push(m.index);
       continue;
     }
-    const path = fileName(plainLiteral(pathArg) ?? names.get(pathArg?.trim() ?? "") ?? undefined);
+    const path = fileName(plainLiteral(pathArg) ?? names.get(pathArg?.trim() ?? ""));
     if (!/[wax+]/.test(mode)) {
       if (path !== null) found.reads.push({ path, at: m.index });
     } else if (path === null) _unknown("python", found, "open");
@@ -250,7 +250,7 @@ function _python(code: string, found: Found): void {
   // `pathlib.Path('x').write_text(…)` (canonical: `from pathlib import Path` reads as pathlib.Path).
   for (const m of _sites(code, PY_PATH_CALL, found)) {
     const call = callArguments(code, m.index + m[0].length);
-    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text) ?? undefined) : null;
+    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text)) : null;
     if (!call || path === null) continue;
     PY_PATH_METHOD.lastIndex = call.end + 1;
     const method = PY_PATH_METHOD.exec(code);
@@ -261,7 +261,7 @@ function _python(code: string, found: Found): void {
     const name = b[1]!;
     const start = b.index + b[0].length;
     const call = callArguments(code, start + /^pathlib\s*\.\s*Path\s*\(/.exec(code.slice(start))![0].length);
-    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text) ?? undefined) : null;
+    const path = call?.args.length === 1 ? fileName(plainLiteral(call.args[0]!.text)) : null;
     if (!call || path === null || !/^\s*(?:$|[;\n#])/.test(code.slice(call.end + 1, call.end + 64))) continue;
     const uses: Array<{ method: string | undefined; from: number; to: number }> = [];
     let plain = true;

@@ -157,7 +157,7 @@ const EXPANDUSER = /^os\s*\.\s*path\s*\.\s*expanduser\s*\((.*)\)$/s;
 /** A file argument: a plain literal name, or Python's `os.path.expanduser('~/x')` of one. */
 function _pathArgument(text: string, language: Language, home: string): string | null {
   const expanded = language === "python" ? EXPANDUSER.exec(text) : null;
-  if (!expanded) return fileName(plainLiteral(text) ?? undefined);
+  if (!expanded) return fileName(plainLiteral(text));
   const name = plainLiteral(expanded[1]!.trim());
   return name === null ? null : fileName(withHome(name, home));
 }
@@ -193,8 +193,8 @@ function _pathMethods(code: string, calls: Call[], blank: Array<[number, number]
     const name = method[1]!;
     const shape = PY_PATH_SHAPES[name]!;
     const args = callArguments(code, PY_PATH_METHOD.lastIndex);
-    const self = receiver.args.length === 1 ? fileName(plainLiteral(receiver.args[0]!.text) ?? undefined) : null;
-    const other = args?.args[0] ? fileName(plainLiteral(args.args[0].text) ?? undefined) : null;
+    const self = receiver.args.length === 1 ? fileName(plainLiteral(receiver.args[0]!.text)) : null;
+    const other = args?.args[0] ? fileName(plainLiteral(args.args[0].text)) : null;
     const paths = self === null ? null : !_twoFiles(shape) ? [self] : other === null ? null : LINK_TO_ARGUMENT.has(name) ? [other, self] : [self, other];
     calls.push({ shape, verb: `python:Path.${name}`, paths });
     // The name is blanked when resolved (`.rename(`, `.replace(` would be left to the opaque test).
