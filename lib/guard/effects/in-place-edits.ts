@@ -57,16 +57,26 @@ interface Syntax {
   boundBefore?: RegExp;
   /** A write on a handle, its name the first group that matched; a match ending in `(` or `,` takes the call's arguments, any other the rest of the statement. */
   handleWrite: RegExp;
-  /** Calls given a handle as an argument (`json.dump(d, f)`, `print(t, file=f)`); `handleArgument` is the text before it in a call's arguments. */
+  /** Calls given a handle as an argument (`json.dump(d, f)`, `print(t, file=f)`); `handleArgument` reads the text before it in a call's arguments. */
   handleCalls?: RegExp;
-  handleArgument?: (call: string) => string;
+  handleArgument?: (call: string) => HandleArgument;
+}
+
+/** What comes before a handle in a call's arguments: a handle name after it (global), and it ending the text before an open call given as the handle. */
+interface HandleArgument {
+  named: RegExp;
+  ending: RegExp;
+}
+
+function _handleArgument(before: string): HandleArgument {
+  return { named: new RegExp(String.raw`${before}([A-Za-z_]\w*)\s*(?=,|$)`, "g"), ending: new RegExp(`${before}$`) };
 }
 
 interface HandleWrites {
   /** What the writes on each handle name are given. */
   named: Map<string, Span[]>;
   /** The calls given a handle as an argument: their arguments' span and what comes before the handle. */
-  calls: Array<{ span: Span; before: string }>;
+  calls: Array<{ span: Span; before: HandleArgument }>;
 }
 
 const WORD = /[A-Za-z_]\w*/g;
@@ -75,6 +85,9 @@ const WITH = /(?:^|[;\n:])[ \t]*(?:async[ \t]+)?with\b/g;
 const AS = /\bas[ \t]+([A-Za-z_]\w*)/g;
 const RUBY_BLOCK = /(?:\{|\bdo\b)[ \t]*\|[ \t]*([A-Za-z_]\w*)[ \t]*\|/g;
 const PERL_HANDLE = /\bopen\b\s*\(?\s*(?:(?:my|our|local)\s+)?\$?([A-Za-z_]\w*)\s*,/g;
+// print writes to a handle only as `file=`; a dump takes it after the value (or as `fp=`/`stream=`).
+const PY_PRINT_FILE = _handleArgument(String.raw`,\s*file\s*=\s*`);
+const PY_DUMP_HANDLE = _handleArgument(String.raw`,\s*(?:(?:fp|stream|file)\s*=\s*)?`);
 // Past this many characters a bracketed span is not followed (as callArguments).
 const MAX_SPAN = 4096;
 
@@ -94,8 +107,7 @@ const SYNTAX: Partial<Record<Language, Syntax>> = {
     boundBefore: /(?:^|[;\n:])[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*$/,
     handleWrite: /(?<![\w.])([A-Za-z_]\w*)\s*\.\s*write(?:lines)?\s*\(/g,
     handleCalls: /(?<![\w.])(?:(?:json|pickle|marshal|yaml|toml)\s*\.\s*(?:safe_)?dump(?:_all)?|print)\s*\(/g,
-    // print writes to a handle only as `file=`; a dump takes it after the value (or as `fp=`/`stream=`).
-    handleArgument: (call) => (call.startsWith("print") ? String.raw`,\s*file\s*=\s*` : String.raw`,\s*(?:(?:fp|stream|file)\s*=\s*)?`),
+    handleArgument: (call) => (call.startsWith("print") ? PY_PRINT_FILE : PY_DUMP_HANDLE),
   },
   node: {
     name: /[A-Za-z_$][\w$]*/g,
@@ -192,7 +204,7 @@ function _written(masked: string, s: Syntax, handles: HandleWrites, w: WriteSite
   handle ??= s.boundBefore?.exec(masked.slice(Math.max(0, w.start - 64), w.start))?.[1];
   if (handle !== undefined) return (handles.named.get(handle) ?? []).filter(([from]) => from > w.end);
   // The open call given as the handle (`json.dump(d, open(p, "w"))`) writes what comes before it.
-  const call = handles.calls.find(({ span: [from, to], before }) => from < w.start && w.end < to && new RegExp(`${before}$`).test(masked.slice(from, w.start)) && /^\s*(?:,|$)/.test(masked.slice(w.end + 1, to)));
+  const call = handles.calls.find(({ span: [from, to], before }) => from < w.start && w.end < to && before.ending.test(masked.slice(from, w.start)) && /^\s*(?:,|$)/.test(masked.slice(w.end + 1, to)));
   return call ? [[call.span[0], w.start]] : [];
 }
 
@@ -217,7 +229,7 @@ function _handleWrites(masked: string, s: Syntax): HandleWrites {
       if (close === null) continue;
       const before = s.handleArgument(m[0]);
       calls.push({ span: [from, close], before });
-      for (const a of masked.slice(from, close).matchAll(new RegExp(String.raw`${before}([A-Za-z_]\w*)\s*(?=,|$)`, "g"))) add(a[1]!, [from, close]);
+      for (const a of masked.slice(from, close).matchAll(before.named)) add(a[1]!, [from, close]);
     }
   }
   return { named: handles, calls };
