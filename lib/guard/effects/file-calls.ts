@@ -65,11 +65,11 @@ const RULES: Record<Language, CallRule[]> = {
     { pattern: new RegExp(String.raw`${PERL}(?:File::Copy::)?(move|mv)\s*\(`, "g"), shape: "move", from: 0, count: 2 },
   ],
   ruby: [
-    { pattern: /(?<![\w.])File\s*\.\s*(chmod|lchmod)\b\s*/g, shape: "permission", from: 1 },
-    { pattern: /(?<![\w.])File\s*\.\s*(chown|lchown)\b\s*/g, shape: "permission", from: 2 },
-    { pattern: /(?<![\w.])File\s*\.\s*(utime)\b\s*/g, shape: "touch", from: 2 },
-    { pattern: /(?<![\w.])File\s*\.\s*(symlink)\b\s*/g, shape: "symlink", from: 0, count: 2 },
-    { pattern: /(?<![\w.])File\s*\.\s*(link)\b\s*/g, shape: "link", from: 0, count: 2 },
+    { pattern: /(?<![\w.])File\s*\.\s*(chmod|lchmod)\b(?!\?)\s*/g, shape: "permission", from: 1 },
+    { pattern: /(?<![\w.])File\s*\.\s*(chown|lchown)\b(?!\?)\s*/g, shape: "permission", from: 2 },
+    { pattern: /(?<![\w.])File\s*\.\s*(utime)\b(?!\?)\s*/g, shape: "touch", from: 2 },
+    { pattern: /(?<![\w.])File\s*\.\s*(symlink)\b(?!\?)\s*/g, shape: "symlink", from: 0, count: 2 },
+    { pattern: /(?<![\w.])File\s*\.\s*(link)\b(?!\?)\s*/g, shape: "link", from: 0, count: 2 },
   ],
   // PHP's function names ignore case.
   php: [

@@ -135,6 +135,7 @@ table("Perl, Ruby, PHP", [
   ["Ruby File.chmod of a computed name", `ruby -e 'File.chmod(0777, ARGV[0])'`, ...UNKNOWN],
   ["Ruby Pathname#chmod", `ruby -e 'require "pathname"; Pathname.new(".git/config").chmod(0777)'`, ...UNKNOWN],
   ["Ruby File.chmod of a workspace file", `ruby -e 'File.chmod(0644, "scratch.txt")'`, ...OK],
+  ["Ruby File.symlink? only asks (was BLOCK)", `ruby -e 'puts File.symlink?(ARGV[0]), File.symlink?(".git/config")'`, ...OK],
   ["PHP chmod of .git/config", `php -r 'chmod(".git/config", 0777);'`, ...PROTECTED],
   ["PHP chgrp of .git/config", `php -r 'chgrp(".git/config", "root");'`, ...PROTECTED],
   ["PHP touch of .git/config", `php -r 'touch(".git/config");'`, ...PROTECTED],
