@@ -135,11 +135,17 @@ export function expandListings(cmd: SimpleCommand): void {
   if (enclosing(cmd.scope, (s) => s.kind !== "subshell")) return;
   const argv: Word[] = [head];
   for (const w of cmd.argv.slice(1)) {
-    const names = mayList(w) ? listingNames(w, MAX_ARGUMENTS) : null;
-    const search = names === null && mayList(w) ? _listings.get(w)!.commands : [];
-    if (search.length === 1) _searches.set(w, search[0]!);
+    const listed = mayList(w);
+    const names = listed ? listingNames(w, MAX_ARGUMENTS) : null;
+    if (names === null && listed) _noteSearch(w);
     if (names === null) argv.push(w);
     else argv.push(...names.map((n) => ({ ...literalWord(n), outputOf: w.outputOf })));
   }
   cmd.argv = argv;
+}
+
+/** A listing word left unknown that substitutes one command alone: that search (searchOf). */
+function _noteSearch(w: Word): void {
+  const commands = _listings.get(w)!.commands;
+  if (commands.length === 1) _searches.set(w, commands[0]!);
 }
