@@ -147,8 +147,13 @@ function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
 function _execStdout(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | undefined {
   const file = ctx.state.fdFiles?.get("1");
   // A device (`exec >/dev/null`, `>/dev/tty`) keeps nothing to send.
-  if (file === undefined || cmd === undefined || file.startsWith("/dev/") || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return undefined;
-  return stdoutRedirected(cmd) ? undefined : file;
+  if (file === undefined || cmd === undefined || file.startsWith("/dev/")) return undefined;
+  return _printsToShellStdout(cmd) ? file : undefined;
+}
+
+/** Whether the command prints to the shell's stdout: no redirection of its own takes stdout elsewhere, and it is no first stage of a pipeline. */
+function _printsToShellStdout(cmd: SimpleCommand): boolean {
+  return !stdoutRedirected(cmd) && !(cmd.concurrent === "pipeline" && !cmd.pipeFrom);
 }
 
 /**
@@ -196,7 +201,7 @@ function _printsSecret(name: string, args: Word[], cmd: SimpleCommand | undefine
  */
 function _notePrintingFunction(name: string, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): void {
   const fn = enclosing(cmd.scope, (s) => s.kind === "fn")?.name;
-  if (fn === undefined || stdoutRedirected(cmd) || (cmd.concurrent === "pipeline" && !cmd.pipeFrom)) return;
+  if (fn === undefined || !_printsToShellStdout(cmd)) return;
   if (_printsSecret(name, args, cmd, ctx)) (ctx.state.printingFunctions ??= new Set()).add(fn.toLowerCase());
 }
 
