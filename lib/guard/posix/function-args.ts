@@ -22,9 +22,13 @@ const _calls = new WeakMap<Vars, Calls>();
 // A stand-in: a character no variable name holds, and a number, so no credential pattern matches it.
 const STAND_IN = "\u0000args";
 
+/** Whether any line read so far defined a function (noteFunctionCall's cheap test). */
+let _anyFunction = false;
+
 /** `name() { … }`: the line defines a function (calls are noted from here on). */
 export function noteFunction(vars: Vars): void {
   if (!_calls.has(vars)) _calls.set(vars, { tokens: new Map(), passed: new Map() });
+  _anyFunction = true;
 }
 
 /**
@@ -46,9 +50,11 @@ export function positionalNames(vars: Vars, frame: Frame | undefined, inFunction
  * words hold become that function's arguments.
  */
 export function noteFunctionCall(vars: Vars, cmd: SimpleCommand): void {
+  // Every command with arguments comes here: most lines define no function.
+  if (!_anyFunction) return;
   const calls = _calls.get(vars);
-  const head = cmd.argv[0]!;
   if (!calls) return;
+  const head = cmd.argv[0]!;
   for (let i = 1; i < cmd.argv.length; i++) {
     const names = cmd.argv[i]!.envNames;
     if (names) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(names));
