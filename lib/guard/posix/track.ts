@@ -88,7 +88,6 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
     // `wait -p NAME` stores a process id in NAME, or unsets it when no job is left (red team 15).
     for (const name of names()) assign(vars, name, null);
   } else if (head.value === "source" || head.value === ".") forgetAll(vars);
-  // `set -- WORDS` (or `set WORDS`): the positional parameters hold the environment's values its words held.
   // eval's text runs here and may assign any name (`eval 'd=$HOME'`; red team 14): the words of
   // later commands were read with the values before it.
   // `eval "$(ssh-agent -s)"` sets the agent's two variables and nothing else (ssh-agent-eval.ts).
