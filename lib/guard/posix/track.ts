@@ -95,8 +95,10 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
   else if (head.value === "printf") {
-    const sources = rest.flatMap((w) => w.envNames ?? []);
-    for (const w of nameOperands("printf", rest)) {
+    const targets = nameOperands("printf", rest);
+    // Most printf commands store nothing (no `-v`): their words are not gathered.
+    const sources = targets.length > 0 ? rest.flatMap((w) => w.envNames ?? []) : [];
+    for (const w of targets) {
       assign(vars, w.value, null);
       aimedAnywhere(vars, w.value);
       if (sources.length) addEnvSources(vars, arrayName(w.value), sources);
