@@ -156,6 +156,14 @@ interface CaseClosed {
   opened: Opened;
 }
 
+/** A loop's body as it opened (rereadBody): where its text and commands start, the variables' mark, its frame. */
+interface LoopBody {
+  start: number;
+  first: number;
+  at: ReturnType<typeof mark>;
+  frame: Frame | undefined;
+}
+
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
 class _Parser extends Lexer {
   /** Heredocs whose bodies follow the line (made by the first redirection). */
@@ -695,7 +703,7 @@ class _Parser extends Lexer {
   /** A `while` opened as the line's first command (until its `do`), and a read loop closed by `done` awaiting its redirection. */
   private _firstWhile = false;
   /** Each open loop's body: where its text and commands start, and the assignments before it (rereadBody). */
-  private _bodies: WeakMap<Scope, { start: number; first: number; at: number; frame: Frame | undefined }> | undefined;
+  private _bodies: WeakMap<Scope, LoopBody> | undefined;
   /** The stages piped into that `while` when they are all the line ran before it (`git branch --merged | grep -v main | while …`). */
   private _pipedFeed: SimpleCommand[] | undefined;
   private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
@@ -776,7 +784,7 @@ class _Parser extends Lexer {
    * replaces the first; what it assigns is undone. A body holding a here-document, a function
    * definition or more than the unrolling bounds is kept as first read.
    */
-  private rereadBody(body: { start: number; first: number; at: number; frame: Frame | undefined }, moved: string[], end: number, scope: Scope): void {
+  private rereadBody(body: LoopBody, moved: string[], end: number, scope: Scope): void {
     const text = this.src.slice(body.start, end);
     if (!moved.some((name) => (text.includes(`$${name}`) || text.includes(`\${${name}`)) && !_countsOnly(text, name))) return;
     if (!fitsUnroll(text, 1) || text.includes("<<") || this.commands.slice(body.first).some((c) => c.scope !== scope && enclosing(c.scope, (s) => s.kind === "fn") !== undefined)) return;
