@@ -13,7 +13,7 @@ import { writtenRuns } from "./written-runs.ts";
 import { recordScripts } from "./script-writers.ts";
 import { stdoutRedirected } from "./shell-printed.ts";
 import { recordedScript } from "./written-scripts.ts";
-import { COMPRESSOR_NAMES } from "./registry-names.ts";
+import { COMPRESSING } from "./registry-names.ts";
 import { ddFiles } from "./stdin-writers.ts";
 import { LOADED } from "./loaded-analysers.ts";
 
@@ -23,9 +23,8 @@ const tarArgs = (): typeof import("./tar-args.ts") => (LOADED.tarArgs ??= requir
 const tarSent = (): typeof import("./tar-sent.ts") => (LOADED.tarSent ??= require("./tar-sent.ts"));
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
-const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 // The programs whose arguments alone can move a secret's bytes into another file.
-const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSOR_NAMES, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
+const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSING, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:

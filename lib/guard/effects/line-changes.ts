@@ -10,12 +10,11 @@ import { copyOut, copyOutSources } from "./copy-out.ts";
 import { programName } from "./names.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
-import { COMPRESSOR_NAMES } from "./registry-names.ts";
+import { COMPRESSING, COMPRESSOR_NAMES } from "./registry-names.ts";
 import { LOADED } from "./loaded-analysers.ts";
 
 // Loaded when a line runs one (lazy-handler.ts says why), as flows.ts loads it.
 const compressors = (): typeof import("./compressors.ts") => (LOADED.compressors ??= require("./compressors.ts"));
-const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 
 /**
  * A change an earlier part of the line made to the file system, for what later senders read

@@ -21,6 +21,8 @@ export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "hero
 
 /** The compressors and decompressors that replace their input (compressors.ts). */
 export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;
+/** The compressors, for a name lookup (flows.ts, line-changes.ts). */
+export const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 
 /** Programs whose option or operand names the file or folder they write (output-writers.ts). */
 export const OUTPUT_WRITERS = ["pg_dump", "pg_dumpall", "mysqldump", "mongoexport", "mongodump", "pandoc", "inkscape", "rsvg-convert", "dot", "neato", "twopi", "circo", "fdp", "sfdp", "patchwork", "osage", "mmdc", "bison", "yacc", "byacc", "flex", "lex", "xsltproc", "xmllint", "msgfmt", "age", "age-keygen", "sops", "mkisofs", "genisoimage", "xorriso", "tsc", "esbuild", "rollup", "terser", "uglifyjs", "babel", "swig", "pyinstaller", "javac", "yt-dlp", "lessc", "sass", "pdftotext", "convert", "magick", "ffmpeg", "wkhtmltopdf", "wkhtmltoimage", "qpdf", "gs", "qemu-img", "protoc", "swc", "webpack", "webpack-cli", "shc", "asciidoctor"] as const;
