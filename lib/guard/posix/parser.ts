@@ -156,12 +156,20 @@ interface CaseClosed {
   opened: Opened;
 }
 
-/** A loop's body as it opened (rereadBody): where its text and commands start, the variables' mark, its frame. */
+/** Where a `while` or `until` condition's text and commands start (rereadBody), and where its text ends. */
+interface LoopCond {
+  start: number;
+  first: number;
+  end: number;
+}
+
+/** A loop's body as it opened (rereadBody): where its text and commands start, the variables' mark, its frame, its condition. */
 interface LoopBody {
   start: number;
   first: number;
   at: ReturnType<typeof mark>;
   frame: Frame | undefined;
+  cond: LoopCond | undefined;
 }
 
 /** The grammar above words: lists, pipelines, simple commands, redirections, `case` and `for`. */
@@ -704,6 +712,8 @@ class _Parser extends Lexer {
   private _firstWhile = false;
   /** Each open loop's body: where its text and commands start, and the assignments before it (rereadBody). */
   private _bodies: WeakMap<Scope, LoopBody> | undefined;
+  /** Each open `while`/`until` loop's condition until its `do` (rereadBody). */
+  private _conds: WeakMap<Scope, LoopCond> | undefined;
   /** The stages piped into that `while` when they are all the line ran before it (`git branch --merged | grep -v main | while …`). */
   private _pipedFeed: SimpleCommand[] | undefined;
   private _readLoop: { plan: LoopPlan & { body: string; first: number }; scope: Scope; bodyEnd: number } | undefined;
@@ -781,20 +791,32 @@ class _Parser extends Lexer {
    * it expands: the second pass sees what the first assigned (`d=/tmp/x; while :; do rm -rf
    * "$d"; d=~; done` deletes in the home folder). The body is read again once the loop's frame
    * has closed, which left every name the body assigned unknown (flow.ts), and that reading
-   * replaces the first; what it assigns is undone. A body holding a here-document, a function
-   * definition or more than the unrolling bounds is kept as first read.
+   * replaces the first; what it assigns is undone. A `while` or `until` condition runs before
+   * every pass too and is read again with the body (`while rm -rf "$d"; do d=~; done`). A body
+   * holding a here-document, a function definition or more than the unrolling bounds is kept as
+   * first read.
    */
   private rereadBody(body: LoopBody, moved: string[], end: number, scope: Scope): void {
     const text = this.src.slice(body.start, end);
-    if (!moved.some((name) => (text.includes(`$${name}`) || text.includes(`\${${name}`)) && !_countsOnly(text, name))) return;
-    if (!fitsUnroll(text, 1) || text.includes("<<") || this.commands.slice(body.first).some((c) => c.scope !== scope && enclosing(c.scope, (s) => s.kind === "fn") !== undefined)) return;
+    const cond = body.cond ? this.src.slice(body.cond.start, body.cond.end) : "";
+    const read = cond + text;
+    if (!moved.some((name) => (read.includes(`$${name}`) || read.includes(`\${${name}`)) && !_countsOnly(text, name))) return;
+    const first = body.cond?.first ?? body.first;
+    if (!fitsUnroll(read, 1) || read.includes("<<") || this.commands.slice(first).some((c) => c.scope !== scope && enclosing(c.scope, (s) => s.kind === "fn") !== undefined)) return;
     const at = mark(this.vars);
-    const sub = new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, body.frame, this.flow.fnDepth));
+    const commands = body.cond ? this._reread(cond, body.frame, scope) : [];
+    commands.push(...this._reread(text, body.frame, scope));
+    restore(this.vars, at);
+    this.commands.splice(first, this.commands.length - first, ...commands);
+  }
+
+  /** One more reading of a loop's condition or body text, in its frame and scope (rereadBody). */
+  private _reread(text: string, frame: Frame | undefined, scope: Scope): SimpleCommand[] {
+    const sub = new _Parser(text, this.vars, this.depth, false, new Flow(this.vars, frame, this.flow.fnDepth));
     sub.unrolling = true;
     sub.scopes.top = scope;
     sub.parseList(null);
-    restore(this.vars, at);
-    this.commands.splice(body.first, this.commands.length - body.first, ...sub.commands);
+    return sub.commands;
   }
 
   /** Reads a planned loop's body once per word; those commands replace the body's first reading (up to `bodyEnd`). */
@@ -855,7 +877,10 @@ class _Parser extends Lexer {
         this._firstWhile = false;
         this._pipedFeed = undefined;
         markBody(this.scopes.top, this.pos, this.commands.length);
-        if (this.scopes.top?.kind === "loop") (this._bodies ??= new WeakMap()).set(this.scopes.top, { start: this.pos, first: this.commands.length, at: mark(this.vars), frame: this.flow.frame });
+        const loop = this.scopes.top?.kind === "loop" ? this.scopes.top : undefined;
+        const cond = loop && this._conds?.get(loop);
+        if (cond) cond.end = this.pos - (raws.get(word) ?? "do").length;
+        if (loop) (this._bodies ??= new WeakMap()).set(loop, { start: this.pos, first: this.commands.length, at: mark(this.vars), frame: this.flow.frame, cond });
       }
       if (word.value === "done") {
         this.closeLoop(this.pos - (raws.get(word) ?? "done").length);
@@ -863,6 +888,7 @@ class _Parser extends Lexer {
       }
       if (SKIPPED_WORDS.has(word.value)) {
         this.scopes.word(word.value);
+        if ((word.value === "while" || word.value === "until") && this.scopes.top) (this._conds ??= new WeakMap()).set(this.scopes.top, { start: this.pos, first: this.commands.length, end: this.pos });
         if (word.value === "!") this._negated = cmd;
         if (word.value === "time") this._timed = { cmd, p: false };
         return false;
