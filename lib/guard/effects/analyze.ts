@@ -14,10 +14,10 @@ import { namesHashTable, noteHashReset } from "./hash-table.ts";
 import { recordChanges } from "./line-changes.ts";
 import { programName } from "./names.ts";
 export { type Stdin, stdinOf } from "./stdin.ts";
-import { destructiveLooking, LANDED, programIdentity, recordLanded } from "./program-path.ts";
+import { destructiveLooking, LANDED, programIdentity, recordLanded, writesOnto } from "./program-path.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
-import { NO_OPS, taintOps } from "./taint.ts";
+import { downloadRun, NO_OPS, taintOps } from "./taint.ts";
 import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
 import { scanUnknownProgram } from "./unknown-program.ts";
@@ -151,6 +151,10 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   // the line wrote text the guard read (flows.ts analyses that text below) or copied an
   // unchanged local file there (copies.ts: judged as running that file).
   if (identity === LANDED && !readWrittenScript(head, ctx)) {
+    // A download or a file of a fetched folder that nothing else wrote onto: remote code, whatever
+    // it holds (its arguments are still read).
+    const own = downloadRun(head, ctx);
+    if (own !== null && writesOnto(head, ctx) <= own) return [op("remote-code", name), ...scanUnknownProgram(args, ctx, "program", cmd)];
     const source = head.value.includes("/") ? copiedFrom(head, ctx, cmd) : undefined;
     return source === undefined ? [op("unknown", "program")] : analyzeArgv(literalWord(source, true), args, ctx, cmd);
   }

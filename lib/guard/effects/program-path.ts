@@ -148,6 +148,22 @@ function _landedOnEnvironmentPath(value: string, ctx: AnalyzeContext): boolean {
   return true;
 }
 
+/**
+ * How many ops of the line filled the program file `head` names (or a folder around it); an unknown
+ * place or cwd counts as many. A download's own write is one (taint.ts downloadRun); any other
+ * may have put anything there (`curl -o x.sh URL; cp "$F" x.sh; ./x.sh`).
+ */
+export function writesOnto(head: Word, ctx: AnalyzeContext): number {
+  const file = _absolute(head.value, ctx.state.cwd, head.dynamic);
+  if (file === null) return Infinity;
+  let n = 0;
+  for (const l of ctx.state.landed ?? []) {
+    if (l === null) return Infinity;
+    if (_covers(l, file)) n++;
+  }
+  return n;
+}
+
 function _landed(file: string, ctx: AnalyzeContext): boolean {
   return landedSince(file, ctx, 0);
 }

@@ -71,6 +71,35 @@ export function taintOps(name: string, head: Word, args: Word[], cmd: SimpleComm
   return fetched.length === 0 ? ops : [...fetched, ...ops];
 }
 
+/**
+ * Whether the program a command word runs came from the network earlier in the line: a download
+ * or a copy of one (`curl -o x.sh URL && ./x.sh`), or a file of a fetched folder (`git clone URL
+ * d && cd d && ./configure`). Running it is remote code (ASK_REMOTE_CODE), as `bash x.sh` is.
+ * Returns how many of the line's writes onto the file that accounts for (program-path.ts
+ * writesOnto): 1, the download's or copy's own, or 0 for a file the clone filled; null when the
+ * program came from no download.
+ */
+export function downloadRun(head: Word, ctx: AnalyzeContext): number | null {
+  const { tainted } = ctx.state;
+  if (tainted === undefined || !_tainted(head, tainted, ctx.state, false)) return null;
+  return !head.dynamic && hasFile(tainted, head, ctx.state) ? 1 : 0;
+}
+
+/**
+ * Whether a word names a tainted file. A copy to an unknown name taints "": any unknown name may
+ * then be that copy. A path inside a folder the network filled (`rsync -a host:x/ bin/; bin/x`) is
+ * tainted too. Nothing tainted yet (a piped command before any download): no word is, without a
+ * lookup. `bare`: a name without a slash is a file here (a script operand, a Makefile), not a
+ * program bash looks up on PATH.
+ */
+function _tainted(w: Word, tainted: Set<string>, state: AnalyzeContext["state"], bare: boolean): boolean {
+  if (tainted.size === 0) return false;
+  if (w.dynamic) return tainted.has("");
+  if (hasFile(tainted, w, state)) return true;
+  if (!bare && !w.value.includes("/")) return false;
+  return _insideTainted(w.value, tainted, state.cwd) || (state.cwd === null && !w.value.startsWith("/") && tainted.has(RELATIVE_UNDER_FETCH));
+}
+
 /** isTainted while the tainted set is empty: no word is. */
 const _nothingTainted = (): boolean => false;
 
@@ -81,18 +110,7 @@ function _taintOps(name: string, head: Word, args: Word[], cmd: SimpleCommand | 
     addFile(tainted, value, state);
     noteWriter(fileKeys(value, state), head, cmd, ctx);
   };
-  // A copy to an unknown name taints "": any unknown name may then be that copy.
-  // A path inside a folder the network filled (`rsync -a host:x/ bin/; bin/x`) is tainted too.
-  // Nothing tainted yet (a piped command before any download): no word is, without a lookup.
-  // `bare`: a name without a slash is a file here (a script operand, a Makefile), not a program
-  // bash looks up on PATH.
-  const isTainted = (w: Word | undefined, bare = false) =>
-    w !== undefined &&
-    tainted.size > 0 &&
-    (w.dynamic
-      ? tainted.has("")
-      : hasFile(tainted, w, state) ||
-        ((bare || w.value.includes("/")) && (_insideTainted(w.value, tainted, state.cwd) || (state.cwd === null && !w.value.startsWith("/") && tainted.has(RELATIVE_UNDER_FETCH)))));
+  const isTainted = (w: Word | undefined, bare = false) => w !== undefined && _tainted(w, tainted, state, bare);
   // Where the download lands is download-targets.ts's decision, the same one its write ops use:
   // a file inside `--output-dir`/`-P` (red team 5: `wget -P d URL && sh d/x`), or a folder of
   // names the guard cannot know (`curl -OJ`, `wget -r`), whose every entry is then tainted.

@@ -82,7 +82,7 @@ table("session 13: a run in a loop, function body or trap, and a later write of 
   ["function sourcing with .", "f() { . x.sh; }; echo 'rm -rf ~' > x.sh; f", ...UNKNOWN],
   ["the write in another function", "f() { ./x.sh; }; g() { echo 'rm -rf ~' > x.sh; }; g; f", ...ANCESTOR],
   ["written through a move", "f() { ./x.sh; }; echo rm -rf ~ > y.sh; mv y.sh x.sh; f", ...ANCESTOR],
-  ["downloaded", "f() { ./x.sh; }; curl -o x.sh http://127.0.0.1/a; f", ...UNKNOWN],
+  ["downloaded (remote code, session 19)", "f() { ./x.sh; }; curl -o x.sh http://127.0.0.1/a; f", ...REMOTE],
   ["while true, the write after the run", "while true; do ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
   ["until", "until false; do ./x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
   ["bash FILE in a loop", "while true; do bash x.sh; echo rm -rf ~ > x.sh; done", ...ANCESTOR],
