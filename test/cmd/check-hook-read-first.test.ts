@@ -121,6 +121,24 @@ describe("a line that reads a file, then replaces it, through --hook claude", ()
     });
   }
 
+  // Over the copy limits (1,000 entries) the files are hard-linked into the quarantine instead
+  // (session 19, link-tree.ts): before, the folder was moved and tar found nothing to read.
+  test("tar czf dist.tgz dist && rm -rf dist on a folder of 1,500 files: linked, the line works, restore brings it back", () => {
+    const r = project();
+    for (let d = 0; d < 15; d++) {
+      mkdirSync(join(r.ws, "dist", `d${d}`), { recursive: true });
+      for (let f = 0; f < 100; f++) writeFileSync(join(r.ws, "dist", `d${d}`, `f${f}.js`), `export const n = ${d * 100 + f};\n`);
+    }
+    const before = treeHashes(join(r.ws, "dist"));
+    const { txid, exitCode } = hookThenRun(r, "tar czf dist.tgz dist && rm -rf dist");
+    expect(exitCode).toBe(0);
+    expect(loadTx(layoutOf(r.ws), txid).items.map((i) => [i.source, i.method])).toEqual([["dist", "keep"]]);
+    expect(existsSync(join(r.ws, "dist"))).toBe(false);
+    expect(Bun.spawnSync(["tar", "tzf", "dist.tgz"], { cwd: r.ws }).stdout.toString().split("\n").filter((l) => l.endsWith(".js"))).toHaveLength(1500);
+    expect(runEntry("check", ["restore", txid], { cwd: r.ws, env: r.env }).exitCode).toBe(0);
+    expect(treeHashes(join(r.ws, "dist"))).toEqual(before);
+  });
+
   // A line that starts by deleting the folder with rm -f reads nothing of it first: the folder is
   // moved, not copied (leading-rm.ts). Without -f, rm would fail on a folder already moved: kept.
   for (const [command, method] of [

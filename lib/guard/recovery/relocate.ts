@@ -7,6 +7,7 @@ import type { TxMeta } from "./journal-records.ts";
 import { ensureLayout, journalPath, layoutOf, payloadDir, payloadPath, txDir, type QuarantineLayout } from "./layout.ts";
 import { acquireLock, releaseLock } from "./lock.ts";
 import { copyVerified, entryKind, removeTree, renameEntry } from "./move.ts";
+import { LINK_FOLDER_LIMITS, linkTreeVerified } from "./link-tree.ts";
 import { isSmallPlainTree, type TreeLimits } from "./plain-tree.ts";
 import { rollback } from "./rollback.ts";
 import { removingPath } from "./settle.ts";
@@ -45,9 +46,13 @@ export interface RelocateTarget {
    * line can still read it before it deletes or replaces it: `any` one (the line only overwrites
    * it), or `small`, one of at most {@link KEEP_DELETED_MAX_BYTES}; with either, a folder within
    * {@link KEEP_FOLDER_LIMITS} too. `small-file`: such a file, but a folder moves (the line's first
-   * command deletes it: nothing reads it first). Without it the target moves.
+   * command deletes it: nothing reads it first). Without it the target moves. A folder over
+   * those limits but within {@link LINK_FOLDER_LIMITS} stays in place too, its files hard-linked
+   * into the payload (link-tree.ts), unless `holds` is set.
    */
   keep?: "any" | "small" | "small-file";
+  /** Another target of the line lies inside this one (a write into it the link tree would share). */
+  holds?: boolean;
 }
 
 /**
@@ -95,8 +100,9 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
   if (!st) return false;
   appendRecord(journal, { type: "relocate-intent", index, source: target.rel, entry: entryKind(st), mode: st.mode & 0o7777 });
   const dest = payloadPath(layout, txid, index);
-  if (_keeps(target, st)) {
-    const kept = await _keepOne(journal, index, target, dest);
+  const keeps = _keeps(target, st);
+  if (keeps) {
+    const kept = await _keepOne(journal, index, target, dest, keeps);
     if (kept !== undefined) return kept;
   }
   let renamed: boolean;
@@ -125,29 +131,34 @@ async function _moveOne(layout: QuarantineLayout, txid: string, index: number, t
 }
 
 /**
- * Whether a target is copied and left in place. A symlink is still moved: a replacing write
- * through it would change the file it leads to; so is a file with other hard links, whose inode
- * the line's write would change under every name (a copy would keep the bytes, but not the other
- * names' content), and a folder holding either, or more than {@link KEEP_FOLDER_LIMITS} (a copy
- * costs time in proportion to the tree; `rm -rf node_modules` moves it as before), or one the
- * line's first command deletes (`small-file`: `rm -rf dist && npm run build`).
+ * Whether a target is copied (or its files linked) and left in place. A symlink is still moved:
+ * a replacing write through it would change the file it leads to; so is a file with other hard
+ * links, whose inode the line's write would change under every name (a copy would keep the bytes,
+ * but not the other names' content), and a folder holding either, or one the line's first command
+ * deletes (`small-file`: `rm -rf dist && npm run build`). A folder within {@link
+ * KEEP_FOLDER_LIMITS} is copied; a larger one within {@link LINK_FOLDER_LIMITS} that holds no other
+ * target is linked (a copy costs time in proportion to the tree); a larger one still moves (`rm -rf
+ * node_modules`).
  */
-function _keeps(target: RelocateTarget, st: Stats): boolean {
-  if (target.keep === undefined) return false;
-  if (st.isFile()) return st.nlink === 1 && (target.keep === "any" || st.size <= KEEP_DELETED_MAX_BYTES);
-  return target.keep !== "small-file" && st.isDirectory() && isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS);
+function _keeps(target: RelocateTarget, st: Stats): "copy" | "link" | undefined {
+  if (target.keep === undefined) return undefined;
+  if (st.isFile()) return st.nlink === 1 && (target.keep === "any" || st.size <= KEEP_DELETED_MAX_BYTES) ? "copy" : undefined;
+  if (target.keep === "small-file" || !st.isDirectory()) return undefined;
+  if (isSmallPlainTree(target.abs, KEEP_FOLDER_LIMITS)) return "copy";
+  return !target.holds && isSmallPlainTree(target.abs, LINK_FOLDER_LIMITS) ? "link" : undefined;
 }
 
 /**
- * Copies a file or small folder into the payload; the original stays where the line expects it.
- * Undefined when the copy cannot be made faithfully: the user cannot read all of it (a file of mode
+ * Copies a file or small folder into the payload, or links a larger folder's files there (`how`);
+ * the original stays where the line expects it. Undefined when the copy cannot be made faithfully: the user cannot read all of it (a file of mode
  * 000), or a program still writing into the folder (a watcher rebuilding `dist`) changed it during
  * the copy (`copy_mismatch`, or a file gone while the folder stays). It is moved instead, as before
  * a copy was tried: a move needs no reading and takes the folder as it is.
  */
-async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string): Promise<boolean | undefined> {
+async function _keepOne(journal: string, index: number, target: RelocateTarget, dest: string, how: "copy" | "link"): Promise<boolean | undefined> {
   try {
-    await copyVerified(target.abs, dest);
+    if (how === "link") linkTreeVerified(target.abs, dest);
+    else await copyVerified(target.abs, dest);
   } catch (err) {
     const gone = isErrno(err, "ENOENT") && !lstatSync(target.abs, { throwIfNoEntry: false });
     if (!gone) {
@@ -162,8 +173,8 @@ async function _keepOne(journal: string, index: number, target: RelocateTarget, 
   return true;
 }
 
-/** Copy errors after which a kept target is moved instead (_keepOne). */
-const _MOVE_INSTEAD = ["EACCES", "EPERM", "ENOENT", "copy_mismatch"];
+/** Copy or link errors after which a kept target is moved instead (_keepOne). */
+const _MOVE_INSTEAD = ["EACCES", "EPERM", "ENOENT", "EXDEV", "EMLINK", "copy_mismatch"];
 
 /** Puts back what moved, marks the transaction aborted, and returns the original error. */
 async function _abort(layout: QuarantineLayout, workspace: string, txid: string, err: Error): Promise<Error> {

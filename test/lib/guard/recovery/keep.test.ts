@@ -149,24 +149,30 @@ describe("a deleted folder is copied and left in place when it is small and plai
     expect(await restoreTransaction(ws, changed, { force: false })).toMatchObject({ restored_count: 0, conflict_count: 1 });
   });
 
-  test(`more than ${KEEP_FOLDER_LIMITS.entries} entries, or more than ${KEEP_FOLDER_LIMITS.bytes} bytes of files: moved`, async () => {
+  // Above the copy limits the files are linked instead (session 19, link-keep.test.ts).
+  test(`more than ${KEEP_FOLDER_LIMITS.entries} entries, or more than ${KEEP_FOLDER_LIMITS.bytes} bytes of files: linked, not copied`, async () => {
     const ws = workspace();
     const many: Record<string, string> = {};
     for (let i = 0; i < KEEP_FOLDER_LIMITS.entries; i++) many[`f${i}`] = "";
     folder(ws, many);
     const atLimit = await applied(ws, ["dist"], []);
     expect(methodOf(ws, atLimit)).toEqual([["dist", "dir", "keep"]]);
+    expect(lstatSync(join(payloadPath(layoutOf(ws), atLimit, 0), "f0")).nlink).toBe(1);
     writeFileSync(join(ws, "dist", "one-more"), "");
     const over = await applied(ws, ["dist"], []);
-    expect(methodOf(ws, over)).toEqual([["dist", "dir", "rename"]]);
-    expect(existsSync(join(ws, "dist"))).toBe(false);
+    expect(methodOf(ws, over)).toEqual([["dist", "dir", "keep"]]);
+    expect(lstatSync(join(payloadPath(layoutOf(ws), over, 0), "one-more")).ino).toBe(lstatSync(join(ws, "dist", "one-more")).ino);
+    rmSync(join(ws, "dist"), { recursive: true });
 
     const half = Buffer.alloc(KEEP_FOLDER_LIMITS.bytes / 2, 1);
     folder(ws, { "a.bin": half, "b.bin": half });
     const full = await applied(ws, ["dist"], []);
     expect(methodOf(ws, full)).toEqual([["dist", "dir", "keep"]]);
+    expect(lstatSync(join(payloadPath(layoutOf(ws), full, 0), "a.bin")).nlink).toBe(1);
     writeFileSync(join(ws, "dist", "c.bin"), "x");
-    expect(methodOf(ws, await applied(ws, ["dist"], []))).toEqual([["dist", "dir", "rename"]]);
+    const heavy = await applied(ws, ["dist"], []);
+    expect(methodOf(ws, heavy)).toEqual([["dist", "dir", "keep"]]);
+    expect(lstatSync(join(payloadPath(layoutOf(ws), heavy, 0), "a.bin")).ino).toBe(lstatSync(join(ws, "dist", "a.bin")).ino);
   });
 
   test("a folder holding a symlink or a file with another hard link is moved", async () => {
