@@ -1,5 +1,7 @@
 // Relocating a 10,000-file tree into the quarantine (one rename plus journal fsyncs) against
-// the `rm -rf` it replaces, and the restore that undoes it. Run: bun run bench recovery
+// the `rm -rf` it replaces, and the restore that undoes it; and keeping the same tree in place by
+// hard links (link-tree.ts: a folder the line reads before it deletes it, `tar … src && rm -rf
+// src`). Run: bun run bench recovery
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +21,7 @@ const runs = 5;
 const rm: number[] = [];
 const relocate: number[] = [];
 const restore: number[] = [];
+const link: number[] = [];
 for (let i = 0; i < runs; i++) {
   const a = mkdtempSync(join(tmpdir(), "bench-rm-"));
   const srcA = tree(a);
@@ -30,13 +33,19 @@ for (let i = 0; i < runs; i++) {
   const b = mkdtempSync(join(tmpdir(), "bench-relocate-"));
   const srcB = tree(b);
   t = performance.now();
-  const result = await applyCompensation({ kind: "relocate", workspace: b, targets: [srcB] });
+  // The line's first command deletes it (`rm -rf src && …`): moved.
+  const result = await applyCompensation({ kind: "relocate", workspace: b, targets: [srcB], deletedFirst: [srcB] });
   relocate.push(performance.now() - t);
   if (!result.ok) throw new Error(result.message);
   t = performance.now();
   await restoreTransaction(b, result.txid, { force: false });
   restore.push(performance.now() - t);
+  // The line reads it first: its files are linked and it stays.
+  t = performance.now();
+  const kept = await applyCompensation({ kind: "relocate", workspace: b, targets: [srcB] });
+  link.push(performance.now() - t);
+  if (!kept.ok) throw new Error(kept.message);
   rmSync(b, { recursive: true, force: true });
 }
 const median = (xs: number[]): string => `${[...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!.toFixed(1)} ms`;
-console.log(`10,000 files, median of ${runs}: rm -rf ${median(rm)} | relocate ${median(relocate)} | restore ${median(restore)}`);
+console.log(`10,000 files, median of ${runs}: rm -rf ${median(rm)} | relocate ${median(relocate)} | restore ${median(restore)} | kept by links ${median(link)}`);
