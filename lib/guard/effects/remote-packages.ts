@@ -33,14 +33,18 @@ function _remote(spec: string, npm: boolean): boolean {
   return at > 0 && REMOTE.test(spec.slice(at + 1).trim());
 }
 
-/** The words after the options (values of `valued` options skipped), and the values of `specOptions`. */
-function _split(args: Word[], valued: ReadonlySet<string> | typeof npmOptionTakes, specOptions: ReadonlySet<string> = new Set()): { operands: string[]; specs: string[] } {
+/**
+ * The words after the options (values of `valued` options skipped), and the values of
+ * `specOptions`. `ownUntilOperand`: the program's options end at its first operand, the words
+ * after it being the command's it runs (npx, bunx).
+ */
+function _split(args: Word[], valued: ReadonlySet<string> | typeof npmOptionTakes, specOptions: ReadonlySet<string> = new Set(), ownUntilOperand = false): { operands: string[]; specs: string[] } {
   const operands: string[] = [];
   const specs: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v === "--") {
-      operands.push(...args.slice(i + 1).map((a) => a.value));
+    if (v === "--" || (ownUntilOperand && operands.length > 0)) {
+      operands.push(...args.slice(v === "--" ? i + 1 : i).map((a) => a.value));
       break;
     }
     const eq = v.indexOf("=");
@@ -138,8 +142,9 @@ export function fetchesRemotePackage(name: string, args: Word[], env: EnvLookup 
     case "npx":
     case "bunx": {
       // The package is the first operand (its own arguments follow) or a --package value.
-      // npx reads npm's options.
-      const { operands, specs } = _split(args, name === "npx" ? npmOptionTakes : NPX_VALUED, NPX_SPEC);
+      // npx reads npm's options before that operand only (npm's bin/npx-cli.js puts `--` before
+      // it; bunx's flags precede the package): `npx tsc -p web/tsconfig.json` names no package.
+      const { operands, specs } = _split(args, name === "npx" ? npmOptionTakes : NPX_VALUED, NPX_SPEC, true);
       return _otherRegistry(name, args, env) || specs.some((s) => _remote(s, true)) || (operands[0] !== undefined && _remote(operands[0], true));
     }
     case "npm":
