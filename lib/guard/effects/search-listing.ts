@@ -25,11 +25,13 @@ import { listingRunsItself } from "./git-listing.ts";
  * and nothing earlier in the line changed files, no configuration the line or environment
  * gives (RIPGREP_CONFIG_PATH without `--no-config`, GREP_OPTIONS), at most 20,000 entries
  * walked and 1,024 names, every name printable ASCII that xargs passes as one word (no blank,
- * quote or backslash, not `_`) and no option (none starts with `-`).
+ * quote or backslash, not `_`) and no option (none starts with `-`). `nul`: the names end in a
+ * NUL byte, not a newline (`grep -Z`, `rg -0`, `fd -0`), for `xargs -0`.
  */
 export interface SearchListing {
   names: string[];
   exact: boolean;
+  nul: boolean;
 }
 
 export function searchListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewritten: boolean): SearchListing | null {
@@ -64,11 +66,12 @@ export function searchListing(feeder: SimpleCommand, ctx: AnalyzeContext, rewrit
   // rg reads its stdin instead when it is no terminal and no folder is named: it prints `<stdin>`.
   if (head.value === "rg" && search.roots.length === 0) names.push("<stdin>");
   if (names.length > MAX_NAMES || !names.every((n) => XARGS_WORD.test(n) && !NO_XARGS.test(n))) return null;
-  if (!search.exact) return { names, exact: false };
+  const nul = search.nul;
+  if (!search.exact) return { names, exact: false, nul };
   // fd skips hidden entries and what its ignore files name: exact only where none applies.
-  if (kept.some((e) => e.hidden) || _fdIgnoreFiles(cwd, found, ctx)) return { names, exact: false };
+  if (kept.some((e) => e.hidden) || _fdIgnoreFiles(cwd, found, ctx)) return { names, exact: false, nul };
   const ignored = kept.length === 0 ? "" : gitFact(cwd, ["check-ignore", "--no-index", "--", ...kept.map((e) => e.path)], 1);
-  return { names, exact: ignored === "" };
+  return { names, exact: ignored === "", nul };
 }
 
 /**
@@ -96,6 +99,8 @@ interface Search {
   roots: string[];
   takes: (e: Entry) => boolean;
   exact: boolean;
+  /** Each name ends in a NUL byte (`grep -Z`, `--null`; `rg -0`; `fd -0`). */
+  nul: boolean;
 }
 
 const MAX_ENTRIES = 20_000;
@@ -148,10 +153,11 @@ type Reader = (args: string[], variable: (name: string) => string | null | undef
 /**
  * rg's options that only select which files it searches or how a line matches, each printing
  * file names under `-l`/`--files-with-matches`/`--files-without-match`/`--files`; those that take
- * a value. `-L` (follows links), `--pre` (runs a program per file), `-z` (decompressors), `-0`,
- * `-c`, `--json` and anything else keep the listing unknown.
+ * a value; `-0`/`--null` end each name in a NUL byte. `-L` (follows links), `--pre` (runs a
+ * program per file), `-z` (decompressors), `-c`, `--json` and anything else keep the listing
+ * unknown.
  */
-const RG_FLAGS = new Set(["-l", "--files-with-matches", "--files-without-match", "--files", "-i", "--ignore-case", "-S", "--smart-case", "-s", "--case-sensitive", "-w", "--word-regexp", "-x", "--line-regexp", "-F", "--fixed-strings", "-v", "--invert-match", "-P", "--pcre2", "-U", "--multiline", "--hidden", "-.", "--no-ignore", "-u", "-uu", "-uuu", "--no-config", "--no-ignore-vcs", "--no-messages", "-a", "--text", "-I", "--no-filename"]);
+const RG_FLAGS = new Set(["-0", "--null", "-l", "--files-with-matches", "--files-without-match", "--files", "-i", "--ignore-case", "-S", "--smart-case", "-s", "--case-sensitive", "-w", "--word-regexp", "-x", "--line-regexp", "-F", "--fixed-strings", "-v", "--invert-match", "-P", "--pcre2", "-U", "--multiline", "--hidden", "-.", "--no-ignore", "-u", "-uu", "-uuu", "--no-config", "--no-ignore-vcs", "--no-messages", "-a", "--text", "-I", "--no-filename"]);
 const RG_VALUED = new Set(["-e", "--regexp", "-t", "--type", "-T", "--type-not", "-g", "--glob", "--iglob", "-d", "--max-depth", "-m", "--max-count"]);
 
 function _rg(args: string[], variable: (name: string) => string | null | undefined): Search | null {
@@ -160,6 +166,7 @@ function _rg(args: string[], variable: (name: string) => string | null | undefin
   let lists = false;
   let files = false;
   let config = true;
+  let nul = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
@@ -174,6 +181,7 @@ function _rg(args: string[], variable: (name: string) => string | null | undefin
       lists ||= a === "-l" || a.startsWith("--files");
       files ||= a === "--files";
       config &&= a !== "--no-config";
+      nul ||= a === "-0" || a === "--null";
     } else if (a.startsWith("-")) return null;
     else if (patterns === 0 && !files) patterns = 1;
     else roots.push(a);
@@ -181,19 +189,22 @@ function _rg(args: string[], variable: (name: string) => string | null | undefin
   if (!lists || (patterns === 0 && !files)) return null;
   if (config && variable("RIPGREP_CONFIG_PATH") !== undefined) return null;
   // rg searches files, and a file given by name; folders only for their entries.
-  return { roots, takes: (e) => e.type === "f" || e.type === "l", exact: false };
+  return { roots, takes: (e) => e.type === "f" || e.type === "l", exact: false, nul };
 }
 
 // grep's one-letter options allowed in a cluster (each selects or matches, printing names under
-// -l or -L), and its long ones; `-R` (follows every link), `-Z`, `-c`, `-o`, `-f FILE` do not.
-const GREP_LETTERS = /^-[lLrisvwxFEGPIhHnqT]+$/;
-const GREP_LONG = /^--(?:files-with-matches|files-without-match|recursive|ignore-case|word-regexp|line-regexp|fixed-strings|extended-regexp|basic-regexp|invert-match|(?:include|exclude|exclude-dir)=[\x21-\x7e]+)$/;
+// -l or -L; GNU grep's `-Z`, like `--null`, ends each name in a NUL byte), and its long ones;
+// `-R` (follows every link), `-z`, `-c`, `-o`, `-f FILE` do not. (BSD grep's `-Z` decompresses
+// and keeps newlines: the names, read whole by `xargs -0`, are one word naming no file.)
+const GREP_LETTERS = /^-[lLrisvwxFEGPIhHnqTZ]+$/;
+const GREP_LONG = /^--(?:files-with-matches|files-without-match|recursive|ignore-case|word-regexp|line-regexp|fixed-strings|extended-regexp|basic-regexp|invert-match|null|(?:include|exclude|exclude-dir)=[\x21-\x7e]+)$/;
 
 function _grep(args: string[], variable: (name: string) => string | null | undefined): Search | null {
   const roots: string[] = [];
   let pattern = false;
   let recursive = false;
   let lists = false;
+  let nul = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
@@ -209,23 +220,27 @@ function _grep(args: string[], variable: (name: string) => string | null | undef
     } else if (GREP_LETTERS.test(a)) {
       recursive ||= a.includes("r");
       lists ||= /[lL]/.test(a);
+      nul ||= a.includes("Z");
     } else if (GREP_LONG.test(a)) {
       recursive ||= a === "--recursive";
       lists ||= a.startsWith("--files");
+      nul ||= a === "--null";
     } else if (a.startsWith("-")) return null;
     else if (!pattern) pattern = true;
     else roots.push(a);
   }
   if (!pattern || !recursive || !lists || variable("GREP_OPTIONS") !== undefined) return null;
-  return { roots, takes: (e) => e.type === "f" || e.type === "l", exact: false };
+  return { roots, takes: (e) => e.type === "f" || e.type === "l", exact: false, nul };
 }
 
 /**
  * fd's options that only select entries (`-e EXT`, `-t f|d`, `-H`, `-I`, `-u`, `-d N`, `-E
  * GLOB`, `-s`, `-i`, `-g`, `-F`, `-p`) and its pattern (a regular expression over the name: every
- * entry is taken, a superset). `-L`, `-x`/`-X` (run commands), `-l` (runs ls), `-0`, `-a`,
- * `--format`, `-c` and anything else keep the listing unknown. Exact only with `-e` and `-t f`.
+ * entry is taken, a superset); `-0`/`--print0` end each name in a NUL byte. `-L`, `-x`/`-X` (run
+ * commands), `-l` (runs ls), `-a`, `--format`, `-c` and anything else keep the listing unknown.
+ * Exact only with `-e` and `-t f`.
  */
+const FD_NUL = new Set(["-0", "--print0"]);
 const FD_FLAGS = new Set(["-H", "--hidden", "-I", "--no-ignore", "-u", "--unrestricted", "-s", "--case-sensitive", "-i", "--ignore-case", "-g", "--glob", "-F", "--fixed-strings", "-p", "--full-path", "--no-ignore-vcs", "--strip-cwd-prefix"]);
 const FD_VALUED = new Set(["-e", "--extension", "-t", "--type", "-d", "--max-depth", "-E", "--exclude"]);
 
@@ -235,6 +250,7 @@ function _fd(args: string[]): Search | null {
   let pattern: string | undefined;
   let typeFiles = false;
   let narrowed = false;
+  let nul = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
@@ -254,13 +270,14 @@ function _fd(args: string[]): Search | null {
         typeFiles = true;
       } else narrowed = true;
     } else if (FD_FLAGS.has(a)) narrowed = true;
+    else if (FD_NUL.has(a)) nul = true;
     else if (a.startsWith("-")) return null;
     else if (pattern === undefined) pattern = a;
     else roots.push(a);
   }
   // fd's `-e js` is the case-insensitive regex `.\.js$` over the name (names here are ASCII).
   const takes = (e: Entry) => (!typeFiles || e.type === "f") && (extensions.length === 0 || extensions.some((x) => e.name.length > x.length + 1 && e.name.toLowerCase().endsWith(`.${x}`)));
-  return { roots, takes, exact: !narrowed && (pattern === undefined || pattern === "" || pattern === ".") };
+  return { roots, takes, exact: !narrowed && (pattern === undefined || pattern === "" || pattern === "."), nul };
 }
 
 const PROGRAMS: Record<string, Reader> = { rg: _rg, grep: _grep, fd: _fd, fdfind: _fd };

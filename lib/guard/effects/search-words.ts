@@ -37,12 +37,13 @@ export function judgeSearch(s: SearchListing, head: Word, rest: Word[], run: (na
  * is one content search alone, substituted where the parser knew nothing runs beside it
  * (posix/listing-words.ts searchOf), is read as that search piped into xargs is. The shell
  * splits and globs what it prints, so every name must be plain (no blank, glob character or
- * `=`); one such word per command; an empty output leaves no word. Null otherwise.
+ * `=`), and newline-ended (the shell drops the NUL bytes of `grep -Z`, joining the names); one
+ * such word per command; an empty output leaves no word. Null otherwise.
  */
 export function searchedOperands(head: Word, args: Word[], ctx: AnalyzeContext, cmd: SimpleCommand): Op[] | null {
   const at = args.findIndex((w) => searchOf(w) !== undefined);
   if (at < 0 || args.some((w, i) => i > at && searchOf(w) !== undefined)) return null;
   const s = searchListing(searchOf(args[at]!)!, ctx, mayBeRewritten(ctx, cmd));
-  if (s === null || !s.names.every(plainListedName)) return null;
+  if (s === null || s.nul || !s.names.every(plainListedName)) return null;
   return judgeSearch(s, head, args, (names) => analyzeSplitWords(head, [...args.slice(0, at), ...names, ...args.slice(at + 1)], ctx, cmd), true);
 }

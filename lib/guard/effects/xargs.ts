@@ -46,9 +46,11 @@ export const xargs: Handler = (inv) => {
   }
   const found = piped ? _foundBy(inv, command, options) : null;
   if (found) return found;
-  // `rg -l x src | xargs sed -i …`, `fd -e js | xargs rm`: the names such a search can print.
-  const searched = piped && listed === null && !options.eager && replace === undefined && (options.delimiter === undefined || options.delimiter === "\n") ? searchListing(inv.cmd!.pipeFrom!, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd)) : null;
-  const bySearch = searched ? _searched(inv, command, options, searched) : null;
+  // `rg -l x src | xargs sed -i …`, `fd -e js | xargs rm`: the names such a search can print,
+  // split on newlines, or on NUL bytes when both sides say so (`grep -rlZ x src | xargs -0 …`).
+  const nul = options.delimiter === "\0" ? true : options.delimiter === undefined || options.delimiter === "\n" ? false : undefined;
+  const searched = piped && listed === null && !options.eager && replace === undefined && nul !== undefined ? searchListing(inv.cmd!.pipeFrom!, inv.ctx, mayBeRewritten(inv.ctx, inv.cmd)) : null;
+  const bySearch = searched && searched.nul === nul ? _searched(inv, command, options, searched) : null;
   if (bySearch) return bySearch;
   if (replace !== undefined) {
     // One run per input line, the line one word wherever the replace string stands.

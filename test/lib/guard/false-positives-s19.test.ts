@@ -1,5 +1,5 @@
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, REMOTE, verdictRows } from "../../support/verdict-rows.ts";
+import { OK, RELOCATE, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 19's false-positive hunt on agent-style commands (helper `hunt`, round 2): lines an
 // agent writes in a normal session that the guard misread, each with neighbours that must keep
@@ -26,4 +26,25 @@ table("npx's own package options and sources still ask", [
   ["bunx -p before the command", "bunx -p acme/tool tool", ...REMOTE],
   ["npm exec reads options after the command", "npm exec tsc -p acme/tool", ...REMOTE],
   ["a registry of its own", "npx --registry https://registry.example.invalid tsc", ...REMOTE],
+]);
+
+// A content search's names ended in NUL bytes (`grep -Z`/`--null`, `rg -0`/`--null`, `fd -0`/
+// `--print0`) into `xargs -0` are the names it prints one per line into plain xargs
+// (search-listing.ts, session 7): the same folders' files, judged for an edit of each.
+table("a NUL-separated content search into xargs -0 (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["grep -rlZ into sed -i", "grep -rlZ 'oldName' src | xargs -0 sed -i 's/oldName/newName/g'", ...OK],
+  ["grep --null", "grep -rl --null oldName src | xargs -0 sed -i s/a/b/", ...OK],
+  ["rg -0", "rg -l -0 oldName src | xargs -0 sed -i s/a/b/", ...OK],
+  ["rg --null into xargs --null prettier", "rg -l --null oldName src | xargs --null npx prettier --write", ...OK],
+  ["fd -0", "fd -0 -e ts . src | xargs -0 sed -i s/a/b/", ...OK],
+  ["fd -0 into rm: fd's exact names move, as without -0", "fd -0 -e ts . src | xargs -0 rm", ...RELOCATE],
+]);
+
+table("NUL and newline separators that disagree, deletes, and searches outside stay as before", [
+  ["grep -Z into rm", "grep -rlZ x src | xargs -0 rm", ...UNKNOWN],
+  ["grep -Z into plain xargs", "grep -rlZ x src | xargs sed -i s/a/b/", ...UNKNOWN],
+  ["newlines into xargs -0", "grep -rl x src | xargs -0 sed -i s/a/b/", ...UNKNOWN],
+  ["grep -Z substituted (the shell drops NUL bytes)", "sed -i s/a/b/ $(grep -rlZ x src)", ...UNKNOWN],
+  ["a search outside the workspace", "grep -rlZ x ~ | xargs -0 sed -i s/a/b/", ...UNKNOWN],
+  ["grep -z reads NUL-ended lines", "grep -rlz x src | xargs -0 sed -i s/a/b/", ...UNKNOWN],
 ]);
