@@ -32,10 +32,11 @@ const NAMED: Record<Language, RegExp> = {
       String.raw`\}\s*=\s*(?:child_process|fs)\b|\bfrom\s*['"](?:node:)?(?:child_process|fs)`,
       String.raw`\b(?:Bun\.(?:\$|spawn|spawnSync|write)|Deno\.(?:Command|run|remove|writeFile|writeTextFile|truncate|rename)|process\.(?:binding|dlopen|mainModule|execve)|eval|Function|import\s*\()`,
       String.raw`\b(?:rename|truncate|writeFile|appendFile|copyFile|cp|symlink|link|chmod|lchmod|chown|lchown|utimes|lutimes|createWriteStream)(?:Sync)?\s*\(|\$\``,
-      // Reflection: the global object by a computed key (`global['ev'+'al']`), a require() whose
-      // module the guard could not read, the module loader, constructors (`[].constructor.constructor`),
+      // Reflection: the global object by a computed key (`global['ev'+'al']`, and `this[…]`, the
+      // global object in `node -e` code), a require() whose module the guard could not read, the
+      // module loader (`process.getBuiltinModule(name)` too), constructors (`[].constructor.constructor`),
       // vm contexts and workers that run code given as a string.
-      String.raw`\b(?:global|globalThis|require|module|constructor|Reflect|vm|runIn\w*Context|compileFunction|createRequire|Worker)\b`,
+      String.raw`\b(?:global|globalThis|require|module|getBuiltinModule|constructor|Reflect|vm|runIn\w*Context|compileFunction|createRequire|Worker)\b|\bthis\s*\[`,
     ].join("|"),
   ),
   perl: new RegExp(
@@ -91,6 +92,10 @@ const NODE_BINDING = /\b(?:const|let|var)\s+\w+\s*=\s*(?:child_process|fs\/promi
 // `module.exports` is the object a CommonJS file exports (every `*.config.cjs` assigns it), not
 // the module loader the reflection rule above is about (`module.constructor._load`, `module.require`).
 const MODULE_EXPORTS = /\bmodule\s*\.\s*exports\b/g;
+// The string "module" given as a value (`j.type = "module"`, `{ type: 'module' }`, `=== "module"`:
+// package.json's module type, session 19) names nothing the code loads; as an argument
+// (`require("module")`, `getBuiltinModule('module')`) or a key (`this["module"]`) it still counts.
+const MODULE_VALUE = /(?<=[=:]\s*)(["'])module\1(?=\s*(?:[,;})\]\n]|$))/g;
 const NODE_REFERENCE = /\bchild_process\b(?!\.[^\w$])|\bfs\s*(?:\.\s*promises\s*|\/promises\s*)?(?:\[|\.\s*(?:rm|rmdir|unlink|chmod|lchmod|chown|lchown|utimes|lutimes|symlink|link|createWriteStream)(?:Sync)?\b)/;
 
 /**
@@ -130,7 +135,7 @@ const REQUIRE_RESOLVE = /\brequire\s*\.\s*resolve\s*\(\s*(?:'[^'\\\n]*'|"[^"\\\n
 
 /** Whether code (after the resolved calls are removed: `residual`) holds a capability the rules cannot follow. */
 export function isOpaque(residual: string, language: Language, aliases: readonly string[]): boolean {
-  if (NAMED[language].test(language === "node" ? residual.replace(MODULE_EXPORTS, " ").replace(REQUIRE_RESOLVE, " ") : residual)) return true;
+  if (NAMED[language].test(language === "node" ? residual.replace(MODULE_EXPORTS, " ").replace(MODULE_VALUE, " ").replace(REQUIRE_RESOLVE, " ") : residual)) return true;
   switch (language) {
     case "python": {
       const code = residual.replace(PYTHON_IMPORT, " ");

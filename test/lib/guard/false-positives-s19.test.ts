@@ -48,3 +48,25 @@ table("NUL and newline separators that disagree, deletes, and searches outside s
   ["a search outside the workspace", "grep -rlZ x ~ | xargs -0 sed -i s/a/b/", ...UNKNOWN],
   ["grep -z reads NUL-ended lines", "grep -rlz x src | xargs -0 sed -i s/a/b/", ...UNKNOWN],
 ]);
+
+// The string "module" given as a value (`j.type = "module"`, `{ type: "module" }`): package.json's
+// module type, set by agents converting a project to ES modules, read as the module loader's
+// name (opaque-code.ts). As an argument or a key it still counts; `this[…]` (the global object
+// in `node -e` code) and `process.getBuiltinModule(…)` (a module loader) now count too: each let
+// a computed name reach the loader or fs (ALLOW before).
+table('the string "module" as a value in node code (was BLOCK_UNDETERMINABLE_EFFECT)', [
+  ["setting package.json's type", `node -e 'const fs=require("fs");const p="package.json";const j=JSON.parse(fs.readFileSync(p));j.type="module";fs.writeFileSync(p,JSON.stringify(j,null,2)+"\\n")'`, ...OK],
+  ["an object literal", `node -e 'console.log(JSON.stringify({ type: "module" }))'`, ...OK],
+  ["a comparison", `node -e 'const p=require("./package.json"); console.log(p.type === "module")'`, ...OK],
+  ["single quotes", `node -e "const j = {}; j.type = 'module'; console.log(j)"`, ...OK],
+]);
+
+table("the module loader by a computed or given name stays opaque", [
+  ["require of the loader", `node -e 'require("module")._load("child_process")'`, ...UNKNOWN],
+  ["a key of the global object", `node -e 'this["module"].constructor._load("fs")'`, ...UNKNOWN],
+  ["the value through this[name]", `node -e 'const x = "module"; this[x]._compile(atob("cmVxdWlyZQ=="), "a")'`, ...UNKNOWN],
+  ["a spelled-out name through this[name] (was ALLOW)", `node -e 'const x = "mod" + "ule"; this[x]._compile(atob("cmVxdWlyZQ=="), "a")'`, ...UNKNOWN],
+  ["the value through require", `node -e 'const x = "module"; require(x)._load("child_process")'`, ...UNKNOWN],
+  ["getBuiltinModule and a computed member (was ALLOW)", `node -e 'const g = process.getBuiltinModule("fs"); g["rm" + "Sync"]("/etc/x", { recursive: true })'`, ...UNKNOWN],
+  ["getBuiltinModule of a computed name (was ALLOW)", `node -e 'const n = "f" + "s"; const g = process.getBuiltinModule(n); g["rm" + "Sync"]("/etc/x", { recursive: true })'`, ...UNKNOWN],
+]);
