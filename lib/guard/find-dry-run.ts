@@ -27,9 +27,10 @@ class _Unknown extends Error {}
 
 /**
  * What `find ROOT EXPRESSION` would act on, evaluated in-process over the file tree: the command
- * is never run. Supports the name, path, type, empty and depth tests, the logical operators,
- * -prune and the actions; anything else (time, size, owner or regex tests, an -exec whose exit
- * status decides a later step) returns null, as does a tree of more than `limit` entries.
+ * is never run. Supports the name, path, type, empty, depth and modification age (`-mtime`,
+ * `-mmin`) tests, the logical operators, -prune and the actions; anything else (other time tests,
+ * size, owner or regex tests, an age close to its bound, an -exec whose exit status decides a
+ * later step) returns null, as does a tree of more than `limit` entries.
  */
 export function findDryRun(root: string, spelled: string, expression: string[], followRoot: boolean, limit = MAX_FIND_ENTRIES): FindReach | null {
   const parsed = parseFindExpression(expression);
@@ -43,8 +44,10 @@ export function findDryRun(root: string, spelled: string, expression: string[], 
     // The folder is read once: -delete and -empty ask about the entries the walk lists.
     let listing: Dirent[] | undefined;
     const entries = () => (listing ??= _entries(item.path));
+    // Of the link itself (find's -P), of its target for a root followed (-H).
+    const mtime = () => (item.depth === 0 && followRoot ? statSync(item.path) : lstatSync(item.path)).mtimeMs;
     const evaluate = () => {
-      if (item.depth >= parsed.minDepth) _eval(parsed.root, item, reach, entries, () => (pruned = true));
+      if (item.depth >= parsed.minDepth) _eval(parsed.root, item, reach, entries, () => (pruned = true), mtime);
     };
     if (!parsed.depthFirst) evaluate();
     const crosses = parsed.xdev && item.depth > 0 && item.type === "d" && lstatSync(item.path).dev !== dev;
@@ -69,23 +72,23 @@ export function findDryRun(root: string, spelled: string, expression: string[], 
 }
 
 /** Evaluates one node for one item, recording the actions it reaches; null: the value is unknown. */
-function _eval(node: FindNode, item: FindItem, reach: FindReach, entries: () => Dirent[], prune: () => void): boolean | null {
+function _eval(node: FindNode, item: FindItem, reach: FindReach, entries: () => Dirent[], prune: () => void, mtime: () => number): boolean | null {
   switch (node.t) {
     case "and":
     case "or": {
       const stop = node.t === "or";
-      const a = _eval(node.a, item, reach, entries, prune);
+      const a = _eval(node.a, item, reach, entries, prune, mtime);
       if (a === stop) return stop;
       // An unknown result that decides whether an action runs cannot be followed.
       if (a === null && node.b.acts) throw new _Unknown();
-      const b = _eval(node.b, item, reach, entries, prune);
+      const b = _eval(node.b, item, reach, entries, prune, mtime);
       return a === null ? (b === stop ? stop : null) : b;
     }
     case "comma":
-      _eval(node.a, item, reach, entries, prune);
-      return _eval(node.b, item, reach, entries, prune);
+      _eval(node.a, item, reach, entries, prune, mtime);
+      return _eval(node.b, item, reach, entries, prune, mtime);
     case "not": {
-      const a = _eval(node.a, item, reach, entries, prune);
+      const a = _eval(node.a, item, reach, entries, prune, mtime);
       return a === null ? null : !a;
     }
     case "prune":
@@ -96,7 +99,7 @@ function _eval(node: FindNode, item: FindItem, reach: FindReach, entries: () => 
       if (node.deletes && (item.type !== "d" || entries().every((e) => reach.removed.has(join(item.path, e.name))))) reach.removed.add(item.path);
       return node.value;
     case "test":
-      return node.test(item.depth === 0 ? _rootName(item.printed) : basename(item.path), item.printed, item.type, () => _empty(item, reach.removed, entries));
+      return node.test(item.depth === 0 ? _rootName(item.printed) : basename(item.path), item.printed, item.type, () => _empty(item, reach.removed, entries), mtime);
   }
 }
 

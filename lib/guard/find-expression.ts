@@ -1,6 +1,7 @@
 import { fnmatchRegExp } from "./fnmatch.ts";
 
-type Test = (name: string, printed: string, type: string, empty: () => boolean) => boolean;
+/** A test of one item; null when its answer is unknown (a time close to the bound). `mtime`: its modification time in ms. */
+type Test = (name: string, printed: string, type: string, empty: () => boolean, mtime: () => number) => boolean | null;
 
 /** A parsed find expression; `acts` marks subtrees holding an action or -prune. */
 export type FindNode = { acts: boolean } & (
@@ -94,6 +95,7 @@ export function parseFindExpression(tokens: string[]): FindExpression | null {
       const types = new Set(value.split(","));
       return { t: "test", test: (_n, _p, type) => types.has(type), acts: false };
     }
+    if (tok === "-mtime" || tok === "-mmin") return value === undefined || tokens.includes("-daystart") ? null : (i++, _age(value, tok === "-mtime" ? DAY : MINUTE));
     if (tok === "-empty") return { t: "test", test: (_n, _p, _t, empty) => empty(), acts: false };
     if (tok === "-false") return { t: "test", test: () => false, acts: false };
     if (tok === "-maxdepth" || tok === "-mindepth") {
@@ -131,6 +133,42 @@ export function parseFindExpression(tokens: string[]): FindExpression | null {
   // GNU find: "-prune does nothing when -depth is in effect" is an error unless -depth is explicit.
   out.refused = deletes && prunes && !explicitDepth;
   return out;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// How far a file's age may move between the check and find's run (a file crossing the bound then
+// would be deleted without its copy): one this close to a bound keeps the test unknown.
+const AGE_MARGIN = 5 * MINUTE;
+type Reading = (age: number, unit: number, sign: string, n: number) => boolean;
+// GNU find (and busybox's) drop the fraction of the age in units: `-mtime +7` is 8 days or more.
+const WHOLE_UNITS: Reading = (age, unit, sign, n) => {
+  const k = Math.floor(age / unit);
+  return sign === "+" ? k > n : sign === "-" ? k < n : k === n;
+};
+// BSD find (macOS) rounds it up, and takes `-N` as at most N: `-mtime +7` is more than 7 days.
+const UNITS_ROUNDED_UP: Reading = (age, unit, sign, n) => {
+  const k = Math.ceil(age / unit);
+  return sign === "+" ? k > n : sign === "-" ? k <= n : k === n;
+};
+// Linux's find is GNU's or busybox's; elsewhere (a GNU find first on a Mac's PATH) either may run.
+const READINGS: readonly Reading[] = process.platform === "linux" ? [WHOLE_UNITS] : [WHOLE_UNITS, UNITS_ROUNDED_UP];
+
+/**
+ * `-mtime N` / `-mmin N` (`+N` more, `-N` fewer, `N` exactly), evaluated now: unknown for an age
+ * on which the readings of the finds that may run disagree, or within AGE_MARGIN of where one
+ * changes.
+ */
+function _age(spec: string, unit: number): FindNode | null {
+  const m = /^([+-]?)(\d{1,6})$/.exec(spec);
+  if (!m) return null;
+  const [, sign, n] = m as unknown as [string, string, string];
+  const test: Test = (_n, _p, _t, _e, mtime) => {
+    const age = Date.now() - mtime();
+    const answers = [age - AGE_MARGIN, age + AGE_MARGIN].flatMap((a) => READINGS.map((read) => read(a, unit, sign, Number(n))));
+    return answers.every((r) => r === answers[0]) ? answers[0]! : null;
+  };
+  return { t: "test", test, acts: false };
 }
 
 function _true(): FindNode {

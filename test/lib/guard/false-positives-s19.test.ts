@@ -1,5 +1,7 @@
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { OK, RELOCATE, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, RELOCATE, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 19's false-positive hunt on agent-style commands (helper `hunt`, round 2): lines an
 // agent writes in a normal session that the guard misread, each with neighbours that must keep
@@ -69,4 +71,33 @@ table("the module loader by a computed or given name stays opaque", [
   ["the value through require", `node -e 'const x = "module"; require(x)._load("child_process")'`, ...UNKNOWN],
   ["getBuiltinModule and a computed member (was ALLOW)", `node -e 'const g = process.getBuiltinModule("fs"); g["rm" + "Sync"]("/etc/x", { recursive: true })'`, ...UNKNOWN],
   ["getBuiltinModule of a computed name (was ALLOW)", `node -e 'const n = "f" + "s"; const g = process.getBuiltinModule(n); g["rm" + "Sync"]("/etc/x", { recursive: true })'`, ...UNKNOWN],
+]);
+
+// find's modification-age tests (`-mtime N`, `-mmin N`) are evaluated by the dry run
+// (find-expression.ts), as GNU find reads them on Linux: an age within five minutes of a bound
+// (it may cross it before find runs) or with -daystart stays unknown, as do the other time tests.
+const DAY_S = 86_400;
+mkdirSync(join(fx.ws, "logs"), { recursive: true });
+for (const [name, age] of [["old.log", 30 * DAY_S], ["new.log", 0], ["near.log", 8 * DAY_S - 60]] as const) {
+  const path = join(fx.ws, "logs", name);
+  writeFileSync(path, "log\n");
+  const t = Date.now() / 1000 - age;
+  utimesSync(path, t, t);
+}
+
+table("find -mtime and -mmin in a delete (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["old logs", "find logs -name 'old.log' -mtime +7 -delete", ...RELOCATE],
+  ["none old enough", "find logs -name 'new.log' -mtime +7 -delete", ...NOOP],
+  ["recent ones", "find logs -name 'new.log' -mmin -60 -delete", ...RELOCATE],
+  ["all but today's", "find logs -name '*.log' ! -mtime -1 -delete", ...RELOCATE],
+  ["through -exec rm", "find logs -name 'old.log' -mtime +7 -exec rm {} +", ...RELOCATE],
+]);
+
+table("ages close to the bound, other time tests and places outside stay as before", [
+  ["a log minutes from the bound", "find logs -name '*.log' -mtime +7 -delete", ...UNKNOWN],
+  ["-daystart moves the bound", "find logs -name 'old.log' -daystart -mtime +7 -delete", ...UNKNOWN],
+  ["-atime", "find logs -name 'old.log' -atime +7 -delete", ...UNKNOWN],
+  ["-newer", "find logs -newer logs/new.log -delete", ...UNKNOWN],
+  ["a computed age", 'find logs -name old.log -mtime "+$DAYS" -delete', ...UNKNOWN],
+  ["the home folder", "find ~ -name '*.log' -mtime +7 -delete", ...ANCESTOR],
 ]);

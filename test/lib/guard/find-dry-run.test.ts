@@ -54,6 +54,11 @@ const ROWS: Array<[string, string[]]> = [
   ["build", []],
   ["a", ["-name", "b", "-o", "-name", "*.log"]],
   [".", ["-name", "*.log", ",", "-name", "*.tmp"]],
+  // Ages (session 19): the tree is minutes old, far from these bounds.
+  [".", ["-mtime", "-1", "-name", "*.log"]],
+  [".", ["-mtime", "+7"]],
+  [".", ["!", "-mtime", "+0", "-type", "f"]],
+  [".", ["-mmin", "+60", "-o", "-name", "*.tmp"]],
 ];
 
 describe("find dry run", () => {
@@ -79,7 +84,11 @@ describe("find dry run", () => {
 
   const UNKNOWN: string[][] = [
     ["-newer", "top.log"],
-    ["-mtime", "-1"],
+    ["-atime", "-1"],
+    ["-daystart", "-mtime", "-1"],
+    // Files made now are within the margin of a one-minute bound.
+    ["-mmin", "-1", "-delete"],
+    ["-mtime", "1d"],
     ["-regex", ".*log"],
     ["-size", "+0"],
     ["-exec", "test", "-s", "{}", ";", "-delete"],

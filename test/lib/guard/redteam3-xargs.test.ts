@@ -42,7 +42,7 @@ const ROWS: Array<[string, string, Decision, ReasonCode?]> = [
   ["find -print0 of .git", `find . -name .git -print0 | xargs -0 rm -rf`, "BLOCK"],
   ["find -print0 over HOME", `find ~ -name id_rsa -print0 | xargs -0 rm -f`, "BLOCK"],
   ["find -print0 from /", `find / -name '*.tmp' -print0 | xargs -0 rm -f`, "BLOCK"],
-  ["find with a test the dry run cannot read", `find . -mtime +3 -print0 | xargs -0 rm -f`, "BLOCK"],
+  ["find with a test the dry run cannot read", `find . -atime +3 -print0 | xargs -0 rm -f`, "BLOCK"],
   ["find -print (newline-separated) into xargs", `find . -name '*.tmp' -print | xargs rm -f`, "BLOCK"],
   // Harmless lookalikes.
   ["a missing workspace name", `printf '%s\\0' build-missing | xargs -0 rm -rf`, "ALLOW"],
