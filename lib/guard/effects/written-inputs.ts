@@ -8,6 +8,7 @@ import { type AnalyzeContext, MAX_ANALYSIS_DEPTH } from "./context.ts";
 import { absPath, lookupKeys } from "./file-identity.ts";
 import { HOOK_RUNNERS } from "./git-hooks.ts";
 import { gitOptionValues } from "./git-options.ts";
+import { goImportsHarmless, goModulePath } from "./go-imports.ts";
 import { collectedTests, GIT_COMMAND_VARS, inLibraryFolder, INTERPRETER_STARTUP_VARS, libraryFolders, loaderFiles, managerFiles, PACKAGE_MANAGERS, programInputs, SHELL_STARTUP_VARS } from "./implicit-inputs.ts";
 import { scanCode } from "./interpreters.ts";
 import { loaderSources } from "./loader-sources.ts";
@@ -137,19 +138,39 @@ const GO_RUNS = new Set(["generate", "test", "run"]);
 /**
  * Go sources the line wrote below the running folder, when go runs code from them (session 7:
  * `printf '//go:generate rm -rf /home' > gen.go; go generate ./...` ran rm): a `//go:generate`
- * line is a command (go runs it without a shell, the guard reads it as one); Go code itself is
- * not read, so `go test`/`go run` of a written source is unknown.
+ * line is a command (go runs it without a shell, the guard reads it as one). `go test`/`go run`
+ * of a written source is unknown unless the sources only compute (_goRuns).
  */
 function _goSources(args: Word[], ctx: AnalyzeContext): Op[] {
   const at = args.findIndex((a, i) => a.dynamic || (!a.value.startsWith("-") && args[i - 1]?.value !== "-C"));
   const sub = args[at];
   if (!sub || sub.dynamic || !GO_RUNS.has(sub.value)) return [];
+  const written = _writtenBelow(ctx, (file) => file.endsWith(".go"), _goFolders(args, at, ctx));
+  if (sub.value !== "generate") return written.length === 0 ? [] : _goRuns(ctx);
   const ops: Op[] = [];
-  for (const [, text] of _writtenBelow(ctx, (file) => file.endsWith(".go"), _goFolders(args, at, ctx))) {
-    if (text === null || sub.value !== "generate") return [op("unknown", "go")];
+  for (const [, text] of written) {
+    if (text === null) return [op("unknown", "go")];
     for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.*)$/gm)) ops.push(...analyzeText(m[1]!, "posix", ctx));
   }
   return ops;
+}
+
+// Files go compiles into a package beside its Go sources (assembly, C, objects: code that needs no
+// import), and the module files that say where an import's code comes from.
+const GO_BUILD_INPUTS = /(?:\.(?:s|S|c|h|cc|cpp|cxx|hh|hpp|hxx|m|f|F|for|f90|syso|swig|swigcxx)|(?:^|\/)go\.(?:mod|work|sum)|\/vendor\/.*)$/;
+
+/**
+ * `go test`/`go run` after the line wrote Go sources (session 19: an agent's `_test.go` written
+ * with a heredoc, then `go test`): unknown unless every Go source the line wrote, anywhere, imports
+ * only harmless packages (go-imports.ts; the workspace's own module counts unless the line wrote
+ * go.mod) and it wrote no other file go compiles or resolves imports by.
+ */
+function _goRuns(ctx: AnalyzeContext): Op[] {
+  for (const [file, text] of ctx.state.scripts ?? []) {
+    if (GO_BUILD_INPUTS.test(file)) return [op("unknown", "go")];
+    if (file.endsWith(".go") && (text === null || !goImportsHarmless(text, goModulePath(file, findWorkspace(dirname(file)))))) return [op("unknown", "go")];
+  }
+  return [];
 }
 
 /**

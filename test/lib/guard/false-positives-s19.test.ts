@@ -101,3 +101,30 @@ table("ages close to the bound, other time tests and places outside stay as befo
   ["a computed age", 'find logs -name old.log -mtime "+$DAYS" -delete', ...UNKNOWN],
   ["the home folder", "find ~ -name '*.log' -mtime +7 -delete", ...ANCESTOR],
 ]);
+
+// Go sources the line wrote, then `go test` or `go run` (written-inputs.ts, go-imports.ts): Go code
+// acts only through what it imports, so a source importing harmless standard packages, testify's
+// assert/require or the module's own packages only computes and tests. Other imports, compiler
+// directives, assembly or object files and a written go.mod keep it unknown.
+writeFileSync(join(fx.ws, "go.mod"), "module example.invalid/app\n");
+const goTest = (body: string, then = "go test ./...") => `cat > pkg/parser/parser_test.go <<'EOF'\npackage parser\n\n${body}\nEOF\n${then}`;
+
+table("a Go test the line wrote, then go test (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["testing alone", goTest('import "testing"\n\nfunc TestParse(t *testing.T) {\n\tif got := Parse(""); got != nil {\n\t\tt.Fatalf("got %v", got)\n\t}\n}'), ...NOOP],
+  ["an import block with the module's own package and testify", goTest('import (\n\t"strings"\n\t"testing"\n\n\t"example.invalid/app/pkg/util"\n\t"github.com/stretchr/testify/require"\n)'), ...NOOP],
+  ["a named and a dot import", goTest('import (\n\tj "encoding/json"\n\t. "strings"\n)', "go test ./pkg/parser"), ...NOOP],
+  ["go run of a written main", `printf 'package main\nimport "fmt"\nfunc main() { fmt.Println(1) }\n' > cmd.go && go run cmd.go`, ...NOOP],
+]);
+
+table("Go sources that reach files, other code or memory stay unknown", [
+  ["os", goTest('import (\n\t"os"\n\t"testing"\n)\n\nfunc TestX(t *testing.T) { os.RemoveAll("/home") }'), ...UNKNOWN],
+  ["os/exec behind a comment", goTest('import (\n\t"testing"\n\t/* helper */ "os/exec"\n)'), ...UNKNOWN],
+  ["an escaped import path", goTest('import "o\\x73"'), ...UNKNOWN],
+  ["a raw-string import path", goTest("import `os`"), ...UNKNOWN],
+  ["another module", goTest('import "example.invalid/evil/x"'), ...UNKNOWN],
+  ["cgo", goTest('import "C"'), ...UNKNOWN],
+  ["unsafe with go:linkname", goTest('import _ "unsafe"\n\n//go:linkname f os.RemoveAll\nfunc f(string) error'), ...UNKNOWN],
+  ["go:linkname without unsafe", goTest('import "testing"\n\n//go:linkname f os.RemoveAll'), ...UNKNOWN],
+  ["an assembly file beside it", goTest('import "testing"', "printf 'TEXT ·f(SB),0,$0\\n' > pkg/parser/f_amd64.s && go test ./..."), ...UNKNOWN],
+  ["a go.mod the line wrote", goTest('import "github.com/stretchr/testify/require"', "printf 'module example.invalid/app\\nreplace github.com/stretchr/testify => ../evil\\n' > go.mod && go test ./..."), ...UNKNOWN],
+]);

@@ -85,7 +85,7 @@ table("task files and build languages", [
   ["go -C DIR generate", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go -C .. generate ./...`, ...ANCESTOR],
   ["go generate of an unknown folder", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go generate $D/...`, ...ANCESTOR],
   ["go generate of another folder", String.raw`printf '//go:generate rm -rf /home\npackage x\n' > ../gen.go; go generate ./...`, ...NOOP],
-  ["go test of a written source", String.raw`printf 'package x\n' > x_test.go; go test ./...`, ...UNKNOWN],
+  ["go test of a written source", String.raw`printf 'package x\nimport "os"\n' > x_test.go; go test ./...`, ...UNKNOWN],
   ["go build of a written source", String.raw`printf 'package main\n' > main.go; go build ./...`, ...NOOP],
   ["pre-commit's configuration", String.raw`printf 'repos: []\n' > .pre-commit-config.yaml; pre-commit run -a`, ...UNKNOWN],
   ["meson.build", `printf 'run_command("rm", "-rf", "/home")' > meson.build; meson setup build`, ...UNKNOWN],
