@@ -140,24 +140,29 @@ const DAY = 86_400_000;
 // How far a file's age may move between the check and find's run (a file crossing the bound then
 // would be deleted without its copy): one this close to a bound keeps the test unknown.
 const AGE_MARGIN = 5 * MINUTE;
-type Reading = (age: number, unit: number, sign: string, n: number) => boolean;
+/** How one find counts an age in units, and which counts a test holds for (`+N`, `-N`, `N`). */
+interface Reading {
+  units: (age: number, unit: number) => number;
+  holds: (k: number, sign: string, n: number) => boolean;
+}
 // GNU find (and busybox's) drop the fraction of the age in units: `-mtime +7` is 8 days or more.
-const WHOLE_UNITS: Reading = (age, unit, sign, n) => {
-  const k = Math.floor(age / unit);
-  return sign === "+" ? k > n : sign === "-" ? k < n : k === n;
+const WHOLE_UNITS: Reading = {
+  units: (age, unit) => Math.floor(age / unit),
+  holds: (k, sign, n) => (sign === "+" ? k > n : sign === "-" ? k < n : k === n),
 };
 // BSD find (macOS) rounds it up, and takes `-N` as at most N: `-mtime +7` is more than 7 days.
-const UNITS_ROUNDED_UP: Reading = (age, unit, sign, n) => {
-  const k = Math.ceil(age / unit);
-  return sign === "+" ? k > n : sign === "-" ? k <= n : k === n;
+const UNITS_ROUNDED_UP: Reading = {
+  units: (age, unit) => Math.ceil(age / unit),
+  holds: (k, sign, n) => (sign === "+" ? k > n : sign === "-" ? k <= n : k === n),
 };
 // Linux's find is GNU's or busybox's; elsewhere (a GNU find first on a Mac's PATH) either may run.
 const READINGS: readonly Reading[] = process.platform === "linux" ? [WHOLE_UNITS] : [WHOLE_UNITS, UNITS_ROUNDED_UP];
 
 /**
- * `-mtime N` / `-mmin N` (`+N` more, `-N` fewer, `N` exactly), evaluated now: unknown for an age
- * on which the readings of the finds that may run disagree, or within AGE_MARGIN of where one
- * changes.
+ * `-mtime N` / `-mmin N` (`+N` more, `-N` fewer, `N` exactly), evaluated now: unknown unless
+ * every count of units an age within AGE_MARGIN of the file's may have, under every reading of
+ * the finds that may run, gives the same answer (`-mmin 3` on a file 3.5 minutes old is unknown:
+ * the window spans counts 0 to 8).
  */
 function _age(spec: string, unit: number): FindNode | null {
   const m = /^([+-]?)(\d{1,6})$/.exec(spec);
@@ -165,8 +170,16 @@ function _age(spec: string, unit: number): FindNode | null {
   const [, sign, n] = m as unknown as [string, string, string];
   const test: Test = (_n, _p, _t, _e, mtime) => {
     const age = Date.now() - mtime();
-    const answers = [age - AGE_MARGIN, age + AGE_MARGIN].flatMap((a) => READINGS.map((read) => read(a, unit, sign, Number(n))));
-    return answers.every((r) => r === answers[0]) ? answers[0]! : null;
+    let answer: boolean | undefined;
+    for (const read of READINGS) {
+      const last = read.units(age + AGE_MARGIN, unit);
+      for (let k = read.units(age - AGE_MARGIN, unit); k <= last; k++) {
+        const holds = read.holds(k, sign, Number(n));
+        if (answer !== undefined && holds !== answer) return null;
+        answer = holds;
+      }
+    }
+    return answer ?? null;
   };
   return { t: "test", test, acts: false };
 }

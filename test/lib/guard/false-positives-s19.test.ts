@@ -78,7 +78,7 @@ table("the module loader by a computed or given name stays opaque", [
 // (it may cross it before find runs) or with -daystart stays unknown, as do the other time tests.
 const DAY_S = 86_400;
 mkdirSync(join(fx.ws, "logs"), { recursive: true });
-for (const [name, age] of [["old.log", 30 * DAY_S], ["new.log", 0], ["near.log", 8 * DAY_S - 60]] as const) {
+for (const [name, age] of [["old.log", 30 * DAY_S], ["new.log", 0], ["near.log", 8 * DAY_S - 60], ["mid.log", 210]] as const) {
   const path = join(fx.ws, "logs", name);
   writeFileSync(path, "log\n");
   const t = Date.now() / 1000 - age;
@@ -95,6 +95,9 @@ table("find -mtime and -mmin in a delete (was BLOCK_UNDETERMINABLE_EFFECT)", [
 
 table("ages close to the bound, other time tests and places outside stay as before", [
   ["a log minutes from the bound", "find logs -name '*.log' -mtime +7 -delete", ...UNKNOWN],
+  // 3.5 minutes old: ages 0 to 8.5 minutes are within the margin, and one of them is 3 (was ALLOW_NOOP).
+  ["an exact count inside the margin", "find logs -name 'mid.log' -mmin 3 -delete", ...UNKNOWN],
+  ["an exact count outside it", "find logs -name 'old.log' -mmin 3 -delete", ...NOOP],
   ["-daystart moves the bound", "find logs -name 'old.log' -daystart -mtime +7 -delete", ...UNKNOWN],
   ["-atime", "find logs -name 'old.log' -atime +7 -delete", ...UNKNOWN],
   ["-newer", "find logs -newer logs/new.log -delete", ...UNKNOWN],
