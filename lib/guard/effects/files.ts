@@ -9,6 +9,7 @@ import { hasFlag, operands } from "./names.ts";
 import { sentOps } from "./network.ts";
 import { ddFiles } from "./stdin-writers.ts";
 import { clusterValue, longOption, longWord, optionWalk, wordFrom } from "./getopt.ts";
+import { freshOperand } from "../posix/temp-output.ts";
 import { isSink } from "./sinks.ts";
 import { rsyncSent } from "./sync-sent.ts";
 import { rsyncShells } from "./unread-words.ts";
@@ -17,13 +18,23 @@ import { plantedOptions } from "./unseen-output.ts";
 /** A device node (not the harmless character devices: /dev/null, /dev/zero, a tty, …). */
 export const DEVICE = /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/|random$|urandom$)/;
 
-/** rm, unlink, srm, rimraf: the operands are deleted (recursively with -r/-R). */
+/**
+ * rm, unlink, srm, rimraf: the operands are deleted (recursively with -r/-R). An operand that is
+ * all of `$d` where `d=$(mktemp …)` made an entry and d holds it or nothing (`d=$(mktemp -d); …;
+ * rm -rf "$d"`: posix/temp-output.ts freshOperand) is that entry: an empty d removes nothing
+ * (`rm -rf ""` fails, an unquoted `$d` vanishes).
+ */
 export const remove: Handler = ({ name, args }) => {
   const { flags, files } = operands(args);
   if (files.length === 0 || flags.includes("--help") || flags.includes("--version")) return [];
   const recursive = name === "rimraf" || name === "del" || hasFlag(flags, "rR", ["--recursive"]);
-  return [op("delete", name, files, recursive)];
+  return [op("delete", name, files.map(_madeEntry), recursive)];
 };
+
+function _madeEntry(word: Word): Word {
+  const path = word.dynamic ? freshOperand(word) : undefined;
+  return path === undefined ? word : literalWord(path, true);
+}
 
 /**
  * shred: overwrites in place (and deletes with -u); a device target destroys a disk. wipe

@@ -586,13 +586,16 @@ class _Parser extends Lexer {
     const fresh = cmd.assigns.length === 1 && this._negated !== cmd ? freshTemp(this, cmd, raws.get(cmd.assigns[0]!.value)) : null;
     // `d=$(mktemp -d) && cd "$d" && …` runs what follows in that folder (temp-output.ts).
     const into = this._freshFolders && cmd.argv.length === 2 ? freshCd(this, cmd, raws) : null;
-    // Arguments naming that folder (`git worktree remove --force "$d"`: temp-output.ts, its only reader).
-    if (this._freshFolders && cmd.argv.some((w) => w.value === "worktree")) noteFreshOperands(this, cmd, raws);
+    // Arguments naming the entry mktemp made (temp-output.ts): `rm -rf "$d"` (effects/files.ts) and
+    // `git worktree remove --force "$d"` of a folder (git-fresh-worktree.ts) read them.
+    if (this._freshEntries && head?.value === "rm" && !head.quoted && !head.dynamic) noteFreshOperands(this, cmd, raws, false);
+    else if (this._freshFolders && cmd.argv.some((w) => w.value === "worktree")) noteFreshOperands(this, cmd, raws, true);
     this._freshCd = into === null ? undefined : { cmd, path: into };
     this._cd = head?.value === "cd" && !head.quoted && !head.dynamic && cmd.assigns.length === 0 && cmd.redirects.length === 0 && !repeats(this.flow.frame) ? cmd : undefined;
     this._fresh = fresh ? { cmd, ...fresh } : undefined;
     // `d=$(mktemp -d); …`: d holds that folder or nothing (temp-output.ts noteFreshOperands).
     this._freshFolders ||= fresh?.folder === true;
+    this._freshEntries ||= fresh !== null;
     // A substituted listing in its arguments is expanded once its list ends (listing-words.ts);
     // a subshell's redirection is opened before anything inside runs (`( … ) > new` creates a name first).
     if (this.listed && cmd.argv.some((w, i) => i > 0 && mayList(w))) this._listed = cmd;
@@ -702,6 +705,8 @@ class _Parser extends Lexer {
   private _fresh: { cmd: SimpleCommand; name: string; path: string; folder: boolean } | undefined;
   /** A `d=$(mktemp -d) && …` gave d its folder somewhere in the line; the last command when it is `cd "$d"`. */
   private _freshFolders = false;
+  /** Whether `d=$(mktemp …)` made any entry (a file or folder) in this line. */
+  private _freshEntries = false;
   private _freshCd: { cmd: SimpleCommand; path: string } | undefined;
   /** The last command when it is a plain `cd` (no assignment or redirection). */
   private _cd: SimpleCommand | undefined;

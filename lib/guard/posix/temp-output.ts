@@ -124,7 +124,7 @@ export function freshCd(lx: Lexer, cmd: SimpleCommand, raws: RawWords): string |
   return _namesFreshFolder(lx, word, raws) ? word.value : null;
 }
 
-// The arguments noteFreshOperands found naming the folder `d=$(mktemp -d)` made, with its path.
+// The arguments noteFreshOperands found naming the entry `d=$(mktemp …)` made, with its path.
 const _freshOperands = new WeakMap<Word, string>();
 
 /**
@@ -132,13 +132,14 @@ const _freshOperands = new WeakMap<Word, string>();
  * or function body, where d holds the folder `d=$(mktemp -d) && …` made: the folder itself, not
  * a literal path spelled like its stand-in (an existing `/tmp/tmp.XXXXXXXXXX`). Also, read in this
  * shell in the order it runs (not in a function body, nor in text parsed later), where d holds
- * that folder or nothing (`d=$(mktemp -d); …`: _freshOrEmptyFolder). Read by `git worktree
- * remove --force "$d"` (effects/git-fresh-worktree.ts).
+ * that entry or nothing (`d=$(mktemp -d); …`: _freshOrEmptyEntry; `folder`: only a folder
+ * mktemp made). Read by `git worktree remove --force "$d"` (effects/git-fresh-worktree.ts) and
+ * `rm -rf "$d"` (effects/files.ts: an empty d removes nothing).
  */
-export function noteFreshOperands(lx: Lexer, cmd: SimpleCommand, raws: RawWords): void {
+export function noteFreshOperands(lx: Lexer, cmd: SimpleCommand, raws: RawWords, folder: boolean): void {
   if (cmd.assigns.length > 0 || repeats(lx.flow.frame)) return;
   for (const word of cmd.argv.slice(1)) {
-    const path = _namesFreshFolder(lx, word, raws) ? word.value : _freshOrEmptyFolder(lx, word, raws);
+    const path = _namesFreshFolder(lx, word, raws) ? word.value : _freshOrEmptyEntry(lx, word, raws, folder);
     if (path !== undefined) _freshOperands.set(word, path);
   }
 }
@@ -178,14 +179,15 @@ function _freshOrEmpty(lx: Lexer, name: string, folder: boolean): string | undef
 }
 
 /**
- * The path of the folder `d=$(mktemp -d)` made when `word` is all of `$d` and d holds that folder
- * or nothing (_freshOrEmpty), read in this shell where it runs: not in a function body (d may be
- * assigned before a call) nor in text parsed later. Undefined otherwise.
+ * The path of the entry `d=$(mktemp …)` made (a folder only, with `folder`) when `word` is all of
+ * `$d` and d holds that entry or nothing (_freshOrEmpty), read in this shell where it runs: not
+ * in a function body (d may be assigned before a call) nor in text parsed later. Undefined
+ * otherwise.
  */
-function _freshOrEmptyFolder(lx: Lexer, word: Word, raws: RawWords): string | undefined {
+function _freshOrEmptyEntry(lx: Lexer, word: Word, raws: RawWords, folder: boolean): string | undefined {
   if (!word.dynamic || word.glob || lx.depth > 0 || lx.flow.fnDepth > 0) return undefined;
   const n = _wholeVariable(lx, raws.get(word) ?? "");
-  return n === undefined ? undefined : _freshOrEmpty(lx, n, true);
+  return n === undefined ? undefined : _freshOrEmpty(lx, n, folder);
 }
 
 /** Whether `word` is all of `$d`, `"$d"`, `${d}` or `"${d}"`, d holding the folder mktemp made (vars.freshFolder). */

@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { ANCESTOR, NOOP, OK, RELOCATE, REMOTE, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
+import { ANCESTOR, NOOP, OK, RELOCATE, REMOTE, TEMP, UNKNOWN, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 19's false-positive hunt on agent-style commands (helper `hunt`, round 2): lines an
 // agent writes in a normal session that the guard misread, each with neighbours that must keep
@@ -130,4 +130,26 @@ table("Go sources that reach files, other code or memory stay unknown", [
   ["go:linkname without unsafe", goTest('import "testing"\n\n//go:linkname f os.RemoveAll'), ...UNKNOWN],
   ["an assembly file beside it", goTest('import "testing"', "printf 'TEXT ·f(SB),0,$0\\n' > pkg/parser/f_amd64.s && go test ./..."), ...UNKNOWN],
   ["a go.mod the line wrote", goTest('import "github.com/stretchr/testify/require"', "printf 'module example.invalid/app\\nreplace github.com/stretchr/testify => ../evil\\n' > go.mod && go test ./..."), ...UNKNOWN],
+]);
+
+// `d=$(mktemp …); … rm -rf "$d"` (the hunt's commonest false positive left, lead): after `;`, d
+// holds the entry mktemp made or nothing, and `rm -rf ""` or an unquoted empty `$d` removes
+// nothing (parser.ts notes rm's operands, temp-output.ts noteFreshOperands, files.ts remove).
+table("rm of what mktemp made, after ; (was BLOCK_UNDETERMINABLE_EFFECT)", [
+  ["a folder", `d=$(mktemp -d); rm -rf "$d"`, ...TEMP],
+  ["unquoted", `d=$(mktemp -d); rm -rf $d`, ...TEMP],
+  ["braced", `d=$(mktemp -d); rm -rf "\${d}"`, ...TEMP],
+  ["a file, the test log's tail", `out=$(mktemp) && npm test > "$out" 2>&1; status=$?; tail -30 "$out"; rm -f "$out"; exit $status`, ...TEMP],
+  ["after a cd into it", `d=$(mktemp -d); cd "$d"; rm -rf "$d"`, ...TEMP],
+]);
+
+table("rm of what mktemp made: what stays unknown", [
+  ["a path below it (an empty d names /)", `d=$(mktemp -d); rm -rf "$d/"`, ...UNKNOWN],
+  ["its entries", `d=$(mktemp -d); rm -rf $d/*`, ...UNKNOWN],
+  ["reassigned since", `d=$(mktemp -d); d=$HOME; rm -rf "$d"`, ...UNKNOWN],
+  ["a mktemp that may not have run", `d=$(cat f); false && d=$(mktemp -d); rm -rf "$d"`, ...UNKNOWN],
+  ["in a function called after a reassignment", `d=$(mktemp -d); f() { rm -rf "$d"; }; d=~; f`, ...UNKNOWN],
+  ["in a loop that reassigns it", `d=$(mktemp -d); for i in 1 2; do rm -rf "$d"; d=~; done`, ...UNKNOWN],
+  ["IFS splitting it", `IFS=/; d=$(mktemp -d); rm -rf $d`, ...UNKNOWN],
+  ["beside the home folder", `d=$(mktemp -d); rm -rf "$d" ~`, ...ANCESTOR],
 ]);
