@@ -17,6 +17,7 @@ export { type Stdin, stdinOf } from "./stdin.ts";
 import { destructiveLooking, LANDED, programIdentity, recordLanded, writesOnto } from "./program-path.ts";
 import { PROGRAMS } from "./programs.ts";
 import { isSecretPath, secretArgOps } from "./secrets.ts";
+import { ENV_LOADERS, envCandidateOps, envLineOpen, noteExposures, openEnvLoad, settleEnvLoads } from "./env-loaders.ts";
 import { downloadRun, NO_OPS, taintOps } from "./taint.ts";
 import { noteInPlaceEdits } from "./written-scripts.ts";
 import { stdinIgnored } from "./stdin-ignored.ts";
@@ -93,6 +94,8 @@ export function analyzeScript(script: Script, ctx: AnalyzeContext): Op[] {
   flow.finish();
   // Named pipes pair their writers and readers once the whole line is known (fifo.ts).
   if (ctx.depth === 0 && ctx.state.pipeUses) ops.push(...fifoOps(ctx, (name) => PROGRAMS.get(name)));
+  // A line loading a `.env` file or reading it without printing a value (env-loaders.ts).
+  if (envLineOpen(ctx.state)) return ctx.depth === 0 ? settleEnvLoads(script, ops, ctx) : (noteExposures(script.commands, ctx), ops);
   return ops;
 }
 
@@ -160,6 +163,8 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   }
   const known = identity === LANDED ? name : identity;
   const handler = PROGRAMS.get(known ?? name);
+  // A loader's record is open before its handler reads the commands it runs (env-loaders.ts).
+  if (ctx.depth === 0 && ENV_LOADERS.has(name)) openEnvLoad(name, args, ctx.state);
   const ops = known === null ? _unknownFile(name, args, ctx, cmd) : handler ? handler({ name: known, args, cmd, ctx }) : scanUnknownProgram(args, ctx, known, cmd);
   // The line-flow passes. Each returns at once for a command it cannot apply to; the cheap tests
   // here skip the calls that could only do that (no op to note, no argument to read).
@@ -171,7 +176,8 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   recordPipeUses(program, args, cmd, ctx);
   recordCopy(program, args, cmd, ctx);
   noteProgram(program, args, ctx, cmd);
-  const secrets = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
+  const found = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
+  const secrets = found.length > 0 || name === "dotenv" || name === "npx" ? envCandidateOps(name, args, found, ctx) : found;
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, cmd, ctx);
   return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);

@@ -1,0 +1,320 @@
+import { realpathSync } from "node:fs";
+import { op, type Op } from "../ops.ts";
+import { findWorkspace } from "../paths.ts";
+import { ANY_VARIABLE, literalWord, type Script, type SimpleCommand, type Word } from "../syntax.ts";
+import type { AnalyzeContext, LineState } from "./context.ts";
+import { BEHAVIOUR_NAME, envFileKeys } from "./env-file-keys.ts";
+import { absPath } from "./file-identity.ts";
+import { programName } from "./names.ts";
+import { SHELL_NAMES } from "./runner-names.ts";
+import { secretOutput } from "./secret-output.ts";
+import { valueFreeRead } from "./value-free-reads.ts";
+
+/*
+ * Session 19: loading a `.env` file is no read of it when its values go to a program's
+ * environment and nothing on the line prints or sends them. `source .env && npm run migrate`,
+ * `node --env-file=.env server.js`, `dotenv -- prisma migrate dev`, `docker compose --env-file
+ * .env up -d` put the values where GITHUB_TOKEN already is: in the environment of a program the
+ * guard lets run. The read op (ASK_SECRET_ACCESS) each loader's word gave is kept as a candidate
+ * and dropped when the whole line is known (settleEnvLoads), unless
+ * - the line expands a name the file defines (`echo "$DATABASE_URL"`, `curl -d "$STRIPE_KEY"`),
+ *   or any name the guard cannot know (`${!v}`);
+ * - the line prints the environment (`env`, `printenv`, `export -p`, `node -e
+ *   'console.log(process.env)'`, `dotenv -- env`), traces its commands (`set -x`, `bash -x`,
+ *   `set -v` prints each line of a sourced file) or sets a trap (its text runs later);
+ * - the file is not a small plain file inside the workspace (a symlink, a file elsewhere), the
+ *   line itself writes it, it sets a name that changes what programs run or what the guard
+ *   assumed (env-file-keys.ts BEHAVIOUR_NAME), or, for `source`, it holds any line that is not a
+ *   plain assignment (the shell runs it as a command).
+ * Reads that print no value (value-free-reads.ts: `grep -q KEY .env`, `cut -d= -f1 .env`) are
+ * candidates the same way: a key listing needs a file whose every line begins with its name.
+ */
+
+/** How a candidate's file is used, which decides what the file must be ("read": dotenv with an option it prints by, never dropped but for a missing implicit file). */
+type Use = "shell" | "program" | "quiet" | "keys" | "read";
+
+interface Candidate {
+  op: Op;
+  words: Word[];
+  use: Use;
+  /** dotenv's `./.env`, which the line does not name: a missing one loads nothing. */
+  implicit?: true;
+}
+
+/** A line with a loader or a value-free read: its candidates and what the line exposes. */
+interface EnvLine {
+  candidates: Candidate[];
+  /** The names of the environment's variables the line expands (Word.envNames). */
+  expanded: Set<string>;
+  /** The line prints the environment, traces its commands, or sets a trap. */
+  prints: boolean;
+}
+
+const _lines = new WeakMap<LineState, EnvLine>();
+
+/** The programs that load a `.env` file into a program's environment (the words are read by loadedFiles). */
+export const ENV_LOADERS: ReadonlySet<string> = new Set(["source", ".", "node", "bun", "deno", "tsx", "uv", "docker", "podman", "docker-compose", "dotenv", "npx", "bunx", "pnpx"]);
+/** The programs whose value-free reads are candidates (value-free-reads.ts). */
+const VALUE_FREE_READERS: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "cut", "awk", "sed"]);
+
+/** The `.env` family of SECRET_STORES (secrets.ts), example files aside: only these files are loaded or listed unasked. */
+const ENV_FILE = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$/;
+
+/**
+ * Starts a line's record before a loader's own handler runs (analyze.ts), so that the commands
+ * it runs nested (`dotenv -- bash -c 'echo $X'`) are read for exposures (noteExposures). Only a
+ * command that loads an env file opens it (`node server.js` and `source venv/bin/activate` do
+ * not): a line without one pays for no reading of its commands.
+ */
+export function openEnvLoad(name: string, args: Word[], state: LineState): void {
+  if (_lines.has(state)) return;
+  const loaded = loadedFiles(name, args);
+  if (loaded && (loaded.implicit || loaded.words.some((w) => !w.dynamic && ENV_FILE.test(_fileOf(w))))) _lines.set(state, { candidates: [], expanded: new Set(), prints: false });
+}
+
+/** The file a loader word names (`--env-file=F` gives F). */
+const _fileOf = (w: Word): string => w.value.replace(/^--env-file(?:-if-exists)?=/, "");
+
+/**
+ * A command's secret ops (secrets.ts secretArgOps), with those that only load a `.env` file into a
+ * program's environment, or read it without printing a value, noted as candidates that
+ * settleEnvLoads may drop. dotenv with no `-e` loads `./.env` without naming it: a candidate op
+ * is added for it, kept when the line prints the values (`dotenv -- env`).
+ */
+export function envCandidateOps(name: string, args: Word[], secrets: readonly Op[], ctx: AnalyzeContext): readonly Op[] {
+  if (ctx.depth !== 0) return secrets;
+  const loaded = ENV_LOADERS.has(name) ? loadedFiles(name, args) : undefined;
+  const use: Use | null = loaded ? loaded.use : VALUE_FREE_READERS.has(name) ? valueFreeRead(name, args) : null;
+  if (use === null) return secrets;
+  const words = loaded ? loaded.words : args;
+  if (loaded?.implicit && secrets.length === 0) {
+    const implicit = op("secret", name, [literalWord(".env")]);
+    _note(ctx.state, { op: implicit, words: implicit.targets, use, implicit: true });
+    return [implicit];
+  }
+  for (const o of secrets) {
+    // Every credential word of the op must be an env file the loader loads (or the reader reads).
+    if (o.targets.length > 0 && o.targets.every((t) => words.includes(t) && !t.dynamic && ENV_FILE.test(_fileOf(t)))) _note(ctx.state, { op: o, words: o.targets, use });
+  }
+  return secrets;
+}
+
+function _note(state: LineState, candidate: Candidate): void {
+  let line = _lines.get(state);
+  if (!line) _lines.set(state, (line = { candidates: [], expanded: new Set(), prints: false }));
+  line.candidates.push(candidate);
+}
+
+/** Whether the line has a loader or a value-free read (its scripts are then read for exposures). */
+export function envLineOpen(state: LineState): boolean {
+  return _lines.has(state);
+}
+
+/**
+ * Reads one script of the line (the line itself, or nested text it runs) for what exposes loaded
+ * values: the names its words expand, programs printing the environment, tracing, traps.
+ */
+export function noteExposures(commands: SimpleCommand[], ctx: AnalyzeContext): void {
+  const line = _lines.get(ctx.state);
+  if (!line) return;
+  for (const c of commands) {
+    for (const a of c.assigns) if (/^(?:SHELLOPTS|BASHOPTS|PS4|BASH_XTRACEFD|BASH_ENV|ENV)$/.test(a.name)) line.prints = true;
+    // A command of assignments only stores values (`A=$X` in a sourced file); a name assigned so
+    // and expanded later keeps the name it came from (Word.envNames).
+    if (c.argv.length === 0) continue;
+    for (const w of c.argv) _expanded(line, w.envNames);
+    for (const r of c.redirects) _expanded(line, r.target.envNames), _expanded(line, r.heredoc?.envNames);
+    const head = c.argv[0]!;
+    if (head.dynamic || line.prints) continue;
+    line.prints = _printsEnvironment(programName(head), c.argv.slice(1), c, ctx);
+  }
+}
+
+function _expanded(line: EnvLine, names: string[] | undefined): void {
+  if (names) for (const n of names) line.expanded.add(n);
+}
+
+// Programs a loader runs whose output is the environment or its own code's (docker run's command
+// in the container: the guard does not read that command's grammar).
+const CONTAINER_PRINTERS = new Set(["env", "printenv", "set", "export", "declare", "typeset", "cat", "eval", ...SHELL_NAMES]);
+
+/** Whether a command prints the environment or traces what it runs (see the comment at the top). */
+function _printsEnvironment(name: string, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
+  if (name === "trap") return args.length > 0;
+  if (name === "set" || SHELL_NAMES.has(name)) {
+    // `set -x`, `set -o xtrace`, `set -v`, `bash -x script`, `sh -xc …`.
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (args[i]!.dynamic || /^[-+][a-zA-Z]*[xv]/.test(v) || ((v === "-o" || v === "+o") && /^(?:xtrace|verbose)$/.test(args[i + 1]?.value ?? ""))) return true;
+      if (!v.startsWith("-") && !v.startsWith("+")) break;
+    }
+  }
+  const at = { cmd, ctx };
+  if (secretOutput(name, args, at) !== null) return true;
+  if (!LOADER_RUNNERS.has(name)) return false;
+  // The command a loader runs (`dotenv -- env`, `uv run --env-file .env printenv`, `docker run
+  // --env-file .env img env`): each operand tried as the start of it.
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.dynamic) return true;
+    if (w.value.startsWith("-")) continue;
+    const inner = programName(w);
+    if (secretOutput(inner, args.slice(i + 1), at) !== null || ((name === "docker" || name === "podman") && CONTAINER_PRINTERS.has(inner))) return true;
+  }
+  return false;
+}
+
+// The loaders that run another command given as their operands.
+const LOADER_RUNNERS = new Set(["dotenv", "npx", "bunx", "pnpx", "uv", "docker", "podman", "bun", "deno"]);
+
+/**
+ * The line's ops with the candidates that may go dropped (at the end of the line's analysis,
+ * analyze.ts): each candidate whose file is a plain file of the workspace the line does not
+ * write, read as its use needs, with no loaded name exposed.
+ */
+export function settleEnvLoads(script: Script, ops: Op[], ctx: AnalyzeContext): Op[] {
+  const line = _lines.get(ctx.state)!;
+  noteExposures(script.commands, ctx);
+  if (line.candidates.length === 0) return ops;
+  const candidates = new Set(line.candidates.map((c) => c.op));
+  const written = _writtenPaths(ops, candidates, ctx);
+  let workspace: string | undefined;
+  const dropped = new Set<Op>();
+  for (const c of line.candidates) {
+    if (c.op.cwd === null) continue;
+    workspace ??= _realOrNull(findWorkspace(ctx.state.start ?? c.op.cwd)) ?? "";
+    if (c.words.every((w) => _settles(w, c, line, workspace!, written, ctx))) dropped.add(c.op);
+  }
+  return dropped.size === 0 ? ops : ops.filter((o) => !dropped.has(o));
+}
+
+/** Whether one file word of a candidate may go unasked. */
+function _settles(word: Word, c: Candidate, line: EnvLine, workspace: string, written: Set<string> | null, ctx: AnalyzeContext): boolean {
+  if (c.use === "quiet") return true;
+  const path = absPath(_fileOf(word), c.op.cwd, ctx.state);
+  // dotenv's own `./.env` loads nothing when it is missing.
+  if (c.implicit && _realOrNull(path) === null) return true;
+  if (c.use === "read") return false;
+  if (workspace === "" || !path.startsWith(`${workspace}/`) || _realOrNull(path) !== path) return false;
+  if (written === null || written.has(path)) return false;
+  const keys = envFileKeys(path);
+  if (keys === null) return false;
+  if (c.use === "keys") return keys.keyLines;
+  if (c.use === "shell" && !keys.shellSafe) return false;
+  if (line.prints || line.expanded.has(ANY_VARIABLE)) return false;
+  return keys.names.every((n) => !BEHAVIOUR_NAME.test(n) && !line.expanded.has(n));
+}
+
+/** The absolute paths the line's other ops write, move or delete; null when one is unknown. */
+function _writtenPaths(ops: Op[], candidates: Set<Op>, ctx: AnalyzeContext): Set<string> | null {
+  const out = new Set<string>();
+  for (const o of ops) {
+    if (candidates.has(o) || o.kind === "secret" || o.kind === "egress" || o.kind === "noop") continue;
+    for (const t of o.targets) {
+      if (t.dynamic || o.cwd === null) return null;
+      out.add(absPath(t.value, o.cwd, ctx.state));
+    }
+  }
+  return out;
+}
+
+function _realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `.env` words a loader command loads into a program's environment, and how: `source F` and
+ * `. F` in this shell; `--env-file=F` (`--env-file F`) of node, bun, deno, tsx and `uv run`
+ * before the script or command; `docker compose --env-file F` with a subcommand that runs or
+ * stops services (not `config`, which prints the values, nor `run`/`exec`); `docker run
+ * --env-file F`; dotenv-cli's `-e F` (`./.env` when none is given: `implicit`), also through
+ * npx, bunx or pnpx. Undefined for any other use, or an option the guard does not read.
+ */
+export function loadedFiles(name: string, args: Word[]): { words: Word[]; use: Use; implicit?: true } | undefined {
+  switch (name) {
+    case "source":
+    case ".":
+      return args[0] && !args[0].dynamic ? { words: [args[0]], use: "shell" } : undefined;
+    case "docker":
+    case "podman":
+    case "docker-compose":
+      return _containerFiles(name, args);
+    case "dotenv":
+      return _dotenvFiles(args);
+    case "npx":
+    case "bunx":
+    case "pnpx": {
+      const at = args.findIndex((a) => !a.value.startsWith("-"));
+      return at >= 0 && args.slice(0, at).every((a) => /^(?:-y|--yes|-q|--quiet)$/.test(a.value)) && /^dotenv(?:-cli)?$/.test(args[at]!.value) ? _dotenvFiles(args.slice(at + 1)) : undefined;
+    }
+    default:
+      return _programFiles(name, args);
+  }
+}
+
+/** node, bun, deno, tsx, `uv run`: `--env-file` words before the first operand (a subcommand `run` aside). */
+function _programFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
+  const words: Word[] = [];
+  let start = 0;
+  if (name === "uv") {
+    if (args[0]?.value !== "run") return undefined;
+    start = 1;
+  }
+  for (let i = start; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (args[i]!.dynamic) break;
+    if (/^--env-file(?:-if-exists)?=/.test(v)) words.push(args[i]!);
+    else if (v === "--env-file" || v === "--env-file-if-exists") {
+      if (args[i + 1]) words.push(args[++i]!);
+    } else if (!v.startsWith("-") && !(v === "run" && (name === "bun" || name === "deno") && i === start)) break;
+  }
+  return words.length > 0 ? { words, use: "program" } : undefined;
+}
+
+// compose subcommands that start, stop or list services (their output is the services' logs).
+const COMPOSE_RUNS = new Set(["up", "down", "build", "pull", "start", "stop", "restart", "ps", "logs", "create", "rm", "kill", "pause", "unpause", "images", "ls", "top", "wait", "watch"]);
+const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--project-directory", "--profile", "--ansi", "--progress", "--parallel"]);
+
+function _containerFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
+  const words: Word[] = [];
+  let i = name === "docker-compose" ? 0 : 1;
+  const sub = name === "docker-compose" ? "compose" : args[0]?.value;
+  if (sub === "run" || sub === "create") {
+    for (; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (/^--env-file=/.test(v)) words.push(args[i]!);
+      else if (v === "--env-file" && args[i + 1]) words.push(args[++i]!);
+    }
+    return words.length > 0 ? { words, use: "program" } : undefined;
+  }
+  if (sub !== "compose") return undefined;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return undefined;
+    if (/^--env-file=/.test(a.value)) words.push(a);
+    else if (a.value === "--env-file" && args[i + 1]) words.push(args[++i]!);
+    else if (COMPOSE_VALUED.has(a.value)) i++;
+    else if (!a.value.startsWith("-")) return words.length > 0 && COMPOSE_RUNS.has(a.value) ? { words, use: "program" } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * dotenv-cli: `-e F` (repeatable) and `-o`, then `--` or the command. Any other option (`-p NAME`
+ * prints a value, `-c` loads a cascade of files, `--debug` prints them) makes it a "read".
+ */
+function _dotenvFiles(args: Word[]): { words: Word[]; use: Use; implicit?: true } {
+  const words: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.value === "-e" && args[i + 1] && !a.dynamic) words.push(args[++i]!);
+    else if (a.value === "-o" || a.value === "--override") continue;
+    else if (a.value === "--" || (!a.value.startsWith("-") && !a.dynamic)) break;
+    else return words.length > 0 ? { words, use: "read" } : { words, use: "read", implicit: true };
+  }
+  return words.length > 0 ? { words, use: "program" } : { words, use: "program", implicit: true };
+}
