@@ -21,9 +21,18 @@ export interface EnvFileKeys {
    * breaks this (its lines after the first print whole).
    */
   keyLines: boolean;
+  /**
+   * Every line is blank, a comment beginning in its first column, or `NAME=VALUE` with a VALUE
+   * of no whitespace, quote or backslash: `export $(grep -v '^#' .env | xargs)` gives export one
+   * `NAME=VALUE` word per line (a value split in two would reach export's error message).
+   */
+  wordLines: boolean;
+  /** A comment line beginning in the first column (`cat .env | xargs` would hand its words to export). */
+  comments: boolean;
 }
 
 const MAX_BYTES = 64 * 1024;
+const WORD_LINE = /^[A-Za-z_]\w*=[^\s'"\\]*$/;
 const KEY_LINE = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*=/;
 // A whole line the shell reads as one assignment: the value single-quoted, double-quoted with no
 // `$(`, backtick or lone backslash, or unquoted with none of the characters that end a word or
@@ -43,15 +52,19 @@ export function envFileKeys(path: string): EnvFileKeys | null {
   const names: string[] = [];
   let shellSafe = true;
   let keyLines = true;
+  let wordLines = true;
+  let comments = false;
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
+    if (line.startsWith("#")) comments = true;
+    else if (trimmed !== "" && !WORD_LINE.test(line)) wordLines = false;
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     const key = KEY_LINE.exec(line);
     if (key) names.push(key[1]!);
     else keyLines = false;
     if (shellSafe && !SHELL_ASSIGNMENT.test(line.replace(/\r$/, ""))) shellSafe = false;
   }
-  return { names, shellSafe, keyLines };
+  return { names, shellSafe, keyLines, wordLines, comments };
 }
 
 /**

@@ -8,6 +8,7 @@ import { absPath } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { secretOutput } from "./secret-output.ts";
+import { exportedReaders } from "./exported-env.ts";
 import { valueFreeRead } from "./value-free-reads.ts";
 
 /*
@@ -30,8 +31,12 @@ import { valueFreeRead } from "./value-free-reads.ts";
  * candidates the same way: a key listing needs a file whose every line begins with its name.
  */
 
-/** How a candidate's file is used, which decides what the file must be ("read": dotenv with an option it prints by, never dropped but for a missing implicit file). */
-type Use = "shell" | "program" | "quiet" | "keys" | "read";
+/**
+ * How a candidate's file is used, which decides what the file must be: loaded by the shell or
+ * by a program, read by a value-free read, read into `export $(…)` ("exported"), or read by dotenv
+ * with an option it prints by ("read": never dropped but for a missing implicit file).
+ */
+type Use = "shell" | "program" | "quiet" | "keys" | "exported" | "read";
 
 interface Candidate {
   op: Op;
@@ -39,6 +44,8 @@ interface Candidate {
   use: Use;
   /** dotenv's `./.env`, which the line does not name: a missing one loads nothing. */
   implicit?: true;
+  /** The reading command of an "exported" candidate. */
+  cmd?: SimpleCommand;
 }
 
 /** A line with a loader or a value-free read: its candidates and what the line exposes. */
@@ -48,6 +55,8 @@ interface EnvLine {
   expanded: Set<string>;
   /** The line prints the environment, traces its commands, or sets a trap. */
   prints: boolean;
+  /** The readers whose lines an `export $(…)` exports, and whether the pipeline drops comment lines (exported-env.ts). */
+  exported: Map<SimpleCommand, boolean>;
 }
 
 const _lines = new WeakMap<LineState, EnvLine>();
@@ -55,7 +64,7 @@ const _lines = new WeakMap<LineState, EnvLine>();
 /** The programs that load a `.env` file into a program's environment (the words are read by loadedFiles). */
 export const ENV_LOADERS: ReadonlySet<string> = new Set(["source", ".", "node", "bun", "deno", "tsx", "uv", "docker", "podman", "docker-compose", "dotenv", "npx", "bunx", "pnpx"]);
 /** The programs whose value-free reads are candidates (value-free-reads.ts). */
-const VALUE_FREE_READERS: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "cut", "awk", "sed"]);
+const VALUE_FREE_READERS: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "cut", "awk", "sed", "cat"]);
 
 /** The `.env` family of SECRET_STORES (secrets.ts), example files aside: only these files are loaded or listed unasked. */
 const ENV_FILE = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^/]*)?$/;
@@ -69,7 +78,7 @@ const ENV_FILE = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[^
 export function openEnvLoad(name: string, args: Word[], state: LineState): void {
   if (_lines.has(state)) return;
   const loaded = loadedFiles(name, args);
-  if (loaded && (loaded.implicit || loaded.words.some((w) => !w.dynamic && ENV_FILE.test(_fileOf(w))))) _lines.set(state, { candidates: [], expanded: new Set(), prints: false });
+  if (loaded && (loaded.implicit || loaded.words.some((w) => !w.dynamic && ENV_FILE.test(_fileOf(w))))) _lines.set(state, { candidates: [], expanded: new Set(), prints: false, exported: new Map() });
 }
 
 /** The file a loader word names (`--env-file=F` gives F). */
@@ -81,10 +90,11 @@ const _fileOf = (w: Word): string => w.value.replace(/^--env-file(?:-if-exists)?
  * settleEnvLoads may drop. dotenv with no `-e` loads `./.env` without naming it: a candidate op
  * is added for it, kept when the line prints the values (`dotenv -- env`).
  */
-export function envCandidateOps(name: string, args: Word[], secrets: readonly Op[], ctx: AnalyzeContext): readonly Op[] {
+export function envCandidateOps(name: string, args: Word[], secrets: readonly Op[], ctx: AnalyzeContext, cmd: SimpleCommand | undefined): readonly Op[] {
   if (ctx.depth !== 0) return secrets;
   const loaded = ENV_LOADERS.has(name) ? loadedFiles(name, args) : undefined;
-  const use: Use | null = loaded ? loaded.use : VALUE_FREE_READERS.has(name) ? valueFreeRead(name, args) : null;
+  // A `cat` or `grep` that is no value-free read may be an `export $(…)`'s reader (exported-env.ts).
+  const use: Use | null = loaded ? loaded.use : VALUE_FREE_READERS.has(name) ? (valueFreeRead(name, args) ?? ((name === "cat" || name === "grep") && cmd ? "exported" : null)) : null;
   if (use === null) return secrets;
   const words = loaded ? loaded.words : args;
   if (loaded?.implicit && secrets.length === 0) {
@@ -94,14 +104,14 @@ export function envCandidateOps(name: string, args: Word[], secrets: readonly Op
   }
   for (const o of secrets) {
     // Every credential word of the op must be an env file the loader loads (or the reader reads).
-    if (o.targets.length > 0 && o.targets.every((t) => words.includes(t) && !t.dynamic && ENV_FILE.test(_fileOf(t)))) _note(ctx.state, { op: o, words: o.targets, use });
+    if (o.targets.length > 0 && o.targets.every((t) => words.includes(t) && !t.dynamic && ENV_FILE.test(_fileOf(t)))) _note(ctx.state, { op: o, words: o.targets, use, cmd });
   }
   return secrets;
 }
 
 function _note(state: LineState, candidate: Candidate): void {
   let line = _lines.get(state);
-  if (!line) _lines.set(state, (line = { candidates: [], expanded: new Set(), prints: false }));
+  if (!line) _lines.set(state, (line = { candidates: [], expanded: new Set(), prints: false, exported: new Map() }));
   line.candidates.push(candidate);
 }
 
@@ -126,7 +136,12 @@ export function noteExposures(commands: SimpleCommand[], ctx: AnalyzeContext): v
     for (const r of c.redirects) _expanded(line, r.target.envNames), _expanded(line, r.heredoc?.envNames);
     const head = c.argv[0]!;
     if (head.dynamic || line.prints) continue;
-    line.prints = _printsEnvironment(programName(head), c.argv.slice(1), c, ctx);
+    const name = programName(head);
+    // `export $(grep -v '^#' .env | xargs)` exports the file's lines; with no word it would print
+    // the environment, which settleEnvLoads rules out by the file's names.
+    const readers = name === "export" ? exportedReaders(c) : null;
+    if (readers) for (const r of readers) line.exported.set(r.reader, r.dropsComments);
+    else line.prints = _printsEnvironment(name, c.argv.slice(1), c, ctx);
   }
 }
 
@@ -201,6 +216,10 @@ function _settles(word: Word, c: Candidate, line: EnvLine, workspace: string, wr
   if (keys === null) return false;
   if (c.use === "keys") return keys.keyLines;
   if (c.use === "shell" && !keys.shellSafe) return false;
+  if (c.use === "exported") {
+    const dropsComments = line.exported.get(c.cmd!);
+    if (dropsComments === undefined || !keys.wordLines || keys.names.length === 0 || (keys.comments && !dropsComments)) return false;
+  }
   if (line.prints || line.expanded.has(ANY_VARIABLE)) return false;
   return keys.names.every((n) => !BEHAVIOUR_NAME.test(n) && !line.expanded.has(n));
 }

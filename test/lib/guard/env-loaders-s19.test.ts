@@ -20,6 +20,9 @@ put("code/.env", "A=1\necho loaded; cat ~/.ssh/id_rsa\n");
 put("gitenv/.env", "GIT_WORK_TREE=/\nA=1\n");
 put("nodeopts/.env", "NODE_OPTIONS=--require ./x.js\n");
 put("linked/real.txt", "A=1\n");
+put("plain/.env", "DATABASE_URL=postgres://u:fake@db.example.invalid/app\nPORT=3000\n");
+put("spaced/.env", 'GREETING="two words"\n');
+put("comments/.env", "# nothing set\n");
 symlinkSync("real.txt", join(fx.ws, "linked/.env"));
 writeFileSync(join(fx.home, ".env"), "A=1\n");
 const table = verdictRows(fx);
@@ -40,6 +43,8 @@ table("loaders hand the values to the program they run (was ASK_SECRET_ACCESS)",
   ["another env file", "source .env.production && npm run build", ...OK],
   ["a name the file does not define", 'source .env && echo "$HOME $PATH"', ...OK],
   ["sourced quietly in a pipeline", "source .env 2>&1 | tee log.txt", ...NOOP],
+  ["export $(grep -v '^#' .env | xargs)", "export $(grep -v '^#' plain/.env | xargs) && npm run dev", ...OK],
+  ["export $(cat .env | xargs) of a file without comments", "export $(cat plain/.env | xargs) && npm run dev", ...OK],
 ]);
 
 table("reads that print no value (was ASK_SECRET_ACCESS)", [
@@ -95,6 +100,10 @@ table("a loaded value printed, sent or traced still asks", [
   ["docker run runs a shell", "docker run --env-file .env img sh -c 'echo $X'", ...SECRET],
   ["docker compose config prints the values", "docker compose --env-file .env config", ...SECRET],
   ["docker compose exec", "docker compose --env-file .env exec app env", ...SECRET],
+  ["export $(…) then echo", "export $(grep -v '^#' plain/.env | xargs) && echo $DATABASE_URL", ...SECRET],
+  ["export $(…) then env", "export $(grep -v '^#' plain/.env | xargs); env", ...SECRET],
+  ["a bare export lists the environment", "export $(grep -v '^#' plain/.env | xargs) && npm run dev; export", ...SECRET],
+  ["export of a file with quoted values", "export $(grep -v '^#' .env | xargs) && npm run dev", ...SECRET],
 ]);
 
 table("a file the guard cannot vouch for still asks", [
@@ -108,6 +117,12 @@ table("a file the guard cannot vouch for still asks", [
   ["a missing .env", "source missing/.env && npm test", ...SECRET],
   ["sourced inside a nested shell", "bash -c 'source .env; npm test'", ...SECRET],
   ["a computed file name", 'source "$F" && npm test', ...UNKNOWN],
+  ["cat | xargs hands comment words to export", "export $(cat .env | xargs) && npm run dev", ...SECRET],
+  ["a value split in two reaches export's error", "export $(grep -v '^#' spaced/.env | xargs) && npm test", ...SECRET],
+  ["a file of comments only: a bare export", "export $(grep -v '^#' comments/.env | xargs)", ...SECRET],
+  ["xargs -0 is not read", "export $(grep -v '^#' plain/.env | xargs -0) && npm run dev", ...SECRET],
+  ["another credential file in export", "export $(grep -v '^#' plain/.env | xargs) $(cat ~/.aws/credentials)", ...SECRET],
+  ["grep -v prints the values", "grep -v '^#' .env", ...SECRET],
 ]);
 
 table("reads that print values still ask", [
