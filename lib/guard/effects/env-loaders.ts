@@ -135,7 +135,12 @@ export function noteExposures(commands: SimpleCommand[], ctx: AnalyzeContext): v
     for (const w of c.argv) _expanded(line, w.envNames);
     for (const r of c.redirects) _expanded(line, r.target.envNames), _expanded(line, r.heredoc?.envNames);
     const head = c.argv[0]!;
-    if (head.dynamic || line.prints) continue;
+    if (line.prints) continue;
+    // A program the guard cannot name may print anything it is given (`$SHELL -c env`).
+    if (head.dynamic) {
+      line.prints = true;
+      continue;
+    }
     const name = programName(head);
     // `export $(grep -v '^#' .env | xargs)` exports the file's lines; with no word it would print
     // the environment, which settleEnvLoads rules out by the file's names.
@@ -160,8 +165,11 @@ function _printsEnvironment(name: string, args: Word[], cmd: SimpleCommand, ctx:
     // `set -x`, `set -o xtrace`, `set -v`, `bash -x script`, `sh -xc …`.
     for (let i = 0; i < args.length; i++) {
       const v = args[i]!.value;
-      if (args[i]!.dynamic || /^[-+][a-zA-Z]*[xv]/.test(v) || ((v === "-o" || v === "+o") && /^(?:xtrace|verbose)$/.test(args[i + 1]?.value ?? ""))) return true;
-      if (!v.startsWith("-") && !v.startsWith("+")) break;
+      if (args[i]!.dynamic || /^[-+][a-zA-Z]*[xv]/.test(v)) return true;
+      // `-o NAME`, also at the end of a cluster (`set -eo xtrace`).
+      if (/^[-+][a-zA-Z]*o$/.test(v)) {
+        if (args[i + 1]?.dynamic || /^(?:xtrace|verbose)$/.test(args[++i]?.value ?? "")) return true;
+      } else if (!v.startsWith("-") && !v.startsWith("+")) break;
     }
   }
   const at = { cmd, ctx };
