@@ -8,7 +8,7 @@ import { absPath } from "./file-identity.ts";
 import { programName } from "./names.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { secretOutput } from "./secret-output.ts";
-import { exportedReaders } from "./exported-env.ts";
+import { exportedReaders, substitutedReader } from "./exported-env.ts";
 import { valueFreeRead } from "./value-free-reads.ts";
 
 /*
@@ -146,8 +146,23 @@ export function noteExposures(commands: SimpleCommand[], ctx: AnalyzeContext): v
     // the environment, which settleEnvLoads rules out by the file's names.
     const readers = name === "export" ? exportedReaders(c) : null;
     if (readers) for (const r of readers) line.exported.set(r.reader, r.dropsComments);
-    else line.prints = _printsEnvironment(name, c.argv.slice(1), c, ctx);
+    else line.prints = _printsEnvironment(name, name === "env" ? _envLoaded(c.argv.slice(1), line) : c.argv.slice(1), c, ctx);
   }
+}
+
+/**
+ * env's words but the substitutions that load a file's lines (`env $(cat .env | xargs) npm
+ * start`: exported-env.ts), whose readers are noted as exported; env then prints the environment
+ * only when no command follows.
+ */
+function _envLoaded(args: Word[], line: EnvLine): Word[] {
+  let out: Word[] | undefined;
+  for (const a of args) {
+    const read = a.dynamic ? substitutedReader(a) : null;
+    if (read) line.exported.set(read.reader, read.dropsComments);
+    else (out ??= []).push(a);
+  }
+  return out ?? [];
 }
 
 function _expanded(line: EnvLine, names: string[] | undefined): void {

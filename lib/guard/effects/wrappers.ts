@@ -8,6 +8,7 @@ import { physicalPath } from "../paths.ts";
 import { analyzeArgv, analyzeText } from "./analyze.ts";
 import type { Handler, Invocation } from "./context.ts";
 import { envWrapped } from "./own-assignments.ts";
+import { substitutedNames } from "./exported-env.ts";
 import { analyzeFedText } from "./nested-stdin.ts";
 import { listingRunsItself } from "./git-listing.ts";
 import { packageCommand } from "./package-installs.ts";
@@ -187,6 +188,7 @@ export const env: Handler = (inv) => {
     const v = a.value;
     if (words.length === 0 && !a.dynamic && _clears(v)) cleared = true;
     if (words.length > 0) words.push(a);
+    else if (a.dynamic && _setsFileNames(a, inv, (changes ??= []))) continue;
     else if (a.dynamic && !(v.startsWith("PATH=") && keptPathOf(a) !== undefined)) return [op("unknown", "env")];
     else if (v === "-S" || v === "--split-string" || v.startsWith("-S") || v.startsWith("--split-string=")) {
       const text = v === "-S" || v === "--split-string" ? (args[++i]?.value ?? "") : v.replace(/^-S|^--split-string=/, "");
@@ -216,6 +218,18 @@ export const env: Handler = (inv) => {
   const [head, ...tail] = words;
   return head ? inDir(chdir, inv, () => analyzeArgv(head, tail, inv.ctx, inv.cmd)) : [];
 };
+
+/**
+ * `env $(grep -v '^#' .env | xargs) CMD` (session 19): the substitution gives env one `NAME=VALUE`
+ * word per line of the file (exported-env.ts substitutedNames); the names are set to values the
+ * guard does not know. False for any other computed word.
+ */
+function _setsFileNames(a: Word, inv: Invocation, changes: Array<[string, string | null]>): boolean {
+  const names = substitutedNames(a, inv.ctx.state.cwd);
+  if (names === null) return false;
+  for (const n of names) changes.push([n, null]);
+  return true;
+}
 
 /** Whether an option word of env empties the environment (`-i`, `-vi`, `-iu NAME`, `-`, `--ignore-environment` or a prefix getopt takes for it). */
 const _clears = (v: string): boolean => v === "-" || /^-[0v]*i/.test(v) || (v.length >= 10 && "--ignore-environment".startsWith(v));

@@ -44,6 +44,8 @@ table("loaders hand the values to the program they run (was ASK_SECRET_ACCESS)",
   ["a name the file does not define", 'source .env && echo "$HOME $PATH"', ...OK],
   ["sourced quietly in a pipeline", "source .env 2>&1 | tee log.txt", ...NOOP],
   ["export $(grep -v '^#' .env | xargs)", "export $(grep -v '^#' plain/.env | xargs) && npm run dev", ...OK],
+  ["env $(cat .env | xargs) CMD (was BLOCK_UNDETERMINABLE_EFFECT)", "env $(cat plain/.env | xargs) npm start", ...OK],
+  ["env $(grep -v '^#' .env | xargs) CMD", "env $(grep -v '^#' plain/.env | xargs) node server.js", ...OK],
   ["strict mode first", "set -euo pipefail; source .env; npm test", ...OK],
   ["sourced when present", "[ -f .env ] && source .env; npm start", ...OK],
   ["sourced in an if", "if [ -f .env ]; then . ./.env; fi; python3 app.py", ...OK],
@@ -131,6 +133,11 @@ table("a file the guard cannot vouch for still asks", [
   ["xargs -0 is not read", "export $(grep -v '^#' plain/.env | xargs -0) && npm run dev", ...SECRET],
   ["another credential file in export", "export $(grep -v '^#' plain/.env | xargs) $(cat ~/.aws/credentials)", ...SECRET],
   ["grep -v prints the values", "grep -v '^#' .env", ...SECRET],
+  ["env $(…) with no command prints the environment", "env $(cat plain/.env | xargs)", ...SECRET],
+  ["env $(…) printenv", "env $(cat plain/.env | xargs) printenv", ...SECRET],
+  ["env $(…) of a file outside the workspace", "env $(cat ~/.env | xargs) npm start", ...SECRET],
+  ["env $(…) of a file with other lines: a word may be the command", "env $(cat code/.env | xargs) npm start", ...UNKNOWN],
+  ["env $(…) of a file with comments", "env $(cat .env | xargs) npm start", ...UNKNOWN],
 ]);
 
 table("reads that print values still ask", [
