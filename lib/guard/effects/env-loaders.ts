@@ -6,8 +6,8 @@ import type { AnalyzeContext, LineState } from "./context.ts";
 import { BEHAVIOUR_NAME, envFileKeys } from "./env-file-keys.ts";
 import { absPath } from "./file-identity.ts";
 import { programName } from "./names.ts";
-import { SHELL_NAMES } from "./runner-names.ts";
-import { secretOutput } from "./secret-output.ts";
+import { printsEnvironment } from "./env-exposures.ts";
+import { loadedFiles, type Use } from "./env-loader-words.ts";
 import { exportedReaders, substitutedReader } from "./exported-env.ts";
 import { valueFreeRead } from "./value-free-reads.ts";
 
@@ -30,13 +30,6 @@ import { valueFreeRead } from "./value-free-reads.ts";
  * Reads that print no value (value-free-reads.ts: `grep -q KEY .env`, `cut -d= -f1 .env`) are
  * candidates the same way: a key listing needs a file whose every line begins with its name.
  */
-
-/**
- * How a candidate's file is used, which decides what the file must be: loaded by the shell or
- * by a program, read by a value-free read, read into `export $(…)` ("exported"), or read by dotenv
- * with an option it prints by ("read": never dropped but for a missing implicit file).
- */
-type Use = "shell" | "program" | "quiet" | "keys" | "exported" | "read";
 
 interface Candidate {
   op: Op;
@@ -146,7 +139,7 @@ export function noteExposures(commands: SimpleCommand[], ctx: AnalyzeContext): v
     // the environment, which settleEnvLoads rules out by the file's names.
     const readers = name === "export" ? exportedReaders(c) : null;
     if (readers) for (const r of readers) line.exported.set(r.reader, r.dropsComments);
-    else line.prints = _printsEnvironment(name, name === "env" ? _envLoaded(c.argv.slice(1), line) : c.argv.slice(1), c, ctx);
+    else line.prints = printsEnvironment(name, name === "env" ? _envLoaded(c.argv.slice(1), line) : c.argv.slice(1), c, ctx);
   }
 }
 
@@ -168,42 +161,6 @@ function _envLoaded(args: Word[], line: EnvLine): Word[] {
 function _expanded(line: EnvLine, names: string[] | undefined): void {
   if (names) for (const n of names) line.expanded.add(n);
 }
-
-// Programs a loader runs whose output is the environment or its own code's (docker run's command
-// in the container: the guard does not read that command's grammar).
-const CONTAINER_PRINTERS = new Set(["env", "printenv", "set", "export", "declare", "typeset", "cat", "eval", ...SHELL_NAMES]);
-
-/** Whether a command prints the environment or traces what it runs (see the comment at the top). */
-function _printsEnvironment(name: string, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
-  if (name === "trap") return args.length > 0;
-  if (name === "set" || SHELL_NAMES.has(name)) {
-    // `set -x`, `set -o xtrace`, `set -v`, `bash -x script`, `sh -xc …`.
-    for (let i = 0; i < args.length; i++) {
-      const v = args[i]!.value;
-      if (args[i]!.dynamic || /^[-+][a-zA-Z]*[xv]/.test(v)) return true;
-      // `-o NAME`, also at the end of a cluster (`set -eo xtrace`).
-      if (/^[-+][a-zA-Z]*o$/.test(v)) {
-        if (args[i + 1]?.dynamic || /^(?:xtrace|verbose)$/.test(args[++i]?.value ?? "")) return true;
-      } else if (!v.startsWith("-") && !v.startsWith("+")) break;
-    }
-  }
-  const at = { cmd, ctx };
-  if (secretOutput(name, args, at) !== null) return true;
-  if (!LOADER_RUNNERS.has(name)) return false;
-  // The command a loader runs (`dotenv -- env`, `uv run --env-file .env printenv`, `docker run
-  // --env-file .env img env`): each operand tried as the start of it.
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!;
-    if (w.dynamic) return true;
-    if (w.value.startsWith("-")) continue;
-    const inner = programName(w);
-    if (secretOutput(inner, args.slice(i + 1), at) !== null || ((name === "docker" || name === "podman") && CONTAINER_PRINTERS.has(inner))) return true;
-  }
-  return false;
-}
-
-// The loaders that run another command given as their operands.
-const LOADER_RUNNERS = new Set(["dotenv", "npx", "bunx", "pnpx", "uv", "docker", "podman", "bun", "deno"]);
 
 /**
  * The line's ops with the candidates that may go dropped (at the end of the line's analysis,
@@ -266,97 +223,4 @@ function _realOrNull(path: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The `.env` words a loader command loads into a program's environment, and how: `source F` and
- * `. F` in this shell; `--env-file=F` (`--env-file F`) of node, bun, deno, tsx and `uv run`
- * before the script or command; `docker compose --env-file F` with a subcommand that runs or
- * stops services (not `config`, which prints the values, nor `run`/`exec`); `docker run
- * --env-file F`; dotenv-cli's `-e F` (`./.env` when none is given: `implicit`), also through
- * npx, bunx or pnpx. Undefined for any other use, or an option the guard does not read.
- */
-export function loadedFiles(name: string, args: Word[]): { words: Word[]; use: Use; implicit?: true } | undefined {
-  switch (name) {
-    case "source":
-    case ".":
-      return args[0] && !args[0].dynamic ? { words: [args[0]], use: "shell" } : undefined;
-    case "docker":
-    case "podman":
-    case "docker-compose":
-      return _containerFiles(name, args);
-    case "dotenv":
-      return _dotenvFiles(args);
-    case "npx":
-    case "bunx":
-    case "pnpx": {
-      const at = args.findIndex((a) => !a.value.startsWith("-"));
-      return at >= 0 && args.slice(0, at).every((a) => /^(?:-y|--yes|-q|--quiet)$/.test(a.value)) && /^dotenv(?:-cli)?$/.test(args[at]!.value) ? _dotenvFiles(args.slice(at + 1)) : undefined;
-    }
-    default:
-      return _programFiles(name, args);
-  }
-}
-
-/** node, bun, deno, tsx, `uv run`: `--env-file` words before the first operand (a subcommand `run` aside). */
-function _programFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
-  const words: Word[] = [];
-  let start = 0;
-  if (name === "uv") {
-    if (args[0]?.value !== "run") return undefined;
-    start = 1;
-  }
-  for (let i = start; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (args[i]!.dynamic) break;
-    if (/^--env-file(?:-if-exists)?=/.test(v)) words.push(args[i]!);
-    else if (v === "--env-file" || v === "--env-file-if-exists") {
-      if (args[i + 1]) words.push(args[++i]!);
-    } else if (!v.startsWith("-") && !(v === "run" && (name === "bun" || name === "deno") && i === start)) break;
-  }
-  return words.length > 0 ? { words, use: "program" } : undefined;
-}
-
-// compose subcommands that start, stop or list services (their output is the services' logs).
-const COMPOSE_RUNS = new Set(["up", "down", "build", "pull", "start", "stop", "restart", "ps", "logs", "create", "rm", "kill", "pause", "unpause", "images", "ls", "top", "wait", "watch"]);
-const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--project-directory", "--profile", "--ansi", "--progress", "--parallel"]);
-
-function _containerFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
-  const words: Word[] = [];
-  let i = name === "docker-compose" ? 0 : 1;
-  const sub = name === "docker-compose" ? "compose" : args[0]?.value;
-  if (sub === "run" || sub === "create") {
-    for (; i < args.length; i++) {
-      const v = args[i]!.value;
-      if (/^--env-file=/.test(v)) words.push(args[i]!);
-      else if (v === "--env-file" && args[i + 1]) words.push(args[++i]!);
-    }
-    return words.length > 0 ? { words, use: "program" } : undefined;
-  }
-  if (sub !== "compose") return undefined;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.dynamic) return undefined;
-    if (/^--env-file=/.test(a.value)) words.push(a);
-    else if (a.value === "--env-file" && args[i + 1]) words.push(args[++i]!);
-    else if (COMPOSE_VALUED.has(a.value)) i++;
-    else if (!a.value.startsWith("-")) return words.length > 0 && COMPOSE_RUNS.has(a.value) ? { words, use: "program" } : undefined;
-  }
-  return undefined;
-}
-
-/**
- * dotenv-cli: `-e F` (repeatable) and `-o`, then `--` or the command. Any other option (`-p NAME`
- * prints a value, `-c` loads a cascade of files, `--debug` prints them) makes it a "read".
- */
-function _dotenvFiles(args: Word[]): { words: Word[]; use: Use; implicit?: true } {
-  const words: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.value === "-e" && args[i + 1] && !a.dynamic) words.push(args[++i]!);
-    else if (a.value === "-o" || a.value === "--override") continue;
-    else if (a.value === "--" || (!a.value.startsWith("-") && !a.dynamic)) break;
-    else return words.length > 0 ? { words, use: "read" } : { words, use: "read", implicit: true };
-  }
-  return words.length > 0 ? { words, use: "program" } : { words, use: "program", implicit: true };
 }

@@ -1,0 +1,101 @@
+import type { Word } from "../syntax.ts";
+
+/**
+ * How a candidate's file is used, which decides what the file must be: loaded by the shell or
+ * by a program, read by a value-free read, read into `export $(…)` ("exported"), or read by dotenv
+ * with an option it prints by ("read": never dropped but for a missing implicit file).
+ */
+export type Use = "shell" | "program" | "quiet" | "keys" | "exported" | "read";
+
+/**
+ * The `.env` words a loader command loads into a program's environment, and how: `source F` and
+ * `. F` in this shell; `--env-file=F` (`--env-file F`) of node, bun, deno, tsx and `uv run`
+ * before the script or command; `docker compose --env-file F` with a subcommand that runs or
+ * stops services (not `config`, which prints the values, nor `run`/`exec`); `docker run
+ * --env-file F`; dotenv-cli's `-e F` (`./.env` when none is given: `implicit`), also through
+ * npx, bunx or pnpx. Undefined for any other use, or an option the guard does not read.
+ */
+export function loadedFiles(name: string, args: Word[]): { words: Word[]; use: Use; implicit?: true } | undefined {
+  switch (name) {
+    case "source":
+    case ".":
+      return args[0] && !args[0].dynamic ? { words: [args[0]], use: "shell" } : undefined;
+    case "docker":
+    case "podman":
+    case "docker-compose":
+      return _containerFiles(name, args);
+    case "dotenv":
+      return _dotenvFiles(args);
+    case "npx":
+    case "bunx":
+    case "pnpx": {
+      const at = args.findIndex((a) => !a.value.startsWith("-"));
+      return at >= 0 && args.slice(0, at).every((a) => /^(?:-y|--yes|-q|--quiet)$/.test(a.value)) && /^dotenv(?:-cli)?$/.test(args[at]!.value) ? _dotenvFiles(args.slice(at + 1)) : undefined;
+    }
+    default:
+      return _programFiles(name, args);
+  }
+}
+
+/** node, bun, deno, tsx, `uv run`: `--env-file` words before the first operand (a subcommand `run` aside). */
+function _programFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
+  const words: Word[] = [];
+  let start = 0;
+  if (name === "uv") {
+    if (args[0]?.value !== "run") return undefined;
+    start = 1;
+  }
+  for (let i = start; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (args[i]!.dynamic) break;
+    if (/^--env-file(?:-if-exists)?=/.test(v)) words.push(args[i]!);
+    else if (v === "--env-file" || v === "--env-file-if-exists") {
+      if (args[i + 1]) words.push(args[++i]!);
+    } else if (!v.startsWith("-") && !(v === "run" && (name === "bun" || name === "deno") && i === start)) break;
+  }
+  return words.length > 0 ? { words, use: "program" } : undefined;
+}
+
+// compose subcommands that start, stop or list services (their output is the services' logs).
+const COMPOSE_RUNS = new Set(["up", "down", "build", "pull", "start", "stop", "restart", "ps", "logs", "create", "rm", "kill", "pause", "unpause", "images", "ls", "top", "wait", "watch"]);
+const COMPOSE_VALUED = new Set(["-f", "--file", "-p", "--project-name", "--project-directory", "--profile", "--ansi", "--progress", "--parallel"]);
+
+function _containerFiles(name: string, args: Word[]): { words: Word[]; use: Use } | undefined {
+  const words: Word[] = [];
+  let i = name === "docker-compose" ? 0 : 1;
+  const sub = name === "docker-compose" ? "compose" : args[0]?.value;
+  if (sub === "run" || sub === "create") {
+    for (; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (/^--env-file=/.test(v)) words.push(args[i]!);
+      else if (v === "--env-file" && args[i + 1]) words.push(args[++i]!);
+    }
+    return words.length > 0 ? { words, use: "program" } : undefined;
+  }
+  if (sub !== "compose") return undefined;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.dynamic) return undefined;
+    if (/^--env-file=/.test(a.value)) words.push(a);
+    else if (a.value === "--env-file" && args[i + 1]) words.push(args[++i]!);
+    else if (COMPOSE_VALUED.has(a.value)) i++;
+    else if (!a.value.startsWith("-")) return words.length > 0 && COMPOSE_RUNS.has(a.value) ? { words, use: "program" } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * dotenv-cli: `-e F` (repeatable) and `-o`, then `--` or the command. Any other option (`-p NAME`
+ * prints a value, `-c` loads a cascade of files, `--debug` prints them) makes it a "read".
+ */
+function _dotenvFiles(args: Word[]): { words: Word[]; use: Use; implicit?: true } {
+  const words: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.value === "-e" && args[i + 1] && !a.dynamic) words.push(args[++i]!);
+    else if (a.value === "-o" || a.value === "--override") continue;
+    else if (a.value === "--" || (!a.value.startsWith("-") && !a.dynamic)) break;
+    else return words.length > 0 ? { words, use: "read" } : { words, use: "read", implicit: true };
+  }
+  return words.length > 0 ? { words, use: "program" } : { words, use: "program", implicit: true };
+}
