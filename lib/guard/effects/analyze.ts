@@ -177,7 +177,7 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
   recordCopy(program, args, cmd, ctx);
   noteProgram(program, args, ctx, cmd);
   const found = args.length > 0 ? secretArgOps(name, args, ctx.state.cwd, ctx.state) : NO_OPS;
-  const secrets = found.length > 0 || name === "dotenv" || name === "npx" ? envCandidateOps(name, args, found, ctx, cmd) : found;
+  const secrets = found.length > 0 || name === "dotenv" || name === "npx" || name === "python" ? envCandidateOps(name, args, found, ctx, cmd) : found;
   const tainted = taintOps(name, head, args, cmd, ctx);
   if (typeof identity === "string") clearWritten(identity, head, cmd, ctx);
   return flows.length + secrets.length + tainted.length === 0 ? ops : ops.concat(flows, secrets, tainted);

@@ -8,7 +8,7 @@ import { secretOutput } from "./secret-output.ts";
 // in the container: the guard does not read that command's grammar).
 const CONTAINER_PRINTERS = new Set(["env", "printenv", "set", "export", "declare", "typeset", "cat", "eval", ...SHELL_NAMES]);
 // The loaders that run another command given as their operands.
-const LOADER_RUNNERS = new Set(["dotenv", "npx", "bunx", "pnpx", "uv", "docker", "podman", "bun", "deno"]);
+const LOADER_RUNNERS = new Set(["dotenv", "npx", "bunx", "pnpx", "uv", "docker", "podman", "bun", "deno", "python"]);
 
 /**
  * Whether a command exposes the values a line loaded from a `.env` file (session 19,

@@ -26,6 +26,9 @@ export function loadedFiles(name: string, args: Word[]): { words: Word[]; use: U
       return _containerFiles(name, args);
     case "dotenv":
       return _dotenvFiles(args);
+    case "python":
+      // `python -m dotenv …`: python-dotenv's command line.
+      return args[0]?.value === "-m" && args[1]?.value === "dotenv" ? _dotenvFiles(args.slice(2), true) : undefined;
     case "npx":
     case "bunx":
     case "pnpx": {
@@ -84,18 +87,31 @@ function _containerFiles(name: string, args: Word[]): { words: Word[]; use: Use 
   return undefined;
 }
 
+// python-dotenv's commands that print the file's values (`list`, `get KEY`) or write and echo one
+// (`set KEY VALUE`, `unset KEY`); its `run` loads the file for the command after it.
+const DOTENV_PRINTS = new Set(["list", "get", "set", "unset"]);
+
 /**
- * dotenv-cli: `-e F` (repeatable) and `-o`, then `--` or the command. Any other option (`-p NAME`
- * prints a value, `-c` loads a cascade of files, `--debug` prints them) makes it a "read".
+ * dotenv's command line: dotenv-cli's (`-e F`, repeatable, and `-o`) or python-dotenv's (`-f F`,
+ * `--file F`, then `run`; the `dotenv` program may be either, `python -m dotenv` is the latter,
+ * whose `-e` takes no file), then `--` or the command. Any other option (dotenv-cli's `-p NAME`
+ * prints a value, `-c` loads a cascade of files, `--debug` prints them) or one of python-dotenv's
+ * printing commands makes it a "read".
  */
-function _dotenvFiles(args: Word[]): { words: Word[]; use: Use; implicit?: true } {
+function _dotenvFiles(args: Word[], python = false): { words: Word[]; use: Use; implicit?: true } {
   const words: Word[] = [];
+  let use: Use = "program";
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.value === "-e" && args[i + 1] && !a.dynamic) words.push(args[++i]!);
-    else if (a.value === "-o" || a.value === "--override") continue;
-    else if (a.value === "--" || (!a.value.startsWith("-") && !a.dynamic)) break;
-    else return words.length > 0 ? { words, use: "read" } : { words, use: "read", implicit: true };
+    const v = a.dynamic ? "" : a.value;
+    if ((v === "-f" || v === "--file" || (v === "-e" && !python)) && args[i + 1]) words.push(args[++i]!);
+    // dotenv-cli's `-o`; python-dotenv's `run` and its `--override`, `--no-override`.
+    else if (v === "-o" || v === "--override" || v === "--no-override" || v === "run") continue;
+    else if (v === "--" || (v !== "" && !v.startsWith("-") && !DOTENV_PRINTS.has(v))) break;
+    else {
+      use = "read";
+      break;
+    }
   }
-  return words.length > 0 ? { words, use: "program" } : { words, use: "program", implicit: true };
+  return words.length > 0 ? { words, use } : { words, use, implicit: true };
 }

@@ -55,7 +55,7 @@ interface EnvLine {
 const _lines = new WeakMap<LineState, EnvLine>();
 
 /** The programs that load a `.env` file into a program's environment (the words are read by loadedFiles). */
-export const ENV_LOADERS: ReadonlySet<string> = new Set(["source", ".", "node", "bun", "deno", "tsx", "uv", "docker", "podman", "docker-compose", "dotenv", "npx", "bunx", "pnpx"]);
+export const ENV_LOADERS: ReadonlySet<string> = new Set(["source", ".", "node", "bun", "deno", "tsx", "uv", "docker", "podman", "docker-compose", "dotenv", "npx", "bunx", "pnpx", "python"]);
 /** The programs whose value-free reads are candidates (value-free-reads.ts). */
 const VALUE_FREE_READERS: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep", "cut", "awk", "sed", "cat"]);
 

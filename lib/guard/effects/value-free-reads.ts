@@ -63,7 +63,8 @@ function _cutFirstField(words: string[]): boolean {
   return delimiter && field;
 }
 
-const AWK_FIRST_FIELD = /^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$/;
+// `{print $1}`, or `{print $1"="}` (an `.env.example` line).
+const AWK_FIRST_FIELD = /^\s*\{\s*print\s+\$1\s*(?:"="\s*)?;?\s*\}\s*$/;
 
 /** awk with `=` as the field separator and the program `{print $1}`, then files. */
 function _awkFirstField(words: string[]): boolean {
