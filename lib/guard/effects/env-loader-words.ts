@@ -1,4 +1,5 @@
 import type { Word } from "../syntax.ts";
+import { win32Names } from "../win32-names.ts";
 
 /**
  * How a candidate's file is used, which decides what the file must be: loaded by the shell or
@@ -19,7 +20,9 @@ export function loadedFiles(name: string, args: Word[]): { words: Word[]; use: U
   switch (name) {
     case "source":
     case ".":
-      return args[0] && !args[0].dynamic ? { words: [args[0]], use: "shell" } : undefined;
+      // A POSIX shell's (the line is read as cmd or PowerShell when Windows names are on: there
+      // `. FILE` runs no assignments).
+      return args[0] && !args[0].dynamic && !win32Names.value ? { words: [args[0]], use: "shell" } : undefined;
     case "docker":
     case "podman":
     case "docker-compose":

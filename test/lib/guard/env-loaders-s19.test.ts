@@ -164,3 +164,9 @@ table("reads that print values still ask", [
   ["a quiet grep and a printing one", "grep -q KEY .env; grep KEY .env", ...SECRET],
   ["cp to a backup", "cp .env .env.backup", ...SECRET],
 ]);
+
+// `source`/`.` load assignments only in a POSIX shell; a program loader reads its file the same way everywhere.
+verdictRows(fx, "powershell")("in PowerShell", [
+  ["source is no builtin there", "source .env; npm test", ...SECRET],
+  ["node --env-file", "node --env-file=.env server.js", ...OK],
+]);
