@@ -3,7 +3,7 @@ import type { Invocation } from "./context.ts";
 import { envPrints, holdsSecretVariable, printenvPrints, programEnvironment, psPrintsEnvironment } from "./env-output.ts";
 import { programName } from "./names.ts";
 import { PASS_THROUGH } from "./pass-through.ts";
-import { shellText, stdoutCommands } from "./shell-printed.ts";
+import { shellText, stdoutCommands, type ShellText } from "./shell-printed.ts";
 import { xargsFedCommand } from "./xargs-input.ts";
 
 /**
@@ -53,7 +53,7 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
     default: {
       // Shell text prints what its commands print (`bash -c env > t`, `eval 'gh auth token'`).
       const shell = at?.cmd && shellText(name, args, at.cmd, at.ctx);
-      if (shell) return _scriptSecretOutput(shell.text, at!, shell.fromStdin);
+      if (shell) return _scriptSecretOutput(shell, at!);
       // Code printing the environment (`jq -n env`, `node -p process.env`); one variable it names is like one credential printed.
       const code = programEnvironment(name, args, at);
       if (code !== null) return code === "environment" ? "environment" : "credentials";
@@ -79,9 +79,9 @@ export function redirectHoldsSecret(r: Redirect, at: Pick<Invocation, "cmd" | "c
 }
 
 /** What a shell script's output holds: the worst of its commands printing to its stdout, each seen through the filters after it. */
-function _scriptSecretOutput(text: string, at: Pick<Invocation, "cmd" | "ctx">, fromStdin: boolean): SecretPrint | null {
+function _scriptSecretOutput(shell: ShellText, at: Pick<Invocation, "cmd" | "ctx">): SecretPrint | null {
   let found: SecretPrint | null = null;
-  for (const last of stdoutCommands(text, at.ctx, fromStdin ? undefined : at.cmd) ?? []) {
+  for (const last of stdoutCommands(shell, at.ctx, shell.fromStdin ? undefined : at.cmd) ?? []) {
     for (let c: SimpleCommand | undefined = last; c; ) {
       const head = c.argv[0];
       if (!head || head.dynamic) break;

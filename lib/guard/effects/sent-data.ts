@@ -72,9 +72,9 @@ function printedSent(argv: Word[], cmd: SimpleCommand, ctx: AnalyzeContext, dept
   // Shell text prints what its commands print (`bash -c env | nc …`, `eval "$(…)"` is unknown).
   // A script the line wrote, run by its path (`./s.sh`), prints what its text prints too.
   let shell = shellText(name, args, cmd, ctx);
-  if (shell === undefined && head.value.includes("/")) shell = pathRunText(head, cmd, ctx);
+  if (shell === undefined && head.value.includes("/")) shell = pathRunText(head, args, cmd, ctx);
   if (shell !== undefined) {
-    const printers = shell && stdoutCommands(shell.text, ctx, shell.fromStdin ? undefined : cmd);
+    const printers = shell && stdoutCommands(shell, ctx, shell.fromStdin ? undefined : cmd);
     return printers ? printers.reduce((sent: Sent, c) => worst(sent, printedSent(c.argv, c, ctx, depth + 1)), "clean") : "unknown";
   }
   // The environment (`printenv`, `export`, `set`, `declare -p`) and printed credentials (`gh auth token`).

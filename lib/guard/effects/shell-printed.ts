@@ -2,7 +2,6 @@ import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { withPositional } from "../posix/vars.ts";
-import { programName } from "./names.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
@@ -24,12 +23,13 @@ export function shellText(name: string, args: Word[], cmd: SimpleCommand, ctx?: 
   if (!code) return undefined;
   if (code.inline) {
     const text = code.inline[0];
-    return text === undefined ? undefined : text.dynamic ? null : { text: text.value, fromStdin: false };
+    return text === undefined ? undefined : text.dynamic ? null : { text: text.value, fromStdin: false, passed: textArguments(args, text) };
   }
   // A script file (not stdin by its path, which reads as a script on stdin below); `source` alone runs nothing.
   if (code.script && !code.stdin) {
     const fed = ctx && _descriptorText(code.script, ctx);
-    return fed !== undefined ? fed : ctx && writtenText(code.script, cmd, ctx);
+    const text = fed !== undefined ? fed : ctx && writtenText(code.script, cmd, ctx);
+    return text && { ...text, passed: textArguments(args, code.script) };
   }
   if (!code.stdin || (sourced && !code.script)) return undefined;
   const fed = ctx && _fileOnStdin(cmd, ctx);
@@ -75,22 +75,29 @@ function writtenText(script: Word, cmd: SimpleCommand, ctx: AnalyzeContext): She
 }
 
 /**
- * A script the line wrote, run by its path (`echo env > s.sh; ./s.sh | nc …`): its text when the
- * kernel runs it with a shell (no `#!` line, or one naming a shell), null when another
- * interpreter runs it or its text is unknown.
+ * A script the line wrote, run by its path with `args` (`echo env > s.sh; ./s.sh | nc …`): its
+ * text when the kernel runs it with a shell (no `#!` line, or one naming a shell), null when
+ * another interpreter runs it or its text is unknown.
  */
-export function pathRunText(path: Word, cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
+export function pathRunText(path: Word, args: Word[], cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
   const text = writtenText(path, cmd, ctx);
   const shebang = text && /^#![ \t]*(\S+)(?:[ \t]+(\S+))?/.exec(text.text);
-  if (!shebang) return text;
-  const program = basename(shebang[1]!) === "env" ? shebang[2] : shebang[1];
-  return program !== undefined && SHELL_NAMES.has(basename(program)) ? text : null;
+  if (shebang) {
+    const program = basename(shebang[1]!) === "env" ? shebang[2] : shebang[1];
+    if (program === undefined || !SHELL_NAMES.has(basename(program))) return null;
+  }
+  return text && { ...text, passed: args.flatMap((w) => w.envNames ?? []) };
 }
 
-/** Shell text, and whether the shell read it from stdin (then its commands have no stdin left to read). */
+/**
+ * Shell text, and whether the shell read it from stdin (then its commands have no stdin left to
+ * read); `passed`: the environment's values its positional parameters hold (`bash -c TEXT _ "$T"`,
+ * `bash s.sh "$T"`), whatever program wrapped the shell (`env`, `sudo`, `timeout 5`).
+ */
 export interface ShellText {
   text: string;
   fromStdin: boolean;
+  passed?: string[];
 }
 
 /**
@@ -101,12 +108,11 @@ export interface ShellText {
  * whose stdin the script's commands read (`env | sh -c cat | nc …`); unset when stdin held the
  * script. null when the shell lexer cannot read the text.
  */
-export function stdoutCommands(text: string, ctx: AnalyzeContext, outer?: SimpleCommand): SimpleCommand[] | null {
+export function stdoutCommands(shell: ShellText, ctx: AnalyzeContext, outer?: SimpleCommand): SimpleCommand[] | null {
   let commands: SimpleCommand[];
   try {
-    const parse = () => ctx.parse(text, "posix", ctx.depth + 1, ctx.vars).commands;
-    const passed = outer && _passedAfterText(outer);
-    commands = passed ? withPositional(ctx.vars, passed, parse) : parse();
+    const parse = () => ctx.parse(shell.text, "posix", ctx.depth + 1, ctx.vars).commands;
+    commands = shell.passed?.length ? withPositional(ctx.vars, shell.passed, parse) : parse();
   } catch {
     return null;
   }
@@ -116,18 +122,13 @@ export function stdoutCommands(text: string, ctx: AnalyzeContext, outer?: Simple
   return commands.filter((c) => !fed.has(c) && !stdoutRedirected(c));
 }
 
-/** The environment's values in the words after a shell's `-c` text: its positional parameters (`bash -c 'echo "$1"' _ "$T"`). */
+/**
+ * The environment's values in the words after a shell's `-c` text or script operand: its
+ * positional parameters (`bash -c 'echo "$1"' _ "$T"`, `bash s.sh "$T"`); all of `args` when
+ * `text` is none of them (a script run by its path: `./s.sh "$T"`).
+ */
 export function textArguments(args: Word[], text: Word): string[] {
   return args.slice(args.indexOf(text) + 1).flatMap((w) => w.envNames ?? []);
-}
-
-/** textArguments of the shell running `-c` text (`bash -c 'echo "$1"' _ "$T" | nc …`), if any. */
-function _passedAfterText(outer: SimpleCommand): string[] | undefined {
-  const [head, ...args] = outer.argv;
-  if (!head || head.dynamic || !SHELL_NAMES.has(programName(head))) return undefined;
-  const text = scriptOperands(programName(head), args)?.inline?.[0];
-  const passed = text && textArguments(args, text);
-  return passed?.length ? passed : undefined;
 }
 
 /** The script's commands that read stdin read the outer command's: its redirection, or the stage before it (the parse is this module's own). */
