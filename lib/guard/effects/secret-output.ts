@@ -67,7 +67,11 @@ export function holdsSecretText(word: Word, at: Pick<Invocation, "cmd" | "ctx"> 
   if (holdsSecretVariable(word)) return true;
   for (const c of word.outputOf ?? []) {
     const head = c.argv[0];
-    if (head && !head.dynamic && secretOutput(programName(head), c.argv.slice(1), at && { cmd: c, ctx: at.ctx }) !== null) return true;
+    if (!head || head.dynamic) continue;
+    const name = programName(head);
+    if (secretOutput(name, c.argv.slice(1), at && { cmd: c, ctx: at.ctx }) !== null) return true;
+    // A function of the line whose body prints one (`f() { gh auth token; }; t=$(f)`: flows.ts).
+    if (at?.ctx.state.printingFunctions?.has(name.toLowerCase())) return true;
   }
   return false;
 }

@@ -1,11 +1,12 @@
-import { enclosing, type Frame, type SimpleCommand } from "../syntax.ts";
+import { enclosing, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
 import { positionalSources, type Vars } from "./vars.ts";
 
 // A function's body is read where it is defined (parser.ts), before any call gives its positional
 // parameters a value: `f(){ echo "$1" | nc …; }; f "$GITHUB_TOKEN"`. Inside a body, `$1`…`$9`,
 // `$@`, `$*` (and `for t; do`) note a stand-in for the function's arguments in Word.envNames; each
-// call of the function notes the environment's values its words hold; once the line is read,
-// resolveFunctionArgs puts the values of every call in place of the stand-ins.
+// call of the function notes the environment's values its words hold (and the substitutions
+// whose output they hold: `f "$(printenv T)"`); once the line is read, resolveFunctionArgs puts
+// the values of every call in place of the stand-ins.
 
 /** What the line noted about its functions' arguments: made by the first definition (most lines define none). */
 interface Calls {
@@ -16,6 +17,8 @@ interface Calls {
    * passed, from the line's first definition on (a body may call a function defined after it).
    */
   passed: Map<string, string[]>;
+  /** The commands whose output the calls of each command name passed (`f "$(gh auth token)"`). */
+  outputs: Map<string, SimpleCommand[]>;
 }
 
 const _calls = new WeakMap<Vars, Calls>();
@@ -27,7 +30,7 @@ let _anyFunction = false;
 
 /** `name() { … }`: the line defines a function (calls are noted from here on). */
 export function noteFunction(vars: Vars): void {
-  if (!_calls.has(vars)) _calls.set(vars, { tokens: new Map(), passed: new Map() });
+  if (!_calls.has(vars)) _calls.set(vars, { tokens: new Map(), passed: new Map(), outputs: new Map() });
   _anyFunction = true;
 }
 
@@ -56,38 +59,44 @@ export function noteFunctionCall(vars: Vars, cmd: SimpleCommand): void {
   if (!calls) return;
   const head = cmd.argv[0]!;
   for (let i = 1; i < cmd.argv.length; i++) {
-    const names = cmd.argv[i]!.envNames;
-    if (names) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(names));
+    const { envNames, outputOf } = cmd.argv[i]!;
+    if (envNames) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(envNames));
+    if (outputOf) calls.outputs.set(head.value, (calls.outputs.get(head.value) ?? []).concat(outputOf));
   }
 }
 
 /**
  * The line is read: each stand-in in its commands' words (arguments, assignments, redirection
  * targets, heredoc bodies) becomes the environment's variables the function's calls passed,
- * through calls of other functions too (`g(){ f "$@"; }; g "$T"`).
+ * through calls of other functions too (`g(){ f "$@"; }; g "$T"`); the substitutions whose
+ * output the calls passed join the word's outputOf (`f "$(printenv T)"`).
  */
 export function resolveFunctionArgs(vars: Vars, commands: SimpleCommand[]): void {
   const calls = _calls.get(vars);
   if (!calls || calls.tokens.size === 0) return;
   const byToken = new Map<string, string>();
   for (const [fn, token] of calls.tokens) byToken.set(token, fn);
-  const resolve = (names: string[] | undefined) => {
+  const resolve = (w: Pick<Word, "envNames" | "outputOf"> | undefined) => {
+    const names = w?.envNames;
     if (!names?.some((n) => byToken.has(n))) return;
-    const out = _resolved(names, byToken, calls.passed, new Set());
+    const fns = new Set<string>();
+    const out = _resolved(names, byToken, calls.passed, fns);
     names.length = 0;
     names.push(...out);
+    const outputs = [...fns].flatMap((fn) => calls.outputs.get(fn) ?? []);
+    if (outputs.length) w!.outputOf = [...(w!.outputOf ?? []), ...outputs];
   };
   for (const cmd of commands) {
-    for (const w of cmd.argv) resolve(w.envNames);
-    for (const a of cmd.assigns) resolve(a.value.envNames);
+    for (const w of cmd.argv) resolve(w);
+    for (const a of cmd.assigns) resolve(a.value);
     for (const r of cmd.redirects) {
-      resolve(r.target.envNames);
-      resolve(r.heredoc?.envNames);
+      resolve(r.target);
+      resolve(r.heredoc);
     }
   }
 }
 
-/** `names` with each stand-in replaced by what its function's calls passed (each function followed once). */
+/** `names` with each stand-in replaced by what its function's calls passed (each function followed once, and kept in `seen`). */
 function _resolved(names: string[], byToken: Map<string, string>, passed: Map<string, string[]>, seen: Set<string>): string[] {
   const out: string[] = [];
   for (const name of names) {
