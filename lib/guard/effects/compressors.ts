@@ -33,13 +33,14 @@ interface Compressor {
   output?: string;
 }
 
-// The long options of gzip 1.12 (getopt_long), pigz, bzip2 1.0.8, xz 5.4, zstd 1.5, lz4 1.9, brotli and lzop.
+// The long options of gzip 1.12 (getopt_long), pigz, bzip2 1.0.8, xz 5.4, zstd 1.5, lz4 1.9, brotli, lzop and lzip 1.24 (with plzip's).
 const GZIP_LONGS = "ascii to-stdout stdout decompress uncompress force help keep list license no-name name -presume-input-tty quiet silent synchronous recursive suffix test verbose version fast best lzw bits rsyncable blocksize processes independent no-time LZW".split(" ");
 const BZIP2_LONGS = "help decompress compress keep force test stdout quiet verbose license version small fast best repetitive-fast repetitive-best exponential".split(" ");
 const XZ_LONGS =
   "compress decompress uncompress test list keep force stdout to-stdout single-stream no-sparse suffix files files0 format check ignore-check block-size block-list memlimit-compress memlimit-decompress memlimit-mt-decompress memlimit memory no-adjust threads flush-timeout extreme fast best lzma1 lzma2 x86 arm arm64 armthumb ia64 powerpc sparc riscv delta filters filters-help quiet verbose no-warn robot info-memory help long-help version".split(" ");
 const ZSTD_LONGS =
   "adapt auto-threads decompress uncompress dict exclude-compressed fast filelist force format help keep long maxdict no-dict output-dir-flat output-dir-mirror patch-from priority quiet rm rsyncable single-stream size-hint stdout stream-size target-compressed-block-size test trace train train-cover train-fastcover train-legacy ultra verbose version memory threads no-check check list compress sparse no-sparse progress no-progress".split(" ");
+const LZIP_LONGS = "best check-lib data-size decompress dictionary-size empty-error fast force help in-slots keep list loose-trailing marking-error match-length member-size out-slots output quiet recompress stdout test threads trailing-error verbose version volume-size".split(" ");
 const LZ4_LONGS = "best compress content-size decompress uncompress fast favor-dec force help keep list multiple no-frame-crc quiet rm sparse stdout to-stdout test verbose version".split(" ");
 
 const NONE: ReadonlySet<string> = new Set();
@@ -51,6 +52,8 @@ const LZ4: Compressor = { ...ZSTD, suffix: ".lz4", valued: "B", valuedLong: NONE
 const COMPRESS: Compressor = { ...GZIP, suffix: ".Z", valued: "b", valuedLong: NONE, longs: [], quiet: "chV", quietLong: [] };
 const BROTLI: Compressor = { ...ZSTD, suffix: ".br", valued: "oqwS", valuedLong: new Set(["output", "quality", "lgwin", "suffix"]), longs: "best decompress force help keep large_window lgwin no-copy-stat output quality rm squash stdout suffix test verbose version".split(" "), remove: "j", removeLong: ["rm"] };
 const LZOP: Compressor = { ...ZSTD, suffix: ".lzo", valued: "oS", valuedLong: new Set(["output", "suffix"]), longs: "ascii best decompress uncompress delete unlink fast force help info keep license list ls name no-name output path quiet silent recursive stdout to-stdout suffix test verbose version no-stdin no-warn no-checksum crc32 filter".split(" "), remove: "U", removeLong: ["delete", "unlink"] };
+// lzip (and plzip, clzip, lunzip) reads abbreviated long options as gzip does (its arg_parser).
+const LZIP: Compressor = { ...GZIP, suffix: ".lz", valued: "bmnosSB", valuedLong: new Set(["data-size", "dictionary-size", "in-slots", "match-length", "member-size", "out-slots", "output", "threads", "volume-size"]), longs: LZIP_LONGS, quiet: "ctlhV", quietLong: ["stdout", "test", "list", "help", "version"], output: "o" };
 
 /** The programs that compress or decompress files beside their input, by name (registry-names.ts lists the names). */
 const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
@@ -75,6 +78,10 @@ const COMPRESSORS: Record<(typeof COMPRESSOR_NAMES)[number], Compressor> = {
   uncompress: { ...COMPRESS, decompresses: true },
   brotli: BROTLI,
   lzop: LZOP,
+  lzip: LZIP,
+  plzip: LZIP,
+  clzip: LZIP,
+  lunzip: { ...LZIP, decompresses: true },
 };
 
 // What decompression makes of a name: these endings map to another one (`.tgz` → `.tar`).
@@ -221,7 +228,8 @@ function _read(name: string, args: Word[]): Reading | undefined {
         else if (ch === "f") force = true;
         else if (ch === "r") recursive = true;
       }
-      if (got?.value && got.letter === "S") suffix = got.value.dynamic ? UNKNOWN_SUFFIX : got.value.value;
+      // `-S` is the suffix where the program has one (lzip's is a volume size).
+      if (got?.value && got.letter === "S" && c.valuedLong.has("suffix")) suffix = got.value.dynamic ? UNKNOWN_SUFFIX : got.value.value;
       if (got?.value && got.letter === c.output) output = got.value;
       return got?.i ?? i;
     },

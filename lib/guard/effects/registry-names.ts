@@ -20,7 +20,7 @@ export const APP_CLIS = ["prisma", "rails", "rake", "supabase", "sequelize", "se
 export const SERVICE_CLIS = ["vagrant", "virsh", "doctl", "fly", "flyctl", "heroku", "vercel", "netlify", "firebase", "wrangler", "eksctl", "kind", "minikube", "k3d", "hcloud", "linode-cli", "openstack", "supabase", "netlify-cli", "firebase-tools", "scw", "civo", "railway", "oci", "ibmcloud", "argocd", "flux", "serverless", "sls", "sam", "copilot", "helmfile", "skaffold", "render", "vultr-cli", "exo", "nomad"] as const;
 
 /** The compressors and decompressors that replace their input (compressors.ts). */
-export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop"] as const;
+export const COMPRESSOR_NAMES = ["gzip", "pigz", "gunzip", "unpigz", "bzip2", "pbzip2", "lbzip2", "bunzip2", "xz", "lzma", "unxz", "unlzma", "zstd", "zstdmt", "unzstd", "lz4", "unlz4", "compress", "uncompress", "brotli", "lzop", "lzip", "plzip", "clzip", "lunzip"] as const;
 /** The compressors, for a name lookup (flows.ts, line-changes.ts). */
 export const COMPRESSING: ReadonlySet<string> = new Set(COMPRESSOR_NAMES);
 
