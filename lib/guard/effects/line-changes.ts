@@ -8,6 +8,7 @@ import { tarArgs } from "./tar-args.ts";
 import { tarSources } from "./tar-sent.ts";
 import { copyOut, copyOutSources } from "./copy-out.ts";
 import { programName } from "./names.ts";
+import { stdinRedirect } from "./stdin.ts";
 import type { AnalyzeContext } from "./context.ts";
 import { isSecretFile } from "./secrets.ts";
 import { COMPRESSING, COMPRESSOR_NAMES } from "./registry-names.ts";
@@ -75,7 +76,7 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext, cmd: SimpleCommand):
   const secret = (p: string) => isSecretFile(literalWord(p)) || ctx.state.derived?.has(p) === true;
   if (!o.lands || o.lands === "created") {
     // An archive or compressed copy of known sources (red team 4: `tar -czf d.tgz dist && scp d.tgz`; zip, which updates in place).
-    const sources = archiveSources(o) ?? (o.verb === "redirect" ? _stdoutArchive(target, cmd, ctx) : undefined);
+    const sources = archiveSources(o) ?? (o.verb === "redirect" ? _stdoutArchive(target, cmd, ctx) : _copiedStdin(o.verb, cmd.argv.slice(1), false) ? _stdinArchive(cmd, ctx) : undefined);
     if (sources) return [{ kind: "file", path, secret: secret(path), from: { ...sources, at: ctx.state.changes?.length ?? 0 } }];
     if (FILE_WRITERS.has(o.verb) || o.inPlace) return [{ kind: "file", path, secret: secret(path) }];
     // A copy of plain files: entries named like the sources, in the destination or as it.
@@ -89,7 +90,7 @@ function _written(o: Op, target: Word, ctx: AnalyzeContext, cmd: SimpleCommand):
 }
 
 // The programs whose stdout may carry an archive (_printedArchive), tested on the name first.
-const ARCHIVE_PRINTERS = new RegExp(`(^|/)(cpio|pax|tar|${COMPRESSOR_NAMES.join("|")})$`);
+const ARCHIVE_PRINTERS = new RegExp(`(^|/)(cpio|pax|tar|cat|tee|dd|pv|${COMPRESSOR_NAMES.join("|")})$`);
 
 /**
  * The sources of the archive a command prints into a redirection of its stdout (`find certs |
@@ -115,9 +116,40 @@ function _printedArchive(cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSource
   const name = programName(head);
   const args = cmd.argv.slice(1);
   if (name === "tar") return _tarToStdout(args, ctx);
-  if (COMPRESSING.has(name)) return cmd.pipeFrom && compressors().compressesStdin(name, args) ? _printedArchive(cmd.pipeFrom, ctx) : undefined;
+  if (COMPRESSING.has(name)) return compressors().compressesStdin(name, args) ? _stdinArchive(cmd, ctx) : undefined;
+  if (_copiedStdin(name, args, true)) return _stdinArchive(cmd, ctx);
   const archived = copyOut(name, args, cmd, ctx);
   return archived?.stdout ? copyOutSources(archived) : undefined;
+}
+
+/**
+ * Whether the program copies its stdin unchanged to its stdout (`toStdout`) or to the files it
+ * writes: `cat` with no file but `-`, `tee`, `dd` with no `if=` (and, to stdout, no `of=`), `pv`
+ * with no file.
+ */
+function _copiedStdin(name: string, args: Word[], toStdout: boolean): boolean {
+  if (name === "tee") return true;
+  if (name === "dd") return !args.some((a) => a.dynamic || a.value.startsWith("if=") || (toStdout && a.value.startsWith("of=")));
+  if (name === "cat" || name === "pv") return toStdout && args.every((a) => !a.dynamic && a.value.startsWith("-"));
+  return false;
+}
+
+/**
+ * The sources of the archive a command reads on stdin: what the stage before it prints, or the
+ * last command of a process substitution read with `<` (`gzip -c < <(tar c .) > a.gz`).
+ */
+function _stdinArchive(cmd: SimpleCommand, ctx: AnalyzeContext): ArchiveSources | undefined {
+  const r = stdinRedirect(cmd);
+  if (!r) return cmd.pipeFrom && _printedArchive(cmd.pipeFrom, ctx);
+  const inner = r.op === "<" ? r.target.readsOutputOf : undefined;
+  if (!inner) return undefined;
+  // The commands that print into the substitution's stdout: no later stage reads them.
+  const fed = new Set(inner.map((c) => c.pipeFrom));
+  for (const c of inner) {
+    const sources = fed.has(c) ? undefined : _printedArchive(c, ctx);
+    if (sources) return sources;
+  }
+  return undefined;
 }
 
 /**

