@@ -6,7 +6,7 @@ import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
 import { descriptorOf } from "./stdin-path.ts";
-import { racingWrite, scriptText } from "./written-scripts.ts";
+import { racingWrite, scriptText, stdinFiles } from "./written-scripts.ts";
 
 /**
  * The shell text a command runs, whose output is its own: `bash -c TEXT`, `sh <<< TEXT`, `echo
@@ -50,16 +50,21 @@ function _descriptorText(script: Word, ctx: AnalyzeContext): ShellText | null | 
 }
 
 /**
- * A script on stdin read from a file: one a descriptor holds (`exec 3<<< env; bash < /dev/fd/3`)
- * or one the line wrote (`echo env > s; sh -s < s`), as when it is the script operand; undefined
- * for any other stdin.
+ * A script on stdin read from files (written-scripts.ts stdinFiles: `< F`, or `cat F… |`): ones a
+ * descriptor holds (`exec 3<<< env; bash < /dev/fd/3`, `cat /dev/fd/3 | bash`) or the line wrote
+ * (`echo env > s; sh -s < s`), as when it is the script operand; undefined for any other stdin.
  */
 function _fileOnStdin(cmd: SimpleCommand, ctx: AnalyzeContext): ShellText | null | undefined {
-  const r = stdinRedirect(cmd);
-  if (r?.op !== "<") return undefined;
-  const held = _descriptorText(r.target, ctx);
-  const text = held !== undefined ? held : writtenText(r.target, cmd, ctx);
-  return text && { text: text.text, fromStdin: true };
+  const files = stdinFiles(cmd);
+  if (!files?.length) return undefined;
+  let text = "";
+  for (const f of files) {
+    const held = _descriptorText(f, ctx);
+    const one = held !== undefined ? held : writtenText(f, cmd, ctx);
+    if (!one) return one;
+    text += one.text;
+  }
+  return { text, fromStdin: true };
 }
 
 /**
