@@ -14,7 +14,8 @@ import { recordScripts } from "./script-writers.ts";
 import { stdoutRedirected } from "./shell-printed.ts";
 import { recordedScript } from "./written-scripts.ts";
 import { COMPRESSING } from "./registry-names.ts";
-import { ddFiles } from "./stdin-writers.ts";
+import { ddFiles, stdinWrites } from "./stdin-writers.ts";
+import { sortArgs } from "./sort-args.ts";
 import { LOADED } from "./loaded-analysers.ts";
 
 // Loaded when a line runs one of their programs (lazy-handler.ts says why).
@@ -24,7 +25,7 @@ const tarSent = (): typeof import("./tar-sent.ts") => (LOADED.tarSent ??= requir
 
 const COPIERS = new Set(["cp", "mv", "ln", "link", "install", "rsync", "scp"]);
 // The programs whose arguments alone can move a secret's bytes into another file.
-const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSING, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge"]);
+const FLOW_PROGRAMS = new Set([...COPIERS, ...COMPRESSING, "tar", "zip", "openssl", "dd", "exec", "tee", "sponge", "sort"]);
 
 /**
  * Data flows inside one command line that the effects of a single command cannot show:
@@ -94,7 +95,16 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     const dd = ddFiles(args);
     if (dd.output && !dd.output.dynamic && (dd.input ? secret(dd.input) : printsSecret)) derive(dd.output.value);
   }
-  if (name === "tee" && printsSecret) for (const file of operands) derive(file.value);
+  // The files a program writes its stdin into (stdin-writers.ts: `tee f`, `dd of=f` reading stdin
+  // or `if=/dev/stdin`, `cp /dev/stdin f`, sponge) hold a credential it was fed.
+  const fromStdin = stdinWrites(name, args);
+  if (fromStdin.length && (printsSecret || _stdinHoldsSecret(cmd, ctx))) for (const file of fromStdin) if (!file.dynamic) derive(file.value);
+  // `sort -o f` writes what it read (its files, or stdin) into f.
+  if (name === "sort") {
+    const { outs, files } = sortArgs(args);
+    const readsStdin = files.length === 0 || files.some((f) => f.value === "-");
+    if ((readsStdin && printsSecret) || files.some(secret)) for (const out of outs) if (!out.dynamic) derive(out.value);
+  }
   // The bytes of the files the program reads (`cat key > f`) go where its output goes. A program
   // that reads no file its words name (`echo`, `ls`: secrets.ts readsArguments) prints none of
   // their bytes, so its words are not looked up (`echo hi > f` asked for a file named hi).
@@ -212,8 +222,12 @@ function _notePrintingFunction(name: string, args: Word[], cmd: SimpleCommand, c
 function _secretStdin(name: string, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
   if (!cmd?.redirects.length) return false;
   const prints = name === "cat" || PASS_THROUGH.has(name) || ENCODERS.has(name) || (COMPRESSING.has(name) && compressors().compressesStdin(name, cmd.argv.slice(1)));
-  if (!prints) return false;
-  const r = stdinRedirect(cmd);
+  return prints && _stdinHoldsSecret(cmd, ctx);
+}
+
+/** Whether the command's stdin redirection holds a credential: a here-string or heredoc holding one, or a secret file. */
+function _stdinHoldsSecret(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): boolean {
+  const r = cmd && stdinRedirect(cmd);
   return r !== undefined && (r.op === "<" ? holdsSecret(r.target, ctx) : redirectHoldsSecret(r, { cmd, ctx }));
 }
 

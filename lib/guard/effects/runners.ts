@@ -5,13 +5,14 @@ import { shellQuote } from "../shell-quote.ts";
 import { analyzeArgv, analyzeText, HARMLESS_DEVICES } from "./analyze.ts";
 import { awkArgs, awkConstantCommands, awkOutputs, awkPathSet, awkProgramFile, awkReplaceStrings, awkStringEnds } from "./awk-output.ts";
 import type { Handler, Invocation } from "./context.ts";
-import { clusterValue, dashWord, longWord, mayName, openOption, optionWalk, wordFrom } from "./getopt.ts";
+import { wordFrom } from "./getopt.ts";
 import { operands } from "./names.ts";
 import { archiveWrite } from "./archive-writes.ts";
 import { setArchiveSources, type ArchiveSources } from "./archive-sources.ts";
 import { createdFiles } from "./sinks.ts";
 import { programFileText } from "./program-file.ts";
 import { inDir } from "./wrappers.ts";
+import { sortArgs } from "./sort-args.ts";
 
 // Programs that read data but can also be told to run a command or write a file. Each handler
 // finds that option or program text; anything it cannot read to the end is an unknown effect.
@@ -248,50 +249,9 @@ function _fdWords(args: Word[]): { exec: number; chdir?: Word } {
 /** rg --pre runs a program on every searched file. */
 export const rg: Handler = (inv) => (inv.args.some((a) => a.value === "--pre" || a.value.startsWith("--pre=")) ? unknown(inv) : []);
 
-// GNU sort's options that take a value (short letters; long names, any unique prefix of one).
-const SORT_VALUED = "koSTt";
-const SORT_LONG_VALUED = ["batch-size", "buffer-size", "compress-program", "field-separator", "files0-from", "key", "output", "parallel", "random-source", "sort", "temporary-directory"];
-const SORT_LONG = [...SORT_LONG_VALUED, "check", "debug", "dictionary-order", "general-numeric-sort", "help", "human-numeric-sort", "ignore-case", "ignore-leading-blanks", "ignore-nonprinting", "merge", "month-sort", "numeric-sort", "random-sort", "reverse", "stable", "unique", "version", "version-sort", "zero-terminated"];
-
-/**
- * sort: --compress-program runs a program; -o FILE writes it (often in place). Options are read
- * as getopt reads them: `-o` in a cluster (`-mo FILE`, `-moFILE`), a long option by any unique
- * prefix (`--out=FILE`, `--comp=gzip`). A computed option that may be either one (`-m$X`,
- * `--out$X`) is unknown; a computed value (`-o$F`, `--output="$F"`) is an unknown file.
- */
+/** sort: --compress-program runs a program; -o FILE writes it (often in place): sort-args.ts reads the words. */
 export const sort: Handler = (inv) => {
-  const { args } = inv;
-  const outs: Word[] = [];
-  let open = false;
-  const words = optionWalk(
-    args,
-    (a, i) => {
-      if (a.value.startsWith("--")) {
-        // `--out$X` may go on to `--output=FILE`, `--comp$X` to `--compress-program=CMD`.
-        if (openOption(a, SORT_VALUED)) {
-          open ||= mayName(a.value.slice(2), ["output", "compress-program"]);
-          return i;
-        }
-        const { name, value } = longWord(a, SORT_LONG);
-        if (name === undefined) return i;
-        if (name === "compress-program") open = true;
-        if (!SORT_LONG_VALUED.includes(name)) return i;
-        const given = value ?? args[i + 1];
-        if (name === "output" && given) outs.push(given);
-        return value === undefined ? i + 1 : i;
-      }
-      const cluster = clusterValue(args, i, SORT_VALUED);
-      if (cluster === null) {
-        open ||= openOption(a, SORT_VALUED);
-        return i;
-      }
-      if (cluster.letter === "o" && cluster.value) outs.push(cluster.value);
-      return cluster.i;
-    },
-    true,
-  );
-  // `--$X`, `-$X`: an option of any name (getopt.ts dashWord), `-o FILE` and `--compress-program` too.
-  open ||= words.some(dashWord);
+  const { outs, open } = sortArgs(inv.args);
   return open ? unknown(inv) : outs.flatMap((out) => createdFiles(inv.name, [out], true));
 };
 
