@@ -17,6 +17,7 @@ import { COMPRESSING } from "./registry-names.ts";
 import { ddFiles, stdinWrites } from "./stdin-writers.ts";
 import { sortArgs } from "./sort-args.ts";
 import { LOADED } from "./loaded-analysers.ts";
+import { fdFileFor, noteFdScope } from "./fd-scopes.ts";
 
 // Loaded when a line runs one of their programs (lazy-handler.ts says why).
 const compressors = (): typeof import("./compressors.ts") => (LOADED.compressors ??= require("./compressors.ts"));
@@ -42,18 +43,18 @@ export function recordFlows(name: string, head: Word, args: Word[], cmd: SimpleC
   // stdout sent to a file by `exec >FILE`; every other step, stdinWrites included, is about a
   // program of FLOW_PROGRAMS.
   if (cmd?.scope !== undefined && ctx.state.functions !== undefined) _notePrintingFunction(name, args, cmd, ctx);
-  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && (_writesFile(cmd, ctx) || ctx.state.fdFiles?.has("1") === true))) _recordFlows(name, head, args, cmd, ctx);
+  if (FLOW_PROGRAMS.has(name) || (cmd !== undefined && (_writesFile(cmd, ctx) || (ctx.state.fdFiles !== undefined && fdFileFor("1", cmd, ctx.state) !== undefined)))) _recordFlows(name, head, args, cmd, ctx);
 }
 
 /** Whether one of the command's redirections writes a file (`2>&1`, `< f` and here-documents do not; `>&3` after `exec 3>f` does). */
 function _writesFile(cmd: SimpleCommand, ctx: AnalyzeContext): boolean {
-  for (const r of cmd.redirects) if (FILE_WRITES.has(r.op) || _fdFile(r, ctx) !== undefined) return true;
+  for (const r of cmd.redirects) if (FILE_WRITES.has(r.op) || _fdFile(r, cmd, ctx) !== undefined) return true;
   return false;
 }
 
 /** The file a `>&N` redirection writes, when `exec N>FILE` opened it. */
-function _fdFile(r: Redirect, ctx: AnalyzeContext): string | undefined {
-  return r.op === ">&" ? ctx.state.fdFiles?.get(r.target.value) : undefined;
+function _fdFile(r: Redirect, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | undefined {
+  return r.op === ">&" ? fdFileFor(r.target.value, cmd, ctx.state) : undefined;
 }
 
 function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
@@ -115,7 +116,7 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     (state.changes ??= []).push({ kind: "file", path, secret: true });
   };
   for (const r of cmd?.redirects ?? []) {
-    const viaFd = _fdFile(r, ctx);
+    const viaFd = _fdFile(r, cmd, ctx);
     const file = r.op === ">" || r.op === ">>" ? (r.target.dynamic ? undefined : r.target.value) : viaFd;
     if (file === undefined || !printsFiles()) continue;
     if (viaFd !== undefined) writeThrough(viaFd);
@@ -128,11 +129,11 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
     for (const r of cmd?.redirects ?? []) {
       // `exec >FILE`, `exec &>FILE`: the shell's stdout goes to FILE for the commands after it.
       if (!/^\d+$/.test(r.fd)) {
-        if (r.op[0] === ">" || r.op[0] === "&") _noteFdFile("1", r, ctx);
+        if (r.op[0] === ">" || r.op[0] === "&") _noteFdFile("1", r, cmd, ctx);
         continue;
       }
       if (r.heredoc || r.op === "<<<") (state.fds ??= new Map()).set(r.fd, r.heredoc ? (r.heredoc.dynamic ? null : r.heredoc.body) : r.target.dynamic ? null : r.target.value);
-      _noteFdFile(r.fd, r, ctx);
+      _noteFdFile(r.fd, r, cmd, ctx);
     }
   }
 }
@@ -140,10 +141,12 @@ function _recordFlows(name: string, head: Word, args: Word[], cmd: SimpleCommand
 /**
  * `exec N>FILE` (or `>>`, `<>`, `&>`) opens FILE on N for later commands; `exec N>&M` makes N
  * what M is (`exec 5>f; exec 1>&5`, `exec >f; exec 2>&1`); another redirection of N closes or moves it.
+ * Inside a subshell the change ends with it (fd-scopes.ts).
  */
-function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
+function _noteFdFile(fd: string, r: Redirect, cmd: SimpleCommand | undefined, ctx: AnalyzeContext): void {
   const opens = (r.op === ">" || r.op === ">>" || r.op === "<>" || r.op === ">|" || r.op === "&>" || r.op === "&>>") && !r.target.dynamic;
-  const dup = r.op === ">&" ? _fdFile(r, ctx) : undefined;
+  const dup = r.op === ">&" ? _fdFile(r, cmd, ctx) : undefined;
+  noteFdScope(fd, cmd, ctx.state);
   if (opens || dup !== undefined) (ctx.state.fdFiles ??= new Map()).set(fd, dup ?? absPath(r.target.value, ctx.state.cwd, ctx.state));
   else ctx.state.fdFiles?.delete(fd);
 }
@@ -154,7 +157,7 @@ function _noteFdFile(fd: string, r: Redirect, ctx: AnalyzeContext): void {
  * counted: the guard does not know a stage's successor here).
  */
 function _execStdout(cmd: SimpleCommand | undefined, ctx: AnalyzeContext): string | undefined {
-  const file = ctx.state.fdFiles?.get("1");
+  const file = fdFileFor("1", cmd, ctx.state);
   // A device (`exec >/dev/null`, `>/dev/tty`) keeps nothing to send.
   if (file === undefined || cmd === undefined || file.startsWith("/dev/")) return undefined;
   return _printsToShellStdout(cmd) ? file : undefined;
