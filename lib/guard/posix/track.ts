@@ -12,6 +12,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // eval text that may assign a variable: an `=` anywhere (`x=1`, `declare x=1`, `((x=1))`,
 // `${x:=1}`), a builtin that stores into a name, a loop variable, `source`, a `{fd}>` redirection.
 const EVAL_ASSIGNS = /=|\b(read|mapfile|readarray|getopts|printf|wait|unset|let|for|select|source|eval|coproc)\b|(^|[\s;&|(])\.\s|\{[A-Za-z_]\w*\}[<>]/;
+// The names in a text (eval's: the name references it may aim).
+const IDENTIFIERS = /[A-Za-z_][A-Za-z0-9_]*/g;
 // A name or an array element (`d[0]`).
 const ELEMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s;
 // A declarer's word giving a name a whole new value (`X=…`, not `X`, `X+=…` or `X[0]=…`).
@@ -92,7 +94,12 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   // later commands were read with the values before it.
   // `eval "$(ssh-agent -s)"` sets the agent's two variables and nothing else (ssh-agent-eval.ts).
   else if (head.value === "eval" && sshAgentEval(rest)) for (const name of SSH_AGENT_NAMES) assign(vars, name, null);
-  else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) forgetAny(vars);
+  else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) {
+    forgetAny(vars);
+    // A name reference its text names may be aimed there (`declare -n r; eval r=GITHUB_TOKEN`):
+    // `$r` may be any variable's value, as after `read r`.
+    for (const w of rest) for (const name of w.value.match(IDENTIFIERS) ?? []) aimedAnywhere(vars, name);
+  }
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
   else if (head.value === "printf") {
     const targets = nameOperands("printf", rest);
