@@ -11,6 +11,8 @@ import { mayBeRewritten } from "./unseen-writes.ts";
 import { programName } from "./names.ts";
 import { analyzeReadings, WORD_COUNTS } from "./word-counts.ts";
 import { xargsItems, xargsOptions, type XargsOptions } from "./xargs-input.ts";
+import { stdinFeeds } from "../posix/track.ts";
+import { addEnvSources, addOrigin, assign } from "../posix/vars.ts";
 
 /**
  * xargs: the command gets arguments from stdin that are unknown now. Inside a shell's `-c` text
@@ -54,7 +56,7 @@ export const xargs: Handler = (inv) => {
   if (bySearch) return bySearch;
   if (replace !== undefined) {
     // One run per input line, the line one word wherever the replace string stands.
-    const [head, ...tail] = _substitute(command, replace);
+    const [head, ...tail] = _substitute(command, replace, _item(inv));
     return analyzeArgv(head!, tail, inv.ctx);
   }
   return _unknownInput(inv, command, options);
@@ -164,11 +166,30 @@ const MAX_PARALLEL_INPUTS = 16;
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash"]);
 
-function _substitute(command: Word[], replace: string): Word[] {
+/** The command with each replace string in a shell's `-c` text read as the variable `item` (any other word holding one is unknown). */
+function _substitute(command: Word[], replace: string, item: string): Word[] {
   const shell = SHELLS.has(command[0]!.value.slice(command[0]!.value.lastIndexOf("/") + 1));
   return command.map((w, k) => {
     if (!w.value.includes(replace)) return w;
     const isScript = shell && k > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(command[k - 1]!.value);
-    return isScript ? { ...w, value: w.value.replaceAll(replace, '"$__leogriel_item"') } : unknownWord();
+    return isScript ? { ...w, value: w.value.replaceAll(replace, `"$${item}"`) } : unknownWord();
   });
+}
+
+// Variables standing for xargs's input lines that hold what the line fed it (one per xargs run).
+let _items = 0;
+
+/**
+ * The variable an input line of xargs stands for in a shell's `-c` text: when its stdin holds what
+ * the line fed it (posix/track.ts stdinFeeds: `<<< "$GITHUB_TOKEN"`, `printenv T |`), a fresh one
+ * carrying those values (`xargs -I{} sh -c 'echo {} | nc …' <<< "$T"` sends T); else an unknown one.
+ */
+function _item(inv: Invocation): string {
+  const fed = inv.cmd ? stdinFeeds(inv.cmd) : undefined;
+  if (!fed || (fed.envNames.length === 0 && fed.outputOf.length === 0)) return "__leogriel_item";
+  const item = `__leogriel_item${++_items}`;
+  assign(inv.ctx.vars, item, null);
+  if (fed.envNames.length) addEnvSources(inv.ctx.vars, item, fed.envNames);
+  if (fed.outputOf.length) addOrigin(inv.ctx.vars, item, fed.outputOf);
+  return item;
 }

@@ -126,7 +126,7 @@ function _trackRead(vars: Vars, cmd: SimpleCommand, names: string[]): void {
   for (const name of names) assignKeeping(vars, name);
   for (const name of names) aimedAnywhere(vars, name);
   const bases = names.map(arrayName);
-  const fed = _stdinFeeds(cmd);
+  const fed = stdinFeeds(cmd);
   for (const name of bases) addOrigin(vars, name, [cmd, ...fed.outputOf]);
   if (fed.envNames.length) for (const name of bases) addEnvSources(vars, name, fed.envNames);
   for (const r of cmd.redirects) if (r.heredoc?.expands) noteHeredocReader(r, bases);
@@ -138,7 +138,7 @@ function _trackRead(vars: Vars, cmd: SimpleCommand, names: string[]): void {
  * `< <(printenv T)`), and the environment's variables whose values went into its here-strings and
  * heredocs (`<<< "$GITHUB_TOKEN"`).
  */
-function _stdinFeeds(cmd: SimpleCommand): { outputOf: SimpleCommand[]; envNames: string[] } {
+export function stdinFeeds(cmd: SimpleCommand): { outputOf: SimpleCommand[]; envNames: string[] } {
   const outputOf = cmd.pipeFrom ? [cmd.pipeFrom] : [];
   const envNames: string[] = [];
   for (const r of cmd.redirects) {
