@@ -1,5 +1,6 @@
 import { enclosing, type Frame, type SimpleCommand, type Word } from "../syntax.ts";
 import { positionalSources, type Vars } from "./vars.ts";
+import { textCalls } from "./text-calls.ts";
 
 // A function's body is read where it is defined (parser.ts), before any call gives its positional
 // parameters a value: `f(){ echo "$1" | nc …; }; f "$GITHUB_TOKEN"`. Inside a body, `$1`…`$9`,
@@ -63,7 +64,12 @@ export function noteFunctionCall(vars: Vars, cmd: SimpleCommand): void {
     if (envNames) calls.passed.set(head.value, (calls.passed.get(head.value) ?? []).concat(envNames));
     if (outputOf) calls.outputs.set(head.value, (calls.outputs.get(head.value) ?? []).concat(outputOf));
   }
+  // Calls in shell text run after the line is read (`eval 'f "$T"'`, `trap`, `bash -c`: text-calls.ts).
+  if (TEXT_RUNNERS.test(head.value)) for (const { name, names } of textCalls(vars, cmd)) calls.passed.set(name, (calls.passed.get(name) ?? []).concat(names));
 }
+
+// The programs whose words may be shell text calling a function (text-calls.ts), tested first.
+const TEXT_RUNNERS = /(^|\/)(eval|trap|[a-z]*sh)$/;
 
 /**
  * The line is read: each stand-in in its commands' words (arguments, assignments, redirection
