@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import type { SimpleCommand, Word } from "../syntax.ts";
 import type { AnalyzeContext } from "./context.ts";
-import { withPositional } from "../posix/vars.ts";
+import { withArguments } from "../posix/positional-outputs.ts";
 import { SHELL_NAMES } from "./runner-names.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { stdinOf, stdinRedirect } from "./stdin.ts";
@@ -91,18 +91,18 @@ export function pathRunText(path: Word, args: Word[], cmd: SimpleCommand, ctx: A
     const program = basename(shebang[1]!) === "env" ? shebang[2] : shebang[1];
     if (program === undefined || !SHELL_NAMES.has(basename(program))) return null;
   }
-  return text && { ...text, passed: args.flatMap((w) => w.envNames ?? []) };
+  return text && { ...text, passed: args };
 }
 
 /**
  * Shell text, and whether the shell read it from stdin (then its commands have no stdin left to
- * read); `passed`: the environment's values its positional parameters hold (`bash -c TEXT _ "$T"`,
+ * read); `passed`: the words its positional parameters hold (`bash -c TEXT _ "$T"`,
  * `bash s.sh "$T"`), whatever program wrapped the shell (`env`, `sudo`, `timeout 5`).
  */
 export interface ShellText {
   text: string;
   fromStdin: boolean;
-  passed?: string[];
+  passed?: Word[];
 }
 
 /**
@@ -117,7 +117,7 @@ export function stdoutCommands(shell: ShellText, ctx: AnalyzeContext, outer?: Si
   let commands: SimpleCommand[];
   try {
     const parse = () => ctx.parse(shell.text, "posix", ctx.depth + 1, ctx.vars).commands;
-    commands = shell.passed?.length ? withPositional(ctx.vars, shell.passed, parse) : parse();
+    commands = withArguments(ctx.vars, shell.passed ?? [], parse);
   } catch {
     return null;
   }
@@ -128,12 +128,12 @@ export function stdoutCommands(shell: ShellText, ctx: AnalyzeContext, outer?: Si
 }
 
 /**
- * The environment's values in the words after a shell's `-c` text or script operand: its
- * positional parameters (`bash -c 'echo "$1"' _ "$T"`, `bash s.sh "$T"`); all of `args` when
- * `text` is none of them (a script run by its path: `./s.sh "$T"`).
+ * The words after a shell's `-c` text or script operand: its positional parameters (`bash -c
+ * 'echo "$1"' _ "$T"`, `bash s.sh "$T"`); all of `args` when `text` is none of them (a script
+ * run by its path: `./s.sh "$T"`).
  */
-export function textArguments(args: Word[], text: Word): string[] {
-  return args.slice(args.indexOf(text) + 1).flatMap((w) => w.envNames ?? []);
+export function textArguments(args: Word[], text: Word): Word[] {
+  return args.slice(args.indexOf(text) + 1);
 }
 
 /** The script's commands that read stdin read the outer command's: its redirection, or the stage before it (the parse is this module's own). */

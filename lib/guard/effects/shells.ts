@@ -11,7 +11,7 @@ import { writtenCodeOps } from "./inline-code.ts";
 import { scriptOperands } from "./script-operands.ts";
 import { descriptorOf, stdinPath } from "./stdin-path.ts";
 import { stdinFile } from "./remote-stdin.ts";
-import { withPositional } from "../posix/vars.ts";
+import { withArguments } from "../posix/positional-outputs.ts";
 import { textArguments } from "./shell-printed.ts";
 
 /**
@@ -56,8 +56,7 @@ function _textOperand(inv: Invocation, text: Word | undefined): Op[] {
   if (!text) return [];
   if (text.dynamic) return [op("unknown", inv.name)];
   const analyse = () => analyzeFedText(text.value, "posix", inv.ctx, inv.cmd);
-  const passed = textArguments(inv.args, text);
-  return passed.length === 0 ? analyse() : withPositional(inv.ctx.vars, passed, analyse);
+  return withArguments(inv.ctx.vars, textArguments(inv.args, text), analyse);
 }
 
 /** pwsh/powershell: `-Command TEXT…`, `-EncodedCommand B64`; `-File` runs a script (script-operands.ts reads the options). */

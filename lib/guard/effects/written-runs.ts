@@ -19,7 +19,7 @@ import { shadowedModuleOps } from "./shadowed-modules.ts";
 import { noteAnalysedRun } from "./unseen-writes.ts";
 import { descriptorOf } from "./stdin-path.ts";
 import { textArguments } from "./shell-printed.ts";
-import { withPositional } from "../posix/vars.ts";
+import { withArguments } from "../posix/positional-outputs.ts";
 
 // The shells whose start-up files (BASH_ENV, ENV) written-inputs.ts leaves to shells.ts
 // (shell-startup.ts); their other loader variables (`LD_PRELOAD=./x.so bash …`) it judges. fish is
@@ -51,7 +51,7 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
   const loaded = loaderSources(name, LANGUAGES[name], args, cmd, ctx, sources.some((s) => s.word === "stdin")).filter((s) => !_loading.has(s.word.value));
   for (const { word, language } of sources) {
     const words = word === "stdin" ? (cmd ? stdinFiles(cmd) : null) : [word];
-    for (const w of words ?? []) if (_readFor.get(w) !== args) ops.push(..._withArguments(word === "stdin" ? [] : textArguments(args, w), ctx, () => _runFile(w, language, ctx, cmd, args)));
+    for (const w of words ?? []) if (_readFor.get(w) !== args) ops.push(...withArguments(ctx.vars, word === "stdin" ? [] : textArguments(args, w), () => _runFile(w, language, ctx, cmd, args)));
   }
   for (const { word, language } of loaded) {
     _loading.add(word.value);
@@ -62,15 +62,6 @@ export function writtenRuns(name: string, head: Word, args: Word[], cmd: SimpleC
     }
   }
   return ops;
-}
-
-/**
- * Runs `run` with the script's positional parameters holding `passed` (the environment's values
- * in the words after the script, or after the program run by its path: `bash s.sh "$T"`, `./s.sh
- * "$T"`), so the script's `$1` carries the credential as a function's does.
- */
-function _withArguments(passed: string[], ctx: AnalyzeContext, run: () => Op[]): Op[] {
-  return passed.length === 0 ? run() : withPositional(ctx.vars, passed, run);
 }
 
 // The start-up files being analysed (writtenRuns).

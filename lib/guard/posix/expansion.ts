@@ -9,6 +9,7 @@ import { trimmed } from "./param-trim.ts";
 import { pwdOutput } from "./pwd-output.ts";
 import { addEnvSources, aimedAnywhere, assign, envSources, getOrigin, UNSET } from "./vars.ts";
 import { positionalNames } from "./function-args.ts";
+import { positionalOutputs } from "./positional-outputs.ts";
 import { isNameCode, WordBuilder } from "./word-builder.ts";
 
 /**
@@ -104,6 +105,9 @@ const _POSITIONAL = /[0-9@*]/;
 function _notePositional(lx: Lexer, w: WordBuilder): void {
   const names = positionalNames(lx.vars, lx.flow.frame, lx.flow.fnDepth > 0);
   if (names) w.addEnvNames(names);
+  // A shell's arguments holding a substitution's output (positional-outputs.ts).
+  const outputs = positionalOutputs(lx.vars);
+  if (outputs) w.outputOf = w.outputOf ? w.outputOf.concat(outputs) : outputs;
 }
 
 /**
