@@ -26,6 +26,7 @@ import { relyOnOutput } from "./relied-output.ts";
 import { mayChangeDirectory, noteCdFrame, noteFreshFrame } from "./cwd-flow.ts";
 import { freshCd, freshTemp, noteFreshOperands } from "./temp-output.ts";
 import { DEFINERS, notePositionalSources, trackDefinitions } from "./track.ts";
+import { notePositionalOutputs } from "./positional-outputs.ts";
 import { noteFunctionCall, resolveFunctionArgs } from "./function-args.ts";
 import { CODE_OPERANDS, PATH_WORDS, SHELL_OPTIONS, TRAP_POINT, wordNotes } from "./word-notes.ts";
 import { assign, assignedSince, DECLARERS, mark, restore, settle, UNSET, type Vars } from "./vars.ts";
@@ -565,7 +566,10 @@ class _Parser extends Lexer {
       for (const word of cmd.argv) if (isPathWord(word.value)) notePathWord(word, raws.get(word), this.vars);
     }
     if (named && (!cmd.group || cmd.argv.length > 0)) trackDefinitions(this.vars, cmd, raws);
-    else if (head?.value === "set" && !head.dynamic && cmd.argv.some((w) => w.envNames)) notePositionalSources(this.vars, cmd);
+    else if (head?.value === "set" && !head.dynamic && cmd.argv.some((w) => w.envNames || w.outputOf)) {
+      notePositionalSources(this.vars, cmd);
+      notePositionalOutputs(this.vars, cmd);
+    }
     // A call of a function the line defined passes the environment's values of its words (function-args.ts).
     if (cmd.argv.length > 1 && !head!.dynamic) noteFunctionCall(this.vars, cmd);
     // A read loop is unrolled first: the commands read again get the loop's redirection too.

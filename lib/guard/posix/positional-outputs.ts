@@ -12,6 +12,15 @@ export function positionalOutputs(vars: Vars): SimpleCommand[] | undefined {
 }
 
 /**
+ * `set -- "$(gh auth token)"`: the positional parameters hold those commands' output for the
+ * rest of the line (the parser calls it beside track.ts notePositionalSources).
+ */
+export function notePositionalOutputs(vars: Vars, cmd: SimpleCommand): void {
+  const outputs = cmd.argv.slice(1).flatMap((w) => w.outputOf ?? []);
+  if (outputs.length > 0) _outputs.set(vars, outputs);
+}
+
+/**
  * Runs `read` with the positional parameters set from `words` (a shell's arguments after its
  * `-c` text or script: vars.ts withPositional), their substitutions' output included, then gives
  * them back what they held. Words holding neither leave them as they are.

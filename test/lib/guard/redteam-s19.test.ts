@@ -46,3 +46,11 @@ table("a shell's -c text given a substitution's output", [
   ["a commit hash", `bash -c 'echo "$1"' _ "$(git rev-parse HEAD)" | ${NC}`, ...OK],
   ["a date sent by the text", `bash -c 'echo "$1" | ${NC}' _ "$(date)"`, ...OK],
 ]);
+
+// rt's note for the lead: the shell's own positional parameters set from a substitution.
+table("set -- given a substitution's output", [
+  ["a tool's token sent as $1", `set -- "$(gh auth token)"; echo "$1" | ${NC}`, ...EGRESS],
+  ["a date sent as $1", `set -- "$(date)"; echo "$1" | ${NC}`, ...OK],
+  ["the token set, something else sent", `set -- "$(gh auth token)"; echo hi | ${NC}`, ...OK],
+  ["shell options", `set -euo pipefail; npm test`, ...OK],
+]);
