@@ -4,7 +4,7 @@ import { keptPathOf } from "./path-var.ts";
 import type { RawWords } from "./raw-words.ts";
 import { SSH_AGENT_NAMES, sshAgentEval } from "./ssh-agent-eval.ts";
 import { noteHeredocReader } from "./heredoc.ts";
-import { addEnvSources, addOrigin, aimedAnywhere, arrayName, assign, assignKeeping, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, namerefs, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
+import { addEnvSources, addOrigin, aimedAnywhere, arrayName, assign, assignKeeping, DECLARERS, envSources, forgetAll, forgetAny, isNameref, keepEnvValue, noteCased, noteNameref, POSITIONAL, UNSET, type Vars } from "./vars.ts";
 
 /** The commands that define variables: for any other one (with no assignment or element `d[0]=x`) there is nothing to remember. */
 export const DEFINERS: ReadonlySet<string> = new Set([...DECLARERS, "unset", "read", "mapfile", "readarray", "getopts", "source", ".", "printf", "eval", "wait"]);
@@ -97,9 +97,8 @@ export function trackDefinitions(vars: Vars, cmd: SimpleCommand, raws?: RawWords
   else if (head.value === "eval" && (rest.some((w) => w.dynamic) || EVAL_ASSIGNS.test(rest.map((w) => w.value).join(" ")))) {
     forgetAny(vars);
     // A name reference its text names may be aimed there (`declare -n r; eval r=GITHUB_TOKEN`):
-    // `$r` may be any variable's value, as after `read r`. Computed text may name any of them.
+    // `$r` may be any variable's value, as after `read r`.
     for (const w of rest) for (const name of w.value.match(IDENTIFIERS) ?? []) aimedAnywhere(vars, name);
-    if (rest.some((w) => w.dynamic)) for (const name of namerefs(vars)) aimedAnywhere(vars, name);
   }
   // `printf -v NAME` stores its output in NAME: any text, a substitution for arithmetic included.
   else if (head.value === "printf") {

@@ -335,11 +335,6 @@ export function noteNameref(vars: Vars, name: string): void {
   (_notesOf(vars).namerefs ??= new Set()).add(name);
 }
 
-/** The name references the line declared so far (`declare -n r`). */
-export function namerefs(vars: Vars): Iterable<string> {
-  return _notes.get(vars)?.namerefs ?? [];
-}
-
 /** Whether the line declared `name` a name reference (`declare -n r; r=GITHUB_TOKEN` aims it). */
 export function isNameref(vars: Vars, name: string): boolean {
   return _notes.get(vars)?.namerefs?.has(name) === true;

@@ -54,9 +54,3 @@ table("set -- given a substitution's output", [
   ["the token set, something else sent", `set -- "$(gh auth token)"; echo hi | ${NC}`, ...OK],
   ["shell options", `set -euo pipefail; npm test`, ...OK],
 ]);
-
-// rt's second note for the lead: eval of computed text after `declare -n` may aim the reference.
-table("a name reference aimed by eval of computed text", [
-  ["eval of a variable", `declare -n r; x="r=GITHUB_TOKEN"; eval "$x"; echo "$r" | ${NC}`, ...EGRESS],
-  ["computed text, no reference", `x="a=1"; eval "$x"; echo "$a" | ${NC}`, ...OK],
-]);
