@@ -74,7 +74,8 @@ describe("Gemini CLI with the hooks install-hook wrote (real CLI, loopback API)"
       writeFileSync(join(ws, "src", "main.ts"), "export {};\n");
     });
     expect(existsSync(join(s.ws, "src"))).toBe(false);
-    const txid = /leogriel-check restore (tx-[0-9TZ]+-[0-9a-f]{12})/.exec(s.out + s.err)?.[1];
+    // The hook's systemMessage is printed on stderr as "Hook system message: ...".
+    const txid = /Hook system message: .*leogriel-check restore (tx-[0-9TZ]+-[0-9a-f]{12})/.exec(s.err)?.[1];
     expect(txid).toBeDefined();
     expect(runEntry("check", ["restore", txid!], { cwd: s.ws, env: s.env }).exitCode).toBe(0);
     expect(readFileSync(join(s.ws, "src", "main.ts"), "utf8")).toBe("export {};\n");
