@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startMockGeminiApi } from "../fixtures/check-hooks/mock-gemini-api.ts";
+import { type MockGeminiCall, startMockGeminiApi } from "../fixtures/check-hooks/mock-gemini-api.ts";
 import { chars, token } from "../lib/core/secrets/fixtures.ts";
 import { GEMINI, GEMINI_SETTINGS, geminiMockEnv } from "../support/gemini-cli.ts";
 import { runEntry } from "../support/run-cli.ts";
@@ -15,7 +15,7 @@ import { useTempDirs } from "../support/temp-dir.ts";
 const tempDir = useTempDirs("leogriel-gemini-e2e-");
 const ghp = token(["gh", "p_"], chars(36));
 
-async function session(command: string, setup: (ws: string, home: string) => void) {
+async function session(command: string | MockGeminiCall, setup: (ws: string, home: string) => void) {
   if (!existsSync(GEMINI)) throw new Error(`Gemini CLI missing at ${GEMINI}: run npm ci (devDependency @google/gemini-cli)`);
   const root = realpathSync(tempDir());
   const home = join(root, "home");
@@ -79,6 +79,24 @@ describe("Gemini CLI with the hooks install-hook wrote (real CLI, loopback API)"
     expect(txid).toBeDefined();
     expect(runEntry("check", ["restore", txid!], { cwd: s.ws, env: s.env }).exitCode).toBe(0);
     expect(readFileSync(join(s.ws, "src", "main.ts"), "utf8")).toBe("export {};\n");
+  }, 60_000);
+
+  // The file tools could rewrite the guard's own control files: the BeforeTool matcher covers write_file.
+  test("a write_file over .gemini/settings.json is denied and the hooks stay", async () => {
+    let settings = "";
+    const s = await session({ name: "write_file", args: { file_path: ".gemini/settings.json", content: "{}\n" } }, (ws) => {
+      mkdirSync(join(ws, ".gemini"));
+      settings = `${JSON.stringify({ hooks: { BeforeTool: [] } })}\n`;
+      writeFileSync(join(ws, ".gemini", "settings.json"), settings);
+    });
+    expect(s.results).toContain("BLOCK_PROTECTED_PATH");
+    expect(readFileSync(join(s.ws, ".gemini", "settings.json"), "utf8")).toBe(settings);
+  }, 60_000);
+
+  test("the same write_file of an ordinary workspace file goes through (the hook has no opinion)", async () => {
+    const s = await session({ name: "write_file", args: { file_path: "notes.md", content: "new\n" } }, (ws) => writeFileSync(join(ws, "notes.md"), "old\n"));
+    expect(s.results).not.toContain("leogriel-check");
+    expect(readFileSync(join(s.ws, "notes.md"), "utf8")).toBe("new\n");
   }, 60_000);
 
   test("a token printed by cat reaches the model redacted by the AfterTool hook", async () => {
