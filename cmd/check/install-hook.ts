@@ -28,7 +28,7 @@ export default defineCommand({
       data: report,
       human: () =>
         process.stderr.write(
-          `${report.changed ? "Installed" : "Already installed:"} ${report.agent} hook in ${report.path}${report.backup ? ` (backup: ${report.backup})` : ""}\n`,
+          `${report.changed ? "Installed" : "Already installed:"} ${report.agent} hook in ${report.path}${report.backup ? ` (backup: ${report.backup})` : ""}\n${report.trust ? `${report.trust}\n` : ""}`,
         ),
     };
   },

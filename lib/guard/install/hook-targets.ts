@@ -25,7 +25,20 @@ export interface HookTarget {
   header?: Record<string, unknown>;
   /** The entry's command field (Copilot: `bash`). */
   commandOf: (entry: unknown) => string[];
+  /**
+   * What the user still has to do before the agent runs a new or changed entry: Codex runs a
+   * hook only once its hash is trusted, and `codex exec` skips an untrusted one without a word.
+   */
+  trust?: string;
 }
+
+/**
+ * Codex's trust steps (observed with Codex 0.171: test/cmd/check-hook-codex-e2e.test.ts): a hook
+ * runs once its hash is trusted, and a project's `.codex/` layer is read only in a trusted folder.
+ */
+const CODEX_TRUST_NOTE =
+  "Codex runs a new or changed hook only after you trust it: start codex, type /hooks and trust the leogriel-check entries (until then codex, and codex exec, skip them without a word).";
+const CODEX_PROJECT_NOTE = " Codex also ignores .codex/hooks.json until this folder is a trusted project (answer its prompt on first start, or run codex exec --trust once).";
 
 type Env = Record<string, string | undefined>;
 
@@ -70,6 +83,7 @@ export function hookTarget(agent: HookAgent, scope: Scope, workspace: string, en
         entry: (command) => ({ matcher: CODEX_PRE_MATCHER, hooks: [{ type: "command", command, timeout: 10 }] }),
         post: { event: "PostToolUse", entry: (command) => ({ matcher: "*", hooks: [{ type: "command", command, timeout: 10 }] }) },
         commandOf: _nested,
+        trust: scope === "project" ? CODEX_TRUST_NOTE + CODEX_PROJECT_NOTE : CODEX_TRUST_NOTE,
       };
     case "gemini":
       return {

@@ -14,6 +14,8 @@ export interface InstallReport {
   /** The copy of the previous file, when there was one and it changed. */
   backup?: string;
   command: string;
+  /** The agent's own step before it runs the entry written (Codex: trust it in `/hooks`); only when changed. */
+  trust?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function installHook(agent: HookAgent, scope: Scope, workspace: string, c
   const text = `${JSON.stringify(next, null, 2)}\n`;
   const report: InstallReport = { agent, scope, path: target.path, changed: text !== before, command };
   if (!report.changed) return report;
+  if (target.trust) report.trust = target.trust;
   mkdirSync(dirname(target.path), { recursive: true });
   if (before !== undefined) {
     report.backup = `${target.path}.leogriel-backup-${new Date().toISOString().replace(/[:.]/g, "")}`;

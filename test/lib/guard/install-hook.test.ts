@@ -79,6 +79,20 @@ describe("install-hook", () => {
     });
   }
 
+  // Codex 0.171 skips an untrusted hook without a word, also in `codex exec` (test/cmd/check-hook-codex-e2e.test.ts).
+  test("codex: a written entry comes with the trust step, an unchanged one and the other agents without", () => {
+    const { ws, env } = setup();
+    const first = installHook("codex", "project", ws, command("codex"), env);
+    expect(first.trust).toContain("type /hooks and trust the leogriel-check entries");
+    expect(first.trust).toContain("until this folder is a trusted project");
+    const user = installHook("codex", "user", ws, command("codex"), { ...env, CODEX_HOME: join(env.HOME, "codex-home") });
+    expect(user.trust).toContain("type /hooks");
+    expect(user.trust).not.toContain("trusted project");
+    expect(installHook("codex", "project", ws, command("codex"), env).trust).toBeUndefined();
+    expect(installHook("codex", "project", ws, "other/leogriel-check --hook codex", env).trust).toBeDefined();
+    expect(installHook("claude", "project", ws, command("claude"), env).trust).toBeUndefined();
+  });
+
   test("user scope writes under the configured home folders", () => {
     const { ws, env } = setup();
     const report = installHook("codex", "user", ws, command("codex"), { ...env, CODEX_HOME: join(env.HOME, "codex-home") });
