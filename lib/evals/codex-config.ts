@@ -90,11 +90,12 @@ export function resolveCodexAuth(env: Record<string, string | undefined>, base: 
 
 /**
  * `-c` overrides that enforce a run's policy whatever the base config says: no bundled system
- * skills (they would sit in both arms and could shadow the skill under test), and with network
+ * skills and no plugins (they would sit in both arms and could shadow the skill under test;
+ * Codex 0.171 also fetches its plugin list from github.com), no analytics, and with network
  * denied, no network for commands and no web search tool.
  */
 export function codexPolicyOverrides(network: NetworkPolicy): string[] {
-  const overrides = ["skills.bundled.enabled=false", `sandbox_workspace_write.network_access=${network === "allow"}`];
+  const overrides = ["skills.bundled.enabled=false", "features.plugins=false", "analytics.enabled=false", `sandbox_workspace_write.network_access=${network === "allow"}`];
   if (network === "deny") overrides.push('web_search="disabled"');
   return overrides.flatMap((o) => ["-c", o]);
 }

@@ -78,9 +78,8 @@ async function session(command: string, setup: (home: string, ws: string) => voi
   git("add", ".");
   git("commit", "-qm", "one");
   const api = startMockResponses([shellTurn("call_1", command), messageTurn("done")]);
+  // Off the network too: makeCodexHome turns plugins and analytics off.
   makeCodexHome(api.baseUrl, codexHome);
-  // Off the network: plugins would `git ls-remote` github.com/openai/plugins, analytics resolve ab.chatgpt.com.
-  appendFileSync(join(codexHome, "config.toml"), "\n[features]\nplugins = false\n\n[analytics]\nenabled = false\n");
   const env = { ...codexEnv(codexHome), HOME: home, TMPDIR: "/tmp" };
   const install = runEntry("check", ["install-hook", "codex", "--scope", scope, "--cwd", ws], { env });
   expect(install.exitCode).toBe(0);

@@ -123,7 +123,7 @@ describe("leogriel-test as a process, with the real Codex CLI", () => {
   let home: string;
   beforeAll(() => {
     model = startScriptedModel("csv-summary", (v) => followsSkill(useSkill)(v));
-    home = makeCodexHome(model.baseUrl);
+    home = makeCodexHome(model.baseUrl, undefined, false);
     env = { LEOGRIEL_CODEX: codexBinary(), LEOGRIEL_CODEX_CONFIG: join(home, "config.toml"), [MOCK_KEY_ENV]: "dummy", XDG_CONFIG_HOME: join(home, "xdg"), SKILL_EVAL_PASS_RATE_THRESHOLD: "" };
   });
   afterAll(async () => {

@@ -39,10 +39,14 @@ export const MOCK_KEY_ENV = "LEOGRIEL_MOCK_API_KEY";
 
 /**
  * A fresh CODEX_HOME whose config.toml selects a `mock` provider at `baseUrl`, with retries off
- * so a failing turn fails at once instead of backing off.
+ * so a failing turn fails at once instead of backing off, and (`offline`) plugins and analytics
+ * off: Codex 0.171 otherwise runs `git ls-remote https://github.com/openai/plugins.git` and
+ * resolves ab.chatgpt.com (seen with strace; session 19), and a test reaches nothing but the
+ * mock. leogriel-test's runner turns them off itself and refuses them in the base config it is
+ * given (lib/evals/codex-config.ts), so its tests pass `offline: false`.
  * @returns the CODEX_HOME path
  */
-export function makeCodexHome(baseUrl: string, dir = mkdtempSync(join(tmpdir(), "leogriel-codex-home-"))): string {
+export function makeCodexHome(baseUrl: string, dir = mkdtempSync(join(tmpdir(), "leogriel-codex-home-")), offline = true): string {
   const config = [
     'model_provider = "mock"',
     "",
@@ -55,6 +59,7 @@ export function makeCodexHome(baseUrl: string, dir = mkdtempSync(join(tmpdir(), 
     "request_max_retries = 0",
     "stream_max_retries = 0",
     "",
+    ...(offline ? ["[features]", "plugins = false", "", "[analytics]", "enabled = false", ""] : []),
   ].join("\n");
   writeFileSync(join(dir, "config.toml"), config);
   return dir;

@@ -82,7 +82,8 @@ describe("the Codex child's environment and overrides", () => {
   });
 
   test("denies network to commands and removes web search, and turns off bundled skills", () => {
-    expect(codexPolicyOverrides("deny")).toEqual(["-c", "skills.bundled.enabled=false", "-c", "sandbox_workspace_write.network_access=false", "-c", 'web_search="disabled"']);
-    expect(codexPolicyOverrides("allow")).toEqual(["-c", "skills.bundled.enabled=false", "-c", "sandbox_workspace_write.network_access=true"]);
+    const fixed = ["-c", "skills.bundled.enabled=false", "-c", "features.plugins=false", "-c", "analytics.enabled=false"];
+    expect(codexPolicyOverrides("deny")).toEqual([...fixed, "-c", "sandbox_workspace_write.network_access=false", "-c", 'web_search="disabled"']);
+    expect(codexPolicyOverrides("allow")).toEqual([...fixed, "-c", "sandbox_workspace_write.network_access=true"]);
   });
 });

@@ -20,7 +20,7 @@ describe("CodexRunner with the real Codex CLI", () => {
     model = startScriptedModel("csv-summary", (v) =>
       v.prompt.includes("<rubric>") ? { say: 'Checked README.md.\n{"pass": true, "evidence": "README.md mentions data/sales.csv"}' } : { say: "Done." },
     );
-    home = makeCodexHome(model.baseUrl);
+    home = makeCodexHome(model.baseUrl, undefined, false);
     runner = new CodexRunner({ PATH: process.env.PATH, LEOGRIEL_CODEX: codexBinary(), LEOGRIEL_CODEX_CONFIG: join(home, "config.toml"), [MOCK_KEY_ENV]: "dummy", OPENAI_API_KEY: "" });
     ws = await prepareArmWorkspace({ config: "with_skill", skill: "csv-summary", skillDir: SKILL, skillExcludes: ["tests.yaml", "fixtures"], fixture: join(SKILL, "fixtures", "sales") });
   });
