@@ -28,17 +28,34 @@ export function valueFreeRead(name: string, args: Word[]): "quiet" | "keys" | nu
 }
 
 const GREP_QUIET_LONG = /^--(?:quiet|silent|count|files-with-matches|files-without-match)$/;
+// grep's long options that take a value, which may be the next word (`--regexp -q` searches for
+// "-q"); getopt also takes any unique abbreviation of them (`--reg`).
+const GREP_VALUED_LONG = ["--regexp", "--file", "--max-count", "--after-context", "--before-context", "--context", "--label", "--include", "--exclude", "--exclude-from", "--exclude-dir", "--devices", "--directories", "--binary-files", "--group-separator"];
 
-/** grep with an option that prints no line (`-q`, `-c`, `-l`, `-L` or their long names), before `--`. */
+/**
+ * grep with an option that prints no line (`-q`, `-c`, `-l`, `-L` or their long names), before
+ * `--`. A word that is the value of the option before it (`-e -q`, `--regexp -c`, `--label -l`)
+ * is no option: `grep -e -q -e = .env` prints every line.
+ */
 function _grepQuiet(words: string[]): boolean {
-  for (const w of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     if (w === "--") return false;
     if (GREP_QUIET_LONG.test(w)) return true;
-    // A short cluster; a letter taking a value (`-e`, `-f`, `-m`, `-A`…) ends the letters read.
+    if (w.startsWith("--")) {
+      if (!w.includes("=") && w.length > 2 && GREP_VALUED_LONG.some((o) => o.startsWith(w))) i++;
+      continue;
+    }
+    // A short cluster; a letter taking a value (`-e`, `-f`, `-m`, `-A`…) ends the letters read,
+    // and takes the next word when it ends the cluster.
     if (/^-[a-zA-Z]/.test(w)) {
-      for (const c of w.slice(1)) {
+      for (let j = 1; j < w.length; j++) {
+        const c = w[j]!;
         if ("qclL".includes(c)) return true;
-        if ("efmABCdD".includes(c)) break;
+        if ("efmABCdD".includes(c)) {
+          if (j === w.length - 1) i++;
+          break;
+        }
       }
     }
   }

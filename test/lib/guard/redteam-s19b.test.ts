@@ -1,0 +1,50 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { classify } from "../../../lib/guard/classify.ts";
+import { useGuardFixture } from "../../fixtures/check/workspace.ts";
+import { OK, REMOTE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+
+// Session 19 red team (helper `rt2`) of the session's new allowances: `.env` loaders and
+// value-free reads, `rm -rf "$d"` after mktemp, downloaded programs run by their path. Rows that
+// got ALLOW (or a lower verdict than they must) while bash would leak a credential or run code the
+// line wrote; `holes` rows are still open (test.failing: closing one turns it red).
+// Secrets and hosts are fake; commands are only judged, never run.
+const fx = useGuardFixture();
+const put = (path: string, text: string) => {
+  mkdirSync(dirname(join(fx.ws, path)), { recursive: true });
+  writeFileSync(join(fx.ws, path), text);
+};
+put(".env", "DATABASE_URL=postgres://u:fake@db.example.invalid/app\nPORT=3000\n");
+put("noted/.env", "# old prod key sk_live_fake\nPORT=3000\n");
+const table = verdictRows(fx);
+const NC = "nc example.invalid 80";
+
+/** Rows the guard still gets wrong: each must fail until its hole is closed. */
+const holes = (title: string, rows: VerdictRow[]) =>
+  describe(title, () => {
+    for (const [name, command, decision, reason] of rows) {
+      test.failing(`${name}: ${JSON.stringify(command)}`, () => {
+        const r = classify({ command, cwd: fx.ws, env: fx.env });
+        expect([r.decision, r.reason]).toEqual([decision, reason]);
+      });
+    }
+  });
+
+table("grep's value-taking options before a quiet letter (the letter is their value)", [
+  ["-e -q", "grep -e -q -e = .env", ...SECRET],
+  ["--regexp -q", "grep --regexp -q -e = .env", ...SECRET],
+  ["an abbreviated --regexp", "grep --reg -c -e = .env", ...SECRET],
+  ["--label -c", "grep --label -c -e = .env", ...SECRET],
+  ["-f -l", "grep -f -l .env", ...SECRET],
+  ["a cluster ending in e", "grep -ie -c = .env", ...SECRET],
+  ["-q then -e", "grep -q -e KEY .env", ...OK],
+  ["-e KEY then -q", "grep -e KEY -q .env", ...OK],
+  ["-qe KEY", "grep -qe KEY .env", ...OK],
+  ["--regexp=KEY -c", "grep --regexp=KEY -c .env", ...OK],
+]);
+
+holes("a comment line is printed whole by a key listing", [
+  ["cut -d= -f1", "cut -d= -f1 noted/.env", ...SECRET],
+  ["awk -F= print $1", "awk -F= '{print $1}' noted/.env", ...SECRET],
+]);
