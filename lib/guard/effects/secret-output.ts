@@ -41,6 +41,12 @@ export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "
       return _compgenListsVariables(args) ? "environment" : null;
     case "ps":
       return psPrintsEnvironment(args) ? "environment" : null;
+    case "envsubst":
+      return _envsubstPrints(args) ? "environment" : null;
+    case "make":
+    case "gmake":
+      // `make -p` prints its variable database, the environment's variables with their values among them.
+      return args.some((a) => a.value === "--print-data-base" || /^-[a-zA-Z]*p/.test(a.value)) ? "environment" : null;
     case "echo":
     case "printf":
     case "print":
@@ -97,6 +103,19 @@ function _scriptSecretOutput(shell: ShellText, at: Pick<Invocation, "cmd" | "ctx
     }
   }
   return found;
+}
+
+/**
+ * envsubst prints its input with the variables it names replaced by their values: any variable
+ * when it is given no SHELL-FORMAT (the input is text the guard does not read: `envsubst <
+ * tpl.txt | nc …`), those the format names otherwise; `-v` prints names only.
+ */
+function _envsubstPrints(args: Word[]): boolean {
+  if (args.some((a) => a.value === "-v" || a.value === "--variables" || a.value === "--help" || a.value === "--version")) return false;
+  const format = args.filter((a) => !a.value.startsWith("-"));
+  if (format.length === 0 || format.some((a) => a.dynamic)) return true;
+  const names = [...format.map((a) => a.value).join(" ").matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => literalWord(m[1]!));
+  return names.length > 0 && printenvPrints(names) !== "clean";
 }
 
 /** declare/typeset: with no name, every variable (not only functions: -f/-F); with -p NAME, those. */
