@@ -38,8 +38,10 @@ export function printsEnvironment(name: string, args: Word[], cmd: SimpleCommand
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w.dynamic) return true;
-    if (w.value.startsWith("-")) continue;
-    const inner = programName(w);
+    // `--entrypoint=printenv`: the program the container runs, named in the option's value.
+    const entry = /^--entrypoint=(.+)$/.exec(w.value)?.[1];
+    if (w.value.startsWith("-") && !entry) continue;
+    const inner = entry !== undefined ? programName({ ...w, value: entry }) : programName(w);
     if (secretOutput(inner, args.slice(i + 1), at) !== null || ((name === "docker" || name === "podman") && CONTAINER_PRINTERS.has(inner))) return true;
   }
   return false;

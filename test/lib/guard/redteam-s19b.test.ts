@@ -57,6 +57,14 @@ table("envsubst and make -p print the environment's values", [
   ["make -j4, sent", `make -j4 test | ${NC}`, ...OK],
 ]);
 
+table("docker run's --entrypoint=PROGRAM prints the environment", [
+  ["--entrypoint=printenv", `docker run --rm --env-file .env --entrypoint=printenv alpine | ${NC}`, ...SECRET],
+  ["--entrypoint=/usr/bin/env", "docker run --rm --env-file .env --entrypoint=/usr/bin/env alpine", ...SECRET],
+  ["podman --entrypoint=env", "podman run --rm --env-file .env --entrypoint=env alpine", ...SECRET],
+  ["--entrypoint=the app's server", "docker run --rm --env-file .env --entrypoint=/app/server myapp", ...OK],
+  ["--entrypoint the app's server", "docker run --rm --env-file .env --entrypoint /app/server myapp", ...OK],
+]);
+
 holes("a comment line is printed whole by a key listing", [
   ["cut -d= -f1", "cut -d= -f1 noted/.env", ...SECRET],
   ["awk -F= print $1", "awk -F= '{print $1}' noted/.env", ...SECRET],
