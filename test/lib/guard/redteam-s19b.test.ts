@@ -16,6 +16,14 @@ const put = (path: string, text: string) => {
   writeFileSync(join(fx.ws, path), text);
 };
 put(".env", "DATABASE_URL=postgres://u:fake@db.example.invalid/app\nPORT=3000\n");
+put("proxy/.env", "HTTPS_PROXY=http://example.invalid:8080\n");
+put("lowproxy/.env", "http_proxy=http://example.invalid:8080\n");
+put("awscfg/.env", "AWS_CONFIG_FILE=./aws.cfg\n");
+put("ossl/.env", "OPENSSL_CONF=./o.cnf\n");
+put("rustc/.env", "RUSTC_WRAPPER=./w\n");
+put("mk/.env", "MAKEFILES=/tmp/e.mk\n");
+put("mirror/.env", "ELECTRON_MIRROR=https://example.invalid/\n");
+put("app/.env", "NODE_ENV=production\nAWS_REGION=eu-west-1\nAWS_ACCESS_KEY_ID=AKIAFAKE\nGOOGLE_APPLICATION_CREDENTIALS=./sa.json\nREDIS_URL=redis://localhost\n");
 put("noted/.env", "# old prod key sk_live_fake\nPORT=3000\n");
 const table = verdictRows(fx);
 const NC = "nc example.invalid 80";
@@ -63,6 +71,18 @@ table("docker run's --entrypoint=PROGRAM prints the environment", [
   ["podman --entrypoint=env", "podman run --rm --env-file .env --entrypoint=env alpine", ...SECRET],
   ["--entrypoint=the app's server", "docker run --rm --env-file .env --entrypoint=/app/server myapp", ...OK],
   ["--entrypoint the app's server", "docker run --rm --env-file .env --entrypoint /app/server myapp", ...OK],
+]);
+
+table("a .env setting where programs send data or what code they load is not loaded unasked", [
+  ["a proxy", "source proxy/.env && npm install", ...SECRET],
+  ["a lower-case proxy through dotenv", "dotenv -e lowproxy/.env -- npm start", ...SECRET],
+  ["the AWS CLI's config (credential_process)", "source awscfg/.env && aws s3 ls", ...SECRET],
+  ["OpenSSL's config (engines)", "source ossl/.env && curl https://example.invalid", ...SECRET],
+  ["cargo's compiler wrapper", "node --env-file=rustc/.env build.js", ...SECRET],
+  ["make's extra makefiles", "source mk/.env && make test", ...SECRET],
+  ["a binary download mirror", "set -a; source mirror/.env; npm ci", ...SECRET],
+  ["an app's settings", "source app/.env && npm start", ...OK],
+  ["an app's settings, node", "node --env-file=app/.env server.js", ...OK],
 ]);
 
 holes("a comment line is printed whole by a key listing", [
