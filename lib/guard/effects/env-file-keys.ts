@@ -17,8 +17,8 @@ export interface EnvFileKeys {
   shellSafe: boolean;
   /**
    * Every line that is not blank or a comment begins with its name and `=`: field 1 of each line
-   * split at `=` (`cut -d= -f1`, awk's `$1`, sed's value-free-reads.ts SED_STRIP) is a name. A multi-line quoted value
-   * breaks this (its lines after the first print whole).
+   * split at `=` (`cut -d= -f1`, awk's `$1`, sed's value-free-reads.ts SED_STRIP) is a name. A quote a line opens and does
+   * not close breaks this: the lines after it are value text, even those shaped like `NAME=`.
    */
   keyLines: boolean;
   /**
@@ -34,6 +34,8 @@ export interface EnvFileKeys {
 const MAX_BYTES = 64 * 1024;
 const WORD_LINE = /^[A-Za-z_]\w*=[^\s'"\\]*$/;
 const KEY_LINE = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*=/;
+// A value opening a quote it does not close on its line (a `"` escaped by a backslash is no close).
+const OPEN_QUOTE = /^\s*(?:"(?:[^"\\]|\\.)*|'[^']*)$/;
 // A whole line the shell reads as one assignment: the value single-quoted, double-quoted with no
 // `$(`, backtick or lone backslash, or unquoted with none of the characters that end a word or
 // start a command; `$NAME` and `${NAME}` expansions are allowed. A comment may follow.
@@ -61,7 +63,9 @@ export function envFileKeys(path: string): EnvFileKeys | null {
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     const key = KEY_LINE.exec(line);
     if (key) names.push(key[1]!);
-    else keyLines = false;
+    // A value whose quote this line does not close goes on over the next lines, which may look
+    // like `NAME=` lines (a base64 line ending in `==`): their field 1 is value text.
+    if (!key || OPEN_QUOTE.test(line.slice(key[0].length))) keyLines = false;
     if (shellSafe && !SHELL_ASSIGNMENT.test(line.replace(/\r$/, ""))) shellSafe = false;
   }
   return { names, shellSafe, keyLines, wordLines, comments };

@@ -24,6 +24,8 @@ put("rustc/.env", "RUSTC_WRAPPER=./w\n");
 put("mk/.env", "MAKEFILES=/tmp/e.mk\n");
 put("mirror/.env", "ELECTRON_MIRROR=https://example.invalid/\n");
 put("app/.env", "NODE_ENV=production\nAWS_REGION=eu-west-1\nAWS_ACCESS_KEY_ID=AKIAFAKE\nGOOGLE_APPLICATION_CREDENTIALS=./sa.json\nREDIS_URL=redis://localhost\n");
+put("b64/.env", 'KEY_B64="MIIBOgIBAAJBfake\ndGhpc2lzZmFrZQ=="\n');
+put("quoted/.env", "A=\"x=y\"\nB='two words'\n");
 put("noted/.env", "# old prod key sk_live_fake\nPORT=3000\n");
 const table = verdictRows(fx);
 const NC = "nc example.invalid 80";
@@ -83,6 +85,14 @@ table("a .env setting where programs send data or what code they load is not loa
   ["a binary download mirror", "set -a; source mirror/.env; npm ci", ...SECRET],
   ["an app's settings", "source app/.env && npm start", ...OK],
   ["an app's settings, node", "node --env-file=app/.env server.js", ...OK],
+]);
+
+table("a key listing of a value that goes on over lines", [
+  ["cut -d= -f1, a base64 line ending in ==", "cut -d= -f1 b64/.env", ...SECRET],
+  ["awk -F= print $1", "awk -F= '{print $1}' b64/.env", ...SECRET],
+  ["sed s/=.*//", "sed 's/=.*//' b64/.env", ...SECRET],
+  ["quoted values on one line", "cut -d= -f1 quoted/.env", ...OK],
+  ["plain values", "cut -d= -f1 .env", ...OK],
 ]);
 
 holes("a comment line is printed whole by a key listing", [
