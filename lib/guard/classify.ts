@@ -253,27 +253,32 @@ function _combine(
     summaries.push({ index, kind: o.kind, verb: o.verb.slice(0, 48), decision: decisionOf(code), reason: code, target_count: o.targets.length });
   }
   const result: CheckResult = { checkId, decision, reason, reasons: reasons.length ? reasons : [reason], dialect, ops: summaries, allowedByConfig };
-  if (decision === "RELOCATE") result.plan = _relocation(pc.workspace, _outermost(relocate), overwritten, deleted, deletedFirst, checkId);
+  if (decision === "RELOCATE") result.plan = _relocation(pc.workspace, relocate, overwritten, deleted, deletedFirst, checkId);
   else if (decision === "SNAPSHOT" && refs) result.plan = { kind: "refs", workspace: pc.workspace, repo: refs.repo, refs: refs.refs, checkId };
   else if (decision === "SNAPSHOT") result.plan = { kind: "snapshot", workspace: pc.workspace, repo: snapshots[0]!, includeUntracked: false, checkId };
   return result;
 }
 
 /**
- * A relocation plan; `kept` names the targets only overwritten, never deleted, and `deletedFirst`
- * those the line's first command deletes (nothing in the line reads them before).
+ * A relocation plan of the outermost of `paths`; `kept` names the targets only overwritten, never
+ * deleted, `deletedFirst` those the line's first command deletes (nothing in the line reads them
+ * before), and `holding` those deleted that hold a path the line overwrites, or are overwritten
+ * themselves (`: > data/app.db && rm -rf data`, `find data -exec truncate -s0 {} + && rm -rf data`): such a folder is moved, never kept in place by a link tree whose files the write would
+ * change under the quarantine's names too (recovery/link-tree.ts).
  */
 function _relocation(
   workspace: string,
-  targets: string[],
+  paths: string[],
   overwritten: Set<string> | undefined,
   deleted: Set<string> | undefined,
   deletedFirst: string[] | undefined,
   checkId: string,
 ): CompensationPlan {
+  const targets = _outermost(paths);
   const kept = overwritten ? targets.filter((t) => overwritten.has(t) && !deleted?.has(t)) : [];
   const first = deletedFirst ? targets.filter((t) => deletedFirst.includes(t)) : [];
-  return { kind: "relocate", workspace, targets, ...(kept.length > 0 ? { kept } : {}), ...(first.length > 0 ? { deletedFirst: first } : {}), checkId };
+  const holding = overwritten ? targets.filter((t) => deleted?.has(t) && paths.some((p) => overwritten.has(p) && (p === t || p.startsWith(`${t}/`)))) : [];
+  return { kind: "relocate", workspace, targets, ...(kept.length > 0 ? { kept } : {}), ...(first.length > 0 ? { deletedFirst: first } : {}), ...(holding.length > 0 ? { holding } : {}), checkId };
 }
 
 /** Drops targets inside other targets: moving the parent moves them too. */

@@ -53,7 +53,9 @@ export function judgeFound(o: Op, pc: PathContext, judgePaths: (o: Op) => OpVerd
   }
   const code: ReasonCode = worstPathCode(verdicts.map((v) => v.code));
   const relocate = verdicts.flatMap((v) => v.relocate ?? []);
-  return code === "RELOCATE_TREE" || code === "COMPOUND_CWD_DELETE" ? { code, relocate } : { code };
+  if (code !== "RELOCATE_TREE" && code !== "COMPOUND_CWD_DELETE") return { code };
+  // `-exec truncate -s0 {} +` overwrites what it finds, like its op spelled alone (policy.ts _paths).
+  return o.kind === "overwrite" ? { code, relocate, overwrites: true } : { code, relocate };
 }
 
 /**

@@ -53,7 +53,8 @@ async function _relocate(plan: Extract<CompensationPlan, { kind: "relocate" }>, 
     return _undeterminable("a target is outside the workspace or inside the quarantine");
   }
   const outermost = _outermost(targets);
-  for (const t of outermost) t.holds = targets.some((other) => other.rel.startsWith(`${t.rel}/`));
+  const holding = new Set(plan.holding);
+  for (const t of outermost) t.holds = holding.has(t.abs) || targets.some((other) => other.rel.startsWith(`${t.rel}/`));
   const meta = { purpose: "compensation" as const, ...(checkId ? { check_id: checkId } : {}) };
   const base = { event: "compensation" as const, kind: "relocate" as const, check_id: checkId, target_count: plan.targets.length };
   if (!_auditIntent(plan.workspace, { ...base, decision: "RELOCATE" })) return _failed("the audit intent cannot persist");

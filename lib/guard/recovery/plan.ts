@@ -8,10 +8,11 @@ import { join } from "node:path";
  * reads or tests it before replacing or deleting it still finds it (`jq … package.json > p.tmp &&
  * mv p.tmp package.json`, `sort a > b && rm a`): any kept one, and a deleted one of up to 16 MiB;
  * so is a small deleted folder (`tar czf src.tgz src && rm -rf src`) unless it is deleted first
- * (relocate.ts). Larger folders and files, and symlinks, are moved.
+ * (relocate.ts). Larger folders and files, and symlinks, are moved; a large folder the line reads
+ * first is kept in place by hard links unless it is `holding`, a folder another target lies in.
  */
 export type CompensationPlan =
-  | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; deletedFirst?: string[]; checkId?: string }
+  | { kind: "relocate"; workspace: string; targets: string[]; kept?: string[]; deletedFirst?: string[]; holding?: string[]; checkId?: string }
   | { kind: "snapshot"; workspace: string; repo: string; includeUntracked: boolean; checkId?: string }
   | { kind: "refs"; workspace: string; repo: string; refs: DroppedRef[]; checkId?: string };
 
