@@ -219,7 +219,10 @@ export function redirectOps(cmd: SimpleCommand, ctx: AnalyzeContext): Op[] {
       continue;
     }
     if (!r.target.dynamic && HARMLESS_DEVICES.test(r.target.value)) continue;
-    const kind = r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&" ? "overwrite" : r.op === ">>" || r.op === "&>>" || r.op === "<>" ? "write-into" : undefined;
+    // `N<>` opens without truncating but writes from the file's start: on a descriptor other than
+    // stdin (`echo XXXX 1<>README.md`, `exec 3<>f; … >&3`) it overwrites bytes in place.
+    const rw = r.op === "<>" ? (r.fd === "" || r.fd === "0" ? "write-into" : "overwrite") : undefined;
+    const kind = r.op === ">" || r.op === ">|" || r.op === "&>" || r.op === ">&" ? "overwrite" : r.op === ">>" || r.op === "&>>" ? "write-into" : rw;
     if (kind === undefined) continue;
     // The field is set on the new op: a spread copy (`{ ...op(…), lands }`) of its 18 fields
     // costs several times as much as making it.

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { classify } from "../../../lib/guard/classify.ts";
 import { useGuardFixture } from "../../fixtures/check/workspace.ts";
-import { EGRESS, NOOP, OK, REMOTE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
+import { EGRESS, NOOP, OK, RELOCATE, REMOTE, SECRET, UNKNOWN, type VerdictRow, verdictRows } from "../../support/verdict-rows.ts";
 
 // Session 19 red team (helper `rt2`) of the session's new allowances: `.env` loaders and
 // value-free reads, `rm -rf "$d"` after mktemp, downloaded programs run by their path. Rows that
@@ -93,6 +93,13 @@ table("a key listing of a value that goes on over lines", [
   ["sed s/=.*//", "sed 's/=.*//' b64/.env", ...SECRET],
   ["quoted values on one line", "cut -d= -f1 quoted/.env", ...OK],
   ["plain values", "cut -d= -f1 .env", ...OK],
+]);
+
+table("a read-write redirection on an output descriptor overwrites from the file's start", [
+  ["1<> FILE", "echo XXXX 1<>README.md", ...RELOCATE],
+  ["exec 3<> FILE, then >&3", "exec 3<>README.md; echo XXXX >&3", ...RELOCATE],
+  ["<> on stdin reads", "cat <> README.md", ...OK],
+  ["0<> on stdin reads", "cat 0<> README.md", ...OK],
 ]);
 
 holes("a comment line is printed whole by a key listing", [

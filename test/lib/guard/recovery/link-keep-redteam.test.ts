@@ -38,7 +38,7 @@ async function runGuarded(ws: string, line: string): Promise<string> {
 }
 
 describe("a write in place into a linked folder's file before its delete", () => {
-  for (const write of [": > data/app.db", "truncate -s0 data/app.db", "printf XXXXXXX | dd of=data/app.db conv=notrunc status=none", "cp /dev/null data/app.db", "shred data/app.db", "find data -name app.db -exec truncate -s0 {} +"]) {
+  for (const write of [": > data/app.db", "truncate -s0 data/app.db", "printf XXXXXXX | dd of=data/app.db conv=notrunc status=none", "cp /dev/null data/app.db", "shred data/app.db", "find data -name app.db -exec truncate -s0 {} +", "echo XXXXXXX 1<>data/app.db"]) {
     test(write, async () => {
       expect(await runGuarded(workspace(), `du -s data > /dev/null && ${write} && rm -rf data`)).toBe("precious rows\n");
     }, 60_000);
