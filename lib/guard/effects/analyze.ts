@@ -143,7 +143,13 @@ export function analyzeArgv(head: Word, args: Word[], ctx: AnalyzeContext, cmd?:
     if (used > MAX_ALIAS_EXPANSIONS) return [op("unknown", "alias")];
     // The alias text replaces the name; the words after it keep what they are (globs stay globs).
     const script = ctx.parse(alias, "posix", ctx.depth + 1, ctx.vars);
-    script.commands.at(-1)?.argv.push(...args);
+    const last = script.commands.at(-1);
+    last?.argv.push(...args);
+    // The pipe into the alias's name feeds the text's first command (`echo "$T" | s`, `s` nc), and
+    // its input redirections follow the words onto the last (`s <<< "$T"`).
+    const first = script.commands[0];
+    if (first && cmd?.pipeFrom && !first.pipeFrom) first.pipeFrom = cmd.pipeFrom;
+    if (last && cmd) for (const r of cmd.redirects) if (r.op === "<<<" || r.op === "<" || r.heredoc) last.redirects.push(r);
     return analyzeScript(script, { ...ctx, depth: ctx.depth + 1 });
   }
   const identity = programIdentity(head, cmd, ctx, name);
