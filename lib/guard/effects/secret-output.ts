@@ -20,6 +20,8 @@ type SecretPrint = "environment" | "credentials";
 
 /** `at`: the command and its context, to read what a program file prints (env-output.ts programEnvironment: awk's `-f FILE`). */
 export function secretOutput(name: string, args: Word[], at?: Pick<Invocation, "cmd" | "ctx">): SecretPrint | null {
+  // `npm run env` lists the environment a script would get, when package.json names no env script.
+  if (name === "npm" && /^(?:run|run-script|rum|urn)$/.test(args[0]?.value ?? "") && args[1]?.value === "env") return "environment";
   switch (name) {
     case "env": {
       const printed = envPrints(args);
