@@ -56,6 +56,8 @@ export interface AnalyzeContext {
     remote?: boolean;
     /** A program that may write files the guard does not see ran earlier (unseen-writes.ts). */
     unseenWrites?: boolean;
+    /** A program that may set files' times or lets time pass ran earlier (`touch -d`, `cp -p`, `sleep`: unseen-writes.ts). */
+    mayAge?: boolean;
     /** A command of the line may write such files: set when a command that repeats asks (unseen-writes.ts). */
     lineWrites?: boolean;
     /** The command lists of the line's scripts not yet tested for such writes (unseen-writes.ts). */

@@ -41,6 +41,9 @@ export const find: Handler = ({ args, ctx, cmd }) => {
   const spec = (action: number, deletes: boolean): NonNullable<Op["find"]> => ({ roots, expr, action, deletes, follow });
   // A start point that may be split into an expression (`find . $X`, X `-delete`; red team 14).
   const ops: Op[] = roots.some((w) => mayBeOption(w, ctx)) ? [op("unknown", "find")] : [];
+  // An age test judged from the times now, after an earlier command may have aged the files
+  // (`touch -d 2000-01-01 README.md && find . -mtime +7 -delete`, `sleep 90000; find . -mtime +0 …`).
+  if ((ctx.state.mayAge || ctx.state.unseenWrites) && expr.some((w) => w.value === "-mtime" || w.value === "-mmin") && expr.some((w) => w.value === "-delete" || EXECS.has(w.value))) ops.push(op("unknown", "find"));
   let action = 0;
   for (; i < args.length; i++) {
     const v = args[i]!.value;

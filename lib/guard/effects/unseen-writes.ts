@@ -18,6 +18,10 @@ const NO_WRITES = new Set(
   ),
 );
 
+// Programs of NO_WRITES that may set a file's times to the past or let files age: find's age
+// tests (find-expression.ts) are judged from the times when the line is checked (effects/find.ts).
+const AGEING = new Set(["touch", "cp", "mv", "sleep", "timeout", "wait"]);
+
 type State = AnalyzeContext["state"];
 
 // Per line, once it wrote a file (state.scripts): how many commands writing unseen files ran, and
@@ -27,6 +31,7 @@ const _runs = new WeakMap<State, { count: number; last: SimpleCommand }>();
 /** Called for every program the line runs, in order (a git name listing writes nothing either: git-listing.ts). */
 export function noteProgram(name: string, args: Word[], ctx: AnalyzeContext, cmd?: SimpleCommand): void {
   const state = ctx.state;
+  if (AGEING.has(name)) state.mayAge = true;
   if (NO_WRITES.has(name)) return;
   // Once set, the flag stays: a later program's arguments need no reading, but for the count of a line that wrote a file.
   if (state.unseenWrites && !state.scripts?.size) return;

@@ -137,13 +137,17 @@ holes("a download the line writes onto before running it", [
 ]);
 
 // find's age tests are judged from the files' times when the line is checked (find-expression.ts),
-// but an earlier command of the line may age a file first: touch -d, cp -p, tar x, rsync -a and
-// os.utime set old times (touch is in unseen-writes.ts NO_WRITES: it changes no content), and
-// sleep lets every file age. bash deletes README.md; the guard answers ALLOW.
-holes("an earlier command ages the files find's age test then matches", [
+// but an earlier command of the line may age a file first (touch -d, os.utime) or let every file
+// age (sleep): bash deletes README.md. Such a find is unknown again, as before session 19.
+table("an earlier command ages the files find's age test then matches", [
   ["touch -d", "touch -d 2000-01-01 README.md && find . -mtime +7 -delete", ...UNKNOWN],
   ["touch -t", "touch -t 200001010000 README.md; find . -mtime +7 -delete", ...UNKNOWN],
   ["touch -r", "touch -r /etc/passwd README.md; find . -mtime +7 -delete", ...UNKNOWN],
   ["python's os.utime", `python3 -c 'import os; os.utime("README.md",(0,0))'; find . -mtime +7 -delete`, ...UNKNOWN],
   ["sleep past the bound", "sleep 90000; find . -mtime +0 -delete", ...UNKNOWN],
+  ["an -exec rm after touch", "touch -d 2000-01-01 README.md; find . -mtime +7 -exec rm {} +", ...UNKNOWN],
+  ["alone", "find . -mtime +7 -delete", ...NOOP],
+  ["after cd", "cd src && find . -name '*.log' -mtime +7 -delete", ...NOOP],
+  ["touch after it", "find . -name '*.log' -mtime +7 -delete && touch done", ...NOOP],
+  ["printing after touch", "touch x && find . -mtime +7 -print", ...OK],
 ]);
